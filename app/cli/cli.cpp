@@ -1,0 +1,134 @@
+#include "cli.h"
+
+#include "common/error.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+#include <unistd.h>
+
+namespace vantage::cli {
+
+namespace {
+
+class TerminalProgress final : public Progress {
+public:
+    explicit TerminalProgress(bool tty) : m_tty(tty) {}
+    ~TerminalProgress() override
+    {
+        if (m_tty && m_printed)
+            std::fputs("\r\033[K", stderr);
+    }
+    void report(double fraction, std::string_view phase) override
+    {
+        const int pct = static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 100.0 + 0.5);
+        if (pct == m_lastPct && phase == m_lastPhase)
+            return;
+        m_lastPct = pct;
+        m_lastPhase.assign(phase);
+        m_printed = true;
+        if (m_tty)
+            std::fprintf(stderr, "\r\033[K[%3d%%] %.*s", pct, static_cast<int>(phase.size()), phase.data());
+        else if (pct % 25 == 0)
+            std::fprintf(stderr, "[%3d%%] %.*s\n", pct, static_cast<int>(phase.size()), phase.data());
+        std::fflush(stderr);
+    }
+
+private:
+    bool m_tty;
+    bool m_printed = false;
+    int m_lastPct = -1;
+    std::string m_lastPhase;
+};
+
+} // namespace
+
+store::Session* Context::session()
+{
+    if (sessionPath.empty())
+        return nullptr;
+    if (!m_session)
+        m_session = std::make_unique<store::Session>(store::Session::openOrCreate(sessionPath));
+    return m_session.get();
+}
+
+Progress& Context::progress()
+{
+    if (!m_progress) {
+        if (json || quiet)
+            m_progress = std::make_unique<NullProgress>();
+        else
+            m_progress = std::make_unique<TerminalProgress>(::isatty(STDERR_FILENO) != 0);
+    }
+    return *m_progress;
+}
+
+void printJson(const Json& value)
+{
+    std::cout << value.dump(2) << '\n';
+}
+
+void printTable(const std::vector<std::string>& headers, const std::vector<std::vector<std::string>>& rows)
+{
+    // Width in code points, so that "µs" and CJK names line up well enough.
+    auto width = [](const std::string& s) {
+        return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+    };
+    std::vector<std::size_t> w(headers.size());
+    for (std::size_t i = 0; i < headers.size(); ++i)
+        w[i] = width(headers[i]);
+    for (const auto& r : rows)
+        for (std::size_t i = 0; i < r.size() && i < w.size(); ++i)
+            w[i] = std::max(w[i], width(r[i]));
+    auto line = [&](const std::vector<std::string>& cells) {
+        std::string out;
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            const std::string& c = i < cells.size() ? cells[i] : std::string();
+            out += c;
+            if (i + 1 < w.size())
+                out += std::string(w[i] - width(c) + 2, ' ');
+        }
+        while (!out.empty() && out.back() == ' ')
+            out.pop_back();
+        std::cout << out << '\n';
+    };
+    line(headers);
+    std::vector<std::string> rule;
+    for (auto n : w)
+        rule.emplace_back(n, '-');
+    line(rule);
+    for (const auto& r : rows)
+        line(r);
+}
+
+void printKeyValues(const std::vector<std::pair<std::string, std::string>>& rows)
+{
+    std::size_t w = 0;
+    for (const auto& [k, v] : rows)
+        w = std::max(w, k.size());
+    for (const auto& [k, v] : rows)
+        std::cout << k << ':' << std::string(w - k.size() + 2, ' ') << v << '\n';
+}
+
+std::vector<int> parseIntList(const std::string& text, const std::string& option)
+{
+    std::vector<int> out;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const auto comma = text.find(',', pos);
+        const std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        int v = 0;
+        const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+        if (item.empty() || ec != std::errc() || p != item.data() + item.size() || v <= 0)
+            throw Error::invalidInput("expected a comma-separated list of positive integers, got '" + text + "'")
+                .forField(option);
+        out.push_back(v);
+        if (comma == std::string::npos)
+            break;
+        pos = comma + 1;
+    }
+    return out;
+}
+
+} // namespace vantage::cli

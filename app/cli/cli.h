@@ -1,0 +1,46 @@
+#pragma once
+// Shared plumbing of vantage-cli: the global options every command sees, output in JSON or for
+// people, and the session a command records its run into. Each engine adds its subcommands with
+// one add...Commands function.
+
+#include "common/json.h"
+#include "common/progress.h"
+#include "store/session.h"
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vantage::cli {
+
+class Context {
+public:
+    bool json = false;
+    bool quiet = false;
+    std::string sessionPath; // --session FILE: record the run there
+    CancelToken cancel;      // set by SIGINT / SIGTERM
+
+    // The session named by --session, opened (or created) on first use; nullptr without --session.
+    store::Session* session();
+    // Progress on stderr for people (a single updating line on a terminal); silent with --json/--quiet.
+    Progress& progress();
+
+private:
+    std::unique_ptr<store::Session> m_session;
+    std::unique_ptr<Progress> m_progress;
+};
+
+// Output helpers.
+void printJson(const Json& value);
+void printTable(const std::vector<std::string>& headers, const std::vector<std::vector<std::string>>& rows);
+void printKeyValues(const std::vector<std::pair<std::string, std::string>>& rows);
+
+// Parses "8,16,32" into integers; throws Error::invalidInput naming `option`.
+std::vector<int> parseIntList(const std::string& text, const std::string& option);
+
+void addSessionCommands(CLI::App& app, Context& ctx);
+void addDeviceCommands(CLI::App& app, Context& ctx);
+
+} // namespace vantage::cli

@@ -1,0 +1,12 @@
+#pragma once
+// The demo session that `scripts/run.sh` opens: a real session file in the user's data folder,
+// filled once with small runs of the engines this build has, so a first start shows something.
+
+#include <QString>
+
+namespace vantage::gui {
+
+// Returns the path of the demo session, creating it when missing. Throws vantage::Error.
+QString ensureDemoSession();
+
+} // namespace vantage::gui

@@ -1,0 +1,49 @@
+#pragma once
+// Runs one core call off the GUI thread and turns its progress into queued signals. The call gets
+// a Progress& and a CancelToken like every long core call; cancel() sets the token. The result (or
+// the error message) arrives through finished() on the GUI thread.
+
+#include "common/json.h"
+#include "common/progress.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <functional>
+
+namespace vantage::gui {
+
+struct JobOutcome {
+    enum class State { Done, Failed, Cancelled } state = State::Done;
+    Json result;       // what the job returned, when Done
+    QString error;     // the message, when Failed
+};
+
+class JobRunner : public QObject {
+    Q_OBJECT
+public:
+    using Work = std::function<Json(Progress&, const CancelToken&)>;
+
+    explicit JobRunner(QObject* parent = nullptr);
+    ~JobRunner() override; // cancels and waits: a job never outlives its page
+
+    bool isRunning() const;
+    // Starts `work` on the global thread pool. Refused (returns false) while a job runs.
+    bool start(const QString& title, Work work);
+    void cancel();
+    // Blocks until the current job ends; for tests and shutdown only.
+    void waitForFinished();
+
+Q_SIGNALS:
+    void started(const QString& title);
+    void progressChanged(double fraction, const QString& phase);
+    void finished(const vantage::gui::JobOutcome& outcome);
+
+private:
+    QFutureWatcher<JobOutcome> m_watcher;
+    CancelToken m_cancel;
+};
+
+} // namespace vantage::gui
+
+Q_DECLARE_METATYPE(vantage::gui::JobOutcome)

@@ -1,0 +1,111 @@
+// vantage: the desktop workbench. `vantage [FILE.vantage]` opens a session; `--demo` opens the demo
+// session; `--screenshot PNG` writes a picture of the window once it is shown, then quits.
+
+#include "app_settings.h"
+#include "common/version.h"
+#include "demo_session.h"
+#include "main_window.h"
+#include "pages.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTabWidget>
+#include <QTimer>
+#include <QTranslator>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+
+bool haveDisplay()
+{
+    const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
+    if (!platform.isEmpty() && !platform.startsWith("xcb") && !platform.startsWith("wayland"))
+        return true; // offscreen, vnc, eglfs...: the platform plugin needs no display server
+    return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
+}
+
+void installTranslators(QApplication& app, const QString& language)
+{
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    QLocale::setDefault(locale);
+    auto* qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+    auto* own = new QTranslator(&app);
+    if (own->load(locale, QStringLiteral("vantage"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(own);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (!haveDisplay()) {
+        std::fprintf(stderr,
+                     "vantage: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set).\n"
+                     "Run it inside a desktop session, or under a virtual X server:\n"
+                     "    xvfb-run -a -s '-screen 0 1600x1000x24' vantage [FILE.vantage]\n"
+                     "or headless without windows: QT_QPA_PLATFORM=offscreen vantage ...\n"
+                     "The command-line tool needs no display: vantage-cli --help\n");
+        return 3;
+    }
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Vantage"));
+    QApplication::setApplicationName(QStringLiteral("Vantage"));
+    QApplication::setApplicationVersion(QStringLiteral(VANTAGE_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.vantage.Vantage"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/vantage.svg")));
+
+    vantage::gui::AppSettings settings;
+    installTranslators(app, settings.language());
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Vantage workbench"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"), QApplication::translate("main", "Session file to open (*.vantage)"));
+    QCommandLineOption demo(QStringLiteral("demo"), QApplication::translate("main", "Open the demo session"));
+    QCommandLineOption shot(QStringLiteral("screenshot"),
+                            QApplication::translate("main", "Write a PNG of the window after start-up, then quit"),
+                            QStringLiteral("png"));
+    QCommandLineOption tab(QStringLiteral("tab"), QApplication::translate("main", "Tab to show first (by index)"),
+                           QStringLiteral("index"));
+    parser.addOptions({demo, shot, tab});
+    parser.process(app);
+
+    vantage::gui::MainWindow window(settings);
+    vantage::gui::addEnginePages(window);
+
+    QString file = parser.positionalArguments().value(0);
+    if (file.isEmpty() && parser.isSet(demo)) {
+        try {
+            file = vantage::gui::ensureDemoSession();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "vantage: cannot create the demo session: %s\n", e.what());
+        }
+    }
+    if (!file.isEmpty() && !window.openSession(file, parser.isSet(shot))) {
+        if (parser.isSet(shot)) {
+            std::fprintf(stderr, "vantage: %s\n", qPrintable(window.lastError()));
+            return 2;
+        }
+    }
+    if (parser.isSet(tab))
+        window.tabs()->setCurrentIndex(parser.value(tab).toInt());
+    window.show();
+
+    if (parser.isSet(shot)) {
+        const QString out = parser.value(shot);
+        QTimer::singleShot(1500, &window, [&window, out] {
+            const bool ok = window.grab().save(out);
+            std::fprintf(stderr, ok ? "vantage: wrote %s\n" : "vantage: cannot write %s\n", qPrintable(out));
+            QApplication::exit(ok ? 0 : 1);
+        });
+    }
+    return app.exec();
+}

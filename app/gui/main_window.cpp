@@ -1,0 +1,360 @@
+#include "main_window.h"
+
+#include "common/devices.h"
+#include "common/version.h"
+#include "engine_page.h"
+#include "session_browser.h"
+#include "session_runs_model.h"
+#include "settings_dialog.h"
+#include "store/session.h"
+#include "welcome_page.h"
+#include "widgets/progress_area.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+
+namespace vantage::gui {
+
+namespace {
+QString sessionFilter()
+{
+    return MainWindow::tr("Vantage sessions (*.vantage);;All files (*)");
+}
+} // namespace
+
+MainWindow::MainWindow(AppSettings& settings, QWidget* parent) : QMainWindow(parent), m_settings(settings)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/vantage.svg")));
+    m_runsModel = new SessionRunsModel(this);
+    connect(m_runsModel, &SessionRunsModel::loadFailed, this,
+            [this](const QString& msg) { statusBar()->showMessage(tr("Cannot read runs: %1").arg(msg), 10000); });
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("pageTabs"));
+    m_tabs->setDocumentMode(true);
+    m_welcome = new WelcomePage(this);
+    m_tabs->addTab(m_welcome, tr("Session"));
+    connect(m_welcome, &WelcomePage::newRequested, this, &MainWindow::newSession);
+    connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::openSessionDialog);
+    setCentralWidget(m_tabs);
+
+    m_browser = new SessionBrowser(m_runsModel, this);
+    m_browserDock = new QDockWidget(tr("Session Browser"), this);
+    m_browserDock->setObjectName(QStringLiteral("sessionBrowserDock"));
+    m_browserDock->setWidget(m_browser);
+    addDockWidget(Qt::LeftDockWidgetArea, m_browserDock);
+    connect(m_browser, &SessionBrowser::runActivated, this, &MainWindow::showRun);
+
+    m_progress = new widgets::ProgressArea(this);
+    m_progress->setObjectName(QStringLiteral("progressArea"));
+    statusBar()->addPermanentWidget(m_progress, 1);
+    connect(m_progress, &widgets::ProgressArea::cancelRequested, this, [this] {
+        // The cancel reaches the page whose job runs; pages share the one progress area.
+        for (auto* p : m_pages)
+            if (p->isBusy())
+                p->cancelJob();
+    });
+
+    createActions();
+
+    // Pick up runs written by other processes (vantage-cli, an elastic job's leader).
+    auto* poll = new QTimer(this);
+    poll->setInterval(2000);
+    connect(poll, &QTimer::timeout, m_runsModel, &SessionRunsModel::refreshIfChanged);
+    poll->start();
+
+    if (!restoreGeometry(m_settings.windowGeometry())) {
+        const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
+        resize(qMin(1400, avail.width() * 9 / 10), qMin(900, avail.height() * 9 / 10));
+    }
+    restoreState(m_settings.windowState());
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
+    auto* newAction = file->addAction(tr("&New Session…"), this, &MainWindow::newSession);
+    newAction->setObjectName(QStringLiteral("actionNew"));
+    newAction->setShortcut(QKeySequence::New);
+    auto* openAction = file->addAction(tr("&Open Session…"), this, &MainWindow::openSessionDialog);
+    openAction->setObjectName(QStringLiteral("actionOpen"));
+    openAction->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    m_saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveSessionAs);
+    m_saveAsAction->setObjectName(QStringLiteral("actionSaveAs"));
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    m_exportAction = file->addAction(tr("&Export Report…"));
+    m_exportAction->setObjectName(QStringLiteral("actionExportReport"));
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportAction->setEnabled(false);
+    m_closeAction = file->addAction(tr("&Close Session"), this, &MainWindow::closeSession);
+    m_closeAction->setObjectName(QStringLiteral("actionClose"));
+    m_closeAction->setShortcut(QKeySequence::Close);
+    file->addSeparator();
+    auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    auto* toggle = m_browserDock->toggleViewAction();
+    toggle->setText(tr("Session &Browser"));
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    view->addAction(toggle);
+
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    auto* settings = tools->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
+    settings->setObjectName(QStringLiteral("actionSettings"));
+    settings->setShortcut(QKeySequence::Preferences);
+    settings->setMenuRole(QAction::PreferencesRole);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    auto* about = help->addAction(tr("&About Vantage"), this, &MainWindow::showAbout);
+    about->setObjectName(QStringLiteral("actionAbout"));
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::addPage(EnginePage* page)
+{
+    m_pages.push_back(page);
+    m_tabs->addTab(page, page->title());
+    page->setSession(m_session.get());
+    connect(page, &EnginePage::runsChanged, m_runsModel, &SessionRunsModel::reload);
+    connect(page, &EnginePage::runsChanged, m_welcome, &WelcomePage::refresh);
+    connect(page, &EnginePage::jobStarted, m_progress, &widgets::ProgressArea::start);
+    connect(page, &EnginePage::jobProgress, m_progress, &widgets::ProgressArea::setProgress);
+    connect(page, &EnginePage::jobFinished, m_progress, &widgets::ProgressArea::finish);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings.recentFiles();
+    for (const QString& f : files) {
+        auto* a = m_recentMenu->addAction(QDir::toNativeSeparators(f));
+        connect(a, &QAction::triggered, this, [this, f] {
+            if (!QFileInfo::exists(f)) {
+                showError(tr("Open Recent"), tr("“%1” no longer exists; it is removed from the list.").arg(f));
+                m_settings.removeRecentFile(f);
+                rebuildRecentMenu();
+                return;
+            }
+            openSession(f);
+        });
+    }
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    auto* clear = m_recentMenu->addAction(tr("Clear List"), this, [this] {
+        m_settings.clearRecentFiles();
+        rebuildRecentMenu();
+    });
+    clear->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
+{
+    for (auto* p : m_pages)
+        p->setSession(nullptr);
+    m_session = std::move(session);
+    m_runsModel->setSession(m_session.get());
+    m_welcome->setSession(m_session.get());
+    for (auto* p : m_pages)
+        p->setSession(m_session.get());
+    m_saveAsAction->setEnabled(m_session != nullptr);
+    m_closeAction->setEnabled(m_session != nullptr);
+    if (m_session)
+        m_settings.addRecentFile(QString::fromStdString(m_session->path().string()));
+    rebuildRecentMenu();
+    updateTitle();
+}
+
+bool MainWindow::openSession(const QString& path, bool quiet)
+{
+    for (auto* p : m_pages)
+        if (p->isBusy()) {
+            m_lastError = tr("Finish or cancel the running job before switching sessions.");
+            if (!quiet)
+                showError(tr("Open Session"), m_lastError);
+            return false;
+        }
+    try {
+        auto s = std::make_unique<store::Session>(store::Session::open(path.toStdString()));
+        const auto recovered = s->recoveredRuns().size();
+        const auto backup = s->migrationBackup();
+        setSessionInternal(std::move(s));
+        if (recovered > 0)
+            statusBar()->showMessage(
+                tr("%n run(s) had been interrupted and are now marked failed.", nullptr, static_cast<int>(recovered)), 10000);
+        else if (backup)
+            statusBar()->showMessage(tr("Session upgraded; the old file was kept as %1")
+                                         .arg(QString::fromStdString(backup->string())), 10000);
+        m_lastError.clear();
+        return true;
+    } catch (const std::exception& e) {
+        m_lastError = QString::fromUtf8(e.what());
+        if (!quiet)
+            showError(tr("Open Session"), tr("Cannot open the session.\n\n%1").arg(m_lastError));
+        return false;
+    }
+}
+
+bool MainWindow::createSession(const QString& path)
+{
+    try {
+        if (QFileInfo::exists(path) && !QFile::remove(path))
+            throw std::runtime_error(tr("Cannot replace “%1”.").arg(path).toStdString());
+        auto s = std::make_unique<store::Session>(store::Session::create(path.toStdString(), QFileInfo(path).completeBaseName().toStdString()));
+        setSessionInternal(std::move(s));
+        return true;
+    } catch (const std::exception& e) {
+        m_lastError = QString::fromUtf8(e.what());
+        showError(tr("New Session"), tr("Cannot create the session.\n\n%1").arg(m_lastError));
+        return false;
+    }
+}
+
+void MainWindow::closeSession()
+{
+    for (auto* p : m_pages)
+        if (p->isBusy()) {
+            showError(tr("Close Session"), tr("Finish or cancel the running job first."));
+            return;
+        }
+    setSessionInternal(nullptr);
+}
+
+void MainWindow::newSession()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("New Session"),
+                                                QDir(m_settings.sessionFolder()).filePath(tr("Untitled.vantage")), sessionFilter());
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".vantage");
+    createSession(path);
+}
+
+void MainWindow::openSessionDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), m_settings.sessionFolder(), sessionFilter());
+    if (!path.isEmpty())
+        openSession(path);
+}
+
+void MainWindow::saveSessionAs()
+{
+    if (!m_session)
+        return;
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Session As"), m_settings.sessionFolder(), sessionFilter());
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".vantage");
+    try {
+        if (QFileInfo(path).absoluteFilePath() == QString::fromStdString(std::filesystem::absolute(m_session->path()).string()))
+            return; // the session is always saved; saving onto itself changes nothing
+        if (QFileInfo::exists(path) && !QFile::remove(path))
+            throw std::runtime_error(tr("Cannot replace “%1”.").arg(path).toStdString());
+        m_session->saveCopy(path.toStdString());
+    } catch (const std::exception& e) {
+        showError(tr("Save Session As"), tr("Cannot save the session.\n\n%1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    openSession(path);
+}
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dialog(m_settings, this);
+    dialog.exec();
+}
+
+void MainWindow::showAbout()
+{
+    const auto dev = probeDevices();
+    const QString gpu = dev.gpuPathBuilt
+        ? tr("GPU path built (CUDA runtime %1, NCCL %2); %n GPU(s) visible", nullptr, static_cast<int>(dev.gpus.size()))
+              .arg(dev.cudaRuntimeVersion)
+              .arg(QString::fromStdString(dev.ncclVersion))
+        : tr("CPU build (no GPU path)");
+    QMessageBox::about(this, tr("About Vantage"),
+                       tr("<h3>Vantage %1</h3>"
+                          "<p>A workbench for people who train and serve large models: parallelization "
+                          "frontiers, elastic training, layer-wise GNN evaluation and debiased recommendation.</p>"
+                          "<p>Build %2 · Qt %3 · %4</p>")
+                           .arg(QStringLiteral(VANTAGE_VERSION), QStringLiteral(VANTAGE_GIT_DESCRIBE),
+                                QString::fromLatin1(qVersion()), gpu));
+}
+
+void MainWindow::showRun(qint64 runId, const QString& engine)
+{
+    for (auto* p : m_pages)
+        if (p->engineId() == engine) {
+            m_tabs->setCurrentWidget(p);
+            p->showRun(runId);
+            return;
+        }
+    statusBar()->showMessage(tr("No page in this build shows runs of engine “%1”.").arg(engine), 5000);
+}
+
+void MainWindow::updateTitle()
+{
+    if (m_session)
+        setWindowTitle(tr("%1 — Vantage").arg(QString::fromStdString(m_session->title())));
+    else
+        setWindowTitle(tr("Vantage"));
+    setWindowFilePath(m_session ? QString::fromStdString(m_session->path().string()) : QString());
+}
+
+void MainWindow::showError(const QString& title, const QString& message)
+{
+    if (QGuiApplication::platformName() == QLatin1String("offscreen") && qEnvironmentVariableIsSet("VANTAGE_NO_DIALOGS")) {
+        statusBar()->showMessage(message, 10000);
+        return;
+    }
+    QMessageBox::critical(this, title, message);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    bool busy = false;
+    for (auto* p : m_pages)
+        busy = busy || p->isBusy();
+    if (busy) {
+        if (QMessageBox::question(this, tr("Quit Vantage"), tr("A job is still running. Cancel it and quit?"))
+            != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        // Each page's JobRunner cancels and waits in its destructor; the run is stored as cancelled.
+        for (auto* p : m_pages)
+            p->cancelJob();
+    }
+    m_settings.setWindow(saveGeometry(), saveState());
+    event->accept();
+}
+
+} // namespace vantage::gui

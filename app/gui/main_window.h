@@ -1,0 +1,87 @@
+#pragma once
+// The application window: the document (one session file) and its menus, the session browser
+// dock, one tab per engine page, and the progress area. It wires pages to the session; it holds
+// no engine logic.
+
+#include "app_settings.h"
+
+#include <QMainWindow>
+
+#include <memory>
+#include <vector>
+
+class QAction;
+class QDockWidget;
+class QMenu;
+class QTabWidget;
+
+namespace vantage::store {
+class Session;
+}
+namespace vantage::widgets {
+class ProgressArea;
+}
+
+namespace vantage::gui {
+
+class EnginePage;
+class SessionBrowser;
+class SessionRunsModel;
+class WelcomePage;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(AppSettings& settings, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void addPage(EnginePage* page);
+    const std::vector<EnginePage*>& pages() const { return m_pages; }
+
+    // Opens `path` as the current session; false (and a message box unless quiet) on error.
+    bool openSession(const QString& path, bool quiet = false);
+    bool createSession(const QString& path);
+    void closeSession();
+
+    store::Session* session() const { return m_session.get(); }
+    SessionRunsModel* runsModel() const { return m_runsModel; }
+    SessionBrowser* sessionBrowser() const { return m_browser; }
+    QTabWidget* tabs() const { return m_tabs; }
+    widgets::ProgressArea* progressArea() const { return m_progress; }
+    QString lastError() const { return m_lastError; }
+
+public Q_SLOTS:
+    void newSession();
+    void openSessionDialog();
+    void saveSessionAs();
+    void showSettings();
+    void showAbout();
+    void showRun(qint64 runId, const QString& engine);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void rebuildRecentMenu();
+    void setSessionInternal(std::unique_ptr<store::Session> session);
+    void updateTitle();
+    void showError(const QString& title, const QString& message);
+
+    AppSettings& m_settings;
+    std::unique_ptr<store::Session> m_session;
+    SessionRunsModel* m_runsModel;
+    SessionBrowser* m_browser;
+    QDockWidget* m_browserDock;
+    QTabWidget* m_tabs;
+    WelcomePage* m_welcome;
+    widgets::ProgressArea* m_progress;
+    std::vector<EnginePage*> m_pages;
+    QMenu* m_recentMenu = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_closeAction = nullptr;
+    QAction* m_exportAction = nullptr;
+    QString m_lastError;
+};
+
+} // namespace vantage::gui

@@ -1,0 +1,141 @@
+#pragma once
+// The session file: one SQLite database (*.vantage) that keeps every run of every engine, its
+// parameters, status, timings, results, numeric series (for charts) and artifacts (exports, SVGs,
+// reports). The GUI and the CLI both write it through this class; it has no Qt in it.
+
+#include "common/json.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vantage::store {
+
+enum class RunStatus { Queued, Running, Done, Failed, Cancelled };
+
+std::string_view statusName(RunStatus status);
+RunStatus statusFromName(std::string_view text); // throws Error::invalidInput
+
+// What a caller supplies to record a new run.
+struct NewRun {
+    std::string engine;             // "ft", "edl", "dgi", "ppac"
+    std::string kind;               // what was done: "search", "train", "evaluate", ...
+    std::string name;               // user-visible title; may be empty
+    Json params = Json::object();   // every input needed to understand and redo the run
+};
+
+struct RunInfo {
+    std::int64_t id = 0;
+    std::string engine;
+    std::string kind;
+    std::string name;
+    Json params;
+    RunStatus status = RunStatus::Queued;
+    std::string createdAt;  // ISO 8601, UTC
+    std::string startedAt;  // empty until started
+    std::string finishedAt; // empty until finished
+    double durationS = 0.0; // finished - started, 0 while unknown
+    std::string summary;    // the key result in a few words ("23 strategies, fastest 1.20 s")
+    Json result;            // structured results (null until finished)
+    std::string error;      // why it failed, for failed runs
+    std::vector<std::string> tags;
+};
+
+struct SeriesPoint {
+    double step = 0.0;
+    double value = 0.0;
+};
+
+struct ArtifactInfo {
+    std::int64_t id = 0;
+    std::int64_t runId = 0;
+    std::string name;
+    std::string mimeType;
+    std::int64_t size = 0;
+    std::string createdAt;
+};
+
+class Session {
+public:
+    // The schema this build writes. Files with a smaller version are migrated on open (after a
+    // backup copy); files with a larger one are refused untouched.
+    static constexpr int kSchemaVersion = 2;
+    // PRAGMA application_id of every Vantage session ('VANT').
+    static constexpr std::int32_t kApplicationId = 0x56414E54;
+
+    enum class Mode { ReadWrite, ReadOnly };
+
+    // Creates a new, empty session; refuses to overwrite an existing file.
+    static Session create(const std::filesystem::path& path, std::string_view title = {});
+    // Opens an existing session. Not a session, newer than this build, or damaged: Error, and the
+    // file is not modified. In ReadWrite mode, runs left `running` or `queued` by a process that no
+    // longer exists are marked failed (see recoveredRuns()).
+    static Session open(const std::filesystem::path& path, Mode mode = Mode::ReadWrite);
+    // open() when the file exists, create() otherwise.
+    static Session openOrCreate(const std::filesystem::path& path);
+
+    Session(Session&&) noexcept;
+    Session& operator=(Session&&) noexcept;
+    ~Session();
+
+    // Writes a consistent copy of the whole session to `target` (Save As); refuses to overwrite.
+    void saveCopy(const std::filesystem::path& target) const;
+
+    // Changes whenever another connection (another process, another Session object) commits to the
+    // file; a viewer polls it to refresh cheaply.
+    std::int64_t externalChangeCounter() const;
+
+    const std::filesystem::path& path() const;
+    bool isReadOnly() const;
+    int schemaVersion() const;
+    // Runs that were marked failed on open because their writer had died.
+    const std::vector<std::int64_t>& recoveredRuns() const;
+    // Where the pre-migration copy went, when open() migrated the file.
+    const std::optional<std::filesystem::path>& migrationBackup() const;
+
+    // Session metadata (title, created, app version, free-form keys).
+    std::optional<std::string> meta(std::string_view key) const;
+    void setMeta(std::string_view key, std::string_view value);
+    std::string title() const;
+
+    // Runs. beginRun creates the run already `running` and owned by this process.
+    std::int64_t createRun(const NewRun& run);
+    std::int64_t beginRun(const NewRun& run);
+    void startRun(std::int64_t runId);
+    void finishRun(std::int64_t runId, RunStatus status, const Json& result = nullptr,
+                   std::string_view summary = {}, std::string_view error = {});
+    std::vector<RunInfo> runs() const;
+    RunInfo run(std::int64_t runId) const; // throws Error::invalidInput for an unknown id
+    void renameRun(std::int64_t runId, std::string_view name);
+    void setRunTags(std::int64_t runId, const std::vector<std::string>& tags);
+    void deleteRun(std::int64_t runId); // with its series and artifacts
+
+    // Series: appended in one transaction per call with one prepared statement.
+    void appendSeries(std::int64_t runId, std::string_view name, std::span<const SeriesPoint> points);
+    std::vector<SeriesPoint> series(std::int64_t runId, std::string_view name) const;
+    std::vector<std::string> seriesNames(std::int64_t runId) const;
+
+    // Artifacts: named blobs with a MIME type.
+    std::int64_t addArtifact(std::int64_t runId, std::string_view name, std::string_view mimeType,
+                             std::string_view bytes);
+    std::vector<ArtifactInfo> artifacts(std::int64_t runId) const;
+    std::string artifactData(std::int64_t artifactId) const;
+
+private:
+    struct Impl;
+    explicit Session(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+namespace detail {
+// The DDL that takes a file from schema version `to - 1` to `to` (1-based). Exposed for the
+// migration tests, which build an old file step by step.
+std::string_view migrationScript(int to);
+} // namespace detail
+
+} // namespace vantage::store

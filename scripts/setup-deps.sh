@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what Vantage needs to build, test and run on Debian 12, and only what is missing.
+# One list; apt runs only when something on it is not installed.
+set -euo pipefail
+
+PACKAGES=(
+  # toolchain
+  build-essential cmake ninja-build ccache pkg-config git file
+  # Qt 6.4
+  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
+  qt6-l10n-tools libqt6sql6-sqlite libqt6svgwidgets6 libgl-dev
+  # core libraries
+  libsqlite3-dev nlohmann-json3-dev libcli11-dev libgraphviz-dev graphviz
+  # fast BLAS for LibTorch (reference BLAS otherwise)
+  libopenblas0-pthread
+  # display and document tools for GUI tests and report checks
+  xvfb xauth poppler-utils
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup-deps: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+echo "setup-deps: installing ${#missing[@]} missing package(s): ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The test command: installs what is missing, builds, and runs every Qt Test suite through ctest
+# (GUI suites offscreen). Exits non-zero on any failure. Extra arguments go to ctest
+# (e.g. scripts/test.sh -R session).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+
+scripts/setup-deps.sh
+scripts/build.sh
+
+export QT_QPA_PLATFORM=offscreen
+BUILD_DIR=${BUILD_DIR:-build}
+ctest --test-dir "$BUILD_DIR" --output-on-failure --timeout 600 -j "${JOBS:-$(nproc)}" "$@"
+echo "test.sh: finished in $(( $(date +%s) - start )) s"

@@ -1,0 +1,171 @@
+// core/common: error messages carry their context, JSON errors name file/line/field, progress
+// composes and cancellation is observed by every copy of a token.
+
+#include "common/error.h"
+#include "common/json.h"
+#include "common/progress.h"
+#include "common/units.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <thread>
+#include <vector>
+
+using namespace vantage;
+
+class TestCommon : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void errorFormatsContext_data()
+    {
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<int>("parts");
+        QTest::newRow("message only") << "bad thing" << 0;
+        QTest::newRow("file") << "a.json: bad thing" << 1;
+        QTest::newRow("file line") << "a.json:7: bad thing" << 2;
+        QTest::newRow("file line field") << "a.json:7: field 'time': bad thing" << 3;
+        QTest::newRow("all") << "a.json:7: field 'time': bad thing (in conv1)" << 4;
+    }
+    void errorFormatsContext()
+    {
+        QFETCH(QString, expected);
+        QFETCH(int, parts);
+        Error e = Error::invalidInput("bad thing");
+        if (parts >= 1)
+            e.inFile("a.json");
+        if (parts >= 2)
+            e.atLine(7);
+        if (parts >= 3)
+            e.forField("time");
+        if (parts >= 4)
+            e.inOp("conv1");
+        QCOMPARE(QString::fromStdString(e.what()), expected);
+        QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+        QCOMPARE(QString::fromStdString(e.message()), QStringLiteral("bad thing"));
+    }
+
+    void errorChainsOnTemporaries()
+    {
+        try {
+            throw Error::invalidInput("negative").inFile("x.json").atLine(3).forField("memory");
+        } catch (const Error& e) {
+            QCOMPARE(QString::fromStdString(e.what()), QStringLiteral("x.json:3: field 'memory': negative"));
+            QCOMPARE(*e.line(), std::int64_t(3));
+            return;
+        }
+        QFAIL("no exception");
+    }
+
+    void jsonSyntaxErrorNamesLine()
+    {
+        const std::string text = "{\n  \"a\": 1,\n  \"b\": [1, 2,,]\n}\n";
+        try {
+            parseJson(text, "model.json");
+            QFAIL("parsed invalid JSON");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+            QCOMPARE(*e.file(), std::string("model.json"));
+            QCOMPARE(*e.line(), std::int64_t(3));
+        }
+    }
+
+    void jsonFieldErrors()
+    {
+        const Json j = parseJson(R"({"batch": 32, "name": "bert", "list": [1,2]})");
+        QCOMPARE(jsonField<int>(j, "batch", "model"), 32);
+        QCOMPARE(jsonFieldOr<int>(j, "missing", 5, "model"), 5);
+        try {
+            jsonField<int>(j, "name", "model 'x'");
+            QFAIL("wrong type accepted");
+        } catch (const Error& e) {
+            QCOMPARE(*e.field(), std::string("name"));
+            QVERIFY(std::string(e.what()).find("wrong type") != std::string::npos);
+            QVERIFY(std::string(e.what()).find("model 'x'") != std::string::npos);
+        }
+        try {
+            jsonField<int>(j, "nope", "model");
+            QFAIL("missing accepted");
+        } catch (const Error& e) {
+            QVERIFY(std::string(e.what()).find("is missing") != std::string::npos);
+        }
+        QVERIFY_THROWS_EXCEPTION(Error, jsonFieldOr<int>(j, "name", 1, "m"));
+        QVERIFY_THROWS_EXCEPTION(Error, jsonField<int>(Json::array(), "a", "m"));
+    }
+
+    void jsonFileRoundTripIsAtomic()
+    {
+        QTemporaryDir dir;
+        const auto path = std::filesystem::path(dir.path().toStdString()) / "out.json";
+        writeJsonFile(path, Json{{"k", 1}});
+        writeJsonFile(path, Json{{"k", 2}});
+        QCOMPARE(readJsonFile(path)["k"].get<int>(), 2);
+        // No temporary left behind.
+        int files = 0;
+        for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path().toStdString()))
+            ++files;
+        QCOMPARE(files, 1);
+        QVERIFY_THROWS_EXCEPTION(Error, readJsonFile(path.parent_path() / "missing.json"));
+        QVERIFY_THROWS_EXCEPTION(Error, writeJsonFile("/nonexistent-dir/x.json", Json::object()));
+    }
+
+    void subProgressMapsRanges()
+    {
+        std::vector<std::pair<double, std::string>> seen;
+        CallbackProgress root([&](double f, std::string_view p) { seen.emplace_back(f, std::string(p)); });
+        {
+            SubProgress a(root, 0.0, 0.25, "load");
+            a.report(0.0, "");
+            a.report(1.0, "file 2");
+        }
+        SubProgress b(root, 0.25, 1.0);
+        b.report(0.5, "train");
+        QCOMPARE(seen.size(), std::size_t(3));
+        QCOMPARE(seen[0].second, std::string("load"));
+        QCOMPARE(seen[1].first, 0.25);
+        QCOMPARE(seen[1].second, std::string("load: file 2"));
+        QCOMPARE(seen[2].first, 0.625);
+        QCOMPARE(seen[2].second, std::string("train"));
+    }
+
+    void callbackProgressThrottles()
+    {
+        int calls = 0;
+        CallbackProgress p([&](double, std::string_view) { ++calls; });
+        for (int i = 0; i <= 100000; ++i)
+            p.report(i / 100000.0, "x");
+        QVERIFY(calls <= 202);
+        QVERIFY(calls >= 100);
+    }
+
+    void cancelTokenSharedAcrossCopiesAndThreads()
+    {
+        CancelToken t;
+        const CancelToken copy = t;
+        QVERIFY(!copy.isCancelled());
+        std::thread th([t] { t.cancel(); });
+        th.join();
+        QVERIFY(copy.isCancelled());
+        QVERIFY_THROWS_EXCEPTION(Cancelled, copy.throwIfCancelled());
+        try {
+            copy.throwIfCancelled();
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Cancelled);
+        }
+        CancelToken fresh;
+        fresh.throwIfCancelled();
+    }
+
+    void unitsReadable()
+    {
+        QCOMPARE(QString::fromStdString(formatBytes(512)), QStringLiteral("512 B"));
+        QCOMPARE(QString::fromStdString(formatBytes(1.5 * 1024 * 1024 * 1024)), QStringLiteral("1.50 GiB"));
+        QCOMPARE(QString::fromStdString(formatSeconds(0.0125)), QStringLiteral("12.50 ms"));
+        QCOMPARE(QString::fromStdString(formatSeconds(200)), QStringLiteral("3 min 20 s"));
+        QCOMPARE(QString::fromStdString(formatCount(340e6)), QStringLiteral("340.00 M"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommon)
+#include "tst_common.moc"

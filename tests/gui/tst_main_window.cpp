@@ -1,0 +1,253 @@
+// The main window, offscreen, as a person uses it: open a session, see its runs, filter them,
+// use the menus, change settings, see translations, and a screenshot written to the build folder.
+
+#include "app_settings.h"
+#include "main_window.h"
+#include "pages.h"
+#include "session_browser.h"
+#include "session_runs_model.h"
+#include "settings_dialog.h"
+#include "store/session.h"
+#include "widgets/progress_area.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QTranslator>
+
+using namespace vantage;
+using namespace vantage::gui;
+
+namespace {
+
+QAction* findAction(QWidget* w, const char* name)
+{
+    return w->findChild<QAction*>(QString::fromLatin1(name));
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_session;
+    AppSettings m_settings;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("VantageTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("VantageTest"));
+        m_settings.setSessionFolder(m_dir.path());
+        m_settings.clearRecentFiles();
+        m_session = m_dir.filePath(QStringLiteral("study.vantage"));
+        auto s = store::Session::create(m_session.toStdString(), "GUI study");
+        auto a = s.beginRun({.engine = "ft", .kind = "search", .name = "BERT-Large"});
+        s.finishRun(a, store::RunStatus::Done, Json{{"points", 17}}, "17 strategies, fastest 0.82 s");
+        auto b = s.beginRun({.engine = "ppac", .kind = "train", .name = "gowalla"});
+        s.finishRun(b, store::RunStatus::Failed, nullptr, {}, "dataset not found");
+        auto c = s.beginRun({.engine = "ft", .kind = "search", .name = "GPT-3"});
+        s.finishRun(c, store::RunStatus::Done, Json{{"points", 40}}, "40 strategies, fastest 12.1 s");
+    }
+
+    void opensSessionAndListsRuns()
+    {
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openSession(m_session));
+        QVERIFY(w.windowTitle().contains(QStringLiteral("GUI study")));
+        QCOMPARE(w.runsModel()->rowCount(), 3);
+        auto* view = w.sessionBrowser()->view();
+        QCOMPARE(view->model()->rowCount(), 3);
+        // Newest first.
+        QCOMPARE(view->model()->index(0, SessionRunsModel::Name).data().toString(), QStringLiteral("GPT-3"));
+        QCOMPARE(view->model()->index(0, SessionRunsModel::Result).data().toString(),
+                 QStringLiteral("40 strategies, fastest 12.1 s"));
+
+        // Filter by engine through the combo box, then by status, then by text.
+        auto* engine = w.sessionBrowser()->findChild<QComboBox*>(QStringLiteral("engineFilter"));
+        engine->setCurrentIndex(engine->findData(QStringLiteral("ppac")));
+        QCOMPARE(view->model()->rowCount(), 1);
+        QCOMPARE(view->model()->index(0, SessionRunsModel::Result).data().toString(), QStringLiteral("dataset not found"));
+        engine->setCurrentIndex(0);
+        auto* status = w.sessionBrowser()->findChild<QComboBox*>(QStringLiteral("statusFilter"));
+        status->setCurrentIndex(status->findData(QStringLiteral("done")));
+        QCOMPARE(view->model()->rowCount(), 2);
+        status->setCurrentIndex(0);
+        auto* search = w.sessionBrowser()->findChild<QLineEdit*>(QStringLiteral("runSearch"));
+        QTest::keyClicks(search, QStringLiteral("bert"));
+        QCOMPARE(view->model()->rowCount(), 1);
+        search->clear();
+        QCOMPARE(view->model()->rowCount(), 3);
+
+        // Sorting by clicking the header.
+        view->sortByColumn(SessionRunsModel::Id, Qt::AscendingOrder);
+        QCOMPARE(view->model()->index(0, SessionRunsModel::Name).data().toString(), QStringLiteral("BERT-Large"));
+
+        // A run written by another process shows up without reopening.
+        {
+            auto other = store::Session::open(m_session.toStdString());
+            auto id = other.beginRun({.engine = "dgi", .kind = "evaluate", .name = "from cli"});
+            other.finishRun(id, store::RunStatus::Done, nullptr, "2.1x faster");
+            other.deleteRun(id); // leave the shared fixture as it was for the next test
+            auto id2 = other.beginRun({.engine = "dgi", .kind = "evaluate", .name = "from cli"});
+            other.finishRun(id2, store::RunStatus::Done, nullptr, "2.1x faster");
+        }
+        w.runsModel()->refreshIfChanged();
+        QCOMPARE(w.runsModel()->rowCount(), 4);
+
+        const QString shotDir = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");
+        QDir().mkpath(shotDir);
+        w.resize(1280, 760);
+        QTest::qWait(50);
+        QVERIFY(w.grab().save(shotDir + QStringLiteral("/main_window.png")));
+    }
+
+    void menusWork()
+    {
+        MainWindow w(m_settings);
+        w.show();
+        QVERIFY(w.openSession(m_session));
+        QStringList menus;
+        for (auto* a : w.menuBar()->actions())
+            menus << a->text();
+        QCOMPARE(menus, (QStringList{"&File", "&View", "&Tools", "&Help"}));
+        for (const char* name : {"actionNew", "actionOpen", "actionSaveAs", "actionExportReport", "actionClose", "actionSettings", "actionAbout"})
+            QVERIFY2(findAction(&w, name), name);
+
+        // Open Recent lists the file just opened.
+        auto* recent = w.findChild<QMenu*>(QStringLiteral("recentMenu"));
+        QVERIFY(recent);
+        QVERIFY(recent->actions().first()->text().contains(QStringLiteral("study.vantage")));
+
+        // Close Session empties the browser; Open Recent reopens.
+        findAction(&w, "actionClose")->trigger();
+        QVERIFY(!w.session());
+        QCOMPARE(w.runsModel()->rowCount(), 0);
+        QVERIFY(!findAction(&w, "actionSaveAs")->isEnabled());
+        recent->actions().first()->trigger();
+        QVERIFY(w.session());
+        QVERIFY(w.runsModel()->rowCount() >= 3);
+
+        // View > Session Browser toggles the dock.
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("sessionBrowserDock"));
+        QVERIFY(dock->isVisible());
+        dock->toggleViewAction()->trigger();
+        QVERIFY(!dock->isVisible());
+        dock->toggleViewAction()->trigger();
+        QVERIFY(dock->isVisible());
+
+        // Help > About opens a dialog (closed again by a timer).
+        QTimer::singleShot(200, [] {
+            if (auto* m = QApplication::activeModalWidget())
+                m->close();
+        });
+        findAction(&w, "actionAbout")->trigger();
+    }
+
+    void badFileIsRefusedAndCurrentSessionKept()
+    {
+        MainWindow w(m_settings);
+        QVERIFY(w.openSession(m_session));
+        const QString junk = m_dir.filePath(QStringLiteral("junk.vantage"));
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not a session at all, really not");
+        f.close();
+        QVERIFY(!w.openSession(junk, true));
+        QVERIFY(w.lastError().contains(QStringLiteral("not a Vantage session")));
+        QVERIFY(w.session());
+        QCOMPARE(QString::fromStdString(w.session()->path().string()), m_session);
+    }
+
+    void createAndSaveAs()
+    {
+        MainWindow w(m_settings);
+        const QString fresh = m_dir.filePath(QStringLiteral("fresh.vantage"));
+        QVERIFY(w.createSession(fresh));
+        QCOMPARE(w.runsModel()->rowCount(), 0);
+        QVERIFY(w.windowTitle().contains(QStringLiteral("fresh")));
+        // Save a copy through the store (the dialog part is Qt's) and open it.
+        QVERIFY(w.openSession(m_session));
+        const QString copy = m_dir.filePath(QStringLiteral("copy.vantage"));
+        w.session()->saveCopy(copy.toStdString());
+        QVERIFY(w.openSession(copy));
+        QVERIFY(w.runsModel()->rowCount() >= 3);
+    }
+
+    void settingsDialogStoresChoices()
+    {
+        SettingsDialog d(m_settings);
+        auto* lang = d.findChild<QComboBox*>(QStringLiteral("languageCombo"));
+        auto* folder = d.findChild<QLineEdit*>(QStringLiteral("sessionFolderEdit"));
+        lang->setCurrentIndex(lang->findData(QStringLiteral("de")));
+        folder->setText(m_dir.path());
+        d.accept();
+        QCOMPARE(m_settings.language(), QStringLiteral("de"));
+        QCOMPARE(m_settings.sessionFolder(), m_dir.path());
+        // A folder that does not exist is refused (a warning box, closed by a timer).
+        SettingsDialog d2(m_settings);
+        d2.findChild<QLineEdit*>(QStringLiteral("sessionFolderEdit"))->setText(QStringLiteral("/no/such/folder"));
+        QTimer::singleShot(200, [] {
+            if (auto* m = QApplication::activeModalWidget())
+                m->close();
+        });
+        d2.accept();
+        QCOMPARE(m_settings.sessionFolder(), m_dir.path());
+        m_settings.setLanguage(QString());
+    }
+
+    void geometryIsRestored()
+    {
+        QRect saved;
+        {
+            MainWindow w(m_settings);
+            w.show();
+            w.setGeometry(100, 80, 1111, 666);
+            QTest::qWait(20);
+            saved = w.geometry();
+            w.close();
+        }
+        MainWindow again(m_settings);
+        again.show();
+        QCOMPARE(again.size(), saved.size());
+    }
+
+    void germanAndChineseTranslationsLoad_data()
+    {
+        QTest::addColumn<QString>("locale");
+        QTest::addColumn<QString>("fileMenu");
+        QTest::newRow("de") << "de" << "&Datei";
+        QTest::newRow("zh_CN") << "zh_CN" << "文件(&F)";
+    }
+    void germanAndChineseTranslationsLoad()
+    {
+        QFETCH(QString, locale);
+        QFETCH(QString, fileMenu);
+        QTranslator t;
+        QVERIFY(t.load(QStringLiteral(":/i18n/vantage_%1.qm").arg(locale)));
+        QCoreApplication::installTranslator(&t);
+        {
+            MainWindow w(m_settings);
+            QCOMPARE(w.menuBar()->actions().first()->text(), fileMenu);
+            QVERIFY(w.tabs()->tabText(0) != QStringLiteral("Session"));
+        }
+        QCoreApplication::removeTranslator(&t);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"
