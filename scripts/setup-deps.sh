@@ -11,8 +11,9 @@ PACKAGES=(
   qt6-l10n-tools libqt6sql6-sqlite libqt6svgwidgets6 libgl-dev
   # core libraries
   libsqlite3-dev nlohmann-json3-dev libcli11-dev libgraphviz-dev graphviz
-  # fast BLAS for LibTorch (reference BLAS otherwise)
-  libopenblas0-pthread
+  # LibTorch 1.13 (CPU) with c10d/Gloo; python3-torch runs the scripts that write TorchScript models;
+  # ZeroMQ for the elastic job's control plane; fast BLAS for LibTorch (reference BLAS otherwise)
+  libtorch-dev libgloo-dev python3-torch libzmq3-dev cppzmq-dev libopenblas0-pthread
   # display and document tools for GUI tests and report checks
   xvfb xauth poppler-utils
 )

@@ -58,6 +58,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent) : QMainWindow(par
     m_browserDock->setWidget(m_browser);
     addDockWidget(Qt::LeftDockWidgetArea, m_browserDock);
     connect(m_browser, &SessionBrowser::runActivated, this, &MainWindow::showRun);
+    connect(m_runsModel, &QAbstractItemModel::modelReset, m_welcome, &WelcomePage::refresh);
 
     m_progress = new widgets::ProgressArea(this);
     m_progress->setObjectName(QStringLiteral("progressArea"));
@@ -81,7 +82,8 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent) : QMainWindow(par
         const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
         resize(qMin(1400, avail.width() * 9 / 10), qMin(900, avail.height() * 9 / 10));
     }
-    restoreState(m_settings.windowState());
+    if (!restoreState(m_settings.windowState()))
+        resizeDocks({m_browserDock}, {width() * 2 / 5}, Qt::Horizontal);
     updateTitle();
 }
 

@@ -2,6 +2,7 @@
 // composes and cancellation is observed by every copy of a token.
 
 #include "common/error.h"
+#include "common/graphviz.h"
 #include "common/json.h"
 #include "common/progress.h"
 #include "common/units.h"
@@ -155,6 +156,23 @@ private Q_SLOTS:
         }
         CancelToken fresh;
         fresh.throwIfCancelled();
+    }
+
+    void graphvizRendersSvg()
+    {
+        const std::string svg = renderDotToSvg("digraph { a -> b; b -> c; a [label=" + dotQuote("conv \"1\"") + "]; }");
+        QVERIFY(svg.find("<svg") != std::string::npos);
+        QVERIFY(svg.find("conv &quot;1&quot;") != std::string::npos);
+        // Three nodes, two edges.
+        QCOMPARE(QString::fromStdString(svg).count(QStringLiteral("class=\"node\"")), 3);
+        QCOMPARE(QString::fromStdString(svg).count(QStringLiteral("class=\"edge\"")), 2);
+        try {
+            renderDotToSvg("digraph { a -> ; }");
+            QFAIL("bad DOT accepted");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+        }
+        QVERIFY_THROWS_EXCEPTION(Error, renderDotToSvg("digraph { a; }", "no-such-layout"));
     }
 
     void unitsReadable()

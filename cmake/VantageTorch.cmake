@@ -1,0 +1,21 @@
+# LibTorch for the engines that need it (EDL, DGI, PPAC). Torch headers cost ~30 s per translation
+# unit on 2 cores, so they are precompiled once (vantage_torch_pch) and reused by every torch target.
+# Public headers of those engines expose no torch types; only their .cpp files include torch.
+find_package(Torch REQUIRED)
+message(STATUS "Vantage: LibTorch ${Torch_VERSION} at ${Torch_DIR}")
+
+# Torch's CMake package sets its flags in TORCH_CXX_FLAGS (the C++ ABI define).
+separate_arguments(VANTAGE_TORCH_FLAGS UNIX_COMMAND "${TORCH_CXX_FLAGS}")
+
+add_library(vantage_torch_pch OBJECT ${PROJECT_SOURCE_DIR}/cmake/torch_pch.cpp)
+target_link_libraries(vantage_torch_pch PUBLIC ${TORCH_LIBRARIES})
+target_compile_options(vantage_torch_pch PRIVATE ${VANTAGE_TORCH_FLAGS})
+target_precompile_headers(vantage_torch_pch PRIVATE <torch/torch.h>)
+vantage_target_defaults(vantage_torch_pch)
+
+# Links `target` to LibTorch and gives it the shared precompiled torch header.
+function(vantage_use_torch target)
+    target_link_libraries(${target} PRIVATE ${TORCH_LIBRARIES})
+    target_compile_options(${target} PRIVATE ${VANTAGE_TORCH_FLAGS})
+    target_precompile_headers(${target} REUSE_FROM vantage_torch_pch)
+endfunction()
