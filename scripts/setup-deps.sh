@@ -16,6 +16,8 @@ PACKAGES=(
   libtorch-dev libgloo-dev python3-torch libzmq3-dev cppzmq-dev libopenblas0-pthread
   # display and document tools for GUI tests and report checks
   xvfb xauth poppler-utils
+  # packaging checks: dpkg-shlibdeps, desktop file and AppStream validators
+  dpkg-dev desktop-file-utils appstream
 )
 
 missing=()

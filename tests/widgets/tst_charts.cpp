@@ -1,0 +1,180 @@
+// The chart widgets, offscreen: data in, intent out. A click on a Pareto point emits its id; the
+// budget picks the fastest point that fits (checked against a direct scan); images are written.
+
+#include "widgets/line_chart.h"
+#include "widgets/pareto_chart.h"
+#include "widgets/progress_area.h"
+#include "widgets/stacked_bar_chart.h"
+#include "widgets/svg_view.h"
+
+#include <QLogValueAxis>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QValueAxis>
+
+using namespace vantage::widgets;
+
+namespace {
+
+QVector<ParetoSeriesData> twoFrontiers()
+{
+    ParetoSeriesData a{QStringLiteral("8 devices"), {{1.0, 40.0, 0, {}}, {2.0, 20.0, 1, {}}, {4.0, 10.0, 2, {}}}};
+    ParetoSeriesData b{QStringLiteral("16 devices"), {{0.6, 30.0, 10, {}}, {1.5, 12.0, 11, {}}, {3.0, 5.0, 12, QStringLiteral("zero-3 like")}}};
+    return {a, b};
+}
+
+} // namespace
+
+class TestCharts : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void budgetPicksFastestThatFits_data()
+    {
+        QTest::addColumn<double>("budget");
+        QTest::addColumn<QVector<int>>("expected");
+        QTest::newRow("none") << 0.0 << QVector<int>{-1, -1};
+        QTest::newRow("loose") << 100.0 << QVector<int>{0, 10};
+        QTest::newRow("mid") << 25.0 << QVector<int>{1, 11};
+        QTest::newRow("tight") << 11.0 << QVector<int>{2, 12};
+        QTest::newRow("impossible") << 1.0 << QVector<int>{-1, -1};
+    }
+    void budgetPicksFastestThatFits()
+    {
+        QFETCH(double, budget);
+        QFETCH(QVector<int>, expected);
+        ParetoChart chart;
+        chart.setFrontiers(twoFrontiers());
+        QSignalSpy spy(&chart, &ParetoChart::budgetMatchesChanged);
+        chart.setBudget(budget);
+        QCOMPARE(spy.count(), 1);
+        if (budget > 0)
+            QCOMPARE(chart.withinBudget(), expected);
+        // Oracle: direct scan for the lowest time with memory <= budget.
+        for (int s = 0; s < chart.frontiers().size() && budget > 0; ++s) {
+            int best = -1;
+            double bestX = 1e300;
+            for (const auto& p : chart.frontiers()[s].points)
+                if (p.y <= budget && p.x < bestX)
+                    bestX = p.x, best = p.id;
+            QCOMPARE(chart.withinBudget()[s], best);
+        }
+    }
+
+    void clickPicksPoint()
+    {
+        ParetoChart chart;
+        chart.resize(800, 500);
+        chart.setAxisTitles(QStringLiteral("Time per iteration (s)"), QStringLiteral("Memory per device (GiB)"));
+        chart.setFrontiers(twoFrontiers());
+        chart.setMarkers({{QStringLiteral("Data parallel"), 2.5, 45.0, 0}});
+        chart.setLimit(80.0, QStringLiteral("Device memory"));
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QSignalSpy picked(&chart, &ParetoChart::pointPicked);
+        const QPoint pos = chart.pointPosition(1, 11);
+        QVERIFY(chart.rect().contains(pos));
+        QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, pos);
+        QCOMPARE(picked.count(), 1);
+        QCOMPARE(picked.first().at(0).toInt(), 1);
+        QCOMPARE(picked.first().at(1).toInt(), 11);
+    }
+
+    void logAxesSwitch()
+    {
+        ParetoChart chart;
+        chart.setFrontiers(twoFrontiers());
+        chart.setLogAxes(true, false);
+        const auto horizontal = chart.chart()->axes(Qt::Horizontal);
+        QCOMPARE(horizontal.size(), 1);
+        QVERIFY(qobject_cast<QLogValueAxis*>(horizontal.first()));
+        QVERIFY(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).first()));
+        auto* log = qobject_cast<QLogValueAxis*>(horizontal.first());
+        QVERIFY(log->min() <= 0.6 && log->max() >= 4.0);
+    }
+
+    void imagesAreWritten()
+    {
+        QTemporaryDir dir;
+        ParetoChart chart;
+        chart.resize(640, 400);
+        chart.setFrontiers(twoFrontiers());
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        const QString png = dir.filePath(QStringLiteral("c.png"));
+        const QString svg = dir.filePath(QStringLiteral("c.svg"));
+        QVERIFY(chart.saveImage(png));
+        QVERIFY(chart.saveImage(svg));
+        QImage img(png);
+        QVERIFY(!img.isNull());
+        QVERIFY(img.width() >= 640);
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(text.contains("<svg"));
+        QVERIFY(text.contains("16 devices"));
+        QString err;
+        QVERIFY(!chart.saveImage(QStringLiteral("/no/such/dir/c.png"), &err));
+        QVERIFY(err.contains(QStringLiteral("/no/such/dir")));
+    }
+
+    void lineChartAppendsAndRanges()
+    {
+        LineChart chart;
+        chart.setAxisTitles(QStringLiteral("step"), QStringLiteral("loss"), QStringLiteral("samples/s"));
+        for (int i = 0; i < 10; ++i)
+            chart.appendPoint(QStringLiteral("loss"), i, 1.0 / (1 + i));
+        chart.appendPoint(QStringLiteral("throughput"), 0, 500, true);
+        QCOMPARE(chart.points(QStringLiteral("loss")).size(), 10);
+        QCOMPARE(chart.seriesNames(), (QStringList{"loss", "throughput"}));
+        auto* x = qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).first());
+        QCOMPARE(x->min(), 0.0);
+        QCOMPARE(x->max(), 9.0);
+        chart.setSeries(QStringLiteral("loss"), {{0, 2.0}, {20, 1.0}});
+        QCOMPARE(x->max(), 20.0);
+        chart.clearSeries();
+        QVERIFY(chart.seriesNames().isEmpty());
+    }
+
+    void svgViewLoadsAndRefuses()
+    {
+        SvgView view;
+        QVERIFY(!view.setSvg("not svg at all"));
+        QVERIFY(view.isEmpty());
+        const QByteArray svg = R"(<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100" height="50" fill="red"/></svg>)";
+        QVERIFY(view.setSvg(svg));
+        QCOMPARE(view.scene()->items().size(), 1);
+        QCOMPARE(view.svg(), svg);
+    }
+
+    void stackedBars()
+    {
+        StackedBarChart chart;
+        chart.setData({QStringLiteral("compute"), QStringLiteral("all-reduce")},
+                      {{QStringLiteral("Time"), {3.0, 1.0}}, {QStringLiteral("Memory"), {10.0, 0.0}}});
+        QCOMPARE(chart.bars().size(), 2);
+        QCOMPARE(chart.chart()->series().size(), 1);
+    }
+
+    void progressAreaCancel()
+    {
+        ProgressArea area;
+        area.show();
+        QSignalSpy cancel(&area, &ProgressArea::cancelRequested);
+        area.start(QStringLiteral("Searching"));
+        QVERIFY(area.isBusy());
+        area.setProgress(0.5, QStringLiteral("8 devices"));
+        auto* button = area.findChild<QPushButton*>(QStringLiteral("progressCancel"));
+        QVERIFY(button->isVisible());
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(cancel.count(), 1);
+        QVERIFY(!button->isEnabled());
+        area.finish(QStringLiteral("Cancelled"));
+        QVERIFY(!area.isBusy());
+        QVERIFY(!button->isVisible());
+    }
+};
+
+QTEST_MAIN(TestCharts)
+#include "tst_charts.moc"

@@ -1,0 +1,117 @@
+#include "chart_view.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPainter>
+#include <QSvgGenerator>
+
+namespace vantage::widgets {
+
+ChartView::ChartView(QWidget* parent) : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+    chart()->setMargins(QMargins(4, 4, 4, 4));
+    applyPalette();
+}
+
+void ChartView::applyPalette()
+{
+    // Follow the system theme: light or dark from the window colour.
+    const QPalette pal = palette();
+    const bool dark = pal.color(QPalette::Window).lightness() < 128;
+    chart()->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart()->setBackgroundBrush(pal.brush(QPalette::Base));
+    chart()->setTitleBrush(pal.brush(QPalette::Text));
+    chart()->legend()->setLabelColor(pal.color(QPalette::Text));
+}
+
+void ChartView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+    QChartView::changeEvent(event);
+}
+
+QImage ChartView::toImage(qreal scale) const
+{
+    QImage image(size() * scale, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(palette().color(QPalette::Base));
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    const_cast<ChartView*>(this)->render(&p);
+    return image;
+}
+
+QByteArray ChartView::toSvg() const
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator gen;
+    gen.setOutputDevice(&buffer);
+    gen.setSize(size());
+    gen.setViewBox(QRect(QPoint(0, 0), size()));
+    gen.setTitle(chart()->title());
+    QPainter p(&gen);
+    p.setRenderHint(QPainter::Antialiasing);
+    const_cast<ChartView*>(this)->render(&p);
+    p.end();
+    return buffer.data();
+}
+
+bool ChartView::saveImage(const QString& path, QString* error) const
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    bool ok = false;
+    if (suffix == QLatin1String("svg")) {
+        QFile f(path);
+        ok = f.open(QIODevice::WriteOnly) && f.write(toSvg()) > 0;
+    } else {
+        ok = toImage().save(path);
+    }
+    if (!ok && error)
+        *error = tr("Cannot write “%1”.").arg(path);
+    return ok;
+}
+
+void ChartView::copyToClipboard() const
+{
+    auto* mime = new QMimeData;
+    mime->setImageData(toImage());
+    mime->setData(QStringLiteral("image/svg+xml"), toSvg());
+    QApplication::clipboard()->setMimeData(mime);
+}
+
+void ChartView::contextMenuEvent(QContextMenuEvent* event)
+{
+    QMenu menu(this);
+    addContextActions(&menu);
+    if (!menu.isEmpty())
+        menu.addSeparator();
+    menu.addAction(tr("Save as PNG…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save Chart"), chart()->title() + QStringLiteral(".png"),
+                                                          tr("PNG images (*.png)"));
+        QString err;
+        if (!path.isEmpty() && !saveImage(path, &err))
+            QMessageBox::warning(this, tr("Save Chart"), err);
+    });
+    menu.addAction(tr("Save as SVG…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save Chart"), chart()->title() + QStringLiteral(".svg"),
+                                                          tr("SVG images (*.svg)"));
+        QString err;
+        if (!path.isEmpty() && !saveImage(path, &err))
+            QMessageBox::warning(this, tr("Save Chart"), err);
+    });
+    menu.addAction(tr("Copy"), this, &ChartView::copyToClipboard);
+    menu.exec(event->globalPos());
+}
+
+} // namespace vantage::widgets

@@ -1,0 +1,28 @@
+#pragma once
+// A QChartView that every chart of Vantage derives from: antialiased, themed after the system
+// palette, and with a context menu to save the chart as PNG or SVG and to copy it.
+
+#include <QChartView>
+
+namespace vantage::widgets {
+
+class ChartView : public QChartView {
+    Q_OBJECT
+public:
+    explicit ChartView(QWidget* parent = nullptr);
+
+    // Writes the chart as it is shown; the format follows the suffix (.png or .svg).
+    bool saveImage(const QString& path, QString* error = nullptr) const;
+    QByteArray toSvg() const;
+    QImage toImage(qreal scale = 2.0) const;
+    void copyToClipboard() const;
+
+protected:
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    // Subclasses add their own actions before the save/copy ones.
+    virtual void addContextActions(QMenu* menu) { Q_UNUSED(menu); }
+    void applyPalette();
+    void changeEvent(QEvent* event) override;
+};
+
+} // namespace vantage::widgets

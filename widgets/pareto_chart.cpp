@@ -1,0 +1,287 @@
+#include "pareto_chart.h"
+
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QMenu>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace vantage::widgets {
+
+ParetoChart::ParetoChart(QWidget* parent) : ChartView(parent)
+{
+    setObjectName(QStringLiteral("paretoChart"));
+    rebuild();
+}
+
+QColor ParetoChart::colourFor(int i)
+{
+    // Colour-blind-safe palette (Okabe-Ito).
+    static const QColor colours[] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
+                                     QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00),
+                                     QColor(0xF0, 0xE4, 0x42), QColor(0x00, 0x00, 0x00)};
+    return colours[i % 8];
+}
+
+void ParetoChart::setAxisTitles(const QString& x, const QString& y)
+{
+    m_xTitle = x;
+    m_yTitle = y;
+    rebuild();
+}
+
+void ParetoChart::setFrontiers(const QVector<ParetoSeriesData>& frontiers)
+{
+    m_frontiers = frontiers;
+    for (auto& f : m_frontiers)
+        std::sort(f.points.begin(), f.points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+    m_pickedSeries = -1;
+    rebuild();
+}
+
+void ParetoChart::setMarkers(const QVector<ParetoMarker>& markers)
+{
+    m_markers = markers;
+    rebuild();
+}
+
+void ParetoChart::setLimit(double y, const QString& label)
+{
+    m_limit = y;
+    m_limitLabel = label;
+    rebuild();
+}
+
+void ParetoChart::setBudget(double y)
+{
+    m_budget = y;
+    rebuild();
+}
+
+void ParetoChart::setLogAxes(bool logX, bool logY)
+{
+    m_logX = logX;
+    m_logY = logY;
+    rebuild();
+}
+
+void ParetoChart::setPicked(int series, int id)
+{
+    m_pickedSeries = series;
+    m_pickedId = id;
+    rebuild();
+}
+
+void ParetoChart::attach(QAbstractSeries* s)
+{
+    chart()->addSeries(s);
+    s->attachAxis(m_axisX);
+    s->attachAxis(m_axisY);
+}
+
+void ParetoChart::rebuild()
+{
+    QChart* c = chart();
+    c->removeAllSeries();
+    for (auto* a : c->axes())
+        c->removeAxis(a), delete a;
+    m_scatter.clear();
+
+    // Range over everything drawn.
+    double minX = std::numeric_limits<double>::max(), maxX = 0, minY = std::numeric_limits<double>::max(), maxY = 0;
+    auto extend = [&](double x, double y) {
+        if (!(x > 0) || !(y > 0) || !std::isfinite(x) || !std::isfinite(y))
+            return;
+        minX = std::min(minX, x), maxX = std::max(maxX, x), minY = std::min(minY, y), maxY = std::max(maxY, y);
+    };
+    for (const auto& f : m_frontiers)
+        for (const auto& p : f.points)
+            extend(p.x, p.y);
+    for (const auto& m : m_markers)
+        extend(m.x, m.y);
+    if (m_limit > 0)
+        extend(minX == std::numeric_limits<double>::max() ? 1.0 : minX, m_limit);
+    if (maxX <= 0)
+        minX = 0.1, maxX = 1, minY = 0.1, maxY = 1;
+
+    auto makeAxis = [](bool log, const QString& title, double lo, double hi) -> QAbstractAxis* {
+        if (log) {
+            auto* a = new QLogValueAxis;
+            a->setBase(10);
+            a->setLabelFormat(QStringLiteral("%g"));
+            a->setMinorTickCount(8);
+            a->setRange(lo / 1.25, hi * 1.25);
+            a->setTitleText(title);
+            return a;
+        }
+        auto* a = new QValueAxis;
+        const double pad = (hi - lo) * 0.06 + hi * 1e-3;
+        a->setRange(std::max(0.0, lo - pad), hi + pad);
+        a->setLabelFormat(QStringLiteral("%.3g"));
+        a->applyNiceNumbers();
+        a->setTitleText(title);
+        return a;
+    };
+    m_axisX = makeAxis(m_logX, m_xTitle, minX, maxX);
+    m_axisY = makeAxis(m_logY, m_yTitle, minY, maxY);
+    c->addAxis(m_axisX, Qt::AlignBottom);
+    c->addAxis(m_axisY, Qt::AlignLeft);
+
+    m_withinBudget = QVector<int>(m_frontiers.size(), -1);
+    for (int i = 0; i < m_frontiers.size(); ++i) {
+        const auto& f = m_frontiers[i];
+        auto* line = new QLineSeries;
+        QPen pen(colourFor(i));
+        pen.setWidthF(1.2);
+        pen.setStyle(Qt::DotLine);
+        line->setPen(pen);
+        auto* scatter = new QScatterSeries;
+        scatter->setName(f.name);
+        scatter->setColor(colourFor(i));
+        scatter->setBorderColor(colourFor(i).darker(130));
+        scatter->setMarkerSize(9);
+        for (const auto& p : f.points) {
+            line->append(p.x, p.y);
+            scatter->append(p.x, p.y);
+            if (m_budget > 0 && p.y <= m_budget && m_withinBudget[i] < 0)
+                m_withinBudget[i] = p.id;
+        }
+        attach(line);
+        attach(scatter);
+        c->legend()->markers(line).first()->setVisible(false);
+        m_scatter.push_back(scatter);
+        connect(scatter, &QScatterSeries::hovered, this, [this, i](const QPointF& pt, bool state) {
+            if (!state) {
+                QToolTip::hideText();
+                return;
+            }
+            for (const auto& p : m_frontiers[i].points)
+                if (qFuzzyCompare(p.x, pt.x()) && qFuzzyCompare(p.y, pt.y())) {
+                    QString text = QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
+                                       .arg(m_frontiers[i].name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
+                                       .arg(p.x, 0, 'g', 4)
+                                       .arg(m_yTitle.toHtmlEscaped())
+                                       .arg(p.y, 0, 'g', 4);
+                    if (!p.label.isEmpty())
+                        text += QStringLiteral("<br>") + p.label.toHtmlEscaped();
+                    QToolTip::showText(QCursor::pos(), text, this);
+                    return;
+                }
+        });
+        connect(scatter, &QScatterSeries::clicked, this, [this, i](const QPointF& pt) {
+            const ParetoPoint* best = nullptr;
+            double bestD = std::numeric_limits<double>::max();
+            for (const auto& p : m_frontiers[i].points) {
+                const double d = std::hypot(p.x - pt.x(), p.y - pt.y());
+                if (d < bestD)
+                    bestD = d, best = &p;
+            }
+            if (best) {
+                setPicked(i, best->id);
+                Q_EMIT pointPicked(i, best->id);
+            }
+        });
+    }
+
+    if (!m_markers.isEmpty()) {
+        auto* marks = new QScatterSeries;
+        marks->setName(tr("Baselines"));
+        marks->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        marks->setMarkerSize(11);
+        marks->setColor(QColor(0x55, 0x55, 0x55));
+        for (const auto& m : m_markers) {
+            if (!(m.x > 0) || !(m.y > 0))
+                continue;
+            marks->append(m.x, m.y);
+        }
+        attach(marks);
+        // Qt 6.4 labels points by coordinates only, so each baseline is named by its tooltip.
+        connect(marks, &QScatterSeries::hovered, this, [this](const QPointF& pt, bool state) {
+            if (!state)
+                return;
+            for (const auto& m : m_markers)
+                if (qFuzzyCompare(m.x, pt.x()) && qFuzzyCompare(m.y, pt.y()))
+                    QToolTip::showText(QCursor::pos(),
+                                       QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
+                                           .arg(m.name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
+                                           .arg(m.x, 0, 'g', 4)
+                                           .arg(m_yTitle.toHtmlEscaped())
+                                           .arg(m.y, 0, 'g', 4),
+                                       this);
+        });
+    }
+
+    auto horizontal = [&](double y, const QString& name, const QColor& colour, Qt::PenStyle style) {
+        auto* l = new QLineSeries;
+        l->setName(name);
+        QPen pen(colour);
+        pen.setWidthF(1.5);
+        pen.setStyle(style);
+        l->setPen(pen);
+        l->append(minX / 10.0, y);
+        l->append(maxX * 10.0, y);
+        attach(l);
+    };
+    if (m_limit > 0)
+        horizontal(m_limit, m_limitLabel, QColor(0xC0, 0x39, 0x2B), Qt::DashLine);
+    if (m_budget > 0) {
+        horizontal(m_budget, tr("Budget"), QColor(0x27, 0xAE, 0x60), Qt::DashDotLine);
+        auto* fits = new QScatterSeries;
+        fits->setName(tr("Fastest within budget"));
+        fits->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        fits->setMarkerSize(18);
+        fits->setColor(Qt::transparent);
+        fits->setBorderColor(QColor(0x27, 0xAE, 0x60));
+        fits->setPen(QPen(QColor(0x27, 0xAE, 0x60), 2.5));
+        for (int i = 0; i < m_frontiers.size(); ++i)
+            for (const auto& p : m_frontiers[i].points)
+                if (p.id == m_withinBudget[i])
+                    fits->append(p.x, p.y);
+        attach(fits);
+    }
+    if (m_pickedSeries >= 0 && m_pickedSeries < m_frontiers.size()) {
+        auto* picked = new QScatterSeries;
+        picked->setName(tr("Picked"));
+        picked->setMarkerShape(QScatterSeries::MarkerShapeStar);
+        picked->setMarkerSize(22);
+        picked->setColor(QColor(0xD6, 0x27, 0x28));
+        picked->setBorderColor(QColor(0x7F, 0x00, 0x00));
+        for (const auto& p : m_frontiers[m_pickedSeries].points)
+            if (p.id == m_pickedId)
+                picked->append(p.x, p.y);
+        attach(picked);
+    }
+    Q_EMIT budgetMatchesChanged(m_withinBudget);
+}
+
+QPoint ParetoChart::pointPosition(int series, int id) const
+{
+    if (series < 0 || series >= m_frontiers.size())
+        return {};
+    for (const auto& p : m_frontiers[series].points)
+        if (p.id == id) {
+            const QPointF scene = chart()->mapToPosition(QPointF(p.x, p.y), m_scatter[series]);
+            return mapFromScene(chart()->mapToScene(scene));
+        }
+    return {};
+}
+
+void ParetoChart::addContextActions(QMenu* menu)
+{
+    auto* lx = menu->addAction(tr("Logarithmic axis: %1").arg(m_xTitle));
+    lx->setCheckable(true);
+    lx->setChecked(m_logX);
+    connect(lx, &QAction::toggled, this, [this](bool on) { setLogAxes(on, m_logY); });
+    auto* ly = menu->addAction(tr("Logarithmic axis: %1").arg(m_yTitle));
+    ly->setCheckable(true);
+    ly->setChecked(m_logY);
+    connect(ly, &QAction::toggled, this, [this](bool on) { setLogAxes(m_logX, on); });
+}
+
+} // namespace vantage::widgets

@@ -1,0 +1,87 @@
+#pragma once
+// A two-objective trade-off chart: one scatter (with a connecting line) per frontier, reference
+// points (baselines) as distinct markers, an optional limit line (e.g. device memory) and a budget
+// line that highlights, per frontier, the lowest-x point within the budget. Hover shows a tooltip,
+// a click emits pointPicked. It knows nothing of what the points mean.
+
+#include "chart_view.h"
+
+#include <QString>
+#include <QVector>
+
+class QAbstractAxis;
+class QLineSeries;
+class QScatterSeries;
+
+namespace vantage::widgets {
+
+struct ParetoPoint {
+    double x = 0;
+    double y = 0;
+    int id = 0;     // caller's id, returned by pointPicked
+    QString label;  // extra tooltip text
+};
+
+struct ParetoSeriesData {
+    QString name;
+    QVector<ParetoPoint> points;
+};
+
+struct ParetoMarker {
+    QString name;
+    double x = 0;
+    double y = 0;
+    int series = -1; // frontier it belongs to (its colour), -1 for none
+};
+
+class ParetoChart : public ChartView {
+    Q_OBJECT
+public:
+    explicit ParetoChart(QWidget* parent = nullptr);
+
+    void setAxisTitles(const QString& x, const QString& y);
+    void setFrontiers(const QVector<ParetoSeriesData>& frontiers);
+    void setMarkers(const QVector<ParetoMarker>& markers);
+    void setLimit(double y, const QString& label); // y <= 0 hides it
+    void setBudget(double y);                      // y <= 0 hides it
+    void setLogAxes(bool logX, bool logY);
+    void setPicked(int series, int id);            // series < 0 clears
+
+    bool logX() const { return m_logX; }
+    bool logY() const { return m_logY; }
+    // For each frontier, the id of the lowest-x point within the budget (-1 if none fits).
+    QVector<int> withinBudget() const { return m_withinBudget; }
+    const QVector<ParetoSeriesData>& frontiers() const { return m_frontiers; }
+    // Position of a point on screen (for tests that click through).
+    QPoint pointPosition(int series, int id) const;
+
+Q_SIGNALS:
+    void pointPicked(int series, int id);
+    void budgetMatchesChanged(const QVector<int>& ids);
+
+protected:
+    void addContextActions(QMenu* menu) override;
+
+private:
+    void rebuild();
+    void attach(QAbstractSeries* s);
+    static QColor colourFor(int i);
+
+    QVector<ParetoSeriesData> m_frontiers;
+    QVector<ParetoMarker> m_markers;
+    QString m_xTitle;
+    QString m_yTitle;
+    QString m_limitLabel;
+    double m_limit = 0;
+    double m_budget = 0;
+    bool m_logX = false;
+    bool m_logY = false;
+    int m_pickedSeries = -1;
+    int m_pickedId = -1;
+    QVector<int> m_withinBudget;
+    QVector<QScatterSeries*> m_scatter;
+    QAbstractAxis* m_axisX = nullptr;
+    QAbstractAxis* m_axisY = nullptr;
+};
+
+} // namespace vantage::widgets
