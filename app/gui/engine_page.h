@@ -1,8 +1,14 @@
 #pragma once
 // What the main window knows of an engine page: its id and title, the session it records into,
-// and how to show a stored run. Pages are the only place where an engine meets widgets.
+// how to show a stored run, and its one long action at a time (run off the GUI thread by a
+// JobRunner, with progress and Cancel in the window's progress area). Pages are the only place
+// where an engine meets widgets.
+
+#include "job_runner.h"
 
 #include <QWidget>
+
+#include <functional>
 
 namespace vantage::store {
 class Session;
@@ -13,18 +19,19 @@ namespace vantage::gui {
 class EnginePage : public QWidget {
     Q_OBJECT
 public:
-    using QWidget::QWidget;
+    explicit EnginePage(QWidget* parent = nullptr);
 
     virtual QString engineId() const = 0; // "ft", "edl", "dgi", "ppac"
     virtual QString title() const = 0;    // translated tab title
     // The session runs are recorded into; nullptr while none is open.
-    virtual void setSession(store::Session* session) = 0;
+    virtual void setSession(store::Session* session) { m_session = session; }
+    store::Session* session() const { return m_session; }
     // Shows a stored run of this engine as it was, from the store, without recomputing.
     virtual void showRun(qint64 runId) = 0;
-    // True while a long action of the page is running.
-    virtual bool isBusy() const = 0;
-    // Asks the running long action to stop (its run is recorded as cancelled).
-    virtual void cancelJob() = 0;
+
+    bool isBusy() const { return m_runner->isRunning(); }
+    void cancelJob() { m_runner->cancel(); }
+    JobRunner* runner() const { return m_runner; }
 
 Q_SIGNALS:
     // A run was added or finished: the session browser reloads.
@@ -33,6 +40,18 @@ Q_SIGNALS:
     void jobStarted(const QString& title);
     void jobProgress(double fraction, const QString& phase);
     void jobFinished(const QString& message);
+
+protected:
+    using Done = std::function<void(const JobOutcome&)>;
+    // Runs `work` off the GUI thread; `done` runs on the GUI thread afterwards. Returns false while
+    // another job of this page runs.
+    bool startJob(const QString& title, JobRunner::Work work, Done done);
+
+private:
+    store::Session* m_session = nullptr;
+    JobRunner* m_runner;
+    Done m_done;
+    QString m_title;
 };
 
 } // namespace vantage::gui

@@ -1,0 +1,32 @@
+#include "engine_page.h"
+
+namespace vantage::gui {
+
+EnginePage::EnginePage(QWidget* parent) : QWidget(parent), m_runner(new JobRunner(this))
+{
+    connect(m_runner, &JobRunner::started, this, &EnginePage::jobStarted);
+    connect(m_runner, &JobRunner::progressChanged, this, &EnginePage::jobProgress);
+    connect(m_runner, &JobRunner::finished, this, [this](const JobOutcome& outcome) {
+        QString message;
+        switch (outcome.state) {
+        case JobOutcome::State::Done: message = tr("%1: done").arg(m_title); break;
+        case JobOutcome::State::Cancelled: message = tr("%1: cancelled").arg(m_title); break;
+        case JobOutcome::State::Failed: message = tr("%1: failed").arg(m_title); break;
+        }
+        Q_EMIT jobFinished(message);
+        if (auto done = std::move(m_done))
+            done(outcome);
+        Q_EMIT runsChanged();
+    });
+}
+
+bool EnginePage::startJob(const QString& title, JobRunner::Work work, Done done)
+{
+    if (m_runner->isRunning())
+        return false;
+    m_title = title;
+    m_done = std::move(done);
+    return m_runner->start(title, std::move(work));
+}
+
+} // namespace vantage::gui

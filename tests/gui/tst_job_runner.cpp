@@ -1,0 +1,112 @@
+// JobRunner: work runs off the GUI thread, progress arrives as queued signals, Cancel reaches
+// the work through its token, and failures come back as messages.
+
+#include "job_runner.h"
+
+#include "common/error.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+
+using namespace vantage;
+using namespace vantage::gui;
+
+class TestJobRunner : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void runsOffGuiThreadWithProgress()
+    {
+        JobRunner runner;
+        QSignalSpy progress(&runner, &JobRunner::progressChanged);
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        std::atomic<QThread*> workThread{nullptr};
+        QVERIFY(runner.start(QStringLiteral("sum"), [&](Progress& p, const CancelToken&) {
+            workThread = QThread::currentThread();
+            long long s = 0;
+            for (int i = 1; i <= 100; ++i) {
+                s += i;
+                p.report(i / 100.0, "adding");
+            }
+            return Json{{"sum", s}};
+        }));
+        QVERIFY(finished.wait(10000));
+        QVERIFY(workThread.load() != QThread::currentThread());
+        const auto outcome = finished.first().first().value<JobOutcome>();
+        QCOMPARE(outcome.state, JobOutcome::State::Done);
+        QCOMPARE(outcome.result["sum"].get<long long>(), 5050LL);
+        QVERIFY(progress.count() >= 2);
+        QCOMPARE(progress.last().at(0).toDouble(), 1.0);
+        QCOMPARE(progress.last().at(1).toString(), QStringLiteral("adding"));
+    }
+
+    void cancelReachesWork()
+    {
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        std::atomic<bool> started{false};
+        runner.start(QStringLiteral("spin"), [&](Progress&, const CancelToken& cancel) {
+            started = true;
+            for (;;) {
+                cancel.throwIfCancelled();
+                QThread::msleep(1);
+            }
+            return Json();
+        });
+        QTRY_VERIFY(started.load());
+        QVERIFY(runner.isRunning());
+        runner.cancel();
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.first().first().value<JobOutcome>().state, JobOutcome::State::Cancelled);
+    }
+
+    void failureCarriesMessage()
+    {
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        runner.start(QStringLiteral("bad"), [](Progress&, const CancelToken&) -> Json {
+            throw Error::invalidInput("batch must be positive").forField("batch");
+        });
+        QVERIFY(finished.wait(10000));
+        const auto outcome = finished.first().first().value<JobOutcome>();
+        QCOMPARE(outcome.state, JobOutcome::State::Failed);
+        QCOMPARE(outcome.error, QStringLiteral("field 'batch': batch must be positive"));
+    }
+
+    void oneJobAtATime()
+    {
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        std::atomic<bool> release{false};
+        QVERIFY(runner.start(QStringLiteral("first"), [&](Progress&, const CancelToken&) {
+            while (!release)
+                QThread::msleep(1);
+            return Json(1);
+        }));
+        QVERIFY(!runner.start(QStringLiteral("second"), [](Progress&, const CancelToken&) { return Json(2); }));
+        release = true;
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().first().value<JobOutcome>().result.get<int>(), 1);
+    }
+
+    void destructorCancelsAndWaits()
+    {
+        std::atomic<bool> ended{false};
+        {
+            JobRunner runner;
+            runner.start(QStringLiteral("long"), [&](Progress&, const CancelToken& cancel) {
+                while (!cancel.isCancelled())
+                    QThread::msleep(1);
+                ended = true;
+                return Json();
+            });
+        }
+        QVERIFY(ended.load());
+    }
+};
+
+QTEST_MAIN(TestJobRunner)
+#include "tst_job_runner.moc"
