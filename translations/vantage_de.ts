@@ -1,6 +1,17 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>RunCommands</name>
+    <message>
+        <source>Rename Run</source>
+        <translation>Lauf umbenennen</translation>
+    </message>
+    <message>
+        <source>Tag Run</source>
+        <translation>Lauf verschlagworten</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Vantage workbench</source>
@@ -21,6 +32,21 @@
     <message>
         <source>Tab to show first (by index)</source>
         <translation>Zuerst gezeigter Reiter (Index)</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::EnginePage</name>
+    <message>
+        <source>%1: done</source>
+        <translation>%1: fertig</translation>
+    </message>
+    <message>
+        <source>%1: cancelled</source>
+        <translation>%1: abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1: failed</source>
+        <translation>%1: fehlgeschlagen</translation>
     </message>
 </context>
 <context>
@@ -217,6 +243,58 @@
         <source>A job is still running. Cancel it and quit?</source>
         <translation>Ein Auftrag läuft noch. Abbrechen und beenden?</translation>
     </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Re&amp;name Run…</source>
+        <translation>Lauf &amp;umbenennen…</translation>
+    </message>
+    <message>
+        <source>&amp;Tags…</source>
+        <translation>&amp;Schlagwörter…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Runs</source>
+        <translation>Läufe &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Rename Run</source>
+        <translation>Lauf umbenennen</translation>
+    </message>
+    <message>
+        <source>Tag Run</source>
+        <translation>Lauf verschlagworten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) deleted. Edit &gt; Undo brings them back.</source>
+        <translation><numerusform>%n Lauf gelöscht. Bearbeiten &gt; Rückgängig holt ihn zurück.</numerusform><numerusform>%n Läufe gelöscht. Bearbeiten &gt; Rückgängig holt sie zurück.</numerusform></translation>
+    </message>
+    <message>
+        <source>Delete Runs</source>
+        <translation>Läufe löschen</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Schlagwörter</translation>
+    </message>
+    <message>
+        <source>Tags, separated by commas:</source>
+        <translation>Schlagwörter, durch Kommas getrennt:</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::SessionBrowser</name>
@@ -239,6 +317,22 @@
     <message numerus="yes">
         <source>%1 of %n run(s)</source>
         <translation><numerusform>%1 von %n Lauf</numerusform><numerusform>%1 von %n Läufen</numerusform></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Tags…</source>
+        <translation>Schlagwörter…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Run(s)</source>
+        <translation><numerusform>%n Lauf löschen</numerusform><numerusform>%n Läufe löschen</numerusform></translation>
     </message>
 </context>
 <context>
@@ -323,6 +417,10 @@
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
+    <message>
+        <source>Tags</source>
+        <translation>Schlagwörter</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::SettingsDialog</name>
@@ -399,6 +497,60 @@
     </message>
 </context>
 <context>
+    <name>vantage::widgets::ChartView</name>
+    <message>
+        <source>Cannot write “%1”.</source>
+        <translation>„%1“ kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation>Als PNG speichern…</translation>
+    </message>
+    <message>
+        <source>Save Chart</source>
+        <translation>Diagramm speichern</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Save as SVG…</source>
+        <translation>Als SVG speichern…</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG-Bilder (*.svg)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::widgets::ParetoChart</name>
+    <message>
+        <source>Baselines</source>
+        <translation>Vergleichsverfahren</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>Fastest within budget</source>
+        <translation>Schnellste im Budget</translation>
+    </message>
+    <message>
+        <source>Picked</source>
+        <translation>Gewählt</translation>
+    </message>
+    <message>
+        <source>Logarithmic axis: %1</source>
+        <translation>Logarithmische Achse: %1</translation>
+    </message>
+</context>
+<context>
     <name>vantage::widgets::ProgressArea</name>
     <message>
         <source>Cancel</source>
@@ -411,6 +563,29 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::widgets::SvgView</name>
+    <message>
+        <source>Fit to View</source>
+        <translation>An Ansicht anpassen</translation>
+    </message>
+    <message>
+        <source>Actual Size</source>
+        <translation>Originalgröße</translation>
+    </message>
+    <message>
+        <source>Save as SVG…</source>
+        <translation>Als SVG speichern…</translation>
+    </message>
+    <message>
+        <source>Save Drawing</source>
+        <translation>Zeichnung speichern</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG-Bilder (*.svg)</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,17 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>RunCommands</name>
+    <message>
+        <source>Rename Run</source>
+        <translation>重命名运行</translation>
+    </message>
+    <message>
+        <source>Tag Run</source>
+        <translation>为运行添加标签</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Vantage workbench</source>
@@ -21,6 +32,21 @@
     <message>
         <source>Tab to show first (by index)</source>
         <translation>首先显示的标签页（索引）</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::EnginePage</name>
+    <message>
+        <source>%1: done</source>
+        <translation>%1：完成</translation>
+    </message>
+    <message>
+        <source>%1: cancelled</source>
+        <translation>%1：已取消</translation>
+    </message>
+    <message>
+        <source>%1: failed</source>
+        <translation>%1：失败</translation>
     </message>
 </context>
 <context>
@@ -217,6 +243,58 @@
         <source>A job is still running. Cancel it and quit?</source>
         <translation>仍有任务在运行。取消任务并退出？</translation>
     </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;name Run…</source>
+        <translation>重命名运行(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Tags…</source>
+        <translation>标签(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Runs</source>
+        <translation>删除运行(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Rename Run</source>
+        <translation>重命名运行</translation>
+    </message>
+    <message>
+        <source>Tag Run</source>
+        <translation>为运行添加标签</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) deleted. Edit &gt; Undo brings them back.</source>
+        <translation><numerusform>已删除 %n 个运行。编辑 &gt; 撤销可恢复。</numerusform></translation>
+    </message>
+    <message>
+        <source>Delete Runs</source>
+        <translation>删除运行</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Tags, separated by commas:</source>
+        <translation>标签（以逗号分隔）：</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::SessionBrowser</name>
@@ -239,6 +317,22 @@
     <message numerus="yes">
         <source>%1 of %n run(s)</source>
         <translation><numerusform>%1 / %n 个运行</numerusform></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Tags…</source>
+        <translation>标签…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Run(s)</source>
+        <translation><numerusform>删除 %n 个运行</numerusform></translation>
     </message>
 </context>
 <context>
@@ -323,6 +417,10 @@
         <source>Result</source>
         <translation>结果</translation>
     </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::SettingsDialog</name>
@@ -399,6 +497,60 @@
     </message>
 </context>
 <context>
+    <name>vantage::widgets::ChartView</name>
+    <message>
+        <source>Cannot write “%1”.</source>
+        <translation>无法写入“%1”。</translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation>另存为 PNG…</translation>
+    </message>
+    <message>
+        <source>Save Chart</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Save as SVG…</source>
+        <translation>另存为 SVG…</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::widgets::ParetoChart</name>
+    <message>
+        <source>Baselines</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Fastest within budget</source>
+        <translation>预算内最快</translation>
+    </message>
+    <message>
+        <source>Picked</source>
+        <translation>已选</translation>
+    </message>
+    <message>
+        <source>Logarithmic axis: %1</source>
+        <translation>对数坐标轴：%1</translation>
+    </message>
+</context>
+<context>
     <name>vantage::widgets::ProgressArea</name>
     <message>
         <source>Cancel</source>
@@ -411,6 +563,29 @@
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::widgets::SvgView</name>
+    <message>
+        <source>Fit to View</source>
+        <translation>适应视图</translation>
+    </message>
+    <message>
+        <source>Actual Size</source>
+        <translation>实际大小</translation>
+    </message>
+    <message>
+        <source>Save as SVG…</source>
+        <translation>另存为 SVG…</translation>
+    </message>
+    <message>
+        <source>Save Drawing</source>
+        <translation>保存图形</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
     </message>
 </context>
 </TS>

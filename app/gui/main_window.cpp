@@ -3,6 +3,7 @@
 #include "common/devices.h"
 #include "common/version.h"
 #include "engine_page.h"
+#include "run_commands.h"
 #include "session_browser.h"
 #include "session_runs_model.h"
 #include "settings_dialog.h"
@@ -17,6 +18,8 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
+#include <QUndoStack>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -35,7 +38,8 @@ QString sessionFilter()
 }
 } // namespace
 
-MainWindow::MainWindow(AppSettings& settings, QWidget* parent) : QMainWindow(parent), m_settings(settings)
+MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
+    : QMainWindow(parent), m_settings(settings), m_undo(new QUndoStack(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/vantage.svg")));
@@ -58,6 +62,9 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent) : QMainWindow(par
     m_browserDock->setWidget(m_browser);
     addDockWidget(Qt::LeftDockWidgetArea, m_browserDock);
     connect(m_browser, &SessionBrowser::runActivated, this, &MainWindow::showRun);
+    connect(m_browser, &SessionBrowser::renameRequested, this, &MainWindow::renameRunDialog);
+    connect(m_browser, &SessionBrowser::tagsRequested, this, &MainWindow::tagRunDialog);
+    connect(m_browser, &SessionBrowser::deleteRequested, this, &MainWindow::deleteRuns);
     connect(m_runsModel, &QAbstractItemModel::modelReset, m_welcome, &WelcomePage::refresh);
 
     m_progress = new widgets::ProgressArea(this);
@@ -117,6 +124,30 @@ void MainWindow::createActions()
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->setObjectName(QStringLiteral("editMenu"));
+    auto* undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("actionUndo"));
+    undo->setShortcut(QKeySequence::Undo);
+    auto* redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("actionRedo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    auto* rename = edit->addAction(tr("Re&name Run…"), this, [this] {
+        if (auto id = m_browser->selectedRunId())
+            renameRunDialog(id);
+    });
+    rename->setObjectName(QStringLiteral("actionRenameRun"));
+    auto* tag = edit->addAction(tr("&Tags…"), this, [this] {
+        if (auto id = m_browser->selectedRunId())
+            tagRunDialog(id);
+    });
+    tag->setObjectName(QStringLiteral("actionTagRun"));
+    auto* del = edit->addAction(tr("&Delete Runs"), this, [this] { deleteRuns(m_browser->selectedRunIds()); });
+    del->setObjectName(QStringLiteral("actionDeleteRuns"));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -178,11 +209,15 @@ void MainWindow::rebuildRecentMenu()
 
 void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
 {
+    // Everyone lets go of the old session before it is closed.
     for (auto* p : m_pages)
         p->setSession(nullptr);
+    m_welcome->setSession(nullptr);
+    m_runsModel->setSession(nullptr);
+    m_undo->clear(); // its commands refer to the old session
     m_session = std::move(session);
-    m_runsModel->setSession(m_session.get());
     m_welcome->setSession(m_session.get());
+    m_runsModel->setSession(m_session.get());
     for (auto* p : m_pages)
         p->setSession(m_session.get());
     m_saveAsAction->setEnabled(m_session != nullptr);
@@ -320,6 +355,73 @@ void MainWindow::showRun(qint64 runId, const QString& engine)
             return;
         }
     statusBar()->showMessage(tr("No page in this build shows runs of engine “%1”.").arg(engine), 5000);
+}
+
+void MainWindow::renameRun(qint64 runId, const QString& name)
+{
+    if (!m_session)
+        return;
+    try {
+        m_undo->push(new RenameRunCommand(*m_session, runId, name, [this] { m_runsModel->reload(); }));
+    } catch (const std::exception& e) {
+        showError(tr("Rename Run"), QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::setRunTags(qint64 runId, const QStringList& tags)
+{
+    if (!m_session)
+        return;
+    try {
+        m_undo->push(new TagRunCommand(*m_session, runId, tags, [this] { m_runsModel->reload(); }));
+    } catch (const std::exception& e) {
+        showError(tr("Tag Run"), QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::deleteRuns(const std::vector<qint64>& runIds)
+{
+    if (!m_session || runIds.empty())
+        return;
+    try {
+        m_undo->push(new DeleteRunsCommand(*m_session, runIds, [this] { m_runsModel->reload(); }));
+        statusBar()->showMessage(tr("%n run(s) deleted. Edit > Undo brings them back.", nullptr,
+                                    static_cast<int>(runIds.size())), 8000);
+    } catch (const std::exception& e) {
+        showError(tr("Delete Runs"), QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::renameRunDialog(qint64 runId)
+{
+    const int row = m_runsModel->rowOfRun(runId);
+    if (row < 0)
+        return;
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Rename Run"), tr("Name:"), QLineEdit::Normal,
+                                               QString::fromStdString(m_runsModel->runAt(row)->name), &ok);
+    if (ok)
+        renameRun(runId, name.trimmed());
+}
+
+void MainWindow::tagRunDialog(qint64 runId)
+{
+    const int row = m_runsModel->rowOfRun(runId);
+    if (row < 0)
+        return;
+    QStringList current;
+    for (const auto& t : m_runsModel->runAt(row)->tags)
+        current << QString::fromStdString(t);
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Tags"), tr("Tags, separated by commas:"), QLineEdit::Normal,
+                                               current.join(QStringLiteral(", ")), &ok);
+    if (!ok)
+        return;
+    QStringList tags;
+    for (const auto& t : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!t.trimmed().isEmpty() && !tags.contains(t.trimmed()))
+            tags << t.trimmed();
+    setRunTags(runId, tags);
 }
 
 void MainWindow::updateTitle()

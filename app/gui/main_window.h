@@ -14,6 +14,7 @@ class QAction;
 class QDockWidget;
 class QMenu;
 class QTabWidget;
+class QUndoStack;
 
 namespace vantage::store {
 class Session;
@@ -49,6 +50,12 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     widgets::ProgressArea* progressArea() const { return m_progress; }
     QString lastError() const { return m_lastError; }
+    QUndoStack* undoStack() const { return m_undo; }
+
+    // Undoable edits of the open session's runs (the Edit menu and the browser's context menu).
+    void renameRun(qint64 runId, const QString& name);
+    void setRunTags(qint64 runId, const QStringList& tags);
+    void deleteRuns(const std::vector<qint64>& runIds);
 
 public Q_SLOTS:
     void newSession();
@@ -57,6 +64,8 @@ public Q_SLOTS:
     void showSettings();
     void showAbout();
     void showRun(qint64 runId, const QString& engine);
+    void renameRunDialog(qint64 runId);
+    void tagRunDialog(qint64 runId);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -82,6 +91,7 @@ private:
     QAction* m_closeAction = nullptr;
     QAction* m_exportAction = nullptr;
     QString m_lastError;
+    QUndoStack* m_undo;
 };
 
 } // namespace vantage::gui

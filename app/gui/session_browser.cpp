@@ -6,7 +6,9 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QKeyEvent>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -100,7 +102,58 @@ SessionBrowser::SessionBrowser(SessionRunsModel* model, QWidget* parent) : QWidg
         Q_EMIT runActivated(first.data(SessionRunsModel::RunIdRole).toLongLong(),
                             first.data(SessionRunsModel::EngineRole).toString());
     });
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &SessionBrowser::showContextMenu);
+    m_view->installEventFilter(this);
     updateCount();
+}
+
+std::vector<qint64> SessionBrowser::selectedRunIds() const
+{
+    std::vector<qint64> ids;
+    for (const auto& row : m_view->selectionModel()->selectedRows())
+        ids.push_back(row.data(SessionRunsModel::RunIdRole).toLongLong());
+    return ids;
+}
+
+void SessionBrowser::showContextMenu(const QPoint& pos)
+{
+    const QModelIndex at = m_view->indexAt(pos);
+    if (!at.isValid())
+        return;
+    if (!m_view->selectionModel()->isRowSelected(at.row(), {}))
+        m_view->selectRow(at.row());
+    const auto ids = selectedRunIds();
+    const qint64 id = at.siblingAtColumn(0).data(SessionRunsModel::RunIdRole).toLongLong();
+    const QString engine = at.siblingAtColumn(0).data(SessionRunsModel::EngineRole).toString();
+    QMenu menu(this);
+    menu.addAction(tr("Show"), this, [this, id, engine] { Q_EMIT runActivated(id, engine); });
+    menu.addSeparator();
+    auto* rename = menu.addAction(tr("Rename…"), this, [this, id] { Q_EMIT renameRequested(id); });
+    auto* tags = menu.addAction(tr("Tags…"), this, [this, id] { Q_EMIT tagsRequested(id); });
+    rename->setEnabled(ids.size() == 1);
+    tags->setEnabled(ids.size() == 1);
+    menu.addAction(tr("Delete %n Run(s)", nullptr, static_cast<int>(ids.size())), this,
+                   [this, ids] { Q_EMIT deleteRequested(ids); });
+    menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+bool SessionBrowser::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view && event->type() == QEvent::KeyPress) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->matches(QKeySequence::Delete) || key->key() == Qt::Key_Backspace) {
+            const auto ids = selectedRunIds();
+            if (!ids.empty())
+                Q_EMIT deleteRequested(ids);
+            return true;
+        }
+        if (key->key() == Qt::Key_F2 && selectedRunIds().size() == 1) {
+            Q_EMIT renameRequested(selectedRunIds().front());
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 std::int64_t SessionBrowser::selectedRunId() const

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <vector>
+
 class QComboBox;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -21,11 +23,19 @@ public:
 
     QTableView* view() const { return m_view; }
     std::int64_t selectedRunId() const;
+    std::vector<qint64> selectedRunIds() const;
 
 Q_SIGNALS:
     void runActivated(qint64 runId, const QString& engine);
+    void renameRequested(qint64 runId);
+    void tagsRequested(qint64 runId);
+    void deleteRequested(const std::vector<qint64>& runIds);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void showContextMenu(const QPoint& pos);
     void applyFilter();
     void updateCount();
 

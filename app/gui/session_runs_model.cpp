@@ -126,6 +126,12 @@ QVariant SessionRunsModel::data(const QModelIndex& index, int role) const
         case Engine: return engineTitle(QString::fromStdString(r->engine));
         case Kind: return QString::fromStdString(r->kind);
         case Name: return QString::fromStdString(r->name);
+        case Tags: {
+            QStringList tags;
+            for (const auto& t : r->tags)
+                tags << QString::fromStdString(t);
+            return tags.join(QStringLiteral(", "));
+        }
         case Status: return statusTitle(r->status);
         case Started: return localTime(r->startedAt.empty() ? r->createdAt : r->startedAt);
         case Duration: return duration(r->durationS);
@@ -166,6 +172,7 @@ QVariant SessionRunsModel::headerData(int section, Qt::Orientation orientation, 
     case Engine: return tr("Engine");
     case Kind: return tr("Kind");
     case Name: return tr("Name");
+    case Tags: return tr("Tags");
     case Status: return tr("Status");
     case Started: return tr("Started");
     case Duration: return tr("Duration");

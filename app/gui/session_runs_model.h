@@ -14,7 +14,7 @@ namespace vantage::gui {
 class SessionRunsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Engine, Kind, Name, Status, Started, Duration, Result, ColumnCount };
+    enum Column { Id, Engine, Kind, Name, Tags, Status, Started, Duration, Result, ColumnCount };
     enum Role { RunIdRole = Qt::UserRole + 1, EngineRole, StatusRole };
 
     explicit SessionRunsModel(QObject* parent = nullptr);

@@ -69,6 +69,10 @@ ALTER TABLE runs ADD COLUMN owner_host TEXT NOT NULL DEFAULT '';
 ALTER TABLE runs ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
 CREATE INDEX runs_by_status ON runs(status);
 )sql",
+    R"sql(
+-- 0, or the pid of the process that trashed the run (it can still undo while it lives)
+ALTER TABLE runs ADD COLUMN trashed INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 
 constexpr const char* kNow = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
@@ -319,6 +323,27 @@ struct Session::Impl {
         }
     }
 
+    // Removes for good the runs trashed by processes that have ended (their undo is gone).
+    void purgeTrash()
+    {
+        std::vector<std::int64_t> dead;
+        {
+            Stmt s(db, "SELECT id, trashed FROM runs WHERE trashed <> 0", path);
+            while (s.step())
+                if (s.int64(1) != ::getpid() && !processAlive(s.int64(1)))
+                    dead.push_back(s.int64(0));
+        }
+        if (dead.empty())
+            return;
+        transaction([&] {
+            Stmt d(db, "DELETE FROM runs WHERE id = ?", path);
+            for (auto id : dead) {
+                d.bind(1, id);
+                d.run();
+            }
+        });
+    }
+
     void recoverAbandonedRuns()
     {
         const std::string me = hostName();
@@ -451,6 +476,7 @@ Session Session::open(const fs::path& path, Mode mode)
         impl->configure();
     }
     impl->recoverAbandonedRuns();
+    impl->purgeTrash();
     return Session(std::move(impl));
 }
 
@@ -638,7 +664,7 @@ RunInfo readRun(const Stmt& s)
 std::vector<RunInfo> Session::runs() const
 {
     std::lock_guard lock(m_impl->mutex);
-    Stmt s(m_impl->db, std::string(kRunColumns) + " ORDER BY id", m_impl->path);
+    Stmt s(m_impl->db, std::string(kRunColumns) + " WHERE trashed = 0 ORDER BY id", m_impl->path);
     std::vector<RunInfo> out;
     while (s.step())
         out.push_back(readRun(s));
@@ -681,6 +707,27 @@ void Session::deleteRun(std::int64_t runId)
     m_impl->transaction([&] {
         m_impl->requireRun(runId);
         Stmt s(m_impl->db, "DELETE FROM runs WHERE id = ?", m_impl->path);
+        s.bind(1, runId);
+        s.run();
+    });
+}
+
+void Session::trashRun(std::int64_t runId)
+{
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        // The trashing process is remembered: while it lives it may still undo, so nobody purges.
+        Stmt s(m_impl->db, "UPDATE runs SET trashed = ? WHERE id = ?", m_impl->path);
+        s.bind(1, static_cast<std::int64_t>(::getpid())).bind(2, runId);
+        s.run();
+    });
+}
+
+void Session::restoreRun(std::int64_t runId)
+{
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        Stmt s(m_impl->db, "UPDATE runs SET trashed = 0 WHERE id = ?", m_impl->path);
         s.bind(1, runId);
         s.run();
     });

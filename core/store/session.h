@@ -64,7 +64,7 @@ class Session {
 public:
     // The schema this build writes. Files with a smaller version are migrated on open (after a
     // backup copy); files with a larger one are refused untouched.
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
     // PRAGMA application_id of every Vantage session ('VANT').
     static constexpr std::int32_t kApplicationId = 0x56414E54;
 
@@ -113,7 +113,11 @@ public:
     RunInfo run(std::int64_t runId) const; // throws Error::invalidInput for an unknown id
     void renameRun(std::int64_t runId, std::string_view name);
     void setRunTags(std::int64_t runId, const std::vector<std::string>& tags);
-    void deleteRun(std::int64_t runId); // with its series and artifacts
+    void deleteRun(std::int64_t runId); // for good, with its series and artifacts
+    // Deletion that can be undone: a trashed run is hidden from runs() until restored; trashed
+    // runs are removed for good the next time the file is opened for writing.
+    void trashRun(std::int64_t runId);
+    void restoreRun(std::int64_t runId);
 
     // Series: appended in one transaction per call with one prepared statement.
     void appendSeries(std::int64_t runId, std::string_view name, std::span<const SeriesPoint> points);

@@ -124,7 +124,7 @@ private Q_SLOTS:
         QStringList menus;
         for (auto* a : w.menuBar()->actions())
             menus << a->text();
-        QCOMPARE(menus, (QStringList{"&File", "&View", "&Tools", "&Help"}));
+        QCOMPARE(menus, (QStringList{"&File", "&Edit", "&View", "&Tools", "&Help"}));
         for (const char* name : {"actionNew", "actionOpen", "actionSaveAs", "actionExportReport", "actionClose", "actionSettings", "actionAbout"})
             QVERIFY2(findAction(&w, name), name);
 
@@ -156,6 +156,46 @@ private Q_SLOTS:
                 m->close();
         });
         findAction(&w, "actionAbout")->trigger();
+    }
+
+    void renameTagDeleteWithUndo()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("undo.vantage"));
+        qint64 a = 0, b = 0;
+        {
+            auto s = store::Session::create(path.toStdString());
+            a = s.beginRun({.engine = "ft", .kind = "search", .name = "first"});
+            b = s.beginRun({.engine = "ft", .kind = "search", .name = "second"});
+        }
+        MainWindow w(m_settings);
+        QVERIFY(w.openSession(path));
+        auto* model = w.runsModel();
+        w.renameRun(a, QStringLiteral("renamed"));
+        QCOMPARE(model->runAt(model->rowOfRun(a))->name, std::string("renamed"));
+        w.setRunTags(a, {QStringLiteral("baseline"), QStringLiteral("h200")});
+        QCOMPARE(model->index(model->rowOfRun(a), SessionRunsModel::Tags).data().toString(), QStringLiteral("baseline, h200"));
+
+        // Delete the second run by selecting it and pressing Delete in the browser.
+        auto* view = w.sessionBrowser()->view();
+        for (int r = 0; r < view->model()->rowCount(); ++r)
+            if (view->model()->index(r, 0).data(SessionRunsModel::RunIdRole).toLongLong() == b)
+                view->selectRow(r);
+        QTest::keyClick(view, Qt::Key_Delete);
+        QCOMPARE(model->rowCount(), 1);
+        QCOMPARE(w.session()->runs().size(), std::size_t(1));
+
+        // Edit > Undo three times: the run is back, then the tags, then the name.
+        auto* undo = findAction(&w, "actionUndo");
+        QVERIFY(undo->isEnabled());
+        undo->trigger();
+        QCOMPARE(model->rowCount(), 2);
+        undo->trigger();
+        QVERIFY(w.session()->run(a).tags.empty());
+        undo->trigger();
+        QCOMPARE(w.session()->run(a).name, std::string("first"));
+        QVERIFY(!undo->isEnabled());
+        findAction(&w, "actionRedo")->trigger();
+        QCOMPARE(w.session()->run(a).name, std::string("renamed"));
     }
 
     void badFileIsRefusedAndCurrentSessionKept()

@@ -144,6 +144,50 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(Error, s.artifactData(a));
     }
 
+    void trashAndRestore()
+    {
+        const auto p = file("trash.vantage");
+        std::int64_t kept = 0, gone = 0;
+        {
+            auto s = Session::create(p);
+            kept = s.beginRun({.engine = "ft", .kind = "search"});
+            gone = s.beginRun({.engine = "ft", .kind = "search"});
+            s.appendSeries(gone, "x", ramp(5));
+            s.trashRun(kept);
+            QCOMPARE(s.runs().size(), std::size_t(1));
+            s.restoreRun(kept); // undo
+            QCOMPARE(s.runs().size(), std::size_t(2));
+            s.trashRun(gone);
+            QCOMPARE(s.runs().front().id, kept);
+            QCOMPARE(s.series(gone, "x").size(), std::size_t(5)); // still there until reopened
+        }
+        // While the trashing process lives (this one), reopening keeps the run for its undo; once
+        // it has ended, the next open removes the run for good. A forked child plays the ender.
+        {
+            auto s = Session::open(p);
+            QCOMPARE(s.series(gone, "x").size(), std::size_t(5));
+            QVERIFY_THROWS_EXCEPTION(Error, s.restoreRun(424242));
+        }
+        const pid_t child = ::fork();
+        if (child == 0) {
+            try {
+                auto s = Session::open(p);
+                s.restoreRun(gone);
+                s.trashRun(gone);
+            } catch (...) {
+                ::_exit(1);
+            }
+            ::_exit(0);
+        }
+        int status = 0;
+        ::waitpid(child, &status, 0);
+        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        auto s = Session::open(p);
+        QCOMPARE(s.runs().size(), std::size_t(1));
+        QVERIFY_THROWS_EXCEPTION(Error, s.run(gone));
+        QVERIFY(s.series(gone, "x").empty());
+    }
+
     void reopenKeepsEverything()
     {
         const auto p = file("reopen.vantage");
@@ -235,7 +279,9 @@ private Q_SLOTS:
         QCOMPARE(runs[0].summary, std::string("kept"));
         QCOMPARE(runs[0].params["devices"].get<int>(), 8);
         QVERIFY(runs[0].tags.empty());
-        s.setRunTags(runs[0].id, {"migrated"}); // the new column works
+        s.setRunTags(runs[0].id, {"migrated"}); // the new columns work
+        s.trashRun(runs[0].id);
+        s.restoreRun(runs[0].id);
         QCOMPARE(QString::fromStdString(s.title()), QStringLiteral("from v1"));
         // An old file cannot be opened read-only (it would need the upgrade).
         const auto p2 = file("old2.vantage");
