@@ -172,8 +172,25 @@ def fill(ts_path: Path, column: int) -> list[str]:
     return missing
 
 
+def fill_english_plurals(ts_path: Path) -> None:
+    """English needs only the plural forms of %n strings: "run(s)" -> "run" / "runs"."""
+    tree = ET.parse(ts_path)
+    for message in tree.getroot().iter("message"):
+        if message.get("numerus") != "yes":
+            continue
+        source = message.find("source").text or ""
+        translation = message.find("translation")
+        for child in list(translation):
+            translation.remove(child)
+        translation.attrib.pop("type", None)
+        ET.SubElement(translation, "numerusform").text = source.replace("(s)", "")
+        ET.SubElement(translation, "numerusform").text = source.replace("(s)", "s")
+    tree.write(ts_path, encoding="utf-8", xml_declaration=True)
+
+
 def main() -> int:
     root = Path(__file__).resolve().parent.parent / "translations"
+    fill_english_plurals(root / "vantage_en.ts")
     status = 0
     for name, column in (("vantage_de.ts", 0), ("vantage_zh_CN.ts", 1)):
         missing = fill(root / name, column)

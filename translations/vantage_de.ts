@@ -50,6 +50,266 @@
     </message>
 </context>
 <context>
+    <name>vantage::gui::FtPage</name>
+    <message>
+        <source>device counts must be positive integers separated by commas, got “%1”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>give at least one device count</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>From JSON…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Device counts, separated by commas: one frontier each</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>exact</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>0 finds the exact frontier; ε &gt; 0 merges points within a factor 1 + ε (for huge graphs)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Search Frontier</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Batch size:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Cluster:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Devices:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Epsilon:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Search</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Time per iteration (s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Memory per device (GiB)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Log time axis</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Log memory axis</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Memory budget: off</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Op Graph</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export Strategy…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Op graphs (*.json);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (file)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cluster Profile</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cluster profiles (*.json);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Frontier search</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Search failed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n device(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s): %1 strategies in %2</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Device memory (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, batch %2, %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Memory budget: %1 (%2 of %3 frontiers fit)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Split</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Memory (MiB)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Re-partition</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Re-partition copies</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Time %1 · memory %2 per device</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot show the strategy: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot record the pick: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export Strategy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>JSON (*.json);;Text summary (*.txt)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run %1 has no frontier to show (%2).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot show run %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Parallelization Frontier</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>vantage::gui::MainWindow</name>
     <message>
         <source>Vantage sessions (*.vantage);;All files (*)</source>
@@ -294,6 +554,441 @@
     <message>
         <source>Tags, separated by commas:</source>
         <translation>Schlagwörter, durch Kommas getrennt:</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::PpacPage</name>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>GP</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Interactions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Similar users</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Score</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>In test</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Synthetic (communities, long tail)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Folder or file…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>train.txt folder, .inter, ratings.dat, u.data or .csv</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Dataset Folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load Data</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Users:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Items:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Path:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Data</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>BPR-MF</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>LightGCN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PPAC (personal and global popularity branches)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Held out from training</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Balanced test (authors' protocol)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>None (keep last epoch)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Train</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop After Epoch</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ends training after the current epoch and keeps the best weights so far</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Validation:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Item rank (most popular first)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training interactions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Long tail of item popularity</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Validation metric</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Store Knobs in Session</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trade-off Curve</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Re-ranks for a range of β at the current γ and plots ARP against NDCG</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>γ (personal popularity):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>β (global popularity):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Item popularity group (1 = most popular tenth)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share of recommendations</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Popularity of recommended items</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ARP@20 (lower: less popularity bias)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NDCG@20</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ARP / accuracy trade-off</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>User id</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Inspect</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>◀</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>▶</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Previous user</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Next user</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>User:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Base model top-K (γ = β = 0)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>With the knobs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ranked by personal popularity</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ranked by global popularity</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Debiasing</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>User Inspector</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loading data…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load dataset</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Data ready: %1 users, %2 items.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loading cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot load the data: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 users · %3 items · %4 training interactions (density %5%)&lt;br&gt;validation %6 · test %7 (%8 users) · balanced test %9 (%10 users)&lt;br&gt;%11 items per user on average · the most popular 20% of items get %12% of the interactions · %13 items without training interactions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>interactions per item</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Train %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trained: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training failed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>validation NDCG@20</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Re-rank</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Balanced</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NDCG</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ARP</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Gini</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tail %</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>base (γ = β = 0)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>γ = %1, β = %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Re-ranked %1 users in %2 ms: Recall@20 %3, NDCG@20 %4, ARP@20 %5</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot store the knobs: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trade-off curve</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>test, γ = %1, β from 0 to −1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>balanced test</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No user “%1” in this dataset.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>User %1: %2 training items, %3 test items. %4: ARP of the top-%5 %6 → %7, mean PP %8 → %9, test hits %10 → %11.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>User %1: %2 training items, %3 test items. Train a model to see recommendations.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Jaccard</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Shared items</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run %1 has no trained model to show.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run %1 kept no model.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Restore model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot restore the model: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot show run %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Debiased Recommendation</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>

@@ -105,8 +105,12 @@ void ParetoChart::rebuild()
             extend(p.x, p.y);
     for (const auto& m : m_markers)
         extend(m.x, m.y);
-    if (m_limit > 0)
+    // The limit line widens the range only when it is near the data: a device memory far above
+    // every point would squash the frontier into the bottom of the chart (its value is in the legend).
+    if (m_limit > 0 && (maxY <= 0 || m_limit <= 2.0 * maxY))
         extend(minX == std::numeric_limits<double>::max() ? 1.0 : minX, m_limit);
+    if (m_budget > 0 && maxY > 0)
+        extend(minX, m_budget);
     if (maxX <= 0)
         minX = 0.1, maxX = 1, minY = 0.1, maxY = 1;
 
@@ -174,19 +178,7 @@ void ParetoChart::rebuild()
                     return;
                 }
         });
-        connect(scatter, &QScatterSeries::clicked, this, [this, i](const QPointF& pt) {
-            const ParetoPoint* best = nullptr;
-            double bestD = std::numeric_limits<double>::max();
-            for (const auto& p : m_frontiers[i].points) {
-                const double d = std::hypot(p.x - pt.x(), p.y - pt.y());
-                if (d < bestD)
-                    bestD = d, best = &p;
-            }
-            if (best) {
-                setPicked(i, best->id);
-                Q_EMIT pointPicked(i, best->id);
-            }
-        });
+        connect(scatter, &QScatterSeries::clicked, this, [this, scatter](const QPointF& pt) { pickNear(pt, scatter); });
     }
 
     if (!m_markers.isEmpty()) {
@@ -201,6 +193,7 @@ void ParetoChart::rebuild()
             marks->append(m.x, m.y);
         }
         attach(marks);
+        connect(marks, &QScatterSeries::clicked, this, [this, marks](const QPointF& pt) { pickNear(pt, marks); });
         // Qt 6.4 labels points by coordinates only, so each baseline is named by its tooltip.
         connect(marks, &QScatterSeries::hovered, this, [this](const QPointF& pt, bool state) {
             if (!state)
@@ -244,6 +237,7 @@ void ParetoChart::rebuild()
                 if (p.id == m_withinBudget[i])
                     fits->append(p.x, p.y);
         attach(fits);
+        connect(fits, &QScatterSeries::clicked, this, [this, fits](const QPointF& pt) { pickNear(pt, fits); });
     }
     if (m_pickedSeries >= 0 && m_pickedSeries < m_frontiers.size()) {
         auto* picked = new QScatterSeries;
@@ -256,8 +250,32 @@ void ParetoChart::rebuild()
             if (p.id == m_pickedId)
                 picked->append(p.x, p.y);
         attach(picked);
+        connect(picked, &QScatterSeries::clicked, this, [this, picked](const QPointF& pt) { pickNear(pt, picked); });
     }
     Q_EMIT budgetMatchesChanged(m_withinBudget);
+}
+
+void ParetoChart::pickNear(const QPointF& value, QAbstractSeries* from)
+{
+    // Points of several frontiers (and the markers drawn over them) can overlap on screen: the
+    // click goes to the frontier point nearest to it in pixels, whichever series Qt reported.
+    const QPointF target = chart()->mapToPosition(value, from);
+    int bestSeries = -1, bestId = -1;
+    double bestD = 12.0; // pixels
+    for (int s = 0; s < m_frontiers.size(); ++s)
+        for (const auto& p : m_frontiers[s].points) {
+            const QPointF at = chart()->mapToPosition(QPointF(p.x, p.y), m_scatter[s]);
+            const double d = std::hypot(at.x() - target.x(), at.y() - target.y());
+            if (d < bestD)
+                bestD = d, bestSeries = s, bestId = p.id;
+        }
+    if (bestSeries < 0)
+        return;
+    // Rebuilding deletes the series whose signal is being delivered: do it after returning.
+    QMetaObject::invokeMethod(this, [this, bestSeries, bestId] {
+        setPicked(bestSeries, bestId);
+        Q_EMIT pointPicked(bestSeries, bestId);
+    }, Qt::QueuedConnection);
 }
 
 QPoint ParetoChart::pointPosition(int series, int id) const

@@ -64,6 +64,7 @@ protected:
 
 private:
     void rebuild();
+    void pickNear(const QPointF& value, QAbstractSeries* from);
     void attach(QAbstractSeries* s);
     static QColor colourFor(int i);
 

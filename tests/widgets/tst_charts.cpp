@@ -76,9 +76,16 @@ private Q_SLOTS:
         const QPoint pos = chart.pointPosition(1, 11);
         QVERIFY(chart.rect().contains(pos));
         QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, pos);
+        QVERIFY(picked.wait(2000));
         QCOMPARE(picked.count(), 1);
         QCOMPARE(picked.first().at(0).toInt(), 1);
         QCOMPARE(picked.first().at(1).toInt(), 11);
+        // A click on the baseline marker drawn over a frontier point picks that point.
+        chart.setMarkers({{QStringLiteral("Data parallel"), 3.0, 5.0, 1}});
+        QTest::qWait(50);
+        QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, chart.pointPosition(1, 12));
+        QVERIFY(picked.wait(2000));
+        QCOMPARE(picked.last().at(1).toInt(), 12);
     }
 
     void logAxesSwitch()

@@ -1,0 +1,102 @@
+#pragma once
+// The FT page: choose a model, a cluster and device counts, search the Pareto frontiers of
+// parallelization strategies (off the GUI thread, with progress and Cancel), see them with the
+// baselines, pick a strategy (click or memory budget) and inspect it: per-op table, time and memory
+// breakdown, the op graph coloured by split dimension; export it. Searches and picks are runs.
+
+#include "engine_page.h"
+
+#include <QPointer>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QStandardItemModel;
+class QTableView;
+class QTabWidget;
+
+namespace vantage::widgets {
+class ParetoChart;
+class StackedBarChart;
+class SvgView;
+} // namespace vantage::widgets
+
+namespace vantage::gui {
+
+class FtPage : public EnginePage {
+    Q_OBJECT
+public:
+    explicit FtPage(QWidget* parent = nullptr);
+    ~FtPage() override;
+
+    QString engineId() const override { return QStringLiteral("ft"); }
+    QString title() const override { return tr("Parallelization Frontier"); }
+    void setSession(store::Session* session) override;
+    void showRun(qint64 runId) override;
+
+    // For tests and scripts: the same as the controls.
+    void setInputs(const QString& model, int batch, const QString& cluster, const QString& devices, double epsilon);
+    bool startSearch();
+    bool hasResult() const;
+    int frontierCount() const;
+    int pointCount(int frontier) const;
+    // Picks point `index` (by time ascending) of frontier `frontier`, as a click does.
+    void pick(int frontier, int index);
+    int pickedFrontier() const { return m_pickedFrontier; }
+    int pickedStrategy() const { return m_pickedStrategy; }
+    qint64 lastSearchRun() const { return m_searchRun; }
+    QString strategyJson() const; // the export of the picked strategy, empty when none
+    QString graphSvg() const;     // the drawing of the picked strategy
+
+Q_SIGNALS:
+    void searchFinished(bool ok);
+
+private:
+    struct State;
+
+    void buildUi();
+    void loadModelFile();
+    void loadClusterFile();
+    void onSearchDone(const JobOutcome& outcome);
+    void showResult();
+    void onPicked(int frontier, int strategy, bool record);
+    void onBudgetChanged(int value);
+    void exportStrategy();
+    void recordPick();
+    QString currentModelLabel() const;
+
+    std::unique_ptr<State> m_state;
+    qint64 m_searchRun = 0;
+    int m_pickedFrontier = -1;
+    int m_pickedStrategy = -1;
+
+    QComboBox* m_model;
+    QSpinBox* m_batch;
+    QComboBox* m_cluster;
+    QLineEdit* m_devices;
+    QDoubleSpinBox* m_epsilon;
+    QPushButton* m_search;
+    QLabel* m_status;
+    widgets::ParetoChart* m_chart;
+    QCheckBox* m_logTime;
+    QCheckBox* m_logMemory;
+    QSlider* m_budget;
+    QLabel* m_budgetLabel;
+    QTabWidget* m_details;
+    QStandardItemModel* m_opModel;
+    QTableView* m_opTable;
+    widgets::StackedBarChart* m_breakdown;
+    widgets::SvgView* m_graph;
+    QPlainTextEdit* m_summary;
+    QPushButton* m_export;
+};
+
+} // namespace vantage::gui

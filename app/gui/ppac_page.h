@@ -1,0 +1,119 @@
+#pragma once
+// The PPAC page: load a dataset (or the synthetic demo) and see its long tail, train a base model
+// or PPAC with live loss and validation charts, move gamma and beta and see the re-ranked metrics,
+// the exposure by popularity and the ARP / accuracy trade-off, and inspect one user before and after
+// debiasing. Trainings and stored knobs are runs of the session.
+
+#include "engine_page.h"
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QStandardItemModel;
+class QTableView;
+class QTabWidget;
+class QTimer;
+
+namespace vantage::widgets {
+class LineChart;
+}
+
+namespace vantage::gui {
+
+class PpacPage : public EnginePage {
+    Q_OBJECT
+public:
+    explicit PpacPage(QWidget* parent = nullptr);
+    ~PpacPage() override;
+
+    QString engineId() const override { return QStringLiteral("ppac"); }
+    QString title() const override { return tr("Debiased Recommendation"); }
+    void setSession(store::Session* session) override;
+    void showRun(qint64 runId) override;
+
+    // For tests and scripts: the same as the controls.
+    void setSynthetic(int users, int items, int seed);
+    void setDatasetPath(const QString& path);
+    void setTraining(const QString& model, bool ppac, int epochs);
+    bool loadData();
+    bool startTraining();
+    void setKnobs(double gamma, double beta); // re-ranks (debounced) like the sliders
+    bool rerankNow();
+    bool storeKnobs();
+    bool computeTradeoff();
+    void inspectUser(const QString& label);
+
+    bool hasData() const;
+    bool hasModel() const;
+    int trainedEpochs() const;
+    qint64 lastTrainRun() const { return m_trainRun; }
+    double metric(const QString& name, bool balanced) const; // of the last re-ranking, NaN if none
+    QString inspectedSummary() const;
+    QVector<double> exposureAfter() const;
+
+Q_SIGNALS:
+    void dataLoaded(bool ok);
+    void trainingFinished(bool ok);
+    void reranked(bool ok);
+    void tradeoffFinished(bool ok);
+
+private:
+    struct State;
+
+    void buildUi();
+    void showOverview();
+    void onEpoch(const Json& epoch);
+    void showRerank();
+    void showInspection();
+    void scheduleRerank();
+    void setControlsEnabled();
+    Json datasetSpec() const;
+    bool loadFromSpec(const Json& spec, std::function<void()> then);
+
+    std::unique_ptr<State> m_state;
+    qint64 m_trainRun = 0;
+
+    QComboBox* m_source;
+    QSpinBox* m_users;
+    QSpinBox* m_items;
+    QSpinBox* m_seed;
+    QLineEdit* m_path;
+    QPushButton* m_load;
+    QComboBox* m_model;
+    QCheckBox* m_ppac;
+    QSpinBox* m_epochs;
+    QComboBox* m_validation;
+    QPushButton* m_train;
+    QPushButton* m_stop;
+    QLabel* m_status;
+    QTabWidget* m_tabs;
+    QLabel* m_overview;
+    widgets::LineChart* m_longTail;
+    widgets::LineChart* m_training;
+    QSlider* m_gamma;
+    QSlider* m_beta;
+    QDoubleSpinBox* m_gammaBox;
+    QDoubleSpinBox* m_betaBox;
+    QStandardItemModel* m_metrics;
+    widgets::LineChart* m_exposure;
+    widgets::LineChart* m_tradeoff;
+    QPushButton* m_storeKnobs;
+    QPushButton* m_tradeoffButton;
+    QTimer* m_rerankTimer;
+    QLineEdit* m_user;
+    QLabel* m_userSummary;
+    QStandardItemModel* m_similar;
+    QStandardItemModel* m_ppTop;
+    QStandardItemModel* m_gpTop;
+    QStandardItemModel* m_before;
+    QStandardItemModel* m_after;
+};
+
+} // namespace vantage::gui

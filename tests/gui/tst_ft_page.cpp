@@ -1,0 +1,177 @@
+// The FT page as a user drives it, offscreen: choose inputs, click Search, see the frontiers,
+// pick a strategy, see its table, breakdown and drawing; the search and the pick are runs of the
+// session, and a stored run is shown again without searching.
+
+#include "ft_page.h"
+#include "main_window.h"
+#include "pages.h"
+#include "session_runs_model.h"
+#include "store/session.h"
+#include "widgets/pareto_chart.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QLabel>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace vantage;
+using namespace vantage::gui;
+
+class TestFtPage : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    AppSettings m_settings;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("VantageTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("VantageTestFt"));
+    }
+
+    void searchPickExportAndRestore()
+    {
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        const QString path = m_dir.filePath(QStringLiteral("ft.vantage"));
+        QVERIFY(w.createSession(path));
+        auto* page = w.findChild<FtPage*>();
+        QVERIFY(page);
+        w.tabs()->setCurrentWidget(page);
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+
+        page->setInputs(QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("4,8"), 0.0);
+        QSignalSpy done(page, &FtPage::searchFinished);
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
+        QVERIFY(done.wait(120000));
+        QCOMPARE(done.first().first().toBool(), true);
+        QCOMPARE(page->frontierCount(), 2);
+        QVERIFY(page->pointCount(0) >= 1);
+        QVERIFY(page->pointCount(1) >= 1);
+
+        // The chart shows one series per device count plus the baselines.
+        auto* chart = page->findChild<widgets::ParetoChart*>();
+        QCOMPARE(chart->frontiers().size(), 2);
+        QCOMPARE(chart->frontiers()[1].points.size(), page->pointCount(1));
+
+        // The search is a done run of the session, listed by the browser.
+        auto runs = w.session()->runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].engine, std::string("ft"));
+        QCOMPARE(runs[0].kind, std::string("search"));
+        QCOMPARE(runs[0].status, store::RunStatus::Done);
+        QCOMPARE(w.runsModel()->rowCount(), 1);
+
+        // Click a point of the 8-device frontier that no 4-device point hides, once the chart is drawn.
+        QTest::qWait(200);
+        int last = -1;
+        for (int i = page->pointCount(1) - 1; i >= 0 && last < 0; --i) {
+            const QPoint at = chart->pointPosition(1, chart->frontiers()[1].points[i].id);
+            bool clear = true;
+            for (const auto& other : chart->frontiers()[0].points)
+                clear = clear && (chart->pointPosition(0, other.id) - at).manhattanLength() > 16;
+            if (clear)
+                last = i;
+        }
+        QVERIFY(last >= 0);
+        const int strategyId = chart->frontiers()[1].points[last].id;
+        QSignalSpy picked(chart, &widgets::ParetoChart::pointPicked);
+        QTest::mouseClick(chart->viewport(), Qt::LeftButton, {}, chart->pointPosition(1, strategyId));
+        QVERIFY(picked.wait(2000));
+        QCOMPARE(page->pickedFrontier(), 1);
+        QCOMPARE(page->pickedStrategy(), strategyId);
+
+        // Its details: one table row per op, a strategy JSON matching the point, a drawing.
+        auto* table = page->findChild<QTableView*>(QStringLiteral("ftOpTable"));
+        const auto doc = QJsonDocument::fromJson(page->strategyJson().toUtf8()).object();
+        QCOMPARE(table->model()->rowCount(), doc[QStringLiteral("ops")].toArray().size());
+        QVERIFY(table->model()->rowCount() > 10);
+        QCOMPARE(doc[QStringLiteral("devices")].toInt(), 8);
+        const auto& p = chart->frontiers()[1].points[last];
+        QVERIFY(std::abs(doc[QStringLiteral("time")].toDouble() - p.x) <= 1e-9 * p.x);
+        QVERIFY(std::abs(doc[QStringLiteral("memory")].toDouble() / (1024.0 * 1024.0 * 1024.0) - p.y) <= 1e-9 * p.y);
+        QVERIFY(page->graphSvg().contains(QStringLiteral("<svg")));
+
+        // The pick is a run with the exported strategy as an artifact.
+        runs = w.session()->runs();
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[1].kind, std::string("pick"));
+        const auto arts = w.session()->artifacts(runs[1].id);
+        QCOMPARE(arts.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(w.session()->artifactData(arts[0].id)), page->strategyJson());
+
+        // The budget slider marks the fastest strategy within the budget.
+        auto* budget = page->findChild<QSlider*>(QStringLiteral("ftBudget"));
+        budget->setValue(budget->maximum());
+        const auto fits = chart->withinBudget();
+        QCOMPARE(fits.size(), 2);
+        QCOMPARE(fits[0], chart->frontiers()[0].points.first().id);
+
+        const QString shotDir = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");
+        QDir().mkpath(shotDir);
+        budget->setValue(budget->maximum() / 2);
+        QTest::qWait(100);
+        QVERIFY(w.grab().save(shotDir + QStringLiteral("/ft_page.png")));
+
+        // A fresh page shows the stored pick as it was, without searching again.
+        FtPage again;
+        again.setSession(w.session());
+        again.showRun(runs[1].id);
+        QVERIFY(again.hasResult());
+        QCOMPARE(again.frontierCount(), 2);
+        QCOMPARE(again.pointCount(1), page->pointCount(1));
+        QCOMPARE(again.pickedStrategy(), strategyId);
+        // Same strategy: the same configuration per op and the same totals (the cluster profile went
+        // through JSON, so compare numbers to the last few bits).
+        const auto restored = QJsonDocument::fromJson(again.strategyJson().toUtf8()).object();
+        const auto ops = doc[QStringLiteral("ops")].toArray();
+        const auto restoredOps = restored[QStringLiteral("ops")].toArray();
+        QCOMPARE(restoredOps.size(), ops.size());
+        for (int i = 0; i < ops.size(); ++i)
+            QCOMPARE(restoredOps[i].toObject()[QStringLiteral("config")], ops[i].toObject()[QStringLiteral("config")]);
+        for (const char* key : {"time", "memory"}) {
+            const double x = doc[QLatin1String(key)].toDouble(), y = restored[QLatin1String(key)].toDouble();
+            QVERIFY2(std::abs(x - y) <= 1e-12 * std::abs(x), key);
+        }
+        QCOMPARE(w.session()->runs().size(), std::size_t(2));
+    }
+
+    void badDevicesAreReported()
+    {
+        FtPage page;
+        page.setInputs(QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("8,zero"), 0.0);
+        QVERIFY(!page.startSearch());
+        QVERIFY(page.findChild<QLabel*>(QStringLiteral("ftStatus"))->text().contains(QStringLiteral("zero")));
+    }
+
+    void cancelMarksRunCancelled()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("cancel.vantage"));
+        auto session = store::Session::create(path.toStdString());
+        FtPage page;
+        page.setSession(&session);
+        page.setInputs(QStringLiteral("gpt3-175b"), 1536, QStringLiteral("h200x8"), QStringLiteral("64,128,256,512,1024"), 0.0);
+        QSignalSpy done(&page, &FtPage::searchFinished);
+        QVERIFY(page.startSearch());
+        QVERIFY(page.isBusy());
+        page.cancelJob();
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.first().first().toBool(), false);
+        QCOMPARE(session.runs().size(), std::size_t(1));
+        QCOMPARE(session.runs()[0].status, store::RunStatus::Cancelled);
+    }
+};
+
+QTEST_MAIN(TestFtPage)
+#include "tst_ft_page.moc"
