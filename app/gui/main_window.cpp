@@ -2,6 +2,7 @@
 
 #include "common/devices.h"
 #include "common/version.h"
+#include "compare_view.h"
 #include "engine_page.h"
 #include "run_commands.h"
 #include "session_browser.h"
@@ -25,6 +26,7 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -50,8 +52,18 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("pageTabs"));
     m_tabs->setDocumentMode(true);
+    m_tabs->setTabsClosable(true);
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        QWidget* w = m_tabs->widget(index);
+        if (auto* view = qobject_cast<CompareView*>(w)) {
+            m_tabs->removeTab(index);
+            m_compareTabs.erase(std::remove(m_compareTabs.begin(), m_compareTabs.end(), view), m_compareTabs.end());
+            view->deleteLater();
+        }
+    });
     m_welcome = new WelcomePage(this);
     m_tabs->addTab(m_welcome, tr("Session"));
+    m_tabs->tabBar()->setTabButton(0, QTabBar::RightSide, nullptr);
     connect(m_welcome, &WelcomePage::newRequested, this, &MainWindow::newSession);
     connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::openSessionDialog);
     setCentralWidget(m_tabs);
@@ -65,6 +77,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     connect(m_browser, &SessionBrowser::renameRequested, this, &MainWindow::renameRunDialog);
     connect(m_browser, &SessionBrowser::tagsRequested, this, &MainWindow::tagRunDialog);
     connect(m_browser, &SessionBrowser::deleteRequested, this, &MainWindow::deleteRuns);
+    connect(m_browser, &SessionBrowser::compareRequested, this, &MainWindow::compareRuns);
     connect(m_runsModel, &QAbstractItemModel::modelReset, m_welcome, &WelcomePage::refresh);
 
     m_progress = new widgets::ProgressArea(this);
@@ -148,6 +161,10 @@ void MainWindow::createActions()
     tag->setObjectName(QStringLiteral("actionTagRun"));
     auto* del = edit->addAction(tr("&Delete Runs"), this, [this] { deleteRuns(m_browser->selectedRunIds()); });
     del->setObjectName(QStringLiteral("actionDeleteRuns"));
+    edit->addSeparator();
+    auto* compare = edit->addAction(tr("&Compare Selected Runs"), this, [this] { compareRuns(m_browser->selectedRunIds()); });
+    compare->setObjectName(QStringLiteral("actionCompare"));
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -173,6 +190,8 @@ void MainWindow::addPage(EnginePage* page)
 {
     m_pages.push_back(page);
     m_tabs->addTab(page, page->title());
+    // Pages stay; only comparison tabs close.
+    m_tabs->tabBar()->setTabButton(m_tabs->indexOf(page), QTabBar::RightSide, nullptr);
     page->setSession(m_session.get());
     connect(page, &EnginePage::runsChanged, m_runsModel, &SessionRunsModel::reload);
     connect(page, &EnginePage::runsChanged, m_welcome, &WelcomePage::refresh);
@@ -215,6 +234,11 @@ void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
     m_welcome->setSession(nullptr);
     m_runsModel->setSession(nullptr);
     m_undo->clear(); // its commands refer to the old session
+    for (auto* view : m_compareTabs) { // comparisons show the old session's runs
+        m_tabs->removeTab(m_tabs->indexOf(view));
+        view->deleteLater();
+    }
+    m_compareTabs.clear();
     m_session = std::move(session);
     m_welcome->setSession(m_session.get());
     m_runsModel->setSession(m_session.get());
@@ -390,6 +414,28 @@ void MainWindow::deleteRuns(const std::vector<qint64>& runIds)
     } catch (const std::exception& e) {
         showError(tr("Delete Runs"), QString::fromUtf8(e.what()));
     }
+}
+
+CompareView* MainWindow::compareRuns(const std::vector<qint64>& runIds)
+{
+    if (!m_session)
+        return nullptr;
+    auto* view = new CompareView;
+    try {
+        view->setRuns(*m_session, runIds);
+    } catch (const std::exception& e) {
+        delete view;
+        showError(tr("Compare Runs"), QString::fromUtf8(e.what()));
+        return nullptr;
+    }
+    // A tab of its own, closable, so several comparisons can stay open beside the pages.
+    QStringList ids;
+    for (auto id : runIds)
+        ids << QString::number(id);
+    const int index = m_tabs->addTab(view, tr("Compare %1").arg(ids.join(QStringLiteral(", "))));
+    m_tabs->setCurrentIndex(index);
+    m_compareTabs.push_back(view);
+    return view;
 }
 
 void MainWindow::renameRunDialog(qint64 runId)

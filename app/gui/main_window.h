@@ -25,6 +25,7 @@ class ProgressArea;
 
 namespace vantage::gui {
 
+class CompareView;
 class EnginePage;
 class SessionBrowser;
 class SessionRunsModel;
@@ -56,6 +57,8 @@ public:
     void renameRun(qint64 runId, const QString& name);
     void setRunTags(qint64 runId, const QStringList& tags);
     void deleteRuns(const std::vector<qint64>& runIds);
+    // Opens a comparison tab for runs of one engine; nullptr (and a message) otherwise.
+    CompareView* compareRuns(const std::vector<qint64>& runIds);
 
 public Q_SLOTS:
     void newSession();
@@ -92,6 +95,7 @@ private:
     QAction* m_exportAction = nullptr;
     QString m_lastError;
     QUndoStack* m_undo;
+    std::vector<CompareView*> m_compareTabs;
 };
 
 } // namespace vantage::gui

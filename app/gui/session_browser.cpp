@@ -133,6 +133,8 @@ void SessionBrowser::showContextMenu(const QPoint& pos)
     auto* tags = menu.addAction(tr("Tags…"), this, [this, id] { Q_EMIT tagsRequested(id); });
     rename->setEnabled(ids.size() == 1);
     tags->setEnabled(ids.size() == 1);
+    auto* compare = menu.addAction(tr("Compare"), this, [this, ids] { Q_EMIT compareRequested(ids); });
+    compare->setEnabled(ids.size() >= 2);
     menu.addAction(tr("Delete %n Run(s)", nullptr, static_cast<int>(ids.size())), this,
                    [this, ids] { Q_EMIT deleteRequested(ids); });
     menu.exec(m_view->viewport()->mapToGlobal(pos));

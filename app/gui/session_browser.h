@@ -30,6 +30,7 @@ Q_SIGNALS:
     void renameRequested(qint64 runId);
     void tagsRequested(qint64 runId);
     void deleteRequested(const std::vector<qint64>& runIds);
+    void compareRequested(const std::vector<qint64>& runIds);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

@@ -2,12 +2,15 @@
 // use the menus, change settings, see translations, and a screenshot written to the build folder.
 
 #include "app_settings.h"
+#include "compare_view.h"
 #include "main_window.h"
 #include "pages.h"
 #include "session_browser.h"
 #include "session_runs_model.h"
 #include "settings_dialog.h"
 #include "store/session.h"
+#include "widgets/line_chart.h"
+#include "widgets/pareto_chart.h"
 #include "widgets/progress_area.h"
 
 #include <QApplication>
@@ -19,6 +22,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -196,6 +200,61 @@ private Q_SLOTS:
         QVERIFY(!undo->isEnabled());
         findAction(&w, "actionRedo")->trigger();
         QCOMPARE(w.session()->run(a).name, std::string("renamed"));
+    }
+
+    void compareRunsSideBySide()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("compare.vantage"));
+        qint64 a = 0, b = 0, other = 0;
+        {
+            auto s = store::Session::create(path.toStdString());
+            auto frontier = [](double scale) {
+                return Json{{"frontiers", {{{"devices", 8},
+                                            {"points", {{{"time", 1.0 * scale}, {"memory", 4e9}, {"strategy", 0}},
+                                                        {{"time", 2.0 * scale}, {"memory", 2e9}, {"strategy", 1}}}},
+                                            {"baselines", {{{"name", "data parallel"}, {"time", 3.0}, {"memory", 5e9}}}}}}}};
+            };
+            a = s.beginRun({.engine = "ft", .kind = "search", .name = "h100", .params = {{"cluster", "h100x8"}, {"batch", 512}}});
+            s.appendSeries(a, "progress", {{{0, 0.0}, {1, 1.0}}});
+            s.finishRun(a, store::RunStatus::Done, frontier(1.0), "2 strategies");
+            b = s.beginRun({.engine = "ft", .kind = "search", .name = "a100", .params = {{"cluster", "a100x8"}, {"batch", 512}}});
+            s.appendSeries(b, "progress", {{{0, 0.0}, {1, 1.0}, {2, 1.0}}});
+            s.finishRun(b, store::RunStatus::Done, frontier(1.7), "2 strategies");
+            other = s.beginRun({.engine = "ppac", .kind = "train"});
+        }
+        MainWindow w(m_settings);
+        QVERIFY(w.openSession(path));
+        QVERIFY(!w.compareRuns({a}));              // one run: nothing to compare
+        QVERIFY(!w.compareRuns({a, other}));       // two engines
+        auto* view = w.compareRuns({a, b});
+        QVERIFY(view);
+        QCOMPARE(w.tabs()->currentWidget(), view);
+        auto* frontiers = view->findChild<widgets::ParetoChart*>(QStringLiteral("compareFrontiers"));
+        QVERIFY(frontiers);
+        QCOMPARE(frontiers->frontiers().size(), 2);
+        QCOMPARE(frontiers->frontiers()[1].points[0].x, 1.7);
+        auto* series = view->findChild<widgets::LineChart*>(QStringLiteral("compareSeries_progress"));
+        QVERIFY(series);
+        QCOMPARE(series->seriesNames().size(), 2);
+        // The table: a column per run; the cluster row differs, the batch row does not.
+        auto* table = view->table();
+        QCOMPARE(table->columnCount(), 3);
+        bool sawCluster = false;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            if (table->item(r, 0)->text() == QLatin1String("params.cluster")) {
+                sawCluster = true;
+                QCOMPARE(table->item(r, 1)->text(), QStringLiteral("h100x8"));
+                QCOMPARE(table->item(r, 2)->text(), QStringLiteral("a100x8"));
+                QVERIFY(table->item(r, 0)->font().bold());
+            }
+            if (table->item(r, 0)->text() == QLatin1String("params.batch"))
+                QVERIFY(!table->item(r, 0)->font().bold());
+        }
+        QVERIFY(sawCluster);
+        // Closing the session closes its comparisons.
+        const int tabs = w.tabs()->count();
+        w.closeSession();
+        QCOMPARE(w.tabs()->count(), tabs - 1);
     }
 
     void badFileIsRefusedAndCurrentSessionKept()
