@@ -41,6 +41,12 @@ void printKeyValues(const std::vector<std::pair<std::string, std::string>>& rows
 std::vector<int> parseIntList(const std::string& text, const std::string& option);
 
 void addSessionCommands(CLI::App& app, Context& ctx);
+void addFtCommands(CLI::App& app, Context& ctx);
 void addDeviceCommands(CLI::App& app, Context& ctx);
+void addReportCommands(CLI::App& app, Context& ctx);
+// The LibTorch engines' commands, in builds that have them.
+void addDgiCommands(CLI::App& app, Context& ctx);
+void addEdlCommands(CLI::App& app, Context& ctx);
+void addPpacCommands(CLI::App& app, Context& ctx);
 
 } // namespace vantage::cli

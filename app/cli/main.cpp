@@ -41,6 +41,17 @@ int main(int argc, char** argv)
 
     cli::addSessionCommands(app, ctx);
     cli::addDeviceCommands(app, ctx);
+    cli::addFtCommands(app, ctx);
+    cli::addReportCommands(app, ctx);
+#ifdef VANTAGE_CLI_DGI
+    cli::addDgiCommands(app, ctx);
+#endif
+#ifdef VANTAGE_CLI_EDL
+    cli::addEdlCommands(app, ctx);
+#endif
+#ifdef VANTAGE_CLI_PPAC
+    cli::addPpacCommands(app, ctx);
+#endif
 
     try {
         app.parse(argc, argv);

@@ -6,7 +6,8 @@
 
 namespace vantage::gui {
 
-// Returns the path of the demo session, creating it when missing. Throws vantage::Error.
-QString ensureDemoSession();
+// Returns the path of the demo session, creating it when missing (then `created` is set: the
+// caller fills it with a first run). Throws vantage::Error.
+QString ensureDemoSession(bool* created = nullptr);
 
 } // namespace vantage::gui

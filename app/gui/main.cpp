@@ -1,11 +1,13 @@
 // vantage: the desktop workbench. `vantage [FILE.vantage]` opens a session; `--demo` opens the demo
-// session; `--screenshot PNG` writes a picture of the window once it is shown, then quits.
+// session; `--screenshot PNG` writes a picture of the window once it is shown, then quits;
+// `--export-pdf IN.html OUT.pdf` turns a report into a paged PDF without a window (vantage-cli report).
 
 #include "app_settings.h"
 #include "common/version.h"
 #include "demo_session.h"
 #include "main_window.h"
 #include "pages.h"
+#include "report_pdf.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -75,16 +77,37 @@ int main(int argc, char** argv)
                             QStringLiteral("png"));
     QCommandLineOption tab(QStringLiteral("tab"), QApplication::translate("main", "Tab to show first (by index)"),
                            QStringLiteral("index"));
-    parser.addOptions({demo, shot, tab});
+    QCommandLineOption exportPdf(QStringLiteral("export-pdf"),
+                                 QApplication::translate("main", "Write the report HTML file as a paged PDF to the file "
+                                                                 "given after it, then quit (used by vantage-cli report)"),
+                                 QStringLiteral("html"));
+    parser.addOptions({demo, shot, tab, exportPdf});
     parser.process(app);
+
+    if (parser.isSet(exportPdf)) {
+        const QString pdf = parser.positionalArguments().value(0);
+        if (pdf.isEmpty()) {
+            std::fprintf(stderr, "vantage: --export-pdf IN.html needs the PDF file to write after it\n");
+            return 2;
+        }
+        QString error;
+        vantage::gui::PdfReport info;
+        if (!vantage::gui::convertHtmlFileToPdf(parser.value(exportPdf), pdf, &error, &info)) {
+            std::fprintf(stderr, "vantage: %s\n", qPrintable(error));
+            return 1;
+        }
+        std::printf("%s: %d pages\n", qPrintable(pdf), info.pages);
+        return 0;
+    }
 
     vantage::gui::MainWindow window(settings);
     vantage::gui::addEnginePages(window);
 
     QString file = parser.positionalArguments().value(0);
+    bool demoCreated = false;
     if (file.isEmpty() && parser.isSet(demo)) {
         try {
-            file = vantage::gui::ensureDemoSession();
+            file = vantage::gui::ensureDemoSession(&demoCreated);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "vantage: cannot create the demo session: %s\n", e.what());
         }
@@ -98,6 +121,9 @@ int main(int argc, char** argv)
     if (parser.isSet(tab))
         window.tabs()->setCurrentIndex(parser.value(tab).toInt());
     window.show();
+    // A new demo session starts with a frontier search, so the first start shows real work.
+    if (demoCreated && window.session())
+        vantage::gui::startDemoRuns(window);
 
     if (parser.isSet(shot)) {
         const QString out = parser.value(shot);

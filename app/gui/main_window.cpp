@@ -4,6 +4,7 @@
 #include "common/version.h"
 #include "compare_view.h"
 #include "engine_page.h"
+#include "report_pdf.h"
 #include "run_commands.h"
 #include "session_browser.h"
 #include "session_runs_model.h"
@@ -30,6 +31,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace vantage::gui {
 
@@ -107,7 +109,11 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    if (m_reportWatcher)
+        m_reportWatcher->waitForFinished(); // it reads the session this window owns
+}
 
 void MainWindow::createActions()
 {
@@ -126,10 +132,9 @@ void MainWindow::createActions()
     m_saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveSessionAs);
     m_saveAsAction->setObjectName(QStringLiteral("actionSaveAs"));
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
-    m_exportAction = file->addAction(tr("&Export Report…"));
+    m_exportAction = file->addAction(tr("&Export Report…"), this, &MainWindow::exportReportDialog);
     m_exportAction->setObjectName(QStringLiteral("actionExportReport"));
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_exportAction->setEnabled(false);
     m_closeAction = file->addAction(tr("&Close Session"), this, &MainWindow::closeSession);
     m_closeAction->setObjectName(QStringLiteral("actionClose"));
     m_closeAction->setShortcut(QKeySequence::Close);
@@ -245,6 +250,7 @@ void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
     for (auto* p : m_pages)
         p->setSession(m_session.get());
     m_saveAsAction->setEnabled(m_session != nullptr);
+    m_exportAction->setEnabled(m_session != nullptr);
     m_closeAction->setEnabled(m_session != nullptr);
     if (m_session)
         m_settings.addRecentFile(QString::fromStdString(m_session->path().string()));
@@ -254,6 +260,8 @@ void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
 
 bool MainWindow::openSession(const QString& path, bool quiet)
 {
+    if (m_reportWatcher)
+        m_reportWatcher->waitForFinished();
     for (auto* p : m_pages)
         if (p->isBusy()) {
             m_lastError = tr("Finish or cancel the running job before switching sessions.");
@@ -299,6 +307,8 @@ bool MainWindow::createSession(const QString& path)
 
 void MainWindow::closeSession()
 {
+    if (m_reportWatcher)
+        m_reportWatcher->waitForFinished();
     for (auto* p : m_pages)
         if (p->isBusy()) {
             showError(tr("Close Session"), tr("Finish or cancel the running job first."));
@@ -345,6 +355,50 @@ void MainWindow::saveSessionAs()
         return;
     }
     openSession(path);
+}
+
+void MainWindow::exportReportDialog()
+{
+    if (!m_session)
+        return;
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Report"), QDir(m_settings.sessionFolder()).filePath(QString::fromStdString(m_session->title())),
+        tr("HTML report (*.html);;PDF report (*.pdf);;CSV and JSON folder (*)"), &filter);
+    if (path.isEmpty())
+        return;
+    QString target = path;
+    if (filter.contains(QLatin1String("*.html")) && !target.endsWith(QLatin1String(".html")))
+        target += QStringLiteral(".html");
+    else if (filter.contains(QLatin1String("*.pdf")) && !target.endsWith(QLatin1String(".pdf")))
+        target += QStringLiteral(".pdf");
+    exportReportTo(target, m_browser->selectedRunIds());
+}
+
+bool MainWindow::exportReportTo(const QString& path, const std::vector<qint64>& runIds)
+{
+    if (!m_session || m_reportWatcher)
+        return false;
+    // Off the GUI thread: a PDF of a large session takes a moment. The session object is shared
+    // (its calls are serialised), and cannot be closed while the watcher lives (closeSession waits).
+    m_progress->start(tr("Export report"));
+    m_reportWatcher = new QFutureWatcher<QString>(this);
+    store::Session* session = m_session.get();
+    const std::vector<std::int64_t> runs(runIds.begin(), runIds.end());
+    connect(m_reportWatcher, &QFutureWatcher<QString>::finished, this, [this, path] {
+        const QString error = m_reportWatcher->result();
+        m_reportWatcher->deleteLater();
+        m_reportWatcher = nullptr;
+        m_progress->finish(error.isEmpty() ? tr("Report written to %1").arg(QDir::toNativeSeparators(path)) : QString());
+        if (!error.isEmpty())
+            showError(tr("Export Report"), error);
+        Q_EMIT reportExported(path, error.isEmpty());
+    });
+    m_reportWatcher->setFuture(QtConcurrent::run([session, runs, path] {
+        QString error;
+        return exportReport(*session, runs, path, &error) ? QString() : error;
+    }));
+    return true;
 }
 
 void MainWindow::showSettings()

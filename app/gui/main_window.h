@@ -5,6 +5,7 @@
 
 #include "app_settings.h"
 
+#include <QFutureWatcher>
 #include <QMainWindow>
 
 #include <memory>
@@ -59,16 +60,23 @@ public:
     void deleteRuns(const std::vector<qint64>& runIds);
     // Opens a comparison tab for runs of one engine; nullptr (and a message) otherwise.
     CompareView* compareRuns(const std::vector<qint64>& runIds);
+    // Writes the report of `runIds` (all runs when empty) off the GUI thread; HTML, PDF or a CSV
+    // folder by the path's suffix. reportExported() tells when it is done.
+    bool exportReportTo(const QString& path, const std::vector<qint64>& runIds);
 
 public Q_SLOTS:
     void newSession();
     void openSessionDialog();
     void saveSessionAs();
+    void exportReportDialog();
     void showSettings();
     void showAbout();
     void showRun(qint64 runId, const QString& engine);
     void renameRunDialog(qint64 runId);
     void tagRunDialog(qint64 runId);
+
+Q_SIGNALS:
+    void reportExported(const QString& path, bool ok);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -96,6 +104,7 @@ private:
     QString m_lastError;
     QUndoStack* m_undo;
     std::vector<CompareView*> m_compareTabs;
+    QFutureWatcher<QString>* m_reportWatcher = nullptr;
 };
 
 } // namespace vantage::gui

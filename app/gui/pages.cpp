@@ -2,11 +2,19 @@
 
 #include "main_window.h"
 
+#include <QTabWidget>
+
 #ifdef VANTAGE_GUI_FT
 #include "ft_page.h"
 #endif
 #ifdef VANTAGE_GUI_PPAC
 #include "ppac_page.h"
+#endif
+#ifdef VANTAGE_GUI_DGI
+#include "dgi_page.h"
+#endif
+#ifdef VANTAGE_GUI_EDL
+#include "edl_page.h"
 #endif
 
 namespace vantage::gui {
@@ -16,10 +24,28 @@ void addEnginePages(MainWindow& window)
 #ifdef VANTAGE_GUI_FT
     window.addPage(new FtPage(&window));
 #endif
+#ifdef VANTAGE_GUI_EDL
+    window.addPage(new EdlPage(&window));
+#endif
+#ifdef VANTAGE_GUI_DGI
+    window.addPage(new DgiPage(&window));
+#endif
 #ifdef VANTAGE_GUI_PPAC
     window.addPage(new PpacPage(&window));
 #endif
     (void)window; // a build without engines has the session page only
+}
+
+void startDemoRuns(MainWindow& window)
+{
+#ifdef VANTAGE_GUI_FT
+    if (auto* ft = window.findChild<FtPage*>()) {
+        ft->setInputs(QStringLiteral("bert-large"), 512, QStringLiteral("h200x8"), QStringLiteral("8,16,32"), 0.0);
+        window.tabs()->setCurrentWidget(ft);
+        ft->startSearch();
+    }
+#endif
+    (void)window;
 }
 
 } // namespace vantage::gui

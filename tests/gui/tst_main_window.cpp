@@ -257,6 +257,27 @@ private Q_SLOTS:
         QCOMPARE(w.tabs()->count(), tabs - 1);
     }
 
+    void exportReportOffTheGuiThread()
+    {
+        MainWindow w(m_settings);
+        QVERIFY(w.openSession(m_session));
+        QVERIFY(findAction(&w, "actionExportReport")->isEnabled());
+        const QString html = m_dir.filePath(QStringLiteral("report.html"));
+        QSignalSpy done(&w, &MainWindow::reportExported);
+        QVERIFY(w.exportReportTo(html, {}));
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.first().at(1).toBool(), true);
+        QFile f(html);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray page = f.readAll();
+        for (const auto& r : w.session()->runs())
+            QVERIFY2(page.contains(QByteArray::fromStdString(r.name)), r.name.c_str());
+        // A path that cannot be written is a message, not a crash.
+        QVERIFY(w.exportReportTo(QStringLiteral("/no/such/dir/report.html"), {}));
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.last().at(1).toBool(), false);
+    }
+
     void badFileIsRefusedAndCurrentSessionKept()
     {
         MainWindow w(m_settings);

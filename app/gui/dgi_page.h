@@ -1,0 +1,79 @@
+#pragma once
+// The DGI page: a graph (generated or loaded) and a GNN (built-in or TorchScript), the model cut
+// into layers automatically and drawn, then evaluated over the whole graph layer by layer and,
+// for comparison, node by node; times per layer, speedup and memory. Evaluations are runs.
+
+#include "engine_page.h"
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QStandardItemModel;
+class QTabWidget;
+
+namespace vantage::widgets {
+class StackedBarChart;
+class SvgView;
+} // namespace vantage::widgets
+
+namespace vantage::gui {
+
+class DgiPage : public EnginePage {
+    Q_OBJECT
+public:
+    explicit DgiPage(QWidget* parent = nullptr);
+    ~DgiPage() override;
+
+    QString engineId() const override { return QStringLiteral("dgi"); }
+    QString title() const override { return tr("GNN Evaluation"); }
+    void showRun(qint64 runId) override;
+
+    // For tests and scripts: the same as the controls.
+    void setInputs(const QString& graph, const QString& model, int features, int hidden, int layers);
+    void setCompareNodeWise(bool on);
+    bool partitionModel();  // trace and cut (quick, on the GUI thread)
+    bool startEvaluation(); // off the GUI thread
+    int layerCount() const;
+    QString cutSvg() const;
+    double speedup() const; // node-wise time / layer-wise time of the last evaluation, 0 if none
+    qint64 lastRun() const { return m_lastRun; }
+
+Q_SIGNALS:
+    void evaluationFinished(bool ok);
+
+private:
+    struct State;
+    void buildUi();
+    void showSchema();
+    void showResults(const Json& result);
+
+    std::unique_ptr<State> m_state;
+    qint64 m_lastRun = 0;
+
+    QComboBox* m_graph;
+    QCheckBox* m_symmetrize;
+    QCheckBox* m_selfLoops;
+    QComboBox* m_model;
+    QSpinBox* m_features;
+    QSpinBox* m_hidden;
+    QSpinBox* m_layers;
+    QComboBox* m_reorder;
+    QLineEdit* m_budget;
+    QCheckBox* m_nodeWise;
+    QPushButton* m_partition;
+    QPushButton* m_evaluate;
+    QLabel* m_status;
+    QTabWidget* m_tabs;
+    widgets::SvgView* m_cut;
+    QStandardItemModel* m_schema;
+    QStandardItemModel* m_results;
+    widgets::StackedBarChart* m_times;
+    QLabel* m_speedup;
+};
+
+} // namespace vantage::gui

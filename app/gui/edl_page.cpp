@@ -1,0 +1,616 @@
+#include "edl_page.h"
+
+#include "common/error.h"
+#include "edl/client.h"
+#include "edl/launcher.h"
+#include "edl/leader.h"
+#include "edl/policies.h"
+#include "store/session.h"
+#include "widgets/line_chart.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <numeric>
+#include <optional>
+
+namespace vantage::gui {
+
+struct EdlPage::State {
+    std::optional<edl::JobAddress> address;
+    std::unique_ptr<edl::JobClient> client;
+    std::thread streamer;
+    std::shared_ptr<std::atomic<bool>> stopStream;
+    edl::JobStatus status;
+    std::vector<store::SeriesPoint> loss, throughput, workers;
+    std::vector<edl::ScaleEvent> scaleEvents;
+    bool ended = false;
+
+    void stopStreaming()
+    {
+        if (stopStream)
+            stopStream->store(true);
+        if (streamer.joinable())
+            streamer.join();
+        stopStream.reset();
+    }
+};
+
+EdlPage::EdlPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique<State>())
+{
+    setObjectName(QStringLiteral("edlPage"));
+    buildUi();
+    showStatus();
+    auto* flush = new QTimer(this);
+    flush->setInterval(1000);
+    connect(flush, &QTimer::timeout, this, &EdlPage::flushSeries);
+    flush->start();
+}
+
+EdlPage::~EdlPage()
+{
+    // The job goes on without the window: only the event stream stops.
+    m_state->stopStreaming();
+    flushSeries();
+    cancelJob();
+    runner()->waitForFinished();
+}
+
+void EdlPage::buildUi()
+{
+    m_trainer = new QComboBox(this);
+    m_trainer->addItem(tr("MLP"), QStringLiteral("mlp"));
+    m_trainer->addItem(tr("Small CNN"), QStringLiteral("cnn"));
+    m_workers = new QSpinBox(this);
+    m_workers->setRange(1, 1024);
+    m_workers->setValue(2);
+    m_epochs = new QSpinBox(this);
+    m_epochs->setRange(1, 100000);
+    m_epochs->setValue(3);
+    m_samples = new QSpinBox(this);
+    m_samples->setRange(16, 100000000);
+    m_samples->setValue(8192);
+    m_batch = new QSpinBox(this);
+    m_batch->setRange(1, 1 << 20);
+    m_batch->setValue(128);
+    m_devices = new QLineEdit(QStringLiteral("cpu"), this);
+    m_devices->setToolTip(tr("Devices of local workers, round robin: cpu, cuda:0, cuda:1, …"));
+    m_hosts = new QLineEdit(this);
+    m_hosts->setPlaceholderText(tr("local (or a host file for ssh)"));
+    auto* hostsFile = new QPushButton(tr("…"), this);
+    connect(hostsFile, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Host File"));
+        if (!path.isEmpty())
+            m_hosts->setText(path);
+    });
+    auto* hostsRow = new QHBoxLayout;
+    hostsRow->addWidget(m_hosts, 1);
+    hostsRow->addWidget(hostsFile);
+    m_straggler = new QCheckBox(tr("Replace stragglers automatically"), this);
+    m_start = new QPushButton(tr("Start Job"), this);
+    m_start->setObjectName(QStringLiteral("edlStart"));
+    connect(m_start, &QPushButton::clicked, this, &EdlPage::startTraining);
+    m_attach = new QPushButton(tr("Attach…"), this);
+    connect(m_attach, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Job Folder"),
+                                                              QString::fromStdString(edl::defaultJobRoot().string()));
+        if (!dir.isEmpty())
+            attach(dir);
+    });
+    m_detach = new QPushButton(tr("Detach"), this);
+    connect(m_detach, &QPushButton::clicked, this, &EdlPage::detach);
+    auto* startRow = new QHBoxLayout;
+    startRow->addWidget(m_start);
+    startRow->addWidget(m_attach);
+    startRow->addWidget(m_detach);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Trainer:"), m_trainer);
+    form->addRow(tr("Workers:"), m_workers);
+    form->addRow(tr("Epochs:"), m_epochs);
+    form->addRow(tr("Samples:"), m_samples);
+    form->addRow(tr("Global batch:"), m_batch);
+    form->addRow(tr("Devices:"), m_devices);
+    form->addRow(tr("Hosts:"), hostsRow);
+    form->addRow(m_straggler);
+    auto* jobBox = new QGroupBox(tr("Job"), this);
+    auto* jobLayout = new QVBoxLayout(jobBox);
+    jobLayout->addLayout(form);
+    jobLayout->addLayout(startRow);
+
+    m_add = new QPushButton(tr("Add Worker"), this);
+    m_add->setObjectName(QStringLiteral("edlAdd"));
+    connect(m_add, &QPushButton::clicked, this, [this] { addWorkers(1); });
+    m_remove = new QPushButton(tr("Remove Selected"), this);
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        const auto rows = m_workersView->selectionModel()->selectedRows();
+        for (const auto& r : rows)
+            removeWorker(r.data().toString());
+    });
+    m_stop = new QPushButton(tr("Stop Job"), this);
+    connect(m_stop, &QPushButton::clicked, this, &EdlPage::stopJob);
+    auto* scaleRow = new QHBoxLayout;
+    scaleRow->addWidget(m_add);
+    scaleRow->addWidget(m_remove);
+    scaleRow->addWidget(m_stop);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("edlStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::RichText);
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(jobBox);
+    leftLayout->addLayout(scaleRow);
+    leftLayout->addWidget(m_status);
+    leftLayout->addStretch(1);
+
+    m_chart = new widgets::LineChart(this);
+    m_chart->setObjectName(QStringLiteral("edlChart"));
+    m_chart->setAxisTitles(tr("Step"), tr("Loss"), tr("Samples/s"));
+    m_chart->chart()->setTitle(tr("Training, live"));
+    m_workersModel = new QStandardItemModel(this);
+    m_workersView = new QTableView(this);
+    m_workersView->setObjectName(QStringLiteral("edlWorkers"));
+    m_workersView->setModel(m_workersModel);
+    m_workersView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_workersView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_workersView->verticalHeader()->hide();
+    m_workersView->horizontalHeader()->setStretchLastSection(true);
+    m_events = new QStandardItemModel(this);
+    auto* eventsView = new QTableView(this);
+    eventsView->setObjectName(QStringLiteral("edlEvents"));
+    eventsView->setModel(m_events);
+    eventsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    eventsView->verticalHeader()->hide();
+    eventsView->horizontalHeader()->setStretchLastSection(true);
+    m_log = new QListWidget(this);
+    auto* tables = new QSplitter(Qt::Horizontal, this);
+    tables->addWidget(m_workersView);
+    tables->addWidget(eventsView);
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_chart);
+    right->addWidget(tables);
+    right->addWidget(m_log);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    right->setStretchFactor(2, 1);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(1, 1);
+    split->setSizes({320, 900});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(split);
+}
+
+void EdlPage::setJob(const QString& trainer, int workers, int epochs, int samples, int globalBatch)
+{
+    m_trainer->setCurrentIndex(qMax(0, m_trainer->findData(trainer)));
+    m_workers->setValue(workers);
+    m_epochs->setValue(epochs);
+    m_samples->setValue(samples);
+    m_batch->setValue(globalBatch);
+}
+
+bool EdlPage::startTraining()
+{
+    if (isBusy() || isAttached())
+        return false;
+    edl::LeaderOptions options;
+    try {
+        options.spec.trainer = m_trainer->currentData().toString().toStdString();
+        options.spec.epochs = m_epochs->value();
+        options.spec.samples = m_samples->value();
+        options.spec.globalBatch = m_batch->value();
+        options.spec.initialWorkers = m_workers->value();
+        options.workers = m_workers->value();
+        for (const auto& d : m_devices->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+            options.devices.push_back(d.trimmed().toStdString());
+        if (!m_hosts->text().trimmed().isEmpty())
+            options.hosts = edl::parseHostFile(m_hosts->text().trimmed().toStdString());
+        options.straggler.enabled = m_straggler->isChecked();
+        options.workerBinary = edl::findWorkerBinary(QCoreApplication::applicationDirPath().toStdString());
+        options.jobDir = edl::newJobDir();
+        options.validate();
+    } catch (const std::exception& e) {
+        m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
+        return false;
+    }
+    const Json params = edl::toJson(options);
+    store::Session* session = this->session();
+    m_start->setEnabled(false);
+    m_status->setText(tr("Starting the job…"));
+    return startJob(tr("Start elastic job"), [options](Progress& progress, const CancelToken&) {
+        progress.report(0.1, "starting the leader");
+        const auto address = edl::startJob(options);
+        return Json(edl::toJson(address));
+    }, [this, params, session](const JobOutcome& outcome) {
+        m_start->setEnabled(true);
+        if (outcome.state != JobOutcome::State::Done) {
+            m_status->setText(tr("Cannot start the job: %1").arg(outcome.error).toHtmlEscaped());
+            Q_EMIT attached(false);
+            return;
+        }
+        const auto address = edl::jobAddressFromJson(outcome.result);
+        if (session == this->session() && session) {
+            try {
+                store::NewRun run{.engine = "edl", .kind = "train",
+                                  .name = params["spec"].value("trainer", std::string("mlp")) + " x"
+                                      + std::to_string(params.value("workers", 0)),
+                                  .params = params};
+                run.params["job_dir"] = address.jobDir;
+                m_run = session->beginRun(run);
+                Q_EMIT runsChanged();
+            } catch (const std::exception& e) {
+                m_status->setText(tr("The job runs, but cannot be recorded: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+            }
+        }
+        attach(QString::fromStdString(address.jobDir));
+    });
+}
+
+bool EdlPage::attach(const QString& jobDir)
+{
+    detach();
+    try {
+        const auto address = edl::readJobFile(jobDir.toStdString());
+        m_state->address = address;
+        m_state->client = std::make_unique<edl::JobClient>(address, edl::ClientOptions{.name = "gui"});
+    } catch (const std::exception& e) {
+        m_status->setText(tr("Cannot attach: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+        Q_EMIT attached(false);
+        return false;
+    }
+    // Re-attaching to a job this session already records continues its run.
+    if (m_run == 0 && session()) {
+        for (const auto& r : session()->runs())
+            if (r.engine == "edl" && r.params.value("job_dir", std::string()) == m_state->address->jobDir
+                && r.status == store::RunStatus::Running)
+                m_run = r.id;
+    }
+    m_state->ended = false;
+    m_state->loss.clear();
+    m_state->throughput.clear();
+    m_state->workers.clear();
+    m_state->scaleEvents.clear();
+    m_chart->clearSeries();
+    m_events->clear();
+    m_log->clear();
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    m_state->stopStream = stop;
+    const edl::JobAddress address = *m_state->address;
+    QPointer<EdlPage> self(this);
+    // The event stream runs on its own thread for as long as the page is attached; events reach the
+    // GUI thread as queued calls.
+    m_state->streamer = std::thread([address, stop, self] {
+        auto post = [self](Json j) {
+            QMetaObject::invokeMethod(self, [self, j = std::move(j)] {
+                if (self)
+                    self->onEvent(j);
+            }, Qt::QueuedConnection);
+        };
+        try {
+            edl::EventStream stream(address, edl::ClientOptions{.name = "gui"});
+            post({{"kind", "snapshot"}, {"status", edl::toJson(stream.snapshot())}});
+            for (const auto& e : stream.history())
+                post(edl::toJson(e));
+            while (!stop->load() && !stream.jobEnded())
+                if (auto e = stream.next(0.25))
+                    post(edl::toJson(*e));
+        } catch (const std::exception& e) {
+            post({{"kind", "lost"}, {"message", e.what()}});
+        }
+    });
+    showStatus();
+    Q_EMIT attached(true);
+    return true;
+}
+
+void EdlPage::detach()
+{
+    m_state->stopStreaming();
+    flushSeries();
+    m_state->client.reset();
+    m_state->address.reset();
+    showStatus();
+}
+
+bool EdlPage::isAttached() const
+{
+    return m_state->client != nullptr;
+}
+
+QString EdlPage::jobDir() const
+{
+    return m_state->address ? QString::fromStdString(m_state->address->jobDir) : QString();
+}
+
+bool EdlPage::addWorkers(int count)
+{
+    if (!m_state->client)
+        return false;
+    try {
+        const auto ids = m_state->client->scaleOut(count);
+        m_log->addItem(tr("Scale-out requested: %1").arg(QString::fromStdString(ids.empty() ? std::string() : ids.front())));
+        return true;
+    } catch (const std::exception& e) {
+        m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
+        return false;
+    }
+}
+
+bool EdlPage::removeWorker(const QString& id)
+{
+    if (!m_state->client)
+        return false;
+    try {
+        m_state->client->scaleIn({id.toStdString()});
+        m_log->addItem(tr("Scale-in requested: %1").arg(id));
+        return true;
+    } catch (const std::exception& e) {
+        m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
+        return false;
+    }
+}
+
+bool EdlPage::stopJob()
+{
+    if (!m_state->client)
+        return false;
+    try {
+        m_state->client->stop();
+        return true;
+    } catch (const std::exception& e) {
+        m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
+        return false;
+    }
+}
+
+int EdlPage::activeWorkers() const
+{
+    return static_cast<int>(m_state->status.activeWorkers());
+}
+
+qint64 EdlPage::currentStep() const
+{
+    return m_state->status.step;
+}
+
+int EdlPage::scaleEventCount() const
+{
+    return static_cast<int>(m_state->scaleEvents.size());
+}
+
+QString EdlPage::jobState() const
+{
+    return QString::fromUtf8(edl::jobStateName(m_state->status.state).data());
+}
+
+void EdlPage::onEvent(const Json& j)
+{
+    const std::string kind = j.value("kind", std::string());
+    if (kind == "snapshot") {
+        m_state->status = edl::jobStatusFromJson(j["status"]);
+        m_state->scaleEvents = m_state->status.scaleEvents;
+        showStatus();
+        return;
+    }
+    if (kind == "lost") {
+        m_log->addItem(tr("Lost the job: %1").arg(QString::fromStdString(j.value("message", std::string()))));
+        if (!m_state->ended && m_state->address) {
+            // The leader is gone; its report (if it wrote one) says how the job ended.
+            try {
+                const Json report = edl::readJobReport(m_state->address->jobDir);
+                finishRun({{"kind", "job"}, {"report", report}});
+            } catch (const std::exception&) {
+            }
+        }
+        return;
+    }
+    const edl::JobEvent e = edl::jobEventFromJson(j);
+    auto& st = m_state->status;
+    if (const auto* s = std::get_if<edl::StepEvent>(&e.payload)) {
+        st.step = s->step;
+        st.epoch = s->epoch;
+        st.generation = s->generation;
+        st.loss = s->loss;
+        st.throughput = s->throughput;
+        m_state->loss.push_back({double(s->step), s->loss});
+        m_state->throughput.push_back({double(s->step), s->throughput});
+        m_state->workers.push_back({double(s->step), double(s->workers)});
+        m_chart->appendPoint(tr("loss"), double(s->step), s->loss);
+        m_chart->appendPoint(tr("samples/s"), double(s->step), s->throughput, true);
+        Q_EMIT stepSeen(s->step);
+    } else if (const auto* m = std::get_if<edl::MembershipEvent>(&e.payload)) {
+        st.workers = m->workers;
+    } else if (const auto* g = std::get_if<edl::GenerationEvent>(&e.payload)) {
+        st.generation = g->generation;
+        m_log->addItem(tr("Generation %1 (%2): %3").arg(g->generation).arg(QString::fromStdString(g->reason))
+                           .arg(QString::fromStdString(std::accumulate(g->members.begin(), g->members.end(), std::string(),
+                                                                       [](std::string a, const std::string& b) {
+                                                                           return a.empty() ? b : a + " " + b;
+                                                                       }))));
+    } else if (const auto* sc = std::get_if<edl::ScaleEvent>(&e.payload)) {
+        m_state->scaleEvents.push_back(*sc);
+    } else if (const auto* f = std::get_if<edl::FailureEvent>(&e.payload)) {
+        m_log->addItem(tr("Worker %1 failed at step %2: %3 (silent %4 s)")
+                           .arg(QString::fromStdString(f->worker))
+                           .arg(f->step)
+                           .arg(QString::fromStdString(f->reason))
+                           .arg(f->silentS, 0, 'f', 1));
+    } else if (const auto* ep = std::get_if<edl::EpochEvent>(&e.payload)) {
+        m_log->addItem(tr("Epoch %1 done: %2 of %3 samples trained exactly once").arg(ep->epoch).arg(ep->seenOnce).arg(ep->samples));
+    } else if (const auto* js = std::get_if<edl::JobStateEvent>(&e.payload)) {
+        st.state = js->state;
+        st.message = js->message;
+        if (edl::isFinal(js->state)) {
+            Json report;
+            try {
+                if (m_state->address)
+                    report = edl::readJobReport(m_state->address->jobDir);
+            } catch (const std::exception&) {
+                // The report is written as the leader exits; the event already has what matters.
+            }
+            finishRun({{"kind", "job"}, {"state", std::string(edl::jobStateName(js->state))}, {"final_loss", js->finalLoss},
+                       {"message", js->message}, {"report", report}});
+        }
+    } else if (const auto* l = std::get_if<edl::LogEvent>(&e.payload)) {
+        m_log->addItem(QString::fromStdString(l->text));
+    }
+    while (m_log->count() > 500)
+        delete m_log->takeItem(0);
+    m_log->scrollToBottom();
+    showStatus();
+}
+
+void EdlPage::flushSeries()
+{
+    store::Session* s = session();
+    if (!s || m_run == 0)
+        return;
+    try {
+        if (!m_state->loss.empty())
+            s->appendSeries(m_run, "loss", m_state->loss);
+        if (!m_state->throughput.empty())
+            s->appendSeries(m_run, "throughput", m_state->throughput);
+        if (!m_state->workers.empty())
+            s->appendSeries(m_run, "workers", m_state->workers);
+    } catch (const std::exception& e) {
+        m_status->setText(tr("Cannot record the curves: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+        return;
+    }
+    m_state->loss.clear();
+    m_state->throughput.clear();
+    m_state->workers.clear();
+}
+
+void EdlPage::finishRun(const Json& end)
+{
+    if (m_state->ended)
+        return;
+    m_state->ended = true;
+    flushSeries();
+    Q_EMIT jobEnded(QString::fromStdString(end.value("state", std::string(edl::jobStateName(m_state->status.state)))));
+    store::Session* s = session();
+    if (!s || m_run == 0)
+        return;
+    try {
+        Json events = Json::array();
+        for (const auto& e : m_state->scaleEvents)
+            events.push_back(edl::toJson(e));
+        const double finalLoss = end.value("final_loss", m_state->status.loss);
+        Json result = {{"state", end.value("state", std::string())}, {"final_loss", finalLoss},
+                       {"steps", m_state->status.step}, {"scale_events", events}, {"message", end.value("message", std::string())}};
+        if (end.contains("report") && !end["report"].is_null())
+            result["report"] = end["report"];
+        char summary[160];
+        std::snprintf(summary, sizeof summary, "final loss %.4f, %zu scale event%s", finalLoss, m_state->scaleEvents.size(),
+                      m_state->scaleEvents.size() == 1 ? "" : "s");
+        const std::string state = end.value("state", std::string());
+        s->finishRun(m_run, state == "failed" ? store::RunStatus::Failed
+                                              : state == "stopped" ? store::RunStatus::Cancelled : store::RunStatus::Done,
+                     result, summary, state == "failed" ? end.value("message", std::string()) : std::string());
+        Q_EMIT runsChanged();
+    } catch (const std::exception& e) {
+        m_status->setText(tr("Cannot record the end of the job: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+    }
+}
+
+void EdlPage::showStatus()
+{
+    const bool attachedNow = isAttached();
+    m_start->setEnabled(!attachedNow && !isBusy());
+    m_detach->setEnabled(attachedNow);
+    m_add->setEnabled(attachedNow && !m_state->ended);
+    m_remove->setEnabled(attachedNow && !m_state->ended);
+    m_stop->setEnabled(attachedNow && !m_state->ended);
+    const auto& st = m_state->status;
+    if (attachedNow)
+        m_status->setText(tr("<b>%1</b> — %2<br>generation %3 · step %4 · epoch %5/%6<br>loss %7 · %8 samples/s · %9 workers")
+                              .arg(QString::fromStdString(m_state->address->jobId).toHtmlEscaped())
+                              .arg(QString::fromUtf8(edl::jobStateName(st.state).data()))
+                              .arg(st.generation)
+                              .arg(st.step)
+                              .arg(st.epoch)
+                              .arg(st.epochs)
+                              .arg(st.loss, 0, 'f', 4)
+                              .arg(st.throughput, 0, 'f', 0)
+                              .arg(st.activeWorkers()));
+    m_workersModel->clear();
+    m_workersModel->setHorizontalHeaderLabels({tr("Worker"), tr("Host"), tr("Device"), tr("State"), tr("Rank"),
+                                               tr("Step time (ms)"), tr("Samples")});
+    for (const auto& w : st.workers)
+        m_workersModel->appendRow({new QStandardItem(QString::fromStdString(w.id)), new QStandardItem(QString::fromStdString(w.host)),
+                                   new QStandardItem(QString::fromStdString(w.device)),
+                                   new QStandardItem(QString::fromUtf8(edl::workerStateName(w.state).data())),
+                                   new QStandardItem(w.rank >= 0 ? QString::number(w.rank) : QString()),
+                                   new QStandardItem(QString::number(w.stepTimeS * 1e3, 'f', 1)),
+                                   new QStandardItem(QString::number(w.samplesDone))});
+    m_events->clear();
+    m_events->setHorizontalHeaderLabels({tr("Step"), tr("Change"), tr("Workers"), tr("Pause (ms)")});
+    for (const auto& e : m_state->scaleEvents)
+        m_events->appendRow({new QStandardItem(QString::number(e.step)), new QStandardItem(QString::fromStdString(e.kind)),
+                             new QStandardItem(QStringLiteral("%1 → %2").arg(e.workersBefore).arg(e.workersAfter)),
+                             new QStandardItem(QString::number(e.pauseS * 1e3, 'f', 0))});
+}
+
+void EdlPage::showRun(qint64 runId)
+{
+    store::Session* s = session();
+    if (!s)
+        return;
+    try {
+        const auto run = s->run(runId);
+        const std::string dir = run.params.value("job_dir", std::string());
+        // A job still running is re-attached; an ended one is drawn from the store.
+        if (run.status == store::RunStatus::Running && !dir.empty()) {
+            m_run = runId;
+            if (attach(QString::fromStdString(dir)))
+                return;
+        }
+        detach();
+        m_run = runId;
+        m_chart->clearSeries();
+        for (const auto& [name, right] : {std::pair<std::string, bool>{"loss", false}, {"throughput", true}}) {
+            QVector<QPointF> pts;
+            for (const auto& p : s->series(runId, name))
+                pts.push_back(QPointF(p.step, p.value));
+            m_chart->setSeries(right ? tr("samples/s") : tr("loss"), pts, right);
+        }
+        m_state->scaleEvents.clear();
+        if (run.result.is_object())
+            for (const auto& e : run.result.value("scale_events", Json::array()))
+                m_state->scaleEvents.push_back(edl::scaleEventFromJson(e));
+        m_state->status = {};
+        if (run.result.is_object() && run.result.contains("report") && run.result["report"].contains("status"))
+            m_state->status = edl::jobStatusFromJson(run.result["report"]["status"]);
+        m_state->ended = true;
+        showStatus();
+        m_status->setText(tr("Run %1 (%2): %3").arg(runId).arg(QString::fromUtf8(store::statusName(run.status).data()),
+                                                               QString::fromStdString(run.summary.empty() ? run.error : run.summary)).toHtmlEscaped());
+    } catch (const std::exception& e) {
+        m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+    }
+}
+
+} // namespace vantage::gui

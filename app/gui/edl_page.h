@@ -1,0 +1,96 @@
+#pragma once
+// The EDL page: start an elastic data-parallel job (its leader runs as its own process, so the job
+// outlives the window), watch it live (loss, throughput, workers, scale events), add and remove
+// workers while it trains, migrate it, stop it; detach and re-attach by its job folder. The job is a
+// run of the session, its curves series of that run.
+
+#include "engine_page.h"
+
+#include <QPointer>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QStandardItemModel;
+class QTableView;
+
+namespace vantage::widgets {
+class LineChart;
+}
+
+namespace vantage::gui {
+
+class EdlPage : public EnginePage {
+    Q_OBJECT
+public:
+    explicit EdlPage(QWidget* parent = nullptr);
+    ~EdlPage() override;
+
+    QString engineId() const override { return QStringLiteral("edl"); }
+    QString title() const override { return tr("Elastic Training"); }
+    void showRun(qint64 runId) override;
+
+    // For tests and scripts: the same as the controls.
+    void setJob(const QString& trainer, int workers, int epochs, int samples, int globalBatch);
+    bool startTraining();
+    bool attach(const QString& jobDir);
+    void detach();
+    bool addWorkers(int count);
+    bool removeWorker(const QString& id);
+    bool stopJob();
+
+    bool isAttached() const;
+    QString jobDir() const;
+    int activeWorkers() const;
+    qint64 currentStep() const;
+    int scaleEventCount() const;
+    QString jobState() const;
+    qint64 lastRun() const { return m_run; }
+
+Q_SIGNALS:
+    void attached(bool ok);
+    void stepSeen(qint64 step);
+    void jobEnded(const QString& state);
+
+private:
+    struct State;
+    void buildUi();
+    void onEvent(const Json& event);
+    void showStatus();
+    void flushSeries();
+    void finishRun(const Json& endEvent);
+
+    std::unique_ptr<State> m_state;
+    qint64 m_run = 0;
+
+    QComboBox* m_trainer;
+    QSpinBox* m_workers;
+    QSpinBox* m_epochs;
+    QSpinBox* m_samples;
+    QSpinBox* m_batch;
+    QLineEdit* m_devices;
+    QLineEdit* m_hosts;
+    QCheckBox* m_straggler;
+    QPushButton* m_start;
+    QPushButton* m_attach;
+    QPushButton* m_detach;
+    QPushButton* m_add;
+    QPushButton* m_remove;
+    QPushButton* m_stop;
+    QLabel* m_status;
+    widgets::LineChart* m_chart;
+    QStandardItemModel* m_workersModel;
+    QTableView* m_workersView;
+    QStandardItemModel* m_events;
+    QListWidget* m_log;
+};
+
+} // namespace vantage::gui

@@ -1,0 +1,34 @@
+#pragma once
+// Reports as files from the GUI: the HTML of core/report turned into a paged A4 PDF with Qt's PDF
+// writer (a title page, page numbers in the footer, the charts drawn as vectors), and the one entry
+// point behind File > Export Report that picks HTML, PDF or a CSV folder by the path.
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace vantage::store {
+class Session;
+}
+
+namespace vantage::gui {
+
+struct PdfReport {
+    int pages = 0;
+};
+
+// Lays out `html` (from report::renderHtml) on A4 pages and writes the PDF atomically to `pdfPath`.
+// Inline <svg> charts and data: URL images (SVG, PNG, JPEG) are drawn at their size, shrunk to fit
+// the page. Returns false with a message in *error when the file cannot be written.
+bool writePdfReport(const QString& html, const QString& pdfPath, QString* error, PdfReport* info = nullptr);
+
+// writePdfReport for an HTML file on disk (the `vantage --export-pdf IN OUT` path of vantage-cli).
+bool convertHtmlFileToPdf(const QString& htmlPath, const QString& pdfPath, QString* error, PdfReport* info = nullptr);
+
+// Writes a report of `runs` (all runs when empty) of `session`: "*.html" a self-contained page,
+// "*.pdf" a paged PDF, any other path a folder of CSV and JSON files. False with *error on failure.
+bool exportReport(
+    const store::Session& session, const std::vector<std::int64_t>& runs, const QString& path, QString* error);
+
+} // namespace vantage::gui

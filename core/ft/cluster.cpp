@@ -1,0 +1,196 @@
+#include "ft/cluster.h"
+
+#include "common/error.h"
+#include "common/json.h"
+#include "ft/json_reader.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace vantage::ft {
+
+namespace {
+
+ClusterProfile make(std::string name, std::string description, DeviceProfile device, LinkProfile intra,
+                    LinkProfile inter)
+{
+    ClusterProfile c;
+    c.name = std::move(name);
+    c.description = std::move(description);
+    c.device = std::move(device);
+    c.devicesPerNode = 8;
+    c.intraNode = intra;
+    c.interNode = inter;
+    return c;
+}
+
+// Vendor data sheets for peaks and memory (GB = 1e9 bytes as marketed). Link bandwidths are
+// per device and direction: NVLink at the all-reduce bus bandwidth NCCL reaches on these nodes,
+// InfiniBand as the node's NICs divided by its 8 GPUs.
+std::vector<ClusterProfile> makeBuiltins()
+{
+    std::vector<ClusterProfile> v;
+    v.push_back(make("v100x8", "DGX-1: 8x V100-SXM2-16GB, NVLink 2 hybrid cube-mesh, 4x EDR InfiniBand per node",
+                     {.name = "V100-SXM2-16GB", .peakFlops16 = 125e12, .peakFlops32 = 15.7e12, .memoryBytes = 16e9,
+                      .memoryBandwidth = 900e9, .efficiency = 0.5, .kernelOverhead = 5e-6},
+                     {.bandwidth = 130e9, .latency = 8e-6}, {.bandwidth = 6.25e9, .latency = 12e-6}));
+    v.push_back(make("a100x8", "DGX A100: 8x A100-SXM4-80GB, NVLink 3 / NVSwitch, 8x HDR 200 Gb/s InfiniBand",
+                     {.name = "A100-SXM4-80GB", .peakFlops16 = 312e12, .peakFlops32 = 19.5e12, .memoryBytes = 80e9,
+                      .memoryBandwidth = 2039e9, .efficiency = 0.55, .kernelOverhead = 5e-6},
+                     {.bandwidth = 240e9, .latency = 6e-6}, {.bandwidth = 25e9, .latency = 10e-6}));
+    v.push_back(make("h100x8", "DGX H100: 8x H100-SXM5-80GB, NVLink 4 / NVSwitch, 8x NDR 400 Gb/s InfiniBand",
+                     {.name = "H100-SXM5-80GB", .peakFlops16 = 989e12, .peakFlops32 = 67e12, .memoryBytes = 80e9,
+                      .memoryBandwidth = 3350e9, .efficiency = 0.5, .kernelOverhead = 5e-6},
+                     {.bandwidth = 360e9, .latency = 5e-6}, {.bandwidth = 50e9, .latency = 10e-6}));
+    v.push_back(make("h200x8", "HGX H200: 8x H200-SXM-141GB, NVLink 4 / NVSwitch, 8x NDR 400 Gb/s InfiniBand",
+                     {.name = "H200-SXM-141GB", .peakFlops16 = 989e12, .peakFlops32 = 67e12, .memoryBytes = 141e9,
+                      .memoryBandwidth = 4800e9, .efficiency = 0.5, .kernelOverhead = 5e-6},
+                     {.bandwidth = 360e9, .latency = 5e-6}, {.bandwidth = 50e9, .latency = 10e-6}));
+    return v;
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+    return out;
+}
+
+LinkProfile readLink(const detail::JsonReader& r, const Json& j, const std::string& at, const LinkProfile& base)
+{
+    r.requireObject(j, at, {"bandwidth_gbs", "latency_us"});
+    LinkProfile l = base;
+    l.bandwidth = r.positive(j, "bandwidth_gbs", at, base.bandwidth / 1e9) * 1e9;
+    l.latency = r.has(j, "latency_us") ? r.nonNegative(j, "latency_us", at) * 1e-6 : base.latency;
+    if (!(l.bandwidth > 0.0))
+        r.fail("missing field 'bandwidth_gbs'", at);
+    return l;
+}
+
+} // namespace
+
+const std::vector<ClusterProfile>& builtinClusters()
+{
+    static const std::vector<ClusterProfile> builtins = makeBuiltins();
+    return builtins;
+}
+
+const ClusterProfile& builtinCluster(std::string_view name)
+{
+    const std::string key = lower(name);
+    std::string names;
+    for (const auto& c : builtinClusters()) {
+        if (c.name == key)
+            return c;
+        names += (names.empty() ? "" : ", ") + c.name;
+    }
+    throw Error::invalidInput("unknown cluster profile '" + std::string(name) + "' (built-in: " + names
+                              + "; or give a JSON profile file)")
+        .forField("cluster");
+}
+
+namespace {
+
+ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
+{
+    r.requireObject(j, "", {"name", "description", "base", "devices_per_node", "device", "intra_node", "inter_node"});
+    // "base" starts from a built-in, so a user profile can change one number and keep the rest.
+    ClusterProfile c;
+    if (r.has(j, "base")) {
+        try {
+            c = builtinCluster(r.string(j, "base", ""));
+        } catch (const Error& e) {
+            r.fail(e.message(), "/base");
+        }
+        c.description.clear();
+    }
+    c.name = r.string(j, "name", "");
+    if (c.name.empty())
+        r.fail("the profile needs a non-empty name", "/name");
+    c.description = r.has(j, "description") ? r.string(j, "description", "") : c.description;
+    const std::int64_t perNode = r.integer(j, "devices_per_node", "", c.devicesPerNode);
+    if (perNode < 1 || perNode > 4096)
+        r.fail("devices per node must be between 1 and 4096", "/devices_per_node");
+    c.devicesPerNode = static_cast<int>(perNode);
+
+    const bool haveBase = r.has(j, "base");
+    if (!haveBase && !r.has(j, "device"))
+        r.fail("missing field 'device'", "");
+    if (r.has(j, "device")) {
+        const Json& d = j.at("device");
+        const std::string at = "/device";
+        r.requireObject(d, at, {"name", "peak_tflops_fp16", "peak_tflops_fp32", "memory_gb", "memory_bandwidth_gbs",
+                                "efficiency", "kernel_overhead_us"});
+        DeviceProfile& dev = c.device;
+        if (r.has(d, "name"))
+            dev.name = r.string(d, "name", at);
+        auto need = [&](const char* key, double current, double scale) {
+            if (!haveBase || r.has(d, key))
+                return r.positive(d, key, at) * scale;
+            return current;
+        };
+        dev.peakFlops16 = need("peak_tflops_fp16", dev.peakFlops16, 1e12);
+        dev.peakFlops32 = need("peak_tflops_fp32", dev.peakFlops32, 1e12);
+        dev.memoryBytes = need("memory_gb", dev.memoryBytes, 1e9);
+        dev.memoryBandwidth = need("memory_bandwidth_gbs", dev.memoryBandwidth, 1e9);
+        dev.efficiency = r.positive(d, "efficiency", at, dev.efficiency);
+        if (dev.efficiency > 1.0)
+            r.fail("efficiency is a fraction of the peak, in (0, 1]", at + "/efficiency");
+        if (r.has(d, "kernel_overhead_us"))
+            dev.kernelOverhead = r.nonNegative(d, "kernel_overhead_us", at) * 1e-6;
+        if (dev.name.empty())
+            dev.name = c.name;
+    }
+    auto link = [&](const char* key, LinkProfile& l) {
+        if (r.has(j, key))
+            l = readLink(r, j.at(key), std::string("/") + key, l);
+        else if (!haveBase)
+            r.fail(std::string("missing field '") + key + "'", "");
+    };
+    link("intra_node", c.intraNode);
+    link("inter_node", c.interNode);
+    return c;
+}
+
+} // namespace
+
+ClusterProfile clusterFromJson(const Json& json, const std::string& source)
+{
+    return readCluster(json, detail::JsonReader(source, {}));
+}
+
+ClusterProfile loadClusterProfile(const std::filesystem::path& path)
+{
+    const std::string text = readFile(path);
+    const Json j = parseJson(text, path.string());
+    return readCluster(j, detail::JsonReader(path.string(), text));
+}
+
+Json toJson(const ClusterProfile& c)
+{
+    return {{"name", c.name},
+            {"description", c.description},
+            {"devices_per_node", c.devicesPerNode},
+            {"device",
+             {{"name", c.device.name},
+              {"peak_tflops_fp16", c.device.peakFlops16 / 1e12},
+              {"peak_tflops_fp32", c.device.peakFlops32 / 1e12},
+              {"memory_gb", c.device.memoryBytes / 1e9},
+              {"memory_bandwidth_gbs", c.device.memoryBandwidth / 1e9},
+              {"efficiency", c.device.efficiency},
+              {"kernel_overhead_us", c.device.kernelOverhead * 1e6}}},
+            {"intra_node", {{"bandwidth_gbs", c.intraNode.bandwidth / 1e9}, {"latency_us", c.intraNode.latency * 1e6}}},
+            {"inter_node", {{"bandwidth_gbs", c.interNode.bandwidth / 1e9}, {"latency_us", c.interNode.latency * 1e6}}}};
+}
+
+ClusterProfile resolveCluster(const std::string& nameOrPath)
+{
+    for (const auto& c : builtinClusters())
+        if (c.name == lower(nameOrPath))
+            return c;
+    if (nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".json") || std::filesystem::exists(nameOrPath))
+        return loadClusterProfile(nameOrPath);
+    return builtinCluster(nameOrPath); // throws with the list of names
+}
+
+} // namespace vantage::ft

@@ -1,0 +1,55 @@
+#pragma once
+// A cluster as the cost model sees it: one device type (peak FLOP/s per precision, memory, memory
+// bandwidth, achievable efficiency), nodes of a few devices joined by a fast intra-node link
+// (NVLink) and a slower inter-node link (InfiniBand). Built-in profiles for common 8-GPU nodes,
+// user profiles from JSON.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace vantage::ft {
+
+struct DeviceProfile {
+    std::string name;               // "A100-SXM4-80GB"
+    double peakFlops16 = 0.0;       // FLOP/s, dense fp16/bf16 tensor cores
+    double peakFlops32 = 0.0;       // FLOP/s, fp32
+    double memoryBytes = 0.0;       // device memory
+    double memoryBandwidth = 0.0;   // bytes/s, device memory (HBM)
+    double efficiency = 0.5;        // achievable fraction of the peaks above, in (0, 1]
+    double kernelOverhead = 5e-6;   // s, fixed cost of one kernel (launch and tail)
+};
+
+// Alpha-beta link: sending n bytes over one hop takes latency + n / bandwidth.
+struct LinkProfile {
+    double bandwidth = 0.0; // bytes/s per device and direction
+    double latency = 0.0;   // s per message step
+};
+
+struct ClusterProfile {
+    std::string name;        // "a100x8"
+    std::string description; // one line for lists
+    DeviceProfile device;
+    int devicesPerNode = 8;
+    LinkProfile intraNode; // NVLink / NVSwitch
+    LinkProfile interNode; // InfiniBand, per device (a node's NICs divided by its devices)
+};
+
+// v100x8, a100x8, h100x8, h200x8: DGX-class nodes of 8 GPUs.
+const std::vector<ClusterProfile>& builtinClusters();
+
+// A built-in by name (case-insensitive); Error::invalidInput listing the names otherwise.
+const ClusterProfile& builtinCluster(std::string_view name);
+
+// A user profile in the JSON format of docs/ft.md; errors name the file, line and field.
+ClusterProfile clusterFromJson(const nlohmann::json& json, const std::string& source = "<cluster>");
+ClusterProfile loadClusterProfile(const std::filesystem::path& path);
+nlohmann::json toJson(const ClusterProfile& cluster);
+
+// A built-in name, or else a path to a JSON profile.
+ClusterProfile resolveCluster(const std::string& nameOrPath);
+
+} // namespace vantage::ft

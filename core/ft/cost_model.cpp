@@ -1,0 +1,330 @@
+#include "ft/cost_model.h"
+
+#include "common/error.h"
+#include "ft/op_graph.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace vantage::ft {
+
+std::string_view precisionName(Precision p)
+{
+    return p == Precision::Mixed ? "mixed" : "fp32";
+}
+
+Precision precisionFromName(std::string_view name)
+{
+    if (name == "mixed")
+        return Precision::Mixed;
+    if (name == "fp32")
+        return Precision::Fp32;
+    throw Error::invalidInput("unknown precision '" + std::string(name) + "' (expected mixed or fp32)").forField("precision");
+}
+
+std::string_view optimizerName(Optimizer o)
+{
+    return o == Optimizer::Adam ? "adam" : "sgd";
+}
+
+Optimizer optimizerFromName(std::string_view name)
+{
+    if (name == "adam")
+        return Optimizer::Adam;
+    if (name == "sgd")
+        return Optimizer::SgdMomentum;
+    throw Error::invalidInput("unknown optimizer '" + std::string(name) + "' (expected adam or sgd)").forField("optimizer");
+}
+
+namespace collective {
+
+double ringAllReduce(double n, int p, const LinkProfile& l)
+{
+    if (p <= 1 || n <= 0.0)
+        return 0.0;
+    return 2.0 * (p - 1) * l.latency + 2.0 * (p - 1) / p * n / l.bandwidth;
+}
+
+double treeAllReduce(double n, int p, const LinkProfile& l)
+{
+    if (p <= 1 || n <= 0.0)
+        return 0.0;
+    return 2.0 * std::ceil(std::log2(double(p))) * l.latency + 2.0 * n / l.bandwidth;
+}
+
+double allReduce(double n, int p, const LinkProfile& l)
+{
+    return std::min(ringAllReduce(n, p, l), treeAllReduce(n, p, l));
+}
+
+double allGather(double n, int p, const LinkProfile& l)
+{
+    if (p <= 1 || n <= 0.0)
+        return 0.0;
+    return (p - 1) * l.latency + double(p - 1) / p * n / l.bandwidth;
+}
+
+double reduceScatter(double n, int p, const LinkProfile& l)
+{
+    return allGather(n, p, l);
+}
+
+double allToAll(double n, int p, const LinkProfile& l)
+{
+    return allGather(n, p, l);
+}
+
+double pointToPoint(double n, const LinkProfile& l)
+{
+    return n <= 0.0 ? 0.0 : l.latency + n / l.bandwidth;
+}
+
+} // namespace collective
+
+CostModel::CostModel(ClusterProfile cluster, int devices, CostOptions options)
+    : m_cluster(std::move(cluster)), m_devices(devices), m_options(options)
+{
+    if (devices < 1)
+        throw Error::invalidInput("the device count must be at least 1, is " + std::to_string(devices));
+    const auto& d = m_cluster.device;
+    if (!(d.peakFlops16 > 0 && d.peakFlops32 > 0 && d.memoryBandwidth > 0 && d.efficiency > 0
+          && m_cluster.intraNode.bandwidth > 0 && m_cluster.interNode.bandwidth > 0 && m_cluster.devicesPerNode >= 1))
+        throw Error::invalidInput("cluster profile '" + m_cluster.name + "' has a zero peak, bandwidth or node size");
+}
+
+const LinkProfile& CostModel::link(int farthest) const
+{
+    return farthest < m_cluster.devicesPerNode ? m_cluster.intraNode : m_cluster.interNode;
+}
+
+namespace {
+
+// Fraction of a dim of `size` that the busiest device gets when it is split `degree` ways.
+double share(std::int64_t size, int degree)
+{
+    if (degree <= 1 || size <= 0)
+        return 1.0;
+    return std::ceil(double(size) / degree) / double(size);
+}
+
+// Mixed-radix strides of the device index for an op's configuration (batch outermost,
+// replication innermost): the model-parallel groups of one layer stay within a node.
+struct Strides {
+    int batch, spatial, out, reduce, replica;
+};
+
+Strides strides(const OpConfig& c)
+{
+    Strides s{};
+    s.replica = 1;
+    s.reduce = c.replica;
+    s.out = s.reduce * c.reduce;
+    s.spatial = s.out * c.out;
+    s.batch = s.spatial * c.spatial;
+    return s;
+}
+
+double backwardFactor(OpKind kind)
+{
+    // A matmul's backward is two matmuls (input and weight gradients); the rest are one pass.
+    switch (kind) {
+    case OpKind::Linear:
+    case OpKind::Conv2d:
+    case OpKind::Attention: return 2.0;
+    default: return 1.0;
+    }
+}
+
+} // namespace
+
+OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
+{
+    const DeviceProfile& dev = m_cluster.device;
+    const bool mixed = m_options.precision == Precision::Mixed;
+    const double ab = activationBytes();
+    const double peak = (mixed ? dev.peakFlops16 : dev.peakFlops32) * dev.efficiency;
+    const double memBw = dev.memoryBandwidth * dev.efficiency;
+
+    std::int64_t outSize = op.output.features, reduceSize = 1;
+    switch (op.kind) {
+    case OpKind::Embedding: reduceSize = op.vocab; break;
+    case OpKind::Linear:
+    case OpKind::Conv2d: reduceSize = op.input.features; break;
+    case OpKind::Attention: outSize = op.heads; break;
+    case OpKind::Loss: outSize = op.input.features; break;
+    default: break;
+    }
+    const double fB = share(op.output.batch, c.batch);
+    const double fS = share(op.output.height, c.spatial);
+    const double fC = share(outSize, c.out);
+    const double fK = share(reduceSize, c.reduce);
+    const double work = fB * fS * fC * fK;
+
+    // Weights are split by the output and reduction dims; biases and norm scales go with them.
+    const bool splitWeights = op.kind == OpKind::Linear || op.kind == OpKind::Conv2d || op.kind == OpKind::Embedding;
+    const double wShare = splitWeights ? fC * fK : 1.0;
+    const double owned = double(op.params) * wShare;
+    const double used = double(op.params + op.sharedParams) * wShare;
+
+    OpCost r;
+    // Memory: ZeRO's accounting (Rajbhandari et al., SC 2020, Sec. 3.1): mixed-precision Adam keeps
+    // 2 (fp16 weights) + 2 (fp16 gradients) + 12 (fp32 master, momentum, variance) bytes per
+    // parameter; a tied weight keeps only its fp16 copy and gradient here, its owner the rest.
+    const double wBytes = mixed ? 2.0 : 4.0;
+    const double stateBytes = mixed ? (m_options.optimizer == Optimizer::Adam ? 12.0 : 8.0)
+                                    : (m_options.optimizer == Optimizer::Adam ? 8.0 : 4.0);
+    r.weights = used * wBytes;
+    r.gradients = used * wBytes;
+    r.optimizerState = owned * stateBytes;
+    // Activations kept for backward: the output (and extras like attention scores), split by
+    // batch, positions and output; a reduction split leaves the output replicated.
+    r.activations = op.savedElements * fB * fS * fC * ab;
+
+    // Compute: a roofline per pass (FLOPs at the achievable peak, or bytes at the achievable
+    // memory bandwidth), backward as backwardFactor forward passes, plus kernel overheads.
+    double inputElems = 0.0;
+    if (op.inputs.empty())
+        inputElems = op.input.elements();
+    else
+        inputElems = op.input.elements() * double(std::max<std::size_t>(1, op.inputs.size()));
+    const double inShare = (op.kind == OpKind::Linear || op.kind == OpKind::Conv2d) ? fB * fS * fK : fB * fS * fC;
+    const double traffic = (inputElems * inShare + op.output.elements() * fB * fS * fC) * ab + used * wBytes;
+    const double pass = std::max(op.forwardFlops * work / peak, traffic / memBw);
+    const int kernels = 1 + (op.params + op.sharedParams > 0 ? 2 : 1);
+    // Optimizer step, memory-bound: Adam reads weights, gradients and states and writes weights and
+    // states back (about 2x the state bytes); SGD touches less.
+    const double stepBytes = owned * (2.0 * (wBytes + stateBytes));
+    r.compute = pass * (1.0 + backwardFactor(op.kind)) + kernels * dev.kernelOverhead + stepBytes / memBw;
+
+    const Strides st = strides(c);
+    // Gradient all-reduce over the devices that hold the same weight shard and saw different data
+    // (batch and position splits; replicas saw the same data).
+    if (used > 0.0 && c.batch * c.spatial > 1) {
+        const int farthest = (c.batch - 1) * st.batch + (c.spatial - 1) * st.spatial;
+        r.gradientSync = collective::allReduce(used * wBytes, c.batch * c.spatial, link(farthest));
+    }
+    // Reduction split: partial outputs summed over the group (Megatron's row-parallel all-reduce).
+    if (c.reduce > 1) {
+        const double bytes = op.output.elements() * fB * fS * fC * ab;
+        r.collectives += collective::allReduce(bytes, c.reduce, link((c.reduce - 1) * st.reduce));
+    }
+    // Output split of a weighted op with an input: each device holds a partial input gradient,
+    // summed in backward (Megatron's column-parallel all-reduce, Shoeybi et al. 2019, Fig. 3).
+    if (c.out > 1 && !op.inputs.empty() && (op.kind == OpKind::Linear || op.kind == OpKind::Conv2d)) {
+        const double bytes = op.input.elements() * fB * fS * fK * ab;
+        r.collectives += collective::allReduce(bytes, c.out, link((c.out - 1) * st.out));
+    }
+    // Sequence-split attention: every device needs all keys and values of its heads: all-gather
+    // forward, reduce-scatter of their gradients backward.
+    if (op.kind == OpKind::Attention && c.spatial > 1) {
+        const double kvShare = std::min(1.0, std::ceil(double(op.kvHeads) / c.out) / double(op.kvHeads));
+        const double kv = double(op.output.batch) * fB * double(op.kvLength) * 2.0 * op.kvHeads * op.headDim * kvShare * ab;
+        const LinkProfile& l = link((c.spatial - 1) * st.spatial);
+        r.collectives += collective::allGather(kv, c.spatial, l) + collective::reduceScatter(kv, c.spatial, l);
+    }
+    // Row-split convolution: halo rows from both neighbours, forward and backward.
+    if (op.kind == OpKind::Conv2d && c.spatial > 1 && op.kernelH > 1) {
+        const double rows = (op.kernelH - 1) / 2.0;
+        const double bytes = rows * double(op.input.width) * double(op.input.features) * fK * double(op.input.batch) * fB * ab;
+        r.collectives += 4.0 * collective::pointToPoint(bytes, link(st.spatial));
+    }
+    // Vocabulary-split cross-entropy: max, sum and target logit per token all-reduced.
+    if (op.kind == OpKind::Loss && c.out > 1) {
+        const double tokens = double(op.output.batch) * fB * double(op.output.positions());
+        r.collectives += collective::allReduce(tokens * 3.0 * 4.0, c.out, link((c.out - 1) * st.out));
+    }
+    return r;
+}
+
+EdgeCost CostModel::repartition(double tensorBytes, const TensorLayout& from, const TensorLayout& to) const
+{
+    EdgeCost r;
+    constexpr TensorDim dims[] = {TensorDim::Batch, TensorDim::Features, TensorDim::Positions};
+    double needed = tensorBytes, overlap = tensorBytes;
+    double pieces = 1.0;
+    for (TensorDim d : dims) {
+        const int a = from.degree(d), b = to.degree(d);
+        const int l = std::lcm(a, b);
+        needed /= b;
+        overlap /= l;
+        pieces *= double(l / b);
+    }
+    const double received = needed - overlap;
+    if (received <= needed * 1e-12)
+        return r;
+    // The sources of device 0: per split part of `from`, the shards that overlap device 0's
+    // target shard; the farthest decides the link.
+    int stride = 1, farthest = 0;
+    for (int i = from.count - 1; i >= 0; --i) {
+        const LayoutPart& p = from.parts[static_cast<std::size_t>(i)];
+        if (p.dim != TensorDim::Replica) {
+            const int target = to.degree(p.dim);
+            const int span = target >= p.degree ? 1 : (p.degree + target - 1) / target;
+            farthest += (span - 1) * stride;
+        }
+        stride *= p.degree;
+    }
+    const LinkProfile& l = link(farthest);
+    r.bytes = received;
+    r.interNode = &l == &m_cluster.interNode && m_cluster.devicesPerNode < m_devices;
+    r.time = (pieces - 1.0) * l.latency + received / l.bandwidth;
+    r.memory = needed;
+    return r;
+}
+
+EdgeCost CostModel::edgeCost(const OpGraph& graph, const Edge& edge, const OpConfig& from, const OpConfig& to) const
+{
+    const Op& producer = graph.op(edge.from);
+    const Op& consumer = graph.op(edge.to);
+    TensorLayout src = outputLayout(producer, from);
+    const TensorLayout dst = inputLayout(consumer, edge.port, to);
+    if (consumer.kind == OpKind::Linear && producer.output.image && producer.output.positions() > 1)
+        src = flattened(src);
+    const double bytes = producer.output.elements() * activationBytes();
+    const EdgeCost fwd = repartition(bytes, src, dst);
+    const EdgeCost bwd = repartition(bytes, dst, src);
+    EdgeCost r;
+    r.time = fwd.time + bwd.time;
+    r.bytes = fwd.bytes;
+    r.interNode = fwd.interNode || bwd.interNode;
+    r.memory = fwd.memory; // 0 when nothing moved: the consumer reads a slice in place
+    return r;
+}
+
+PricedGraph priceGraph(const OpGraph& graph, const CostModel& model, const ConfigOptions& options)
+{
+    PricedGraph p;
+    p.configs.reserve(static_cast<std::size_t>(graph.size()));
+    p.costs.nodes.reserve(static_cast<std::size_t>(graph.size()));
+    for (const Op& op : graph.ops()) {
+        auto configs = enumerateConfigs(op, model.devices(), options);
+        CostGraph::Node node;
+        node.name = op.name;
+        for (const auto& c : configs) {
+            const OpCost oc = model.opCost(op, c);
+            node.configs.push_back({c.name(), oc.time(), oc.memory()});
+        }
+        p.costs.nodes.push_back(std::move(node));
+        p.configs.push_back(std::move(configs));
+    }
+    for (const Edge& e : graph.edges()) {
+        const auto& a = p.configs[static_cast<std::size_t>(e.from)];
+        const auto& b = p.configs[static_cast<std::size_t>(e.to)];
+        CostGraph::Edge ce;
+        ce.from = e.from;
+        ce.to = e.to;
+        ce.time.resize(a.size() * b.size());
+        ce.memory.resize(a.size() * b.size());
+        for (std::size_t i = 0; i < a.size(); ++i)
+            for (std::size_t j = 0; j < b.size(); ++j) {
+                const EdgeCost ec = model.edgeCost(graph, e, a[i], b[j]);
+                ce.time[i * b.size() + j] = ec.time;
+                ce.memory[i * b.size() + j] = ec.memory;
+            }
+        p.costs.edges.push_back(std::move(ce));
+    }
+    return p;
+}
+
+} // namespace vantage::ft

@@ -1,0 +1,53 @@
+#pragma once
+// The order in which FT (and the min-time search) processes the ops of a cost graph, and for every
+// step the live frontier: processed ops that still have edges to unprocessed ones. A frontier op's
+// configurations fall into classes with identical costs on all its pending edges; the search keys
+// its states by those classes, so configurations that look the same to the rest of the graph share
+// a state. Internal to core/ft.
+
+#include "ft/cost_graph.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace vantage::ft::detail {
+
+enum class EliminationOrder {
+    Greedy, // next op = the one that leaves the smallest frontier (fewest states), ties by index
+    Given,  // ops in the cost graph's order
+};
+
+struct ClassMap {
+    std::vector<std::uint16_t> classOf; // per configuration
+    std::vector<std::uint16_t> rep;     // per class: one configuration in it
+    // Largest extra (time, memory) the pending edges can add, per class: sum over the pending edges
+    // of the worst cell in the class's row. Bounds how much a state's future can differ.
+    std::vector<double> boundTime;
+    std::vector<double> boundMemory;
+    // The least they can add: sum over the pending edges of the best cell in the class's row.
+    std::vector<double> floorTime;
+    std::vector<double> floorMemory;
+    int classes() const { return static_cast<int>(rep.size()); }
+};
+
+struct EliminationStep {
+    int op = 0;                    // the op this step adds
+    std::vector<int> frontier;     // frontier after the step, in state-digit order
+    std::vector<ClassMap> classes; // per frontier op, for the edges still pending after the step
+    std::vector<std::int64_t> strides; // state index = sum of class x stride
+    std::int64_t states = 1;
+    // Edges between `op` and the frontier before the step (the previous step's frontier).
+    std::vector<int> incidentEdges;
+};
+
+struct EliminationPlan {
+    std::vector<int> order;
+    std::vector<EliminationStep> steps;
+    int maxFrontier = 0;
+    std::int64_t maxStates = 1;
+};
+
+// Refuses (Error::failure) a plan whose state count exceeds `maxStates` at some step.
+EliminationPlan planElimination(const CostGraph& graph, EliminationOrder order, std::int64_t maxStates);
+
+} // namespace vantage::ft::detail

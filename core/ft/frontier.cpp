@@ -1,0 +1,85 @@
+#include "ft/frontier.h"
+
+#include <algorithm>
+
+namespace vantage::ft {
+
+void pushSorted(std::vector<ParetoPoint>& set, ParetoPoint p)
+{
+    if (!set.empty() && notAbove(set.back().memory, p.memory)) {
+        // The last point is no slower and no larger: it stands for p and p's points.
+        ParetoPoint& last = set.back();
+        last.slack = std::max(last.slack, last.memory - p.memory + p.slack);
+        return;
+    }
+    // Points with (nearly) the same time but more memory are dominated by p.
+    while (!set.empty() && notAbove(p.time, set.back().time) && set.back().memory >= p.memory) {
+        p.slack = std::max(p.slack, p.memory - set.back().memory + set.back().slack);
+        set.pop_back();
+    }
+    set.push_back(p);
+}
+
+void reduceToPareto(std::vector<ParetoPoint>& points)
+{
+    std::sort(points.begin(), points.end(), [](const ParetoPoint& a, const ParetoPoint& b) {
+        if (a.time != b.time)
+            return a.time < b.time;
+        if (a.memory != b.memory)
+            return a.memory < b.memory;
+        if (a.ref != b.ref)
+            return a.ref < b.ref;
+        return a.aux < b.aux;
+    });
+    std::vector<ParetoPoint> out;
+    out.reserve(points.size());
+    for (const auto& p : points)
+        pushSorted(out, p);
+    points.swap(out);
+}
+
+void mergePareto(std::span<const ParetoPoint> a, std::span<const ParetoPoint> b, std::vector<ParetoPoint>& out)
+{
+    out.clear();
+    out.reserve(a.size() + b.size());
+    std::size_t i = 0, j = 0;
+    while (i < a.size() || j < b.size()) {
+        const bool takeA = j >= b.size()
+                           || (i < a.size()
+                               && (a[i].time < b[j].time || (a[i].time == b[j].time && a[i].memory <= b[j].memory)));
+        pushSorted(out, takeA ? a[i++] : b[j++]);
+    }
+}
+
+bool dominatedBy(std::span<const ParetoPoint> set, double time, double memory)
+{
+    // The last point with time <= `time` has the least memory among those no slower.
+    const double limit = time + kTieTolerance * (time < 0 ? -time : time);
+    auto it = std::upper_bound(set.begin(), set.end(), limit,
+                               [](double t, const ParetoPoint& p) { return t < p.time; });
+    if (it == set.begin())
+        return false;
+    return notAbove(std::prev(it)->memory, memory);
+}
+
+void thinPareto(std::vector<ParetoPoint>& set, double eps)
+{
+    if (eps <= 0.0 || set.size() < 2)
+        return;
+    const double allowed = eps / (1.0 + eps); // memory <= (1 + eps)(memory - slack)
+    std::size_t kept = 1, anchor = 0;
+    for (std::size_t i = 1; i < set.size(); ++i) {
+        const ParetoPoint& p = set[i];
+        ParetoPoint& a = set[anchor];
+        const double slack = std::max(a.slack, a.memory - p.memory + p.slack);
+        if (slack <= allowed * a.memory) {
+            a.slack = slack;
+            continue;
+        }
+        anchor = kept;
+        set[kept++] = p;
+    }
+    set.resize(kept);
+}
+
+} // namespace vantage::ft

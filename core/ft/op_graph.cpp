@@ -1,0 +1,625 @@
+#include "ft/op_graph.h"
+
+#include "common/error.h"
+#include "common/json.h"
+#include "ft/json_reader.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+namespace vantage::ft {
+
+namespace {
+
+constexpr std::pair<OpKind, std::string_view> kKindNames[] = {
+    {OpKind::Embedding, "embedding"}, {OpKind::Linear, "linear"},         {OpKind::Conv2d, "conv2d"},
+    {OpKind::Attention, "attention"}, {OpKind::LayerNorm, "layernorm"},   {OpKind::RmsNorm, "rmsnorm"},
+    {OpKind::Elementwise, "elementwise"}, {OpKind::Pool, "pool"},         {OpKind::Concat, "concat"},
+    {OpKind::Loss, "loss"},
+};
+
+constexpr std::pair<Activation, std::string_view> kActivationNames[] = {
+    {Activation::None, "none"}, {Activation::Relu, "relu"}, {Activation::Gelu, "gelu"},
+    {Activation::Silu, "silu"}, {Activation::SwiGlu, "swiglu"},
+};
+
+// FLOPs per element of an activation applied after a linear/conv/elementwise op (tanh-GELU ~8).
+double activationFlops(Activation a)
+{
+    switch (a) {
+    case Activation::None: return 0.0;
+    case Activation::Relu: return 1.0;
+    case Activation::Gelu: return 8.0;
+    case Activation::Silu: return 5.0;
+    case Activation::SwiGlu: return 6.0;
+    }
+    return 0.0;
+}
+
+struct FunctionInfo {
+    std::string_view name;
+    bool nary;    // needs two or more inputs
+    double flops; // per output element (per extra input for n-ary)
+};
+constexpr FunctionInfo kElementwise[] = {
+    {"add", true, 1.0}, {"mul", true, 1.0}, {"relu", false, 1.0},
+    {"gelu", false, 8.0}, {"silu", false, 5.0}, {"dropout", false, 2.0},
+};
+
+[[noreturn]] void bad(const Op& op, const std::string& message)
+{
+    throw Error::invalidInput(message).inOp(op.name);
+}
+
+void requirePositive(const Op& op, std::int64_t v, const char* what)
+{
+    if (v < 1)
+        bad(op, std::string(what) + " must be at least 1, is " + std::to_string(v));
+}
+
+std::int64_t convOut(const Op& op, std::int64_t in, int k, int s, int p, const char* dim)
+{
+    if (k < 1 || s < 1 || p < 0)
+        bad(op, "kernel and stride must be >= 1 and padding >= 0");
+    const std::int64_t out = (in + 2 * p - k) / s + 1;
+    if (in + 2 * p < k || out < 1)
+        bad(op, std::string("the kernel does not fit the input ") + dim + " (" + std::to_string(in) + ")");
+    return out;
+}
+
+} // namespace
+
+std::string_view opKindName(OpKind kind)
+{
+    for (const auto& [k, n] : kKindNames)
+        if (k == kind)
+            return n;
+    return "unknown";
+}
+
+OpKind opKindFromName(std::string_view name)
+{
+    std::string list;
+    for (const auto& [k, n] : kKindNames) {
+        if (n == name)
+            return k;
+        list += (list.empty() ? "" : ", ") + std::string(n);
+    }
+    throw Error::invalidInput("unknown op kind '" + std::string(name) + "' (expected one of: " + list + ")");
+}
+
+std::string_view activationName(Activation a)
+{
+    for (const auto& [k, n] : kActivationNames)
+        if (k == a)
+            return n;
+    return "none";
+}
+
+Activation activationFromName(std::string_view name)
+{
+    std::string list;
+    for (const auto& [k, n] : kActivationNames) {
+        if (n == name)
+            return k;
+        list += (list.empty() ? "" : ", ") + std::string(n);
+    }
+    throw Error::invalidInput("unknown activation '" + std::string(name) + "' (expected one of: " + list + ")");
+}
+
+int OpGraph::find(std::string_view opName) const
+{
+    for (std::size_t i = 0; i < m_ops.size(); ++i)
+        if (m_ops[i].name == opName)
+            return static_cast<int>(i);
+    return -1;
+}
+
+std::int64_t OpGraph::parameterCount() const
+{
+    return std::accumulate(m_ops.begin(), m_ops.end(), std::int64_t(0),
+                           [](std::int64_t s, const Op& o) { return s + o.params; });
+}
+
+double OpGraph::forwardFlops() const
+{
+    return std::accumulate(m_ops.begin(), m_ops.end(), 0.0, [](double s, const Op& o) { return s + o.forwardFlops; });
+}
+
+std::int64_t OpGraph::batch() const
+{
+    return m_ops.empty() ? 0 : m_ops.front().output.batch;
+}
+
+int OpGraph::add(Op op)
+{
+    if (op.name.empty())
+        throw Error::invalidInput("an op needs a non-empty name");
+    if (find(op.name) >= 0)
+        bad(op, "duplicate op name '" + op.name + "'");
+    for (int in : op.inputs)
+        if (in < 0 || in >= size())
+            bad(op, "input index " + std::to_string(in) + " is not an op of the graph");
+
+    std::vector<TensorShape> ins;
+    for (int in : op.inputs)
+        ins.push_back(m_ops[static_cast<std::size_t>(in)].output);
+    if (!ins.empty()) {
+        op.input = ins.front();
+    } else {
+        requirePositive(op, op.input.batch, "batch");
+        requirePositive(op, op.input.features, "features");
+        requirePositive(op, op.input.height, op.input.image ? "height" : "seq");
+        requirePositive(op, op.input.width, "width");
+    }
+    for (const auto& s : ins)
+        if (s.batch != op.input.batch)
+            bad(op, "inputs disagree on the batch size (" + std::to_string(op.input.batch) + " vs "
+                        + std::to_string(s.batch) + ")");
+
+    const TensorShape& in = op.input;
+    const double B = double(in.batch);
+    op.params = 0;
+    op.sharedParams = 0;
+    op.kvLength = 0;
+    auto sharedFrom = [&](std::int64_t rows, std::int64_t cols) {
+        if (op.tiedTo < 0)
+            return false;
+        if (op.tiedTo >= size())
+            bad(op, "tied_to names an op that is not in the graph");
+        const Op& owner = m_ops[static_cast<std::size_t>(op.tiedTo)];
+        if (owner.kind != OpKind::Embedding || owner.tiedTo >= 0)
+            bad(op, "weights can only be tied to an embedding that owns its weights ('" + owner.name + "' does not)");
+        if (!((owner.vocab == rows && owner.outFeatures == cols) || (owner.vocab == cols && owner.outFeatures == rows)))
+            bad(op, "tied weight shape " + std::to_string(rows) + "x" + std::to_string(cols) + " does not match '"
+                        + owner.name + "' (" + std::to_string(owner.vocab) + "x" + std::to_string(owner.outFeatures)
+                        + ")");
+        op.sharedParams = rows * cols;
+        return true;
+    };
+
+    switch (op.kind) {
+    case OpKind::Embedding: {
+        if (!ins.empty())
+            bad(op, "an embedding reads token ids and takes no inputs");
+        requirePositive(op, op.vocab, "vocab");
+        requirePositive(op, op.outFeatures, "out");
+        if (op.extraRows < 0)
+            bad(op, "extra_rows must be >= 0");
+        op.input.features = 1;
+        op.input.width = 1;
+        op.input.image = false;
+        op.output = {in.batch, op.outFeatures, in.height, 1, false};
+        if (!sharedFrom(op.vocab, op.outFeatures))
+            op.params = op.vocab * op.outFeatures;
+        op.params += op.extraRows * op.outFeatures;
+        op.forwardFlops = op.output.elements() * (op.extraRows > 0 ? 2.0 : 1.0);
+        op.savedElements = op.output.elements();
+        break;
+    }
+    case OpKind::Linear: {
+        if (ins.size() > 1)
+            bad(op, "a linear op takes one input");
+        requirePositive(op, op.outFeatures, "out");
+        if (in.image && in.positions() > 1)
+            op.input = {in.batch, in.features * in.positions(), 1, 1, false};
+        else
+            op.input = {in.batch, in.features, in.positions(), 1, false};
+        const std::int64_t cols = op.outFeatures * (op.activation == Activation::SwiGlu ? 2 : 1);
+        if (!sharedFrom(op.input.features, cols))
+            op.params = op.input.features * cols;
+        op.params += op.bias ? cols : 0;
+        op.output = {in.batch, op.outFeatures, op.input.height, 1, false};
+        const double positions = double(op.input.height);
+        op.forwardFlops = 2.0 * B * positions * double(op.input.features) * double(cols)
+                          + B * positions * double(cols) * activationFlops(op.activation);
+        op.savedElements = op.output.elements()
+                           + (op.activation == Activation::None ? 0.0 : B * positions * double(cols));
+        break;
+    }
+    case OpKind::Conv2d: {
+        if (ins.size() > 1)
+            bad(op, "a conv2d op takes one input");
+        if (!in.image && !ins.empty())
+            bad(op, "conv2d needs an image input (height x width)");
+        if (op.activation == Activation::SwiGlu)
+            bad(op, "swiglu applies to linear ops only");
+        op.input.image = true;
+        requirePositive(op, op.outFeatures, "out");
+        const std::int64_t h = convOut(op, in.height, op.kernelH, op.strideH, op.padH, "height");
+        const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width");
+        op.output = {in.batch, op.outFeatures, h, w, true};
+        if (op.tiedTo >= 0)
+            bad(op, "conv2d weights cannot be tied");
+        op.params = in.features * op.outFeatures * op.kernelH * op.kernelW + (op.bias ? op.outFeatures : 0)
+                    + (op.batchNorm ? 2 * op.outFeatures : 0);
+        const double outElems = op.output.elements();
+        op.forwardFlops = 2.0 * outElems * double(in.features) * op.kernelH * op.kernelW
+                          + outElems * ((op.batchNorm ? 4.0 : 0.0) + activationFlops(op.activation));
+        op.savedElements = outElems * (1.0 + (op.batchNorm ? 1.0 : 0.0) + (op.activation != Activation::None ? 1.0 : 0.0));
+        break;
+    }
+    case OpKind::Attention: {
+        if (ins.size() > 2)
+            bad(op, "attention takes one input (fused q, k, v) or two (q, and k/v from another sequence)");
+        if (in.image)
+            bad(op, "attention needs a sequence input");
+        requirePositive(op, op.heads, "heads");
+        if (op.kvHeads == 0)
+            op.kvHeads = op.heads;
+        if (op.kvHeads < 1 || op.heads % op.kvHeads != 0)
+            bad(op, "kv_heads must divide heads");
+        const std::int64_t qkvHeads = ins.size() == 2 ? op.heads : op.heads + 2 * op.kvHeads;
+        if (in.features % qkvHeads != 0)
+            bad(op, "input features (" + std::to_string(in.features) + ") are not a whole number of heads ("
+                        + std::to_string(qkvHeads) + ")");
+        const int hd = static_cast<int>(in.features / qkvHeads);
+        if (op.headDim != 0 && op.headDim != hd)
+            bad(op, "head_dim " + std::to_string(op.headDim) + " does not match the input (" + std::to_string(hd) + ")");
+        op.headDim = hd;
+        op.kvLength = in.height;
+        if (ins.size() == 2) {
+            const TensorShape& kv = ins[1];
+            if (kv.features != 2 * std::int64_t(op.kvHeads) * hd)
+                bad(op, "the key/value input needs " + std::to_string(2 * std::int64_t(op.kvHeads) * hd)
+                            + " features (2 x kv_heads x head_dim), has " + std::to_string(kv.features));
+            op.kvLength = kv.height;
+        }
+        op.output = {in.batch, std::int64_t(op.heads) * hd, in.height, 1, false};
+        const double scores = B * op.heads * double(in.height) * double(op.kvLength);
+        op.forwardFlops = 4.0 * scores * hd + 5.0 * scores;
+        op.savedElements = op.output.elements() + scores;
+        break;
+    }
+    case OpKind::LayerNorm:
+    case OpKind::RmsNorm: {
+        if (ins.size() > 1)
+            bad(op, "a normalisation takes one input");
+        op.output = in;
+        op.params = in.features * (op.kind == OpKind::LayerNorm ? 2 : 1);
+        op.forwardFlops = in.elements() * (op.kind == OpKind::LayerNorm ? 8.0 : 4.0);
+        op.savedElements = op.output.elements();
+        break;
+    }
+    case OpKind::Elementwise: {
+        const FunctionInfo* f = nullptr;
+        std::string list;
+        for (const auto& fi : kElementwise) {
+            if (fi.name == op.function)
+                f = &fi;
+            list += (list.empty() ? "" : ", ") + std::string(fi.name);
+        }
+        if (!f)
+            bad(op, "unknown elementwise function '" + op.function + "' (expected one of: " + list + ")");
+        if (f->nary && ins.size() < 2)
+            bad(op, "'" + op.function + "' needs two or more inputs");
+        if (!f->nary && ins.size() > 1)
+            bad(op, "'" + op.function + "' takes one input");
+        for (const auto& s : ins)
+            if (s != in)
+                bad(op, "elementwise inputs must have the same shape");
+        if (op.activation == Activation::SwiGlu)
+            bad(op, "swiglu applies to linear ops only");
+        op.output = in;
+        const double n = f->nary ? double(ins.size() - 1) : 1.0;
+        op.forwardFlops = in.elements() * (f->flops * n + activationFlops(op.activation));
+        op.savedElements = op.output.elements() * (op.activation != Activation::None ? 2.0 : 1.0);
+        break;
+    }
+    case OpKind::Pool: {
+        if (ins.size() > 1)
+            bad(op, "a pool op takes one input");
+        if (op.function == "max" || op.function == "avg") {
+            if (!in.image)
+                bad(op, "max / avg pooling needs an image input");
+            const std::int64_t h = convOut(op, in.height, op.kernelH, op.strideH, op.padH, "height");
+            const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width");
+            op.output = {in.batch, in.features, h, w, true};
+            op.forwardFlops = op.output.elements() * op.kernelH * op.kernelW;
+        } else if (op.function == "global-avg") {
+            op.output = {in.batch, in.features, 1, 1, in.image};
+            op.forwardFlops = in.elements();
+        } else if (op.function == "first") {
+            op.output = {in.batch, in.features, 1, 1, in.image};
+            op.forwardFlops = op.output.elements();
+        } else {
+            bad(op, "unknown pool function '" + op.function + "' (expected one of: max, avg, global-avg, first)");
+        }
+        op.savedElements = op.output.elements();
+        break;
+    }
+    case OpKind::Concat: {
+        if (ins.size() < 2)
+            bad(op, "concat needs two or more inputs");
+        std::int64_t features = 0;
+        for (const auto& s : ins) {
+            if (s.height != in.height || s.width != in.width)
+                bad(op, "concat inputs must have the same positions");
+            features += s.features;
+        }
+        op.output = {in.batch, features, in.height, in.width, in.image};
+        op.forwardFlops = op.output.elements();
+        op.savedElements = op.output.elements();
+        break;
+    }
+    case OpKind::Loss: {
+        if (ins.size() > 1)
+            bad(op, "a loss takes one input (the logits)");
+        op.output = {in.batch, 1, in.height, in.width, in.image};
+        op.forwardFlops = 5.0 * in.elements();
+        op.savedElements = op.output.elements() + in.elements(); // the softmax, for the gradient
+        break;
+    }
+    }
+    if (op.tiedTo >= 0 && op.kind != OpKind::Linear && op.kind != OpKind::Embedding)
+        bad(op, "only linear and embedding ops can tie weights");
+
+    const int index = size();
+    for (std::size_t p = 0; p < op.inputs.size(); ++p)
+        m_edges.push_back({op.inputs[p], index, static_cast<int>(p)});
+    m_ops.push_back(std::move(op));
+    return index;
+}
+
+// ---- JSON ----
+
+namespace {
+
+using detail::JsonReader;
+
+// An int or [h, w].
+std::pair<int, int> pairField(const JsonReader& r, const Json& j, const char* key, const std::string& at, int fallback)
+{
+    if (!r.has(j, key))
+        return {fallback, fallback};
+    const Json& v = j.at(key);
+    const std::string p = at + "/" + key;
+    auto asInt = [&](const Json& x) {
+        if (!x.is_number_integer())
+            r.fail(std::string("expected an integer or [height, width]"), p);
+        const auto i = x.get<std::int64_t>();
+        if (i < 0 || i > 1 << 20)
+            r.fail("value out of range", p);
+        return static_cast<int>(i);
+    };
+    if (v.is_array()) {
+        if (v.size() != 2)
+            r.fail("expected [height, width]", p);
+        return {asInt(v[0]), asInt(v[1])};
+    }
+    const int i = asInt(v);
+    return {i, i};
+}
+
+OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
+{
+    r.requireObject(j, "", {"name", "ops"});
+    OpGraph g;
+    g.name = r.has(j, "name") ? r.string(j, "name", "") : std::string("graph");
+    const Json& ops = r.array(j, "ops", "");
+    if (ops.empty())
+        r.fail("the graph has no ops", "/ops");
+
+    // Names first, so inputs may refer to ops listed later; then add in a topological order.
+    std::map<std::string, std::size_t> index;
+    std::vector<std::vector<std::size_t>> inputs(ops.size());
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        const std::string at = "/ops/" + std::to_string(i);
+        const std::string name = r.string(ops[i], "name", at);
+        if (name.empty())
+            r.fail("an op needs a non-empty name", at + "/name");
+        if (!index.emplace(name, i).second)
+            r.fail("duplicate op name '" + name + "'", at + "/name");
+    }
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        const std::string at = "/ops/" + std::to_string(i);
+        if (!r.has(ops[i], "inputs"))
+            continue;
+        const Json& list = r.array(ops[i], "inputs", at);
+        for (std::size_t k = 0; k < list.size(); ++k) {
+            const std::string p = at + "/inputs/" + std::to_string(k);
+            if (!list[k].is_string())
+                r.fail("expected an op name", p);
+            const auto it = index.find(list[k].get<std::string>());
+            if (it == index.end())
+                r.fail("unknown op '" + list[k].get<std::string>() + "'", p);
+            if (it->second == i)
+                r.fail("an op cannot read its own output", p);
+            inputs[i].push_back(it->second);
+        }
+    }
+    std::vector<int> indegree(ops.size(), 0);
+    std::vector<std::vector<std::size_t>> consumers(ops.size());
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        for (std::size_t from : inputs[i]) {
+            ++indegree[i];
+            consumers[from].push_back(i);
+        }
+    // Of the ops whose inputs are all placed, the one first in the file: a file already in data
+    // order keeps its order.
+    std::vector<std::size_t> order;
+    std::set<std::size_t> ready;
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        if (indegree[i] == 0)
+            ready.insert(i);
+    while (!ready.empty()) {
+        const std::size_t i = *ready.begin();
+        ready.erase(ready.begin());
+        order.push_back(i);
+        for (std::size_t c : consumers[i])
+            if (--indegree[c] == 0)
+                ready.insert(c);
+    }
+    if (order.size() != ops.size()) {
+        std::size_t first = 0;
+        while (indegree[first] == 0)
+            ++first;
+        r.fail("the inputs form a cycle through op '" + ops[first].at("name").get<std::string>() + "'",
+               "/ops/" + std::to_string(first) + "/inputs");
+    }
+
+    std::vector<int> graphIndex(ops.size(), -1);
+    for (std::size_t i : order) {
+        const Json& o = ops[i];
+        const std::string at = "/ops/" + std::to_string(i);
+        r.requireObject(o, at,
+                        {"name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out",
+                         "vocab", "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim",
+                         "bias", "batch_norm", "activation", "function", "tied_to"});
+        Op op;
+        op.name = r.string(o, "name", at);
+        try {
+            op.kind = opKindFromName(r.string(o, "kind", at));
+        } catch (const Error& e) {
+            r.fail(e.message(), at + "/kind");
+        }
+        for (std::size_t from : inputs[i])
+            op.inputs.push_back(graphIndex[from]);
+        if (op.inputs.empty()) {
+            op.input.batch = r.integer(o, "batch", at, 0);
+            if (op.input.batch == 0)
+                r.fail("an op without inputs needs 'batch'", at);
+            op.input.image = r.has(o, "height") || r.has(o, "width");
+            op.input.height = op.input.image ? r.integer(o, "height", at, 1) : r.integer(o, "seq", at, 1);
+            op.input.width = r.integer(o, "width", at, 1);
+            op.input.features = r.has(o, "channels") ? r.integer(o, "channels", at) : r.integer(o, "features", at, 1);
+        } else {
+            for (const char* key : {"batch", "seq", "height", "width", "features", "channels"})
+                if (r.has(o, key))
+                    r.fail(std::string("'") + key + "' is taken from the inputs; give it only for ops without inputs",
+                           at + "/" + key);
+        }
+        op.outFeatures = r.integer(o, "out", at, 0);
+        op.vocab = r.integer(o, "vocab", at, 0);
+        op.extraRows = r.integer(o, "extra_rows", at, 0);
+        std::tie(op.kernelH, op.kernelW) = pairField(r, o, "kernel", at, 1);
+        std::tie(op.strideH, op.strideW) = pairField(r, o, "stride", at, 1);
+        std::tie(op.padH, op.padW) = pairField(r, o, "padding", at, 0);
+        auto smallInt = [&](const char* key) {
+            const std::int64_t v = r.integer(o, key, at, 0);
+            if (v < 0 || v > 1 << 20)
+                r.fail("value out of range", at + "/" + key);
+            return static_cast<int>(v);
+        };
+        op.heads = smallInt("heads");
+        op.kvHeads = smallInt("kv_heads");
+        op.headDim = smallInt("head_dim");
+        op.bias = r.boolean(o, "bias", at, op.kind == OpKind::Linear);
+        op.batchNorm = r.boolean(o, "batch_norm", at, false);
+        if (r.has(o, "activation")) {
+            try {
+                op.activation = activationFromName(r.string(o, "activation", at));
+            } catch (const Error& e) {
+                r.fail(e.message(), at + "/activation");
+            }
+        }
+        if (r.has(o, "function"))
+            op.function = r.string(o, "function", at);
+        if (r.has(o, "tied_to")) {
+            const std::string owner = r.string(o, "tied_to", at);
+            const auto it = index.find(owner);
+            if (it == index.end())
+                r.fail("unknown op '" + owner + "'", at + "/tied_to");
+            op.tiedTo = graphIndex[it->second];
+            if (op.tiedTo < 0)
+                r.fail("tied_to must name an op that comes before this one in the data flow", at + "/tied_to");
+        }
+        try {
+            graphIndex[i] = g.add(std::move(op));
+        } catch (const Error& e) {
+            r.fail(e.message(), at);
+        }
+    }
+    return g;
+}
+
+} // namespace
+
+OpGraph opGraphFromJson(const Json& json, const std::string& source)
+{
+    return opGraphFromJsonImpl(json, JsonReader(source, {}));
+}
+
+OpGraph opGraphFromText(std::string_view text, const std::string& source)
+{
+    const Json j = parseJson(text, source);
+    return opGraphFromJsonImpl(j, JsonReader(source, text));
+}
+
+OpGraph loadOpGraph(const std::filesystem::path& path)
+{
+    return opGraphFromText(readFile(path), path.string());
+}
+
+Json toJson(const OpGraph& g)
+{
+    Json ops = Json::array();
+    for (const Op& op : g.ops()) {
+        Json o = {{"name", op.name}, {"kind", opKindName(op.kind)}};
+        if (!op.inputs.empty()) {
+            Json in = Json::array();
+            for (int i : op.inputs)
+                in.push_back(g.op(i).name);
+            o["inputs"] = in;
+        } else {
+            o["batch"] = op.input.batch;
+            if (op.input.image) {
+                o["height"] = op.input.height;
+                o["width"] = op.input.width;
+            } else {
+                o["seq"] = op.input.height;
+            }
+            if (op.kind != OpKind::Embedding)
+                o["features"] = op.input.features;
+        }
+        auto hw = [](int h, int w) { return h == w ? Json(h) : Json::array({h, w}); };
+        switch (op.kind) {
+        case OpKind::Embedding:
+            o["vocab"] = op.vocab;
+            o["out"] = op.outFeatures;
+            if (op.extraRows)
+                o["extra_rows"] = op.extraRows;
+            break;
+        case OpKind::Linear:
+            o["out"] = op.outFeatures;
+            o["bias"] = op.bias;
+            break;
+        case OpKind::Conv2d:
+            o["out"] = op.outFeatures;
+            o["kernel"] = hw(op.kernelH, op.kernelW);
+            o["stride"] = hw(op.strideH, op.strideW);
+            o["padding"] = hw(op.padH, op.padW);
+            o["bias"] = op.bias;
+            o["batch_norm"] = op.batchNorm;
+            break;
+        case OpKind::Attention:
+            o["heads"] = op.heads;
+            if (op.kvHeads != op.heads)
+                o["kv_heads"] = op.kvHeads;
+            break;
+        case OpKind::Pool:
+            o["function"] = op.function;
+            if (op.function == "max" || op.function == "avg") {
+                o["kernel"] = hw(op.kernelH, op.kernelW);
+                o["stride"] = hw(op.strideH, op.strideW);
+                o["padding"] = hw(op.padH, op.padW);
+            }
+            break;
+        case OpKind::Elementwise:
+            o["function"] = op.function;
+            break;
+        default:
+            break;
+        }
+        if (op.activation != Activation::None)
+            o["activation"] = activationName(op.activation);
+        if (op.tiedTo >= 0)
+            o["tied_to"] = g.op(op.tiedTo).name;
+        ops.push_back(std::move(o));
+    }
+    return {{"name", g.name}, {"ops", ops}};
+}
+
+} // namespace vantage::ft

@@ -1,0 +1,35 @@
+#pragma once
+// What a report holds (which runs, the title, the date) and the choices every report format shares.
+
+#include "store/session.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vantage::report {
+
+struct ReportOptions {
+    std::vector<std::int64_t> runs; // the runs to report, in this order; empty: every run of the session
+    std::string title; // empty: the session's title
+    std::string generatedAt; // ISO 8601 UTC; empty: now (tests fix it for reproducible output)
+};
+
+// The runs `options` names, read from the session. An unknown (or trashed) id is
+// Error::invalidInput naming the session file and the id; repeated ids are reported once.
+std::vector<store::RunInfo> selectRuns(const store::Session& session, const ReportOptions& options);
+
+// The report's title: options.title, else the session's title, else the session file's name.
+std::string reportTitle(const store::Session& session, const ReportOptions& options);
+
+// options.generatedAt, else the current UTC time as "2024-05-01T12:34:56Z".
+std::string reportDate(const ReportOptions& options);
+
+// "FT", "EDL", "DGI", "PPAC"; other engines upper-cased.
+std::string engineTitle(std::string_view engine);
+
+// "2024-05-01T12:34:56.789Z" -> "2024-05-01 12:34:56 UTC"; other text unchanged.
+std::string displayTime(std::string_view iso);
+
+} // namespace vantage::report

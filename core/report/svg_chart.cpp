@@ -1,0 +1,400 @@
+#include "report/svg_chart.h"
+
+#include "report/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <set>
+#include <utility>
+
+namespace vantage::report {
+
+namespace {
+
+constexpr double kFontSize = 12.0;
+constexpr double kCharWidth = 0.6 * kFontSize; // DejaVu Sans / Helvetica average, for layout only
+constexpr const char* kFontFamily = "DejaVu Sans, Helvetica, Arial, sans-serif";
+
+double niceNum(double x, bool round)
+{
+    const double e = std::floor(std::log10(x));
+    const double f = x / std::pow(10.0, e);
+    double nf = 10.0;
+    if (round)
+        nf = f < 1.5 ? 1.0 : f < 3.0 ? 2.0 : f < 7.0 ? 5.0 : 10.0;
+    else
+        nf = f <= 1.0 ? 1.0 : f <= 2.0 ? 2.0 : f <= 5.0 ? 5.0 : 10.0;
+    return nf * std::pow(10.0, e);
+}
+
+std::string num(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    std::string s = buf;
+    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0)
+        s.resize(s.size() - 2);
+    if (s == "-0")
+        s = "0";
+    return s;
+}
+
+double textWidth(std::string_view text, double fontSize = kFontSize)
+{
+    return static_cast<double>(utf8Length(text)) * 0.6 * fontSize;
+}
+
+struct Pixel {
+    double x;
+    double y;
+};
+
+// Keeps the first, lowest, highest and last point of every pixel column, in order, so that a
+// dense line looks the same with a few points per pixel instead of thousands.
+std::vector<Pixel> thin(const std::vector<Pixel>& run)
+{
+    std::vector<Pixel> out;
+    std::size_t i = 0;
+    while (i < run.size()) {
+        const double column = std::floor(run[i].x);
+        std::size_t j = i, lo = i, hi = i;
+        while (j < run.size() && std::floor(run[j].x) == column) {
+            if (run[j].y < run[lo].y)
+                lo = j;
+            if (run[j].y > run[hi].y)
+                hi = j;
+            ++j;
+        }
+        std::array<std::size_t, 4> keep = { i, lo, hi, j - 1 };
+        std::sort(keep.begin(), keep.end());
+        for (std::size_t k = 0; k < keep.size(); ++k)
+            if (k == 0 || keep[k] != keep[k - 1])
+                out.push_back(run[keep[k]]);
+        i = j;
+    }
+    return out;
+}
+
+std::string markerSvg(MarkerShape shape, double x, double y, std::string_view colour, double r = 3.6)
+{
+    std::string s;
+    const std::string fill = "fill=\"" + std::string(colour) + "\"";
+    switch (shape) {
+    case MarkerShape::Circle:
+        s = "<circle cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"" + num(r) + "\" " + fill
+            + " stroke=\"#ffffff\" stroke-width=\"0.8\"/>";
+        break;
+    case MarkerShape::Square:
+        s = "<rect x=\"" + num(x - r) + "\" y=\"" + num(y - r) + "\" width=\"" + num(2 * r) + "\" height=\""
+            + num(2 * r) + "\" " + fill + " stroke=\"#ffffff\" stroke-width=\"0.8\"/>";
+        break;
+    case MarkerShape::Diamond: {
+        const double d = r * 1.35;
+        s = "<polygon points=\"" + num(x) + "," + num(y - d) + " " + num(x + d) + "," + num(y) + " " + num(x) + ","
+            + num(y + d) + " " + num(x - d) + "," + num(y) + "\" " + fill
+            + " stroke=\"#ffffff\" stroke-width=\"0.8\"/>";
+        break;
+    }
+    case MarkerShape::TriangleUp:
+    case MarkerShape::TriangleDown: {
+        const double d = r * 1.3;
+        const double sgn = shape == MarkerShape::TriangleUp ? 1.0 : -1.0;
+        s = "<polygon points=\"" + num(x) + "," + num(y - sgn * d) + " " + num(x + d) + "," + num(y + sgn * d * 0.8)
+            + " " + num(x - d) + "," + num(y + sgn * d * 0.8) + "\" " + fill
+            + " stroke=\"#ffffff\" stroke-width=\"0.8\"/>";
+        break;
+    }
+    case MarkerShape::Cross:
+        s = "<path d=\"M" + num(x - r) + " " + num(y - r) + "L" + num(x + r) + " " + num(y + r) + "M" + num(x - r) + " "
+            + num(y + r) + "L" + num(x + r) + " " + num(y - r) + "\" fill=\"none\" stroke=\"" + std::string(colour)
+            + "\" stroke-width=\"2\"/>";
+        break;
+    }
+    return s;
+}
+
+struct LegendEntry {
+    std::string label;
+    std::string colour;
+    bool line = false;
+    bool dashed = false;
+    bool marker = false;
+    MarkerShape shape = MarkerShape::Circle;
+    double width() const { return 28.0 + textWidth(label) + 18.0; }
+};
+
+} // namespace
+
+std::string_view paletteColour(std::size_t index)
+{
+    static constexpr std::array<std::string_view, kPaletteSize> kColours
+        = { "#0072B2", "#D55E00", "#009E73", "#E69F00", "#CC79A7", "#56B4E9", "#000000" };
+    return kColours[index % kColours.size()];
+}
+
+Ticks niceTicks(double lo, double hi, int target)
+{
+    if (!std::isfinite(lo) || !std::isfinite(hi)) {
+        lo = 0.0;
+        hi = 1.0;
+    }
+    if (lo > hi)
+        std::swap(lo, hi);
+    if (hi - lo <= 1e-12 * std::max(1.0, std::max(std::abs(lo), std::abs(hi)))) {
+        const double pad = lo == 0.0 ? 1.0 : std::abs(lo) * 0.1;
+        lo -= pad;
+        hi += pad;
+    }
+    target = std::max(target, 2);
+    const double range = niceNum(hi - lo, false);
+    const double step = niceNum(range / (target - 1), true);
+    Ticks t;
+    t.step = step;
+    t.lo = std::floor(lo / step + 1e-9) * step;
+    t.hi = std::ceil(hi / step - 1e-9) * step;
+    for (int i = 0;; ++i) {
+        double v = t.lo + i * step;
+        if (v > t.hi + step * 1e-6)
+            break;
+        if (std::abs(v) < step * 1e-9)
+            v = 0.0;
+        t.values.push_back(v);
+    }
+    return t;
+}
+
+std::string formatTick(double value, double step)
+{
+    const double magnitude = std::max(std::abs(value), step);
+    if (magnitude >= 1e7 || (step < 1e-4 && value != 0.0))
+        return formatNumber(value);
+    const int decimals = std::max(0, -static_cast<int>(std::floor(std::log10(step) + 1e-9)));
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+    std::string s = buf;
+    if (s == "-0" || (s.size() > 1 && s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos))
+        s.erase(0, 1);
+    return s;
+}
+
+std::string renderSvg(const Chart& chart)
+{
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    double xlo = inf, xhi = -inf, ylo = inf, yhi = -inf;
+    bool any = false;
+    for (const auto& s : chart.series)
+        for (const auto& p : s.points)
+            if (std::isfinite(p.x) && std::isfinite(p.y)) {
+                xlo = std::min(xlo, p.x), xhi = std::max(xhi, p.x);
+                ylo = std::min(ylo, p.y), yhi = std::max(yhi, p.y);
+                any = true;
+            }
+    if (!any)
+        xlo = 0.0, xhi = 1.0, ylo = 0.0, yhi = 1.0;
+    for (const auto& r : chart.references) {
+        if (!std::isfinite(r.value))
+            continue;
+        if (r.horizontal)
+            ylo = std::min(ylo, r.value), yhi = std::max(yhi, r.value);
+        else
+            xlo = std::min(xlo, r.value), xhi = std::max(xhi, r.value);
+    }
+    if (chart.includeZeroY)
+        ylo = std::min(ylo, 0.0), yhi = std::max(yhi, 0.0);
+
+    const double width = std::max(chart.width, 200);
+    const double height = std::max(chart.height, 150);
+    const double top = chart.title.empty() ? 14.0 : 36.0;
+    const double bottom = chart.xLabel.empty() ? 28.0 : 46.0;
+    const Ticks ty = niceTicks(ylo, yhi, std::max(3, static_cast<int>((height - top - bottom) / 50.0)));
+    double yLabelWidth = 0.0;
+    std::vector<std::string> yLabels;
+    for (double v : ty.values) {
+        yLabels.push_back(formatTick(v, ty.step));
+        yLabelWidth = std::max(yLabelWidth, textWidth(yLabels.back()));
+    }
+    const double left = std::ceil((chart.yLabel.empty() ? 10.0 : 30.0) + yLabelWidth + 8.0);
+    const double right = 22.0;
+    const double plotW = width - left - right;
+    const double plotH = height - top - bottom;
+    const Ticks tx = niceTicks(xlo, xhi, std::max(3, static_cast<int>(plotW / 90.0)));
+    auto px = [&](double x) { return left + (x - tx.lo) / (tx.hi - tx.lo) * plotW; };
+    auto py = [&](double y) { return top + plotH - (y - ty.lo) / (ty.hi - ty.lo) * plotH; };
+
+    // Legend entries, laid out in rows below the x axis label.
+    std::vector<LegendEntry> legend;
+    for (std::size_t i = 0; i < chart.series.size(); ++i) {
+        const auto& s = chart.series[i];
+        if (s.name.empty())
+            continue;
+        legend.push_back({ s.name, std::string(paletteColour(s.colour >= 0 ? static_cast<std::size_t>(s.colour) : i)),
+            s.line || s.step, s.dashed, s.markers, s.shape });
+    }
+    for (const auto& r : chart.references)
+        if (!r.label.empty())
+            legend.push_back({ r.label, "#555555", true, true, false, MarkerShape::Circle });
+    if (legend.size() < 2 && chart.references.empty())
+        legend.clear();
+    std::vector<std::pair<double, double>> legendPos; // x, row
+    int rows = 0;
+    {
+        double x = left;
+        for (const auto& e : legend) {
+            if (x + e.width() > width - right && x > left)
+                x = left, ++rows;
+            legendPos.emplace_back(x, rows);
+            x += e.width();
+        }
+        if (!legend.empty())
+            ++rows;
+    }
+    const double rowHeight = 18.0;
+    const double totalHeight = height + rows * rowHeight + (rows > 0 ? 6.0 : 0.0);
+
+    std::string svg;
+    svg.reserve(16384);
+    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.2\" baseProfile=\"tiny\" viewBox=\"0 0 " + num(width)
+        + " " + num(totalHeight) + "\" width=\"" + num(width) + "\" height=\"" + num(totalHeight) + "\" font-family=\""
+        + kFontFamily + "\" font-size=\"" + num(kFontSize) + "\">";
+    svg += "<title>" + escapeHtml(chart.title) + "</title>";
+    svg += "<rect x=\"0\" y=\"0\" width=\"" + num(width) + "\" height=\"" + num(totalHeight)
+        + "\" fill=\"#ffffff\" stroke=\"none\"/>";
+    if (!chart.title.empty())
+        svg += "<text x=\"" + num(left + plotW / 2)
+            + "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\" "
+              "font-weight=\"bold\" fill=\"#1d2330\">"
+            + escapeHtml(chart.title) + "</text>";
+
+    // Grid and tick labels.
+    svg += "<g stroke=\"#e3e6ec\" stroke-width=\"1\">";
+    for (double v : ty.values)
+        svg += "<line x1=\"" + num(left) + "\" y1=\"" + num(py(v)) + "\" x2=\"" + num(left + plotW) + "\" y2=\""
+            + num(py(v)) + "\"/>";
+    for (double v : tx.values)
+        svg += "<line x1=\"" + num(px(v)) + "\" y1=\"" + num(top) + "\" x2=\"" + num(px(v)) + "\" y2=\""
+            + num(top + plotH) + "\"/>";
+    svg += "</g>";
+    svg += "<g fill=\"#3c4353\">";
+    for (std::size_t i = 0; i < ty.values.size(); ++i)
+        svg += "<text x=\"" + num(left - 6) + "\" y=\"" + num(py(ty.values[i]) + 4) + "\" text-anchor=\"end\">"
+            + escapeHtml(yLabels[i]) + "</text>";
+    for (double v : tx.values)
+        svg += "<text x=\"" + num(px(v)) + "\" y=\"" + num(top + plotH + 17) + "\" text-anchor=\"middle\">"
+            + escapeHtml(formatTick(v, tx.step)) + "</text>";
+    svg += "</g>";
+    svg += "<rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(plotW) + "\" height=\"" + num(plotH)
+        + "\" fill=\"none\" stroke=\"#8a92a3\" stroke-width=\"1\"/>";
+    if (!chart.xLabel.empty())
+        svg += "<text x=\"" + num(left + plotW / 2) + "\" y=\"" + num(top + plotH + 36)
+            + "\" text-anchor=\"middle\" "
+              "fill=\"#1d2330\">"
+            + escapeHtml(chart.xLabel) + "</text>";
+    if (!chart.yLabel.empty())
+        svg += "<text transform=\"translate(16 " + num(top + plotH / 2)
+            + ") rotate(-90)\" x=\"0\" y=\"0\" "
+              "text-anchor=\"middle\" fill=\"#1d2330\">"
+            + escapeHtml(chart.yLabel) + "</text>";
+
+    // Reference lines.
+    for (const auto& r : chart.references) {
+        if (!std::isfinite(r.value))
+            continue;
+        if (r.horizontal)
+            svg += "<line x1=\"" + num(left) + "\" y1=\"" + num(py(r.value)) + "\" x2=\"" + num(left + plotW)
+                + "\" y2=\"" + num(py(r.value))
+                + "\" stroke=\"#555555\" stroke-width=\"1.2\" "
+                  "stroke-dasharray=\"6,4\"/>";
+        else
+            svg += "<line x1=\"" + num(px(r.value)) + "\" y1=\"" + num(top) + "\" x2=\"" + num(px(r.value)) + "\" y2=\""
+                + num(top + plotH)
+                + "\" stroke=\"#555555\" stroke-width=\"1.2\" "
+                  "stroke-dasharray=\"6,4\"/>";
+    }
+
+    // Series: lines first, markers on top.
+    for (std::size_t i = 0; i < chart.series.size(); ++i) {
+        const auto& s = chart.series[i];
+        const std::string colour(paletteColour(s.colour >= 0 ? static_cast<std::size_t>(s.colour) : i));
+        svg += "<g class=\"series\" data-name=\"" + escapeHtml(s.name) + "\">";
+        if (s.line || s.step) {
+            std::vector<ChartPoint> pts = s.points;
+            if (s.step)
+                std::stable_sort(
+                    pts.begin(), pts.end(), [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
+            std::vector<std::vector<Pixel>> runs(1);
+            for (const auto& p : pts) {
+                if (!std::isfinite(p.x) || !std::isfinite(p.y)) {
+                    if (!runs.back().empty())
+                        runs.emplace_back();
+                    continue;
+                }
+                if (s.step && !runs.back().empty())
+                    runs.back().push_back({ px(p.x), runs.back().back().y });
+                runs.back().push_back({ px(p.x), py(p.y) });
+            }
+            for (auto& run : runs) {
+                if (run.size() < 2)
+                    continue;
+                const bool ascending
+                    = std::is_sorted(run.begin(), run.end(), [](const Pixel& a, const Pixel& b) { return a.x < b.x; });
+                if (!s.step && ascending && run.size() > static_cast<std::size_t>(4 * plotW))
+                    run = thin(run);
+                svg += "<polyline fill=\"none\" stroke=\"" + colour
+                    + "\" stroke-width=\"1.8\" "
+                      "stroke-linejoin=\"round\" stroke-linecap=\"round\"";
+                if (s.dashed)
+                    svg += " stroke-dasharray=\"7,4\"";
+                svg += " points=\"";
+                for (std::size_t k = 0; k < run.size(); ++k) {
+                    if (k)
+                        svg += ' ';
+                    svg += num(run[k].x) + "," + num(run[k].y);
+                }
+                svg += "\"/>";
+            }
+        }
+        if (s.markers) {
+            // Thousands of markers on the same few pixels draw nothing new; keep one per half pixel.
+            const bool dedupe = s.points.size() > 1500;
+            std::set<std::pair<long, long>> seen;
+            for (const auto& p : s.points) {
+                if (!std::isfinite(p.x) || !std::isfinite(p.y))
+                    continue;
+                const double x = px(p.x), y = py(p.y);
+                if (dedupe && !seen.emplace(std::lround(x * 2), std::lround(y * 2)).second)
+                    continue;
+                svg += markerSvg(s.shape, x, y, colour);
+            }
+        }
+        svg += "</g>";
+    }
+    if (!any)
+        svg += "<text x=\"" + num(left + plotW / 2) + "\" y=\"" + num(top + plotH / 2)
+            + "\" text-anchor=\"middle\" "
+              "fill=\"#8a92a3\">no data</text>";
+
+    // Legend.
+    for (std::size_t i = 0; i < legend.size(); ++i) {
+        const auto& e = legend[i];
+        const double x = legendPos[i].first;
+        const double y = height + 4 + legendPos[i].second * rowHeight + rowHeight / 2;
+        if (e.line) {
+            svg += "<line x1=\"" + num(x) + "\" y1=\"" + num(y) + "\" x2=\"" + num(x + 22) + "\" y2=\"" + num(y)
+                + "\" stroke=\"" + e.colour + "\" stroke-width=\"" + (e.dashed ? "1.2" : "1.8") + "\"";
+            if (e.dashed)
+                svg += " stroke-dasharray=\"6,4\"";
+            svg += "/>";
+        }
+        if (e.marker)
+            svg += markerSvg(e.shape, x + 11, y, e.colour);
+        svg += "<text x=\"" + num(x + 28) + "\" y=\"" + num(y + 4) + "\" fill=\"#1d2330\">" + escapeHtml(e.label)
+            + "</text>";
+    }
+    svg += "</svg>";
+    return svg;
+}
+
+} // namespace vantage::report
