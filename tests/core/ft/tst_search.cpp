@@ -536,6 +536,23 @@ private Q_SLOTS:
         QCOMPARE(one.stats.maxFrontierOps, 2); // residual blocks keep two ops live
     }
 
+    void droppingDeadBackPointersKeepsStrategies()
+    {
+        const OpGraph graph = buildZooModel("bert-base", 32, 128);
+        const CostModel model(builtinCluster("h100x8"), 16);
+        const PricedGraph priced = priceGraph(graph, model);
+        const FrontierResult keep = run(priced.costs);
+        const FrontierResult compact = run(priced.costs, {.compactAfter = 64});
+        QVERIFY(compact.stats.storedPoints < keep.stats.storedPoints);
+        QCOMPARE(compact.points.size(), keep.points.size());
+        for (std::size_t i = 0; i < keep.points.size(); ++i) {
+            QCOMPARE(compact.points[i].time, keep.points[i].time);
+            QCOMPARE(compact.points[i].assignment, keep.points[i].assignment);
+            const auto [t, m] = priced.costs.evaluate(compact.points[i].assignment);
+            QVERIFY(close(t, compact.points[i].time) && close(m, compact.points[i].memory));
+        }
+    }
+
     void cancellationStopsTheSearch()
     {
         const OpGraph graph = buildZooModel("bert-base", 32, 128);

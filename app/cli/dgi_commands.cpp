@@ -1,0 +1,464 @@
+// vantage-cli dgi generate|info|partition|eval: layer-wise GNN evaluation headless. JSON keys of
+// `dgi eval --json` that scripts rely on: {"mode", "total_s", "layers": [{"index", "time_s",
+// "batches"}], "peak_rss_bytes", "extrapolated"}, the first mode's result at the top level and the
+// other modes under "compare" with their speedup.
+
+#include "cli.h"
+
+#include "common/error.h"
+#include "common/graphviz.h"
+#include "common/units.h"
+#include "dgi/drawing.h"
+#include "dgi/evaluation.h"
+#include "dgi/generators.h"
+#include "dgi/graph_io.h"
+#include "dgi/memory.h"
+#include "dgi/models.h"
+#include "dgi/partition.h"
+#include "store/run_scope.h"
+
+#include <algorithm>
+#include <charconv>
+#include <iostream>
+
+namespace vantage::cli {
+
+namespace {
+
+using namespace vantage::dgi;
+
+struct GraphArgs {
+    std::string graph;
+    bool symmetrize = false;
+    std::string selfLoops = "keep";
+    std::int64_t numNodes = 0;
+    bool keepDuplicates = false;
+};
+
+struct ModelArgs {
+    std::string model; // a built-in name or a TorchScript file
+    std::int64_t inDim = 0; // 0: 64 for built-in models, from the file or the features otherwise
+    std::int64_t hidden = 64;
+    std::int64_t outDim = 0;
+    int layers = 3;
+    int heads = 4;
+    std::uint64_t seed = 1;
+};
+
+void addGraphOptions(CLI::App* cmd, GraphArgs& g, bool required)
+{
+    auto* opt = cmd->add_option("--graph", g.graph,
+        "Graph: FILE (edge list), FILE.csv[.gz] (OGB), DIR (dgi generate), "
+        "csr:INDPTR.npy,INDICES.npy, or rmat:n=..,deg=..,seed=.. / chunglu:... / er:...");
+    if (required)
+        opt->required();
+    cmd->add_flag("--symmetrize", g.symmetrize, "Add the reverse of every edge");
+    cmd->add_option("--self-loops", g.selfLoops, "keep, add (one per node) or remove")
+        ->check(CLI::IsMember({ "keep", "add", "remove" }));
+    cmd->add_option("--num-nodes", g.numNodes, "Node count for text formats (default: largest id + 1)");
+    cmd->add_flag("--keep-duplicates", g.keepDuplicates, "Keep repeated edges (PyTorch sums them) instead of merging");
+}
+
+void addModelOptions(CLI::App* cmd, ModelArgs& m)
+{
+    auto* model = cmd->add_option("--model", m.model, "gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt");
+    auto* script = cmd->add_option("--torchscript", m.model, "A TorchScript model file (the same as --model FILE.pt)");
+    model->excludes(script);
+    script->excludes(model);
+    cmd->add_option("--in-dim", m.inDim, "Input width of a built-in model (default 64, or the features' width)");
+    cmd->add_option("--hidden", m.hidden, "Hidden width of a built-in model");
+    cmd->add_option("--out-dim", m.outDim, "Output width of a built-in model (default: hidden)");
+    cmd->add_option("--layers", m.layers, "Layers of a built-in model");
+    cmd->add_option("--heads", m.heads, "GAT heads");
+    cmd->add_option("--seed", m.seed, "Seed of the built-in model's weights and of random features");
+}
+
+Graph loadGraphArg(const GraphArgs& g)
+{
+    GraphLoadOptions o;
+    o.numNodes = g.numNodes;
+    o.build.symmetrize = g.symmetrize;
+    o.build.dedupe = !g.keepDuplicates;
+    o.build.selfLoops = g.selfLoops == "add" ? SelfLoops::Add
+        : g.selfLoops == "remove"            ? SelfLoops::Remove
+                                             : SelfLoops::Keep;
+    return loadGraph(g.graph, o);
+}
+
+Json graphParams(const GraphArgs& g)
+{
+    return { { "graph", g.graph }, { "symmetrize", g.symmetrize }, { "self_loops", g.selfLoops },
+        { "num_nodes", g.numNodes }, { "keep_duplicates", g.keepDuplicates } };
+}
+
+GnnIr loadModelArg(const ModelArgs& m, std::int64_t featureWidth)
+{
+    if (m.model.empty())
+        throw Error::invalidInput("give the model: --model gcn|sage|gat|gin|jknet|FILE.pt or --torchscript FILE")
+            .forField("model");
+    ModelSpec spec{ .inputWidth = m.inDim > 0 ? m.inDim : featureWidth,
+        .hidden = m.hidden,
+        .outputWidth = m.outDim,
+        .layers = m.layers,
+        .heads = m.heads,
+        .seed = m.seed };
+    if (isBuiltinModel(m.model) && spec.inputWidth <= 0)
+        spec.inputWidth = 64;
+    return loadModel(m.model, spec);
+}
+
+Json modelParams(const ModelArgs& m)
+{
+    return { { "model", m.model }, { "in_dim", m.inDim }, { "hidden", m.hidden }, { "out_dim", m.outDim },
+        { "layers", m.layers }, { "heads", m.heads }, { "seed", m.seed } };
+}
+
+Json graphJson(const Graph& g)
+{
+    const GraphStats s = graphStats(g);
+    return { { "nodes", s.nodes }, { "edges", s.edges }, { "average_degree", s.averageDegree },
+        { "max_in_degree", s.maxInDegree }, { "max_out_degree", s.maxOutDegree }, { "isolated_nodes", s.isolatedNodes },
+        { "self_loops", s.selfLoops }, { "bytes", s.bytes }, { "memory_mapped", s.mapped }, { "origin", g.origin() } };
+}
+
+std::vector<std::int64_t> parseNodeList(const std::string& text)
+{
+    std::vector<std::int64_t> out;
+    std::size_t pos = 0;
+    while (pos <= text.size() && !text.empty()) {
+        const auto comma = text.find(',', pos);
+        const std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        std::int64_t v = 0;
+        const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+        if (item.empty() || ec != std::errc() || p != item.data() + item.size())
+            throw Error::invalidInput("'" + item + "' is not a node id").forField("targets");
+        out.push_back(v);
+        if (comma == std::string::npos)
+            break;
+        pos = comma + 1;
+    }
+    return out;
+}
+
+std::vector<EvalMode> parseModes(const std::vector<std::string>& texts)
+{
+    std::vector<EvalMode> modes;
+    auto add = [&](EvalMode m) {
+        if (std::find(modes.begin(), modes.end(), m) == modes.end())
+            modes.push_back(m);
+    };
+    for (const auto& t : texts) {
+        std::size_t pos = 0;
+        while (pos <= t.size()) {
+            const auto comma = t.find(',', pos);
+            const std::string item = t.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+            if (item == "both") {
+                add(EvalMode::LayerWise);
+                add(EvalMode::NodeWise);
+            } else if (item == "all") {
+                for (auto m : { EvalMode::LayerWise, EvalMode::NodeWise, EvalMode::FullGraph })
+                    add(m);
+            } else if (!item.empty()) {
+                add(parseEvalMode(item));
+            }
+            if (comma == std::string::npos)
+                break;
+            pos = comma + 1;
+        }
+    }
+    if (modes.empty())
+        modes.push_back(EvalMode::LayerWise);
+    return modes;
+}
+
+std::string secondsText(double s)
+{
+    return formatSeconds(s);
+}
+
+void runGenerate(Context& ctx, const GraphArgs& g, const std::string& out)
+{
+    const Json params = graphParams(g);
+    store::recordRun(ctx.session(), { .engine = "dgi", .kind = "generate", .name = g.graph, .params = params },
+        [&](store::RunScope& scope) {
+            ctx.progress().report(0.0, "generating " + g.graph);
+            const Graph graph = loadGraphArg(g);
+            ctx.progress().report(0.7, "writing " + out);
+            saveGraph(graph, out);
+            ctx.progress().report(1.0, "done");
+            Json j = graphJson(graph);
+            j["directory"] = out;
+            scope.succeed(
+                j, std::to_string(graph.numNodes()) + " nodes, " + std::to_string(graph.numEdges()) + " edges");
+            if (ctx.json) {
+                printJson(j);
+            } else {
+                printKeyValues({ { "wrote", out }, { "nodes", std::to_string(graph.numNodes()) },
+                    { "edges", std::to_string(graph.numEdges()) },
+                    { "max in-degree", std::to_string(j["max_in_degree"].get<std::int64_t>()) } });
+            }
+        });
+}
+
+void runPartition(Context& ctx, const ModelArgs& m, std::int64_t nodes, const std::string& dotFile,
+    const std::string& svgFile, bool dtype64)
+{
+    Json params = modelParams(m);
+    params["nodes"] = nodes;
+    store::recordRun(ctx.session(), { .engine = "dgi", .kind = "partition", .name = m.model, .params = params },
+        [&](store::RunScope& scope) {
+            const GnnIr ir = loadModelArg(m, 0);
+            const LayerSchema schema = partitionIntoLayers(ir);
+            const DType type = dtype64 ? DType::Float64 : DType::Float32;
+            const std::string dot = layerCutDot(ir, schema, { .numNodes = nodes, .dtype = type });
+            if (!dotFile.empty())
+                writeFileAtomic(dotFile, dot);
+            std::string svg;
+            if (!svgFile.empty() || scope.session()) {
+                svg = renderDotToSvg(dot);
+                if (!svgFile.empty())
+                    writeFileAtomic(svgFile, svg);
+            }
+            Json j = toJson(schema, ir, nodes, type);
+            j["parameters"] = ir.parameterCount();
+            const std::string summary = std::to_string(schema.layers.size()) + " layers, "
+                + std::to_string(schema.tensors.size()) + " node tensors";
+            scope.succeed(j, summary);
+            if (auto* s = scope.session()) {
+                s->addArtifact(scope.id(), "layer_cut.svg", "image/svg+xml", svg);
+                s->addArtifact(scope.id(), "layer_cut.dot", "text/vnd.graphviz", dot);
+            }
+            if (ctx.json) {
+                printJson(j);
+                return;
+            }
+            std::cout << ir.modelName << ": " << summary << ", " << ir.parameterCount() << " parameters\n\n";
+            std::vector<std::vector<std::string>> rows;
+            for (const auto& plan : schema.layers) {
+                std::string ins;
+                for (int t : plan.inputs)
+                    ins += (ins.empty() ? "" : ", ") + schema.tensors[static_cast<std::size_t>(t)].label;
+                std::string outs;
+                for (int t : plan.outputs)
+                    outs += (outs.empty() ? "" : ", ") + schema.tensors[static_cast<std::size_t>(t)].label;
+                rows.push_back({ std::to_string(plan.index), std::to_string(plan.sourceOps.size()),
+                    std::to_string(plan.blockOps.size()), std::to_string(plan.aggregations.size()), ins, outs });
+            }
+            printTable({ "LAYER", "SOURCE OPS", "BLOCK OPS", "AGGREGATIONS", "READS", "WRITES" }, rows);
+            std::cout << "\ncut tensors:\n";
+            for (const auto& t : schema.tensors)
+                std::cout << "  " << t.label << ": layer " << t.producer << " -> " << t.lastConsumer << ", "
+                          << cutSizeLabel(nodes, t.width, type) << '\n';
+            if (!dotFile.empty())
+                std::cout << "\nwrote " << dotFile << '\n';
+            if (!svgFile.empty())
+                std::cout << "wrote " << svgFile << '\n';
+        });
+}
+
+struct EvalArgs {
+    GraphArgs graph;
+    ModelArgs model;
+    std::string features;
+    std::vector<std::string> modes;
+    std::string budget;
+    std::int64_t nodeCap = 0;
+    std::int64_t edgeCap = 0;
+    std::string reorder = "none";
+    std::string dtype = "float32";
+    int threads = 0;
+    std::string out;
+    std::string targets;
+    std::string spill;
+    std::string stores = "auto";
+    std::int64_t nodeBatch = 1024;
+    std::int64_t nodeMaxBatches = 0;
+    double nodeTimeLimit = 120.0;
+};
+
+void runEval(Context& ctx, const EvalArgs& a)
+{
+    Json params = graphParams(a.graph);
+    params.update(modelParams(a.model));
+    params.update(Json{ { "features", a.features }, { "modes", a.modes }, { "memory_budget", a.budget },
+        { "node_cap", a.nodeCap }, { "edge_cap", a.edgeCap }, { "reorder", a.reorder }, { "dtype", a.dtype },
+        { "threads", a.threads }, { "targets", a.targets }, { "stores", a.stores }, { "node_batch", a.nodeBatch },
+        { "node_max_batches", a.nodeMaxBatches }, { "node_time_limit_s", a.nodeTimeLimit } });
+    const auto modes = parseModes(a.modes);
+    EvalOptions base;
+    base.dtype = a.dtype == "float64" ? DType::Float64 : DType::Float32;
+    base.memoryBudgetBytes = a.budget.empty() ? 0 : parseByteSize(a.budget);
+    base.nodeCap = a.nodeCap;
+    base.edgeCap = a.edgeCap;
+    base.stores = a.stores == "memory" ? StorePlacement::Memory
+        : a.stores == "disk"           ? StorePlacement::Disk
+                                       : StorePlacement::Auto;
+    base.spillDirectory = a.spill;
+    base.reorder = parseReordering(a.reorder);
+    base.threads = a.threads;
+    base.targets = a.targets.empty() ? std::vector<std::int64_t>{} : parseNodeList(a.targets);
+    base.nodeWiseBatch = a.nodeBatch;
+    base.nodeWiseMaxBatches = a.nodeMaxBatches;
+    base.nodeWiseTimeLimitS = a.nodeTimeLimit;
+
+    store::recordRun(ctx.session(), { .engine = "dgi", .kind = "evaluate", .name = a.model.model, .params = params },
+        [&](store::RunScope& scope) {
+            Progress& progress = ctx.progress();
+            progress.report(0.0, "loading the graph");
+            const Graph graph = loadGraphArg(a.graph);
+            NodeMatrix features;
+            if (!a.features.empty())
+                features = loadFeaturesNpy(a.features);
+            const GnnIr ir = loadModelArg(a.model, features.empty() ? 0 : features.cols());
+            if (features.empty())
+                features = randomFeatures(graph.numNodes(), ir.width(ir.inputValue()), a.model.seed);
+            const LayerSchema schema = partitionIntoLayers(ir);
+
+            std::vector<EvalResult> results;
+            for (std::size_t i = 0; i < modes.size(); ++i) {
+                EvalOptions o = base;
+                o.mode = modes[i];
+                if (i == 0)
+                    o.outputPath = a.out;
+                SubProgress sub(progress, static_cast<double>(i) / static_cast<double>(modes.size()),
+                    static_cast<double>(i + 1) / static_cast<double>(modes.size()), evalModeTitle(modes[i]));
+                results.push_back(evaluate(graph, features, ir, o, sub, ctx.cancel));
+            }
+            Json j = toJson(results.front());
+            j["graph"] = graphJson(graph);
+            j["model"]
+                = { { "name", ir.modelName }, { "layers", schema.layers.size() }, { "parameters", ir.parameterCount() },
+                      { "in_dim", ir.width(ir.inputValue()) }, { "out_dim", ir.width(ir.output()) } };
+            if (!a.out.empty())
+                j["output_file"] = a.out;
+            Json compare = Json::array();
+            Json speedup = Json::object();
+            std::vector<const EvalResult*> all;
+            for (const auto& r : results)
+                all.push_back(&r);
+            for (std::size_t i = 1; i < results.size(); ++i) {
+                Json c = toJson(results[i]);
+                const double s = results.front().totalS > 0 ? results[i].totalS / results.front().totalS : 0.0;
+                c["speedup"] = s;
+                c["max_abs_diff"] = maxAbsDifference(results.front().output, results[i].output, results[i].filledRows);
+                speedup[evalModeName(results[i].mode)] = s;
+                compare.push_back(std::move(c));
+            }
+            if (!compare.empty()) {
+                j["compare"] = compare;
+                j["speedup"] = speedup;
+            }
+            const std::string summary = comparisonSummary(all);
+            j["summary"] = summary;
+            scope.succeed(j, summary);
+            if (auto* s = scope.session()) {
+                for (const auto& r : results) {
+                    std::vector<store::SeriesPoint> pts;
+                    for (const auto& l : r.layers)
+                        pts.push_back({ static_cast<double>(l.index), l.timeS });
+                    s->appendSeries(scope.id(), std::string("layer_time_s/") + evalModeName(r.mode), pts);
+                }
+                const std::string dot = layerCutDot(ir, schema, { .numNodes = graph.numNodes(), .dtype = base.dtype });
+                s->addArtifact(scope.id(), "layer_cut.svg", "image/svg+xml", renderDotToSvg(dot));
+                s->addArtifact(scope.id(), "layer_cut.dot", "text/vnd.graphviz", dot);
+            }
+            if (ctx.json) {
+                printJson(j);
+                return;
+            }
+            std::cout << ir.modelName << " on " << graph.numNodes() << " nodes, " << graph.numEdges()
+                      << " edges: " << schema.layers.size() << " layers\n\n";
+            std::vector<std::vector<std::string>> rows;
+            for (const auto& r : results) {
+                std::string perLayer;
+                std::int64_t batches = 0;
+                for (const auto& l : r.layers) {
+                    perLayer += (perLayer.empty() ? "" : " / ") + secondsText(l.timeS);
+                    batches += l.batches;
+                }
+                rows.push_back(
+                    { evalModeTitle(r.mode), secondsText(r.totalS) + (r.extrapolated ? " (extrapolated)" : ""),
+                        perLayer, std::to_string(batches), formatBytes(static_cast<double>(r.peakRssBytes)) });
+            }
+            printTable({ "MODE", "TOTAL", "PER LAYER", "BATCHES", "PEAK RSS" }, rows);
+            std::cout << '\n' << summary << '\n';
+            if (!a.out.empty())
+                std::cout << "wrote " << a.out << '\n';
+        });
+}
+
+} // namespace
+
+void addDgiCommands(CLI::App& app, Context& ctx)
+{
+    auto* dgi = app.add_subcommand("dgi", "Layer-wise GNN evaluation (DGI): graphs, layer cuts, evaluation");
+    dgi->require_subcommand(1);
+
+    auto* generate = dgi->add_subcommand("generate", "Generate or convert a graph into a memory-mappable directory");
+    auto g = std::make_shared<GraphArgs>();
+    auto out = std::make_shared<std::string>();
+    addGraphOptions(generate, *g, true);
+    generate->add_option("--out", *out, "Directory to write (indptr.npy, indices.npy, graph.json)")->required();
+    generate->callback([&ctx, g, out] { runGenerate(ctx, *g, *out); });
+
+    auto* info = dgi->add_subcommand("info", "Nodes, edges and degrees of a graph");
+    auto gi = std::make_shared<GraphArgs>();
+    addGraphOptions(info, *gi, true);
+    info->callback([&ctx, gi] {
+        const Graph graph = loadGraphArg(*gi);
+        const Json j = graphJson(graph);
+        if (ctx.json) {
+            printJson(j);
+            return;
+        }
+        std::vector<std::pair<std::string, std::string>> kv;
+        for (const auto& [k, v] : j.items())
+            kv.emplace_back(k, v.is_string() ? v.get<std::string>() : v.dump());
+        printKeyValues(kv);
+    });
+
+    auto* partition = dgi->add_subcommand("partition", "Cut a model into layers and show (or draw) the cut");
+    auto m = std::make_shared<ModelArgs>();
+    struct PartitionArgs {
+        std::int64_t nodes = 0;
+        std::string dot, svg, dtype = "float32";
+    };
+    auto pa = std::make_shared<PartitionArgs>();
+    addModelOptions(partition, *m);
+    partition->add_option("--nodes", pa->nodes, "Node count for the byte sizes of cut tensors");
+    partition->add_option("--dot", pa->dot, "Write the cut as Graphviz DOT");
+    partition->add_option("--svg", pa->svg, "Write the cut as SVG");
+    partition->add_option("--dtype", pa->dtype, "float32 or float64 (byte sizes)")
+        ->check(CLI::IsMember({ "float32", "float64" }));
+    partition->callback([&ctx, m, pa] { runPartition(ctx, *m, pa->nodes, pa->dot, pa->svg, pa->dtype == "float64"); });
+
+    auto* eval = dgi->add_subcommand("eval", "Evaluate a GNN over a whole graph: layer-wise, node-wise, full-graph");
+    eval->alias("evaluate");
+    auto e = std::make_shared<EvalArgs>();
+    addGraphOptions(eval, e->graph, true);
+    addModelOptions(eval, e->model);
+    eval->add_option("--features", e->features, "Node features, float .npy (N x d); default: random, seeded");
+    eval->add_option("--mode", e->modes,
+        "layerwise, nodewise, full, handwritten (GCN), 'both' (layerwise,nodewise) or 'all'; "
+        "several (comma-separated or repeated) are compared in one run, the first is the reference");
+    eval->add_option(
+        "--memory-budget", e->budget, "Bytes for node stores and batches (512M, 2G); default: half the free RAM");
+    eval->add_option("--node-cap", e->nodeCap, "Destination nodes per batch (default: from the budget)");
+    eval->add_option("--edge-cap", e->edgeCap, "Edges per batch (default: from the budget)");
+    eval->add_option("--reorder", e->reorder, "none, bfs or rcm (output stays in the original order)")
+        ->check(CLI::IsMember({ "none", "bfs", "rcm" }));
+    eval->add_option("--dtype", e->dtype, "float32 or float64")->check(CLI::IsMember({ "float32", "float64" }));
+    eval->add_option("--threads", e->threads, "Threads (default: all cores)");
+    eval->add_option("--out", e->out, "Write the first mode's output embeddings as float .npy (original node order)");
+    eval->add_option("--targets", e->targets, "Only these nodes (comma-separated ids): a partial request");
+    eval->add_option("--spill", e->spill, "Directory for on-disk node stores (default: the temp directory)");
+    eval->add_option("--stores", e->stores, "auto, memory or disk")->check(CLI::IsMember({ "auto", "memory", "disk" }));
+    eval->add_option("--node-batch", e->nodeBatch, "Node-wise: target nodes per batch");
+    eval->add_option(
+        "--node-max-batches", e->nodeMaxBatches, "Node-wise: time this many batches, extrapolate the rest");
+    eval->add_option(
+        "--node-time-limit", e->nodeTimeLimit, "Node-wise: stop after this many seconds and extrapolate (0: no limit)");
+    eval->callback([&ctx, e] { runEval(ctx, *e); });
+}
+
+} // namespace vantage::cli

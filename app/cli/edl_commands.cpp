@@ -1,0 +1,601 @@
+// vantage-cli edl run|start|status|attach|scale|stop|migrate|profile: elastic training jobs headless.
+// JSON keys of `edl run --json` that scripts rely on: {"events": [{"step", "kind", "workers_before",
+// "workers_after", "pause_s"}], "ledger": {"exactly_once", "epochs": [{"epoch", "samples",
+// "seen_once"}]}, "replicas_equal", "final_loss", "baseline": {"events": [...]}}.
+
+#include "cli.h"
+
+#include "common/error.h"
+#include "common/units.h"
+#include "edl/client.h"
+#include "edl/leader.h"
+#include "edl/policies.h"
+#include "edl/timeline.h"
+#include "store/run_scope.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace vantage::cli {
+
+namespace {
+
+using namespace vantage::edl;
+
+// Options shared by `edl run` and `edl start`: what to train and where.
+struct JobArgs {
+    std::string trainer = "mlp";
+    int workers = 2;
+    std::int64_t epochs = 1;
+    std::int64_t batch = 64;
+    std::int64_t samples = 2048;
+    std::int64_t chunkSize = 0;
+    std::int64_t microBatch = 0;
+    double lr = 0.05;
+    double momentum = 0.9;
+    bool perWorkerBatch = false;
+    bool linearLr = false;
+    std::uint64_t seed = 1;
+    std::int64_t hidden = 64;
+    std::string devices;
+    std::string hostsFile;
+    std::string ssh = "ssh";
+    std::string listen = "127.0.0.1";
+    int port = 0;
+    std::string jobDir;
+    std::string workerBinary;
+    std::string schedule;
+    std::string kill;
+    std::string straggler;
+    std::string resume;
+    double failureTimeout = 3.0;
+    double collectiveTimeout = 10.0;
+    double stepTimeout = 120.0;
+};
+
+void addJobOptions(CLI::App* cmd, JobArgs& a)
+{
+    cmd->add_option("--trainer", a.trainer, "Built-in trainer")->check(CLI::IsMember({ "mlp", "cnn" }));
+    cmd->add_option("--workers", a.workers, "Workers of the first generation")->check(CLI::Range(1, 1024));
+    cmd->add_option("--epochs", a.epochs, "Epochs over the generated data set")->check(CLI::Range(1, 100000));
+    cmd->add_option("--batch", a.batch, "Global batch (samples per step), constant across sizes")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--samples", a.samples, "Size of the generated data set")->check(CLI::PositiveNumber);
+    cmd->add_option("--chunk-size", a.chunkSize, "Samples per ledger chunk (0: automatic)");
+    cmd->add_option(
+        "--micro-batch", a.microBatch, "Most samples per forward/backward; more are accumulated (0: no limit)");
+    cmd->add_option("--lr", a.lr, "Learning rate");
+    cmd->add_option("--momentum", a.momentum, "SGD momentum");
+    cmd->add_flag(
+        "--per-worker-batch", a.perWorkerBatch, "Keep the per-worker batch instead (global batch grows with workers)");
+    cmd->add_flag("--linear-lr", a.linearLr, "With --per-worker-batch: scale the learning rate linearly with workers");
+    cmd->add_option("--seed", a.seed, "Seed of the data set, the model and the data order");
+    cmd->add_option("--hidden", a.hidden, "Hidden width (MLP) or channels (CNN)");
+    cmd->add_option("--devices", a.devices, "Local devices, round robin: cpu,cuda:0,cuda:1 (default cpu)");
+    cmd->add_option("--hosts", a.hostsFile,
+        "Start workers over ssh on the hosts of FILE (host [slots=N] [devices=..] [worker=PATH])");
+    cmd->add_option("--ssh", a.ssh, "ssh command for --hosts");
+    cmd->add_option(
+        "--listen", a.listen, "Address the control plane and the store listen on (remote hosts need a reachable one)");
+    cmd->add_option("--port", a.port, "Control port (0: any free port)")->check(CLI::Range(0, 65535));
+    cmd->add_option("--job-dir", a.jobDir,
+        "Job folder: logs, checkpoints, job file, report (default: a new folder under $XDG_RUNTIME_DIR/vantage-edl)");
+    cmd->add_option("--worker-binary", a.workerBinary,
+        "vantage-edl-worker to run (default: beside vantage-cli, $VANTAGE_EDL_WORKER, PATH)");
+    cmd->add_option("--schedule", a.schedule, "Scale events at committed steps: \"step=50:+1,step=120:-1\"");
+    cmd->add_option(
+        "--kill", a.kill, "Fault injection: \"step=80:worker=1[:phase=allreduce]\" or \"step=5:worker=1:slow=200\"");
+    cmd->add_option("--straggler", a.straggler, "Replace a straggler: FACTOR:STEPS[:remove], e.g. 2.0:5");
+    cmd->add_option("--resume", a.resume, "Start from a checkpoint (final.pt, last_commit.pt of an ended job)");
+    cmd->add_option("--failure-timeout", a.failureTimeout, "Seconds of silence before a worker counts as failed");
+    cmd->add_option("--collective-timeout", a.collectiveTimeout, "Seconds a collective or rendezvous may take");
+    cmd->add_option("--step-timeout", a.stepTimeout, "Seconds a member may take to report a step");
+}
+
+std::vector<std::string> splitList(const std::string& text, char sep = ',')
+{
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, sep))
+        if (!item.empty())
+            out.push_back(item);
+    return out;
+}
+
+std::filesystem::path selfPath()
+{
+    std::error_code ec;
+    auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? std::filesystem::path("vantage-cli") : p;
+}
+
+LeaderOptions leaderOptions(const JobArgs& a)
+{
+    LeaderOptions o;
+    o.spec.trainer = a.trainer;
+    o.spec.samples = a.samples;
+    o.spec.epochs = a.epochs;
+    o.spec.globalBatch = a.batch;
+    o.spec.chunkSize = a.chunkSize;
+    o.spec.microBatch = a.microBatch;
+    o.spec.lr = a.lr;
+    o.spec.momentum = a.momentum;
+    o.spec.keepGlobalBatch = !a.perWorkerBatch;
+    o.spec.linearLrScaling = a.linearLr;
+    o.spec.seed = a.seed;
+    o.spec.hidden = a.hidden;
+    o.spec.timeouts.failureS = a.failureTimeout;
+    o.spec.timeouts.collectiveS = a.collectiveTimeout;
+    o.spec.timeouts.stepS = a.stepTimeout;
+    o.workers = a.workers;
+    o.devices = splitList(a.devices);
+    if (!a.hostsFile.empty())
+        o.hosts = parseHostFile(a.hostsFile);
+    o.sshCommand = a.ssh;
+    o.listenHost = a.listen;
+    o.listenPort = a.port;
+    o.workerBinary = a.workerBinary.empty() ? findWorkerBinary(selfPath()) : std::filesystem::path(a.workerBinary);
+    o.jobDir = a.jobDir.empty() ? newJobDir() : std::filesystem::path(a.jobDir);
+    o.schedule = parseSchedule(a.schedule);
+    o.faults = parseFaults(a.kill);
+    o.restoreFrom = a.resume;
+    if (!a.straggler.empty()) {
+        const auto parts = splitList(a.straggler, ':');
+        try {
+            if (parts.size() < 2 || parts.size() > 3 || (parts.size() == 3 && parts[2] != "remove"))
+                throw std::invalid_argument(a.straggler);
+            o.straggler = { true, std::stod(parts[0]), std::stoi(parts[1]), parts.size() == 2 };
+        } catch (const std::exception&) {
+            throw Error::invalidInput("expected FACTOR:STEPS[:remove], got '" + a.straggler + "'")
+                .forField("straggler");
+        }
+    }
+    o.validate();
+    return o;
+}
+
+Json jobParams(const LeaderOptions& o)
+{
+    Json p = toJson(o);
+    p.erase("worker_binary");
+    p.erase("write_job_file");
+    return p;
+}
+
+Json eventsJson(const std::vector<ScaleEvent>& events)
+{
+    Json a = Json::array();
+    for (const auto& e : events)
+        a.push_back({ { "step", e.step }, { "kind", e.kind }, { "workers_before", e.workersBefore },
+            { "workers_after", e.workersAfter }, { "pause_s", e.pauseS }, { "generation", e.generation },
+            { "joined", e.joined }, { "left", e.left } });
+    return a;
+}
+
+double meanPause(const std::vector<ScaleEvent>& events)
+{
+    double s = 0;
+    int n = 0;
+    for (const auto& e : events)
+        if (e.kind != "failure") {
+            s += e.pauseS;
+            ++n;
+        }
+    return n ? s / n : 0.0;
+}
+
+Json runJson(const JobReport& r)
+{
+    Json j = toJson(r);
+    j.erase("series");
+    j["events"] = eventsJson(r.events);
+    j["job"] = r.status.jobId;
+    j["state"] = jobStateName(r.status.state);
+    j["message"] = r.status.message;
+    j["steps"] = r.status.step;
+    j["mean_pause_s"] = meanPause(r.events);
+    return j;
+}
+
+void appendSeries(store::RunScope& scope, const std::string& name, const std::vector<SeriesSample>& samples)
+{
+    if (!scope.session() || samples.empty())
+        return;
+    std::vector<store::SeriesPoint> pts;
+    pts.reserve(samples.size());
+    for (const auto& s : samples)
+        pts.push_back({ static_cast<double>(s.step), s.value });
+    scope.session()->appendSeries(scope.id(), name, pts);
+}
+
+void appendSeries(store::RunScope& scope, const std::string& name, const std::vector<TimelinePoint>& points)
+{
+    std::vector<SeriesSample> samples;
+    samples.reserve(points.size());
+    for (const auto& p : points)
+        samples.push_back({ p.step, p.value });
+    appendSeries(scope, name, samples);
+}
+
+void printEventsTable(const std::vector<ScaleEvent>& events)
+{
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& e : events)
+        rows.push_back({ std::to_string(e.step), e.kind,
+            std::to_string(e.workersBefore) + " -> " + std::to_string(e.workersAfter), formatSeconds(e.pauseS) });
+    printTable({ "STEP", "EVENT", "WORKERS", "PAUSE" }, rows);
+}
+
+void runJob(const JobArgs& args, const std::string& baseline, Context& ctx)
+{
+    LeaderOptions options = leaderOptions(args);
+    options.writeJobFile = true;
+    const Json params = jobParams(options);
+    store::recordRun(ctx.session(),
+        { .engine = "edl",
+            .kind = "train",
+            .name = args.trainer + " x" + std::to_string(args.workers),
+            .params = params },
+        [&](store::RunScope& scope) {
+            Leader leader(options);
+            if (!ctx.json && !ctx.quiet)
+                std::cerr << "job " << leader.address().jobId << " in " << options.jobDir.string() << '\n';
+            const JobReport report = leader.run(ctx.cancel, &ctx.progress());
+            Json out = runJson(report);
+            out["job_dir"] = options.jobDir.string();
+            std::optional<JobReport> base;
+            if (baseline == "stop-restart" && report.status.state == JobState::Finished) {
+                LeaderOptions b = options;
+                b.scaleMode = ScaleMode::StopRestart;
+                b.faults.clear();
+                b.jobDir = options.jobDir / "baseline";
+                Leader baseLeader(b);
+                base = baseLeader.run(ctx.cancel, &ctx.progress());
+                Json bj = runJson(*base);
+                bj["job_dir"] = b.jobDir.string();
+                out["baseline"] = bj;
+                const double live = meanPause(report.events), stop = meanPause(base->events);
+                out["pause_ratio"] = stop > 0 ? live / stop : 0.0;
+            }
+            appendSeries(scope, "loss", report.loss);
+            appendSeries(scope, "throughput", report.throughput);
+            appendSeries(scope, "workers", report.workers);
+            if (ctx.json) {
+                printJson(out);
+            } else {
+                printKeyValues(
+                    { { "job", report.status.jobId + " (" + std::string(jobStateName(report.status.state)) + ")" },
+                        { "folder", options.jobDir.string() }, { "steps", std::to_string(report.status.step) },
+                        { "final loss", std::to_string(report.finalLoss) },
+                        { "exactly once", report.exactlyOnce ? "yes" : "NO" },
+                        { "replicas equal", report.replicasEqual ? "yes" : "NO" },
+                        { "duration", formatSeconds(report.durationS) } });
+                if (!report.events.empty()) {
+                    std::cout << '\n';
+                    printEventsTable(report.events);
+                }
+                if (base) {
+                    std::cout << "\nstop-restart baseline:\n";
+                    printEventsTable(base->events);
+                    std::cout << "mean pause " << formatSeconds(meanPause(report.events)) << " vs "
+                              << formatSeconds(meanPause(base->events)) << '\n';
+                }
+            }
+            if (report.status.state == JobState::Failed)
+                throw Error::failure("the job failed: " + report.status.message);
+            if (report.status.state == JobState::Stopped && ctx.cancel.isCancelled())
+                throw Cancelled();
+            scope.succeed(out, JobTimeline::jobSummary(report.finalLoss, report.events.size()));
+        });
+}
+
+// How `status`, `attach`, `scale`, `stop`, ... find the job.
+struct Target {
+    std::string job;
+    std::string endpoint;
+    std::string token;
+};
+
+void addTargetOptions(CLI::App* cmd, Target& t)
+{
+    cmd->add_option("--job", t.job, "The job's folder or its job.json (printed by edl start)");
+    cmd->add_option("--endpoint", t.endpoint, "Control endpoint (tcp://HOST:PORT), with --token or $VANTAGE_EDL_TOKEN");
+    cmd->add_option("--token", t.token, "The job's token (visible to other users in ps: prefer --job)");
+}
+
+JobAddress resolve(const Target& t)
+{
+    if (!t.job.empty())
+        return readJobFile(t.job);
+    if (t.endpoint.empty())
+        throw Error::invalidInput("name the job with --job DIR, or --endpoint with a token").forField("job");
+    JobAddress a;
+    a.endpoint = t.endpoint;
+    a.token = t.token;
+    if (a.token.empty())
+        if (const char* env = std::getenv("VANTAGE_EDL_TOKEN"))
+            a.token = env;
+    if (a.token.empty())
+        throw Error::invalidInput("no token: use --token or set VANTAGE_EDL_TOKEN").forField("token");
+    return a;
+}
+
+void printStatus(const JobStatus& s, Context& ctx)
+{
+    if (ctx.json) {
+        printJson(toJson(s));
+        return;
+    }
+    printKeyValues({ { "job", s.jobId + " (" + std::string(jobStateName(s.state)) + ")" }, { "trainer", s.trainer },
+        { "generation", std::to_string(s.generation) }, { "step", std::to_string(s.step) },
+        { "epoch", std::to_string(s.epoch + 1) + " of " + std::to_string(s.epochs) },
+        { "loss", std::to_string(s.loss) },
+        { "throughput", std::to_string(static_cast<long long>(s.throughput)) + " samples/s" },
+        { "message", s.message } });
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& w : s.workers)
+        rows.push_back(
+            { w.id, w.host, w.device, std::string(workerStateName(w.state)), w.rank >= 0 ? std::to_string(w.rank) : "",
+                w.stepTimeS > 0 ? formatSeconds(w.stepTimeS) : "", std::to_string(w.chunksDone) });
+    std::cout << '\n';
+    printTable({ "WORKER", "HOST", "DEVICE", "STATE", "RANK", "STEP TIME", "CHUNKS" }, rows);
+}
+
+std::string describe(const JobEvent& e)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(2) << '[' << e.timeS << " s] ";
+    if (const auto* st = std::get_if<StepEvent>(&e.payload))
+        s << "step " << st->step << "  epoch " << st->epoch << "  loss " << std::setprecision(4) << st->loss << "  "
+          << std::setprecision(0) << st->throughput << " samples/s  " << st->workers << " workers";
+    else if (const auto* sc = std::get_if<ScaleEvent>(&e.payload))
+        s << sc->kind << " at step " << sc->step << ": " << sc->workersBefore << " -> " << sc->workersAfter
+          << " workers, pause " << formatSeconds(sc->pauseS);
+    else if (const auto* g = std::get_if<GenerationEvent>(&e.payload)) {
+        s << "generation " << g->generation << " (" << g->reason << (g->restore ? ", restored" : "") << "):";
+        for (const auto& m : g->members)
+            s << ' ' << m;
+    } else if (const auto* f = std::get_if<FailureEvent>(&e.payload))
+        s << "failure of " << f->worker << (f->member ? "" : " (joiner)") << ": " << f->reason;
+    else if (const auto* ep = std::get_if<EpochEvent>(&e.payload))
+        s << "epoch " << ep->epoch << " done: " << ep->seenOnce << " of " << ep->samples << " samples seen once";
+    else if (const auto* j = std::get_if<JobStateEvent>(&e.payload))
+        s << "job " << jobStateName(j->state) << (j->message.empty() ? "" : ": " + j->message);
+    else if (const auto* l = std::get_if<LogEvent>(&e.payload))
+        s << l->level << ": " << l->text;
+    else if (const auto* m = std::get_if<MembershipEvent>(&e.payload)) {
+        s << "workers:";
+        for (const auto& w : m->workers)
+            if (w.state != WorkerState::Left && w.state != WorkerState::Failed)
+                s << ' ' << w.id << '=' << workerStateName(w.state);
+    }
+    return s.str();
+}
+
+// Streams a job's events until it ends (or Ctrl-C); with --session, records it when it ends.
+void attach(const JobAddress& address, bool history, Context& ctx)
+{
+    EventStream stream(address, { .name = "cli" });
+    JobTimeline timeline;
+    auto consume = [&](const JobEvent& e, bool print) {
+        timeline.add(e);
+        if (!print)
+            return;
+        if (ctx.json)
+            std::cout << toJson(e).dump() << std::endl;
+        else if (!std::holds_alternative<MembershipEvent>(e.payload) || !ctx.quiet)
+            std::cout << describe(e) << std::endl;
+    };
+    for (const auto& e : stream.history())
+        consume(e, history);
+    while (!stream.jobEnded() && !ctx.cancel.isCancelled())
+        if (auto e = stream.next(0.25))
+            consume(*e, true);
+    while (auto e = stream.next(0.0))
+        consume(*e, true);
+    auto* session = ctx.session();
+    if (!session || !timeline.end())
+        return;
+    Json params = { { "job", address.jobId }, { "job_dir", address.jobDir }, { "trainer", stream.snapshot().trainer } };
+    try {
+        params["leader"]
+            = jobParams(leaderOptionsFromJson(readJsonFile(std::filesystem::path(address.jobDir) / "leader.json")));
+    } catch (const Error&) {
+        // A leader run in-process by another program has no options file; the job id is enough.
+    }
+    store::RunScope scope(session,
+        { .engine = "edl",
+            .kind = "train",
+            .name = stream.snapshot().trainer + " job " + address.jobId,
+            .params = params });
+    appendSeries(scope, "loss", timeline.loss());
+    appendSeries(scope, "throughput", timeline.throughput());
+    appendSeries(scope, "workers", timeline.workers());
+    Json result = timeline.result();
+    try {
+        const Json report = readJobReport(address.jobDir);
+        result["ledger"] = report.at("ledger");
+        result["replicas_equal"] = report.at("replicas_equal");
+    } catch (const std::exception&) {
+        // Not on this machine's disk (a remote leader): the streamed part is what we have.
+    }
+    if (timeline.end()->state == JobState::Failed)
+        scope.fail(std::make_exception_ptr(Error::failure(timeline.end()->message)));
+    else
+        scope.succeed(result, timeline.summary());
+}
+
+} // namespace
+
+void addEdlCommands(CLI::App& app, Context& ctx)
+{
+    auto* edl = app.add_subcommand("edl", "Elastic data-parallel training: run, watch and resize jobs");
+    edl->require_subcommand(1);
+
+    struct Options {
+        JobArgs job;
+        Target target;
+        std::string baseline;
+        bool follow = false;
+        bool history = false;
+        int add = 0;
+        std::string remove;
+        int removeCount = 0;
+        std::string addDevices;
+        std::string from;
+        std::string toDevices;
+        int maxWorkers = 3;
+        int steps = 10;
+        double timeout = 120.0;
+    };
+    auto o = std::make_shared<Options>();
+
+    auto* run = edl->add_subcommand("run", "Run a whole job locally (leader in this process) and report it");
+    addJobOptions(run, o->job);
+    run->add_option("--baseline", o->baseline, "Also run the schedule by stop-restart and compare the pauses")
+        ->check(CLI::IsMember({ "stop-restart" }));
+    run->callback([&ctx, o] { runJob(o->job, o->baseline, ctx); });
+
+    auto* start = edl->add_subcommand("start", "Start a job in the background (its own leader process)");
+    addJobOptions(start, o->job);
+    start->add_flag("--follow", o->follow, "Then stream its events until it ends (records it with --session)");
+    start->callback([&ctx, o] {
+        LeaderOptions options = leaderOptions(o->job);
+        if (!ctx.sessionPath.empty() && !o->follow)
+            std::cerr << "vantage-cli: note: the job runs in the background; --session records it with --follow, "
+                         "or later with `edl attach --job DIR --session FILE`\n";
+        const JobAddress a = startJob(options);
+        if (ctx.json && !o->follow)
+            printJson({ { "job", a.jobId }, { "endpoint", a.endpoint }, { "job_dir", a.jobDir },
+                { "leader_pid", a.leaderPid } });
+        else if (!ctx.json)
+            std::cout << "started job " << a.jobId << " (leader pid " << a.leaderPid << ")\n  folder   " << a.jobDir
+                      << "\n  control  " << a.endpoint << "\n  attach   vantage-cli edl attach --job " << a.jobDir
+                      << '\n';
+        if (o->follow)
+            attach(a, true, ctx);
+    });
+
+    auto* status = edl->add_subcommand("status", "Show a job's state and workers");
+    addTargetOptions(status, o->target);
+    status->callback([&ctx, o] {
+        const JobAddress a = resolve(o->target);
+        // A leader that is gone cannot answer; do not wait for the request timeout to find out.
+        const bool leaderGone = a.leaderPid > 0 && ::kill(static_cast<pid_t>(a.leaderPid), 0) != 0 && errno == ESRCH;
+        try {
+            if (leaderGone)
+                throw Error::failure("the leader (pid " + std::to_string(a.leaderPid) + ") has ended");
+            printStatus(JobClient(a, { .name = "cli" }).status(), ctx);
+        } catch (const Error&) {
+            if (a.jobDir.empty())
+                throw;
+            // The leader has gone: an ended job left its report.
+            Json report;
+            try {
+                report = readJobReport(a.jobDir);
+            } catch (const Error&) {
+                throw Error::failure("the job does not answer and left no report in " + a.jobDir);
+            }
+            printStatus(jobStatusFromJson(report.at("status")), ctx);
+        }
+    });
+
+    auto* att = edl->add_subcommand("attach", "Stream a job's events until it ends (Ctrl-C detaches)");
+    addTargetOptions(att, o->target);
+    att->add_flag("--history", o->history, "Print the events from before attaching too");
+    att->callback([&ctx, o] { attach(resolve(o->target), o->history, ctx); });
+
+    auto* scale = edl->add_subcommand("scale", "Add workers (stop-free) or remove workers (graceful)");
+    addTargetOptions(scale, o->target);
+    auto* addOpt = scale->add_option("--add", o->add, "Start N joiners")->check(CLI::Range(1, 64));
+    scale->add_option("--device", o->addDevices, "With --add: devices for the joiners (cpu,cuda:1,...)");
+    auto* removeOpt = scale->add_option("--remove", o->remove, "Remove these workers: w2[,w3]");
+    auto* removeCountOpt = scale->add_option("--remove-count", o->removeCount, "Remove the N newest workers")
+                               ->check(CLI::Range(1, 1024));
+    addOpt->excludes(removeOpt)->excludes(removeCountOpt);
+    removeOpt->excludes(removeCountOpt);
+    scale->callback([&ctx, o] {
+        JobClient job(resolve(o->target), { .name = "cli" });
+        std::vector<std::string> ids;
+        std::string what;
+        if (o->add > 0) {
+            ids = job.scaleOut(o->add, splitList(o->addDevices));
+            what = "added";
+        } else if (!o->remove.empty()) {
+            ids = job.scaleIn(splitList(o->remove));
+            what = "removing";
+        } else if (o->removeCount > 0) {
+            ids = job.scaleInCount(o->removeCount);
+            what = "removing";
+        } else {
+            throw Error::invalidInput("say --add N, --remove W or --remove-count N").forField("scale");
+        }
+        if (ctx.json) {
+            printJson({ { what, ids } });
+        } else {
+            std::cout << what;
+            for (const auto& id : ids)
+                std::cout << ' ' << id;
+            std::cout << '\n';
+        }
+    });
+
+    auto* stop = edl->add_subcommand("stop", "End a job at the next step boundary (the last commit is saved)");
+    addTargetOptions(stop, o->target);
+    stop->callback([&ctx, o] {
+        JobClient(resolve(o->target), { .name = "cli" }).stop();
+        if (ctx.json)
+            printJson({ { "stopping", true } });
+        else
+            std::cout << "stopping\n";
+    });
+
+    auto* migrateCmd
+        = edl->add_subcommand("migrate", "Move a job: scale out on new devices, then scale in the old workers");
+    addTargetOptions(migrateCmd, o->target);
+    migrateCmd->add_option("--from", o->from, "Workers to move away from (default: all)");
+    migrateCmd->add_option(
+        "--to", o->toDevices, "Devices to move to (cpu,cuda:2,...); default: as many on the next slots");
+    migrateCmd->add_option("--timeout", o->timeout, "Seconds to wait for each half");
+    migrateCmd->callback([&ctx, o] {
+        JobClient job(resolve(o->target), { .name = "cli" });
+        const auto events = migrate(job,
+            { .from = splitList(o->from), .devices = splitList(o->toDevices), .timeoutS = o->timeout }, ctx.cancel);
+        if (ctx.json)
+            printJson({ { "events", eventsJson(events) } });
+        else
+            printEventsTable(events);
+    });
+
+    auto* profile
+        = edl->add_subcommand("profile", "Run a job at 1..N workers and record samples/s (the scaling curve)");
+    addTargetOptions(profile, o->target);
+    profile->add_option("--max-workers", o->maxWorkers, "Largest size to measure")->check(CLI::Range(1, 64));
+    profile->add_option("--steps", o->steps, "Steps measured at each size")->check(CLI::Range(2, 100000));
+    profile->add_option("--timeout", o->timeout, "Seconds to wait at each size");
+    profile->callback([&ctx, o] {
+        JobClient job(resolve(o->target), { .name = "cli" });
+        const auto curve = profileThroughput(job,
+            { .maxWorkers = o->maxWorkers, .steps = o->steps, .timeoutS = o->timeout }, ctx.cancel, &ctx.progress());
+        if (ctx.json) {
+            Json a = Json::array();
+            for (const auto& p : curve)
+                a.push_back({ { "workers", p.workers }, { "samples_per_s", p.samplesPerS }, { "step_s", p.stepS } });
+            printJson({ { "curve", a } });
+            return;
+        }
+        std::vector<std::vector<std::string>> rows;
+        for (const auto& p : curve)
+            rows.push_back({ std::to_string(p.workers), std::to_string(static_cast<long long>(p.samplesPerS)),
+                formatSeconds(p.stepS) });
+        printTable({ "WORKERS", "SAMPLES/S", "STEP" }, rows);
+    });
+}
+
+} // namespace vantage::cli

@@ -1,0 +1,155 @@
+#include "dgi/buffer.h"
+
+#include "common/error.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <new>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace vantage::dgi {
+
+namespace {
+
+std::string sysError()
+{
+    return std::strerror(errno);
+}
+
+} // namespace
+
+Buffer::Buffer(Buffer&& other) noexcept
+    : m_data(other.m_data)
+    , m_size(other.m_size)
+    , m_heap(std::move(other.m_heap))
+    , m_mapBase(other.m_mapBase)
+    , m_mapLength(other.m_mapLength)
+{
+    other.m_data = nullptr;
+    other.m_size = 0;
+    other.m_mapBase = nullptr;
+    other.m_mapLength = 0;
+}
+
+Buffer& Buffer::operator=(Buffer&& other) noexcept
+{
+    if (this != &other) {
+        release();
+        m_data = other.m_data;
+        m_size = other.m_size;
+        m_heap = std::move(other.m_heap);
+        m_mapBase = other.m_mapBase;
+        m_mapLength = other.m_mapLength;
+        other.m_data = nullptr;
+        other.m_size = 0;
+        other.m_mapBase = nullptr;
+        other.m_mapLength = 0;
+    }
+    return *this;
+}
+
+Buffer::~Buffer()
+{
+    release();
+}
+
+void Buffer::release() noexcept
+{
+    if (m_mapBase)
+        ::munmap(m_mapBase, m_mapLength);
+    m_mapBase = nullptr;
+    m_mapLength = 0;
+    m_heap.reset();
+    m_data = nullptr;
+    m_size = 0;
+}
+
+Buffer Buffer::allocate(std::size_t bytes, bool zero)
+{
+    Buffer b;
+    if (bytes == 0)
+        return b;
+    try {
+        b.m_heap.reset(zero ? new std::byte[bytes]() : new std::byte[bytes]);
+    } catch (const std::bad_alloc&) {
+        throw Error::failure("out of memory allocating " + std::to_string(bytes) + " bytes");
+    }
+    b.m_data = b.m_heap.get();
+    b.m_size = bytes;
+    return b;
+}
+
+Buffer Buffer::temporaryFile(const std::filesystem::path& directory, std::size_t bytes)
+{
+    Buffer b;
+    if (bytes == 0)
+        return b;
+    std::string templ = (directory / "vantage-dgi-XXXXXX").string();
+    const int fd = ::mkstemp(templ.data());
+    if (fd < 0)
+        throw Error::failure("cannot create a spill file: " + sysError()).inFile(directory.string());
+    ::unlink(templ.c_str());
+    if (::ftruncate(fd, static_cast<off_t>(bytes)) != 0) {
+        const std::string why = sysError();
+        ::close(fd);
+        throw Error::failure("cannot size a spill file to " + std::to_string(bytes) + " bytes: " + why)
+            .inFile(directory.string());
+    }
+    void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    const std::string why = sysError();
+    ::close(fd);
+    if (p == MAP_FAILED)
+        throw Error::failure("cannot map a spill file: " + why).inFile(directory.string());
+    b.m_mapBase = p;
+    b.m_mapLength = bytes;
+    b.m_data = static_cast<std::byte*>(p);
+    b.m_size = bytes;
+    return b;
+}
+
+Buffer Buffer::mapFile(const std::filesystem::path& path, std::size_t offset, std::size_t bytes, bool writable)
+{
+    Buffer b;
+    const int fd = ::open(path.c_str(), writable ? O_RDWR : O_RDONLY);
+    if (fd < 0)
+        throw Error::invalidInput("cannot open: " + sysError()).inFile(path.string());
+    struct stat st { };
+    if (::fstat(fd, &st) != 0) {
+        const std::string why = sysError();
+        ::close(fd);
+        throw Error::failure("cannot stat: " + why).inFile(path.string());
+    }
+    if (static_cast<std::uint64_t>(st.st_size) < offset + bytes) {
+        ::close(fd);
+        throw Error::invalidInput("file is truncated: " + std::to_string(st.st_size) + " bytes, expected at least "
+            + std::to_string(offset + bytes))
+            .inFile(path.string());
+    }
+    if (bytes == 0) {
+        ::close(fd);
+        return b;
+    }
+    const std::size_t length = offset + bytes;
+    void* p = ::mmap(nullptr, length, writable ? PROT_READ | PROT_WRITE : PROT_READ, MAP_SHARED, fd, 0);
+    const std::string why = sysError();
+    ::close(fd);
+    if (p == MAP_FAILED)
+        throw Error::failure("cannot map: " + why).inFile(path.string());
+    b.m_mapBase = p;
+    b.m_mapLength = length;
+    b.m_data = static_cast<std::byte*>(p) + offset;
+    b.m_size = bytes;
+    return b;
+}
+
+void Buffer::adviseDontNeed() const
+{
+    if (m_mapBase)
+        ::madvise(m_mapBase, m_mapLength, MADV_DONTNEED);
+}
+
+} // namespace vantage::dgi

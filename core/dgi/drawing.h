@@ -1,0 +1,27 @@
+#pragma once
+// The layer cut as Graphviz DOT: one cluster per layer (a source-pass and a block sub-cluster
+// inside), aggregations drawn apart from dense and element-wise ops, graph queries in grey, and
+// every edge that crosses a cut labelled with the size of the tensor it carries
+// ("N x d x 4 B = 256 MB"). Render it with vantage::renderDotToSvg.
+
+#include "dgi/ir.h"
+#include "dgi/node_matrix.h"
+#include "dgi/partition.h"
+
+#include <cstdint>
+#include <string>
+
+namespace vantage::dgi {
+
+struct DrawOptions {
+    std::int64_t numNodes = 0; // 0: label cut tensors per node ("d x 4 B per node")
+    DType dtype = DType::Float32;
+    std::string title; // graph label; empty for the model name
+};
+
+std::string layerCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOptions& options = {});
+
+// "N x 64 x 4 B = 256 MB" (or "64 x 4 B per node" without a node count).
+std::string cutSizeLabel(std::int64_t numNodes, std::int64_t width, DType dtype);
+
+} // namespace vantage::dgi

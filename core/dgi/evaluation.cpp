@@ -1,0 +1,1524 @@
+// The evaluation engine: runs the partitioned IR layer by layer (or node-wise, or whole-graph) on
+// LibTorch tensors. The aggregation kernels are our own: block edges are grouped by destination, so
+// a destination's reduction is one sequential loop over its in-edges, parallel over destinations and
+// independent of the batch it falls in (the output does not depend on the batch caps).
+
+#include "dgi/evaluation.h"
+
+#include "common/error.h"
+#include "dgi/memory.h"
+#include "dgi/npy.h"
+
+#include <torch/torch.h>
+
+#include <ATen/Parallel.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <type_traits>
+#include <unordered_map>
+
+namespace vantage::dgi {
+
+namespace {
+
+using torch::Tensor;
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+at::ScalarType scalarOf(DType t)
+{
+    return t == DType::Float64 ? torch::kFloat64 : torch::kFloat32;
+}
+
+Tensor wrap(const NodeMatrix& m)
+{
+    return torch::from_blob(const_cast<void*>(m.data()), { m.rows(), m.cols() }, scalarOf(m.dtype()));
+}
+
+Tensor wrapIndex(std::span<const std::int64_t> s)
+{
+    return torch::from_blob(const_cast<std::int64_t*>(s.data()), { static_cast<std::int64_t>(s.size()) }, torch::kLong);
+}
+
+std::vector<std::int64_t> withRows(std::int64_t rows, const std::vector<std::int64_t>& shape)
+{
+    std::vector<std::int64_t> s{ rows };
+    s.insert(s.end(), shape.begin(), shape.end());
+    return s;
+}
+
+bool isOutOfMemory(const c10::Error& e)
+{
+    const std::string m = e.what();
+    return m.find("alloc") != std::string::npos || m.find("out of memory") != std::string::npos;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kernels over destination segments: edges [off[d], off[d + 1]) of a block end at destination d.
+
+constexpr std::int64_t kMaxBatchEdges = std::int64_t{ 1 } << 20;
+constexpr std::int64_t kMaxBatchNodes = std::int64_t{ 1 } << 15;
+
+// Rows of random sources are latency-bound: fetch a few edges ahead.
+constexpr std::int64_t kPrefetchAhead = 8;
+
+template <typename T> inline void prefetchRow(const T* row, std::int64_t width)
+{
+    const char* p = reinterpret_cast<const char*>(row);
+    for (std::int64_t b = 0; b < width * static_cast<std::int64_t>(sizeof(T)); b += 64)
+        __builtin_prefetch(p + b);
+}
+
+// o (+)= u * s over `n` features, or o = max(o, u * s): the loops the compiler vectorises.
+template <typename T, Reduction R, bool Weighted> inline void combine(T* o, const T* u, T s, std::int64_t n)
+{
+    for (std::int64_t j = 0; j < n; ++j) {
+        const T m = Weighted ? u[j] * s : u[j];
+        if constexpr (R == Reduction::Max)
+            o[j] = std::max(o[j], m);
+        else
+            o[j] += m;
+    }
+}
+
+// reduce_e w[e] * U[row[e]] for each destination, without materialising the per-edge messages.
+// Sum and mean start from zero and add the edges in order; max starts from the first edge. `w`
+// holds `heads` scalars per edge, each scaling `width / heads` consecutive features (nullptr: no
+// weights). With row = nullptr (row e is row e) and U the materialised messages this is the plain
+// segment reduction with the same products in the same order: fused and unfused aggregation give
+// the same bits.
+template <typename T, Reduction R, bool Weighted>
+void gatherReduceKernel(const T* U, std::int64_t width, const std::int64_t* row, const T* w, std::int64_t heads,
+    const std::int64_t* off, std::int64_t numDst, T* out)
+{
+    const std::int64_t per = Weighted ? width / heads : width;
+    at::parallel_for(0, numDst, 64, [&](std::int64_t d0, std::int64_t d1) {
+        const std::int64_t eEnd = off[d1];
+        for (std::int64_t d = d0; d < d1; ++d) {
+            T* o = out + d * width;
+            const std::int64_t e0 = off[d];
+            const std::int64_t e1 = off[d + 1];
+            if (e0 == e1 || R != Reduction::Max)
+                std::fill(o, o + width, T(0));
+            for (std::int64_t e = e0; e < e1; ++e) {
+                if (row != nullptr && e + kPrefetchAhead < eEnd)
+                    prefetchRow(U + row[e + kPrefetchAhead] * width, width);
+                const T* u = U + (row != nullptr ? row[e] : e) * width;
+                if (R == Reduction::Max && e == e0) {
+                    for (std::int64_t h = 0; h < (Weighted ? heads : 1); ++h)
+                        for (std::int64_t j = 0; j < per; ++j)
+                            o[h * per + j] = Weighted ? u[h * per + j] * w[e * heads + h] : u[h * per + j];
+                    continue;
+                }
+                if constexpr (Weighted) {
+                    for (std::int64_t h = 0; h < heads; ++h)
+                        combine<T, R, true>(o + h * per, u + h * per, w[e * heads + h], per);
+                } else {
+                    combine<T, R, false>(o, u, T(1), width);
+                }
+            }
+            if (R == Reduction::Mean && e1 > e0) {
+                const T n = static_cast<T>(e1 - e0);
+                for (std::int64_t j = 0; j < width; ++j)
+                    o[j] /= n;
+            }
+        }
+    });
+}
+
+template <typename T>
+void gatherReduce(const T* U, std::int64_t width, const std::int64_t* row, const T* w, std::int64_t heads,
+    const std::int64_t* off, std::int64_t numDst, Reduction r, T* out)
+{
+    auto run = [&](auto reduction) {
+        constexpr Reduction R = decltype(reduction)::value;
+        if (w)
+            gatherReduceKernel<T, R, true>(U, width, row, w, heads, off, numDst, out);
+        else
+            gatherReduceKernel<T, R, false>(U, width, row, nullptr, 1, off, numDst, out);
+    };
+    switch (r) {
+    case Reduction::Sum:
+        run(std::integral_constant<Reduction, Reduction::Sum>());
+        break;
+    case Reduction::Mean:
+        run(std::integral_constant<Reduction, Reduction::Mean>());
+        break;
+    case Reduction::Max:
+        run(std::integral_constant<Reduction, Reduction::Max>());
+        break;
+    }
+}
+
+// The plain segment reduction over materialised messages.
+template <typename T>
+void segmentReduce(const T* msg, std::int64_t width, const std::int64_t* off, std::int64_t numDst, Reduction r, T* out)
+{
+    gatherReduce<T>(msg, width, nullptr, nullptr, 0, off, numDst, r, out);
+}
+
+template <typename T>
+void segmentSoftmax(const T* x, std::int64_t width, const std::int64_t* off, std::int64_t numDst, T* out)
+{
+    at::parallel_for(0, numDst, 64, [&](std::int64_t d0, std::int64_t d1) {
+        std::vector<T> mx(static_cast<std::size_t>(width));
+        std::vector<T> sum(static_cast<std::size_t>(width));
+        for (std::int64_t d = d0; d < d1; ++d) {
+            const std::int64_t e0 = off[d];
+            const std::int64_t e1 = off[d + 1];
+            if (e0 == e1)
+                continue;
+            std::copy(x + e0 * width, x + (e0 + 1) * width, mx.begin());
+            for (std::int64_t e = e0 + 1; e < e1; ++e)
+                for (std::int64_t j = 0; j < width; ++j)
+                    mx[static_cast<std::size_t>(j)] = std::max(mx[static_cast<std::size_t>(j)], x[e * width + j]);
+            std::fill(sum.begin(), sum.end(), T(0));
+            for (std::int64_t e = e0; e < e1; ++e)
+                for (std::int64_t j = 0; j < width; ++j) {
+                    const T v = std::exp(x[e * width + j] - mx[static_cast<std::size_t>(j)]);
+                    out[e * width + j] = v;
+                    sum[static_cast<std::size_t>(j)] += v;
+                }
+            for (std::int64_t e = e0; e < e1; ++e)
+                for (std::int64_t j = 0; j < width; ++j)
+                    out[e * width + j] /= sum[static_cast<std::size_t>(j)];
+        }
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dense and element-wise ops, shared by every mode. Row-carrying values have the row dimension first.
+
+Tensor applyDense(const GnnIr& ir, int v, const std::vector<Tensor>& in)
+{
+    const IrOp& o = ir.op(v);
+    const int rowDim = o.space == Space::Global ? 0 : 1;
+    switch (o.kind) {
+    case OpKind::Linear:
+        return in.size() > 2 ? at::linear(in[0], in[1], in[2]) : at::linear(in[0], in[1]);
+    case OpKind::MatMul:
+        return at::matmul(in[0], in[1]);
+    case OpKind::Unary: {
+        const Tensor& x = in[0];
+        switch (o.unary) {
+        case UnaryFn::Identity:
+        case UnaryFn::Dropout:
+            return x;
+        case UnaryFn::Neg:
+            return -x;
+        case UnaryFn::Relu:
+            return at::relu(x);
+        case UnaryFn::LeakyRelu:
+            return at::leaky_relu(x, o.alpha);
+        case UnaryFn::Elu:
+            return at::elu(x, o.alpha);
+        case UnaryFn::Sigmoid:
+            return at::sigmoid(x);
+        case UnaryFn::Tanh:
+            return at::tanh(x);
+        case UnaryFn::Exp:
+            return at::exp(x);
+        case UnaryFn::Log:
+            return at::log(x);
+        case UnaryFn::Sqrt:
+            return at::sqrt(x);
+        case UnaryFn::Rsqrt:
+            return at::rsqrt(x);
+        case UnaryFn::Abs:
+            return at::abs(x);
+        case UnaryFn::Reciprocal:
+            return at::reciprocal(x);
+        case UnaryFn::Pow:
+            return at::pow(x, o.alpha);
+        case UnaryFn::Clamp: {
+            c10::optional<at::Scalar> lo;
+            c10::optional<at::Scalar> hi;
+            if (!std::isnan(o.alpha))
+                lo = o.alpha;
+            if (!std::isnan(o.beta))
+                hi = o.beta;
+            return at::clamp(x, lo, hi);
+        }
+        }
+        break;
+    }
+    case OpKind::Binary:
+        switch (o.binary) {
+        case BinaryFn::Add:
+            return in[0] + in[1];
+        case BinaryFn::Sub:
+            return in[0] - in[1];
+        case BinaryFn::Mul:
+            return in[0] * in[1];
+        case BinaryFn::Div:
+            return in[0] / in[1];
+        case BinaryFn::Maximum:
+            return at::maximum(in[0], in[1]);
+        case BinaryFn::Minimum:
+            return at::minimum(in[0], in[1]);
+        }
+        break;
+    case OpKind::Concat:
+        return at::cat(in, o.axis + rowDim);
+    case OpKind::Reshape:
+        return rowDim ? in[0].reshape(withRows(in[0].size(0), o.shape)) : in[0].reshape(o.shape);
+    case OpKind::Reduce:
+        switch (o.reduction) {
+        case Reduction::Sum:
+            return in[0].sum(o.axis + rowDim, o.keepDim);
+        case Reduction::Mean:
+            return in[0].mean(o.axis + rowDim, o.keepDim);
+        case Reduction::Max:
+            return std::get<0>(in[0].max(o.axis + rowDim, o.keepDim));
+        }
+        break;
+    case OpKind::Softmax:
+        return o.logSoftmax ? at::log_softmax(in[0], o.axis + rowDim) : at::softmax(in[0], o.axis + rowDim);
+    default:
+        break;
+    }
+    throw Error::failure(std::string("evaluator: ") + opKindName(o.kind) + " is not a dense op");
+}
+
+// Global values (parameters, constants and ops on them), computed once per evaluation.
+class Globals {
+public:
+    Globals(const GnnIr& ir, at::ScalarType type)
+        : m_ir(ir)
+        , m_type(type)
+    {
+    }
+    Tensor get(int v)
+    {
+        if (auto it = m_cache.find(v); it != m_cache.end())
+            return it->second;
+        const IrOp& o = m_ir.op(v);
+        Tensor t;
+        if (o.kind == OpKind::Parameter) {
+            const IrParameter& p = m_ir.parameters()[static_cast<std::size_t>(o.param)];
+            t = torch::from_blob(const_cast<float*>(p.values.data()), p.shape, torch::kFloat32).to(m_type).clone();
+        } else if (o.kind == OpKind::Constant) {
+            t = torch::scalar_tensor(o.alpha, torch::TensorOptions().dtype(m_type));
+        } else {
+            std::vector<Tensor> in;
+            for (int u : o.inputs)
+                in.push_back(get(u));
+            t = applyDense(m_ir, v, in);
+        }
+        m_cache.emplace(v, t);
+        return t;
+    }
+
+private:
+    const GnnIr& m_ir;
+    at::ScalarType m_type;
+    std::unordered_map<int, Tensor> m_cache;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Full-graph forward: every value over all nodes or all edges at once, with LibTorch's own scatter
+// ops. It shares nothing with the layer-wise path but the dense ops, which makes it the reference.
+
+Tensor fullForward(const Graph& graph, const Tensor& x, const GnnIr& ir, at::ScalarType type)
+{
+    const std::int64_t n = graph.numNodes();
+    const Tensor src = wrapIndex(graph.sources());
+    const Tensor off = wrapIndex(graph.offsets());
+    const Tensor inDeg = (off.slice(0, 1) - off.slice(0, 0, n));
+    const Tensor dst = torch::repeat_interleave(inDeg);
+    Globals globals(ir, type);
+    const auto live = ir.live();
+    const auto consumers = ir.consumers();
+    std::vector<int> remaining(static_cast<std::size_t>(ir.size()), 0);
+    for (int v = 0; v < ir.size(); ++v)
+        for (int c : consumers[static_cast<std::size_t>(v)])
+            if (live[static_cast<std::size_t>(c)])
+                ++remaining[static_cast<std::size_t>(v)];
+    std::vector<Tensor> val(static_cast<std::size_t>(ir.size()));
+    // Max over each destination's in-edges (edges are grouped by destination); 0 where there are none.
+    auto segmentMax = [&](const Tensor& m) {
+        Tensor r = at::segment_reduce(m, "max", inDeg, {}, {}, 0, true);
+        std::vector<std::int64_t> s(static_cast<std::size_t>(m.dim()), 1);
+        s[0] = n;
+        return r.masked_fill(inDeg.eq(0).view(s), 0);
+    };
+    for (int v = 0; v < ir.size(); ++v) {
+        if (!live[static_cast<std::size_t>(v)])
+            continue;
+        const IrOp& o = ir.op(v);
+        std::vector<Tensor> in;
+        for (int u : o.inputs)
+            in.push_back(ir.op(u).space == Space::Global ? globals.get(u) : val[static_cast<std::size_t>(u)]);
+        Tensor t;
+        switch (o.kind) {
+        case OpKind::Input:
+            t = x;
+            break;
+        case OpKind::Parameter:
+        case OpKind::Constant:
+            continue;
+        case OpKind::InDegree:
+            t = inDeg.to(type);
+            break;
+        case OpKind::OutDegree:
+            t = torch::bincount(src, {}, n).to(type);
+            break;
+        case OpKind::GatherSrc:
+            t = in[0].index_select(0, src);
+            break;
+        case OpKind::GatherDst:
+            t = in[0].index_select(0, dst);
+            break;
+        case OpKind::EdgeSoftmax: {
+            const Tensor mx = segmentMax(in[0]);
+            const Tensor ex = (in[0] - mx.index_select(0, dst)).exp();
+            const Tensor sum = torch::zeros(withRows(n, o.shape), in[0].options()).index_add(0, dst, ex);
+            t = ex / sum.index_select(0, dst);
+            break;
+        }
+        case OpKind::Aggregate: {
+            if (o.reduction == Reduction::Max) {
+                t = segmentMax(in[0]);
+            } else {
+                t = torch::zeros(withRows(n, o.shape), in[0].options()).index_add(0, dst, in[0]);
+                if (o.reduction == Reduction::Mean) {
+                    std::vector<std::int64_t> s(static_cast<std::size_t>(t.dim()), 1);
+                    s[0] = n;
+                    t = t / inDeg.clamp_min(1).to(t.scalar_type()).view(s);
+                }
+            }
+            break;
+        }
+        default:
+            if (o.space == Space::Global)
+                continue;
+            t = applyDense(ir, v, in);
+        }
+        val[static_cast<std::size_t>(v)] = t;
+        for (int u : o.inputs)
+            if (--remaining[static_cast<std::size_t>(u)] == 0 && u != ir.output() && ir.op(u).kind != OpKind::Input)
+                val[static_cast<std::size_t>(u)] = Tensor();
+    }
+    return val[static_cast<std::size_t>(ir.output())].reshape({ n, -1 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layer-wise and node-wise evaluation.
+
+// The nodes a layer computes: all of them (local row = node id) or a sorted subset with a
+// global -> local map (partial requests and node-wise batches).
+struct NodeSet {
+    bool all = true;
+    std::int64_t size = 0;
+    std::vector<std::int64_t> ids;
+    Tensor idsT;
+    Tensor map; // int64 [N], valid at members
+
+    Tensor globalIds(std::int64_t a, std::int64_t b) const
+    {
+        return all ? torch::arange(a, b, torch::kLong) : idsT.slice(0, a, b);
+    }
+    Tensor toLocal(const Tensor& global) const { return all ? global : map.index_select(0, global); }
+};
+
+// A node tensor between (or within) layers: rows in the local order of its NodeSet.
+struct Store {
+    NodeMatrix matrix;
+    const NodeSet* set = nullptr;
+    std::vector<std::int64_t> shape;
+    Tensor t; // [rows, width] over matrix
+    bool onDisk = false;
+};
+
+// Aggregations computed straight from a node store: aggregate(gatherSrc(u) [* w]).
+struct FusedAggregate {
+    int gathered = -1; // u
+    int weight = -1; // w, per-edge, or -1
+    std::int64_t heads = 0;
+};
+
+struct Batch {
+    // Rows: a contiguous range of the current NodeSet's local rows.
+    const NodeSet* set = nullptr;
+    std::int64_t begin = 0;
+    std::int64_t count = 0;
+    Tensor global; // global ids of the rows
+    // Block (the one-hop in-edges of the rows), when `block`.
+    bool block = false;
+    Tensor offsets; // [count + 1], relative
+    Tensor srcGlobal; // [E]
+    Tensor dstLocal; // [E], made on first use
+    std::int64_t edges = 0;
+    std::unordered_map<int, Tensor> rows;
+    std::unordered_map<int, Tensor> edgeVals;
+};
+
+// Runs the layers of a partitioned model: owns the node stores (allocated in RAM or on disk by
+// the budget, freed after their last reader), the graph-only values (degrees, normalisation) and
+// the parameters, and evaluates one batch at a time by walking the IR back from what the batch
+// must write, reading stored values, recomputing graph queries and per-edge values.
+class Engine {
+public:
+    Engine(const Graph& graph, const NodeMatrix& x, const GnnIr& ir, const LayerSchema& schema, const EvalOptions& opt,
+        std::int64_t budget)
+        : m_graph(graph)
+        , m_ir(ir)
+        , m_schema(schema)
+        , m_opt(opt)
+        , m_type(scalarOf(opt.dtype))
+        , m_dsize(dtypeSize(opt.dtype))
+        , m_budget(budget)
+        , m_globals(ir, m_type)
+    {
+        m_all.all = true;
+        m_all.size = graph.numNodes();
+        m_input.matrix = NodeMatrix();
+        m_input.set = &m_all;
+        m_input.shape = ir.op(ir.inputValue()).shape;
+        m_input.t = wrap(x);
+        m_offsets = wrapIndex(graph.offsets());
+        m_sources = wrapIndex(graph.sources());
+        m_spill = opt.spillDirectory.empty() ? std::filesystem::temp_directory_path() : opt.spillDirectory;
+        const auto consumers = ir.consumers();
+        const auto live = ir.live();
+        auto only = [&](int v, int c) {
+            int n = 0;
+            for (int k : consumers[static_cast<std::size_t>(v)])
+                if (live[static_cast<std::size_t>(k)])
+                    n += k == c ? 1 : 2;
+            return n == 1;
+        };
+        for (const auto& plan : schema.layers)
+            for (int a : plan.aggregations) {
+                const int e = ir.op(a).inputs[0];
+                const IrOp& eo = ir.op(e);
+                if (eo.kind == OpKind::GatherSrc && only(e, a)) {
+                    m_fused[a] = { eo.inputs[0], -1, 0 };
+                } else if (eo.kind == OpKind::Binary && eo.binary == BinaryFn::Mul && only(e, a)) {
+                    for (int side = 0; side < 2; ++side) {
+                        const int g = eo.inputs[static_cast<std::size_t>(side)];
+                        const int w = eo.inputs[static_cast<std::size_t>(1 - side)];
+                        const IrOp& go = ir.op(g);
+                        const IrOp& wo = ir.op(w);
+                        if (go.kind != OpKind::GatherSrc || !only(g, e) || wo.space != Space::Edge
+                            || go.shape != eo.shape)
+                            continue;
+                        const std::int64_t hw = ir.width(w);
+                        std::vector<std::int64_t> perHead = go.shape;
+                        if (!perHead.empty())
+                            perHead.back() = 1;
+                        if (hw == 1 || (wo.shape == perHead && !go.shape.empty())) {
+                            m_fused[a] = { go.inputs[0], w, hw };
+                            break;
+                        }
+                    }
+                }
+            }
+    }
+
+    std::int64_t ramStoreBytes() const { return m_ramBytes; }
+    std::int64_t peakRam() const { return m_peakRam; }
+    std::int64_t peakDisk() const { return m_peakDisk; }
+    std::int64_t firstNodeCap = 0;
+    std::int64_t firstEdgeCap = 0;
+
+    // Allocates the store of `value` over `set`; the output of a layer-wise run over all nodes may go
+    // straight into an .npy file.
+    Store& allocate(int value, const NodeSet& set, bool isOutput)
+    {
+        auto s = std::make_unique<Store>();
+        s->set = &set;
+        s->shape = m_ir.op(value).shape;
+        const std::int64_t width = m_ir.width(value);
+        const std::int64_t bytes = set.size * width * m_dsize;
+        if (isOutput && !m_opt.outputPath.empty() && set.all) {
+            Buffer b = createNpy(m_opt.outputPath, m_opt.dtype == DType::Float64 ? NpyType::Float64 : NpyType::Float32,
+                { set.size, width });
+            s->matrix = NodeMatrix::fromBuffer(std::move(b), set.size, width, m_opt.dtype);
+            s->onDisk = true;
+        } else {
+            bool disk = m_opt.stores == StorePlacement::Disk;
+            if (m_opt.stores == StorePlacement::Auto)
+                disk = m_ramBytes + bytes > m_budget / 2;
+            s->onDisk = disk;
+            // Every row of a store is written by its layer before anything reads it.
+            s->matrix = disk ? NodeMatrix::zerosOnDisk(set.size, width, m_opt.dtype, m_spill)
+                             : NodeMatrix::uninitialized(set.size, width, m_opt.dtype);
+        }
+        (s->onDisk ? m_diskBytes : m_ramBytes) += bytes;
+        m_peakRam = std::max(m_peakRam, m_ramBytes);
+        m_peakDisk = std::max(m_peakDisk, m_diskBytes);
+        s->t = s->matrix.rows() > 0 ? wrap(s->matrix) : torch::zeros({ 0, width }, m_type);
+        Store& ref = *s;
+        m_stores[value] = std::move(s);
+        return ref;
+    }
+
+    void release(int value)
+    {
+        auto it = m_stores.find(value);
+        if (it == m_stores.end())
+            return;
+        const std::int64_t bytes = static_cast<std::int64_t>(it->second->matrix.bytes());
+        (it->second->onDisk ? m_diskBytes : m_ramBytes) -= bytes;
+        m_stores.erase(it);
+    }
+
+    std::unique_ptr<Store> take(int value)
+    {
+        auto it = m_stores.find(value);
+        if (it == m_stores.end())
+            throw Error::failure("evaluator: no store for the output");
+        auto s = std::move(it->second);
+        m_stores.erase(it);
+        return s;
+    }
+
+    // Out of core, the pages of on-disk stores are left to the page cache between layers rather
+    // than counted in the process's resident memory.
+    void dropResidentPages()
+    {
+        for (auto& [v, s] : m_stores)
+            if (s->onDisk)
+                s->matrix.releaseResidentPages();
+    }
+
+    // Runs layer `k` (0-based) for destinations `dst`, whose source pass covers `src` (dst plus
+    // the in-neighbours of dst), leaving the layer's cut tensors in stores.
+    void runLayer(int k, const NodeSet& dst, const NodeSet& src, LayerStats& stats, const CancelToken& cancel,
+        const std::function<void(double)>& progress)
+    {
+        const LayerPlan& plan = m_schema.layers[static_cast<std::size_t>(k)];
+        m_layer = k;
+        const auto t0 = Clock::now();
+        // Stores written by this layer: source-pass values over `src`, block values over `dst`.
+        std::vector<int> sourceOut;
+        std::vector<int> blockOut;
+        for (int v : plan.sourceStores) {
+            allocate(v, src, false);
+            sourceOut.push_back(v);
+        }
+        for (int ti : plan.outputs) {
+            const CutTensor& t = m_schema.tensors[static_cast<std::size_t>(ti)];
+            if (m_schema.roles[static_cast<std::size_t>(t.value)] == ValueRole::Source)
+                continue; // already among the source stores
+            allocate(t.value, dst, t.isOutput);
+            blockOut.push_back(t.value);
+        }
+        const double total = static_cast<double>(sourceOut.empty() ? 0 : src.size) + static_cast<double>(dst.size)
+            + static_cast<double>(plan.blockOps.empty() ? 0 : 1);
+        double done = 0;
+
+        // Source pass over `src` in row batches.
+        if (!sourceOut.empty()) {
+            const std::int64_t perRow = std::max<std::int64_t>(1, plan.sourceScalars * m_dsize * 2);
+            // With a node cap the source pass uses it too, so that runs differing only in where the
+            // stores live compute identical batches.
+            std::int64_t rows = m_opt.nodeCap > 0
+                ? m_opt.nodeCap
+                : std::clamp<std::int64_t>(workBytes() / perRow, 1, std::int64_t{ 1 } << 20);
+            for (std::int64_t a = 0; a < src.size;) {
+                cancel.throwIfCancelled();
+                const std::int64_t b = std::min(src.size, a + rows);
+                try {
+                    Batch batch;
+                    batch.set = &src;
+                    batch.begin = a;
+                    batch.count = b - a;
+                    batch.global = src.globalIds(a, b);
+                    for (int v : sourceOut)
+                        write(batch, v);
+                } catch (const c10::Error& e) {
+                    if (!isOutOfMemory(e) || rows == 1)
+                        throw;
+                    rows = std::max<std::int64_t>(1, rows / 2);
+                    ++stats.retries;
+                    continue;
+                } catch (const std::bad_alloc&) {
+                    if (rows == 1)
+                        throw;
+                    rows = std::max<std::int64_t>(1, rows / 2);
+                    ++stats.retries;
+                    continue;
+                }
+                keepResidentWithinBudget();
+                done += static_cast<double>(b - a);
+                progress(done / total);
+                a = b;
+            }
+            stats.sourcePassS += since(t0);
+        }
+
+        // Blocks over `dst`, bounded by the node and edge caps.
+        std::int64_t nodeCap = 0;
+        std::int64_t edgeCap = 0;
+        caps(plan, nodeCap, edgeCap);
+        if (firstNodeCap == 0) {
+            firstNodeCap = nodeCap;
+            firstEdgeCap = edgeCap;
+        }
+        const auto off = m_graph.offsets();
+        auto degreeOf = [&](std::int64_t local) {
+            const std::int64_t v = dst.all ? local : dst.ids[static_cast<std::size_t>(local)];
+            return off[static_cast<std::size_t>(v + 1)] - off[static_cast<std::size_t>(v)];
+        };
+        for (std::int64_t a = 0; a < dst.size;) {
+            cancel.throwIfCancelled();
+            std::int64_t b = a;
+            std::int64_t edges = 0;
+            while (b < dst.size && b - a < nodeCap) {
+                const std::int64_t d = degreeOf(b);
+                if (b > a && edges + d > edgeCap)
+                    break;
+                edges += d;
+                ++b;
+            }
+            try {
+                Batch batch = makeBlock(dst, a, b);
+                for (int v : blockOut)
+                    write(batch, v);
+                stats.edges += batch.edges;
+                stats.bytesTouched += batch.edges * 8 + (b - a + 1) * 8;
+            } catch (const c10::Error& e) {
+                if (!isOutOfMemory(e) || b - a == 1)
+                    throw;
+                nodeCap = std::max<std::int64_t>(1, (b - a) / 2);
+                edgeCap = std::max<std::int64_t>(1, edgeCap / 2);
+                ++stats.retries;
+                continue;
+            } catch (const std::bad_alloc&) {
+                if (b - a == 1)
+                    throw Error::failure("out of memory evaluating a single node of layer " + std::to_string(k));
+                nodeCap = std::max<std::int64_t>(1, (b - a) / 2);
+                edgeCap = std::max<std::int64_t>(1, edgeCap / 2);
+                ++stats.retries;
+                continue;
+            }
+            ++stats.batches;
+            stats.nodes += b - a;
+            keepResidentWithinBudget();
+            done += static_cast<double>(b - a);
+            progress(std::min(1.0, done / total));
+            a = b;
+        }
+        stats.bytesTouched += m_bytes;
+        m_bytes = 0;
+        m_bytesAtRelease = 0;
+        // Source-pass stores not read later, and tensors whose last reader was this layer, go.
+        for (int v : sourceOut)
+            if (m_schema.tensorOf(v) < 0)
+                release(v);
+        for (int ti : plan.freed)
+            release(m_schema.tensors[static_cast<std::size_t>(ti)].value);
+        dropResidentPages();
+        stats.timeS += since(t0);
+    }
+
+private:
+    // Pages of on-disk stores that a layer has touched count as resident memory until they are
+    // released; past half the budget they are (they stay in the page cache and the file).
+    void keepResidentWithinBudget()
+    {
+        if (m_diskBytes > 0 && m_bytes - m_bytesAtRelease > m_budget / 2) {
+            dropResidentPages();
+            m_bytesAtRelease = m_bytes;
+        }
+    }
+
+    std::int64_t workBytes() const { return std::max(m_budget - m_ramBytes, m_budget / 8); }
+
+    void caps(const LayerPlan& plan, std::int64_t& nodeCap, std::int64_t& edgeCap) const
+    {
+        // Per-edge working memory: indices and the per-edge values that are materialised.
+        std::int64_t edgeScalars = 0;
+        for (int v : plan.blockOps) {
+            const IrOp& o = m_ir.op(v);
+            if (o.space != Space::Edge || materialisedAway(v))
+                continue;
+            edgeScalars += m_ir.width(v);
+        }
+        const std::int64_t perEdge = 24 + edgeScalars * m_dsize;
+        const std::int64_t perNode = 16 + (plan.dstScalars + plan.sourceScalars) * m_dsize;
+        const std::int64_t work = workBytes();
+        // Beyond ~1M edges a batch gains nothing: its index arrays and per-edge values only fall out
+        // of the caches.
+        edgeCap = m_opt.edgeCap > 0 ? m_opt.edgeCap : std::clamp<std::int64_t>(work / 2 / perEdge, 1, kMaxBatchEdges);
+        nodeCap = m_opt.nodeCap > 0 ? m_opt.nodeCap : std::clamp<std::int64_t>(work / 2 / perNode, 1, kMaxBatchNodes);
+    }
+
+    // Per-edge values a fused aggregation never builds.
+    bool materialisedAway(int v) const
+    {
+        for (const auto& [a, f] : m_fused) {
+            const int e = m_ir.op(a).inputs[0];
+            if (v == e)
+                return true;
+            if (f.weight >= 0) {
+                for (int in : m_ir.op(e).inputs)
+                    if (in == v && v != f.weight)
+                        return true;
+            }
+        }
+        return false;
+    }
+
+    Batch makeBlock(const NodeSet& dst, std::int64_t a, std::int64_t b)
+    {
+        Batch batch;
+        batch.set = &dst;
+        batch.begin = a;
+        batch.count = b - a;
+        batch.block = true;
+        const auto off = m_graph.offsets();
+        if (dst.all) {
+            batch.global = torch::arange(a, b, torch::kLong);
+            const std::int64_t e0 = off[static_cast<std::size_t>(a)];
+            const std::int64_t e1 = off[static_cast<std::size_t>(b)];
+            batch.offsets = m_offsets.slice(0, a, b + 1) - e0;
+            batch.srcGlobal = m_sources.slice(0, e0, e1);
+            batch.edges = e1 - e0;
+        } else {
+            batch.global = dst.idsT.slice(0, a, b);
+            std::vector<std::int64_t> rel(static_cast<std::size_t>(b - a + 1), 0);
+            for (std::int64_t i = a; i < b; ++i) {
+                const std::int64_t v = dst.ids[static_cast<std::size_t>(i)];
+                rel[static_cast<std::size_t>(i - a + 1)] = rel[static_cast<std::size_t>(i - a)]
+                    + off[static_cast<std::size_t>(v + 1)] - off[static_cast<std::size_t>(v)];
+            }
+            Tensor src = torch::empty({ rel.back() }, torch::kLong);
+            auto* p = src.data_ptr<std::int64_t>();
+            const auto sources = m_graph.sources();
+            for (std::int64_t i = a; i < b; ++i) {
+                const std::int64_t v = dst.ids[static_cast<std::size_t>(i)];
+                std::copy(sources.begin() + off[static_cast<std::size_t>(v)],
+                    sources.begin() + off[static_cast<std::size_t>(v + 1)], p + rel[static_cast<std::size_t>(i - a)]);
+            }
+            batch.offsets
+                = torch::from_blob(rel.data(), { static_cast<std::int64_t>(rel.size()) }, torch::kLong).clone();
+            batch.srcGlobal = src;
+            batch.edges = rel.back();
+        }
+        return batch;
+    }
+
+    Tensor dstLocal(Batch& batch)
+    {
+        if (!batch.dstLocal.defined()) {
+            const Tensor counts = batch.offsets.slice(0, 1) - batch.offsets.slice(0, 0, batch.count);
+            batch.dstLocal = torch::repeat_interleave(counts);
+        }
+        return batch.dstLocal;
+    }
+
+    void write(Batch& batch, int v)
+    {
+        Store& s = *m_stores.at(v);
+        const Tensor t = rows(batch, v).reshape({ batch.count, s.t.size(1) });
+        s.t.narrow(0, batch.begin, batch.count).copy_(t);
+        m_bytes += batch.count * s.t.size(1) * m_dsize;
+    }
+
+    // The store `v` may be read from here, or nullptr when the value is computed in this batch.
+    const Store* readable(const Batch& batch, int v) const
+    {
+        if (m_ir.op(v).kind == OpKind::Input)
+            return &m_input;
+        auto it = m_stores.find(v);
+        if (it == m_stores.end())
+            return nullptr;
+        const int layer = m_schema.layerOf[static_cast<std::size_t>(v)];
+        if (layer < m_layer
+            || (layer == m_layer && batch.block && m_schema.roles[static_cast<std::size_t>(v)] == ValueRole::Source))
+            return it->second.get();
+        return nullptr;
+    }
+
+    Tensor readRows(const Store& s, const Batch& batch)
+    {
+        Tensor t;
+        if (s.set == batch.set || (s.set->all && batch.set->all))
+            t = s.t.narrow(0, batch.begin, batch.count);
+        else
+            t = s.t.index_select(0, s.set->toLocal(batch.global));
+        m_bytes += batch.count * s.t.size(1) * s.t.element_size();
+        return t.reshape(withRows(batch.count, s.shape));
+    }
+
+    Tensor readAt(const Store& s, const Tensor& global)
+    {
+        m_bytes += global.size(0) * s.t.size(1) * s.t.element_size();
+        return s.t.index_select(0, s.set->toLocal(global)).reshape(withRows(global.size(0), s.shape));
+    }
+
+    // Graph-only node values over all nodes, computed once.
+    Tensor graphAll(int v)
+    {
+        if (auto it = m_graphCache.find(v); it != m_graphCache.end())
+            return it->second;
+        const IrOp& o = m_ir.op(v);
+        Tensor t;
+        if (o.kind == OpKind::InDegree) {
+            t = (m_offsets.slice(0, 1) - m_offsets.slice(0, 0, m_graph.numNodes())).to(m_type);
+        } else if (o.kind == OpKind::OutDegree) {
+            t = wrapIndex(m_graph.outDegrees()).to(m_type);
+        } else {
+            std::vector<Tensor> in;
+            for (int u : o.inputs)
+                in.push_back(m_ir.op(u).space == Space::Global ? m_globals.get(u) : graphAll(u));
+            t = applyDense(m_ir, v, in);
+        }
+        m_graphCache.emplace(v, t);
+        return t;
+    }
+
+    Tensor rows(Batch& batch, int v)
+    {
+        if (auto it = batch.rows.find(v); it != batch.rows.end())
+            return it->second;
+        Tensor t;
+        const ValueRole role = m_schema.roles[static_cast<std::size_t>(v)];
+        if (role == ValueRole::Graph) {
+            const Tensor all = graphAll(v);
+            t = batch.set->all ? all.narrow(0, batch.begin, batch.count) : all.index_select(0, batch.global);
+        } else if (const Store* s = readable(batch, v)) {
+            t = readRows(*s, batch);
+        } else {
+            const IrOp& o = m_ir.op(v);
+            if (o.kind == OpKind::Aggregate) {
+                if (!batch.block)
+                    throw Error::failure("evaluator: an aggregation outside a block");
+                t = aggregate(batch, v);
+            } else {
+                std::vector<Tensor> in;
+                for (int u : o.inputs)
+                    in.push_back(m_ir.op(u).space == Space::Global ? m_globals.get(u) : rows(batch, u));
+                t = applyDense(m_ir, v, in);
+            }
+        }
+        batch.rows.emplace(v, t);
+        return t;
+    }
+
+    Tensor atSources(Batch& batch, int u)
+    {
+        if (m_schema.roles[static_cast<std::size_t>(u)] == ValueRole::Graph)
+            return graphAll(u).index_select(0, batch.srcGlobal);
+        const Store* s = readable(batch, u);
+        if (!s)
+            throw Error::failure("evaluator: value " + std::to_string(u) + " is gathered by source but not stored");
+        return readAt(*s, batch.srcGlobal);
+    }
+
+    Tensor edges(Batch& batch, int e)
+    {
+        if (auto it = batch.edgeVals.find(e); it != batch.edgeVals.end())
+            return it->second;
+        const IrOp& o = m_ir.op(e);
+        Tensor t;
+        switch (o.kind) {
+        case OpKind::GatherSrc:
+            t = atSources(batch, o.inputs[0]);
+            break;
+        case OpKind::GatherDst:
+            t = rows(batch, o.inputs[0]).index_select(0, dstLocal(batch));
+            break;
+        case OpKind::EdgeSoftmax: {
+            const Tensor x = edges(batch, o.inputs[0]).contiguous();
+            t = torch::empty_like(x);
+            const Tensor off = batch.offsets.contiguous();
+            const std::int64_t width = x.numel() / std::max<std::int64_t>(1, batch.edges);
+            AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "edge_softmax", [&] {
+                segmentSoftmax<scalar_t>(
+                    x.data_ptr<scalar_t>(), width, off.data_ptr<std::int64_t>(), batch.count, t.data_ptr<scalar_t>());
+            });
+            break;
+        }
+        default: {
+            std::vector<Tensor> in;
+            for (int u : o.inputs)
+                in.push_back(m_ir.op(u).space == Space::Global ? m_globals.get(u) : edges(batch, u));
+            t = applyDense(m_ir, e, in);
+        }
+        }
+        batch.edgeVals.emplace(e, t);
+        return t;
+    }
+
+    Tensor aggregate(Batch& batch, int a)
+    {
+        const IrOp& o = m_ir.op(a);
+        const std::int64_t width = m_ir.width(a);
+        Tensor out = torch::empty({ batch.count, width }, torch::TensorOptions().dtype(m_type));
+        const Tensor off = batch.offsets.contiguous();
+        auto fused = m_fused.find(a);
+        const Store* s = nullptr;
+        Tensor U;
+        Tensor rowIdx;
+        if (fused != m_fused.end()) {
+            const int u = fused->second.gathered;
+            if (m_schema.roles[static_cast<std::size_t>(u)] == ValueRole::Graph) {
+                U = graphAll(u).reshape({ m_graph.numNodes(), -1 }).contiguous();
+                rowIdx = batch.srcGlobal.contiguous();
+            } else if ((s = readable(batch, u)) != nullptr && s->t.scalar_type() == m_type) {
+                U = s->t;
+                rowIdx = s->set->toLocal(batch.srcGlobal).contiguous();
+                m_bytes += batch.edges * U.size(1) * m_dsize;
+            }
+        }
+        if (U.defined()) {
+            Tensor w;
+            if (fused->second.weight >= 0)
+                w = edges(batch, fused->second.weight).reshape({ batch.edges, fused->second.heads }).contiguous();
+            AT_DISPATCH_FLOATING_TYPES(out.scalar_type(), "gather_reduce", [&] {
+                gatherReduce<scalar_t>(U.data_ptr<scalar_t>(), width, rowIdx.data_ptr<std::int64_t>(),
+                    w.defined() ? w.data_ptr<scalar_t>() : nullptr, fused->second.heads, off.data_ptr<std::int64_t>(),
+                    batch.count, o.reduction, out.data_ptr<scalar_t>());
+            });
+        } else {
+            const Tensor m = edges(batch, o.inputs[0]).reshape({ batch.edges, width }).contiguous();
+            AT_DISPATCH_FLOATING_TYPES(out.scalar_type(), "segment_reduce", [&] {
+                segmentReduce<scalar_t>(m.data_ptr<scalar_t>(), width, off.data_ptr<std::int64_t>(), batch.count,
+                    o.reduction, out.data_ptr<scalar_t>());
+            });
+        }
+        return out.reshape(withRows(batch.count, o.shape));
+    }
+
+    const Graph& m_graph;
+    const GnnIr& m_ir;
+    const LayerSchema& m_schema;
+    const EvalOptions& m_opt;
+    at::ScalarType m_type;
+    int m_dsize;
+    std::int64_t m_budget;
+    Globals m_globals;
+    NodeSet m_all;
+    Store m_input;
+    Tensor m_offsets;
+    Tensor m_sources;
+    std::filesystem::path m_spill;
+    std::map<int, std::unique_ptr<Store>> m_stores;
+    std::unordered_map<int, Tensor> m_graphCache;
+    std::unordered_map<int, FusedAggregate> m_fused;
+    int m_layer = 0;
+    std::int64_t m_ramBytes = 0;
+    std::int64_t m_diskBytes = 0;
+    std::int64_t m_peakRam = 0;
+    std::int64_t m_peakDisk = 0;
+    std::int64_t m_bytes = 0;
+    std::int64_t m_bytesAtRelease = 0;
+};
+
+// Partial requests and node-wise batches: the targets' frontier walked back through the layers
+// (layer k computes the nodes layer k + 1 reads: its destinations and their in-neighbours).
+class FrontierRunner {
+public:
+    FrontierRunner(Engine& engine, const Graph& graph, const LayerSchema& schema)
+        : m_engine(engine)
+        , m_graph(graph)
+        , m_schema(schema)
+        , m_mark(static_cast<std::size_t>(graph.numNodes()), 0)
+    {
+        m_maps.resize(schema.layers.size() + 1);
+    }
+
+    // Output rows of `targets` (internal ids, any order, no duplicates), as [targets, width].
+    Tensor run(const std::vector<std::int64_t>& targets, std::vector<LayerStats>& stats, std::int64_t& touched,
+        const CancelToken& cancel, const std::function<void(double)>& progress)
+    {
+        const int L = static_cast<int>(m_schema.layers.size());
+        std::vector<NodeSet> sets(static_cast<std::size_t>(L + 1));
+        std::vector<std::int64_t> ids(targets);
+        std::sort(ids.begin(), ids.end());
+        fill(sets[static_cast<std::size_t>(L)], std::move(ids), L);
+        for (int k = L; k >= 1; --k) {
+            const NodeSet& d = sets[static_cast<std::size_t>(k)];
+            std::vector<std::int64_t> next;
+            next.reserve(static_cast<std::size_t>(d.size) * 2);
+            for (auto v : d.ids)
+                if (!m_mark[static_cast<std::size_t>(v)]++)
+                    next.push_back(v);
+            for (auto v : d.ids)
+                for (auto u : m_graph.inNeighbours(v))
+                    if (!m_mark[static_cast<std::size_t>(u)]++)
+                        next.push_back(u);
+            for (auto v : next)
+                m_mark[static_cast<std::size_t>(v)] = 0;
+            std::sort(next.begin(), next.end());
+            fill(sets[static_cast<std::size_t>(k - 1)], std::move(next), k - 1);
+        }
+        for (int k = 1; k <= L; ++k) {
+            touched += sets[static_cast<std::size_t>(k)].size;
+            m_engine.runLayer(k - 1, sets[static_cast<std::size_t>(k)], sets[static_cast<std::size_t>(k - 1)],
+                stats[static_cast<std::size_t>(k - 1)], cancel, [&](double f) { progress((k - 1 + f) / L); });
+        }
+        auto out = m_engine.take(m_schema.tensors[static_cast<std::size_t>(m_schema.outputTensor)].value);
+        const Tensor t = torch::from_blob(
+            const_cast<std::int64_t*>(targets.data()), { static_cast<std::int64_t>(targets.size()) }, torch::kLong);
+        return out->t.index_select(0, out->set->toLocal(t));
+    }
+
+private:
+    void fill(NodeSet& s, std::vector<std::int64_t> ids, int level)
+    {
+        s.all = false;
+        s.size = static_cast<std::int64_t>(ids.size());
+        s.ids = std::move(ids);
+        s.idsT = torch::from_blob(s.ids.data(), { s.size }, torch::kLong);
+        Tensor& map = m_maps[static_cast<std::size_t>(level)];
+        if (!map.defined())
+            map = torch::zeros({ m_graph.numNodes() }, torch::kLong);
+        map.index_put_({ s.idsT }, torch::arange(s.size, torch::kLong));
+        s.map = map;
+    }
+
+    Engine& m_engine;
+    const Graph& m_graph;
+    const LayerSchema& m_schema;
+    std::vector<char> m_mark;
+    std::vector<Tensor> m_maps;
+};
+
+NodeMatrix toMatrix(const Tensor& t, DType type)
+{
+    const Tensor c = t.reshape({ t.size(0), -1 }).to(scalarOf(type)).contiguous();
+    NodeMatrix m = NodeMatrix::uninitialized(c.size(0), c.size(1), type);
+    if (c.numel() > 0)
+        std::memcpy(m.data(), c.data_ptr(), m.bytes());
+    return m;
+}
+
+// The GCN of models.cpp written by hand as a user would: per layer H W scaled by D^-1/2 on the
+// source side, then one CSR sweep summing in-neighbours, scaled by D^-1/2 on the destination side.
+NodeMatrix handwrittenGcn(const Graph& graph, const Tensor& x, const GnnIr& ir, at::ScalarType type,
+    std::vector<LayerStats>& stats, const CancelToken& cancel, Progress& progress,
+    const std::function<void(const LayerStats&)>& layerDone)
+{
+    std::vector<std::pair<const IrParameter*, const IrParameter*>> layers;
+    for (int l = 1;; ++l) {
+        const IrParameter* w = nullptr;
+        const IrParameter* b = nullptr;
+        for (const auto& p : ir.parameters()) {
+            if (p.name == "conv" + std::to_string(l) + ".weight")
+                w = &p;
+            if (p.name == "conv" + std::to_string(l) + ".bias")
+                b = &p;
+        }
+        if (!w || !b)
+            break;
+        layers.emplace_back(w, b);
+    }
+    if (ir.modelName != "gcn" || layers.empty())
+        throw Error::invalidInput(
+            "the hand-written baseline exists for the built-in gcn model only, not '" + ir.modelName + "'")
+            .forField("mode");
+    const std::int64_t n = graph.numNodes();
+    const Tensor off = wrapIndex(graph.offsets());
+    const Tensor src = wrapIndex(graph.sources());
+    const Tensor norm = (off.slice(0, 1) - off.slice(0, 0, n)).to(type).clamp_min(1.0).pow(-0.5).contiguous();
+    Tensor h = x;
+    stats.assign(layers.size(), LayerStats{});
+    for (std::size_t l = 0; l < layers.size(); ++l) {
+        cancel.throwIfCancelled();
+        const auto t0 = Clock::now();
+        const IrParameter& wp = *layers[l].first;
+        const IrParameter& bp = *layers[l].second;
+        const Tensor W = torch::from_blob(const_cast<float*>(wp.values.data()), wp.shape, torch::kFloat32).to(type);
+        const Tensor b
+            = torch::from_blob(const_cast<float*>(bp.values.data()), bp.shape, torch::kFloat32).to(type).contiguous();
+        const Tensor hw = (at::matmul(h, W.t()) * norm.unsqueeze(1)).contiguous();
+        const std::int64_t width = hw.size(1);
+        Tensor out = torch::empty({ n, width }, hw.options());
+        const bool relu = l + 1 < layers.size();
+        AT_DISPATCH_FLOATING_TYPES(type, "handwritten_gcn", [&] {
+            const scalar_t* H = hw.data_ptr<scalar_t>();
+            const scalar_t* B = b.data_ptr<scalar_t>();
+            const scalar_t* nm = norm.data_ptr<scalar_t>();
+            const std::int64_t* o = off.data_ptr<std::int64_t>();
+            const std::int64_t* s = src.data_ptr<std::int64_t>();
+            scalar_t* O = out.data_ptr<scalar_t>();
+            at::parallel_for(0, n, 256, [&](std::int64_t d0, std::int64_t d1) {
+                for (std::int64_t d = d0; d < d1; ++d) {
+                    scalar_t* od = O + d * width;
+                    std::fill(od, od + width, scalar_t(0));
+                    for (std::int64_t e = o[d]; e < o[d + 1]; ++e) {
+                        const scalar_t* hs = H + s[e] * width;
+                        for (std::int64_t j = 0; j < width; ++j)
+                            od[j] += hs[j];
+                    }
+                    for (std::int64_t j = 0; j < width; ++j) {
+                        const scalar_t v = od[j] * nm[d] + B[j];
+                        od[j] = relu && v < 0 ? scalar_t(0) : v;
+                    }
+                }
+            });
+        });
+        h = out;
+        auto& st = stats[l];
+        st.index = static_cast<int>(l);
+        st.timeS = since(t0);
+        st.batches = 1;
+        st.nodes = n;
+        st.edges = graph.numEdges();
+        st.bytesTouched = graph.numEdges() * (8 + width * static_cast<std::int64_t>(hw.element_size()))
+            + n * (width + x.size(1)) * static_cast<std::int64_t>(hw.element_size());
+        progress.report(static_cast<double>(l + 1) / static_cast<double>(layers.size()),
+            "hand-written GCN, layer " + std::to_string(l + 1));
+        if (layerDone)
+            layerDone(st);
+    }
+    return toMatrix(h, type == torch::kFloat64 ? DType::Float64 : DType::Float32);
+}
+
+std::int64_t fullGraphBytes(const Graph& graph, const GnnIr& ir, int dsize)
+{
+    std::int64_t bytes = 0;
+    const auto live = ir.live();
+    for (int v = 0; v < ir.size(); ++v) {
+        if (!live[static_cast<std::size_t>(v)])
+            continue;
+        const IrOp& o = ir.op(v);
+        const std::int64_t rows = o.space == Space::Node ? graph.numNodes()
+            : o.space == Space::Edge                     ? graph.numEdges()
+                                                         : 0;
+        bytes += rows * ir.width(v) * dsize;
+    }
+    return bytes + graph.numEdges() * 8;
+}
+
+} // namespace
+
+EvalMode parseEvalMode(std::string_view text)
+{
+    if (text == "layerwise" || text == "layer" || text == "layer-wise")
+        return EvalMode::LayerWise;
+    if (text == "nodewise" || text == "node" || text == "node-wise")
+        return EvalMode::NodeWise;
+    if (text == "full" || text == "fullgraph" || text == "full-graph")
+        return EvalMode::FullGraph;
+    if (text == "handwritten" || text == "hand-written")
+        return EvalMode::HandwrittenGcn;
+    throw Error::invalidInput("unknown mode '" + std::string(text) + "' (layerwise, nodewise, full, handwritten)")
+        .forField("mode");
+}
+
+const char* evalModeName(EvalMode mode)
+{
+    switch (mode) {
+    case EvalMode::LayerWise:
+        return "layerwise";
+    case EvalMode::NodeWise:
+        return "nodewise";
+    case EvalMode::FullGraph:
+        return "full";
+    case EvalMode::HandwrittenGcn:
+        return "handwritten";
+    }
+    return "?";
+}
+
+EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const GnnIr& ir, const EvalOptions& opt,
+    Progress& progress, const CancelToken& cancel)
+{
+    const auto start = Clock::now();
+    const std::int64_t n = graphIn.numNodes();
+    if (n == 0)
+        throw Error::invalidInput("the graph has no nodes").forField("graph");
+    if (featuresIn.rows() != n)
+        throw Error::invalidInput(
+            "the features have " + std::to_string(featuresIn.rows()) + " rows for " + std::to_string(n) + " nodes")
+            .forField("features");
+    const std::int64_t inWidth = ir.width(ir.inputValue());
+    if (featuresIn.cols() != inWidth)
+        throw Error::invalidInput("the features have " + std::to_string(featuresIn.cols()) + " columns but the model '"
+            + ir.modelName + "' takes " + std::to_string(inWidth))
+            .forField("features");
+    {
+        std::vector<char> seen(opt.targets.empty() ? 0 : static_cast<std::size_t>(n), 0);
+        for (auto t : opt.targets) {
+            if (t < 0 || t >= n)
+                throw Error::invalidInput("target node " + std::to_string(t) + " is not in the graph")
+                    .forField("targets");
+            if (seen[static_cast<std::size_t>(t)]++)
+                throw Error::invalidInput("target node " + std::to_string(t) + " is listed twice").forField("targets");
+        }
+    }
+    if (opt.nodeWiseBatch < 1)
+        throw Error::invalidInput("the node-wise batch must hold at least one node").forField("batch");
+    if (opt.threads > 0)
+        at::set_num_threads(opt.threads);
+    resetPeakRss();
+
+    EvalResult result;
+    result.mode = opt.mode;
+    result.dtype = opt.dtype;
+    result.reorder = reorderingName(opt.reorder);
+    const std::int64_t available = availableMemoryBytes();
+    const std::int64_t budget = opt.memoryBudgetBytes > 0
+        ? opt.memoryBudgetBytes
+        : std::max<std::int64_t>(available / 2, std::int64_t{ 256 } << 20);
+    result.memoryBudgetBytes = budget;
+    const auto type = scalarOf(opt.dtype);
+    const std::filesystem::path spill
+        = opt.spillDirectory.empty() ? std::filesystem::temp_directory_path() : opt.spillDirectory;
+
+    try {
+        const LayerSchema schema = partitionIntoLayers(ir);
+        // Reordering: evaluate on the relabelled graph, return rows in the original order.
+        std::vector<std::int64_t> order;
+        std::vector<std::int64_t> inverse;
+        Graph permuted;
+        NodeMatrix permutedX;
+        const Graph* graph = &graphIn;
+        const NodeMatrix* x = &featuresIn;
+        if (opt.reorder != Reordering::None) {
+            progress.report(0.0, "reordering nodes");
+            order = computeOrdering(graphIn, opt.reorder);
+            inverse.assign(order.size(), 0);
+            for (std::size_t i = 0; i < order.size(); ++i)
+                inverse[static_cast<std::size_t>(order[i])] = static_cast<std::int64_t>(i);
+            permuted = permuteGraph(graphIn, order);
+            permutedX = gatherRows(featuresIn, order,
+                static_cast<std::int64_t>(featuresIn.bytes()) > budget / 2 ? spill : std::filesystem::path());
+            graph = &permuted;
+            x = &permutedX;
+        }
+        NodeMatrix convertedX;
+        if (x->dtype() != opt.dtype) {
+            const bool disk = n * x->cols() * dtypeSize(opt.dtype) > budget / 2;
+            convertedX = disk ? NodeMatrix::zerosOnDisk(n, x->cols(), opt.dtype, spill)
+                              : NodeMatrix::zeros(n, x->cols(), opt.dtype);
+            wrap(convertedX).copy_(wrap(*x));
+            x = &convertedX;
+        }
+        auto internal = [&](std::int64_t v) { return inverse.empty() ? v : inverse[static_cast<std::size_t>(v)]; };
+        result.setupS = since(start);
+        const auto evalStart = Clock::now();
+        const int L = static_cast<int>(schema.layers.size());
+        const std::int64_t outWidth = ir.width(ir.output());
+        bool permutedOutput = false; // rows in internal order over all nodes
+
+        switch (opt.mode) {
+        case EvalMode::FullGraph: {
+            const std::int64_t need = fullGraphBytes(*graph, ir, dtypeSize(opt.dtype));
+            if (need > budget)
+                throw Error::invalidInput("a full-graph forward needs about " + std::to_string(need >> 20)
+                    + " MiB, more than the memory budget of " + std::to_string(budget >> 20)
+                    + " MiB; evaluate layer-wise instead")
+                    .forField("mode");
+            progress.report(0.0, "full-graph forward");
+            const auto t0 = Clock::now();
+            Tensor out = fullForward(*graph, wrap(*x), ir, type);
+            if (!opt.targets.empty()) {
+                std::vector<std::int64_t> t;
+                for (auto v : opt.targets)
+                    t.push_back(internal(v));
+                out = out.index_select(
+                    0, torch::from_blob(t.data(), { static_cast<std::int64_t>(t.size()) }, torch::kLong));
+            } else {
+                permutedOutput = true;
+            }
+            result.output = toMatrix(out, opt.dtype);
+            LayerStats st;
+            st.timeS = since(t0);
+            st.batches = 1;
+            st.nodes = n;
+            st.edges = graph->numEdges() * L;
+            result.layers.push_back(st);
+            progress.report(1.0, "full-graph forward");
+            break;
+        }
+        case EvalMode::HandwrittenGcn: {
+            if (!opt.targets.empty())
+                throw Error::invalidInput("the hand-written baseline evaluates every node; drop the targets")
+                    .forField("targets");
+            result.output = handwrittenGcn(*graph, wrap(*x), ir, type, result.layers, cancel, progress, opt.layerDone);
+            permutedOutput = true;
+            break;
+        }
+        case EvalMode::LayerWise: {
+            EvalOptions inner = opt;
+            if (!inverse.empty())
+                inner.outputPath.clear(); // written in the original order at the end
+            Engine engine(*graph, *x, ir, schema, inner, budget);
+            result.layers.assign(static_cast<std::size_t>(L), LayerStats{});
+            for (int k = 0; k < L; ++k)
+                result.layers[static_cast<std::size_t>(k)].index = k;
+            if (opt.targets.empty()) {
+                NodeSet all;
+                all.all = true;
+                all.size = n;
+                for (int k = 0; k < L; ++k) {
+                    const std::string phase = "layer " + std::to_string(k + 1) + " of " + std::to_string(L);
+                    engine.runLayer(k, all, all, result.layers[static_cast<std::size_t>(k)], cancel,
+                        [&](double f) { progress.report((k + f) / L, phase); });
+                    if (opt.layerDone)
+                        opt.layerDone(result.layers[static_cast<std::size_t>(k)]);
+                }
+                auto out = engine.take(schema.tensors[static_cast<std::size_t>(schema.outputTensor)].value);
+                result.output = std::move(out->matrix);
+                permutedOutput = true;
+            } else {
+                FrontierRunner runner(engine, *graph, schema);
+                std::vector<std::int64_t> t;
+                for (auto v : opt.targets)
+                    t.push_back(internal(v));
+                result.output = toMatrix(runner.run(t, result.layers, result.touchedNodes, cancel,
+                                             [&](double f) { progress.report(f, "partial request"); }),
+                    opt.dtype);
+            }
+            result.nodeCap = engine.firstNodeCap;
+            result.edgeCap = engine.firstEdgeCap;
+            result.peakStoreBytesInMemory = engine.peakRam();
+            result.peakStoreBytesOnDisk = engine.peakDisk();
+            break;
+        }
+        case EvalMode::NodeWise: {
+            Engine engine(*graph, *x, ir, schema, opt, budget);
+            FrontierRunner runner(engine, *graph, schema);
+            result.layers.assign(static_cast<std::size_t>(L), LayerStats{});
+            for (int k = 0; k < L; ++k)
+                result.layers[static_cast<std::size_t>(k)].index = k;
+            const std::int64_t total = opt.targets.empty() ? n : static_cast<std::int64_t>(opt.targets.size());
+            const std::int64_t B = opt.nodeWiseBatch;
+            const std::int64_t batches = (total + B - 1) / B;
+            std::vector<std::int64_t> chosen;
+            if (opt.nodeWiseMaxBatches > 0 && opt.nodeWiseMaxBatches < batches) {
+                // Spread the timed batches over the id range: low ids of R-MAT graphs are the hubs.
+                for (std::int64_t i = 0; i < opt.nodeWiseMaxBatches; ++i)
+                    chosen.push_back(i * batches / opt.nodeWiseMaxBatches);
+            } else {
+                chosen.resize(static_cast<std::size_t>(batches));
+                std::iota(chosen.begin(), chosen.end(), 0);
+            }
+            result.output = static_cast<std::int64_t>(total * outWidth * dtypeSize(opt.dtype)) > budget / 2
+                ? NodeMatrix::zerosOnDisk(total, outWidth, opt.dtype, spill)
+                : NodeMatrix::zeros(total, outWidth, opt.dtype);
+            Tensor out = wrap(result.output);
+            const auto t0 = Clock::now();
+            std::int64_t done = 0;
+            for (std::size_t ci = 0; ci < chosen.size(); ++ci) {
+                cancel.throwIfCancelled();
+                if (opt.nodeWiseTimeLimitS > 0 && done > 0 && since(t0) > opt.nodeWiseTimeLimitS)
+                    break;
+                const std::int64_t a = chosen[ci] * B;
+                const std::int64_t b = std::min(total, a + B);
+                std::vector<std::int64_t> t;
+                for (std::int64_t i = a; i < b; ++i)
+                    t.push_back(internal(opt.targets.empty() ? i : opt.targets[static_cast<std::size_t>(i)]));
+                const Tensor rows = runner.run(t, result.layers, result.touchedNodes, cancel, [&](double f) {
+                    progress.report((static_cast<double>(ci) + f) / static_cast<double>(chosen.size()),
+                        "node-wise batch " + std::to_string(ci + 1) + " of " + std::to_string(chosen.size()));
+                });
+                out.narrow(0, a, b - a).copy_(rows.reshape({ b - a, -1 }));
+                result.filledRows.emplace_back(a, b);
+                ++done;
+            }
+            result.batchesDone = done;
+            result.batchesTotal = batches;
+            result.extrapolated = done < batches;
+            if (!result.extrapolated)
+                result.filledRows.clear();
+            result.nodeCap = engine.firstNodeCap;
+            result.edgeCap = engine.firstEdgeCap;
+            result.peakStoreBytesInMemory = engine.peakRam();
+            result.peakStoreBytesOnDisk = engine.peakDisk();
+            break;
+        }
+        }
+        result.measuredS = since(evalStart);
+        result.totalS = result.measuredS;
+        if (result.extrapolated && result.batchesDone > 0) {
+            const double factor = static_cast<double>(result.batchesTotal) / static_cast<double>(result.batchesDone);
+            result.totalS = result.measuredS * factor;
+            for (auto& l : result.layers)
+                l.timeS *= factor;
+        }
+        if (permutedOutput && !inverse.empty()) {
+            result.output = scatterRows(result.output, order,
+                static_cast<std::int64_t>(result.output.bytes()) > budget / 2 ? spill : std::filesystem::path());
+            if (!opt.outputPath.empty())
+                result.output.saveNpy(opt.outputPath);
+        } else if (!opt.outputPath.empty() && !(opt.mode == EvalMode::LayerWise && opt.targets.empty())) {
+            result.output.saveNpy(opt.outputPath);
+        }
+    } catch (const c10::Error& e) {
+        std::string what = e.what_without_backtrace();
+        throw Error::failure("LibTorch failed while evaluating '" + ir.modelName + "': " + what)
+            .inOp(evalModeName(opt.mode));
+    }
+    result.peakRssBytes = peakRssBytes();
+    progress.report(1.0, "done");
+    return result;
+}
+
+const char* evalModeTitle(EvalMode mode)
+{
+    switch (mode) {
+    case EvalMode::LayerWise:
+        return "layer-wise";
+    case EvalMode::NodeWise:
+        return "node-wise";
+    case EvalMode::FullGraph:
+        return "full-graph";
+    case EvalMode::HandwrittenGcn:
+        return "hand-written GCN";
+    }
+    return "?";
+}
+
+std::string comparisonSummary(const std::vector<const EvalResult*>& results)
+{
+    auto secs = [](double s) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, s < 10 ? "%.2f s" : "%.1f s", s);
+        return std::string(buf);
+    };
+    if (results.empty())
+        return {};
+    const EvalResult& first = *results.front();
+    std::string out = std::string(evalModeTitle(first.mode)) + " " + secs(first.totalS);
+    for (std::size_t i = 1; i < results.size(); ++i) {
+        const EvalResult& r = *results[i];
+        char ratio[32];
+        std::snprintf(ratio, sizeof ratio, "%.1fx", first.totalS > 0 ? r.totalS / first.totalS : 0.0);
+        out += std::string(i == 1 ? " vs " : ", ") + evalModeTitle(r.mode) + " " + secs(r.totalS) + " (" + ratio
+            + (r.extrapolated ? ", extrapolated" : "") + ")";
+    }
+    return out;
+}
+
+Json toJson(const EvalResult& r)
+{
+    Json layers = Json::array();
+    for (const auto& l : r.layers)
+        layers.push_back({ { "index", l.index }, { "time_s", l.timeS }, { "batches", l.batches },
+            { "source_pass_s", l.sourcePassS }, { "nodes", l.nodes }, { "edges", l.edges },
+            { "bytes_touched", l.bytesTouched }, { "retries", l.retries } });
+    Json j = { { "mode", evalModeName(r.mode) }, { "total_s", r.totalS }, { "layers", layers },
+        { "peak_rss_bytes", r.peakRssBytes }, { "extrapolated", r.extrapolated }, { "measured_s", r.measuredS },
+        { "setup_s", r.setupS }, { "dtype", dtypeName(r.dtype) }, { "rows", r.output.rows() },
+        { "cols", r.output.cols() }, { "memory_budget_bytes", r.memoryBudgetBytes }, { "node_cap", r.nodeCap },
+        { "edge_cap", r.edgeCap }, { "peak_store_bytes_in_memory", r.peakStoreBytesInMemory },
+        { "peak_store_bytes_on_disk", r.peakStoreBytesOnDisk }, { "reorder", r.reorder } };
+    if (r.mode == EvalMode::NodeWise) {
+        j["batches_done"] = r.batchesDone;
+        j["batches_total"] = r.batchesTotal;
+        j["touched_nodes"] = r.touchedNodes;
+    }
+    return j;
+}
+
+} // namespace vantage::dgi

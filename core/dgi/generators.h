@@ -1,0 +1,47 @@
+#pragma once
+// Synthetic graphs for benchmarks and tests, deterministic per seed (the same edges on every
+// machine and thread count): R-MAT (Chakrabarti, Zhan, Faloutsos, SDM 2004), Chung-Lu with a
+// power-law expected degree sequence, and Erdős–Rényi G(n, m).
+
+#include "dgi/graph.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace vantage::dgi {
+
+// `avgDegree` is edges per node before deduplication, symmetrisation and self-loops.
+struct RmatOptions {
+    std::int64_t nodes = 1 << 16;
+    double avgDegree = 16.0;
+    double a = 0.57, b = 0.19, c = 0.19; // d = 1 - a - b - c
+    std::uint64_t seed = 1;
+};
+
+struct ChungLuOptions {
+    std::int64_t nodes = 1 << 16;
+    double avgDegree = 16.0;
+    double exponent = 2.5; // P(degree = k) ~ k^-exponent, > 2
+    std::uint64_t seed = 1;
+};
+
+struct ErdosRenyiOptions {
+    std::int64_t nodes = 1 << 16;
+    double avgDegree = 16.0;
+    std::uint64_t seed = 1;
+};
+
+EdgeList generateRmat(const RmatOptions& options);
+EdgeList generateChungLu(const ChungLuOptions& options);
+EdgeList generateErdosRenyi(const ErdosRenyiOptions& options);
+
+// True for "rmat:...", "chunglu:...", "er:..." (a generator spec rather than a path).
+bool isGeneratorSpec(std::string_view spec);
+
+// Parses "rmat:n=1000000,deg=16,seed=1[,a=..,b=..,c=..]", "chunglu:n=..,deg=..,gamma=2.5,seed=..",
+// "er:n=..,deg=..,seed=.." (numbers may be written 1e6) and builds the graph. Unknown keys and
+// out-of-range values throw Error::invalidInput naming the key.
+Graph generateGraph(std::string_view spec, const BuildOptions& options = {});
+
+} // namespace vantage::dgi

@@ -1,0 +1,259 @@
+#include "dgi/graph_io.h"
+
+#include "common/error.h"
+#include "common/json.h"
+#include "dgi/generators.h"
+#include "dgi/npy.h"
+
+#include <charconv>
+#include <zlib.h>
+
+namespace vantage::dgi {
+
+namespace {
+
+std::string readGzip(const std::filesystem::path& path)
+{
+    gzFile f = ::gzopen(path.c_str(), "rb");
+    if (!f)
+        throw Error::invalidInput("cannot open").inFile(path.string());
+    std::string out;
+    char buf[1 << 16];
+    for (;;) {
+        const int n = ::gzread(f, buf, sizeof buf);
+        if (n < 0) {
+            int code = 0;
+            const std::string why = ::gzerror(f, &code);
+            ::gzclose(f);
+            throw Error::invalidInput("corrupt gzip data: " + why).inFile(path.string());
+        }
+        if (n == 0)
+            break;
+        out.append(buf, static_cast<std::size_t>(n));
+    }
+    ::gzclose(f);
+    return out;
+}
+
+// Parses "a b" / "a,b" lines. `comma` = the OGB flavour (comma-separated, no comments).
+EdgeList parseEdgeText(std::string_view text, const std::filesystem::path& path, bool ogb)
+{
+    EdgeList edges;
+    std::int64_t lineNo = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++lineNo;
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        std::size_t i = 0;
+        auto skipSpace = [&] {
+            while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+                ++i;
+        };
+        skipSpace();
+        if (i == line.size() || (!ogb && (line[i] == '#' || line[i] == '%')))
+            continue;
+        std::int64_t ids[2] = { 0, 0 };
+        for (int k = 0; k < 2; ++k) {
+            if (k == 1) {
+                skipSpace();
+                if (i < line.size() && line[i] == ',')
+                    ++i;
+                else if (ogb)
+                    throw Error::invalidInput("expected 'src,dst'").inFile(path.string()).atLine(lineNo);
+                skipSpace();
+            }
+            const char* b = line.data() + i;
+            const char* e = line.data() + line.size();
+            const auto [ptr, ec] = std::from_chars(b, e, ids[k]);
+            if (ec != std::errc() || ptr == b) {
+                std::size_t j = i;
+                while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != ',')
+                    ++j;
+                const std::string token(line.substr(i, j - i));
+                throw Error::invalidInput(
+                    token.empty() ? "missing node id" : "'" + token + "' is not a node id (a non-negative integer)")
+                    .inFile(path.string())
+                    .atLine(lineNo)
+                    .forField(k == 0 ? "src" : "dst");
+            }
+            if (ids[k] < 0)
+                throw Error::invalidInput("negative node id " + std::to_string(ids[k]))
+                    .inFile(path.string())
+                    .atLine(lineNo)
+                    .forField(k == 0 ? "src" : "dst");
+            i = static_cast<std::size_t>(ptr - line.data());
+        }
+        skipSpace();
+        if (i < line.size() && !(!ogb && line[i] == '#'))
+            throw Error::invalidInput("unexpected text after 'src dst': '" + std::string(line.substr(i)) + "'")
+                .inFile(path.string())
+                .atLine(lineNo);
+        edges.src.push_back(ids[0]);
+        edges.dst.push_back(ids[1]);
+    }
+    return edges;
+}
+
+Graph finish(EdgeList edges, const GraphLoadOptions& options, const std::filesystem::path& path)
+{
+    if (options.numNodes > 0) {
+        for (std::size_t i = 0; i < edges.src.size(); ++i)
+            if (edges.src[i] >= options.numNodes || edges.dst[i] >= options.numNodes)
+                throw Error::invalidInput("edge " + std::to_string(i) + " (" + std::to_string(edges.src[i]) + ", "
+                    + std::to_string(edges.dst[i]) + ") is outside the " + std::to_string(options.numNodes) + " nodes")
+                    .inFile(path.string());
+        edges.numNodes = options.numNodes;
+    }
+    return buildGraph(std::move(edges), options.build, path.string());
+}
+
+// Reads an integer .npy vector as int64 (mapped when it already is int64 and mapping is allowed).
+Buffer readIndexArray(const std::filesystem::path& path, bool map, const char* field, std::int64_t& count)
+{
+    const NpyHeader h = readNpyHeader(path);
+    if (h.type != NpyType::Int64 && h.type != NpyType::Int32)
+        throw Error::invalidInput(std::string("must be int32 or int64, not ") + npyDescr(h.type))
+            .inFile(path.string())
+            .forField(field);
+    if (h.shape.size() != 1)
+        throw Error::invalidInput(
+            "must be a 1-dimensional array, not " + std::to_string(h.shape.size()) + "-dimensional")
+            .inFile(path.string())
+            .forField(field);
+    count = h.shape[0];
+    if (h.type == NpyType::Int64)
+        return readNpyData(path, h, map);
+    const Buffer narrow = readNpyData(path, h, true);
+    Buffer wide = Buffer::allocate(static_cast<std::size_t>(count) * sizeof(std::int64_t));
+    const auto in = narrow.as<std::int32_t>();
+    auto out = wide.as<std::int64_t>();
+    for (std::size_t i = 0; i < in.size(); ++i)
+        out[i] = in[i];
+    return wide;
+}
+
+bool endsWith(const std::string& s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+} // namespace
+
+Graph loadEdgeList(const std::filesystem::path& path, const GraphLoadOptions& options)
+{
+    const std::string text = endsWith(path.string(), ".gz") ? readGzip(path) : readFile(path);
+    return finish(parseEdgeText(text, path, false), options, path);
+}
+
+Graph loadOgbCsv(const std::filesystem::path& path, const GraphLoadOptions& options)
+{
+    const std::string text = endsWith(path.string(), ".gz") ? readGzip(path) : readFile(path);
+    return finish(parseEdgeText(text, path, true), options, path);
+}
+
+Graph loadNpyCsr(const std::filesystem::path& indptr, const std::filesystem::path& indices, bool rowsAreDestinations,
+    const GraphLoadOptions& options)
+{
+    std::int64_t ptrCount = 0;
+    std::int64_t idxCount = 0;
+    Buffer ptr = readIndexArray(indptr, options.map, "indptr", ptrCount);
+    Buffer idx = readIndexArray(indices, options.map, "indices", idxCount);
+    if (ptrCount < 1)
+        throw Error::invalidInput("indptr is empty; it needs N + 1 entries").inFile(indptr.string()).forField("indptr");
+    const std::int64_t n = std::max(ptrCount - 1, options.numNodes);
+    if (ptrCount - 1 < options.numNodes)
+        throw Error::invalidInput(
+            "indptr has " + std::to_string(ptrCount) + " entries for " + std::to_string(options.numNodes) + " nodes")
+            .inFile(indptr.string());
+    const auto p = ptr.as<std::int64_t>();
+    if (p.back() != idxCount)
+        throw Error::invalidInput(
+            "indptr ends at " + std::to_string(p.back()) + " but indices has " + std::to_string(idxCount) + " entries")
+            .inFile(indptr.string())
+            .forField("indptr");
+    if (rowsAreDestinations) {
+        Graph g = Graph::fromCsc(n, std::move(ptr), std::move(idx), indptr.parent_path().string());
+        return applyBuildOptions(std::move(g), options.build);
+    }
+    // Adjacency CSR: row s lists the destinations of s's out-edges; the transpose is our CSC.
+    Graph rows = Graph::fromCsc(n, std::move(ptr), std::move(idx), indptr.string());
+    EdgeList e = toEdgeList(rows);
+    std::swap(e.src, e.dst);
+    rows = Graph();
+    return buildGraph(std::move(e), options.build, indptr.parent_path().string());
+}
+
+void saveGraph(const Graph& graph, const std::filesystem::path& directory)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(directory, ec);
+    if (ec)
+        throw Error::invalidInput("cannot create the directory: " + ec.message()).inFile(directory.string());
+    writeNpy(directory / "indptr.npy", NpyType::Int64, { graph.numNodes() + 1 }, graph.offsets().data());
+    writeNpy(directory / "indices.npy", NpyType::Int64, { graph.numEdges() }, graph.sources().data());
+    writeJsonFile(directory / "graph.json",
+        Json{ { "format", "vantage-dgi-graph" }, { "version", 1 }, { "rows", "destination" },
+            { "nodes", graph.numNodes() }, { "edges", graph.numEdges() }, { "origin", graph.origin() } });
+}
+
+Graph loadGraphDirectory(const std::filesystem::path& directory, const GraphLoadOptions& options)
+{
+    const auto meta = directory / "graph.json";
+    bool rowsAreDestinations = false;
+    if (std::filesystem::exists(meta)) {
+        const Json j = readJsonFile(meta);
+        const auto rows = jsonFieldOr<std::string>(j, "rows", "source", meta.string());
+        if (rows != "source" && rows != "destination")
+            throw Error::invalidInput("'rows' must be \"source\" or \"destination\", not \"" + rows + "\"")
+                .inFile(meta.string())
+                .forField("rows");
+        rowsAreDestinations = rows == "destination";
+    }
+    for (const char* f : { "indptr.npy", "indices.npy" })
+        if (!std::filesystem::exists(directory / f))
+            throw Error::invalidInput(
+                std::string("a graph directory needs indptr.npy and indices.npy; ") + f + " is missing")
+                .inFile(directory.string());
+    Graph g = loadNpyCsr(directory / "indptr.npy", directory / "indices.npy", rowsAreDestinations, options);
+    g.setOrigin(directory.string());
+    return g;
+}
+
+Graph loadGraph(std::string_view spec, const GraphLoadOptions& options)
+{
+    if (spec.empty())
+        throw Error::invalidInput("no graph given").forField("graph");
+    if (isGeneratorSpec(spec))
+        return generateGraph(spec, options.build);
+    for (const char* kind : { "csr:", "csc:" })
+        if (spec.starts_with(kind)) {
+            const std::string_view rest = spec.substr(4);
+            const auto comma = rest.find(',');
+            if (comma == std::string_view::npos)
+                throw Error::invalidInput(std::string("expected ") + kind + "INDPTR.npy,INDICES.npy").forField("graph");
+            return loadNpyCsr(
+                std::string(rest.substr(0, comma)), std::string(rest.substr(comma + 1)), kind[2] == 'c', options);
+        }
+    const std::filesystem::path path{ std::string(spec) };
+    if (std::filesystem::is_directory(path))
+        return loadGraphDirectory(path, options);
+    if (!std::filesystem::exists(path))
+        throw Error::invalidInput("no such file or directory (or generator spec: rmat:n=..,deg=..,seed=..)")
+            .inFile(path.string())
+            .forField("graph");
+    const std::string name = path.string();
+    if (endsWith(name, ".csv") || endsWith(name, ".csv.gz"))
+        return loadOgbCsv(path, options);
+    if (endsWith(name, ".npy"))
+        throw Error::invalidInput("a single .npy is not a graph; use csr:INDPTR.npy,INDICES.npy or a directory")
+            .inFile(name);
+    return loadEdgeList(path, options);
+}
+
+} // namespace vantage::dgi

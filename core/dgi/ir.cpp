@@ -1,0 +1,619 @@
+#include "dgi/ir.h"
+
+#include "common/error.h"
+
+#include <cmath>
+#include <numeric>
+
+namespace vantage::dgi {
+
+namespace {
+
+std::string shapeText(Space space, const std::vector<std::int64_t>& shape)
+{
+    std::string s = "[";
+    if (space == Space::Node)
+        s += "N";
+    else if (space == Space::Edge)
+        s += "E";
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        if (i > 0 || space != Space::Global)
+            s += ", ";
+        s += std::to_string(shape[i]);
+    }
+    return s + "]";
+}
+
+std::int64_t product(const std::vector<std::int64_t>& shape)
+{
+    return std::accumulate(shape.begin(), shape.end(), std::int64_t{ 1 }, std::multiplies<>());
+}
+
+} // namespace
+
+const char* opKindName(OpKind kind)
+{
+    switch (kind) {
+    case OpKind::Input:
+        return "input";
+    case OpKind::Parameter:
+        return "parameter";
+    case OpKind::Constant:
+        return "constant";
+    case OpKind::InDegree:
+        return "in_degree";
+    case OpKind::OutDegree:
+        return "out_degree";
+    case OpKind::Linear:
+        return "linear";
+    case OpKind::MatMul:
+        return "matmul";
+    case OpKind::Unary:
+        return "unary";
+    case OpKind::Binary:
+        return "binary";
+    case OpKind::Concat:
+        return "concat";
+    case OpKind::Reshape:
+        return "reshape";
+    case OpKind::Reduce:
+        return "reduce";
+    case OpKind::Softmax:
+        return "softmax";
+    case OpKind::GatherSrc:
+        return "gather_src";
+    case OpKind::GatherDst:
+        return "gather_dst";
+    case OpKind::EdgeSoftmax:
+        return "edge_softmax";
+    case OpKind::Aggregate:
+        return "aggregate";
+    }
+    return "?";
+}
+
+const char* spaceName(Space space)
+{
+    switch (space) {
+    case Space::Node:
+        return "node";
+    case Space::Edge:
+        return "edge";
+    case Space::Global:
+        return "global";
+    }
+    return "?";
+}
+
+const char* unaryName(UnaryFn fn)
+{
+    switch (fn) {
+    case UnaryFn::Identity:
+        return "identity";
+    case UnaryFn::Dropout:
+        return "dropout";
+    case UnaryFn::Neg:
+        return "neg";
+    case UnaryFn::Relu:
+        return "relu";
+    case UnaryFn::LeakyRelu:
+        return "leaky_relu";
+    case UnaryFn::Elu:
+        return "elu";
+    case UnaryFn::Sigmoid:
+        return "sigmoid";
+    case UnaryFn::Tanh:
+        return "tanh";
+    case UnaryFn::Exp:
+        return "exp";
+    case UnaryFn::Log:
+        return "log";
+    case UnaryFn::Sqrt:
+        return "sqrt";
+    case UnaryFn::Rsqrt:
+        return "rsqrt";
+    case UnaryFn::Abs:
+        return "abs";
+    case UnaryFn::Reciprocal:
+        return "reciprocal";
+    case UnaryFn::Pow:
+        return "pow";
+    case UnaryFn::Clamp:
+        return "clamp";
+    }
+    return "?";
+}
+
+const char* binaryName(BinaryFn fn)
+{
+    switch (fn) {
+    case BinaryFn::Add:
+        return "add";
+    case BinaryFn::Sub:
+        return "sub";
+    case BinaryFn::Mul:
+        return "mul";
+    case BinaryFn::Div:
+        return "div";
+    case BinaryFn::Maximum:
+        return "maximum";
+    case BinaryFn::Minimum:
+        return "minimum";
+    }
+    return "?";
+}
+
+const char* reductionName(Reduction r)
+{
+    switch (r) {
+    case Reduction::Sum:
+        return "sum";
+    case Reduction::Mean:
+        return "mean";
+    case Reduction::Max:
+        return "max";
+    }
+    return "?";
+}
+
+const IrOp& GnnIr::op(int id) const
+{
+    if (id < 0 || id >= size())
+        throw Error::failure("IR value " + std::to_string(id) + " does not exist");
+    return m_ops[static_cast<std::size_t>(id)];
+}
+
+std::int64_t GnnIr::width(int value) const
+{
+    return product(op(value).shape);
+}
+
+std::int64_t GnnIr::parameterCount() const
+{
+    std::int64_t n = 0;
+    for (const auto& p : m_params)
+        n += static_cast<std::int64_t>(p.values.size());
+    return n;
+}
+
+void GnnIr::setScope(std::string name, std::string location)
+{
+    m_scopeName = std::move(name);
+    m_scopeLocation = std::move(location);
+}
+
+void GnnIr::fail(const IrOp& o, const std::string& why) const
+{
+    std::string where = o.name.empty() ? std::string(opKindName(o.kind)) : o.name + " (" + opKindName(o.kind) + ")";
+    if (!o.location.empty())
+        where += " at " + o.location;
+    throw Error::invalidInput(why).inOp(where);
+}
+
+int GnnIr::add(IrOp o)
+{
+    if (o.name.empty())
+        o.name = m_scopeName;
+    if (o.location.empty())
+        o.location = m_scopeLocation;
+    for (int in : o.inputs)
+        if (in < 0 || in >= size())
+            fail(o, "operand " + std::to_string(in) + " does not exist");
+    m_ops.push_back(std::move(o));
+    return size() - 1;
+}
+
+int GnnIr::input(std::int64_t width, std::string name)
+{
+    if (m_input >= 0)
+        throw Error::failure("the IR already has an input");
+    IrOp o{ .kind = OpKind::Input, .space = Space::Node, .shape = { width }, .name = std::move(name) };
+    if (width <= 0)
+        fail(o, "input width must be positive, not " + std::to_string(width));
+    m_input = add(std::move(o));
+    return m_input;
+}
+
+int GnnIr::parameter(std::string name, std::vector<std::int64_t> shape, std::vector<float> values)
+{
+    IrOp o{ .kind = OpKind::Parameter, .space = Space::Global, .shape = shape, .name = name };
+    if (static_cast<std::int64_t>(values.size()) != product(shape))
+        fail(o,
+            "parameter has " + std::to_string(values.size()) + " values for shape " + shapeText(Space::Global, shape));
+    o.param = static_cast<int>(m_params.size());
+    m_params.push_back({ std::move(name), std::move(shape), std::move(values) });
+    const int id = add(std::move(o));
+    m_ops[static_cast<std::size_t>(id)].name = m_params.back().name;
+    return id;
+}
+
+int GnnIr::constant(double value)
+{
+    return add(IrOp{ .kind = OpKind::Constant, .space = Space::Global, .shape = {}, .alpha = value });
+}
+
+int GnnIr::graphQuery(OpKind query)
+{
+    IrOp o{ .kind = query, .space = Space::Node, .shape = {} };
+    if (query != OpKind::InDegree && query != OpKind::OutDegree)
+        fail(o, "not a graph query");
+    return add(std::move(o));
+}
+
+int GnnIr::unary(UnaryFn fn, int x, double alpha, double beta)
+{
+    IrOp o{ .kind = OpKind::Unary, .inputs = { x }, .unary = fn, .alpha = alpha, .beta = beta };
+    if (x < 0 || x >= size())
+        fail(o, "operand does not exist");
+    o.space = op(x).space;
+    o.shape = op(x).shape;
+    if (fn == UnaryFn::Clamp && std::isnan(alpha) && std::isnan(beta))
+        fail(o, "clamp needs a minimum or a maximum");
+    return add(std::move(o));
+}
+
+int GnnIr::binary(BinaryFn fn, int a, int b)
+{
+    IrOp o{ .kind = OpKind::Binary, .inputs = { a, b }, .binary = fn };
+    if (a < 0 || a >= size() || b < 0 || b >= size())
+        fail(o, "operand does not exist");
+    const IrOp& x = op(a);
+    const IrOp& y = op(b);
+    if ((x.space == Space::Node && y.space == Space::Edge) || (x.space == Space::Edge && y.space == Space::Node))
+        fail(o,
+            std::string("cannot combine a per-node value ") + shapeText(x.space, x.shape) + " with a per-edge value "
+                + shapeText(y.space, y.shape) + "; gather the node value by source or destination first");
+    const bool rowsA = x.space != Space::Global;
+    const bool rowsB = y.space != Space::Global;
+    o.space = rowsA ? x.space : y.space;
+    std::vector<std::int64_t> sa = x.shape;
+    std::vector<std::int64_t> sb = y.shape;
+    // PyTorch aligns shapes from the right; the implicit row dimension sits to the left of the
+    // feature shape. Two row-carrying operands must have the same feature rank, otherwise the row
+    // dimension of one would align with a feature dimension of the other.
+    if (rowsA && rowsB && sa.size() != sb.size())
+        fail(o,
+            "shapes " + shapeText(x.space, sa) + " and " + shapeText(y.space, sb)
+                + " do not broadcast (the row dimensions do not line up; unsqueeze(-1) the narrower one)");
+    auto stripGlobal = [&](std::vector<std::int64_t>& g, const std::vector<std::int64_t>& other, bool otherRows) {
+        // A global operand with more dimensions than a row-carrying one lines up with the rows: only 1s may.
+        while (otherRows && g.size() > other.size()) {
+            if (g.front() != 1)
+                fail(o,
+                    "shapes " + shapeText(x.space, x.shape) + " and " + shapeText(y.space, y.shape)
+                        + " do not broadcast (a global operand would span the rows)");
+            g.erase(g.begin());
+        }
+    };
+    if (!rowsA)
+        stripGlobal(sa, sb, rowsB);
+    if (!rowsB)
+        stripGlobal(sb, sa, rowsA);
+    const std::size_t rank = std::max(sa.size(), sb.size());
+    std::vector<std::int64_t> out(rank, 1);
+    for (std::size_t i = 0; i < rank; ++i) {
+        const std::int64_t da = i < rank - sa.size() ? 1 : sa[i - (rank - sa.size())];
+        const std::int64_t db = i < rank - sb.size() ? 1 : sb[i - (rank - sb.size())];
+        if (da != db && da != 1 && db != 1)
+            fail(o,
+                "shapes " + shapeText(x.space, x.shape) + " and " + shapeText(y.space, y.shape) + " do not broadcast");
+        out[i] = da == 1 ? db : da;
+    }
+    o.shape = out;
+    return add(std::move(o));
+}
+
+int GnnIr::linear(int x, int weight, int bias)
+{
+    IrOp o{ .kind = OpKind::Linear, .inputs = { x, weight } };
+    if (bias >= 0)
+        o.inputs.push_back(bias);
+    for (int in : o.inputs)
+        if (in < 0 || in >= size())
+            fail(o, "operand does not exist");
+    const IrOp& xi = op(x);
+    const IrOp& w = op(weight);
+    if (w.space != Space::Global || w.shape.size() != 2)
+        fail(o, "the weight must be a global 2-d tensor, not " + shapeText(w.space, w.shape));
+    if (xi.shape.empty() || xi.shape.back() != w.shape[1])
+        fail(o,
+            "input " + shapeText(xi.space, xi.shape) + " does not match a weight of shape "
+                + shapeText(Space::Global, w.shape) + " (in = " + std::to_string(w.shape[1]) + ")");
+    if (bias >= 0) {
+        const IrOp& b = op(bias);
+        if (b.space != Space::Global || b.shape != std::vector<std::int64_t>{ w.shape[0] })
+            fail(o,
+                "bias of shape " + shapeText(b.space, b.shape) + " does not match " + std::to_string(w.shape[0])
+                    + " outputs");
+    }
+    o.space = xi.space;
+    o.shape = xi.shape;
+    o.shape.back() = w.shape[0];
+    return add(std::move(o));
+}
+
+int GnnIr::matmul(int x, int weight)
+{
+    IrOp o{ .kind = OpKind::MatMul, .inputs = { x, weight } };
+    if (x < 0 || x >= size() || weight < 0 || weight >= size())
+        fail(o, "operand does not exist");
+    const IrOp& xi = op(x);
+    const IrOp& w = op(weight);
+    if (w.space != Space::Global || w.shape.size() != 2)
+        fail(o, "the right operand must be a global 2-d tensor (a weight), not " + shapeText(w.space, w.shape));
+    if (xi.shape.empty() || xi.shape.back() != w.shape[0])
+        fail(o,
+            "shapes " + shapeText(xi.space, xi.shape) + " and " + shapeText(w.space, w.shape)
+                + " cannot be multiplied");
+    o.space = xi.space;
+    o.shape = xi.shape;
+    o.shape.back() = w.shape[1];
+    return add(std::move(o));
+}
+
+int GnnIr::concat(const std::vector<int>& xs, int axis)
+{
+    IrOp o{ .kind = OpKind::Concat, .inputs = xs };
+    if (xs.empty())
+        fail(o, "concat of nothing");
+    for (int in : xs)
+        if (in < 0 || in >= size())
+            fail(o, "operand does not exist");
+    const IrOp& first = op(xs[0]);
+    const int rank = static_cast<int>(first.shape.size());
+    if (axis < 0)
+        axis += rank;
+    if (axis < 0 || axis >= rank)
+        fail(o,
+            "axis out of range for " + shapeText(first.space, first.shape)
+                + " (concatenating over rows is not a "
+                  "per-node operation)");
+    o.space = first.space;
+    o.shape = first.shape;
+    o.shape[static_cast<std::size_t>(axis)] = 0;
+    for (int in : xs) {
+        const IrOp& v = op(in);
+        if (v.space != first.space || v.shape.size() != first.shape.size())
+            fail(
+                o, "cannot concatenate " + shapeText(first.space, first.shape) + " and " + shapeText(v.space, v.shape));
+        for (int d = 0; d < rank; ++d)
+            if (d != axis && v.shape[static_cast<std::size_t>(d)] != first.shape[static_cast<std::size_t>(d)])
+                fail(o,
+                    "cannot concatenate " + shapeText(first.space, first.shape) + " and "
+                        + shapeText(v.space, v.shape));
+        o.shape[static_cast<std::size_t>(axis)] += v.shape[static_cast<std::size_t>(axis)];
+    }
+    o.axis = axis;
+    return add(std::move(o));
+}
+
+int GnnIr::reshape(int x, std::vector<std::int64_t> shape)
+{
+    IrOp o{ .kind = OpKind::Reshape, .inputs = { x } };
+    if (x < 0 || x >= size())
+        fail(o, "operand does not exist");
+    const IrOp& xi = op(x);
+    const std::int64_t n = product(xi.shape);
+    int unknown = -1;
+    std::int64_t known = 1;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        if (shape[i] == -1) {
+            if (unknown >= 0)
+                fail(o, "only one dimension may be -1");
+            unknown = static_cast<int>(i);
+        } else if (shape[i] <= 0) {
+            fail(o, "dimension " + std::to_string(shape[i]) + " is not positive");
+        } else {
+            known *= shape[i];
+        }
+    }
+    if (unknown >= 0) {
+        if (known == 0 || n % known != 0)
+            fail(o, "cannot reshape " + shapeText(xi.space, xi.shape) + " to that shape");
+        shape[static_cast<std::size_t>(unknown)] = n / known;
+    }
+    if (product(shape) != n)
+        fail(o,
+            "cannot reshape " + shapeText(xi.space, xi.shape) + " into " + shapeText(xi.space, shape)
+                + " (the number of elements per row differs)");
+    o.space = xi.space;
+    o.shape = std::move(shape);
+    return add(std::move(o));
+}
+
+int GnnIr::reduce(Reduction r, int x, int axis, bool keepDim)
+{
+    IrOp o{ .kind = OpKind::Reduce, .inputs = { x }, .reduction = r, .keepDim = keepDim };
+    if (x < 0 || x >= size())
+        fail(o, "operand does not exist");
+    const IrOp& xi = op(x);
+    const int rank = static_cast<int>(xi.shape.size());
+    if (axis < 0)
+        axis += rank;
+    if (axis < 0 || axis >= rank)
+        fail(o,
+            "axis out of range for " + shapeText(xi.space, xi.shape)
+                + " (reducing over rows is not a per-node operation)");
+    o.axis = axis;
+    o.space = xi.space;
+    o.shape = xi.shape;
+    if (keepDim)
+        o.shape[static_cast<std::size_t>(axis)] = 1;
+    else
+        o.shape.erase(o.shape.begin() + axis);
+    return add(std::move(o));
+}
+
+int GnnIr::softmax(int x, int axis, bool log)
+{
+    IrOp o{ .kind = OpKind::Softmax, .inputs = { x }, .logSoftmax = log };
+    if (x < 0 || x >= size())
+        fail(o, "operand does not exist");
+    const IrOp& xi = op(x);
+    const int rank = static_cast<int>(xi.shape.size());
+    if (axis < 0)
+        axis += rank;
+    if (axis < 0 || axis >= rank)
+        fail(o,
+            "axis out of range for " + shapeText(xi.space, xi.shape)
+                + " (a softmax over rows is not per-node; for a softmax over incoming edges use edge softmax)");
+    o.axis = axis;
+    o.space = xi.space;
+    o.shape = xi.shape;
+    return add(std::move(o));
+}
+
+int GnnIr::gatherSrc(int x)
+{
+    IrOp o{ .kind = OpKind::GatherSrc, .inputs = { x } };
+    if (x < 0 || x >= size())
+        fail(o, "operand does not exist");
+    if (op(x).space != Space::Node)
+        fail(o,
+            std::string("only per-node values can be gathered by edge source, not a ") + spaceName(op(x).space)
+                + " value");
+    o.space = Space::Edge;
+    o.shape = op(x).shape;
+    return add(std::move(o));
+}
+
+int GnnIr::gatherDst(int x)
+{
+    IrOp o{ .kind = OpKind::GatherDst, .inputs = { x } };
+    if (x < 0 || x >= size())
+        fail(o, "operand does not exist");
+    if (op(x).space != Space::Node)
+        fail(o,
+            std::string("only per-node values can be gathered by edge destination, not a ") + spaceName(op(x).space)
+                + " value");
+    o.space = Space::Edge;
+    o.shape = op(x).shape;
+    return add(std::move(o));
+}
+
+int GnnIr::edgeSoftmax(int x)
+{
+    IrOp o{ .kind = OpKind::EdgeSoftmax, .inputs = { x } };
+    if (x < 0 || x >= size())
+        fail(o, "operand does not exist");
+    if (op(x).space != Space::Edge)
+        fail(o, std::string("edge softmax needs a per-edge value, not a ") + spaceName(op(x).space) + " value");
+    o.space = Space::Edge;
+    o.shape = op(x).shape;
+    return add(std::move(o));
+}
+
+int GnnIr::aggregate(Reduction r, int edges)
+{
+    IrOp o{ .kind = OpKind::Aggregate, .inputs = { edges }, .reduction = r };
+    if (edges < 0 || edges >= size())
+        fail(o, "operand does not exist");
+    if (op(edges).space != Space::Edge)
+        fail(o,
+            std::string("aggregation needs a per-edge value (messages), not a ") + spaceName(op(edges).space)
+                + " value");
+    o.space = Space::Node;
+    o.shape = op(edges).shape;
+    return add(std::move(o));
+}
+
+void GnnIr::setOutput(int value)
+{
+    const IrOp& o = op(value);
+    if (o.space != Space::Node)
+        throw Error::invalidInput(
+            std::string("the model must return a per-node value, not a ") + spaceName(o.space) + " value")
+            .inOp(o.name.empty() ? opKindName(o.kind) : o.name);
+    if (o.kind == OpKind::Input)
+        throw Error::invalidInput("the model returns its input unchanged");
+    m_output = value;
+}
+
+std::vector<std::vector<int>> GnnIr::consumers() const
+{
+    std::vector<std::vector<int>> c(m_ops.size());
+    for (int i = 0; i < size(); ++i)
+        for (int in : m_ops[static_cast<std::size_t>(i)].inputs)
+            c[static_cast<std::size_t>(in)].push_back(i);
+    return c;
+}
+
+std::vector<char> GnnIr::live() const
+{
+    std::vector<char> l(m_ops.size(), 0);
+    if (m_output < 0)
+        return l;
+    l[static_cast<std::size_t>(m_output)] = 1;
+    for (int i = m_output; i >= 0; --i)
+        if (l[static_cast<std::size_t>(i)])
+            for (int in : m_ops[static_cast<std::size_t>(i)].inputs)
+                l[static_cast<std::size_t>(in)] = 1;
+    return l;
+}
+
+std::string GnnIr::label(int value) const
+{
+    const IrOp& o = op(value);
+    switch (o.kind) {
+    case OpKind::Input:
+        return "input " + o.name + " " + shapeText(o.space, o.shape);
+    case OpKind::Parameter:
+        return o.name + " " + shapeText(o.space, o.shape);
+    case OpKind::Constant: {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", o.alpha);
+        return buf;
+    }
+    case OpKind::InDegree:
+        return "in-degree";
+    case OpKind::OutDegree:
+        return "out-degree";
+    case OpKind::Linear:
+    case OpKind::MatMul: {
+        const IrOp& w = op(o.inputs[1]);
+        const auto in = o.kind == OpKind::Linear ? w.shape[1] : w.shape[0];
+        const auto out = o.kind == OpKind::Linear ? w.shape[0] : w.shape[1];
+        return std::string(opKindName(o.kind)) + " " + std::to_string(in) + "→" + std::to_string(out);
+    }
+    case OpKind::Unary:
+        return unaryName(o.unary);
+    case OpKind::Binary:
+        return binaryName(o.binary);
+    case OpKind::Reduce:
+        return std::string(reductionName(o.reduction)) + " over axis " + std::to_string(o.axis);
+    case OpKind::Softmax:
+        return o.logSoftmax ? "log_softmax" : "softmax";
+    case OpKind::GatherSrc:
+        return "gather src";
+    case OpKind::GatherDst:
+        return "gather dst";
+    case OpKind::EdgeSoftmax:
+        return "edge softmax";
+    case OpKind::Aggregate:
+        return std::string("aggregate ") + reductionName(o.reduction);
+    case OpKind::Concat:
+        return "concat";
+    case OpKind::Reshape:
+        return "reshape " + shapeText(o.space, o.shape);
+    }
+    return opKindName(o.kind);
+}
+
+Json toJson(const GnnIr& ir)
+{
+    Json ops = Json::array();
+    for (int i = 0; i < ir.size(); ++i) {
+        const IrOp& o = ir.op(i);
+        Json j = { { "id", i }, { "kind", opKindName(o.kind) }, { "label", ir.label(i) },
+            { "space", spaceName(o.space) }, { "shape", o.shape }, { "inputs", o.inputs } };
+        if (!o.name.empty())
+            j["name"] = o.name;
+        if (!o.location.empty())
+            j["location"] = o.location;
+        ops.push_back(std::move(j));
+    }
+    return { { "model", ir.modelName }, { "hyper_parameters", ir.hyperParameters }, { "input", ir.inputValue() },
+        { "output", ir.output() }, { "parameters", ir.parameterCount() }, { "ops", ops } };
+}
+
+} // namespace vantage::dgi

@@ -1,0 +1,152 @@
+#pragma once
+// The GNN IR: a small typed graph of ops (SSA, one value per op, ids in topological order) that the
+// C++ model API (model.h) and the TorchScript importer (torchscript_import.h) both produce, the
+// partitioner cuts into layers and the executor runs. Every value knows its space (per node, per
+// edge, global) and its feature shape; the row dimension of node and edge values is implicit (the
+// number of nodes or edges of whatever graph or batch it runs on).
+
+#include "common/json.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vantage::dgi {
+
+enum class Space {
+    Node, // one row per node; the partition refines it into source side and destination side
+    Edge, // one row per edge (exists only inside a layer)
+    Global, // parameters and constants
+};
+
+enum class OpKind {
+    Input, // the node features x
+    Parameter, // a learned tensor
+    Constant, // a scalar
+    InDegree, // graph query: in-degree of each node in the whole graph
+    OutDegree, // graph query: out-degree of each node in the whole graph
+    Linear, // x W^T + b (W: [out, in])
+    MatMul, // x W (W: [in, out])
+    Unary, // element-wise function
+    Binary, // element-wise with broadcasting (PyTorch rules)
+    Concat, // along a feature axis
+    Reshape, // a new feature shape with the same number of elements
+    Reduce, // sum / mean / max over a feature axis
+    Softmax, // softmax or log-softmax over a feature axis
+    GatherSrc, // node -> edge: the value of each edge's source
+    GatherDst, // node -> edge: the value of each edge's destination
+    EdgeSoftmax, // edge -> edge: softmax over the incoming edges of each destination
+    Aggregate, // edge -> node: sum / mean / max of the incoming edges of each destination
+};
+
+enum class UnaryFn {
+    Identity,
+    Dropout,
+    Neg,
+    Relu,
+    LeakyRelu,
+    Elu,
+    Sigmoid,
+    Tanh,
+    Exp,
+    Log,
+    Sqrt,
+    Rsqrt,
+    Abs,
+    Reciprocal,
+    Pow,
+    Clamp
+};
+enum class BinaryFn { Add, Sub, Mul, Div, Maximum, Minimum };
+enum class Reduction { Sum, Mean, Max };
+
+const char* opKindName(OpKind kind);
+const char* spaceName(Space space);
+const char* unaryName(UnaryFn fn);
+const char* binaryName(BinaryFn fn);
+const char* reductionName(Reduction r);
+
+struct IrOp {
+    OpKind kind = OpKind::Input;
+    std::vector<int> inputs;
+    Space space = Space::Global;
+    std::vector<std::int64_t> shape; // feature shape (per row for node and edge values)
+    std::string name; // "conv1.linear"; shown in the drawing and in errors
+    std::string location; // where it came from, for imported models: "model.py:27"
+    UnaryFn unary = UnaryFn::Identity;
+    BinaryFn binary = BinaryFn::Add;
+    Reduction reduction = Reduction::Sum;
+    // Unary: LeakyRelu slope, Elu alpha, Pow exponent, Clamp min (alpha) and max (beta) with NaN for
+    // "none", Dropout p. Constant: the value.
+    double alpha = 0.0;
+    double beta = 0.0;
+    int axis = 0; // feature axis, >= 0 (Concat, Reduce, Softmax)
+    bool keepDim = false; // Reduce
+    bool logSoftmax = false; // Softmax
+    int param = -1; // Parameter: index into GnnIr::parameters()
+};
+
+struct IrParameter {
+    std::string name;
+    std::vector<std::int64_t> shape;
+    std::vector<float> values; // row-major
+};
+
+class GnnIr {
+public:
+    // Builders: each checks its operands (spaces, shapes, broadcasting) and throws
+    // Error::invalidInput naming the op and its location when they do not fit. Feature axes may be
+    // negative (from the end).
+    int input(std::int64_t width, std::string name = "x");
+    int parameter(std::string name, std::vector<std::int64_t> shape, std::vector<float> values);
+    int constant(double value);
+    int graphQuery(OpKind query); // InDegree or OutDegree
+    int unary(UnaryFn fn, int x, double alpha = 0.0, double beta = 0.0);
+    int binary(BinaryFn fn, int a, int b);
+    int linear(int x, int weight, int bias = -1);
+    int matmul(int x, int weight);
+    int concat(const std::vector<int>& xs, int axis);
+    int reshape(int x, std::vector<std::int64_t> shape);
+    int reduce(Reduction r, int x, int axis, bool keepDim = false);
+    int softmax(int x, int axis, bool log = false);
+    int gatherSrc(int x);
+    int gatherDst(int x);
+    int edgeSoftmax(int x);
+    int aggregate(Reduction r, int edges);
+    void setOutput(int value);
+
+    // Name and source location given to the ops added next (the tracer and the importer set them).
+    void setScope(std::string name, std::string location = {});
+
+    const std::vector<IrOp>& ops() const { return m_ops; }
+    const IrOp& op(int id) const;
+    int size() const { return static_cast<int>(m_ops.size()); }
+    int inputValue() const { return m_input; }
+    int output() const { return m_output; }
+    const std::vector<IrParameter>& parameters() const { return m_params; }
+    std::int64_t parameterCount() const; // scalars
+    std::int64_t width(int value) const; // product of the feature shape
+
+    std::vector<std::vector<int>> consumers() const;
+    std::vector<char> live() const; // ops the output depends on
+    // A short label: "linear 64→16", "aggregate sum", "gather src".
+    std::string label(int value) const;
+
+    std::string modelName; // "gcn", "model.pt"
+    Json hyperParameters = Json::object(); // what built it (layers, hidden, heads, ...)
+
+private:
+    int add(IrOp op);
+    [[noreturn]] void fail(const IrOp& op, const std::string& why) const;
+
+    std::vector<IrOp> m_ops;
+    std::vector<IrParameter> m_params;
+    int m_input = -1;
+    int m_output = -1;
+    std::string m_scopeName;
+    std::string m_scopeLocation;
+};
+
+Json toJson(const GnnIr& ir);
+
+} // namespace vantage::dgi

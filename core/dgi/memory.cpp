@@ -1,0 +1,114 @@
+#include "dgi/memory.h"
+
+#include "common/error.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace vantage::dgi {
+
+namespace {
+
+// A "Key:   123 kB" line of a /proc file, in bytes.
+std::int64_t procField(const char* file, std::string_view key)
+{
+    std::ifstream in(file);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.compare(0, key.size(), key) != 0 || line.size() <= key.size() || line[key.size()] != ':')
+            continue;
+        std::int64_t kb = 0;
+        std::size_t i = key.size() + 1;
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+            ++i;
+        std::from_chars(line.data() + i, line.data() + line.size(), kb);
+        return kb * 1024;
+    }
+    return 0;
+}
+
+} // namespace
+
+std::int64_t currentRssBytes()
+{
+    return procField("/proc/self/status", "VmRSS");
+}
+std::int64_t peakRssBytes()
+{
+    return procField("/proc/self/status", "VmHWM");
+}
+std::int64_t availableMemoryBytes()
+{
+    return procField("/proc/meminfo", "MemAvailable");
+}
+
+bool resetPeakRss()
+{
+    std::ofstream out("/proc/self/clear_refs");
+    if (!out)
+        return false;
+    out << "5";
+    out.flush();
+    return static_cast<bool>(out);
+}
+
+double copyBandwidth(std::size_t bytes)
+{
+    std::vector<char> a(bytes, 1);
+    std::vector<char> b(bytes, 0);
+    std::memcpy(b.data(), a.data(), bytes); // fault the pages in first
+    double best = 0.0;
+    for (int i = 0; i < 3; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        std::memcpy(b.data(), a.data(), bytes);
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        // A copy reads and writes every byte once.
+        if (s > 0)
+            best = std::max(best, 2.0 * static_cast<double>(bytes) / s);
+        a[i] = b[bytes - 1 - static_cast<std::size_t>(i)];
+    }
+    return best;
+}
+
+std::int64_t parseByteSize(std::string_view text, std::string_view field)
+{
+    auto bad = [&] {
+        return Error::invalidInput("'" + std::string(text) + "' is not a size (e.g. 1048576, 512M, 2G, 1.5GiB)")
+            .forField(std::string(field));
+    };
+    std::size_t i = 0;
+    while (i < text.size() && text[i] == ' ')
+        ++i;
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data() + i, text.data() + text.size(), v);
+    if (ec != std::errc() || !(v >= 0) || std::isinf(v))
+        throw bad();
+    std::string unit(ptr, text.data() + text.size());
+    std::string u;
+    for (char c : unit)
+        if (c != ' ')
+            u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    double scale = 1;
+    if (u.empty() || u == "B")
+        scale = 1;
+    else if (u == "K" || u == "KB" || u == "KIB")
+        scale = 1024.0;
+    else if (u == "M" || u == "MB" || u == "MIB")
+        scale = 1024.0 * 1024;
+    else if (u == "G" || u == "GB" || u == "GIB")
+        scale = 1024.0 * 1024 * 1024;
+    else if (u == "T" || u == "TB" || u == "TIB")
+        scale = 1024.0 * 1024 * 1024 * 1024;
+    else
+        throw bad();
+    return static_cast<std::int64_t>(std::llround(v * scale));
+}
+
+} // namespace vantage::dgi

@@ -1,0 +1,23 @@
+#pragma once
+// What an evaluation reports and sizes itself by: the process's resident memory (peak and now), the
+// memory the system can still give, and byte sizes as people write them ("512M", "2 GiB").
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace vantage::dgi {
+
+std::int64_t currentRssBytes(); // VmRSS, 0 when unknown
+std::int64_t peakRssBytes(); // VmHWM since the last resetPeakRss (or process start)
+bool resetPeakRss(); // Linux: clears VmHWM; false where unsupported
+std::int64_t availableMemoryBytes(); // MemAvailable, 0 when unknown
+
+// Bytes per second of a large memcpy on this machine (the memory-bandwidth probe of the benchmark).
+double copyBandwidth(std::size_t bytes = std::size_t{ 256 } << 20);
+
+// "1048576", "512K", "64M", "2G", "1.5GiB", "300 MB" (K/M/G/T are powers of 1024, as memory is
+// usually budgeted); throws Error::invalidInput naming `field`.
+std::int64_t parseByteSize(std::string_view text, std::string_view field = "memory-budget");
+
+} // namespace vantage::dgi

@@ -1,0 +1,261 @@
+#include "dgi/npy.h"
+
+#include "common/error.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+namespace vantage::dgi {
+
+namespace {
+
+constexpr char kMagic[] = "\x93NUMPY";
+
+Error headerError(const std::filesystem::path& path, const std::string& field, const std::string& why)
+{
+    return std::move(Error::invalidInput("not a readable .npy file: " + why).inFile(path.string()).forField(field));
+}
+
+// The value text of 'key' in the header dict ("{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }").
+std::string dictValue(const std::string& dict, const std::string& key, const std::filesystem::path& path)
+{
+    const std::string quoted = "'" + key + "'";
+    auto pos = dict.find(quoted);
+    if (pos == std::string::npos)
+        throw headerError(path, key, "the header has no '" + key + "'");
+    pos = dict.find(':', pos + quoted.size());
+    if (pos == std::string::npos)
+        throw headerError(path, key, "malformed header");
+    ++pos;
+    while (pos < dict.size() && dict[pos] == ' ')
+        ++pos;
+    std::size_t end = pos;
+    if (pos < dict.size() && dict[pos] == '(') {
+        end = dict.find(')', pos);
+        if (end == std::string::npos)
+            throw headerError(path, key, "unterminated shape tuple");
+        return dict.substr(pos, end - pos + 1);
+    }
+    if (pos < dict.size() && dict[pos] == '\'') {
+        end = dict.find('\'', pos + 1);
+        if (end == std::string::npos)
+            throw headerError(path, key, "unterminated string");
+        return dict.substr(pos + 1, end - pos - 1);
+    }
+    while (end < dict.size() && dict[end] != ',' && dict[end] != '}')
+        ++end;
+    std::string v = dict.substr(pos, end - pos);
+    while (!v.empty() && v.back() == ' ')
+        v.pop_back();
+    return v;
+}
+
+std::string headerText(NpyType type, const std::vector<std::int64_t>& shape)
+{
+    std::string shapeText = "(";
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        shapeText += std::to_string(shape[i]);
+        if (shape.size() == 1 || i + 1 < shape.size())
+            shapeText += ",";
+        if (i + 1 < shape.size())
+            shapeText += " ";
+    }
+    shapeText += ")";
+    std::string dict
+        = std::string("{'descr': '") + npyDescr(type) + "', 'fortran_order': False, 'shape': " + shapeText + ", }";
+    // Version 1.0: magic(6) + version(2) + header length(2) + dict padded with spaces to a multiple
+    // of 64, ending in '\n'.
+    std::size_t total = 10 + dict.size() + 1;
+    const std::size_t padded = (total + 63) / 64 * 64;
+    dict.append(padded - total, ' ');
+    dict += '\n';
+    std::string out(kMagic, 6);
+    out += '\x01';
+    out += '\x00';
+    const auto len = static_cast<std::uint16_t>(dict.size());
+    out += static_cast<char>(len & 0xff);
+    out += static_cast<char>(len >> 8);
+    out += dict;
+    return out;
+}
+
+std::int64_t byteCount(NpyType type, const std::vector<std::int64_t>& shape)
+{
+    std::int64_t n = 1;
+    for (auto d : shape)
+        n *= d;
+    return n * npyItemSize(type);
+}
+
+} // namespace
+
+int npyItemSize(NpyType type)
+{
+    switch (type) {
+    case NpyType::Float32:
+    case NpyType::Int32:
+        return 4;
+    case NpyType::Float64:
+    case NpyType::Int64:
+        return 8;
+    }
+    return 0;
+}
+
+const char* npyDescr(NpyType type)
+{
+    switch (type) {
+    case NpyType::Float32:
+        return "<f4";
+    case NpyType::Float64:
+        return "<f8";
+    case NpyType::Int32:
+        return "<i4";
+    case NpyType::Int64:
+        return "<i8";
+    }
+    return "";
+}
+
+std::int64_t NpyHeader::count() const
+{
+    std::int64_t n = 1;
+    for (auto d : shape)
+        n *= d;
+    return n;
+}
+
+NpyHeader readNpyHeader(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw Error::invalidInput(std::string("cannot open: ") + std::strerror(errno)).inFile(path.string());
+    char pre[10] = {};
+    in.read(pre, 8);
+    if (in.gcount() != 8 || std::memcmp(pre, kMagic, 6) != 0)
+        throw headerError(path, "magic", "it does not start with \\x93NUMPY");
+    const int major = static_cast<unsigned char>(pre[6]);
+    std::size_t headerLen = 0;
+    std::size_t prefix = 0;
+    if (major == 1) {
+        unsigned char l[2];
+        in.read(reinterpret_cast<char*>(l), 2);
+        headerLen = l[0] | (l[1] << 8);
+        prefix = 10;
+    } else if (major == 2 || major == 3) {
+        unsigned char l[4];
+        in.read(reinterpret_cast<char*>(l), 4);
+        headerLen = l[0] | (l[1] << 8) | (l[2] << 16) | (static_cast<std::size_t>(l[3]) << 24);
+        prefix = 12;
+    } else {
+        throw headerError(path, "version", "unsupported format version " + std::to_string(major));
+    }
+    if (!in || headerLen > (1u << 20))
+        throw headerError(path, "header", "truncated header");
+    std::string dict(headerLen, '\0');
+    in.read(dict.data(), static_cast<std::streamsize>(headerLen));
+    if (static_cast<std::size_t>(in.gcount()) != headerLen)
+        throw headerError(path, "header", "truncated header");
+
+    NpyHeader h;
+    h.dataOffset = prefix + headerLen;
+    const std::string descr = dictValue(dict, "descr", path);
+    if (descr.size() != 3)
+        throw headerError(path, "descr", "unsupported dtype '" + descr + "'");
+    if (descr[0] == '>')
+        throw headerError(path, "descr", "big-endian data ('" + descr + "') is not supported; save it little-endian");
+    const std::string kind = descr.substr(1);
+    if (kind == "f4")
+        h.type = NpyType::Float32;
+    else if (kind == "f8")
+        h.type = NpyType::Float64;
+    else if (kind == "i4")
+        h.type = NpyType::Int32;
+    else if (kind == "i8")
+        h.type = NpyType::Int64;
+    else
+        throw headerError(path, "descr", "unsupported dtype '" + descr + "' (float32, float64, int32 or int64)");
+    if (dictValue(dict, "fortran_order", path) != "False")
+        throw headerError(
+            path, "fortran_order", "Fortran-order arrays are not supported; save with np.ascontiguousarray");
+    const std::string shape = dictValue(dict, "shape", path);
+    std::size_t i = 1;
+    while (i < shape.size()) {
+        while (i < shape.size() && (shape[i] == ' ' || shape[i] == ','))
+            ++i;
+        if (i >= shape.size() || shape[i] == ')')
+            break;
+        std::size_t j = i;
+        while (j < shape.size() && std::isdigit(static_cast<unsigned char>(shape[j])))
+            ++j;
+        if (j == i)
+            throw headerError(path, "shape", "malformed shape " + shape);
+        h.shape.push_back(std::stoll(shape.substr(i, j - i)));
+        i = j;
+    }
+    in.seekg(0, std::ios::end);
+    const auto fileSize = static_cast<std::int64_t>(in.tellg());
+    const std::int64_t need = static_cast<std::int64_t>(h.dataOffset) + h.count() * npyItemSize(h.type);
+    if (fileSize < need)
+        throw Error::invalidInput(
+            "truncated .npy file: " + std::to_string(fileSize) + " bytes, the header promises " + std::to_string(need))
+            .inFile(path.string());
+    return h;
+}
+
+Buffer readNpyData(const std::filesystem::path& path, const NpyHeader& header, bool map)
+{
+    const auto bytes = static_cast<std::size_t>(header.count() * npyItemSize(header.type));
+    if (map)
+        return Buffer::mapFile(path, header.dataOffset, bytes);
+    Buffer b = Buffer::allocate(bytes);
+    std::ifstream in(path, std::ios::binary);
+    in.seekg(static_cast<std::streamoff>(header.dataOffset));
+    in.read(reinterpret_cast<char*>(b.data()), static_cast<std::streamsize>(bytes));
+    if (static_cast<std::size_t>(in.gcount()) != bytes)
+        throw Error::invalidInput("truncated .npy data").inFile(path.string());
+    return b;
+}
+
+Buffer createNpy(const std::filesystem::path& path, NpyType type, const std::vector<std::int64_t>& shape)
+{
+    const std::string header = headerText(type, shape);
+    const auto bytes = static_cast<std::size_t>(byteCount(type, shape));
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        if (!out)
+            throw Error::invalidInput(std::string("cannot create: ") + std::strerror(errno)).inFile(path.string());
+        out.write(header.data(), static_cast<std::streamsize>(header.size()));
+        if (!out)
+            throw Error::failure("write error").inFile(path.string());
+    }
+    std::filesystem::resize_file(path, header.size() + bytes);
+    return Buffer::mapFile(path, header.size(), bytes, true);
+}
+
+void writeNpy(const std::filesystem::path& path, NpyType type, const std::vector<std::int64_t>& shape, const void* data)
+{
+    const std::string header = headerText(type, shape);
+    const auto bytes = static_cast<std::size_t>(byteCount(type, shape));
+    std::filesystem::path tmp = path;
+    tmp += ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out)
+            throw Error::invalidInput(std::string("cannot create: ") + std::strerror(errno)).inFile(path.string());
+        out.write(header.data(), static_cast<std::streamsize>(header.size()));
+        out.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
+        out.flush();
+        if (!out)
+            throw Error::failure("write error (disk full?)").inFile(path.string());
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec)
+        throw Error::failure("cannot rename into place: " + ec.message()).inFile(path.string());
+}
+
+} // namespace vantage::dgi

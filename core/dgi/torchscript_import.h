@@ -1,0 +1,29 @@
+#pragma once
+// Imports a GNN written in PyTorch and saved with torch.jit.script (or torch.jit.trace) into the
+// GNN IR, with its weights. The convention (docs/dgi.md has a complete example):
+//   forward(self, x: Tensor, edge_index: Tensor) -> Tensor
+//   edge_index is [2, E], row 0 the source and row 1 the destination of each edge (PyG);
+//   message passing with plain torch ops: x.index_select(0, src) or x[src] to gather, and
+//   torch.zeros(n, d).index_add_(0, dst, m) / scatter_add_ / scatter_reduce(..., include_self=False)
+//   to aggregate into destination rows; degrees from torch.bincount(dst, minlength=n) or
+//   index_add_ of ones; a softmax over incoming edges built from those.
+// The module is frozen in eval mode (dropout becomes the identity), inlined and constant-folded;
+// then every op is mapped to the IR. An op that cannot be mapped is refused with its name and the
+// file and line of the Python source that produced it.
+
+#include "dgi/ir.h"
+
+#include <cstdint>
+#include <filesystem>
+
+namespace vantage::dgi {
+
+struct TorchScriptImportOptions {
+    // Width of x. 0: read from the first linear layer applied to x (an error names the way out when
+    // the model has none).
+    std::int64_t inputWidth = 0;
+};
+
+GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImportOptions& options = {});
+
+} // namespace vantage::dgi

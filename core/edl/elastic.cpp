@@ -1,0 +1,732 @@
+// LibTorch translation unit: the worker runtime of an elastic job. c10d carries all data (gradient
+// allreduce, state broadcast to joiners) over a process group per generation (Gloo on CPU, NCCL on
+// GPU when this LibTorch has it); the leader is only told about steps, over the control plane.
+#include "edl/elastic.h"
+
+#include "common/error.h"
+#include "edl/protocol.h"
+#include "edl/transport.h"
+
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#ifdef USE_C10D_NCCL
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
+#include <torch/torch.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+namespace vantage::edl {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t)
+{
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+std::chrono::milliseconds millis(double seconds)
+{
+    return std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000.0));
+}
+
+// Thrown inside the runtime to end the worker's loop; deliberately not a std::exception, so that the
+// handlers for failed collectives never swallow it.
+struct EndSignal {
+    EndReason reason;
+    std::string message;
+};
+
+constexpr const char* kCheckpointMagic = "vantage-edl-checkpoint";
+
+struct Fault {
+    std::int64_t step = 0;
+    std::string phase;
+    std::int64_t slowMs = 0;
+};
+
+std::string requiredEnv(const char* name)
+{
+    const char* v = std::getenv(name);
+    if (!v || !*v)
+        throw Error::invalidInput(std::string("the environment variable ") + name
+            + " is not set (vantage-edl-worker is started by an elastic job's leader)")
+            .forField(name);
+    return v;
+}
+
+} // namespace
+
+WorkerEnvironment WorkerEnvironment::fromEnvironment()
+{
+    WorkerEnvironment e;
+    e.endpoint = requiredEnv("VANTAGE_EDL_ENDPOINT");
+    e.workerId = requiredEnv("VANTAGE_EDL_WORKER_ID");
+    if (const char* t = std::getenv("VANTAGE_EDL_TOKEN"))
+        e.token = t;
+    if (const char* j = std::getenv("VANTAGE_EDL_JOB"))
+        e.jobId = j;
+    if (const char* h = std::getenv("VANTAGE_EDL_GLOO_HOST"); h && *h)
+        e.glooHost = h;
+    if (const char* d = std::getenv("VANTAGE_EDL_DEVICE"); d && *d)
+        e.device = d;
+    return e;
+}
+
+std::vector<std::span<const std::int64_t>> StepBatch::microBatches() const
+{
+    std::vector<std::span<const std::int64_t>> out;
+    const std::span<const std::int64_t> all(sampleIds);
+    if (all.empty())
+        return out;
+    const auto m = microBatch > 0 ? static_cast<std::size_t>(microBatch) : all.size();
+    for (std::size_t i = 0; i < all.size(); i += m)
+        out.push_back(all.subspan(i, std::min(m, all.size() - i)));
+    return out;
+}
+
+std::string_view endReasonName(EndReason r)
+{
+    switch (r) {
+    case EndReason::None:
+        return "running";
+    case EndReason::Finished:
+        return "finished";
+    case EndReason::Stopped:
+        return "stopped";
+    case EndReason::Left:
+        return "left";
+    case EndReason::JobFailed:
+        return "job failed";
+    case EndReason::LeaderLost:
+        return "leader lost";
+    case EndReason::Terminated:
+        return "terminated";
+    case EndReason::Restart:
+        return "restart";
+    }
+    return "running";
+}
+
+struct ElasticContext::Impl {
+    WorkerEnvironment env;
+    JobSpec spec;
+    std::string jobDir;
+    std::string restoreFrom;
+    std::vector<Fault> faults;
+    std::unique_ptr<Channel> channel;
+    std::string storeHost;
+    int storePort = 0;
+
+    // Heartbeats run on their own thread and socket; the main thread reads lastAck.
+    std::thread heartbeat;
+    std::mutex hbMutex;
+    std::condition_variable hbWake;
+    bool hbStop = false;
+    std::atomic<double> lastAckS{ 0.0 }; // seconds since `born` of the last answer
+    std::atomic<bool> removed{ false };
+    std::string removedWhy; // written once before `removed` is set
+    Clock::time_point born = Clock::now();
+
+    torch::nn::Module* model = nullptr;
+    torch::optim::Optimizer* optimizer = nullptr;
+    torch::Device device{ torch::kCPU };
+    c10::intrusive_ptr<c10d::Store> store;
+    std::shared_ptr<::gloo::transport::Device> glooDevice;
+    c10::intrusive_ptr<c10d::ProcessGroup> group;
+    std::int64_t generation = 0;
+    std::int64_t rank = -1;
+    std::int64_t size = 0;
+
+    std::string committed; // serialized state at the last commit point
+    std::int64_t committedStep = -1;
+    std::int64_t committedEpoch = 0;
+    std::string committedHash;
+    bool started = false;
+    std::optional<Message> pending; // the leader's answer to the last commit, acted on by nextStep
+    std::optional<StepBatch> batch;
+    bool stepFailed = false;
+    std::string stepFailure;
+    Clock::time_point computeStart;
+    double computeS = 0.0;
+    double allreduceS = 0.0;
+    EndReason ended = EndReason::None;
+    std::string endMessage;
+
+    ~Impl()
+    {
+        {
+            std::lock_guard<std::mutex> lock(hbMutex);
+            hbStop = true;
+        }
+        hbWake.notify_all();
+        if (heartbeat.joinable())
+            heartbeat.join();
+    }
+
+    void heartbeatLoop()
+    {
+        try {
+            Channel hb(env.endpoint, env.token, env.workerId);
+            hb.setJob(env.jobId);
+            const double period = spec.timeouts.heartbeatS;
+            for (;;) {
+                {
+                    std::unique_lock<std::mutex> lock(hbMutex);
+                    if (hbWake.wait_for(lock, millis(period), [this] { return hbStop; }))
+                        return;
+                }
+                try {
+                    Message m;
+                    m.type = std::string(msg::Heartbeat);
+                    hb.request(m, std::max(period * 4, 1.0));
+                    lastAckS = since(born);
+                } catch (const Error& e) {
+                    if (e.kind() == Error::Kind::InvalidInput) {
+                        removedWhy = e.message();
+                        removed = true;
+                        return;
+                    }
+                    // No answer: main thread decides from lastAck when the leader counts as lost.
+                }
+            }
+        } catch (const std::exception& e) {
+            removedWhy = std::string("heartbeat channel failed: ") + e.what();
+            removed = true;
+        }
+    }
+
+    // Called while waiting for the leader: gives up when the leader went silent or we must stop.
+    void check()
+    {
+        if (env.terminate && env.terminate->load())
+            throw EndSignal{ EndReason::Terminated, "terminated by a signal or a closed stdin" };
+        if (removed)
+            throw EndSignal{ EndReason::JobFailed, "removed from the job: " + removedWhy };
+        const double silent = since(born) - lastAckS.load();
+        if (silent > spec.timeouts.leaderS)
+            throw EndSignal{ EndReason::LeaderLost,
+                "no answer from the leader for " + std::to_string(silent).substr(0, 4) + " s" };
+    }
+
+    Message ask(std::string_view type, Json body)
+    {
+        Message m;
+        m.type = std::string(type);
+        m.body = std::move(body);
+        try {
+            return channel->request(std::move(m), [this] { check(); });
+        } catch (const Error& e) {
+            throw EndSignal{ EndReason::JobFailed, e.message() };
+        }
+    }
+
+    void fault(std::string_view phase)
+    {
+        for (const auto& f : faults) {
+            if (f.slowMs > 0 || f.phase != phase)
+                continue;
+            if (phase != "loading" && (!batch || batch->step != f.step))
+                continue;
+            std::cerr << "vantage-edl-worker " << env.workerId << ": fault injection, SIGKILL at " << phase
+                      << (phase == "loading" ? std::string() : " of step " + std::to_string(f.step)) << std::endl;
+            std::raise(SIGKILL);
+        }
+    }
+
+    std::int64_t slowMsAt(std::int64_t step) const
+    {
+        std::int64_t ms = 0;
+        for (const auto& f : faults)
+            if (f.slowMs > 0 && step >= f.step)
+                ms = f.slowMs;
+        return ms;
+    }
+
+    std::vector<torch::Tensor> parameters() const { return model->parameters(true); }
+
+    std::string serializeState() const
+    {
+        torch::serialize::OutputArchive archive, m, o;
+        model->save(m);
+        optimizer->save(o);
+        archive.write("model", m);
+        archive.write("optimizer", o);
+        std::ostringstream out;
+        archive.save_to(out);
+        return out.str();
+    }
+
+    void loadState(const std::string& blob)
+    {
+        std::istringstream in(blob);
+        torch::serialize::InputArchive archive, m, o;
+        archive.load_from(in, device);
+        archive.read("model", m);
+        archive.read("optimizer", o);
+        model->load(m);
+        optimizer->load(o);
+    }
+
+    std::string hash() const
+    {
+        std::uint64_t h = 0xcbf29ce484222325ull;
+        for (const auto& p : parameters()) {
+            const auto t = p.detach().to(torch::kCPU).contiguous();
+            const auto* bytes = static_cast<const unsigned char*>(t.data_ptr());
+            const auto n = static_cast<std::size_t>(t.numel()) * t.element_size();
+            for (std::size_t i = 0; i < n; ++i) {
+                h ^= bytes[i];
+                h *= 0x100000001b3ull;
+            }
+        }
+        char buf[17];
+        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+        return buf;
+    }
+
+    void buildGroup(const Json& sw)
+    {
+        const auto prefix = jsonField<std::string>(sw["store"], "prefix", "switch");
+        if (!store) {
+            c10d::TCPStoreOptions o;
+            o.port = static_cast<std::uint16_t>(storePort);
+            o.isServer = false;
+            o.waitWorkers = false;
+            o.timeout = millis(spec.timeouts.collectiveS);
+            store = c10::make_intrusive<c10d::TCPStore>(storeHost, o);
+        }
+        auto prefixed = c10::make_intrusive<c10d::PrefixStore>(prefix, store);
+        if (device.is_cuda()) {
+#ifdef USE_C10D_NCCL
+            auto o = c10d::ProcessGroupNCCL::Options::create();
+            o->timeout = millis(spec.timeouts.collectiveS);
+            group = c10::make_intrusive<c10d::ProcessGroupNCCL>(
+                prefixed, static_cast<int>(rank), static_cast<int>(size), o);
+            return;
+#endif
+        }
+        if (!glooDevice)
+            glooDevice = c10d::ProcessGroupGloo::createDeviceForHostname(env.glooHost);
+        auto o = c10d::ProcessGroupGloo::Options::create(millis(spec.timeouts.collectiveS));
+        o->devices.push_back(glooDevice);
+        o->threads = 2;
+        group
+            = c10::make_intrusive<c10d::ProcessGroupGloo>(prefixed, static_cast<int>(rank), static_cast<int>(size), o);
+    }
+
+    void broadcastState(std::int64_t source)
+    {
+        c10d::BroadcastOptions opts;
+        opts.rootRank = source;
+        opts.timeout = millis(spec.timeouts.collectiveS);
+        const auto commDevice = device.is_cuda() ? device : torch::Device(torch::kCPU);
+        std::string blob = rank == source ? serializeState() : std::string();
+        std::vector<torch::Tensor> length{
+            torch::tensor({ static_cast<std::int64_t>(blob.size()) }, torch::kLong).to(commDevice)
+        };
+        group->broadcast(length, opts)->wait();
+        const auto n = length[0].to(torch::kCPU).item<std::int64_t>();
+        std::vector<torch::Tensor> data;
+        if (rank == source)
+            data.push_back(torch::from_blob(blob.data(), { n }, torch::kUInt8).clone().to(commDevice));
+        else
+            data.push_back(torch::empty({ n }, torch::TensorOptions().dtype(torch::kUInt8).device(commDevice)));
+        group->broadcast(data, opts)->wait();
+        if (rank != source) {
+            const auto cpu = data[0].to(torch::kCPU).contiguous();
+            loadState(std::string(static_cast<const char*>(cpu.data_ptr()), static_cast<std::size_t>(n)));
+        }
+    }
+
+    // Joins generation `sw`: rendezvous, state from the source, then reports and returns the answer.
+    Message doSwitch(const Message& sw)
+    {
+        const Json& b = sw.body;
+        generation = jsonField<std::int64_t>(b, "generation", "switch");
+        rank = jsonField<std::int64_t>(b, "rank", "switch");
+        size = jsonField<std::int64_t>(b, "size", "switch");
+        const auto source = jsonFieldOr<std::int64_t>(b, "source", 0, "switch");
+        const bool restore = jsonFieldOr<bool>(b, "restore", false, "switch");
+        committedStep = jsonFieldOr<std::int64_t>(b, "step", 0, "switch") - 1;
+        committedEpoch = jsonFieldOr<std::int64_t>(b, "epoch", 0, "switch");
+        channel->setGeneration(generation);
+        std::string failure;
+        try {
+            group.reset();
+            if (restore && !committed.empty())
+                loadState(committed);
+            buildGroup(b);
+            if (size > 1)
+                broadcastState(source);
+            committed = serializeState();
+            committedHash = hash();
+        } catch (const std::exception& e) {
+            group.reset();
+            failure = e.what();
+            if (auto nl = failure.find('\n'); nl != std::string::npos)
+                failure.resize(nl);
+        }
+        if (!failure.empty())
+            return ask(msg::SwitchFailed, { { "reason", failure } });
+        return ask(msg::Switched, { { "param_hash", committedHash }, { "rank", rank } });
+    }
+
+    void end(EndReason reason, std::string message)
+    {
+        ended = reason;
+        endMessage = std::move(message);
+        // The job goes on without us (or is over): no more heartbeats.
+        {
+            std::lock_guard<std::mutex> lock(hbMutex);
+            hbStop = true;
+        }
+        hbWake.notify_all();
+        group.reset();
+    }
+
+    void saveCommittedTo(const std::filesystem::path& file) const
+    {
+        if (committed.empty())
+            throw Error::failure("no committed state to save yet").inFile(file.string());
+        Json header = { { "format", kCheckpointMagic }, { "version", 1 }, { "job", env.jobId },
+            { "worker", env.workerId }, { "step", committedStep + 1 }, { "epoch", committedEpoch },
+            { "generation", generation }, { "param_hash", committedHash }, { "bytes", committed.size() } };
+        std::string bytes = header.dump() + "\n" + committed;
+        std::error_code ec;
+        std::filesystem::create_directories(file.parent_path(), ec);
+        writeFileAtomic(file, bytes);
+    }
+
+    // The leader said the job ends (or we lost it): the lowest rank keeps the last commit on disk.
+    void finishWith(EndReason reason, const std::string& message, const std::string& checkpoint)
+    {
+        if (!checkpoint.empty() && rank == 0 && !committed.empty()) {
+            try {
+                saveCommittedTo(checkpoint);
+            } catch (const Error& e) {
+                std::cerr << "vantage-edl-worker " << env.workerId << ": " << e.what() << std::endl;
+            }
+        }
+        end(reason, message);
+    }
+
+    void onEndSignal(const EndSignal& s)
+    {
+        const std::string file
+            = (s.reason == EndReason::LeaderLost || s.reason == EndReason::Terminated) && !jobDir.empty()
+            ? (std::filesystem::path(jobDir) / "last_commit.pt").string()
+            : std::string();
+        std::cerr << "vantage-edl-worker " << env.workerId << ": " << s.message << std::endl;
+        finishWith(s.reason, s.message, file);
+    }
+
+    std::optional<StepBatch> planToBatch(const Message& plan)
+    {
+        const Json& b = plan.body;
+        StepBatch s;
+        s.step = jsonField<std::int64_t>(b, "step", "plan");
+        s.epoch = jsonField<std::int64_t>(b, "epoch", "plan");
+        s.generation = generation;
+        s.globalSamples = jsonField<std::int64_t>(b, "global_samples", "plan");
+        s.microBatch = jsonFieldOr<std::int64_t>(b, "micro_batch", 0, "plan");
+        s.lr = jsonField<double>(b, "lr", "plan");
+        s.rank = rank;
+        s.worldSize = size;
+        for (const auto& r : b.at("ranges")) {
+            const auto begin = r.at(0).get<std::int64_t>(), finish = r.at(1).get<std::int64_t>();
+            for (auto id = begin; id < finish; ++id)
+                s.sampleIds.push_back(id);
+        }
+        for (auto& g : optimizer->param_groups())
+            g.options().set_lr(s.lr);
+        batch = s;
+        stepFailed = false;
+        stepFailure.clear();
+        computeStart = Clock::now();
+        fault("compute");
+        if (const auto ms = slowMsAt(s.step); ms > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        return s;
+    }
+};
+
+ElasticContext::ElasticContext(WorkerEnvironment env)
+    : m_impl(std::make_unique<Impl>())
+{
+    auto& d = *m_impl;
+    d.env = std::move(env);
+    if (d.env.token.empty())
+        throw Error::invalidInput("no job token (VANTAGE_EDL_TOKEN or --token-stdin)").forField("token");
+    if (d.env.device == "cuda") {
+#ifdef USE_C10D_NCCL
+        if (!torch::cuda::is_available())
+            throw Error::failure("this worker was given a GPU but CUDA sees none").forField("device");
+        d.device = torch::Device(torch::kCUDA, 0);
+#else
+        throw Error::invalidInput("this worker's LibTorch has no CUDA/NCCL; run the job on CPU").forField("device");
+#endif
+    } else if (d.env.device != "cpu") {
+        throw Error::invalidInput("unknown device '" + d.env.device + "' (cpu or cuda)").forField("device");
+    }
+    d.channel = std::make_unique<Channel>(d.env.endpoint, d.env.token, d.env.workerId);
+    d.channel->setJob(d.env.jobId);
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    Message hello;
+    hello.type = std::string(msg::Hello);
+    hello.body = { { "pid", static_cast<std::int64_t>(::getpid()) }, { "host", std::string(host) },
+        { "device", d.env.device } };
+    const Message welcome = d.channel->request(std::move(hello), 10.0);
+    if (welcome.type != msg::Welcome)
+        throw Error::failure("the leader answered hello with '" + welcome.type + "'").inOp("register worker");
+    d.spec = jobSpecFromJson(detail::requireObjectKey(welcome.body, "spec", "welcome"));
+    d.jobDir = jsonFieldOr<std::string>(welcome.body, "job_dir", {}, "welcome");
+    d.restoreFrom = jsonFieldOr<std::string>(welcome.body, "restore_from", {}, "welcome");
+    const Json& st = detail::requireObjectKey(welcome.body, "store", "welcome");
+    d.storeHost = jsonField<std::string>(st, "host", "store");
+    d.storePort = jsonField<int>(st, "port", "store");
+    if (welcome.body.contains("faults"))
+        for (const auto& f : welcome.body["faults"])
+            d.faults.push_back(
+                { jsonField<std::int64_t>(f, "step", "fault"), jsonFieldOr<std::string>(f, "phase", "", "fault"),
+                    jsonFieldOr<std::int64_t>(f, "slow_ms", 0, "fault") });
+    torch::set_num_threads(static_cast<int>(d.spec.threads));
+    d.lastAckS = since(d.born);
+    d.heartbeat = std::thread([&d] { d.heartbeatLoop(); });
+}
+
+ElasticContext::~ElasticContext() = default;
+
+const JobSpec& ElasticContext::spec() const
+{
+    return m_impl->spec;
+}
+const std::string& ElasticContext::workerId() const
+{
+    return m_impl->env.workerId;
+}
+std::string ElasticContext::device() const
+{
+    return m_impl->device.str();
+}
+EndReason ElasticContext::endReason() const
+{
+    return m_impl->ended;
+}
+std::string ElasticContext::endMessage() const
+{
+    return m_impl->endMessage;
+}
+std::string ElasticContext::parameterHash() const
+{
+    return m_impl->hash();
+}
+
+void ElasticContext::attach(torch::nn::Module& model, torch::optim::Optimizer& optimizer)
+{
+    auto& d = *m_impl;
+    if (d.model)
+        throw Error::failure("attach() was called twice").inOp("elastic context");
+    d.model = &model;
+    d.optimizer = &optimizer;
+    if (!d.restoreFrom.empty()) {
+        const std::string bytes = readFile(d.restoreFrom);
+        const auto nl = bytes.find('\n');
+        if (nl == std::string::npos)
+            throw Error::invalidInput("not a checkpoint").inFile(d.restoreFrom);
+        const Json header = parseJson(std::string_view(bytes).substr(0, nl), d.restoreFrom);
+        if (jsonFieldOr<std::string>(header, "format", "", "checkpoint") != kCheckpointMagic)
+            throw Error::invalidInput("not an elastic-job checkpoint").inFile(d.restoreFrom);
+        try {
+            d.loadState(bytes.substr(nl + 1));
+        } catch (const c10::Error& e) {
+            throw Error::invalidInput(std::string("cannot load the checkpoint: ") + e.what_without_backtrace())
+                .inFile(d.restoreFrom);
+        }
+        d.committed = bytes.substr(nl + 1);
+    }
+}
+
+std::optional<StepBatch> ElasticContext::nextStep()
+{
+    auto& d = *m_impl;
+    if (d.ended != EndReason::None)
+        return std::nullopt;
+    if (!d.model)
+        throw Error::failure("attach() the model and optimizer before the first step").inOp("elastic context");
+    try {
+        Message reply;
+        if (!d.started) {
+            d.fault("loading");
+            reply = d.ask(msg::Ready, Json::object());
+            d.started = true;
+        } else if (d.pending) {
+            reply = std::move(*d.pending);
+            d.pending.reset();
+        } else {
+            throw Error::failure("nextStep() called again without commit()").inOp("elastic context");
+        }
+        for (;;) {
+            if (reply.type == msg::Plan)
+                return d.planToBatch(reply);
+            if (reply.type == msg::Switch) {
+                reply = d.doSwitch(reply);
+                continue;
+            }
+            if (reply.type == msg::Leave) {
+                d.end(EndReason::Left, "left the job (scale-in)");
+                return std::nullopt;
+            }
+            if (reply.type == msg::Exit) {
+                const auto reason = jsonFieldOr<std::string>(reply.body, "reason", "finished", "exit");
+                const auto r = reason == "finished" ? EndReason::Finished
+                    : reason == "stopped"           ? EndReason::Stopped
+                    : reason == "restart"           ? EndReason::Restart
+                                                    : EndReason::JobFailed;
+                d.finishWith(r, "the job ended (" + reason + ")",
+                    jsonFieldOr<std::string>(reply.body, "checkpoint", {}, "exit"));
+                return std::nullopt;
+            }
+            throw Error::failure("unexpected '" + reply.type + "' from the leader").inOp("elastic context");
+        }
+    } catch (const EndSignal& s) {
+        d.onEndSignal(s);
+        return std::nullopt;
+    }
+}
+
+bool ElasticContext::allreduceGradients()
+{
+    auto& d = *m_impl;
+    if (!d.batch)
+        throw Error::failure("allreduceGradients() outside a step").inOp("elastic context");
+    const auto t0 = Clock::now();
+    d.computeS = std::chrono::duration<double>(t0 - d.computeStart).count();
+    const double scale = 1.0 / static_cast<double>(std::max<std::int64_t>(1, d.batch->globalSamples));
+    try {
+        std::vector<torch::Tensor> grads;
+        for (auto& p : d.parameters()) {
+            if (!p.requires_grad())
+                continue;
+            if (!p.grad().defined())
+                p.mutable_grad() = torch::zeros_like(p);
+            grads.push_back(p.grad());
+        }
+        // Buckets of about bucketBytes, allreduced one after another.
+        std::size_t i = 0;
+        bool first = true;
+        while (i < grads.size()) {
+            std::size_t j = i;
+            std::int64_t bytes = 0;
+            std::vector<torch::Tensor> flat;
+            while (j < grads.size()
+                && (j == i || bytes + grads[j].numel() * grads[j].element_size() <= d.spec.bucketBytes)) {
+                bytes += grads[j].numel() * grads[j].element_size();
+                flat.push_back(grads[j].reshape({ -1 }));
+                ++j;
+            }
+            std::vector<torch::Tensor> bucket{ torch::cat(flat) };
+            if (d.size > 1) {
+                if (!d.group)
+                    throw std::runtime_error("no process group");
+                auto work = d.group->allreduce(bucket);
+                if (first)
+                    d.fault("allreduce"); // a peer dying with this bucket in flight
+                work->wait(millis(d.spec.timeouts.collectiveS));
+            }
+            first = false;
+            bucket[0].mul_(scale);
+            std::int64_t offset = 0;
+            for (std::size_t k = i; k < j; ++k) {
+                const auto n = grads[k].numel();
+                grads[k].copy_(bucket[0].narrow(0, offset, n).view_as(grads[k]));
+                offset += n;
+            }
+            i = j;
+        }
+    } catch (const std::exception& e) {
+        d.stepFailed = true;
+        d.stepFailure = e.what();
+        if (auto nl = d.stepFailure.find('\n'); nl != std::string::npos)
+            d.stepFailure.resize(nl);
+        // Dropping the group closes its connections at once, so peers still waiting in the same
+        // collective fail now instead of at their timeout.
+        d.group.reset();
+    }
+    d.allreduceS = since(t0);
+    return !d.stepFailed;
+}
+
+bool ElasticContext::commit(double lossSum, std::span<const std::int64_t> trainedIds)
+{
+    auto& d = *m_impl;
+    if (!d.batch)
+        throw Error::failure("commit() outside a step").inOp("elastic context");
+    if (d.ended != EndReason::None)
+        return false;
+    d.fault("commit");
+    const std::int64_t step = d.batch->step;
+    std::string hash;
+    try {
+        Message reply;
+        if (d.stepFailed) {
+            reply = d.ask(msg::StepFailed, { { "step", step }, { "reason", d.stepFailure } });
+        } else {
+            hash = d.hash();
+            reply = d.ask(msg::StepDone,
+                { { "step", step }, { "loss_sum", lossSum },
+                    { "sample_ids", std::vector<std::int64_t>(trainedIds.begin(), trainedIds.end()) },
+                    { "compute_s", d.computeS }, { "allreduce_s", d.allreduceS }, { "param_hash", hash } });
+        }
+        const bool committed = jsonFieldOr<bool>(reply.body, "committed", false, reply.type);
+        if (committed) {
+            d.committed = d.serializeState();
+            d.committedStep = step;
+            d.committedHash = hash;
+            d.committedEpoch = jsonFieldOr<std::int64_t>(reply.body, "epoch", d.batch->epoch, reply.type);
+            d.fault("committed");
+        }
+        d.pending = std::move(reply);
+        d.batch.reset();
+        return committed;
+    } catch (const EndSignal& s) {
+        d.batch.reset();
+        d.onEndSignal(s);
+        return false;
+    }
+}
+
+void ElasticContext::saveCommitted(const std::filesystem::path& file) const
+{
+    m_impl->saveCommittedTo(file);
+}
+
+Json inspectCheckpoint(const std::filesystem::path& file)
+{
+    const std::string bytes = readFile(file);
+    const auto nl = bytes.find('\n');
+    if (nl == std::string::npos)
+        throw Error::invalidInput("not a checkpoint").inFile(file.string());
+    Json header = parseJson(std::string_view(bytes).substr(0, nl), file.string());
+    if (jsonFieldOr<std::string>(header, "format", "", "checkpoint") != kCheckpointMagic)
+        throw Error::invalidInput("not an elastic-job checkpoint").inFile(file.string());
+    if (jsonFieldOr<std::uint64_t>(header, "bytes", 0, "checkpoint") != bytes.size() - nl - 1)
+        throw Error::invalidInput("the checkpoint is truncated").inFile(file.string());
+    return header;
+}
+
+} // namespace vantage::edl

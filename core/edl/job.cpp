@@ -1,0 +1,423 @@
+#include "edl/job.h"
+
+#include "common/error.h"
+
+#include <algorithm>
+#include <array>
+
+namespace vantage::edl {
+
+namespace {
+
+constexpr std::array<std::pair<WorkerState, std::string_view>, 7> kWorkerStates = { {
+    { WorkerState::Starting, "starting" },
+    { WorkerState::Loading, "loading" },
+    { WorkerState::Ready, "ready" },
+    { WorkerState::Active, "active" },
+    { WorkerState::Leaving, "leaving" },
+    { WorkerState::Left, "left" },
+    { WorkerState::Failed, "failed" },
+} };
+
+constexpr std::array<std::pair<JobState, std::string_view>, 5> kJobStates = { {
+    { JobState::Starting, "starting" },
+    { JobState::Running, "running" },
+    { JobState::Finished, "finished" },
+    { JobState::Stopped, "stopped" },
+    { JobState::Failed, "failed" },
+} };
+
+template <typename T> std::vector<T> listField(const Json& j, std::string_view key, std::string_view where)
+{
+    return jsonFieldOr<std::vector<T>>(j, key, {}, where);
+}
+
+} // namespace
+
+std::int64_t JobSpec::effectiveChunkSize() const
+{
+    if (chunkSize > 0)
+        return chunkSize;
+    const std::int64_t cap = std::max<std::int64_t>(1, globalBatch / 8);
+    for (std::int64_t c = cap; c > 1; --c)
+        if (globalBatch % c == 0)
+            return c;
+    return 1;
+}
+
+std::int64_t JobSpec::globalBatchAt(std::int64_t workers) const
+{
+    if (keepGlobalBatch || initialWorkers <= 0)
+        return globalBatch;
+    const std::int64_t perWorker = std::max<std::int64_t>(1, globalBatch / initialWorkers);
+    return perWorker * std::max<std::int64_t>(1, workers);
+}
+
+double JobSpec::lrAt(std::int64_t workers) const
+{
+    if (keepGlobalBatch || !linearLrScaling || initialWorkers <= 0)
+        return lr;
+    return lr * static_cast<double>(std::max<std::int64_t>(1, workers)) / static_cast<double>(initialWorkers);
+}
+
+void JobSpec::validate() const
+{
+    if (trainer != "mlp" && trainer != "cnn")
+        throw Error::invalidInput("unknown trainer '" + trainer + "' (built in: mlp, cnn)").forField("trainer");
+    if (samples <= 0)
+        throw Error::invalidInput("must be positive").forField("samples");
+    if (epochs <= 0)
+        throw Error::invalidInput("must be positive").forField("epochs");
+    if (globalBatch <= 0)
+        throw Error::invalidInput("must be positive").forField("batch");
+    if (globalBatch > samples)
+        throw Error::invalidInput("the batch (" + std::to_string(globalBatch) + ") is larger than the data set ("
+            + std::to_string(samples) + " samples)")
+            .forField("batch");
+    if (chunkSize < 0 || chunkSize > globalBatch)
+        throw Error::invalidInput("must be between 0 (automatic) and the batch").forField("chunk_size");
+    if (microBatch < 0)
+        throw Error::invalidInput("must not be negative").forField("micro_batch");
+    if (!(lr > 0.0))
+        throw Error::invalidInput("must be positive").forField("lr");
+    if (momentum < 0.0 || momentum >= 1.0)
+        throw Error::invalidInput("must be in [0, 1)").forField("momentum");
+    if (hidden <= 0 || hidden > 4096)
+        throw Error::invalidInput("must be in 1..4096").forField("hidden");
+    if (threads <= 0 || threads > 256)
+        throw Error::invalidInput("must be in 1..256").forField("threads");
+    if (bucketBytes < 1024)
+        throw Error::invalidInput("must be at least 1024").forField("bucket_bytes");
+    if (initialWorkers <= 0)
+        throw Error::invalidInput("must be positive").forField("initial_workers");
+    const Timeouts& t = timeouts;
+    for (auto [v, name] :
+        { std::pair{ t.heartbeatS, "heartbeat_s" }, { t.failureS, "failure_s" }, { t.collectiveS, "collective_s" },
+            { t.stepS, "step_s" }, { t.readyS, "ready_s" }, { t.leaderS, "leader_s" }, { t.requestS, "request_s" } })
+        if (!(v > 0.0) || v > 86400.0)
+            throw Error::invalidInput("must be a positive number of seconds").forField(std::string("timeouts.") + name);
+    if (t.failureS <= 2 * t.heartbeatS)
+        throw Error::invalidInput("must be more than two heartbeats").forField("timeouts.failure_s");
+}
+
+Json toJson(const Timeouts& t)
+{
+    return { { "heartbeat_s", t.heartbeatS }, { "failure_s", t.failureS }, { "collective_s", t.collectiveS },
+        { "step_s", t.stepS }, { "ready_s", t.readyS }, { "leader_s", t.leaderS }, { "request_s", t.requestS } };
+}
+
+Timeouts timeoutsFromJson(const Json& j)
+{
+    constexpr std::string_view w = "timeouts";
+    Timeouts t;
+    t.heartbeatS = jsonFieldOr<double>(j, "heartbeat_s", t.heartbeatS, w);
+    t.failureS = jsonFieldOr<double>(j, "failure_s", t.failureS, w);
+    t.collectiveS = jsonFieldOr<double>(j, "collective_s", t.collectiveS, w);
+    t.stepS = jsonFieldOr<double>(j, "step_s", t.stepS, w);
+    t.readyS = jsonFieldOr<double>(j, "ready_s", t.readyS, w);
+    t.leaderS = jsonFieldOr<double>(j, "leader_s", t.leaderS, w);
+    t.requestS = jsonFieldOr<double>(j, "request_s", t.requestS, w);
+    return t;
+}
+
+Json toJson(const JobSpec& s)
+{
+    return { { "trainer", s.trainer }, { "samples", s.samples }, { "epochs", s.epochs }, { "batch", s.globalBatch },
+        { "chunk_size", s.chunkSize }, { "micro_batch", s.microBatch }, { "lr", s.lr }, { "momentum", s.momentum },
+        { "keep_global_batch", s.keepGlobalBatch }, { "linear_lr_scaling", s.linearLrScaling },
+        { "initial_workers", s.initialWorkers }, { "seed", s.seed }, { "hidden", s.hidden }, { "threads", s.threads },
+        { "bucket_bytes", s.bucketBytes }, { "timeouts", toJson(s.timeouts) } };
+}
+
+JobSpec jobSpecFromJson(const Json& j)
+{
+    constexpr std::string_view w = "job spec";
+    JobSpec s;
+    s.trainer = jsonFieldOr<std::string>(j, "trainer", s.trainer, w);
+    s.samples = jsonFieldOr<std::int64_t>(j, "samples", s.samples, w);
+    s.epochs = jsonFieldOr<std::int64_t>(j, "epochs", s.epochs, w);
+    s.globalBatch = jsonFieldOr<std::int64_t>(j, "batch", s.globalBatch, w);
+    s.chunkSize = jsonFieldOr<std::int64_t>(j, "chunk_size", s.chunkSize, w);
+    s.microBatch = jsonFieldOr<std::int64_t>(j, "micro_batch", s.microBatch, w);
+    s.lr = jsonFieldOr<double>(j, "lr", s.lr, w);
+    s.momentum = jsonFieldOr<double>(j, "momentum", s.momentum, w);
+    s.keepGlobalBatch = jsonFieldOr<bool>(j, "keep_global_batch", s.keepGlobalBatch, w);
+    s.linearLrScaling = jsonFieldOr<bool>(j, "linear_lr_scaling", s.linearLrScaling, w);
+    s.initialWorkers = jsonFieldOr<std::int64_t>(j, "initial_workers", s.initialWorkers, w);
+    s.seed = jsonFieldOr<std::uint64_t>(j, "seed", s.seed, w);
+    s.hidden = jsonFieldOr<std::int64_t>(j, "hidden", s.hidden, w);
+    s.threads = jsonFieldOr<std::int64_t>(j, "threads", s.threads, w);
+    s.bucketBytes = jsonFieldOr<std::int64_t>(j, "bucket_bytes", s.bucketBytes, w);
+    if (j.contains("timeouts"))
+        s.timeouts = timeoutsFromJson(j["timeouts"]);
+    s.validate();
+    return s;
+}
+
+std::string_view workerStateName(WorkerState s)
+{
+    for (auto [v, n] : kWorkerStates)
+        if (v == s)
+            return n;
+    return "starting";
+}
+
+WorkerState workerStateFromName(std::string_view name)
+{
+    for (auto [v, n] : kWorkerStates)
+        if (n == name)
+            return v;
+    throw Error::invalidInput("unknown worker state '" + std::string(name) + "'").forField("state");
+}
+
+std::string_view jobStateName(JobState s)
+{
+    for (auto [v, n] : kJobStates)
+        if (v == s)
+            return n;
+    return "starting";
+}
+
+JobState jobStateFromName(std::string_view name)
+{
+    for (auto [v, n] : kJobStates)
+        if (n == name)
+            return v;
+    throw Error::invalidInput("unknown job state '" + std::string(name) + "'").forField("state");
+}
+
+bool isFinal(JobState s)
+{
+    return s == JobState::Finished || s == JobState::Stopped || s == JobState::Failed;
+}
+
+std::int64_t JobStatus::activeWorkers() const
+{
+    return std::count_if(workers.begin(), workers.end(),
+        [](const WorkerInfo& w) { return w.state == WorkerState::Active || w.state == WorkerState::Leaving; });
+}
+
+Json toJson(const WorkerInfo& w)
+{
+    return { { "id", w.id }, { "host", w.host }, { "device", w.device }, { "state", workerStateName(w.state) },
+        { "rank", w.rank }, { "pid", w.pid }, { "step_s", w.stepTimeS }, { "chunks_done", w.chunksDone },
+        { "samples_done", w.samplesDone } };
+}
+
+WorkerInfo workerInfoFromJson(const Json& j)
+{
+    constexpr std::string_view w = "worker";
+    WorkerInfo i;
+    i.id = jsonField<std::string>(j, "id", w);
+    i.host = jsonFieldOr<std::string>(j, "host", {}, w);
+    i.device = jsonFieldOr<std::string>(j, "device", {}, w);
+    i.state = workerStateFromName(jsonField<std::string>(j, "state", w));
+    i.rank = jsonFieldOr<int>(j, "rank", -1, w);
+    i.pid = jsonFieldOr<std::int64_t>(j, "pid", 0, w);
+    i.stepTimeS = jsonFieldOr<double>(j, "step_s", 0.0, w);
+    i.chunksDone = jsonFieldOr<std::int64_t>(j, "chunks_done", 0, w);
+    i.samplesDone = jsonFieldOr<std::int64_t>(j, "samples_done", 0, w);
+    return i;
+}
+
+Json toJson(const ScaleEvent& e)
+{
+    return { { "step", e.step }, { "kind", e.kind }, { "workers_before", e.workersBefore },
+        { "workers_after", e.workersAfter }, { "pause_s", e.pauseS }, { "generation", e.generation },
+        { "joined", e.joined }, { "left", e.left } };
+}
+
+ScaleEvent scaleEventFromJson(const Json& j)
+{
+    constexpr std::string_view w = "scale event";
+    ScaleEvent e;
+    e.step = jsonField<std::int64_t>(j, "step", w);
+    e.kind = jsonField<std::string>(j, "kind", w);
+    e.workersBefore = jsonField<std::int64_t>(j, "workers_before", w);
+    e.workersAfter = jsonField<std::int64_t>(j, "workers_after", w);
+    e.pauseS = jsonField<double>(j, "pause_s", w);
+    e.generation = jsonFieldOr<std::int64_t>(j, "generation", 0, w);
+    e.joined = listField<std::string>(j, "joined", w);
+    e.left = listField<std::string>(j, "left", w);
+    return e;
+}
+
+Json toJson(const JobStatus& s)
+{
+    Json workers = Json::array();
+    for (const auto& w : s.workers)
+        workers.push_back(toJson(w));
+    Json events = Json::array();
+    for (const auto& e : s.scaleEvents)
+        events.push_back(toJson(e));
+    return { { "job", s.jobId }, { "state", jobStateName(s.state) }, { "message", s.message }, { "trainer", s.trainer },
+        { "generation", s.generation }, { "step", s.step }, { "epoch", s.epoch }, { "epochs", s.epochs },
+        { "batch", s.globalBatch }, { "loss", s.loss }, { "throughput", s.throughput }, { "workers", workers },
+        { "scale_events", events }, { "elapsed_s", s.elapsedS } };
+}
+
+JobStatus jobStatusFromJson(const Json& j)
+{
+    constexpr std::string_view w = "status";
+    JobStatus s;
+    s.jobId = jsonFieldOr<std::string>(j, "job", {}, w);
+    s.state = jobStateFromName(jsonField<std::string>(j, "state", w));
+    s.message = jsonFieldOr<std::string>(j, "message", {}, w);
+    s.trainer = jsonFieldOr<std::string>(j, "trainer", {}, w);
+    s.generation = jsonFieldOr<std::int64_t>(j, "generation", 0, w);
+    s.step = jsonFieldOr<std::int64_t>(j, "step", 0, w);
+    s.epoch = jsonFieldOr<std::int64_t>(j, "epoch", 0, w);
+    s.epochs = jsonFieldOr<std::int64_t>(j, "epochs", 0, w);
+    s.globalBatch = jsonFieldOr<std::int64_t>(j, "batch", 0, w);
+    s.loss = jsonFieldOr<double>(j, "loss", 0.0, w);
+    s.throughput = jsonFieldOr<double>(j, "throughput", 0.0, w);
+    s.elapsedS = jsonFieldOr<double>(j, "elapsed_s", 0.0, w);
+    if (j.contains("workers"))
+        for (const auto& x : j["workers"])
+            s.workers.push_back(workerInfoFromJson(x));
+    if (j.contains("scale_events"))
+        for (const auto& x : j["scale_events"])
+            s.scaleEvents.push_back(scaleEventFromJson(x));
+    return s;
+}
+
+std::string_view JobEvent::kind() const
+{
+    struct Visitor {
+        std::string_view operator()(const StepEvent&) const { return "step"; }
+        std::string_view operator()(const MembershipEvent&) const { return "membership"; }
+        std::string_view operator()(const GenerationEvent&) const { return "generation"; }
+        std::string_view operator()(const ScaleEvent&) const { return "scale"; }
+        std::string_view operator()(const FailureEvent&) const { return "failure"; }
+        std::string_view operator()(const EpochEvent&) const { return "epoch"; }
+        std::string_view operator()(const JobStateEvent&) const { return "job"; }
+        std::string_view operator()(const LogEvent&) const { return "log"; }
+    };
+    return std::visit(Visitor{}, payload);
+}
+
+Json toJson(const JobEvent& e)
+{
+    struct Visitor {
+        Json operator()(const StepEvent& s) const
+        {
+            return { { "step", s.step }, { "epoch", s.epoch }, { "generation", s.generation }, { "loss", s.loss },
+                { "samples", s.samples }, { "throughput", s.throughput }, { "step_s", s.stepS },
+                { "worker_step_s", s.workerStepS }, { "workers", s.workers } };
+        }
+        Json operator()(const MembershipEvent& m) const
+        {
+            Json a = Json::array();
+            for (const auto& w : m.workers)
+                a.push_back(toJson(w));
+            return { { "workers", a } };
+        }
+        Json operator()(const GenerationEvent& g) const
+        {
+            return { { "generation", g.generation }, { "members", g.members }, { "reason", g.reason },
+                { "restore", g.restore } };
+        }
+        Json operator()(const ScaleEvent& s) const { return toJson(s); }
+        Json operator()(const FailureEvent& f) const
+        {
+            return { { "worker", f.worker }, { "reason", f.reason }, { "silent_s", f.silentS }, { "step", f.step },
+                { "member", f.member } };
+        }
+        Json operator()(const EpochEvent& ep) const
+        {
+            return { { "epoch", ep.epoch }, { "samples", ep.samples }, { "seen_once", ep.seenOnce } };
+        }
+        Json operator()(const JobStateEvent& j) const
+        {
+            return { { "state", jobStateName(j.state) }, { "message", j.message }, { "final_loss", j.finalLoss } };
+        }
+        Json operator()(const LogEvent& l) const { return { { "level", l.level }, { "text", l.text } }; }
+    };
+    return { { "seq", e.seq }, { "time_s", e.timeS }, { "kind", e.kind() },
+        { "data", std::visit(Visitor{}, e.payload) } };
+}
+
+JobEvent jobEventFromJson(const Json& j)
+{
+    constexpr std::string_view w = "event";
+    JobEvent e;
+    e.seq = jsonField<std::int64_t>(j, "seq", w);
+    e.timeS = jsonFieldOr<double>(j, "time_s", 0.0, w);
+    const auto kind = jsonField<std::string>(j, "kind", w);
+    const Json& d = detail::requireObjectKey(j, "data", w);
+    if (kind == "step") {
+        StepEvent s;
+        s.step = jsonField<std::int64_t>(d, "step", w);
+        s.epoch = jsonFieldOr<std::int64_t>(d, "epoch", 0, w);
+        s.generation = jsonFieldOr<std::int64_t>(d, "generation", 0, w);
+        s.loss = jsonField<double>(d, "loss", w);
+        s.samples = jsonFieldOr<std::int64_t>(d, "samples", 0, w);
+        s.throughput = jsonFieldOr<double>(d, "throughput", 0.0, w);
+        s.stepS = jsonFieldOr<double>(d, "step_s", 0.0, w);
+        s.workerStepS = jsonFieldOr<std::map<std::string, double>>(d, "worker_step_s", {}, w);
+        s.workers = jsonFieldOr<std::int64_t>(d, "workers", 0, w);
+        e.payload = s;
+    } else if (kind == "membership") {
+        MembershipEvent m;
+        if (d.contains("workers"))
+            for (const auto& x : d["workers"])
+                m.workers.push_back(workerInfoFromJson(x));
+        e.payload = m;
+    } else if (kind == "generation") {
+        GenerationEvent g;
+        g.generation = jsonField<std::int64_t>(d, "generation", w);
+        g.members = listField<std::string>(d, "members", w);
+        g.reason = jsonFieldOr<std::string>(d, "reason", {}, w);
+        g.restore = jsonFieldOr<bool>(d, "restore", false, w);
+        e.payload = g;
+    } else if (kind == "scale") {
+        e.payload = scaleEventFromJson(d);
+    } else if (kind == "failure") {
+        FailureEvent f;
+        f.worker = jsonField<std::string>(d, "worker", w);
+        f.reason = jsonFieldOr<std::string>(d, "reason", {}, w);
+        f.silentS = jsonFieldOr<double>(d, "silent_s", 0.0, w);
+        f.step = jsonFieldOr<std::int64_t>(d, "step", 0, w);
+        f.member = jsonFieldOr<bool>(d, "member", false, w);
+        e.payload = f;
+    } else if (kind == "epoch") {
+        EpochEvent ep;
+        ep.epoch = jsonField<std::int64_t>(d, "epoch", w);
+        ep.samples = jsonFieldOr<std::int64_t>(d, "samples", 0, w);
+        ep.seenOnce = jsonFieldOr<std::int64_t>(d, "seen_once", 0, w);
+        e.payload = ep;
+    } else if (kind == "job") {
+        JobStateEvent js;
+        js.state = jobStateFromName(jsonField<std::string>(d, "state", w));
+        js.message = jsonFieldOr<std::string>(d, "message", {}, w);
+        js.finalLoss = jsonFieldOr<double>(d, "final_loss", 0.0, w);
+        e.payload = js;
+    } else if (kind == "log") {
+        e.payload
+            = LogEvent{ jsonFieldOr<std::string>(d, "level", "info", w), jsonFieldOr<std::string>(d, "text", {}, w) };
+    } else {
+        throw Error::invalidInput("unknown event kind '" + kind + "'").forField("kind");
+    }
+    return e;
+}
+
+Json toJson(const JobAddress& a)
+{
+    return { { "endpoint", a.endpoint }, { "token", a.token }, { "job", a.jobId }, { "dir", a.jobDir },
+        { "leader_pid", a.leaderPid } };
+}
+
+JobAddress jobAddressFromJson(const Json& j, std::string_view where)
+{
+    JobAddress a;
+    a.endpoint = jsonField<std::string>(j, "endpoint", where);
+    a.token = jsonField<std::string>(j, "token", where);
+    a.jobId = jsonFieldOr<std::string>(j, "job", {}, where);
+    a.jobDir = jsonFieldOr<std::string>(j, "dir", {}, where);
+    a.leaderPid = jsonFieldOr<std::int64_t>(j, "leader_pid", 0, where);
+    if (a.endpoint.rfind("tcp://", 0) != 0)
+        throw Error::invalidInput("must be a tcp:// endpoint").forField("endpoint");
+    return a;
+}
+
+} // namespace vantage::edl

@@ -1,0 +1,126 @@
+#pragma once
+// How the leader starts workers: as local processes (CPU, or one GPU each through
+// CUDA_VISIBLE_DEVICES), or on hosts the user lists, over ssh (the worker binary must exist there;
+// nothing else is installed). Either way the worker learns the job from VANTAGE_EDL_* variables and
+// the token never appears on a command line: local workers get it in their environment, remote ones
+// on stdin. Every process started here ends with its owner (SIGKILL in the destructor; local
+// workers also get SIGTERM when the leader dies).
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vantage::edl {
+
+// One line of a host file:
+//   node3 slots=2 devices=0,1 address=10.0.0.3 worker=/opt/vantage/bin/vantage-edl-worker
+struct HostEntry {
+    std::string host; // what ssh connects to (a name, an alias from ~/.ssh/config)
+    int slots = 1; // workers this host takes
+    std::vector<std::string> devices; // device per slot ("cpu", "cuda:0"); empty: cpu
+    std::string workerPath; // the binary on that host; empty: the leader's own path
+    std::string address; // where its peers reach it (Gloo); empty: `host`
+};
+
+// Parses a host file; '#' starts a comment. Errors name the file, line and field.
+std::vector<HostEntry> parseHostFile(const std::filesystem::path& path);
+std::vector<HostEntry> parseHostList(const std::string& text, const std::string& source);
+
+// What one worker needs to be started.
+struct LaunchRequest {
+    std::string workerId;
+    std::string device = "cpu"; // "cpu" or "cuda:N"
+    std::map<std::string, std::string> env; // VANTAGE_EDL_* (without the token)
+    std::string token;
+    std::filesystem::path logFile; // stdout and stderr go here
+};
+
+// A started process the leader owns.
+class ChildProcess {
+public:
+    // Forks and execs argv with `env` added to this process's environment; `stdinData` is written to
+    // its stdin, which is then kept open (an ssh worker exits when its stdin closes). With
+    // `dieWithParent`, the child gets SIGTERM when this thread's process dies.
+    ChildProcess(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env,
+        const std::filesystem::path& logFile, const std::string& stdinData, bool dieWithParent);
+    ~ChildProcess(); // SIGKILL and reap if still running
+    ChildProcess(const ChildProcess&) = delete;
+    ChildProcess& operator=(const ChildProcess&) = delete;
+
+    std::int64_t pid() const { return m_pid; }
+    // Reaps without blocking; the exit description ("exit code 3", "killed by signal 9") once ended.
+    std::optional<std::string> poll();
+    bool running();
+    void signal(int sig);
+    // SIGTERM, then SIGKILL after graceS, and reap.
+    void terminate(double graceS);
+
+private:
+    std::int64_t m_pid = -1;
+    int m_stdin = -1;
+    std::optional<std::string> m_exit;
+};
+
+class Launcher {
+public:
+    virtual ~Launcher() = default;
+    virtual std::unique_ptr<ChildProcess> launch(const LaunchRequest& request) = 0;
+    // Where the next worker goes ("localhost", "node3") and on which device.
+    virtual std::string nextHost() const = 0;
+    virtual std::string nextDevice() const = 0;
+    // The address peers use to reach a worker on `host` (Gloo binds there).
+    virtual std::string dataPlaneHost(const std::string& host) const = 0;
+    virtual void advance() = 0; // the next worker goes to the next slot
+};
+
+// Local processes; devices are used round robin ("cpu" when the list is empty).
+class LocalLauncher final : public Launcher {
+public:
+    LocalLauncher(std::filesystem::path workerBinary, std::vector<std::string> devices);
+    std::unique_ptr<ChildProcess> launch(const LaunchRequest& request) override;
+    std::string nextHost() const override { return "localhost"; }
+    std::string nextDevice() const override;
+    std::string dataPlaneHost(const std::string&) const override { return "127.0.0.1"; }
+    void advance() override { ++m_next; }
+
+private:
+    std::filesystem::path m_binary;
+    std::vector<std::string> m_devices;
+    std::size_t m_next = 0;
+};
+
+// Workers on the listed hosts over ssh, slots filled in order and then round robin.
+class SshLauncher final : public Launcher {
+public:
+    SshLauncher(std::vector<HostEntry> hosts, std::filesystem::path defaultWorkerPath, std::string sshCommand = "ssh");
+    std::unique_ptr<ChildProcess> launch(const LaunchRequest& request) override;
+    std::string nextHost() const override;
+    std::string nextDevice() const override;
+    std::string dataPlaneHost(const std::string& host) const override;
+    void advance() override { ++m_next; }
+
+    // The ssh command line for one worker on `host` (exposed for tests and for `edl start --dry-run`).
+    std::vector<std::string> commandLine(
+        const HostEntry& host, const std::string& device, const std::map<std::string, std::string>& env) const;
+
+private:
+    const HostEntry& slotHost(std::size_t slot, std::string* device) const;
+
+    std::vector<HostEntry> m_hosts;
+    std::filesystem::path m_defaultWorker;
+    std::string m_ssh;
+    std::size_t m_next = 0;
+};
+
+// The environment a worker of `device` gets on its host: CUDA_VISIBLE_DEVICES=N and
+// VANTAGE_EDL_DEVICE=cuda for "cuda:N"; CUDA_VISIBLE_DEVICES="" and cpu otherwise.
+std::map<std::string, std::string> deviceEnvironment(const std::string& device);
+
+// Quotes a word for a POSIX shell (the remote side of ssh).
+std::string shellQuote(const std::string& word);
+
+} // namespace vantage::edl

@@ -1,0 +1,577 @@
+// LibTorch translation unit: the models, the PPAC branches, the loss and the training loop.
+#include "ppac/trainer.h"
+
+#include "common/error.h"
+#include "ppac/dense_scores.h"
+#include "ppac/parallel.h"
+#include "ppac/recommender.h"
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <optional>
+#include <random>
+
+namespace vantage::ppac {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The symmetric-normalised user-item adjacency D^-1/2 A D^-1/2 over U + I nodes, as CSR.
+struct Graph {
+    std::int64_t nodes = 0;
+    std::vector<std::int64_t> rowPtr;
+    std::vector<std::int32_t> col;
+    std::vector<float> val;
+};
+
+Graph normalisedGraph(const UserItems& train)
+{
+    const auto U = static_cast<std::int64_t>(train.numUsers());
+    const auto I = static_cast<std::int64_t>(train.numItems());
+    const UserItems byItem = train.transposed();
+    Graph g;
+    g.nodes = U + I;
+    g.rowPtr.assign(static_cast<std::size_t>(g.nodes) + 1, 0);
+    auto degree = [&](std::int64_t n) {
+        return std::max(1, n < U ? train.count(static_cast<std::int32_t>(n)) : byItem.count(static_cast<std::int32_t>(n - U)));
+    };
+    g.col.reserve(static_cast<std::size_t>(2 * train.size()));
+    g.val.reserve(static_cast<std::size_t>(2 * train.size()));
+    for (std::int64_t n = 0; n < g.nodes; ++n) {
+        const bool user = n < U;
+        const auto nbrs = user ? train.items(static_cast<std::int32_t>(n)) : byItem.items(static_cast<std::int32_t>(n - U));
+        const float dn = static_cast<float>(degree(n));
+        for (auto m : nbrs) {
+            const std::int64_t other = user ? U + m : m;
+            g.col.push_back(static_cast<std::int32_t>(other));
+            g.val.push_back(1.0f / std::sqrt(dn * static_cast<float>(degree(other))));
+        }
+        g.rowPtr[static_cast<std::size_t>(n) + 1] = static_cast<std::int64_t>(g.col.size());
+    }
+    return g;
+}
+
+// y = A x for the CSR graph, rows in parallel on LibTorch's pool.
+torch::Tensor spmm(const Graph& g, const torch::Tensor& xIn)
+{
+    const auto x = xIn.contiguous();
+    const auto d = x.size(1);
+    auto y = torch::zeros({g.nodes, d}, x.options());
+    const float* xs = x.data_ptr<float>();
+    float* ys = y.data_ptr<float>();
+    at::parallel_for(0, g.nodes, 256, [&](std::int64_t b, std::int64_t e) {
+        for (std::int64_t n = b; n < e; ++n) {
+            float* out = ys + n * d;
+            for (auto k = g.rowPtr[static_cast<std::size_t>(n)]; k < g.rowPtr[static_cast<std::size_t>(n) + 1]; ++k) {
+                const float w = g.val[static_cast<std::size_t>(k)];
+                const float* in = xs + static_cast<std::int64_t>(g.col[static_cast<std::size_t>(k)]) * d;
+                for (std::int64_t c = 0; c < d; ++c)
+                    out[c] += w * in[c];
+            }
+        }
+    });
+    return y;
+}
+
+// One propagation layer with its gradient: the graph is symmetric, so backward is A again.
+class Propagate : public torch::autograd::Function<Propagate> {
+public:
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& x, const Graph* g)
+    {
+        ctx->saved_data["graph"] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(g));
+        return spmm(*g, x);
+    }
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                   torch::autograd::variable_list grads)
+    {
+        const auto* g = reinterpret_cast<const Graph*>(static_cast<std::intptr_t>(ctx->saved_data["graph"].toInt()));
+        return {spmm(*g, grads[0]), torch::Tensor()};
+    }
+};
+
+torch::Tensor lightGcn(const torch::Tensor& e0, const Graph& g, int layers)
+{
+    auto sum = e0;
+    auto cur = e0;
+    for (int l = 0; l < layers; ++l) {
+        cur = Propagate::apply(cur, &g);
+        sum = sum + cur;
+    }
+    return sum / static_cast<double>(layers + 1);
+}
+
+// Adam for one embedding table with torch.optim.Adam's arithmetic (Kingma & Ba 2015, Alg. 1, as
+// torch 1.13 computes it), fused into one pass without temporaries. Every row is updated every step
+// (rows without a gradient keep moving on their momentum), exactly as dense Adam does; gradients
+// arrive sparse (MF's embedding lookups) or dense (through LightGCN's propagation). Allocating and
+// zeroing table-sized temporaries per batch cost more than the arithmetic on 2 cores.
+class EmbeddingAdam {
+public:
+    EmbeddingAdam(torch::Tensor weight, double lr) : m_weight(std::move(weight)), m_lr(lr)
+    {
+        m_m = torch::zeros_like(m_weight);
+        m_v = torch::zeros_like(m_weight);
+        m_acc = torch::zeros_like(m_weight);
+        m_touched.assign(static_cast<std::size_t>(m_weight.size(0)), 0);
+    }
+
+    void step()
+    {
+        const torch::Tensor grad = m_weight.grad();
+        if (!grad.defined())
+            return;
+        const auto rows = m_weight.size(0);
+        const auto d = m_weight.size(1);
+        const float* g = nullptr;
+        torch::Tensor dense;
+        if (grad.is_sparse()) {
+            // Uncoalesced (index, row) pairs: add into the persistent accumulator.
+            const auto idx = grad._indices().contiguous();
+            const auto val = grad._values().contiguous();
+            const auto* ip = idx.data_ptr<std::int64_t>();
+            const float* vp = val.data_ptr<float>();
+            float* acc = m_acc.data_ptr<float>();
+            for (std::int64_t k = 0; k < idx.size(1); ++k) {
+                float* row = acc + ip[k] * d;
+                const float* src = vp + k * d;
+                for (std::int64_t c = 0; c < d; ++c)
+                    row[c] += src[c];
+                m_touched[static_cast<std::size_t>(ip[k])] = 1;
+                m_rows.push_back(ip[k]);
+            }
+            g = acc;
+        } else {
+            dense = grad.contiguous();
+            g = dense.data_ptr<float>();
+        }
+        ++m_t;
+        const double bc1 = 1.0 - std::pow(kBeta1, static_cast<double>(m_t));
+        const double bc2 = 1.0 - std::pow(kBeta2, static_cast<double>(m_t));
+        const float stepSize = static_cast<float>(m_lr / bc1);
+        const float sqrtBc2 = static_cast<float>(std::sqrt(bc2));
+        float* w = m_weight.data_ptr<float>();
+        float* m = m_m.data_ptr<float>();
+        float* v = m_v.data_ptr<float>();
+        const float b1 = static_cast<float>(kBeta1), b2 = static_cast<float>(kBeta2);
+        const float eps = static_cast<float>(kEps);
+        at::parallel_for(0, rows * d, 16384, [&](std::int64_t b, std::int64_t e) {
+            for (std::int64_t k = b; k < e; ++k) {
+                const float gk = g[k];
+                m[k] = m[k] * b1 + (1.0f - b1) * gk;
+                v[k] = v[k] * b2 + (1.0f - b2) * gk * gk;
+                w[k] -= stepSize * m[k] / (std::sqrt(v[k]) / sqrtBc2 + eps);
+            }
+        });
+        if (grad.is_sparse()) {
+            float* acc = m_acc.data_ptr<float>();
+            for (auto r : m_rows) {
+                if (!m_touched[static_cast<std::size_t>(r)])
+                    continue;
+                m_touched[static_cast<std::size_t>(r)] = 0;
+                std::fill(acc + r * d, acc + (r + 1) * d, 0.0f);
+            }
+            m_rows.clear();
+        }
+        m_weight.mutable_grad() = torch::Tensor();
+    }
+
+private:
+    static constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEps = 1e-8;
+    torch::Tensor m_weight, m_m, m_v, m_acc;
+    std::vector<std::uint8_t> m_touched;
+    std::vector<std::int64_t> m_rows;
+    double m_lr;
+    std::int64_t m_t = 0;
+};
+
+struct Net : torch::nn::Module {
+    Net(std::int64_t users, std::int64_t items, const TrainOptions& o)
+    {
+        userEmb = register_parameter("user_embedding", torch::randn({users, o.dim}) * o.initStd);
+        itemEmb = register_parameter("item_embedding", torch::randn({items, o.dim}) * o.initStd);
+        if (o.ppac) {
+            const int hid = std::max(1, o.dim / 2);
+            personal = register_module("personal", torch::nn::Sequential(torch::nn::Linear(o.dim, hid),
+                                                                         torch::nn::LeakyReLU(),
+                                                                         torch::nn::Linear(hid, o.dim)));
+            global = register_module("global", torch::nn::Sequential(torch::nn::Linear(o.dim, hid),
+                                                                     torch::nn::LeakyReLU(), torch::nn::Linear(hid, 1)));
+        }
+    }
+    torch::Tensor userEmb, itemEmb;
+    torch::nn::Sequential personal{nullptr}, global{nullptr};
+};
+
+std::vector<float> toVector(const torch::Tensor& t)
+{
+    const auto c = t.detach().contiguous().to(torch::kFloat32);
+    return {c.data_ptr<float>(), c.data_ptr<float>() + c.numel()};
+}
+
+Mlp toMlp(const torch::nn::Sequential& s)
+{
+    const auto first = s->ptr<torch::nn::LinearImpl>(0);
+    const auto last = s->ptr<torch::nn::LinearImpl>(2);
+    Mlp m;
+    m.in = static_cast<int>(first->weight.size(1));
+    m.hidden = static_cast<int>(first->weight.size(0));
+    m.out = static_cast<int>(last->weight.size(0));
+    m.w1 = toVector(first->weight);
+    m.b1 = toVector(first->bias);
+    m.w2 = toVector(last->weight);
+    m.b2 = toVector(last->bias);
+    return m;
+}
+
+ModelWeights snapshot(const Net& net, const TrainOptions& o, const PreparedDataset& data)
+{
+    ModelWeights w;
+    w.base = o.model;
+    w.ppac = o.ppac;
+    w.dim = o.dim;
+    w.layers = o.layers;
+    w.numUsers = data.dataset.numUsers();
+    w.numItems = data.dataset.numItems();
+    w.userEmbedding = toVector(net.userEmb);
+    w.itemEmbedding = toVector(net.itemEmb);
+    if (o.ppac) {
+        w.personalBranch = toMlp(net.personal);
+        w.globalBranch = toMlp(net.global);
+    }
+    w.trainFingerprint = data.dataset.train.fingerprint();
+    return w;
+}
+
+bool lowerIsBetter(std::string_view metric)
+{
+    return metric.starts_with("arp@") || metric.starts_with("gini@");
+}
+
+void check(const TrainOptions& o, const PreparedDataset& data)
+{
+    if (o.epochs < 1)
+        throw Error::invalidInput("at least one epoch").forField("epochs");
+    if (o.dim < 2 || o.dim > 1024)
+        throw Error::invalidInput("the embedding size must lie in [2, 1024]").forField("dim");
+    if (o.layers < 0 || o.layers > 8)
+        throw Error::invalidInput("LightGCN layers must lie in [0, 8]").forField("layers");
+    if (o.batchSize < 1)
+        throw Error::invalidInput("the batch size must be positive").forField("batch_size");
+    if (!(o.learningRate > 0.0))
+        throw Error::invalidInput("the learning rate must be positive").forField("learning_rate");
+    if (o.l2 < 0.0 || o.popularityWeight < 0.0 || !(o.initStd > 0.0))
+        throw Error::invalidInput("weights must be non-negative and the init spread positive");
+    if (o.validateEvery < 1)
+        throw Error::invalidInput("validate at least every epoch count >= 1").forField("validate_every");
+    if (o.patience < 0)
+        throw Error::invalidInput("patience must be non-negative").forField("patience");
+    if (o.validation != ValidationSource::None) {
+        checkMetricName(o.stopMetric, o.validationMetrics);
+        const auto& truth = o.validation == ValidationSource::HeldOut ? data.dataset.validation : data.dataset.balancedTest;
+        if (truth.isEmpty())
+            throw Error::invalidInput(o.validation == ValidationSource::HeldOut
+                                          ? "no validation split: hold one out of the training data, or train without validation"
+                                          : "the balanced test set is empty")
+                .forField("validation");
+    }
+    if (data.dataset.train.size() == 0)
+        throw Error::invalidInput("the training set is empty");
+}
+
+} // namespace
+
+std::string_view validationSourceName(ValidationSource source)
+{
+    switch (source) {
+    case ValidationSource::None: return "none";
+    case ValidationSource::HeldOut: return "holdout";
+    case ValidationSource::BalancedTest: return "balanced-test";
+    }
+    return "none";
+}
+
+ValidationSource validationSourceFromName(std::string_view name)
+{
+    for (auto s : {ValidationSource::None, ValidationSource::HeldOut, ValidationSource::BalancedTest})
+        if (validationSourceName(s) == name)
+            return s;
+    throw Error::invalidInput("unknown validation '" + std::string(name) + "' (none, holdout, balanced-test)")
+        .forField("validation");
+}
+
+Json toJson(const TrainOptions& o)
+{
+    return {{"model", baseModelName(o.model)},
+            {"ppac", o.ppac},
+            {"epochs", o.epochs},
+            {"dim", o.dim},
+            {"layers", o.layers},
+            {"learning_rate", o.learningRate},
+            {"batch_size", o.batchSize},
+            {"l2", o.l2},
+            {"popularity_weight", o.popularityWeight},
+            {"init_std", o.initStd},
+            {"seed", o.seed},
+            {"threads", o.threads},
+            {"validation", validationSourceName(o.validation)},
+            {"validate_every", o.validateEvery},
+            {"stop_metric", o.stopMetric},
+            {"patience", o.patience}};
+}
+
+Json toJson(const TrainResult& r)
+{
+    Json epochs = Json::array();
+    for (const auto& e : r.epochs) {
+        Json j = {{"epoch", e.epoch}, {"loss", e.loss}, {"time_s", e.seconds}};
+        if (e.validation) {
+            j["validation"] = toJson(*e.validation);
+            j["validation_time_s"] = e.validationSeconds;
+        }
+        epochs.push_back(std::move(j));
+    }
+    return {{"model", r.weights.displayName()},
+            {"best_epoch", r.bestEpoch},
+            {"stopped_early", r.stoppedEarly},
+            {"time_s", r.seconds},
+            {"epochs", epochs}};
+}
+
+TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& progress, const CancelToken& cancel,
+                  const EpochCallback& onEpoch, const CancelToken& stop)
+{
+    check(o, data);
+    const auto t0 = Clock::now();
+    const int threads = detail::resolveThreads(o.threads);
+    detail::configureBlas();
+    if (at::get_num_threads() != threads)
+        at::set_num_threads(threads);
+    try {
+        torch::manual_seed(o.seed);
+        const auto& train = data.dataset.train;
+        const auto U = static_cast<std::int64_t>(train.numUsers());
+        const auto I = static_cast<std::int64_t>(train.numItems());
+        Net net(U, I, o);
+        EmbeddingAdam userAdam(net.userEmb, o.learningRate), itemAdam(net.itemEmb, o.learningRate);
+        std::vector<torch::Tensor> branchParams;
+        if (o.ppac) {
+            for (const auto& p : net.personal->parameters())
+                branchParams.push_back(p);
+            for (const auto& p : net.global->parameters())
+                branchParams.push_back(p);
+        }
+        std::optional<torch::optim::Adam> branchAdam;
+        if (!branchParams.empty())
+            branchAdam.emplace(branchParams, torch::optim::AdamOptions(o.learningRate));
+        Graph graph;
+        if (o.model == BaseModel::LightGCN)
+            graph = normalisedGraph(train);
+        const auto gpAll = torch::from_blob(const_cast<float*>(data.global.values.data()), {I}, torch::kFloat32);
+
+        // Training pairs in CSR order; shuffled per epoch.
+        std::vector<std::int32_t> pairUser(static_cast<std::size_t>(train.size()));
+        for (std::int32_t u = 0; u < train.numUsers(); ++u)
+            std::fill(pairUser.begin() + train.offsets()[static_cast<std::size_t>(u)],
+                      pairUser.begin() + train.offsets()[static_cast<std::size_t>(u) + 1], u);
+        const auto& pairItem = train.flatItems();
+        const auto P = static_cast<std::int64_t>(pairUser.size());
+        std::vector<std::int64_t> order(static_cast<std::size_t>(P));
+        std::iota(order.begin(), order.end(), 0);
+        std::mt19937_64 rng(o.seed ^ 0x9E3779B97F4A7C15ull);
+        std::uniform_int_distribution<std::int32_t> anyItem(0, static_cast<std::int32_t>(I) - 1);
+        const std::int64_t batches = (P + o.batchSize - 1) / o.batchSize;
+
+        // Validation: truth, mask and the users to rank.
+        const UserItems* truth = nullptr;
+        const UserItems* mask = nullptr;
+        if (o.validation == ValidationSource::HeldOut) {
+            truth = &data.dataset.validation;
+            mask = &data.dataset.train;
+        } else if (o.validation == ValidationSource::BalancedTest) {
+            truth = &data.dataset.balancedTest;
+            mask = &data.known;
+        }
+        const std::vector<std::int32_t> validationUsers = truth ? truth->activeUserIds() : std::vector<std::int32_t>{};
+        const int depth = *std::max_element(o.validationMetrics.ks.begin(), o.validationMetrics.ks.end());
+        const bool lower = lowerIsBetter(o.stopMetric);
+
+        TrainResult result;
+        double bestValue = 0.0;
+        bool haveBest = false;
+        int sinceBest = 0;
+        std::vector<std::int64_t> bu(static_cast<std::size_t>(o.batchSize)), bi(bu.size()), bj(bu.size());
+        std::vector<float> ppPos(bu.size()), ppNeg(bu.size());
+
+        for (int epoch = 1; epoch <= o.epochs; ++epoch) {
+            const auto te = Clock::now();
+            net.train();
+            std::shuffle(order.begin(), order.end(), rng);
+            double lossSum = 0.0;
+            for (std::int64_t b = 0; b < batches; ++b) {
+                cancel.throwIfCancelled();
+                const std::int64_t begin = b * o.batchSize;
+                const std::int64_t n = std::min<std::int64_t>(o.batchSize, P - begin);
+                for (std::int64_t k = 0; k < n; ++k) {
+                    const auto p = static_cast<std::size_t>(order[static_cast<std::size_t>(begin + k)]);
+                    const auto ks = static_cast<std::size_t>(k);
+                    bu[ks] = pairUser[p];
+                    bi[ks] = pairItem[p];
+                    bj[ks] = anyItem(rng);
+                    if (o.ppac) {
+                        ppPos[ks] = data.personal.value(pairUser[p], pairItem[p]);
+                        ppNeg[ks] = data.personal.value(pairUser[p], static_cast<std::int32_t>(bj[ks]));
+                    }
+                }
+                const auto users = torch::from_blob(bu.data(), {n}, torch::kInt64);
+                const auto pos = torch::from_blob(bi.data(), {n}, torch::kInt64);
+                const auto neg = torch::from_blob(bj.data(), {n}, torch::kInt64);
+                // Sparse lookups: the gradient of a batch touches only its rows.
+                const auto u0 = torch::embedding(net.userEmb, users, -1, false, true);
+                const auto i0 = torch::embedding(net.itemEmb, pos, -1, false, true);
+                const auto j0 = torch::embedding(net.itemEmb, neg, -1, false, true);
+                torch::Tensor u = u0, i = i0, j = j0;
+                if (o.model == BaseModel::LightGCN) {
+                    const auto all = lightGcn(torch::cat({net.userEmb, net.itemEmb}, 0), graph, o.layers);
+                    u = all.index_select(0, users);
+                    i = all.index_select(0, pos + U);
+                    j = all.index_select(0, neg + U);
+                }
+                auto si = (u * i).sum(1);
+                auto sj = (u * j).sum(1);
+                torch::Tensor loss;
+                if (o.ppac) {
+                    const auto hu = net.personal->forward(u0);
+                    const auto pi = torch::sigmoid((hu * net.personal->forward(i0)).sum(1));
+                    const auto pj = torch::sigmoid((hu * net.personal->forward(j0)).sum(1));
+                    const auto qi = torch::sigmoid(net.global->forward(i0)).squeeze(1);
+                    const auto qj = torch::sigmoid(net.global->forward(j0)).squeeze(1);
+                    si = si * pi * qi;
+                    sj = sj * pj * qj;
+                    const auto tPos = torch::from_blob(ppPos.data(), {n}, torch::kFloat32);
+                    const auto tNeg = torch::from_blob(ppNeg.data(), {n}, torch::kFloat32);
+                    const auto reg = (torch::mse_loss(pi, tPos) + torch::mse_loss(pj, tNeg)) / 2.0 +
+                                     (torch::mse_loss(qi, gpAll.index_select(0, pos)) +
+                                      torch::mse_loss(qj, gpAll.index_select(0, neg))) /
+                                         2.0;
+                    loss = torch::softplus(sj - si).mean() + o.popularityWeight * reg;
+                } else {
+                    loss = torch::softplus(sj - si).mean();
+                }
+                const auto l2 = (u0.pow(2).sum() + i0.pow(2).sum() + j0.pow(2).sum()) / (2.0 * static_cast<double>(n));
+                loss = loss + o.l2 * l2;
+                if (branchAdam)
+                    branchAdam->zero_grad();
+                loss.backward();
+                userAdam.step();
+                itemAdam.step();
+                if (branchAdam)
+                    branchAdam->step();
+                const double lv = loss.item<double>();
+                if (!std::isfinite(lv))
+                    throw Error::failure("the loss diverged (" + std::to_string(lv) + ") in epoch " + std::to_string(epoch) +
+                                         "; lower the learning rate")
+                        .inOp("ppac training");
+                lossSum += lv;
+                progress.report((epoch - 1 + static_cast<double>(b + 1) / batches) / o.epochs,
+                                "epoch " + std::to_string(epoch) + "/" + std::to_string(o.epochs));
+            }
+            EpochReport report;
+            report.epoch = epoch;
+            report.epochs = o.epochs;
+            report.loss = lossSum / static_cast<double>(batches);
+            report.seconds = std::chrono::duration<double>(Clock::now() - te).count();
+
+            ModelWeights current;
+            const bool validate = truth && (epoch % o.validateEvery == 0 || epoch == o.epochs);
+            if (validate || !truth)
+                current = snapshot(net, o, data);
+            if (validate) {
+                const auto tv = Clock::now();
+                NullProgress quiet;
+                const ScoringParts parts = scoringParts(current, train, threads);
+                const Rankings r = rankExhaustive(parts, *mask, data.personal, data.global, Knobs{}, validationUsers,
+                                                  depth, threads, quiet, cancel);
+                report.validation = evaluateRankings(r, *truth, data.global, o.validationMetrics);
+                report.validationSeconds = std::chrono::duration<double>(Clock::now() - tv).count();
+                const double v = report.validation->value(o.stopMetric).value_or(0.0);
+                if (!haveBest || (lower ? v < bestValue : v > bestValue)) {
+                    haveBest = true;
+                    bestValue = v;
+                    sinceBest = 0;
+                    report.best = true;
+                    result.weights = std::move(current);
+                    result.bestEpoch = epoch;
+                } else {
+                    ++sinceBest;
+                }
+            } else if (!truth) {
+                report.best = true;
+                result.weights = std::move(current);
+                result.bestEpoch = epoch;
+            }
+            result.epochs.push_back(report);
+            if (onEpoch)
+                onEpoch(report);
+            if (o.patience > 0 && sinceBest >= o.patience && epoch < o.epochs) {
+                result.stoppedEarly = true;
+                break;
+            }
+            if (stop.isCancelled() && epoch < o.epochs) {
+                result.stoppedEarly = true;
+                break;
+            }
+        }
+        if (result.bestEpoch == 0) {
+            // Stopped before any validation: keep the current weights.
+            result.weights = snapshot(net, o, data);
+            result.bestEpoch = result.epochs.empty() ? 0 : result.epochs.back().epoch;
+        }
+        result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        result.weights.info = {{"training", toJson(o)},
+                               {"dataset", data.dataset.name},
+                               {"dataset_source", data.dataset.source},
+                               {"dataset_notes", data.dataset.notes},
+                               {"similar_users", data.similar.k()},
+                               {"epochs_run", result.epochs.size()},
+                               {"best_epoch", result.bestEpoch}};
+        progress.report(1.0, "trained");
+        return result;
+    } catch (const c10::Error& e) {
+        throw Error::failure(std::string("LibTorch: ") + e.what_without_backtrace()).inOp("ppac training");
+    }
+}
+
+std::vector<float> lightGcnForwardTorch(const UserItems& train, std::span<const float> users0,
+                                        std::span<const float> items0, int dim, int layers)
+{
+    try {
+        const Graph g = normalisedGraph(train);
+        auto e0 = torch::cat({torch::from_blob(const_cast<float*>(users0.data()), {train.numUsers(), dim}),
+                              torch::from_blob(const_cast<float*>(items0.data()), {train.numItems(), dim})},
+                             0);
+        return toVector(lightGcn(e0, g, layers));
+    } catch (const c10::Error& e) {
+        throw Error::failure(std::string("LibTorch: ") + e.what_without_backtrace()).inOp("LightGCN propagation");
+    }
+}
+
+std::vector<float> lightGcnBackwardTorch(const UserItems& train, std::span<const float> upstream, int dim, int layers)
+{
+    try {
+        const Graph g = normalisedGraph(train);
+        auto e0 = torch::zeros({g.nodes, dim}, torch::kFloat32).requires_grad_(true);
+        const auto w = torch::from_blob(const_cast<float*>(upstream.data()), {g.nodes, dim}, torch::kFloat32);
+        (lightGcn(e0, g, layers) * w).sum().backward();
+        return toVector(e0.grad());
+    } catch (const c10::Error& e) {
+        throw Error::failure(std::string("LibTorch: ") + e.what_without_backtrace()).inOp("LightGCN gradient");
+    }
+}
+
+} // namespace vantage::ppac

@@ -1,0 +1,237 @@
+// vantage-cli dgi as a user (or a script) runs it: the JSON keys scripts rely on, files written,
+// the run recorded in a session with the drawing of the cut, and errors with exit code 2.
+
+#include "dgi/node_matrix.h"
+#include "store/session.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace vantage;
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+};
+
+Result cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(VANTAGE_CLI), args);
+    p.waitForFinished(120000);
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
+}
+
+} // namespace
+
+class TestCliDgi : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+
+private Q_SLOTS:
+    void generateAndInfo()
+    {
+        auto r = cli(
+            { "--json", "dgi", "generate", "--graph", "rmat:n=3000,deg=5,seed=2", "--symmetrize", "--out", path("g") });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto nodes = r.json()["nodes"].toInteger();
+        const auto edges = r.json()["edges"].toInteger();
+        QCOMPARE(nodes, 3000);
+        QVERIFY(edges > 3000);
+        r = cli({ "--json", "dgi", "info", "--graph", path("g") });
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.json()["edges"].toInteger(), edges);
+        QVERIFY(r.json()["memory_mapped"].toBool());
+    }
+
+    void partitionPrintsAndDraws()
+    {
+        auto r = cli({ "--json", "dgi", "partition", "--model", "jknet", "--layers", "3", "--nodes", "1000000", "--svg",
+            path("cut.svg"), "--dot", path("cut.dot") });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto layers = r.json()["layers"].toArray();
+        QCOMPARE(layers.size(), 3);
+        const auto tensors = r.json()["tensors"].toArray();
+        QCOMPARE(tensors.size(), 4);
+        QCOMPARE(tensors[1].toObject()["bytes"].toInteger(), qint64(1000000) * 64 * 4);
+        QCOMPARE(tensors[1].toObject()["last_consumer"].toInt(), 2);
+        QFile svg(path("cut.svg"));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+        QFile dot(path("cut.dot"));
+        QVERIFY(dot.open(QIODevice::ReadOnly));
+        QVERIFY(dot.readAll().contains("1000000 x 64 x 4 B = 256 MB"));
+        r = cli({ "dgi", "partition", "--model", "gat", "--layers", "2" });
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("2 layers"));
+    }
+
+    void evalBothModesJson()
+    {
+        auto r = cli({ "--json", "dgi", "eval", "--graph", "rmat:n=2000,deg=4,seed=1", "--symmetrize", "--self-loops",
+            "add", "--model", "gcn", "--in-dim", "16", "--hidden", "16", "--layers", "3", "--mode", "both",
+            "--node-batch", "256", "--node-cap", "300" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = r.json();
+        QCOMPARE(j["mode"].toString(), QString("layerwise"));
+        QVERIFY(j["total_s"].toDouble() > 0);
+        QVERIFY(j["peak_rss_bytes"].toInteger() > 0);
+        QCOMPARE(j["extrapolated"].toBool(), false);
+        const auto layers = j["layers"].toArray();
+        QCOMPARE(layers.size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            const auto l = layers[i].toObject();
+            QCOMPARE(l["index"].toInt(), i);
+            QVERIFY(l["time_s"].toDouble() > 0);
+            QCOMPARE(l["batches"].toInt(), 7); // 2000 nodes / 300 per batch
+        }
+        const auto compare = j["compare"].toArray();
+        QCOMPARE(compare.size(), 1);
+        const auto node = compare[0].toObject();
+        QCOMPARE(node["mode"].toString(), QString("nodewise"));
+        QVERIFY(node["max_abs_diff"].toDouble() < 1e-4);
+        QVERIFY(j["speedup"].toObject()["nodewise"].toDouble() > 0);
+        QVERIFY(j["summary"].toString().startsWith("layer-wise"));
+    }
+
+    void evalWritesEmbeddingsOutOfCore()
+    {
+        auto r = cli({ "--json", "dgi", "eval", "--graph", "er:n=3000,deg=6,seed=3", "--model", "sage", "--in-dim", "8",
+            "--hidden", "16", "--out-dim", "4", "--mode", "layerwise,nodewise", "--memory-budget", "64K", "--spill",
+            m_dir.path(), "--out", path("emb.npy"), "--reorder", "rcm" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = r.json();
+        QVERIFY(j["peak_store_bytes_on_disk"].toInteger() > 0);
+        QVERIFY(j["compare"].toArray()[0].toObject()["max_abs_diff"].toDouble() < 1e-4);
+        const dgi::NodeMatrix emb = dgi::loadFeaturesNpy(path("emb.npy").toStdString());
+        QCOMPARE(emb.rows(), std::int64_t{ 3000 });
+        QCOMPARE(emb.cols(), std::int64_t{ 4 });
+        // The same run without reordering writes the same rows (original node order).
+        r = cli({ "--json", "dgi", "eval", "--graph", "er:n=3000,deg=6,seed=3", "--model", "sage", "--in-dim", "8",
+            "--hidden", "16", "--out-dim", "4", "--out", path("emb2.npy") });
+        QCOMPARE(r.code, 0);
+        QVERIFY(dgi::maxAbsDifference(emb, dgi::loadFeaturesNpy(path("emb2.npy").toStdString())) < 1e-4);
+    }
+
+    void sessionRecordsTheRunAndTheCut()
+    {
+        const QString session = path("s.vantage");
+        auto r = cli({ "--session", session, "dgi", "eval", "--graph", "rmat:n=1500,deg=4,seed=5", "--model", "gat",
+            "--in-dim", "8", "--hidden", "16", "--layers", "2", "--mode", "handwritten" });
+        // The hand-written baseline exists for GCN only: bad input, run recorded as failed.
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("gcn"));
+        r = cli({ "--session", session, "dgi", "eval", "--graph", "rmat:n=1500,deg=4,seed=5", "--model", "gcn",
+            "--in-dim", "8", "--hidden", "16", "--layers", "2", "--mode", "layerwise,nodewise,handwritten",
+            "--node-max-batches", "2", "--node-batch", "100" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.out.contains("layer-wise"));
+        auto s = store::Session::open(session.toStdString(), store::Session::Mode::ReadOnly);
+        const auto runs = s.runs();
+        QCOMPARE(runs.size(), std::size_t{ 2 });
+        QCOMPARE(int(runs[0].status), int(store::RunStatus::Failed));
+        const auto& run = runs[1];
+        QCOMPARE(QString::fromStdString(run.engine), QString("dgi"));
+        QCOMPARE(QString::fromStdString(run.kind), QString("evaluate"));
+        QCOMPARE(int(run.status), int(store::RunStatus::Done));
+        const QString summary = QString::fromStdString(run.summary);
+        QVERIFY2(summary.startsWith("layer-wise ") && summary.contains(" vs node-wise ")
+                && summary.contains("extrapolated") && summary.contains("hand-written GCN"),
+            qPrintable(summary));
+        QCOMPARE(run.result["compare"][0]["extrapolated"].get<bool>(), true);
+        QCOMPARE(run.params["model"].get<std::string>(), std::string("gcn"));
+        const auto arts = s.artifacts(run.id);
+        QCOMPARE(arts.size(), std::size_t{ 2 });
+        QCOMPARE(QString::fromStdString(arts[0].mimeType), QString("image/svg+xml"));
+        QVERIFY(s.artifactData(arts[0].id).find("<svg") != std::string::npos);
+        QCOMPARE(s.series(run.id, "layer_time_s/layerwise").size(), std::size_t{ 2 });
+    }
+
+    void torchScriptModelThroughTheCli()
+    {
+        QProcess p;
+        p.start(QStringLiteral(VANTAGE_PYTHON),
+            { QStringLiteral(VANTAGE_SOURCE_DIR "/scripts/write_gnn_model.py"), "--out", path("m.pt"), "--reference",
+                path("ref") });
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray err = p.readAllStandardError();
+        if (p.exitCode() != 0 && (err.contains("No module named") || p.error() == QProcess::FailedToStart))
+            QSKIP("/usr/bin/python3 cannot import torch (install python3-torch)");
+        QVERIFY2(p.exitCode() == 0, err.constData());
+        // PyTorch sums repeated edges, so they are kept.
+        auto r = cli({ "--json", "dgi", "eval", "--graph", path("ref") + "/edges.txt", "--num-nodes", "300",
+            "--keep-duplicates", "--model", path("m.pt"), "--features", path("ref") + "/x.npy", "--out", path("ts.npy"),
+            "--node-cap", "50" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["layers"].toArray().size(), 3);
+        const dgi::NodeMatrix got = dgi::loadFeaturesNpy(path("ts.npy").toStdString());
+        const dgi::NodeMatrix want = dgi::loadFeaturesNpy((path("ref") + "/out.npy").toStdString());
+        QCOMPARE(got.rows(), want.rows());
+        for (std::int64_t v = 0; v < want.rows(); ++v)
+            for (std::int64_t c = 0; c < want.cols(); ++c)
+                QVERIFY(std::abs(got.at(v, c) - want.at(v, c)) <= 1e-5 + 1e-4 * std::abs(want.at(v, c)));
+        r = cli({ "--json", "dgi", "partition", "--torchscript", path("m.pt"), "--svg", path("m.svg") });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["layers"].toArray().size(), 3);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown model") << QStringList{ "dgi", "eval", "--graph", "er:n=100", "--model", "transformer" }
+                                       << "transformer";
+        QTest::newRow("missing graph") << QStringList{ "dgi", "info", "--graph", "/nonexistent/graph.txt" }
+                                       << "/nonexistent/graph.txt";
+        QTest::newRow("bad budget") << QStringList{ "dgi", "eval", "--graph", "er:n=100", "--model", "gcn",
+            "--memory-budget", "lots" }
+                                    << "memory-budget";
+        QTest::newRow("no model") << QStringList{ "dgi", "partition" } << "--model";
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const auto r = cli(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    }
+
+    void malformedFilesNameFileAndLine()
+    {
+        QFile f(path("bad.txt"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("0 1\n1 2\n2 two\n");
+        f.close();
+        auto r = cli({ "dgi", "info", "--graph", path("bad.txt") });
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains((path("bad.txt") + ":3").toUtf8()), r.err.constData());
+        // Features of the wrong width for the model.
+        QFile g(path("good.txt"));
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write("0 1\n1 2\n2 0\n");
+        g.close();
+        const auto x = dgi::randomFeatures(3, 5, 1);
+        x.saveNpy(path("x5.npy").toStdString());
+        r = cli({ "dgi", "eval", "--graph", path("good.txt"), "--model", "gcn", "--in-dim", "8", "--features",
+            path("x5.npy") });
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("columns"), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliDgi)
+#include "tst_cli_dgi.moc"

@@ -1,0 +1,225 @@
+// vantage-cli edl as a user (or a script) runs it: exit codes, the JSON keys scripts rely on, the
+// session record, and a background job steered with start / status / scale / attach / stop.
+
+#include "edl/client.h"
+#include "store/session.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <thread>
+
+using namespace vantage;
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+};
+
+Result cli(const QStringList& args, int timeoutMs = 90000)
+{
+    QProcess p;
+    p.start(QStringLiteral(VANTAGE_CLI), args);
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+    }
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
+}
+
+const QString kWorker = QStringLiteral(VANTAGE_EDL_WORKER_BIN);
+
+} // namespace
+
+class TestCliEdl : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::vector<pid_t> m_leaders;
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        // A detached leader is re-parented to us (not to init), so the suite can end it for sure.
+        QCOMPARE(::prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+    }
+
+    void cleanupTestCase()
+    {
+        for (pid_t p : m_leaders)
+            ::kill(p, SIGKILL);
+        while (::waitpid(-1, nullptr, WNOHANG) > 0) { }
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("schedule") << QStringList{ "edl", "run", "--schedule", "step=5" } << "schedule";
+        QTest::newRow("batch over samples")
+            << QStringList{ "edl", "run", "--samples", "10", "--batch", "64" } << "batch";
+        QTest::newRow("missing job") << QStringList{ "edl", "status", "--job", "/nonexistent/job" } << "nonexistent";
+        QTest::newRow("add and remove") << QStringList{ "edl", "scale", "--add", "1", "--remove", "w1" } << "";
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, needle);
+        const Result r = cli(QStringList{ "--quiet" } + args
+            + QStringList{ "--worker-binary", kWorker }.mid(0, args[1] == "run" ? 2 : 0));
+        QCOMPARE(r.code, 2);
+        QVERIFY(!r.err.isEmpty());
+        QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+    }
+
+    // The JSON shape scripts rely on, the stop-restart baseline, and the session record.
+    void runJsonAndSession()
+    {
+        const QString session = path("run.vantage");
+        const Result r = cli({ "--json", "--session", session, "edl", "run", "--workers", "2", "--samples", "768",
+            "--batch", "32", "--hidden", "32", "--schedule", "step=2:+1,step=10:-1", "--kill",
+            "step=0:worker=0:slow=40", "--baseline", "stop-restart", "--job-dir", path("run-job"), "--worker-binary",
+            kWorker, "--failure-timeout", "2", "--collective-timeout", "5" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject j = r.json();
+        const QJsonArray events = j["events"].toArray();
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[0].toObject()["kind"].toString(), QStringLiteral("scale_out"));
+        QCOMPARE(events[0].toObject()["workers_before"].toInt(), 2);
+        QCOMPARE(events[0].toObject()["workers_after"].toInt(), 3);
+        QCOMPARE(events[1].toObject()["kind"].toString(), QStringLiteral("scale_in"));
+        for (const auto& e : events) {
+            QVERIFY(e.toObject().contains("step"));
+            QVERIFY(e.toObject()["pause_s"].toDouble() > 0);
+        }
+        const QJsonObject ledger = j["ledger"].toObject();
+        QVERIFY(ledger["exactly_once"].toBool());
+        QCOMPARE(ledger["epochs"].toArray().size(), 1);
+        const QJsonObject epoch = ledger["epochs"].toArray()[0].toObject();
+        QCOMPARE(epoch["epoch"].toInt(), 0);
+        QCOMPARE(epoch["samples"].toInt(), 768);
+        QCOMPARE(epoch["seen_once"].toInt(), 768);
+        QVERIFY(j["replicas_equal"].toBool());
+        const double finalLoss = j["final_loss"].toDouble();
+        QVERIFY(finalLoss > 0 && finalLoss < 5);
+        // The baseline ran the same schedule by checkpoint, stop and restart, and paused longer.
+        const QJsonArray base = j["baseline"].toObject()["events"].toArray();
+        QCOMPARE(base.size(), 2);
+        QCOMPARE(base[0].toObject()["kind"].toString(), QStringLiteral("scale_out"));
+        QCOMPARE(base[1].toObject()["workers_after"].toInt(), 2);
+        QVERIFY(j["baseline"].toObject()["ledger"].toObject()["exactly_once"].toBool());
+        QVERIFY(base[0].toObject()["pause_s"].toDouble() > events[0].toObject()["pause_s"].toDouble());
+
+        auto s = store::Session::open(session.toStdString(), store::Session::Mode::ReadOnly);
+        const auto runs = s.runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].engine, std::string("edl"));
+        QCOMPARE(runs[0].status, store::RunStatus::Done);
+        QVERIFY2(QRegularExpression("^final loss \\d+\\.\\d\\d, 2 scale events$")
+                     .match(QString::fromStdString(runs[0].summary))
+                     .hasMatch(),
+            runs[0].summary.c_str());
+        QCOMPARE(runs[0].params["workers"].get<int>(), 2);
+        QCOMPARE(runs[0].result["final_loss"].get<double>(), finalLoss);
+        QCOMPARE(s.series(runs[0].id, "loss").size(), std::size_t(768 / 32));
+        QCOMPARE(s.series(runs[0].id, "throughput").size(), std::size_t(768 / 32));
+        QVERIFY(!s.series(runs[0].id, "workers").empty());
+    }
+
+    // A background job steered from the command line, then recorded by `attach --session`.
+    void startScaleAttachStop()
+    {
+        const QString jobDir = path("bg-job");
+        Result r = cli({ "--json", "edl", "start", "--workers", "1", "--samples", "60000", "--batch", "32", "--hidden",
+            "32", "--kill", "step=0:worker=0:slow=30", "--job-dir", jobDir, "--worker-binary", kWorker });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["job_dir"].toString(), jobDir);
+        const auto leader = static_cast<pid_t>(r.json()["leader_pid"].toInt());
+        QVERIFY(leader > 0);
+        m_leaders.push_back(leader);
+
+        // Once it trains (a joiner that comes before the first step is simply part of generation 1).
+        // Polling goes through the library: each vantage-cli start loads LibTorch, seconds on a busy machine.
+        const edl::JobClient job(edl::readJobFile(jobDir.toStdString()));
+        QElapsedTimer t;
+        t.start();
+        while (job.status().step < 2 && t.elapsed() < 30000)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        r = cli({ "--json", "edl", "status", "--job", jobDir });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["state"].toString(), QStringLiteral("running"));
+        QCOMPARE(r.json()["workers"].toArray().size(), 1);
+
+        r = cli({ "--json", "edl", "scale", "--job", jobDir, "--add", "1" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["added"].toArray()[0].toString(), QStringLiteral("w1"));
+
+        t.restart();
+        while (job.status().activeWorkers() < 2 && t.elapsed() < 40000)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        QCOMPARE(job.status().activeWorkers(), std::int64_t(2));
+
+        r = cli({ "--json", "edl", "scale", "--job", jobDir, "--remove", "w1" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cli({ "edl", "scale", "--job", jobDir, "--remove", "w0" });
+        QCOMPARE(r.code, 2); // never the last worker
+        QVERIFY(r.err.contains("every worker"));
+
+        const QString session = path("attach.vantage");
+        QProcess attach;
+        attach.start(QStringLiteral(VANTAGE_CLI),
+            { "--json", "--session", session, "edl", "attach", "--job", jobDir, "--history" });
+        QVERIFY(attach.waitForStarted());
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        r = cli({ "edl", "stop", "--job", jobDir });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(attach.waitForFinished(40000));
+        QCOMPARE(attach.exitCode(), 0);
+        const QList<QByteArray> lines = attach.readAllStandardOutput().trimmed().split('\n');
+        QVERIFY(lines.size() > 3);
+        QStringList kinds;
+        for (const auto& l : lines)
+            kinds << QJsonDocument::fromJson(l).object()["kind"].toString();
+        QVERIFY(kinds.contains("scale"));
+        QVERIFY(kinds.contains("step"));
+        const QJsonObject last = QJsonDocument::fromJson(lines.last()).object();
+        QCOMPARE(last["kind"].toString(), QStringLiteral("job"));
+        QCOMPARE(last["data"].toObject()["state"].toString(), QStringLiteral("stopped"));
+
+        auto s = store::Session::open(session.toStdString(), store::Session::Mode::ReadOnly);
+        QCOMPARE(s.runs().size(), std::size_t(1));
+        QCOMPARE(s.runs()[0].status, store::RunStatus::Done);
+        QVERIFY(!s.series(s.runs()[0].id, "loss").empty());
+        QVERIFY2(s.runs()[0].result["events"].size() == 2, s.runs()[0].result.dump().c_str());
+
+        // The leader leaves by itself once its workers are gone; the stopped job's status stays readable.
+        t.restart();
+        while (::kill(leader, 0) == 0 && t.elapsed() < 20000) {
+            ::waitpid(leader, nullptr, WNOHANG);
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        QVERIFY(::kill(leader, 0) != 0);
+        r = cli({ "--json", "edl", "status", "--job", jobDir });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["state"].toString(), QStringLiteral("stopped"));
+        QVERIFY(QFileInfo::exists(jobDir + "/final.pt"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliEdl)
+#include "tst_cli_edl.moc"

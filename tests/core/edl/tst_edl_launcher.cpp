@@ -1,0 +1,220 @@
+// core/edl/launcher: host files, the ssh command line (checked by running it through a real shell,
+// the way the remote side would), device environments, and the child processes the leader owns.
+
+#include "common/error.h"
+#include "edl/launcher.h"
+
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+using namespace vantage;
+using namespace vantage::edl;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const fs::path& p)
+{
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Waits up to `seconds` for the child to end; its exit description.
+std::optional<std::string> waitExit(ChildProcess& c, double seconds)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < seconds * 1000) {
+        if (auto e = c.poll())
+            return e;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestLauncher : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    fs::path path(const char* name) const { return fs::path(m_dir.path().toStdString()) / name; }
+
+private Q_SLOTS:
+    void hostFile()
+    {
+        const auto hosts = parseHostList("# cluster\n"
+                                         "node1\n"
+                                         "node2 slots=2   # two CPU workers\n"
+                                         "gpu7 devices=0,cuda:3 address=10.1.2.7 worker=/opt/v/bin/vantage-edl-worker\n"
+                                         "\n",
+            "hosts.txt");
+        QCOMPARE(hosts.size(), std::size_t(3));
+        QCOMPARE(hosts[0].host, std::string("node1"));
+        QCOMPARE(hosts[0].slots, 1);
+        QCOMPARE(hosts[1].slots, 2);
+        QCOMPARE(hosts[2].slots, 2);
+        QCOMPARE(hosts[2].devices, (std::vector<std::string>{ "cuda:0", "cuda:3" }));
+        QCOMPARE(hosts[2].workerPath, std::string("/opt/v/bin/vantage-edl-worker"));
+        QCOMPARE(hosts[2].address, std::string("10.1.2.7"));
+        SshLauncher ssh(hosts, "/w");
+        QCOMPARE(ssh.dataPlaneHost("gpu7"), std::string("10.1.2.7"));
+        QCOMPARE(ssh.dataPlaneHost("node1"), std::string("node1"));
+    }
+
+    void hostFileErrors_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("bad slots") << "a\nb slots=zero\n" << 2 << "slots";
+        QTest::newRow("negative slots") << "a slots=-1\n" << 1 << "slots";
+        QTest::newRow("bad device") << "\n\na devices=tpu0\n" << 3 << "devices";
+        QTest::newRow("slots vs devices") << "a slots=3 devices=0,1\n" << 1 << "devices";
+        QTest::newRow("relative worker") << "a worker=bin/w\n" << 1 << "worker";
+        QTest::newRow("unknown key") << "a colour=blue\n" << 1 << "colour";
+        QTest::newRow("shell in address") << "a address=$(x)\n" << 1 << "address";
+        QTest::newRow("shell in host") << "a;rm\n" << 1 << "host";
+        QTest::newRow("option as host") << "-oProxyCommand=x\n" << 1 << "host";
+    }
+    void hostFileErrors()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        QFETCH(QString, field);
+        try {
+            parseHostList(text.toStdString(), "hosts.txt");
+            QFAIL("accepted a bad host file");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+            QCOMPARE(e.file().value_or(""), std::string("hosts.txt"));
+            QCOMPARE(e.line().value_or(0), std::int64_t(line));
+            QCOMPARE(QString::fromStdString(e.field().value_or("")), field);
+        }
+        QVERIFY_THROWS_EXCEPTION(Error, parseHostList("# nothing\n", "empty.txt"));
+        QVERIFY_THROWS_EXCEPTION(Error, parseHostFile(path("missing-hosts")));
+    }
+
+    void deviceEnvironments()
+    {
+        auto cpu = deviceEnvironment("cpu");
+        QCOMPARE(cpu["CUDA_VISIBLE_DEVICES"], std::string(""));
+        QCOMPARE(cpu["VANTAGE_EDL_DEVICE"], std::string("cpu"));
+        auto gpu = deviceEnvironment("cuda:3");
+        QCOMPARE(gpu["CUDA_VISIBLE_DEVICES"], std::string("3"));
+        QCOMPARE(gpu["VANTAGE_EDL_DEVICE"], std::string("cuda"));
+        QCOMPARE(deviceEnvironment("5")["CUDA_VISIBLE_DEVICES"], std::string("5"));
+        QVERIFY_THROWS_EXCEPTION(Error, deviceEnvironment("gpu"));
+        QVERIFY_THROWS_EXCEPTION(Error, deviceEnvironment("cuda:"));
+    }
+
+    // The remote command must survive the remote shell unchanged, whatever the values hold.
+    void sshCommandLineQuoting()
+    {
+        SshLauncher ssh(
+            { { .host = "node9", .slots = 1, .devices = { "cuda:1" } } }, "/opt/vantage bin/vantage-edl-worker");
+        const std::map<std::string, std::string> env = { { "VANTAGE_EDL_ENDPOINT", "tcp://10.0.0.1:5555" },
+            { "VANTAGE_EDL_ODD", "it's $HOME; `x` \"q\" \\ \n end" } };
+        const auto argv = ssh.commandLine({ .host = "node9" }, "cuda:1", env);
+        QCOMPARE(argv.front(), std::string("ssh"));
+        QVERIFY(std::find(argv.begin(), argv.end(), "BatchMode=yes") != argv.end());
+        QCOMPARE(argv[argv.size() - 2], std::string("node9"));
+        const std::string remote = argv.back();
+        QVERIFY(remote.find("--token-stdin") != std::string::npos);
+        QVERIFY2(remote.find("TOKEN") == std::string::npos, "the token must not be on a command line");
+        // Run the remote command through sh with the worker replaced by `env`, as sshd would.
+        std::string probe = remote;
+        const std::string worker = shellQuote("/opt/vantage bin/vantage-edl-worker") + " --token-stdin";
+        probe.replace(probe.find(worker), worker.size(), "/usr/bin/env");
+        const auto out = path("env.out");
+        const std::string cmd = "/bin/sh -c " + shellQuote(probe) + " > " + out.string();
+        QCOMPARE(std::system(cmd.c_str()), 0);
+        const std::string printed = slurp(out);
+        QVERIFY(printed.find("VANTAGE_EDL_ENDPOINT=tcp://10.0.0.1:5555\n") != std::string::npos);
+        QVERIFY(printed.find("VANTAGE_EDL_ODD=it's $HOME; `x` \"q\" \\ \n end\n") != std::string::npos);
+        QVERIFY(printed.find("CUDA_VISIBLE_DEVICES=1\n") != std::string::npos);
+        QVERIFY(printed.find("VANTAGE_EDL_DEVICE=cuda\n") != std::string::npos);
+    }
+
+    void sshSlotsRoundRobin()
+    {
+        SshLauncher ssh({ { .host = "a", .slots = 2 }, { .host = "b", .slots = 1, .devices = { "cuda:0" } } }, "/w");
+        std::vector<std::string> hosts, devices;
+        for (int i = 0; i < 5; ++i) {
+            hosts.push_back(ssh.nextHost());
+            devices.push_back(ssh.nextDevice());
+            ssh.advance();
+        }
+        QCOMPARE(hosts, (std::vector<std::string>{ "a", "a", "b", "a", "a" }));
+        QCOMPARE(devices, (std::vector<std::string>{ "cpu", "cpu", "cuda:0", "cpu", "cpu" }));
+        QCOMPARE(ssh.dataPlaneHost("b"), std::string("b"));
+    }
+
+    void childGetsEnvironmentStdinAndLog()
+    {
+        const auto log = path("child.log");
+        ChildProcess c({ "/bin/sh", "-c", "read tok; echo \"tok=$tok var=$VANTAGE_TEST_VAR\"; exit 3" },
+            { { "VANTAGE_TEST_VAR", "forty two" } }, log, "s3cret\n", true);
+        QVERIFY(c.pid() > 0);
+        const auto e = waitExit(c, 10);
+        QVERIFY(e.has_value());
+        QCOMPARE(*e, std::string("exit code 3"));
+        QCOMPARE(slurp(log), std::string("tok=s3cret var=forty two\n"));
+        QVERIFY(!c.running());
+    }
+
+    void childEndsWhenItsStdinCloses()
+    {
+        // What an ssh worker relies on: the read end sees EOF once its owner goes away.
+        auto c = std::make_unique<ChildProcess>(std::vector<std::string>{ "/bin/sh", "-c", "cat > /dev/null; exit 0" },
+            std::map<std::string, std::string>{}, path("cat.log"), "x\n", false);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        QVERIFY(c->running());
+        c->terminate(5.0);
+        QVERIFY(!c->running());
+    }
+
+    void destructorKillsAndReaps()
+    {
+        pid_t pid = 0;
+        {
+            ChildProcess c({ "/bin/sleep", "60" }, {}, path("sleep.log"), "", false);
+            pid = static_cast<pid_t>(c.pid());
+            QVERIFY(::kill(pid, 0) == 0);
+        }
+        // Reaped: the pid is gone (not even a zombie of ours).
+        QVERIFY(::kill(pid, 0) != 0);
+    }
+
+    void terminateEscalates()
+    {
+        ChildProcess c({ "/bin/sh", "-c", "trap '' TERM; sleep 30" }, {}, path("trap.log"), "", false);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        QElapsedTimer t;
+        t.start();
+        c.terminate(0.3);
+        QVERIFY(!c.running());
+        QVERIFY(t.elapsed() < 5000);
+    }
+
+    void missingExecutableIsAnInputError()
+    {
+        try {
+            ChildProcess c({ "vantage-no-such-program-anywhere" }, {}, path("x.log"), "", false);
+            QFAIL("started a program that does not exist");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLauncher)
+#include "tst_edl_launcher.moc"
