@@ -33,6 +33,511 @@
         <source>Tab to show first (by index)</source>
         <translation>Zuerst gezeigter Reiter (Index)</translation>
     </message>
+    <message>
+        <source>Write the report HTML file as a paged PDF to the file given after it, then quit (used by vantage-cli report)</source>
+        <translation>Die HTML-Berichtsdatei als paginiertes PDF in die danach angegebene Datei schreiben, dann beenden (von vantage-cli report verwendet)</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::CompareView</name>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>Nr. %1 %2</translation>
+    </message>
+    <message>
+        <source>select at least two runs to compare</source>
+        <translation>Wählen Sie mindestens zwei Läufe zum Vergleichen</translation>
+    </message>
+    <message>
+        <source>runs of different engines cannot be compared (%1 and %2)</source>
+        <translation>Läufe verschiedener Engines können nicht verglichen werden (%1 und %2)</translation>
+    </message>
+    <message>
+        <source>%1, %2 devices</source>
+        <translation>%1, %2 Geräte</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Time per iteration (s)</source>
+        <translation>Zeit pro Iteration (s)</translation>
+    </message>
+    <message>
+        <source>Memory per device (GiB)</source>
+        <translation>Speicher pro Gerät (GiB)</translation>
+    </message>
+    <message>
+        <source>Frontiers</source>
+        <translation>Fronten</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Parameters and results</source>
+        <translation>Parameter und Ergebnisse</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::DgiPage</name>
+    <message>
+        <source>A generator (rmat:…, chunglu:…, er:…), an edge list, an OGB edge.csv(.gz), csr:INDPTR.npy,INDICES.npy or a saved graph folder</source>
+        <translation>Ein Generator (rmat:…, chunglu:…, er:…), eine Kantenliste, eine OGB-edge.csv(.gz), csr:INDPTR.npy,INDICES.npy oder ein gespeicherter Graphordner</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>Datei…</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <source>Graphs (*.txt *.el *.csv *.gz *.json);;All files (*)</source>
+        <translation>Graphen (*.txt *.el *.csv *.gz *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Symmetrise</source>
+        <translation>Symmetrisieren</translation>
+    </message>
+    <message>
+        <source>Self-loops</source>
+        <translation>Eigenschleifen</translation>
+    </message>
+    <message>
+        <source>A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py</source>
+        <translation>Ein eingebautes Modell oder der Pfad eines TorchScript-Modells, geschrieben von scripts/write_gnn_model.py</translation>
+    </message>
+    <message>
+        <source>TorchScript…</source>
+        <translation>TorchScript…</translation>
+    </message>
+    <message>
+        <source>TorchScript Model</source>
+        <translation>TorchScript-Modell</translation>
+    </message>
+    <message>
+        <source>TorchScript (*.pt *.pth);;All files (*)</source>
+        <translation>TorchScript (*.pt *.pth);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Reverse Cuthill-McKee</source>
+        <translation>Reverse Cuthill-McKee</translation>
+    </message>
+    <message>
+        <source>Breadth-first</source>
+        <translation>Breitensuche</translation>
+    </message>
+    <message>
+        <source>auto (half the free memory)</source>
+        <translation>automatisch (halber freier Speicher)</translation>
+    </message>
+    <message>
+        <source>Memory for node tensors, e.g. 512M or 4G; beyond it they go to memory-mapped files</source>
+        <translation>Speicher für Knotentensoren, z. B. 512M oder 4G; darüber hinaus kommen sie in speicherabgebildete Dateien</translation>
+    </message>
+    <message>
+        <source>Also node by node (the baseline)</source>
+        <translation>Auch Knoten für Knoten (Vergleichsverfahren)</translation>
+    </message>
+    <message>
+        <source>Cut into Layers</source>
+        <translation>In Schichten zerlegen</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>Auswerten</translation>
+    </message>
+    <message>
+        <source>Graph:</source>
+        <translation>Graph:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Input features:</source>
+        <translation>Eingabemerkmale:</translation>
+    </message>
+    <message>
+        <source>Hidden width:</source>
+        <translation>Verborgene Breite:</translation>
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation>Schichten:</translation>
+    </message>
+    <message>
+        <source>Reordering:</source>
+        <translation>Umordnung:</translation>
+    </message>
+    <message>
+        <source>Memory budget:</source>
+        <translation>Speicherbudget:</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Auswertung</translation>
+    </message>
+    <message>
+        <source>Layer Cut</source>
+        <translation>Schichtzerlegung</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 cut into %n layer(s).</source>
+        <translation><numerusform>%1 in %n Schicht zerlegt.</numerusform><numerusform>%1 in %n Schichten zerlegt.</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot cut the model: %1</source>
+        <translation>Das Modell kann nicht zerlegt werden: %1</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Breite</translation>
+    </message>
+    <message>
+        <source>Written by layer</source>
+        <translation>Geschrieben von Schicht</translation>
+    </message>
+    <message>
+        <source>Last read by layer</source>
+        <translation>Zuletzt gelesen von Schicht</translation>
+    </message>
+    <message>
+        <source>Bytes per node</source>
+        <translation>Bytes pro Knoten</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Evaluating…</source>
+        <translation>Wird ausgewertet…</translation>
+    </message>
+    <message>
+        <source>GNN evaluation</source>
+        <translation>GNN-Auswertung</translation>
+    </message>
+    <message>
+        <source>Evaluation cancelled.</source>
+        <translation>Auswertung abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Evaluation failed: %1</source>
+        <translation>Auswertung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>Vorbereitung</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>Spitzenspeicher</translation>
+    </message>
+    <message>
+        <source>Rows computed</source>
+        <translation>Berechnete Zeilen</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>extrapolated from %1 of %2 batches</source>
+        <translation>hochgerechnet aus %1 von %2 Batches</translation>
+    </message>
+    <message>
+        <source> (s)</source>
+        <translation> (s)</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <source>Time per layer, as shares of each mode's total</source>
+        <translation>Zeit pro Schicht, als Anteil an der Gesamtzeit jedes Modus</translation>
+    </message>
+    <message>
+        <source>Layer-wise is %1× faster than node-wise (largest difference of outputs %2)</source>
+        <translation>Schichtweise ist %1× schneller als knotenweise (größte Abweichung der Ausgaben %2)</translation>
+    </message>
+    <message>
+        <source>Layer-wise: %1</source>
+        <translation>Schichtweise: %1</translation>
+    </message>
+    <message>
+        <source>Run %1 %2: %3</source>
+        <translation>Lauf %1 %2: %3</translation>
+    </message>
+    <message>
+        <source>Cannot show run %1: %2</source>
+        <translation>Lauf %1 kann nicht angezeigt werden: %2</translation>
+    </message>
+    <message>
+        <source>GNN Evaluation</source>
+        <translation>GNN-Auswertung</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::EdlPage</name>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>Small CNN</source>
+        <translation>Kleines CNN</translation>
+    </message>
+    <message>
+        <source>Devices of local workers, round robin: cpu, cuda:0, cuda:1, …</source>
+        <translation>Geräte der lokalen Worker, reihum: cpu, cuda:0, cuda:1, …</translation>
+    </message>
+    <message>
+        <source>local (or a host file for ssh)</source>
+        <translation>lokal (oder eine Hostdatei für ssh)</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Host File</source>
+        <translation>Hostdatei</translation>
+    </message>
+    <message>
+        <source>Replace stragglers automatically</source>
+        <translation>Nachzügler automatisch ersetzen</translation>
+    </message>
+    <message>
+        <source>Start Job</source>
+        <translation>Auftrag starten</translation>
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation>Verbinden…</translation>
+    </message>
+    <message>
+        <source>Job Folder</source>
+        <translation>Auftragsordner</translation>
+    </message>
+    <message>
+        <source>Detach</source>
+        <translation>Trennen</translation>
+    </message>
+    <message>
+        <source>Trainer:</source>
+        <translation>Trainer:</translation>
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation>Worker:</translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation>Epochen:</translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation>Stichproben:</translation>
+    </message>
+    <message>
+        <source>Global batch:</source>
+        <translation>Globaler Batch:</translation>
+    </message>
+    <message>
+        <source>Devices:</source>
+        <translation>Geräte:</translation>
+    </message>
+    <message>
+        <source>Hosts:</source>
+        <translation>Hosts:</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Auftrag</translation>
+    </message>
+    <message>
+        <source>Add Worker</source>
+        <translation>Worker hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Selected</source>
+        <translation>Auswahl entfernen</translation>
+    </message>
+    <message>
+        <source>Stop Job</source>
+        <translation>Auftrag stoppen</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>Stichproben/s</translation>
+    </message>
+    <message>
+        <source>Training, live</source>
+        <translation>Training, live</translation>
+    </message>
+    <message>
+        <source>Starting the job…</source>
+        <translation>Auftrag wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Start elastic job</source>
+        <translation>Elastischen Auftrag starten</translation>
+    </message>
+    <message>
+        <source>Cannot start the job: %1</source>
+        <translation>Der Auftrag kann nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>The job runs, but cannot be recorded: %1</source>
+        <translation>Der Auftrag läuft, kann aber nicht aufgezeichnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Cannot attach: %1</source>
+        <translation>Verbinden nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Scale-out requested: %1</source>
+        <translation>Hochskalierung angefordert: %1</translation>
+    </message>
+    <message>
+        <source>Scale-in requested: %1</source>
+        <translation>Herunterskalierung angefordert: %1</translation>
+    </message>
+    <message>
+        <source>Lost the job: %1</source>
+        <translation>Auftrag verloren: %1</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>Stichproben/s</translation>
+    </message>
+    <message>
+        <source>Generation %1 (%2): %3</source>
+        <translation>Generation %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>Worker %1 failed at step %2: %3 (silent %4 s)</source>
+        <translation>Worker %1 bei Schritt %2 ausgefallen: %3 (stumm seit %4 s)</translation>
+    </message>
+    <message>
+        <source>Epoch %1 done: %2 of %3 samples trained exactly once</source>
+        <translation>Epoche %1 fertig: %2 von %3 Stichproben genau einmal trainiert</translation>
+    </message>
+    <message>
+        <source>Cannot record the curves: %1</source>
+        <translation>Die Kurven können nicht aufgezeichnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Cannot record the end of the job: %1</source>
+        <translation>Das Ende des Auftrags kann nicht aufgezeichnet werden: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;generation %3 · step %4 · epoch %5/%6&lt;br&gt;loss %7 · %8 samples/s · %9 workers</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;Generation %3 · Schritt %4 · Epoche %5/%6&lt;br&gt;Verlust %7 · %8 Stichproben/s · %9 Worker</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Step time (ms)</source>
+        <translation>Schrittzeit (ms)</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Stichproben</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Pause (ms)</source>
+        <translation>Pause (ms)</translation>
+    </message>
+    <message>
+        <source>Run %1 (%2): %3</source>
+        <translation>Lauf %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>Cannot show run %1: %2</source>
+        <translation>Lauf %1 kann nicht angezeigt werden: %2</translation>
+    </message>
+    <message>
+        <source>Elastic Training</source>
+        <translation>Elastisches Training</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>
@@ -53,11 +558,11 @@
     <name>vantage::gui::FtPage</name>
     <message>
         <source>device counts must be positive integers separated by commas, got “%1”</source>
-        <translation type="unfinished" />
+        <translation>Gerätezahlen müssen positive ganze Zahlen, durch Kommas getrennt, sein; erhalten: „%1“</translation>
     </message>
     <message>
         <source>give at least one device count</source>
-        <translation type="unfinished" />
+        <translation>Geben Sie mindestens eine Gerätezahl an</translation>
     </message>
     <message>
         <source>%1 ms</source>
@@ -69,160 +574,151 @@
     </message>
     <message>
         <source>From JSON…</source>
-        <translation type="unfinished" />
+        <translation>Aus JSON…</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished" />
+        <translation>Laden…</translation>
     </message>
     <message>
         <source>Device counts, separated by commas: one frontier each</source>
-        <translation type="unfinished" />
+        <translation>Gerätezahlen, durch Kommas getrennt: je eine Front</translation>
     </message>
     <message>
         <source>exact</source>
-        <translation type="unfinished" />
+        <translation>exakt</translation>
     </message>
     <message>
         <source>0 finds the exact frontier; ε &gt; 0 merges points within a factor 1 + ε (for huge graphs)</source>
-        <translation type="unfinished" />
+        <translation>0 findet die exakte Front; ε &gt; 0 fasst Punkte innerhalb eines Faktors 1 + ε zusammen (für riesige Graphen)</translation>
     </message>
     <message>
         <source>Search Frontier</source>
-        <translation type="unfinished" />
+        <translation>Front suchen</translation>
     </message>
     <message>
         <source>&amp;Model:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Modell:</translation>
     </message>
     <message>
         <source>&amp;Batch size:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Batchgröße:</translation>
     </message>
     <message>
         <source>&amp;Cluster:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Cluster:</translation>
     </message>
     <message>
         <source>&amp;Devices:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Geräte:</translation>
     </message>
     <message>
         <source>&amp;Epsilon:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Epsilon:</translation>
     </message>
     <message>
         <source>Search</source>
-        <translation type="unfinished" />
+        <translation>Suchen</translation>
     </message>
     <message>
         <source>Time per iteration (s)</source>
-        <translation type="unfinished" />
+        <translation>Zeit pro Iteration (s)</translation>
     </message>
     <message>
         <source>Memory per device (GiB)</source>
-        <translation type="unfinished" />
+        <translation>Speicher pro Gerät (GiB)</translation>
     </message>
     <message>
         <source>Log time axis</source>
-        <translation type="unfinished" />
+        <translation>Logarithmische Zeitachse</translation>
     </message>
     <message>
         <source>Log memory axis</source>
-        <translation type="unfinished" />
+        <translation>Logarithmische Speicherachse</translation>
     </message>
     <message>
         <source>Memory budget: off</source>
-        <translation type="unfinished" />
+        <translation>Speicherbudget: aus</translation>
     </message>
     <message>
         <source>Operators</source>
-        <translation type="unfinished" />
+        <translation>Operatoren</translation>
     </message>
     <message>
         <source>Breakdown</source>
-        <translation type="unfinished" />
+        <translation>Aufschlüsselung</translation>
     </message>
     <message>
         <source>Op Graph</source>
-        <translation type="unfinished" />
+        <translation>Operatorgraph</translation>
     </message>
     <message>
         <source>Summary</source>
-        <translation type="unfinished" />
+        <translation>Zusammenfassung</translation>
     </message>
     <message>
         <source>Export Strategy…</source>
-        <translation type="unfinished" />
+        <translation>Strategie exportieren…</translation>
     </message>
     <message>
         <source>Op graphs (*.json);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>Operatorgraphen (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>%1 (file)</source>
-        <translation type="unfinished" />
+        <translation>%1 (Datei)</translation>
     </message>
     <message>
         <source>Cluster Profile</source>
-        <translation type="unfinished" />
+        <translation>Clusterprofil</translation>
     </message>
     <message>
         <source>Cluster profiles (*.json);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>Clusterprofile (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Searching…</source>
-        <translation type="unfinished" />
+        <translation>Suche läuft…</translation>
     </message>
     <message>
         <source>Frontier search</source>
-        <translation type="unfinished" />
+        <translation>Frontsuche</translation>
     </message>
     <message>
         <source>Search cancelled.</source>
-        <translation type="unfinished" />
+        <translation>Suche abgebrochen.</translation>
     </message>
     <message>
         <source>Search failed: %1</source>
-        <translation type="unfinished" />
+        <translation>Suche fehlgeschlagen: %1</translation>
     </message>
     <message numerus="yes">
         <source>%n device(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n Gerät</numerusform><numerusform>%n Geräte</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%1, %n device(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%1, %n Gerät</numerusform><numerusform>%1, %n Geräte</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n device(s): %1 strategies in %2</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n Gerät: %1 Strategien in %2</numerusform><numerusform>%n Geräte: %1 Strategien in %2</numerusform></translation>
     </message>
     <message>
         <source>Device memory (%1)</source>
-        <translation type="unfinished" />
+        <translation>Gerätespeicher (%1)</translation>
     </message>
     <message>
         <source>%1, batch %2, %3</source>
-        <translation type="unfinished" />
+        <translation>%1, Batch %2, %3</translation>
     </message>
     <message>
         <source>Memory budget: %1 (%2 of %3 frontiers fit)</source>
-        <translation type="unfinished" />
+        <translation>Speicherbudget: %1 (%2 von %3 Fronten passen)</translation>
     </message>
     <message>
         <source>Operator</source>
-        <translation type="unfinished" />
+        <translation>Operator</translation>
     </message>
     <message>
         <source>Kind</source>
@@ -230,83 +726,83 @@
     </message>
     <message>
         <source>Configuration</source>
-        <translation type="unfinished" />
+        <translation>Konfiguration</translation>
     </message>
     <message>
         <source>Split</source>
-        <translation type="unfinished" />
+        <translation>Aufteilung</translation>
     </message>
     <message>
         <source>Time (ms)</source>
-        <translation type="unfinished" />
+        <translation>Zeit (ms)</translation>
     </message>
     <message>
         <source>Memory (MiB)</source>
-        <translation type="unfinished" />
+        <translation>Speicher (MiB)</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished" />
+        <translation>Berechnung</translation>
     </message>
     <message>
         <source>All-reduce</source>
-        <translation type="unfinished" />
+        <translation>All-Reduce</translation>
     </message>
     <message>
         <source>Re-partition</source>
-        <translation type="unfinished" />
+        <translation>Umverteilung</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished" />
+        <translation>Gewichte</translation>
     </message>
     <message>
         <source>Gradients</source>
-        <translation type="unfinished" />
+        <translation>Gradienten</translation>
     </message>
     <message>
         <source>Optimizer state</source>
-        <translation type="unfinished" />
+        <translation>Optimiererzustand</translation>
     </message>
     <message>
         <source>Activations</source>
-        <translation type="unfinished" />
+        <translation>Aktivierungen</translation>
     </message>
     <message>
         <source>Re-partition copies</source>
-        <translation type="unfinished" />
+        <translation>Umverteilungskopien</translation>
     </message>
     <message>
         <source>Time %1 · memory %2 per device</source>
-        <translation type="unfinished" />
+        <translation>Zeit %1 · Speicher %2 pro Gerät</translation>
     </message>
     <message>
         <source>Cannot show the strategy: %1</source>
-        <translation type="unfinished" />
+        <translation>Die Strategie kann nicht angezeigt werden: %1</translation>
     </message>
     <message>
         <source>Cannot record the pick: %1</source>
-        <translation type="unfinished" />
+        <translation>Die Auswahl kann nicht aufgezeichnet werden: %1</translation>
     </message>
     <message>
         <source>Export Strategy</source>
-        <translation type="unfinished" />
+        <translation>Strategie exportieren</translation>
     </message>
     <message>
         <source>JSON (*.json);;Text summary (*.txt)</source>
-        <translation type="unfinished" />
+        <translation>JSON (*.json);;Textzusammenfassung (*.txt)</translation>
     </message>
     <message>
         <source>Run %1 has no frontier to show (%2).</source>
-        <translation type="unfinished" />
+        <translation>Lauf %1 hat keine Front zum Anzeigen (%2).</translation>
     </message>
     <message>
         <source>Cannot show run %1: %2</source>
-        <translation type="unfinished" />
+        <translation>Lauf %1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
         <source>Parallelization Frontier</source>
-        <translation type="unfinished" />
+        <translation>Parallelisierungsfront</translation>
     </message>
 </context>
 <context>
@@ -555,52 +1051,80 @@
         <source>Tags, separated by commas:</source>
         <translation>Schlagwörter, durch Kommas getrennt:</translation>
     </message>
+    <message>
+        <source>&amp;Compare Selected Runs</source>
+        <translation>Ausgewählte Läufe &amp;vergleichen</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON folder (*)</source>
+        <translation>HTML-Bericht (*.html);;PDF-Bericht (*.pdf);;CSV- und JSON-Ordner (*)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>Bericht geschrieben nach %1</translation>
+    </message>
+    <message>
+        <source>Compare Runs</source>
+        <translation>Läufe vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare %1</source>
+        <translation>%1 vergleichen</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::PpacPage</name>
     <message>
         <source>Item</source>
-        <translation type="unfinished" />
+        <translation>Artikel</translation>
     </message>
     <message>
         <source>GP</source>
-        <translation type="unfinished" />
+        <translation>GP</translation>
     </message>
     <message>
         <source>Interactions</source>
-        <translation type="unfinished" />
+        <translation>Interaktionen</translation>
     </message>
     <message>
         <source>PP</source>
-        <translation type="unfinished" />
+        <translation>PP</translation>
     </message>
     <message>
         <source>Similar users</source>
-        <translation type="unfinished" />
+        <translation>Ähnliche Nutzer</translation>
     </message>
     <message>
         <source>Score</source>
-        <translation type="unfinished" />
+        <translation>Punktzahl</translation>
     </message>
     <message>
         <source>In test</source>
-        <translation type="unfinished" />
+        <translation>Im Test</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished" />
+        <translation>ja</translation>
     </message>
     <message>
         <source>Synthetic (communities, long tail)</source>
-        <translation type="unfinished" />
+        <translation>Synthetisch (Gemeinschaften, Long Tail)</translation>
     </message>
     <message>
         <source>Folder or file…</source>
-        <translation type="unfinished" />
+        <translation>Ordner oder Datei…</translation>
     </message>
     <message>
         <source>train.txt folder, .inter, ratings.dat, u.data or .csv</source>
-        <translation type="unfinished" />
+        <translation>train.txt-Ordner, .inter, ratings.dat, u.data oder .csv</translation>
     </message>
     <message>
         <source>Browse…</source>
@@ -608,387 +1132,422 @@
     </message>
     <message>
         <source>Dataset Folder</source>
-        <translation type="unfinished" />
+        <translation>Datensatzordner</translation>
     </message>
     <message>
         <source>Load Data</source>
-        <translation type="unfinished" />
+        <translation>Daten laden</translation>
     </message>
     <message>
         <source>Source:</source>
-        <translation type="unfinished" />
+        <translation>Quelle:</translation>
     </message>
     <message>
         <source>Users:</source>
-        <translation type="unfinished" />
+        <translation>Nutzer:</translation>
     </message>
     <message>
         <source>Items:</source>
-        <translation type="unfinished" />
+        <translation>Artikel:</translation>
     </message>
     <message>
         <source>Seed:</source>
-        <translation type="unfinished" />
+        <translation>Startwert:</translation>
     </message>
     <message>
         <source>Path:</source>
-        <translation type="unfinished" />
+        <translation>Pfad:</translation>
     </message>
     <message>
         <source>Data</source>
-        <translation type="unfinished" />
+        <translation>Daten</translation>
     </message>
     <message>
         <source>BPR-MF</source>
-        <translation type="unfinished" />
+        <translation>BPR-MF</translation>
     </message>
     <message>
         <source>LightGCN</source>
-        <translation type="unfinished" />
+        <translation>LightGCN</translation>
     </message>
     <message>
         <source>PPAC (personal and global popularity branches)</source>
-        <translation type="unfinished" />
+        <translation>PPAC (Zweige für persönliche und globale Popularität)</translation>
     </message>
     <message>
         <source>Held out from training</source>
-        <translation type="unfinished" />
+        <translation>Vom Training zurückgehalten</translation>
     </message>
     <message>
         <source>Balanced test (authors' protocol)</source>
-        <translation type="unfinished" />
+        <translation>Ausgewogener Test (Protokoll der Autoren)</translation>
     </message>
     <message>
         <source>None (keep last epoch)</source>
-        <translation type="unfinished" />
+        <translation>Keine (letzte Epoche behalten)</translation>
     </message>
     <message>
         <source>Train</source>
-        <translation type="unfinished" />
+        <translation>Trainieren</translation>
     </message>
     <message>
         <source>Stop After Epoch</source>
-        <translation type="unfinished" />
+        <translation>Nach Epoche anhalten</translation>
     </message>
     <message>
         <source>Ends training after the current epoch and keeps the best weights so far</source>
-        <translation type="unfinished" />
+        <translation>Beendet das Training nach der aktuellen Epoche und behält die bisher besten Gewichte</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished" />
+        <translation>Modell:</translation>
     </message>
     <message>
         <source>Epochs:</source>
-        <translation type="unfinished" />
+        <translation>Epochen:</translation>
     </message>
     <message>
         <source>Validation:</source>
-        <translation type="unfinished" />
+        <translation>Validierung:</translation>
     </message>
     <message>
         <source>Training</source>
-        <translation type="unfinished" />
+        <translation>Training</translation>
     </message>
     <message>
         <source>Item rank (most popular first)</source>
-        <translation type="unfinished" />
+        <translation>Artikelrang (beliebteste zuerst)</translation>
     </message>
     <message>
         <source>Training interactions</source>
-        <translation type="unfinished" />
+        <translation>Trainingsinteraktionen</translation>
     </message>
     <message>
         <source>Long tail of item popularity</source>
-        <translation type="unfinished" />
+        <translation>Long Tail der Artikelpopularität</translation>
     </message>
     <message>
         <source>Epoch</source>
-        <translation type="unfinished" />
+        <translation>Epoche</translation>
     </message>
     <message>
         <source>Loss</source>
-        <translation type="unfinished" />
+        <translation>Verlust</translation>
     </message>
     <message>
         <source>Validation metric</source>
-        <translation type="unfinished" />
+        <translation>Validierungsmetrik</translation>
     </message>
     <message>
         <source>Store Knobs in Session</source>
-        <translation type="unfinished" />
+        <translation>Regler in Sitzung speichern</translation>
     </message>
     <message>
         <source>Trade-off Curve</source>
-        <translation type="unfinished" />
+        <translation>Abwägungskurve</translation>
     </message>
     <message>
         <source>Re-ranks for a range of β at the current γ and plots ARP against NDCG</source>
-        <translation type="unfinished" />
+        <translation>Ordnet für einen Bereich von β beim aktuellen γ neu und zeichnet ARP gegen NDCG</translation>
     </message>
     <message>
         <source>γ (personal popularity):</source>
-        <translation type="unfinished" />
+        <translation>γ (persönliche Popularität):</translation>
     </message>
     <message>
         <source>β (global popularity):</source>
-        <translation type="unfinished" />
+        <translation>β (globale Popularität):</translation>
     </message>
     <message>
         <source>Item popularity group (1 = most popular tenth)</source>
-        <translation type="unfinished" />
+        <translation>Popularitätsgruppe der Artikel (1 = beliebtestes Zehntel)</translation>
     </message>
     <message>
         <source>Share of recommendations</source>
-        <translation type="unfinished" />
+        <translation>Anteil der Empfehlungen</translation>
     </message>
     <message>
         <source>Popularity of recommended items</source>
-        <translation type="unfinished" />
+        <translation>Popularität der empfohlenen Artikel</translation>
     </message>
     <message>
         <source>ARP@20 (lower: less popularity bias)</source>
-        <translation type="unfinished" />
+        <translation>ARP@20 (niedriger: weniger Popularitätsverzerrung)</translation>
     </message>
     <message>
         <source>NDCG@20</source>
-        <translation type="unfinished" />
+        <translation>NDCG@20</translation>
     </message>
     <message>
         <source>ARP / accuracy trade-off</source>
-        <translation type="unfinished" />
+        <translation>Abwägung ARP / Genauigkeit</translation>
     </message>
     <message>
         <source>User id</source>
-        <translation type="unfinished" />
+        <translation>Nutzer-ID</translation>
     </message>
     <message>
         <source>Inspect</source>
-        <translation type="unfinished" />
+        <translation>Untersuchen</translation>
     </message>
     <message>
         <source>◀</source>
-        <translation type="unfinished" />
+        <translation>◀</translation>
     </message>
     <message>
         <source>▶</source>
-        <translation type="unfinished" />
+        <translation>▶</translation>
     </message>
     <message>
         <source>Previous user</source>
-        <translation type="unfinished" />
+        <translation>Vorheriger Nutzer</translation>
     </message>
     <message>
         <source>Next user</source>
-        <translation type="unfinished" />
+        <translation>Nächster Nutzer</translation>
     </message>
     <message>
         <source>User:</source>
-        <translation type="unfinished" />
+        <translation>Nutzer:</translation>
     </message>
     <message>
         <source>Base model top-K (γ = β = 0)</source>
-        <translation type="unfinished" />
+        <translation>Top-K des Basismodells (γ = β = 0)</translation>
     </message>
     <message>
         <source>With the knobs</source>
-        <translation type="unfinished" />
+        <translation>Mit den Reglern</translation>
     </message>
     <message>
         <source>Ranked by personal popularity</source>
-        <translation type="unfinished" />
+        <translation>Nach persönlicher Popularität geordnet</translation>
     </message>
     <message>
         <source>Ranked by global popularity</source>
-        <translation type="unfinished" />
+        <translation>Nach globaler Popularität geordnet</translation>
     </message>
     <message>
         <source>Dataset</source>
-        <translation type="unfinished" />
+        <translation>Datensatz</translation>
     </message>
     <message>
         <source>Debiasing</source>
-        <translation type="unfinished" />
+        <translation>Entzerrung</translation>
     </message>
     <message>
         <source>User Inspector</source>
-        <translation type="unfinished" />
+        <translation>Nutzerinspektor</translation>
     </message>
     <message>
         <source>Loading data…</source>
-        <translation type="unfinished" />
+        <translation>Daten werden geladen…</translation>
     </message>
     <message>
         <source>Load dataset</source>
-        <translation type="unfinished" />
+        <translation>Datensatz laden</translation>
     </message>
     <message>
         <source>Data ready: %1 users, %2 items.</source>
-        <translation type="unfinished" />
+        <translation>Daten bereit: %1 Nutzer, %2 Artikel.</translation>
     </message>
     <message>
         <source>Loading cancelled.</source>
-        <translation type="unfinished" />
+        <translation>Laden abgebrochen.</translation>
     </message>
     <message>
         <source>Cannot load the data: %1</source>
-        <translation type="unfinished" />
+        <translation>Die Daten können nicht geladen werden: %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 users · %3 items · %4 training interactions (density %5%)&lt;br&gt;validation %6 · test %7 (%8 users) · balanced test %9 (%10 users)&lt;br&gt;%11 items per user on average · the most popular 20% of items get %12% of the interactions · %13 items without training interactions</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 Nutzer · %3 Artikel · %4 Trainingsinteraktionen (Dichte %5%)&lt;br&gt;Validierung %6 · Test %7 (%8 Nutzer) · ausgewogener Test %9 (%10 Nutzer)&lt;br&gt;%11 Artikel pro Nutzer im Mittel · die beliebtesten 20% der Artikel erhalten %12% der Interaktionen · %13 Artikel ohne Trainingsinteraktionen</translation>
     </message>
     <message>
         <source>interactions per item</source>
-        <translation type="unfinished" />
+        <translation>Interaktionen pro Artikel</translation>
     </message>
     <message>
         <source>Training…</source>
-        <translation type="unfinished" />
+        <translation>Training läuft…</translation>
     </message>
     <message>
         <source>Train %1</source>
-        <translation type="unfinished" />
+        <translation>%1 trainieren</translation>
     </message>
     <message>
         <source>Trained: %1</source>
-        <translation type="unfinished" />
+        <translation>Trainiert: %1</translation>
     </message>
     <message>
         <source>Training cancelled.</source>
-        <translation type="unfinished" />
+        <translation>Training abgebrochen.</translation>
     </message>
     <message>
         <source>Training failed: %1</source>
-        <translation type="unfinished" />
+        <translation>Training fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>loss</source>
-        <translation type="unfinished" />
+        <translation>Verlust</translation>
     </message>
     <message>
         <source>validation NDCG@20</source>
-        <translation type="unfinished" />
+        <translation>Validierungs-NDCG@20</translation>
     </message>
     <message>
         <source>Re-rank</source>
-        <translation type="unfinished" />
+        <translation>Neu ordnen</translation>
     </message>
     <message>
         <source>Metric</source>
-        <translation type="unfinished" />
+        <translation>Metrik</translation>
     </message>
     <message>
         <source>Test</source>
-        <translation type="unfinished" />
+        <translation>Test</translation>
     </message>
     <message>
         <source>Balanced</source>
-        <translation type="unfinished" />
+        <translation>Ausgewogen</translation>
     </message>
     <message>
         <source>Recall</source>
-        <translation type="unfinished" />
+        <translation>Recall</translation>
     </message>
     <message>
         <source>Precision</source>
-        <translation type="unfinished" />
+        <translation>Präzision</translation>
     </message>
     <message>
         <source>NDCG</source>
-        <translation type="unfinished" />
+        <translation>NDCG</translation>
     </message>
     <message>
         <source>ARP</source>
-        <translation type="unfinished" />
+        <translation>ARP</translation>
     </message>
     <message>
         <source>Coverage</source>
-        <translation type="unfinished" />
+        <translation>Abdeckung</translation>
     </message>
     <message>
         <source>Gini</source>
-        <translation type="unfinished" />
+        <translation>Gini</translation>
     </message>
     <message>
         <source>Tail %</source>
-        <translation type="unfinished" />
+        <translation>Tail-Anteil %</translation>
     </message>
     <message>
         <source>base (γ = β = 0)</source>
-        <translation type="unfinished" />
+        <translation>Basis (γ = β = 0)</translation>
     </message>
     <message>
         <source>γ = %1, β = %2</source>
-        <translation type="unfinished" />
+        <translation>γ = %1, β = %2</translation>
     </message>
     <message>
         <source>Re-ranked %1 users in %2 ms: Recall@20 %3, NDCG@20 %4, ARP@20 %5</source>
-        <translation type="unfinished" />
+        <translation>%1 Nutzer in %2 ms neu geordnet: Recall@20 %3, NDCG@20 %4, ARP@20 %5</translation>
     </message>
     <message>
         <source>Cannot store the knobs: %1</source>
-        <translation type="unfinished" />
+        <translation>Die Regler können nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>Trade-off curve</source>
-        <translation type="unfinished" />
+        <translation>Abwägungskurve</translation>
     </message>
     <message>
         <source>test, γ = %1, β from 0 to −1</source>
-        <translation type="unfinished" />
+        <translation>Test, γ = %1, β von 0 bis −1</translation>
     </message>
     <message>
         <source>balanced test</source>
-        <translation type="unfinished" />
+        <translation>ausgewogener Test</translation>
     </message>
     <message>
         <source>No user “%1” in this dataset.</source>
-        <translation type="unfinished" />
+        <translation>Kein Nutzer „%1“ in diesem Datensatz.</translation>
     </message>
     <message>
         <source>User %1: %2 training items, %3 test items. %4: ARP of the top-%5 %6 → %7, mean PP %8 → %9, test hits %10 → %11.</source>
-        <translation type="unfinished" />
+        <translation>Nutzer %1: %2 Trainingsartikel, %3 Testartikel. %4: ARP der Top-%5 %6 → %7, mittlere PP %8 → %9, Testtreffer %10 → %11.</translation>
     </message>
     <message>
         <source>User %1: %2 training items, %3 test items. Train a model to see recommendations.</source>
-        <translation type="unfinished" />
+        <translation>Nutzer %1: %2 Trainingsartikel, %3 Testartikel. Trainieren Sie ein Modell, um Empfehlungen zu sehen.</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished" />
+        <translation>Nutzer</translation>
     </message>
     <message>
         <source>Jaccard</source>
-        <translation type="unfinished" />
+        <translation>Jaccard</translation>
     </message>
     <message>
         <source>Shared items</source>
-        <translation type="unfinished" />
+        <translation>Gemeinsame Artikel</translation>
     </message>
     <message>
         <source>Run %1 has no trained model to show.</source>
-        <translation type="unfinished" />
+        <translation>Lauf %1 hat kein trainiertes Modell zum Anzeigen.</translation>
     </message>
     <message>
         <source>Run %1 kept no model.</source>
-        <translation type="unfinished" />
+        <translation>Lauf %1 hat kein Modell behalten.</translation>
     </message>
     <message>
         <source>Restore model</source>
-        <translation type="unfinished" />
+        <translation>Modell wiederherstellen</translation>
     </message>
     <message>
         <source>Cannot restore the model: %1</source>
-        <translation type="unfinished" />
+        <translation>Das Modell kann nicht wiederhergestellt werden: %1</translation>
     </message>
     <message>
         <source>Cannot show run %1: %2</source>
-        <translation type="unfinished" />
+        <translation>Lauf %1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
         <source>Debiased Recommendation</source>
-        <translation type="unfinished" />
+        <translation>Entzerrte Empfehlung</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::ReportExport</name>
+    <message>
+        <source>[an image that cannot be drawn]</source>
+        <translation>[ein Bild, das nicht gezeichnet werden kann]</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF writer could not start</source>
+        <translation>%1 kann nicht geschrieben werden: der PDF-Writer konnte nicht starten</translation>
+    </message>
+    <message>
+        <source>Vantage report: %1</source>
+        <translation>Vantage-Bericht: %1</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be finished</source>
+        <translation>%1 kann nicht geschrieben werden: das PDF konnte nicht fertiggestellt werden</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot export the report: %1</source>
+        <translation>Der Bericht kann nicht exportiert werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1028,6 +1587,10 @@
     <message numerus="yes">
         <source>Delete %n Run(s)</source>
         <translation><numerusform>%n Lauf löschen</numerusform><numerusform>%n Läufe löschen</numerusform></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
     </message>
 </context>
 <context>

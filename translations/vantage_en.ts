@@ -33,6 +33,512 @@
         <source>Tab to show first (by index)</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Write the report HTML file as a paged PDF to the file given after it, then quit (used by vantage-cli report)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>vantage::gui::CompareView</name>
+    <message>
+        <source>run %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>select at least two runs to compare</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>runs of different engines cannot be compared (%1 and %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, %2 devices</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Time per iteration (s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Memory per device (GiB)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Frontiers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Parameters and results</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>vantage::gui::DgiPage</name>
+    <message>
+        <source>A generator (rmat:…, chunglu:…, er:…), an edge list, an OGB edge.csv(.gz), csr:INDPTR.npy,INDICES.npy or a saved graph folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>File…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Graphs (*.txt *.el *.csv *.gz *.json);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Symmetrise</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Self-loops</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>TorchScript…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>TorchScript Model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>TorchScript (*.pt *.pth);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reverse Cuthill-McKee</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Breadth-first</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>auto (half the free memory)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Memory for node tensors, e.g. 512M or 4G; beyond it they go to memory-mapped files</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Also node by node (the baseline)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cut into Layers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Graph:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Input features:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hidden width:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reordering:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Memory budget:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer Cut</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Results</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1 cut into %n layer(s).</source>
+        <translation>
+            <numerusform>%1 cut into %n layer.</numerusform><numerusform>%1 cut into %n layers.</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot cut the model: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Width</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Written by layer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Last read by layer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bytes per node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>input</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>output</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Evaluating…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>GNN evaluation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Evaluation cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Evaluation failed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rows computed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>extrapolated from %1 of %2 batches</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source> (s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Time per layer, as shares of each mode's total</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer-wise is %1× faster than node-wise (largest difference of outputs %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer-wise: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run %1 %2: %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot show run %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>GNN Evaluation</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>vantage::gui::EdlPage</name>
+    <message>
+        <source>MLP</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Small CNN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Devices of local workers, round robin: cpu, cuda:0, cuda:1, …</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>local (or a host file for ssh)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Host File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replace stragglers automatically</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start Job</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Job Folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Detach</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trainer:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Global batch:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Devices:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hosts:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Job</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add Worker</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove Selected</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop Job</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training, live</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Starting the job…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start elastic job</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot start the job: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The job runs, but cannot be recorded: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot attach: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scale-out requested: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scale-in requested: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lost the job: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Generation %1 (%2): %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Worker %1 failed at step %2: %3 (silent %4 s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Epoch %1 done: %2 of %3 samples trained exactly once</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot record the curves: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot record the end of the job: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;generation %3 · step %4 · epoch %5/%6&lt;br&gt;loss %7 · %8 samples/s · %9 workers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step time (ms)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Pause (ms)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run %1 (%2): %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot show run %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Elastic Training</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>
@@ -546,6 +1052,34 @@
         <source>A job is still running. Cancel it and quit?</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>&amp;Compare Selected Runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON folder (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare Runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare %1</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>vantage::gui::PpacPage</name>
@@ -983,6 +1517,41 @@
     </message>
 </context>
 <context>
+    <name>vantage::gui::ReportExport</name>
+    <message>
+        <source>[an image that cannot be drawn]</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF writer could not start</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Vantage report: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be finished</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot export the report: %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>vantage::gui::SessionBrowser</name>
     <message>
         <source>All engines</source>
@@ -1022,6 +1591,10 @@
         <source>%1 of %n run(s)</source>
         <translation>
             <numerusform>%1 of %n run</numerusform><numerusform>%1 of %n runs</numerusform></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>

@@ -33,6 +33,511 @@
         <source>Tab to show first (by index)</source>
         <translation>首先显示的标签页（索引）</translation>
     </message>
+    <message>
+        <source>Write the report HTML file as a paged PDF to the file given after it, then quit (used by vantage-cli report)</source>
+        <translation>将报告 HTML 文件写为分页 PDF 到其后指定的文件，然后退出（供 vantage-cli report 使用）</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::CompareView</name>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>select at least two runs to compare</source>
+        <translation>请至少选择两个运行进行比较</translation>
+    </message>
+    <message>
+        <source>runs of different engines cannot be compared (%1 and %2)</source>
+        <translation>不同引擎的运行无法比较（%1 和 %2）</translation>
+    </message>
+    <message>
+        <source>%1, %2 devices</source>
+        <translation>%1，%2 个设备</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Time per iteration (s)</source>
+        <translation>每次迭代时间 (s)</translation>
+    </message>
+    <message>
+        <source>Memory per device (GiB)</source>
+        <translation>每设备显存 (GiB)</translation>
+    </message>
+    <message>
+        <source>Frontiers</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Parameters and results</source>
+        <translation>参数与结果</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::DgiPage</name>
+    <message>
+        <source>A generator (rmat:…, chunglu:…, er:…), an edge list, an OGB edge.csv(.gz), csr:INDPTR.npy,INDICES.npy or a saved graph folder</source>
+        <translation>生成器（rmat:…、chunglu:…、er:…）、边列表、OGB edge.csv(.gz)、csr:INDPTR.npy,INDICES.npy 或已保存的图文件夹</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>文件…</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Graphs (*.txt *.el *.csv *.gz *.json);;All files (*)</source>
+        <translation>图 (*.txt *.el *.csv *.gz *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Symmetrise</source>
+        <translation>对称化</translation>
+    </message>
+    <message>
+        <source>Self-loops</source>
+        <translation>自环</translation>
+    </message>
+    <message>
+        <source>A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py</source>
+        <translation>内置模型，或由 scripts/write_gnn_model.py 生成的 TorchScript 模型路径</translation>
+    </message>
+    <message>
+        <source>TorchScript…</source>
+        <translation>TorchScript…</translation>
+    </message>
+    <message>
+        <source>TorchScript Model</source>
+        <translation>TorchScript 模型</translation>
+    </message>
+    <message>
+        <source>TorchScript (*.pt *.pth);;All files (*)</source>
+        <translation>TorchScript (*.pt *.pth);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Reverse Cuthill-McKee</source>
+        <translation>逆 Cuthill-McKee</translation>
+    </message>
+    <message>
+        <source>Breadth-first</source>
+        <translation>广度优先</translation>
+    </message>
+    <message>
+        <source>auto (half the free memory)</source>
+        <translation>自动（空闲内存的一半）</translation>
+    </message>
+    <message>
+        <source>Memory for node tensors, e.g. 512M or 4G; beyond it they go to memory-mapped files</source>
+        <translation>节点张量的内存，例如 512M 或 4G；超出部分存入内存映射文件</translation>
+    </message>
+    <message>
+        <source>Also node by node (the baseline)</source>
+        <translation>同时逐节点计算（基线）</translation>
+    </message>
+    <message>
+        <source>Cut into Layers</source>
+        <translation>切分为层</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Graph:</source>
+        <translation>图：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Input features:</source>
+        <translation>输入特征：</translation>
+    </message>
+    <message>
+        <source>Hidden width:</source>
+        <translation>隐藏层宽度：</translation>
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation>层数：</translation>
+    </message>
+    <message>
+        <source>Reordering:</source>
+        <translation>重排序：</translation>
+    </message>
+    <message>
+        <source>Memory budget:</source>
+        <translation>内存预算：</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Layer Cut</source>
+        <translation>层切分</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 cut into %n layer(s).</source>
+        <translation><numerusform>%1 已切分为 %n 层。</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot cut the model: %1</source>
+        <translation>无法切分模型：%1</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Written by layer</source>
+        <translation>写入层</translation>
+    </message>
+    <message>
+        <source>Last read by layer</source>
+        <translation>最后读取层</translation>
+    </message>
+    <message>
+        <source>Bytes per node</source>
+        <translation>每节点字节数</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Evaluating…</source>
+        <translation>正在评估…</translation>
+    </message>
+    <message>
+        <source>GNN evaluation</source>
+        <translation>GNN 评估</translation>
+    </message>
+    <message>
+        <source>Evaluation cancelled.</source>
+        <translation>评估已取消。</translation>
+    </message>
+    <message>
+        <source>Evaluation failed: %1</source>
+        <translation>评估失败：%1</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值内存</translation>
+    </message>
+    <message>
+        <source>Rows computed</source>
+        <translation>已计算行数</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>extrapolated from %1 of %2 batches</source>
+        <translation>由 %2 个批次中的 %1 个外推</translation>
+    </message>
+    <message>
+        <source> (s)</source>
+        <translation> (s)</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>Time per layer, as shares of each mode's total</source>
+        <translation>每层时间，占各模式总时间的比例</translation>
+    </message>
+    <message>
+        <source>Layer-wise is %1× faster than node-wise (largest difference of outputs %2)</source>
+        <translation>逐层比逐节点快 %1×（输出最大差异 %2）</translation>
+    </message>
+    <message>
+        <source>Layer-wise: %1</source>
+        <translation>逐层：%1</translation>
+    </message>
+    <message>
+        <source>Run %1 %2: %3</source>
+        <translation>运行 %1 %2：%3</translation>
+    </message>
+    <message>
+        <source>Cannot show run %1: %2</source>
+        <translation>无法显示运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>GNN Evaluation</source>
+        <translation>GNN 评估</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::EdlPage</name>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>Small CNN</source>
+        <translation>小型 CNN</translation>
+    </message>
+    <message>
+        <source>Devices of local workers, round robin: cpu, cuda:0, cuda:1, …</source>
+        <translation>本地工作进程的设备，轮流分配：cpu, cuda:0, cuda:1, …</translation>
+    </message>
+    <message>
+        <source>local (or a host file for ssh)</source>
+        <translation>本地（或用于 ssh 的主机文件）</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Host File</source>
+        <translation>主机文件</translation>
+    </message>
+    <message>
+        <source>Replace stragglers automatically</source>
+        <translation>自动替换掉队节点</translation>
+    </message>
+    <message>
+        <source>Start Job</source>
+        <translation>启动任务</translation>
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation>附加…</translation>
+    </message>
+    <message>
+        <source>Job Folder</source>
+        <translation>任务文件夹</translation>
+    </message>
+    <message>
+        <source>Detach</source>
+        <translation>分离</translation>
+    </message>
+    <message>
+        <source>Trainer:</source>
+        <translation>训练器：</translation>
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation>工作进程：</translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation>轮数：</translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation>样本数：</translation>
+    </message>
+    <message>
+        <source>Global batch:</source>
+        <translation>全局批次：</translation>
+    </message>
+    <message>
+        <source>Devices:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Hosts:</source>
+        <translation>主机：</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Add Worker</source>
+        <translation>添加工作进程</translation>
+    </message>
+    <message>
+        <source>Remove Selected</source>
+        <translation>移除所选</translation>
+    </message>
+    <message>
+        <source>Stop Job</source>
+        <translation>停止任务</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>样本/s</translation>
+    </message>
+    <message>
+        <source>Training, live</source>
+        <translation>训练（实时）</translation>
+    </message>
+    <message>
+        <source>Starting the job…</source>
+        <translation>正在启动任务…</translation>
+    </message>
+    <message>
+        <source>Start elastic job</source>
+        <translation>启动弹性任务</translation>
+    </message>
+    <message>
+        <source>Cannot start the job: %1</source>
+        <translation>无法启动任务：%1</translation>
+    </message>
+    <message>
+        <source>The job runs, but cannot be recorded: %1</source>
+        <translation>任务正在运行，但无法记录：%1</translation>
+    </message>
+    <message>
+        <source>Cannot attach: %1</source>
+        <translation>无法附加：%1</translation>
+    </message>
+    <message>
+        <source>Scale-out requested: %1</source>
+        <translation>已请求扩容：%1</translation>
+    </message>
+    <message>
+        <source>Scale-in requested: %1</source>
+        <translation>已请求缩容：%1</translation>
+    </message>
+    <message>
+        <source>Lost the job: %1</source>
+        <translation>任务丢失：%1</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/s</translation>
+    </message>
+    <message>
+        <source>Generation %1 (%2): %3</source>
+        <translation>第 %1 代（%2）：%3</translation>
+    </message>
+    <message>
+        <source>Worker %1 failed at step %2: %3 (silent %4 s)</source>
+        <translation>工作进程 %1 在第 %2 步失败：%3（静默 %4 s）</translation>
+    </message>
+    <message>
+        <source>Epoch %1 done: %2 of %3 samples trained exactly once</source>
+        <translation>第 %1 轮完成：%3 个样本中有 %2 个恰好训练一次</translation>
+    </message>
+    <message>
+        <source>Cannot record the curves: %1</source>
+        <translation>无法记录曲线：%1</translation>
+    </message>
+    <message>
+        <source>Cannot record the end of the job: %1</source>
+        <translation>无法记录任务结束：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;generation %3 · step %4 · epoch %5/%6&lt;br&gt;loss %7 · %8 samples/s · %9 workers</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2&lt;br&gt;第 %3 代 · 第 %4 步 · 第 %5/%6 轮&lt;br&gt;损失 %7 · %8 样本/s · %9 个工作进程</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>工作进程</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Step time (ms)</source>
+        <translation>每步时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>工作进程</translation>
+    </message>
+    <message>
+        <source>Pause (ms)</source>
+        <translation>暂停 (ms)</translation>
+    </message>
+    <message>
+        <source>Run %1 (%2): %3</source>
+        <translation>运行 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>Cannot show run %1: %2</source>
+        <translation>无法显示运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Elastic Training</source>
+        <translation>弹性训练</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>
@@ -53,11 +558,11 @@
     <name>vantage::gui::FtPage</name>
     <message>
         <source>device counts must be positive integers separated by commas, got “%1”</source>
-        <translation type="unfinished" />
+        <translation>设备数必须是以逗号分隔的正整数，实际为“%1”</translation>
     </message>
     <message>
         <source>give at least one device count</source>
-        <translation type="unfinished" />
+        <translation>请至少给出一个设备数</translation>
     </message>
     <message>
         <source>%1 ms</source>
@@ -69,157 +574,151 @@
     </message>
     <message>
         <source>From JSON…</source>
-        <translation type="unfinished" />
+        <translation>从 JSON…</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished" />
+        <translation>加载…</translation>
     </message>
     <message>
         <source>Device counts, separated by commas: one frontier each</source>
-        <translation type="unfinished" />
+        <translation>设备数，以逗号分隔：每个对应一条前沿</translation>
     </message>
     <message>
         <source>exact</source>
-        <translation type="unfinished" />
+        <translation>精确</translation>
     </message>
     <message>
         <source>0 finds the exact frontier; ε &gt; 0 merges points within a factor 1 + ε (for huge graphs)</source>
-        <translation type="unfinished" />
+        <translation>0 求精确前沿；ε &gt; 0 合并相差在 1 + ε 倍以内的点（用于超大图）</translation>
     </message>
     <message>
         <source>Search Frontier</source>
-        <translation type="unfinished" />
+        <translation>搜索前沿</translation>
     </message>
     <message>
         <source>&amp;Model:</source>
-        <translation type="unfinished" />
+        <translation>模型(&amp;M)：</translation>
     </message>
     <message>
         <source>&amp;Batch size:</source>
-        <translation type="unfinished" />
+        <translation>批大小(&amp;B)：</translation>
     </message>
     <message>
         <source>&amp;Cluster:</source>
-        <translation type="unfinished" />
+        <translation>集群(&amp;C)：</translation>
     </message>
     <message>
         <source>&amp;Devices:</source>
-        <translation type="unfinished" />
+        <translation>设备(&amp;D)：</translation>
     </message>
     <message>
         <source>&amp;Epsilon:</source>
-        <translation type="unfinished" />
+        <translation>Epsilon(&amp;E)：</translation>
     </message>
     <message>
         <source>Search</source>
-        <translation type="unfinished" />
+        <translation>搜索</translation>
     </message>
     <message>
         <source>Time per iteration (s)</source>
-        <translation type="unfinished" />
+        <translation>每次迭代时间 (s)</translation>
     </message>
     <message>
         <source>Memory per device (GiB)</source>
-        <translation type="unfinished" />
+        <translation>每设备显存 (GiB)</translation>
     </message>
     <message>
         <source>Log time axis</source>
-        <translation type="unfinished" />
+        <translation>对数时间轴</translation>
     </message>
     <message>
         <source>Log memory axis</source>
-        <translation type="unfinished" />
+        <translation>对数显存轴</translation>
     </message>
     <message>
         <source>Memory budget: off</source>
-        <translation type="unfinished" />
+        <translation>显存预算：关闭</translation>
     </message>
     <message>
         <source>Operators</source>
-        <translation type="unfinished" />
+        <translation>算子</translation>
     </message>
     <message>
         <source>Breakdown</source>
-        <translation type="unfinished" />
+        <translation>分解</translation>
     </message>
     <message>
         <source>Op Graph</source>
-        <translation type="unfinished" />
+        <translation>算子图</translation>
     </message>
     <message>
         <source>Summary</source>
-        <translation type="unfinished" />
+        <translation>摘要</translation>
     </message>
     <message>
         <source>Export Strategy…</source>
-        <translation type="unfinished" />
+        <translation>导出策略…</translation>
     </message>
     <message>
         <source>Op graphs (*.json);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>算子图 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>%1 (file)</source>
-        <translation type="unfinished" />
+        <translation>%1（文件）</translation>
     </message>
     <message>
         <source>Cluster Profile</source>
-        <translation type="unfinished" />
+        <translation>集群配置</translation>
     </message>
     <message>
         <source>Cluster profiles (*.json);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>集群配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Searching…</source>
-        <translation type="unfinished" />
+        <translation>正在搜索…</translation>
     </message>
     <message>
         <source>Frontier search</source>
-        <translation type="unfinished" />
+        <translation>前沿搜索</translation>
     </message>
     <message>
         <source>Search cancelled.</source>
-        <translation type="unfinished" />
+        <translation>搜索已取消。</translation>
     </message>
     <message>
         <source>Search failed: %1</source>
-        <translation type="unfinished" />
+        <translation>搜索失败：%1</translation>
     </message>
     <message numerus="yes">
         <source>%n device(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n 个设备</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%1, %n device(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>%1，%n 个设备</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n device(s): %1 strategies in %2</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n 个设备：%2 内 %1 个策略</numerusform></translation>
     </message>
     <message>
         <source>Device memory (%1)</source>
-        <translation type="unfinished" />
+        <translation>设备显存（%1）</translation>
     </message>
     <message>
         <source>%1, batch %2, %3</source>
-        <translation type="unfinished" />
+        <translation>%1，批次 %2，%3</translation>
     </message>
     <message>
         <source>Memory budget: %1 (%2 of %3 frontiers fit)</source>
-        <translation type="unfinished" />
+        <translation>显存预算：%1（%3 条前沿中有 %2 条满足）</translation>
     </message>
     <message>
         <source>Operator</source>
-        <translation type="unfinished" />
+        <translation>算子</translation>
     </message>
     <message>
         <source>Kind</source>
@@ -227,83 +726,83 @@
     </message>
     <message>
         <source>Configuration</source>
-        <translation type="unfinished" />
+        <translation>配置</translation>
     </message>
     <message>
         <source>Split</source>
-        <translation type="unfinished" />
+        <translation>切分</translation>
     </message>
     <message>
         <source>Time (ms)</source>
-        <translation type="unfinished" />
+        <translation>时间 (ms)</translation>
     </message>
     <message>
         <source>Memory (MiB)</source>
-        <translation type="unfinished" />
+        <translation>显存 (MiB)</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished" />
+        <translation>计算</translation>
     </message>
     <message>
         <source>All-reduce</source>
-        <translation type="unfinished" />
+        <translation>All-Reduce</translation>
     </message>
     <message>
         <source>Re-partition</source>
-        <translation type="unfinished" />
+        <translation>重新分区</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished" />
+        <translation>权重</translation>
     </message>
     <message>
         <source>Gradients</source>
-        <translation type="unfinished" />
+        <translation>梯度</translation>
     </message>
     <message>
         <source>Optimizer state</source>
-        <translation type="unfinished" />
+        <translation>优化器状态</translation>
     </message>
     <message>
         <source>Activations</source>
-        <translation type="unfinished" />
+        <translation>激活</translation>
     </message>
     <message>
         <source>Re-partition copies</source>
-        <translation type="unfinished" />
+        <translation>重新分区副本</translation>
     </message>
     <message>
         <source>Time %1 · memory %2 per device</source>
-        <translation type="unfinished" />
+        <translation>时间 %1 · 每设备显存 %2</translation>
     </message>
     <message>
         <source>Cannot show the strategy: %1</source>
-        <translation type="unfinished" />
+        <translation>无法显示策略：%1</translation>
     </message>
     <message>
         <source>Cannot record the pick: %1</source>
-        <translation type="unfinished" />
+        <translation>无法记录所选项：%1</translation>
     </message>
     <message>
         <source>Export Strategy</source>
-        <translation type="unfinished" />
+        <translation>导出策略</translation>
     </message>
     <message>
         <source>JSON (*.json);;Text summary (*.txt)</source>
-        <translation type="unfinished" />
+        <translation>JSON (*.json);;文本摘要 (*.txt)</translation>
     </message>
     <message>
         <source>Run %1 has no frontier to show (%2).</source>
-        <translation type="unfinished" />
+        <translation>运行 %1 没有可显示的前沿（%2）。</translation>
     </message>
     <message>
         <source>Cannot show run %1: %2</source>
-        <translation type="unfinished" />
+        <translation>无法显示运行 %1：%2</translation>
     </message>
     <message>
         <source>Parallelization Frontier</source>
-        <translation type="unfinished" />
+        <translation>并行策略前沿</translation>
     </message>
 </context>
 <context>
@@ -552,52 +1051,80 @@
         <source>Tags, separated by commas:</source>
         <translation>标签（以逗号分隔）：</translation>
     </message>
+    <message>
+        <source>&amp;Compare Selected Runs</source>
+        <translation>比较所选运行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON folder (*)</source>
+        <translation>HTML 报告 (*.html);;PDF 报告 (*.pdf);;CSV 和 JSON 文件夹 (*)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>报告已写入 %1</translation>
+    </message>
+    <message>
+        <source>Compare Runs</source>
+        <translation>比较运行</translation>
+    </message>
+    <message>
+        <source>Compare %1</source>
+        <translation>比较 %1</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::PpacPage</name>
     <message>
         <source>Item</source>
-        <translation type="unfinished" />
+        <translation>物品</translation>
     </message>
     <message>
         <source>GP</source>
-        <translation type="unfinished" />
+        <translation>GP</translation>
     </message>
     <message>
         <source>Interactions</source>
-        <translation type="unfinished" />
+        <translation>交互</translation>
     </message>
     <message>
         <source>PP</source>
-        <translation type="unfinished" />
+        <translation>PP</translation>
     </message>
     <message>
         <source>Similar users</source>
-        <translation type="unfinished" />
+        <translation>相似用户</translation>
     </message>
     <message>
         <source>Score</source>
-        <translation type="unfinished" />
+        <translation>得分</translation>
     </message>
     <message>
         <source>In test</source>
-        <translation type="unfinished" />
+        <translation>在测试集中</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished" />
+        <translation>是</translation>
     </message>
     <message>
         <source>Synthetic (communities, long tail)</source>
-        <translation type="unfinished" />
+        <translation>合成（社区结构，长尾）</translation>
     </message>
     <message>
         <source>Folder or file…</source>
-        <translation type="unfinished" />
+        <translation>文件夹或文件…</translation>
     </message>
     <message>
         <source>train.txt folder, .inter, ratings.dat, u.data or .csv</source>
-        <translation type="unfinished" />
+        <translation>train.txt 文件夹、.inter、ratings.dat、u.data 或 .csv</translation>
     </message>
     <message>
         <source>Browse…</source>
@@ -605,387 +1132,422 @@
     </message>
     <message>
         <source>Dataset Folder</source>
-        <translation type="unfinished" />
+        <translation>数据集文件夹</translation>
     </message>
     <message>
         <source>Load Data</source>
-        <translation type="unfinished" />
+        <translation>加载数据</translation>
     </message>
     <message>
         <source>Source:</source>
-        <translation type="unfinished" />
+        <translation>来源：</translation>
     </message>
     <message>
         <source>Users:</source>
-        <translation type="unfinished" />
+        <translation>用户数：</translation>
     </message>
     <message>
         <source>Items:</source>
-        <translation type="unfinished" />
+        <translation>物品数：</translation>
     </message>
     <message>
         <source>Seed:</source>
-        <translation type="unfinished" />
+        <translation>随机种子：</translation>
     </message>
     <message>
         <source>Path:</source>
-        <translation type="unfinished" />
+        <translation>路径：</translation>
     </message>
     <message>
         <source>Data</source>
-        <translation type="unfinished" />
+        <translation>数据</translation>
     </message>
     <message>
         <source>BPR-MF</source>
-        <translation type="unfinished" />
+        <translation>BPR-MF</translation>
     </message>
     <message>
         <source>LightGCN</source>
-        <translation type="unfinished" />
+        <translation>LightGCN</translation>
     </message>
     <message>
         <source>PPAC (personal and global popularity branches)</source>
-        <translation type="unfinished" />
+        <translation>PPAC（个人与全局流行度分支）</translation>
     </message>
     <message>
         <source>Held out from training</source>
-        <translation type="unfinished" />
+        <translation>训练时留出</translation>
     </message>
     <message>
         <source>Balanced test (authors' protocol)</source>
-        <translation type="unfinished" />
+        <translation>均衡测试（作者协议）</translation>
     </message>
     <message>
         <source>None (keep last epoch)</source>
-        <translation type="unfinished" />
+        <translation>无（保留最后一轮）</translation>
     </message>
     <message>
         <source>Train</source>
-        <translation type="unfinished" />
+        <translation>训练</translation>
     </message>
     <message>
         <source>Stop After Epoch</source>
-        <translation type="unfinished" />
+        <translation>本轮后停止</translation>
     </message>
     <message>
         <source>Ends training after the current epoch and keeps the best weights so far</source>
-        <translation type="unfinished" />
+        <translation>在当前轮结束后停止训练，并保留迄今最佳权重</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished" />
+        <translation>模型：</translation>
     </message>
     <message>
         <source>Epochs:</source>
-        <translation type="unfinished" />
+        <translation>轮数：</translation>
     </message>
     <message>
         <source>Validation:</source>
-        <translation type="unfinished" />
+        <translation>验证：</translation>
     </message>
     <message>
         <source>Training</source>
-        <translation type="unfinished" />
+        <translation>训练</translation>
     </message>
     <message>
         <source>Item rank (most popular first)</source>
-        <translation type="unfinished" />
+        <translation>物品排名（最热门在前）</translation>
     </message>
     <message>
         <source>Training interactions</source>
-        <translation type="unfinished" />
+        <translation>训练交互</translation>
     </message>
     <message>
         <source>Long tail of item popularity</source>
-        <translation type="unfinished" />
+        <translation>物品流行度长尾</translation>
     </message>
     <message>
         <source>Epoch</source>
-        <translation type="unfinished" />
+        <translation>轮次</translation>
     </message>
     <message>
         <source>Loss</source>
-        <translation type="unfinished" />
+        <translation>损失</translation>
     </message>
     <message>
         <source>Validation metric</source>
-        <translation type="unfinished" />
+        <translation>验证指标</translation>
     </message>
     <message>
         <source>Store Knobs in Session</source>
-        <translation type="unfinished" />
+        <translation>将参数保存到会话</translation>
     </message>
     <message>
         <source>Trade-off Curve</source>
-        <translation type="unfinished" />
+        <translation>权衡曲线</translation>
     </message>
     <message>
         <source>Re-ranks for a range of β at the current γ and plots ARP against NDCG</source>
-        <translation type="unfinished" />
+        <translation>在当前 γ 下对一系列 β 重排序，并绘制 ARP 与 NDCG 的关系</translation>
     </message>
     <message>
         <source>γ (personal popularity):</source>
-        <translation type="unfinished" />
+        <translation>γ（个人流行度）：</translation>
     </message>
     <message>
         <source>β (global popularity):</source>
-        <translation type="unfinished" />
+        <translation>β（全局流行度）：</translation>
     </message>
     <message>
         <source>Item popularity group (1 = most popular tenth)</source>
-        <translation type="unfinished" />
+        <translation>物品流行度分组（1 = 最热门的十分之一）</translation>
     </message>
     <message>
         <source>Share of recommendations</source>
-        <translation type="unfinished" />
+        <translation>推荐占比</translation>
     </message>
     <message>
         <source>Popularity of recommended items</source>
-        <translation type="unfinished" />
+        <translation>推荐物品的流行度</translation>
     </message>
     <message>
         <source>ARP@20 (lower: less popularity bias)</source>
-        <translation type="unfinished" />
+        <translation>ARP@20（越低：流行度偏差越小）</translation>
     </message>
     <message>
         <source>NDCG@20</source>
-        <translation type="unfinished" />
+        <translation>NDCG@20</translation>
     </message>
     <message>
         <source>ARP / accuracy trade-off</source>
-        <translation type="unfinished" />
+        <translation>ARP / 准确率权衡</translation>
     </message>
     <message>
         <source>User id</source>
-        <translation type="unfinished" />
+        <translation>用户 ID</translation>
     </message>
     <message>
         <source>Inspect</source>
-        <translation type="unfinished" />
+        <translation>查看</translation>
     </message>
     <message>
         <source>◀</source>
-        <translation type="unfinished" />
+        <translation>◀</translation>
     </message>
     <message>
         <source>▶</source>
-        <translation type="unfinished" />
+        <translation>▶</translation>
     </message>
     <message>
         <source>Previous user</source>
-        <translation type="unfinished" />
+        <translation>上一个用户</translation>
     </message>
     <message>
         <source>Next user</source>
-        <translation type="unfinished" />
+        <translation>下一个用户</translation>
     </message>
     <message>
         <source>User:</source>
-        <translation type="unfinished" />
+        <translation>用户：</translation>
     </message>
     <message>
         <source>Base model top-K (γ = β = 0)</source>
-        <translation type="unfinished" />
+        <translation>基础模型 Top-K（γ = β = 0）</translation>
     </message>
     <message>
         <source>With the knobs</source>
-        <translation type="unfinished" />
+        <translation>使用调节参数</translation>
     </message>
     <message>
         <source>Ranked by personal popularity</source>
-        <translation type="unfinished" />
+        <translation>按个人流行度排序</translation>
     </message>
     <message>
         <source>Ranked by global popularity</source>
-        <translation type="unfinished" />
+        <translation>按全局流行度排序</translation>
     </message>
     <message>
         <source>Dataset</source>
-        <translation type="unfinished" />
+        <translation>数据集</translation>
     </message>
     <message>
         <source>Debiasing</source>
-        <translation type="unfinished" />
+        <translation>去偏</translation>
     </message>
     <message>
         <source>User Inspector</source>
-        <translation type="unfinished" />
+        <translation>用户检查器</translation>
     </message>
     <message>
         <source>Loading data…</source>
-        <translation type="unfinished" />
+        <translation>正在加载数据…</translation>
     </message>
     <message>
         <source>Load dataset</source>
-        <translation type="unfinished" />
+        <translation>加载数据集</translation>
     </message>
     <message>
         <source>Data ready: %1 users, %2 items.</source>
-        <translation type="unfinished" />
+        <translation>数据就绪：%1 个用户，%2 个物品。</translation>
     </message>
     <message>
         <source>Loading cancelled.</source>
-        <translation type="unfinished" />
+        <translation>加载已取消。</translation>
     </message>
     <message>
         <source>Cannot load the data: %1</source>
-        <translation type="unfinished" />
+        <translation>无法加载数据：%1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 users · %3 items · %4 training interactions (density %5%)&lt;br&gt;validation %6 · test %7 (%8 users) · balanced test %9 (%10 users)&lt;br&gt;%11 items per user on average · the most popular 20% of items get %12% of the interactions · %13 items without training interactions</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 个用户 · %3 个物品 · %4 条训练交互（密度 %5%）&lt;br&gt;验证 %6 · 测试 %7（%8 个用户）· 均衡测试 %9（%10 个用户）&lt;br&gt;平均每用户 %11 个物品 · 最热门的 20% 物品获得 %12% 的交互 · %13 个物品没有训练交互</translation>
     </message>
     <message>
         <source>interactions per item</source>
-        <translation type="unfinished" />
+        <translation>每物品交互数</translation>
     </message>
     <message>
         <source>Training…</source>
-        <translation type="unfinished" />
+        <translation>正在训练…</translation>
     </message>
     <message>
         <source>Train %1</source>
-        <translation type="unfinished" />
+        <translation>训练 %1</translation>
     </message>
     <message>
         <source>Trained: %1</source>
-        <translation type="unfinished" />
+        <translation>已训练：%1</translation>
     </message>
     <message>
         <source>Training cancelled.</source>
-        <translation type="unfinished" />
+        <translation>训练已取消。</translation>
     </message>
     <message>
         <source>Training failed: %1</source>
-        <translation type="unfinished" />
+        <translation>训练失败：%1</translation>
     </message>
     <message>
         <source>loss</source>
-        <translation type="unfinished" />
+        <translation>损失</translation>
     </message>
     <message>
         <source>validation NDCG@20</source>
-        <translation type="unfinished" />
+        <translation>验证 NDCG@20</translation>
     </message>
     <message>
         <source>Re-rank</source>
-        <translation type="unfinished" />
+        <translation>重排序</translation>
     </message>
     <message>
         <source>Metric</source>
-        <translation type="unfinished" />
+        <translation>指标</translation>
     </message>
     <message>
         <source>Test</source>
-        <translation type="unfinished" />
+        <translation>测试</translation>
     </message>
     <message>
         <source>Balanced</source>
-        <translation type="unfinished" />
+        <translation>均衡</translation>
     </message>
     <message>
         <source>Recall</source>
-        <translation type="unfinished" />
+        <translation>召回率</translation>
     </message>
     <message>
         <source>Precision</source>
-        <translation type="unfinished" />
+        <translation>精确率</translation>
     </message>
     <message>
         <source>NDCG</source>
-        <translation type="unfinished" />
+        <translation>NDCG</translation>
     </message>
     <message>
         <source>ARP</source>
-        <translation type="unfinished" />
+        <translation>ARP</translation>
     </message>
     <message>
         <source>Coverage</source>
-        <translation type="unfinished" />
+        <translation>覆盖率</translation>
     </message>
     <message>
         <source>Gini</source>
-        <translation type="unfinished" />
+        <translation>基尼系数</translation>
     </message>
     <message>
         <source>Tail %</source>
-        <translation type="unfinished" />
+        <translation>长尾占比 %</translation>
     </message>
     <message>
         <source>base (γ = β = 0)</source>
-        <translation type="unfinished" />
+        <translation>基础（γ = β = 0）</translation>
     </message>
     <message>
         <source>γ = %1, β = %2</source>
-        <translation type="unfinished" />
+        <translation>γ = %1，β = %2</translation>
     </message>
     <message>
         <source>Re-ranked %1 users in %2 ms: Recall@20 %3, NDCG@20 %4, ARP@20 %5</source>
-        <translation type="unfinished" />
+        <translation>已在 %2 ms 内为 %1 个用户重排序：Recall@20 %3，NDCG@20 %4，ARP@20 %5</translation>
     </message>
     <message>
         <source>Cannot store the knobs: %1</source>
-        <translation type="unfinished" />
+        <translation>无法保存调节参数：%1</translation>
     </message>
     <message>
         <source>Trade-off curve</source>
-        <translation type="unfinished" />
+        <translation>权衡曲线</translation>
     </message>
     <message>
         <source>test, γ = %1, β from 0 to −1</source>
-        <translation type="unfinished" />
+        <translation>测试，γ = %1，β 从 0 到 −1</translation>
     </message>
     <message>
         <source>balanced test</source>
-        <translation type="unfinished" />
+        <translation>均衡测试</translation>
     </message>
     <message>
         <source>No user “%1” in this dataset.</source>
-        <translation type="unfinished" />
+        <translation>此数据集中没有用户“%1”。</translation>
     </message>
     <message>
         <source>User %1: %2 training items, %3 test items. %4: ARP of the top-%5 %6 → %7, mean PP %8 → %9, test hits %10 → %11.</source>
-        <translation type="unfinished" />
+        <translation>用户 %1：%2 个训练物品，%3 个测试物品。%4：Top-%5 的 ARP %6 → %7，平均 PP %8 → %9，测试命中 %10 → %11。</translation>
     </message>
     <message>
         <source>User %1: %2 training items, %3 test items. Train a model to see recommendations.</source>
-        <translation type="unfinished" />
+        <translation>用户 %1：%2 个训练物品，%3 个测试物品。训练模型后即可查看推荐。</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished" />
+        <translation>用户</translation>
     </message>
     <message>
         <source>Jaccard</source>
-        <translation type="unfinished" />
+        <translation>Jaccard</translation>
     </message>
     <message>
         <source>Shared items</source>
-        <translation type="unfinished" />
+        <translation>共同物品</translation>
     </message>
     <message>
         <source>Run %1 has no trained model to show.</source>
-        <translation type="unfinished" />
+        <translation>运行 %1 没有可显示的已训练模型。</translation>
     </message>
     <message>
         <source>Run %1 kept no model.</source>
-        <translation type="unfinished" />
+        <translation>运行 %1 未保留模型。</translation>
     </message>
     <message>
         <source>Restore model</source>
-        <translation type="unfinished" />
+        <translation>恢复模型</translation>
     </message>
     <message>
         <source>Cannot restore the model: %1</source>
-        <translation type="unfinished" />
+        <translation>无法恢复模型：%1</translation>
     </message>
     <message>
         <source>Cannot show run %1: %2</source>
-        <translation type="unfinished" />
+        <translation>无法显示运行 %1：%2</translation>
     </message>
     <message>
         <source>Debiased Recommendation</source>
-        <translation type="unfinished" />
+        <translation>去偏推荐</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::ReportExport</name>
+    <message>
+        <source>[an image that cannot be drawn]</source>
+        <translation>[无法绘制的图像]</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF writer could not start</source>
+        <translation>无法写入 %1：PDF 写入器无法启动</translation>
+    </message>
+    <message>
+        <source>Vantage report: %1</source>
+        <translation>Vantage 报告：%1</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be finished</source>
+        <translation>无法写入 %1：PDF 无法完成</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot export the report: %1</source>
+        <translation>无法导出报告：%1</translation>
     </message>
 </context>
 <context>
@@ -1025,6 +1587,10 @@
     <message numerus="yes">
         <source>Delete %n Run(s)</source>
         <translation><numerusform>删除 %n 个运行</numerusform></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
     </message>
 </context>
 <context>
