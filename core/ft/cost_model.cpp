@@ -20,7 +20,8 @@ Precision precisionFromName(std::string_view name)
         return Precision::Mixed;
     if (name == "fp32")
         return Precision::Fp32;
-    throw Error::invalidInput("unknown precision '" + std::string(name) + "' (expected mixed or fp32)").forField("precision");
+    throw Error::invalidInput("unknown precision '" + std::string(name) + "' (expected mixed or fp32)")
+        .forField("precision");
 }
 
 std::string_view optimizerName(Optimizer o)
@@ -34,7 +35,8 @@ Optimizer optimizerFromName(std::string_view name)
         return Optimizer::Adam;
     if (name == "sgd")
         return Optimizer::SgdMomentum;
-    throw Error::invalidInput("unknown optimizer '" + std::string(name) + "' (expected adam or sgd)").forField("optimizer");
+    throw Error::invalidInput("unknown optimizer '" + std::string(name) + "' (expected adam or sgd)")
+        .forField("optimizer");
 }
 
 namespace collective {
@@ -83,13 +85,15 @@ double pointToPoint(double n, const LinkProfile& l)
 } // namespace collective
 
 CostModel::CostModel(ClusterProfile cluster, int devices, CostOptions options)
-    : m_cluster(std::move(cluster)), m_devices(devices), m_options(options)
+    : m_cluster(std::move(cluster))
+    , m_devices(devices)
+    , m_options(options)
 {
     if (devices < 1)
         throw Error::invalidInput("the device count must be at least 1, is " + std::to_string(devices));
     const auto& d = m_cluster.device;
     if (!(d.peakFlops16 > 0 && d.peakFlops32 > 0 && d.memoryBandwidth > 0 && d.efficiency > 0
-          && m_cluster.intraNode.bandwidth > 0 && m_cluster.interNode.bandwidth > 0 && m_cluster.devicesPerNode >= 1))
+            && m_cluster.intraNode.bandwidth > 0 && m_cluster.interNode.bandwidth > 0 && m_cluster.devicesPerNode >= 1))
         throw Error::invalidInput("cluster profile '" + m_cluster.name + "' has a zero peak, bandwidth or node size");
 }
 
@@ -131,8 +135,10 @@ double backwardFactor(OpKind kind)
     switch (kind) {
     case OpKind::Linear:
     case OpKind::Conv2d:
-    case OpKind::Attention: return 2.0;
-    default: return 1.0;
+    case OpKind::Attention:
+        return 2.0;
+    default:
+        return 1.0;
     }
 }
 
@@ -148,12 +154,21 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
 
     std::int64_t outSize = op.output.features, reduceSize = 1;
     switch (op.kind) {
-    case OpKind::Embedding: reduceSize = op.vocab; break;
+    case OpKind::Embedding:
+        reduceSize = op.vocab;
+        break;
     case OpKind::Linear:
-    case OpKind::Conv2d: reduceSize = op.input.features; break;
-    case OpKind::Attention: outSize = op.heads; break;
-    case OpKind::Loss: outSize = op.input.features; break;
-    default: break;
+    case OpKind::Conv2d:
+        reduceSize = op.input.features;
+        break;
+    case OpKind::Attention:
+        outSize = op.heads;
+        break;
+    case OpKind::Loss:
+        outSize = op.input.features;
+        break;
+    default:
+        break;
     }
     const double fB = share(op.output.batch, c.batch);
     const double fS = share(op.output.height, c.spatial);
@@ -183,11 +198,7 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
 
     // Compute: a roofline per pass (FLOPs at the achievable peak, or bytes at the achievable
     // memory bandwidth), backward as backwardFactor forward passes, plus kernel overheads.
-    double inputElems = 0.0;
-    if (op.inputs.empty())
-        inputElems = op.input.elements();
-    else
-        inputElems = op.input.elements() * double(std::max<std::size_t>(1, op.inputs.size()));
+    const double inputElems = op.input.elements() * double(std::max<std::size_t>(1, op.inputs.size()));
     const double inShare = (op.kind == OpKind::Linear || op.kind == OpKind::Conv2d) ? fB * fS * fK : fB * fS * fC;
     const double traffic = (inputElems * inShare + op.output.elements() * fB * fS * fC) * ab + used * wBytes;
     const double pass = std::max(op.forwardFlops * work / peak, traffic / memBw);
@@ -219,14 +230,16 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
     // forward, reduce-scatter of their gradients backward.
     if (op.kind == OpKind::Attention && c.spatial > 1) {
         const double kvShare = std::min(1.0, std::ceil(double(op.kvHeads) / c.out) / double(op.kvHeads));
-        const double kv = double(op.output.batch) * fB * double(op.kvLength) * 2.0 * op.kvHeads * op.headDim * kvShare * ab;
+        const double kv
+            = double(op.output.batch) * fB * double(op.kvLength) * 2.0 * op.kvHeads * op.headDim * kvShare * ab;
         const LinkProfile& l = link((c.spatial - 1) * st.spatial);
         r.collectives += collective::allGather(kv, c.spatial, l) + collective::reduceScatter(kv, c.spatial, l);
     }
     // Row-split convolution: halo rows from both neighbours, forward and backward.
     if (op.kind == OpKind::Conv2d && c.spatial > 1 && op.kernelH > 1) {
         const double rows = (op.kernelH - 1) / 2.0;
-        const double bytes = rows * double(op.input.width) * double(op.input.features) * fK * double(op.input.batch) * fB * ab;
+        const double bytes
+            = rows * double(op.input.width) * double(op.input.features) * fK * double(op.input.batch) * fB * ab;
         r.collectives += 4.0 * collective::pointToPoint(bytes, link(st.spatial));
     }
     // Vocabulary-split cross-entropy: max, sum and target logit per token all-reduced.
@@ -240,7 +253,7 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
 EdgeCost CostModel::repartition(double tensorBytes, const TensorLayout& from, const TensorLayout& to) const
 {
     EdgeCost r;
-    constexpr TensorDim dims[] = {TensorDim::Batch, TensorDim::Features, TensorDim::Positions};
+    constexpr TensorDim dims[] = { TensorDim::Batch, TensorDim::Features, TensorDim::Positions };
     double needed = tensorBytes, overlap = tensorBytes;
     double pieces = 1.0;
     for (TensorDim d : dims) {
@@ -303,7 +316,7 @@ PricedGraph priceGraph(const OpGraph& graph, const CostModel& model, const Confi
         node.name = op.name;
         for (const auto& c : configs) {
             const OpCost oc = model.opCost(op, c);
-            node.configs.push_back({c.name(), oc.time(), oc.memory()});
+            node.configs.push_back({ c.name(), oc.time(), oc.memory() });
         }
         p.costs.nodes.push_back(std::move(node));
         p.configs.push_back(std::move(configs));

@@ -34,8 +34,7 @@ struct Pair {
 
 // First index in [from, end) whose memory (by `mem`) is below `limit`; memories decrease along the
 // range. Galloping: cheap when the answer is near `from`.
-template <typename Mem>
-std::size_t firstBelow(std::size_t from, std::size_t end, double limit, Mem mem)
+template <typename Mem> std::size_t firstBelow(std::size_t from, std::size_t end, double limit, Mem mem)
 {
     std::size_t step = 1, lo = from, hi = from;
     while (hi < end && !(mem(hi) < limit)) {
@@ -66,7 +65,7 @@ inline double undominatedBelow(double lastMemory)
 // In epsilon mode (`slacks` given) the acc point that dominates a list point takes over what that
 // point stands for (its slack), as a merge would; these updates stay valid if the answer is false.
 bool listDominated(std::vector<ParetoPoint>& acc, const double* times, const double* mems, const double* slacks,
-                   std::uint32_t begin, std::uint32_t end, double dt, double dm)
+    std::uint32_t begin, std::uint32_t end, double dt, double dm)
 {
     std::size_t i = 0;
     std::size_t j = begin;
@@ -89,8 +88,8 @@ bool listDominated(std::vector<ParetoPoint>& acc, const double* times, const dou
         if (!notAbove(acc[i].memory, m))
             return false;
         // Every later list point with at least this memory is dominated by acc[i] as well.
-        const std::size_t next =
-            firstBelow(j + 1, end, undominatedBelow(acc[i].memory) - dm, [&](std::size_t x) { return mems[x]; });
+        const std::size_t next
+            = firstBelow(j + 1, end, undominatedBelow(acc[i].memory) - dm, [&](std::size_t x) { return mems[x]; });
         if (slacks)
             for (std::size_t x = j; x < next; ++x)
                 acc[i].slack = std::max(acc[i].slack, acc[i].memory - (mems[x] + dm) + slacks[x]);
@@ -105,8 +104,7 @@ bool listDominated(std::vector<ParetoPoint>& acc, const double* times, const dou
 // In epsilon mode (`slacks` given) every point is visited, so that a dropped point hands its slack
 // on; there is no galloping.
 void mergeShifted(const std::vector<ParetoPoint>& acc, const double* times, const double* mems, const double* slacks,
-                  std::uint32_t begin, std::uint32_t end, double dt, double dm, std::uint16_t config,
-                  std::vector<ParetoPoint>& out)
+    std::uint32_t begin, std::uint32_t end, double dt, double dm, std::uint16_t config, std::vector<ParetoPoint>& out)
 {
     out.clear();
     out.reserve(acc.size() + (end - begin));
@@ -122,18 +120,18 @@ void mergeShifted(const std::vector<ParetoPoint>& acc, const double* times, cons
         }
         if (takeAcc) {
             if (!slacks && !out.empty() && notAbove(out.back().memory, acc[i].memory)) {
-                i = firstBelow(i, acc.size(), undominatedBelow(out.back().memory),
-                               [&](std::size_t x) { return acc[x].memory; });
+                i = firstBelow(
+                    i, acc.size(), undominatedBelow(out.back().memory), [&](std::size_t x) { return acc[x].memory; });
                 continue;
             }
             pushSorted(out, acc[i++]);
         } else {
             if (!slacks && !out.empty() && notAbove(out.back().memory, mj)) {
-                j = firstBelow(j, end, undominatedBelow(out.back().memory) - dm,
-                               [&](std::size_t x) { return mems[x]; });
+                j = firstBelow(
+                    j, end, undominatedBelow(out.back().memory) - dm, [&](std::size_t x) { return mems[x]; });
                 continue;
             }
-            pushSorted(out, ParetoPoint{tj, mj, static_cast<std::uint32_t>(j), config, slacks ? slacks[j] : 0.0});
+            pushSorted(out, ParetoPoint{ tj, mj, static_cast<std::uint32_t>(j), config, slacks ? slacks[j] : 0.0 });
             ++j;
         }
     }
@@ -186,8 +184,8 @@ void pruneByBounds(std::vector<std::vector<ParetoPoint>>& sets, const Eliminatio
         }
         auto& list = shifted.emplace_back(sets[s].size());
         for (std::size_t k = 0; k < sets[s].size(); ++k)
-            list[k] = {sets[s][k].time + ut[s], sets[s][k].memory + um[s], static_cast<std::uint32_t>(s),
-                       static_cast<std::uint32_t>(k)};
+            list[k] = { sets[s][k].time + ut[s], sets[s][k].memory + um[s], static_cast<std::uint32_t>(s),
+                static_cast<std::uint32_t>(k) };
     }
     if (total < 2)
         return;
@@ -199,8 +197,8 @@ void pruneByBounds(std::vector<std::vector<ParetoPoint>>& sets, const Eliminatio
             const ParetoPoint& p = set[k];
             const double t = p.time + lt[s], m = p.memory + lm[s];
             const double limit = t + kTieTolerance * std::fabs(t);
-            auto it = std::upper_bound(envelope.begin(), envelope.end(), limit,
-                                       [](double x, const ParetoPoint& e) { return x < e.time; });
+            auto it = std::upper_bound(
+                envelope.begin(), envelope.end(), limit, [](double x, const ParetoPoint& e) { return x < e.time; });
             bool pruned = false;
             if (it != envelope.begin()) {
                 // An entry's own point is never pruned (no entry dominates another), so the point
@@ -219,8 +217,8 @@ void pruneByBounds(std::vector<std::vector<ParetoPoint>>& sets, const Eliminatio
 // Back-pointers that no live point leads to are dropped: walking back from the newest layer
 // (kept whole, the next step refers to it), each older layer keeps only the entries the layer
 // after it points at, renumbered. Returns the entries kept.
-std::size_t compactBackPointers(std::vector<std::vector<std::uint32_t>>& backPrev,
-                                std::vector<std::vector<std::uint16_t>>& backConfig, int newest)
+std::size_t compactBackPointers(
+    std::vector<std::vector<std::uint32_t>>& backPrev, std::vector<std::vector<std::uint16_t>>& backConfig, int newest)
 {
     std::size_t kept = backPrev[static_cast<std::size_t>(newest)].size();
     std::vector<std::uint32_t> remap;
@@ -254,8 +252,8 @@ std::size_t compactBackPointers(std::vector<std::vector<std::uint32_t>>& backPre
 
 } // namespace
 
-FrontierResult searchFrontier(const CostGraph& g, const FrontierOptions& options, Progress& progress,
-                              const CancelToken& cancel)
+FrontierResult searchFrontier(
+    const CostGraph& g, const FrontierOptions& options, Progress& progress, const CancelToken& cancel)
 {
     using Clock = std::chrono::steady_clock;
     const auto started = Clock::now();
@@ -269,9 +267,8 @@ FrontierResult searchFrontier(const CostGraph& g, const FrontierOptions& options
         return result;
     }
     const auto plan = detail::planElimination(g,
-                                              options.order == SearchOrder::Greedy ? detail::EliminationOrder::Greedy
-                                                                                   : detail::EliminationOrder::Given,
-                                              options.maxStates);
+        options.order == SearchOrder::Greedy ? detail::EliminationOrder::Greedy : detail::EliminationOrder::Given,
+        options.maxStates);
     result.stats.steps = n;
     result.stats.maxFrontierOps = plan.maxFrontier;
     result.stats.maxStates = plan.maxStates;
@@ -292,10 +289,10 @@ FrontierResult searchFrontier(const CostGraph& g, const FrontierOptions& options
         scratchB(static_cast<std::size_t>(workers));
 
     // The layer before step k: Pareto points of every state of the previous frontier.
-    std::vector<std::uint32_t> offsets = {0, 1};
-    std::vector<double> times = {0.0}, mems = {0.0};
-    std::vector<double> slacks = {0.0};    // epsilon mode only
-    std::vector<double> stateSlack = {0.0}; // the largest slack of each state's points
+    std::vector<std::uint32_t> offsets = { 0, 1 };
+    std::vector<double> times = { 0.0 }, mems = { 0.0 };
+    std::vector<double> slacks = { 0.0 }; // epsilon mode only
+    std::vector<double> stateSlack = { 0.0 }; // the largest slack of each state's points
     std::vector<std::vector<std::uint32_t>> backPrev(static_cast<std::size_t>(n));
     std::vector<std::vector<std::uint16_t>> backConfig(static_cast<std::size_t>(n));
 
@@ -305,7 +302,7 @@ FrontierResult searchFrontier(const CostGraph& g, const FrontierOptions& options
     std::vector<Pair> pairs;
     std::vector<std::uint32_t> bucketStart;
     // Back-pointers kept, and when to drop the dead ones next (about 6 bytes each).
-    std::size_t stored = 0, gcAt = std::size_t(1) << 23;
+    std::size_t stored = 0, gcAt = std::max<std::size_t>(1, options.compactAfter);
     std::vector<Pair> bucketed;
 
     for (int k = 0; k < n; ++k) {
@@ -336,7 +333,7 @@ FrontierResult searchFrontier(const CostGraph& g, const FrontierOptions& options
             const auto& edge = g.edges[static_cast<std::size_t>(e)];
             const int other = edge.from == v ? edge.to : edge.from;
             const auto it = std::find(prevFrontier.begin(), prevFrontier.end(), other);
-            incident.push_back({&edge, static_cast<int>(it - prevFrontier.begin()), edge.to == v});
+            incident.push_back({ &edge, static_cast<int>(it - prevFrontier.begin()), edge.to == v });
         }
 
         // Every (previous state, configuration of v) pair, keyed by the new state it leads to.
@@ -386,13 +383,14 @@ FrontierResult searchFrontier(const CostGraph& g, const FrontierOptions& options
             }
             const double fastest = times[offsets[s]];
             for (int c = 0; c < cv; ++c) {
-                const std::int64_t key = base + (vPosition >= 0 ? st.classes[static_cast<std::size_t>(vPosition)]
-                                                                          .classOf[static_cast<std::size_t>(c)]
-                                                                      * st.strides[static_cast<std::size_t>(vPosition)]
-                                                                : 0);
-                pairs.push_back({static_cast<std::uint32_t>(s), static_cast<std::uint16_t>(c),
-                                 dt[static_cast<std::size_t>(c)], dm[static_cast<std::size_t>(c)],
-                                 fastest + dt[static_cast<std::size_t>(c)]});
+                const std::int64_t key = base
+                    + (vPosition >= 0
+                            ? st.classes[static_cast<std::size_t>(vPosition)].classOf[static_cast<std::size_t>(c)]
+                                * st.strides[static_cast<std::size_t>(vPosition)]
+                            : 0);
+                pairs.push_back(
+                    { static_cast<std::uint32_t>(s), static_cast<std::uint16_t>(c), dt[static_cast<std::size_t>(c)],
+                        dm[static_cast<std::size_t>(c)], fastest + dt[static_cast<std::size_t>(c)] });
                 pairKey.push_back(key);
             }
         }
@@ -463,11 +461,11 @@ FrontierResult searchFrontier(const CostGraph& g, const FrontierOptions& options
                 const bool noSlack = exact || stateSlack[p->state] <= 0.0;
                 if (!acc.empty()
                     && ((noSlack && dominatedBy(acc, times[b] + p->dt, mems[e - 1] + p->dm))
-                        || listDominated(acc, times.data(), mems.data(), noSlack ? nullptr : slacks.data(), b, e,
-                                         p->dt, p->dm)))
+                        || listDominated(
+                            acc, times.data(), mems.data(), noSlack ? nullptr : slacks.data(), b, e, p->dt, p->dm)))
                     continue;
                 mergeShifted(acc, times.data(), mems.data(), exact ? nullptr : slacks.data(), b, e, p->dt, p->dm,
-                             p->config, tmp);
+                    p->config, tmp);
                 acc.swap(tmp);
             }
             thinPareto(acc, stepEps);
@@ -514,7 +512,8 @@ FrontierResult searchFrontier(const CostGraph& g, const FrontierOptions& options
         slacks.swap(newSlacks);
         result.stats.maxPoints = std::max<std::int64_t>(result.stats.maxPoints, static_cast<std::int64_t>(total));
         stored += total;
-        result.stats.storedPoints = std::max<std::int64_t>(result.stats.storedPoints, static_cast<std::int64_t>(stored));
+        result.stats.storedPoints
+            = std::max<std::int64_t>(result.stats.storedPoints, static_cast<std::int64_t>(stored));
         if (stored > gcAt) {
             stored = compactBackPointers(backPrev, backConfig, k);
             gcAt = std::max<std::size_t>(gcAt, 2 * stored);
@@ -525,7 +524,7 @@ FrontierResult searchFrontier(const CostGraph& g, const FrontierOptions& options
     // The last step leaves no frontier: one state holding the answer.
     std::vector<ParetoPoint> final;
     for (std::uint32_t i = 0; i < offsets.back(); ++i)
-        final.push_back({times[i], mems[i], i, 0, exact ? 0.0 : slacks[i]});
+        final.push_back({ times[i], mems[i], i, 0, exact ? 0.0 : slacks[i] });
     thinPareto(final, eps);
     for (const auto& fp : final) {
         CostPoint cp;
@@ -560,7 +559,7 @@ int DeviceFrontier::leastMemory() const
 }
 
 SearchResult search(const OpGraph& graph, const ClusterProfile& cluster, const SearchOptions& options,
-                    Progress& progress, const CancelToken& cancel)
+    Progress& progress, const CancelToken& cancel)
 {
     if (graph.size() == 0)
         throw Error::invalidInput("the op graph is empty");
@@ -589,7 +588,7 @@ SearchResult search(const OpGraph& graph, const ClusterProfile& cluster, const S
         const CostModel model(cluster, devices, options.cost);
         const PricedGraph priced = priceGraph(graph, model, options.configs);
         const FrontierResult fr = searchFrontier(
-            priced.costs, FrontierOptions{.epsilon = options.epsilon, .threads = options.threads}, sub, cancel);
+            priced.costs, FrontierOptions{ .epsilon = options.epsilon, .threads = options.threads }, sub, cancel);
 
         DeviceFrontier df;
         df.devices = devices;
@@ -622,11 +621,11 @@ SearchResult search(const OpGraph& graph, const ClusterProfile& cluster, const S
             return out;
         };
         for (const auto& p : fr.points) {
-            df.points.push_back({p.time, p.memory, static_cast<int>(df.strategies.size())});
+            df.points.push_back({ p.time, p.memory, static_cast<int>(df.strategies.size()) });
             df.strategies.push_back(encode(p.assignment));
         }
         for (const auto& b : base)
-            df.baselines.push_back({b.name, b.time, b.memory, encode(b.assignment)});
+            df.baselines.push_back({ b.name, b.time, b.memory, encode(b.assignment) });
         result.frontiers.push_back(std::move(df));
         progress.report((d + 1) / parts, phase + ": done");
     }
@@ -652,7 +651,7 @@ std::vector<OpConfig> strategyConfigs(const SearchResult& r, std::size_t frontie
     const DeviceFrontier& f = r.frontiers.at(frontier);
     if (strategy < 0 || static_cast<std::size_t>(strategy) >= f.strategies.size())
         throw Error::invalidInput("no strategy " + std::to_string(strategy) + " for " + std::to_string(f.devices)
-                                  + " devices (the stored result has " + std::to_string(f.strategies.size()) + ")");
+            + " devices (the stored result has " + std::to_string(f.strategies.size()) + ")");
     return decode(r, frontier, f.strategies[static_cast<std::size_t>(strategy)]);
 }
 
@@ -660,8 +659,8 @@ std::vector<OpConfig> baselineConfigs(const SearchResult& r, std::size_t frontie
 {
     const DeviceFrontier& f = r.frontiers.at(frontier);
     if (baseline < 0 || static_cast<std::size_t>(baseline) >= f.baselines.size())
-        throw Error::invalidInput("no baseline " + std::to_string(baseline) + " for " + std::to_string(f.devices)
-                                  + " devices");
+        throw Error::invalidInput(
+            "no baseline " + std::to_string(baseline) + " for " + std::to_string(f.devices) + " devices");
     return decode(r, frontier, f.baselines[static_cast<std::size_t>(baseline)].assignment);
 }
 
@@ -671,40 +670,30 @@ Json toJson(const SearchResult& r, bool withStrategies)
     for (const auto& f : r.frontiers) {
         Json points = Json::array();
         for (const auto& p : f.points)
-            points.push_back({{"time", p.time}, {"memory", p.memory}, {"strategy", p.strategy}});
+            points.push_back({ { "time", p.time }, { "memory", p.memory }, { "strategy", p.strategy } });
         Json baselines = Json::array();
         for (const auto& b : f.baselines) {
-            Json bj = {{"name", b.name}, {"time", b.time}, {"memory", b.memory}};
+            Json bj = { { "name", b.name }, { "time", b.time }, { "memory", b.memory } };
             if (withStrategies)
                 bj["assignment"] = b.assignment;
             baselines.push_back(std::move(bj));
         }
-        Json fj = {{"devices", f.devices},
-                   {"search_s", f.searchSeconds},
-                   {"frontier_size", f.points.size()},
-                   {"points", points},
-                   {"baselines", baselines},
-                   {"stats",
-                    {{"steps", f.stats.steps},
-                     {"max_frontier_ops", f.stats.maxFrontierOps},
-                     {"max_states", f.stats.maxStates},
-                     {"max_points", f.stats.maxPoints},
-                     {"stored_points", f.stats.storedPoints}}}};
+        Json fj = { { "devices", f.devices }, { "search_s", f.searchSeconds }, { "frontier_size", f.points.size() },
+            { "points", points }, { "baselines", baselines },
+            { "stats",
+                { { "steps", f.stats.steps }, { "max_frontier_ops", f.stats.maxFrontierOps },
+                    { "max_states", f.stats.maxStates }, { "max_points", f.stats.maxPoints },
+                    { "stored_points", f.stats.storedPoints } } } };
         if (withStrategies) {
             fj["config_names"] = f.configNames;
             fj["strategies"] = f.strategies;
         }
         frontiers.push_back(std::move(fj));
     }
-    Json j = {{"model", r.model},
-              {"batch", r.batch},
-              {"cluster", r.cluster},
-              {"device_memory", r.deviceMemory},
-              {"epsilon", r.epsilon},
-              {"precision", precisionName(r.cost.precision)},
-              {"optimizer", optimizerName(r.cost.optimizer)},
-              {"max_split", r.configs.maxSplitDims},
-              {"frontiers", frontiers}};
+    Json j = { { "model", r.model }, { "batch", r.batch }, { "cluster", r.cluster },
+        { "device_memory", r.deviceMemory }, { "epsilon", r.epsilon }, { "precision", precisionName(r.cost.precision) },
+        { "optimizer", optimizerName(r.cost.optimizer) }, { "max_split", r.configs.maxSplitDims },
+        { "frontiers", frontiers } };
     if (withStrategies)
         j["ops"] = r.ops;
     return j;
@@ -736,12 +725,11 @@ SearchResult searchResultFromJson(const Json& j)
             f.configNames = jsonField<std::vector<std::string>>(fj, "config_names", at);
             f.strategies = jsonField<std::vector<std::vector<std::uint16_t>>>(fj, "strategies", at);
             for (const auto& p : vantage::detail::requireObjectKey(fj, "points", at))
-                f.points.push_back({jsonField<double>(p, "time", at), jsonField<double>(p, "memory", at),
-                                    jsonField<int>(p, "strategy", at)});
+                f.points.push_back({ jsonField<double>(p, "time", at), jsonField<double>(p, "memory", at),
+                    jsonField<int>(p, "strategy", at) });
             for (const auto& b : vantage::detail::requireObjectKey(fj, "baselines", at))
-                f.baselines.push_back({jsonField<std::string>(b, "name", at), jsonField<double>(b, "time", at),
-                                       jsonField<double>(b, "memory", at),
-                                       jsonField<std::vector<std::uint16_t>>(b, "assignment", at)});
+                f.baselines.push_back({ jsonField<std::string>(b, "name", at), jsonField<double>(b, "time", at),
+                    jsonField<double>(b, "memory", at), jsonField<std::vector<std::uint16_t>>(b, "assignment", at) });
             if (fj.contains("stats")) {
                 const Json& s = fj.at("stats");
                 f.stats.steps = jsonFieldOr<int>(s, "steps", 0, at);
@@ -755,12 +743,12 @@ SearchResult searchResultFromJson(const Json& j)
             auto checkAssignment = [&](const std::vector<std::uint16_t>& a) {
                 if (a.size() != r.ops.size())
                     throw Error::invalidInput("a strategy has " + std::to_string(a.size()) + " ops, the graph "
-                                              + std::to_string(r.ops.size()))
+                        + std::to_string(r.ops.size()))
                         .forField(at);
                 for (auto c : a)
                     if (c >= f.configNames.size())
                         throw Error::invalidInput("a strategy names configuration " + std::to_string(c) + " of "
-                                                  + std::to_string(f.configNames.size()))
+                            + std::to_string(f.configNames.size()))
                             .forField(at);
             };
             for (const auto& a : f.strategies)

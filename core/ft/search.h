@@ -31,24 +31,27 @@ class OpGraph;
 
 enum class SearchOrder {
     Greedy, // the op that keeps the live frontier smallest next (the default)
-    Given,  // ops in the cost graph's order (for tests: the answer must not depend on the order)
+    Given, // ops in the cost graph's order (for tests: the answer must not depend on the order)
 };
 
 struct FrontierOptions {
     // 0: exact. Otherwise every exact Pareto point p has a returned point q with q.time <= p.time
     // and q.memory <= (1 + epsilon) p.memory, and the sets the search keeps are thinned to match.
     double epsilon = 0.0;
-    int threads = 0;                       // 0: all hardware threads
+    int threads = 0; // 0: all hardware threads
     SearchOrder order = SearchOrder::Greedy;
-    std::int64_t maxStates = 1 << 22;      // refuse graphs whose live frontier has more states
+    std::int64_t maxStates = 1 << 22; // refuse graphs whose live frontier has more states
+    // Back-pointers (6 bytes each) kept before those no live point leads to are dropped; the
+    // threshold then doubles with what is left.
+    std::size_t compactAfter = std::size_t(1) << 23;
 };
 
 struct FrontierStats {
     int steps = 0;
-    int maxFrontierOps = 0;          // most ops live at once
-    std::int64_t maxStates = 0;      // most frontier assignments (configuration classes) at once
-    std::int64_t maxPoints = 0;      // most Pareto points kept in one step, all states together
-    std::int64_t storedPoints = 0;   // most back-pointers held at once (for strategy recovery)
+    int maxFrontierOps = 0; // most ops live at once
+    std::int64_t maxStates = 0; // most frontier assignments (configuration classes) at once
+    std::int64_t maxPoints = 0; // most Pareto points kept in one step, all states together
+    std::int64_t storedPoints = 0; // most back-pointers held at once (for strategy recovery)
     double seconds = 0.0;
 };
 
@@ -64,23 +67,23 @@ struct FrontierResult {
 };
 
 // Throws vantage::Cancelled when `cancel` is set, Error::invalidInput for an invalid graph.
-FrontierResult searchFrontier(const CostGraph& graph, const FrontierOptions& options, Progress& progress,
-                              const CancelToken& cancel);
+FrontierResult searchFrontier(
+    const CostGraph& graph, const FrontierOptions& options, Progress& progress, const CancelToken& cancel);
 
 // ---- An op graph on a cluster, for several device counts ----
 
 struct SearchOptions {
-    std::vector<int> deviceCounts = {8};
-    double epsilon = 0.0;          // as FrontierOptions::epsilon
-    int threads = 0;               // 0: all hardware threads
+    std::vector<int> deviceCounts = { 8 };
+    double epsilon = 0.0; // as FrontierOptions::epsilon
+    int threads = 0; // 0: all hardware threads
     ConfigOptions configs{};
     CostOptions cost{};
-    bool baselines = true;         // data parallel, Megatron TP x DP, min-time (OptCNN style)
+    bool baselines = true; // data parallel, Megatron TP x DP, min-time (OptCNN style)
 };
 
 // A point of the chart: `strategy` indexes DeviceFrontier::strategies.
 struct StrategyPoint {
-    double time = 0.0;   // s per iteration
+    double time = 0.0; // s per iteration
     double memory = 0.0; // bytes per device
     int strategy = 0;
 };
@@ -109,9 +112,9 @@ struct DeviceFrontier {
 };
 
 struct SearchResult {
-    std::string model;         // the op graph's name
+    std::string model; // the op graph's name
     std::int64_t batch = 0;
-    std::string cluster;       // profile name
+    std::string cluster; // profile name
     double deviceMemory = 0.0; // bytes per device of the profile, for the chart's memory line
     double epsilon = 0.0;
     ConfigOptions configs{};
@@ -122,7 +125,7 @@ struct SearchResult {
 
 // One frontier per device count; progress runs over all of them. Throws vantage::Cancelled.
 SearchResult search(const OpGraph& graph, const ClusterProfile& cluster, const SearchOptions& options,
-                    Progress& progress, const CancelToken& cancel);
+    Progress& progress, const CancelToken& cancel);
 
 // The configurations of a strategy (or of a baseline when `baseline` >= 0), one per op.
 std::vector<OpConfig> strategyConfigs(const SearchResult& result, std::size_t frontier, int strategy);
