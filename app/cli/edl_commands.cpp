@@ -141,7 +141,8 @@ LeaderOptions leaderOptions(const JobArgs& a)
     o.listenHost = a.listen;
     o.listenPort = a.port;
     o.workerBinary = a.workerBinary.empty() ? findWorkerBinary(selfPath()) : std::filesystem::path(a.workerBinary);
-    o.jobDir = a.jobDir.empty() ? newJobDir() : std::filesystem::path(a.jobDir);
+    // Validated against the root first: bad input must not leave an empty job folder behind.
+    o.jobDir = a.jobDir.empty() ? defaultJobRoot() : std::filesystem::path(a.jobDir);
     o.schedule = parseSchedule(a.schedule);
     o.faults = parseFaults(a.kill);
     o.restoreFrom = a.resume;
@@ -157,6 +158,8 @@ LeaderOptions leaderOptions(const JobArgs& a)
         }
     }
     o.validate();
+    if (a.jobDir.empty())
+        o.jobDir = newJobDir();
     return o;
 }
 

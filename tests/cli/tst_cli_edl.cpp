@@ -4,6 +4,7 @@
 #include "edl/client.h"
 #include "store/session.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -29,9 +30,15 @@ struct Result {
     QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
 };
 
-Result cli(const QStringList& args, int timeoutMs = 90000)
+// `runtimeDir`: the XDG_RUNTIME_DIR the CLI sees (where it makes job folders by default).
+Result cli(const QStringList& args, const QString& runtimeDir = {}, int timeoutMs = 90000)
 {
     QProcess p;
+    if (!runtimeDir.isEmpty()) {
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert("XDG_RUNTIME_DIR", runtimeDir);
+        p.setProcessEnvironment(env);
+    }
     p.start(QStringLiteral(VANTAGE_CLI), args);
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -80,20 +87,25 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, needle);
+        const QString runtime = path("runtime");
+        QVERIFY(QDir().mkpath(runtime));
         const Result r = cli(QStringList{ "--quiet" } + args
-            + QStringList{ "--worker-binary", kWorker }.mid(0, args[1] == "run" ? 2 : 0));
+                + QStringList{ "--worker-binary", kWorker }.mid(0, args[1] == "run" ? 2 : 0),
+            runtime);
         QCOMPARE(r.code, 2);
         QVERIFY(!r.err.isEmpty());
         QVERIFY2(QString::fromUtf8(r.err).contains(needle), r.err.constData());
+        // Bad input leaves nothing behind: no job folder was made.
+        QVERIFY(QDir(runtime + "/vantage-edl").isEmpty());
     }
 
     // The JSON shape scripts rely on, the stop-restart baseline, and the session record.
     void runJsonAndSession()
     {
         const QString session = path("run.vantage");
-        const Result r = cli({ "--json", "--session", session, "edl", "run", "--workers", "2", "--samples", "768",
+        const Result r = cli({ "--json", "--session", session, "edl", "run", "--workers", "2", "--samples", "1536",
             "--batch", "32", "--hidden", "32", "--schedule", "step=2:+1,step=10:-1", "--kill",
-            "step=0:worker=0:slow=40", "--baseline", "stop-restart", "--job-dir", path("run-job"), "--worker-binary",
+            "step=0:worker=0:slow=80", "--baseline", "stop-restart", "--job-dir", path("run-job"), "--worker-binary",
             kWorker, "--failure-timeout", "2", "--collective-timeout", "5" });
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject j = r.json();
@@ -112,8 +124,8 @@ private Q_SLOTS:
         QCOMPARE(ledger["epochs"].toArray().size(), 1);
         const QJsonObject epoch = ledger["epochs"].toArray()[0].toObject();
         QCOMPARE(epoch["epoch"].toInt(), 0);
-        QCOMPARE(epoch["samples"].toInt(), 768);
-        QCOMPARE(epoch["seen_once"].toInt(), 768);
+        QCOMPARE(epoch["samples"].toInt(), 1536);
+        QCOMPARE(epoch["seen_once"].toInt(), 1536);
         QVERIFY(j["replicas_equal"].toBool());
         const double finalLoss = j["final_loss"].toDouble();
         QVERIFY(finalLoss > 0 && finalLoss < 5);
@@ -136,8 +148,8 @@ private Q_SLOTS:
             runs[0].summary.c_str());
         QCOMPARE(runs[0].params["workers"].get<int>(), 2);
         QCOMPARE(runs[0].result["final_loss"].get<double>(), finalLoss);
-        QCOMPARE(s.series(runs[0].id, "loss").size(), std::size_t(768 / 32));
-        QCOMPARE(s.series(runs[0].id, "throughput").size(), std::size_t(768 / 32));
+        QCOMPARE(s.series(runs[0].id, "loss").size(), std::size_t(1536 / 32));
+        QCOMPARE(s.series(runs[0].id, "throughput").size(), std::size_t(1536 / 32));
         QVERIFY(!s.series(runs[0].id, "workers").empty());
     }
 
@@ -185,7 +197,8 @@ private Q_SLOTS:
         attach.start(QStringLiteral(VANTAGE_CLI),
             { "--json", "--session", session, "edl", "attach", "--job", jobDir, "--history" });
         QVERIFY(attach.waitForStarted());
-        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        // Stop only once it is attached (it prints the history first); a CLI start takes seconds on a busy machine.
+        QVERIFY(attach.waitForReadyRead(30000));
         r = cli({ "edl", "stop", "--job", jobDir });
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(attach.waitForFinished(40000));
