@@ -352,6 +352,7 @@ struct TrainArgs {
     std::string validation = "holdout";
     double validationFraction = -1.0; // -1: 0.1 with holdout validation, 0 otherwise
     int validateEvery = 1;
+    int validationUsers = 0;
     int patience = 10;
     std::string stopMetric = "ndcg@20";
     std::string save;
@@ -397,6 +398,7 @@ void runTrain(Context& ctx, TrainArgs a)
     o.threads = a.data.threads;
     o.validation = validationSourceFromName(a.validation);
     o.validateEvery = a.validateEvery;
+    o.validationUsers = a.validationUsers;
     o.patience = a.patience;
     o.stopMetric = a.stopMetric;
     const double validationFraction =
@@ -688,6 +690,8 @@ void addPpacCommands(CLI::App& app, Context& ctx)
         ->check(CLI::IsMember({"none", "holdout", "balanced-test"}));
     trainCmd->add_option("--validation-fraction", tr->validationFraction, "Share of training held out (default 0.1 with holdout)");
     trainCmd->add_option("--validate-every", tr->validateEvery, "Epochs between validations");
+    trainCmd->add_option("--validation-users", tr->validationUsers,
+                         "Validate on a fixed random sample of this many users (0: all; faster on large data)");
     trainCmd->add_option("--patience", tr->patience, "Validations without improvement before stopping (0: never)");
     trainCmd->add_option("--stop-metric", tr->stopMetric, "Validation metric for early stopping (at K = 20)");
     trainCmd->add_option("--save", tr->save, "Write the trained model here (re-rank it later without retraining)");

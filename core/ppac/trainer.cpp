@@ -269,6 +269,8 @@ void check(const TrainOptions& o, const PreparedDataset& data)
         throw Error::invalidInput("weights must be non-negative and the init spread positive");
     if (o.validateEvery < 1)
         throw Error::invalidInput("validate at least every epoch count >= 1").forField("validate_every");
+    if (o.validationUsers < 0)
+        throw Error::invalidInput("the validation sample must be non-negative").forField("validation_users");
     if (o.patience < 0)
         throw Error::invalidInput("patience must be non-negative").forField("patience");
     if (o.validation != ValidationSource::None) {
@@ -321,6 +323,7 @@ Json toJson(const TrainOptions& o)
             {"threads", o.threads},
             {"validation", validationSourceName(o.validation)},
             {"validate_every", o.validateEvery},
+            {"validation_users", o.validationUsers},
             {"stop_metric", o.stopMetric},
             {"patience", o.patience}};
 }
@@ -397,7 +400,25 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
             truth = &data.dataset.balancedTest;
             mask = &data.known;
         }
-        const std::vector<std::int32_t> validationUsers = truth ? truth->activeUserIds() : std::vector<std::int32_t>{};
+        std::vector<std::int32_t> validationUsers = truth ? truth->activeUserIds() : std::vector<std::int32_t>{};
+        if (o.validationUsers > 0 && validationUsers.size() > static_cast<std::size_t>(o.validationUsers)) {
+            // The same users every epoch, so the curve compares like with like.
+            std::mt19937_64 pick(o.seed + 17);
+            std::shuffle(validationUsers.begin(), validationUsers.end(), pick);
+            validationUsers.resize(static_cast<std::size_t>(o.validationUsers));
+            std::sort(validationUsers.begin(), validationUsers.end());
+        }
+        UserItems sampledTruth;
+        if (truth && o.validationUsers > 0) {
+            // Metrics average over the users with truth items: keep only the sampled users' rows.
+            std::vector<std::vector<std::int32_t>> lists(static_cast<std::size_t>(truth->numUsers()));
+            for (auto u : validationUsers) {
+                const auto l = truth->items(u);
+                lists[static_cast<std::size_t>(u)].assign(l.begin(), l.end());
+            }
+            sampledTruth = UserItems::fromLists(truth->numItems(), lists);
+            truth = &sampledTruth;
+        }
         const int depth = *std::max_element(o.validationMetrics.ks.begin(), o.validationMetrics.ks.end());
         const bool lower = lowerIsBetter(o.stopMetric);
 

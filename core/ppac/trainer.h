@@ -48,6 +48,7 @@ struct TrainOptions {
     int threads = 0;                // 0: all cores
     ValidationSource validation = ValidationSource::HeldOut;
     int validateEvery = 1;          // epochs between validations
+    int validationUsers = 0;        // rank a fixed random sample of this many validation users (0: all)
     std::string stopMetric = "ndcg@20"; // arp and gini: lower is better; the others: higher
     int patience = 10;              // validations without improvement before stopping; 0: never stop early
     MetricsOptions validationMetrics{{20}};

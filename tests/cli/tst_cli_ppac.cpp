@@ -50,11 +50,11 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        const auto r = cli({"--json", "ppac", "generate", "--out", path("data"), "--users", "400", "--items", "200",
-                            "--communities", "5", "--mean-interactions", "20", "--seed", "3"});
+        const auto r = cli({"--json", "ppac", "generate", "--out", path("data"), "--users", "300", "--items", "150",
+                            "--communities", "5", "--mean-interactions", "15", "--seed", "3"});
         QCOMPARE(r.code, 0);
-        QCOMPARE(r.json()["users"].toInt(), 400);
-        QCOMPARE(r.json()["items"].toInt(), 200);
+        QCOMPARE(r.json()["users"].toInt(), 300);
+        QCOMPARE(r.json()["items"].toInt(), 150);
         for (const char* f : {"data/train.txt", "data/test.txt", "data/balance_test.txt"})
             QVERIFY(QFile::exists(path(f)));
     }
@@ -64,8 +64,8 @@ private Q_SLOTS:
         const auto r = cli({"--json", "ppac", "overview", "--dataset", path("data")});
         QCOMPARE(r.code, 0);
         const auto j = r.json();
-        QCOMPARE(j["users"].toInt(), 400);
-        QVERIFY(j["train_interactions"].toInt() > 4000);
+        QCOMPARE(j["users"].toInt(), 300);
+        QVERIFY(j["train_interactions"].toInt() > 2500);
         QVERIFY(j["long_tail"].toArray().size() > 10);
         const auto human = cli({"ppac", "info", "--dataset", path("data")});
         QCOMPARE(human.code, 0);
@@ -78,11 +78,11 @@ private Q_SLOTS:
                       "--threads", "2"});
         QCOMPARE(r.code, 0);
         QVERIFY(r.json().contains("time_s"));
-        QCOMPARE(r.json()["users"].toInt(), 400);
+        QCOMPARE(r.json()["users"].toInt(), 300);
         QFile f(path("sim.txt"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const auto lines = f.readAll().split('\n');
-        QCOMPARE(lines.size(), 401); // 400 lines and the final newline
+        QCOMPARE(lines.size(), 301); // 300 lines and the final newline
         QCOMPARE(lines[0].split(' ').size(), 31);
         r = cli({"--json", "ppac", "similar", "--dataset", path("data"), "--k", "30", "--compare", path("sim.txt")});
         QCOMPARE(r.code, 0);

@@ -305,7 +305,7 @@ private Q_SLOTS:
         QCOMPARE(b.validation.fingerprint(), a.validation.fingerprint());
         QCOMPARE(b.test.fingerprint(), a.test.fingerprint());
         QCOMPARE(b.itemLabels, a.itemLabels);
-        const Dataset s = generateSynthetic({.users = 50, .items = 40, .validationFraction = 0.2, .seed = 4});
+        const Dataset s = generateSynthetic({.users = 50, .items = 40, .meanInteractions = 10, .validationFraction = 0.2, .seed = 4});
         QCOMPARE(reloadDataset(s.notes, np, CancelToken()).train.fingerprint(), s.train.fingerprint());
         QVERIFY_THROWS_EXCEPTION(Error, reloadDataset(Json{{"what", 1}}, np, CancelToken()));
         QVERIFY_THROWS_EXCEPTION(Error, loadOptionsFromJson(Json{{"format", "csv"}}, "test"));

@@ -157,7 +157,10 @@ private Q_SLOTS:
         auto o2 = quick(BaseModel::MF, true, 10);
         o2.validation = ValidationSource::BalancedTest; // the authors' protocol
         o2.validateEvery = 2;
+        o2.validationUsers = 40; // a fixed sample
         const TrainResult s = train(*data, o2, np, CancelToken(), [&](const EpochReport& e) {
+            if (e.validation)
+                QCOMPARE(e.validation->users, 40);
             if (e.epoch == 3)
                 stop.cancel();
         }, stop);
