@@ -75,16 +75,10 @@ Inputs loadInputs(const FtOptions& o)
         graphJson = parseJson(text, o.graphFile);
     }
     in.cluster = ft::resolveCluster(o.cluster);
-    in.params = {{"model", o.model.empty() ? Json(nullptr) : Json(ft::zooModel(o.model).name)},
-                 {"graph", graphJson},
-                 {"graph_file", o.graphFile},
-                 {"batch", in.graph.batch()},
-                 {"sequence", o.sequence},
-                 {"cluster", ft::toJson(in.cluster)},
-                 {"epsilon", o.eps},
-                 {"max_split", o.maxSplit},
-                 {"precision", o.precision},
-                 {"optimizer", o.optimizer}};
+    in.params = { { "model", o.model.empty() ? Json(nullptr) : Json(ft::zooModel(o.model).name) },
+        { "graph", graphJson }, { "graph_file", o.graphFile }, { "batch", in.graph.batch() },
+        { "sequence", o.sequence }, { "cluster", ft::toJson(in.cluster) }, { "epsilon", o.eps },
+        { "max_split", o.maxSplit }, { "precision", o.precision }, { "optimizer", o.optimizer } };
     return in;
 }
 
@@ -123,7 +117,7 @@ std::string searchSummary(const ft::SearchResult& r, const std::vector<int>& dev
             fastest = f.points.front().time;
     }
     return r.model + " x" + deviceList(devices) + ": " + std::to_string(points) + " strategies"
-           + (fastest >= 0.0 ? ", fastest " + formatSeconds(fastest) : "");
+        + (fastest >= 0.0 ? ", fastest " + formatSeconds(fastest) : "");
 }
 
 // At most `limit` rows, always the first and the last.
@@ -146,25 +140,26 @@ void printSearch(const ft::SearchResult& r, const ft::ClusterProfile& cluster)
     std::cout << r.model << ", batch " << r.batch << ", on " << cluster.name << " (" << cluster.device.name << ", "
               << formatBytes(cluster.device.memoryBytes) << " per device)\n";
     for (const auto& f : r.frontiers) {
-        std::cout << "\n" << f.devices << " devices: " << f.points.size()
+        std::cout << "\n"
+                  << f.devices << " devices: " << f.points.size()
                   << (f.points.size() == 1 ? " strategy" : " strategies") << " on the frontier, searched in "
                   << formatSeconds(f.searchSeconds) << "\n";
         std::vector<std::vector<std::string>> rows;
         for (std::size_t i : sampleRows(f.points.size(), 15)) {
             const auto& p = f.points[i];
-            rows.push_back({std::to_string(p.strategy), formatSeconds(p.time), formatBytes(p.memory),
-                            p.memory <= r.deviceMemory ? "fits" : ""});
+            rows.push_back({ std::to_string(p.strategy), formatSeconds(p.time), formatBytes(p.memory),
+                p.memory <= r.deviceMemory ? "fits" : "" });
         }
-        printTable({"STRATEGY", "TIME/ITER", "MEMORY/DEVICE", ""}, rows);
+        printTable({ "STRATEGY", "TIME/ITER", "MEMORY/DEVICE", "" }, rows);
         if (f.points.size() > 15)
             std::cout << "(" << f.points.size() - rows.size() << " more in --json)\n";
         if (!f.baselines.empty()) {
             rows.clear();
             for (const auto& b : f.baselines)
-                rows.push_back({b.name, formatSeconds(b.time), formatBytes(b.memory),
-                                b.memory <= r.deviceMemory ? "fits" : ""});
+                rows.push_back(
+                    { b.name, formatSeconds(b.time), formatBytes(b.memory), b.memory <= r.deviceMemory ? "fits" : "" });
             std::cout << "\n";
-            printTable({"BASELINE", "TIME/ITER", "MEMORY/DEVICE", ""}, rows);
+            printTable({ "BASELINE", "TIME/ITER", "MEMORY/DEVICE", "" }, rows);
         }
     }
 }
@@ -189,8 +184,7 @@ int pickStrategy(const ft::DeviceFrontier& f, const std::string& pick)
         const int i = f.fastestWithin(gb * 1e9);
         if (i < 0)
             throw Error::invalidInput("no strategy on " + std::to_string(f.devices) + " devices fits in " + v
-                                      + " GB per device (the least needs "
-                                      + std::to_string(f.points.back().memory / 1e9) + " GB)")
+                + " GB per device (the least needs " + std::to_string(f.points.back().memory / 1e9) + " GB)")
                 .forField("pick");
         return i;
     }
@@ -205,8 +199,9 @@ void runSearch(const FtOptions& o, Context& ctx)
     in.params["devices"] = devices;
     in.params["threads"] = o.threads;
     in.params["baselines"] = so.baselines;
-    const store::NewRun run{.engine = "ft", .kind = "search", .name = in.graph.name + " x" + deviceList(devices),
-                            .params = in.params};
+    const store::NewRun run{
+        .engine = "ft", .kind = "search", .name = in.graph.name + " x" + deviceList(devices), .params = in.params
+    };
     const ft::SearchResult result = store::recordRun(ctx.session(), run, [&](store::RunScope& scope) {
         ft::SearchResult r = ft::search(in.graph, in.cluster, so, ctx.progress(), ctx.cancel);
         if (store::Session* s = scope.session()) {
@@ -214,7 +209,7 @@ void runSearch(const FtOptions& o, Context& ctx)
             for (const auto& f : r.frontiers) {
                 std::vector<store::SeriesPoint> pts;
                 for (const auto& p : f.points)
-                    pts.push_back({p.memory / 1e9, p.time});
+                    pts.push_back({ p.memory / 1e9, p.time });
                 s->appendSeries(scope.id(), "frontier/" + std::to_string(f.devices), pts);
             }
         }
@@ -236,17 +231,18 @@ void runFrontier(const FtOptions& o, Context& ctx)
     if (o.eps < 0.0)
         throw Error::invalidInput("must be >= 0").forField("eps");
     const ft::CostGraph graph = ft::loadExplicitCosts(o.costs);
-    const store::NewRun run{.engine = "ft",
-                            .kind = "frontier",
-                            .name = o.costs,
-                            .params = {{"costs", o.costs}, {"cost_graph", ft::toJson(graph)}, {"epsilon", o.eps}}};
+    const store::NewRun run{ .engine = "ft",
+        .kind = "frontier",
+        .name = o.costs,
+        .params = { { "costs", o.costs }, { "cost_graph", ft::toJson(graph) }, { "epsilon", o.eps } } };
     const Json out = store::recordRun(ctx.session(), run, [&](store::RunScope& scope) {
         const ft::FrontierResult r = ft::searchFrontier(
-            graph, ft::FrontierOptions{.epsilon = o.eps, .threads = o.threads}, ctx.progress(), ctx.cancel);
+            graph, ft::FrontierOptions{ .epsilon = o.eps, .threads = o.threads }, ctx.progress(), ctx.cancel);
         Json j = ft::frontierToJson(graph, r);
         j["search_s"] = r.stats.seconds;
-        scope.succeed(j, std::to_string(r.points.size()) + " points"
-                             + (r.points.empty() ? "" : ", fastest " + std::to_string(r.points.front().time)));
+        scope.succeed(j,
+            std::to_string(r.points.size()) + " points"
+                + (r.points.empty() ? "" : ", fastest " + std::to_string(r.points.front().time)));
         return j;
     });
     if (ctx.json) {
@@ -261,11 +257,11 @@ void runFrontier(const FtOptions& o, Context& ctx)
                 a += ' ';
             a += op + "=" + config.get<std::string>();
         }
-        rows.push_back({Json(p["time"]).dump(), Json(p["memory"]).dump(), a});
+        rows.push_back({ Json(p["time"]).dump(), Json(p["memory"]).dump(), a });
     }
     std::cout << graph.nodes.size() << " ops, " << graph.edges.size() << " edges: " << rows.size()
               << " Pareto-optimal points\n\n";
-    printTable({"TIME", "MEMORY", "ASSIGNMENT"}, rows);
+    printTable({ "TIME", "MEMORY", "ASSIGNMENT" }, rows);
 }
 
 void runExport(const FtOptions& o, Context& ctx)
@@ -288,7 +284,7 @@ void runExport(const FtOptions& o, Context& ctx)
         const Json& p = stored.params;
         if (p.contains("model") && p["model"].is_string())
             graph = ft::buildZooModel(p["model"].get<std::string>(), jsonFieldOr<std::int64_t>(p, "batch", 0, "run"),
-                                      jsonFieldOr<std::int64_t>(p, "sequence", 0, "run"));
+                jsonFieldOr<std::int64_t>(p, "sequence", 0, "run"));
         else
             graph = ft::opGraphFromJson(p.at("graph"), "run " + std::to_string(o.run));
         cluster = ft::clusterFromJson(p.at("cluster"), "run " + std::to_string(o.run));
@@ -297,13 +293,13 @@ void runExport(const FtOptions& o, Context& ctx)
         if (devices.size() != 1)
             throw Error::invalidInput("export one device count at a time").forField("devices");
         const auto it = std::find_if(result.frontiers.begin(), result.frontiers.end(),
-                                     [&](const ft::DeviceFrontier& f) { return f.devices == devices[0]; });
+            [&](const ft::DeviceFrontier& f) { return f.devices == devices[0]; });
         if (it == result.frontiers.end())
-            throw Error::invalidInput("run " + std::to_string(o.run) + " has no frontier for "
-                                      + std::to_string(devices[0]) + " devices")
+            throw Error::invalidInput(
+                "run " + std::to_string(o.run) + " has no frontier for " + std::to_string(devices[0]) + " devices")
                 .forField("devices");
         frontier = static_cast<std::size_t>(it - result.frontiers.begin());
-        params = {{"search_run", o.run}, {"devices", devices[0]}};
+        params = { { "search_run", o.run }, { "devices", devices[0] } };
     } else {
         Inputs in = loadInputs(o);
         const std::vector<int> devices = parseIntList(o.devices, "devices");
@@ -322,11 +318,13 @@ void runExport(const FtOptions& o, Context& ctx)
     params["pick"] = o.pick;
     params["strategy"] = f.points[static_cast<std::size_t>(index)].strategy;
 
-    const store::NewRun run{.engine = "ft", .kind = "export",
-                            .name = graph.name + " x" + std::to_string(f.devices) + " (" + o.pick + ")",
-                            .params = params};
+    const store::NewRun run{ .engine = "ft",
+        .kind = "export",
+        .name = graph.name + " x" + std::to_string(f.devices) + " (" + o.pick + ")",
+        .params = params };
     const ft::Strategy strategy = store::recordRun(ctx.session(), run, [&](store::RunScope& scope) {
-        ft::Strategy st = ft::strategyFor(graph, cluster, result, frontier, f.points[static_cast<std::size_t>(index)].strategy);
+        ft::Strategy st
+            = ft::strategyFor(graph, cluster, result, frontier, f.points[static_cast<std::size_t>(index)].strategy);
         Json j = ft::toJson(st);
         j["pick"] = o.pick;
         j["strategy"] = f.points[static_cast<std::size_t>(index)].strategy;
@@ -346,17 +344,15 @@ void runExport(const FtOptions& o, Context& ctx)
             if (!svg.empty())
                 s->addArtifact(scope.id(), "strategy.svg", "image/svg+xml", svg);
         }
-        scope.succeed(j, graph.name + " x" + std::to_string(f.devices) + ": " + formatSeconds(st.time) + ", "
-                             + formatBytes(st.memory) + " per device");
+        scope.succeed(j,
+            graph.name + " x" + std::to_string(f.devices) + ": " + formatSeconds(st.time) + ", "
+                + formatBytes(st.memory) + " per device");
         return st;
     });
     if (ctx.json) {
-        printJson({{"out", o.out},
-                   {"devices", strategy.devices},
-                   {"strategy", f.points[static_cast<std::size_t>(index)].strategy},
-                   {"time", strategy.time},
-                   {"memory", strategy.memory},
-                   {"fits_device_memory", strategy.fitsDeviceMemory()}});
+        printJson({ { "out", o.out }, { "devices", strategy.devices },
+            { "strategy", f.points[static_cast<std::size_t>(index)].strategy }, { "time", strategy.time },
+            { "memory", strategy.memory }, { "fits_device_memory", strategy.fitsDeviceMemory() } });
         return;
     }
     std::cout << ft::strategySummary(strategy) << "\nwrote " << o.out << '\n';
@@ -390,21 +386,17 @@ void addFtCommands(CLI::App& app, Context& ctx)
         if (ctx.json) {
             Json arr = Json::array();
             for (const auto& m : ft::zooModels())
-                arr.push_back({{"name", m.name},
-                               {"display_name", m.displayName},
-                               {"description", m.description},
-                               {"family", m.family},
-                               {"default_batch", m.defaultBatch},
-                               {"default_sequence", m.defaultSequence},
-                               {"published_params", m.publishedParams},
-                               {"source", m.source}});
-            printJson({{"models", arr}});
+                arr.push_back({ { "name", m.name }, { "display_name", m.displayName }, { "description", m.description },
+                    { "family", m.family }, { "default_batch", m.defaultBatch },
+                    { "default_sequence", m.defaultSequence }, { "published_params", m.publishedParams },
+                    { "source", m.source } });
+            printJson({ { "models", arr } });
             return;
         }
         std::vector<std::vector<std::string>> rows;
         for (const auto& m : ft::zooModels())
-            rows.push_back({m.name, formatCount(m.publishedParams), std::to_string(m.defaultBatch), m.description});
-        printTable({"MODEL", "PARAMS", "BATCH", "DESCRIPTION"}, rows);
+            rows.push_back({ m.name, formatCount(m.publishedParams), std::to_string(m.defaultBatch), m.description });
+        printTable({ "MODEL", "PARAMS", "BATCH", "DESCRIPTION" }, rows);
     });
 
     auto* clusters = ft->add_subcommand("clusters", "List the built-in cluster profiles");
@@ -413,15 +405,15 @@ void addFtCommands(CLI::App& app, Context& ctx)
             Json arr = Json::array();
             for (const auto& c : ft::builtinClusters())
                 arr.push_back(ft::toJson(c));
-            printJson({{"clusters", arr}});
+            printJson({ { "clusters", arr } });
             return;
         }
         std::vector<std::vector<std::string>> rows;
         for (const auto& c : ft::builtinClusters())
-            rows.push_back({c.name, c.device.name, formatBytes(c.device.memoryBytes),
-                            formatCount(c.device.peakFlops16) + "FLOP/s",
-                            formatBytes(c.intraNode.bandwidth) + "/s", formatBytes(c.interNode.bandwidth) + "/s"});
-        printTable({"PROFILE", "DEVICE", "MEMORY", "FP16 PEAK", "NVLINK", "INFINIBAND"}, rows);
+            rows.push_back({ c.name, c.device.name, formatBytes(c.device.memoryBytes),
+                formatCount(c.device.peakFlops16) + "FLOP/s", formatBytes(c.intraNode.bandwidth) + "/s",
+                formatBytes(c.interNode.bandwidth) + "/s" });
+        printTable({ "PROFILE", "DEVICE", "MEMORY", "FP16 PEAK", "NVLINK", "INFINIBAND" }, rows);
     });
 
     auto* search = ft->add_subcommand("search", "Pareto frontier per device count, with baselines");

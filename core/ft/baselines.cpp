@@ -38,7 +38,7 @@ std::optional<Baseline> dataParallelBaseline(const OpGraph& graph, const PricedG
     const int devices = priced.configs.empty() || priced.configs[0].empty() ? 1 : priced.configs[0][0].devices();
     std::vector<int> a;
     for (int op = 0; op < graph.size(); ++op) {
-        const int i = indexOf(priced, op, OpConfig{.batch = devices});
+        const int i = indexOf(priced, op, OpConfig{ .batch = devices });
         if (i < 0)
             return std::nullopt;
         a.push_back(i);
@@ -62,18 +62,20 @@ std::vector<Baseline> megatronBaselines(const OpGraph& graph, const PricedGraph&
             bool inputSplit = !o.inputs.empty();
             for (int in : o.inputs)
                 inputSplit = inputSplit && splitOut[static_cast<std::size_t>(in)];
-            const OpConfig column{.batch = d, .out = t};
-            const OpConfig row{.batch = d, .reduce = t};
-            const OpConfig replicated{.batch = d, .replica = t};
+            const OpConfig column{ .batch = d, .out = t };
+            const OpConfig row{ .batch = d, .reduce = t };
+            const OpConfig replicated{ .batch = d, .replica = t };
             std::vector<std::pair<OpConfig, bool>> choices; // (configuration, output split)
             switch (o.kind) {
-            case OpKind::Embedding: choices = {{row, false}, {column, true}, {replicated, false}}; break;
+            case OpKind::Embedding:
+                choices = { { row, false }, { column, true }, { replicated, false } };
+                break;
             case OpKind::Linear:
             case OpKind::Conv2d:
                 if (inputSplit)
-                    choices = {{row, false}, {replicated, false}};
+                    choices = { { row, false }, { replicated, false } };
                 else
-                    choices = {{column, true}, {row, false}, {replicated, false}};
+                    choices = { { column, true }, { row, false }, { replicated, false } };
                 break;
             case OpKind::Attention:
             case OpKind::Elementwise:
@@ -81,12 +83,14 @@ std::vector<Baseline> megatronBaselines(const OpGraph& graph, const PricedGraph&
             case OpKind::Concat:
             case OpKind::Loss:
                 if (inputSplit)
-                    choices = {{column, true}, {replicated, false}};
+                    choices = { { column, true }, { replicated, false } };
                 else
-                    choices = {{replicated, false}};
+                    choices = { { replicated, false } };
                 break;
             case OpKind::LayerNorm:
-            case OpKind::RmsNorm: choices = {{replicated, false}}; break;
+            case OpKind::RmsNorm:
+                choices = { { replicated, false } };
+                break;
             }
             for (const auto& [config, split] : choices) {
                 const int i = indexOf(priced, op, config);
@@ -99,7 +103,8 @@ std::vector<Baseline> megatronBaselines(const OpGraph& graph, const PricedGraph&
             ok = a[static_cast<std::size_t>(op)] >= 0;
         }
         if (ok)
-            out.push_back(finish("megatron tp" + std::to_string(t) + " x dp" + std::to_string(d), std::move(a), priced));
+            out.push_back(
+                finish("megatron tp" + std::to_string(t) + " x dp" + std::to_string(d), std::move(a), priced));
     }
     return out;
 }
@@ -131,7 +136,7 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
         return m < bm;
     };
     constexpr double inf = std::numeric_limits<double>::infinity();
-    std::vector<double> vt = {0.0}, vm = {0.0};
+    std::vector<double> vt = { 0.0 }, vm = { 0.0 };
     std::vector<std::vector<std::uint32_t>> backState(static_cast<std::size_t>(n));
     std::vector<std::vector<std::uint16_t>> backConfig(static_cast<std::size_t>(n));
     for (int k = 0; k < n; ++k) {
@@ -153,7 +158,8 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
             if (vt[s] == inf)
                 continue;
             for (std::size_t i = 0; i < pf; ++i)
-                digit[i] = static_cast<int>((static_cast<std::int64_t>(s) / prev->strides[i]) % prev->classes[i].classes());
+                digit[i]
+                    = static_cast<int>((static_cast<std::int64_t>(s) / prev->strides[i]) % prev->classes[i].classes());
             auto repOf = [&](int node) {
                 for (std::size_t i = 0; i < pf; ++i)
                     if (prev->frontier[i] == node)
@@ -167,8 +173,8 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
                     const auto& ed = g.edges[static_cast<std::size_t>(e)];
                     const bool vIsTo = ed.to == v;
                     const int other = repOf(vIsTo ? ed.from : ed.to);
-                    const std::size_t cell = static_cast<std::size_t>(vIsTo ? other * g.configCount(ed.to) + c
-                                                                            : c * g.configCount(ed.to) + other);
+                    const std::size_t cell = static_cast<std::size_t>(
+                        vIsTo ? other * g.configCount(ed.to) + c : c * g.configCount(ed.to) + other);
                     t += ed.time[cell];
                     m += ed.memory[cell];
                 }
@@ -214,8 +220,8 @@ Baseline minMemorySearch(const CostGraph& g, const CancelToken& cancel, SearchOr
     return scalarSearch(g, cancel, order, true);
 }
 
-std::vector<Baseline> computeBaselines(const OpGraph& graph, const PricedGraph& priced, const ClusterProfile& cluster,
-                                       const CancelToken& cancel)
+std::vector<Baseline> computeBaselines(
+    const OpGraph& graph, const PricedGraph& priced, const ClusterProfile& cluster, const CancelToken& cancel)
 {
     std::vector<Baseline> out;
     if (auto dp = dataParallelBaseline(graph, priced))

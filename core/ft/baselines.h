@@ -44,7 +44,7 @@ Baseline minTimeSearch(const CostGraph& graph, const CancelToken& cancel, Search
 Baseline minMemorySearch(const CostGraph& graph, const CancelToken& cancel, SearchOrder order = SearchOrder::Greedy);
 
 // All of the above that apply, min time last.
-std::vector<Baseline> computeBaselines(const OpGraph& graph, const PricedGraph& priced, const ClusterProfile& cluster,
-                                       const CancelToken& cancel);
+std::vector<Baseline> computeBaselines(
+    const OpGraph& graph, const PricedGraph& priced, const ClusterProfile& cluster, const CancelToken& cancel);
 
 } // namespace vantage::ft

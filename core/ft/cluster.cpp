@@ -11,8 +11,8 @@ namespace vantage::ft {
 
 namespace {
 
-ClusterProfile make(std::string name, std::string description, DeviceProfile device, LinkProfile intra,
-                    LinkProfile inter)
+ClusterProfile make(
+    std::string name, std::string description, DeviceProfile device, LinkProfile intra, LinkProfile inter)
 {
     ClusterProfile c;
     c.name = std::move(name);
@@ -31,21 +31,41 @@ std::vector<ClusterProfile> makeBuiltins()
 {
     std::vector<ClusterProfile> v;
     v.push_back(make("v100x8", "DGX-1: 8x V100-SXM2-16GB, NVLink 2 hybrid cube-mesh, 4x EDR InfiniBand per node",
-                     {.name = "V100-SXM2-16GB", .peakFlops16 = 125e12, .peakFlops32 = 15.7e12, .memoryBytes = 16e9,
-                      .memoryBandwidth = 900e9, .efficiency = 0.5, .kernelOverhead = 5e-6},
-                     {.bandwidth = 130e9, .latency = 8e-6}, {.bandwidth = 6.25e9, .latency = 12e-6}));
+        { .name = "V100-SXM2-16GB",
+            .peakFlops16 = 125e12,
+            .peakFlops32 = 15.7e12,
+            .memoryBytes = 16e9,
+            .memoryBandwidth = 900e9,
+            .efficiency = 0.5,
+            .kernelOverhead = 5e-6 },
+        { .bandwidth = 130e9, .latency = 8e-6 }, { .bandwidth = 6.25e9, .latency = 12e-6 }));
     v.push_back(make("a100x8", "DGX A100: 8x A100-SXM4-80GB, NVLink 3 / NVSwitch, 8x HDR 200 Gb/s InfiniBand",
-                     {.name = "A100-SXM4-80GB", .peakFlops16 = 312e12, .peakFlops32 = 19.5e12, .memoryBytes = 80e9,
-                      .memoryBandwidth = 2039e9, .efficiency = 0.55, .kernelOverhead = 5e-6},
-                     {.bandwidth = 240e9, .latency = 6e-6}, {.bandwidth = 25e9, .latency = 10e-6}));
+        { .name = "A100-SXM4-80GB",
+            .peakFlops16 = 312e12,
+            .peakFlops32 = 19.5e12,
+            .memoryBytes = 80e9,
+            .memoryBandwidth = 2039e9,
+            .efficiency = 0.55,
+            .kernelOverhead = 5e-6 },
+        { .bandwidth = 240e9, .latency = 6e-6 }, { .bandwidth = 25e9, .latency = 10e-6 }));
     v.push_back(make("h100x8", "DGX H100: 8x H100-SXM5-80GB, NVLink 4 / NVSwitch, 8x NDR 400 Gb/s InfiniBand",
-                     {.name = "H100-SXM5-80GB", .peakFlops16 = 989e12, .peakFlops32 = 67e12, .memoryBytes = 80e9,
-                      .memoryBandwidth = 3350e9, .efficiency = 0.5, .kernelOverhead = 5e-6},
-                     {.bandwidth = 360e9, .latency = 5e-6}, {.bandwidth = 50e9, .latency = 10e-6}));
+        { .name = "H100-SXM5-80GB",
+            .peakFlops16 = 989e12,
+            .peakFlops32 = 67e12,
+            .memoryBytes = 80e9,
+            .memoryBandwidth = 3350e9,
+            .efficiency = 0.5,
+            .kernelOverhead = 5e-6 },
+        { .bandwidth = 360e9, .latency = 5e-6 }, { .bandwidth = 50e9, .latency = 10e-6 }));
     v.push_back(make("h200x8", "HGX H200: 8x H200-SXM-141GB, NVLink 4 / NVSwitch, 8x NDR 400 Gb/s InfiniBand",
-                     {.name = "H200-SXM-141GB", .peakFlops16 = 989e12, .peakFlops32 = 67e12, .memoryBytes = 141e9,
-                      .memoryBandwidth = 4800e9, .efficiency = 0.5, .kernelOverhead = 5e-6},
-                     {.bandwidth = 360e9, .latency = 5e-6}, {.bandwidth = 50e9, .latency = 10e-6}));
+        { .name = "H200-SXM-141GB",
+            .peakFlops16 = 989e12,
+            .peakFlops32 = 67e12,
+            .memoryBytes = 141e9,
+            .memoryBandwidth = 4800e9,
+            .efficiency = 0.5,
+            .kernelOverhead = 5e-6 },
+        { .bandwidth = 360e9, .latency = 5e-6 }, { .bandwidth = 50e9, .latency = 10e-6 }));
     return v;
 }
 
@@ -58,7 +78,7 @@ std::string lower(std::string_view s)
 
 LinkProfile readLink(const detail::JsonReader& r, const Json& j, const std::string& at, const LinkProfile& base)
 {
-    r.requireObject(j, at, {"bandwidth_gbs", "latency_us"});
+    r.requireObject(j, at, { "bandwidth_gbs", "latency_us" });
     LinkProfile l = base;
     l.bandwidth = r.positive(j, "bandwidth_gbs", at, base.bandwidth / 1e9) * 1e9;
     l.latency = r.has(j, "latency_us") ? r.nonNegative(j, "latency_us", at) * 1e-6 : base.latency;
@@ -84,8 +104,8 @@ const ClusterProfile& builtinCluster(std::string_view name)
             return c;
         names += (names.empty() ? "" : ", ") + c.name;
     }
-    throw Error::invalidInput("unknown cluster profile '" + std::string(name) + "' (built-in: " + names
-                              + "; or give a JSON profile file)")
+    throw Error::invalidInput(
+        "unknown cluster profile '" + std::string(name) + "' (built-in: " + names + "; or give a JSON profile file)")
         .forField("cluster");
 }
 
@@ -93,7 +113,7 @@ namespace {
 
 ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
 {
-    r.requireObject(j, "", {"name", "description", "base", "devices_per_node", "device", "intra_node", "inter_node"});
+    r.requireObject(j, "", { "name", "description", "base", "devices_per_node", "device", "intra_node", "inter_node" });
     // "base" starts from a built-in, so a user profile can change one number and keep the rest.
     ClusterProfile c;
     if (r.has(j, "base")) {
@@ -119,8 +139,9 @@ ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
     if (r.has(j, "device")) {
         const Json& d = j.at("device");
         const std::string at = "/device";
-        r.requireObject(d, at, {"name", "peak_tflops_fp16", "peak_tflops_fp32", "memory_gb", "memory_bandwidth_gbs",
-                                "efficiency", "kernel_overhead_us"});
+        r.requireObject(d, at,
+            { "name", "peak_tflops_fp16", "peak_tflops_fp32", "memory_gb", "memory_bandwidth_gbs", "efficiency",
+                "kernel_overhead_us" });
         DeviceProfile& dev = c.device;
         if (r.has(d, "name"))
             dev.name = r.string(d, "name", at);
@@ -168,19 +189,16 @@ ClusterProfile loadClusterProfile(const std::filesystem::path& path)
 
 Json toJson(const ClusterProfile& c)
 {
-    return {{"name", c.name},
-            {"description", c.description},
-            {"devices_per_node", c.devicesPerNode},
-            {"device",
-             {{"name", c.device.name},
-              {"peak_tflops_fp16", c.device.peakFlops16 / 1e12},
-              {"peak_tflops_fp32", c.device.peakFlops32 / 1e12},
-              {"memory_gb", c.device.memoryBytes / 1e9},
-              {"memory_bandwidth_gbs", c.device.memoryBandwidth / 1e9},
-              {"efficiency", c.device.efficiency},
-              {"kernel_overhead_us", c.device.kernelOverhead * 1e6}}},
-            {"intra_node", {{"bandwidth_gbs", c.intraNode.bandwidth / 1e9}, {"latency_us", c.intraNode.latency * 1e6}}},
-            {"inter_node", {{"bandwidth_gbs", c.interNode.bandwidth / 1e9}, {"latency_us", c.interNode.latency * 1e6}}}};
+    return { { "name", c.name }, { "description", c.description }, { "devices_per_node", c.devicesPerNode },
+        { "device",
+            { { "name", c.device.name }, { "peak_tflops_fp16", c.device.peakFlops16 / 1e12 },
+                { "peak_tflops_fp32", c.device.peakFlops32 / 1e12 }, { "memory_gb", c.device.memoryBytes / 1e9 },
+                { "memory_bandwidth_gbs", c.device.memoryBandwidth / 1e9 }, { "efficiency", c.device.efficiency },
+                { "kernel_overhead_us", c.device.kernelOverhead * 1e6 } } },
+        { "intra_node",
+            { { "bandwidth_gbs", c.intraNode.bandwidth / 1e9 }, { "latency_us", c.intraNode.latency * 1e6 } } },
+        { "inter_node",
+            { { "bandwidth_gbs", c.interNode.bandwidth / 1e9 }, { "latency_us", c.interNode.latency * 1e6 } } } };
 }
 
 ClusterProfile resolveCluster(const std::string& nameOrPath)
@@ -188,7 +206,8 @@ ClusterProfile resolveCluster(const std::string& nameOrPath)
     for (const auto& c : builtinClusters())
         if (c.name == lower(nameOrPath))
             return c;
-    if (nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".json") || std::filesystem::exists(nameOrPath))
+    if (nameOrPath.find('/') != std::string::npos || nameOrPath.ends_with(".json")
+        || std::filesystem::exists(nameOrPath))
         return loadClusterProfile(nameOrPath);
     return builtinCluster(nameOrPath); // throws with the list of names
 }

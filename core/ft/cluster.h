@@ -14,23 +14,23 @@
 namespace vantage::ft {
 
 struct DeviceProfile {
-    std::string name;               // "A100-SXM4-80GB"
-    double peakFlops16 = 0.0;       // FLOP/s, dense fp16/bf16 tensor cores
-    double peakFlops32 = 0.0;       // FLOP/s, fp32
-    double memoryBytes = 0.0;       // device memory
-    double memoryBandwidth = 0.0;   // bytes/s, device memory (HBM)
-    double efficiency = 0.5;        // achievable fraction of the peaks above, in (0, 1]
-    double kernelOverhead = 5e-6;   // s, fixed cost of one kernel (launch and tail)
+    std::string name; // "A100-SXM4-80GB"
+    double peakFlops16 = 0.0; // FLOP/s, dense fp16/bf16 tensor cores
+    double peakFlops32 = 0.0; // FLOP/s, fp32
+    double memoryBytes = 0.0; // device memory
+    double memoryBandwidth = 0.0; // bytes/s, device memory (HBM)
+    double efficiency = 0.5; // achievable fraction of the peaks above, in (0, 1]
+    double kernelOverhead = 5e-6; // s, fixed cost of one kernel (launch and tail)
 };
 
 // Alpha-beta link: sending n bytes over one hop takes latency + n / bandwidth.
 struct LinkProfile {
     double bandwidth = 0.0; // bytes/s per device and direction
-    double latency = 0.0;   // s per message step
+    double latency = 0.0; // s per message step
 };
 
 struct ClusterProfile {
-    std::string name;        // "a100x8"
+    std::string name; // "a100x8"
     std::string description; // one line for lists
     DeviceProfile device;
     int devicesPerNode = 8;

@@ -30,8 +30,8 @@ OpConfig parseConfigName(std::string_view name)
     std::size_t i = 0;
     auto bad = [&] {
         return Error::invalidInput("'" + std::string(name)
-                                   + "' is not a configuration name (letters b, s, c, k, r each followed by a degree, "
-                                     "e.g. b4c2)");
+            + "' is not a configuration name (letters b, s, c, k, r each followed by a degree, "
+              "e.g. b4c2)");
     };
     if (name.empty())
         throw bad();
@@ -49,12 +49,28 @@ OpConfig parseConfigName(std::string_view name)
         int slot = -1;
         int* target = nullptr;
         switch (letter) {
-        case 'b': slot = 0; target = &c.batch; break;
-        case 's': slot = 1; target = &c.spatial; break;
-        case 'c': slot = 2; target = &c.out; break;
-        case 'k': slot = 3; target = &c.reduce; break;
-        case 'r': slot = 4; target = &c.replica; break;
-        default: throw bad();
+        case 'b':
+            slot = 0;
+            target = &c.batch;
+            break;
+        case 's':
+            slot = 1;
+            target = &c.spatial;
+            break;
+        case 'c':
+            slot = 2;
+            target = &c.out;
+            break;
+        case 'k':
+            slot = 3;
+            target = &c.reduce;
+            break;
+        case 'r':
+            slot = 4;
+            target = &c.replica;
+            break;
+        default:
+            throw bad();
         }
         if (seen[slot])
             throw bad();
@@ -86,17 +102,23 @@ SplitDims splitDims(const Op& op)
 {
     switch (op.kind) {
     case OpKind::Embedding:
-    case OpKind::Linear: return {.batch = true, .out = true, .reduce = true, .replica = true};
-    case OpKind::Conv2d: return {.batch = true, .spatial = true, .out = true, .reduce = true, .replica = true};
-    case OpKind::Attention: return {.batch = true, .spatial = true, .out = true, .replica = true};
+    case OpKind::Linear:
+        return { .batch = true, .out = true, .reduce = true, .replica = true };
+    case OpKind::Conv2d:
+        return { .batch = true, .spatial = true, .out = true, .reduce = true, .replica = true };
+    case OpKind::Attention:
+        return { .batch = true, .spatial = true, .out = true, .replica = true };
     case OpKind::LayerNorm:
-    case OpKind::RmsNorm: return {.batch = true, .spatial = true, .replica = true};
+    case OpKind::RmsNorm:
+        return { .batch = true, .spatial = true, .replica = true };
     case OpKind::Elementwise:
     case OpKind::Pool:
-    case OpKind::Concat: return {.batch = true, .spatial = true, .out = true, .replica = true};
-    case OpKind::Loss: return {.batch = true, .out = true, .replica = true};
+    case OpKind::Concat:
+        return { .batch = true, .spatial = true, .out = true, .replica = true };
+    case OpKind::Loss:
+        return { .batch = true, .out = true, .replica = true };
     }
-    return {.replica = true};
+    return { .replica = true };
 }
 
 namespace {
@@ -108,14 +130,23 @@ struct DimSizes {
 
 DimSizes dimSizes(const Op& op)
 {
-    DimSizes s{op.output.batch, op.output.height, op.output.features, 1};
+    DimSizes s{ op.output.batch, op.output.height, op.output.features, 1 };
     switch (op.kind) {
-    case OpKind::Embedding: s.reduce = op.vocab; break;
+    case OpKind::Embedding:
+        s.reduce = op.vocab;
+        break;
     case OpKind::Linear:
-    case OpKind::Conv2d: s.reduce = op.input.features; break;
-    case OpKind::Attention: s.out = op.heads; break;
-    case OpKind::Loss: s.out = op.input.features; break;
-    default: break;
+    case OpKind::Conv2d:
+        s.reduce = op.input.features;
+        break;
+    case OpKind::Attention:
+        s.out = op.heads;
+        break;
+    case OpKind::Loss:
+        s.out = op.input.features;
+        break;
+    default:
+        break;
     }
     return s;
 }
@@ -146,13 +177,13 @@ std::vector<OpConfig> enumerateConfigs(const Op& op, int devices, const ConfigOp
     if (devices < 1)
         throw Error::invalidInput("the device count must be at least 1, is " + std::to_string(devices));
     if (devices == 1)
-        return {OpConfig{}};
+        return { OpConfig{} };
     const SplitDims allowed = splitDims(op);
     const DimSizes size = dimSizes(op);
     // Dims in enumeration order: batch first so that plain data parallelism comes first.
     enum { B, S, C, K, R };
-    const bool can[5] = {allowed.batch, allowed.spatial, allowed.out, allowed.reduce, allowed.replica};
-    const std::int64_t limit[5] = {size.batch, size.spatial, size.out, size.reduce, std::int64_t(devices)};
+    const bool can[5] = { allowed.batch, allowed.spatial, allowed.out, allowed.reduce, allowed.replica };
+    const std::int64_t limit[5] = { size.batch, size.spatial, size.out, size.reduce, std::int64_t(devices) };
     const int maxDims = std::clamp(options.maxSplitDims, 1, 5);
 
     std::vector<OpConfig> configs;
@@ -174,14 +205,14 @@ std::vector<OpConfig> enumerateConfigs(const Op& op, int devices, const ConfigOp
         std::vector<int> current;
         factorizations(devices, static_cast<int>(dims.size()), current, facts);
         for (const auto& f : facts) {
-            int deg[5] = {1, 1, 1, 1, 1};
+            int deg[5] = { 1, 1, 1, 1, 1 };
             bool fits = true;
             for (std::size_t i = 0; i < dims.size(); ++i) {
                 deg[dims[i]] = f[i];
                 fits = fits && f[i] <= limit[dims[i]];
             }
             if (fits)
-                configs.push_back({deg[B], deg[S], deg[C], deg[K], deg[R]});
+                configs.push_back({ deg[B], deg[S], deg[C], deg[K], deg[R] });
         }
     }
     // Sorted by (number of split dims, name) after pure batch: stable ids across runs.
@@ -200,7 +231,7 @@ std::vector<OpConfig> enumerateConfigs(const Op& op, int devices, const ConfigOp
 void TensorLayout::push(TensorDim dim, int degree)
 {
     if (degree > 1)
-        parts[static_cast<std::size_t>(count++)] = {dim, degree};
+        parts[static_cast<std::size_t>(count++)] = { dim, degree };
 }
 
 int TensorLayout::degree(TensorDim dim) const

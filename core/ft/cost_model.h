@@ -17,12 +17,12 @@ struct Op;
 struct Edge;
 class OpGraph;
 
-enum class Precision { Mixed, Fp32 };       // mixed: fp16/bf16 compute and activations, fp32 master weights
+enum class Precision { Mixed, Fp32 }; // mixed: fp16/bf16 compute and activations, fp32 master weights
 enum class Optimizer { Adam, SgdMomentum };
 
-std::string_view precisionName(Precision p);  // "mixed", "fp32"
+std::string_view precisionName(Precision p); // "mixed", "fp32"
 Precision precisionFromName(std::string_view name);
-std::string_view optimizerName(Optimizer o);  // "adam", "sgd"
+std::string_view optimizerName(Optimizer o); // "adam", "sgd"
 Optimizer optimizerFromName(std::string_view name);
 
 struct CostOptions {
@@ -53,13 +53,13 @@ double pointToPoint(double bytes, const LinkProfile& link);
 
 // One op under one configuration, per device.
 struct OpCost {
-    double compute = 0.0;      // s: forward, backward and optimizer step
+    double compute = 0.0; // s: forward, backward and optimizer step
     double gradientSync = 0.0; // s: all-reduce of the weight gradients over the data-parallel group
-    double collectives = 0.0;  // s: partial-sum and input-gradient all-reduces, attention k/v gathers, halos
-    double weights = 0.0;      // bytes: fp16 (mixed) or fp32 weights
-    double gradients = 0.0;    // bytes
+    double collectives = 0.0; // s: partial-sum and input-gradient all-reduces, attention k/v gathers, halos
+    double weights = 0.0; // bytes: fp16 (mixed) or fp32 weights
+    double gradients = 0.0; // bytes
     double optimizerState = 0.0; // bytes: fp32 master weights and Adam moments (mixed), moments (fp32)
-    double activations = 0.0;  // bytes kept for the backward pass
+    double activations = 0.0; // bytes kept for the backward pass
 
     double time() const { return compute + gradientSync + collectives; }
     double memory() const { return weights + gradients + optimizerState + activations; }
@@ -67,9 +67,9 @@ struct OpCost {
 
 // One edge under a pair of configurations.
 struct EdgeCost {
-    double time = 0.0;   // s: re-partition forward (activation) and backward (its gradient)
+    double time = 0.0; // s: re-partition forward (activation) and backward (its gradient)
     double memory = 0.0; // bytes: the consumer's own copy of its input when the layout changed
-    double bytes = 0.0;  // bytes each device receives, forward
+    double bytes = 0.0; // bytes each device receives, forward
     bool interNode = false;
 };
 

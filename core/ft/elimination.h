@@ -13,13 +13,13 @@
 namespace vantage::ft::detail {
 
 enum class EliminationOrder {
-    Greedy, // next op = the one that leaves the smallest frontier (fewest states), ties by index
-    Given,  // ops in the cost graph's order
+    Greedy, // greedy by the smallest frontier left (fewest states), the best of a few reaches
+    Given, // ops in the cost graph's order
 };
 
 struct ClassMap {
     std::vector<std::uint16_t> classOf; // per configuration
-    std::vector<std::uint16_t> rep;     // per class: one configuration in it
+    std::vector<std::uint16_t> rep; // per class: one configuration in it
     // Largest extra (time, memory) the pending edges can add, per class: sum over the pending edges
     // of the worst cell in the class's row. Bounds how much a state's future can differ.
     std::vector<double> boundTime;
@@ -31,8 +31,8 @@ struct ClassMap {
 };
 
 struct EliminationStep {
-    int op = 0;                    // the op this step adds
-    std::vector<int> frontier;     // frontier after the step, in state-digit order
+    int op = 0; // the op this step adds
+    std::vector<int> frontier; // frontier after the step, in state-digit order
     std::vector<ClassMap> classes; // per frontier op, for the edges still pending after the step
     std::vector<std::int64_t> strides; // state index = sum of class x stride
     std::int64_t states = 1;

@@ -14,7 +14,7 @@ namespace {
 using detail::JsonReader;
 
 std::vector<double> readMatrix(const JsonReader& r, const Json& edge, const char* key, const std::string& at,
-                               const CostGraph::Node& from, const CostGraph::Node& to)
+    const CostGraph::Node& from, const CostGraph::Node& to)
 {
     const std::size_t rows = from.configs.size(), cols = to.configs.size();
     std::vector<double> out(rows * cols, 0.0);
@@ -23,8 +23,7 @@ std::vector<double> readMatrix(const JsonReader& r, const Json& edge, const char
     const Json& m = edge.at(key);
     const std::string p = at + "/" + key;
     const std::string shape = std::to_string(rows) + "x" + std::to_string(cols) + " ('" + from.name + "' has "
-                              + std::to_string(rows) + " configurations, '" + to.name + "' has "
-                              + std::to_string(cols) + ")";
+        + std::to_string(rows) + " configurations, '" + to.name + "' has " + std::to_string(cols) + ")";
     if (!m.is_array())
         r.fail(std::string("expected a matrix (array of rows), found ") + m.type_name(), p);
     if (m.size() != rows)
@@ -35,8 +34,8 @@ std::vector<double> readMatrix(const JsonReader& r, const Json& edge, const char
             r.fail("matrix row is not an array", rp);
         if (m[i].size() != cols)
             r.fail("matrix of the wrong shape: row " + std::to_string(i) + " has " + std::to_string(m[i].size())
-                       + " entries, expected " + shape,
-                   rp);
+                    + " entries, expected " + shape,
+                rp);
         for (std::size_t j = 0; j < cols; ++j) {
             const std::string cp = rp + "/" + std::to_string(j);
             if (!m[i][j].is_number())
@@ -54,7 +53,7 @@ std::vector<double> readMatrix(const JsonReader& r, const Json& edge, const char
 
 CostGraph readCosts(const Json& j, const JsonReader& r)
 {
-    r.requireObject(j, "", {"ops", "edges"});
+    r.requireObject(j, "", { "ops", "edges" });
     CostGraph g;
     const Json& ops = r.array(j, "ops", "");
     if (ops.empty())
@@ -62,7 +61,7 @@ CostGraph readCosts(const Json& j, const JsonReader& r)
     std::map<std::string, int> index;
     for (std::size_t i = 0; i < ops.size(); ++i) {
         const std::string at = "/ops/" + std::to_string(i);
-        r.requireObject(ops[i], at, {"name", "configs"});
+        r.requireObject(ops[i], at, { "name", "configs" });
         CostGraph::Node node;
         node.name = r.string(ops[i], "name", at);
         if (node.name.empty())
@@ -77,7 +76,7 @@ CostGraph readCosts(const Json& j, const JsonReader& r)
         std::map<std::string, int> names;
         for (std::size_t c = 0; c < configs.size(); ++c) {
             const std::string cp = at + "/configs/" + std::to_string(c);
-            r.requireObject(configs[c], cp, {"name", "time", "memory"});
+            r.requireObject(configs[c], cp, { "name", "time", "memory" });
             CostGraph::Config config;
             config.name = r.string(configs[c], "name", cp);
             if (!names.emplace(config.name, 0).second)
@@ -94,7 +93,7 @@ CostGraph readCosts(const Json& j, const JsonReader& r)
     std::vector<std::vector<std::pair<int, std::size_t>>> out(g.nodes.size()); // (to, edge index)
     for (std::size_t e = 0; e < edges.size(); ++e) {
         const std::string at = "/edges/" + std::to_string(e);
-        r.requireObject(edges[e], at, {"from", "to", "time", "memory"});
+        r.requireObject(edges[e], at, { "from", "to", "time", "memory" });
         auto endpoint = [&](const char* key) {
             const std::string name = r.string(edges[e], key, at);
             const auto it = index.find(name);
@@ -107,13 +106,13 @@ CostGraph readCosts(const Json& j, const JsonReader& r)
         edge.to = endpoint("to");
         if (edge.from == edge.to)
             r.fail("edge " + std::to_string(e) + " goes from '" + g.nodes[static_cast<std::size_t>(edge.from)].name
-                       + "' to itself",
-                   at + "/to");
+                    + "' to itself",
+                at + "/to");
         const auto& from = g.nodes[static_cast<std::size_t>(edge.from)];
         const auto& to = g.nodes[static_cast<std::size_t>(edge.to)];
         edge.time = readMatrix(r, edges[e], "time", at, from, to);
         edge.memory = readMatrix(r, edges[e], "memory", at, from, to);
-        out[static_cast<std::size_t>(edge.from)].push_back({edge.to, e});
+        out[static_cast<std::size_t>(edge.from)].push_back({ edge.to, e });
         g.edges.push_back(std::move(edge));
     }
     // A cycle: depth-first search; report the ops around it and the edge that closes it.
@@ -121,7 +120,7 @@ CostGraph readCosts(const Json& j, const JsonReader& r)
     for (std::size_t root = 0; root < g.nodes.size(); ++root) {
         if (colour[root] != 0)
             continue;
-        std::vector<std::pair<int, std::size_t>> stack = {{static_cast<int>(root), 0}};
+        std::vector<std::pair<int, std::size_t>> stack = { { static_cast<int>(root), 0 } };
         colour[root] = 1;
         while (!stack.empty()) {
             auto& [node, next] = stack.back();
@@ -133,7 +132,7 @@ CostGraph readCosts(const Json& j, const JsonReader& r)
             }
             const auto [to, edgeIndex] = succ[next++];
             if (colour[static_cast<std::size_t>(to)] == 1) {
-                std::vector<std::string> path = {g.nodes[static_cast<std::size_t>(to)].name};
+                std::vector<std::string> path = { g.nodes[static_cast<std::size_t>(to)].name };
                 for (int x = node; x != to; x = parent[static_cast<std::size_t>(x)])
                     path.insert(path.begin() + 1, g.nodes[static_cast<std::size_t>(x)].name);
                 std::string text;
@@ -145,7 +144,7 @@ CostGraph readCosts(const Json& j, const JsonReader& r)
             if (colour[static_cast<std::size_t>(to)] == 0) {
                 colour[static_cast<std::size_t>(to)] = 1;
                 parent[static_cast<std::size_t>(to)] = node;
-                stack.push_back({to, 0});
+                stack.push_back({ to, 0 });
             }
         }
     }
@@ -176,8 +175,8 @@ Json toJson(const CostGraph& g)
     for (const auto& n : g.nodes) {
         Json configs = Json::array();
         for (const auto& c : n.configs)
-            configs.push_back({{"name", c.name}, {"time", c.time}, {"memory", c.memory}});
-        ops.push_back({{"name", n.name}, {"configs", configs}});
+            configs.push_back({ { "name", c.name }, { "time", c.time }, { "memory", c.memory } });
+        ops.push_back({ { "name", n.name }, { "configs", configs } });
     }
     Json edges = Json::array();
     for (const auto& e : g.edges) {
@@ -186,16 +185,14 @@ Json toJson(const CostGraph& g)
         Json t = Json::array(), m = Json::array();
         for (std::size_t i = 0; i < rows; ++i) {
             t.push_back(std::vector<double>(e.time.begin() + static_cast<std::ptrdiff_t>(i * cols),
-                                            e.time.begin() + static_cast<std::ptrdiff_t>((i + 1) * cols)));
+                e.time.begin() + static_cast<std::ptrdiff_t>((i + 1) * cols)));
             m.push_back(std::vector<double>(e.memory.begin() + static_cast<std::ptrdiff_t>(i * cols),
-                                            e.memory.begin() + static_cast<std::ptrdiff_t>((i + 1) * cols)));
+                e.memory.begin() + static_cast<std::ptrdiff_t>((i + 1) * cols)));
         }
-        edges.push_back({{"from", g.nodes[static_cast<std::size_t>(e.from)].name},
-                         {"to", g.nodes[static_cast<std::size_t>(e.to)].name},
-                         {"time", t},
-                         {"memory", m}});
+        edges.push_back({ { "from", g.nodes[static_cast<std::size_t>(e.from)].name },
+            { "to", g.nodes[static_cast<std::size_t>(e.to)].name }, { "time", t }, { "memory", m } });
     }
-    return {{"ops", ops}, {"edges", edges}};
+    return { { "ops", ops }, { "edges", edges } };
 }
 
 Json frontierToJson(const CostGraph& g, const FrontierResult& result)
@@ -205,9 +202,9 @@ Json frontierToJson(const CostGraph& g, const FrontierResult& result)
         Json a = Json::object();
         for (std::size_t i = 0; i < g.nodes.size(); ++i)
             a[g.nodes[i].name] = g.nodes[i].configs[static_cast<std::size_t>(p.assignment[i])].name;
-        points.push_back({{"time", p.time}, {"memory", p.memory}, {"assignment", a}});
+        points.push_back({ { "time", p.time }, { "memory", p.memory }, { "assignment", a } });
     }
-    return {{"points", points}};
+    return { { "points", points } };
 }
 
 } // namespace vantage::ft

@@ -45,8 +45,7 @@ void mergePareto(std::span<const ParetoPoint> a, std::span<const ParetoPoint> b,
     std::size_t i = 0, j = 0;
     while (i < a.size() || j < b.size()) {
         const bool takeA = j >= b.size()
-                           || (i < a.size()
-                               && (a[i].time < b[j].time || (a[i].time == b[j].time && a[i].memory <= b[j].memory)));
+            || (i < a.size() && (a[i].time < b[j].time || (a[i].time == b[j].time && a[i].memory <= b[j].memory)));
         pushSorted(out, takeA ? a[i++] : b[j++]);
     }
 }
@@ -55,8 +54,8 @@ bool dominatedBy(std::span<const ParetoPoint> set, double time, double memory)
 {
     // The last point with time <= `time` has the least memory among those no slower.
     const double limit = time + kTieTolerance * (time < 0 ? -time : time);
-    auto it = std::upper_bound(set.begin(), set.end(), limit,
-                               [](double t, const ParetoPoint& p) { return t < p.time; });
+    auto it
+        = std::upper_bound(set.begin(), set.end(), limit, [](double t, const ParetoPoint& p) { return t < p.time; });
     if (it == set.begin())
         return false;
     return notAbove(std::prev(it)->memory, memory);

@@ -12,7 +12,8 @@ namespace {
 class Scanner {
 public:
     Scanner(std::string_view text, std::unordered_map<std::string, std::int64_t>& lines)
-        : m_text(text), m_lines(lines)
+        : m_text(text)
+        , m_lines(lines)
     {
     }
 
@@ -56,8 +57,9 @@ private:
         unsigned v = 0;
         for (int i = 0; i < 4 && m_pos < m_text.size(); ++i, ++m_pos) {
             const char c = m_text[m_pos];
-            v = v * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                                                                                            : (std::tolower(c) - 'a' + 10));
+            v = v * 16
+                + static_cast<unsigned>(
+                    std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (std::tolower(c) - 'a' + 10));
         }
         return v;
     }
@@ -77,11 +79,21 @@ private:
                 break;
             c = m_text[m_pos++];
             switch (c) {
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
+            case 'b':
+                out += '\b';
+                break;
+            case 'f':
+                out += '\f';
+                break;
+            case 'n':
+                out += '\n';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case 't':
+                out += '\t';
+                break;
             case 'u': {
                 unsigned cp = hex4();
                 if (cp >= 0xD800 && cp < 0xDC00 && m_pos + 1 < m_text.size() && m_text[m_pos] == '\\'
@@ -93,7 +105,9 @@ private:
                 appendUtf8(out, cp);
                 break;
             }
-            default: out += c; break;
+            default:
+                out += c;
+                break;
             }
         }
         ++m_pos;
@@ -232,7 +246,8 @@ std::string fieldName(std::string_view pointer)
 namespace vantage::ft::detail {
 
 JsonReader::JsonReader(std::string source, std::string_view text)
-    : m_source(std::move(source)), m_lines(text.empty() ? JsonLines() : JsonLines(text))
+    : m_source(std::move(source))
+    , m_lines(text.empty() ? JsonLines() : JsonLines(text))
 {
 }
 
@@ -328,8 +343,8 @@ std::int64_t JsonReader::integer(const Json& object, const char* key, const std:
     fail(std::string("expected an integer, found ") + (v.is_number() ? v.dump() : v.type_name()), pointer + "/" + key);
 }
 
-std::int64_t JsonReader::integer(const Json& object, const char* key, const std::string& pointer,
-                                 std::int64_t fallback) const
+std::int64_t JsonReader::integer(
+    const Json& object, const char* key, const std::string& pointer, std::int64_t fallback) const
 {
     return has(object, key) ? integer(object, key, pointer) : fallback;
 }
@@ -344,8 +359,8 @@ bool JsonReader::boolean(const Json& object, const char* key, const std::string&
     return v.get<bool>();
 }
 
-void JsonReader::requireObject(const Json& value, const std::string& pointer,
-                               std::initializer_list<const char*> allowed) const
+void JsonReader::requireObject(
+    const Json& value, const std::string& pointer, std::initializer_list<const char*> allowed) const
 {
     if (!value.is_object())
         fail(std::string("expected an object, found ") + value.type_name(), pointer);

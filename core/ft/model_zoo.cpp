@@ -17,22 +17,22 @@ public:
     OpGraph take() { return std::move(m_g); }
     const Op& op(int i) const { return m_g.op(i); }
 
-    int image(std::string name, std::int64_t batch, std::int64_t channels, std::int64_t side, std::int64_t out,
-              int k, int s, int p, bool bn = true, bool bias = false)
+    int image(std::string name, std::int64_t batch, std::int64_t channels, std::int64_t side, std::int64_t out, int k,
+        int s, int p, bool bn = true, bool bias = false)
     {
         Op o = convOp(std::move(name), out, k, k, s, s, p, p, bn, Activation::Relu, bias);
-        o.input = {batch, channels, side, side, true};
+        o.input = { batch, channels, side, side, true };
         return m_g.add(std::move(o));
     }
     int conv(std::string name, int in, std::int64_t out, int kh, int kw, int s, int ph, int pw,
-             Activation act = Activation::Relu, bool bn = true, bool bias = false)
+        Activation act = Activation::Relu, bool bn = true, bool bias = false)
     {
         Op o = convOp(std::move(name), out, kh, kw, s, s, ph, pw, bn, act, bias);
-        o.inputs = {in};
+        o.inputs = { in };
         return m_g.add(std::move(o));
     }
-    int conv(std::string name, int in, std::int64_t out, int k, int s = 1, int p = 0,
-             Activation act = Activation::Relu, bool bn = true, bool bias = false)
+    int conv(std::string name, int in, std::int64_t out, int k, int s = 1, int p = 0, Activation act = Activation::Relu,
+        bool bn = true, bool bias = false)
     {
         return conv(std::move(name), in, out, k, k, s, p, p, act, bn, bias);
     }
@@ -45,7 +45,7 @@ public:
         o.kernelH = o.kernelW = k;
         o.strideH = o.strideW = s;
         o.padH = o.padW = p;
-        o.inputs = {in};
+        o.inputs = { in };
         return m_g.add(std::move(o));
     }
     int concat(std::string name, std::vector<int> ins)
@@ -56,8 +56,8 @@ public:
         o.inputs = std::move(ins);
         return m_g.add(std::move(o));
     }
-    int linear(std::string name, int in, std::int64_t out, bool bias = true, Activation act = Activation::None,
-               int tied = -1)
+    int linear(
+        std::string name, int in, std::int64_t out, bool bias = true, Activation act = Activation::None, int tied = -1)
     {
         Op o;
         o.name = std::move(name);
@@ -66,11 +66,11 @@ public:
         o.bias = bias;
         o.activation = act;
         o.tiedTo = tied;
-        o.inputs = {in};
+        o.inputs = { in };
         return m_g.add(std::move(o));
     }
     int embedding(std::string name, std::int64_t batch, std::int64_t seq, std::int64_t vocab, std::int64_t hidden,
-                  std::int64_t extraRows, int tied = -1)
+        std::int64_t extraRows, int tied = -1)
     {
         Op o;
         o.name = std::move(name);
@@ -79,7 +79,7 @@ public:
         o.outFeatures = hidden;
         o.extraRows = extraRows;
         o.tiedTo = tied;
-        o.input = {batch, 1, seq, 1, false};
+        o.input = { batch, 1, seq, 1, false };
         return m_g.add(std::move(o));
     }
     int norm(std::string name, int in, OpKind kind = OpKind::LayerNorm)
@@ -87,7 +87,7 @@ public:
         Op o;
         o.name = std::move(name);
         o.kind = kind;
-        o.inputs = {in};
+        o.inputs = { in };
         return m_g.add(std::move(o));
     }
     int add(std::string name, int a, int b, Activation act = Activation::None)
@@ -97,7 +97,7 @@ public:
         o.kind = OpKind::Elementwise;
         o.function = "add";
         o.activation = act;
-        o.inputs = {a, b};
+        o.inputs = { a, b };
         return m_g.add(std::move(o));
     }
     int attention(std::string name, std::vector<int> ins, int heads, int kvHeads = 0)
@@ -115,13 +115,13 @@ public:
         Op o;
         o.name = std::move(name);
         o.kind = OpKind::Loss;
-        o.inputs = {in};
+        o.inputs = { in };
         return m_g.add(std::move(o));
     }
 
 private:
     static Op convOp(std::string name, std::int64_t out, int kh, int kw, int sh, int sw, int ph, int pw, bool bn,
-                     Activation act, bool bias)
+        Activation act, bool bias)
     {
         Op o;
         o.name = std::move(name);
@@ -147,7 +147,7 @@ OpGraph vgg16(const ZooModel& m, std::int64_t batch, std::int64_t side)
 {
     // Simonyan & Zisserman 2015, configuration D: 3x3 convs with biases, no batch norm.
     Builder b(m.displayName);
-    const int cfg[] = {64, 64, 0, 128, 128, 0, 256, 256, 256, 0, 512, 512, 512, 0, 512, 512, 512, 0};
+    const int cfg[] = { 64, 64, 0, 128, 128, 0, 256, 256, 256, 0, 512, 512, 512, 0, 512, 512, 512, 0 };
     int x = -1, conv = 0, pool = 0;
     for (int c : cfg) {
         if (c == 0) {
@@ -211,7 +211,7 @@ OpGraph inceptionV3(const ZooModel& m, std::int64_t batch, std::int64_t side)
         b3 = conv(p + ".branch3x3dbl_3", b3, 96, 3, 3, 1, 1, 1);
         int bp = b.pool(p + ".avgpool", in, "avg", 3, 1, 1);
         bp = conv(p + ".branch_pool", bp, poolFeatures, 1, 1);
-        return b.concat(p + ".concat", {b1, b5, b3, bp});
+        return b.concat(p + ".concat", { b1, b5, b3, bp });
     };
     auto blockB = [&](const std::string& p, int in) {
         const int b3 = conv(p + ".branch3x3", in, 384, 3, 3, 2);
@@ -219,7 +219,7 @@ OpGraph inceptionV3(const ZooModel& m, std::int64_t batch, std::int64_t side)
         bd = conv(p + ".branch3x3dbl_2", bd, 96, 3, 3, 1, 1, 1);
         bd = conv(p + ".branch3x3dbl_3", bd, 96, 3, 3, 2);
         const int bp = b.pool(p + ".maxpool", in, "max", 3, 2);
-        return b.concat(p + ".concat", {b3, bd, bp});
+        return b.concat(p + ".concat", { b3, bd, bp });
     };
     auto blockC = [&](const std::string& p, int in, int c7) {
         const int b1 = conv(p + ".branch1x1", in, 192, 1, 1);
@@ -233,7 +233,7 @@ OpGraph inceptionV3(const ZooModel& m, std::int64_t batch, std::int64_t side)
         bd = conv(p + ".branch7x7dbl_5", bd, 192, 1, 7, 1, 0, 3);
         int bp = b.pool(p + ".avgpool", in, "avg", 3, 1, 1);
         bp = conv(p + ".branch_pool", bp, 192, 1, 1);
-        return b.concat(p + ".concat", {b1, b7, bd, bp});
+        return b.concat(p + ".concat", { b1, b7, bd, bp });
     };
     auto blockD = [&](const std::string& p, int in) {
         int b3 = conv(p + ".branch3x3_1", in, 192, 1, 1);
@@ -243,7 +243,7 @@ OpGraph inceptionV3(const ZooModel& m, std::int64_t batch, std::int64_t side)
         b7 = conv(p + ".branch7x7x3_3", b7, 192, 7, 1, 1, 3, 0);
         b7 = conv(p + ".branch7x7x3_4", b7, 192, 3, 3, 2);
         const int bp = b.pool(p + ".maxpool", in, "max", 3, 2);
-        return b.concat(p + ".concat", {b3, b7, bp});
+        return b.concat(p + ".concat", { b3, b7, bp });
     };
     auto blockE = [&](const std::string& p, int in) {
         const int b1 = conv(p + ".branch1x1", in, 320, 1, 1);
@@ -256,7 +256,7 @@ OpGraph inceptionV3(const ZooModel& m, std::int64_t batch, std::int64_t side)
         const int bdb = conv(p + ".branch3x3dbl_3b", bd, 384, 3, 1, 1, 1, 0);
         int bp = b.pool(p + ".avgpool", in, "avg", 3, 1, 1);
         bp = conv(p + ".branch_pool", bp, 192, 1, 1);
-        return b.concat(p + ".concat", {b1, b3a, b3b, bda, bdb, bp});
+        return b.concat(p + ".concat", { b1, b3a, b3b, bda, bdb, bp });
     };
     int x = b.image("Conv2d_1a_3x3", batch, 3, side, 32, 3, 2, 0);
     x = conv("Conv2d_2a_3x3", x, 32, 3, 3);
@@ -299,7 +299,7 @@ struct TransformerShape {
 int postLnLayer(Builder& b, const std::string& p, int x, const TransformerShape& s, Activation act)
 {
     int y = b.linear(p + "qkv", x, 3 * s.hidden);
-    y = b.attention(p + "attention", {y}, s.heads);
+    y = b.attention(p + "attention", { y }, s.heads);
     y = b.linear(p + "proj", y, s.hidden);
     x = b.norm(p + "ln1", b.add(p + "add1", x, y));
     y = b.linear(p + "fc1", x, s.ff, true, act);
@@ -314,7 +314,7 @@ int preLnLayer(Builder& b, const std::string& p, int x, const TransformerShape& 
     const std::int64_t headDim = s.hidden / s.heads;
     int y = b.norm(p + "ln1", x, normKind);
     y = b.linear(p + "qkv", y, s.hidden + 2 * s.kvHeads * headDim, !llama);
-    y = b.attention(p + "attention", {y}, s.heads, s.kvHeads);
+    y = b.attention(p + "attention", { y }, s.heads, s.kvHeads);
     y = b.linear(p + "proj", y, s.hidden, !llama);
     x = b.add(p + "add1", x, y);
     y = b.norm(p + "ln2", x, normKind);
@@ -338,12 +338,12 @@ OpGraph transformer(const ZooModel& m, std::int64_t batch, std::int64_t seq, con
     for (int i = 0; i < s.layers; ++i) {
         const std::string p = "decoder." + std::to_string(i) + ".";
         int a = b.linear(p + "qkv", y, 3 * s.hidden);
-        a = b.attention(p + "attention", {a}, s.heads);
+        a = b.attention(p + "attention", { a }, s.heads);
         a = b.linear(p + "proj", a, s.hidden);
         y = b.norm(p + "ln1", b.add(p + "add1", y, a));
         int q = b.linear(p + "cross_q", y, s.hidden);
         const int kv = b.linear(p + "cross_kv", memory, 2 * s.hidden);
-        q = b.attention(p + "cross_attention", {q, kv}, s.heads);
+        q = b.attention(p + "cross_attention", { q, kv }, s.heads);
         q = b.linear(p + "cross_proj", q, s.hidden);
         y = b.norm(p + "ln2", b.add(p + "add2", y, q));
         int f = b.linear(p + "fc1", y, s.ff, true, Activation::Relu);
@@ -415,71 +415,72 @@ const std::vector<Entry>& entries()
         std::vector<Entry> v;
         auto cnn = [&](std::string name, std::string display, std::string desc, std::int64_t side, double params,
                        std::string source, std::function<OpGraph(const ZooModel&, std::int64_t, std::int64_t)> f) {
-            v.push_back({{std::move(name), std::move(display), std::move(desc), "cnn", 256, side, params, std::move(source)},
-                         std::move(f)});
+            v.push_back(
+                { { std::move(name), std::move(display), std::move(desc), "cnn", 256, side, params, std::move(source) },
+                    std::move(f) });
         };
         auto tf = [&](std::string name, std::string display, std::string desc, std::int64_t batch, std::int64_t seq,
                       double params, std::string source,
                       std::function<OpGraph(const ZooModel&, std::int64_t, std::int64_t)> f) {
-            v.push_back({{std::move(name), std::move(display), std::move(desc), "transformer", batch, seq, params,
-                          std::move(source)},
-                         std::move(f)});
+            v.push_back({ { std::move(name), std::move(display), std::move(desc), "transformer", batch, seq, params,
+                              std::move(source) },
+                std::move(f) });
         };
         cnn("vgg16", "VGG-16", "VGG-16 (configuration D), 224x224 images, 1000 classes", 224, 138e6,
             "Simonyan & Zisserman, ICLR 2015, Table 2",
             [](const ZooModel& m, std::int64_t bs, std::int64_t side) { return vgg16(m, bs, side); });
         cnn("resnet50", "ResNet-50", "ResNet-50 v1.5 (bottleneck, stride in the 3x3), 224x224, 1000 classes", 224,
-            25.557e6, "torchvision model card (25,557,032)",
-            [](const ZooModel& m, std::int64_t bs, std::int64_t side) { return resnet(m, bs, side, {3, 4, 6, 3}, 1); });
+            25.557e6, "torchvision model card (25,557,032)", [](const ZooModel& m, std::int64_t bs, std::int64_t side) {
+                return resnet(m, bs, side, { 3, 4, 6, 3 }, 1);
+            });
         cnn("resnet152", "ResNet-152", "ResNet-152 v1.5, 224x224, 1000 classes", 224, 60.193e6,
-            "torchvision model card (60,192,808)",
-            [](const ZooModel& m, std::int64_t bs, std::int64_t side) { return resnet(m, bs, side, {3, 8, 36, 3}, 1); });
+            "torchvision model card (60,192,808)", [](const ZooModel& m, std::int64_t bs, std::int64_t side) {
+                return resnet(m, bs, side, { 3, 8, 36, 3 }, 1);
+            });
         cnn("wide-resnet50-2", "Wide-ResNet-50-2", "WRN-50-2: ResNet-50 with bottlenecks twice as wide, 224x224", 224,
             68.9e6, "Zagoruyko & Komodakis, BMVC 2016 (WRN-50-2-bottleneck, 68.9M)",
-            [](const ZooModel& m, std::int64_t bs, std::int64_t side) { return resnet(m, bs, side, {3, 4, 6, 3}, 2); });
+            [](const ZooModel& m, std::int64_t bs, std::int64_t side) {
+                return resnet(m, bs, side, { 3, 4, 6, 3 }, 2);
+            });
         cnn("inception-v3", "Inception-v3", "Inception-v3 with its auxiliary classifier, 299x299, 1000 classes", 299,
             27.161e6, "torchvision model card, aux_logits=True (27,161,264)",
             [](const ZooModel& m, std::int64_t bs, std::int64_t side) { return inceptionV3(m, bs, side); });
-        tf("transformer-base", "Transformer-base", "Transformer base: 6+6 layers, d=512, 8 heads, shared 37k vocabulary",
-           128, 256, 65e6, "Vaswani et al., NeurIPS 2017, Table 3",
-           [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
-               return transformer(m, bs, seq, {37000, 512, 2048, 0, 6, 8, 8});
-           });
+        tf("transformer-base", "Transformer-base",
+            "Transformer base: 6+6 layers, d=512, 8 heads, shared 37k vocabulary", 128, 256, 65e6,
+            "Vaswani et al., NeurIPS 2017, Table 3", [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
+                return transformer(m, bs, seq, { 37000, 512, 2048, 0, 6, 8, 8 });
+            });
         tf("transformer-big", "Transformer-big", "Transformer big: 6+6 layers, d=1024, 16 heads, shared 37k vocabulary",
-           128, 256, 213e6, "Vaswani et al., NeurIPS 2017, Table 3",
-           [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
-               return transformer(m, bs, seq, {37000, 1024, 4096, 0, 6, 16, 16});
-           });
-        tf("bert-base", "BERT-Base", "BERT-Base for pre-training: 12 layers, H=768, 12 heads, MLM + NSP heads", 256, 512,
-           110e6, "Devlin et al., NAACL 2019, Sec. 3",
-           [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
-               return bert(m, bs, seq, {30522, 768, 3072, 512, 12, 12, 12});
-           });
+            128, 256, 213e6, "Vaswani et al., NeurIPS 2017, Table 3",
+            [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
+                return transformer(m, bs, seq, { 37000, 1024, 4096, 0, 6, 16, 16 });
+            });
+        tf("bert-base", "BERT-Base", "BERT-Base for pre-training: 12 layers, H=768, 12 heads, MLM + NSP heads", 256,
+            512, 110e6, "Devlin et al., NAACL 2019, Sec. 3", [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
+                return bert(m, bs, seq, { 30522, 768, 3072, 512, 12, 12, 12 });
+            });
         tf("bert-large", "BERT-Large", "BERT-Large for pre-training: 24 layers, H=1024, 16 heads, MLM + NSP heads", 256,
-           512, 340e6, "Devlin et al., NAACL 2019, Sec. 3",
-           [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
-               return bert(m, bs, seq, {30522, 1024, 4096, 512, 24, 16, 16});
-           });
+            512, 340e6, "Devlin et al., NAACL 2019, Sec. 3", [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
+                return bert(m, bs, seq, { 30522, 1024, 4096, 512, 24, 16, 16 });
+            });
         tf("gpt2-1.5b", "GPT-2 1.5B", "GPT-2 XL: 48 layers, d=1600, 25 heads, 1024 positions", 512, 1024, 1542e6,
-           "Radford et al. 2019, Table 2",
-           [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
-               return gpt(m, bs, seq, {50257, 1600, 6400, 1024, 48, 25, 25});
-           });
+            "Radford et al. 2019, Table 2", [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
+                return gpt(m, bs, seq, { 50257, 1600, 6400, 1024, 48, 25, 25 });
+            });
         tf("gpt3-175b", "GPT-3 175B", "GPT-3: 96 layers, d=12288, 96 heads, 2048 positions", 1536, 2048, 175e9,
-           "Brown et al., NeurIPS 2020, Table 2.1",
-           [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
-               return gpt(m, bs, seq, {50257, 12288, 49152, 2048, 96, 96, 96});
-           });
+            "Brown et al., NeurIPS 2020, Table 2.1", [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
+                return gpt(m, bs, seq, { 50257, 12288, 49152, 2048, 96, 96, 96 });
+            });
         tf("llama2-7b", "Llama-2 7B", "Llama 2 7B: 32 layers, d=4096, 32 heads, SwiGLU 11008, RMSNorm", 1024, 4096,
-           6.7e9, "Touvron et al. 2023, LLaMA Table 2 (6.7B for the 7B shapes Llama 2 keeps)",
-           [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
-               return llama(m, bs, seq, {32000, 4096, 11008, 0, 32, 32, 32});
-           });
+            6.7e9, "Touvron et al. 2023, LLaMA Table 2 (6.7B for the 7B shapes Llama 2 keeps)",
+            [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
+                return llama(m, bs, seq, { 32000, 4096, 11008, 0, 32, 32, 32 });
+            });
         tf("llama2-70b", "Llama-2 70B", "Llama 2 70B: 80 layers, d=8192, 64 heads with 8 KV heads, SwiGLU 28672", 1024,
-           4096, 70e9, "Touvron et al. 2023, Llama 2 Table 1",
-           [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
-               return llama(m, bs, seq, {32000, 8192, 28672, 0, 80, 64, 8});
-           });
+            4096, 70e9, "Touvron et al. 2023, Llama 2 Table 1",
+            [](const ZooModel& m, std::int64_t bs, std::int64_t seq) {
+                return llama(m, bs, seq, { 32000, 8192, 28672, 0, 80, 64, 8 });
+            });
         return v;
     }();
     return list;
@@ -501,7 +502,8 @@ const Entry& entry(std::string_view name)
             return e;
         names += (names.empty() ? "" : ", ") + e.model.name;
     }
-    throw Error::invalidInput("unknown model '" + std::string(name) + "' (the zoo has: " + names + ")").forField("model");
+    throw Error::invalidInput("unknown model '" + std::string(name) + "' (the zoo has: " + names + ")")
+        .forField("model");
 }
 
 } // namespace
@@ -527,7 +529,8 @@ OpGraph buildZooModel(std::string_view name, std::int64_t batch, std::int64_t se
     const Entry& e = entry(name);
     if (batch < 0 || sequence < 0)
         throw Error::invalidInput("batch and sequence must be positive").forField(batch < 0 ? "batch" : "sequence");
-    return e.build(e.model, batch > 0 ? batch : e.model.defaultBatch, sequence > 0 ? sequence : e.model.defaultSequence);
+    return e.build(
+        e.model, batch > 0 ? batch : e.model.defaultBatch, sequence > 0 ? sequence : e.model.defaultSequence);
 }
 
 } // namespace vantage::ft

@@ -13,14 +13,14 @@
 namespace vantage::ft {
 
 struct ZooModel {
-    std::string name;          // "bert-large" (what --model takes)
-    std::string displayName;   // "BERT-Large"
-    std::string description;   // one line for lists
-    std::string family;        // "cnn", "transformer"
+    std::string name; // "bert-large" (what --model takes)
+    std::string displayName; // "BERT-Large"
+    std::string description; // one line for lists
+    std::string family; // "cnn", "transformer"
     std::int64_t defaultBatch = 0;
     std::int64_t defaultSequence = 0; // tokens per sample, or the image side for CNNs
-    double publishedParams = 0.0;     // the parameter count the paper / model card gives
-    std::string source;               // where that figure is from
+    double publishedParams = 0.0; // the parameter count the paper / model card gives
+    std::string source; // where that figure is from
 };
 
 const std::vector<ZooModel>& zooModels();

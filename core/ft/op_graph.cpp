@@ -14,38 +14,56 @@ namespace vantage::ft {
 namespace {
 
 constexpr std::pair<OpKind, std::string_view> kKindNames[] = {
-    {OpKind::Embedding, "embedding"}, {OpKind::Linear, "linear"},         {OpKind::Conv2d, "conv2d"},
-    {OpKind::Attention, "attention"}, {OpKind::LayerNorm, "layernorm"},   {OpKind::RmsNorm, "rmsnorm"},
-    {OpKind::Elementwise, "elementwise"}, {OpKind::Pool, "pool"},         {OpKind::Concat, "concat"},
-    {OpKind::Loss, "loss"},
+    { OpKind::Embedding, "embedding" },
+    { OpKind::Linear, "linear" },
+    { OpKind::Conv2d, "conv2d" },
+    { OpKind::Attention, "attention" },
+    { OpKind::LayerNorm, "layernorm" },
+    { OpKind::RmsNorm, "rmsnorm" },
+    { OpKind::Elementwise, "elementwise" },
+    { OpKind::Pool, "pool" },
+    { OpKind::Concat, "concat" },
+    { OpKind::Loss, "loss" },
 };
 
 constexpr std::pair<Activation, std::string_view> kActivationNames[] = {
-    {Activation::None, "none"}, {Activation::Relu, "relu"}, {Activation::Gelu, "gelu"},
-    {Activation::Silu, "silu"}, {Activation::SwiGlu, "swiglu"},
+    { Activation::None, "none" },
+    { Activation::Relu, "relu" },
+    { Activation::Gelu, "gelu" },
+    { Activation::Silu, "silu" },
+    { Activation::SwiGlu, "swiglu" },
 };
 
 // FLOPs per element of an activation applied after a linear/conv/elementwise op (tanh-GELU ~8).
 double activationFlops(Activation a)
 {
     switch (a) {
-    case Activation::None: return 0.0;
-    case Activation::Relu: return 1.0;
-    case Activation::Gelu: return 8.0;
-    case Activation::Silu: return 5.0;
-    case Activation::SwiGlu: return 6.0;
+    case Activation::None:
+        return 0.0;
+    case Activation::Relu:
+        return 1.0;
+    case Activation::Gelu:
+        return 8.0;
+    case Activation::Silu:
+        return 5.0;
+    case Activation::SwiGlu:
+        return 6.0;
     }
     return 0.0;
 }
 
 struct FunctionInfo {
     std::string_view name;
-    bool nary;    // needs two or more inputs
+    bool nary; // needs two or more inputs
     double flops; // per output element (per extra input for n-ary)
 };
 constexpr FunctionInfo kElementwise[] = {
-    {"add", true, 1.0}, {"mul", true, 1.0}, {"relu", false, 1.0},
-    {"gelu", false, 8.0}, {"silu", false, 5.0}, {"dropout", false, 2.0},
+    { "add", true, 1.0 },
+    { "mul", true, 1.0 },
+    { "relu", false, 1.0 },
+    { "gelu", false, 8.0 },
+    { "silu", false, 5.0 },
+    { "dropout", false, 2.0 },
 };
 
 [[noreturn]] void bad(const Op& op, const std::string& message)
@@ -119,8 +137,8 @@ int OpGraph::find(std::string_view opName) const
 
 std::int64_t OpGraph::parameterCount() const
 {
-    return std::accumulate(m_ops.begin(), m_ops.end(), std::int64_t(0),
-                           [](std::int64_t s, const Op& o) { return s + o.params; });
+    return std::accumulate(
+        m_ops.begin(), m_ops.end(), std::int64_t(0), [](std::int64_t s, const Op& o) { return s + o.params; });
 }
 
 double OpGraph::forwardFlops() const
@@ -156,8 +174,9 @@ int OpGraph::add(Op op)
     }
     for (const auto& s : ins)
         if (s.batch != op.input.batch)
-            bad(op, "inputs disagree on the batch size (" + std::to_string(op.input.batch) + " vs "
-                        + std::to_string(s.batch) + ")");
+            bad(op,
+                "inputs disagree on the batch size (" + std::to_string(op.input.batch) + " vs "
+                    + std::to_string(s.batch) + ")");
 
     const TensorShape& in = op.input;
     const double B = double(in.batch);
@@ -173,9 +192,9 @@ int OpGraph::add(Op op)
         if (owner.kind != OpKind::Embedding || owner.tiedTo >= 0)
             bad(op, "weights can only be tied to an embedding that owns its weights ('" + owner.name + "' does not)");
         if (!((owner.vocab == rows && owner.outFeatures == cols) || (owner.vocab == cols && owner.outFeatures == rows)))
-            bad(op, "tied weight shape " + std::to_string(rows) + "x" + std::to_string(cols) + " does not match '"
-                        + owner.name + "' (" + std::to_string(owner.vocab) + "x" + std::to_string(owner.outFeatures)
-                        + ")");
+            bad(op,
+                "tied weight shape " + std::to_string(rows) + "x" + std::to_string(cols) + " does not match '"
+                    + owner.name + "' (" + std::to_string(owner.vocab) + "x" + std::to_string(owner.outFeatures) + ")");
         op.sharedParams = rows * cols;
         return true;
     };
@@ -191,7 +210,7 @@ int OpGraph::add(Op op)
         op.input.features = 1;
         op.input.width = 1;
         op.input.image = false;
-        op.output = {in.batch, op.outFeatures, in.height, 1, false};
+        op.output = { in.batch, op.outFeatures, in.height, 1, false };
         if (!sharedFrom(op.vocab, op.outFeatures))
             op.params = op.vocab * op.outFeatures;
         op.params += op.extraRows * op.outFeatures;
@@ -204,19 +223,19 @@ int OpGraph::add(Op op)
             bad(op, "a linear op takes one input");
         requirePositive(op, op.outFeatures, "out");
         if (in.image && in.positions() > 1)
-            op.input = {in.batch, in.features * in.positions(), 1, 1, false};
+            op.input = { in.batch, in.features * in.positions(), 1, 1, false };
         else
-            op.input = {in.batch, in.features, in.positions(), 1, false};
+            op.input = { in.batch, in.features, in.positions(), 1, false };
         const std::int64_t cols = op.outFeatures * (op.activation == Activation::SwiGlu ? 2 : 1);
         if (!sharedFrom(op.input.features, cols))
             op.params = op.input.features * cols;
         op.params += op.bias ? cols : 0;
-        op.output = {in.batch, op.outFeatures, op.input.height, 1, false};
+        op.output = { in.batch, op.outFeatures, op.input.height, 1, false };
         const double positions = double(op.input.height);
         op.forwardFlops = 2.0 * B * positions * double(op.input.features) * double(cols)
-                          + B * positions * double(cols) * activationFlops(op.activation);
-        op.savedElements = op.output.elements()
-                           + (op.activation == Activation::None ? 0.0 : B * positions * double(cols));
+            + B * positions * double(cols) * activationFlops(op.activation);
+        op.savedElements
+            = op.output.elements() + (op.activation == Activation::None ? 0.0 : B * positions * double(cols));
         break;
     }
     case OpKind::Conv2d: {
@@ -230,15 +249,16 @@ int OpGraph::add(Op op)
         requirePositive(op, op.outFeatures, "out");
         const std::int64_t h = convOut(op, in.height, op.kernelH, op.strideH, op.padH, "height");
         const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width");
-        op.output = {in.batch, op.outFeatures, h, w, true};
+        op.output = { in.batch, op.outFeatures, h, w, true };
         if (op.tiedTo >= 0)
             bad(op, "conv2d weights cannot be tied");
         op.params = in.features * op.outFeatures * op.kernelH * op.kernelW + (op.bias ? op.outFeatures : 0)
-                    + (op.batchNorm ? 2 * op.outFeatures : 0);
+            + (op.batchNorm ? 2 * op.outFeatures : 0);
         const double outElems = op.output.elements();
         op.forwardFlops = 2.0 * outElems * double(in.features) * op.kernelH * op.kernelW
-                          + outElems * ((op.batchNorm ? 4.0 : 0.0) + activationFlops(op.activation));
-        op.savedElements = outElems * (1.0 + (op.batchNorm ? 1.0 : 0.0) + (op.activation != Activation::None ? 1.0 : 0.0));
+            + outElems * ((op.batchNorm ? 4.0 : 0.0) + activationFlops(op.activation));
+        op.savedElements
+            = outElems * (1.0 + (op.batchNorm ? 1.0 : 0.0) + (op.activation != Activation::None ? 1.0 : 0.0));
         break;
     }
     case OpKind::Attention: {
@@ -253,21 +273,24 @@ int OpGraph::add(Op op)
             bad(op, "kv_heads must divide heads");
         const std::int64_t qkvHeads = ins.size() == 2 ? op.heads : op.heads + 2 * op.kvHeads;
         if (in.features % qkvHeads != 0)
-            bad(op, "input features (" + std::to_string(in.features) + ") are not a whole number of heads ("
-                        + std::to_string(qkvHeads) + ")");
+            bad(op,
+                "input features (" + std::to_string(in.features) + ") are not a whole number of heads ("
+                    + std::to_string(qkvHeads) + ")");
         const int hd = static_cast<int>(in.features / qkvHeads);
         if (op.headDim != 0 && op.headDim != hd)
-            bad(op, "head_dim " + std::to_string(op.headDim) + " does not match the input (" + std::to_string(hd) + ")");
+            bad(op,
+                "head_dim " + std::to_string(op.headDim) + " does not match the input (" + std::to_string(hd) + ")");
         op.headDim = hd;
         op.kvLength = in.height;
         if (ins.size() == 2) {
             const TensorShape& kv = ins[1];
             if (kv.features != 2 * std::int64_t(op.kvHeads) * hd)
-                bad(op, "the key/value input needs " + std::to_string(2 * std::int64_t(op.kvHeads) * hd)
-                            + " features (2 x kv_heads x head_dim), has " + std::to_string(kv.features));
+                bad(op,
+                    "the key/value input needs " + std::to_string(2 * std::int64_t(op.kvHeads) * hd)
+                        + " features (2 x kv_heads x head_dim), has " + std::to_string(kv.features));
             op.kvLength = kv.height;
         }
-        op.output = {in.batch, std::int64_t(op.heads) * hd, in.height, 1, false};
+        op.output = { in.batch, std::int64_t(op.heads) * hd, in.height, 1, false };
         const double scores = B * op.heads * double(in.height) * double(op.kvLength);
         op.forwardFlops = 4.0 * scores * hd + 5.0 * scores;
         op.savedElements = op.output.elements() + scores;
@@ -316,13 +339,13 @@ int OpGraph::add(Op op)
                 bad(op, "max / avg pooling needs an image input");
             const std::int64_t h = convOut(op, in.height, op.kernelH, op.strideH, op.padH, "height");
             const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width");
-            op.output = {in.batch, in.features, h, w, true};
+            op.output = { in.batch, in.features, h, w, true };
             op.forwardFlops = op.output.elements() * op.kernelH * op.kernelW;
         } else if (op.function == "global-avg") {
-            op.output = {in.batch, in.features, 1, 1, in.image};
+            op.output = { in.batch, in.features, 1, 1, in.image };
             op.forwardFlops = in.elements();
         } else if (op.function == "first") {
-            op.output = {in.batch, in.features, 1, 1, in.image};
+            op.output = { in.batch, in.features, 1, 1, in.image };
             op.forwardFlops = op.output.elements();
         } else {
             bad(op, "unknown pool function '" + op.function + "' (expected one of: max, avg, global-avg, first)");
@@ -339,7 +362,7 @@ int OpGraph::add(Op op)
                 bad(op, "concat inputs must have the same positions");
             features += s.features;
         }
-        op.output = {in.batch, features, in.height, in.width, in.image};
+        op.output = { in.batch, features, in.height, in.width, in.image };
         op.forwardFlops = op.output.elements();
         op.savedElements = op.output.elements();
         break;
@@ -347,7 +370,7 @@ int OpGraph::add(Op op)
     case OpKind::Loss: {
         if (ins.size() > 1)
             bad(op, "a loss takes one input (the logits)");
-        op.output = {in.batch, 1, in.height, in.width, in.image};
+        op.output = { in.batch, 1, in.height, in.width, in.image };
         op.forwardFlops = 5.0 * in.elements();
         op.savedElements = op.output.elements() + in.elements(); // the softmax, for the gradient
         break;
@@ -358,7 +381,7 @@ int OpGraph::add(Op op)
 
     const int index = size();
     for (std::size_t p = 0; p < op.inputs.size(); ++p)
-        m_edges.push_back({op.inputs[p], index, static_cast<int>(p)});
+        m_edges.push_back({ op.inputs[p], index, static_cast<int>(p) });
     m_ops.push_back(std::move(op));
     return index;
 }
@@ -373,7 +396,7 @@ using detail::JsonReader;
 std::pair<int, int> pairField(const JsonReader& r, const Json& j, const char* key, const std::string& at, int fallback)
 {
     if (!r.has(j, key))
-        return {fallback, fallback};
+        return { fallback, fallback };
     const Json& v = j.at(key);
     const std::string p = at + "/" + key;
     auto asInt = [&](const Json& x) {
@@ -387,15 +410,15 @@ std::pair<int, int> pairField(const JsonReader& r, const Json& j, const char* ke
     if (v.is_array()) {
         if (v.size() != 2)
             r.fail("expected [height, width]", p);
-        return {asInt(v[0]), asInt(v[1])};
+        return { asInt(v[0]), asInt(v[1]) };
     }
     const int i = asInt(v);
-    return {i, i};
+    return { i, i };
 }
 
 OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
 {
-    r.requireObject(j, "", {"name", "ops"});
+    r.requireObject(j, "", { "name", "ops" });
     OpGraph g;
     g.name = r.has(j, "name") ? r.string(j, "name", "") : std::string("graph");
     const Json& ops = r.array(j, "ops", "");
@@ -457,7 +480,7 @@ OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
         while (indegree[first] == 0)
             ++first;
         r.fail("the inputs form a cycle through op '" + ops[first].at("name").get<std::string>() + "'",
-               "/ops/" + std::to_string(first) + "/inputs");
+            "/ops/" + std::to_string(first) + "/inputs");
     }
 
     std::vector<int> graphIndex(ops.size(), -1);
@@ -465,9 +488,9 @@ OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
         const Json& o = ops[i];
         const std::string at = "/ops/" + std::to_string(i);
         r.requireObject(o, at,
-                        {"name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out",
-                         "vocab", "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim",
-                         "bias", "batch_norm", "activation", "function", "tied_to"});
+            { "name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out", "vocab",
+                "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim", "bias", "batch_norm",
+                "activation", "function", "tied_to" });
         Op op;
         op.name = r.string(o, "name", at);
         try {
@@ -486,10 +509,10 @@ OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
             op.input.width = r.integer(o, "width", at, 1);
             op.input.features = r.has(o, "channels") ? r.integer(o, "channels", at) : r.integer(o, "features", at, 1);
         } else {
-            for (const char* key : {"batch", "seq", "height", "width", "features", "channels"})
+            for (const char* key : { "batch", "seq", "height", "width", "features", "channels" })
                 if (r.has(o, key))
                     r.fail(std::string("'") + key + "' is taken from the inputs; give it only for ops without inputs",
-                           at + "/" + key);
+                        at + "/" + key);
         }
         op.outFeatures = r.integer(o, "out", at, 0);
         op.vocab = r.integer(o, "vocab", at, 0);
@@ -557,7 +580,7 @@ Json toJson(const OpGraph& g)
 {
     Json ops = Json::array();
     for (const Op& op : g.ops()) {
-        Json o = {{"name", op.name}, {"kind", opKindName(op.kind)}};
+        Json o = { { "name", op.name }, { "kind", opKindName(op.kind) } };
         if (!op.inputs.empty()) {
             Json in = Json::array();
             for (int i : op.inputs)
@@ -574,7 +597,7 @@ Json toJson(const OpGraph& g)
             if (op.kind != OpKind::Embedding)
                 o["features"] = op.input.features;
         }
-        auto hw = [](int h, int w) { return h == w ? Json(h) : Json::array({h, w}); };
+        auto hw = [](int h, int w) { return h == w ? Json(h) : Json::array({ h, w }); };
         switch (op.kind) {
         case OpKind::Embedding:
             o["vocab"] = op.vocab;
@@ -619,7 +642,7 @@ Json toJson(const OpGraph& g)
             o["tied_to"] = g.op(op.tiedTo).name;
         ops.push_back(std::move(o));
     }
-    return {{"name", g.name}, {"ops", ops}};
+    return { { "name", g.name }, { "ops", ops } };
 }
 
 } // namespace vantage::ft

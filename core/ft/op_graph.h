@@ -15,16 +15,16 @@
 namespace vantage::ft {
 
 enum class OpKind {
-    Embedding,   // token lookup (+ position / type rows): [B, S] ids -> [B, H, S]
-    Linear,      // y = x W (+ b), per position; an image input is flattened first
-    Conv2d,      // 2-D convolution, optionally with batch norm folded in
-    Attention,   // softmax(Q K^T / sqrt(d)) V over heads: the weightless core between projections
-    LayerNorm,   // normalisation over features (2H parameters)
-    RmsNorm,     // root-mean-square normalisation (H parameters)
+    Embedding, // token lookup (+ position / type rows): [B, S] ids -> [B, H, S]
+    Linear, // y = x W (+ b), per position; an image input is flattened first
+    Conv2d, // 2-D convolution, optionally with batch norm folded in
+    Attention, // softmax(Q K^T / sqrt(d)) V over heads: the weightless core between projections
+    LayerNorm, // normalisation over features (2H parameters)
+    RmsNorm, // root-mean-square normalisation (H parameters)
     Elementwise, // add, mul, relu, gelu, silu, dropout over tensors of one shape
-    Pool,        // max / avg pooling, global average, or the first position ([CLS])
-    Concat,      // concatenation along features (Inception)
-    Loss,        // softmax cross-entropy over the features (classes / vocabulary)
+    Pool, // max / avg pooling, global average, or the first position ([CLS])
+    Concat, // concatenation along features (Inception)
+    Loss, // softmax cross-entropy over the features (classes / vocabulary)
 };
 
 enum class Activation { None, Relu, Gelu, Silu, SwiGlu };
@@ -59,27 +59,27 @@ struct Op {
     TensorShape output;
 
     // Attributes, by kind (unused ones stay at their defaults).
-    std::int64_t outFeatures = 0;     // linear / conv2d output features or channels; embedding width
-    std::int64_t vocab = 0;           // embedding: rows looked up by token id (split as a reduction)
-    std::int64_t extraRows = 0;       // embedding: position and token-type rows added to the lookup
-    int kernelH = 1, kernelW = 1;     // conv2d, pool
-    int strideH = 1, strideW = 1;     // conv2d, pool
-    int padH = 0, padW = 0;           // conv2d, pool
-    int heads = 0;                    // attention: query heads
-    int kvHeads = 0;                  // attention: key/value heads (grouped-query attention); 0 = heads
-    int headDim = 0;                  // attention: inferred from the input features when 0
-    bool bias = false;                // linear, conv2d
-    bool batchNorm = false;           // conv2d: batch norm folded in (2C parameters)
+    std::int64_t outFeatures = 0; // linear / conv2d output features or channels; embedding width
+    std::int64_t vocab = 0; // embedding: rows looked up by token id (split as a reduction)
+    std::int64_t extraRows = 0; // embedding: position and token-type rows added to the lookup
+    int kernelH = 1, kernelW = 1; // conv2d, pool
+    int strideH = 1, strideW = 1; // conv2d, pool
+    int padH = 0, padW = 0; // conv2d, pool
+    int heads = 0; // attention: query heads
+    int kvHeads = 0; // attention: key/value heads (grouped-query attention); 0 = heads
+    int headDim = 0; // attention: inferred from the input features when 0
+    bool bias = false; // linear, conv2d
+    bool batchNorm = false; // conv2d: batch norm folded in (2C parameters)
     Activation activation = Activation::None; // linear, conv2d, elementwise: fused activation
-    std::string function;             // elementwise: add|mul|relu|gelu|silu|dropout; pool: max|avg|global-avg|first
-    int tiedTo = -1;                  // linear / embedding sharing the weight of this embedding op
+    std::string function; // elementwise: add|mul|relu|gelu|silu|dropout; pool: max|avg|global-avg|first
+    int tiedTo = -1; // linear / embedding sharing the weight of this embedding op
 
     // Derived by OpGraph::add.
-    std::int64_t params = 0;          // trainable parameters this op owns
-    std::int64_t sharedParams = 0;    // parameters it uses but `tiedTo` owns
-    std::int64_t kvLength = 0;        // attention: key/value positions
-    double forwardFlops = 0.0;        // one forward pass over the whole batch
-    double savedElements = 0.0;       // activation elements kept for the backward pass
+    std::int64_t params = 0; // trainable parameters this op owns
+    std::int64_t sharedParams = 0; // parameters it uses but `tiedTo` owns
+    std::int64_t kvLength = 0; // attention: key/value positions
+    double forwardFlops = 0.0; // one forward pass over the whole batch
+    double savedElements = 0.0; // activation elements kept for the backward pass
 };
 
 struct Edge {

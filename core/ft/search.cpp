@@ -60,8 +60,8 @@ inline double undominatedBelow(double lastMemory)
 }
 
 // True when every point of list + (dt, dm) is weakly dominated by a point of acc (both sorted by
-// time). Read-only and galloping on both sides, it is much cheaper than a merge that changes
-// nothing, which is what most merges of near-translates of one another are.
+// time). Galloping on both sides and writing nothing in exact mode, it is much cheaper than a merge
+// that changes nothing, which is what most merges of near-translates of one another are.
 // In epsilon mode (`slacks` given) the acc point that dominates a list point takes over what that
 // point stands for (its slack), as a merge would; these updates stay valid if the answer is false.
 bool listDominated(std::vector<ParetoPoint>& acc, const double* times, const double* mems, const double* slacks,

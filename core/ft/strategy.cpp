@@ -15,11 +15,11 @@
 namespace vantage::ft {
 
 Strategy makeStrategy(const OpGraph& graph, const ClusterProfile& cluster, int devices,
-                      const std::vector<OpConfig>& configs, const CostOptions& options)
+    const std::vector<OpConfig>& configs, const CostOptions& options)
 {
     if (configs.size() != static_cast<std::size_t>(graph.size()))
         throw Error::invalidInput("a strategy needs one configuration per op (" + std::to_string(graph.size())
-                                  + "), has " + std::to_string(configs.size()));
+            + "), has " + std::to_string(configs.size()));
     const CostModel model(cluster, devices, options);
     Strategy s;
     s.model = graph.name;
@@ -32,7 +32,7 @@ Strategy makeStrategy(const OpGraph& graph, const ClusterProfile& cluster, int d
         const OpConfig& c = configs[static_cast<std::size_t>(i)];
         if (c.devices() != devices)
             throw Error::invalidInput("configuration " + c.name() + " uses " + std::to_string(c.devices())
-                                      + " devices, not " + std::to_string(devices))
+                + " devices, not " + std::to_string(devices))
                 .inOp(op.name);
         const OpCost oc = model.opCost(op, c);
         OpChoice ch;
@@ -45,7 +45,7 @@ Strategy makeStrategy(const OpGraph& graph, const ClusterProfile& cluster, int d
         ch.compute = oc.compute;
         ch.gradientSync = oc.gradientSync;
         ch.collectives = oc.collectives;
-        ch.memoryBreakdown = {oc.weights, oc.gradients, oc.optimizerState, oc.activations, 0.0};
+        ch.memoryBreakdown = { oc.weights, oc.gradients, oc.optimizerState, oc.activations, 0.0 };
         s.timeBreakdown.compute += oc.compute;
         s.timeBreakdown.allReduce += oc.gradientSync + oc.collectives;
         s.memoryBreakdown.weights += oc.weights;
@@ -55,12 +55,13 @@ Strategy makeStrategy(const OpGraph& graph, const ClusterProfile& cluster, int d
         s.ops.push_back(std::move(ch));
     }
     for (const Edge& e : graph.edges()) {
-        const EdgeCost ec = model.edgeCost(graph, e, configs[static_cast<std::size_t>(e.from)],
-                                           configs[static_cast<std::size_t>(e.to)]);
+        const EdgeCost ec = model.edgeCost(
+            graph, e, configs[static_cast<std::size_t>(e.from)], configs[static_cast<std::size_t>(e.to)]);
         s.timeBreakdown.repartition += ec.time;
         s.memoryBreakdown.repartition += ec.memory;
         if (ec.time > 0.0 || ec.memory > 0.0)
-            s.edges.push_back({graph.op(e.from).name, graph.op(e.to).name, ec.time, ec.memory, ec.bytes, ec.interNode});
+            s.edges.push_back(
+                { graph.op(e.from).name, graph.op(e.to).name, ec.time, ec.memory, ec.bytes, ec.interNode });
     }
     s.time = s.timeBreakdown.total();
     s.memory = s.memoryBreakdown.total();
@@ -73,41 +74,39 @@ void checkMatches(const OpGraph& graph, const ClusterProfile& cluster, const Sea
 {
     if (r.ops.size() != static_cast<std::size_t>(graph.size()))
         throw Error::invalidInput("the search result is for a graph of " + std::to_string(r.ops.size())
-                                  + " ops, this one has " + std::to_string(graph.size()));
+            + " ops, this one has " + std::to_string(graph.size()));
     for (int i = 0; i < graph.size(); ++i)
         if (r.ops[static_cast<std::size_t>(i)] != graph.op(i).name)
             throw Error::invalidInput("the search result is for another graph (op " + std::to_string(i) + " is '"
-                                      + r.ops[static_cast<std::size_t>(i)] + "', here '" + graph.op(i).name + "')");
+                + r.ops[static_cast<std::size_t>(i)] + "', here '" + graph.op(i).name + "')");
     if (r.cluster != cluster.name)
         throw Error::invalidInput("the search result is for cluster '" + r.cluster + "', not '" + cluster.name + "'");
 }
 
 } // namespace
 
-Strategy strategyFor(const OpGraph& graph, const ClusterProfile& cluster, const SearchResult& r, std::size_t frontier,
-                     int strategy)
+Strategy strategyFor(
+    const OpGraph& graph, const ClusterProfile& cluster, const SearchResult& r, std::size_t frontier, int strategy)
 {
     checkMatches(graph, cluster, r);
-    return makeStrategy(graph, cluster, r.frontiers.at(frontier).devices, strategyConfigs(r, frontier, strategy), r.cost);
+    return makeStrategy(
+        graph, cluster, r.frontiers.at(frontier).devices, strategyConfigs(r, frontier, strategy), r.cost);
 }
 
-Strategy baselineStrategyFor(const OpGraph& graph, const ClusterProfile& cluster, const SearchResult& r,
-                             std::size_t frontier, int baseline)
+Strategy baselineStrategyFor(
+    const OpGraph& graph, const ClusterProfile& cluster, const SearchResult& r, std::size_t frontier, int baseline)
 {
     checkMatches(graph, cluster, r);
-    return makeStrategy(graph, cluster, r.frontiers.at(frontier).devices, baselineConfigs(r, frontier, baseline), r.cost);
+    return makeStrategy(
+        graph, cluster, r.frontiers.at(frontier).devices, baselineConfigs(r, frontier, baseline), r.cost);
 }
 
 namespace {
 
 Json memoryJson(const MemoryBreakdown& m)
 {
-    return {{"weights", m.weights},
-            {"gradients", m.gradients},
-            {"optimizer_state", m.optimizerState},
-            {"activations", m.activations},
-            {"repartition", m.repartition},
-            {"total", m.total()}};
+    return { { "weights", m.weights }, { "gradients", m.gradients }, { "optimizer_state", m.optimizerState },
+        { "activations", m.activations }, { "repartition", m.repartition }, { "total", m.total() } };
 }
 
 } // namespace
@@ -116,40 +115,20 @@ Json toJson(const Strategy& s)
 {
     Json ops = Json::array();
     for (const auto& o : s.ops)
-        ops.push_back({{"name", o.op},
-                       {"kind", o.kind},
-                       {"config", o.config},
-                       {"split", o.split},
-                       {"time", o.time},
-                       {"memory", o.memory},
-                       {"compute", o.compute},
-                       {"gradient_sync", o.gradientSync},
-                       {"collectives", o.collectives},
-                       {"memory_breakdown", memoryJson(o.memoryBreakdown)}});
+        ops.push_back({ { "name", o.op }, { "kind", o.kind }, { "config", o.config }, { "split", o.split },
+            { "time", o.time }, { "memory", o.memory }, { "compute", o.compute }, { "gradient_sync", o.gradientSync },
+            { "collectives", o.collectives }, { "memory_breakdown", memoryJson(o.memoryBreakdown) } });
     Json edges = Json::array();
     for (const auto& e : s.edges)
-        edges.push_back({{"from", e.from},
-                         {"to", e.to},
-                         {"time", e.time},
-                         {"memory", e.memory},
-                         {"bytes", e.bytes},
-                         {"inter_node", e.interNode}});
-    return {{"model", s.model},
-            {"cluster", s.cluster},
-            {"devices", s.devices},
-            {"batch", s.batch},
-            {"time", s.time},
-            {"memory", s.memory},
-            {"device_memory", s.deviceMemory},
-            {"fits_device_memory", s.fitsDeviceMemory()},
-            {"time_breakdown",
-             {{"compute", s.timeBreakdown.compute},
-              {"all_reduce", s.timeBreakdown.allReduce},
-              {"repartition", s.timeBreakdown.repartition},
-              {"total", s.timeBreakdown.total()}}},
-            {"memory_breakdown", memoryJson(s.memoryBreakdown)},
-            {"ops", ops},
-            {"edges", edges}};
+        edges.push_back({ { "from", e.from }, { "to", e.to }, { "time", e.time }, { "memory", e.memory },
+            { "bytes", e.bytes }, { "inter_node", e.interNode } });
+    return { { "model", s.model }, { "cluster", s.cluster }, { "devices", s.devices }, { "batch", s.batch },
+        { "time", s.time }, { "memory", s.memory }, { "device_memory", s.deviceMemory },
+        { "fits_device_memory", s.fitsDeviceMemory() },
+        { "time_breakdown",
+            { { "compute", s.timeBreakdown.compute }, { "all_reduce", s.timeBreakdown.allReduce },
+                { "repartition", s.timeBreakdown.repartition }, { "total", s.timeBreakdown.total() } } },
+        { "memory_breakdown", memoryJson(s.memoryBreakdown) }, { "ops", ops }, { "edges", edges } };
 }
 
 std::string strategySummary(const Strategy& s)
@@ -193,11 +172,19 @@ namespace {
 const char* colourFor(const std::string& split)
 {
     static const std::map<std::string, const char*> colours = {
-        {"batch", "#4e79a7"},          {"out", "#f28e2b"},          {"reduce", "#e15759"},
-        {"spatial", "#59a14f"},        {"replica", "#bab0ac"},      {"single", "#ffffff"},
-        {"batch+out", "#76b7b2"},      {"batch+reduce", "#edc948"}, {"batch+spatial", "#b07aa1"},
-        {"batch+replica", "#9c755f"},  {"spatial+out", "#ff9da7"},  {"out+reduce", "#d37295"},
-        {"spatial+reduce", "#8cd17d"},
+        { "batch", "#4e79a7" },
+        { "out", "#f28e2b" },
+        { "reduce", "#e15759" },
+        { "spatial", "#59a14f" },
+        { "replica", "#bab0ac" },
+        { "single", "#ffffff" },
+        { "batch+out", "#76b7b2" },
+        { "batch+reduce", "#edc948" },
+        { "batch+spatial", "#b07aa1" },
+        { "batch+replica", "#9c755f" },
+        { "spatial+out", "#ff9da7" },
+        { "out+reduce", "#d37295" },
+        { "spatial+reduce", "#8cd17d" },
     };
     const auto it = colours.find(split);
     return it == colours.end() ? "#d7d7d7" : it->second;
@@ -211,9 +198,9 @@ std::string strategyToDot(const OpGraph& graph, const Strategy& s)
         throw Error::invalidInput("the strategy is for another graph");
     std::ostringstream out;
     out << "digraph " << dotQuote(s.model) << " {\n"
-        << "  graph [rankdir=TB, fontname=\"Helvetica\", label=" << dotQuote(s.model + ", " + std::to_string(s.devices)
-                                                                            + " devices: " + formatSeconds(s.time)
-                                                                            + ", " + formatBytes(s.memory) + " per device")
+        << "  graph [rankdir=TB, fontname=\"Helvetica\", label="
+        << dotQuote(s.model + ", " + std::to_string(s.devices) + " devices: " + formatSeconds(s.time) + ", "
+               + formatBytes(s.memory) + " per device")
         << ", labelloc=t];\n"
         << "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10];\n"
         << "  edge [color=\"#888888\"];\n";
@@ -222,14 +209,15 @@ std::string strategyToDot(const OpGraph& graph, const Strategy& s)
         const auto& o = s.ops[static_cast<std::size_t>(i)];
         ++used[o.split];
         out << "  n" << i << " [label=" << dotQuote(o.op + "\n" + o.config) << ", fillcolor=\"" << colourFor(o.split)
-            << "\", tooltip=" << dotQuote(o.kind + ": " + formatSeconds(o.time) + ", " + formatBytes(o.memory)) << "];\n";
+            << "\", tooltip=" << dotQuote(o.kind + ": " + formatSeconds(o.time) + ", " + formatBytes(o.memory))
+            << "];\n";
     }
     std::map<std::pair<std::string, std::string>, const EdgeChoice*> costly;
     for (const auto& e : s.edges)
-        costly[{e.from, e.to}] = &e;
+        costly[{ e.from, e.to }] = &e;
     for (const Edge& e : graph.edges()) {
         out << "  n" << e.from << " -> n" << e.to;
-        const auto it = costly.find({graph.op(e.from).name, graph.op(e.to).name});
+        const auto it = costly.find({ graph.op(e.from).name, graph.op(e.to).name });
         if (it != costly.end() && it->second->time > 0.0)
             out << " [penwidth=2.5, color=\"" << (it->second->interNode ? "#c0392b" : "#333333")
                 << "\", tooltip=" << dotQuote("re-partition " + formatSeconds(it->second->time)) << "]";

@@ -31,7 +31,7 @@ struct MemoryBreakdown {
 
 struct TimeBreakdown {
     double compute = 0.0;
-    double allReduce = 0.0;   // every collective inside ops: gradient and partial-sum all-reduces, k/v gathers, halos
+    double allReduce = 0.0; // every collective inside ops: gradient and partial-sum all-reduces, k/v gathers, halos
     double repartition = 0.0; // layout changes on edges
     double total() const { return compute + allReduce + repartition; }
 };
@@ -40,8 +40,8 @@ struct OpChoice {
     std::string op;
     std::string kind;
     std::string config; // "b4c2"
-    std::string split;  // "batch+out"
-    double time = 0.0;  // the op's own time (its edges are in EdgeChoice)
+    std::string split; // "batch+out"
+    double time = 0.0; // the op's own time (its edges are in EdgeChoice)
     double memory = 0.0;
     double compute = 0.0;
     double gradientSync = 0.0;
@@ -64,11 +64,11 @@ struct Strategy {
     int devices = 0;
     std::int64_t batch = 0;
     double deviceMemory = 0.0; // bytes per device in the profile
-    double time = 0.0;         // s per iteration
-    double memory = 0.0;       // bytes per device
+    double time = 0.0; // s per iteration
+    double memory = 0.0; // bytes per device
     TimeBreakdown timeBreakdown;
     MemoryBreakdown memoryBreakdown;
-    std::vector<OpChoice> ops;    // in op-graph order
+    std::vector<OpChoice> ops; // in op-graph order
     std::vector<EdgeChoice> edges; // those with a cost, in op-graph edge order
 
     bool fitsDeviceMemory() const { return memory <= deviceMemory; }
@@ -76,14 +76,14 @@ struct Strategy {
 
 // Prices `configs` (one per op) on the cluster; the totals equal the search's point for it.
 Strategy makeStrategy(const OpGraph& graph, const ClusterProfile& cluster, int devices,
-                      const std::vector<OpConfig>& configs, const CostOptions& options = {});
+    const std::vector<OpConfig>& configs, const CostOptions& options = {});
 
 // Strategy `strategy` of frontier `frontier` of a (possibly stored) search result, on the graph and
 // cluster the result was computed for.
 Strategy strategyFor(const OpGraph& graph, const ClusterProfile& cluster, const SearchResult& result,
-                     std::size_t frontier, int strategy);
+    std::size_t frontier, int strategy);
 Strategy baselineStrategyFor(const OpGraph& graph, const ClusterProfile& cluster, const SearchResult& result,
-                             std::size_t frontier, int baseline);
+    std::size_t frontier, int baseline);
 
 nlohmann::json toJson(const Strategy& strategy);
 // A few lines for people: totals with breakdowns, configurations used, the most expensive ops.

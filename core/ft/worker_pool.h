@@ -39,7 +39,7 @@ private:
     bool m_stop = false;
     const std::function<void(std::size_t, int)>* m_job = nullptr;
     std::size_t m_count = 0;
-    std::atomic<std::size_t> m_next{0};
+    std::atomic<std::size_t> m_next{ 0 };
     std::size_t m_active = 0;
     std::exception_ptr m_error;
 };

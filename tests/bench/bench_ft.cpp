@@ -14,10 +14,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <ctime>
 #include <iostream>
 #include <string>
 #include <thread>
-#include <ctime>
 
 using namespace vantage;
 using namespace vantage::ft;
@@ -108,14 +108,12 @@ int main(int argc, char** argv)
     const ClusterProfile& cluster = builtinCluster("h200x8");
     NullProgress progress;
     CancelToken cancel;
-    nlohmann::json out = {{"bench", "ft"},
-                          {"cluster", cluster.name},
-                          {"hardware_threads", std::thread::hardware_concurrency()},
-                          {"threads", threads}};
+    nlohmann::json out = { { "bench", "ft" }, { "cluster", cluster.name },
+        { "hardware_threads", std::thread::hardware_concurrency() }, { "threads", threads } };
 
     nlohmann::json models = nlohmann::json::array();
-    const std::vector<int> counts = quick ? std::vector<int>{8, 16} : std::vector<int>{8, 16, 32, 64};
-    for (const char* name : {"bert-large", "gpt3-175b"}) {
+    const std::vector<int> counts = quick ? std::vector<int>{ 8, 16 } : std::vector<int>{ 8, 16, 32, 64 };
+    for (const char* name : { "bert-large", "gpt3-175b" }) {
         const OpGraph g = buildZooModel(name);
         nlohmann::json runs = nlohmann::json::array();
         for (int n : counts) {
@@ -124,25 +122,40 @@ int main(int argc, char** argv)
             const PricedGraph priced = priceGraph(g, model);
             const double priceS = since(t0);
             const double cpu0 = cpuSeconds();
-            const FrontierResult r = searchFrontier(priced.costs, {.threads = threads}, progress, cancel);
+            const FrontierResult r = searchFrontier(priced.costs, { .threads = threads }, progress, cancel);
             const double cpuS = cpuSeconds() - cpu0;
-            runs.push_back({{"devices", n},
-                            {"search_s", r.stats.seconds},
-                            {"search_cpu_s", cpuS},
-                            {"price_s", priceS},
-                            {"frontier_size", r.points.size()},
-                            {"fastest_s", r.points.front().time},
-                            {"least_memory_gb", r.points.back().memory / 1e9},
-                            {"max_frontier_ops", r.stats.maxFrontierOps},
-                            {"max_states", r.stats.maxStates},
-                            {"max_points", r.stats.maxPoints},
-                            {"stored_points", r.stats.storedPoints}});
+            runs.push_back({ { "devices", n }, { "search_s", r.stats.seconds }, { "search_cpu_s", cpuS },
+                { "price_s", priceS }, { "frontier_size", r.points.size() }, { "fastest_s", r.points.front().time },
+                { "least_memory_gb", r.points.back().memory / 1e9 }, { "max_frontier_ops", r.stats.maxFrontierOps },
+                { "max_states", r.stats.maxStates }, { "max_points", r.stats.maxPoints },
+                { "stored_points", r.stats.storedPoints } });
             std::cerr << name << " x" << n << ": " << r.stats.seconds << " s, " << r.points.size() << " points\n";
         }
-        models.push_back({{"model", name}, {"ops", g.size()}, {"edges", g.edges().size()},
-                          {"batch", g.batch()}, {"runs", runs}});
+        models.push_back({ { "model", name }, { "ops", g.size() }, { "edges", g.edges().size() },
+            { "batch", g.batch() }, { "runs", runs } });
     }
     out["models"] = models;
+
+    // A rich frontier: GPT-3 at a micro-batch of 16, where weights and activations trade places
+    // between strategies; exact, and with epsilon 0.01.
+    {
+        const OpGraph g = buildZooModel("gpt3-175b", 16);
+        const CostModel model(cluster, 8);
+        const PricedGraph priced = priceGraph(g, model);
+        nlohmann::json runs = nlohmann::json::array();
+        for (double eps : { 0.0, 0.01 }) {
+            const double cpu0 = cpuSeconds();
+            const FrontierResult r
+                = searchFrontier(priced.costs, { .epsilon = eps, .threads = threads }, progress, cancel);
+            runs.push_back(
+                { { "epsilon", eps }, { "search_s", r.stats.seconds }, { "search_cpu_s", cpuSeconds() - cpu0 },
+                    { "frontier_size", r.points.size() }, { "fastest_s", r.points.front().time },
+                    { "least_memory_gb", r.points.back().memory / 1e9 }, { "max_points", r.stats.maxPoints } });
+            std::cerr << "gpt3-175b batch 16 x8, eps " << eps << ": " << r.stats.seconds << " s, " << r.points.size()
+                      << " points\n";
+        }
+        out["gpt3_batch16_8_devices"] = runs;
+    }
 
     // FT against brute force: grow a BERT-Large prefix on 4 devices until brute force runs out of time.
     const OpGraph bert = buildZooModel("bert-large", 8, 128);
@@ -163,14 +176,14 @@ int main(int argc, char** argv)
         if (!bruteForce(priced.costs, bruteBudget, pareto, assignments))
             break;
         const double bruteS = since(t0), bruteCpuS = cpuSeconds() - cpu0;
-        const FrontierResult r = searchFrontier(priced.costs, {.threads = threads}, progress, cancel);
+        const FrontierResult r = searchFrontier(priced.costs, { .threads = threads }, progress, cancel);
         bool same = r.points.size() == pareto.size();
         for (std::size_t i = 0; same && i < pareto.size(); ++i)
             same = std::fabs(r.points[i].time - pareto[i].first) <= 1e-9 * pareto[i].first
-                   && std::fabs(r.points[i].memory - pareto[i].second) <= 1e-9 * pareto[i].second;
-        brute = {{"graph", g.name}, {"devices", 4}, {"ops", count}, {"assignments", assignments},
-                 {"brute_force_s", bruteS}, {"brute_force_cpu_s", bruteCpuS}, {"ft_s", r.stats.seconds}, {"frontier_size", r.points.size()},
-                 {"same_frontier", same}};
+                && std::fabs(r.points[i].memory - pareto[i].second) <= 1e-9 * pareto[i].second;
+        brute = { { "graph", g.name }, { "devices", 4 }, { "ops", count }, { "assignments", assignments },
+            { "brute_force_s", bruteS }, { "brute_force_cpu_s", bruteCpuS }, { "ft_s", r.stats.seconds },
+            { "frontier_size", r.points.size() }, { "same_frontier", same } };
         std::cerr << "brute force, " << count << " ops: " << bruteS << " s vs FT " << r.stats.seconds << " s\n";
         if (bruteS > bruteBudget / 8)
             break;

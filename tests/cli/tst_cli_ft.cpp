@@ -27,8 +27,8 @@ Result cli(const QStringList& args)
     QProcess p;
     p.start(QStringLiteral(VANTAGE_CLI), args);
     p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
 }
 
 // Two ops; by hand the Pareto set is (2, 6) with a=x, b=p and (5, 1) with a=y, b=q.
@@ -54,28 +54,28 @@ class TestCliFt : public QObject {
 private Q_SLOTS:
     void listings()
     {
-        auto r = cli({"--json", "ft", "models"});
+        auto r = cli({ "--json", "ft", "models" });
         QCOMPARE(r.code, 0);
         const auto models = r.json()["models"].toArray();
         QCOMPARE(models.size(), 13);
         bool bert = false;
         for (const auto& m : models)
             bert = bert
-                   || (m.toObject()["name"].toString() == QStringLiteral("bert-large")
-                       && m.toObject()["published_params"].toDouble() == 340e6);
+                || (m.toObject()["name"].toString() == QStringLiteral("bert-large")
+                    && m.toObject()["published_params"].toDouble() == 340e6);
         QVERIFY(bert);
-        r = cli({"--json", "ft", "clusters"});
+        r = cli({ "--json", "ft", "clusters" });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.json()["clusters"].toArray().size(), 4);
-        r = cli({"ft", "clusters"});
+        r = cli({ "ft", "clusters" });
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("h200x8"));
     }
 
     void searchJson()
     {
-        const auto r = cli({"--json", "ft", "search", "--model", "bert-base", "--batch", "32", "--seq", "128",
-                            "--devices", "4,8", "--cluster", "a100x8"});
+        const auto r = cli({ "--json", "ft", "search", "--model", "bert-base", "--batch", "32", "--seq", "128",
+            "--devices", "4,8", "--cluster", "a100x8" });
         QCOMPARE(r.code, 0);
         const auto frontiers = r.json()["frontiers"].toArray();
         QCOMPARE(frontiers.size(), 2);
@@ -100,7 +100,7 @@ private Q_SLOTS:
                 QVERIFY(b.toObject().contains("name") && b.toObject()["time"].toDouble() > 0);
         }
         // Without --json: a table per device count.
-        const auto human = cli({"ft", "search", "--model", "bert-base", "--batch", "32", "--devices", "4"});
+        const auto human = cli({ "ft", "search", "--model", "bert-base", "--batch", "32", "--devices", "4" });
         QCOMPARE(human.code, 0);
         QVERIFY(human.out.contains("4 devices:"));
         QVERIFY(human.out.contains("data parallel"));
@@ -109,7 +109,7 @@ private Q_SLOTS:
     void frontierFromCosts()
     {
         const QString file = write("costs.json", kCosts);
-        const auto r = cli({"--json", "ft", "frontier", "--costs", file});
+        const auto r = cli({ "--json", "ft", "frontier", "--costs", file });
         QCOMPARE(r.code, 0);
         const auto points = r.json()["points"].toArray();
         QCOMPARE(points.size(), 2);
@@ -118,7 +118,7 @@ private Q_SLOTS:
         QCOMPARE(points[0].toObject()["assignment"].toObject()["a"].toString(), QStringLiteral("x"));
         QCOMPARE(points[1].toObject()["time"].toDouble(), 5.0);
         QCOMPARE(points[1].toObject()["assignment"].toObject()["b"].toString(), QStringLiteral("q"));
-        const auto human = cli({"ft", "frontier", "--costs", file});
+        const auto human = cli({ "ft", "frontier", "--costs", file });
         QCOMPARE(human.code, 0);
         QVERIFY(human.out.contains("a=y b=q"));
     }
@@ -127,16 +127,23 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("costs");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown op") << QByteArray(R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}]}],
-"edges": [{"from": "a", "to": "nope"}]})") << "2: field 'edges[0].to': unknown op 'nope'";
-        QTest::newRow("negative") << QByteArray(R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": -1, "memory": 1}]}]})")
+        QTest::newRow("unknown op") << QByteArray(
+            R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}]}],
+"edges": [{"from": "a", "to": "nope"}]})")
+                                    << "2: field 'edges[0].to': unknown op 'nope'";
+        QTest::newRow("negative") << QByteArray(
+            R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": -1, "memory": 1}]}]})")
                                   << "1: field 'ops[0].configs[0].time': negative value";
-        QTest::newRow("shape") << QByteArray(R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}]},
+        QTest::newRow("shape") << QByteArray(
+            R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}]},
 {"name": "b", "configs": [{"name": "y", "time": 1, "memory": 1}]}],
-"edges": [{"from": "a", "to": "b", "time": [[1, 2]]}]})") << "3: field 'edges[0].time[0]': matrix of the wrong shape";
-        QTest::newRow("cycle") << QByteArray(R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}]},
+"edges": [{"from": "a", "to": "b", "time": [[1, 2]]}]})")
+                               << "3: field 'edges[0].time[0]': matrix of the wrong shape";
+        QTest::newRow("cycle") << QByteArray(
+            R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}]},
 {"name": "b", "configs": [{"name": "y", "time": 1, "memory": 1}]}],
-"edges": [{"from": "a", "to": "b"}, {"from": "b", "to": "a"}]})") << "cycle: a -> b -> a";
+"edges": [{"from": "a", "to": "b"}, {"from": "b", "to": "a"}]})")
+                               << "cycle: a -> b -> a";
         QTest::newRow("syntax") << QByteArray("{\"ops\": [") << "invalid JSON";
     }
     void badInputsExitTwo()
@@ -144,7 +151,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, costs);
         QFETCH(QString, message);
         const QString file = write("bad.json", costs);
-        const auto r = cli({"--json", "ft", "frontier", "--costs", file});
+        const auto r = cli({ "--json", "ft", "frontier", "--costs", file });
         QCOMPARE(r.code, 2);
         QVERIFY(r.out.isEmpty());
         QVERIFY2(r.err.contains(file.toUtf8()), r.err.constData());
@@ -154,13 +161,14 @@ private Q_SLOTS:
     void badOptionsExitTwo_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("unknown model") << QStringList{"ft", "search", "--model", "alexnet"};
-        QTest::newRow("model and graph") << QStringList{"ft", "search", "--model", "vgg16", "--graph", "g.json"};
-        QTest::newRow("bad devices") << QStringList{"ft", "search", "--model", "vgg16", "--devices", "8,x"};
-        QTest::newRow("unknown cluster") << QStringList{"ft", "search", "--model", "vgg16", "--cluster", "tpu"};
-        QTest::newRow("bad pick") << QStringList{"ft", "export", "--model", "vgg16", "--pick", "cheapest", "--out", "s.json"};
-        QTest::newRow("no costs") << QStringList{"ft", "frontier", "--costs", "/nonexistent/costs.json"};
-        QTest::newRow("no sub") << QStringList{"ft"};
+        QTest::newRow("unknown model") << QStringList{ "ft", "search", "--model", "alexnet" };
+        QTest::newRow("model and graph") << QStringList{ "ft", "search", "--model", "vgg16", "--graph", "g.json" };
+        QTest::newRow("bad devices") << QStringList{ "ft", "search", "--model", "vgg16", "--devices", "8,x" };
+        QTest::newRow("unknown cluster") << QStringList{ "ft", "search", "--model", "vgg16", "--cluster", "tpu" };
+        QTest::newRow("bad pick") << QStringList{ "ft", "export", "--model", "vgg16", "--pick", "cheapest", "--out",
+            "s.json" };
+        QTest::newRow("no costs") << QStringList{ "ft", "frontier", "--costs", "/nonexistent/costs.json" };
+        QTest::newRow("no sub") << QStringList{ "ft" };
     }
     void badOptionsExitTwo()
     {
@@ -182,7 +190,7 @@ private Q_SLOTS:
   {"name": "loss", "kind": "loss", "inputs": ["head"]}]})");
         const QString cluster = write("cluster.json", R"({"name": "slow-net", "base": "a100x8", "devices_per_node": 2,
  "inter_node": {"bandwidth_gbs": 1, "latency_us": 50}})");
-        auto r = cli({"--json", "ft", "search", "--graph", graph, "--cluster", cluster, "--devices", "2,4"});
+        auto r = cli({ "--json", "ft", "search", "--graph", graph, "--cluster", cluster, "--devices", "2,4" });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.json()["model"].toString(), QStringLiteral("tiny-lm"));
         QCOMPARE(r.json()["cluster"].toString(), QStringLiteral("slow-net"));
@@ -191,10 +199,10 @@ private Q_SLOTS:
         const QString bad = write("badgraph.json", R"({"ops": [
   {"name": "embed", "kind": "embedding", "batch": 16, "seq": 64, "vocab": 1000, "out": 128},
   {"name": "fc", "kind": "linear", "inputs": ["emb"], "out": 8}]})");
-        r = cli({"ft", "search", "--graph", bad});
+        r = cli({ "ft", "search", "--graph", bad });
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(bad.toUtf8() + ":3: field 'ops[1].inputs[0]': unknown op 'emb'"), r.err.constData());
-        r = cli({"ft", "search", "--graph", graph, "--batch", "8"});
+        r = cli({ "ft", "search", "--graph", graph, "--batch", "8" });
         QCOMPARE(r.code, 2);
     }
 
@@ -202,9 +210,9 @@ private Q_SLOTS:
     {
         const QString session = path("ft.vantage");
         const QString out = path("strategy.json");
-        auto r = cli({"--json", "--session", session, "ft", "export", "--model", "bert-base", "--batch", "32",
-                      "--seq", "128", "--devices", "8", "--cluster", "a100x8", "--pick", "min-memory", "--out", out,
-                      "--svg", path("strategy.svg")});
+        auto r = cli({ "--json", "--session", session, "ft", "export", "--model", "bert-base", "--batch", "32", "--seq",
+            "128", "--devices", "8", "--cluster", "a100x8", "--pick", "min-memory", "--out", out, "--svg",
+            path("strategy.svg") });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.json()["devices"].toInt(), 8);
         QFile f(out);
@@ -219,16 +227,17 @@ private Q_SLOTS:
         QVERIFY(svg.readAll().contains("<svg"));
 
         // Under a budget below the least memory: refused with the least it needs.
-        r = cli({"ft", "export", "--model", "bert-base", "--batch", "32", "--seq", "128", "--devices", "8",
-                 "--pick", "under-memory=0.001", "--out", path("none.json")});
+        r = cli({ "ft", "export", "--model", "bert-base", "--batch", "32", "--seq", "128", "--devices", "8", "--pick",
+            "under-memory=0.001", "--out", path("none.json") });
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("the least needs"));
 
         // A search recorded in the session, then a pick from it without searching again.
-        r = cli({"--json", "--session", session, "ft", "search", "--model", "bert-base", "--batch", "32", "--seq",
-                 "128", "--devices", "4,8", "--cluster", "a100x8"});
+        r = cli({ "--json", "--session", session, "ft", "search", "--model", "bert-base", "--batch", "32", "--seq",
+            "128", "--devices", "4,8", "--cluster", "a100x8" });
         QCOMPARE(r.code, 0);
-        const double fastest8 = r.json()["frontiers"].toArray()[1].toObject()["points"].toArray()[0].toObject()["time"].toDouble();
+        const double fastest8
+            = r.json()["frontiers"].toArray()[1].toObject()["points"].toArray()[0].toObject()["time"].toDouble();
         {
             auto s = store::Session::open(session.toStdString(), store::Session::Mode::ReadOnly);
             const auto runs = s.runs();
@@ -242,11 +251,11 @@ private Q_SLOTS:
             QVERIFY(runs[1].result["frontiers"][0].contains("strategies"));
             QCOMPARE(runs[1].params["cluster"]["name"].get<std::string>(), std::string("a100x8"));
         }
-        r = cli({"--json", "--session", session, "ft", "export", "--run", "2", "--devices", "8", "--pick", "fastest",
-                 "--out", path("again.json")});
+        r = cli({ "--json", "--session", session, "ft", "export", "--run", "2", "--devices", "8", "--pick", "fastest",
+            "--out", path("again.json") });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.json()["time"].toDouble(), fastest8);
-        r = cli({"--session", session, "ft", "export", "--run", "2", "--devices", "16", "--out", path("x.json")});
+        r = cli({ "--session", session, "ft", "export", "--run", "2", "--devices", "16", "--out", path("x.json") });
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("no frontier for 16 devices"));
     }

@@ -32,11 +32,16 @@ ClusterProfile roundCluster()
 {
     ClusterProfile c;
     c.name = "round";
-    c.device = {.name = "R", .peakFlops16 = 100e12, .peakFlops32 = 10e12, .memoryBytes = 64e9,
-                .memoryBandwidth = 1e12, .efficiency = 0.5, .kernelOverhead = 0.0};
+    c.device = { .name = "R",
+        .peakFlops16 = 100e12,
+        .peakFlops32 = 10e12,
+        .memoryBytes = 64e9,
+        .memoryBandwidth = 1e12,
+        .efficiency = 0.5,
+        .kernelOverhead = 0.0 };
     c.devicesPerNode = 4;
-    c.intraNode = {.bandwidth = 100e9, .latency = 1e-6};
-    c.interNode = {.bandwidth = 10e9, .latency = 10e-6};
+    c.intraNode = { .bandwidth = 100e9, .latency = 1e-6 };
+    c.interNode = { .bandwidth = 10e9, .latency = 10e-6 };
     return c;
 }
 
@@ -49,19 +54,19 @@ OpGraph mlp()
     fc0.name = "fc0";
     fc0.kind = OpKind::Linear;
     fc0.outFeatures = 1024;
-    fc0.input = {8, 1024, 128, 1, false};
+    fc0.input = { 8, 1024, 128, 1, false };
     g.add(fc0);
     Op fc1;
     fc1.name = "fc1";
     fc1.kind = OpKind::Linear;
     fc1.outFeatures = 4096;
-    fc1.inputs = {0};
+    fc1.inputs = { 0 };
     g.add(fc1);
     Op fc2;
     fc2.name = "fc2";
     fc2.kind = OpKind::Linear;
     fc2.outFeatures = 1024;
-    fc2.inputs = {1};
+    fc2.inputs = { 1 };
     g.add(fc2);
     return g;
 }
@@ -73,7 +78,7 @@ class TestCostModel : public QObject {
 private Q_SLOTS:
     void collectivesByHand()
     {
-        const LinkProfile l{.bandwidth = 100e9, .latency = 10e-6};
+        const LinkProfile l{ .bandwidth = 100e9, .latency = 10e-6 };
         // Ring: 2 (p-1) alpha + 2 (p-1)/p n/beta = 14 * 1e-5 + 1.75 * 1e9 / 1e11 = 0.00014 + 0.0175.
         QVERIFY(near(collective::ringAllReduce(1e9, 8, l), 0.01764));
         // Tree: 2 log2(8) alpha + 2 n/beta = 6e-5 + 0.02.
@@ -98,7 +103,7 @@ private Q_SLOTS:
         QCOMPARE(fc1.params, std::int64_t(4194304));
         QCOMPARE(fc1.forwardFlops, 2.0 * 8 * 128 * 1024 * 4096);
         const CostModel model(roundCluster(), 4);
-        const OpCost c = model.opCost(fc1, OpConfig{.batch = 4});
+        const OpCost c = model.opCost(fc1, OpConfig{ .batch = 4 });
         // Each device: 2 of 8 samples. Forward 2*2*128*1024*4096 = 2.147e9 FLOP at 5e13 = 42.9 us;
         // its bytes (a quarter of input and output in fp16, 8 MiB of fp16 weights: 11.0 MB) at
         // 5e11 B/s take 22.0 us, so FLOPs bound. Backward is twice the forward.
@@ -125,21 +130,21 @@ private Q_SLOTS:
         const CostModel model(roundCluster(), 4);
         // fc1 column-parallel: weights split 4 ways, no gradient all-reduce (no data parallelism),
         // and the input gradient all-reduced in backward: 8*1024*128 fp16 = 2 MiB over 4 devices.
-        const OpCost c1 = model.opCost(g.op(1), OpConfig{.out = 4});
+        const OpCost c1 = model.opCost(g.op(1), OpConfig{ .out = 4 });
         QCOMPARE(c1.gradientSync, 0.0);
         QCOMPARE(c1.weights, 4194304.0 / 4 * 2);
         QCOMPARE(c1.optimizerState, 4194304.0 / 4 * 12);
-        const LinkProfile nvlink{.bandwidth = 100e9, .latency = 1e-6};
+        const LinkProfile nvlink{ .bandwidth = 100e9, .latency = 1e-6 };
         QVERIFY(near(c1.collectives, collective::allReduce(8.0 * 1024 * 128 * 2, 4, nvlink)));
         // fc2 row-parallel: its output (8*1024*128 fp16) all-reduced in forward.
-        const OpCost c2 = model.opCost(g.op(2), OpConfig{.reduce = 4});
+        const OpCost c2 = model.opCost(g.op(2), OpConfig{ .reduce = 4 });
         QVERIFY(near(c2.collectives, collective::allReduce(8.0 * 1024 * 128 * 2, 4, nvlink)));
         // Column then row: fc2 reads fc1's feature split where it lies, the edge costs nothing.
-        const EdgeCost e = model.edgeCost(g, g.edges()[1], OpConfig{.out = 4}, OpConfig{.reduce = 4});
+        const EdgeCost e = model.edgeCost(g, g.edges()[1], OpConfig{ .out = 4 }, OpConfig{ .reduce = 4 });
         QCOMPARE(e.time, 0.0);
         QCOMPARE(e.memory, 0.0);
         // fc0 reads data: no input gradient to all-reduce.
-        QCOMPARE(model.opCost(g.op(0), OpConfig{.out = 4}).collectives, 0.0);
+        QCOMPARE(model.opCost(g.op(0), OpConfig{ .out = 4 }).collectives, 0.0);
     }
 
     void repartitionByHand()
@@ -159,7 +164,7 @@ private Q_SLOTS:
         // Replicated -> split: a slice in place, free.
         QCOMPARE(model.repartition(T, replicated, batch).time, 0.0);
         // Split -> replicated is an all-gather.
-        const LinkProfile nvlink{.bandwidth = 100e9, .latency = 1e-6};
+        const LinkProfile nvlink{ .bandwidth = 100e9, .latency = 1e-6 };
         QVERIFY(near(model.repartition(T, batch, replicated).time, collective::allGather(T, 4, nvlink)));
         // 16 devices in nodes of 4: batch 16 -> features 16 crosses nodes.
         const CostModel wide(roundCluster(), 16);
@@ -183,7 +188,7 @@ private Q_SLOTS:
         const OpGraph g = mlp();
         const CostModel model(roundCluster(), 4);
         // fc1 batch split, fc2 wants features split: fc2 keeps its own 1/4 of the 8*128*4096 input.
-        const EdgeCost e = model.edgeCost(g, g.edges()[1], OpConfig{.batch = 4}, OpConfig{.reduce = 4});
+        const EdgeCost e = model.edgeCost(g, g.edges()[1], OpConfig{ .batch = 4 }, OpConfig{ .reduce = 4 });
         QCOMPARE(e.memory, 8.0 * 128 * 4096 * 2 / 4);
         QVERIFY(e.time > 0.0);
     }
@@ -191,8 +196,8 @@ private Q_SLOTS:
     void fp32AndSgd()
     {
         const OpGraph g = mlp();
-        const CostModel fp32(roundCluster(), 4, {.precision = Precision::Fp32, .optimizer = Optimizer::SgdMomentum});
-        const OpCost c = fp32.opCost(g.op(1), OpConfig{.batch = 4});
+        const CostModel fp32(roundCluster(), 4, { .precision = Precision::Fp32, .optimizer = Optimizer::SgdMomentum });
+        const OpCost c = fp32.opCost(g.op(1), OpConfig{ .batch = 4 });
         QCOMPARE(c.weights, 4194304.0 * 4);
         QCOMPARE(c.gradients, 4194304.0 * 4);
         QCOMPARE(c.optimizerState, 4194304.0 * 4); // the momentum
@@ -206,8 +211,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("devices");
         QTest::addColumn<int>("maxSplit");
-        for (int n : {1, 2, 6, 8, 12, 64})
-            for (int k : {1, 2, 3})
+        for (int n : { 1, 2, 6, 8, 12, 64 })
+            for (int k : { 1, 2, 3 })
                 QTest::addRow("%d devices, %d dims", n, k) << n << k;
     }
     void configurationsMultiplyToN()
@@ -215,7 +220,7 @@ private Q_SLOTS:
         QFETCH(int, devices);
         QFETCH(int, maxSplit);
         const OpGraph g = mlp();
-        const auto configs = enumerateConfigs(g.op(1), devices, {.maxSplitDims = maxSplit});
+        const auto configs = enumerateConfigs(g.op(1), devices, { .maxSplitDims = maxSplit });
         QVERIFY(!configs.empty());
         std::set<std::string> names;
         for (const auto& c : configs) {
@@ -223,13 +228,13 @@ private Q_SLOTS:
             const int split = (c.batch > 1) + (c.spatial > 1) + (c.out > 1) + (c.reduce > 1) + (c.replica > 1);
             QVERIFY(split <= maxSplit);
             QCOMPARE(c.spatial, 1); // a linear op has no spatial split
-            QVERIFY(c.batch <= 8);  // the batch is 8
+            QVERIFY(c.batch <= 8); // the batch is 8
             QVERIFY(c.replica == 1 || c.out * c.reduce == 1); // replication goes with batch only
             QCOMPARE(parseConfigName(c.name()), c);
             QVERIFY(names.insert(c.name()).second);
         }
         if (devices > 1 && devices <= 8)
-            QCOMPARE(configs.front(), (OpConfig{.batch = devices})); // data parallel first
+            QCOMPARE(configs.front(), (OpConfig{ .batch = devices })); // data parallel first
         if (devices == 8 && maxSplit == 2) {
             // b8, c8, k8, r8; pairs b x c, b x k, c x k, b x r with 2x4 and 4x2 each.
             QCOMPARE(configs.size(), std::size_t(4 + 4 * 2));
@@ -244,22 +249,22 @@ private Q_SLOTS:
         e.kind = OpKind::Embedding;
         e.vocab = 100;
         e.outFeatures = 64;
-        e.input = {2, 1, 16, 1, false};
+        e.input = { 2, 1, 16, 1, false };
         g.add(e);
         Op a;
         a.name = "qkv";
         a.kind = OpKind::Linear;
         a.outFeatures = 3 * 64;
-        a.inputs = {0};
+        a.inputs = { 0 };
         g.add(a);
         Op att;
         att.name = "attention";
         att.kind = OpKind::Attention;
         att.heads = 2;
-        att.inputs = {1};
+        att.inputs = { 1 };
         g.add(att);
         for (const auto& c : enumerateConfigs(g.op(2), 8)) {
-            QVERIFY(c.out <= 2);   // two heads
+            QVERIFY(c.out <= 2); // two heads
             QVERIFY(c.batch <= 2); // batch of two
             QCOMPARE(c.reduce, 1);
         }
@@ -267,7 +272,7 @@ private Q_SLOTS:
             Op n;
             n.name = "ln";
             n.kind = OpKind::LayerNorm;
-            n.inputs = {2};
+            n.inputs = { 2 };
             g.add(n);
             return enumerateConfigs(g.op(3), 4);
         }();
@@ -305,7 +310,7 @@ private Q_SLOTS:
     void builtinClusters()
     {
         QCOMPARE(ft::builtinClusters().size(), std::size_t(4));
-        for (const char* name : {"v100x8", "a100x8", "h100x8", "h200x8"}) {
+        for (const char* name : { "v100x8", "a100x8", "h100x8", "h200x8" }) {
             const auto& c = builtinCluster(name);
             QCOMPARE(c.devicesPerNode, 8);
             QVERIFY(c.intraNode.bandwidth > c.interNode.bandwidth);
@@ -342,16 +347,22 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::addColumn<int>("line");
         QTest::newRow("no device") << R"({"name": "x",
- "intra_node": {"bandwidth_gbs": 1}, "inter_node": {"bandwidth_gbs": 1}})" << "missing field 'device'" << 1;
+ "intra_node": {"bandwidth_gbs": 1}, "inter_node": {"bandwidth_gbs": 1}})"
+                                   << "missing field 'device'" << 1;
         QTest::newRow("negative bandwidth") << R"({"name": "x", "base": "a100x8",
  "intra_node": {
-   "bandwidth_gbs": -5}})" << "expected a positive number" << 3;
+   "bandwidth_gbs": -5}})"
+                                            << "expected a positive number" << 3;
         QTest::newRow("efficiency above 1") << R"({"name": "x", "base": "v100x8",
- "device": {"efficiency": 1.5}})" << "(0, 1]" << 2;
+ "device": {"efficiency": 1.5}})"
+                                            << "(0, 1]" << 2;
         QTest::newRow("unknown field") << R"({"name": "x", "base": "v100x8",
- "gpus": 8})" << "unknown field 'gpus'" << 2;
-        QTest::newRow("unknown base") << R"({"name": "x", "base": "tpu"})" << "unknown cluster profile 'tpu'" << 1;
-        QTest::newRow("no name") << R"({"base": "a100x8"})" << "missing field 'name'" << 1;
+ "gpus": 8})"
+                                       << "unknown field 'gpus'" << 2;
+        QTest::newRow("unknown base") << R"({"name": "x", "base": "tpu"})"
+                                      << "unknown cluster profile 'tpu'" << 1;
+        QTest::newRow("no name") << R"({"base": "a100x8"})"
+                                 << "missing field 'name'" << 1;
     }
     void badClusterProfiles()
     {

@@ -40,9 +40,9 @@ private Q_SLOTS:
         QCOMPARE(g.nodes.size(), std::size_t(2));
         QCOMPARE(g.nodes[1].configs[1].name, std::string("q"));
         QCOMPARE(g.edges.size(), std::size_t(1));
-        QCOMPARE(g.edges[0].time, (std::vector<double>{0, 5, 5, 0}));
-        QCOMPARE(g.edges[0].memory, (std::vector<double>{0, 0, 1, 0}));
-        QCOMPARE(g.evaluate({1, 0}), (std::pair<double, double>{9.0, 4.0}));
+        QCOMPARE(g.edges[0].time, (std::vector<double>{ 0, 5, 5, 0 }));
+        QCOMPARE(g.edges[0].memory, (std::vector<double>{ 0, 0, 1, 0 }));
+        QCOMPARE(g.evaluate({ 1, 0 }), (std::pair<double, double>{ 9.0, 4.0 }));
     }
 
     void handComputedFrontier()
@@ -53,10 +53,10 @@ private Q_SLOTS:
         QCOMPARE(r.points.size(), std::size_t(2));
         QCOMPARE(r.points[0].time, 2.0);
         QCOMPARE(r.points[0].memory, 6.0);
-        QCOMPARE(r.points[0].assignment, (std::vector<int>{0, 0}));
+        QCOMPARE(r.points[0].assignment, (std::vector<int>{ 0, 0 }));
         QCOMPARE(r.points[1].time, 5.0);
         QCOMPARE(r.points[1].memory, 1.0);
-        QCOMPARE(r.points[1].assignment, (std::vector<int>{1, 1}));
+        QCOMPARE(r.points[1].assignment, (std::vector<int>{ 1, 1 }));
         const Json j = frontierToJson(g, r);
         QCOMPARE(j["points"].size(), std::size_t(2));
         QCOMPARE(j["points"][1]["assignment"]["a"].get<std::string>(), std::string("y"));
@@ -71,7 +71,7 @@ private Q_SLOTS:
                         {"name": "b", "configs": [{"name": "y", "time": 1, "memory": 1}]}],
                 "edges": [{"from": "a", "to": "b", "time": [[2]]}]})",
             "m.json");
-        QCOMPARE(g.evaluate({0, 0}), (std::pair<double, double>{4.0, 2.0}));
+        QCOMPARE(g.evaluate({ 0, 0 }), (std::pair<double, double>{ 4.0, 2.0 }));
     }
 
     void roundTrip()
@@ -95,37 +95,46 @@ private Q_SLOTS:
   {"name": "c", "configs": [{"name": "q", "time": 1, "memory": 1}]}
 ])";
         auto file = [&](const QString& edges) { return "{" + ops + ",\n\"edges\": [\n" + edges + "\n]}"; };
-        QTest::newRow("unknown op in an edge")
-            << file(R"({"from": "a", "to": "b", "time": [[0], [0]]},
-{"from": "a", "to": "zz", "time": [[0], [0]]})") << "unknown op 'zz' in edge 1" << 8;
+        QTest::newRow("unknown op in an edge") << file(R"({"from": "a", "to": "b", "time": [[0], [0]]},
+{"from": "a", "to": "zz", "time": [[0], [0]]})")
+                                               << "unknown op 'zz' in edge 1" << 8;
         QTest::newRow("too few rows") << file(R"({"from": "a", "to": "b", "time": [[0]]})")
                                       << "wrong shape: 1 rows, expected 2x1" << 7;
         QTest::newRow("row too long") << file(R"({"from": "a", "to": "b",
   "memory": [[0],
-             [0, 1]]})") << "row 1 has 2 entries, expected 2x1" << 9;
-        QTest::newRow("negative edge cost") << file(R"({"from": "a", "to": "b", "time": [[0], [-1]]})")
-                                            << "negative cost -1" << 7;
+             [0, 1]]})") << "row 1 has 2 entries, expected 2x1"
+                                      << 9;
+        QTest::newRow("negative edge cost")
+            << file(R"({"from": "a", "to": "b", "time": [[0], [-1]]})") << "negative cost -1" << 7;
         QTest::newRow("cycle") << file(R"({"from": "a", "to": "b"},
 {"from": "b", "to": "c"},
-{"from": "c", "to": "a"})") << "cycle: a -> b -> c -> a" << 9;
+{"from": "c", "to": "a"})") << "cycle: a -> b -> c -> a"
+                               << 9;
         QTest::newRow("self edge") << file(R"({"from": "b", "to": "b"})") << "to itself" << 7;
-        QTest::newRow("negative op cost")
-            << R"({"ops": [{"name": "a",
-  "configs": [{"name": "x", "time": -2, "memory": 1}]}]})" << "negative value -2" << 2;
+        QTest::newRow("negative op cost") << R"({"ops": [{"name": "a",
+  "configs": [{"name": "x", "time": -2, "memory": 1}]}]})"
+                                          << "negative value -2" << 2;
         QTest::newRow("duplicate op") << R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}]},
-{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}]}]})" << "duplicate op name 'a'" << 2;
+{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}]}]})"
+                                      << "duplicate op name 'a'" << 2;
         QTest::newRow("duplicate configuration")
             << R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1},
-{"name": "x", "time": 1, "memory": 1}]}]})" << "duplicate configuration name 'x'" << 2;
-        QTest::newRow("no configurations") << R"({"ops": [{"name": "a", "configs": []}]})" << "no configurations" << 1;
-        QTest::newRow("no ops") << R"({"ops": []})" << "there are no ops" << 1;
+{"name": "x", "time": 1, "memory": 1}]}]})"
+            << "duplicate configuration name 'x'" << 2;
+        QTest::newRow("no configurations") << R"({"ops": [{"name": "a", "configs": []}]})"
+                                           << "no configurations" << 1;
+        QTest::newRow("no ops") << R"({"ops": []})"
+                                << "there are no ops" << 1;
         QTest::newRow("missing memory") << R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1}]}]})"
                                         << "missing field 'memory'" << 1;
         QTest::newRow("string cost") << R"({"ops": [{"name": "a", "configs": [
-{"name": "x", "time": "1", "memory": 1}]}]})" << "expected a number" << 2;
+{"name": "x", "time": "1", "memory": 1}]}]})"
+                                     << "expected a number" << 2;
         QTest::newRow("unknown field") << R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}],
- "colour": "red"}]})" << "unknown field 'colour'" << 2;
-        QTest::newRow("syntax") << "{\"ops\": [\n{\"name\": \"a\",, }]}" << "invalid JSON" << 2;
+ "colour": "red"}]})"
+                                       << "unknown field 'colour'" << 2;
+        QTest::newRow("syntax") << "{\"ops\": [\n{\"name\": \"a\",, }]}"
+                                << "invalid JSON" << 2;
     }
     void refusesBadFiles()
     {
@@ -148,7 +157,7 @@ private Q_SLOTS:
         try {
             explicitCostsFromText(R"({"ops": [{"name": "a", "configs": [{"name": "x", "time": 1, "memory": 1}]},
 {"name": "b", "configs": [{"name": "y", "time": 1, "memory": -3}]}]})",
-                                  "f.json");
+                "f.json");
             QFAIL("accepted a negative memory");
         } catch (const Error& e) {
             QCOMPARE(*e.field(), std::string("ops[1].configs[0].memory"));

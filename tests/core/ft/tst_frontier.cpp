@@ -18,7 +18,7 @@ std::vector<ParetoPoint> randomPoints(std::mt19937& rng, int n, int range)
     std::uniform_int_distribution<int> d(0, range);
     std::vector<ParetoPoint> v;
     for (int i = 0; i < n; ++i)
-        v.push_back({double(d(rng)), double(d(rng)), static_cast<std::uint32_t>(i), 0});
+        v.push_back({ double(d(rng)), double(d(rng)), static_cast<std::uint32_t>(i), 0 });
     return v;
 }
 
@@ -29,19 +29,19 @@ std::vector<std::pair<double, double>> naivePareto(const std::vector<ParetoPoint
     for (const auto& p : pts) {
         bool dominated = false;
         for (const auto& q : pts)
-            dominated = dominated
-                        || (q.time <= p.time && q.memory <= p.memory && (q.time < p.time || q.memory < p.memory));
+            dominated
+                = dominated || (q.time <= p.time && q.memory <= p.memory && (q.time < p.time || q.memory < p.memory));
         if (!dominated)
-            out.insert({p.time, p.memory});
+            out.insert({ p.time, p.memory });
     }
-    return {out.begin(), out.end()};
+    return { out.begin(), out.end() };
 }
 
 std::vector<std::pair<double, double>> values(const std::vector<ParetoPoint>& pts)
 {
     std::vector<std::pair<double, double>> v;
     for (const auto& p : pts)
-        v.push_back({p.time, p.memory});
+        v.push_back({ p.time, p.memory });
     return v;
 }
 
@@ -76,7 +76,7 @@ private Q_SLOTS:
 
     void equalValuesKeptOnceFirstRefWins()
     {
-        std::vector<ParetoPoint> pts = {{2, 2, 7, 0}, {2, 2, 3, 0}, {1, 5, 9, 0}, {2, 2, 5, 0}};
+        std::vector<ParetoPoint> pts = { { 2, 2, 7, 0 }, { 2, 2, 3, 0 }, { 1, 5, 9, 0 }, { 2, 2, 5, 0 } };
         reduceToPareto(pts);
         QCOMPARE(pts.size(), std::size_t(2));
         QCOMPARE(pts[1].ref, std::uint32_t(3));
@@ -87,11 +87,11 @@ private Q_SLOTS:
         // The same sum in another order differs in the last bits; it must not become a second point.
         const double a = 0.1 + 0.2 + 0.3, b = 0.3 + 0.2 + 0.1;
         QVERIFY(a != b);
-        std::vector<ParetoPoint> pts = {{a, 1.0, 0, 0}, {b, 1.0, 1, 0}};
+        std::vector<ParetoPoint> pts = { { a, 1.0, 0, 0 }, { b, 1.0, 1, 0 } };
         reduceToPareto(pts);
         QCOMPARE(pts.size(), std::size_t(1));
         // A real difference stays.
-        pts = {{1.0, 2.0, 0, 0}, {1.0 + 1e-6, 1.0, 1, 0}};
+        pts = { { 1.0, 2.0, 0, 0 }, { 1.0 + 1e-6, 1.0, 1, 0 } };
         reduceToPareto(pts);
         QCOMPARE(pts.size(), std::size_t(2));
     }
@@ -146,7 +146,7 @@ private Q_SLOTS:
         std::vector<ParetoPoint> pts;
         for (int i = 0; i < 3000; ++i) {
             const double t = d(rng);
-            pts.push_back({t, 1e6 / t * noise(rng), static_cast<std::uint32_t>(i), 0});
+            pts.push_back({ t, 1e6 / t * noise(rng), static_cast<std::uint32_t>(i), 0 });
         }
         reduceToPareto(pts);
         const auto full = pts;
@@ -175,13 +175,13 @@ private Q_SLOTS:
         const double eps = 0.05;
         std::mt19937 rng(11);
         std::uniform_real_distribution<double> d(1.0, 100.0);
-        std::vector<ParetoPoint> exact = {{0.0, 0.0, 0, 0}}, thin = exact;
+        std::vector<ParetoPoint> exact = { { 0.0, 0.0, 0, 0 } }, thin = exact;
         for (int step = 0; step < 10; ++step) {
             std::vector<ParetoPoint> nextExact, nextThin;
             for (int branch = 0; branch < 3; ++branch) {
                 const double dt = d(rng), dm = d(rng);
                 for (auto p : exact)
-                    nextExact.push_back({p.time + dt, p.memory + dm, 0, 0});
+                    nextExact.push_back({ p.time + dt, p.memory + dm, 0, 0 });
                 for (auto p : thin) {
                     p.time += dt;
                     p.memory += dm;

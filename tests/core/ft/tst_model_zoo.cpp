@@ -35,10 +35,10 @@ int countKind(const OpGraph& g, OpKind kind)
 
 double bert(double V, double P, double H, double L)
 {
-    return (V + P + 2) * H + 2 * H       // embeddings and their norm
-           + L * (12 * H * H + 13 * H)   // layers: qkv, proj, 2 norms, 4H feed-forward
-           + H * H + H + 2 * H + V       // MLM transform, its norm, decoder bias (weights tied)
-           + H * H + H + 2 * H + 2;      // pooler, next-sentence classifier
+    return (V + P + 2) * H + 2 * H // embeddings and their norm
+        + L * (12 * H * H + 13 * H) // layers: qkv, proj, 2 norms, 4H feed-forward
+        + H * H + H + 2 * H + V // MLM transform, its norm, decoder bias (weights tied)
+        + H * H + H + 2 * H + 2; // pooler, next-sentence classifier
 }
 
 double gpt(double V, double P, double H, double L)
@@ -55,7 +55,7 @@ double transformer(double V, double H, double F, double L)
 {
     const double ffn = 2 * H * F + F + H;
     return V * H + L * (4 * H * H + 4 * H + ffn + 4 * H)
-           + L * (4 * H * H + 4 * H + (H * H + H) + (2 * H * H + 2 * H) + (H * H + H) + ffn + 6 * H);
+        + L * (4 * H * H + 4 * H + (H * H + H) + (2 * H * H + 2 * H) + (H * H + H) + ffn + 6 * H);
 }
 
 } // namespace
@@ -80,14 +80,15 @@ private Q_SLOTS:
         const double deviation = std::fabs(params / m.publishedParams - 1.0);
         if (m.name == "transformer-base")
             QEXPECT_FAIL("transformer-base",
-                         "Vaswani et al.'s 65M does not follow from their own hyper-parameters: with the shared "
-                         "37k vocabulary they give 63.1M (and 214.2M for big, which matches its 213M)",
-                         Continue);
-        QVERIFY2(deviation <= 0.02, qPrintable(QStringLiteral("%1: %2 parameters, published %3 (%4)")
-                                                   .arg(name)
-                                                   .arg(params, 0, 'f', 0)
-                                                   .arg(m.publishedParams, 0, 'f', 0)
-                                                   .arg(QString::fromStdString(m.source))));
+                "Vaswani et al.'s 65M does not follow from their own hyper-parameters: with the shared "
+                "37k vocabulary they give 63.1M (and 214.2M for big, which matches its 213M)",
+                Continue);
+        QVERIFY2(deviation <= 0.02,
+            qPrintable(QStringLiteral("%1: %2 parameters, published %3 (%4)")
+                           .arg(name)
+                           .arg(params, 0, 'f', 0)
+                           .arg(m.publishedParams, 0, 'f', 0)
+                           .arg(QString::fromStdString(m.source))));
         QVERIFY(deviation <= 0.03);
         QVERIFY(!m.description.empty() && !m.source.empty());
         QVERIFY(m.defaultBatch > 0 && m.defaultSequence > 0);
@@ -118,7 +119,7 @@ private Q_SLOTS:
         QCOMPARE(bertLarge.batch(), std::int64_t(4));
         QCOMPARE(countKind(bertLarge, OpKind::Attention), 24);
         QCOMPARE(opNamed(bertLarge, "encoder.0.qkv").output.features, std::int64_t(3072));
-        QCOMPARE(opNamed(bertLarge, "encoder.23.fc1").output, (TensorShape{4, 4096, 128, 1, false}));
+        QCOMPARE(opNamed(bertLarge, "encoder.23.fc1").output, (TensorShape{ 4, 4096, 128, 1, false }));
         QCOMPARE(opNamed(bertLarge, "pooler.first").output.positions(), std::int64_t(1));
 
         const OpGraph gpt3 = buildZooModel("gpt3-175b", 2);
@@ -134,13 +135,13 @@ private Q_SLOTS:
         QCOMPARE(opNamed(llama70, "layer0.fc1").params, std::int64_t(8192) * 2 * 28672);
 
         const OpGraph resnet = buildZooModel("resnet50", 2);
-        QCOMPARE(opNamed(resnet, "layer4.2.add").output, (TensorShape{2, 2048, 7, 7, true}));
-        QCOMPARE(opNamed(resnet, "maxpool").output, (TensorShape{2, 64, 56, 56, true}));
+        QCOMPARE(opNamed(resnet, "layer4.2.add").output, (TensorShape{ 2, 2048, 7, 7, true }));
+        QCOMPARE(opNamed(resnet, "maxpool").output, (TensorShape{ 2, 64, 56, 56, true }));
 
         const OpGraph inception = buildZooModel("inception-v3", 2);
-        QCOMPARE(opNamed(inception, "maxpool2").output, (TensorShape{2, 192, 35, 35, true}));
-        QCOMPARE(opNamed(inception, "Mixed_6e.concat").output, (TensorShape{2, 768, 17, 17, true}));
-        QCOMPARE(opNamed(inception, "Mixed_7c.concat").output, (TensorShape{2, 2048, 8, 8, true}));
+        QCOMPARE(opNamed(inception, "maxpool2").output, (TensorShape{ 2, 192, 35, 35, true }));
+        QCOMPARE(opNamed(inception, "Mixed_6e.concat").output, (TensorShape{ 2, 768, 17, 17, true }));
+        QCOMPARE(opNamed(inception, "Mixed_7c.concat").output, (TensorShape{ 2, 2048, 8, 8, true }));
 
         const OpGraph vgg = buildZooModel("vgg16", 2);
         QCOMPARE(opNamed(vgg, "fc6").input.features, std::int64_t(512 * 7 * 7));
@@ -210,12 +211,12 @@ private Q_SLOTS:
     {"name": "ln", "kind": "layernorm", "inputs": ["embed"]},
     {"name": "loss", "kind": "loss", "inputs": ["head"]}
   ]})",
-                                          "tiny.json");
+            "tiny.json");
         QCOMPARE(g.size(), 4);
         QCOMPARE(g.op(0).name, std::string("embed"));
         QCOMPARE(g.parameterCount(), std::int64_t(1000 * 256 + 2 * 256));
         QCOMPARE(opNamed(g, "head").sharedParams, std::int64_t(1000 * 256));
-        QCOMPARE(opNamed(g, "loss").input, (TensorShape{8, 1000, 128, 1, false}));
+        QCOMPARE(opNamed(g, "loss").input, (TensorShape{ 8, 1000, 128, 1, false }));
     }
 
     void refusesBadGraphs_data()
@@ -223,13 +224,15 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
         QTest::addColumn<int>("line");
-        const QString head = "{\"ops\": [\n{\"name\": \"x\", \"kind\": \"linear\", \"batch\": 4, \"features\": 8, \"out\": 16},\n";
+        const QString head
+            = "{\"ops\": [\n{\"name\": \"x\", \"kind\": \"linear\", \"batch\": 4, \"features\": 8, \"out\": 16},\n";
         QTest::newRow("unknown kind") << head + R"({"name": "y", "kind": "lstm", "inputs": ["x"]}]})"
                                       << "unknown op kind 'lstm'" << 3;
         QTest::newRow("unknown input") << head + R"({"name": "y", "kind": "linear", "inputs": ["zz"], "out": 3}]})"
                                        << "unknown op 'zz'" << 3;
         QTest::newRow("cycle") << head + R"({"name": "a", "kind": "linear", "inputs": ["b"], "out": 3},
-{"name": "b", "kind": "linear", "inputs": ["a"], "out": 3}]})" << "cycle" << 3;
+{"name": "b", "kind": "linear", "inputs": ["a"], "out": 3}]})"
+                               << "cycle" << 3;
         QTest::newRow("duplicate") << head + R"({"name": "x", "kind": "linear", "inputs": ["x"], "out": 3}]})"
                                    << "duplicate op name 'x'" << 3;
         QTest::newRow("missing out") << head + R"({"name": "y", "kind": "linear", "inputs": ["x"]}]})"
@@ -240,15 +243,18 @@ private Q_SLOTS:
         QTest::newRow("typo") << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "outt": 3}]})"
                               << "unknown field 'outt'" << 3;
         QTest::newRow("negative batch") << R"({"ops": [{"name": "x", "kind": "linear",
- "batch": -4, "features": 8, "out": 16}]})" << "batch must be at least 1" << 1;
+ "batch": -4, "features": 8, "out": 16}]})"
+                                        << "batch must be at least 1" << 1;
         QTest::newRow("heads") << head + R"({"name": "a", "kind": "attention", "inputs": ["x"], "heads": 3}]})"
                                << "not a whole number of heads" << 3;
         QTest::newRow("shape from inputs") << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3,
- "batch": 2}]})" << "is taken from the inputs" << 4;
+ "batch": 2}]})"
+                                           << "is taken from the inputs" << 4;
         QTest::newRow("add shapes") << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3},
 {"name": "s", "kind": "elementwise", "function": "add", "inputs": ["x", "y"]}]})"
                                     << "same shape" << 4;
-        QTest::newRow("no ops") << R"({"ops": []})" << "no ops" << 1;
+        QTest::newRow("no ops") << R"({"ops": []})"
+                                << "no ops" << 1;
     }
     void refusesBadGraphs()
     {

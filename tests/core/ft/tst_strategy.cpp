@@ -32,7 +32,7 @@ struct Fixture {
     Fixture()
     {
         NullProgress progress;
-        result = search(graph, cluster, {.deviceCounts = {16}}, progress, CancelToken());
+        result = search(graph, cluster, { .deviceCounts = { 16 } }, progress, CancelToken());
     }
 };
 
@@ -96,7 +96,7 @@ private Q_SLOTS:
             QCOMPARE(o.split, std::string("batch"));
         }
         QCOMPARE(s.timeBreakdown.repartition, 0.0); // nothing changes layout
-        QVERIFY(s.timeBreakdown.allReduce > 0.0);   // gradients are all-reduced
+        QVERIFY(s.timeBreakdown.allReduce > 0.0); // gradients are all-reduced
         QVERIFY(s.memoryBreakdown.optimizerState > s.memoryBreakdown.weights); // Adam: 12 vs 2 bytes
     }
 
@@ -105,12 +105,12 @@ private Q_SLOTS:
         const auto& fx = fixture();
         const Strategy s = strategyFor(fx.graph, fx.cluster, fx.result, 0, 0);
         const Json j = toJson(s);
-        for (const char* key : {"model", "cluster", "devices", "batch", "time", "memory", "time_breakdown",
-                                "memory_breakdown", "ops", "edges", "fits_device_memory"})
+        for (const char* key : { "model", "cluster", "devices", "batch", "time", "memory", "time_breakdown",
+                 "memory_breakdown", "ops", "edges", "fits_device_memory" })
             QVERIFY2(j.contains(key), key);
-        for (const char* key : {"compute", "all_reduce", "repartition"})
+        for (const char* key : { "compute", "all_reduce", "repartition" })
             QVERIFY2(j["time_breakdown"].contains(key), key);
-        for (const char* key : {"weights", "gradients", "optimizer_state", "activations", "repartition"})
+        for (const char* key : { "weights", "gradients", "optimizer_state", "activations", "repartition" })
             QVERIFY2(j["memory_breakdown"].contains(key), key);
         QCOMPARE(j["ops"].size(), std::size_t(fx.graph.size()));
         QVERIFY(j["ops"][0].contains("config"));
@@ -144,7 +144,7 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(Error, strategyFor(other, fx.cluster, fx.result, 0, 0));
         QVERIFY_THROWS_EXCEPTION(Error, strategyFor(fx.graph, builtinCluster("v100x8"), fx.result, 0, 0));
         QVERIFY_THROWS_EXCEPTION(Error, strategyFor(fx.graph, fx.cluster, fx.result, 0, 100000));
-        std::vector<OpConfig> wrong(static_cast<std::size_t>(fx.graph.size()), OpConfig{.batch = 8});
+        std::vector<OpConfig> wrong(static_cast<std::size_t>(fx.graph.size()), OpConfig{ .batch = 8 });
         QVERIFY_THROWS_EXCEPTION(Error, makeStrategy(fx.graph, fx.cluster, 16, wrong));
         QVERIFY_THROWS_EXCEPTION(Error, makeStrategy(fx.graph, fx.cluster, 16, {}));
     }
