@@ -14,6 +14,8 @@ PACKAGES=(
   # LibTorch 1.13 (CPU) with c10d/Gloo; python3-torch runs the scripts that write TorchScript models;
   # ZeroMQ for the elastic job's control plane; fast BLAS for LibTorch (reference BLAS otherwise)
   libtorch-dev libgloo-dev python3-torch libzmq3-dev cppzmq-dev libopenblas0-pthread
+  # zip archives of a report's raw data
+  libarchive-dev
   # display and document tools for GUI tests and report checks
   xvfb xauth poppler-utils
   # packaging checks: dpkg-shlibdeps, desktop file and AppStream validators

@@ -284,10 +284,6 @@
         <translation>hochgerechnet aus %1 von %2 Batches</translation>
     </message>
     <message>
-        <source> (s)</source>
-        <translation> (s)</translation>
-    </message>
-    <message>
         <source>layer %1</source>
         <translation>Schicht %1</translation>
     </message>
@@ -314,6 +310,94 @@
     <message>
         <source>GNN Evaluation</source>
         <translation>GNN-Auswertung</translation>
+    </message>
+    <message>
+        <source>Seconds (bar length is the time)</source>
+        <translation>Sekunden (Balkenlänge ist die Zeit)</translation>
+    </message>
+    <message>
+        <source>Shares of each mode's total</source>
+        <translation>Anteile an der Gesamtzeit jedes Modus</translation>
+    </message>
+    <message>
+        <source>Time per layer:</source>
+        <translation>Zeit je Schicht:</translation>
+    </message>
+    <message>
+        <source>Inspect</source>
+        <translation>Untersuchen</translation>
+    </message>
+    <message>
+        <source>Largest In-degree</source>
+        <translation>Größter Eingangsgrad</translation>
+    </message>
+    <message>
+        <source>Picks the node with the most in-edges, the costliest for node-wise evaluation</source>
+        <translation>Wählt den Knoten mit den meisten eingehenden Kanten, den teuersten für die knotenweise Auswertung</translation>
+    </message>
+    <message>
+        <source>Node:</source>
+        <translation>Knoten:</translation>
+    </message>
+    <message>
+        <source>Evaluate to inspect nodes: the embeddings of the last evaluation are kept in memory, not in the session.</source>
+        <translation>Erst auswerten, dann Knoten untersuchen: Die Einbettungen der letzten Auswertung liegen im Speicher, nicht in der Sitzung.</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>Stapel</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>Time per layer (s)</source>
+        <translation>Zeit je Schicht (s)</translation>
+    </message>
+    <message>
+        <source>Node-wise is %1× faster than layer-wise on this graph (largest difference of outputs %2)</source>
+        <translation>Knotenweise ist auf diesem Graphen %1× schneller als schichtweise (größte Abweichung der Ausgaben %2)</translation>
+    </message>
+    <message>
+        <source>Pick a node of the last evaluated graph (%1 nodes).</source>
+        <translation>Einen Knoten des zuletzt ausgewerteten Graphen wählen (%1 Knoten).</translation>
+    </message>
+    <message>
+        <source>Inspect node</source>
+        <translation>Knoten untersuchen</translation>
+    </message>
+    <message>
+        <source>Cannot inspect the node: %1</source>
+        <translation>Der Knoten kann nicht untersucht werden: %1</translation>
+    </message>
+    <message>
+        <source>Hops</source>
+        <translation>Sprünge</translation>
+    </message>
+    <message>
+        <source>Nodes within</source>
+        <translation>Knoten im Umkreis</translation>
+    </message>
+    <message>
+        <source>Share of the graph</source>
+        <translation>Anteil am Graphen</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>Dimension</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Node %1: in-degree %2, out-degree %3; embedding of %4 values, norm %5. Node-wise evaluation of this node alone touches the %6 nodes within %7 hops.</source>
+        <translation>Knoten %1: Eingangsgrad %2, Ausgangsgrad %3; Einbettung mit %4 Werten, Norm %5. Die knotenweise Auswertung allein dieses Knotens berührt die %6 Knoten im Umkreis von %7 Sprüngen.</translation>
     </message>
 </context>
 <context>
@@ -537,6 +621,98 @@
     <message>
         <source>Elastic Training</source>
         <translation>Elastisches Training</translation>
+    </message>
+    <message>
+        <source>Migrate Selected</source>
+        <translation>Ausgewählte migrieren</translation>
+    </message>
+    <message>
+        <source>Starts workers on the devices of the Devices field, waits until they train, then removes the selected workers (all of them when none is selected)</source>
+        <translation>Startet Worker auf den Geräten des Felds „Geräte“, wartet, bis sie trainieren, und entfernt dann die ausgewählten Worker (alle, wenn keiner ausgewählt ist)</translation>
+    </message>
+    <message>
+        <source>Profile Throughput</source>
+        <translation>Durchsatz profilieren</translation>
+    </message>
+    <message>
+        <source>Runs the job briefly at 1 to N workers (N from the Workers field) and draws samples/s against workers; the job returns to its size afterwards</source>
+        <translation>Lässt den Job kurz mit 1 bis N Workern laufen (N aus dem Feld „Worker“) und zeichnet Samples/s über der Workerzahl; danach kehrt der Job zu seiner Größe zurück</translation>
+    </message>
+    <message>
+        <source>Compute time of each worker's step</source>
+        <translation>Rechenzeit des Schritts jedes Workers</translation>
+    </message>
+    <message>
+        <source>Workers over time; squares mark scale events</source>
+        <translation>Worker über die Zeit; Quadrate markieren Skalierungen</translation>
+    </message>
+    <message>
+        <source>Scaling curve (Profile Throughput)</source>
+        <translation>Skalierungskurve (Durchsatz profilieren)</translation>
+    </message>
+    <message>
+        <source>Loss and Throughput</source>
+        <translation>Verlust und Durchsatz</translation>
+    </message>
+    <message>
+        <source>Step Time per Worker</source>
+        <translation>Schrittzeit je Worker</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>Skalierung</translation>
+    </message>
+    <message>
+        <source>workers</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Chunks (epoch)</source>
+        <translation>Blöcke (Epoche)</translation>
+    </message>
+    <message>
+        <source>scale events</source>
+        <translation>Skalierungen</translation>
+    </message>
+    <message>
+        <source>Migration of every worker requested</source>
+        <translation>Migration aller Worker angefordert</translation>
+    </message>
+    <message>
+        <source>Migration requested: %1</source>
+        <translation>Migration angefordert: %1</translation>
+    </message>
+    <message>
+        <source>Migrate workers</source>
+        <translation>Worker migrieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Migration done: %n scale event(s), %1 ms of pause in all</source>
+        <translation><numerusform>Migration fertig: %n Skalierung, insgesamt %1 ms Pause</numerusform><numerusform>Migration fertig: %n Skalierungen, insgesamt %1 ms Pause</numerusform></translation>
+    </message>
+    <message>
+        <source>Migration did not finish: %1</source>
+        <translation>Migration nicht abgeschlossen: %1</translation>
+    </message>
+    <message>
+        <source>Profiling throughput at 1 to %1 workers</source>
+        <translation>Durchsatz wird mit 1 bis %1 Workern profiliert</translation>
+    </message>
+    <message>
+        <source>Profile throughput</source>
+        <translation>Durchsatz profilieren</translation>
+    </message>
+    <message>
+        <source>%1: %2/s</source>
+        <translation>%1: %2/s</translation>
+    </message>
+    <message>
+        <source>Scaling curve: %1</source>
+        <translation>Skalierungskurve: %1</translation>
+    </message>
+    <message>
+        <source>Profiling did not finish: %1</source>
+        <translation>Profilierung nicht abgeschlossen: %1</translation>
     </message>
 </context>
 <context>
@@ -1060,10 +1236,6 @@
         <translation>Bericht exportieren</translation>
     </message>
     <message>
-        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON folder (*)</source>
-        <translation>HTML-Bericht (*.html);;PDF-Bericht (*.pdf);;CSV- und JSON-Ordner (*)</translation>
-    </message>
-    <message>
         <source>Export report</source>
         <translation>Bericht exportieren</translation>
     </message>
@@ -1078,6 +1250,10 @@
     <message>
         <source>Compare %1</source>
         <translation>%1 vergleichen</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)</source>
+        <translation>HTML-Bericht (*.html);;PDF-Bericht (*.pdf);;CSV und JSON, gezippt (*.zip);;CSV- und JSON-Ordner (*)</translation>
     </message>
 </context>
 <context>
@@ -1513,6 +1689,10 @@
     <message>
         <source>Debiased Recommendation</source>
         <translation>Entzerrte Empfehlung</translation>
+    </message>
+    <message>
+        <source>ARP / accuracy trade-off (press Trade-off Curve)</source>
+        <translation>ARP / Genauigkeit im Abgleich (Abgleichskurve drücken)</translation>
     </message>
 </context>
 <context>

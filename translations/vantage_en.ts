@@ -285,10 +285,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source> (s)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>layer %1</source>
         <translation type="unfinished" />
     </message>
@@ -314,6 +310,94 @@
     </message>
     <message>
         <source>GNN Evaluation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Seconds (bar length is the time)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Shares of each mode's total</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Time per layer:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Inspect</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Largest In-degree</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Picks the node with the most in-edges, the costliest for node-wise evaluation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Evaluate to inspect nodes: the embeddings of the last evaluation are kept in memory, not in the session.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Time per layer (s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node-wise is %1× faster than layer-wise on this graph (largest difference of outputs %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Pick a node of the last evaluated graph (%1 nodes).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Inspect node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot inspect the node: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hops</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nodes within</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share of the graph</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node %1: in-degree %2, out-degree %3; embedding of %4 values, norm %5. Node-wise evaluation of this node alone touches the %6 nodes within %7 hops.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -537,6 +621,99 @@
     </message>
     <message>
         <source>Elastic Training</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Migrate Selected</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Starts workers on the devices of the Devices field, waits until they train, then removes the selected workers (all of them when none is selected)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Profile Throughput</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Runs the job briefly at 1 to N workers (N from the Workers field) and draws samples/s against workers; the job returns to its size afterwards</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compute time of each worker's step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Workers over time; squares mark scale events</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scaling curve (Profile Throughput)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loss and Throughput</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step Time per Worker</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>workers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chunks (epoch)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>scale events</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Migration of every worker requested</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Migration requested: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Migrate workers</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Migration done: %n scale event(s), %1 ms of pause in all</source>
+        <translation>
+            <numerusform>Migration done: %n scale event, %1 ms of pause in all</numerusform><numerusform>Migration done: %n scale events, %1 ms of pause in all</numerusform></translation>
+    </message>
+    <message>
+        <source>Migration did not finish: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Profiling throughput at 1 to %1 workers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Profile throughput</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scaling curve: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Profiling did not finish: %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1061,10 +1238,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON folder (*)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Export report</source>
         <translation type="unfinished" />
     </message>
@@ -1078,6 +1251,10 @@
     </message>
     <message>
         <source>Compare %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1513,6 +1690,10 @@
     </message>
     <message>
         <source>Debiased Recommendation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ARP / accuracy trade-off (press Trade-off Curve)</source>
         <translation type="unfinished" />
     </message>
 </context>

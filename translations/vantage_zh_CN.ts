@@ -284,10 +284,6 @@
         <translation>由 %2 个批次中的 %1 个外推</translation>
     </message>
     <message>
-        <source> (s)</source>
-        <translation> (s)</translation>
-    </message>
-    <message>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
     </message>
@@ -314,6 +310,94 @@
     <message>
         <source>GNN Evaluation</source>
         <translation>GNN 评估</translation>
+    </message>
+    <message>
+        <source>Seconds (bar length is the time)</source>
+        <translation>秒（条长即时间）</translation>
+    </message>
+    <message>
+        <source>Shares of each mode's total</source>
+        <translation>占各模式总时间的比例</translation>
+    </message>
+    <message>
+        <source>Time per layer:</source>
+        <translation>每层时间：</translation>
+    </message>
+    <message>
+        <source>Inspect</source>
+        <translation>查看</translation>
+    </message>
+    <message>
+        <source>Largest In-degree</source>
+        <translation>最大入度</translation>
+    </message>
+    <message>
+        <source>Picks the node with the most in-edges, the costliest for node-wise evaluation</source>
+        <translation>选择入边最多的节点，即逐节点评估代价最高的节点</translation>
+    </message>
+    <message>
+        <source>Node:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>Evaluate to inspect nodes: the embeddings of the last evaluation are kept in memory, not in the session.</source>
+        <translation>请先评估再查看节点：最近一次评估的嵌入保存在内存中，而不在会话里。</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Time per layer (s)</source>
+        <translation>每层时间（秒）</translation>
+    </message>
+    <message>
+        <source>Node-wise is %1× faster than layer-wise on this graph (largest difference of outputs %2)</source>
+        <translation>在此图上逐节点比逐层快 %1×（输出最大差异 %2）</translation>
+    </message>
+    <message>
+        <source>Pick a node of the last evaluated graph (%1 nodes).</source>
+        <translation>选择最近评估的图中的一个节点（共 %1 个节点）。</translation>
+    </message>
+    <message>
+        <source>Inspect node</source>
+        <translation>查看节点</translation>
+    </message>
+    <message>
+        <source>Cannot inspect the node: %1</source>
+        <translation>无法查看该节点：%1</translation>
+    </message>
+    <message>
+        <source>Hops</source>
+        <translation>跳数</translation>
+    </message>
+    <message>
+        <source>Nodes within</source>
+        <translation>范围内节点</translation>
+    </message>
+    <message>
+        <source>Share of the graph</source>
+        <translation>占全图比例</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Node %1: in-degree %2, out-degree %3; embedding of %4 values, norm %5. Node-wise evaluation of this node alone touches the %6 nodes within %7 hops.</source>
+        <translation>节点 %1：入度 %2，出度 %3；嵌入含 %4 个值，范数 %5。仅对该节点做逐节点评估就要访问 %7 跳内的 %6 个节点。</translation>
     </message>
 </context>
 <context>
@@ -537,6 +621,98 @@
     <message>
         <source>Elastic Training</source>
         <translation>弹性训练</translation>
+    </message>
+    <message>
+        <source>Migrate Selected</source>
+        <translation>迁移所选</translation>
+    </message>
+    <message>
+        <source>Starts workers on the devices of the Devices field, waits until they train, then removes the selected workers (all of them when none is selected)</source>
+        <translation>在“设备”栏的设备上启动工作进程，等它们开始训练后移除所选工作进程（未选择时移除全部）</translation>
+    </message>
+    <message>
+        <source>Profile Throughput</source>
+        <translation>吞吐量剖析</translation>
+    </message>
+    <message>
+        <source>Runs the job briefly at 1 to N workers (N from the Workers field) and draws samples/s against workers; the job returns to its size afterwards</source>
+        <translation>以 1 到 N 个工作进程（N 取自“工作进程”栏）短暂运行作业，绘制样本/秒随工作进程数的变化；之后作业恢复原规模</translation>
+    </message>
+    <message>
+        <source>Compute time of each worker's step</source>
+        <translation>各工作进程每步的计算时间</translation>
+    </message>
+    <message>
+        <source>Workers over time; squares mark scale events</source>
+        <translation>工作进程数随时间变化；方块表示伸缩事件</translation>
+    </message>
+    <message>
+        <source>Scaling curve (Profile Throughput)</source>
+        <translation>扩展曲线（吞吐量剖析）</translation>
+    </message>
+    <message>
+        <source>Loss and Throughput</source>
+        <translation>损失与吞吐量</translation>
+    </message>
+    <message>
+        <source>Step Time per Worker</source>
+        <translation>各工作进程步时间</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+    <message>
+        <source>workers</source>
+        <translation>工作进程</translation>
+    </message>
+    <message>
+        <source>Chunks (epoch)</source>
+        <translation>数据块（本轮）</translation>
+    </message>
+    <message>
+        <source>scale events</source>
+        <translation>伸缩事件</translation>
+    </message>
+    <message>
+        <source>Migration of every worker requested</source>
+        <translation>已请求迁移全部工作进程</translation>
+    </message>
+    <message>
+        <source>Migration requested: %1</source>
+        <translation>已请求迁移：%1</translation>
+    </message>
+    <message>
+        <source>Migrate workers</source>
+        <translation>迁移工作进程</translation>
+    </message>
+    <message numerus="yes">
+        <source>Migration done: %n scale event(s), %1 ms of pause in all</source>
+        <translation><numerusform>迁移完成：%n 次伸缩，共暂停 %1 毫秒</numerusform></translation>
+    </message>
+    <message>
+        <source>Migration did not finish: %1</source>
+        <translation>迁移未完成：%1</translation>
+    </message>
+    <message>
+        <source>Profiling throughput at 1 to %1 workers</source>
+        <translation>正在以 1 到 %1 个工作进程剖析吞吐量</translation>
+    </message>
+    <message>
+        <source>Profile throughput</source>
+        <translation>剖析吞吐量</translation>
+    </message>
+    <message>
+        <source>%1: %2/s</source>
+        <translation>%1：%2/秒</translation>
+    </message>
+    <message>
+        <source>Scaling curve: %1</source>
+        <translation>扩展曲线：%1</translation>
+    </message>
+    <message>
+        <source>Profiling did not finish: %1</source>
+        <translation>剖析未完成：%1</translation>
     </message>
 </context>
 <context>
@@ -1060,10 +1236,6 @@
         <translation>导出报告</translation>
     </message>
     <message>
-        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON folder (*)</source>
-        <translation>HTML 报告 (*.html);;PDF 报告 (*.pdf);;CSV 和 JSON 文件夹 (*)</translation>
-    </message>
-    <message>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
@@ -1078,6 +1250,10 @@
     <message>
         <source>Compare %1</source>
         <translation>比较 %1</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)</source>
+        <translation>HTML 报告 (*.html);;PDF 报告 (*.pdf);;CSV 和 JSON 压缩包 (*.zip);;CSV 和 JSON 文件夹 (*)</translation>
     </message>
 </context>
 <context>
@@ -1513,6 +1689,10 @@
     <message>
         <source>Debiased Recommendation</source>
         <translation>去偏推荐</translation>
+    </message>
+    <message>
+        <source>ARP / accuracy trade-off (press Trade-off Curve)</source>
+        <translation>ARP / 准确率权衡（请点击“权衡曲线”）</translation>
     </message>
 </context>
 <context>

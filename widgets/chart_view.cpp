@@ -11,12 +11,40 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QSvgGenerator>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
 
 namespace vantage::widgets {
+
+void setRoundTicks(QValueAxis* axis, int targetTicks)
+{
+    const double lo = axis->min(), hi = axis->max();
+    const double span = hi - lo;
+    if (!(span > 0) || !std::isfinite(span)) {
+        axis->setTickType(QValueAxis::TicksFixed);
+        return;
+    }
+    // 1, 2 or 5 times a power of ten, so that labels read 0.05, 0.1, 0.15 and not 0.04603.
+    const double raw = span / std::max(2, targetTicks);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = mag;
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+        step = m * mag;
+        if (step >= raw)
+            break;
+    }
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0.0);
+    axis->setTickInterval(step);
+}
 
 ChartView::ChartView(QWidget* parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
+    // Below this a chart has no room for its tick labels and shows "..." instead.
+    setMinimumSize(260, 200);
     chart()->legend()->setAlignment(Qt::AlignBottom);
     chart()->setMargins(QMargins(4, 4, 4, 4));
     applyPalette();

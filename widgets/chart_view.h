@@ -4,7 +4,13 @@
 
 #include <QChartView>
 
+class QValueAxis;
+
 namespace vantage::widgets {
+
+// Ticks at round values (1, 2 or 5 times a power of ten) inside the axis's current range, which
+// stays as it is; about targetTicks of them.
+void setRoundTicks(QValueAxis* axis, int targetTicks = 5);
 
 class ChartView : public QChartView {
     Q_OBJECT

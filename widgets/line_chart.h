@@ -1,6 +1,7 @@
 #pragma once
 // Curves over a step axis (loss, throughput, metrics), appended live or set at once. Series are
-// addressed by name; each may use the left or the right axis. Ranges follow the data.
+// addressed by name; each may use the left or the right axis; marker series mark events on them.
+// Ranges follow the data; ticks fall on round values.
 
 #include "chart_view.h"
 
@@ -9,6 +10,7 @@
 #include <QVector>
 
 class QLineSeries;
+class QScatterSeries;
 class QValueAxis;
 
 namespace vantage::widgets {
@@ -21,8 +23,11 @@ public:
     void setAxisTitles(const QString& x, const QString& yLeft, const QString& yRight = {});
     void setSeries(const QString& name, const QVector<QPointF>& points, bool rightAxis = false);
     void appendPoint(const QString& name, double x, double y, bool rightAxis = false);
+    // Points drawn as markers only (events on a curve: scale-outs, failures); replaces any earlier
+    // markers of that name.
+    void setMarkers(const QString& name, const QVector<QPointF>& points, bool rightAxis = false);
     void clearSeries();
-    QVector<QPointF> points(const QString& name) const;
+    QVector<QPointF> points(const QString& name) const; // of a curve or of markers
     QStringList seriesNames() const;
 
 private:
@@ -33,6 +38,7 @@ private:
     QValueAxis* m_left;
     QValueAxis* m_right;
     QHash<QString, QLineSeries*> m_series;
+    QHash<QString, QScatterSeries*> m_markers;
     QHash<QString, bool> m_onRight;
 };
 

@@ -3,22 +3,33 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QHorizontalPercentBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QToolTip>
 #include <QValueAxis>
+
+#include <algorithm>
 
 namespace vantage::widgets {
 
 StackedBarChart::StackedBarChart(QWidget* parent) : ChartView(parent) {}
 
-void StackedBarChart::setData(const QStringList& parts, const QVector<StackedBar>& bars)
+void StackedBarChart::setScale(Scale scale)
+{
+    setData(m_parts, m_bars, scale, m_unit);
+}
+
+void StackedBarChart::setData(const QStringList& parts, const QVector<StackedBar>& bars, Scale scale, const QString& unit)
 {
     m_parts = parts;
     m_bars = bars;
+    m_scale = scale;
+    m_unit = unit;
     QChart* c = chart();
     c->removeAllSeries();
     for (auto* a : c->axes())
         c->removeAxis(a), delete a;
-    auto* series = new QHorizontalPercentBarSeries;
+    QAbstractBarSeries* series = scale == Scale::Shares ? static_cast<QAbstractBarSeries*>(new QHorizontalPercentBarSeries)
+                                                        : new QHorizontalStackedBarSeries;
     for (int p = 0; p < parts.size(); ++p) {
         auto* set = new QBarSet(parts[p]);
         for (const auto& b : bars)
@@ -29,14 +40,29 @@ void StackedBarChart::setData(const QStringList& parts, const QVector<StackedBar
     auto* cats = new QBarCategoryAxis;
     for (const auto& b : bars)
         cats->append(b.category);
+    cats->setTruncateLabels(false);
     c->addAxis(cats, Qt::AlignLeft);
     series->attachAxis(cats);
     auto* values = new QValueAxis;
-    values->setRange(0, 100);
-    values->setLabelFormat(QStringLiteral("%d%%"));
+    if (scale == Scale::Shares) {
+        values->setRange(0, 100);
+        values->setLabelFormat(QStringLiteral("%d%%"));
+    } else {
+        double top = 0;
+        for (const auto& b : bars) {
+            double total = 0;
+            for (double v : b.values)
+                total += v;
+            top = std::max(top, total);
+        }
+        values->setRange(0, top > 0 ? top * 1.05 : 1.0);
+        values->setLabelFormat(QStringLiteral("%.3g"));
+        values->setTitleText(unit);
+        setRoundTicks(values);
+    }
     c->addAxis(values, Qt::AlignBottom);
     series->attachAxis(values);
-    connect(series, &QHorizontalPercentBarSeries::hovered, this, [this](bool status, int index, QBarSet* set) {
+    connect(series, &QAbstractBarSeries::hovered, this, [this](bool status, int index, QBarSet* set) {
         if (!status || index < 0 || index >= m_bars.size())
             return;
         double total = 0;

@@ -1,6 +1,7 @@
 #pragma once
 // Horizontal stacked bars: one bar per category (e.g. "time", "memory"), one segment per part
-// (e.g. compute, all-reduce, re-partition), each bar normalised to its own unit label.
+// (e.g. compute, all-reduce, re-partition). Either each bar normalised to 100 % (bars of different
+// units side by side) or all bars on one absolute axis (bars of one unit compared by length).
 
 #include "chart_view.h"
 
@@ -17,15 +18,22 @@ struct StackedBar {
 class StackedBarChart : public ChartView {
     Q_OBJECT
 public:
+    enum class Scale { Shares, Absolute };
     explicit StackedBarChart(QWidget* parent = nullptr);
-    // parts: the segment names; bars: values per part. Bars are drawn as shares (percent) so that
-    // bars of different units sit side by side; tooltips give the absolute values.
-    void setData(const QStringList& parts, const QVector<StackedBar>& bars);
+    // parts: the segment names; bars: values per part. Shares: each bar as percentages of its own
+    // total; Absolute: one value axis titled `unit`. Tooltips give the absolute values.
+    void setData(const QStringList& parts, const QVector<StackedBar>& bars, Scale scale = Scale::Shares,
+                 const QString& unit = {});
+    // Redraws the same data on the other scale.
+    void setScale(Scale scale);
+    Scale scale() const { return m_scale; }
     const QVector<StackedBar>& bars() const { return m_bars; }
 
 private:
     QStringList m_parts;
     QVector<StackedBar> m_bars;
+    Scale m_scale = Scale::Shares;
+    QString m_unit;
 };
 
 } // namespace vantage::widgets

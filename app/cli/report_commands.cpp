@@ -1,11 +1,12 @@
-// vantage-cli report: a session, or some of its runs, as a self-contained HTML page, a paged PDF or a
-// folder of CSV and JSON files. The PDF is laid out by the GUI program without a window
+// vantage-cli report: a session, or some of its runs, as a self-contained HTML page, a paged PDF or
+// CSV and JSON files in a folder or a zip archive. The PDF is laid out by the GUI program without a window
 // (`vantage --export-pdf IN.html OUT.pdf`), so that this tool links no Qt.
 
 #include "cli.h"
 
 #include "common/error.h"
 #include "report/csv_export.h"
+#include "report/zip_export.h"
 #include "report/html_report.h"
 
 #include <algorithm>
@@ -33,6 +34,8 @@ std::string formatForPath(const std::string& out)
         return "html";
     if (ext == ".pdf")
         return "pdf";
+    if (ext == ".zip")
+        return "zip";
     return "csv";
 }
 
@@ -180,6 +183,10 @@ void writeReport(const ReportArgs& a, Context& ctx)
         for (const auto& f : written.files)
             out["files"].push_back(f.string());
         human = "wrote " + std::to_string(written.files.size()) + " files to " + a.out;
+    } else if (format == "zip") {
+        const auto written = report::writeCsvZip(session, options, a.out);
+        out["entries"] = written.entries;
+        human = "wrote " + a.out + " (" + std::to_string(written.entries.size()) + " files)";
     } else {
         const fs::path gui = findGui();
         const TempDir temp;
@@ -216,11 +223,12 @@ void writeReport(const ReportArgs& a, Context& ctx)
 void addReportCommands(CLI::App& app, Context& ctx)
 {
     auto a = std::make_shared<ReportArgs>();
-    auto* cmd = app.add_subcommand("report", "Write a report of a session: HTML page, paged PDF or CSV/JSON folder");
+    auto* cmd = app.add_subcommand(
+        "report", "Write a report of a session: HTML page, paged PDF, or CSV/JSON in a folder or zip archive");
     cmd->add_option("SESSION", a->session, "Session file (*.vantage)")->required();
-    cmd->add_option("--format", a->format, "html, pdf or csv (default: from the --out suffix; csv for a folder)")
-        ->check(CLI::IsMember({ "html", "pdf", "csv" }));
-    cmd->add_option("--out", a->out, "File to write (html, pdf) or folder (csv)")->required();
+    cmd->add_option("--format", a->format, "html, pdf, csv or zip (default: from the --out suffix; csv for a folder)")
+        ->check(CLI::IsMember({ "html", "pdf", "csv", "zip" }));
+    cmd->add_option("--out", a->out, "File to write (html, pdf, zip) or folder (csv)")->required();
     cmd->add_option("--runs", a->runs, "Run ids to report, e.g. 1,3,5 (default: every run)");
     cmd->add_option("--title", a->title, "Title of the report (default: the session's title)");
     cmd->callback([a, &ctx] { writeReport(*a, ctx); });

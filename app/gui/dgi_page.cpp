@@ -1,5 +1,7 @@
 #include "dgi_page.h"
 
+#include "table_helpers.h"
+
 #include "common/error.h"
 #include "common/graphviz.h"
 #include "common/units.h"
@@ -33,31 +35,14 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <climits>
+#include <cmath>
+#include <memory>
 #include <optional>
 
 namespace vantage::gui {
 
 namespace {
-
-QTableView* makeTable(QStandardItemModel* model, QWidget* parent, const QString& name)
-{
-    auto* view = new QTableView(parent);
-    view->setObjectName(name);
-    view->setModel(model);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setAlternatingRowColors(true);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
-    return view;
-}
-
-QStandardItem* cell(const QString& text, bool right = false)
-{
-    auto* item = new QStandardItem(text);
-    if (right)
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
 
 QString seconds(double s)
 {
@@ -71,6 +56,17 @@ struct DgiPage::State {
     std::optional<dgi::LayerSchema> schema;
     std::string svg;
     Json lastResult;
+    // The graph and the layer-wise output of the last evaluation on this page, for the node
+    // inspector (a run shown from the session has neither: they are not stored).
+    std::shared_ptr<const dgi::Graph> graph;
+    std::shared_ptr<const dgi::NodeMatrix> output;
+    int layers = 0;
+};
+
+// What an evaluation job hands back besides its JSON.
+struct Kept {
+    std::shared_ptr<const dgi::Graph> graph;
+    std::shared_ptr<const dgi::NodeMatrix> output;
 };
 
 DgiPage::DgiPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique<State>())
@@ -196,13 +192,77 @@ void DgiPage::buildUi()
     auto* resultsTab = new QWidget(this);
     auto* resultsLayout = new QVBoxLayout(resultsTab);
     resultsLayout->addWidget(m_speedup);
+    m_timeScale = new QComboBox(this);
+    m_timeScale->setObjectName(QStringLiteral("dgiTimeScale"));
+    m_timeScale->addItem(tr("Seconds (bar length is the time)"));
+    m_timeScale->addItem(tr("Shares of each mode's total"));
+    connect(m_timeScale, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_state->lastResult.is_null())
+            showResults(m_state->lastResult);
+    });
+    auto* chartBox = new QWidget(this);
+    auto* chartLayout = new QVBoxLayout(chartBox);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    auto* scaleRow = new QHBoxLayout;
+    scaleRow->addWidget(new QLabel(tr("Time per layer:"), this));
+    scaleRow->addWidget(m_timeScale);
+    scaleRow->addStretch(1);
+    chartLayout->addLayout(scaleRow);
+    chartLayout->addWidget(m_times, 1);
     auto* resultsSplit = new QSplitter(Qt::Vertical, this);
     resultsSplit->addWidget(makeTable(m_results, this, QStringLiteral("dgiResults")));
-    resultsSplit->addWidget(m_times);
+    resultsSplit->addWidget(chartBox);
+    resultsSplit->setSizes({220, 360});
     resultsLayout->addWidget(resultsSplit, 1);
+
+    // A node: its neighbourhood per hop (what node-wise evaluation has to touch) and its embedding.
+    m_node = new QSpinBox(this);
+    m_node->setObjectName(QStringLiteral("dgiNode"));
+    m_node->setRange(0, 0);
+    m_inspect = new QPushButton(tr("Inspect"), this);
+    m_inspect->setObjectName(QStringLiteral("dgiInspect"));
+    connect(m_inspect, &QPushButton::clicked, this, [this] { inspectNode(m_node->value()); });
+    auto* hub = new QPushButton(tr("Largest In-degree"), this);
+    hub->setObjectName(QStringLiteral("dgiHub"));
+    hub->setToolTip(tr("Picks the node with the most in-edges, the costliest for node-wise evaluation"));
+    connect(hub, &QPushButton::clicked, this, [this] {
+        if (!m_state->graph)
+            return;
+        const auto offsets = m_state->graph->offsets();
+        std::int64_t best = 0, bestDegree = -1;
+        for (std::int64_t v = 0; v < m_state->graph->numNodes(); ++v)
+            if (offsets[v + 1] - offsets[v] > bestDegree)
+                best = v, bestDegree = offsets[v + 1] - offsets[v];
+        m_node->setValue(static_cast<int>(best));
+        inspectNode(static_cast<int>(best));
+    });
+    auto* nodeRow = new QHBoxLayout;
+    nodeRow->addWidget(new QLabel(tr("Node:"), this));
+    nodeRow->addWidget(m_node);
+    nodeRow->addWidget(m_inspect);
+    nodeRow->addWidget(hub);
+    nodeRow->addStretch(1);
+    m_nodeStatus = new QLabel(tr("Evaluate to inspect nodes: the embeddings of the last evaluation are kept in memory, "
+                                 "not in the session."),
+                              this);
+    m_nodeStatus->setObjectName(QStringLiteral("dgiNodeStatus"));
+    m_nodeStatus->setWordWrap(true);
+    m_hops = new QStandardItemModel(this);
+    m_embedding = new QStandardItemModel(this);
+    auto* nodeTables = new QSplitter(Qt::Horizontal, this);
+    nodeTables->addWidget(makeTable(m_hops, this, QStringLiteral("dgiHops")));
+    nodeTables->addWidget(makeTable(m_embedding, this, QStringLiteral("dgiEmbedding")));
+    auto* nodeTab = new QWidget(this);
+    auto* nodeLayout = new QVBoxLayout(nodeTab);
+    nodeLayout->addLayout(nodeRow);
+    nodeLayout->addWidget(m_nodeStatus);
+    nodeLayout->addWidget(nodeTables, 1);
+
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(cutSplit, tr("Layer Cut"));
     m_tabs->addTab(resultsTab, tr("Results"));
+    m_tabs->addTab(nodeTab, tr("Node"));
+    setNodeInspectorEnabled(false);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(inputs);
@@ -257,10 +317,10 @@ void DgiPage::showSchema()
     if (!m_state->schema)
         return;
     for (const auto& t : m_state->schema->tensors)
-        m_schema->appendRow({cell(QString::fromStdString(t.label)), cell(QString::number(t.width), true),
-                             cell(t.isInput ? tr("input") : QString::number(t.producer + 1), true),
-                             cell(t.isOutput ? tr("output") : QString::number(t.lastConsumer + 1), true),
-                             cell(QString::fromStdString(formatBytes(static_cast<double>(t.bytes(1)))), true)});
+        m_schema->appendRow({textCell(QString::fromStdString(t.label)), textCell(QString::number(t.width), true),
+                             textCell(t.isInput ? tr("input") : QString::number(t.producer + 1), true),
+                             textCell(t.isOutput ? tr("output") : QString::number(t.lastConsumer + 1), true),
+                             textCell(QString::fromStdString(formatBytes(static_cast<double>(t.bytes(1)))), true)});
 }
 
 int DgiPage::layerCount() const
@@ -305,17 +365,19 @@ bool DgiPage::startEvaluation()
     store::Session* session = this->session();
     m_evaluate->setEnabled(false);
     m_status->setText(tr("Evaluating…"));
+    auto kept = std::make_shared<Kept>();
     return startJob(tr("GNN evaluation"), [=](Progress& progress, const CancelToken& cancel) {
         return store::recordRun(session, run, [&](store::RunScope& scope) {
             SubProgress loading(progress, 0.0, 0.1, "graph");
             loading.report(0.0, "loading the graph");
-            const dgi::Graph graph = dgi::loadGraph(graphSpec, load);
+            auto graphPtr = std::make_shared<const dgi::Graph>(dgi::loadGraph(graphSpec, load));
+            const dgi::Graph& graph = *graphPtr;
             const dgi::NodeMatrix x = dgi::randomFeatures(graph.numNodes(), features, 42);
             cancel.throwIfCancelled();
             SubProgress layerPart(progress, 0.1, nodeWise ? 0.4 : 1.0, "layer-wise");
             dgi::EvalOptions layerOptions = options;
             layerOptions.mode = dgi::EvalMode::LayerWise;
-            const auto layer = dgi::evaluate(graph, x, *ir, layerOptions, layerPart, cancel);
+            auto layer = dgi::evaluate(graph, x, *ir, layerOptions, layerPart, cancel);
             Json result = {{"graph", {{"nodes", graph.numNodes()}, {"edges", graph.numEdges()}, {"origin", graph.origin()}}},
                            {"layer_wise", dgi::toJson(layer)}};
             std::vector<const dgi::EvalResult*> all{&layer};
@@ -341,12 +403,18 @@ bool DgiPage::startEvaluation()
             const std::string summary = dgi::comparisonSummary(all);
             result["summary"] = summary;
             scope.succeed(result, summary);
+            kept->graph = graphPtr;
+            kept->output = std::make_shared<const dgi::NodeMatrix>(std::move(layer.output));
             return Json{{"run", scope.id()}, {"result", result}};
         });
-    }, [this](const JobOutcome& outcome) {
+    }, [this, kept, layers = m_layers->value()](const JobOutcome& outcome) {
         m_evaluate->setEnabled(true);
         if (outcome.state == JobOutcome::State::Done) {
             m_lastRun = outcome.result.value("run", 0LL);
+            m_state->graph = kept->graph;
+            m_state->output = kept->output;
+            m_state->layers = layers;
+            setNodeInspectorEnabled(m_state->graph && m_state->output);
             showResults(outcome.result["result"]);
             m_tabs->setCurrentIndex(1);
         } else {
@@ -366,8 +434,8 @@ void DgiPage::showResults(const Json& result)
 {
     m_state->lastResult = result;
     m_results->clear();
-    m_results->setHorizontalHeaderLabels({tr("Mode"), tr("Total"), tr("Setup"), tr("Peak memory"), tr("Rows computed"),
-                                          tr("Note")});
+    m_results->setHorizontalHeaderLabels({tr("Mode"), tr("Total"), tr("Setup"), tr("Peak memory"), tr("Batches"),
+                                          tr("Rows computed"), tr("Note")});
     QStringList parts;
     QVector<widgets::StackedBar> bars;
     int maxLayers = 0;
@@ -376,15 +444,19 @@ void DgiPage::showResults(const Json& result)
             continue;
         const Json& r = result[key];
         const bool extrapolated = r.value("extrapolated", false);
-        m_results->appendRow({cell(QString::fromStdString(r.value("mode", std::string(key)))),
-                              cell(seconds(r.value("total_s", 0.0)), true), cell(seconds(r.value("setup_s", 0.0)), true),
-                              cell(QString::fromStdString(formatBytes(r.value("peak_rss_bytes", 0.0))), true),
-                              cell(QLocale().toString(r.value("touched_nodes", 0LL)), true),
-                              cell(extrapolated ? tr("extrapolated from %1 of %2 batches")
+        qint64 batches = 0;
+        for (const auto& l : r.value("layers", Json::array()))
+            batches += l.value("batches", 0LL);
+        m_results->appendRow({textCell(QString::fromStdString(r.value("mode", std::string(key)))),
+                              textCell(seconds(r.value("total_s", 0.0)), true), textCell(seconds(r.value("setup_s", 0.0)), true),
+                              textCell(QString::fromStdString(formatBytes(r.value("peak_rss_bytes", 0.0))), true),
+                              textCell(QLocale().toString(batches), true),
+                              textCell(QLocale().toString(r.value("touched_nodes", 0LL)), true),
+                              textCell(extrapolated ? tr("extrapolated from %1 of %2 batches")
                                                       .arg(r.value("batches_done", 0LL))
                                                       .arg(r.value("batches_total", 0LL))
                                                 : QString())});
-        widgets::StackedBar bar{QString::fromStdString(r.value("mode", std::string(key))) + tr(" (s)"), {}};
+        widgets::StackedBar bar{QString::fromStdString(r.value("mode", std::string(key))), {}};
         for (const auto& l : r.value("layers", Json::array()))
             bar.values.push_back(l.value("time_s", 0.0));
         maxLayers = std::max(maxLayers, static_cast<int>(bar.values.size()));
@@ -392,13 +464,22 @@ void DgiPage::showResults(const Json& result)
     }
     for (int i = 0; i < maxLayers; ++i)
         parts << tr("layer %1").arg(i + 1);
-    m_times->setData(parts, bars);
-    m_times->chart()->setTitle(tr("Time per layer, as shares of each mode's total"));
-    if (result.contains("speedup"))
-        m_speedup->setText(tr("Layer-wise is %1× faster than node-wise (largest difference of outputs %2)")
-                               .arg(result["speedup"].get<double>(), 0, 'f', 1)
-                               .arg(result.value("max_abs_difference", 0.0), 0, 'g', 3));
-    else
+    const bool shares = m_timeScale->currentIndex() == 1;
+    m_times->setData(parts, bars, shares ? widgets::StackedBarChart::Scale::Shares : widgets::StackedBarChart::Scale::Absolute,
+                     tr("seconds"));
+    m_times->chart()->setTitle(shares ? tr("Time per layer, as shares of each mode's total") : tr("Time per layer (s)"));
+    if (result.contains("speedup")) {
+        const double speedup = result["speedup"].get<double>();
+        const double diff = result.value("max_abs_difference", 0.0);
+        if (speedup >= 1.0)
+            m_speedup->setText(tr("Layer-wise is %1× faster than node-wise (largest difference of outputs %2)")
+                                   .arg(speedup, 0, 'f', 1)
+                                   .arg(diff, 0, 'g', 3));
+        else // a small graph, a shallow model: too little neighbour explosion to pay for whole-graph passes
+            m_speedup->setText(tr("Node-wise is %1× faster than layer-wise on this graph (largest difference of outputs %2)")
+                                   .arg(speedup > 0 ? 1.0 / speedup : 0.0, 0, 'f', 1)
+                                   .arg(diff, 0, 'g', 3));
+    } else
         m_speedup->setText(tr("Layer-wise: %1").arg(seconds(result["layer_wise"].value("total_s", 0.0))));
     m_status->setText(QString::fromStdString(result.value("summary", std::string())));
 }
@@ -424,6 +505,9 @@ void DgiPage::showRun(qint64 runId)
                 m_state->svg = s->artifactData(a.id);
         m_state->schema.reset();
         m_state->ir.reset();
+        m_state->graph.reset();
+        m_state->output.reset();
+        setNodeInspectorEnabled(false);
         m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
         m_schema->clear();
         if (run.status == store::RunStatus::Done && run.result.is_object()) {
@@ -437,6 +521,77 @@ void DgiPage::showRun(qint64 runId)
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
     }
+}
+
+void DgiPage::setNodeInspectorEnabled(bool on)
+{
+    m_node->setEnabled(on);
+    m_inspect->setEnabled(on);
+    if (auto* hub = findChild<QPushButton*>(QStringLiteral("dgiHub")))
+        hub->setEnabled(on);
+    m_hops->clear();
+    m_embedding->clear();
+    if (on) {
+        m_node->setRange(0, static_cast<int>(std::min<std::int64_t>(m_state->graph->numNodes() - 1, INT_MAX)));
+        m_nodeStatus->setText(tr("Pick a node of the last evaluated graph (%1 nodes).")
+                                  .arg(QLocale().toString(static_cast<qint64>(m_state->graph->numNodes()))));
+    } else {
+        m_node->setRange(0, 0);
+        m_nodeStatus->setText(tr("Evaluate to inspect nodes: the embeddings of the last evaluation are kept in memory, "
+                                 "not in the session."));
+    }
+}
+
+bool DgiPage::inspectNode(int node)
+{
+    if (!m_state->graph || !m_state->output || isBusy())
+        return false;
+    auto graph = m_state->graph;
+    auto output = m_state->output;
+    const int hops = m_state->layers;
+    // A breadth-first walk over up to `hops` hops can cover the whole graph: off the GUI thread.
+    return startJob(tr("Inspect node"), [=](Progress& progress, const CancelToken& cancel) {
+        progress.report(0.0, "neighbourhood");
+        const auto sizes = dgi::hopSizes(*graph, node, hops);
+        cancel.throwIfCancelled();
+        return Json{{"node", node}, {"in_degree", graph->inDegree(node)}, {"out_degree", graph->outDegrees()[node]},
+                    {"hops", sizes}, {"embedding", output->row(node)}};
+    }, [this](const JobOutcome& outcome) {
+        if (outcome.state != JobOutcome::State::Done) {
+            m_nodeStatus->setText(tr("Cannot inspect the node: %1").arg(outcome.error));
+            Q_EMIT nodeInspected(false);
+            return;
+        }
+        const Json& j = outcome.result;
+        const double n = static_cast<double>(m_state->graph ? m_state->graph->numNodes() : 1);
+        m_hops->clear();
+        m_hops->setHorizontalHeaderLabels({tr("Hops"), tr("Nodes within"), tr("Share of the graph")});
+        int h = 0;
+        for (const auto& size : j["hops"]) {
+            const auto v = size.get<std::int64_t>();
+            m_hops->appendRow({textCell(QString::number(h++), true), textCell(QLocale().toString(static_cast<qint64>(v)), true),
+                               textCell(QStringLiteral("%1 %").arg(100.0 * static_cast<double>(v) / n, 0, 'f', 2), true)});
+        }
+        m_embedding->clear();
+        m_embedding->setHorizontalHeaderLabels({tr("Dimension"), tr("Value")});
+        double norm = 0;
+        int d = 0;
+        for (const auto& v : j["embedding"]) {
+            const double x = v.get<double>();
+            norm += x * x;
+            m_embedding->appendRow({textCell(QString::number(d++), true), numberCell(x, 6)});
+        }
+        m_nodeStatus->setText(tr("Node %1: in-degree %2, out-degree %3; embedding of %4 values, norm %5. Node-wise "
+                                 "evaluation of this node alone touches the %6 nodes within %7 hops.")
+                                  .arg(j["node"].get<int>())
+                                  .arg(j["in_degree"].get<qint64>())
+                                  .arg(j["out_degree"].get<qint64>())
+                                  .arg(d)
+                                  .arg(std::sqrt(norm), 0, 'g', 4)
+                                  .arg(QLocale().toString(static_cast<qint64>(j["hops"].back().get<std::int64_t>())))
+                                  .arg(j["hops"].size() - 1));
+        Q_EMIT nodeInspected(true);
+    });
 }
 
 } // namespace vantage::gui

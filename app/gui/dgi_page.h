@@ -1,7 +1,8 @@
 #pragma once
 // The DGI page: a graph (generated or loaded) and a GNN (built-in or TorchScript), the model cut
 // into layers automatically and drawn, then evaluated over the whole graph layer by layer and,
-// for comparison, node by node; times per layer, speedup and memory. Evaluations are runs.
+// for comparison, node by node; times per layer, speedup and memory; a node's neighbourhood per
+// hop and its embedding. Evaluations are runs.
 
 #include "engine_page.h"
 
@@ -42,15 +43,20 @@ public:
     QString cutSvg() const;
     double speedup() const; // node-wise time / layer-wise time of the last evaluation, 0 if none
     qint64 lastRun() const { return m_lastRun; }
+    // Neighbourhood per hop and embedding of `node` of the last evaluated graph (off the GUI
+    // thread; nodeInspected follows). False when there is no evaluation to inspect.
+    bool inspectNode(int node);
 
 Q_SIGNALS:
     void evaluationFinished(bool ok);
+    void nodeInspected(bool ok);
 
 private:
     struct State;
     void buildUi();
     void showSchema();
     void showResults(const Json& result);
+    void setNodeInspectorEnabled(bool on);
 
     std::unique_ptr<State> m_state;
     qint64 m_lastRun = 0;
@@ -73,7 +79,13 @@ private:
     QStandardItemModel* m_schema;
     QStandardItemModel* m_results;
     widgets::StackedBarChart* m_times;
+    QComboBox* m_timeScale;
     QLabel* m_speedup;
+    QSpinBox* m_node;
+    QPushButton* m_inspect;
+    QLabel* m_nodeStatus;
+    QStandardItemModel* m_hops;
+    QStandardItemModel* m_embedding;
 };
 
 } // namespace vantage::gui

@@ -13,6 +13,7 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -20,13 +21,17 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSet>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <map>
 #include <numeric>
 #include <optional>
 
@@ -39,6 +44,7 @@ struct EdlPage::State {
     std::shared_ptr<std::atomic<bool>> stopStream;
     edl::JobStatus status;
     std::vector<store::SeriesPoint> loss, throughput, workers;
+    std::map<std::string, std::vector<store::SeriesPoint>> stepTimes; // per worker, not yet stored
     std::vector<edl::ScaleEvent> scaleEvents;
     bool ended = false;
 
@@ -145,10 +151,27 @@ void EdlPage::buildUi()
     });
     m_stop = new QPushButton(tr("Stop Job"), this);
     connect(m_stop, &QPushButton::clicked, this, &EdlPage::stopJob);
-    auto* scaleRow = new QHBoxLayout;
-    scaleRow->addWidget(m_add);
-    scaleRow->addWidget(m_remove);
-    scaleRow->addWidget(m_stop);
+    m_migrate = new QPushButton(tr("Migrate Selected"), this);
+    m_migrate->setObjectName(QStringLiteral("edlMigrate"));
+    m_migrate->setToolTip(tr("Starts workers on the devices of the Devices field, waits until they train, then "
+                             "removes the selected workers (all of them when none is selected)"));
+    connect(m_migrate, &QPushButton::clicked, this, [this] {
+        QStringList ids;
+        for (const auto& r : m_workersView->selectionModel()->selectedRows())
+            ids << r.data().toString();
+        migrateWorkers(ids);
+    });
+    m_profile = new QPushButton(tr("Profile Throughput"), this);
+    m_profile->setObjectName(QStringLiteral("edlProfile"));
+    m_profile->setToolTip(tr("Runs the job briefly at 1 to N workers (N from the Workers field) and draws samples/s "
+                             "against workers; the job returns to its size afterwards"));
+    connect(m_profile, &QPushButton::clicked, this, [this] { profileThroughput(m_workers->value(), 10); });
+    auto* scaleRow = new QGridLayout;
+    scaleRow->addWidget(m_add, 0, 0);
+    scaleRow->addWidget(m_remove, 0, 1);
+    scaleRow->addWidget(m_stop, 0, 2);
+    scaleRow->addWidget(m_migrate, 1, 0, 1, 2);
+    scaleRow->addWidget(m_profile, 1, 2);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("edlStatus"));
     m_status->setWordWrap(true);
@@ -174,6 +197,7 @@ void EdlPage::buildUi()
     m_workersView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_workersView->verticalHeader()->hide();
     m_workersView->horizontalHeader()->setStretchLastSection(true);
+    m_workersView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_events = new QStandardItemModel(this);
     auto* eventsView = new QTableView(this);
     eventsView->setObjectName(QStringLiteral("edlEvents"));
@@ -185,13 +209,35 @@ void EdlPage::buildUi()
     auto* tables = new QSplitter(Qt::Horizontal, this);
     tables->addWidget(m_workersView);
     tables->addWidget(eventsView);
+    m_stepChart = new widgets::LineChart(this);
+    m_stepChart->setObjectName(QStringLiteral("edlStepChart"));
+    m_stepChart->setAxisTitles(tr("Step"), tr("Step time (ms)"));
+    m_stepChart->chart()->setTitle(tr("Compute time of each worker's step"));
+    m_sizeChart = new widgets::LineChart(this);
+    m_sizeChart->setObjectName(QStringLiteral("edlSizeChart"));
+    m_sizeChart->setAxisTitles(tr("Step"), tr("Workers"));
+    m_sizeChart->chart()->setTitle(tr("Workers over time; squares mark scale events"));
+    m_profileChart = new widgets::LineChart(this);
+    m_profileChart->setObjectName(QStringLiteral("edlProfileChart"));
+    m_profileChart->setAxisTitles(tr("Workers"), tr("Samples/s"));
+    m_profileChart->chart()->setTitle(tr("Scaling curve (Profile Throughput)"));
+    m_chartTabs = new QTabWidget(this);
+    m_chartTabs->setObjectName(QStringLiteral("edlChartTabs"));
+    m_chartTabs->addTab(m_chart, tr("Loss and Throughput"));
+    m_chartTabs->addTab(m_stepChart, tr("Step Time per Worker"));
+    m_chartTabs->addTab(m_sizeChart, tr("Workers"));
+    m_chartTabs->addTab(m_profileChart, tr("Scaling"));
     auto* right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(m_chart);
+    right->addWidget(m_chartTabs);
     right->addWidget(tables);
     right->addWidget(m_log);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
     right->setStretchFactor(2, 1);
+    right->setSizes({420, 260, 140});
+    tables->setStretchFactor(0, 3);
+    tables->setStretchFactor(1, 2);
+    tables->setSizes({540, 360});
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(left);
@@ -292,8 +338,11 @@ bool EdlPage::attach(const QString& jobDir)
     m_state->loss.clear();
     m_state->throughput.clear();
     m_state->workers.clear();
+    m_state->stepTimes.clear();
     m_state->scaleEvents.clear();
     m_chart->clearSeries();
+    m_stepChart->clearSeries();
+    m_sizeChart->clearSeries();
     m_events->clear();
     m_log->clear();
     auto stop = std::make_shared<std::atomic<bool>>(false);
@@ -412,6 +461,7 @@ void EdlPage::onEvent(const Json& j)
     if (kind == "snapshot") {
         m_state->status = edl::jobStatusFromJson(j["status"]);
         m_state->scaleEvents = m_state->status.scaleEvents;
+        showScaleMarkers();
         showStatus();
         return;
     }
@@ -440,6 +490,11 @@ void EdlPage::onEvent(const Json& j)
         m_state->workers.push_back({double(s->step), double(s->workers)});
         m_chart->appendPoint(tr("loss"), double(s->step), s->loss);
         m_chart->appendPoint(tr("samples/s"), double(s->step), s->throughput, true);
+        m_sizeChart->appendPoint(tr("workers"), double(s->step), double(s->workers));
+        for (const auto& [worker, seconds] : s->workerStepS) {
+            m_state->stepTimes[worker].push_back({double(s->step), seconds});
+            m_stepChart->appendPoint(QString::fromStdString(worker), double(s->step), seconds * 1e3);
+        }
         Q_EMIT stepSeen(s->step);
     } else if (const auto* m = std::get_if<edl::MembershipEvent>(&e.payload)) {
         st.workers = m->workers;
@@ -452,6 +507,7 @@ void EdlPage::onEvent(const Json& j)
                                                                        }))));
     } else if (const auto* sc = std::get_if<edl::ScaleEvent>(&e.payload)) {
         m_state->scaleEvents.push_back(*sc);
+        showScaleMarkers();
     } else if (const auto* f = std::get_if<edl::FailureEvent>(&e.payload)) {
         m_log->addItem(tr("Worker %1 failed at step %2: %3 (silent %4 s)")
                            .arg(QString::fromStdString(f->worker))
@@ -495,6 +551,9 @@ void EdlPage::flushSeries()
             s->appendSeries(m_run, "throughput", m_state->throughput);
         if (!m_state->workers.empty())
             s->appendSeries(m_run, "workers", m_state->workers);
+        for (const auto& [worker, points] : m_state->stepTimes)
+            if (!points.empty())
+                s->appendSeries(m_run, "step_time_s/" + worker, points);
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot record the curves: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
         return;
@@ -502,6 +561,7 @@ void EdlPage::flushSeries()
     m_state->loss.clear();
     m_state->throughput.clear();
     m_state->workers.clear();
+    m_state->stepTimes.clear();
 }
 
 void EdlPage::finishRun(const Json& end)
@@ -544,6 +604,8 @@ void EdlPage::showStatus()
     m_add->setEnabled(attachedNow && !m_state->ended);
     m_remove->setEnabled(attachedNow && !m_state->ended);
     m_stop->setEnabled(attachedNow && !m_state->ended);
+    m_migrate->setEnabled(attachedNow && !m_state->ended && !isBusy());
+    m_profile->setEnabled(attachedNow && !m_state->ended && !isBusy());
     const auto& st = m_state->status;
     if (attachedNow)
         m_status->setText(tr("<b>%1</b> — %2<br>generation %3 · step %4 · epoch %5/%6<br>loss %7 · %8 samples/s · %9 workers")
@@ -556,16 +618,25 @@ void EdlPage::showStatus()
                               .arg(st.loss, 0, 'f', 4)
                               .arg(st.throughput, 0, 'f', 0)
                               .arg(st.activeWorkers()));
+    // The table is rebuilt on every status; the user's selection (for Remove Selected) survives it.
+    QSet<QString> selected;
+    for (const QModelIndex& i : m_workersView->selectionModel()->selectedRows())
+        selected.insert(m_workersModel->item(i.row(), 0)->text());
     m_workersModel->clear();
     m_workersModel->setHorizontalHeaderLabels({tr("Worker"), tr("Host"), tr("Device"), tr("State"), tr("Rank"),
-                                               tr("Step time (ms)"), tr("Samples")});
+                                               tr("Step time (ms)"), tr("Chunks (epoch)"), tr("Samples")});
     for (const auto& w : st.workers)
         m_workersModel->appendRow({new QStandardItem(QString::fromStdString(w.id)), new QStandardItem(QString::fromStdString(w.host)),
                                    new QStandardItem(QString::fromStdString(w.device)),
                                    new QStandardItem(QString::fromUtf8(edl::workerStateName(w.state).data())),
                                    new QStandardItem(w.rank >= 0 ? QString::number(w.rank) : QString()),
                                    new QStandardItem(QString::number(w.stepTimeS * 1e3, 'f', 1)),
+                                   new QStandardItem(QString::number(w.chunksDone)),
                                    new QStandardItem(QString::number(w.samplesDone))});
+    for (int r = 0; r < m_workersModel->rowCount(); ++r)
+        if (selected.contains(m_workersModel->item(r, 0)->text()))
+            m_workersView->selectionModel()->select(m_workersModel->index(r, 0),
+                                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
     m_events->clear();
     m_events->setHorizontalHeaderLabels({tr("Step"), tr("Change"), tr("Workers"), tr("Pause (ms)")});
     for (const auto& e : m_state->scaleEvents)
@@ -597,10 +668,26 @@ void EdlPage::showRun(qint64 runId)
                 pts.push_back(QPointF(p.step, p.value));
             m_chart->setSeries(right ? tr("samples/s") : tr("loss"), pts, right);
         }
+        m_stepChart->clearSeries();
+        m_sizeChart->clearSeries();
+        m_profileChart->clearSeries();
+        for (const auto& name : s->seriesNames(runId)) {
+            QVector<QPointF> pts;
+            const bool stepTime = name.rfind("step_time_s/", 0) == 0;
+            for (const auto& p : s->series(runId, name))
+                pts.push_back(QPointF(p.step, stepTime ? p.value * 1e3 : p.value));
+            if (stepTime)
+                m_stepChart->setSeries(QString::fromStdString(name.substr(12)), pts);
+            else if (name == "workers")
+                m_sizeChart->setSeries(tr("workers"), pts);
+            else if (name == "profile/samples_per_s")
+                m_profileChart->setSeries(tr("samples/s"), pts);
+        }
         m_state->scaleEvents.clear();
         if (run.result.is_object())
             for (const auto& e : run.result.value("scale_events", Json::array()))
                 m_state->scaleEvents.push_back(edl::scaleEventFromJson(e));
+        showScaleMarkers();
         m_state->status = {};
         if (run.result.is_object() && run.result.contains("report") && run.result["report"].contains("status"))
             m_state->status = edl::jobStatusFromJson(run.result["report"]["status"]);
@@ -611,6 +698,98 @@ void EdlPage::showRun(qint64 runId)
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())).toHtmlEscaped());
     }
+}
+
+void EdlPage::showScaleMarkers()
+{
+    QVector<QPointF> pts;
+    for (const auto& e : m_state->scaleEvents)
+        pts.push_back(QPointF(double(e.step), double(e.workersAfter)));
+    m_sizeChart->setMarkers(tr("scale events"), pts);
+}
+
+bool EdlPage::migrateWorkers(const QStringList& from)
+{
+    if (!m_state->address || m_state->ended || isBusy())
+        return false;
+    edl::MigrationOptions options;
+    for (const auto& id : from)
+        options.from.push_back(id.toStdString());
+    for (const auto& d : m_devices->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        options.devices.push_back(d.trimmed().toStdString());
+    const edl::JobAddress address = *m_state->address;
+    m_log->addItem(from.isEmpty() ? tr("Migration of every worker requested") : tr("Migration requested: %1").arg(from.join(QLatin1Char(' '))));
+    // Waits for the joiners to train and the old workers to leave: off the GUI thread, with its own
+    // connection (the page's client belongs to the GUI thread).
+    const bool started = startJob(tr("Migrate workers"), [address, options](Progress& progress, const CancelToken& cancel) {
+        progress.report(0.1, "starting the new workers");
+        edl::JobClient client(address, edl::ClientOptions{.name = "gui-migrate"});
+        const auto events = edl::migrate(client, options, cancel);
+        Json j = Json::array();
+        for (const auto& e : events)
+            j.push_back(edl::toJson(e));
+        return Json{{"events", j}};
+    }, [this](const JobOutcome& outcome) {
+        if (outcome.state == JobOutcome::State::Done) {
+            double pause = 0;
+            for (const auto& e : outcome.result["events"])
+                pause += e.value("pause_s", 0.0);
+            m_log->addItem(tr("Migration done: %n scale event(s), %1 ms of pause in all", nullptr,
+                              static_cast<int>(outcome.result["events"].size()))
+                               .arg(pause * 1e3, 0, 'f', 0));
+        } else {
+            m_log->addItem(tr("Migration did not finish: %1").arg(outcome.error));
+        }
+        showStatus();
+        Q_EMIT migrationFinished(outcome.state == JobOutcome::State::Done);
+    });
+    showStatus();
+    return started;
+}
+
+bool EdlPage::profileThroughput(int maxWorkers, int steps)
+{
+    if (!m_state->address || m_state->ended || isBusy())
+        return false;
+    const edl::JobAddress address = *m_state->address;
+    const edl::ProfileOptions options{.maxWorkers = std::max(1, maxWorkers), .steps = std::max(1, steps)};
+    m_log->addItem(tr("Profiling throughput at 1 to %1 workers").arg(options.maxWorkers));
+    const bool started = startJob(tr("Profile throughput"), [address, options](Progress& progress, const CancelToken& cancel) {
+        edl::JobClient client(address, edl::ClientOptions{.name = "gui-profile"});
+        const auto points = edl::profileThroughput(client, options, cancel, &progress);
+        Json j = Json::array();
+        for (const auto& p : points)
+            j.push_back({{"workers", p.workers}, {"samples_per_s", p.samplesPerS}, {"step_s", p.stepS}});
+        return Json{{"points", j}};
+    }, [this](const JobOutcome& outcome) {
+        if (outcome.state == JobOutcome::State::Done) {
+            QVector<QPointF> pts;
+            std::vector<store::SeriesPoint> stored;
+            QStringList text;
+            for (const auto& p : outcome.result["points"]) {
+                const double w = p.value("workers", 0), sps = p.value("samples_per_s", 0.0);
+                pts.push_back(QPointF(w, sps));
+                stored.push_back({w, sps});
+                text << tr("%1: %2/s").arg(w).arg(sps, 0, 'f', 0);
+            }
+            m_profileChart->setSeries(tr("samples/s"), pts);
+            m_chartTabs->setCurrentWidget(m_profileChart);
+            m_log->addItem(tr("Scaling curve: %1").arg(text.join(QStringLiteral(", "))));
+            if (session() && m_run != 0) {
+                try {
+                    session()->appendSeries(m_run, "profile/samples_per_s", stored);
+                } catch (const std::exception& e) {
+                    m_status->setText(tr("Cannot record the curves: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+                }
+            }
+        } else {
+            m_log->addItem(tr("Profiling did not finish: %1").arg(outcome.error));
+        }
+        showStatus();
+        Q_EMIT profileFinished(outcome.state == JobOutcome::State::Done);
+    });
+    showStatus();
+    return started;
 }
 
 } // namespace vantage::gui

@@ -20,6 +20,7 @@ class QListWidget;
 class QPushButton;
 class QSpinBox;
 class QStandardItemModel;
+class QTabWidget;
 class QTableView;
 
 namespace vantage::widgets {
@@ -46,6 +47,11 @@ public:
     bool addWorkers(int count);
     bool removeWorker(const QString& id);
     bool stopJob();
+    // Policies, off the GUI thread (migrationFinished / profileFinished follow): move the workers
+    // `from` (all when empty) to the devices of the Devices field; run the job at 1..maxWorkers
+    // workers for `steps` steps each and draw the scaling curve.
+    bool migrateWorkers(const QStringList& from);
+    bool profileThroughput(int maxWorkers, int steps);
 
     bool isAttached() const;
     QString jobDir() const;
@@ -59,6 +65,8 @@ Q_SIGNALS:
     void attached(bool ok);
     void stepSeen(qint64 step);
     void jobEnded(const QString& state);
+    void migrationFinished(bool ok);
+    void profileFinished(bool ok);
 
 private:
     struct State;
@@ -67,6 +75,7 @@ private:
     void showStatus();
     void flushSeries();
     void finishRun(const Json& endEvent);
+    void showScaleMarkers();
 
     std::unique_ptr<State> m_state;
     qint64 m_run = 0;
@@ -85,8 +94,14 @@ private:
     QPushButton* m_add;
     QPushButton* m_remove;
     QPushButton* m_stop;
+    QPushButton* m_migrate;
+    QPushButton* m_profile;
     QLabel* m_status;
+    QTabWidget* m_chartTabs;
     widgets::LineChart* m_chart;
+    widgets::LineChart* m_stepChart;
+    widgets::LineChart* m_sizeChart;
+    widgets::LineChart* m_profileChart;
     QStandardItemModel* m_workersModel;
     QTableView* m_workersView;
     QStandardItemModel* m_events;

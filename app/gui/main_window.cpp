@@ -364,7 +364,7 @@ void MainWindow::exportReportDialog()
     QString filter;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export Report"), QDir(m_settings.sessionFolder()).filePath(QString::fromStdString(m_session->title())),
-        tr("HTML report (*.html);;PDF report (*.pdf);;CSV and JSON folder (*)"), &filter);
+        tr("HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)"), &filter);
     if (path.isEmpty())
         return;
     QString target = path;
@@ -372,6 +372,8 @@ void MainWindow::exportReportDialog()
         target += QStringLiteral(".html");
     else if (filter.contains(QLatin1String("*.pdf")) && !target.endsWith(QLatin1String(".pdf")))
         target += QStringLiteral(".pdf");
+    else if (filter.contains(QLatin1String("*.zip")) && !target.endsWith(QLatin1String(".zip")))
+        target += QStringLiteral(".zip");
     exportReportTo(target, m_browser->selectedRunIds());
 }
 

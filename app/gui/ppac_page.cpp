@@ -1,5 +1,7 @@
 #include "ppac_page.h"
 
+#include "table_helpers.h"
+
 #include "common/error.h"
 #include "ppac/ppac.h"
 #include "store/run_scope.h"
@@ -38,26 +40,6 @@ namespace {
 constexpr double kGammaScale = 1000.0; // slider steps per unit
 constexpr double kBetaScale = 1000.0;
 
-QTableView* makeTable(QStandardItemModel* model, QWidget* parent, const QString& name)
-{
-    auto* view = new QTableView(parent);
-    view->setObjectName(name);
-    view->setModel(model);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setAlternatingRowColors(true);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
-    return view;
-}
-
-QStandardItem* number(double v, int decimals = 4)
-{
-    auto* item = new QStandardItem;
-    item->setData(std::isfinite(v) ? QVariant(QString::number(v, 'f', decimals)) : QVariant(QStringLiteral("–")), Qt::DisplayRole);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
-
 void fillItems(QStandardItemModel* model, const std::vector<ppac::InspectedItem>& items, bool withScores)
 {
     model->clear();
@@ -69,10 +51,10 @@ void fillItems(QStandardItemModel* model, const std::vector<ppac::InspectedItem>
     model->setHorizontalHeaderLabels(headers);
     for (const auto& it : items) {
         QList<QStandardItem*> row;
-        row << new QStandardItem(QString::fromStdString(it.label)) << number(it.global) << number(it.globalCount, 0)
-            << number(it.personal) << number(it.personalCount, 0);
+        row << new QStandardItem(QString::fromStdString(it.label)) << numberCell(it.global) << numberCell(it.globalCount, 0)
+            << numberCell(it.personal) << numberCell(it.personalCount, 0);
         if (withScores)
-            row << number(it.score);
+            row << numberCell(it.score);
         auto* test = new QStandardItem(it.inTest ? PpacPage::tr("yes") : QString());
         if (it.inTest)
             test->setBackground(QColor(0x27, 0xAE, 0x60, 60));
@@ -288,7 +270,7 @@ void PpacPage::buildUi()
     m_exposure->chart()->setTitle(tr("Popularity of recommended items"));
     m_tradeoff = new widgets::LineChart(this);
     m_tradeoff->setAxisTitles(tr("ARP@20 (lower: less popularity bias)"), tr("NDCG@20"));
-    m_tradeoff->chart()->setTitle(tr("ARP / accuracy trade-off"));
+    m_tradeoff->chart()->setTitle(tr("ARP / accuracy trade-off (press Trade-off Curve)"));
     auto* charts = new QSplitter(Qt::Horizontal, this);
     charts->addWidget(m_exposure);
     charts->addWidget(m_tradeoff);
@@ -468,6 +450,7 @@ bool PpacPage::loadFromSpec(const Json& spec, std::function<void()> then)
             m_state->inspection.reset();
             m_state->tradeoff.clear();
             m_tradeoff->clearSeries();
+            m_tradeoff->chart()->setTitle(tr("ARP / accuracy trade-off (press Trade-off Curve)"));
             m_exposure->clearSeries();
             m_metrics->clear();
             showOverview();
@@ -710,7 +693,7 @@ void PpacPage::showRerank()
         QList<QStandardItem*> row{new QStandardItem(label)};
         for (const auto& [m, name] : sets)
             for (const auto& at : m->atK)
-                row << number(at.*field);
+                row << numberCell(at.*field);
         m_metrics->appendRow(row);
     }
     m_exposure->clearSeries();
@@ -783,6 +766,7 @@ bool PpacPage::computeTradeoff()
             m_tradeoff->clearSeries();
             m_tradeoff->setSeries(tr("test, γ = %1, β from 0 to −1").arg(gamma), full);
             m_tradeoff->setSeries(tr("balanced test"), balanced);
+            m_tradeoff->chart()->setTitle(tr("ARP / accuracy trade-off"));
         }
         Q_EMIT tradeoffFinished(outcome.state == JobOutcome::State::Done);
         setControlsEnabled();
@@ -842,7 +826,7 @@ void PpacPage::showInspection()
     m_similar->clear();
     m_similar->setHorizontalHeaderLabels({tr("User"), tr("Jaccard"), tr("Shared items")});
     for (const auto& s : u.similarUsers)
-        m_similar->appendRow({new QStandardItem(QString::fromStdString(s.label)), number(s.jaccard), number(s.common, 0)});
+        m_similar->appendRow({new QStandardItem(QString::fromStdString(s.label)), numberCell(s.jaccard), numberCell(s.common, 0)});
     fillItems(m_ppTop, u.personalTop, false);
     fillItems(m_gpTop, u.globalTop, false);
     fillItems(m_before, u.before, true);

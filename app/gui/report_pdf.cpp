@@ -2,6 +2,7 @@
 
 #include "common/version.h"
 #include "report/csv_export.h"
+#include "report/zip_export.h"
 #include "report/html_report.h"
 #include "store/session.h"
 
@@ -512,6 +513,10 @@ bool exportReport(
         }
         if (suffix == QLatin1String("pdf"))
             return writePdfReport(QString::fromStdString(report::renderHtml(session, options)), path, error);
+        if (suffix == QLatin1String("zip")) {
+            report::writeCsvZip(session, options, target);
+            return true;
+        }
         report::writeCsv(session, options, target);
         return true;
     } catch (const std::exception& e) {

@@ -27,7 +27,8 @@ bool writePdfReport(const QString& html, const QString& pdfPath, QString* error,
 bool convertHtmlFileToPdf(const QString& htmlPath, const QString& pdfPath, QString* error, PdfReport* info = nullptr);
 
 // Writes a report of `runs` (all runs when empty) of `session`: "*.html" a self-contained page,
-// "*.pdf" a paged PDF, any other path a folder of CSV and JSON files. False with *error on failure.
+// "*.pdf" a paged PDF, "*.zip" the CSV and JSON files in a zip archive, any other path a folder
+// of them. False with *error on failure.
 bool exportReport(
     const store::Session& session, const std::vector<std::int64_t>& runs, const QString& path, QString* error);
 

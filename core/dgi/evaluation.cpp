@@ -1440,6 +1440,9 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
         }
         result.measuredS = since(evalStart);
         result.totalS = result.measuredS;
+        if (result.touchedNodes == 0) // the whole-graph modes compute each layer's rows once
+            for (const auto& l : result.layers)
+                result.touchedNodes += l.nodes;
         if (result.extrapolated && result.batchesDone > 0) {
             const double factor = static_cast<double>(result.batchesTotal) / static_cast<double>(result.batchesDone);
             result.totalS = result.measuredS * factor;
@@ -1512,11 +1515,11 @@ Json toJson(const EvalResult& r)
         { "setup_s", r.setupS }, { "dtype", dtypeName(r.dtype) }, { "rows", r.output.rows() },
         { "cols", r.output.cols() }, { "memory_budget_bytes", r.memoryBudgetBytes }, { "node_cap", r.nodeCap },
         { "edge_cap", r.edgeCap }, { "peak_store_bytes_in_memory", r.peakStoreBytesInMemory },
-        { "peak_store_bytes_on_disk", r.peakStoreBytesOnDisk }, { "reorder", r.reorder } };
+        { "peak_store_bytes_on_disk", r.peakStoreBytesOnDisk }, { "reorder", r.reorder },
+        { "touched_nodes", r.touchedNodes } };
     if (r.mode == EvalMode::NodeWise) {
         j["batches_done"] = r.batchesDone;
         j["batches_total"] = r.batchesTotal;
-        j["touched_nodes"] = r.touchedNodes;
     }
     return j;
 }

@@ -100,7 +100,7 @@ struct EvalResult {
     std::int64_t edgeCap = 0;
     std::int64_t peakStoreBytesInMemory = 0;
     std::int64_t peakStoreBytesOnDisk = 0;
-    std::int64_t touchedNodes = 0; // node-wise: rows computed over all layers and batches (neighbour explosion)
+    std::int64_t touchedNodes = 0; // rows computed over all layers (and, node-wise, batches: the neighbour explosion)
     std::string reorder = "none";
 };
 

@@ -5,6 +5,7 @@
 #include "../core/report/report_fixture.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -102,6 +103,49 @@ private Q_SLOTS:
         QCOMPARE(rows[1][0].toLongLong(), m_ids.ft);
         QVERIFY(QFile::exists(out + QStringLiteral("/run-%1/frontier.csv").arg(m_ids.ft)));
         QVERIFY(QFile::exists(out + QStringLiteral("/run-%1/metrics.csv").arg(m_ids.ppac)));
+    }
+
+    // The zip holds the files of the folder export, byte for byte but for the generation time.
+    void zip()
+    {
+        const QString out = path("raw.zip");
+        const auto r = cli({ "--json", "report", m_session, "--out", out });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["format"].toString(), QStringLiteral("zip"));
+        const auto entries = r.json()["entries"].toArray();
+        QVERIFY(entries.size() > 10);
+        QCOMPARE(entries.last().toString(), QStringLiteral("raw/index.json"));
+        QCOMPARE(head(out, 4), QByteArray("PK\x03\x04", 4));
+
+        const QString unpacked = path("unpacked");
+        QProcess unzip;
+        unzip.start(QStringLiteral("/usr/bin/python3"), { "-m", "zipfile", "-e", out, unpacked });
+        QVERIFY(unzip.waitForFinished(60000));
+        QCOMPARE(unzip.exitCode(), 0);
+        const QString folder = path("folder-export");
+        QCOMPARE(cli({ "report", m_session, "--format", "csv", "--out", folder }).code, 0);
+        QStringList inZip, inFolder;
+        for (const auto& e : entries)
+            inZip << e.toString().mid(4); // without "raw/"
+        QDirIterator it(folder, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            inFolder << QDir(folder).relativeFilePath(it.next());
+        inZip.sort();
+        inFolder.sort();
+        QCOMPARE(inZip, inFolder);
+        for (const QString& f : inFolder)
+            if (f != QLatin1String("index.json"))
+                QVERIFY2(readAll((unpacked + "/raw/" + f).toStdString()) == readAll((folder + "/" + f).toStdString()),
+                    qPrintable(f));
+        // Nothing of the work is left beside the archive.
+        QVERIFY(QDir(m_dir.path()).entryList({ ".vantage-zip-*", "*.partial" }, QDir::Hidden | QDir::AllEntries).isEmpty());
+
+        // A folder that does not exist: exit 1, the error names it, no file.
+        const QString nowhere = path("no-such-dir/raw.zip");
+        const auto bad = cli({ "report", m_session, "--out", nowhere });
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.contains(path("no-such-dir").toUtf8()), bad.err.constData());
+        QVERIFY(!QFile::exists(nowhere));
     }
 
     void pdf()

@@ -1,14 +1,19 @@
 // The DGI page as a user drives it, offscreen: cut a model into layers and see the drawing, evaluate
 // layer-wise against node-wise on a generated graph, and see the stored run again.
 
+#include "dgi/graph_io.h"
 #include "dgi_page.h"
 #include "main_window.h"
 #include "pages.h"
 #include "store/session.h"
+#include "widgets/stacked_bar_chart.h"
 
+#include <QComboBox>
 #include <QDir>
+#include <QLocale>
 #include <QLabel>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -73,12 +78,66 @@ private Q_SLOTS:
         QTest::qWait(100);
         QVERIFY(w.grab().save(shotDir + QStringLiteral("/dgi_page.png")));
 
+        // Layer-wise computes each of the 3000 rows once per layer; node-wise recomputes many.
+        auto* resultModel = results->model();
+        QCOMPARE(resultModel->headerData(5, Qt::Horizontal).toString(), QStringLiteral("Rows computed"));
+        QCOMPARE(QLocale().toLongLong(resultModel->index(0, 5).data().toString()), 6000LL);
+        QVERIFY(QLocale().toLongLong(resultModel->index(1, 5).data().toString()) > 6000LL);
+        QVERIFY(QLocale().toLongLong(resultModel->index(0, 4).data().toString()) >= 2); // batches: one per layer at least
+        // The time chart in seconds, then as shares.
+        auto* scale = page->findChild<QComboBox*>(QStringLiteral("dgiTimeScale"));
+        auto* times = page->findChild<widgets::StackedBarChart*>();
+        QCOMPARE(times->scale(), widgets::StackedBarChart::Scale::Absolute);
+        scale->setCurrentIndex(1);
+        QCOMPARE(times->scale(), widgets::StackedBarChart::Scale::Shares);
+        QCOMPARE(times->bars().size(), 2);
+
+        // The node inspector: the hub's neighbourhood per hop, as the graph has it, and its embedding.
+        dgi::GraphLoadOptions load;
+        load.build.symmetrize = true;
+        load.build.selfLoops = dgi::SelfLoops::Add;
+        const dgi::Graph graph = dgi::loadGraph("rmat:n=3000,deg=6,seed=3", load);
+        std::int64_t hub = 0;
+        for (std::int64_t v = 0; v < graph.numNodes(); ++v)
+            if (graph.inDegree(v) > graph.inDegree(hub))
+                hub = v;
+        page->findChild<QTabWidget*>()->setCurrentIndex(2);
+        auto* hubButton = page->findChild<QPushButton*>(QStringLiteral("dgiHub"));
+        QVERIFY(hubButton->isEnabled());
+        QSignalSpy inspected(page, &DgiPage::nodeInspected);
+        QTest::mouseClick(hubButton, Qt::LeftButton);
+        QVERIFY(inspected.wait(60000));
+        QCOMPARE(inspected.first().first().toBool(), true);
+        QCOMPARE(page->findChild<QSpinBox*>(QStringLiteral("dgiNode"))->value(), int(hub));
+        const auto expected = dgi::hopSizes(graph, hub, 2);
+        auto* hops = page->findChild<QTableView*>(QStringLiteral("dgiHops"))->model();
+        QCOMPARE(hops->rowCount(), 3);
+        for (int h = 0; h < 3; ++h)
+            QCOMPARE(QLocale().toLongLong(hops->index(h, 1).data().toString()), expected[std::size_t(h)]);
+        auto* embedding = page->findChild<QTableView*>(QStringLiteral("dgiEmbedding"))->model();
+        QCOMPARE(embedding->rowCount(), 16);
+        QVERIFY(page->findChild<QLabel*>(QStringLiteral("dgiNodeStatus"))
+                    ->text()
+                    .contains(QStringLiteral("in-degree %1").arg(graph.inDegree(hub))));
+        QTest::qWait(100);
+        QVERIFY(w.grab().save(shotDir + QStringLiteral("/dgi_node.png")));
+
         DgiPage again;
         again.setSession(w.session());
         again.showRun(runs[0].id);
         QCOMPARE(again.speedup(), page->speedup());
         QCOMPARE(again.cutSvg(), page->cutSvg());
         QCOMPARE(w.session()->runs().size(), std::size_t(1));
+        // The inputs and the results table come back from the store; the inspector has nothing to show.
+        QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("dgiGraph"))->currentText(), QStringLiteral("rmat:n=3000,deg=6,seed=3"));
+        QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("dgiModel"))->currentText(), QStringLiteral("sage"));
+        auto* againResults = again.findChild<QTableView*>(QStringLiteral("dgiResults"))->model();
+        QCOMPARE(againResults->rowCount(), 2);
+        for (int r = 0; r < 2; ++r)
+            for (int c = 0; c < againResults->columnCount(); ++c)
+                QCOMPARE(againResults->index(r, c).data(), resultModel->index(r, c).data());
+        QVERIFY(!again.inspectNode(0));
+        QVERIFY(!again.findChild<QPushButton*>(QStringLiteral("dgiInspect"))->isEnabled());
     }
 
     void badInputsAreReported()

@@ -1,6 +1,6 @@
 // The EDL page as a user drives it, offscreen: start a real local job of two CPU workers, watch
 // steps arrive, add a worker and remove one while it trains, and find the job as a run of the
-// session with its loss curve and scale events when it ends.
+// session with its loss curve and scale events when it ends; profile and migrate from the page.
 
 #include "edl_page.h"
 #include "main_window.h"
@@ -8,12 +8,16 @@
 #include "store/session.h"
 #include "widgets/line_chart.h"
 
+#include <QAbstractItemModel>
 #include <QDir>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace vantage;
 using namespace vantage::gui;
@@ -44,7 +48,9 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
 
-        page->setJob(QStringLiteral("mlp"), 2, 4, 4096, 64);
+        // 1536 steps: long enough that a joiner (which loads LibTorch first) joins well before the
+        // end even on a loaded machine, short enough to finish by itself.
+        page->setJob(QStringLiteral("mlp"), 2, 3, 32768, 64);
         QSignalSpy attached(page, &EdlPage::attached);
         QSignalSpy ended(page, &EdlPage::jobEnded);
         QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("edlStart")), Qt::LeftButton);
@@ -83,6 +89,95 @@ private Q_SLOTS:
         QVERIFY(!again.isAttached());
         QVERIFY(again.findChild<widgets::LineChart*>(QStringLiteral("edlChart"))->points(EdlPage::tr("loss")).size() >= 10);
         QCOMPARE(again.scaleEventCount(), page->scaleEventCount());
+    }
+
+    // The policies from the page: a throughput profile at 1 and 2 workers, then a migration of one
+    // worker; the per-worker step times, the worker count and the scale events drawn and stored.
+    void profileMigrateAndCharts()
+    {
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("edl-policies.vantage"))));
+        auto* page = w.findChild<EdlPage*>();
+        w.tabs()->setCurrentWidget(page);
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+
+        page->setJob(QStringLiteral("mlp"), 2, 1, 2000000, 64); // far longer than the policies: stopped below
+        QSignalSpy attached(page, &EdlPage::attached);
+        QSignalSpy ended(page, &EdlPage::jobEnded);
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("edlStart")), Qt::LeftButton);
+        QVERIFY(attached.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 3, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->activeWorkers(), 2, 30000);
+
+        auto* stepChart = page->findChild<widgets::LineChart*>(QStringLiteral("edlStepChart"));
+        auto* sizeChart = page->findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"));
+        QTRY_VERIFY_WITH_TIMEOUT(stepChart->seriesNames().size() >= 2, 30000); // one curve per worker
+        for (const auto& name : stepChart->seriesNames())
+            for (const auto& p : stepChart->points(name))
+                QVERIFY(p.y() > 0.0);
+        QVERIFY(!sizeChart->points(EdlPage::tr("workers")).isEmpty());
+
+        qInfo("training at step %lld; profiling", static_cast<long long>(page->currentStep()));
+        QSignalSpy profiled(page, &EdlPage::profileFinished);
+        QVERIFY(page->profileThroughput(2, 3));
+        QVERIFY(profiled.wait(180000));
+        QCOMPARE(profiled.first().first().toBool(), true);
+        const auto curve = page->findChild<widgets::LineChart*>(QStringLiteral("edlProfileChart"))->points(EdlPage::tr("samples/s"));
+        QCOMPARE(curve.size(), 2);
+        QCOMPARE(curve[0].x(), 1.0);
+        QCOMPARE(curve[1].x(), 2.0);
+        QVERIFY(curve[0].y() > 0.0 && curve[1].y() > 0.0);
+        QTRY_COMPARE_WITH_TIMEOUT(page->activeWorkers(), 2, 60000); // back to its size
+
+        // Migrate the first active worker onto a new CPU worker.
+        auto* workers = page->findChild<QTableView*>(QStringLiteral("edlWorkers"))->model();
+        QString moving;
+        for (int r = 0; r < workers->rowCount() && moving.isEmpty(); ++r)
+            if (workers->index(r, 3).data().toString() == QLatin1String("active"))
+                moving = workers->index(r, 0).data().toString();
+        QVERIFY(!moving.isEmpty());
+        const int eventsBefore = page->scaleEventCount();
+        qInfo("profiled; migrating %s at step %lld", qPrintable(moving), static_cast<long long>(page->currentStep()));
+        QSignalSpy migrated(page, &EdlPage::migrationFinished);
+        QVERIFY(page->migrateWorkers({moving}));
+        QVERIFY(migrated.wait(180000));
+        QCOMPARE(migrated.first().first().toBool(), true);
+        QTRY_VERIFY_WITH_TIMEOUT(page->scaleEventCount() >= eventsBefore + 2, 30000); // out, then in
+        QTRY_COMPARE_WITH_TIMEOUT(page->activeWorkers(), 2, 30000);
+        bool left = false;
+        for (int r = 0; r < workers->rowCount(); ++r)
+            if (workers->index(r, 0).data().toString() == moving)
+                left = workers->index(r, 3).data().toString() == QLatin1String("left");
+        QVERIFY2(left, qPrintable(moving));
+        QTRY_COMPARE_WITH_TIMEOUT(sizeChart->points(EdlPage::tr("scale events")).size(), page->scaleEventCount(), 10000);
+
+        page->findChild<QTabWidget*>(QStringLiteral("edlChartTabs"))->setCurrentWidget(sizeChart);
+        const QString shotDir = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");
+        QDir().mkpath(shotDir);
+        QTest::qWait(100);
+        QVERIFY(w.grab().save(shotDir + QStringLiteral("/edl_policies.png")));
+
+        qInfo("migrated; stopping at step %lld", static_cast<long long>(page->currentStep()));
+        QVERIFY(page->stopJob());
+        QVERIFY(ended.wait(120000));
+        const auto runs = w.session()->runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        const auto names = w.session()->seriesNames(runs[0].id);
+        QVERIFY(std::find(names.begin(), names.end(), "profile/samples_per_s") != names.end());
+        QCOMPARE(w.session()->series(runs[0].id, "profile/samples_per_s").size(), std::size_t(2));
+        QVERIFY(std::count_if(names.begin(), names.end(), [](const std::string& n) { return n.rfind("step_time_s/", 0) == 0; }) >= 3);
+
+        // Drawn again from the store: every chart.
+        EdlPage again;
+        again.setSession(w.session());
+        again.showRun(runs[0].id);
+        QVERIFY(again.findChild<widgets::LineChart*>(QStringLiteral("edlStepChart"))->seriesNames().size() >= 3);
+        QCOMPARE(again.findChild<widgets::LineChart*>(QStringLiteral("edlProfileChart"))->points(EdlPage::tr("samples/s")), curve);
+        QCOMPARE(again.findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"))->points(EdlPage::tr("scale events")).size(),
+                 again.scaleEventCount());
     }
 };
 

@@ -276,6 +276,16 @@ private Q_SLOTS:
         QVERIFY(w.exportReportTo(QStringLiteral("/no/such/dir/report.html"), {}));
         QVERIFY(done.wait(60000));
         QCOMPARE(done.last().at(1).toBool(), false);
+        // The raw data, zipped: a zip archive with the runs table inside.
+        const QString zip = m_dir.filePath(QStringLiteral("raw.zip"));
+        QVERIFY(w.exportReportTo(zip, {}));
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.last().at(1).toBool(), true);
+        QFile z(zip);
+        QVERIFY(z.open(QIODevice::ReadOnly));
+        const QByteArray bytes = z.readAll();
+        QVERIFY(bytes.startsWith(QByteArray("PK\x03\x04", 4)));
+        QVERIFY(bytes.contains("raw/runs.csv"));
     }
 
     void badFileIsRefusedAndCurrentSessionKept()

@@ -7,6 +7,8 @@
 #include "widgets/stacked_bar_chart.h"
 #include "widgets/svg_view.h"
 
+#include <QHorizontalPercentBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QLogValueAxis>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -162,6 +164,19 @@ private Q_SLOTS:
                       {{QStringLiteral("Time"), {3.0, 1.0}}, {QStringLiteral("Memory"), {10.0, 0.0}}});
         QCOMPARE(chart.bars().size(), 2);
         QCOMPARE(chart.chart()->series().size(), 1);
+        QVERIFY(qobject_cast<QHorizontalPercentBarSeries*>(chart.chart()->series().first()));
+        // The same data on one absolute axis: long enough for the longest bar, titled with the unit.
+        chart.setData({QStringLiteral("layer 1"), QStringLiteral("layer 2")},
+                      {{QStringLiteral("layer-wise"), {0.5, 0.25}}, {QStringLiteral("node-wise"), {40.0, 20.0}}},
+                      StackedBarChart::Scale::Absolute, QStringLiteral("seconds"));
+        QVERIFY(qobject_cast<QHorizontalStackedBarSeries*>(chart.chart()->series().first()));
+        auto* axis = qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).first());
+        QVERIFY(axis);
+        QVERIFY(axis->max() >= 60.0);
+        QCOMPARE(axis->titleText(), QStringLiteral("seconds"));
+        chart.setScale(StackedBarChart::Scale::Shares);
+        QVERIFY(qobject_cast<QHorizontalPercentBarSeries*>(chart.chart()->series().first()));
+        QCOMPARE(chart.bars().size(), 2);
     }
 
     void progressAreaCancel()

@@ -261,6 +261,9 @@ private Q_SLOTS:
         QVERIFY2(d <= 1e-9, qPrintable(QString::number(d)));
         // Neighbour explosion: node-wise computes many more rows than layer-wise.
         QVERIFY(node.touchedNodes > 3 * m_graph.numNodes());
+        // Layer-wise computes every row of every layer exactly once.
+        QCOMPARE(layer.touchedNodes, static_cast<std::int64_t>(layer.layers.size()) * m_graph.numNodes());
+        QVERIFY(node.touchedNodes > layer.touchedNodes);
     }
 
     void nodeWiseExtrapolatesFromSomeBatches()

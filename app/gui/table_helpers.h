@@ -1,0 +1,22 @@
+#pragma once
+// Small helpers the engine pages share for their read-only result tables.
+
+#include <QString>
+
+class QStandardItem;
+class QStandardItemModel;
+class QTableView;
+class QWidget;
+
+namespace vantage::gui {
+
+// A read-only table over `model`: alternating rows, no row numbers, the last column stretched.
+QTableView* makeTable(QStandardItemModel* model, QWidget* parent, const QString& objectName);
+
+// A text cell; `right` aligns it as a number.
+QStandardItem* textCell(const QString& text, bool right = false);
+
+// A right-aligned number with `decimals` after the point; "–" for NaN and infinities.
+QStandardItem* numberCell(double value, int decimals = 4);
+
+} // namespace vantage::gui
