@@ -23,6 +23,10 @@ public:
     void setAxisTitles(const QString& x, const QString& yLeft, const QString& yRight = {});
     void setSeries(const QString& name, const QVector<QPointF>& points, bool rightAxis = false);
     void appendPoint(const QString& name, double x, double y, bool rightAxis = false);
+    void appendPoints(const QString& name, const QVector<QPointF>& points, bool rightAxis = false);
+    // At most this many points drawn per curve (0, the default: all). Longer curves keep every
+    // 2^k-th point; the axes still span every point appended.
+    void setMaxPoints(int maxPoints);
     // Points drawn as markers only (events on a curve: scale-outs, failures); replaces any earlier
     // markers of that name.
     void setMarkers(const QString& name, const QVector<QPointF>& points, bool rightAxis = false);
@@ -32,7 +36,9 @@ public:
 
 private:
     QLineSeries* seriesFor(const QString& name, bool rightAxis);
-    void updateRanges();
+    void updateRanges(); // from every point drawn
+    void applyRanges();  // from the extents below
+    void extend(const QPointF& p, bool right);
 
     QValueAxis* m_x;
     QValueAxis* m_left;
@@ -40,6 +46,10 @@ private:
     QHash<QString, QLineSeries*> m_series;
     QHash<QString, QScatterSeries*> m_markers;
     QHash<QString, bool> m_onRight;
+    QHash<QString, int> m_stride;  // one point drawn in `stride` appended
+    QHash<QString, int> m_skipped; // points appended since the stride last changed
+    int m_maxPoints = 0;
+    double m_x0 = 0, m_x1 = -1, m_l0 = 0, m_l1 = -1, m_r0 = 0, m_r1 = -1; // extents (empty when lo > hi)
 };
 
 } // namespace vantage::widgets

@@ -45,6 +45,23 @@ struct EdlPage::State {
     edl::JobStatus status;
     std::vector<store::SeriesPoint> loss, throughput, workers;
     std::map<std::string, std::vector<store::SeriesPoint>> stepTimes; // per worker, not yet stored
+    // Points for the charts, drawn a few times a second rather than once per step.
+    struct Pending {
+        widgets::LineChart* chart;
+        QString name;
+        bool right;
+        QVector<QPointF> points;
+    };
+    std::vector<Pending> pending;
+    void queue(widgets::LineChart* chart, const QString& name, double x, double y, bool right = false)
+    {
+        for (auto& p : pending)
+            if (p.chart == chart && p.name == name) {
+                p.points.push_back(QPointF(x, y));
+                return;
+            }
+        pending.push_back({chart, name, right, {QPointF(x, y)}});
+    }
     std::vector<edl::ScaleEvent> scaleEvents;
     bool ended = false;
 
@@ -67,6 +84,10 @@ EdlPage::EdlPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique
     flush->setInterval(1000);
     connect(flush, &QTimer::timeout, this, &EdlPage::flushSeries);
     flush->start();
+    auto* draw = new QTimer(this);
+    draw->setInterval(200);
+    connect(draw, &QTimer::timeout, this, &EdlPage::drawPending);
+    draw->start();
 }
 
 EdlPage::~EdlPage()
@@ -221,6 +242,8 @@ void EdlPage::buildUi()
     m_profileChart->setObjectName(QStringLiteral("edlProfileChart"));
     m_profileChart->setAxisTitles(tr("Workers"), tr("Samples/s"));
     m_profileChart->chart()->setTitle(tr("Scaling curve (Profile Throughput)"));
+    for (auto* c : {m_chart, m_stepChart, m_sizeChart})
+        c->setMaxPoints(2000); // a job of 100,000 steps still redraws in a blink
     m_chartTabs = new QTabWidget(this);
     m_chartTabs->setObjectName(QStringLiteral("edlChartTabs"));
     m_chartTabs->addTab(m_chart, tr("Loss and Throughput"));
@@ -339,6 +362,7 @@ bool EdlPage::attach(const QString& jobDir)
     m_state->throughput.clear();
     m_state->workers.clear();
     m_state->stepTimes.clear();
+    m_state->pending.clear();
     m_state->scaleEvents.clear();
     m_chart->clearSeries();
     m_stepChart->clearSeries();
@@ -378,6 +402,7 @@ bool EdlPage::attach(const QString& jobDir)
 void EdlPage::detach()
 {
     m_state->stopStreaming();
+    drawPending();
     flushSeries();
     m_state->client.reset();
     m_state->address.reset();
@@ -488,12 +513,12 @@ void EdlPage::onEvent(const Json& j)
         m_state->loss.push_back({double(s->step), s->loss});
         m_state->throughput.push_back({double(s->step), s->throughput});
         m_state->workers.push_back({double(s->step), double(s->workers)});
-        m_chart->appendPoint(tr("loss"), double(s->step), s->loss);
-        m_chart->appendPoint(tr("samples/s"), double(s->step), s->throughput, true);
-        m_sizeChart->appendPoint(tr("workers"), double(s->step), double(s->workers));
+        m_state->queue(m_chart, tr("loss"), double(s->step), s->loss);
+        m_state->queue(m_chart, tr("samples/s"), double(s->step), s->throughput, true);
+        m_state->queue(m_sizeChart, tr("workers"), double(s->step), double(s->workers));
         for (const auto& [worker, seconds] : s->workerStepS) {
             m_state->stepTimes[worker].push_back({double(s->step), seconds});
-            m_stepChart->appendPoint(QString::fromStdString(worker), double(s->step), seconds * 1e3);
+            m_state->queue(m_stepChart, QString::fromStdString(worker), double(s->step), seconds * 1e3);
         }
         Q_EMIT stepSeen(s->step);
     } else if (const auto* m = std::get_if<edl::MembershipEvent>(&e.payload)) {
@@ -569,6 +594,7 @@ void EdlPage::finishRun(const Json& end)
     if (m_state->ended)
         return;
     m_state->ended = true;
+    drawPending();
     flushSeries();
     Q_EMIT jobEnded(QString::fromStdString(end.value("state", std::string(edl::jobStateName(m_state->status.state)))));
     store::Session* s = session();
@@ -661,6 +687,7 @@ void EdlPage::showRun(qint64 runId)
         }
         detach();
         m_run = runId;
+        m_state->pending.clear();
         m_chart->clearSeries();
         for (const auto& [name, right] : {std::pair<std::string, bool>{"loss", false}, {"throughput", true}}) {
             QVector<QPointF> pts;
@@ -790,6 +817,13 @@ bool EdlPage::profileThroughput(int maxWorkers, int steps)
     });
     showStatus();
     return started;
+}
+
+void EdlPage::drawPending()
+{
+    for (auto& p : m_state->pending)
+        p.chart->appendPoints(p.name, p.points, p.right);
+    m_state->pending.clear();
 }
 
 } // namespace vantage::gui

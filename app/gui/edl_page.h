@@ -76,6 +76,7 @@ private:
     void flushSeries();
     void finishRun(const Json& endEvent);
     void showScaleMarkers();
+    void drawPending();
 
     std::unique_ptr<State> m_state;
     qint64 m_run = 0;

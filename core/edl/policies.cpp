@@ -85,13 +85,16 @@ std::vector<ScaleEvent> migrate(const JobClient& job, const MigrationOptions& o,
         },
         o.timeoutS, cancel);
     job.scaleIn(from);
+    // Done when the old workers are gone and both changes have their measured pause: a change's
+    // event is recorded at the first step of the new group, a moment after the members switch.
     const JobStatus after = waitForJob(
         job,
         [&](const JobStatus& s) {
-            return std::all_of(from.begin(), from.end(), [&](const std::string& id) {
-                const WorkerInfo* w = workerById(s, id);
-                return w && !isActive(*w) && w->state != WorkerState::Leaving;
-            });
+            return s.scaleEvents.size() >= before.scaleEvents.size() + 2
+                && std::all_of(from.begin(), from.end(), [&](const std::string& id) {
+                       const WorkerInfo* w = workerById(s, id);
+                       return w && !isActive(*w) && w->state != WorkerState::Leaving;
+                   });
         },
         o.timeoutS, cancel);
     return { after.scaleEvents.begin()

@@ -16,6 +16,9 @@
 #include <QTest>
 #include <QValueAxis>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace vantage::widgets;
 
 namespace {
@@ -144,6 +147,26 @@ private Q_SLOTS:
         QCOMPARE(x->max(), 20.0);
         chart.clearSeries();
         QVERIFY(chart.seriesNames().isEmpty());
+
+        // A long live curve is thinned, in batches or point by point; its axis still spans it all.
+        chart.setMaxPoints(100);
+        QVector<QPointF> batch;
+        for (int i = 0; i < 500; ++i)
+            batch.push_back(QPointF(i, std::sin(i * 0.01)));
+        chart.appendPoints(QStringLiteral("loss"), batch);
+        for (int i = 500; i < 1000; ++i)
+            chart.appendPoint(QStringLiteral("loss"), i, std::sin(i * 0.01));
+        const auto thin = chart.points(QStringLiteral("loss"));
+        QVERIFY2(thin.size() <= 100 && thin.size() >= 50, qPrintable(QString::number(thin.size())));
+        QVERIFY(std::is_sorted(thin.begin(), thin.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); }));
+        QCOMPARE(thin.front().x(), 0.0);
+        QCOMPARE(x->max(), 999.0);
+        QVector<QPointF> many;
+        for (int i = 0; i < 1001; ++i)
+            many.push_back(QPointF(i, i));
+        chart.setSeries(QStringLiteral("loss"), many);
+        QVERIFY(chart.points(QStringLiteral("loss")).size() <= 101);
+        QCOMPARE(chart.points(QStringLiteral("loss")).back(), QPointF(1000, 1000)); // the latest stays
     }
 
     void svgViewLoadsAndRefuses()

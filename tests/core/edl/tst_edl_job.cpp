@@ -19,6 +19,7 @@
 
 #include <zmq.hpp>
 
+#include <algorithm>
 #include <condition_variable>
 #include <csignal>
 #include <fstream>
@@ -398,6 +399,7 @@ private Q_SLOTS:
         for (std::string l; std::getline(in, l);)
             lines.push_back(l);
         QCOMPARE(lines.size(), std::size_t(2));
+        std::sort(lines.begin(), lines.end()); // the two workers start at the same time, in either order
         QVERIFY(lines[0].rfind("nodeA exec env ", 0) == 0);
         QVERIFY(lines[1].rfind("nodeB exec env ", 0) == 0);
         for (const auto& l : lines) {
