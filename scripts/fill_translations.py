@@ -487,6 +487,12 @@ GLOSSARY = {
     "%1: %2/s": ("%1: %2/s", "%1：%2/秒"),
     "Scaling curve: %1": ("Skalierungskurve: %1", "扩展曲线：%1"),
     "Node-wise is %1× faster than layer-wise on this graph (largest difference of outputs %2)": ("Knotenweise ist auf diesem Graphen %1× schneller als schichtweise (größte Abweichung der Ausgaben %2)", "在此图上逐节点比逐层快 %1×（输出最大差异 %2）"),
+    # drawings (SvgView)
+    "There is no drawing to save.": ("Es gibt keine Zeichnung zum Speichern.", "没有可保存的图。"),
+    "The DOT source of this drawing is not available.": ("Die DOT-Quelle dieser Zeichnung ist nicht verfügbar.", "此图的 DOT 源不可用。"),
+    "Cannot write “%1”: %2": ("„%1“ kann nicht geschrieben werden: %2", "无法写入“%1”：%2"),
+    "Save as DOT…": ("Als DOT speichern…", "另存为 DOT…"),
+    "Graphviz DOT (*.dot *.gv)": ("Graphviz-DOT (*.dot *.gv)", "Graphviz DOT (*.dot *.gv)"),
     "Profiling did not finish: %1": ("Profilierung nicht abgeschlossen: %1", "剖析未完成：%1"),
 }
 

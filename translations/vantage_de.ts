@@ -2025,5 +2025,37 @@
         <source>SVG images (*.svg)</source>
         <translation>SVG-Bilder (*.svg)</translation>
     </message>
+    <message>
+        <source>There is no drawing to save.</source>
+        <translation>Es gibt keine Zeichnung zum Speichern.</translation>
+    </message>
+    <message>
+        <source>Cannot write “%1”.</source>
+        <translation>„%1“ kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>The DOT source of this drawing is not available.</source>
+        <translation>Die DOT-Quelle dieser Zeichnung ist nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Cannot write “%1”: %2</source>
+        <translation>„%1“ kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation>Als PNG speichern…</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Save as DOT…</source>
+        <translation>Als DOT speichern…</translation>
+    </message>
+    <message>
+        <source>Graphviz DOT (*.dot *.gv)</source>
+        <translation>Graphviz-DOT (*.dot *.gv)</translation>
+    </message>
 </context>
 </TS>

@@ -2030,5 +2030,37 @@
         <source>SVG images (*.svg)</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>There is no drawing to save.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot write “%1”.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The DOT source of this drawing is not available.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot write “%1”: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save as DOT…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Graphviz DOT (*.dot *.gv)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 </TS>

@@ -2025,5 +2025,37 @@
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
+    <message>
+        <source>There is no drawing to save.</source>
+        <translation>没有可保存的图。</translation>
+    </message>
+    <message>
+        <source>Cannot write “%1”.</source>
+        <translation>无法写入“%1”。</translation>
+    </message>
+    <message>
+        <source>The DOT source of this drawing is not available.</source>
+        <translation>此图的 DOT 源不可用。</translation>
+    </message>
+    <message>
+        <source>Cannot write “%1”: %2</source>
+        <translation>无法写入“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation>另存为 PNG…</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Save as DOT…</source>
+        <translation>另存为 DOT…</translation>
+    </message>
+    <message>
+        <source>Graphviz DOT (*.dot *.gv)</source>
+        <translation>Graphviz DOT (*.dot *.gv)</translation>
+    </message>
 </context>
 </TS>

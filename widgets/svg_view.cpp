@@ -1,10 +1,14 @@
 #include "svg_view.h"
 
 #include <QContextMenuEvent>
-#include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGraphicsSvgItem>
+#include <QImage>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPainter>
+#include <QSaveFile>
 #include <QSvgRenderer>
 #include <QWheelEvent>
 
@@ -38,6 +42,7 @@ void SvgView::clear()
     scene()->clear();
     m_item = nullptr;
     m_svg.clear();
+    m_dot.clear();
     resetTransform();
 }
 
@@ -64,21 +69,58 @@ void SvgView::wheelEvent(QWheelEvent* event)
     event->accept();
 }
 
+bool SvgView::saveAs(const QString& path, QString* error) const
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    auto fail = [&](const QString& why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (m_svg.isEmpty())
+        return fail(tr("There is no drawing to save."));
+    if (suffix == QLatin1String("png")) {
+        const QSize size = m_renderer->defaultSize().isValid() ? m_renderer->defaultSize() * 2 : QSize(1600, 1200);
+        QImage image(size, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        m_renderer->render(&painter);
+        painter.end();
+        if (!image.save(path, "PNG"))
+            return fail(tr("Cannot write “%1”.").arg(path));
+        return true;
+    }
+    QByteArray bytes = m_svg;
+    if (suffix == QLatin1String("dot") || suffix == QLatin1String("gv")) {
+        if (m_dot.isEmpty())
+            return fail(tr("The DOT source of this drawing is not available."));
+        bytes = m_dot;
+    }
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+        return fail(tr("Cannot write “%1”: %2").arg(path, f.errorString()));
+    return true;
+}
+
 void SvgView::contextMenuEvent(QContextMenuEvent* event)
 {
     QMenu menu(this);
     menu.addAction(tr("Fit to View"), this, &SvgView::fitToView);
     menu.addAction(tr("Actual Size"), this, [this] { resetTransform(); });
-    auto* save = menu.addAction(tr("Save as SVG…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save Drawing"), QStringLiteral("graph.svg"),
-                                                          tr("SVG images (*.svg)"));
-        if (path.isEmpty())
-            return;
-        QFile f(path);
-        if (f.open(QIODevice::WriteOnly))
-            f.write(m_svg);
-    });
-    save->setEnabled(!m_svg.isEmpty());
+    menu.addSeparator();
+    auto saveWith = [this](const QString& suffix, const QString& filter) {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save Drawing"), QStringLiteral("drawing.") + suffix, filter);
+        QString err;
+        if (!path.isEmpty() && !saveAs(path, &err))
+            QMessageBox::warning(this, tr("Save Drawing"), err);
+    };
+    menu.addAction(tr("Save as SVG…"), this, [saveWith] { saveWith(QStringLiteral("svg"), tr("SVG images (*.svg)")); })
+        ->setEnabled(!m_svg.isEmpty());
+    menu.addAction(tr("Save as PNG…"), this, [saveWith] { saveWith(QStringLiteral("png"), tr("PNG images (*.png)")); })
+        ->setEnabled(!m_svg.isEmpty());
+    menu.addAction(tr("Save as DOT…"), this, [saveWith] { saveWith(QStringLiteral("dot"), tr("Graphviz DOT (*.dot *.gv)")); })
+        ->setEnabled(!m_dot.isEmpty());
     menu.exec(event->globalPos());
 }
 

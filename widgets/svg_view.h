@@ -1,5 +1,6 @@
 #pragma once
-// Shows an SVG document (a Graphviz drawing) with wheel zoom, drag to pan and fit-to-view.
+// Shows an SVG document (a Graphviz drawing) with wheel zoom, drag to pan and fit-to-view; saves it
+// as SVG, as PNG, or as the DOT text it was drawn from when the owner gives it (setDot).
 
 #include <QGraphicsView>
 
@@ -18,6 +19,12 @@ public:
     void clear();
     QByteArray svg() const { return m_svg; }
     bool isEmpty() const { return m_svg.isEmpty(); }
+    // The Graphviz source of the drawing, offered as "Save as DOT" (empty: not offered).
+    void setDot(const QByteArray& dot) { m_dot = dot; }
+    QByteArray dot() const { return m_dot; }
+    // By suffix: .svg the document, .png rendered at twice its size, .dot/.gv the source.
+    // False with a message naming the path when there is nothing to write or it cannot be written.
+    bool saveAs(const QString& path, QString* error = nullptr) const;
 
 public Q_SLOTS:
     void fitToView();
@@ -29,6 +36,7 @@ protected:
 
 private:
     QByteArray m_svg;
+    QByteArray m_dot;
     QSvgRenderer* m_renderer;
     QGraphicsSvgItem* m_item = nullptr;
 };

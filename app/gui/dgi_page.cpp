@@ -54,6 +54,7 @@ QString seconds(double s)
 struct DgiPage::State {
     std::optional<dgi::GnnIr> ir;
     std::optional<dgi::LayerSchema> schema;
+    std::string dot; // the Graphviz source of the cut
     std::string svg;
     Json lastResult;
     // The graph and the layer-wise output of the last evaluation on this page, for the node
@@ -297,7 +298,8 @@ bool DgiPage::partitionModel()
         spec.layers = m_layers->value();
         m_state->ir = dgi::loadModel(m_model->currentText().trimmed().toStdString(), spec);
         m_state->schema = dgi::partitionIntoLayers(*m_state->ir);
-        m_state->svg = renderDotToSvg(dgi::layerCutDot(*m_state->ir, *m_state->schema));
+        m_state->dot = dgi::layerCutDot(*m_state->ir, *m_state->schema);
+        m_state->svg = renderDotToSvg(m_state->dot);
         showSchema();
         m_status->setText(tr("%1 cut into %n layer(s).", nullptr, layerCount()).arg(m_model->currentText()));
         m_tabs->setCurrentIndex(0);
@@ -311,6 +313,7 @@ bool DgiPage::partitionModel()
 void DgiPage::showSchema()
 {
     m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
+    m_cut->setDot(QByteArray::fromStdString(m_state->dot));
     m_schema->clear();
     m_schema->setHorizontalHeaderLabels({tr("Tensor"), tr("Width"), tr("Written by layer"), tr("Last read by layer"),
                                          tr("Bytes per node")});
@@ -362,6 +365,7 @@ bool DgiPage::startEvaluation()
     store::NewRun run{.engine = "dgi", .kind = "evaluate", .name = params["model"].get<std::string>() + " on " + graphSpec, .params = params};
     auto ir = std::make_shared<dgi::GnnIr>(*m_state->ir);
     const std::string svg = m_state->svg;
+    const std::string dot = m_state->dot;
     store::Session* session = this->session();
     m_evaluate->setEnabled(false);
     m_status->setText(tr("Evaluating…"));
@@ -395,6 +399,7 @@ bool DgiPage::startEvaluation()
             }
             if (scope.session()) {
                 scope.session()->addArtifact(scope.id(), "layer_cut.svg", "image/svg+xml", svg);
+                scope.session()->addArtifact(scope.id(), "layer_cut.dot", "text/vnd.graphviz", dot);
                 std::vector<store::SeriesPoint> perLayer;
                 for (const auto& l : layer.layers)
                     perLayer.push_back({double(l.index + 1), l.timeS});
@@ -500,15 +505,20 @@ void DgiPage::showRun(qint64 runId)
         m_budget->setText(QString::fromStdString(p.value("memory_budget", std::string())));
         m_nodeWise->setChecked(p.value("node_wise", true));
         m_state->svg.clear();
-        for (const auto& a : s->artifacts(runId))
+        m_state->dot.clear();
+        for (const auto& a : s->artifacts(runId)) {
             if (a.name == "layer_cut.svg")
                 m_state->svg = s->artifactData(a.id);
+            else if (a.name == "layer_cut.dot")
+                m_state->dot = s->artifactData(a.id);
+        }
         m_state->schema.reset();
         m_state->ir.reset();
         m_state->graph.reset();
         m_state->output.reset();
         setNodeInspectorEnabled(false);
         m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
+        m_cut->setDot(QByteArray::fromStdString(m_state->dot));
         m_schema->clear();
         if (run.status == store::RunStatus::Done && run.result.is_object()) {
             m_lastRun = runId;

@@ -7,6 +7,7 @@
 #include "pages.h"
 #include "store/session.h"
 #include "widgets/stacked_bar_chart.h"
+#include "widgets/svg_view.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -69,9 +70,14 @@ private Q_SLOTS:
         QVERIFY(runs[0].result.contains("layer_wise"));
         // Layer-wise and node-wise outputs agree.
         QVERIFY(runs[0].result.value("max_abs_difference", 1.0) < 1e-4);
+        // The cut is stored as drawn and as its Graphviz source.
         const auto arts = w.session()->artifacts(runs[0].id);
-        QCOMPARE(arts.size(), std::size_t(1));
+        QCOMPARE(arts.size(), std::size_t(2));
         QCOMPARE(QString::fromStdString(w.session()->artifactData(arts[0].id)), page->cutSvg());
+        QCOMPARE(arts[1].name, std::string("layer_cut.dot"));
+        const QByteArray dot = page->findChild<widgets::SvgView*>(QStringLiteral("dgiCut"))->dot();
+        QVERIFY(dot.startsWith("digraph"));
+        QCOMPARE(QByteArray::fromStdString(w.session()->artifactData(arts[1].id)), dot);
 
         const QString shotDir = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");
         QDir().mkpath(shotDir);
@@ -136,6 +142,7 @@ private Q_SLOTS:
         for (int r = 0; r < 2; ++r)
             for (int c = 0; c < againResults->columnCount(); ++c)
                 QCOMPARE(againResults->index(r, c).data(), resultModel->index(r, c).data());
+        QCOMPARE(again.findChild<widgets::SvgView*>(QStringLiteral("dgiCut"))->dot(), dot);
         QVERIFY(!again.inspectNode(0));
         QVERIFY(!again.findChild<QPushButton*>(QStringLiteral("dgiInspect"))->isEnabled());
     }

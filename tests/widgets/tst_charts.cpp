@@ -7,7 +7,10 @@
 #include "widgets/stacked_bar_chart.h"
 #include "widgets/svg_view.h"
 
+#include <QColor>
+#include <QFile>
 #include <QHorizontalPercentBarSeries>
+#include <QImage>
 #include <QHorizontalStackedBarSeries>
 #include <QLogValueAxis>
 #include <QPushButton>
@@ -178,6 +181,29 @@ private Q_SLOTS:
         QVERIFY(view.setSvg(svg));
         QCOMPARE(view.scene()->items().size(), 1);
         QCOMPARE(view.svg(), svg);
+
+        // Saved as SVG, PNG (twice the size) and, once its source is given, DOT.
+        QTemporaryDir dir;
+        QString err;
+        QVERIFY(!view.saveAs(dir.filePath(QStringLiteral("g.dot")), &err));
+        QVERIFY2(err.contains(QStringLiteral("DOT")), qPrintable(err));
+        view.setDot("digraph { a -> b }");
+        QVERIFY(view.saveAs(dir.filePath(QStringLiteral("g.dot")), &err));
+        QVERIFY(view.saveAs(dir.filePath(QStringLiteral("g.svg")), &err));
+        QVERIFY(view.saveAs(dir.filePath(QStringLiteral("g.png")), &err));
+        QFile dot(dir.filePath(QStringLiteral("g.dot")));
+        QVERIFY(dot.open(QIODevice::ReadOnly));
+        QCOMPARE(dot.readAll(), QByteArray("digraph { a -> b }"));
+        QFile svgFile(dir.filePath(QStringLiteral("g.svg")));
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        QCOMPARE(svgFile.readAll(), svg);
+        const QImage png(dir.filePath(QStringLiteral("g.png")));
+        QCOMPARE(png.size(), QSize(200, 100));
+        QCOMPARE(QColor(png.pixel(100, 50)), QColor(Qt::red));
+        QVERIFY(!view.saveAs(QStringLiteral("/no/such/dir/g.svg"), &err));
+        QVERIFY2(err.contains(QStringLiteral("/no/such/dir/g.svg")), qPrintable(err));
+        view.clear();
+        QVERIFY(!view.saveAs(dir.filePath(QStringLiteral("h.svg")), &err));
     }
 
     void stackedBars()
