@@ -487,6 +487,10 @@ GLOSSARY = {
     "%1: %2/s": ("%1: %2/s", "%1：%2/秒"),
     "Scaling curve: %1": ("Skalierungskurve: %1", "扩展曲线：%1"),
     "Node-wise is %1× faster than layer-wise on this graph (largest difference of outputs %2)": ("Knotenweise ist auf diesem Graphen %1× schneller als schichtweise (größte Abweichung der Ausgaben %2)", "在此图上逐节点比逐层快 %1×（输出最大差异 %2）"),
+    # FT page: zoom and baselines
+    "Zoom to frontiers": ("Auf Fronten zoomen", "缩放到前沿"),
+    "Axes over the frontiers only; baselines far from them fall outside the plot (data parallel is compared with the fastest strategy under the search). Click a device count in the legend to hide or show it.": ("Achsen nur über die Fronten; weit entfernte Baselines liegen außerhalb des Diagramms (unter der Suche wird Datenparallelität mit der schnellsten Strategie verglichen). Ein Klick auf eine Gerätezahl in der Legende blendet sie aus oder ein.", "坐标轴只覆盖前沿；远离前沿的基线落在图外（搜索按钮下方将数据并行与最快策略对比）。点击图例中的设备数可隐藏或显示该前沿。"),
+    "    fastest %1 at %2; data parallel %3 at %4 (%5× the time)": ("    schnellste %1 bei %2; Datenparallelität %3 bei %4 (%5× die Zeit)", "    最快 %1，占用 %2；数据并行 %3，占用 %4（耗时 %5×）"),
     # drawings (SvgView)
     "There is no drawing to save.": ("Es gibt keine Zeichnung zum Speichern.", "没有可保存的图。"),
     "The DOT source of this drawing is not available.": ("Die DOT-Quelle dieser Zeichnung ist nicht verfügbar.", "此图的 DOT 源不可用。"),

@@ -980,6 +980,18 @@
         <source>Parallelization Frontier</source>
         <translation>Parallelisierungsfront</translation>
     </message>
+    <message>
+        <source>Zoom to frontiers</source>
+        <translation>Auf Fronten zoomen</translation>
+    </message>
+    <message>
+        <source>Axes over the frontiers only; baselines far from them fall outside the plot (data parallel is compared with the fastest strategy under the search). Click a device count in the legend to hide or show it.</source>
+        <translation>Achsen nur über die Fronten; weit entfernte Baselines liegen außerhalb des Diagramms (unter der Suche wird Datenparallelität mit der schnellsten Strategie verglichen). Ein Klick auf eine Gerätezahl in der Legende blendet sie aus oder ein.</translation>
+    </message>
+    <message>
+        <source>    fastest %1 at %2; data parallel %3 at %4 (%5× the time)</source>
+        <translation>    schnellste %1 bei %2; Datenparallelität %3 bei %4 (%5× die Zeit)</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>

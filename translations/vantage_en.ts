@@ -985,6 +985,18 @@
         <source>Parallelization Frontier</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Zoom to frontiers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Axes over the frontiers only; baselines far from them fall outside the plot (data parallel is compared with the fastest strategy under the search). Click a device count in the legend to hide or show it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>    fastest %1 at %2; data parallel %3 at %4 (%5× the time)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>

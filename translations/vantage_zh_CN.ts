@@ -980,6 +980,18 @@
         <source>Parallelization Frontier</source>
         <translation>并行策略前沿</translation>
     </message>
+    <message>
+        <source>Zoom to frontiers</source>
+        <translation>缩放到前沿</translation>
+    </message>
+    <message>
+        <source>Axes over the frontiers only; baselines far from them fall outside the plot (data parallel is compared with the fastest strategy under the search). Click a device count in the legend to hide or show it.</source>
+        <translation>坐标轴只覆盖前沿；远离前沿的基线落在图外（搜索按钮下方将数据并行与最快策略对比）。点击图例中的设备数可隐藏或显示该前沿。</translation>
+    </message>
+    <message>
+        <source>    fastest %1 at %2; data parallel %3 at %4 (%5× the time)</source>
+        <translation>    最快 %1，占用 %2；数据并行 %3，占用 %4（耗时 %5×）</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>

@@ -42,7 +42,24 @@ void ParetoChart::setFrontiers(const QVector<ParetoSeriesData>& frontiers)
     for (auto& f : m_frontiers)
         std::sort(f.points.begin(), f.points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
     m_pickedSeries = -1;
+    m_hidden.clear();
     rebuild();
+}
+
+void ParetoChart::setFrontierVisible(int series, bool visible)
+{
+    if (series < 0 || series >= m_frontiers.size() || isFrontierVisible(series) == visible)
+        return;
+    if (visible)
+        m_hidden.remove(series);
+    else
+        m_hidden.insert(series);
+    rebuild();
+}
+
+bool ParetoChart::isFrontierVisible(int series) const
+{
+    return !m_hidden.contains(series);
 }
 
 void ParetoChart::setMarkers(const QVector<ParetoMarker>& markers)
@@ -61,6 +78,14 @@ void ParetoChart::setLimit(double y, const QString& label)
 void ParetoChart::setBudget(double y)
 {
     m_budget = y;
+    rebuild();
+}
+
+void ParetoChart::setFitToFrontiers(bool on)
+{
+    if (m_fitFrontiers == on)
+        return;
+    m_fitFrontiers = on;
     rebuild();
 }
 
@@ -100,11 +125,16 @@ void ParetoChart::rebuild()
             return;
         minX = std::min(minX, x), maxX = std::max(maxX, x), minY = std::min(minY, y), maxY = std::max(maxY, y);
     };
-    for (const auto& f : m_frontiers)
-        for (const auto& p : f.points)
-            extend(p.x, p.y);
-    for (const auto& m : m_markers)
-        extend(m.x, m.y);
+    for (int i = 0; i < m_frontiers.size(); ++i)
+        if (isFrontierVisible(i))
+            for (const auto& p : m_frontiers[i].points)
+                extend(p.x, p.y);
+    // Fitted to the frontiers, markers far from them (slow baselines) fall outside the plot, so
+    // that a frontier whose points lie close together is not drawn as one blob.
+    if (!m_fitFrontiers || m_frontiers.isEmpty() || maxX <= 0)
+        for (const auto& m : m_markers)
+            if (m.series < 0 || isFrontierVisible(m.series))
+                extend(m.x, m.y);
     // The limit line widens the range only when it is near the data: a device memory far above
     // every point would squash the frontier into the bottom of the chart (its value is in the legend).
     if (m_limit > 0 && (maxY <= 0 || m_limit <= 2.0 * maxY))
@@ -150,15 +180,30 @@ void ParetoChart::rebuild()
         scatter->setColor(colourFor(i));
         scatter->setBorderColor(colourFor(i).darker(130));
         scatter->setMarkerSize(9);
+        const bool shown = isFrontierVisible(i);
         for (const auto& p : f.points) {
-            line->append(p.x, p.y);
-            scatter->append(p.x, p.y);
+            if (shown) { // a hidden frontier keeps its (empty) series, so that its legend entry stays
+                line->append(p.x, p.y);
+                scatter->append(p.x, p.y);
+            }
             if (m_budget > 0 && p.y <= m_budget && m_withinBudget[i] < 0)
                 m_withinBudget[i] = p.id;
         }
         attach(line);
         attach(scatter);
         c->legend()->markers(line).first()->setVisible(false);
+        // A click on its legend entry hides or shows a frontier (the axes follow what is shown).
+        QLegendMarker* marker = c->legend()->markers(scatter).first();
+        if (!shown) {
+            QColor grey = marker->labelBrush().color();
+            grey.setAlpha(110);
+            marker->setLabelBrush(grey);
+            marker->setBrush(QColor(0xBB, 0xBB, 0xBB));
+        }
+        connect(marker, &QLegendMarker::clicked, this, [this, i] {
+            // Queued: the marker is destroyed by the rebuild it triggers.
+            QMetaObject::invokeMethod(this, [this, i] { setFrontierVisible(i, !isFrontierVisible(i)); }, Qt::QueuedConnection);
+        });
         m_scatter.push_back(scatter);
         connect(scatter, &QScatterSeries::hovered, this, [this, i](const QPointF& pt, bool state) {
             if (!state) {
@@ -188,7 +233,7 @@ void ParetoChart::rebuild()
         marks->setMarkerSize(11);
         marks->setColor(QColor(0x55, 0x55, 0x55));
         for (const auto& m : m_markers) {
-            if (!(m.x > 0) || !(m.y > 0))
+            if (!(m.x > 0) || !(m.y > 0) || (m.series >= 0 && !isFrontierVisible(m.series)))
                 continue;
             marks->append(m.x, m.y);
         }
@@ -233,9 +278,10 @@ void ParetoChart::rebuild()
         fits->setBorderColor(QColor(0x27, 0xAE, 0x60));
         fits->setPen(QPen(QColor(0x27, 0xAE, 0x60), 2.5));
         for (int i = 0; i < m_frontiers.size(); ++i)
-            for (const auto& p : m_frontiers[i].points)
-                if (p.id == m_withinBudget[i])
-                    fits->append(p.x, p.y);
+            if (isFrontierVisible(i))
+                for (const auto& p : m_frontiers[i].points)
+                    if (p.id == m_withinBudget[i])
+                        fits->append(p.x, p.y);
         attach(fits);
         connect(fits, &QScatterSeries::clicked, this, [this, fits](const QPointF& pt) { pickNear(pt, fits); });
     }

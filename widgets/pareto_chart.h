@@ -2,10 +2,12 @@
 // A two-objective trade-off chart: one scatter (with a connecting line) per frontier, reference
 // points (baselines) as distinct markers, an optional limit line (e.g. device memory) and a budget
 // line that highlights, per frontier, the lowest-x point within the budget. Hover shows a tooltip,
-// a click emits pointPicked. It knows nothing of what the points mean.
+// a click emits pointPicked; a click on a frontier's legend entry hides or shows it. It knows
+// nothing of what the points mean.
 
 #include "chart_view.h"
 
+#include <QSet>
 #include <QString>
 #include <QVector>
 
@@ -45,6 +47,13 @@ public:
     void setLimit(double y, const QString& label); // y <= 0 hides it
     void setBudget(double y);                      // y <= 0 hides it
     void setLogAxes(bool logX, bool logY);
+    // Axes over the frontiers only (markers outside are clipped) instead of over everything drawn.
+    void setFitToFrontiers(bool on);
+    // Hidden frontiers (and their baselines) are left out of the plot and its axes; their legend
+    // entry stays, greyed, and a click on it shows them again.
+    void setFrontierVisible(int series, bool visible);
+    bool isFrontierVisible(int series) const;
+    bool fitToFrontiers() const { return m_fitFrontiers; }
     void setPicked(int series, int id);            // series < 0 clears
 
     bool logX() const { return m_logX; }
@@ -77,6 +86,8 @@ private:
     double m_budget = 0;
     bool m_logX = false;
     bool m_logY = false;
+    bool m_fitFrontiers = false;
+    QSet<int> m_hidden;
     int m_pickedSeries = -1;
     int m_pickedId = -1;
     QVector<int> m_withinBudget;

@@ -197,6 +197,14 @@ void FtPage::buildUi()
             [this](int frontier, int strategy) { onPicked(frontier, strategy, true); });
     m_logTime = new QCheckBox(tr("Log time axis"), this);
     m_logMemory = new QCheckBox(tr("Log memory axis"), this);
+    auto* fit = new QCheckBox(tr("Zoom to frontiers"), this);
+    fit->setObjectName(QStringLiteral("ftFitFrontiers"));
+    fit->setToolTip(tr("Axes over the frontiers only; baselines far from them fall outside the plot (data "
+                       "parallel is compared with the fastest strategy under the search). Click a device count "
+                       "in the legend to hide or show it."));
+    fit->setChecked(true);
+    m_chart->setFitToFrontiers(true);
+    connect(fit, &QCheckBox::toggled, m_chart, &widgets::ParetoChart::setFitToFrontiers);
     auto applyLog = [this] { m_chart->setLogAxes(m_logTime->isChecked(), m_logMemory->isChecked()); };
     connect(m_logTime, &QCheckBox::toggled, this, applyLog);
     connect(m_logMemory, &QCheckBox::toggled, this, applyLog);
@@ -210,6 +218,7 @@ void FtPage::buildUi()
     auto* chartControls = new QHBoxLayout;
     chartControls->addWidget(m_logTime);
     chartControls->addWidget(m_logMemory);
+    chartControls->addWidget(fit);
     chartControls->addSpacing(16);
     chartControls->addWidget(m_budgetLabel);
     chartControls->addWidget(m_budget, 1);
@@ -442,6 +451,20 @@ void FtPage::showResult()
         lines << tr("%n device(s): %1 strategies in %2", nullptr, fr.devices)
                      .arg(fr.points.size())
                      .arg(secondsText(fr.searchSeconds));
+        // The fastest strategy against plain data parallelism (which may lie off a zoomed chart).
+        const ft::StrategyPoint* fastest = nullptr;
+        for (const auto& p : fr.points)
+            if (!fastest || p.time < fastest->time)
+                fastest = &p;
+        const ft::BaselinePoint* dp = nullptr;
+        for (const auto& b : fr.baselines)
+            if (b.name == "data parallel")
+                dp = &b;
+        if (fastest && dp && fastest->time > 0)
+            lines << tr("    fastest %1 at %2; data parallel %3 at %4 (%5× the time)")
+                         .arg(secondsText(fastest->time), bytesText(fastest->memory), secondsText(dp->time),
+                              bytesText(dp->memory))
+                         .arg(dp->time / fastest->time, 0, 'f', 2);
     }
     m_chart->setFrontiers(series);
     m_chart->setMarkers(markers);

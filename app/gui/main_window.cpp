@@ -249,6 +249,22 @@ void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
     m_runsModel->setSession(m_session.get());
     for (auto* p : m_pages)
         p->setSession(m_session.get());
+    // Each page opens on its engine's latest finished run, as it was left.
+    if (m_session) {
+        try {
+            const auto runs = m_session->runs();
+            for (auto* p : m_pages) {
+                const std::string engine = p->engineId().toStdString();
+                for (auto it = runs.rbegin(); it != runs.rend(); ++it)
+                    if (it->engine == engine && it->status == store::RunStatus::Done) {
+                        p->showRun(it->id);
+                        break;
+                    }
+            }
+        } catch (const std::exception& e) {
+            statusBar()->showMessage(tr("Cannot read runs: %1").arg(QString::fromUtf8(e.what())));
+        }
+    }
     m_saveAsAction->setEnabled(m_session != nullptr);
     m_exportAction->setEnabled(m_session != nullptr);
     m_closeAction->setEnabled(m_session != nullptr);

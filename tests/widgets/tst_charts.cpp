@@ -11,6 +11,8 @@
 #include <QFile>
 #include <QHorizontalPercentBarSeries>
 #include <QImage>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QHorizontalStackedBarSeries>
 #include <QLogValueAxis>
 #include <QPushButton>
@@ -107,6 +109,35 @@ private Q_SLOTS:
         QVERIFY(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).first()));
         auto* log = qobject_cast<QLogValueAxis*>(horizontal.first());
         QVERIFY(log->min() <= 0.6 && log->max() >= 4.0);
+    }
+
+    // Zoomed to the frontiers, a far baseline leaves the axes alone; a hidden frontier leaves them
+    // too, and its legend entry brings it back.
+    void zoomAndHideFrontiers()
+    {
+        ParetoChart chart;
+        chart.setFrontiers(twoFrontiers());
+        chart.setMarkers({{QStringLiteral("Data parallel"), 40.0, 400.0, 0}});
+        auto xMax = [&] { return qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).first())->max(); };
+        auto yMax = [&] { return qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).first())->max(); };
+        QVERIFY(xMax() >= 40.0);
+        chart.setFitToFrontiers(true);
+        QVERIFY(xMax() < 10.0 && xMax() >= 4.0);
+        QVERIFY(yMax() < 100.0 && yMax() >= 40.0);
+        const double bothMax = yMax();
+        chart.setFrontierVisible(0, false);
+        QVERIFY(!chart.isFrontierVisible(0));
+        QVERIFY(yMax() < bothMax && yMax() >= 30.0); // only the 16-device frontier: 5..30
+        QLegendMarker* marker = nullptr;
+        for (auto* m : chart.chart()->legend()->markers())
+            if (m->label() == QLatin1String("8 devices"))
+                marker = m;
+        QVERIFY(marker); // greyed, still there to click
+        Q_EMIT marker->clicked();
+        QTRY_VERIFY(chart.isFrontierVisible(0));
+        QVERIFY(yMax() >= 40.0);
+        chart.setFrontiers(twoFrontiers()); // new data: everything shown
+        QVERIFY(chart.isFrontierVisible(0) && chart.isFrontierVisible(1));
     }
 
     void imagesAreWritten()
