@@ -1,5 +1,6 @@
 // vantage-cli as a user (or a script) runs it: exit codes, JSON shape, errors on stderr.
 
+#include "cli_harness.h"
 #include "store/session.h"
 
 #include <QJsonArray>
@@ -13,20 +14,11 @@ using namespace vantage;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using cli_harness::Result;
 
 Result cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(VANTAGE_CLI), args);
-    p.waitForFinished(60000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return cli_harness::run(QStringLiteral(VANTAGE_CLI), args, 60000);
 }
 
 } // namespace

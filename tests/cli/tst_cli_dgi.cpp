@@ -1,6 +1,7 @@
 // vantage-cli dgi as a user (or a script) runs it: the JSON keys scripts rely on, files written,
 // the run recorded in a session with the drawing of the cut, and errors with exit code 2.
 
+#include "cli_harness.h"
 #include "dgi/node_matrix.h"
 #include "store/session.h"
 
@@ -18,20 +19,11 @@ using namespace vantage;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using cli_harness::Result;
 
 Result cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(VANTAGE_CLI), args);
-    p.waitForFinished(120000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
+    return cli_harness::run(QStringLiteral(VANTAGE_CLI), args, 120000);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // vantage-cli edl as a user (or a script) runs it: exit codes, the JSON keys scripts rely on, the
 // session record, and a background job steered with start / status / scale / attach / stop.
 
+#include "cli_harness.h"
 #include "edl/client.h"
 #include "store/session.h"
 
@@ -23,29 +24,15 @@ using namespace vantage;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using cli_harness::Result;
 
 // `runtimeDir`: the XDG_RUNTIME_DIR the CLI sees (where it makes job folders by default).
 Result cli(const QStringList& args, const QString& runtimeDir = {}, int timeoutMs = 90000)
 {
-    QProcess p;
-    if (!runtimeDir.isEmpty()) {
-        auto env = QProcessEnvironment::systemEnvironment();
+    auto env = QProcessEnvironment::systemEnvironment();
+    if (!runtimeDir.isEmpty())
         env.insert("XDG_RUNTIME_DIR", runtimeDir);
-        p.setProcessEnvironment(env);
-    }
-    p.start(QStringLiteral(VANTAGE_CLI), args);
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-    }
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
+    return cli_harness::run(QStringLiteral(VANTAGE_CLI), args, timeoutMs, env);
 }
 
 const QString kWorker = QStringLiteral(VANTAGE_EDL_WORKER_BIN);

@@ -1,6 +1,7 @@
 // vantage-cli ft as a script runs it: listings, the JSON keys of `ft search` and `ft frontier`,
 // exit code 2 and a message naming file and line for bad inputs, `ft export` with a session.
 
+#include "cli_harness.h"
 #include "store/session.h"
 
 #include <QFile>
@@ -15,20 +16,11 @@ using namespace vantage;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using cli_harness::Result;
 
 Result cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(VANTAGE_CLI), args);
-    p.waitForFinished(120000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
+    return cli_harness::run(QStringLiteral(VANTAGE_CLI), args, 120000);
 }
 
 // Two ops; by hand the Pareto set is (2, 6) with a=x, b=p and (5, 1) with a=y, b=q.

@@ -3,6 +3,7 @@
 // one user inspected; the JSON keys of the issue; runs, series and the model in the session; bad
 // input as exit code 2 naming file and line.
 
+#include "cli_harness.h"
 #include "store/session.h"
 
 #include <QDir>
@@ -18,20 +19,11 @@ using namespace vantage;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using cli_harness::Result;
 
 Result cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(VANTAGE_CLI), args);
-    p.waitForFinished(240000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return cli_harness::run(QStringLiteral(VANTAGE_CLI), args, 240000);
 }
 
 double metric(const QJsonObject& result, const char* part, const char* name)

@@ -2,6 +2,7 @@
 // --runs, --json output, exit codes and messages for bad input, and a clear error when the GUI
 // program that lays out PDFs is missing.
 
+#include "cli_harness.h"
 #include "../core/report/report_fixture.h"
 
 #include <QDir>
@@ -19,21 +20,11 @@ using namespace report_fixture;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using cli_harness::Result;
 
 Result cli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
 {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(VANTAGE_CLI), args);
-    p.waitForFinished(120000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
+    return cli_harness::run(QStringLiteral(VANTAGE_CLI), args, 120000, env);
 }
 
 QByteArray head(const QString& file, int n)

@@ -2,6 +2,7 @@
 // evaluation and an EDL job, then exported as HTML, CSV and PDF. Every run's parameters, key numbers
 // and series are read back from the files and checked against the store.
 
+#include "cli_harness.h"
 #include "../core/report/report_fixture.h"
 
 #include <QJsonArray>
@@ -19,23 +20,11 @@ using namespace report_fixture;
 
 namespace {
 
-struct Result {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using cli_harness::Result;
 
 Result cli(const QStringList& args, int timeoutMs = 180000)
 {
-    QProcess p;
-    p.start(QStringLiteral(VANTAGE_CLI), args);
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-    }
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
+    return cli_harness::run(QStringLiteral(VANTAGE_CLI), args, timeoutMs);
 }
 
 // The value a flattened key ("a.b[2].c") names in `root`; nullptr when it names nothing.
