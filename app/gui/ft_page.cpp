@@ -79,9 +79,10 @@ ft::OpGraph buildGraph(const ModelSpec& spec, int batch)
     return ft::opGraphFromJson(spec.graphJson, spec.fileName.toStdString());
 }
 
+// GiB, as on the chart axis (1024-based, IEC names).
 QString bytesText(double bytes)
 {
-    return QLocale().formattedDataSize(static_cast<qint64>(bytes), 2, QLocale::DataSizeTraditionalFormat);
+    return QLocale().formattedDataSize(static_cast<qint64>(bytes), 2, QLocale::DataSizeIecFormat);
 }
 
 QString secondsText(double s)
