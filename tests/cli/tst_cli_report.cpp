@@ -142,10 +142,17 @@ private Q_SLOTS:
     void pdf()
     {
         const QString out = path("report.pdf");
-        const auto temps
-            = [] { return QDir(QDir::tempPath()).entryList({ QStringLiteral("vantage-report-*") }, QDir::Dirs); };
+        // A temporary folder of its own, so that other suites running at the same time do not count.
+        const QString tmp = path("tmp");
+        QVERIFY(QDir().mkpath(tmp));
+        auto tmpEnv = QProcessEnvironment::systemEnvironment();
+        tmpEnv.insert(QStringLiteral("TMPDIR"), tmp);
+        const auto temps = [tmp] {
+            return QDir(tmp).entryList({ QStringLiteral("vantage-report-*") }, QDir::Dirs | QDir::Hidden);
+        };
         const QStringList tempsBefore = temps();
-        const auto r = cli({ "--json", "report", m_session, "--out", out });
+        QVERIFY(tempsBefore.isEmpty());
+        const auto r = cli({ "--json", "report", m_session, "--out", out }, tmpEnv);
 #ifdef VANTAGE_HAVE_GUI
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(head(out, 5), QByteArray("%PDF-"));
