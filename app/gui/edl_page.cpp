@@ -99,6 +99,24 @@ EdlPage::~EdlPage()
     runner()->waitForFinished();
 }
 
+void EdlPage::setSession(store::Session* session)
+{
+    if (session == this->session())
+        return;
+    // The job's run belongs to the session that recorded it: its last points go there, and the page
+    // lets go of the job (which goes on; re-attach from its run in that session).
+    if (this->session() && m_run != 0) {
+        drawPending();
+        flushSeries();
+        m_state->stopStreaming();
+        m_state->client.reset();
+        m_state->address.reset();
+        m_run = 0;
+    }
+    EnginePage::setSession(session);
+    showStatus();
+}
+
 void EdlPage::buildUi()
 {
     m_trainer = new QComboBox(this);

@@ -38,6 +38,8 @@ public:
     QString engineId() const override { return QStringLiteral("edl"); }
     QString title() const override { return tr("Elastic Training"); }
     void showRun(qint64 runId) override;
+    // Switching sessions detaches from a job recorded in the old one (the job goes on).
+    void setSession(store::Session* session) override;
 
     // For tests and scripts: the same as the controls.
     void setJob(const QString& trainer, int workers, int epochs, int samples, int globalBatch);

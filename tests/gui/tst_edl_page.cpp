@@ -179,6 +179,42 @@ private Q_SLOTS:
         QCOMPARE(again.findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"))->points(EdlPage::tr("scale events")).size(),
                  again.scaleEventCount());
     }
+
+    // Closing the session lets go of the job (it goes on), its points stay with its own run, and
+    // opening that run again re-attaches to the running job.
+    void sessionSwitchDetachesAndReattaches()
+    {
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        const QString file = m_dir.filePath(QStringLiteral("edl-switch.vantage"));
+        QVERIFY(w.createSession(file));
+        auto* page = w.findChild<EdlPage*>();
+        page->setJob(QStringLiteral("mlp"), 1, 1, 2000000, 64);
+        QSignalSpy attached(page, &EdlPage::attached);
+        QVERIFY(page->startTraining());
+        QVERIFY(attached.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 20, 60000);
+        const qint64 run = page->lastRun();
+        QVERIFY(run > 0);
+
+        w.closeSession();
+        QVERIFY(!page->isAttached());
+        QCOMPARE(page->lastRun(), 0);
+        {
+            auto s = store::Session::open(file.toStdString(), store::Session::Mode::ReadOnly);
+            QCOMPARE(s.run(run).status, store::RunStatus::Running); // the job goes on
+            QVERIFY(s.series(run, "loss").size() >= 10);
+        }
+
+        QVERIFY(w.openSession(file));
+        page->showRun(run);
+        QVERIFY(page->isAttached());
+        QSignalSpy ended(page, &EdlPage::jobEnded);
+        QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 30, 60000);
+        QVERIFY(page->stopJob());
+        QVERIFY(ended.wait(120000));
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->run(run).status != store::RunStatus::Running, 10000);
+    }
 };
 
 QTEST_MAIN(TestEdlPage)
