@@ -1,0 +1,198 @@
+// Comparing real runs of each LibTorch engine, written by vantage-cli into one session: PPAC
+// trainings (loss curves, metric tables) and re-rankings (the bias curves over the knobs), DGI
+// evaluations (times, speedups, per-layer time), EDL jobs (throughput curves, final losses). Every
+// line drawn and every table cell is checked against the store.
+
+#include "../cli/cli_harness.h"
+#include "compare_view.h"
+#include "store/session.h"
+#include "widgets/line_chart.h"
+
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+
+using namespace vantage;
+using namespace vantage::gui;
+
+namespace {
+
+cli_harness::Result cli(const QStringList& args)
+{
+    return cli_harness::run(QStringLiteral(VANTAGE_CLI), args, 240000);
+}
+
+// The table as field -> (value per run column, bold).
+struct Row {
+    QStringList values;
+    bool bold = false;
+};
+
+std::map<QString, Row> tableOf(const CompareView& view)
+{
+    std::map<QString, Row> rows;
+    const QStandardItemModel* m = view.table();
+    for (int r = 0; r < m->rowCount(); ++r) {
+        Row row;
+        for (int c = 1; c < m->columnCount(); ++c)
+            row.values << m->item(r, c)->text();
+        row.bold = m->item(r, 0)->font().bold();
+        rows[m->item(r, 0)->text()] = row;
+    }
+    return rows;
+}
+
+} // namespace
+
+class TestCompareEngines : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_session;
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+    std::vector<qint64> runsOf(const std::string& engine, const std::string& kind) const
+    {
+        auto s = store::Session::open(m_session.toStdString(), store::Session::Mode::ReadOnly);
+        std::vector<qint64> ids;
+        for (const auto& r : s.runs())
+            if (r.engine == engine && r.kind == kind && r.status == store::RunStatus::Done)
+                ids.push_back(r.id);
+        return ids;
+    }
+
+    // Every run's series `name` is drawn as one line with exactly the stored points.
+    void checkSeriesTab(const CompareView& view, const store::Session& s, const std::vector<qint64>& ids,
+                        const std::string& name)
+    {
+        auto* chart = view.findChild<widgets::LineChart*>(QStringLiteral("compareSeries_") + QString::fromStdString(name));
+        QVERIFY2(chart, name.c_str());
+        const QStringList lines = chart->seriesNames();
+        QCOMPARE(lines.size(), qsizetype(ids.size()));
+        for (qint64 id : ids) {
+            const auto stored = s.series(id, name);
+            QString line;
+            for (const auto& l : lines)
+                if (l.startsWith(QStringLiteral("#%1 ").arg(id)))
+                    line = l;
+            QVERIFY2(!line.isEmpty(), qPrintable(lines.join(QLatin1Char('|'))));
+            const auto drawn = chart->points(line);
+            QCOMPARE(drawn.size(), qsizetype(stored.size()));
+            for (std::size_t i = 0; i < stored.size(); ++i) {
+                QCOMPARE(drawn[qsizetype(i)].x(), stored[i].step);
+                QCOMPARE(drawn[qsizetype(i)].y(), stored[i].value);
+            }
+        }
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_session = path(QStringLiteral("compare.vantage"));
+        auto r = cli({ "ppac", "generate", "--out", path("data"), "--users", "300", "--items", "150", "--communities", "5",
+            "--mean-interactions", "15", "--seed", "3" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        for (const bool ppac : { false, true }) {
+            QStringList args{ "--session", m_session, "ppac", "train", "--dataset", path("data"), "--model", "mf", "--epochs",
+                "3", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1" };
+            if (ppac)
+                args << "--ppac" << "--save" << path("ppac.vppac");
+            r = cli(args);
+            QVERIFY2(r.code == 0, r.err.constData());
+        }
+        for (const char* betas : { "0,-0.5", "0,-1,-2" }) {
+            r = cli({ "--session", m_session, "ppac", "rerank", "--model", path("ppac.vppac"), "--gamma", "0", "--beta", betas });
+            QVERIFY2(r.code == 0, r.err.constData());
+        }
+        for (const char* model : { "gcn", "sage" }) {
+            r = cli({ "--session", m_session, "dgi", "eval", "--graph", "rmat:n=1500,deg=4,seed=5", "--model", model,
+                "--in-dim", "8", "--hidden", "16", "--layers", "2", "--mode", "layerwise,nodewise", "--node-batch", "100" });
+            QVERIFY2(r.code == 0, r.err.constData());
+        }
+        for (const char* workers : { "1", "2" }) {
+            r = cli({ "--session", m_session, "edl", "run", "--workers", workers, "--samples", "1024", "--batch", "32",
+                "--hidden", "16", "--job-dir", path(QStringLiteral("job-") + workers), "--worker-binary",
+                QStringLiteral(VANTAGE_EDL_WORKER_BIN) });
+            QVERIFY2(r.code == 0, r.err.constData());
+        }
+    }
+
+    void ppacTrainings()
+    {
+        const auto ids = runsOf("ppac", "train");
+        QCOMPARE(ids.size(), std::size_t(2));
+        auto s = store::Session::open(m_session.toStdString(), store::Session::Mode::ReadOnly);
+        CompareView view;
+        view.setRuns(s, ids);
+        checkSeriesTab(view, s, ids, "loss");
+        const auto table = tableOf(view);
+        const std::vector<std::pair<const char*, const char*>> metrics{
+            { "full", "recall@20" }, { "full", "ndcg@20" }, { "balanced", "arp@20" } };
+        for (const auto& [split, metric] : metrics) {
+            const QString key = QStringLiteral("result.metrics.%1.%2").arg(split, metric);
+            QVERIFY2(table.count(key), qPrintable(key));
+            for (std::size_t c = 0; c < ids.size(); ++c)
+                QCOMPARE(table.at(key).values[qsizetype(c)],
+                    QString::number(s.run(ids[c]).result["metrics"][split][metric].get<double>(), 'g', 6));
+        }
+        // The models differ (plain MF against PPAC-MF): in bold.
+        QVERIFY(table.at(QStringLiteral("result.model")).bold);
+    }
+
+    void ppacBiasCurves()
+    {
+        const auto ids = runsOf("ppac", "rerank");
+        QCOMPARE(ids.size(), std::size_t(2));
+        auto s = store::Session::open(m_session.toStdString(), store::Session::Mode::ReadOnly);
+        CompareView view;
+        view.setRuns(s, ids);
+        checkSeriesTab(view, s, ids, "arp@20");
+        checkSeriesTab(view, s, ids, "recall@20");
+        // Lowering beta lowers ARP along each curve.
+        const auto arp = s.series(ids[1], "arp@20");
+        QVERIFY(arp.back().value < arp.front().value);
+    }
+
+    void dgiEvaluations()
+    {
+        const auto ids = runsOf("dgi", "evaluate");
+        QCOMPARE(ids.size(), std::size_t(2));
+        auto s = store::Session::open(m_session.toStdString(), store::Session::Mode::ReadOnly);
+        CompareView view;
+        view.setRuns(s, ids);
+        checkSeriesTab(view, s, ids, "layer_time_s/layerwise");
+        const auto table = tableOf(view);
+        for (const char* key : { "result.total_s", "result.speedup.nodewise" })
+            QVERIFY2(table.count(QString::fromLatin1(key)), key);
+        for (std::size_t c = 0; c < ids.size(); ++c) {
+            const Json r = s.run(ids[c]).result;
+            QCOMPARE(table.at(QStringLiteral("result.total_s")).values[qsizetype(c)],
+                QString::number(r["total_s"].get<double>(), 'g', 6));
+            QCOMPARE(table.at(QStringLiteral("result.speedup.nodewise")).values[qsizetype(c)],
+                QString::number(r["speedup"]["nodewise"].get<double>(), 'g', 6));
+        }
+        QVERIFY(table.at(QStringLiteral("params.model")).bold);
+    }
+
+    void edlJobs()
+    {
+        const auto ids = runsOf("edl", "train");
+        QCOMPARE(ids.size(), std::size_t(2));
+        auto s = store::Session::open(m_session.toStdString(), store::Session::Mode::ReadOnly);
+        CompareView view;
+        view.setRuns(s, ids);
+        checkSeriesTab(view, s, ids, "throughput");
+        checkSeriesTab(view, s, ids, "loss");
+        const auto table = tableOf(view);
+        QVERIFY(table.count(QStringLiteral("result.final_loss")));
+        for (std::size_t c = 0; c < ids.size(); ++c)
+            QCOMPARE(table.at(QStringLiteral("result.final_loss")).values[qsizetype(c)],
+                QString::number(s.run(ids[c]).result["final_loss"].get<double>(), 'g', 6));
+    }
+};
+
+QTEST_MAIN(TestCompareEngines)
+#include "tst_compare_engines.moc"
