@@ -64,11 +64,15 @@ struct DgiPage::State {
     int layers = 0;
 };
 
+namespace {
+
 // What an evaluation job hands back besides its JSON.
 struct Kept {
     std::shared_ptr<const dgi::Graph> graph;
     std::shared_ptr<const dgi::NodeMatrix> output;
 };
+
+} // namespace
 
 DgiPage::DgiPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique<State>())
 {
