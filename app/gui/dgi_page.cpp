@@ -44,6 +44,33 @@ namespace vantage::gui {
 
 namespace {
 
+// The page's shape of a result: {"layer_wise": .., "node_wise": .., "speedup": x,
+// "max_abs_difference": d}. Runs recorded by `vantage-cli dgi eval` hold the first mode's result at
+// the top, the other modes under "compare" (each with its speedup and max_abs_diff) and "speedup"
+// as an object by mode; they are shown the same way.
+Json pageResult(const Json& r)
+{
+    if (!r.is_object() || r.contains("layer_wise") || !r.contains("mode"))
+        return r;
+    Json out = {{"summary", r.value("summary", std::string())}};
+    auto place = [&](const Json& mode) {
+        const std::string name = mode.value("mode", std::string());
+        if (name == "layerwise")
+            out["layer_wise"] = mode;
+        else if (name == "nodewise")
+            out["node_wise"] = mode;
+    };
+    place(r);
+    for (const auto& c : r.value("compare", Json::array())) {
+        place(c);
+        if (c.value("mode", std::string()) == "nodewise" && r.value("mode", std::string()) == "layerwise") {
+            out["speedup"] = c.value("speedup", 0.0);
+            out["max_abs_difference"] = c.value("max_abs_diff", 0.0);
+        }
+    }
+    return out;
+}
+
 QString seconds(double s)
 {
     return QString::fromStdString(formatSeconds(s));
@@ -279,6 +306,24 @@ void DgiPage::buildUi()
     layout->addWidget(split);
 }
 
+void DgiPage::setSession(store::Session* session)
+{
+    // Results shown from another session are not this one's: the page starts empty.
+    if (this->session() && session != this->session()) {
+        m_state->lastResult = Json();
+        m_state->graph.reset();
+        m_state->output.reset();
+        m_lastRun = 0;
+        m_results->clear();
+        m_times->setData({}, {});
+        m_times->chart()->setTitle(QString());
+        m_speedup->clear();
+        m_status->clear();
+        setNodeInspectorEnabled(false);
+    }
+    EnginePage::setSession(session);
+}
+
 void DgiPage::setInputs(const QString& graph, const QString& model, int features, int hidden, int layers)
 {
     m_graph->setCurrentText(graph);
@@ -436,11 +481,12 @@ bool DgiPage::startEvaluation()
 
 double DgiPage::speedup() const
 {
-    return m_state->lastResult.value("speedup", 0.0);
+    return m_state->lastResult.is_object() ? m_state->lastResult.value("speedup", 0.0) : 0.0;
 }
 
-void DgiPage::showResults(const Json& result)
+void DgiPage::showResults(const Json& stored)
 {
+    const Json result = pageResult(stored);
     m_state->lastResult = result;
     m_results->clear();
     m_results->setHorizontalHeaderLabels({tr("Mode"), tr("Total"), tr("Setup"), tr("Peak memory"), tr("Batches"),
@@ -489,7 +535,7 @@ void DgiPage::showResults(const Json& result)
                                    .arg(speedup > 0 ? 1.0 / speedup : 0.0, 0, 'f', 1)
                                    .arg(diff, 0, 'g', 3));
     } else
-        m_speedup->setText(tr("Layer-wise: %1").arg(seconds(result["layer_wise"].value("total_s", 0.0))));
+        m_speedup->setText(tr("Layer-wise: %1").arg(seconds(result.value("layer_wise", Json::object()).value("total_s", 0.0))));
     m_status->setText(QString::fromStdString(result.value("summary", std::string())));
 }
 
@@ -501,13 +547,30 @@ void DgiPage::showRun(qint64 runId)
     try {
         const auto run = s->run(runId);
         const Json& p = run.params;
-        setInputs(QString::fromStdString(p.value("graph", std::string())), QString::fromStdString(p.value("model", std::string())),
-                  p.value("features", 64), p.value("hidden", 64), p.value("layers", 3));
-        m_symmetrize->setChecked(p.value("symmetrize", true));
-        m_selfLoops->setChecked(p.value("self_loops", true));
-        m_reorder->setCurrentIndex(qMax(0, m_reorder->findData(QString::fromStdString(p.value("reorder", std::string("none"))))));
-        m_budget->setText(QString::fromStdString(p.value("memory_budget", std::string())));
-        m_nodeWise->setChecked(p.value("node_wise", true));
+        // The page's parameters, or those of `vantage-cli dgi eval` (in_dim, self_loops as
+        // keep/add/remove, modes as a list).
+        auto number = [&](const char* key, const char* cliKey, int fallback) {
+            if (p.contains(key) && p[key].is_number())
+                return p[key].get<int>();
+            return p.contains(cliKey) && p[cliKey].is_number() ? p[cliKey].get<int>() : fallback;
+        };
+        auto text = [&](const char* key) {
+            return p.contains(key) && p[key].is_string() ? QString::fromStdString(p[key].get<std::string>()) : QString();
+        };
+        setInputs(text("graph"), text("model"), number("features", "in_dim", 64), number("hidden", "hidden", 64),
+                  number("layers", "layers", 3));
+        m_symmetrize->setChecked(p.contains("symmetrize") && p["symmetrize"].is_boolean() ? p["symmetrize"].get<bool>() : true);
+        const Json selfLoops = p.value("self_loops", Json(true));
+        m_selfLoops->setChecked(selfLoops.is_boolean() ? selfLoops.get<bool>() : selfLoops == "add");
+        const QString reorder = text("reorder");
+        m_reorder->setCurrentIndex(qMax(0, m_reorder->findData(reorder.isEmpty() ? QStringLiteral("none") : reorder)));
+        m_budget->setText(text("memory_budget"));
+        bool nodeWise = true;
+        if (p.contains("node_wise") && p["node_wise"].is_boolean())
+            nodeWise = p["node_wise"].get<bool>();
+        else if (p.contains("modes"))
+            nodeWise = p["modes"].dump().find("nodewise") != std::string::npos;
+        m_nodeWise->setChecked(nodeWise);
         m_state->svg.clear();
         m_state->dot.clear();
         for (const auto& a : s->artifacts(runId)) {

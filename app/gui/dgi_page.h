@@ -33,6 +33,8 @@ public:
     QString engineId() const override { return QStringLiteral("dgi"); }
     QString title() const override { return tr("GNN Evaluation"); }
     void showRun(qint64 runId) override;
+    // Switching sessions clears the results shown (the cut drawn for the inputs stays).
+    void setSession(store::Session* session) override;
 
     // For tests and scripts: the same as the controls.
     void setInputs(const QString& graph, const QString& model, int features, int hidden, int layers);

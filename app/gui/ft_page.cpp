@@ -281,9 +281,33 @@ void FtPage::buildUi()
 
 void FtPage::setSession(store::Session* session)
 {
+    // A search shown from another session is not this one's: the page starts empty (picks would be
+    // recorded against a search the new session does not have).
+    if (this->session() && session != this->session())
+        clearResult();
     EnginePage::setSession(session);
     if (!session)
         m_searchRun = 0;
+}
+
+void FtPage::clearResult()
+{
+    m_state->result.reset();
+    m_state->graph.reset();
+    m_searchRun = 0;
+    m_pickedFrontier = m_pickedStrategy = -1;
+    m_chart->setFrontiers({});
+    m_chart->setMarkers({});
+    m_chart->setLimit(0, QString());
+    m_chart->chart()->setTitle(QString());
+    m_budget->setValue(0);
+    m_budget->setEnabled(false);
+    m_opModel->clear();
+    m_breakdown->setData({}, {});
+    m_graph->clear();
+    m_summary->clear();
+    m_status->clear();
+    m_export->setEnabled(false);
 }
 
 void FtPage::setInputs(const QString& model, int batch, const QString& cluster, const QString& devices, double epsilon)

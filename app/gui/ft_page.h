@@ -67,6 +67,7 @@ private:
     void loadClusterFile();
     void onSearchDone(const JobOutcome& outcome);
     void showResult();
+    void clearResult();
     void onPicked(int frontier, int strategy, bool record);
     void onBudgetChanged(int value);
     void exportStrategy();

@@ -5,10 +5,13 @@
 
 #include "../cli/cli_harness.h"
 #include "compare_view.h"
+#include "dgi_page.h"
+#include "edl_page.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
 
 #include <QStandardItemModel>
+#include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -175,6 +178,18 @@ private Q_SLOTS:
                 QString::number(r["speedup"]["nodewise"].get<double>(), 'g', 6));
         }
         QVERIFY(table.at(QStringLiteral("params.model")).bold);
+
+        // The DGI page shows runs that vantage-cli recorded as it shows its own.
+        DgiPage page;
+        page.setSession(&s);
+        for (qint64 id : ids) {
+            page.showRun(id);
+            QCOMPARE(page.speedup(), s.run(id).result["speedup"]["nodewise"].get<double>());
+            auto* results = page.findChild<QTableView*>(QStringLiteral("dgiResults"))->model();
+            QCOMPARE(results->rowCount(), 2);
+            QCOMPARE(results->index(0, 0).data().toString(), QStringLiteral("layerwise"));
+            QCOMPARE(results->index(1, 0).data().toString(), QStringLiteral("nodewise"));
+        }
     }
 
     void edlJobs()
@@ -191,6 +206,18 @@ private Q_SLOTS:
         for (std::size_t c = 0; c < ids.size(); ++c)
             QCOMPARE(table.at(QStringLiteral("result.final_loss")).values[qsizetype(c)],
                 QString::number(s.run(ids[c]).result["final_loss"].get<double>(), 'g', 6));
+
+        // The EDL page draws a job that vantage-cli ran from the store.
+        EdlPage page;
+        page.setSession(&s);
+        page.showRun(ids[1]);
+        QVERIFY(!page.isAttached());
+        const auto loss = s.series(ids[1], "loss");
+        const auto drawn = page.findChild<widgets::LineChart*>(QStringLiteral("edlChart"))->points(EdlPage::tr("loss"));
+        QCOMPARE(drawn.size(), qsizetype(loss.size()));
+        QCOMPARE(drawn.back().y(), loss.back().value);
+        QCOMPARE(page.findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"))->points(EdlPage::tr("workers")).size(),
+            qsizetype(s.series(ids[1], "workers").size()));
     }
 };
 

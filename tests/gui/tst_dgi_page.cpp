@@ -128,6 +128,14 @@ private Q_SLOTS:
         QTest::qWait(100);
         QVERIFY(w.grab().save(shotDir + QStringLiteral("/dgi_node.png")));
 
+        // Another session: no results of this one shown, nothing to inspect.
+        QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("other.vantage"))));
+        QCOMPARE(page->speedup(), 0.0);
+        QCOMPARE(page->findChild<QTableView*>(QStringLiteral("dgiResults"))->model()->rowCount(), 0);
+        QVERIFY(!page->inspectNode(0));
+        QVERIFY(w.openSession(m_dir.filePath(QStringLiteral("dgi.vantage"))));
+        QVERIFY(page->speedup() > 0.0); // the latest finished run, shown again on opening
+
         DgiPage again;
         again.setSession(w.session());
         again.showRun(runs[0].id);

@@ -145,6 +145,18 @@ private Q_SLOTS:
             QVERIFY2(std::abs(x - y) <= 1e-12 * std::abs(x), key);
         }
         QCOMPARE(w.session()->runs().size(), std::size_t(2));
+
+        // Another session: the page starts empty (no pick against a search the session lacks), and
+        // coming back shows this session's latest finished run again.
+        const QString first = w.session()->path().c_str();
+        QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("other.vantage"))));
+        QVERIFY(!page->hasResult());
+        QCOMPARE(page->frontierCount(), 0);
+        QVERIFY(page->strategyJson().isEmpty());
+        QVERIFY(!page->findChild<QPushButton*>(QStringLiteral("ftExport"))->isEnabled());
+        QVERIFY(w.openSession(first));
+        QVERIFY(page->hasResult());
+        QCOMPARE(page->pickedStrategy(), strategyId);
     }
 
     void badDevicesAreReported()
