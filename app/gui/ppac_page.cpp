@@ -864,9 +864,10 @@ void PpacPage::showRun(qint64 runId)
             m_status->setText(tr("Run %1 has no trained model to show.").arg(runId));
             return;
         }
+        // The page stores "model.vppac"; `vantage-cli ppac train` stores "<model name>.vppac".
         std::string modelBytes;
         for (const auto& a : s->artifacts(run.id))
-            if (a.name == "model.vppac")
+            if (a.name.size() > 6 && a.name.compare(a.name.size() - 6, 6, ".vppac") == 0)
                 modelBytes = s->artifactData(a.id);
         if (modelBytes.empty()) {
             m_status->setText(tr("Run %1 kept no model.").arg(run.id));
@@ -882,7 +883,17 @@ void PpacPage::showRun(qint64 runId)
             const bool right = name != "loss";
             m_training->setSeries(right ? tr("validation NDCG@20") : tr("loss"), pts, right);
         }
-        const Json spec = run.params.value("dataset", Json::object());
+        // The page's data spec, or the CLI's {"data": {"dataset": PATH, "validation_fraction": f, ...}}.
+        Json spec = run.params.value("dataset", Json::object());
+        if (!spec.is_object() || !spec.contains("source")) {
+            const Json cli = run.params.value("data", Json::object());
+            if (!cli.is_object() || !cli.contains("dataset") || !cli["dataset"].is_string())
+                throw Error::invalidInput("the run names no dataset to rebuild its data from").forField("dataset");
+            spec = {{"source", "path"}, {"path", cli["dataset"]},
+                    {"validation_fraction", cli.contains("validation_fraction") && cli["validation_fraction"].is_number()
+                                                ? cli["validation_fraction"].get<double>()
+                                                : 0.1}};
+        }
         const qint64 trainId = run.id;
         m_trainRun = trainId;
         // Restore the data, then the model, then the knobs.

@@ -7,6 +7,7 @@
 #include "compare_view.h"
 #include "dgi_page.h"
 #include "edl_page.h"
+#include "ppac_page.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
 
@@ -16,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <map>
 
 using namespace vantage;
@@ -143,6 +145,17 @@ private Q_SLOTS:
         }
         // The models differ (plain MF against PPAC-MF): in bold.
         QVERIFY(table.at(QStringLiteral("result.model")).bold);
+
+        // The PPAC page rebuilds a CLI training from the session (data from its dataset folder, the
+        // model from its artifact) and re-ranks to the metrics the CLI recorded.
+        PpacPage page;
+        page.setSession(&s);
+        page.showRun(ids[1]);
+        QTRY_VERIFY_WITH_TIMEOUT(page.hasModel(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!std::isnan(page.metric(QStringLiteral("recall@20"), false)), 60000);
+        const Json full = s.run(ids[1]).result["metrics"]["full"];
+        QCOMPARE(page.metric(QStringLiteral("recall@20"), false), full["recall@20"].get<double>());
+        QCOMPARE(page.metric(QStringLiteral("arp@20"), false), full["arp@20"].get<double>());
     }
 
     void ppacBiasCurves()
