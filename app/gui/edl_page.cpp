@@ -578,8 +578,14 @@ void EdlPage::onEvent(const Json& j)
     }
     while (m_log->count() > 500)
         delete m_log->takeItem(0);
-    m_log->scrollToBottom();
-    showStatus();
+    // After a step the status, worker table and events are redrawn with the charts, a few times a
+    // second: a re-attach replays the whole history of a long job, one event per step.
+    if (std::holds_alternative<edl::StepEvent>(e.payload)) {
+        m_statusDirty = true;
+    } else {
+        m_log->scrollToBottom();
+        showStatus();
+    }
 }
 
 void EdlPage::flushSeries()
@@ -842,6 +848,11 @@ void EdlPage::drawPending()
     for (auto& p : m_state->pending)
         p.chart->appendPoints(p.name, p.points, p.right);
     m_state->pending.clear();
+    if (m_statusDirty) {
+        m_statusDirty = false;
+        m_log->scrollToBottom();
+        showStatus();
+    }
 }
 
 } // namespace vantage::gui

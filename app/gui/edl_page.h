@@ -82,6 +82,7 @@ private:
 
     std::unique_ptr<State> m_state;
     qint64 m_run = 0;
+    bool m_statusDirty = false; // events arrived since the status was last drawn
 
     QComboBox* m_trainer;
     QSpinBox* m_workers;
