@@ -465,27 +465,23 @@ int GnnIr::softmax(int x, int axis, bool log)
 
 int GnnIr::gatherSrc(int x)
 {
-    IrOp o{ .kind = OpKind::GatherSrc, .inputs = { x } };
-    if (x < 0 || x >= size())
-        fail(o, "operand does not exist");
-    if (op(x).space != Space::Node)
-        fail(o,
-            std::string("only per-node values can be gathered by edge source, not a ") + spaceName(op(x).space)
-                + " value");
-    o.space = Space::Edge;
-    o.shape = op(x).shape;
-    return add(std::move(o));
+    return gather(OpKind::GatherSrc, x, "source");
 }
 
 int GnnIr::gatherDst(int x)
 {
-    IrOp o{ .kind = OpKind::GatherDst, .inputs = { x } };
+    return gather(OpKind::GatherDst, x, "destination");
+}
+
+int GnnIr::gather(OpKind kind, int x, const char* endpoint)
+{
+    IrOp o{ .kind = kind, .inputs = { x } };
     if (x < 0 || x >= size())
         fail(o, "operand does not exist");
     if (op(x).space != Space::Node)
         fail(o,
-            std::string("only per-node values can be gathered by edge destination, not a ") + spaceName(op(x).space)
-                + " value");
+            std::string("only per-node values can be gathered by edge ") + endpoint + ", not a "
+                + spaceName(op(x).space) + " value");
     o.space = Space::Edge;
     o.shape = op(x).shape;
     return add(std::move(o));

@@ -137,6 +137,8 @@ public:
 
 private:
     int add(IrOp op);
+    // An edge value read from the node value `x` at each edge's source or destination.
+    int gather(OpKind kind, int x, const char* endpoint);
     [[noreturn]] void fail(const IrOp& op, const std::string& why) const;
 
     std::vector<IrOp> m_ops;
