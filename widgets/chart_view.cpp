@@ -35,9 +35,17 @@ void setRoundTicks(QValueAxis* axis, int targetTicks)
         if (step >= raw)
             break;
     }
-    axis->setTickType(QValueAxis::TicksDynamic);
+    // The interval before the type: dynamic ticks at the old interval may be far too many.
     axis->setTickAnchor(0.0);
     axis->setTickInterval(step);
+    axis->setTickType(QValueAxis::TicksDynamic);
+}
+
+void setRangeWithRoundTicks(QValueAxis* axis, double lo, double hi, int targetTicks)
+{
+    axis->setTickType(QValueAxis::TicksFixed);
+    axis->setRange(lo, hi);
+    setRoundTicks(axis, targetTicks);
 }
 
 ChartView::ChartView(QWidget* parent) : QChartView(parent)

@@ -11,6 +11,10 @@ namespace vantage::widgets {
 // Ticks at round values (1, 2 or 5 times a power of ten) inside the axis's current range, which
 // stays as it is; about targetTicks of them.
 void setRoundTicks(QValueAxis* axis, int targetTicks = 5);
+// Changes the axis's range and then its round ticks. Setting the range of an axis with dynamic ticks
+// lays out ticks at the old interval first: a small interval over a range grown a million times
+// creates millions of tick items on the GUI thread. This goes through fixed ticks instead.
+void setRangeWithRoundTicks(QValueAxis* axis, double lo, double hi, int targetTicks = 5);
 
 class ChartView : public QChartView {
     Q_OBJECT

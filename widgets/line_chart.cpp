@@ -199,14 +199,12 @@ void LineChart::applyRanges()
         }
         if (a->min() == from && a->max() == to)
             return;
-        a->setRange(from, to);
-        setRoundTicks(a);
+        setRangeWithRoundTicks(a, from, to);
     };
     const double x0 = m_x0 > m_x1 ? 0.0 : m_x0;
     const double x1 = m_x0 > m_x1 ? 1.0 : (m_x1 > m_x0 ? m_x1 : m_x0 + 1);
     if (m_x->min() != x0 || m_x->max() != x1) {
-        m_x->setRange(x0, x1);
-        setRoundTicks(m_x);
+        setRangeWithRoundTicks(m_x, x0, x1);
     }
     set(m_left, m_l0, m_l1);
     set(m_right, m_r0, m_r1);

@@ -203,6 +203,34 @@ private Q_SLOTS:
         QCOMPARE(chart.points(QStringLiteral("loss")).back(), QPointF(1000, 1000)); // the latest stays
     }
 
+    void rangeGrowingByMillionsKeepsFewTicks()
+    {
+        // A live curve that starts tiny and then jumps (a step time of a stalled worker, a loss that
+        // diverges): the axes used to lay out ticks at the old interval over the new range first,
+        // millions of tick items on the GUI thread, and a page froze for minutes.
+        LineChart chart;
+        chart.resize(400, 300);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        for (int i = 0; i < 5; ++i)
+            chart.appendPoint(QStringLiteral("t"), i * 1e-3, i * 1e-4);
+        QCoreApplication::processEvents();
+        chart.appendPoint(QStringLiteral("t"), 1e7, 1e6);
+        QCoreApplication::processEvents();
+        for (auto orientation : { Qt::Horizontal, Qt::Vertical }) {
+            auto* axis = qobject_cast<QValueAxis*>(chart.chart()->axes(orientation).first());
+            QCOMPARE(axis->tickType(), QValueAxis::TicksDynamic);
+            const double span = axis->max() - axis->min();
+            QVERIFY2(span / axis->tickInterval() <= 12,
+                qPrintable(QStringLiteral("%1 ticks").arg(span / axis->tickInterval())));
+        }
+        // And back down.
+        chart.setSeries(QStringLiteral("t"), { { 0, 0 }, { 1e-6, 1e-6 } });
+        QCoreApplication::processEvents();
+        auto* x = qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).first());
+        QVERIFY((x->max() - x->min()) / x->tickInterval() <= 12);
+    }
+
     void svgViewLoadsAndRefuses()
     {
         SvgView view;
