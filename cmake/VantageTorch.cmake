@@ -7,15 +7,22 @@ message(STATUS "Vantage: LibTorch ${Torch_VERSION} at ${Torch_DIR}")
 # Torch's CMake package sets its flags in TORCH_CXX_FLAGS (the C++ ABI define).
 separate_arguments(VANTAGE_TORCH_FLAGS UNIX_COMMAND "${TORCH_CXX_FLAGS}")
 
+# ATen's parallel_for is an inline template whose OpenMP pragma is compiled in the file that calls
+# it: without -fopenmp there, our own kernels (DGI aggregation, PPAC propagation) run on one thread
+# while LibTorch's ops use every core. Debian's LibTorch is built with OpenMP but its CMake package
+# does not say so, hence OpenMP for every torch target (and for the shared precompiled header,
+# whose flags they must match).
+find_package(OpenMP REQUIRED COMPONENTS CXX)
+
 add_library(vantage_torch_pch OBJECT ${PROJECT_SOURCE_DIR}/cmake/torch_pch.cpp)
-target_link_libraries(vantage_torch_pch PUBLIC ${TORCH_LIBRARIES})
+target_link_libraries(vantage_torch_pch PUBLIC ${TORCH_LIBRARIES} OpenMP::OpenMP_CXX)
 target_compile_options(vantage_torch_pch PRIVATE ${VANTAGE_TORCH_FLAGS})
 target_precompile_headers(vantage_torch_pch PRIVATE <torch/torch.h>)
 vantage_target_defaults(vantage_torch_pch)
 
 # Links `target` to LibTorch and gives it the shared precompiled torch header.
 function(vantage_use_torch target)
-    target_link_libraries(${target} PRIVATE ${TORCH_LIBRARIES})
+    target_link_libraries(${target} PRIVATE ${TORCH_LIBRARIES} OpenMP::OpenMP_CXX)
     target_compile_options(${target} PRIVATE ${VANTAGE_TORCH_FLAGS})
     target_precompile_headers(${target} REUSE_FROM vantage_torch_pch)
 endfunction()

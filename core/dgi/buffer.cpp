@@ -20,6 +20,8 @@ std::string sysError()
     return std::strerror(errno);
 }
 
+constexpr std::size_t kMapThreshold = std::size_t{ 4 } << 20;
+
 } // namespace
 
 Buffer::Buffer(Buffer&& other) noexcept
@@ -28,11 +30,13 @@ Buffer::Buffer(Buffer&& other) noexcept
     , m_heap(std::move(other.m_heap))
     , m_mapBase(other.m_mapBase)
     , m_mapLength(other.m_mapLength)
+    , m_anonymous(other.m_anonymous)
 {
     other.m_data = nullptr;
     other.m_size = 0;
     other.m_mapBase = nullptr;
     other.m_mapLength = 0;
+    other.m_anonymous = false;
 }
 
 Buffer& Buffer::operator=(Buffer&& other) noexcept
@@ -44,10 +48,12 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept
         m_heap = std::move(other.m_heap);
         m_mapBase = other.m_mapBase;
         m_mapLength = other.m_mapLength;
+        m_anonymous = other.m_anonymous;
         other.m_data = nullptr;
         other.m_size = 0;
         other.m_mapBase = nullptr;
         other.m_mapLength = 0;
+        other.m_anonymous = false;
     }
     return *this;
 }
@@ -63,6 +69,7 @@ void Buffer::release() noexcept
         ::munmap(m_mapBase, m_mapLength);
     m_mapBase = nullptr;
     m_mapLength = 0;
+    m_anonymous = false;
     m_heap.reset();
     m_data = nullptr;
     m_size = 0;
@@ -73,6 +80,24 @@ Buffer Buffer::allocate(std::size_t bytes, bool zero)
     Buffer b;
     if (bytes == 0)
         return b;
+    if (bytes >= kMapThreshold) {
+        // Large blocks (node stores, graph indices, features) are anonymous mappings: the kernel
+        // hands their pages out zero-filled as they are first touched, so a zero-filled buffer costs
+        // no pass over it, and freeing one returns its memory at once. They are deliberately not
+        // marked for transparent huge pages: huge pages made the random row gathers a little
+        // faster, but their first touch (a cleared 2 MiB page per fault) ran at a quarter of the
+        // speed on the virtual machines measured (bench_dgi's first-touch probe), which cost the
+        // first layer of a large graph more than the gathers of every layer gained.
+        void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED)
+            throw Error::failure("out of memory allocating " + std::to_string(bytes) + " bytes: " + sysError());
+        b.m_mapBase = p;
+        b.m_mapLength = bytes;
+        b.m_data = static_cast<std::byte*>(p);
+        b.m_size = bytes;
+        b.m_anonymous = true;
+        return b;
+    }
     try {
         b.m_heap.reset(zero ? new std::byte[bytes]() : new std::byte[bytes]);
     } catch (const std::bad_alloc&) {
@@ -148,7 +173,7 @@ Buffer Buffer::mapFile(const std::filesystem::path& path, std::size_t offset, st
 
 void Buffer::adviseDontNeed() const
 {
-    if (m_mapBase)
+    if (m_mapBase && !m_anonymous)
         ::madvise(m_mapBase, m_mapLength, MADV_DONTNEED);
 }
 

@@ -34,7 +34,8 @@ public:
     const std::byte* data() const { return m_data; }
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
-    bool isMapped() const { return m_mapBase != nullptr; }
+    // Backed by a file (temporaryFile, mapFile), as opposed to RAM.
+    bool isMapped() const { return m_mapBase != nullptr && !m_anonymous; }
 
     template <typename T> std::span<T> as() { return { reinterpret_cast<T*>(m_data), m_size / sizeof(T) }; }
     template <typename T> std::span<const T> as() const
@@ -54,6 +55,7 @@ private:
     std::unique_ptr<std::byte[]> m_heap;
     void* m_mapBase = nullptr;
     std::size_t m_mapLength = 0;
+    bool m_anonymous = false; // m_mapBase is RAM (a large allocate()), not a file
 };
 
 } // namespace vantage::dgi

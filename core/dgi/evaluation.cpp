@@ -13,7 +13,9 @@
 
 #include <ATen/Parallel.h>
 
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -22,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <thread>
 #include <type_traits>
 #include <unordered_map>
 
@@ -71,6 +74,28 @@ bool isOutOfMemory(const c10::Error& e)
 constexpr std::int64_t kMaxBatchEdges = std::int64_t{ 1 } << 20;
 constexpr std::int64_t kMaxBatchNodes = std::int64_t{ 1 } << 15;
 
+// Runs f(d0, d1) over [0, n) in chunks of `chunk` handed out on demand to the intra-op threads.
+// Destinations differ in degree by orders of magnitude on power-law graphs (a hub has tens of
+// thousands of in-edges), so an even static split leaves one thread waiting on the other. Each
+// destination is still computed by one thread in edge order: the result does not depend on it.
+template <typename F> void parallelChunks(std::int64_t n, std::int64_t chunk, const F& f)
+{
+    const int threads = at::get_num_threads();
+    if (threads <= 1 || n <= chunk || at::in_parallel_region()) {
+        f(0, n);
+        return;
+    }
+    std::atomic<std::int64_t> next{ 0 };
+    at::parallel_for(0, threads, 1, [&](std::int64_t, std::int64_t) {
+        for (;;) {
+            const std::int64_t a = next.fetch_add(chunk, std::memory_order_relaxed);
+            if (a >= n)
+                break;
+            f(a, std::min(n, a + chunk));
+        }
+    });
+}
+
 // Rows of random sources are latency-bound: fetch a few edges ahead.
 constexpr std::int64_t kPrefetchAhead = 8;
 
@@ -104,7 +129,7 @@ void gatherReduceKernel(const T* U, std::int64_t width, const std::int64_t* row,
     const std::int64_t* off, std::int64_t numDst, T* out)
 {
     const std::int64_t per = Weighted ? width / heads : width;
-    at::parallel_for(0, numDst, 64, [&](std::int64_t d0, std::int64_t d1) {
+    parallelChunks(numDst, 128, [&](std::int64_t d0, std::int64_t d1) {
         const std::int64_t eEnd = off[d1];
         for (std::int64_t d = d0; d < d1; ++d) {
             T* o = out + d * width;
@@ -172,7 +197,7 @@ void segmentReduce(const T* msg, std::int64_t width, const std::int64_t* off, st
 template <typename T>
 void segmentSoftmax(const T* x, std::int64_t width, const std::int64_t* off, std::int64_t numDst, T* out)
 {
-    at::parallel_for(0, numDst, 64, [&](std::int64_t d0, std::int64_t d1) {
+    parallelChunks(numDst, 128, [&](std::int64_t d0, std::int64_t d1) {
         std::vector<T> mx(static_cast<std::size_t>(width));
         std::vector<T> sum(static_cast<std::size_t>(width));
         for (std::int64_t d = d0; d < d1; ++d) {
@@ -500,6 +525,14 @@ public:
                     n += k == c ? 1 : 2;
             return n == 1;
         };
+        for (int v = 0; v < ir.size(); ++v) {
+            if (!live[static_cast<std::size_t>(v)] || ir.op(v).space != Space::Edge
+                || schema.roles[static_cast<std::size_t>(v)] != ValueRole::Graph)
+                continue;
+            for (int c : consumers[static_cast<std::size_t>(v)])
+                if (live[static_cast<std::size_t>(c)] && schema.roles[static_cast<std::size_t>(c)] != ValueRole::Graph)
+                    m_edgeCache[v] = EdgeCache{};
+        }
         for (const auto& plan : schema.layers)
             for (int a : plan.aggregations) {
                 const int e = ir.op(a).inputs[0];
@@ -550,12 +583,22 @@ public:
             s->onDisk = true;
         } else {
             bool disk = m_opt.stores == StorePlacement::Disk;
-            if (m_opt.stores == StorePlacement::Auto)
-                disk = m_ramBytes + bytes > m_budget / 2;
+            if (m_opt.stores == StorePlacement::Auto) {
+                if (m_ramBytes + bytes > m_budget / 2)
+                    dropSpare(); // spare buffers make way before a store goes to disk
+                disk = m_ramBytes + m_cacheBytes + bytes > m_budget / 2;
+            }
             s->onDisk = disk;
             // Every row of a store is written by its layer before anything reads it.
-            s->matrix = disk ? NodeMatrix::zerosOnDisk(set.size, width, m_opt.dtype, m_spill)
-                             : NodeMatrix::uninitialized(set.size, width, m_opt.dtype);
+            if (disk) {
+                s->matrix = NodeMatrix::zerosOnDisk(set.size, width, m_opt.dtype, m_spill);
+            } else if (Buffer spare = takeSpare(bytes); !spare.empty()) {
+                s->matrix = NodeMatrix::fromBuffer(std::move(spare), set.size, width, m_opt.dtype);
+                m_ramBytes -= bytes; // counted again below, as a store
+            } else {
+                s->matrix = NodeMatrix::uninitialized(set.size, width, m_opt.dtype);
+                m_freshBytes += bytes;
+            }
         }
         (s->onDisk ? m_diskBytes : m_ramBytes) += bytes;
         m_peakRam = std::max(m_peakRam, m_ramBytes);
@@ -571,9 +614,59 @@ public:
         auto it = m_stores.find(value);
         if (it == m_stores.end())
             return;
-        const std::int64_t bytes = static_cast<std::int64_t>(it->second->matrix.bytes());
-        (it->second->onDisk ? m_diskBytes : m_ramBytes) -= bytes;
+        Store& s = *it->second;
+        const std::int64_t bytes = static_cast<std::int64_t>(s.matrix.bytes());
+        if (s.onDisk) {
+            m_diskBytes -= bytes;
+        } else if (bytes > 0 && s.set->all && widthStoredLater(m_ir.width(value))) {
+            // A RAM store's memory is kept for the next store of its size (the next layer's):
+            // fresh memory costs a page fault and a cleared page per page, which on a large graph
+            // costs more than the layer's arithmetic. It stays counted in the RAM in use.
+            m_spare.push_back(s.matrix.takeBuffer());
+        } else {
+            m_ramBytes -= bytes;
+        }
         m_stores.erase(it);
+    }
+
+    // Whether a store of `width` scalars per node is still to be allocated, from the current layer
+    // (its block outputs) on.
+    bool widthStoredLater(std::int64_t width) const
+    {
+        for (std::size_t j = static_cast<std::size_t>(m_layer); j < m_schema.layers.size(); ++j) {
+            const LayerPlan& plan = m_schema.layers[j];
+            if (j > static_cast<std::size_t>(m_layer))
+                for (int v : plan.sourceStores)
+                    if (m_ir.width(v) == width)
+                        return true;
+            if (j == static_cast<std::size_t>(m_layer) && !m_blockOutputsPending)
+                continue;
+            for (int ti : plan.outputs) {
+                const CutTensor& t = m_schema.tensors[static_cast<std::size_t>(ti)];
+                if (m_schema.roles[static_cast<std::size_t>(t.value)] != ValueRole::Source && t.width == width)
+                    return true;
+            }
+        }
+        return false;
+    }
+
+    // A spare buffer of exactly `bytes`, or an empty one.
+    Buffer takeSpare(std::int64_t bytes)
+    {
+        for (auto it = m_spare.begin(); it != m_spare.end(); ++it)
+            if (static_cast<std::int64_t>(it->size()) == bytes) {
+                Buffer b = std::move(*it);
+                m_spare.erase(it);
+                return b;
+            }
+        return {};
+    }
+
+    void dropSpare()
+    {
+        for (const Buffer& b : m_spare)
+            m_ramBytes -= static_cast<std::int64_t>(b.size());
+        m_spare.clear();
     }
 
     std::unique_ptr<Store> take(int value)
@@ -605,17 +698,9 @@ public:
         const auto t0 = Clock::now();
         // Stores written by this layer: source-pass values over `src`, block values over `dst`.
         std::vector<int> sourceOut;
-        std::vector<int> blockOut;
         for (int v : plan.sourceStores) {
             allocate(v, src, false);
             sourceOut.push_back(v);
-        }
-        for (int ti : plan.outputs) {
-            const CutTensor& t = m_schema.tensors[static_cast<std::size_t>(ti)];
-            if (m_schema.roles[static_cast<std::size_t>(t.value)] == ValueRole::Source)
-                continue; // already among the source stores
-            allocate(t.value, dst, t.isOutput);
-            blockOut.push_back(t.value);
         }
         const double total = static_cast<double>(sourceOut.empty() ? 0 : src.size) + static_cast<double>(dst.size)
             + static_cast<double>(plan.blockOps.empty() ? 0 : 1);
@@ -659,6 +744,27 @@ public:
                 a = b;
             }
             stats.sourcePassS += since(t0);
+        }
+
+        // Tensors whose last reader was the source pass go before the blocks' outputs are allocated
+        // (the next embedding can then take the memory of the one just read).
+        std::vector<int> freedLater;
+        m_blockOutputsPending = true;
+        for (int ti : plan.freed) {
+            const int v = m_schema.tensors[static_cast<std::size_t>(ti)].value;
+            if (readByBlocks(plan, v))
+                freedLater.push_back(v);
+            else
+                release(v);
+        }
+        m_blockOutputsPending = false;
+        std::vector<int> blockOut;
+        for (int ti : plan.outputs) {
+            const CutTensor& t = m_schema.tensors[static_cast<std::size_t>(ti)];
+            if (m_schema.roles[static_cast<std::size_t>(t.value)] == ValueRole::Source)
+                continue; // already among the source stores
+            allocate(t.value, dst, t.isOutput);
+            blockOut.push_back(t.value);
         }
 
         // Blocks over `dst`, bounded by the node and edge caps.
@@ -714,14 +820,16 @@ public:
             a = b;
         }
         stats.bytesTouched += m_bytes;
+        stats.freshStoreBytes += m_freshBytes;
+        m_freshBytes = 0;
         m_bytes = 0;
         m_bytesAtRelease = 0;
         // Source-pass stores not read later, and tensors whose last reader was this layer, go.
         for (int v : sourceOut)
             if (m_schema.tensorOf(v) < 0)
                 release(v);
-        for (int ti : plan.freed)
-            release(m_schema.tensors[static_cast<std::size_t>(ti)].value);
+        for (int v : freedLater)
+            release(v);
         dropResidentPages();
         stats.timeS += since(t0);
     }
@@ -737,7 +845,7 @@ private:
         }
     }
 
-    std::int64_t workBytes() const { return std::max(m_budget - m_ramBytes, m_budget / 8); }
+    std::int64_t workBytes() const { return std::max(m_budget - m_ramBytes - m_cacheBytes, m_budget / 8); }
 
     void caps(const LayerPlan& plan, std::int64_t& nodeCap, std::int64_t& edgeCap) const
     {
@@ -756,6 +864,19 @@ private:
         // of the caches.
         edgeCap = m_opt.edgeCap > 0 ? m_opt.edgeCap : std::clamp<std::int64_t>(work / 2 / perEdge, 1, kMaxBatchEdges);
         nodeCap = m_opt.nodeCap > 0 ? m_opt.nodeCap : std::clamp<std::int64_t>(work / 2 / perNode, 1, kMaxBatchNodes);
+    }
+
+    // Whether the blocks of `plan` read the stored value `v` (rather than only its source pass).
+    bool readByBlocks(const LayerPlan& plan, int v) const
+    {
+        for (int op : plan.blockOps) {
+            if (op == v)
+                return true;
+            for (int in : m_ir.op(op).inputs)
+                if (in == v)
+                    return true;
+        }
+        return false;
     }
 
     // Per-edge values a fused aggregation never builds.
@@ -825,9 +946,76 @@ private:
     void write(Batch& batch, int v)
     {
         Store& s = *m_stores.at(v);
-        const Tensor t = rows(batch, v).reshape({ batch.count, s.t.size(1) });
-        s.t.narrow(0, batch.begin, batch.count).copy_(t);
+        Tensor target = s.t.narrow(0, batch.begin, batch.count);
+        if (!batch.rows.count(v) && writeInto(batch, v, target)) {
+            batch.rows.emplace(v, target.reshape(withRows(batch.count, s.shape)));
+        } else {
+            const Tensor t = rows(batch, v).reshape({ batch.count, s.t.size(1) });
+            target.copy_(t);
+        }
         m_bytes += batch.count * s.t.size(1) * m_dsize;
+    }
+
+    // Computes the last op of `v` straight into its store rows (`target`, [count, width],
+    // contiguous) where LibTorch has an out= form that gives the same bits as the op itself:
+    // a 2-D linear (addmm or mm, which is what at::linear calls), relu (clamp_min) and an add.
+    // This spares a batch-sized temporary and its copy; for a source pass over every node the
+    // temporary would be as large as the store.
+    bool writeInto(Batch& batch, int v, Tensor& target)
+    {
+        const IrOp& o = m_ir.op(v);
+        if (m_schema.roles[static_cast<std::size_t>(v)] == ValueRole::Graph || readable(batch, v)
+            || o.space != Space::Node || target.scalar_type() != m_type)
+            return false;
+        auto input = [&](int u) {
+            return m_ir.op(u).space == Space::Global ? m_globals.get(u) : rows(batch, u);
+        };
+        switch (o.kind) {
+        case OpKind::Linear: {
+            if (o.shape.size() != 1)
+                return false;
+            const Tensor x = input(o.inputs[0]);
+            const Tensor w = m_globals.get(o.inputs[1]);
+            if (x.dim() != 2 || w.dim() != 2)
+                return false;
+            if (o.inputs.size() > 2) {
+                const Tensor b = m_globals.get(o.inputs[2]);
+                at::addmm_out(target, b, x, w.t());
+            } else {
+                at::mm_out(target, x, w.t());
+            }
+            return true;
+        }
+        case OpKind::Unary: {
+            if (o.unary == UnaryFn::Identity || o.unary == UnaryFn::Dropout) {
+                // Evaluation: the value is its input, which can be written in its place.
+                const int u = o.inputs[0];
+                if (batch.rows.count(u) || m_ir.op(u).shape != o.shape || !writeInto(batch, u, target))
+                    return false;
+                batch.rows.emplace(u, target.reshape(withRows(batch.count, m_ir.op(u).shape)));
+                return true;
+            }
+            if (o.unary != UnaryFn::Relu)
+                return false;
+            const Tensor x = input(o.inputs[0]);
+            if (x.sizes() != target.sizes())
+                return false;
+            at::clamp_min_out(target, x, 0);
+            return true;
+        }
+        case OpKind::Binary: {
+            if (o.binary != BinaryFn::Add)
+                return false;
+            const Tensor a = input(o.inputs[0]);
+            const Tensor b = input(o.inputs[1]);
+            if (a.dim() != 2 || a.sizes() != target.sizes())
+                return false;
+            at::add_out(target, a, b);
+            return true;
+        }
+        default:
+            return false;
+        }
     }
 
     // The store `v` may be read from here, or nullptr when the value is computed in this batch.
@@ -926,6 +1114,49 @@ private:
         if (auto it = batch.edgeVals.find(e); it != batch.edgeVals.end())
             return it->second;
         const IrOp& o = m_ir.op(e);
+        // Graph-only per-edge values (GCN's normalisation) are the same in every layer: over all
+        // nodes, the first layer's batches fill a cache in edge order and later layers read it.
+        EdgeCache* cache = nullptr;
+        std::int64_t e0 = 0;
+        std::int64_t e1 = 0;
+        if (batch.block && batch.set->all) {
+            if (auto it = m_edgeCache.find(e); it != m_edgeCache.end()) {
+                cache = &it->second;
+                e0 = m_graph.offsets()[static_cast<std::size_t>(batch.begin)];
+                e1 = e0 + batch.edges;
+                if (e1 <= cache->filled) {
+                    Tensor t = cache->values.slice(0, e0, e1);
+                    batch.edgeVals.emplace(e, t);
+                    return t;
+                }
+                if (e0 != cache->filled)
+                    cache = nullptr;
+            }
+        }
+        Tensor t = computeEdges(batch, e, o);
+        if (cache) {
+            if (!cache->values.defined()) {
+                const std::int64_t bytes = m_graph.numEdges() * m_ir.width(e) * m_dsize;
+                // Out of core by request, RAM holds no more than the batch at hand.
+                if (m_opt.stores != StorePlacement::Disk && m_ramBytes + m_cacheBytes + bytes <= m_budget / 4) {
+                    cache->values = torch::empty(withRows(m_graph.numEdges(), o.shape), m_type);
+                    m_cacheBytes += bytes;
+                } else {
+                    m_edgeCache.erase(e); // no room: recomputed per batch
+                    cache = nullptr;
+                }
+            }
+            if (cache) {
+                cache->values.slice(0, e0, e1).copy_(t.reshape(withRows(e1 - e0, o.shape)));
+                cache->filled = e1;
+            }
+        }
+        batch.edgeVals.emplace(e, t);
+        return t;
+    }
+
+    Tensor computeEdges(Batch& batch, int e, const IrOp& o)
+    {
         Tensor t;
         switch (o.kind) {
         case OpKind::GatherSrc:
@@ -952,7 +1183,6 @@ private:
             t = applyDense(m_ir, e, in);
         }
         }
-        batch.edgeVals.emplace(e, t);
         return t;
     }
 
@@ -1010,14 +1240,23 @@ private:
     Tensor m_sources;
     std::filesystem::path m_spill;
     std::map<int, std::unique_ptr<Store>> m_stores;
+    std::vector<Buffer> m_spare; // memory of released RAM stores, counted in m_ramBytes
+    bool m_blockOutputsPending = false; // the current layer's block outputs are still to be allocated
+    struct EdgeCache {
+        Tensor values; // [E, ...] over all edges, allocated on first use (counted in m_cacheBytes)
+        std::int64_t filled = 0; // edges [0, filled) hold their values
+    };
+    std::unordered_map<int, EdgeCache> m_edgeCache; // graph-only per-edge values read by feature ops
     std::unordered_map<int, Tensor> m_graphCache;
     std::unordered_map<int, FusedAggregate> m_fused;
     int m_layer = 0;
     std::int64_t m_ramBytes = 0;
+    std::int64_t m_cacheBytes = 0; // edge caches: within the budget, not node stores
     std::int64_t m_diskBytes = 0;
     std::int64_t m_peakRam = 0;
     std::int64_t m_peakDisk = 0;
     std::int64_t m_bytes = 0;
+    std::int64_t m_freshBytes = 0; // store RAM newly allocated in the current layer
     std::int64_t m_bytesAtRelease = 0;
 };
 
@@ -1130,6 +1369,14 @@ NodeMatrix handwrittenGcn(const Graph& graph, const Tensor& x, const GnnIr& ir, 
     const Tensor norm = (off.slice(0, 1) - off.slice(0, 0, n)).to(type).clamp_min(1.0).pow(-0.5).contiguous();
     Tensor h = x;
     stats.assign(layers.size(), LayerStats{});
+    // Two buffers for the whole run, as one would write it by hand: the transformed rows (h W,
+    // scaled by the source norm) and the layer's output, which takes the memory of the previous
+    // output once h W has been computed from it.
+    std::int64_t maxWidth = 0;
+    for (const auto& [w, b] : layers)
+        maxWidth = std::max(maxWidth, w->shape.at(0));
+    const Tensor hwBuffer = torch::empty({ n * maxWidth }, torch::TensorOptions().dtype(type));
+    const Tensor outBuffer = torch::empty({ n * maxWidth }, torch::TensorOptions().dtype(type));
     for (std::size_t l = 0; l < layers.size(); ++l) {
         cancel.throwIfCancelled();
         const auto t0 = Clock::now();
@@ -1138,9 +1385,11 @@ NodeMatrix handwrittenGcn(const Graph& graph, const Tensor& x, const GnnIr& ir, 
         const Tensor W = torch::from_blob(const_cast<float*>(wp.values.data()), wp.shape, torch::kFloat32).to(type);
         const Tensor b
             = torch::from_blob(const_cast<float*>(bp.values.data()), bp.shape, torch::kFloat32).to(type).contiguous();
-        const Tensor hw = (at::matmul(h, W.t()) * norm.unsqueeze(1)).contiguous();
-        const std::int64_t width = hw.size(1);
-        Tensor out = torch::empty({ n, width }, hw.options());
+        const std::int64_t width = W.size(0);
+        Tensor hw = hwBuffer.narrow(0, 0, n * width).view({ n, width });
+        at::mm_out(hw, h, W.t());
+        hw.mul_(norm.unsqueeze(1));
+        Tensor out = outBuffer.narrow(0, 0, n * width).view({ n, width });
         const bool relu = l + 1 < layers.size();
         AT_DISPATCH_FLOATING_TYPES(type, "handwritten_gcn", [&] {
             const scalar_t* H = hw.data_ptr<scalar_t>();
@@ -1149,11 +1398,13 @@ NodeMatrix handwrittenGcn(const Graph& graph, const Tensor& x, const GnnIr& ir, 
             const std::int64_t* o = off.data_ptr<std::int64_t>();
             const std::int64_t* s = src.data_ptr<std::int64_t>();
             scalar_t* O = out.data_ptr<scalar_t>();
-            at::parallel_for(0, n, 256, [&](std::int64_t d0, std::int64_t d1) {
+            parallelChunks(n, 128, [&](std::int64_t d0, std::int64_t d1) {
                 for (std::int64_t d = d0; d < d1; ++d) {
                     scalar_t* od = O + d * width;
                     std::fill(od, od + width, scalar_t(0));
                     for (std::int64_t e = o[d]; e < o[d + 1]; ++e) {
+                        if (e + kPrefetchAhead < o[d1])
+                            prefetchRow(H + s[e + kPrefetchAhead] * width, width);
                         const scalar_t* hs = H + s[e] * width;
                         for (std::int64_t j = 0; j < width; ++j)
                             od[j] += hs[j];
@@ -1199,6 +1450,21 @@ std::int64_t fullGraphBytes(const Graph& graph, const GnnIr& ir, int dsize)
 }
 
 } // namespace
+
+int intraOpParallelism(int threads)
+{
+    const int before = at::get_num_threads();
+    at::set_num_threads(std::max(1, threads));
+    std::atomic<int> seen{ 0 };
+    std::atomic<int> mask{ 0 };
+    at::parallel_for(0, std::max(1, threads), 1, [&](std::int64_t, std::int64_t) {
+        const int bit = 1 << std::min(at::get_thread_num(), 30);
+        if ((mask.fetch_or(bit) & bit) == 0)
+            ++seen;
+    });
+    at::set_num_threads(before);
+    return seen.load();
+}
 
 EvalMode parseEvalMode(std::string_view text)
 {
@@ -1257,14 +1523,18 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
     }
     if (opt.nodeWiseBatch < 1)
         throw Error::invalidInput("the node-wise batch must hold at least one node").forField("batch");
-    if (opt.threads > 0)
-        at::set_num_threads(opt.threads);
+    // LibTorch's own default counts cores through cpuinfo, which reports one core on some virtual
+    // machines with two; the evaluation would then run on one thread.
+    const int threads = opt.threads > 0 ? opt.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (at::get_num_threads() != threads)
+        at::set_num_threads(threads);
     resetPeakRss();
 
     EvalResult result;
     result.mode = opt.mode;
     result.dtype = opt.dtype;
     result.reorder = reorderingName(opt.reorder);
+    result.threads = threads;
     const std::int64_t available = availableMemoryBytes();
     const std::int64_t budget = opt.memoryBudgetBytes > 0
         ? opt.memoryBudgetBytes
@@ -1509,13 +1779,14 @@ Json toJson(const EvalResult& r)
     for (const auto& l : r.layers)
         layers.push_back({ { "index", l.index }, { "time_s", l.timeS }, { "batches", l.batches },
             { "source_pass_s", l.sourcePassS }, { "nodes", l.nodes }, { "edges", l.edges },
-            { "bytes_touched", l.bytesTouched }, { "retries", l.retries } });
+            { "bytes_touched", l.bytesTouched }, { "fresh_store_bytes", l.freshStoreBytes },
+            { "retries", l.retries } });
     Json j = { { "mode", evalModeName(r.mode) }, { "total_s", r.totalS }, { "layers", layers },
         { "peak_rss_bytes", r.peakRssBytes }, { "extrapolated", r.extrapolated }, { "measured_s", r.measuredS },
         { "setup_s", r.setupS }, { "dtype", dtypeName(r.dtype) }, { "rows", r.output.rows() },
         { "cols", r.output.cols() }, { "memory_budget_bytes", r.memoryBudgetBytes }, { "node_cap", r.nodeCap },
         { "edge_cap", r.edgeCap }, { "peak_store_bytes_in_memory", r.peakStoreBytesInMemory },
-        { "peak_store_bytes_on_disk", r.peakStoreBytesOnDisk }, { "reorder", r.reorder },
+        { "peak_store_bytes_on_disk", r.peakStoreBytesOnDisk }, { "reorder", r.reorder }, { "threads", r.threads },
         { "touched_nodes", r.touchedNodes } };
     if (r.mode == EvalMode::NodeWise) {
         j["batches_done"] = r.batchesDone;

@@ -49,6 +49,8 @@ struct LayerStats {
     std::int64_t nodes = 0; // destination rows computed
     std::int64_t edges = 0; // edges aggregated
     std::int64_t bytesTouched = 0; // compulsory traffic: node stores read and written, graph indices
+    std::int64_t freshStoreBytes = 0; // RAM of this layer's stores that was newly allocated rather
+                                      // than taken over from stores released before
     int retries = 0; // batches halved and retried after running out of memory
 };
 
@@ -64,7 +66,7 @@ struct EvalOptions {
     StorePlacement stores = StorePlacement::Auto;
     std::filesystem::path spillDirectory; // on-disk stores go here; empty: the system's temp directory
     Reordering reorder = Reordering::None; // output rows stay in the original node order
-    int threads = 0; // intra-op threads; 0: LibTorch's default (all cores)
+    int threads = 0; // intra-op threads; 0: every core the process may run on
     // Partial request: the output rows of these nodes only, in this order (the needed frontier is
     // walked back through the layers). Empty: every node.
     std::vector<std::int64_t> targets;
@@ -102,6 +104,7 @@ struct EvalResult {
     std::int64_t peakStoreBytesOnDisk = 0;
     std::int64_t touchedNodes = 0; // rows computed over all layers (and, node-wise, batches: the neighbour explosion)
     std::string reorder = "none";
+    int threads = 0; // intra-op threads used
 };
 
 // `features` must have one row per node and as many columns as the model's input. A model or
@@ -109,6 +112,11 @@ struct EvalResult {
 // of one node throws Error::failure.
 EvalResult evaluate(const Graph& graph, const NodeMatrix& features, const GnnIr& model, const EvalOptions& options,
     Progress& progress, const CancelToken& cancel);
+
+// How many threads take part in a parallel loop of this library when `threads` are asked for
+// (the kernels' parallel loops are compiled here, with OpenMP, apart from LibTorch's own ops).
+// The benchmark prints it; a build without OpenMP would answer 1.
+int intraOpParallelism(int threads);
 
 // "layer-wise 1.9 s vs node-wise 14.2 s (7.5x)": the first result against each of the others
 // ("(extrapolated)" where it was).

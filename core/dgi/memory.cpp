@@ -1,5 +1,7 @@
 #include "dgi/memory.h"
 
+#include "dgi/buffer.h"
+
 #include "common/error.h"
 
 #include <algorithm>
@@ -75,6 +77,15 @@ double copyBandwidth(std::size_t bytes)
         a[i] = b[bytes - 1 - static_cast<std::size_t>(i)];
     }
     return best;
+}
+
+double firstTouchBandwidth(std::size_t bytes)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    Buffer b = Buffer::allocate(bytes, false);
+    std::memset(b.data(), 1, bytes);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return s > 0 ? static_cast<double>(bytes) / s : 0.0;
 }
 
 std::int64_t parseByteSize(std::string_view text, std::string_view field)

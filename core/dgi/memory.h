@@ -15,6 +15,10 @@ std::int64_t availableMemoryBytes(); // MemAvailable, 0 when unknown
 
 // Bytes per second of a large memcpy on this machine (the memory-bandwidth probe of the benchmark).
 double copyBandwidth(std::size_t bytes = std::size_t{ 256 } << 20);
+// Bytes per second at which the system hands out memory the process has not touched yet (the first
+// write of a fresh RAM buffer as the evaluator allocates it: page faults, cleared pages, and on a
+// virtual machine the host backing the guest's pages). The copy probe excludes this cost.
+double firstTouchBandwidth(std::size_t bytes = std::size_t{ 256 } << 20);
 
 // "1048576", "512K", "64M", "2G", "1.5GiB", "300 MB" (K/M/G/T are powers of 1024, as memory is
 // usually budgeted); throws Error::invalidInput naming `field`.

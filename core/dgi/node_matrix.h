@@ -49,6 +49,14 @@ public:
     // Memory-mapped: lets the kernel drop the resident pages (they stay in the file / page cache).
     void releaseResidentPages() const { m_buffer.adviseDontNeed(); }
 
+    // Hands the storage back (for reuse by a matrix of the same byte size); leaves this empty.
+    Buffer takeBuffer()
+    {
+        m_rows = 0;
+        m_cols = 0;
+        return std::move(m_buffer);
+    }
+
     // float32 or float64 .npy of shape (rows, cols).
     void saveNpy(const std::filesystem::path& path) const;
 
