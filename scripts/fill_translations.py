@@ -487,6 +487,7 @@ GLOSSARY = {
     "%1: %2/s": ("%1: %2/s", "%1：%2/秒"),
     "Scaling curve: %1": ("Skalierungskurve: %1", "扩展曲线：%1"),
     "Node-wise is %1× faster than layer-wise on this graph (largest difference of outputs %2)": ("Knotenweise ist auf diesem Graphen %1× schneller als schichtweise (größte Abweichung der Ausgaben %2)", "在此图上逐节点比逐层快 %1×（输出最大差异 %2）"),
+    "Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)": ("Schichtweise und knotenweise brauchen auf diesem Graphen etwa gleich lange (größte Abweichung der Ausgaben %1)", "在此图上逐层与逐节点耗时大致相同（输出最大差异 %1）"),
     # FT page: zoom and baselines
     "Zoom to frontiers": ("Auf Fronten zoomen", "缩放到前沿"),
     "Axes over the frontiers only; baselines far from them fall outside the plot (data parallel is compared with the fastest strategy under the search). Click a device count in the legend to hide or show it.": ("Achsen nur über die Fronten; weit entfernte Baselines liegen außerhalb des Diagramms (unter der Suche wird Datenparallelität mit der schnellsten Strategie verglichen). Ein Klick auf eine Gerätezahl in der Legende blendet sie aus oder ein.", "坐标轴只覆盖前沿；远离前沿的基线落在图外（搜索按钮下方将数据并行与最快策略对比）。点击图例中的设备数可隐藏或显示该前沿。"),

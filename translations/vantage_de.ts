@@ -399,6 +399,10 @@
         <source>Node %1: in-degree %2, out-degree %3; embedding of %4 values, norm %5. Node-wise evaluation of this node alone touches the %6 nodes within %7 hops.</source>
         <translation>Knoten %1: Eingangsgrad %2, Ausgangsgrad %3; Einbettung mit %4 Werten, Norm %5. Die knotenweise Auswertung allein dieses Knotens berührt die %6 Knoten im Umkreis von %7 Sprüngen.</translation>
     </message>
+    <message>
+        <source>Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)</source>
+        <translation>Schichtweise und knotenweise brauchen auf diesem Graphen etwa gleich lange (größte Abweichung der Ausgaben %1)</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

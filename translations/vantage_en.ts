@@ -400,6 +400,10 @@
         <source>Node %1: in-degree %2, out-degree %3; embedding of %4 values, norm %5. Node-wise evaluation of this node alone touches the %6 nodes within %7 hops.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

@@ -399,6 +399,10 @@
         <source>Node %1: in-degree %2, out-degree %3; embedding of %4 values, norm %5. Node-wise evaluation of this node alone touches the %6 nodes within %7 hops.</source>
         <translation>节点 %1：入度 %2，出度 %3；嵌入含 %4 个值，范数 %5。仅对该节点做逐节点评估就要访问 %7 跳内的 %6 个节点。</translation>
     </message>
+    <message>
+        <source>Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)</source>
+        <translation>在此图上逐层与逐节点耗时大致相同（输出最大差异 %1）</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

@@ -526,7 +526,10 @@ void DgiPage::showResults(const Json& stored)
     if (result.contains("speedup")) {
         const double speedup = result["speedup"].get<double>();
         const double diff = result.value("max_abs_difference", 0.0);
-        if (speedup >= 1.0)
+        if (speedup > 0 && std::abs(std::log(speedup)) < std::log(1.05))
+            m_speedup->setText(tr("Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)")
+                                   .arg(diff, 0, 'g', 3));
+        else if (speedup >= 1.0)
             m_speedup->setText(tr("Layer-wise is %1× faster than node-wise (largest difference of outputs %2)")
                                    .arg(speedup, 0, 'f', 1)
                                    .arg(diff, 0, 'g', 3));
