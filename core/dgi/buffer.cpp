@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -9,7 +10,9 @@
 #include <new>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace vantage::dgi {
 
@@ -169,6 +172,38 @@ Buffer Buffer::mapFile(const std::filesystem::path& path, std::size_t offset, st
     b.m_data = static_cast<std::byte*>(p) + offset;
     b.m_size = bytes;
     return b;
+}
+
+void Buffer::prefault(int threads)
+{
+    if (!m_anonymous || m_mapLength == 0)
+        return;
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 // Linux 5.14
+#endif
+    const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    const std::size_t pages = (m_mapLength + page - 1) / page;
+    const std::size_t parts = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)), 1, pages);
+    auto* base = static_cast<std::byte*>(m_mapBase);
+    auto populate = [&](std::size_t part) {
+        const std::size_t p0 = pages * part / parts * page;
+        const std::size_t p1 = std::min(m_mapLength, pages * (part + 1) / parts * page);
+        if (p1 <= p0)
+            return;
+        if (::madvise(base + p0, p1 - p0, MADV_POPULATE_WRITE) == 0)
+            return;
+        // Older kernels: a write per page, of the byte already there.
+        for (std::size_t b = p0; b < p1; b += page) {
+            volatile std::byte* q = base + b;
+            *q = *q;
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (std::size_t part = 1; part < parts; ++part)
+        helpers.emplace_back(populate, part);
+    populate(0);
+    for (auto& t : helpers)
+        t.join();
 }
 
 void Buffer::adviseDontNeed() const

@@ -13,7 +13,6 @@
 
 #include <ATen/Parallel.h>
 
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -161,6 +160,57 @@ void gatherReduceKernel(const T* U, std::int64_t width, const std::int64_t* row,
             }
         }
     });
+}
+
+// reduce_e a[row[e]] * U[row[e]] for each destination d, times b[d] (sum or mean; a, b may be
+// nullptr): the aggregation of a scalar edge weight a[src] * b[dst] without the per-edge weights.
+template <typename T, Reduction R, bool SourceScaled>
+void gatherScaledKernel(const T* U, std::int64_t width, const std::int64_t* row, const T* a, const T* b,
+    const std::int64_t* off, std::int64_t numDst, T* out)
+{
+    static_assert(R != Reduction::Max, "a max does not factor");
+    parallelChunks(numDst, 128, [&](std::int64_t d0, std::int64_t d1) {
+        const std::int64_t eEnd = off[d1];
+        for (std::int64_t d = d0; d < d1; ++d) {
+            T* o = out + d * width;
+            const std::int64_t e0 = off[d];
+            const std::int64_t e1 = off[d + 1];
+            std::fill(o, o + width, T(0));
+            for (std::int64_t e = e0; e < e1; ++e) {
+                if (e + kPrefetchAhead < eEnd)
+                    prefetchRow(U + row[e + kPrefetchAhead] * width, width);
+                const std::int64_t r = row[e];
+                combine<T, R, SourceScaled>(o, U + r * width, SourceScaled ? a[r] : T(1), width);
+            }
+            if (R == Reduction::Mean && e1 > e0) {
+                const T n = static_cast<T>(e1 - e0);
+                for (std::int64_t j = 0; j < width; ++j)
+                    o[j] /= n;
+            }
+            if (b != nullptr) {
+                const T s = b[d];
+                for (std::int64_t j = 0; j < width; ++j)
+                    o[j] *= s;
+            }
+        }
+    });
+}
+
+template <typename T>
+void gatherScaled(const T* U, std::int64_t width, const std::int64_t* row, const T* a, const T* b,
+    const std::int64_t* off, std::int64_t numDst, Reduction r, T* out)
+{
+    if (r == Reduction::Mean) {
+        if (a)
+            gatherScaledKernel<T, Reduction::Mean, true>(U, width, row, a, b, off, numDst, out);
+        else
+            gatherScaledKernel<T, Reduction::Mean, false>(U, width, row, a, b, off, numDst, out);
+    } else {
+        if (a)
+            gatherScaledKernel<T, Reduction::Sum, true>(U, width, row, a, b, off, numDst, out);
+        else
+            gatherScaledKernel<T, Reduction::Sum, false>(U, width, row, a, b, off, numDst, out);
+    }
 }
 
 template <typename T>
@@ -472,6 +522,11 @@ struct FusedAggregate {
     int gathered = -1; // u
     int weight = -1; // w, per-edge, or -1
     std::int64_t heads = 0;
+    // A scalar edge weight that factors into graph-only node values, w = a[src] * b[dst] (GCN's
+    // symmetric normalisation): the kernel scales each gathered row by a[src] and each destination's
+    // sum by b[dst], and the per-edge weights are never formed. -1 where a factor is absent.
+    int sourceScale = -1;
+    int destinationScale = -1;
 };
 
 struct Batch {
@@ -553,7 +608,11 @@ public:
                         if (!perHead.empty())
                             perHead.back() = 1;
                         if (hw == 1 || (wo.shape == perHead && !go.shape.empty())) {
-                            m_fused[a] = { go.inputs[0], w, hw };
+                            FusedAggregate f{ go.inputs[0], w, hw };
+                            if (hw == 1 && ir.op(a).reduction != Reduction::Max
+                                && factorEdgeWeight(w, f.sourceScale, f.destinationScale))
+                                f.weight = -1;
+                            m_fused[a] = f;
                             break;
                         }
                     }
@@ -561,8 +620,49 @@ public:
             }
     }
 
+    // The graph-only node values a (per source) and b (per destination), either possibly absent,
+    // with w = a[src] * b[dst], looking through reshapes; false where w is no such product.
+    bool factorEdgeWeight(int w, int& a, int& b) const
+    {
+        auto strip = [&](int v) {
+            while (m_ir.op(v).kind == OpKind::Reshape)
+                v = m_ir.op(v).inputs[0];
+            return v;
+        };
+        a = -1;
+        b = -1;
+        auto factor = [&](int f) {
+            f = strip(f);
+            const IrOp& fo = m_ir.op(f);
+            if ((fo.kind != OpKind::GatherSrc && fo.kind != OpKind::GatherDst) || m_ir.width(f) != 1)
+                return false;
+            const int node = fo.inputs[0];
+            if (m_schema.roles[static_cast<std::size_t>(node)] != ValueRole::Graph || m_ir.op(node).space != Space::Node
+                || m_ir.width(node) != 1)
+                return false;
+            int& slot = fo.kind == OpKind::GatherSrc ? a : b;
+            if (slot >= 0)
+                return false;
+            slot = node;
+            return true;
+        };
+        const int v = strip(w);
+        const IrOp& o = m_ir.op(v);
+        if (o.kind == OpKind::Binary && o.binary == BinaryFn::Mul && o.inputs.size() == 2)
+            return factor(o.inputs[0]) && factor(o.inputs[1]);
+        return factor(v);
+    }
+
     std::int64_t ramStoreBytes() const { return m_ramBytes; }
     std::int64_t peakRam() const { return m_peakRam; }
+    std::int64_t edgeCacheBytes() const { return m_cacheBytes; }
+    int factoredAggregations() const
+    {
+        int n = 0;
+        for (const auto& [a, f] : m_fused)
+            n += f.sourceScale >= 0 || f.destinationScale >= 0 ? 1 : 0;
+        return n;
+    }
     std::int64_t peakDisk() const { return m_peakDisk; }
     std::int64_t firstNodeCap = 0;
     std::int64_t firstEdgeCap = 0;
@@ -596,7 +696,11 @@ public:
                 s->matrix = NodeMatrix::fromBuffer(std::move(spare), set.size, width, m_opt.dtype);
                 m_ramBytes -= bytes; // counted again below, as a store
             } else {
-                s->matrix = NodeMatrix::uninitialized(set.size, width, m_opt.dtype);
+                // Provisioned on every thread now rather than faulted in page by page as the
+                // layer's kernels first write it.
+                Buffer fresh = Buffer::allocate(static_cast<std::size_t>(bytes), false);
+                fresh.prefault(at::get_num_threads());
+                s->matrix = NodeMatrix::fromBuffer(std::move(fresh), set.size, width, m_opt.dtype);
                 m_freshBytes += bytes;
             }
         }
@@ -967,9 +1071,7 @@ private:
         if (m_schema.roles[static_cast<std::size_t>(v)] == ValueRole::Graph || readable(batch, v)
             || o.space != Space::Node || target.scalar_type() != m_type)
             return false;
-        auto input = [&](int u) {
-            return m_ir.op(u).space == Space::Global ? m_globals.get(u) : rows(batch, u);
-        };
+        auto input = [&](int u) { return m_ir.op(u).space == Space::Global ? m_globals.get(u) : rows(batch, u); };
         switch (o.kind) {
         case OpKind::Linear: {
             if (o.shape.size() != 1)
@@ -1114,7 +1216,8 @@ private:
         if (auto it = batch.edgeVals.find(e); it != batch.edgeVals.end())
             return it->second;
         const IrOp& o = m_ir.op(e);
-        // Graph-only per-edge values (GCN's normalisation) are the same in every layer: over all
+        // Graph-only per-edge values (weights that do not factor into node values, such as
+        // 1 / (deg(src) + deg(dst))) are the same in every layer: over all
         // nodes, the first layer's batches fill a cache in edge order and later layers read it.
         EdgeCache* cache = nullptr;
         std::int64_t e0 = 0;
@@ -1139,7 +1242,10 @@ private:
                 const std::int64_t bytes = m_graph.numEdges() * m_ir.width(e) * m_dsize;
                 // Out of core by request, RAM holds no more than the batch at hand.
                 if (m_opt.stores != StorePlacement::Disk && m_ramBytes + m_cacheBytes + bytes <= m_budget / 4) {
-                    cache->values = torch::empty(withRows(m_graph.numEdges(), o.shape), m_type);
+                    cache->memory = Buffer::allocate(static_cast<std::size_t>(bytes), false);
+                    cache->memory.prefault(at::get_num_threads());
+                    cache->values = torch::from_blob(cache->memory.data(), withRows(m_graph.numEdges(), o.shape),
+                        torch::TensorOptions().dtype(m_type));
                     m_cacheBytes += bytes;
                 } else {
                     m_edgeCache.erase(e); // no room: recomputed per batch
@@ -1207,7 +1313,30 @@ private:
                 m_bytes += batch.edges * U.size(1) * m_dsize;
             }
         }
-        if (U.defined()) {
+        if (U.defined() && (fused->second.sourceScale >= 0 || fused->second.destinationScale >= 0)) {
+            const FusedAggregate& f = fused->second;
+            const std::int64_t n = m_graph.numNodes();
+            Tensor sa;
+            if (f.sourceScale >= 0) {
+                // Indexed like U's rows: by global id, or by the store's local rows.
+                sa = graphAll(f.sourceScale).reshape({ n });
+                if (s != nullptr && !s->set->all)
+                    sa = sa.index_select(0, s->set->idsT);
+                sa = sa.contiguous();
+            }
+            Tensor sb;
+            if (f.destinationScale >= 0) {
+                sb = graphAll(f.destinationScale).reshape({ n });
+                sb = (batch.set->all ? sb.slice(0, batch.begin, batch.begin + batch.count)
+                                     : sb.index_select(0, batch.global))
+                         .contiguous();
+            }
+            AT_DISPATCH_FLOATING_TYPES(out.scalar_type(), "gather_scaled", [&] {
+                gatherScaled<scalar_t>(U.data_ptr<scalar_t>(), width, rowIdx.data_ptr<std::int64_t>(),
+                    sa.defined() ? sa.data_ptr<scalar_t>() : nullptr, sb.defined() ? sb.data_ptr<scalar_t>() : nullptr,
+                    off.data_ptr<std::int64_t>(), batch.count, o.reduction, out.data_ptr<scalar_t>());
+            });
+        } else if (U.defined()) {
             Tensor w;
             if (fused->second.weight >= 0)
                 w = edges(batch, fused->second.weight).reshape({ batch.edges, fused->second.heads }).contiguous();
@@ -1243,7 +1372,8 @@ private:
     std::vector<Buffer> m_spare; // memory of released RAM stores, counted in m_ramBytes
     bool m_blockOutputsPending = false; // the current layer's block outputs are still to be allocated
     struct EdgeCache {
-        Tensor values; // [E, ...] over all edges, allocated on first use (counted in m_cacheBytes)
+        Buffer memory;
+        Tensor values; // [E, ...] over all edges on `memory`, allocated on first use (counted in m_cacheBytes)
         std::int64_t filled = 0; // edges [0, filled) hold their values
     };
     std::unordered_map<int, EdgeCache> m_edgeCache; // graph-only per-edge values read by feature ops
@@ -1375,8 +1505,14 @@ NodeMatrix handwrittenGcn(const Graph& graph, const Tensor& x, const GnnIr& ir, 
     std::int64_t maxWidth = 0;
     for (const auto& [w, b] : layers)
         maxWidth = std::max(maxWidth, w->shape.at(0));
-    const Tensor hwBuffer = torch::empty({ n * maxWidth }, torch::TensorOptions().dtype(type));
-    const Tensor outBuffer = torch::empty({ n * maxWidth }, torch::TensorOptions().dtype(type));
+    // Provisioned as the layer-wise evaluator provisions its stores.
+    const auto options = torch::TensorOptions().dtype(type);
+    Buffer hwMemory = Buffer::allocate(static_cast<std::size_t>(n * maxWidth) * c10::elementSize(type), false);
+    Buffer outMemory = Buffer::allocate(static_cast<std::size_t>(n * maxWidth) * c10::elementSize(type), false);
+    hwMemory.prefault(at::get_num_threads());
+    outMemory.prefault(at::get_num_threads());
+    const Tensor hwBuffer = torch::from_blob(hwMemory.data(), { n * maxWidth }, options);
+    const Tensor outBuffer = torch::from_blob(outMemory.data(), { n * maxWidth }, options);
     for (std::size_t l = 0; l < layers.size(); ++l) {
         cancel.throwIfCancelled();
         const auto t0 = Clock::now();
@@ -1525,9 +1661,11 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
         throw Error::invalidInput("the node-wise batch must hold at least one node").forField("batch");
     // LibTorch's own default counts cores through cpuinfo, which reports one core on some virtual
     // machines with two; the evaluation would then run on one thread.
-    const int threads = opt.threads > 0 ? opt.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads
+        = opt.threads > 0 ? opt.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (at::get_num_threads() != threads)
         at::set_num_threads(threads);
+    keepFreedBatchMemory();
     resetPeakRss();
 
     EvalResult result;
@@ -1653,6 +1791,8 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
             result.edgeCap = engine.firstEdgeCap;
             result.peakStoreBytesInMemory = engine.peakRam();
             result.peakStoreBytesOnDisk = engine.peakDisk();
+            result.edgeCacheBytes = engine.edgeCacheBytes();
+            result.factoredAggregations = engine.factoredAggregations();
             break;
         }
         case EvalMode::NodeWise: {
@@ -1705,6 +1845,8 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
             result.edgeCap = engine.firstEdgeCap;
             result.peakStoreBytesInMemory = engine.peakRam();
             result.peakStoreBytesOnDisk = engine.peakDisk();
+            result.edgeCacheBytes = engine.edgeCacheBytes();
+            result.factoredAggregations = engine.factoredAggregations();
             break;
         }
         }
@@ -1777,17 +1919,18 @@ Json toJson(const EvalResult& r)
 {
     Json layers = Json::array();
     for (const auto& l : r.layers)
-        layers.push_back({ { "index", l.index }, { "time_s", l.timeS }, { "batches", l.batches },
-            { "source_pass_s", l.sourcePassS }, { "nodes", l.nodes }, { "edges", l.edges },
-            { "bytes_touched", l.bytesTouched }, { "fresh_store_bytes", l.freshStoreBytes },
-            { "retries", l.retries } });
+        layers.push_back(
+            { { "index", l.index }, { "time_s", l.timeS }, { "batches", l.batches }, { "source_pass_s", l.sourcePassS },
+                { "nodes", l.nodes }, { "edges", l.edges }, { "bytes_touched", l.bytesTouched },
+                { "fresh_store_bytes", l.freshStoreBytes }, { "retries", l.retries } });
     Json j = { { "mode", evalModeName(r.mode) }, { "total_s", r.totalS }, { "layers", layers },
         { "peak_rss_bytes", r.peakRssBytes }, { "extrapolated", r.extrapolated }, { "measured_s", r.measuredS },
         { "setup_s", r.setupS }, { "dtype", dtypeName(r.dtype) }, { "rows", r.output.rows() },
         { "cols", r.output.cols() }, { "memory_budget_bytes", r.memoryBudgetBytes }, { "node_cap", r.nodeCap },
         { "edge_cap", r.edgeCap }, { "peak_store_bytes_in_memory", r.peakStoreBytesInMemory },
         { "peak_store_bytes_on_disk", r.peakStoreBytesOnDisk }, { "reorder", r.reorder }, { "threads", r.threads },
-        { "touched_nodes", r.touchedNodes } };
+        { "touched_nodes", r.touchedNodes }, { "edge_cache_bytes", r.edgeCacheBytes },
+        { "factored_aggregations", r.factoredAggregations } };
     if (r.mode == EvalMode::NodeWise) {
         j["batches_done"] = r.batchesDone;
         j["batches_total"] = r.batchesTotal;

@@ -105,6 +105,11 @@ struct EvalResult {
     std::int64_t touchedNodes = 0; // rows computed over all layers (and, node-wise, batches: the neighbour explosion)
     std::string reorder = "none";
     int threads = 0; // intra-op threads used
+    // Graph-only per-edge values computed once and read by later layers (bytes; 0 where none).
+    std::int64_t edgeCacheBytes = 0;
+    // Aggregations whose scalar edge weight factors into graph-only node values, a[src] * b[dst]
+    // (GCN's normalisation): rows are scaled per node and no per-edge weight is formed.
+    int factoredAggregations = 0;
 };
 
 // `features` must have one row per node and as many columns as the model's input. A model or

@@ -11,6 +11,10 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <mutex>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <string>
 #include <vector>
 
@@ -79,13 +83,26 @@ double copyBandwidth(std::size_t bytes)
     return best;
 }
 
-double firstTouchBandwidth(std::size_t bytes)
+double firstTouchBandwidth(std::size_t bytes, int threads)
 {
     const auto t0 = std::chrono::steady_clock::now();
     Buffer b = Buffer::allocate(bytes, false);
+    b.prefault(threads);
     std::memset(b.data(), 1, bytes);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return s > 0 ? static_cast<double>(bytes) / s : 0.0;
+}
+
+void keepFreedBatchMemory()
+{
+#if defined(__GLIBC__)
+    static std::once_flag once;
+    std::call_once(once, [] {
+        // Setting either threshold also turns off glibc's adaptation of both.
+        ::mallopt(M_MMAP_THRESHOLD, 32 << 20);
+        ::mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    });
+#endif
 }
 
 std::int64_t parseByteSize(std::string_view text, std::string_view field)

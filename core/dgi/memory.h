@@ -15,10 +15,19 @@ std::int64_t availableMemoryBytes(); // MemAvailable, 0 when unknown
 
 // Bytes per second of a large memcpy on this machine (the memory-bandwidth probe of the benchmark).
 double copyBandwidth(std::size_t bytes = std::size_t{ 256 } << 20);
-// Bytes per second at which the system hands out memory the process has not touched yet (the first
-// write of a fresh RAM buffer as the evaluator allocates it: page faults, cleared pages, and on a
-// virtual machine the host backing the guest's pages). The copy probe excludes this cost.
-double firstTouchBandwidth(std::size_t bytes = std::size_t{ 256 } << 20);
+// Bytes per second at which the system hands out memory the process has not touched yet, provisioned
+// as the evaluator provisions its stores (Buffer::prefault on `threads` threads; page faults,
+// cleared pages, and on a virtual machine the host backing the guest's pages). The copy probe
+// excludes this cost.
+double firstTouchBandwidth(std::size_t bytes = std::size_t{ 256 } << 20, int threads = 1);
+
+// Makes the C allocator keep the memory of freed blocks of up to 32 MiB for the next allocation
+// instead of returning it to the system: an evaluation allocates and frees the same few temporaries
+// of some MiB per batch, and glibc's adaptive thresholds otherwise hand such blocks back and fault
+// them in afresh for hundreds of batches (a fifth of the first layers' time on a 1e6-node graph).
+// Process-wide and permanent; at most 256 MiB of freed memory is kept at the top of the heap.
+// Idempotent; a no-op without glibc.
+void keepFreedBatchMemory();
 
 // "1048576", "512K", "64M", "2G", "1.5GiB", "300 MB" (K/M/G/T are powers of 1024, as memory is
 // usually budgeted); throws Error::invalidInput naming `field`.

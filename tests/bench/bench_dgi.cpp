@@ -44,8 +44,8 @@ Json layersJson(const EvalResult& r, double bandwidth, double firstTouch)
         const double fresh = firstTouch > 0 ? static_cast<double>(l.freshStoreBytes) / firstTouch : 0.0;
         a.push_back({ { "index", l.index }, { "time_s", l.timeS }, { "source_pass_s", l.sourcePassS },
             { "batches", l.batches }, { "bytes_touched", l.bytesTouched }, { "bandwidth_bound_s", bound },
-            { "x_bandwidth_bound", bound > 0 ? l.timeS / bound : 0.0 },
-            { "fresh_store_bytes", l.freshStoreBytes }, { "first_touch_s", fresh },
+            { "x_bandwidth_bound", bound > 0 ? l.timeS / bound : 0.0 }, { "fresh_store_bytes", l.freshStoreBytes },
+            { "first_touch_s", fresh },
             { "x_bound_with_first_touch", bound + fresh > 0 ? l.timeS / (bound + fresh) : 0.0 } });
     }
     return a;
@@ -108,12 +108,15 @@ int main(int argc, char** argv)
         const GnnIr gcn = buildModel({ .inputWidth = hidden, .hidden = hidden, .layers = layers });
         evaluate(small, randomFeatures(small.numNodes(), hidden, 1), gcn, { .threads = threads }, quiet, cancel);
     }
+    const int threadsUsed = intraOpParallelism(
+        threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     const double bandwidth = copyBandwidth();
-    const double firstTouch = firstTouchBandwidth();
+    // Fresh memory provisioned as the evaluator provisions its stores (on every thread).
+    const double firstTouch = firstTouchBandwidth(std::size_t{ 256 } << 20, threadsUsed);
     out["copy_bandwidth_bytes_per_s"] = bandwidth;
     out["first_touch_bytes_per_s"] = firstTouch;
     out["threads"] = threads;
-    out["threads_used"] = intraOpParallelism(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    out["threads_used"] = threadsUsed;
 
     Json runs = Json::array();
     std::size_t pos = 0;
@@ -163,8 +166,9 @@ int main(int argc, char** argv)
         Json r = { { "model", name }, { "layers", schema.layers.size() }, { "partition_s", partitionS },
             { "layerwise",
                 { { "total_s", layer.totalS }, { "peak_rss_bytes", layer.peakRssBytes }, { "node_cap", layer.nodeCap },
-                    { "edge_cap", layer.edgeCap }, { "per_layer", layersJson(layer, bandwidth, firstTouch) },
-                    { "runs", layerRuns } } },
+                    { "edge_cap", layer.edgeCap }, { "edge_cache_bytes", layer.edgeCacheBytes },
+                    { "factored_aggregations", layer.factoredAggregations },
+                    { "per_layer", layersJson(layer, bandwidth, firstTouch) }, { "runs", layerRuns } } },
             { "nodewise",
                 { { "total_s", node.totalS }, { "extrapolated", node.extrapolated }, { "measured_s", node.measuredS },
                     { "batches_timed", node.batchesDone }, { "batches_total", node.batchesTotal },
@@ -172,8 +176,9 @@ int main(int argc, char** argv)
                     { "max_abs_diff_vs_layerwise", maxAbsDifference(node.output, layer.output, node.filledRows) } } },
             { "speedup_layerwise_vs_nodewise", node.totalS / layer.totalS } };
         if (gcn) {
-            r["handwritten"] = { { "total_s", hand.totalS }, { "peak_rss_bytes", hand.peakRssBytes },
-                { "runs_total_s", handRuns }, { "max_abs_diff_vs_layerwise", maxAbsDifference(hand.output, layer.output) } };
+            r["handwritten"]
+                = { { "total_s", hand.totalS }, { "peak_rss_bytes", hand.peakRssBytes }, { "runs_total_s", handRuns },
+                      { "max_abs_diff_vs_layerwise", maxAbsDifference(hand.output, layer.output) } };
             r["layerwise_over_handwritten"] = layer.totalS / hand.totalS;
             if (outOfCore) {
                 // A budget smaller than one intermediate (N x hidden x 4 B).

@@ -6,6 +6,7 @@
 #include "dgi/evaluation.h"
 #include "dgi/generators.h"
 #include "dgi/graph_io.h"
+#include "dgi/model.h"
 #include "dgi/models.h"
 
 #include <QDir>
@@ -14,6 +15,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <thread>
 
 using namespace vantage;
@@ -122,6 +124,33 @@ ModelSpec spec(ModelKind kind)
 {
     return { .kind = kind, .inputWidth = 12, .hidden = 16, .outputWidth = 6, .layers = 3, .heads = 4, .seed = 3 };
 }
+
+// A two-layer model written here with the C++ API around an edge weight of its own.
+class WeightedConv final : public GnnModel {
+public:
+    using Weight = std::function<Value(Tracer&)>;
+    WeightedConv(Weight weight, Reduction r)
+        : m_weight(std::move(weight))
+        , m_r(r)
+        , m_lin1("conv1", 12, 16, true, 4)
+        , m_lin2("conv2", 16, 6, true, 5)
+    {
+    }
+    std::string name() const override { return "weighted"; }
+    std::int64_t inputWidth() const override { return 12; }
+    Value forward(Tracer& g, const Value& x) const override
+    {
+        const Value w = m_weight(g);
+        const Value h = relu(aggregate(gatherSrc(m_lin1(x)) * w, m_r));
+        return aggregate(gatherSrc(m_lin2(h)) * w, m_r);
+    }
+
+private:
+    Weight m_weight;
+    Reduction m_r;
+    Linear m_lin1;
+    Linear m_lin2;
+};
 
 void addModels()
 {
@@ -345,9 +374,9 @@ private Q_SLOTS:
     void cachedEdgeValuesAndReusedStoresChangeNoBit_data() { addModels(); }
     void cachedEdgeValuesAndReusedStoresChangeNoBit()
     {
-        // With room, graph-only per-edge values (GCN's normalisation) are computed in the first layer
-        // and read back in the others, and each layer's stores take the memory of released ones;
-        // under a budget too small for the cache every batch recomputes them into fresh stores.
+        // With room, each layer's stores take the memory of released ones (and graph-only per-edge
+        // values that do not factor are cached, edgeWeightsFactoredIntoNodeScalesOrCached); under a
+        // tight budget every store is fresh.
         QFETCH(ModelKind, kind);
         const GnnIr ir = buildModel(spec(kind));
         EvalOptions o{ .nodeCap = 211, .edgeCap = 1500, .stores = StorePlacement::Memory };
@@ -361,6 +390,65 @@ private Q_SLOTS:
         // and memory no later store can use goes.
         if (kind == ModelKind::Gcn)
             QCOMPARE(roomy.peakStoreBytesInMemory, 2 * m_graph.numNodes() * 16 * 4);
+    }
+
+    void edgeWeightsFactoredIntoNodeScalesOrCached_data()
+    {
+        // A scalar edge weight a[src] * b[dst] of graph-only node values is applied per node (the
+        // per-edge weights are never formed); any other graph-only weight is computed in the first
+        // layer and cached for the second; a max does not factor.
+        QTest::addColumn<int>("model");
+        QTest::addColumn<int>("factored");
+        QTest::newRow("symmetric, sum") << 0 << 2;
+        QTest::newRow("source only, mean") << 1 << 2;
+        QTest::newRow("destination only, sum") << 2 << 2;
+        QTest::newRow("sum of degrees, cached") << 3 << 0;
+        QTest::newRow("symmetric, max, cached") << 4 << 0;
+    }
+    void edgeWeightsFactoredIntoNodeScalesOrCached()
+    {
+        QFETCH(int, model);
+        QFETCH(int, factored);
+        auto norm = [](Tracer& g) { return pow(clampMin(g.inDegree(), 1.0), -0.5); };
+        const std::vector<std::pair<WeightedConv::Weight, Reduction>> models{
+            { [&](Tracer& g) { return unsqueeze(gatherSrc(norm(g)) * gatherDst(norm(g))); }, Reduction::Sum },
+            { [](Tracer& g) { return unsqueeze(gatherSrc(1.0 / clampMin(g.outDegree(), 1.0))); }, Reduction::Mean },
+            { [](Tracer& g) { return unsqueeze(gatherDst(1.0 / clampMin(g.inDegree(), 1.0))); }, Reduction::Sum },
+            { [](Tracer& g) { return unsqueeze(1.0 / (gatherSrc(g.inDegree()) + gatherDst(g.inDegree()) + 1.0)); },
+                Reduction::Sum },
+            { [&](Tracer& g) { return unsqueeze(gatherSrc(norm(g)) * gatherDst(norm(g))); }, Reduction::Max },
+        };
+        const auto& [weight, reduction] = models[static_cast<std::size_t>(model)];
+        const GnnIr ir = trace(WeightedConv(weight, reduction));
+        const auto full = run(m_graph, m_x, ir, { .mode = EvalMode::FullGraph, .dtype = DType::Float64 });
+        EvalOptions o{ .dtype = DType::Float64, .nodeCap = 97, .edgeCap = 700, .stores = StorePlacement::Memory };
+        const auto layer = run(m_graph, m_x, ir, o);
+        QCOMPARE(layer.factoredAggregations, factored);
+        QCOMPARE(layer.edgeCacheBytes, factored > 0 ? std::int64_t{ 0 } : m_graph.numEdges() * 8);
+        const double d = maxAbsDifference(layer.output, full.output);
+        QVERIFY2(d <= 1e-9, qPrintable(QString::number(d)));
+        QVERIFY(std::abs(full.output.at(3, 1) - full.output.at(40, 1)) > 1e-6);
+        // Without room for the cache every batch computes the weights itself: the same bits.
+        o.memoryBudgetBytes = 64 << 10;
+        const auto tight = run(m_graph, m_x, ir, o);
+        QCOMPARE(tight.edgeCacheBytes, std::int64_t{ 0 });
+        QCOMPARE(std::memcmp(layer.output.data(), tight.output.data(), layer.output.bytes()), 0);
+        // Node-wise (per-batch node subsets) and a partial request on a reordered graph give the
+        // same rows.
+        const auto node = run(m_graph, m_x, ir,
+            { .mode = EvalMode::NodeWise, .dtype = DType::Float64, .nodeWiseBatch = 211, .nodeWiseMaxBatches = 3 });
+        QCOMPARE(node.factoredAggregations, factored);
+        for (const auto& [b, e] : node.filledRows)
+            for (std::int64_t v = b; v < e; ++v)
+                for (std::int64_t c = 0; c < 6; ++c)
+                    QVERIFY(std::abs(node.output.at(v, c) - layer.output.at(v, c)) <= 1e-12);
+        const std::vector<std::int64_t> targets{ 1499, 0, 17, 800 };
+        const auto part = run(m_graph, m_x, ir,
+            { .dtype = DType::Float64, .nodeCap = 7, .reorder = Reordering::Rcm, .targets = targets });
+        for (std::size_t i = 0; i < targets.size(); ++i)
+            for (std::int64_t c = 0; c < 6; ++c)
+                QVERIFY(
+                    std::abs(part.output.at(static_cast<std::int64_t>(i), c) - full.output.at(targets[i], c)) <= 1e-9);
     }
 
     void gatHubWithMoreInEdgesThanTheEdgeCap()
