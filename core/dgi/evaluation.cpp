@@ -71,6 +71,8 @@ bool isOutOfMemory(const c10::Error& e)
 // Kernels over destination segments: edges [off[d], off[d + 1]) of a block end at destination d.
 
 constexpr std::int64_t kMaxBatchEdges = std::int64_t{ 1 } << 20;
+// Working memory of a source-pass batch (below glibc's largest mmap threshold, keepFreedBatchMemory).
+constexpr std::int64_t kSourceBatchBytes = std::int64_t{ 16 } << 20;
 constexpr std::int64_t kMaxBatchNodes = std::int64_t{ 1 } << 15;
 
 // Runs f(d0, d1) over [0, n) in chunks of `chunk` handed out on demand to the intra-op threads.
@@ -524,7 +526,8 @@ struct FusedAggregate {
     std::int64_t heads = 0;
     // A scalar edge weight that factors into graph-only node values, w = a[src] * b[dst] (GCN's
     // symmetric normalisation): the kernel scales each gathered row by a[src] and each destination's
-    // sum by b[dst], and the per-edge weights are never formed. -1 where a factor is absent.
+    // sum by b[dst], and the per-edge weights are never formed. -1 where a factor is absent; both
+    // -1: w is read per edge.
     int sourceScale = -1;
     int destinationScale = -1;
 };
@@ -609,9 +612,8 @@ public:
                             perHead.back() = 1;
                         if (hw == 1 || (wo.shape == perHead && !go.shape.empty())) {
                             FusedAggregate f{ go.inputs[0], w, hw };
-                            if (hw == 1 && ir.op(a).reduction != Reduction::Max
-                                && factorEdgeWeight(w, f.sourceScale, f.destinationScale))
-                                f.weight = -1;
+                            if (hw == 1 && ir.op(a).reduction != Reduction::Max)
+                                factorEdgeWeight(w, f.sourceScale, f.destinationScale);
                             m_fused[a] = f;
                             break;
                         }
@@ -648,9 +650,30 @@ public:
         };
         const int v = strip(w);
         const IrOp& o = m_ir.op(v);
-        if (o.kind == OpKind::Binary && o.binary == BinaryFn::Mul && o.inputs.size() == 2)
-            return factor(o.inputs[0]) && factor(o.inputs[1]);
-        return factor(v);
+        const bool ok = o.kind == OpKind::Binary && o.binary == BinaryFn::Mul && o.inputs.size() == 2
+            ? factor(o.inputs[0]) && factor(o.inputs[1])
+            : factor(v);
+        if (!ok) {
+            a = -1;
+            b = -1;
+        }
+        return ok;
+    }
+
+    // Whether `v` is one of the per-edge ops of a factored weight `w` (reshapes, the product, the
+    // gathers), which the kernel never builds.
+    bool inFactoredWeight(int w, int v) const
+    {
+        const IrOp& o = m_ir.op(w);
+        if (w == v)
+            return true;
+        if (o.kind == OpKind::Reshape)
+            return inFactoredWeight(o.inputs[0], v);
+        if (o.kind == OpKind::Binary)
+            for (int in : o.inputs)
+                if (inFactoredWeight(in, v))
+                    return true;
+        return false;
     }
 
     std::int64_t ramStoreBytes() const { return m_ramBytes; }
@@ -815,9 +838,12 @@ public:
             const std::int64_t perRow = std::max<std::int64_t>(1, plan.sourceScalars * m_dsize * 2);
             // With a node cap the source pass uses it too, so that runs differing only in where the
             // stores live compute identical batches.
-            std::int64_t rows = m_opt.nodeCap > 0
-                ? m_opt.nodeCap
-                : std::clamp<std::int64_t>(workBytes() / perRow, 1, std::int64_t{ 1 } << 20);
+            // A batch's temporaries (GAT's attention products are as wide as the store) stay small
+            // enough for the allocator to reuse them: a whole-graph batch faulted in a gigabyte of
+            // fresh memory per temporary.
+            std::int64_t rows = m_opt.nodeCap > 0 ? m_opt.nodeCap
+                                                  : std::clamp<std::int64_t>(workBytes() / perRow, 1,
+                                                      std::max<std::int64_t>(1024, kSourceBatchBytes / perRow));
             for (std::int64_t a = 0; a < src.size;) {
                 cancel.throwIfCancelled();
                 const std::int64_t b = std::min(src.size, a + rows);
@@ -990,11 +1016,14 @@ private:
             const int e = m_ir.op(a).inputs[0];
             if (v == e)
                 return true;
+            const bool factored = f.sourceScale >= 0 || f.destinationScale >= 0;
             if (f.weight >= 0) {
                 for (int in : m_ir.op(e).inputs)
-                    if (in == v && v != f.weight)
+                    if (in == v && (factored || v != f.weight))
                         return true;
             }
+            if (factored && inFactoredWeight(f.weight, v))
+                return true;
         }
         return false;
     }
