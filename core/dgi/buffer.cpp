@@ -10,6 +10,7 @@
 #include <new>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -199,8 +200,14 @@ void Buffer::prefault(int threads)
         }
     };
     std::vector<std::thread> helpers;
-    for (std::size_t part = 1; part < parts; ++part)
-        helpers.emplace_back(populate, part);
+    std::size_t part = 1;
+    try {
+        for (; part < parts; ++part)
+            helpers.emplace_back(populate, part);
+    } catch (const std::system_error&) {
+        for (; part < parts; ++part) // no thread to be had: this one does the rest
+            populate(part);
+    }
     populate(0);
     for (auto& t : helpers)
         t.join();

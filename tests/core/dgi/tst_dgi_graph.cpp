@@ -3,6 +3,7 @@
 // brute-force checks.
 
 #include "common/error.h"
+#include "dgi/buffer.h"
 #include "dgi/generators.h"
 #include "dgi/graph.h"
 #include "dgi/graph_io.h"
@@ -405,6 +406,36 @@ private Q_SLOTS:
     {
         QCOMPARE(int(errorOf([] { parseByteSize("lots"); }).kind()), int(Error::Kind::InvalidInput));
         QCOMPARE(int(errorOf([] { parseByteSize("5 parsecs"); }).kind()), int(Error::Kind::InvalidInput));
+    }
+
+    void prefaultProvisionsPagesAndKeepsContents()
+    {
+        // A large RAM buffer is resident after prefault, whatever the thread count, and keeps what
+        // was written before; small and file-backed buffers are left as they are.
+        for (int threads : { 1, 3 }) {
+            const std::size_t bytes = std::size_t{ 64 } << 20;
+            Buffer b = Buffer::allocate(bytes, false);
+            b.data()[0] = std::byte{ 7 };
+            b.data()[bytes - 1] = std::byte{ 9 };
+            const std::int64_t before = currentRssBytes();
+            b.prefault(threads);
+            const std::int64_t after = currentRssBytes();
+            QVERIFY2(after - before > std::int64_t{ 60 } << 20,
+                qPrintable(QString("RSS %1 -> %2 with %3 threads").arg(before).arg(after).arg(threads)));
+            QCOMPARE(b.data()[0], std::byte{ 7 });
+            QCOMPARE(b.data()[bytes - 1], std::byte{ 9 });
+            QCOMPARE(b.data()[bytes / 2], std::byte{ 0 });
+        }
+        Buffer small = Buffer::allocate(1000);
+        small.data()[3] = std::byte{ 5 };
+        small.prefault(2);
+        QCOMPARE(small.data()[3], std::byte{ 5 });
+        QTemporaryDir dir;
+        Buffer file = Buffer::temporaryFile(dir.path().toStdString(), std::size_t{ 8 } << 20);
+        file.data()[11] = std::byte{ 4 };
+        file.prefault(2);
+        QCOMPARE(file.data()[11], std::byte{ 4 });
+        QVERIFY(file.isMapped());
     }
 };
 
