@@ -6,11 +6,11 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <fcntl.h>
 #include <new>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <system_error>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -202,9 +202,10 @@ void Buffer::prefault(int threads)
     std::vector<std::thread> helpers;
     std::size_t part = 1;
     try {
+        helpers.reserve(parts - 1); // before any thread starts: growing the vector cannot throw later
         for (; part < parts; ++part)
             helpers.emplace_back(populate, part);
-    } catch (const std::system_error&) {
+    } catch (const std::exception&) {
         for (; part < parts; ++part) // no thread to be had: this one does the rest
             populate(part);
     }

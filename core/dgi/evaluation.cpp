@@ -189,7 +189,7 @@ void gatherScaledKernel(const T* U, std::int64_t width, const std::int64_t* row,
                 for (std::int64_t j = 0; j < width; ++j)
                     o[j] /= n;
             }
-            if (b != nullptr) {
+            if (b != nullptr && e1 > e0) { // no in-edges: 0, as the per-edge form gives
                 const T s = b[d];
                 for (std::int64_t j = 0; j < width; ++j)
                     o[j] *= s;
@@ -576,6 +576,8 @@ public:
         m_spill = opt.spillDirectory.empty() ? std::filesystem::temp_directory_path() : opt.spillDirectory;
         const auto consumers = ir.consumers();
         const auto live = ir.live();
+        m_consumers = consumers;
+        m_live.assign(live.begin(), live.end());
         auto only = [&](int v, int c) {
             int n = 0;
             for (int k : consumers[static_cast<std::size_t>(v)])
@@ -658,6 +660,24 @@ public:
             b = -1;
         }
         return ok;
+    }
+
+    // Whether every live reader of `v` is a factored aggregation's message or part of a factored
+    // weight (a weight shared with a max or an unfused message is still built per edge).
+    bool onlyReadByFactoredWeights(int v) const
+    {
+        for (int c : m_consumers[static_cast<std::size_t>(v)]) {
+            if (!m_live[static_cast<std::size_t>(c)])
+                continue;
+            bool inside = false;
+            for (const auto& [a, f] : m_fused)
+                if ((f.sourceScale >= 0 || f.destinationScale >= 0)
+                    && (c == m_ir.op(a).inputs[0] || inFactoredWeight(f.weight, c)))
+                    inside = true;
+            if (!inside)
+                return false;
+        }
+        return true;
     }
 
     // Whether `v` is one of the per-edge ops of a factored weight `w` (reshapes, the product, the
@@ -1022,7 +1042,7 @@ private:
                     if (in == v && (factored || v != f.weight))
                         return true;
             }
-            if (factored && inFactoredWeight(f.weight, v))
+            if (factored && inFactoredWeight(f.weight, v) && onlyReadByFactoredWeights(v))
                 return true;
         }
         return false;
@@ -1408,6 +1428,8 @@ private:
     std::unordered_map<int, EdgeCache> m_edgeCache; // graph-only per-edge values read by feature ops
     std::unordered_map<int, Tensor> m_graphCache;
     std::unordered_map<int, FusedAggregate> m_fused;
+    std::vector<std::vector<int>> m_consumers; // of every value, in the IR
+    std::vector<bool> m_live;
     int m_layer = 0;
     std::int64_t m_ramBytes = 0;
     std::int64_t m_cacheBytes = 0; // edge caches: within the budget, not node stores

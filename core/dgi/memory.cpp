@@ -100,7 +100,7 @@ void keepFreedBatchMemory()
     std::call_once(once, [] {
         // Setting either threshold also turns off glibc's adaptation of both.
         ::mallopt(M_MMAP_THRESHOLD, 32 << 20);
-        ::mallopt(M_TRIM_THRESHOLD, 256 << 20);
+        ::mallopt(M_TRIM_THRESHOLD, 128 << 20);
     });
 #endif
 }

@@ -25,7 +25,7 @@ double firstTouchBandwidth(std::size_t bytes = std::size_t{ 256 } << 20, int thr
 // instead of returning it to the system: an evaluation allocates and frees the same few temporaries
 // of some MiB per batch, and glibc's adaptive thresholds otherwise hand such blocks back and fault
 // them in afresh for hundreds of batches (up to a fifth of a layer's time on a 1e6-node graph).
-// Process-wide and permanent; at most 256 MiB of freed memory is kept at the top of the heap.
+// Process-wide and permanent; at most 128 MiB of freed memory is kept at the top of a heap.
 // Idempotent; a no-op without glibc.
 void keepFreedBatchMemory();
 

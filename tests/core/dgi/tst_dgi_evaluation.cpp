@@ -404,6 +404,9 @@ private Q_SLOTS:
         QTest::newRow("destination only, sum") << 2 << 2;
         QTest::newRow("sum of degrees, cached") << 3 << 0;
         QTest::newRow("symmetric, max, cached") << 4 << 0;
+        // 1 / in-degree is infinite for the node without in-edges, which no edge reads: its row is
+        // zero, not 0 * inf.
+        QTest::newRow("destination only, unclamped") << 5 << 2;
     }
     void edgeWeightsFactoredIntoNodeScalesOrCached()
     {
@@ -417,6 +420,7 @@ private Q_SLOTS:
             { [](Tracer& g) { return unsqueeze(1.0 / (gatherSrc(g.inDegree()) + gatherDst(g.inDegree()) + 1.0)); },
                 Reduction::Sum },
             { [&](Tracer& g) { return unsqueeze(gatherSrc(norm(g)) * gatherDst(norm(g))); }, Reduction::Max },
+            { [](Tracer& g) { return unsqueeze(gatherDst(1.0 / g.inDegree())); }, Reduction::Sum },
         };
         const auto& [weight, reduction] = models[static_cast<std::size_t>(model)];
         const GnnIr ir = trace(WeightedConv(weight, reduction));
@@ -428,6 +432,9 @@ private Q_SLOTS:
         const double d = maxAbsDifference(layer.output, full.output);
         QVERIFY2(d <= 1e-9, qPrintable(QString::number(d)));
         QVERIFY(std::abs(full.output.at(3, 1) - full.output.at(40, 1)) > 1e-6);
+        for (std::int64_t v = 0; v < m_graph.numNodes(); ++v)
+            for (std::int64_t c = 0; c < 6; ++c)
+                QVERIFY2(std::isfinite(layer.output.at(v, c)), qPrintable(QString("row %1 col %2").arg(v).arg(c)));
         // Without room for the cache every batch computes the weights itself: the same bits.
         o.memoryBudgetBytes = 64 << 10;
         const auto tight = run(m_graph, m_x, ir, o);
