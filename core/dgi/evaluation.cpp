@@ -1039,7 +1039,7 @@ private:
             const bool factored = f.sourceScale >= 0 || f.destinationScale >= 0;
             if (f.weight >= 0) {
                 for (int in : m_ir.op(e).inputs)
-                    if (in == v && (factored || v != f.weight))
+                    if (in == v && (factored ? onlyReadByFactoredWeights(v) : v != f.weight))
                         return true;
             }
             if (factored && inFactoredWeight(f.weight, v) && onlyReadByFactoredWeights(v))
