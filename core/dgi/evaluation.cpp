@@ -119,17 +119,27 @@ template <typename T, Reduction R, bool Weighted> inline void combine(T* o, cons
     }
 }
 
+// How the gathered rows of an aggregation are weighted.
+enum class EdgeWeights {
+    None,
+    PerEdge, // w[e], `heads` scalars per edge
+    PerSource, // a[row[e]]: one scalar per source node (a factored a[src] * b[dst])
+};
+
 // reduce_e w[e] * U[row[e]] for each destination, without materialising the per-edge messages.
-// Sum and mean start from zero and add the edges in order; max starts from the first edge. `w`
-// holds `heads` scalars per edge, each scaling `width / heads` consecutive features (nullptr: no
-// weights). With row = nullptr (row e is row e) and U the materialised messages this is the plain
-// segment reduction with the same products in the same order: fused and unfused aggregation give
-// the same bits.
-template <typename T, Reduction R, bool Weighted>
+// Sum and mean start from zero and add the edges in order; max starts from the first edge. With
+// PerEdge, `w` holds `heads` scalars per edge, each scaling `width / heads` consecutive features;
+// with PerSource, `w` holds one scalar per row of U. `dstScale` (or nullptr) then multiplies each
+// destination that has in-edges (one without stays 0, as the per-edge form gives). With
+// row = nullptr (row e is row e) and U the materialised messages this is the plain segment
+// reduction with the same products in the same order: fused and unfused aggregation give the
+// same bits.
+template <typename T, Reduction R, EdgeWeights W>
 void gatherReduceKernel(const T* U, std::int64_t width, const std::int64_t* row, const T* w, std::int64_t heads,
-    const std::int64_t* off, std::int64_t numDst, T* out)
+    const T* dstScale, const std::int64_t* off, std::int64_t numDst, T* out)
 {
-    const std::int64_t per = Weighted ? width / heads : width;
+    static_assert(W != EdgeWeights::PerSource || R != Reduction::Max, "a max does not factor");
+    const std::int64_t per = W == EdgeWeights::PerEdge ? width / heads : width;
     parallelChunks(numDst, 128, [&](std::int64_t d0, std::int64_t d1) {
         const std::int64_t eEnd = off[d1];
         for (std::int64_t d = d0; d < d1; ++d) {
@@ -141,18 +151,26 @@ void gatherReduceKernel(const T* U, std::int64_t width, const std::int64_t* row,
             for (std::int64_t e = e0; e < e1; ++e) {
                 if (row != nullptr && e + kPrefetchAhead < eEnd)
                     prefetchRow(U + row[e + kPrefetchAhead] * width, width);
-                const T* u = U + (row != nullptr ? row[e] : e) * width;
-                if (R == Reduction::Max && e == e0) {
-                    for (std::int64_t h = 0; h < (Weighted ? heads : 1); ++h)
-                        for (std::int64_t j = 0; j < per; ++j)
-                            o[h * per + j] = Weighted ? u[h * per + j] * w[e * heads + h] : u[h * per + j];
-                    continue;
-                }
-                if constexpr (Weighted) {
+                const std::int64_t r = row != nullptr ? row[e] : e;
+                const T* u = U + r * width;
+                if constexpr (W == EdgeWeights::PerEdge) {
+                    if (R == Reduction::Max && e == e0) {
+                        for (std::int64_t h = 0; h < heads; ++h)
+                            for (std::int64_t j = 0; j < per; ++j)
+                                o[h * per + j] = u[h * per + j] * w[e * heads + h];
+                        continue;
+                    }
                     for (std::int64_t h = 0; h < heads; ++h)
                         combine<T, R, true>(o + h * per, u + h * per, w[e * heads + h], per);
                 } else {
-                    combine<T, R, false>(o, u, T(1), width);
+                    if (R == Reduction::Max && e == e0) {
+                        std::copy(u, u + width, o);
+                        continue;
+                    }
+                    if constexpr (W == EdgeWeights::PerSource)
+                        combine<T, R, true>(o, u, w[r], width);
+                    else
+                        combine<T, R, false>(o, u, T(1), width);
                 }
             }
             if (R == Reduction::Mean && e1 > e0) {
@@ -160,59 +178,32 @@ void gatherReduceKernel(const T* U, std::int64_t width, const std::int64_t* row,
                 for (std::int64_t j = 0; j < width; ++j)
                     o[j] /= n;
             }
-        }
-    });
-}
-
-// reduce_e a[row[e]] * U[row[e]] for each destination d, times b[d] (sum or mean; a, b may be
-// nullptr): the aggregation of a scalar edge weight a[src] * b[dst] without the per-edge weights.
-template <typename T, Reduction R, bool SourceScaled>
-void gatherScaledKernel(const T* U, std::int64_t width, const std::int64_t* row, const T* a, const T* b,
-    const std::int64_t* off, std::int64_t numDst, T* out)
-{
-    static_assert(R != Reduction::Max, "a max does not factor");
-    parallelChunks(numDst, 128, [&](std::int64_t d0, std::int64_t d1) {
-        const std::int64_t eEnd = off[d1];
-        for (std::int64_t d = d0; d < d1; ++d) {
-            T* o = out + d * width;
-            const std::int64_t e0 = off[d];
-            const std::int64_t e1 = off[d + 1];
-            std::fill(o, o + width, T(0));
-            for (std::int64_t e = e0; e < e1; ++e) {
-                if (e + kPrefetchAhead < eEnd)
-                    prefetchRow(U + row[e + kPrefetchAhead] * width, width);
-                const std::int64_t r = row[e];
-                combine<T, R, SourceScaled>(o, U + r * width, SourceScaled ? a[r] : T(1), width);
-            }
-            if (R == Reduction::Mean && e1 > e0) {
-                const T n = static_cast<T>(e1 - e0);
+            if (dstScale != nullptr && e1 > e0) {
+                const T sd = dstScale[d];
                 for (std::int64_t j = 0; j < width; ++j)
-                    o[j] /= n;
-            }
-            if (b != nullptr && e1 > e0) { // no in-edges: 0, as the per-edge form gives
-                const T s = b[d];
-                for (std::int64_t j = 0; j < width; ++j)
-                    o[j] *= s;
+                    o[j] *= sd;
             }
         }
     });
 }
 
+// The aggregation of a scalar edge weight a[src] * b[dst] (sum or mean; a, b may be nullptr)
+// without the per-edge weights: reduce_e a[row[e]] * U[row[e]], times b[d].
 template <typename T>
 void gatherScaled(const T* U, std::int64_t width, const std::int64_t* row, const T* a, const T* b,
     const std::int64_t* off, std::int64_t numDst, Reduction r, T* out)
 {
-    if (r == Reduction::Mean) {
+    auto run = [&](auto reduction) {
+        constexpr Reduction R = decltype(reduction)::value;
         if (a)
-            gatherScaledKernel<T, Reduction::Mean, true>(U, width, row, a, b, off, numDst, out);
+            gatherReduceKernel<T, R, EdgeWeights::PerSource>(U, width, row, a, 1, b, off, numDst, out);
         else
-            gatherScaledKernel<T, Reduction::Mean, false>(U, width, row, a, b, off, numDst, out);
-    } else {
-        if (a)
-            gatherScaledKernel<T, Reduction::Sum, true>(U, width, row, a, b, off, numDst, out);
-        else
-            gatherScaledKernel<T, Reduction::Sum, false>(U, width, row, a, b, off, numDst, out);
-    }
+            gatherReduceKernel<T, R, EdgeWeights::None>(U, width, row, nullptr, 1, b, off, numDst, out);
+    };
+    if (r == Reduction::Mean)
+        run(std::integral_constant<Reduction, Reduction::Mean>());
+    else
+        run(std::integral_constant<Reduction, Reduction::Sum>());
 }
 
 template <typename T>
@@ -222,9 +213,9 @@ void gatherReduce(const T* U, std::int64_t width, const std::int64_t* row, const
     auto run = [&](auto reduction) {
         constexpr Reduction R = decltype(reduction)::value;
         if (w)
-            gatherReduceKernel<T, R, true>(U, width, row, w, heads, off, numDst, out);
+            gatherReduceKernel<T, R, EdgeWeights::PerEdge>(U, width, row, w, heads, nullptr, off, numDst, out);
         else
-            gatherReduceKernel<T, R, false>(U, width, row, nullptr, 1, off, numDst, out);
+            gatherReduceKernel<T, R, EdgeWeights::None>(U, width, row, nullptr, 1, nullptr, off, numDst, out);
     };
     switch (r) {
     case Reduction::Sum:
