@@ -119,6 +119,15 @@ template <typename T, Reduction R, bool Weighted> inline void combine(T* o, cons
     }
 }
 
+// RAM for a tensor that is about to be written in full, provisioned on every intra-op thread now
+// rather than faulted in page by page as the kernels first write it.
+Buffer freshMemory(std::size_t bytes)
+{
+    Buffer b = Buffer::allocate(bytes, false);
+    b.prefault(at::get_num_threads());
+    return b;
+}
+
 // How the gathered rows of an aggregation are weighted.
 enum class EdgeWeights {
     None,
@@ -521,6 +530,7 @@ struct FusedAggregate {
     // -1: w is read per edge.
     int sourceScale = -1;
     int destinationScale = -1;
+    bool factored() const { return sourceScale >= 0 || destinationScale >= 0; }
 };
 
 struct Batch {
@@ -568,7 +578,7 @@ public:
         const auto consumers = ir.consumers();
         const auto live = ir.live();
         m_consumers = consumers;
-        m_live.assign(live.begin(), live.end());
+        m_live = live;
         auto only = [&](int v, int c) {
             int n = 0;
             for (int k : consumers[static_cast<std::size_t>(v)])
@@ -662,8 +672,7 @@ public:
                 continue;
             bool inside = false;
             for (const auto& [a, f] : m_fused)
-                if ((f.sourceScale >= 0 || f.destinationScale >= 0)
-                    && (c == m_ir.op(a).inputs[0] || inFactoredWeight(f.weight, c)))
+                if (f.factored() && (c == m_ir.op(a).inputs[0] || inFactoredWeight(f.weight, c)))
                     inside = true;
             if (!inside)
                 return false;
@@ -694,7 +703,7 @@ public:
     {
         int n = 0;
         for (const auto& [a, f] : m_fused)
-            n += f.sourceScale >= 0 || f.destinationScale >= 0 ? 1 : 0;
+            n += f.factored() ? 1 : 0;
         return n;
     }
     std::int64_t peakDisk() const { return m_peakDisk; }
@@ -730,11 +739,8 @@ public:
                 s->matrix = NodeMatrix::fromBuffer(std::move(spare), set.size, width, m_opt.dtype);
                 m_ramBytes -= bytes; // counted again below, as a store
             } else {
-                // Provisioned on every thread now rather than faulted in page by page as the
-                // layer's kernels first write it.
-                Buffer fresh = Buffer::allocate(static_cast<std::size_t>(bytes), false);
-                fresh.prefault(at::get_num_threads());
-                s->matrix = NodeMatrix::fromBuffer(std::move(fresh), set.size, width, m_opt.dtype);
+                s->matrix = NodeMatrix::fromBuffer(
+                    freshMemory(static_cast<std::size_t>(bytes)), set.size, width, m_opt.dtype);
                 m_freshBytes += bytes;
             }
         }
@@ -1027,7 +1033,7 @@ private:
             const int e = m_ir.op(a).inputs[0];
             if (v == e)
                 return true;
-            const bool factored = f.sourceScale >= 0 || f.destinationScale >= 0;
+            const bool factored = f.factored();
             if (f.weight >= 0) {
                 for (int in : m_ir.op(e).inputs)
                     if (in == v && (factored ? onlyReadByFactoredWeights(v) : v != f.weight))
@@ -1282,8 +1288,7 @@ private:
                 const std::int64_t bytes = m_graph.numEdges() * m_ir.width(e) * m_dsize;
                 // Out of core by request, RAM holds no more than the batch at hand.
                 if (m_opt.stores != StorePlacement::Disk && m_ramBytes + m_cacheBytes + bytes <= m_budget / 4) {
-                    cache->memory = Buffer::allocate(static_cast<std::size_t>(bytes), false);
-                    cache->memory.prefault(at::get_num_threads());
+                    cache->memory = freshMemory(static_cast<std::size_t>(bytes));
                     cache->values = torch::from_blob(cache->memory.data(), withRows(m_graph.numEdges(), o.shape),
                         torch::TensorOptions().dtype(m_type));
                     m_cacheBytes += bytes;
@@ -1353,7 +1358,7 @@ private:
                 m_bytes += batch.edges * U.size(1) * m_dsize;
             }
         }
-        if (U.defined() && (fused->second.sourceScale >= 0 || fused->second.destinationScale >= 0)) {
+        if (U.defined() && fused->second.factored()) {
             const FusedAggregate& f = fused->second;
             const std::int64_t n = m_graph.numNodes();
             Tensor sa;
@@ -1420,7 +1425,7 @@ private:
     std::unordered_map<int, Tensor> m_graphCache;
     std::unordered_map<int, FusedAggregate> m_fused;
     std::vector<std::vector<int>> m_consumers; // of every value, in the IR
-    std::vector<bool> m_live;
+    std::vector<char> m_live; // of every value, in the IR
     int m_layer = 0;
     std::int64_t m_ramBytes = 0;
     std::int64_t m_cacheBytes = 0; // edge caches: within the budget, not node stores
@@ -1549,10 +1554,8 @@ NodeMatrix handwrittenGcn(const Graph& graph, const Tensor& x, const GnnIr& ir, 
         maxWidth = std::max(maxWidth, w->shape.at(0));
     // Provisioned as the layer-wise evaluator provisions its stores.
     const auto options = torch::TensorOptions().dtype(type);
-    Buffer hwMemory = Buffer::allocate(static_cast<std::size_t>(n * maxWidth) * c10::elementSize(type), false);
-    Buffer outMemory = Buffer::allocate(static_cast<std::size_t>(n * maxWidth) * c10::elementSize(type), false);
-    hwMemory.prefault(at::get_num_threads());
-    outMemory.prefault(at::get_num_threads());
+    Buffer hwMemory = freshMemory(static_cast<std::size_t>(n * maxWidth) * c10::elementSize(type));
+    Buffer outMemory = freshMemory(static_cast<std::size_t>(n * maxWidth) * c10::elementSize(type));
     const Tensor hwBuffer = torch::from_blob(hwMemory.data(), { n * maxWidth }, options);
     const Tensor outBuffer = torch::from_blob(outMemory.data(), { n * maxWidth }, options);
     for (std::size_t l = 0; l < layers.size(); ++l) {
