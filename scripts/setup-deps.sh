@@ -20,6 +20,8 @@ PACKAGES=(
   xvfb xauth poppler-utils
   # packaging checks: dpkg-shlibdeps, desktop file and AppStream validators
   dpkg-dev desktop-file-utils appstream
+  # the fuzz harnesses: clang with libFuzzer and the sanitizers (scripts/fuzz.sh)
+  clang libclang-rt-14-dev
 )
 
 missing=()

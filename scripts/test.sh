@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds, and runs every Qt Test suite through ctest
-# (GUI suites offscreen). Exits non-zero on any failure. Extra arguments go to ctest
-# (e.g. scripts/test.sh -R session).
+# (GUI suites offscreen), then a few seconds of each fuzz harness (scripts/fuzz.sh --smoke). Exits
+# non-zero on any failure. Extra arguments go to ctest and skip the fuzz run (scripts/test.sh -R session).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -12,4 +12,8 @@ scripts/build.sh
 export QT_QPA_PLATFORM=offscreen
 BUILD_DIR=${BUILD_DIR:-build}
 ctest --test-dir "$BUILD_DIR" --output-on-failure --timeout 600 -j "${JOBS:-$(nproc)}" "$@"
+# A short run of every fuzz harness under libFuzzer and the sanitizers (scripts/fuzz.sh for long runs).
+if [ $# -eq 0 ]; then
+  scripts/fuzz.sh --smoke
+fi
 echo "test.sh: finished in $(( $(date +%s) - start )) s"

@@ -14,6 +14,7 @@
 #include "store/run_scope.h"
 
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <iomanip>
@@ -151,7 +152,10 @@ LeaderOptions leaderOptions(const JobArgs& a)
         try {
             if (parts.size() < 2 || parts.size() > 3 || (parts.size() == 3 && parts[2] != "remove"))
                 throw std::invalid_argument(a.straggler);
-            o.straggler = { true, std::stod(parts[0]), std::stoi(parts[1]), parts.size() == 2 };
+            std::size_t usedFactor = 0, usedSteps = 0;
+            o.straggler = { true, std::stod(parts[0], &usedFactor), std::stoi(parts[1], &usedSteps), parts.size() == 2 };
+            if (usedFactor != parts[0].size() || usedSteps != parts[1].size() || !std::isfinite(o.straggler.factor))
+                throw std::invalid_argument(a.straggler);
         } catch (const std::exception&) {
             throw Error::invalidInput("expected FACTOR:STEPS[:remove], got '" + a.straggler + "'")
                 .forField("straggler");

@@ -70,7 +70,7 @@ Inputs loadInputs(const FtOptions& o)
         if (o.batch > 0 || o.sequence > 0)
             throw Error::invalidInput("an op graph file sets its own shapes; --batch and --seq go with --model")
                 .forField("batch");
-        const std::string text = readFile(o.graphFile);
+        const std::string text = readJsonText(o.graphFile);
         in.graph = ft::opGraphFromText(text, o.graphFile);
         graphJson = parseJson(text, o.graphFile);
     }

@@ -52,7 +52,11 @@ struct DataArgs {
     int threads = 0;
 };
 
-void addDataOptions(CLI::App* cmd, DataArgs& d, bool required)
+// What a command does with the similar users, so that it offers only the options it uses (an
+// option a command would silently ignore is refused by the parser instead).
+enum class SimilarUse { None, Compute, ComputeOrRead };
+
+void addDataOptions(CLI::App* cmd, DataArgs& d, bool required, SimilarUse similar)
 {
     auto* opt = cmd->add_option("--dataset", d.dataset,
                                 "A directory of split files (train.txt, test.txt[, balance_test.txt]) or one "
@@ -72,8 +76,12 @@ void addDataOptions(CLI::App* cmd, DataArgs& d, bool required)
     cmd->add_option("--leave-last", d.leaveLast, "Latest interactions per user for test (leave-last split)");
     cmd->add_option("--split-seed", d.splitSeed, "Seed of the random split");
     cmd->add_option("--balanced-per-item", d.balancedPerItem, "c of the built balanced test: c test interactions per item");
+    if (similar == SimilarUse::None)
+        return;
     cmd->add_option("--k", d.k, "Similar users per user");
-    cmd->add_option("--similar-users", d.similarFile, "Read the similar users from this file instead of computing them");
+    if (similar == SimilarUse::ComputeOrRead)
+        cmd->add_option("--similar-users", d.similarFile,
+                        "Read the similar users from this file instead of computing them");
     cmd->add_option("--threads", d.threads, "Threads (0: all cores)");
 }
 
@@ -659,7 +667,7 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     auto ov = std::make_shared<DataArgs>();
     auto* over = ppac->add_subcommand("overview", "Users, items, interactions and the long tail of a dataset");
     over->alias("info");
-    addDataOptions(over, *ov, true);
+    addDataOptions(over, *ov, true, SimilarUse::None);
     over->callback([&ctx, ov] { runOverview(ctx, *ov); });
 
     struct SimilarArgs {
@@ -668,14 +676,14 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     };
     auto sim = std::make_shared<SimilarArgs>();
     auto* similar = ppac->add_subcommand("similar", "The k most Jaccard-similar users of every user");
-    addDataOptions(similar, sim->data, true);
+    addDataOptions(similar, sim->data, true, SimilarUse::Compute);
     similar->add_option("--out", sim->out, "Write them in the authors' format (uid s1 ... sk, least to most similar)");
     similar->add_option("--compare", sim->compare, "Compare with such a file, user by user");
     similar->callback([&ctx, sim] { runSimilar(ctx, sim->data, sim->out, sim->compare); });
 
     auto tr = std::make_shared<TrainArgs>();
     auto* trainCmd = ppac->add_subcommand("train", "Train BPR-MF or LightGCN, plain or with PPAC, and evaluate it");
-    addDataOptions(trainCmd, tr->data, true);
+    addDataOptions(trainCmd, tr->data, true, SimilarUse::ComputeOrRead);
     trainCmd->add_option("--model", tr->model, "mf or lightgcn")->check(CLI::IsMember({"mf", "lightgcn"}));
     trainCmd->add_flag("--ppac", tr->ppac, "Wrap the model with PPAC's personal and global popularity branches");
     trainCmd->add_flag("--base", tr->base, "Train the plain base model (the default)");
@@ -703,7 +711,7 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     auto* evalCmd = ppac->add_subcommand("eval", "Evaluate a saved model with gamma and beta, no retraining");
     evalCmd->alias("evaluate");
     evalCmd->add_option("--model", ev->model, "Model file written by train --save")->required();
-    addDataOptions(evalCmd, ev->data, false);
+    addDataOptions(evalCmd, ev->data, false, SimilarUse::ComputeOrRead);
     evalCmd->add_option("--gamma", ev->gamma, "Weight of personal popularity (gamma > 0 lifts it)");
     evalCmd->add_option("--beta", ev->beta, "Weight of global popularity (beta < 0 penalises it)");
     evalCmd->add_option("--candidates", ev->candidates, "Candidates kept per user for fast re-ranking");
@@ -712,7 +720,7 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     auto rr = std::make_shared<ModelArgs>();
     auto* rerankCmd = ppac->add_subcommand("rerank", "Re-rank a saved model over lists of gamma and beta values");
     rerankCmd->add_option("--model", rr->model, "Model file written by train --save")->required();
-    addDataOptions(rerankCmd, rr->data, false);
+    addDataOptions(rerankCmd, rr->data, false, SimilarUse::ComputeOrRead);
     rerankCmd->add_option("--gamma", rr->gamma, "Comma-separated gamma values");
     rerankCmd->add_option("--beta", rr->beta, "Comma-separated beta values");
     rerankCmd->add_option("--candidates", rr->candidates, "Candidates kept per user for fast re-ranking");
@@ -720,7 +728,7 @@ void addPpacCommands(CLI::App& app, Context& ctx)
 
     auto in = std::make_shared<InspectArgs>();
     auto* inspect = ppac->add_subcommand("inspect", "One user: history, similar users, PP and GP items, recommendations");
-    addDataOptions(inspect, in->data, false);
+    addDataOptions(inspect, in->data, false, SimilarUse::ComputeOrRead);
     inspect->add_option("--user", in->user, "User id (as in the data)")->required();
     inspect->add_option("--model", in->model, "A saved model, for its recommendations before and after the knobs");
     inspect->add_option("--top", in->top, "Items listed by PP and by GP");

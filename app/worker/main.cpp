@@ -19,6 +19,7 @@
 #include <csignal>
 #include <iostream>
 #include <thread>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -103,6 +104,9 @@ int main(int argc, char** argv)
     std::signal(SIGINT, onSignal);
     std::signal(SIGHUP, onSignal);
     std::signal(SIGPIPE, SIG_IGN);
+    // Everything a job writes (logs, checkpoints, reports, the job file with its token) is its
+    // owner's alone, whatever the folder it was given.
+    ::umask(077);
 
     CLI::App app{ "A worker (or, with `leader`, the leader) of a Vantage elastic training job", "vantage-edl-worker" };
     app.set_version_flag(

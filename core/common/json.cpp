@@ -1,12 +1,14 @@
 #include "common/json.h"
 
 #include "common/error.h"
+#include "common/text_input.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace vantage {
@@ -26,8 +28,42 @@ std::int64_t lineOf(std::string_view text, std::size_t byte)
 
 } // namespace
 
-Json parseJson(std::string_view text, const std::string& source)
+// One pass over the text before nlohmann sees it: a NUL byte (binary data) or nesting deeper than
+// `maxDepth` is refused with its line. Copying, printing and our own scanners of a parsed value
+// recurse, so depth is bounded here, once, for every reader.
+void checkJsonShape(std::string_view text, const std::string& source, int maxDepth)
 {
+    checkNoNul(text, source, 0, 1, "JSON");
+    int depth = 0;
+    bool inString = false;
+    std::int64_t line = 1;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n')
+            ++line;
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            if (++depth > maxDepth)
+                throw Error::invalidInput("JSON nested deeper than " + std::to_string(maxDepth) + " levels")
+                    .inFile(source)
+                    .atLine(line);
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+}
+
+Json parseJson(std::string_view text, const std::string& source, const JsonLimits& limits)
+{
+    checkJsonShape(text, source, limits.maxDepth);
     try {
         return Json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::parse_error& e) {
@@ -37,6 +73,21 @@ Json parseJson(std::string_view text, const std::string& source)
         if (auto pos = what.find("parse error"); pos != std::string::npos)
             what = what.substr(pos);
         throw Error::invalidInput("invalid JSON: " + what).inFile(source).atLine(lineOf(text, at));
+    } catch (const nlohmann::json::exception& e) {
+        // A number out of double's range (1e999) has no position: find its text for the line.
+        std::string what = e.what();
+        if (auto pos = what.find("] "); pos != std::string::npos)
+            what = what.substr(pos + 2);
+        Error error = Error::invalidInput("invalid JSON: " + what);
+        error.inFile(source);
+        if (const auto q = what.find('\''); q != std::string::npos) {
+            const auto q2 = what.find('\'', q + 1);
+            const auto literal = std::string_view(what).substr(q + 1, q2 == std::string::npos ? 0 : q2 - q - 1);
+            if (const auto at = literal.empty() ? std::string_view::npos : text.find(literal);
+                at != std::string_view::npos)
+                error.atLine(lineOf(text, at));
+        }
+        throw error;
     }
 }
 
@@ -52,15 +103,23 @@ std::string readFile(const std::filesystem::path& path)
     return ss.str();
 }
 
-Json readJsonFile(const std::filesystem::path& path)
+Json readJsonFile(const std::filesystem::path& path, const JsonLimits& limits)
 {
-    return parseJson(readFile(path), path.string());
+    return parseJson(readJsonText(path, limits), path.string(), limits);
 }
 
-void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes)
+std::string readJsonText(const std::filesystem::path& path, const JsonLimits& limits)
+{
+    return readTextFile(path, TextLimits{ .what = "JSON", .maxBytes = limits.maxBytes, .maxLineBytes = 0 });
+}
+
+void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes, FileAccess access)
 {
     const auto tmp = path.string() + ".tmp-" + std::to_string(::getpid());
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, access == FileAccess::OwnerOnly ? 0600 : 0666);
+    std::FILE* f = fd < 0 ? nullptr : ::fdopen(fd, "wb");
+    if (fd >= 0 && !f)
+        ::close(fd);
     if (!f)
         throw Error::failure(std::string("cannot create file: ") + std::strerror(errno)).inFile(path.string());
     const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0
@@ -79,9 +138,9 @@ void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes)
     }
 }
 
-void writeJsonFile(const std::filesystem::path& path, const Json& value, int indent)
+void writeJsonFile(const std::filesystem::path& path, const Json& value, int indent, FileAccess access)
 {
-    writeFileAtomic(path, value.dump(indent) + "\n");
+    writeFileAtomic(path, value.dump(indent) + "\n", access);
 }
 
 namespace detail {

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -12,17 +13,36 @@ namespace vantage {
 
 using Json = nlohmann::json;
 
-// Parses text; a syntax error becomes vantage::Error naming `source` and the line of the error.
-Json parseJson(std::string_view text, const std::string& source = "<input>");
+// Bounds on what any JSON text may hold, checked before it is parsed.
+struct JsonLimits {
+    int maxDepth = 200; // nesting of objects and arrays (no input of ours needs 20)
+    std::uint64_t maxBytes = 256ull << 20; // files only: 256 MiB
+};
 
-// Reads and parses a file; unreadable files and syntax errors name the path.
-Json readJsonFile(const std::filesystem::path& path);
+// Parses text; a syntax error, a number out of range, a NUL byte or nesting deeper than
+// limits.maxDepth becomes Error::invalidInput naming `source` and the line.
+Json parseJson(std::string_view text, const std::string& source = "<input>", const JsonLimits& limits = {});
+
+// The checks parseJson makes before parsing (no NUL byte, nesting at most `maxDepth`), for readers
+// that parse by other means (a SAX pass); throws Error::invalidInput naming `source` and the line.
+void checkJsonShape(std::string_view text, const std::string& source, int maxDepth);
+
+// Reads and parses a file; a missing, unreadable, oversized or binary file and syntax errors name the path.
+Json readJsonFile(const std::filesystem::path& path, const JsonLimits& limits = {});
+// The text of a JSON file through the same checks on size and binary data (for readers that also
+// need the text, e.g. for the lines of values).
+std::string readJsonText(const std::filesystem::path& path, const JsonLimits& limits = {});
+
+// Who may read a file written here: the umask's default, or its owner only (0600: job files,
+// checkpoints and logs, which hold a job's token or its model).
+enum class FileAccess { Default, OwnerOnly };
 
 // Writes to a temporary file beside `path`, flushes, then renames over it.
-void writeJsonFile(const std::filesystem::path& path, const Json& value, int indent = 2);
+void writeJsonFile(const std::filesystem::path& path, const Json& value, int indent = 2,
+    FileAccess access = FileAccess::Default);
 
 // Writes bytes atomically in the same way (used for exported artifacts and reports).
-void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes);
+void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes, FileAccess access = FileAccess::Default);
 std::string readFile(const std::filesystem::path& path);
 
 // Typed access that names the field and where it was looked for:

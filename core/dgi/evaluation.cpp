@@ -6,6 +6,7 @@
 #include "dgi/evaluation.h"
 
 #include "common/error.h"
+#include "common/threads.h"
 #include "dgi/memory.h"
 #include "dgi/npy.h"
 
@@ -1706,8 +1707,7 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
         throw Error::invalidInput("the node-wise batch must hold at least one node").forField("batch");
     // LibTorch's own default counts cores through cpuinfo, which reports one core on some virtual
     // machines with two; the evaluation would then run on one thread.
-    const int threads
-        = opt.threads > 0 ? opt.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads = resolveThreadCount(opt.threads);
     if (at::get_num_threads() != threads)
         at::set_num_threads(threads);
     keepFreedBatchMemory();

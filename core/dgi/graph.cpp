@@ -1,10 +1,13 @@
 #include "dgi/graph.h"
 
 #include "common/error.h"
+#include "common/units.h"
 
 #include <algorithm>
 #include <mutex>
+#include <new>
 #include <numeric>
+#include <unistd.h>
 
 namespace vantage::dgi {
 
@@ -18,16 +21,18 @@ Graph::Graph()
 {
 }
 
-Graph Graph::fromCsc(std::int64_t numNodes, Buffer offsets, Buffer sources, std::string origin)
+Graph Graph::fromCsc(
+    std::int64_t numNodes, Buffer offsets, Buffer sources, std::string origin, const std::string& sourcesOrigin)
 {
-    auto fail = [&](const std::string& why) {
+    auto failIn = [&](const std::string& file, const std::string& why) {
         Error e = Error::invalidInput("inconsistent CSC graph: " + why);
-        if (!origin.empty())
-            e.inFile(origin);
+        if (!file.empty())
+            e.inFile(file);
         return e;
     };
-    if (numNodes < 0)
-        throw fail("negative node count");
+    auto fail = [&](const std::string& why) { return failIn(origin, why); };
+    if (numNodes < 0 || numNodes > kMaxNodes)
+        throw fail("node count " + std::to_string(numNodes) + " outside 0.." + std::to_string(kMaxNodes));
     if (offsets.size() != static_cast<std::size_t>(numNodes + 1) * sizeof(std::int64_t))
         throw fail("offsets hold " + std::to_string(offsets.size() / sizeof(std::int64_t)) + " entries, expected "
             + std::to_string(numNodes + 1) + " (nodes + 1)");
@@ -45,8 +50,9 @@ Graph Graph::fromCsc(std::int64_t numNodes, Buffer offsets, Buffer sources, std:
     for (std::int64_t e = 0; e < numEdges; ++e) {
         const std::int64_t s = src[static_cast<std::size_t>(e)];
         if (s < 0 || s >= numNodes)
-            throw fail("edge " + std::to_string(e) + " has source " + std::to_string(s) + ", outside 0.."
-                + std::to_string(numNodes - 1));
+            throw failIn(sourcesOrigin.empty() ? origin : sourcesOrigin,
+                "edge " + std::to_string(e) + " has source " + std::to_string(s) + ", outside 0.."
+                    + std::to_string(numNodes - 1));
     }
     Graph g;
     g.m_numNodes = numNodes;
@@ -81,7 +87,45 @@ std::span<const std::int64_t> Graph::outDegrees() const
     return m_lazy->outDegrees;
 }
 
+void checkNodeCount(std::int64_t numNodes, const std::string& origin, const std::string& what)
+{
+    auto fail = [&](const std::string& why) {
+        Error e = Error::invalidInput(what + ": " + why);
+        if (!origin.empty())
+            e.inFile(origin);
+        return e;
+    };
+    if (numNodes < 0)
+        throw fail("a node count cannot be negative");
+    if (numNodes > kMaxNodes)
+        throw fail("more than " + std::to_string(kMaxNodes) + " nodes; node ids must be 0..N-1 for a graph of N nodes");
+    // The graph is built in RAM: offsets and a cursor of 8 bytes a node (edges come on top).
+    const double bytes = 16.0 * static_cast<double>(numNodes + 1);
+    const double ram = static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
+    if (ram > 0 && bytes > ram)
+        throw fail(std::to_string(numNodes) + " nodes need " + formatBytes(bytes) + " for their offsets alone, more than "
+            + "this machine's " + formatBytes(ram) + "; node ids must be 0..N-1 (renumber sparse ids)");
+}
+
+namespace {
+
+Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::string origin);
+
+} // namespace
+
 Graph buildGraph(EdgeList edges, const BuildOptions& options, std::string origin)
+{
+    const std::size_t m = edges.src.size();
+    try {
+        return buildGraphInMemory(std::move(edges), options, std::move(origin));
+    } catch (const std::bad_alloc&) {
+        throw Error::failure("out of memory building a graph of " + std::to_string(m) + " edges");
+    }
+}
+
+namespace {
+
+Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::string origin)
 {
     if (edges.src.size() != edges.dst.size())
         throw Error::failure("edge list with " + std::to_string(edges.src.size()) + " sources and "
@@ -96,8 +140,13 @@ Graph buildGraph(EdgeList edges, const BuildOptions& options, std::string origin
             throw Error::invalidInput("edge " + std::to_string(i) + " (" + std::to_string(s) + ", " + std::to_string(d)
                 + ") is outside the " + std::to_string(edges.numNodes) + " nodes")
                 .inFile(origin);
+        if (s >= kMaxNodes || d >= kMaxNodes)
+            throw Error::invalidInput("edge " + std::to_string(i) + " has node id " + std::to_string(std::max(s, d))
+                + ", beyond the " + std::to_string(kMaxNodes) + " nodes a graph may have")
+                .inFile(origin);
         n = std::max(n, std::max(s, d) + 1);
     }
+    checkNodeCount(n, origin, edges.numNodes > 0 ? "the node count" : "node id " + std::to_string(n - 1));
     if (options.selfLoops != SelfLoops::Keep) {
         std::size_t w = 0;
         for (std::size_t i = 0; i < edges.src.size(); ++i)
@@ -155,6 +204,8 @@ Graph buildGraph(EdgeList edges, const BuildOptions& options, std::string origin
     std::copy(src.begin(), src.begin() + w, srcBuf.as<std::int64_t>().begin());
     return Graph::fromCsc(n, std::move(offBuf), std::move(srcBuf), std::move(origin));
 }
+
+} // namespace
 
 EdgeList toEdgeList(const Graph& graph)
 {

@@ -19,7 +19,9 @@ public:
     Graph();
     // Takes offsets (numNodes + 1 int64, non-decreasing, from 0 to E) and sources (E int64 in
     // [0, numNodes)); checks both and throws Error::invalidInput naming `origin` when they disagree.
-    static Graph fromCsc(std::int64_t numNodes, Buffer offsets, Buffer sources, std::string origin = {});
+    // `sourcesOrigin` names where the sources came from when that is another file than the offsets'.
+    static Graph fromCsc(std::int64_t numNodes, Buffer offsets, Buffer sources, std::string origin = {},
+        const std::string& sourcesOrigin = {});
 
     std::int64_t numNodes() const { return m_numNodes; }
     std::int64_t numEdges() const { return m_numEdges; }
@@ -58,6 +60,14 @@ struct BuildOptions {
     SelfLoops selfLoops = SelfLoops::Keep; // Add: exactly one (v, v) per node
     bool dedupe = true; // drop repeated (s, d)
 };
+
+// Node ids a graph may hold: far beyond any graph that fits a machine, far below where id + 1 or
+// (nodes + 1) * 8 bytes could overflow.
+inline constexpr std::int64_t kMaxNodes = std::int64_t{ 1 } << 40;
+
+// Refuses a node count that is negative, over kMaxNodes, or whose offsets (8 bytes a node) would
+// not fit this machine's memory, naming `origin` and `what` ("node id 4000000000", "--num-nodes").
+void checkNodeCount(std::int64_t numNodes, const std::string& origin, const std::string& what);
 
 // Sorts into CSC (sources ascending within each destination). Consumes `edges`.
 Graph buildGraph(EdgeList edges, const BuildOptions& options = {}, std::string origin = {});

@@ -2,54 +2,27 @@
 
 #include "common/error.h"
 #include "common/json.h"
+#include "common/text_input.h"
 #include "dgi/generators.h"
 #include "dgi/npy.h"
 
 #include <charconv>
-#include <zlib.h>
 
 namespace vantage::dgi {
 
 namespace {
 
-std::string readGzip(const std::filesystem::path& path)
-{
-    gzFile f = ::gzopen(path.c_str(), "rb");
-    if (!f)
-        throw Error::invalidInput("cannot open").inFile(path.string());
-    std::string out;
-    char buf[1 << 16];
-    for (;;) {
-        const int n = ::gzread(f, buf, sizeof buf);
-        if (n < 0) {
-            int code = 0;
-            const std::string why = ::gzerror(f, &code);
-            ::gzclose(f);
-            throw Error::invalidInput("corrupt gzip data: " + why).inFile(path.string());
-        }
-        if (n == 0)
-            break;
-        out.append(buf, static_cast<std::size_t>(n));
-    }
-    ::gzclose(f);
-    return out;
-}
-
-// Parses "a b" / "a,b" lines. `comma` = the OGB flavour (comma-separated, no comments).
-EdgeList parseEdgeText(std::string_view text, const std::filesystem::path& path, bool ogb)
+// Reads "a b" / "a,b" lines (plain or .gz) a block at a time. `ogb` = the OGB flavour
+// (comma-separated, no comments).
+EdgeList readEdgeLines(const std::filesystem::path& path, bool ogb)
 {
     EdgeList edges;
-    std::int64_t lineNo = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
-        ++lineNo;
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
+    LineReader lines(path,
+        TextLimits{ .what = ogb ? "an OGB edge file (src,dst per line)" : "an edge list (src dst per line)",
+            .maxLineBytes = 64u << 10 });
+    std::string_view line;
+    while (lines.next(line)) {
+        const std::int64_t lineNo = lines.lineNumber();
         std::size_t i = 0;
         auto skipSpace = [&] {
             while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
@@ -71,6 +44,11 @@ EdgeList parseEdgeText(std::string_view text, const std::filesystem::path& path,
             const char* b = line.data() + i;
             const char* e = line.data() + line.size();
             const auto [ptr, ec] = std::from_chars(b, e, ids[k]);
+            if (ec == std::errc::result_out_of_range)
+                throw Error::invalidInput("node id out of range (ids must be 0..N-1 for a graph of N nodes)")
+                    .inFile(path.string())
+                    .atLine(lineNo)
+                    .forField(k == 0 ? "src" : "dst");
             if (ec != std::errc() || ptr == b) {
                 std::size_t j = i;
                 while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != ',')
@@ -82,8 +60,10 @@ EdgeList parseEdgeText(std::string_view text, const std::filesystem::path& path,
                     .atLine(lineNo)
                     .forField(k == 0 ? "src" : "dst");
             }
-            if (ids[k] < 0)
-                throw Error::invalidInput("negative node id " + std::to_string(ids[k]))
+            if (ids[k] < 0 || ids[k] >= kMaxNodes)
+                throw Error::invalidInput((ids[k] < 0 ? "negative node id " : "node id beyond the limit of "
+                                                  + std::to_string(kMaxNodes) + " nodes: ")
+                    + std::to_string(ids[k]))
                     .inFile(path.string())
                     .atLine(lineNo)
                     .forField(k == 0 ? "src" : "dst");
@@ -98,6 +78,11 @@ EdgeList parseEdgeText(std::string_view text, const std::filesystem::path& path,
         edges.dst.push_back(ids[1]);
     }
     return edges;
+}
+
+void checkNumNodesOption(const GraphLoadOptions& options)
+{
+    checkNodeCount(options.numNodes, {}, "--num-nodes " + std::to_string(options.numNodes));
 }
 
 Graph finish(EdgeList edges, const GraphLoadOptions& options, const std::filesystem::path& path)
@@ -147,19 +132,20 @@ bool endsWith(const std::string& s, std::string_view suffix)
 
 Graph loadEdgeList(const std::filesystem::path& path, const GraphLoadOptions& options)
 {
-    const std::string text = endsWith(path.string(), ".gz") ? readGzip(path) : readFile(path);
-    return finish(parseEdgeText(text, path, false), options, path);
+    checkNumNodesOption(options);
+    return finish(readEdgeLines(path, false), options, path);
 }
 
 Graph loadOgbCsv(const std::filesystem::path& path, const GraphLoadOptions& options)
 {
-    const std::string text = endsWith(path.string(), ".gz") ? readGzip(path) : readFile(path);
-    return finish(parseEdgeText(text, path, true), options, path);
+    checkNumNodesOption(options);
+    return finish(readEdgeLines(path, true), options, path);
 }
 
 Graph loadNpyCsr(const std::filesystem::path& indptr, const std::filesystem::path& indices, bool rowsAreDestinations,
     const GraphLoadOptions& options)
 {
+    checkNumNodesOption(options);
     std::int64_t ptrCount = 0;
     std::int64_t idxCount = 0;
     Buffer ptr = readIndexArray(indptr, options.map, "indptr", ptrCount);
@@ -178,11 +164,12 @@ Graph loadNpyCsr(const std::filesystem::path& indptr, const std::filesystem::pat
             .inFile(indptr.string())
             .forField("indptr");
     if (rowsAreDestinations) {
-        Graph g = Graph::fromCsc(n, std::move(ptr), std::move(idx), indptr.parent_path().string());
+        Graph g = Graph::fromCsc(n, std::move(ptr), std::move(idx), indptr.string(), indices.string());
+        g.setOrigin(indptr.parent_path().string());
         return applyBuildOptions(std::move(g), options.build);
     }
     // Adjacency CSR: row s lists the destinations of s's out-edges; the transpose is our CSC.
-    Graph rows = Graph::fromCsc(n, std::move(ptr), std::move(idx), indptr.string());
+    Graph rows = Graph::fromCsc(n, std::move(ptr), std::move(idx), indptr.string(), indices.string());
     EdgeList e = toEdgeList(rows);
     std::swap(e.src, e.dst);
     rows = Graph();
@@ -206,20 +193,49 @@ Graph loadGraphDirectory(const std::filesystem::path& directory, const GraphLoad
 {
     const auto meta = directory / "graph.json";
     bool rowsAreDestinations = false;
+    Json j = Json::object();
     if (std::filesystem::exists(meta)) {
-        const Json j = readJsonFile(meta);
-        const auto rows = jsonFieldOr<std::string>(j, "rows", "source", meta.string());
+        j = readJsonFile(meta);
+        const std::string where = meta.string();
+        if (!j.is_object())
+            throw Error::invalidInput("expected a JSON object, got " + std::string(j.type_name())).inFile(where);
+        for (const auto& [key, value] : j.items())
+            if (key != "format" && key != "version" && key != "rows" && key != "nodes" && key != "edges"
+                && key != "origin")
+                throw Error::invalidInput("unknown key").inFile(where).forField(key);
+        if (const auto format = jsonFieldOr<std::string>(j, "format", "vantage-dgi-graph", where);
+            format != "vantage-dgi-graph")
+            throw Error::invalidInput("is \"" + format + "\", expected \"vantage-dgi-graph\"").inFile(where).forField(
+                "format");
+        if (const auto version = jsonFieldOr<std::int64_t>(j, "version", 1, where); version != 1)
+            throw Error::invalidInput("version " + std::to_string(version) + " is not supported (this Vantage reads 1)")
+                .inFile(where)
+                .forField("version");
+        const auto rows = jsonFieldOr<std::string>(j, "rows", "source", where);
         if (rows != "source" && rows != "destination")
             throw Error::invalidInput("'rows' must be \"source\" or \"destination\", not \"" + rows + "\"")
-                .inFile(meta.string())
+                .inFile(where)
                 .forField("rows");
         rowsAreDestinations = rows == "destination";
+        for (const char* key : { "nodes", "edges" })
+            if (jsonFieldOr<std::int64_t>(j, key, 0, where) < 0)
+                throw Error::invalidInput("must not be negative").inFile(where).forField(key);
     }
     for (const char* f : { "indptr.npy", "indices.npy" })
         if (!std::filesystem::exists(directory / f))
             throw Error::invalidInput(
                 std::string("a graph directory needs indptr.npy and indices.npy; ") + f + " is missing")
                 .inFile(directory.string());
+    // The counts graph.json states must be those of the arrays beside it (a mixed-up directory).
+    const std::pair<const char*, std::int64_t> counts[] = {
+        { "nodes", readNpyHeader(directory / "indptr.npy").count() - 1 },
+        { "edges", readNpyHeader(directory / "indices.npy").count() } };
+    for (const auto& [key, actual] : counts)
+        if (j.contains(key) && j[key].get<std::int64_t>() != actual)
+            throw Error::invalidInput("says " + std::to_string(j[key].get<std::int64_t>()) + " " + key + ", "
+                + (key == std::string("nodes") ? "indptr.npy" : "indices.npy") + " holds " + std::to_string(actual))
+                .inFile(meta.string())
+                .forField(key);
     Graph g = loadNpyCsr(directory / "indptr.npy", directory / "indices.npy", rowsAreDestinations, options);
     g.setOrigin(directory.string());
     return g;

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
+#include <charconv>
 #include <cstring>
 #include <fstream>
 
@@ -193,15 +194,32 @@ NpyHeader readNpyHeader(const std::filesystem::path& path)
             ++j;
         if (j == i)
             throw headerError(path, "shape", "malformed shape " + shape);
-        h.shape.push_back(std::stoll(shape.substr(i, j - i)));
+        std::int64_t dim = 0;
+        const auto [end, ec] = std::from_chars(shape.data() + i, shape.data() + j, dim);
+        if (ec != std::errc() || end != shape.data() + j)
+            throw headerError(path, "shape", "dimension " + shape.substr(i, j - i) + " is out of range");
+        if (h.shape.size() == 32)
+            throw headerError(path, "shape", "more than 32 dimensions");
+        h.shape.push_back(dim);
         i = j;
     }
     in.seekg(0, std::ios::end);
     const auto fileSize = static_cast<std::int64_t>(in.tellg());
-    const std::int64_t need = static_cast<std::int64_t>(h.dataOffset) + h.count() * npyItemSize(h.type);
-    if (fileSize < need)
+    // The product of the shape and its size in bytes, refused before they could overflow.
+    std::int64_t dataBytes = npyItemSize(h.type);
+    bool tooLarge = false;
+    for (auto d : h.shape)
+        if (__builtin_mul_overflow(dataBytes, d, &dataBytes) || dataBytes > fileSize) {
+            tooLarge = true;
+            break;
+        }
+    std::int64_t need = -1;
+    if (!tooLarge && __builtin_add_overflow(static_cast<std::int64_t>(h.dataOffset), dataBytes, &need))
+        need = -1;
+    if (need < 0 || fileSize < need)
         throw Error::invalidInput(
-            "truncated .npy file: " + std::to_string(fileSize) + " bytes, the header promises " + std::to_string(need))
+            "truncated .npy file: " + std::to_string(fileSize) + " bytes, the header's shape " + shape + " needs "
+            + (need < 0 ? std::string("more") : std::to_string(need)))
             .inFile(path.string());
     return h;
 }

@@ -5,6 +5,8 @@
 
 #include "dgi/torchscript_import.h"
 
+#include "dgi/model_file.h"
+
 #include "common/error.h"
 
 #include <torch/csrc/jit/passes/constant_propagation.h>
@@ -113,6 +115,7 @@ public:
 
     GnnIr run()
     {
+        checkTorchScriptFile(m_file);
         jit::Module module;
         try {
             module = torch::jit::load(m_file.string());

@@ -1,6 +1,7 @@
 #include "edl/client.h"
 
 #include "common/error.h"
+#include "edl/launcher.h"
 #include "edl/protocol.h"
 #include "edl/transport.h"
 
@@ -235,12 +236,10 @@ std::filesystem::path findWorkerBinary(const std::filesystem::path& besides)
 JobAddress startJob(const LeaderOptions& options, double timeoutS)
 {
     options.validate();
+    makeJobDirectory(options.jobDir);
     std::error_code ec;
-    std::filesystem::create_directories(options.jobDir, ec);
-    if (ec)
-        throw Error::invalidInput("cannot create the job folder: " + ec.message()).inFile(options.jobDir.string());
     const auto optionsFile = options.jobDir / "leader.json";
-    writeJsonFile(optionsFile, toJson(options));
+    writeJsonFile(optionsFile, toJson(options), 2, FileAccess::OwnerOnly);
     const auto jobJson = options.jobDir / "job.json";
     std::filesystem::remove(jobJson, ec);
 

@@ -4,6 +4,7 @@
 #include "edl/elastic.h"
 
 #include "common/error.h"
+#include "edl/checkpoint_p.h"
 #include "edl/protocol.h"
 #include "edl/transport.h"
 
@@ -49,8 +50,6 @@ struct EndSignal {
     EndReason reason;
     std::string message;
 };
-
-constexpr const char* kCheckpointMagic = "vantage-edl-checkpoint";
 
 struct Fault {
     std::int64_t step = 0;
@@ -404,11 +403,12 @@ struct ElasticContext::Impl {
             throw Error::failure("no committed state to save yet").inFile(file.string());
         Json header = { { "format", kCheckpointMagic }, { "version", 1 }, { "job", env.jobId },
             { "worker", env.workerId }, { "step", committedStep + 1 }, { "epoch", committedEpoch },
-            { "generation", generation }, { "param_hash", committedHash }, { "bytes", committed.size() } };
+            { "generation", generation }, { "param_hash", committedHash }, { "bytes", committed.size() },
+            { "checksum", checkpointChecksum(committed) } };
         std::string bytes = header.dump() + "\n" + committed;
         std::error_code ec;
         std::filesystem::create_directories(file.parent_path(), ec);
-        writeFileAtomic(file, bytes);
+        writeFileAtomic(file, bytes, FileAccess::OwnerOnly);
     }
 
     // The leader said the job ends (or we lost it): the lowest rank keeps the last commit on disk.
@@ -544,20 +544,20 @@ void ElasticContext::attach(torch::nn::Module& model, torch::optim::Optimizer& o
     d.model = &model;
     d.optimizer = &optimizer;
     if (!d.restoreFrom.empty()) {
-        const std::string bytes = readFile(d.restoreFrom);
-        const auto nl = bytes.find('\n');
-        if (nl == std::string::npos)
-            throw Error::invalidInput("not a checkpoint").inFile(d.restoreFrom);
-        const Json header = parseJson(std::string_view(bytes).substr(0, nl), d.restoreFrom);
-        if (jsonFieldOr<std::string>(header, "format", "", "checkpoint") != kCheckpointMagic)
-            throw Error::invalidInput("not an elastic-job checkpoint").inFile(d.restoreFrom);
+        const CheckpointHead head = readCheckpointHead(d.restoreFrom, false);
+        std::string bytes = readFile(d.restoreFrom);
+        bytes.erase(0, head.stateOffset);
+        if (bytes.size() != head.stateBytes || !checksumMatches(head, bytes))
+            throw Error::invalidInput("the checkpoint changed or is damaged (its size or checksum is not what its header "
+                                      "says)")
+                .inFile(d.restoreFrom);
         try {
-            d.loadState(bytes.substr(nl + 1));
+            d.loadState(bytes);
         } catch (const c10::Error& e) {
             throw Error::invalidInput(std::string("cannot load the checkpoint: ") + e.what_without_backtrace())
                 .inFile(d.restoreFrom);
         }
-        d.committed = bytes.substr(nl + 1);
+        d.committed = std::move(bytes);
     }
 }
 
@@ -715,18 +715,5 @@ void ElasticContext::saveCommitted(const std::filesystem::path& file) const
     m_impl->saveCommittedTo(file);
 }
 
-Json inspectCheckpoint(const std::filesystem::path& file)
-{
-    const std::string bytes = readFile(file);
-    const auto nl = bytes.find('\n');
-    if (nl == std::string::npos)
-        throw Error::invalidInput("not a checkpoint").inFile(file.string());
-    Json header = parseJson(std::string_view(bytes).substr(0, nl), file.string());
-    if (jsonFieldOr<std::string>(header, "format", "", "checkpoint") != kCheckpointMagic)
-        throw Error::invalidInput("not an elastic-job checkpoint").inFile(file.string());
-    if (jsonFieldOr<std::uint64_t>(header, "bytes", 0, "checkpoint") != bytes.size() - nl - 1)
-        throw Error::invalidInput("the checkpoint is truncated").inFile(file.string());
-    return header;
-}
 
 } // namespace vantage::edl

@@ -118,7 +118,8 @@ private:
 };
 
 // Reads a checkpoint's header, as written by saveCommitted():
-// {format, version, job, worker, step, epoch, generation, param_hash, bytes}.
+// {format, version, job, worker, step, epoch, generation, param_hash, bytes, checksum}, and checks
+// the state against its size and checksum; a damaged file is Error::invalidInput naming it.
 Json inspectCheckpoint(const std::filesystem::path& file);
 
 } // namespace vantage::edl

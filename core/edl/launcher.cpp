@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "common/json.h"
+#include "common/text_input.h"
 
 #include <cerrno>
 #include <chrono>
@@ -155,7 +156,20 @@ std::vector<HostEntry> parseHostList(const std::string& text, const std::string&
 
 std::vector<HostEntry> parseHostFile(const std::filesystem::path& path)
 {
-    return parseHostList(readFile(path), path.string());
+    return parseHostList(
+        readTextFile(path, TextLimits{ .what = "a host file", .maxBytes = 1u << 20, .maxLineBytes = 4096 }),
+        path.string());
+}
+
+void makeJobDirectory(const std::filesystem::path& dir)
+{
+    std::error_code ec;
+    const bool fresh = !std::filesystem::exists(dir, ec) || std::filesystem::is_empty(dir, ec);
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+        throw Error::invalidInput("cannot create the job folder: " + ec.message()).inFile(dir.string());
+    if (fresh)
+        std::filesystem::permissions(dir, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace, ec);
 }
 
 std::map<std::string, std::string> deviceEnvironment(const std::string& device)
@@ -205,7 +219,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::map<
         envp.push_back(e.data());
     envp.push_back(nullptr);
 
-    const int logFd = ::open(logFile.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    const int logFd = ::open(logFile.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
     if (logFd < 0)
         throw Error::failure(std::string("cannot open the worker log: ") + std::strerror(errno))
             .inFile(logFile.string());

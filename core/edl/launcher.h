@@ -30,6 +30,11 @@ struct HostEntry {
 std::vector<HostEntry> parseHostFile(const std::filesystem::path& path);
 std::vector<HostEntry> parseHostList(const std::string& text, const std::string& source);
 
+// Creates a job folder (and its parents) readable by its owner only (0700): it holds the job's
+// token, checkpoints and logs. A folder that already exists and is not empty keeps its mode (it may
+// be the user's own); the files written into it are 0600 all the same.
+void makeJobDirectory(const std::filesystem::path& dir);
+
 // What one worker needs to be started.
 struct LaunchRequest {
     std::string workerId;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <deque>
 #include <fstream>
@@ -22,38 +23,40 @@ namespace vantage::edl {
 
 namespace {
 
+// The last line of a worker's log that says what went wrong ("error:", an exception), else its
+// last line: what the user is shown when a worker ends early. Reads the tail only.
+std::string lastErrorLine(const std::filesystem::path& log)
+{
+    std::ifstream in(log, std::ios::binary);
+    if (!in)
+        return {};
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<std::int64_t>(in.tellg());
+    const std::int64_t from = std::max<std::int64_t>(0, size - 4096);
+    in.seekg(from);
+    std::string tail(static_cast<std::size_t>(size - from), '\0');
+    in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+    std::string last, error;
+    std::istringstream lines(tail);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos)
+            continue;
+        last = line;
+        if (line.find("error") != std::string::npos || line.find("what()") != std::string::npos)
+            error = line;
+    }
+    std::string out = error.empty() ? last : error;
+    if (out.size() > 300)
+        out = out.substr(0, 300) + "...";
+    return out;
+}
+
 using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t)
 {
     return std::chrono::duration<double>(Clock::now() - t).count();
 }
-
-std::int64_t parseInteger(const std::string& text, const std::string& option, const std::string& item)
-{
-    try {
-        std::size_t used = 0;
-        const auto v = std::stoll(text, &used);
-        if (used != text.size())
-            throw std::invalid_argument(text);
-        return v;
-    } catch (const std::exception&) {
-        throw Error::invalidInput("'" + text + "' is not an integer in '" + item + "'").forField(option);
-    }
-}
-
-std::vector<std::string> split(const std::string& text, char sep)
-{
-    std::vector<std::string> out;
-    std::stringstream ss(text);
-    std::string part;
-    while (std::getline(ss, part, sep))
-        if (!part.empty())
-            out.push_back(part);
-    return out;
-}
-
-constexpr std::array kPhases = { "loading", "compute", "allreduce", "commit", "committed" };
 
 enum class Report { None, Ok, Failed };
 
@@ -90,151 +93,6 @@ constexpr double kSubscriberLeaseS = 5.0;
 constexpr int kMaxConsecutiveAborts = 5;
 
 } // namespace
-
-std::vector<ScheduleItem> parseSchedule(const std::string& text)
-{
-    std::vector<ScheduleItem> items;
-    for (const auto& item : split(text, ',')) {
-        const auto parts = split(item, ':');
-        if (parts.size() != 2 || parts[0].rfind("step=", 0) != 0 || (parts[1][0] != '+' && parts[1][0] != '-'))
-            throw Error::invalidInput("expected step=S:+N or step=S:-N, got '" + item + "'").forField("schedule");
-        ScheduleItem s;
-        s.step = parseInteger(parts[0].substr(5), "schedule", item);
-        s.delta = static_cast<int>(parseInteger(parts[1].substr(1), "schedule", item)) * (parts[1][0] == '-' ? -1 : 1);
-        if (s.step < 0 || s.delta == 0 || std::abs(s.delta) > 64)
-            throw Error::invalidInput("needs a step >= 0 and a change of 1..64 workers: '" + item + "'")
-                .forField("schedule");
-        items.push_back(s);
-    }
-    std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.step < b.step; });
-    return items;
-}
-
-std::vector<FaultItem> parseFaults(const std::string& text)
-{
-    std::vector<FaultItem> items;
-    for (const auto& item : split(text, ',')) {
-        FaultItem f;
-        bool haveStep = false, haveWorker = false;
-        for (const auto& kv : split(item, ':')) {
-            const auto eq = kv.find('=');
-            if (eq == std::string::npos)
-                throw Error::invalidInput("expected key=value in '" + item + "'").forField("kill");
-            const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
-            if (k == "step") {
-                f.step = parseInteger(v, "kill", item);
-                haveStep = true;
-            } else if (k == "worker") {
-                f.worker = v.rfind('w', 0) == 0 ? v : "w" + std::to_string(parseInteger(v, "kill", item));
-                haveWorker = true;
-            } else if (k == "phase") {
-                if (std::find(kPhases.begin(), kPhases.end(), v) == kPhases.end())
-                    throw Error::invalidInput(
-                        "unknown phase '" + v + "' (loading, compute, allreduce, commit, committed)")
-                        .forField("kill");
-                f.phase = v;
-            } else if (k == "slow") {
-                f.slowMs = parseInteger(v, "kill", item);
-                if (f.slowMs <= 0 || f.slowMs > 600000)
-                    throw Error::invalidInput("slow= needs 1..600000 ms in '" + item + "'").forField("kill");
-            } else {
-                throw Error::invalidInput("unknown key '" + k + "' in '" + item + "' (step, worker, phase, slow)")
-                    .forField("kill");
-            }
-        }
-        if (!haveStep || !haveWorker || f.step < 0)
-            throw Error::invalidInput("needs step=S and worker=N: '" + item + "'").forField("kill");
-        items.push_back(f);
-    }
-    return items;
-}
-
-void LeaderOptions::validate() const
-{
-    spec.validate();
-    if (workers <= 0 || workers > 1024)
-        throw Error::invalidInput("must be in 1..1024").forField("workers");
-    if (workerBinary.empty())
-        throw Error::invalidInput("the worker executable is not known").forField("worker_binary");
-    if (jobDir.empty())
-        throw Error::invalidInput("the job folder is not set").forField("job_dir");
-    if (listenPort < 0 || listenPort > 65535)
-        throw Error::invalidInput("must be in 0..65535").forField("listen_port");
-    if (straggler.enabled && (straggler.factor <= 1.0 || straggler.steps <= 0))
-        throw Error::invalidInput("needs a factor above 1 and at least one step").forField("straggler");
-    if (!(startTimeoutS > 0))
-        throw Error::invalidInput("must be positive").forField("start_timeout_s");
-    for (const auto& d : devices)
-        (void)deviceEnvironment(d);
-}
-
-Json toJson(const LeaderOptions& o)
-{
-    Json hosts = Json::array();
-    for (const auto& h : o.hosts)
-        hosts.push_back({ { "host", h.host }, { "slots", h.slots }, { "devices", h.devices },
-            { "worker", h.workerPath }, { "address", h.address } });
-    Json schedule = Json::array();
-    for (const auto& s : o.schedule)
-        schedule.push_back({ { "step", s.step }, { "delta", s.delta } });
-    Json faults = Json::array();
-    for (const auto& f : o.faults)
-        faults.push_back({ { "step", f.step }, { "worker", f.worker }, { "phase", f.phase }, { "slow_ms", f.slowMs } });
-    return { { "spec", toJson(o.spec) }, { "workers", o.workers }, { "devices", o.devices }, { "hosts", hosts },
-        { "ssh", o.sshCommand }, { "listen_host", o.listenHost }, { "listen_port", o.listenPort },
-        { "worker_binary", o.workerBinary.string() }, { "job_dir", o.jobDir.string() }, { "schedule", schedule },
-        { "faults", faults }, { "scale_mode", o.scaleMode == ScaleMode::Live ? "live" : "stop-restart" },
-        { "straggler",
-            { { "enabled", o.straggler.enabled }, { "factor", o.straggler.factor }, { "steps", o.straggler.steps },
-                { "replace", o.straggler.replace } } },
-        { "write_job_file", o.writeJobFile }, { "start_timeout_s", o.startTimeoutS },
-        { "restore_from", o.restoreFrom } };
-}
-
-LeaderOptions leaderOptionsFromJson(const Json& j)
-{
-    constexpr std::string_view w = "leader options";
-    LeaderOptions o;
-    o.spec = jobSpecFromJson(detail::requireObjectKey(j, "spec", w));
-    o.workers = jsonFieldOr<int>(j, "workers", o.workers, w);
-    o.devices = jsonFieldOr<std::vector<std::string>>(j, "devices", {}, w);
-    if (j.contains("hosts"))
-        for (const auto& h : j["hosts"])
-            o.hosts.push_back({ jsonField<std::string>(h, "host", "host"), jsonFieldOr<int>(h, "slots", 1, "host"),
-                jsonFieldOr<std::vector<std::string>>(h, "devices", {}, "host"),
-                jsonFieldOr<std::string>(h, "worker", {}, "host"),
-                jsonFieldOr<std::string>(h, "address", {}, "host") });
-    o.sshCommand = jsonFieldOr<std::string>(j, "ssh", o.sshCommand, w);
-    o.listenHost = jsonFieldOr<std::string>(j, "listen_host", o.listenHost, w);
-    o.listenPort = jsonFieldOr<int>(j, "listen_port", 0, w);
-    o.workerBinary = jsonField<std::string>(j, "worker_binary", w);
-    o.jobDir = jsonField<std::string>(j, "job_dir", w);
-    if (j.contains("schedule"))
-        for (const auto& s : j["schedule"])
-            o.schedule.push_back(
-                { jsonField<std::int64_t>(s, "step", "schedule"), jsonField<int>(s, "delta", "schedule") });
-    if (j.contains("faults"))
-        for (const auto& f : j["faults"])
-            o.faults.push_back(
-                { jsonField<std::int64_t>(f, "step", "fault"), jsonField<std::string>(f, "worker", "fault"),
-                    jsonFieldOr<std::string>(f, "phase", "allreduce", "fault"),
-                    jsonFieldOr<std::int64_t>(f, "slow_ms", 0, "fault") });
-    const auto mode = jsonFieldOr<std::string>(j, "scale_mode", "live", w);
-    if (mode != "live" && mode != "stop-restart")
-        throw Error::invalidInput("must be 'live' or 'stop-restart'").forField("scale_mode");
-    o.scaleMode = mode == "live" ? ScaleMode::Live : ScaleMode::StopRestart;
-    if (j.contains("straggler")) {
-        const Json& s = j["straggler"];
-        o.straggler
-            = { jsonFieldOr<bool>(s, "enabled", false, "straggler"), jsonFieldOr<double>(s, "factor", 2.0, "straggler"),
-                  jsonFieldOr<int>(s, "steps", 5, "straggler"), jsonFieldOr<bool>(s, "replace", true, "straggler") };
-    }
-    o.writeJobFile = jsonFieldOr<bool>(j, "write_job_file", true, w);
-    o.startTimeoutS = jsonFieldOr<double>(j, "start_timeout_s", o.startTimeoutS, w);
-    o.restoreFrom = jsonFieldOr<std::string>(j, "restore_from", {}, w);
-    o.validate();
-    return o;
-}
 
 Json toJson(const JobReport& r)
 {
@@ -578,9 +436,12 @@ struct Leader::Impl {
         if (pending > 0)
             return;
         if (ready == 0) {
+            // The first worker's own words say why (a bad checkpoint, a device that is not there).
+            const std::string why = failures.empty() ? std::string() : failures.front().worker + ": " + failures.front().reason;
             endJob(JobState::Failed,
-                phase == Phase::Forming ? "no worker could start (see the worker logs in " + opt.jobDir.string() + ")"
-                                        : "no worker could restart from the checkpoint");
+                (phase == Phase::Forming ? "no worker could start" : "no worker could restart from the checkpoint")
+                    + (why.empty() ? std::string() : " (" + why + ")") + "; the worker logs are in "
+                    + opt.jobDir.string());
             return;
         }
         startGeneration(phase == Phase::Forming ? "start" : "restart", false);
@@ -713,7 +574,7 @@ struct Leader::Impl {
                     { "source", 0 }, { "restore", restore }, { "step", step }, { "epoch", ledger.epoch() },
                     { "store",
                         { { "host", store->host() }, { "port", store->port() },
-                            { "prefix", generationPrefix(generation) } } } });
+                            { "prefix", store->generationPrefix(generation) } } } });
         }
         for (auto& w : workers)
             if (!isMember(w.index))
@@ -1043,17 +904,24 @@ struct Leader::Impl {
     // ---- incoming -----------------------------------------------------------------------------
     void handle(const ControlSocket::Incoming& in)
     {
+        // The envelope only, until the token is checked: a stranger's body is never decoded.
         Message m;
         try {
-            m = decode(in.bytes);
+            m = decodeEnvelope(in.bytes);
         } catch (const Error& e) {
             Message bad;
-            socket->send(in.peer, makeErrorReply(bad, Rejection::Malformed, e.what()));
+            socket->send(in.peer, makeErrorReply(bad, Rejection::Malformed, e.message()));
             return;
         }
         const Verdict v = checkMessage(m, token, generation);
         if (!v.accepted()) {
             socket->send(in.peer, makeErrorReply(m, v.rejection, v.reason));
+            return;
+        }
+        try {
+            m = decode(in.bytes);
+        } catch (const Error& e) {
+            socket->send(in.peer, makeErrorReply(m, Rejection::Malformed, e.message()));
             return;
         }
         const std::string& t = m.type;
@@ -1216,7 +1084,8 @@ struct Leader::Impl {
             if (!w.process)
                 continue;
             if (auto exit = w.process->poll(); exit && w.alive()) {
-                markFailed(i, "process ended (" + *exit + ")");
+                const std::string said = lastErrorLine(path(w.info.id + ".log"));
+                markFailed(i, "process ended (" + *exit + ")" + (said.empty() ? std::string() : ": " + said));
                 continue;
             }
             if (!w.alive() || phase == Phase::Ended)
@@ -1257,15 +1126,7 @@ struct Leader::Impl {
         const auto file = path("job.json");
         const auto a = JobAddress{ socket->endpoint(), token, jobId, opt.jobDir.string(),
             static_cast<std::int64_t>(::getpid()) };
-        const std::string tmp = file.string() + ".tmp";
-        {
-            std::ofstream out(tmp, std::ios::trunc);
-            if (!out)
-                throw Error::failure("cannot write the job file").inFile(tmp);
-            ::chmod(tmp.c_str(), 0600);
-            out << toJson(a).dump(2) << '\n';
-        }
-        std::filesystem::rename(tmp, file);
+        writeJsonFile(file, toJson(a), 2, FileAccess::OwnerOnly);
     }
 
     JobReport report() const
@@ -1294,10 +1155,7 @@ Leader::Leader(LeaderOptions options)
 {
     auto& d = *m_impl;
     d.opt.validate();
-    std::error_code ec;
-    std::filesystem::create_directories(d.opt.jobDir, ec);
-    if (ec)
-        throw Error::invalidInput("cannot create the job folder: " + ec.message()).inFile(d.opt.jobDir.string());
+    makeJobDirectory(d.opt.jobDir);
     d.opt.spec.initialWorkers = d.opt.workers;
     d.socket = std::make_unique<ControlSocket>(d.opt.listenHost, d.opt.listenPort);
     d.workerEndpoint = d.socket->endpoint();
@@ -1358,7 +1216,7 @@ JobReport Leader::run(const CancelToken& cancel, Progress* progress)
     // A final state of the subscribers' view, then the report on disk.
     JobReport r = d.report();
     try {
-        writeJsonFile(d.path("report.json"), toJson(r));
+        writeJsonFile(d.path("report.json"), toJson(r), 2, FileAccess::OwnerOnly);
     } catch (const Error&) {
         // The report is still returned; a full disk must not turn a finished job into a failure.
     }

@@ -57,9 +57,19 @@ struct Message {
     Json body = Json::object();
 };
 
+// Bounds on one frame: its size (the leader's socket drops larger frames unread) and its nesting.
+inline constexpr std::size_t kMaxRequestBytes = 4u << 20; // what the leader accepts: 4 MiB
+inline constexpr int kMaxMessageDepth = 32;
+
 // One frame of UTF-8 JSON. decode() throws Error::invalidInput naming the bad field.
 std::string encode(const Message& message);
 Message decode(std::string_view bytes);
+
+// The envelope alone (version, type, token, job, generation, sender, request), for a receiver that
+// must check the token before it looks any further: the body is skipped by a bounded scan, never
+// built, and `body` stays empty. Frames over `maxBytes` or nested deeper than kMaxMessageDepth
+// are refused before parsing.
+Message decodeEnvelope(std::string_view bytes, std::size_t maxBytes = kMaxRequestBytes);
 
 enum class Rejection { None, Malformed, BadVersion, BadToken, StaleGeneration, FutureGeneration, UnknownType };
 

@@ -22,7 +22,7 @@ zmq::context_t& zmqContext()
     return context;
 }
 
-constexpr int kMaxMessageBytes = 64 << 20; // a stranger cannot make the leader buffer more than this
+constexpr int kMaxMessageBytes = 64 << 20; // what a client or worker takes from its leader (snapshots)
 
 Error zmqError(const zmq::error_t& e, const std::string& what, const std::string& endpoint)
 {
@@ -201,7 +201,8 @@ ControlSocket::ControlSocket(const std::string& host, int port)
     try {
         m_impl->socket = zmq::socket_t(zmqContext(), zmq::socket_type::router);
         m_impl->socket.set(zmq::sockopt::linger, 0);
-        m_impl->socket.set(zmq::sockopt::maxmsgsize, static_cast<std::int64_t>(kMaxMessageBytes));
+        // Requests are small; a larger frame drops the connection before anything is buffered or parsed.
+        m_impl->socket.set(zmq::sockopt::maxmsgsize, static_cast<std::int64_t>(kMaxRequestBytes));
         m_impl->socket.bind(address);
         m_impl->endpoint = m_impl->socket.get(zmq::sockopt::last_endpoint);
     } catch (const zmq::error_t& e) {

@@ -182,7 +182,7 @@ ClusterProfile clusterFromJson(const Json& json, const std::string& source)
 
 ClusterProfile loadClusterProfile(const std::filesystem::path& path)
 {
-    const std::string text = readFile(path);
+    const std::string text = readJsonText(path);
     const Json j = parseJson(text, path.string());
     return readCluster(j, detail::JsonReader(path.string(), text));
 }

@@ -166,7 +166,7 @@ CostGraph explicitCostsFromText(std::string_view text, const std::string& source
 
 CostGraph loadExplicitCosts(const std::filesystem::path& path)
 {
-    return explicitCostsFromText(readFile(path), path.string());
+    return explicitCostsFromText(readJsonText(path), path.string());
 }
 
 Json toJson(const CostGraph& g)

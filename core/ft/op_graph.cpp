@@ -573,7 +573,7 @@ OpGraph opGraphFromText(std::string_view text, const std::string& source)
 
 OpGraph loadOpGraph(const std::filesystem::path& path)
 {
-    return opGraphFromText(readFile(path), path.string());
+    return opGraphFromText(readJsonText(path), path.string());
 }
 
 Json toJson(const OpGraph& g)

@@ -1,6 +1,7 @@
 #include "ft/search.h"
 
 #include "common/error.h"
+#include "common/threads.h"
 #include "common/json.h"
 #include "common/progress.h"
 #include "ft/baselines.h"
@@ -137,11 +138,20 @@ void mergeShifted(const std::vector<ParetoPoint>& acc, const double* times, cons
     }
 }
 
+// The search outgrew FrontierOptions' bounds at step k of n: exact frontiers of long chains of
+// ops with independent costs grow with every op; an epsilon keeps them small.
+Error tooLarge(int k, int n, const std::string& what, std::int64_t limit)
+{
+    return Error::invalidInput("the frontier search is too large for this machine: " + what + " at op "
+        + std::to_string(k + 1) + " of " + std::to_string(n) + " (the limit is " + std::to_string(limit)
+        + "); search with an epsilon (--eps 0.01 keeps every point within 1% of the exact frontier) or fewer "
+          "configurations")
+        .inOp("frontier search");
+}
+
 int threadCount(int requested)
 {
-    if (requested > 0)
-        return std::min(requested, 256);
-    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    return resolveThreadCount(requested);
 }
 
 // The Pareto set of the union of `lists` (each a Pareto set), by a tree of pairwise merges.
@@ -482,8 +492,8 @@ FrontierResult searchFrontier(
         for (std::size_t s = 0; s < states; ++s)
             newOffsets[s + 1] = newOffsets[s] + static_cast<std::uint32_t>(sets[s].size());
         const std::size_t total = newOffsets[states];
-        if (total > std::size_t(0xFFFFFFF0u))
-            throw Error::failure("too many Pareto points in one step; use an epsilon");
+        if (total > std::size_t(0xFFFFFFF0u) || static_cast<std::int64_t>(total) > options.maxPoints)
+            throw tooLarge(k, n, std::to_string(total) + " Pareto points in one step", options.maxPoints);
         std::vector<double> newTimes(total), newMems(total), newSlacks(exact ? 0 : total);
         auto& bp = backPrev[static_cast<std::size_t>(k)];
         auto& bc = backConfig[static_cast<std::size_t>(k)];
@@ -517,6 +527,9 @@ FrontierResult searchFrontier(
         if (stored > gcAt) {
             stored = compactBackPointers(backPrev, backConfig, k);
             gcAt = std::max<std::size_t>(gcAt, 2 * stored);
+            if (static_cast<std::int64_t>(stored) > options.maxStoredPoints)
+                throw tooLarge(k, n, std::to_string(stored) + " points to trace strategies back through",
+                    options.maxStoredPoints);
         }
         progress.report(double(k + 1) / n, "frontier search");
     }
@@ -526,6 +539,11 @@ FrontierResult searchFrontier(
     for (std::uint32_t i = 0; i < offsets.back(); ++i)
         final.push_back({ times[i], mems[i], i, 0, exact ? 0.0 : slacks[i] });
     thinPareto(final, eps);
+    for (const auto& fp : final)
+        if (!std::isfinite(fp.time) || !std::isfinite(fp.memory))
+            throw Error::invalidInput("the costs add up beyond the range of a double (1.8e308); state them in a larger "
+                                      "unit")
+                .inOp("frontier search");
     for (const auto& fp : final) {
         CostPoint cp;
         cp.time = fp.time;

@@ -41,6 +41,10 @@ struct FrontierOptions {
     int threads = 0; // 0: all hardware threads
     SearchOrder order = SearchOrder::Greedy;
     std::int64_t maxStates = 1 << 22; // refuse graphs whose live frontier has more states
+    // Refuse, with a message that suggests an epsilon, a search whose Pareto sets outgrow what this
+    // machine can hold: more points in one step, or more back-pointers held at once (6 bytes each).
+    std::int64_t maxPoints = std::int64_t(1) << 24;
+    std::int64_t maxStoredPoints = std::int64_t(1) << 28;
     // Back-pointers (6 bytes each) kept before those no live point leads to are dropped; the
     // threshold then doubles with what is left.
     std::size_t compactAfter = std::size_t(1) << 23;

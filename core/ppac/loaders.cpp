@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "common/json.h"
+#include "common/text_input.h"
 #include "ppac/synthetic.h"
 
 #include <algorithm>
@@ -67,11 +68,7 @@ std::string shown(std::string_view s)
 
 std::string fileText(const fs::path& path)
 {
-    if (fs::is_directory(path))
-        throw Error::invalidInput("is a directory, expected a file").inFile(path.string());
-    if (!fs::exists(path))
-        throw Error::invalidInput("no such file").inFile(path.string());
-    return readFile(path);
+    return readTextFile(path, TextLimits{ .what = "a text file of interactions", .maxLineBytes = 16u << 20 });
 }
 
 std::int32_t parseDenseId(std::string_view tok, const fs::path& path, std::int64_t line, const char* field)

@@ -1,6 +1,7 @@
 #include "ppac/model.h"
 
 #include "common/error.h"
+#include "common/text_input.h"
 #include "ppac/fast_math.h"
 #include "ppac/parallel.h"
 
@@ -243,8 +244,11 @@ void saveModel(const std::filesystem::path& path, const ModelWeights& weights)
 
 ModelWeights loadModel(const std::filesystem::path& path)
 {
-    if (!std::filesystem::exists(path))
-        throw Error::invalidInput("no such file").inFile(path.string());
+    checkInputFile(path, TextLimits{ .what = "a PPAC model (.vppac)" });
+    // The signature first: a file of another kind is refused without being read.
+    if (const std::string head = readFileHead(path, sizeof kMagic); head.size() < sizeof kMagic
+        || std::memcmp(head.data(), kMagic, sizeof kMagic) != 0)
+        throw Error::invalidInput("not a readable PPAC model: missing the VPPACMDL signature").inFile(path.string());
     return deserializeModel(readFile(path), path.string());
 }
 

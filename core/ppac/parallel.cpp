@@ -1,5 +1,7 @@
 #include "ppac/parallel.h"
 
+#include "common/threads.h"
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -11,9 +13,7 @@ namespace vantage::ppac::detail {
 
 int resolveThreads(int requested)
 {
-    if (requested > 0)
-        return requested;
-    return std::max(1u, std::thread::hardware_concurrency());
+    return resolveThreadCount(requested);
 }
 
 void parallelFor(std::int64_t n, int threads, std::int64_t chunk,

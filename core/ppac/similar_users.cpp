@@ -1,6 +1,7 @@
 #include "ppac/similar_users.h"
 
 #include "common/error.h"
+#include "common/text_input.h"
 #include "common/json.h"
 #include "ppac/parallel.h"
 
@@ -150,9 +151,7 @@ void writeSimilarUsers(const std::filesystem::path& path, const SimilarUsers& si
 
 SimilarUsers readSimilarUsers(const std::filesystem::path& path, std::int32_t numUsers)
 {
-    if (!std::filesystem::exists(path))
-        throw Error::invalidInput("no such file").inFile(path.string());
-    const std::string text = readFile(path);
+    const std::string text = readTextFile(path, TextLimits{ .what = "a similar-users file (user: similar users per line)" });
     std::vector<std::vector<std::int32_t>> lists(static_cast<std::size_t>(numUsers));
     std::vector<bool> seen(static_cast<std::size_t>(numUsers), false);
     int k = 0;

@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <csignal>
@@ -90,6 +91,18 @@ bool processAlive(std::int64_t pid)
     if (pid <= 0)
         return false;
     return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
+constexpr const char* kInterrupted = "interrupted: the process that wrote this run ended before it finished";
+
+// A queued or running run whose writer is known to be gone: it was owned by a process of this host
+// that no longer exists (a crash, kill -9). A run of another host cannot be judged from here.
+bool writerGone(std::int64_t pid, const std::string& host)
+{
+    static const std::string me = hostName();
+    if (pid == ::getpid())
+        return false;
+    return (host.empty() || host == me) && !processAlive(pid);
 }
 
 // RAII for one prepared statement; binds by 1-based index.
@@ -289,6 +302,39 @@ struct Session::Impl {
         }
     }
 
+    // The tables and run columns that the file's schema version promises: a file that lacks one is
+    // damaged (a table dropped by hand, a half-copied file), refused before any query fails on it.
+    void checkSchema() const
+    {
+        std::vector<std::string> tables;
+        {
+            Stmt s(db, "SELECT name FROM sqlite_master WHERE type = 'table'", path);
+            while (s.step())
+                tables.push_back(s.text(0));
+        }
+        for (const char* t : { "meta", "runs", "series", "series_points", "artifacts" })
+            if (std::find(tables.begin(), tables.end(), t) == tables.end())
+                throw Error::invalidInput(std::string("the session file is damaged: its table '") + t + "' is missing")
+                    .inFile(path.string());
+        std::vector<std::string> columns;
+        {
+            Stmt s(db, "PRAGMA table_info(runs)", path);
+            while (s.step())
+                columns.push_back(s.text(1));
+        }
+        std::vector<const char*> need = { "id", "engine", "kind", "name", "params", "status", "created_at",
+            "started_at", "finished_at", "summary", "result", "error" };
+        if (version >= 2)
+            need.insert(need.end(), { "owner_pid", "owner_host", "tags" });
+        if (version >= 3)
+            need.push_back("trashed");
+        for (const char* c : need)
+            if (std::find(columns.begin(), columns.end(), c) == columns.end())
+                throw Error::invalidInput(
+                    std::string("the session file is damaged: the column 'runs.") + c + "' is missing")
+                    .inFile(path.string());
+    }
+
     void requireRun(std::int64_t runId) const
     {
         Stmt s(db, "SELECT 1 FROM runs WHERE id = ?", path);
@@ -346,31 +392,22 @@ struct Session::Impl {
 
     void recoverAbandonedRuns()
     {
-        const std::string me = hostName();
         std::vector<std::int64_t> dead;
         {
             Stmt s(db, "SELECT id, owner_pid, owner_host FROM runs WHERE status IN ('running','queued')", path);
-            while (s.step()) {
-                const auto pid = s.int64(1);
-                const auto host = s.text(2);
-                // A run owned by a live process on this host is being written right now; a run on
-                // another host cannot be judged from here and is left alone.
-                if (pid == ::getpid() || (host == me && processAlive(pid)))
-                    continue;
-                if (host.empty() || host == me)
+            while (s.step())
+                if (writerGone(s.int64(1), s.text(2)))
                     dead.push_back(s.int64(0));
-            }
         }
         if (dead.empty())
             return;
         transaction([&] {
             Stmt u(db,
                    std::string("UPDATE runs SET status = 'failed', finished_at = COALESCE(finished_at, ") + kNow
-                       + "), error = 'interrupted: the process that wrote this run ended before it finished' "
-                         "WHERE id = ?",
+                       + "), error = ? WHERE id = ?",
                    path);
             for (auto id : dead) {
-                u.bind(1, id);
+                u.bind(1, std::string_view(kInterrupted)).bind(2, id);
                 u.run();
             }
         });
@@ -426,6 +463,8 @@ Session Session::open(const fs::path& path, Mode mode)
         }
         if (!problems.empty())
             throw Error::invalidInput("the session file is damaged: " + problems.substr(0, 400)).inFile(path.string());
+        if (probe->version >= 1 && probe->version <= kSchemaVersion)
+            probe->checkSchema();
     } catch (const Error& e) {
         if (e.kind() == Error::Kind::InvalidInput)
             throw;
@@ -638,7 +677,7 @@ namespace {
 constexpr const char* kRunColumns =
     "SELECT id, engine, kind, name, params, status, created_at, started_at, finished_at, summary, result, error, tags, "
     "CASE WHEN started_at IS NOT NULL AND finished_at IS NOT NULL "
-    "THEN (julianday(finished_at) - julianday(started_at)) * 86400.0 ELSE 0 END FROM runs";
+    "THEN (julianday(finished_at) - julianday(started_at)) * 86400.0 ELSE 0 END, owner_pid, owner_host FROM runs";
 
 RunInfo readRun(const Stmt& s)
 {
@@ -657,6 +696,12 @@ RunInfo readRun(const Stmt& s)
     r.error = s.text(11);
     r.tags = tagsFromJson(s.text(12));
     r.durationS = s.real(13);
+    // Every reader, read-only ones too, sees a run whose writer died as what it is; the file is
+    // corrected by the next writer that opens it.
+    if ((r.status == RunStatus::Running || r.status == RunStatus::Queued) && writerGone(s.int64(14), s.text(15))) {
+        r.status = RunStatus::Failed;
+        r.error = kInterrupted;
+    }
     return r;
 }
 } // namespace

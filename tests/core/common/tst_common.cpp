@@ -5,11 +5,14 @@
 #include "common/graphviz.h"
 #include "common/json.h"
 #include "common/progress.h"
+#include "common/text_input.h"
+#include "common/threads.h"
 #include "common/units.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <filesystem>
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -72,9 +75,109 @@ private Q_SLOTS:
         }
     }
 
+    // The one JSON reader bounds what it takes: nesting, NUL bytes, numbers beyond a double, the
+    // size of a file; each refusal names the source and the line.
+    void jsonRefusesHostileText_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("line");
+        QByteArray deep;
+        for (int i = 0; i < 100000; ++i)
+            deep += "[";
+        QTest::newRow("100,000 levels of arrays") << deep << "nested deeper than 200" << 1;
+        QByteArray objects = "{\n";
+        for (int i = 0; i < 201; ++i)
+            objects += "{\"a\":";
+        QTest::newRow("201 levels of objects") << objects << "nested deeper than 200" << 2;
+        QTest::newRow("number overflow") << QByteArray("{\n\"time\": 1e999}") << "1e999" << 2;
+        QTest::newRow("negative overflow") << QByteArray("[\n\n-1e400]") << "-1e400" << 3;
+        QTest::newRow("NUL byte") << QByteArray("{\"a\":\n1\0}", 10) << "NUL byte" << 2;
+        QTest::newRow("brackets inside strings are not nesting")
+            << QByteArray("[\"" + QByteArray(500, '[') + "\", ") << "parse error" << 1;
+    }
+    void jsonRefusesHostileText()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, message);
+        QFETCH(int, line);
+        try {
+            (void)parseJson(std::string_view(text.constData(), static_cast<std::size_t>(text.size())), "x.json");
+            QFAIL("accepted");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+            QVERIFY2(std::string(e.what()).find(message.toStdString()) != std::string::npos, e.what());
+            QCOMPARE(e.file().value_or(""), std::string("x.json"));
+            QCOMPARE(e.line().value_or(0), std::int64_t(line));
+        }
+    }
+
+    void jsonAtTheDepthLimitParses()
+    {
+        const std::string text = std::string(200, '[') + std::string(200, ']');
+        QCOMPARE(parseJson(text).size(), std::size_t(1));
+        QVERIFY(parseJson("[\"[[[[\", \"}}}}\\\"{{\"]").is_array());
+    }
+
+    // Files: refused on the size before reading, and on the first block that shows binary data,
+    // so a 2 GB file of NUL bytes costs one block (a sparse file: nothing on disk).
+    void textFilesRefusedEarly()
+    {
+        QTemporaryDir dir;
+        const std::filesystem::path nul = dir.filePath("nul.json").toStdString();
+        std::filesystem::resize_file((std::ofstream(nul), nul), 2ull << 30);
+        try {
+            (void)readJsonFile(nul);
+            QFAIL("accepted");
+        } catch (const Error& e) {
+            QVERIFY2(std::string(e.what()).find("256.00 MiB") != std::string::npos, e.what());
+        }
+        try {
+            (void)readTextFile(nul, { .what = "an edge list" });
+            QFAIL("accepted");
+        } catch (const Error& e) {
+            QVERIFY2(std::string(e.what()).find("NUL byte at byte 0), expected an edge list") != std::string::npos,
+                e.what());
+        }
+        LineReader lines(nul, { .what = "an edge list" });
+        std::string_view line;
+        QVERIFY_THROWS_EXCEPTION(Error, lines.next(line));
+        // One endless line.
+        const std::filesystem::path endless = dir.filePath("endless.txt").toStdString();
+        std::ofstream(endless) << "0 1\n" << std::string(3u << 20, '7');
+        LineReader l2(endless, { .what = "an edge list" });
+        QVERIFY(l2.next(line));
+        QCOMPARE(line, std::string_view("0 1"));
+        try {
+            l2.next(line);
+            QFAIL("accepted");
+        } catch (const Error& e) {
+            QCOMPARE(e.line().value_or(0), 2);
+            QVERIFY2(std::string(e.what()).find("longer than 1.00 MiB") != std::string::npos, e.what());
+        }
+        // CRLF and a last line without a newline.
+        const std::filesystem::path crlf = dir.filePath("crlf.txt").toStdString();
+        std::ofstream(crlf) << "a\r\nbb\r\n\nccc";
+        LineReader l3(crlf, {});
+        std::vector<std::string> got;
+        while (l3.next(line))
+            got.emplace_back(line);
+        QCOMPARE(got, (std::vector<std::string>{ "a", "bb", "", "ccc" }));
+        QCOMPARE(l3.lineNumber(), 4);
+        QCOMPARE(readTextFile(crlf, {}), std::string("a\r\nbb\r\n\nccc"));
+    }
+
+    void threadCountsAreBounded()
+    {
+        QVERIFY(resolveThreadCount(0) >= 1);
+        QCOMPARE(resolveThreadCount(3), 3);
+        for (int bad : { -1, maxThreadCount() + 1, 100000 })
+            QVERIFY_THROWS_EXCEPTION(Error, resolveThreadCount(bad, "threads"));
+    }
+
     void jsonFieldErrors()
     {
-        const Json j = parseJson(R"({"batch": 32, "name": "bert", "list": [1,2]})");
+        const Json j = parseJson("{\"batch\": 32, \"name\": \"bert\", \"list\": [1,2]}");
         QCOMPARE(jsonField<int>(j, "batch", "model"), 32);
         QCOMPARE(jsonFieldOr<int>(j, "missing", 5, "model"), 5);
         try {

@@ -479,6 +479,57 @@ private Q_SLOTS:
             QVERIFY(reply.token.empty());
         }
 
+        // Hostile frames: a wrong token with a body nested 100,000 deep (it killed the leader), the
+        // same from a member, NUL bytes, and a frame over the leader's size limit. Each is refused
+        // and the leader goes on answering.
+        {
+            zmq::context_t zc(1);
+            std::string nested;
+            nested.reserve(600000);
+            for (int i = 0; i < 100000; ++i)
+                nested += "{\"a\":";
+            nested += "1";
+            nested += std::string(100000, '}');
+            const std::vector<std::pair<std::string, std::string>> frames = {
+                { "wrong token, deep body", "{\"v\":1,\"type\":\"status\",\"token\":\"x\",\"body\":" + nested + "}" },
+                { "right token, deep body", "{\"v\":1,\"type\":\"status\",\"token\":\"" + a.token + "\",\"body\":" + nested + "}" },
+                { "NUL bytes", std::string(4096, '\0') },
+                { "not JSON", "\x93NUMPY garbage" },
+            };
+            for (const auto& [what, bytes] : frames) {
+                zmq::socket_t raw(zc, zmq::socket_type::dealer);
+                raw.set(zmq::sockopt::linger, 0);
+                raw.connect(a.endpoint);
+                QVERIFY(raw.send(zmq::buffer(bytes), zmq::send_flags::none).has_value());
+                zmq::pollitem_t item{ raw.handle(), 0, ZMQ_POLLIN, 0 };
+                QVERIFY2(zmq::poll(&item, 1, std::chrono::milliseconds(5000)) == 1, what.c_str());
+                zmq::message_t frame;
+                QVERIFY(raw.recv(frame).has_value());
+                const Message reply = decode(frame.to_string_view());
+                QVERIFY2(reply.type == msg::Error, what.c_str());
+                QVERIFY(reply.token.empty());
+            }
+            {
+                // Over the limit: the connection is dropped unread; nothing comes back.
+                zmq::socket_t raw(zc, zmq::socket_type::dealer);
+                raw.set(zmq::sockopt::linger, 0);
+                raw.connect(a.endpoint);
+                QVERIFY(raw.send(zmq::buffer(std::string(kMaxRequestBytes + 1, '{')), zmq::send_flags::none).has_value());
+                zmq::pollitem_t item{ raw.handle(), 0, ZMQ_POLLIN, 0 };
+                QCOMPARE(zmq::poll(&item, 1, std::chrono::milliseconds(500)), 0);
+            }
+            const JobStatus after = job.status();
+            QVERIFY2(after.state == JobState::Running, jobStateName(after.state).data());
+            QVERIFY(after.step >= s.step);
+        }
+
+        // The job folder and what the job wrote there are its owner's alone.
+        QCOMPARE(static_cast<int>(fs::status(o.jobDir).permissions() & fs::perms::all), 0700);
+        for (const char* f : { "job.json", "leader.json", "leader.log", "w0.log" })
+            QVERIFY2((fs::status(o.jobDir / f).permissions() & (fs::perms::group_all | fs::perms::others_all))
+                    == fs::perms::none,
+                f);
+
         // Kill the leader; its workers must end by themselves, quickly, saving the last commit.
         QVERIFY(::kill(static_cast<pid_t>(a.leaderPid), SIGKILL) == 0);
         t.restart();
@@ -497,6 +548,7 @@ private Q_SLOTS:
         QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
         for (auto [p, code] : exits)
             QVERIFY2(code == 3 || code == 5, qPrintable(QString("worker %1 exit %2").arg(p).arg(code)));
+        QCOMPARE(static_cast<int>(fs::status(o.jobDir / "last_commit.pt").permissions() & fs::perms::all), 0600);
         const Json cp = inspectCheckpoint(o.jobDir / "last_commit.pt");
         QVERIFY(cp["step"].get<std::int64_t>() >= 4);
         QCOMPARE(cp["job"].get<std::string>(), a.jobId);

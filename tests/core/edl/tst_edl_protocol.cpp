@@ -5,13 +5,20 @@
 #include "edl/job.h"
 #include "edl/leader.h"
 #include "edl/protocol.h"
+#include "edl/store_host.h"
 #include "edl/timeline.h"
 #include "edl/transport.h"
 
 #include <QElapsedTimer>
 #include <QTest>
 
+#include <arpa/inet.h>
+#include <cerrno>
+#include <cmath>
+#include <ifaddrs.h>
+#include <net/if.h>
 #include <set>
+#include <unistd.h>
 #include <thread>
 
 using namespace vantage;
@@ -465,6 +472,130 @@ private Q_SLOTS:
             QVERIFY2(std::string(e.what()).find("token") != std::string::npos, e.what());
         }
         leader.join();
+    }
+
+    // The leader reads the envelope of a stranger's frame and nothing else: the body is not built,
+    // and frames too large or too deep are refused before parsing.
+    void envelopeBeforeBody_data()
+    {
+        QTest::addColumn<QByteArray>("frame");
+        QTest::addColumn<bool>("accepted");
+        QTest::addColumn<QString>("message");
+        auto nested = [](int depth) {
+            QByteArray b;
+            for (int i = 0; i < depth; ++i)
+                b += "{\"a\":";
+            b += "1";
+            b += QByteArray(depth, '}');
+            return b;
+        };
+        const QByteArray head = "{\"v\":1,\"type\":\"status\",\"token\":\"x\",\"req\":7,\"body\":";
+        QTest::newRow("body at the depth limit") << head + nested(kMaxMessageDepth - 1) + "}" << true << "";
+        QTest::newRow("body past the depth limit") << head + nested(kMaxMessageDepth) + "}" << false << "deeper";
+        QTest::newRow("100,000 levels") << head + nested(100000) + "}" << false << "deeper";
+        QTest::newRow("NUL bytes") << QByteArray(64, '\0') << false << "NUL";
+        QTest::newRow("an array") << QByteArray("[1,2]") << false << "JSON object";
+        QTest::newRow("a number out of range") << QByteArray("{\"v\":1e999,\"type\":\"status\"}") << false << "";
+        QTest::newRow("too large") << head + "\"" + QByteArray(int(kMaxRequestBytes), 'x') + "\"}" << false << "limit";
+        QTest::newRow("body not an object") << QByteArray("{\"v\":1,\"type\":\"status\",\"body\":[1]}") << false << "body";
+    }
+    void envelopeBeforeBody()
+    {
+        QFETCH(QByteArray, frame);
+        QFETCH(bool, accepted);
+        QFETCH(QString, message);
+        const std::string_view bytes(frame.constData(), static_cast<std::size_t>(frame.size()));
+        try {
+            const Message m = decodeEnvelope(bytes);
+            QVERIFY2(accepted, "a bad frame was accepted");
+            QCOMPARE(m.type, std::string("status"));
+            QCOMPARE(m.token, std::string("x"));
+            QCOMPARE(m.request, 7);
+            QVERIFY(m.body.empty()); // not decoded
+            QCOMPARE(vantage::edl::checkMessage(m, "the-real-token", 0).rejection, Rejection::BadToken);
+        } catch (const Error& e) {
+            QVERIFY2(!accepted, e.what());
+            QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+            QVERIFY2(std::string(e.what()).find(message.toStdString()) != std::string::npos, e.what());
+        }
+    }
+
+    // The rendezvous store listens on the job's address only, and keys live under a secret prefix.
+    void storeListensOnlyOnTheJobsAddress()
+    {
+        StoreHost loopback("127.0.0.1", 0, 5.0);
+        const auto where = listeningAddresses(loopback.port());
+        QCOMPARE(where.size(), std::size_t(1));
+        QCOMPARE(where.front(), std::string("127.0.0.1"));
+        // Another address of this machine, if it has one, is refused.
+        ifaddrs* ifs = nullptr;
+        QVERIFY(::getifaddrs(&ifs) == 0);
+        for (auto* i = ifs; i; i = i->ifa_next) {
+            if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || (i->ifa_flags & IFF_LOOPBACK))
+                continue;
+            sockaddr_in to = *reinterpret_cast<sockaddr_in*>(i->ifa_addr);
+            to.sin_port = htons(static_cast<std::uint16_t>(loopback.port()));
+            const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+            QVERIFY(::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0);
+            QCOMPARE(errno, ECONNREFUSED);
+            ::close(fd);
+        }
+        ::freeifaddrs(ifs);
+        // Asked for, every interface.
+        StoreHost everywhere("0.0.0.0", 0, 5.0);
+        const auto all = listeningAddresses(everywhere.port());
+        QVERIFY(!all.empty());
+        QVERIFY(all.front() == "0.0.0.0" || all.front() == "::");
+        // Prefixes: per generation, and secret per store (32 hex digits nobody outside can guess).
+        const std::string p = loopback.generationPrefix(3);
+        QVERIFY(p.starts_with("edl/") && p.ends_with("/g3/"));
+        QCOMPARE(p.size(), std::string("edl/").size() + 32 + std::string("/g3/").size());
+        QVERIFY(p != everywhere.generationPrefix(3));
+        QCOMPARE(loopback.generationPrefix(4).substr(0, 36), p.substr(0, 36));
+    }
+
+    // Option strings that name what cannot be: workers that never exist, NaN factors.
+    void jobOptionsThatCannotBe_data()
+    {
+        QTest::addColumn<QString>("kill");
+        QTest::addColumn<QString>("schedule");
+        QTest::addColumn<double>("stragglerFactor");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("kill a worker never started") << "step=3:worker=7" << "" << 0.0 << "never exists";
+        QTest::newRow("kill w5 after +2 of 3") << "step=3:worker=5" << "step=1:+2" << 0.0 << "never exists";
+        QTest::newRow("kill a worker by a name") << "step=3:worker=wfoo" << "" << 0.0 << "integer";
+        QTest::newRow("nan straggler") << "" << "" << std::nan("") << "finite";
+        QTest::newRow("infinite straggler") << "" << "" << HUGE_VAL << "finite";
+    }
+    void jobOptionsThatCannotBe()
+    {
+        QFETCH(QString, kill);
+        QFETCH(QString, schedule);
+        QFETCH(double, stragglerFactor);
+        QFETCH(QString, message);
+        try {
+            LeaderOptions o;
+            o.workerBinary = "/bin/true";
+            o.jobDir = "/nonexistent/job";
+            o.workers = 3;
+            o.schedule = parseSchedule(schedule.toStdString());
+            o.faults = parseFaults(kill.toStdString());
+            if (stragglerFactor != 0.0)
+                o.straggler = { true, stragglerFactor, 5, true };
+            o.validate();
+            QFAIL("accepted");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+            QVERIFY2(std::string(e.what()).find(message.toStdString()) != std::string::npos, e.what());
+        }
+        // The same job without the bad part is fine: w4 exists after +2.
+        LeaderOptions ok;
+        ok.workerBinary = "/bin/true";
+        ok.jobDir = "/nonexistent/job";
+        ok.workers = 3;
+        ok.schedule = parseSchedule("step=1:+2");
+        ok.faults = parseFaults("step=3:worker=4");
+        ok.validate();
     }
 
     void listeningOnABusyPortIsAnInputError()

@@ -419,6 +419,78 @@ private Q_SLOTS:
             QVERIFY(run.status == RunStatus::Done || run.status == RunStatus::Failed);
     }
 
+    // A writer killed while its run is running: every reader, read-only ones (session list, show,
+    // report) and a viewer that opened the file before the writer died, sees the run as failed at
+    // once; the file itself is corrected by the next writer.
+    void readersSeeARunWhoseWriterDiedAsFailed()
+    {
+        const auto p = file("dead-writer.vantage");
+        { auto s = Session::create(p); }
+        auto viewer = Session::open(p);
+        int fds[2];
+        QCOMPARE(::pipe(fds), 0);
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            ::close(fds[0]);
+            try {
+                auto s = Session::open(p);
+                const auto id = s.beginRun({.engine = "dgi", .kind = "evaluate"});
+                dprintf(fds[1], "%lld\n", static_cast<long long>(id));
+                ::pause();
+            } catch (...) {
+            }
+            ::_exit(1);
+        }
+        ::close(fds[1]);
+        FILE* in = ::fdopen(fds[0], "r");
+        long long id = 0;
+        QCOMPARE(std::fscanf(in, "%lld", &id), 1);
+        std::fclose(in);
+        QCOMPARE(viewer.run(id).status, RunStatus::Running); // alive: running
+        ::kill(child, SIGKILL);
+        int status = 0;
+        ::waitpid(child, &status, 0);
+
+        const QByteArray before = fileHash(p);
+        auto reader = Session::open(p, Session::Mode::ReadOnly);
+        for (const Session* s : {&reader, &viewer}) {
+            const auto r = s->run(id);
+            QCOMPARE(r.status, RunStatus::Failed);
+            QVERIFY(r.error.find("interrupted") != std::string::npos);
+            QCOMPARE(s->runs().front().status, RunStatus::Failed);
+        }
+        QCOMPARE(fileHash(p), before); // readers change nothing
+        auto writer = Session::open(p);
+        QCOMPARE(writer.recoveredRuns(), std::vector<std::int64_t>{id});
+    }
+
+    // A file whose tables are not all there is damaged, not a failure of ours (exit 2 in the CLI).
+    void refusesSessionWithoutItsTables_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no runs table") << "DROP TABLE series_points; DROP TABLE series; DROP TABLE artifacts; DROP TABLE runs;"
+                                       << "table 'runs' is missing";
+        QTest::newRow("no artifacts table") << "DROP TABLE artifacts;" << "table 'artifacts' is missing";
+        QTest::newRow("runs without its tags") << "ALTER TABLE runs DROP COLUMN tags;" << "column 'runs.tags' is missing";
+    }
+    void refusesSessionWithoutItsTables()
+    {
+        QFETCH(QString, sql);
+        QFETCH(QString, message);
+        const auto p = file(("tables-" + QString::number(qHash(sql))).toUtf8().constData());
+        { auto s = Session::create(p); }
+        rawExec(p, sql.toStdString());
+        expectRefused(p, message.toUtf8().constData());
+        try {
+            Session::open(p, Session::Mode::ReadOnly);
+            QFAIL("opened read-only");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+        }
+    }
+
     void liveRunOfAnotherProcessIsNotRecovered()
     {
         // A run owned by a live process (this one, via a second connection) stays running.

@@ -1,0 +1,213 @@
+// LeaderOptions: the option strings of a job (schedule, fault injection), their checks, and their
+// JSON form (leader.json, the records of a run). Plain C++, no ZeroMQ or LibTorch: the CLI, the GUI
+// and the fuzzers parse job options through here.
+#include "edl/leader.h"
+
+#include "common/error.h"
+#include "edl/elastic.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <sstream>
+
+namespace vantage::edl {
+
+namespace {
+
+std::int64_t parseInteger(const std::string& text, const std::string& option, const std::string& item)
+{
+    try {
+        std::size_t used = 0;
+        const auto v = std::stoll(text, &used);
+        if (used != text.size())
+            throw std::invalid_argument(text);
+        return v;
+    } catch (const std::exception&) {
+        throw Error::invalidInput("'" + text + "' is not an integer in '" + item + "'").forField(option);
+    }
+}
+
+std::vector<std::string> split(const std::string& text, char sep)
+{
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    std::string part;
+    while (std::getline(ss, part, sep))
+        if (!part.empty())
+            out.push_back(part);
+    return out;
+}
+
+constexpr std::array kPhases = { "loading", "compute", "allreduce", "commit", "committed" };
+
+} // namespace
+
+std::vector<ScheduleItem> parseSchedule(const std::string& text)
+{
+    std::vector<ScheduleItem> items;
+    for (const auto& item : split(text, ',')) {
+        const auto parts = split(item, ':');
+        if (parts.size() != 2 || parts[0].rfind("step=", 0) != 0 || (parts[1][0] != '+' && parts[1][0] != '-'))
+            throw Error::invalidInput("expected step=S:+N or step=S:-N, got '" + item + "'").forField("schedule");
+        ScheduleItem s;
+        s.step = parseInteger(parts[0].substr(5), "schedule", item);
+        s.delta = static_cast<int>(parseInteger(parts[1].substr(1), "schedule", item)) * (parts[1][0] == '-' ? -1 : 1);
+        if (s.step < 0 || s.delta == 0 || std::abs(s.delta) > 64)
+            throw Error::invalidInput("needs a step >= 0 and a change of 1..64 workers: '" + item + "'")
+                .forField("schedule");
+        items.push_back(s);
+    }
+    std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.step < b.step; });
+    return items;
+}
+
+std::vector<FaultItem> parseFaults(const std::string& text)
+{
+    std::vector<FaultItem> items;
+    for (const auto& item : split(text, ',')) {
+        FaultItem f;
+        bool haveStep = false, haveWorker = false;
+        for (const auto& kv : split(item, ':')) {
+            const auto eq = kv.find('=');
+            if (eq == std::string::npos)
+                throw Error::invalidInput("expected key=value in '" + item + "'").forField("kill");
+            const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
+            if (k == "step") {
+                f.step = parseInteger(v, "kill", item);
+                haveStep = true;
+            } else if (k == "worker") {
+                const auto n = parseInteger(v.rfind('w', 0) == 0 ? v.substr(1) : v, "kill", item);
+                if (n < 0)
+                    throw Error::invalidInput("worker= needs a worker id (w0, w1, ... or 0, 1, ...) in '" + item + "'")
+                        .forField("kill");
+                f.worker = "w" + std::to_string(n);
+                haveWorker = true;
+            } else if (k == "phase") {
+                if (std::find(kPhases.begin(), kPhases.end(), v) == kPhases.end())
+                    throw Error::invalidInput(
+                        "unknown phase '" + v + "' (loading, compute, allreduce, commit, committed)")
+                        .forField("kill");
+                f.phase = v;
+            } else if (k == "slow") {
+                f.slowMs = parseInteger(v, "kill", item);
+                if (f.slowMs <= 0 || f.slowMs > 600000)
+                    throw Error::invalidInput("slow= needs 1..600000 ms in '" + item + "'").forField("kill");
+            } else {
+                throw Error::invalidInput("unknown key '" + k + "' in '" + item + "' (step, worker, phase, slow)")
+                    .forField("kill");
+            }
+        }
+        if (!haveStep || !haveWorker || f.step < 0)
+            throw Error::invalidInput("needs step=S and worker=N: '" + item + "'").forField("kill");
+        items.push_back(f);
+    }
+    return items;
+}
+
+void LeaderOptions::validate() const
+{
+    spec.validate();
+    if (workers <= 0 || workers > 1024)
+        throw Error::invalidInput("must be in 1..1024").forField("workers");
+    if (workerBinary.empty())
+        throw Error::invalidInput("the worker executable is not known").forField("worker_binary");
+    if (jobDir.empty())
+        throw Error::invalidInput("the job folder is not set").forField("job_dir");
+    if (listenPort < 0 || listenPort > 65535)
+        throw Error::invalidInput("must be in 0..65535").forField("listen_port");
+    if (straggler.enabled
+        && (!std::isfinite(straggler.factor) || !(straggler.factor > 1.0) || straggler.steps <= 0
+            || straggler.steps > 1000000))
+        throw Error::invalidInput("needs a finite factor above 1 and 1..1000000 steps").forField("straggler");
+    // Worker ids are handed out in order (w0, w1, ...): one the job can never start is a typo.
+    if (!straggler.enabled) {
+        std::int64_t running = workers, started = workers;
+        for (const auto& s : schedule) {
+            running = std::max<std::int64_t>(1, running + s.delta);
+            started += scaleMode == ScaleMode::StopRestart ? running : std::max(0, s.delta);
+        }
+        for (const auto& f : faults)
+            if (std::stoll(f.worker.substr(1)) >= started)
+                throw Error::invalidInput("worker " + f.worker + " never exists in this job: it starts w0..w"
+                    + std::to_string(started - 1) + " (with the schedule)")
+                    .forField("kill");
+    }
+    if (!(startTimeoutS > 0))
+        throw Error::invalidInput("must be positive").forField("start_timeout_s");
+    for (const auto& d : devices)
+        (void)deviceEnvironment(d);
+    // A damaged checkpoint is named now, not found by every worker in turn.
+    if (!restoreFrom.empty())
+        (void)inspectCheckpoint(restoreFrom);
+}
+
+Json toJson(const LeaderOptions& o)
+{
+    Json hosts = Json::array();
+    for (const auto& h : o.hosts)
+        hosts.push_back({ { "host", h.host }, { "slots", h.slots }, { "devices", h.devices },
+            { "worker", h.workerPath }, { "address", h.address } });
+    Json schedule = Json::array();
+    for (const auto& s : o.schedule)
+        schedule.push_back({ { "step", s.step }, { "delta", s.delta } });
+    Json faults = Json::array();
+    for (const auto& f : o.faults)
+        faults.push_back({ { "step", f.step }, { "worker", f.worker }, { "phase", f.phase }, { "slow_ms", f.slowMs } });
+    return { { "spec", toJson(o.spec) }, { "workers", o.workers }, { "devices", o.devices }, { "hosts", hosts },
+        { "ssh", o.sshCommand }, { "listen_host", o.listenHost }, { "listen_port", o.listenPort },
+        { "worker_binary", o.workerBinary.string() }, { "job_dir", o.jobDir.string() }, { "schedule", schedule },
+        { "faults", faults }, { "scale_mode", o.scaleMode == ScaleMode::Live ? "live" : "stop-restart" },
+        { "straggler",
+            { { "enabled", o.straggler.enabled }, { "factor", o.straggler.factor }, { "steps", o.straggler.steps },
+                { "replace", o.straggler.replace } } },
+        { "write_job_file", o.writeJobFile }, { "start_timeout_s", o.startTimeoutS },
+        { "restore_from", o.restoreFrom } };
+}
+
+LeaderOptions leaderOptionsFromJson(const Json& j)
+{
+    constexpr std::string_view w = "leader options";
+    LeaderOptions o;
+    o.spec = jobSpecFromJson(detail::requireObjectKey(j, "spec", w));
+    o.workers = jsonFieldOr<int>(j, "workers", o.workers, w);
+    o.devices = jsonFieldOr<std::vector<std::string>>(j, "devices", {}, w);
+    if (j.contains("hosts"))
+        for (const auto& h : j["hosts"])
+            o.hosts.push_back({ jsonField<std::string>(h, "host", "host"), jsonFieldOr<int>(h, "slots", 1, "host"),
+                jsonFieldOr<std::vector<std::string>>(h, "devices", {}, "host"),
+                jsonFieldOr<std::string>(h, "worker", {}, "host"),
+                jsonFieldOr<std::string>(h, "address", {}, "host") });
+    o.sshCommand = jsonFieldOr<std::string>(j, "ssh", o.sshCommand, w);
+    o.listenHost = jsonFieldOr<std::string>(j, "listen_host", o.listenHost, w);
+    o.listenPort = jsonFieldOr<int>(j, "listen_port", 0, w);
+    o.workerBinary = jsonField<std::string>(j, "worker_binary", w);
+    o.jobDir = jsonField<std::string>(j, "job_dir", w);
+    if (j.contains("schedule"))
+        for (const auto& s : j["schedule"])
+            o.schedule.push_back(
+                { jsonField<std::int64_t>(s, "step", "schedule"), jsonField<int>(s, "delta", "schedule") });
+    if (j.contains("faults"))
+        for (const auto& f : j["faults"])
+            o.faults.push_back(
+                { jsonField<std::int64_t>(f, "step", "fault"), jsonField<std::string>(f, "worker", "fault"),
+                    jsonFieldOr<std::string>(f, "phase", "allreduce", "fault"),
+                    jsonFieldOr<std::int64_t>(f, "slow_ms", 0, "fault") });
+    const auto mode = jsonFieldOr<std::string>(j, "scale_mode", "live", w);
+    if (mode != "live" && mode != "stop-restart")
+        throw Error::invalidInput("must be 'live' or 'stop-restart'").forField("scale_mode");
+    o.scaleMode = mode == "live" ? ScaleMode::Live : ScaleMode::StopRestart;
+    if (j.contains("straggler")) {
+        const Json& s = j["straggler"];
+        o.straggler
+            = { jsonFieldOr<bool>(s, "enabled", false, "straggler"), jsonFieldOr<double>(s, "factor", 2.0, "straggler"),
+                  jsonFieldOr<int>(s, "steps", 5, "straggler"), jsonFieldOr<bool>(s, "replace", true, "straggler") };
+    }
+    o.writeJobFile = jsonFieldOr<bool>(j, "write_job_file", true, w);
+    o.startTimeoutS = jsonFieldOr<double>(j, "start_timeout_s", o.startTimeoutS, w);
+    o.restoreFrom = jsonFieldOr<std::string>(j, "restore_from", {}, w);
+    o.validate();
+    return o;
+}
+
+} // namespace vantage::edl
