@@ -37,8 +37,7 @@ cmake --build "$BUILD" --parallel "${JOBS:-$(nproc)}" >/dev/null
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  mapfile -t targets < <(sed -n '/^set(VANTAGE_FUZZ_TARGETS/,/)/p' tests/fuzz/CMakeLists.txt \
-    | tr ' ()' '\n\n\n' | grep -E '^[a-z_]+$' | grep -v VANTAGE)
+  mapfile -t targets < <(cd "$BUILD" && ls fuzz_* | sed 's/^fuzz_//')
 fi
 
 failed=0

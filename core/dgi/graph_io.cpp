@@ -6,6 +6,7 @@
 #include "dgi/generators.h"
 #include "dgi/npy.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace vantage::dgi {
@@ -14,7 +15,7 @@ namespace {
 
 // Reads "a b" / "a,b" lines (plain or .gz) a block at a time. `ogb` = the OGB flavour
 // (comma-separated, no comments).
-EdgeList readEdgeLines(const std::filesystem::path& path, bool ogb)
+EdgeList readEdgeLines(const std::filesystem::path& path, bool ogb, std::int64_t maxNodes)
 {
     EdgeList edges;
     LineReader lines(path,
@@ -60,9 +61,9 @@ EdgeList readEdgeLines(const std::filesystem::path& path, bool ogb)
                     .atLine(lineNo)
                     .forField(k == 0 ? "src" : "dst");
             }
-            if (ids[k] < 0 || ids[k] >= kMaxNodes)
+            if (ids[k] < 0 || ids[k] >= maxNodes)
                 throw Error::invalidInput((ids[k] < 0 ? "negative node id " : "node id beyond the limit of "
-                                                  + std::to_string(kMaxNodes) + " nodes: ")
+                                                  + std::to_string(maxNodes) + " nodes: ")
                     + std::to_string(ids[k]))
                     .inFile(path.string())
                     .atLine(lineNo)
@@ -85,8 +86,19 @@ void checkNumNodesOption(const GraphLoadOptions& options)
     checkNodeCount(options.numNodes, {}, "--num-nodes " + std::to_string(options.numNodes));
 }
 
+// Refuses `numNodes` beyond the caller's bound (kMaxNodes and the machine's memory are checked
+// when the graph is built).
+void checkMaxNodes(std::int64_t numNodes, const GraphLoadOptions& options, const std::filesystem::path& path)
+{
+    if (numNodes > options.maxNodes)
+        throw Error::invalidInput("the graph would have " + std::to_string(numNodes) + " nodes, more than the "
+            + std::to_string(options.maxNodes) + " allowed here")
+            .inFile(path.string());
+}
+
 Graph finish(EdgeList edges, const GraphLoadOptions& options, const std::filesystem::path& path)
 {
+    checkMaxNodes(options.numNodes, options, path);
     if (options.numNodes > 0) {
         for (std::size_t i = 0; i < edges.src.size(); ++i)
             if (edges.src[i] >= options.numNodes || edges.dst[i] >= options.numNodes)
@@ -133,13 +145,13 @@ bool endsWith(const std::string& s, std::string_view suffix)
 Graph loadEdgeList(const std::filesystem::path& path, const GraphLoadOptions& options)
 {
     checkNumNodesOption(options);
-    return finish(readEdgeLines(path, false), options, path);
+    return finish(readEdgeLines(path, false, std::min(options.maxNodes, kMaxNodes)), options, path);
 }
 
 Graph loadOgbCsv(const std::filesystem::path& path, const GraphLoadOptions& options)
 {
     checkNumNodesOption(options);
-    return finish(readEdgeLines(path, true), options, path);
+    return finish(readEdgeLines(path, true, std::min(options.maxNodes, kMaxNodes)), options, path);
 }
 
 Graph loadNpyCsr(const std::filesystem::path& indptr, const std::filesystem::path& indices, bool rowsAreDestinations,
@@ -153,6 +165,7 @@ Graph loadNpyCsr(const std::filesystem::path& indptr, const std::filesystem::pat
     if (ptrCount < 1)
         throw Error::invalidInput("indptr is empty; it needs N + 1 entries").inFile(indptr.string()).forField("indptr");
     const std::int64_t n = std::max(ptrCount - 1, options.numNodes);
+    checkMaxNodes(n, options, indptr);
     if (ptrCount - 1 < options.numNodes)
         throw Error::invalidInput(
             "indptr has " + std::to_string(ptrCount) + " entries for " + std::to_string(options.numNodes) + " nodes")

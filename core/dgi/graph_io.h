@@ -19,6 +19,7 @@ struct GraphLoadOptions {
     BuildOptions build; // symmetrise / self-loops / dedupe after reading
     std::int64_t numNodes = 0; // text formats: 0 = one more than the largest id
     bool map = true; // .npy: memory-map instead of reading into RAM
+    std::int64_t maxNodes = kMaxNodes; // larger graphs are refused (the fuzzers set a small bound)
 };
 
 Graph loadEdgeList(const std::filesystem::path& path, const GraphLoadOptions& options = {});

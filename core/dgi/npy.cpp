@@ -227,7 +227,9 @@ NpyHeader readNpyHeader(const std::filesystem::path& path)
 Buffer readNpyData(const std::filesystem::path& path, const NpyHeader& header, bool map)
 {
     const auto bytes = static_cast<std::size_t>(header.count() * npyItemSize(header.type));
-    if (map)
+    // NumPy pads its headers so that the data starts 64-byte aligned; a file whose data does not
+    // start on a multiple of 8 is read into aligned memory instead (a mapped view would be misaligned).
+    if (map && header.dataOffset % 8 == 0)
         return Buffer::mapFile(path, header.dataOffset, bytes);
     Buffer b = Buffer::allocate(bytes);
     std::ifstream in(path, std::ios::binary);

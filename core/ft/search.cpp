@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "common/threads.h"
+#include "common/units.h"
 #include "common/json.h"
 #include "common/progress.h"
 #include "ft/baselines.h"
@@ -137,6 +138,8 @@ void mergeShifted(const std::vector<ParetoPoint>& acc, const double* times, cons
         }
     }
 }
+
+constexpr double kProjectionFactor = 6.0;
 
 // The search outgrew FrontierOptions' bounds at step k of n: exact frontiers of long chains of
 // ops with independent costs grow with every op; an epsilon keeps them small.
@@ -313,6 +316,7 @@ FrontierResult searchFrontier(
     std::vector<std::uint32_t> bucketStart;
     // Back-pointers kept, and when to drop the dead ones next (about 6 bytes each).
     std::size_t stored = 0, gcAt = std::max<std::size_t>(1, options.compactAfter);
+    std::int64_t made = 0; // points made over all steps
     std::vector<Pair> bucketed;
 
     for (int k = 0; k < n; ++k) {
@@ -522,6 +526,17 @@ FrontierResult searchFrontier(
         slacks.swap(newSlacks);
         result.stats.maxPoints = std::max<std::int64_t>(result.stats.maxPoints, static_cast<std::int64_t>(total));
         stored += total;
+        made += static_cast<std::int64_t>(total);
+        result.stats.totalPoints = made;
+        if (made > options.maxTotalPoints)
+            throw tooLarge(k, n, std::to_string(made) + " Pareto points made so far", options.maxTotalPoints);
+        // Seen early: sets that stay this large for the steps left would make several times the
+        // bound. Long chains grow with every op; in the zoo's graphs the sets shrink again (this
+        // estimate reaches at most 3.1 times the bound there: transformer-base on 64 devices).
+        const double projected = static_cast<double>(made) + static_cast<double>(total) * (n - k - 1);
+        if (projected > kProjectionFactor * static_cast<double>(options.maxTotalPoints))
+            throw tooLarge(k, n, "sets that would make about " + formatCount(projected) + " Pareto points by the end",
+                options.maxTotalPoints);
         result.stats.storedPoints
             = std::max<std::int64_t>(result.stats.storedPoints, static_cast<std::int64_t>(stored));
         if (stored > gcAt) {
@@ -539,6 +554,10 @@ FrontierResult searchFrontier(
     for (std::uint32_t i = 0; i < offsets.back(); ++i)
         final.push_back({ times[i], mems[i], i, 0, exact ? 0.0 : slacks[i] });
     thinPareto(final, eps);
+    if (static_cast<std::int64_t>(final.size()) * n > options.maxResultCells)
+        throw tooLarge(n - 1, n,
+            std::to_string(final.size()) + " strategies of " + std::to_string(n) + " ops each on the frontier",
+            options.maxResultCells);
     for (const auto& fp : final)
         if (!std::isfinite(fp.time) || !std::isfinite(fp.memory))
             throw Error::invalidInput("the costs add up beyond the range of a double (1.8e308); state them in a larger "
@@ -701,7 +720,7 @@ Json toJson(const SearchResult& r, bool withStrategies)
             { "stats",
                 { { "steps", f.stats.steps }, { "max_frontier_ops", f.stats.maxFrontierOps },
                     { "max_states", f.stats.maxStates }, { "max_points", f.stats.maxPoints },
-                    { "stored_points", f.stats.storedPoints } } } };
+                    { "stored_points", f.stats.storedPoints }, { "total_points", f.stats.totalPoints } } } };
         if (withStrategies) {
             fj["config_names"] = f.configNames;
             fj["strategies"] = f.strategies;
@@ -755,6 +774,7 @@ SearchResult searchResultFromJson(const Json& j)
                 f.stats.maxStates = jsonFieldOr<std::int64_t>(s, "max_states", 0, at);
                 f.stats.maxPoints = jsonFieldOr<std::int64_t>(s, "max_points", 0, at);
                 f.stats.storedPoints = jsonFieldOr<std::int64_t>(s, "stored_points", 0, at);
+                f.stats.totalPoints = jsonFieldOr<std::int64_t>(s, "total_points", 0, at);
             }
             f.stats.seconds = f.searchSeconds;
             // Indices must point into the tables they name.

@@ -41,10 +41,17 @@ struct FrontierOptions {
     int threads = 0; // 0: all hardware threads
     SearchOrder order = SearchOrder::Greedy;
     std::int64_t maxStates = 1 << 22; // refuse graphs whose live frontier has more states
-    // Refuse, with a message that suggests an epsilon, a search whose Pareto sets outgrow what this
-    // machine can hold: more points in one step, or more back-pointers held at once (6 bytes each).
-    std::int64_t maxPoints = std::int64_t(1) << 24;
-    std::int64_t maxStoredPoints = std::int64_t(1) << 28;
+    // Bounds that refuse, with a message that suggests an epsilon, a search this machine cannot
+    // finish (exact frontiers of long chains of ops with independent costs grow with every op):
+    // Pareto points in one step (about 60 bytes each), back-pointers held at once (6 bytes each),
+    // points made over the whole search (its work: about 3 million a second here, and refused early
+    // when the sets so far, kept for the steps left, would make 6 times that), and points x ops of
+    // the answer (each strategy carries its assignment; the JSON holds one entry per op). The
+    // heaviest zoo search (inception-v3 on 64 devices) makes 4.3e8 points, 1.7e7 in one step.
+    std::int64_t maxPoints = std::int64_t(1) << 26;
+    std::int64_t maxStoredPoints = std::int64_t(1) << 29;
+    std::int64_t maxTotalPoints = std::int64_t(1) << 29;
+    std::int64_t maxResultCells = std::int64_t(1) << 24;
     // Back-pointers (6 bytes each) kept before those no live point leads to are dropped; the
     // threshold then doubles with what is left.
     std::size_t compactAfter = std::size_t(1) << 23;
@@ -56,6 +63,7 @@ struct FrontierStats {
     std::int64_t maxStates = 0; // most frontier assignments (configuration classes) at once
     std::int64_t maxPoints = 0; // most Pareto points kept in one step, all states together
     std::int64_t storedPoints = 0; // most back-pointers held at once (for strategy recovery)
+    std::int64_t totalPoints = 0; // points made over all steps (the search's work)
     double seconds = 0.0;
 };
 
