@@ -4,8 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <limits>
+#include <type_traits>
 #include <string>
 #include <string_view>
 
@@ -65,6 +68,29 @@ template <typename T>
 T jsonField(const Json& object, std::string_view key, std::string_view where)
 {
     const Json& v = detail::requireObjectKey(object, key, where);
+    // An integer field takes an integer in T's range, also when the text wrote it as 3.0 or
+    // beyond int64 (nlohmann would truncate it, or convert an out-of-range double: undefined).
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        using Limits = std::numeric_limits<T>;
+        bool ok = false;
+        if (v.is_number_unsigned())
+            ok = v.get<std::uint64_t>() <= static_cast<std::uint64_t>(Limits::max());
+        else if (v.is_number_integer())
+            ok = v.get<std::int64_t>() >= static_cast<std::int64_t>(Limits::min())
+                && (Limits::is_signed || v.get<std::int64_t>() >= 0)
+                && (sizeof(T) >= 8 || v.get<std::int64_t>() <= static_cast<std::int64_t>(Limits::max()));
+        else if (v.is_number_float()) {
+            const double d = v.get<double>();
+            ok = std::isfinite(d) && d == std::floor(d) && d >= static_cast<double>(Limits::min())
+                && d < 2.0 * static_cast<double>(Limits::max() / 2 + 1);
+            if (ok)
+                return static_cast<T>(d);
+        } else
+            detail::throwFieldError(key, where, "has the wrong type (" + std::string(v.type_name()) + ")");
+        if (!ok)
+            detail::throwFieldError(key, where, "is not an integer in " + std::to_string(Limits::min()) + ".."
+                + std::to_string(Limits::max()) + " (" + v.dump() + ")");
+    }
     try {
         return v.get<T>();
     } catch (const nlohmann::json::exception&) {

@@ -333,6 +333,8 @@ double JsonReader::positive(const Json& object, const char* key, const std::stri
 std::int64_t JsonReader::integer(const Json& object, const char* key, const std::string& pointer) const
 {
     const Json& v = member(object, key, pointer);
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(INT64_MAX))
+        fail("expected an integer up to " + std::to_string(INT64_MAX) + ", found " + v.dump(), pointer + "/" + key);
     if (v.is_number_integer())
         return v.get<std::int64_t>();
     if (v.is_number_float()) {

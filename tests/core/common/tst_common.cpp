@@ -175,6 +175,34 @@ private Q_SLOTS:
             QVERIFY_THROWS_EXCEPTION(Error, resolveThreadCount(bad, "threads"));
     }
 
+    // Integer fields take integers in the field's range, however the text writes them.
+    void jsonIntegerFieldsInRange()
+    {
+        const Json j = parseJson("{\"a\": 3.0, \"b\": 18446744073709551637, \"c\": 4294967296, \"d\": -1, "
+                                 "\"e\": 2.5, \"f\": 18446744073709551615, \"g\": 1e300}");
+        QCOMPARE(jsonField<int>(j, "a", "t"), 3);
+        QCOMPARE(jsonField<std::uint64_t>(j, "f", "t"), std::uint64_t(18446744073709551615ull));
+        QCOMPARE(jsonField<std::int64_t>(j, "c", "t"), std::int64_t(4294967296));
+        const std::vector<std::pair<const char*, int>> bad = { { "b", 64 }, { "c", 32 }, { "d", 0 }, { "e", 32 },
+            { "f", 63 }, { "g", 64 } };
+        for (const auto& [key, bits] : bad) {
+            try {
+                if (bits == 64)
+                    (void)jsonField<std::uint64_t>(j, key, "t");
+                else if (bits == 63)
+                    (void)jsonField<std::int64_t>(j, key, "t");
+                else if (bits == 32)
+                    (void)jsonField<int>(j, key, "t");
+                else
+                    (void)jsonField<unsigned>(j, key, "t");
+                QFAIL(key);
+            } catch (const Error& e) {
+                QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+                QCOMPARE(e.field().value_or(""), std::string(key));
+            }
+        }
+    }
+
     void jsonFieldErrors()
     {
         const Json j = parseJson("{\"batch\": 32, \"name\": \"bert\", \"list\": [1,2]}");
