@@ -10,6 +10,7 @@
 #include <iterator>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #define VANTAGE_FUZZ_TARGET(name) extern "C" int fuzzTarget_##name(const std::uint8_t*, std::size_t);
@@ -44,10 +45,16 @@ int main(int argc, char** argv)
         return 2;
     }
     std::vector<std::filesystem::path> files;
-    for (int i = 2; i < argc; ++i)
+    for (int i = 2; i < argc; ++i) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(argv[i], ec)) {
+            std::fprintf(stderr, "vantage-fuzz-replay: '%s' is not a folder (is the seed corpus committed?)\n", argv[i]);
+            return 2;
+        }
         for (const auto& e : std::filesystem::recursive_directory_iterator(argv[i]))
             if (e.is_regular_file())
                 files.push_back(e.path());
+    }
     std::sort(files.begin(), files.end());
     if (files.empty()) {
         std::fprintf(stderr, "vantage-fuzz-replay: no inputs for '%s'\n", argv[1]);
