@@ -10,6 +10,7 @@
 #include "common/units.h"
 #include "dgi/drawing.h"
 #include "dgi/evaluation.h"
+#include "dgi/evaluation_run.h"
 #include "dgi/generators.h"
 #include "dgi/graph_io.h"
 #include "dgi/memory.h"
@@ -73,16 +74,36 @@ void addModelOptions(CLI::App* cmd, ModelArgs& m)
     cmd->add_option("--seed", m.seed, "Seed of the built-in model's weights and of random features");
 }
 
+void applyGraphArgs(const GraphArgs& g, EvaluationRequest& r)
+{
+    r.graph = g.graph;
+    r.symmetrize = g.symmetrize;
+    r.selfLoops = g.selfLoops == "add" ? SelfLoops::Add
+        : g.selfLoops == "remove"       ? SelfLoops::Remove
+                                        : SelfLoops::Keep;
+    r.numNodes = g.numNodes;
+    r.keepDuplicates = g.keepDuplicates;
+}
+
+void applyModelArgs(const ModelArgs& m, EvaluationRequest& r)
+{
+    if (m.model.empty())
+        throw Error::invalidInput("give the model: --model gcn|sage|gat|gin|jknet|FILE.pt or --torchscript FILE")
+            .forField("model");
+    r.model = m.model;
+    r.inDim = m.inDim;
+    r.hidden = m.hidden;
+    r.outDim = m.outDim;
+    r.layers = m.layers;
+    r.heads = m.heads;
+    r.seed = m.seed;
+}
+
 Graph loadGraphArg(const GraphArgs& g)
 {
-    GraphLoadOptions o;
-    o.numNodes = g.numNodes;
-    o.build.symmetrize = g.symmetrize;
-    o.build.dedupe = !g.keepDuplicates;
-    o.build.selfLoops = g.selfLoops == "add" ? SelfLoops::Add
-        : g.selfLoops == "remove"            ? SelfLoops::Remove
-                                             : SelfLoops::Keep;
-    return loadGraph(g.graph, o);
+    EvaluationRequest r;
+    applyGraphArgs(g, r);
+    return loadRequestGraph(r);
 }
 
 Json graphParams(const GraphArgs& g)
@@ -93,32 +114,15 @@ Json graphParams(const GraphArgs& g)
 
 GnnIr loadModelArg(const ModelArgs& m, std::int64_t featureWidth)
 {
-    if (m.model.empty())
-        throw Error::invalidInput("give the model: --model gcn|sage|gat|gin|jknet|FILE.pt or --torchscript FILE")
-            .forField("model");
-    ModelSpec spec{ .inputWidth = m.inDim > 0 ? m.inDim : featureWidth,
-        .hidden = m.hidden,
-        .outputWidth = m.outDim,
-        .layers = m.layers,
-        .heads = m.heads,
-        .seed = m.seed };
-    if (isBuiltinModel(m.model) && spec.inputWidth <= 0)
-        spec.inputWidth = 64;
-    return loadModel(m.model, spec);
+    EvaluationRequest r;
+    applyModelArgs(m, r);
+    return loadRequestModel(r, featureWidth);
 }
 
 Json modelParams(const ModelArgs& m)
 {
     return { { "model", m.model }, { "in_dim", m.inDim }, { "hidden", m.hidden }, { "out_dim", m.outDim },
         { "layers", m.layers }, { "heads", m.heads }, { "seed", m.seed } };
-}
-
-Json graphJson(const Graph& g)
-{
-    const GraphStats s = graphStats(g);
-    return { { "nodes", s.nodes }, { "edges", s.edges }, { "average_degree", s.averageDegree },
-        { "max_in_degree", s.maxInDegree }, { "max_out_degree", s.maxOutDegree }, { "isolated_nodes", s.isolatedNodes },
-        { "self_loops", s.selfLoops }, { "bytes", s.bytes }, { "memory_mapped", s.mapped }, { "origin", g.origin() } };
 }
 
 std::vector<std::int64_t> parseNodeList(const std::string& text)
@@ -140,37 +144,6 @@ std::vector<std::int64_t> parseNodeList(const std::string& text)
     return out;
 }
 
-std::vector<EvalMode> parseModes(const std::vector<std::string>& texts)
-{
-    std::vector<EvalMode> modes;
-    auto add = [&](EvalMode m) {
-        if (std::find(modes.begin(), modes.end(), m) == modes.end())
-            modes.push_back(m);
-    };
-    for (const auto& t : texts) {
-        std::size_t pos = 0;
-        while (pos <= t.size()) {
-            const auto comma = t.find(',', pos);
-            const std::string item = t.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-            if (item == "both") {
-                add(EvalMode::LayerWise);
-                add(EvalMode::NodeWise);
-            } else if (item == "all") {
-                for (auto m : { EvalMode::LayerWise, EvalMode::NodeWise, EvalMode::FullGraph })
-                    add(m);
-            } else if (!item.empty()) {
-                add(parseEvalMode(item));
-            }
-            if (comma == std::string::npos)
-                break;
-            pos = comma + 1;
-        }
-    }
-    if (modes.empty())
-        modes.push_back(EvalMode::LayerWise);
-    return modes;
-}
-
 std::string secondsText(double s)
 {
     return formatSeconds(s);
@@ -186,7 +159,7 @@ void runGenerate(Context& ctx, const GraphArgs& g, const std::string& out)
             ctx.progress().report(0.7, "writing " + out);
             saveGraph(graph, out);
             ctx.progress().report(1.0, "done");
-            Json j = graphJson(graph);
+            Json j = graphSummaryJson(graph);
             j["directory"] = out;
             scope.succeed(
                 j, std::to_string(graph.numNodes()) + " nodes, " + std::to_string(graph.numEdges()) + " edges");
@@ -224,10 +197,7 @@ void runPartition(Context& ctx, const ModelArgs& m, std::int64_t nodes, const st
             const std::string summary = std::to_string(schema.layers.size()) + " layers, "
                 + std::to_string(schema.tensors.size()) + " node tensors";
             scope.succeed(j, summary);
-            if (auto* s = scope.session()) {
-                s->addArtifact(scope.id(), "layer_cut.svg", "image/svg+xml", svg);
-                s->addArtifact(scope.id(), "layer_cut.dot", "text/vnd.graphviz", dot);
-            }
+            recordLayerCut(scope, dot, svg);
             if (ctx.json) {
                 printJson(j);
                 return;
@@ -276,115 +246,56 @@ struct EvalArgs {
     double nodeTimeLimit = 120.0;
 };
 
+EvaluationRequest evaluationRequest(const EvalArgs& a)
+{
+    EvaluationRequest r;
+    applyGraphArgs(a.graph, r);
+    applyModelArgs(a.model, r);
+    r.features = a.features;
+    r.modes = parseEvalModes(a.modes);
+    EvalOptions& o = r.options;
+    o.dtype = a.dtype == "float64" ? DType::Float64 : DType::Float32;
+    o.memoryBudgetBytes = a.budget.empty() ? 0 : parseByteSize(a.budget);
+    o.nodeCap = a.nodeCap;
+    o.edgeCap = a.edgeCap;
+    o.stores = a.stores == "memory" ? StorePlacement::Memory
+        : a.stores == "disk"        ? StorePlacement::Disk
+                                    : StorePlacement::Auto;
+    o.spillDirectory = a.spill;
+    o.reorder = parseReordering(a.reorder);
+    o.threads = a.threads;
+    o.targets = a.targets.empty() ? std::vector<std::int64_t>{} : parseNodeList(a.targets);
+    o.nodeWiseBatch = a.nodeBatch;
+    o.nodeWiseMaxBatches = a.nodeMaxBatches;
+    o.nodeWiseTimeLimitS = a.nodeTimeLimit;
+    r.outputPath = a.out;
+    return r;
+}
+
 void runEval(Context& ctx, const EvalArgs& a)
 {
-    Json params = graphParams(a.graph);
-    params.update(modelParams(a.model));
-    params.update(Json{ { "features", a.features }, { "modes", a.modes }, { "memory_budget", a.budget },
-        { "node_cap", a.nodeCap }, { "edge_cap", a.edgeCap }, { "reorder", a.reorder }, { "dtype", a.dtype },
-        { "threads", a.threads }, { "targets", a.targets }, { "stores", a.stores }, { "node_batch", a.nodeBatch },
-        { "node_max_batches", a.nodeMaxBatches }, { "node_time_limit_s", a.nodeTimeLimit } });
-    const auto modes = parseModes(a.modes);
-    EvalOptions base;
-    base.dtype = a.dtype == "float64" ? DType::Float64 : DType::Float32;
-    base.memoryBudgetBytes = a.budget.empty() ? 0 : parseByteSize(a.budget);
-    base.nodeCap = a.nodeCap;
-    base.edgeCap = a.edgeCap;
-    base.stores = a.stores == "memory" ? StorePlacement::Memory
-        : a.stores == "disk"           ? StorePlacement::Disk
-                                       : StorePlacement::Auto;
-    base.spillDirectory = a.spill;
-    base.reorder = parseReordering(a.reorder);
-    base.threads = a.threads;
-    base.targets = a.targets.empty() ? std::vector<std::int64_t>{} : parseNodeList(a.targets);
-    base.nodeWiseBatch = a.nodeBatch;
-    base.nodeWiseMaxBatches = a.nodeMaxBatches;
-    base.nodeWiseTimeLimitS = a.nodeTimeLimit;
-
-    store::recordRun(ctx.session(), { .engine = "dgi", .kind = "evaluate", .name = a.model.model, .params = params },
-        [&](store::RunScope& scope) {
-            Progress& progress = ctx.progress();
-            progress.report(0.0, "loading the graph");
-            const Graph graph = loadGraphArg(a.graph);
-            NodeMatrix features;
-            if (!a.features.empty())
-                features = loadFeaturesNpy(a.features);
-            const GnnIr ir = loadModelArg(a.model, features.empty() ? 0 : features.cols());
-            if (features.empty())
-                features = randomFeatures(graph.numNodes(), ir.width(ir.inputValue()), a.model.seed);
-            const LayerSchema schema = partitionIntoLayers(ir);
-
-            std::vector<EvalResult> results;
-            for (std::size_t i = 0; i < modes.size(); ++i) {
-                EvalOptions o = base;
-                o.mode = modes[i];
-                if (i == 0)
-                    o.outputPath = a.out;
-                SubProgress sub(progress, static_cast<double>(i) / static_cast<double>(modes.size()),
-                    static_cast<double>(i + 1) / static_cast<double>(modes.size()), evalModeTitle(modes[i]));
-                results.push_back(evaluate(graph, features, ir, o, sub, ctx.cancel));
-            }
-            Json j = toJson(results.front());
-            j["graph"] = graphJson(graph);
-            j["model"]
-                = { { "name", ir.modelName }, { "layers", schema.layers.size() }, { "parameters", ir.parameterCount() },
-                      { "in_dim", ir.width(ir.inputValue()) }, { "out_dim", ir.width(ir.output()) } };
-            if (!a.out.empty())
-                j["output_file"] = a.out;
-            Json compare = Json::array();
-            Json speedup = Json::object();
-            std::vector<const EvalResult*> all;
-            for (const auto& r : results)
-                all.push_back(&r);
-            for (std::size_t i = 1; i < results.size(); ++i) {
-                Json c = toJson(results[i]);
-                const double s = results.front().totalS > 0 ? results[i].totalS / results.front().totalS : 0.0;
-                c["speedup"] = s;
-                c["max_abs_diff"] = maxAbsDifference(results.front().output, results[i].output, results[i].filledRows);
-                speedup[evalModeName(results[i].mode)] = s;
-                compare.push_back(std::move(c));
-            }
-            if (!compare.empty()) {
-                j["compare"] = compare;
-                j["speedup"] = speedup;
-            }
-            const std::string summary = comparisonSummary(all);
-            j["summary"] = summary;
-            scope.succeed(j, summary);
-            if (auto* s = scope.session()) {
-                for (const auto& r : results) {
-                    std::vector<store::SeriesPoint> pts;
-                    for (const auto& l : r.layers)
-                        pts.push_back({ static_cast<double>(l.index), l.timeS });
-                    s->appendSeries(scope.id(), std::string("layer_time_s/") + evalModeName(r.mode), pts);
-                }
-                const std::string dot = layerCutDot(ir, schema, { .numNodes = graph.numNodes(), .dtype = base.dtype });
-                s->addArtifact(scope.id(), "layer_cut.svg", "image/svg+xml", renderDotToSvg(dot));
-                s->addArtifact(scope.id(), "layer_cut.dot", "text/vnd.graphviz", dot);
-            }
-            if (ctx.json) {
-                printJson(j);
-                return;
-            }
-            std::cout << ir.modelName << " on " << graph.numNodes() << " nodes, " << graph.numEdges()
-                      << " edges: " << schema.layers.size() << " layers\n\n";
-            std::vector<std::vector<std::string>> rows;
-            for (const auto& r : results) {
-                std::string perLayer;
-                std::int64_t batches = 0;
-                for (const auto& l : r.layers) {
-                    perLayer += (perLayer.empty() ? "" : " / ") + secondsText(l.timeS);
-                    batches += l.batches;
-                }
-                rows.push_back(
-                    { evalModeTitle(r.mode), secondsText(r.totalS) + (r.extrapolated ? " (extrapolated)" : ""),
-                        perLayer, std::to_string(batches), formatBytes(static_cast<double>(r.peakRssBytes)) });
-            }
-            printTable({ "MODE", "TOTAL", "PER LAYER", "BATCHES", "PEAK RSS" }, rows);
-            std::cout << '\n' << summary << '\n';
-            if (!a.out.empty())
-                std::cout << "wrote " << a.out << '\n';
-        });
+    const EvaluationRun run = runEvaluation(ctx.session(), evaluationRequest(a), ctx.progress(), ctx.cancel);
+    if (ctx.json) {
+        printJson(run.result);
+        return;
+    }
+    std::cout << run.ir.modelName << " on " << run.graph->numNodes() << " nodes, " << run.graph->numEdges()
+              << " edges: " << run.schema.layers.size() << " layers\n\n";
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& r : run.results) {
+        std::string perLayer;
+        std::int64_t batches = 0;
+        for (const auto& l : r.layers) {
+            perLayer += (perLayer.empty() ? "" : " / ") + secondsText(l.timeS);
+            batches += l.batches;
+        }
+        rows.push_back({ evalModeTitle(r.mode), secondsText(r.totalS) + (r.extrapolated ? " (extrapolated)" : ""),
+            perLayer, std::to_string(batches), formatBytes(static_cast<double>(r.peakRssBytes)) });
+    }
+    printTable({ "MODE", "TOTAL", "PER LAYER", "BATCHES", "PEAK RSS" }, rows);
+    std::cout << '\n' << run.summary << '\n';
+    if (!a.out.empty())
+        std::cout << "wrote " << a.out << '\n';
 }
 
 } // namespace
@@ -406,7 +317,7 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     addGraphOptions(info, *gi, true);
     info->callback([&ctx, gi] {
         const Graph graph = loadGraphArg(*gi);
-        const Json j = graphJson(graph);
+        const Json j = graphSummaryJson(graph);
         if (ctx.json) {
             printJson(j);
             return;

@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/units.h"
 #include "edl/client.h"
+#include "edl/job_run.h"
 #include "edl/leader.h"
 #include "edl/policies.h"
 #include "edl/timeline.h"
@@ -167,69 +168,6 @@ LeaderOptions leaderOptions(const JobArgs& a)
     return o;
 }
 
-Json jobParams(const LeaderOptions& o)
-{
-    Json p = toJson(o);
-    p.erase("worker_binary");
-    p.erase("write_job_file");
-    return p;
-}
-
-Json eventsJson(const std::vector<ScaleEvent>& events)
-{
-    Json a = Json::array();
-    for (const auto& e : events)
-        a.push_back({ { "step", e.step }, { "kind", e.kind }, { "workers_before", e.workersBefore },
-            { "workers_after", e.workersAfter }, { "pause_s", e.pauseS }, { "generation", e.generation },
-            { "joined", e.joined }, { "left", e.left } });
-    return a;
-}
-
-double meanPause(const std::vector<ScaleEvent>& events)
-{
-    double s = 0;
-    int n = 0;
-    for (const auto& e : events)
-        if (e.kind != "failure") {
-            s += e.pauseS;
-            ++n;
-        }
-    return n ? s / n : 0.0;
-}
-
-Json runJson(const JobReport& r)
-{
-    Json j = toJson(r);
-    j.erase("series");
-    j["events"] = eventsJson(r.events);
-    j["job"] = r.status.jobId;
-    j["state"] = jobStateName(r.status.state);
-    j["message"] = r.status.message;
-    j["steps"] = r.status.step;
-    j["mean_pause_s"] = meanPause(r.events);
-    return j;
-}
-
-void appendSeries(store::RunScope& scope, const std::string& name, const std::vector<SeriesSample>& samples)
-{
-    if (!scope.session() || samples.empty())
-        return;
-    std::vector<store::SeriesPoint> pts;
-    pts.reserve(samples.size());
-    for (const auto& s : samples)
-        pts.push_back({ static_cast<double>(s.step), s.value });
-    scope.session()->appendSeries(scope.id(), name, pts);
-}
-
-void appendSeries(store::RunScope& scope, const std::string& name, const std::vector<TimelinePoint>& points)
-{
-    std::vector<SeriesSample> samples;
-    samples.reserve(points.size());
-    for (const auto& p : points)
-        samples.push_back({ p.step, p.value });
-    appendSeries(scope, name, samples);
-}
-
 void printEventsTable(const std::vector<ScaleEvent>& events)
 {
     std::vector<std::vector<std::string>> rows;
@@ -243,63 +181,53 @@ void runJob(const JobArgs& args, const std::string& baseline, Context& ctx)
 {
     LeaderOptions options = leaderOptions(args);
     options.writeJobFile = true;
-    const Json params = jobParams(options);
-    store::recordRun(ctx.session(),
-        { .engine = "edl",
-            .kind = "train",
-            .name = args.trainer + " x" + std::to_string(args.workers),
-            .params = params },
-        [&](store::RunScope& scope) {
-            Leader leader(options);
-            if (!ctx.json && !ctx.quiet)
-                std::cerr << "job " << leader.address().jobId << " in " << options.jobDir.string() << '\n';
-            const JobReport report = leader.run(ctx.cancel, &ctx.progress());
-            Json out = runJson(report);
-            out["job_dir"] = options.jobDir.string();
-            std::optional<JobReport> base;
-            if (baseline == "stop-restart" && report.status.state == JobState::Finished) {
-                LeaderOptions b = options;
-                b.scaleMode = ScaleMode::StopRestart;
-                b.faults.clear();
-                b.jobDir = options.jobDir / "baseline";
-                Leader baseLeader(b);
-                base = baseLeader.run(ctx.cancel, &ctx.progress());
-                Json bj = runJson(*base);
-                bj["job_dir"] = b.jobDir.string();
-                out["baseline"] = bj;
-                const double live = meanPause(report.events), stop = meanPause(base->events);
-                out["pause_ratio"] = stop > 0 ? live / stop : 0.0;
+    store::recordRun(ctx.session(), jobRun(options), [&](store::RunScope& scope) {
+        Leader leader(options);
+        if (!ctx.json && !ctx.quiet)
+            std::cerr << "job " << leader.address().jobId << " in " << options.jobDir.string() << '\n';
+        const JobReport report = leader.run(ctx.cancel, &ctx.progress());
+        const Json reportJson = toJson(report);
+        Json out = jobResultFromReport(reportJson, options.jobDir);
+        std::optional<JobReport> base;
+        if (baseline == "stop-restart" && report.status.state == JobState::Finished) {
+            LeaderOptions b = options;
+            b.scaleMode = ScaleMode::StopRestart;
+            b.faults.clear();
+            b.jobDir = options.jobDir / "baseline";
+            Leader baseLeader(b);
+            base = baseLeader.run(ctx.cancel, &ctx.progress());
+            out["baseline"] = jobResultFromReport(toJson(*base), b.jobDir);
+            const double live = meanPause(report.events), stop = meanPause(base->events);
+            out["pause_ratio"] = stop > 0 ? live / stop : 0.0;
+        }
+        if (store::Session* s = scope.session())
+            JobRecorder(*s, scope.id()).storeRest(reportJson, {});
+        finishJobRun(scope, out, ctx.cancel.isCancelled());
+        if (ctx.json) {
+            printJson(out);
+        } else {
+            printKeyValues({ { "job", report.status.jobId + " (" + std::string(jobStateName(report.status.state)) + ")" },
+                { "folder", options.jobDir.string() }, { "steps", std::to_string(report.status.step) },
+                { "final loss", std::to_string(report.finalLoss) },
+                { "exactly once", report.exactlyOnce ? "yes" : "NO" },
+                { "replicas equal", report.replicasEqual ? "yes" : "NO" },
+                { "duration", formatSeconds(report.durationS) } });
+            if (!report.events.empty()) {
+                std::cout << '\n';
+                printEventsTable(report.events);
             }
-            appendSeries(scope, "loss", report.loss);
-            appendSeries(scope, "throughput", report.throughput);
-            appendSeries(scope, "workers", report.workers);
-            if (ctx.json) {
-                printJson(out);
-            } else {
-                printKeyValues(
-                    { { "job", report.status.jobId + " (" + std::string(jobStateName(report.status.state)) + ")" },
-                        { "folder", options.jobDir.string() }, { "steps", std::to_string(report.status.step) },
-                        { "final loss", std::to_string(report.finalLoss) },
-                        { "exactly once", report.exactlyOnce ? "yes" : "NO" },
-                        { "replicas equal", report.replicasEqual ? "yes" : "NO" },
-                        { "duration", formatSeconds(report.durationS) } });
-                if (!report.events.empty()) {
-                    std::cout << '\n';
-                    printEventsTable(report.events);
-                }
-                if (base) {
-                    std::cout << "\nstop-restart baseline:\n";
-                    printEventsTable(base->events);
-                    std::cout << "mean pause " << formatSeconds(meanPause(report.events)) << " vs "
-                              << formatSeconds(meanPause(base->events)) << '\n';
-                }
+            if (base) {
+                std::cout << "\nstop-restart baseline:\n";
+                printEventsTable(base->events);
+                std::cout << "mean pause " << formatSeconds(meanPause(report.events)) << " vs "
+                          << formatSeconds(meanPause(base->events)) << '\n';
             }
-            if (report.status.state == JobState::Failed)
-                throw Error::failure("the job failed: " + report.status.message);
-            if (report.status.state == JobState::Stopped && ctx.cancel.isCancelled())
-                throw Cancelled();
-            scope.succeed(out, JobTimeline::jobSummary(report.finalLoss, report.events.size()));
-        });
+        }
+        if (report.status.state == JobState::Failed)
+            throw Error::failure("the job failed: " + report.status.message);
+        if (report.status.state == JobState::Stopped && ctx.cancel.isCancelled())
+            throw Cancelled();
+    });
 }
 
 // How `status`, `attach`, `scale`, `stop`, ... find the job.
@@ -409,33 +337,24 @@ void attach(const JobAddress& address, bool history, Context& ctx)
     auto* session = ctx.session();
     if (!session || !timeline.end())
         return;
-    Json params = { { "job", address.jobId }, { "job_dir", address.jobDir }, { "trainer", stream.snapshot().trainer } };
+    // The job's own options when its folder has them (a leader run in-process by another program
+    // has none: the job id is enough).
+    store::NewRun run{ .engine = "edl",
+        .kind = "train",
+        .name = stream.snapshot().trainer + " job " + address.jobId,
+        .params = { { "job", address.jobId }, { "job_dir", address.jobDir }, { "trainer", stream.snapshot().trainer } } };
     try {
-        params["leader"]
-            = jobParams(leaderOptionsFromJson(readJsonFile(std::filesystem::path(address.jobDir) / "leader.json")));
+        run = jobRun(leaderOptionsFromJson(readJsonFile(std::filesystem::path(address.jobDir) / "leader.json")));
+        run.params["job_dir"] = address.jobDir;
+        run.params["job"] = address.jobId;
     } catch (const Error&) {
-        // A leader run in-process by another program has no options file; the job id is enough.
     }
-    store::RunScope scope(session,
-        { .engine = "edl",
-            .kind = "train",
-            .name = stream.snapshot().trainer + " job " + address.jobId,
-            .params = params });
-    appendSeries(scope, "loss", timeline.loss());
-    appendSeries(scope, "throughput", timeline.throughput());
-    appendSeries(scope, "workers", timeline.workers());
-    Json result = timeline.result();
-    try {
-        const Json report = readJobReport(address.jobDir);
-        result["ledger"] = report.at("ledger");
-        result["replicas_equal"] = report.at("replicas_equal");
-    } catch (const std::exception&) {
-        // Not on this machine's disk (a remote leader): the streamed part is what we have.
-    }
-    if (timeline.end()->state == JobState::Failed)
-        scope.fail(std::make_exception_ptr(Error::failure(timeline.end()->message)));
-    else
-        scope.succeed(result, timeline.summary());
+    store::RunScope scope(session, run);
+    Json report = waitForJobReport(address.jobDir, 10.0);
+    // Without a report (a leader on another machine) the streamed timeline is what there is.
+    JobRecorder(*session, scope.id()).storeRest(report, timeline);
+    finishJobRun(scope,
+        report.is_null() ? jobResultFromTimeline(timeline, address.jobDir) : jobResultFromReport(report, address.jobDir));
 }
 
 } // namespace
@@ -574,10 +493,14 @@ void addEdlCommands(CLI::App& app, Context& ctx)
         JobClient job(resolve(o->target), { .name = "cli" });
         const auto events = migrate(job,
             { .from = splitList(o->from), .devices = splitList(o->toDevices), .timeoutS = o->timeout }, ctx.cancel);
-        if (ctx.json)
-            printJson({ { "events", eventsJson(events) } });
-        else
+        if (ctx.json) {
+            Json a = Json::array();
+            for (const auto& e : events)
+                a.push_back(toJson(e));
+            printJson({ { "events", a } });
+        } else {
             printEventsTable(events);
+        }
     });
 
     auto* profile

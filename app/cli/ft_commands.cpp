@@ -13,6 +13,7 @@
 #include "ft/model_zoo.h"
 #include "ft/op_graph.h"
 #include "ft/search.h"
+#include "ft/search_run.h"
 #include "ft/strategy.h"
 #include "store/run_scope.h"
 
@@ -46,45 +47,27 @@ struct FtOptions {
     bool noBaselines = false;
 };
 
-// The op graph, the cluster and the run parameters the GUI also writes (so that either can show
-// the other's runs): model or graph, batch, cluster profile, devices, epsilon.
-struct Inputs {
-    ft::OpGraph graph;
-    ft::ClusterProfile cluster;
-    Json params;
-};
-
-Inputs loadInputs(const FtOptions& o)
+// The search the options describe, as the recipe takes it.
+ft::SearchRequest searchRequest(const FtOptions& o, std::vector<int> devices)
 {
     if (o.model.empty() == o.graphFile.empty())
         throw Error::invalidInput("give either --model NAME (see `ft models`) or --graph FILE").forField("model");
-    if (o.eps < 0.0)
-        throw Error::invalidInput("must be >= 0").forField("eps");
-    if (o.maxSplit < 1 || o.maxSplit > 5)
-        throw Error::invalidInput("must be between 1 and 5").forField("max-split");
-    Inputs in;
-    Json graphJson = nullptr;
+    ft::SearchRequest r;
     if (!o.model.empty()) {
-        in.graph = ft::buildZooModel(o.model, o.batch, o.sequence);
+        r.model = ft::zooModel(o.model).name;
     } else {
         if (o.batch > 0 || o.sequence > 0)
             throw Error::invalidInput("an op graph file sets its own shapes; --batch and --seq go with --model")
                 .forField("batch");
         const std::string text = readJsonText(o.graphFile);
-        in.graph = ft::opGraphFromText(text, o.graphFile);
-        graphJson = parseJson(text, o.graphFile);
+        (void)ft::opGraphFromText(text, o.graphFile); // refused here with the file's line numbers
+        r.graph = parseJson(text, o.graphFile);
+        r.graphFile = o.graphFile;
     }
-    in.cluster = ft::resolveCluster(o.cluster);
-    in.params = { { "model", o.model.empty() ? Json(nullptr) : Json(ft::zooModel(o.model).name) },
-        { "graph", graphJson }, { "graph_file", o.graphFile }, { "batch", in.graph.batch() },
-        { "sequence", o.sequence }, { "cluster", ft::toJson(in.cluster) }, { "epsilon", o.eps },
-        { "max_split", o.maxSplit }, { "precision", o.precision }, { "optimizer", o.optimizer } };
-    return in;
-}
-
-ft::SearchOptions searchOptions(const FtOptions& o, std::vector<int> devices)
-{
-    ft::SearchOptions so;
+    r.batch = o.batch;
+    r.sequence = o.sequence;
+    r.cluster = ft::resolveCluster(o.cluster);
+    ft::SearchOptions& so = r.options;
     so.deviceCounts = std::move(devices);
     so.epsilon = o.eps;
     so.threads = o.threads;
@@ -92,32 +75,7 @@ ft::SearchOptions searchOptions(const FtOptions& o, std::vector<int> devices)
     so.cost.precision = ft::precisionFromName(o.precision);
     so.cost.optimizer = ft::optimizerFromName(o.optimizer);
     so.baselines = !o.noBaselines;
-    return so;
-}
-
-std::string deviceList(const std::vector<int>& devices)
-{
-    std::string s;
-    for (int d : devices) {
-        if (!s.empty())
-            s += '/';
-        s += std::to_string(d);
-    }
-    return s;
-}
-
-// "BERT-Large x8/16: 23 strategies, fastest 0.82 s"
-std::string searchSummary(const ft::SearchResult& r, const std::vector<int>& devices)
-{
-    std::size_t points = 0;
-    double fastest = -1.0;
-    for (const auto& f : r.frontiers) {
-        points += f.points.size();
-        if (!f.points.empty() && (fastest < 0.0 || f.points.front().time < fastest))
-            fastest = f.points.front().time;
-    }
-    return r.model + " x" + deviceList(devices) + ": " + std::to_string(points) + " strategies"
-        + (fastest >= 0.0 ? ", fastest " + formatSeconds(fastest) : "");
+    return r;
 }
 
 // At most `limit` rows, always the first and the last.
@@ -193,35 +151,14 @@ int pickStrategy(const ft::DeviceFrontier& f, const std::string& pick)
 
 void runSearch(const FtOptions& o, Context& ctx)
 {
-    Inputs in = loadInputs(o);
-    const std::vector<int> devices = parseIntList(o.devices, "devices");
-    const ft::SearchOptions so = searchOptions(o, devices);
-    in.params["devices"] = devices;
-    in.params["threads"] = o.threads;
-    in.params["baselines"] = so.baselines;
-    const store::NewRun run{
-        .engine = "ft", .kind = "search", .name = in.graph.name + " x" + deviceList(devices), .params = in.params
-    };
-    const ft::SearchResult result = store::recordRun(ctx.session(), run, [&](store::RunScope& scope) {
-        ft::SearchResult r = ft::search(in.graph, in.cluster, so, ctx.progress(), ctx.cancel);
-        if (store::Session* s = scope.session()) {
-            // One series per device count for quick plots: step = memory per device (GB), value = time (s).
-            for (const auto& f : r.frontiers) {
-                std::vector<store::SeriesPoint> pts;
-                for (const auto& p : f.points)
-                    pts.push_back({ p.memory / 1e9, p.time });
-                s->appendSeries(scope.id(), "frontier/" + std::to_string(f.devices), pts);
-            }
-        }
-        scope.succeed(ft::toJson(r, true), searchSummary(r, devices));
-        return r;
-    });
+    const ft::SearchRequest request = searchRequest(o, parseIntList(o.devices, "devices"));
+    const ft::SearchRun run = ft::runSearch(ctx.session(), request, ctx.progress(), ctx.cancel);
     if (!o.out.empty())
-        writeJsonFile(o.out, ft::toJson(result, true));
+        writeJsonFile(o.out, ft::toJson(run.result, true));
     if (ctx.json)
-        printJson(ft::toJson(result, false));
+        printJson(ft::toJson(run.result, false));
     else
-        printSearch(result, in.cluster);
+        printSearch(run.result, request.cluster);
 }
 
 void runFrontier(const FtOptions& o, Context& ctx)
@@ -272,47 +209,35 @@ void runExport(const FtOptions& o, Context& ctx)
     ft::ClusterProfile cluster;
     ft::SearchResult result;
     Json params;
-    std::size_t frontier = 0;
+    const std::vector<int> devices = parseIntList(o.devices, "devices");
+    if (devices.size() != 1)
+        throw Error::invalidInput("export one device count at a time").forField("devices");
     if (o.run > 0) {
         // From a search stored in the session: nothing is searched again.
         store::Session* s = ctx.session();
         if (!s)
             throw Error::invalidInput("--run needs --session FILE").forField("run");
-        const auto stored = s->run(o.run);
-        if (stored.engine != "ft" || stored.kind != "search" || stored.status != store::RunStatus::Done)
-            throw Error::invalidInput("run " + std::to_string(o.run) + " is not a finished ft search").forField("run");
-        const Json& p = stored.params;
-        if (p.contains("model") && p["model"].is_string())
-            graph = ft::buildZooModel(p["model"].get<std::string>(), jsonFieldOr<std::int64_t>(p, "batch", 0, "run"),
-                jsonFieldOr<std::int64_t>(p, "sequence", 0, "run"));
-        else
-            graph = ft::opGraphFromJson(p.at("graph"), "run " + std::to_string(o.run));
-        cluster = ft::clusterFromJson(p.at("cluster"), "run " + std::to_string(o.run));
-        result = ft::searchResultFromJson(stored.result);
-        const std::vector<int> devices = parseIntList(o.devices, "devices");
-        if (devices.size() != 1)
-            throw Error::invalidInput("export one device count at a time").forField("devices");
-        const auto it = std::find_if(result.frontiers.begin(), result.frontiers.end(),
-            [&](const ft::DeviceFrontier& f) { return f.devices == devices[0]; });
-        if (it == result.frontiers.end())
-            throw Error::invalidInput(
-                "run " + std::to_string(o.run) + " has no frontier for " + std::to_string(devices[0]) + " devices")
-                .forField("devices");
-        frontier = static_cast<std::size_t>(it - result.frontiers.begin());
-        params = { { "search_run", o.run }, { "devices", devices[0] } };
+        ft::StoredSearch stored = ft::readSearch(*s, o.run);
+        graph = std::move(stored.graph);
+        cluster = std::move(stored.request.cluster);
+        result = std::move(stored.result);
+        params = { { "search_run", stored.runId }, { "devices", devices[0] } };
     } else {
-        Inputs in = loadInputs(o);
-        const std::vector<int> devices = parseIntList(o.devices, "devices");
-        if (devices.size() != 1)
-            throw Error::invalidInput("export one device count at a time").forField("devices");
-        ft::SearchOptions so = searchOptions(o, devices);
-        so.baselines = false;
-        graph = std::move(in.graph);
-        cluster = std::move(in.cluster);
-        result = ft::search(graph, cluster, so, ctx.progress(), ctx.cancel);
-        params = std::move(in.params);
+        ft::SearchRequest request = searchRequest(o, devices);
+        request.options.baselines = false;
+        graph = ft::buildRequestGraph(request);
+        result = ft::search(graph, request.cluster, request.options, ctx.progress(), ctx.cancel);
+        cluster = std::move(request.cluster);
+        params = ft::toJson(request);
         params["devices"] = devices[0];
     }
+    const auto it = std::find_if(result.frontiers.begin(), result.frontiers.end(),
+        [&](const ft::DeviceFrontier& f) { return f.devices == devices[0]; });
+    if (it == result.frontiers.end())
+        throw Error::invalidInput(
+            "run " + std::to_string(o.run) + " has no frontier for " + std::to_string(devices[0]) + " devices")
+            .forField("devices");
+    const std::size_t frontier = static_cast<std::size_t>(it - result.frontiers.begin());
     const ft::DeviceFrontier& f = result.frontiers[frontier];
     const int index = pickStrategy(f, o.pick);
     params["pick"] = o.pick;
@@ -325,28 +250,20 @@ void runExport(const FtOptions& o, Context& ctx)
     const ft::Strategy strategy = store::recordRun(ctx.session(), run, [&](store::RunScope& scope) {
         ft::Strategy st
             = ft::strategyFor(graph, cluster, result, frontier, f.points[static_cast<std::size_t>(index)].strategy);
-        Json j = ft::toJson(st);
+        Json j = ft::strategyJson(st, f.points[static_cast<std::size_t>(index)].strategy);
         j["pick"] = o.pick;
-        j["strategy"] = f.points[static_cast<std::size_t>(index)].strategy;
-        writeJsonFile(o.out, j);
         std::string dot;
         if (!o.dot.empty() || !o.svg.empty())
             dot = ft::strategyToDot(graph, st);
+        std::string svg;
+        if (!o.svg.empty())
+            svg = renderDotToSvg(dot);
+        writeJsonFile(o.out, j);
         if (!o.dot.empty())
             writeFileAtomic(o.dot, dot);
-        std::string svg;
-        if (!o.svg.empty()) {
-            svg = renderDotToSvg(dot);
+        if (!o.svg.empty())
             writeFileAtomic(o.svg, svg);
-        }
-        if (store::Session* s = scope.session()) {
-            s->addArtifact(scope.id(), "strategy.json", "application/json", j.dump(2));
-            if (!svg.empty())
-                s->addArtifact(scope.id(), "strategy.svg", "image/svg+xml", svg);
-        }
-        scope.succeed(j,
-            graph.name + " x" + std::to_string(f.devices) + ": " + formatSeconds(st.time) + ", "
-                + formatBytes(st.memory) + " per device");
+        ft::recordStrategy(scope, graph, st, j, svg);
         return st;
     });
     if (ctx.json) {

@@ -13,6 +13,7 @@
 #include "common/error.h"
 #include "common/units.h"
 #include "ppac/ppac.h"
+#include "ppac/training_run.h"
 #include "store/run_scope.h"
 
 #include <charconv>
@@ -31,9 +32,6 @@ namespace {
 using namespace vantage::ppac;
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-// Saved models up to this size are also stored in the session as an artifact.
-constexpr std::size_t kArtifactLimit = 64u << 20;
 
 struct DataArgs {
     std::string dataset;
@@ -105,23 +103,13 @@ LoadOptions loadOptions(const DataArgs& d, double validationFraction)
     return o;
 }
 
-// Everything needed to load the same dataset again (stored in model files and run parameters).
-Json dataJson(const DataArgs& d, double validationFraction)
+// The dataset the options name, as the recipes take it (and run parameters store it).
+DataRequest dataRequest(const DataArgs& d, double validationFraction)
 {
-    return {{"dataset", d.dataset},
-            {"format", d.format},
-            {"csv_header", d.csvHeader},
-            {"test", d.test},
-            {"balanced_test", d.balancedTest},
-            {"min_rating", std::isfinite(d.minRating) ? Json(d.minRating) : Json(nullptr)},
-            {"split", d.split},
-            {"test_fraction", d.testFraction},
-            {"leave_last", d.leaveLast},
-            {"split_seed", d.splitSeed},
-            {"balanced_per_item", d.balancedPerItem},
-            {"k", d.k},
-            {"similar_users", d.similarFile},
-            {"validation_fraction", validationFraction}};
+    DataRequest r;
+    r.load = loadOptions(d, validationFraction);
+    r.prepare = {.similarUsers = d.k, .threads = d.threads, .similarUsersFile = d.similarFile};
+    return r;
 }
 
 std::shared_ptr<const PreparedDataset> prepareData(Context& ctx, Dataset dataset, const DataArgs& d, int k, double begin,
@@ -135,12 +123,8 @@ std::shared_ptr<const PreparedDataset> prepareData(Context& ctx, Dataset dataset
 std::shared_ptr<const PreparedDataset> loadPrepared(Context& ctx, const DataArgs& d, double validationFraction,
                                                     double begin, double end)
 {
-    Dataset dataset;
-    {
-        SubProgress sub(ctx.progress(), begin, begin + 0.3 * (end - begin), "loading");
-        dataset = loadDataset(loadOptions(d, validationFraction), sub, ctx.cancel);
-    }
-    return prepareData(ctx, std::move(dataset), d, d.k, begin + 0.3 * (end - begin), end);
+    SubProgress sub(ctx.progress(), begin, end, "data");
+    return loadData(dataRequest(d, validationFraction), sub, ctx.cancel).prepared;
 }
 
 // The data a saved model was trained on: as the model remembers it (its dataset notes), or from
@@ -192,14 +176,6 @@ std::string fixed(double v, int digits = 4)
     return buf;
 }
 
-// "Recall@20 0.171, NDCG@20 0.143, ARP 0.052" (full test).
-std::string summaryOf(const Evaluation& e)
-{
-    const auto& m = e.full;
-    return "Recall@20 " + fixed(m.value("recall@20").value_or(0.0), 3) + ", NDCG@20 " +
-           fixed(m.value("ndcg@20").value_or(0.0), 3) + ", ARP " + fixed(m.value("arp@20").value_or(0.0), 3);
-}
-
 void printMetricsTable(const Evaluation& e)
 {
     std::vector<std::vector<std::string>> rows;
@@ -210,11 +186,6 @@ void printMetricsTable(const Evaluation& e)
                             fixed(m.coverage), fixed(m.gini), fixed(m.tailPercentage)});
     }
     printTable({"TEST", "K", "RECALL", "PRECISION", "NDCG", "ARP", "COVERAGE", "GINI", "TAIL"}, rows);
-}
-
-Json epochsJson(const TrainResult& r)
-{
-    return toJson(r)["epochs"];
 }
 
 // ppac generate
@@ -305,7 +276,7 @@ void runOverview(Context& ctx, const DataArgs& d)
 
 void runSimilar(Context& ctx, const DataArgs& d, const std::string& out, const std::string& compare)
 {
-    Json params = dataJson(d, 0.0);
+    Json params = {{"data", toJson(dataRequest(d, 0.0))}};
     params["out"] = out;
     params["compare"] = compare;
     store::recordRun(ctx.session(), {.engine = "ppac", .kind = "similar", .name = d.dataset, .params = params},
@@ -368,29 +339,6 @@ struct TrainArgs {
     double beta = 0.0;
 };
 
-void recordTraining(store::RunScope& scope, const TrainResult& r)
-{
-    auto* s = scope.session();
-    if (!s)
-        return;
-    std::vector<store::SeriesPoint> loss, seconds;
-    std::map<std::string, std::vector<store::SeriesPoint>> validation;
-    for (const auto& e : r.epochs) {
-        loss.push_back({static_cast<double>(e.epoch), e.loss});
-        seconds.push_back({static_cast<double>(e.epoch), e.seconds});
-        if (!e.validation)
-            continue;
-        const Json metrics = toJson(*e.validation);
-        for (const auto& [name, value] : metrics.items())
-            if (name != "users")
-                validation["validation/" + name].push_back({static_cast<double>(e.epoch), value.get<double>()});
-    }
-    s->appendSeries(scope.id(), "loss", loss);
-    s->appendSeries(scope.id(), "epoch_time_s", seconds);
-    for (const auto& [name, points] : validation)
-        s->appendSeries(scope.id(), name, points);
-}
-
 void runTrain(Context& ctx, TrainArgs a)
 {
     if (a.ppac && a.base)
@@ -411,59 +359,32 @@ void runTrain(Context& ctx, TrainArgs a)
     o.stopMetric = a.stopMetric;
     const double validationFraction =
         a.validationFraction >= 0.0 ? a.validationFraction : (o.validation == ValidationSource::HeldOut ? 0.1 : 0.0);
-    Json params = {{"data", dataJson(a.data, validationFraction)}, {"training", toJson(o)},
-                   {"gamma", a.gamma},                             {"beta", a.beta},
-                   {"save", a.save}};
-    const std::string name = std::string(o.ppac ? "PPAC-" : "") + (o.model == BaseModel::MF ? "MF" : "LightGCN");
-    store::recordRun(ctx.session(), {.engine = "ppac", .kind = "train", .name = name, .params = params},
-                     [&](store::RunScope& scope) {
-                         const auto data = loadPrepared(ctx, a.data, validationFraction, 0.0, 0.05);
-                         TrainResult r;
-                         {
-                             SubProgress sub(ctx.progress(), 0.05, 0.85, "training");
-                             r = train(*data, o, sub, ctx.cancel, [&](const EpochReport& e) {
-                                 if (!ctx.json && !ctx.quiet) {
-                                     std::string line = "epoch " + std::to_string(e.epoch) + "/" + std::to_string(e.epochs) +
-                                                        ": loss " + fixed(e.loss) + ", " + formatSeconds(e.seconds);
-                                     if (e.validation)
-                                         line += ", validation " + o.stopMetric + " " +
-                                                 fixed(e.validation->value(o.stopMetric).value_or(0.0)) + (e.best ? " *" : "");
-                                     std::cerr << "\r\033[K" << line << '\n';
-                                 }
-                             });
-                         }
-                         r.weights.info["epochs"] = epochsJson(r);
-                         std::string bytes;
-                         if (!a.save.empty() || scope.session())
-                             bytes = serializeModel(r.weights);
-                         if (!a.save.empty())
-                             writeFileAtomic(a.save, bytes);
-                         const auto t0 = Clock::now();
-                         SubProgress evalProgress(ctx.progress(), 0.85, 1.0, "evaluating");
-                         const Recommender rec(r.weights, data, {}, evalProgress, ctx.cancel);
-                         const auto e = rerank(rec, {a.gamma, a.beta}, {}, evalProgress, ctx.cancel);
-                         Json j = toJson(r);
-                         j["metrics"] = toJson(e.evaluation);
-                         j["gamma"] = a.gamma;
-                         j["beta"] = a.beta;
-                         j["evaluate_s"] = std::chrono::duration<double>(Clock::now() - t0).count();
-                         j["validation"] = a.validation;
-                         if (!a.save.empty())
-                             j["saved"] = a.save;
-                         recordTraining(scope, r);
-                         if (auto* s = scope.session(); s && bytes.size() <= kArtifactLimit)
-                             s->addArtifact(scope.id(), name + ".vppac", "application/octet-stream", bytes);
-                         scope.succeed(j, summaryOf(e.evaluation));
-                         if (ctx.json) {
-                             printJson(j);
-                             return;
-                         }
-                         std::cout << name << ": " << r.epochs.size() << " epochs in " << formatSeconds(r.seconds)
-                                   << ", best epoch " << r.bestEpoch << (r.stoppedEarly ? " (stopped early)" : "") << "\n\n";
-                         printMetricsTable(e.evaluation);
-                         if (!a.save.empty())
-                             std::cout << "\nsaved " << a.save << '\n';
-                     });
+    TrainingRequest request{.data = dataRequest(a.data, validationFraction),
+                            .training = o,
+                            .knobs = {a.gamma, a.beta},
+                            .save = a.save};
+    const TrainingRun run = runTraining(ctx.session(), request, nullptr, ctx.progress(), ctx.cancel, [&](const EpochReport& e) {
+        if (ctx.json || ctx.quiet)
+            return;
+        std::string line = "epoch " + std::to_string(e.epoch) + "/" + std::to_string(e.epochs) + ": loss " + fixed(e.loss) +
+                           ", " + formatSeconds(e.seconds);
+        if (e.validation)
+            line += ", validation " + o.stopMetric + " " + fixed(e.validation->value(o.stopMetric).value_or(0.0)) +
+                    (e.best ? " *" : "");
+        std::cerr << "\r\033[K" << line << '\n';
+    });
+    if (ctx.json) {
+        printJson(run.result);
+        return;
+    }
+    const TrainResult& r = run.training;
+    std::cout << r.weights.displayName() << ": " << r.epochs.size() << " epochs in " << formatSeconds(r.seconds)
+              << ", best epoch " << r.bestEpoch << (r.stoppedEarly ? " (stopped early)" : "") << "\n\n";
+    printMetricsTable(run.evaluation.evaluation);
+    if (!a.save.empty())
+        std::cout << "\nsaved " << a.save << '\n';
+    if (run.result.contains("model_not_stored"))
+        std::cout << "\nnot stored in the session: " << run.result["model_not_stored"].get<std::string>() << '\n';
 }
 
 // ppac eval / rerank
@@ -512,7 +433,7 @@ void runEval(Context& ctx, ModelArgs a)
                                    {"precompute_s", rec.precomputeSeconds()},
                                    {"rerank_s", e.seconds},
                                    {"exposure_by_popularity_group", e.exposureByGroup}};
-                         scope.succeed(j, summaryOf(e.evaluation));
+                         scope.succeed(j, evaluationSummary(e.evaluation));
                          if (ctx.json) {
                              printJson(j);
                              return;

@@ -7,6 +7,7 @@
 #include "common/units.h"
 #include "dgi/drawing.h"
 #include "dgi/evaluation.h"
+#include "dgi/evaluation_run.h"
 #include "dgi/generators.h"
 #include "dgi/graph_io.h"
 #include "dgi/memory.h"
@@ -44,33 +45,6 @@ namespace vantage::gui {
 
 namespace {
 
-// The page's shape of a result: {"layer_wise": .., "node_wise": .., "speedup": x,
-// "max_abs_difference": d}. Runs recorded by `vantage-cli dgi eval` hold the first mode's result at
-// the top, the other modes under "compare" (each with its speedup and max_abs_diff) and "speedup"
-// as an object by mode; they are shown the same way.
-Json pageResult(const Json& r)
-{
-    if (!r.is_object() || r.contains("layer_wise") || !r.contains("mode"))
-        return r;
-    Json out = {{"summary", r.value("summary", std::string())}};
-    auto place = [&](const Json& mode) {
-        const std::string name = mode.value("mode", std::string());
-        if (name == "layerwise")
-            out["layer_wise"] = mode;
-        else if (name == "nodewise")
-            out["node_wise"] = mode;
-    };
-    place(r);
-    for (const auto& c : r.value("compare", Json::array())) {
-        place(c);
-        if (c.value("mode", std::string()) == "nodewise" && r.value("mode", std::string()) == "layerwise") {
-            out["speedup"] = c.value("speedup", 0.0);
-            out["max_abs_difference"] = c.value("max_abs_diff", 0.0);
-        }
-    }
-    return out;
-}
-
 QString seconds(double s)
 {
     return QString::fromStdString(formatSeconds(s));
@@ -97,6 +71,8 @@ namespace {
 struct Kept {
     std::shared_ptr<const dgi::Graph> graph;
     std::shared_ptr<const dgi::NodeMatrix> output;
+    std::string dot; // the cut, labelled with the graph's sizes
+    std::string svg;
 };
 
 } // namespace
@@ -341,11 +317,7 @@ void DgiPage::setCompareNodeWise(bool on)
 bool DgiPage::partitionModel()
 {
     try {
-        dgi::ModelSpec spec;
-        spec.inputWidth = m_features->value();
-        spec.hidden = m_hidden->value();
-        spec.layers = m_layers->value();
-        m_state->ir = dgi::loadModel(m_model->currentText().trimmed().toStdString(), spec);
+        m_state->ir = dgi::loadRequestModel(request());
         m_state->schema = dgi::partitionIntoLayers(*m_state->ir);
         m_state->dot = dgi::layerCutDot(*m_state->ir, *m_state->schema);
         m_state->svg = renderDotToSvg(m_state->dot);
@@ -385,89 +357,59 @@ QString DgiPage::cutSvg() const
     return QString::fromStdString(m_state->svg);
 }
 
+dgi::EvaluationRequest DgiPage::request() const
+{
+    dgi::EvaluationRequest r;
+    r.graph = m_graph->currentText().trimmed().toStdString();
+    r.symmetrize = m_symmetrize->isChecked();
+    r.selfLoops = m_selfLoops->isChecked() ? dgi::SelfLoops::Add : dgi::SelfLoops::Keep;
+    r.model = m_model->currentText().trimmed().toStdString();
+    r.inDim = m_features->value();
+    r.hidden = m_hidden->value();
+    r.layers = m_layers->value();
+    if (m_nodeWise->isChecked())
+        r.modes = {dgi::EvalMode::LayerWise, dgi::EvalMode::NodeWise};
+    const QString budget = m_budget->text().trimmed();
+    if (!budget.isEmpty())
+        r.options.memoryBudgetBytes = dgi::parseByteSize(budget.toStdString());
+    r.options.reorder = dgi::parseReordering(m_reorder->currentData().toString().toStdString());
+    r.options.nodeWiseTimeLimitS = 60.0; // beyond a minute the node-wise baseline is extrapolated
+    return r;
+}
+
 bool DgiPage::startEvaluation()
 {
     if (isBusy() || !partitionModel())
         return false;
-    Json params;
-    dgi::EvalOptions options;
+    dgi::EvaluationRequest request;
     try {
-        const QString budget = m_budget->text().trimmed();
-        if (!budget.isEmpty())
-            options.memoryBudgetBytes = dgi::parseByteSize(budget.toStdString());
-        options.reorder = dgi::parseReordering(m_reorder->currentData().toString().toStdString());
+        request = this->request();
     } catch (const std::exception& e) {
         m_status->setText(QString::fromUtf8(e.what()));
         return false;
     }
-    const std::string graphSpec = m_graph->currentText().trimmed().toStdString();
-    dgi::GraphLoadOptions load;
-    load.build.symmetrize = m_symmetrize->isChecked();
-    load.build.selfLoops = m_selfLoops->isChecked() ? dgi::SelfLoops::Add : dgi::SelfLoops::Keep;
-    const bool nodeWise = m_nodeWise->isChecked();
-    const std::int64_t features = m_features->value();
-    params = {{"graph", graphSpec}, {"symmetrize", load.build.symmetrize}, {"self_loops", m_selfLoops->isChecked()},
-              {"model", m_model->currentText().trimmed().toStdString()}, {"features", features},
-              {"hidden", m_hidden->value()}, {"layers", m_layers->value()},
-              {"reorder", m_reorder->currentData().toString().toStdString()},
-              {"memory_budget", m_budget->text().trimmed().toStdString()}, {"node_wise", nodeWise}};
-    store::NewRun run{.engine = "dgi", .kind = "evaluate", .name = params["model"].get<std::string>() + " on " + graphSpec, .params = params};
-    auto ir = std::make_shared<dgi::GnnIr>(*m_state->ir);
-    const std::string svg = m_state->svg;
-    const std::string dot = m_state->dot;
     store::Session* session = this->session();
     m_evaluate->setEnabled(false);
     m_status->setText(tr("Evaluating…"));
     auto kept = std::make_shared<Kept>();
     return startJob(tr("GNN evaluation"), [=](Progress& progress, const CancelToken& cancel) {
-        return store::recordRun(session, run, [&](store::RunScope& scope) {
-            SubProgress loading(progress, 0.0, 0.1, "graph");
-            loading.report(0.0, "loading the graph");
-            auto graphPtr = std::make_shared<const dgi::Graph>(dgi::loadGraph(graphSpec, load));
-            const dgi::Graph& graph = *graphPtr;
-            const dgi::NodeMatrix x = dgi::randomFeatures(graph.numNodes(), features, 42);
-            cancel.throwIfCancelled();
-            SubProgress layerPart(progress, 0.1, nodeWise ? 0.4 : 1.0, "layer-wise");
-            dgi::EvalOptions layerOptions = options;
-            layerOptions.mode = dgi::EvalMode::LayerWise;
-            auto layer = dgi::evaluate(graph, x, *ir, layerOptions, layerPart, cancel);
-            Json result = {{"graph", {{"nodes", graph.numNodes()}, {"edges", graph.numEdges()}, {"origin", graph.origin()}}},
-                           {"layer_wise", dgi::toJson(layer)}};
-            std::vector<const dgi::EvalResult*> all{&layer};
-            std::optional<dgi::EvalResult> node;
-            if (nodeWise) {
-                SubProgress nodePart(progress, 0.4, 1.0, "node-wise");
-                dgi::EvalOptions nodeOptions = options;
-                nodeOptions.mode = dgi::EvalMode::NodeWise;
-                nodeOptions.nodeWiseTimeLimitS = 60.0; // beyond a minute the baseline is extrapolated
-                node = dgi::evaluate(graph, x, *ir, nodeOptions, nodePart, cancel);
-                result["node_wise"] = dgi::toJson(*node);
-                result["speedup"] = layer.totalS > 0 ? node->totalS / layer.totalS : 0.0;
-                result["max_abs_difference"] = dgi::maxAbsDifference(layer.output, node->output, node->filledRows);
-                all.push_back(&*node);
-            }
-            if (scope.session()) {
-                scope.session()->addArtifact(scope.id(), "layer_cut.svg", "image/svg+xml", svg);
-                scope.session()->addArtifact(scope.id(), "layer_cut.dot", "text/vnd.graphviz", dot);
-                std::vector<store::SeriesPoint> perLayer;
-                for (const auto& l : layer.layers)
-                    perLayer.push_back({double(l.index + 1), l.timeS});
-                scope.session()->appendSeries(scope.id(), "layer-wise time per layer (s)", perLayer);
-            }
-            const std::string summary = dgi::comparisonSummary(all);
-            result["summary"] = summary;
-            scope.succeed(result, summary);
-            kept->graph = graphPtr;
-            kept->output = std::make_shared<const dgi::NodeMatrix>(std::move(layer.output));
-            return Json{{"run", scope.id()}, {"result", result}};
-        });
-    }, [this, kept, layers = m_layers->value()](const JobOutcome& outcome) {
+        dgi::EvaluationRun run = dgi::runEvaluation(session, request, progress, cancel);
+        kept->graph = run.graph;
+        kept->output = std::make_shared<const dgi::NodeMatrix>(std::move(run.results.front().output));
+        kept->dot = std::move(run.dot);
+        kept->svg = std::move(run.svg);
+        return Json{{"run", run.runId}, {"result", run.result}};
+    }, [this, kept, layers = request.layers](const JobOutcome& outcome) {
         m_evaluate->setEnabled(true);
         if (outcome.state == JobOutcome::State::Done) {
             m_lastRun = outcome.result.value("run", 0LL);
             m_state->graph = kept->graph;
             m_state->output = kept->output;
             m_state->layers = layers;
+            m_state->dot = kept->dot;
+            m_state->svg = kept->svg;
+            m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
+            m_cut->setDot(QByteArray::fromStdString(m_state->dot));
             setNodeInspectorEnabled(m_state->graph && m_state->output);
             showResults(outcome.result["result"]);
             m_tabs->setCurrentIndex(1);
@@ -479,31 +421,51 @@ bool DgiPage::startEvaluation()
     });
 }
 
-double DgiPage::speedup() const
+namespace {
+
+// The node-wise entry of a result whose reference mode is layer-wise (the page's comparison), or null.
+const Json* nodeWiseComparison(const Json& result)
 {
-    return m_state->lastResult.is_object() ? m_state->lastResult.value("speedup", 0.0) : 0.0;
+    if (!result.is_object() || result.value("mode", std::string()) != "layerwise" || !result.contains("compare"))
+        return nullptr;
+    for (const auto& c : result["compare"])
+        if (c.is_object() && c.value("mode", std::string()) == "nodewise")
+            return &c;
+    return nullptr;
 }
 
-void DgiPage::showResults(const Json& stored)
+} // namespace
+
+double DgiPage::speedup() const
 {
-    const Json result = pageResult(stored);
+    const Json* node = nodeWiseComparison(m_state->lastResult);
+    return node ? node->value("speedup", 0.0) : 0.0;
+}
+
+void DgiPage::showResults(const Json& result)
+{
     m_state->lastResult = result;
     m_results->clear();
     m_results->setHorizontalHeaderLabels({tr("Mode"), tr("Total"), tr("Setup"), tr("Peak memory"), tr("Batches"),
                                           tr("Rows computed"), tr("Note")});
+    std::vector<const Json*> modes;
+    if (result.is_object() && result.contains("mode"))
+        modes.push_back(&result);
+    if (result.is_object() && result.contains("compare"))
+        for (const auto& c : result["compare"])
+            modes.push_back(&c);
     QStringList parts;
     QVector<widgets::StackedBar> bars;
     int maxLayers = 0;
-    for (const char* key : {"layer_wise", "node_wise"}) {
-        if (!result.contains(key))
-            continue;
-        const Json& r = result[key];
+    for (const Json* mode : modes) {
+        const Json& r = *mode;
+        const QString name = QString::fromStdString(r.value("mode", std::string()));
         const bool extrapolated = r.value("extrapolated", false);
         qint64 batches = 0;
         for (const auto& l : r.value("layers", Json::array()))
             batches += l.value("batches", 0LL);
-        m_results->appendRow({textCell(QString::fromStdString(r.value("mode", std::string(key)))),
-                              textCell(seconds(r.value("total_s", 0.0)), true), textCell(seconds(r.value("setup_s", 0.0)), true),
+        m_results->appendRow({textCell(name), textCell(seconds(r.value("total_s", 0.0)), true),
+                              textCell(seconds(r.value("setup_s", 0.0)), true),
                               textCell(QString::fromStdString(formatBytes(r.value("peak_rss_bytes", 0.0))), true),
                               textCell(QLocale().toString(batches), true),
                               textCell(QLocale().toString(r.value("touched_nodes", 0LL)), true),
@@ -511,7 +473,7 @@ void DgiPage::showResults(const Json& stored)
                                                       .arg(r.value("batches_done", 0LL))
                                                       .arg(r.value("batches_total", 0LL))
                                                 : QString())});
-        widgets::StackedBar bar{QString::fromStdString(r.value("mode", std::string(key))), {}};
+        widgets::StackedBar bar{name, {}};
         for (const auto& l : r.value("layers", Json::array()))
             bar.values.push_back(l.value("time_s", 0.0));
         maxLayers = std::max(maxLayers, static_cast<int>(bar.values.size()));
@@ -523,9 +485,9 @@ void DgiPage::showResults(const Json& stored)
     m_times->setData(parts, bars, shares ? widgets::StackedBarChart::Scale::Shares : widgets::StackedBarChart::Scale::Absolute,
                      tr("seconds"));
     m_times->chart()->setTitle(shares ? tr("Time per layer, as shares of each mode's total") : tr("Time per layer (s)"));
-    if (result.contains("speedup")) {
-        const double speedup = result["speedup"].get<double>();
-        const double diff = result.value("max_abs_difference", 0.0);
+    if (const Json* node = nodeWiseComparison(result)) {
+        const double speedup = node->value("speedup", 0.0);
+        const double diff = node->value("max_abs_diff", 0.0);
         if (speedup > 0 && std::abs(std::log(speedup)) < std::log(1.05))
             m_speedup->setText(tr("Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)")
                                    .arg(diff, 0, 'g', 3));
@@ -538,7 +500,8 @@ void DgiPage::showResults(const Json& stored)
                                    .arg(speedup > 0 ? 1.0 / speedup : 0.0, 0, 'f', 1)
                                    .arg(diff, 0, 'g', 3));
     } else
-        m_speedup->setText(tr("Layer-wise: %1").arg(seconds(result.value("layer_wise", Json::object()).value("total_s", 0.0))));
+        m_speedup->setText(tr("%1: %2").arg(QString::fromStdString(result.value("mode", std::string())),
+                                            seconds(result.value("total_s", 0.0))));
     m_status->setText(QString::fromStdString(result.value("summary", std::string())));
 }
 
@@ -549,39 +512,17 @@ void DgiPage::showRun(qint64 runId)
         return;
     try {
         const auto run = s->run(runId);
-        const Json& p = run.params;
-        // The page's parameters, or those of `vantage-cli dgi eval` (in_dim, self_loops as
-        // keep/add/remove, modes as a list).
-        auto number = [&](const char* key, const char* cliKey, int fallback) {
-            if (p.contains(key) && p[key].is_number())
-                return p[key].get<int>();
-            return p.contains(cliKey) && p[cliKey].is_number() ? p[cliKey].get<int>() : fallback;
-        };
-        auto text = [&](const char* key) {
-            return p.contains(key) && p[key].is_string() ? QString::fromStdString(p[key].get<std::string>()) : QString();
-        };
-        setInputs(text("graph"), text("model"), number("features", "in_dim", 64), number("hidden", "hidden", 64),
-                  number("layers", "layers", 3));
-        m_symmetrize->setChecked(p.contains("symmetrize") && p["symmetrize"].is_boolean() ? p["symmetrize"].get<bool>() : true);
-        const Json selfLoops = p.value("self_loops", Json(true));
-        m_selfLoops->setChecked(selfLoops.is_boolean() ? selfLoops.get<bool>() : selfLoops == "add");
-        const QString reorder = text("reorder");
-        m_reorder->setCurrentIndex(qMax(0, m_reorder->findData(reorder.isEmpty() ? QStringLiteral("none") : reorder)));
-        m_budget->setText(text("memory_budget"));
-        bool nodeWise = true;
-        if (p.contains("node_wise") && p["node_wise"].is_boolean())
-            nodeWise = p["node_wise"].get<bool>();
-        else if (p.contains("modes"))
-            nodeWise = p["modes"].dump().find("nodewise") != std::string::npos;
-        m_nodeWise->setChecked(nodeWise);
-        m_state->svg.clear();
-        m_state->dot.clear();
-        for (const auto& a : s->artifacts(runId)) {
-            if (a.name == "layer_cut.svg")
-                m_state->svg = s->artifactData(a.id);
-            else if (a.name == "layer_cut.dot")
-                m_state->dot = s->artifactData(a.id);
-        }
+        const dgi::StoredEvaluation stored = dgi::readEvaluation(*s, runId);
+        const dgi::EvaluationRequest& r = stored.request;
+        setInputs(QString::fromStdString(r.graph), QString::fromStdString(r.model), static_cast<int>(r.inDim > 0 ? r.inDim : 64),
+                  static_cast<int>(r.hidden), r.layers);
+        m_symmetrize->setChecked(r.symmetrize);
+        m_selfLoops->setChecked(r.selfLoops == dgi::SelfLoops::Add);
+        m_reorder->setCurrentIndex(qMax(0, m_reorder->findData(QString::fromUtf8(dgi::reorderingName(r.options.reorder)))));
+        m_budget->setText(r.options.memoryBudgetBytes > 0 ? QString::number(r.options.memoryBudgetBytes) : QString());
+        m_nodeWise->setChecked(std::find(r.modes.begin(), r.modes.end(), dgi::EvalMode::NodeWise) != r.modes.end());
+        m_state->svg = stored.svg;
+        m_state->dot = stored.dot;
         m_state->schema.reset();
         m_state->ir.reset();
         m_state->graph.reset();
@@ -590,9 +531,9 @@ void DgiPage::showRun(qint64 runId)
         m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
         m_cut->setDot(QByteArray::fromStdString(m_state->dot));
         m_schema->clear();
-        if (run.status == store::RunStatus::Done && run.result.is_object()) {
+        if (run.status == store::RunStatus::Done && stored.result.is_object()) {
             m_lastRun = runId;
-            showResults(run.result);
+            showResults(stored.result);
             m_tabs->setCurrentIndex(1);
         } else {
             m_status->setText(tr("Run %1 %2: %3").arg(runId).arg(QString::fromUtf8(store::statusName(run.status).data()),

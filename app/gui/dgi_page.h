@@ -22,6 +22,10 @@ class StackedBarChart;
 class SvgView;
 } // namespace vantage::widgets
 
+namespace vantage::dgi {
+struct EvaluationRequest;
+} // namespace vantage::dgi
+
 namespace vantage::gui {
 
 class DgiPage : public EnginePage {
@@ -56,6 +60,8 @@ Q_SIGNALS:
 private:
     struct State;
     void buildUi();
+    // The request the controls describe; Error::invalidInput for a bad memory budget.
+    dgi::EvaluationRequest request() const;
     void showSchema();
     void showResults(const Json& result);
     void setNodeInspectorEnabled(bool on);

@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "edl/client.h"
+#include "edl/job_run.h"
 #include "edl/launcher.h"
 #include "edl/leader.h"
 #include "edl/policies.h"
@@ -43,8 +44,11 @@ struct EdlPage::State {
     std::thread streamer;
     std::shared_ptr<std::atomic<bool>> stopStream;
     edl::JobStatus status;
-    std::vector<store::SeriesPoint> loss, throughput, workers;
-    std::map<std::string, std::vector<store::SeriesPoint>> stepTimes; // per worker, not yet stored
+    // Every event of the attached job: what the run is recorded from when the job's report cannot
+    // be read (a leader on another machine).
+    edl::JobTimeline timeline;
+    // Stores the curves into the job's run as they come (none without a session or a run).
+    std::unique_ptr<edl::JobRecorder> recorder;
     // Points for the charts, drawn a few times a second rather than once per step.
     struct Pending {
         widgets::LineChart* chart;
@@ -63,7 +67,8 @@ struct EdlPage::State {
         pending.push_back({chart, name, right, {QPointF(x, y)}});
     }
     std::vector<edl::ScaleEvent> scaleEvents;
-    bool ended = false;
+    bool ended = false;    // the job's final state was seen (or the stream was lost)
+    bool recorded = false; // its run was finished
 
     void stopStreaming()
     {
@@ -82,7 +87,7 @@ EdlPage::EdlPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique
     showStatus();
     auto* flush = new QTimer(this);
     flush->setInterval(1000);
-    connect(flush, &QTimer::timeout, this, &EdlPage::flushSeries);
+    connect(flush, &QTimer::timeout, this, &EdlPage::flushCurves);
     flush->start();
     auto* draw = new QTimer(this);
     draw->setInterval(200);
@@ -94,7 +99,7 @@ EdlPage::~EdlPage()
 {
     // The job goes on without the window: only the event stream stops.
     m_state->stopStreaming();
-    flushSeries();
+    flushCurves();
     cancelJob();
     runner()->waitForFinished();
 }
@@ -107,7 +112,8 @@ void EdlPage::setSession(store::Session* session)
     // lets go of the job (which goes on; re-attach from its run in that session).
     if (this->session() && m_run != 0) {
         drawPending();
-        flushSeries();
+        flushCurves();
+        m_state->recorder.reset();
         m_state->stopStreaming();
         m_state->client.reset();
         m_state->address.reset();
@@ -323,7 +329,7 @@ bool EdlPage::startTraining()
         m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
         return false;
     }
-    const Json params = edl::toJson(options);
+    const store::NewRun run = edl::jobRun(options);
     store::Session* session = this->session();
     m_start->setEnabled(false);
     m_status->setText(tr("Starting the job…"));
@@ -331,7 +337,7 @@ bool EdlPage::startTraining()
         progress.report(0.1, "starting the leader");
         const auto address = edl::startJob(options);
         return Json(edl::toJson(address));
-    }, [this, params, session](const JobOutcome& outcome) {
+    }, [this, run, session](const JobOutcome& outcome) {
         m_start->setEnabled(true);
         if (outcome.state != JobOutcome::State::Done) {
             m_status->setText(tr("Cannot start the job: %1").arg(outcome.error).toHtmlEscaped());
@@ -341,11 +347,6 @@ bool EdlPage::startTraining()
         const auto address = edl::jobAddressFromJson(outcome.result);
         if (session == this->session() && session) {
             try {
-                store::NewRun run{.engine = "edl", .kind = "train",
-                                  .name = params["spec"].value("trainer", std::string("mlp")) + " x"
-                                      + std::to_string(params.value("workers", 0)),
-                                  .params = params};
-                run.params["job_dir"] = address.jobDir;
                 m_run = session->beginRun(run);
                 Q_EMIT runsChanged();
             } catch (const std::exception& e) {
@@ -376,10 +377,16 @@ bool EdlPage::attach(const QString& jobDir)
                 m_run = r.id;
     }
     m_state->ended = false;
-    m_state->loss.clear();
-    m_state->throughput.clear();
-    m_state->workers.clear();
-    m_state->stepTimes.clear();
+    m_state->recorded = false;
+    m_state->timeline = {};
+    m_state->recorder.reset();
+    if (session() && m_run != 0) {
+        try {
+            m_state->recorder = std::make_unique<edl::JobRecorder>(*session(), m_run);
+        } catch (const std::exception& e) {
+            m_status->setText(tr("The job runs, but its curves cannot be recorded: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+        }
+    }
     m_state->pending.clear();
     m_state->scaleEvents.clear();
     m_chart->clearSeries();
@@ -408,9 +415,18 @@ bool EdlPage::attach(const QString& jobDir)
             while (!stop->load() && !stream.jobEnded())
                 if (auto e = stream.next(0.25))
                     post(edl::toJson(*e));
+            while (auto e = stream.next(0.0))
+                post(edl::toJson(*e));
         } catch (const std::exception& e) {
             post({{"kind", "lost"}, {"message", e.what()}});
         }
+        // The leader writes its report as it exits, after the last event: the run is recorded from
+        // it (a few seconds at most; none from a leader on another machine).
+        Json report;
+        for (int i = 0; i < 40 && !stop->load() && report.is_null(); ++i)
+            report = edl::waitForJobReport(address.jobDir, 0.25);
+        if (!stop->load())
+            post({{"kind", "report"}, {"report", report}});
     });
     showStatus();
     Q_EMIT attached(true);
@@ -421,7 +437,8 @@ void EdlPage::detach()
 {
     m_state->stopStreaming();
     drawPending();
-    flushSeries();
+    flushCurves();
+    m_state->recorder.reset();
     m_state->client.reset();
     m_state->address.reset();
     showStatus();
@@ -510,17 +527,18 @@ void EdlPage::onEvent(const Json& j)
     }
     if (kind == "lost") {
         m_log->addItem(tr("Lost the job: %1").arg(QString::fromStdString(j.value("message", std::string()))));
-        if (!m_state->ended && m_state->address) {
-            // The leader is gone; its report (if it wrote one) says how the job ended.
-            try {
-                const Json report = edl::readJobReport(m_state->address->jobDir);
-                finishRun({{"kind", "job"}, {"report", report}});
-            } catch (const std::exception&) {
-            }
-        }
+        m_state->ended = true;
+        showStatus();
+        return;
+    }
+    if (kind == "report") {
+        recordEnd(j.value("report", Json()));
         return;
     }
     const edl::JobEvent e = edl::jobEventFromJson(j);
+    m_state->timeline.add(e);
+    if (m_state->recorder)
+        m_state->recorder->add(e);
     auto& st = m_state->status;
     if (const auto* s = std::get_if<edl::StepEvent>(&e.payload)) {
         st.step = s->step;
@@ -528,14 +546,10 @@ void EdlPage::onEvent(const Json& j)
         st.generation = s->generation;
         st.loss = s->loss;
         st.throughput = s->throughput;
-        m_state->loss.push_back({double(s->step), s->loss});
-        m_state->throughput.push_back({double(s->step), s->throughput});
-        m_state->workers.push_back({double(s->step), double(s->workers)});
         m_state->queue(m_chart, tr("loss"), double(s->step), s->loss);
         m_state->queue(m_chart, tr("samples/s"), double(s->step), s->throughput, true);
         m_state->queue(m_sizeChart, tr("workers"), double(s->step), double(s->workers));
         for (const auto& [worker, seconds] : s->workerStepS) {
-            m_state->stepTimes[worker].push_back({double(s->step), seconds});
             m_state->queue(m_stepChart, QString::fromStdString(worker), double(s->step), seconds * 1e3);
         }
         Q_EMIT stepSeen(s->step);
@@ -563,15 +577,8 @@ void EdlPage::onEvent(const Json& j)
         st.state = js->state;
         st.message = js->message;
         if (edl::isFinal(js->state)) {
-            Json report;
-            try {
-                if (m_state->address)
-                    report = edl::readJobReport(m_state->address->jobDir);
-            } catch (const std::exception&) {
-                // The report is written as the leader exits; the event already has what matters.
-            }
-            finishRun({{"kind", "job"}, {"state", std::string(edl::jobStateName(js->state))}, {"final_loss", js->finalLoss},
-                       {"message", js->message}, {"report", report}});
+            m_state->ended = true;
+            drawPending();
         }
     } else if (const auto* l = std::get_if<edl::LogEvent>(&e.payload)) {
         m_log->addItem(QString::fromStdString(l->text));
@@ -588,62 +595,40 @@ void EdlPage::onEvent(const Json& j)
     }
 }
 
-void EdlPage::flushSeries()
+void EdlPage::flushCurves()
 {
-    store::Session* s = session();
-    if (!s || m_run == 0)
+    if (!m_state->recorder)
         return;
     try {
-        if (!m_state->loss.empty())
-            s->appendSeries(m_run, "loss", m_state->loss);
-        if (!m_state->throughput.empty())
-            s->appendSeries(m_run, "throughput", m_state->throughput);
-        if (!m_state->workers.empty())
-            s->appendSeries(m_run, "workers", m_state->workers);
-        for (const auto& [worker, points] : m_state->stepTimes)
-            if (!points.empty())
-                s->appendSeries(m_run, "step_time_s/" + worker, points);
+        m_state->recorder->flush();
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot record the curves: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
-        return;
     }
-    m_state->loss.clear();
-    m_state->throughput.clear();
-    m_state->workers.clear();
-    m_state->stepTimes.clear();
 }
 
-void EdlPage::finishRun(const Json& end)
+void EdlPage::recordEnd(const Json& report)
 {
-    if (m_state->ended)
+    if (m_state->recorded || !m_state->address)
         return;
+    m_state->recorded = true;
     m_state->ended = true;
     drawPending();
-    flushSeries();
-    Q_EMIT jobEnded(QString::fromStdString(end.value("state", std::string(edl::jobStateName(m_state->status.state)))));
-    store::Session* s = session();
-    if (!s || m_run == 0)
-        return;
+    const std::string dir = m_state->address->jobDir;
+    Json result;
     try {
-        Json events = Json::array();
-        for (const auto& e : m_state->scaleEvents)
-            events.push_back(edl::toJson(e));
-        const double finalLoss = end.value("final_loss", m_state->status.loss);
-        Json result = {{"state", end.value("state", std::string())}, {"final_loss", finalLoss},
-                       {"steps", m_state->status.step}, {"scale_events", events}, {"message", end.value("message", std::string())}};
-        if (end.contains("report") && !end["report"].is_null())
-            result["report"] = end["report"];
-        char summary[160];
-        std::snprintf(summary, sizeof summary, "final loss %.4f, %zu scale event%s", finalLoss, m_state->scaleEvents.size(),
-                      m_state->scaleEvents.size() == 1 ? "" : "s");
-        const std::string state = end.value("state", std::string());
-        s->finishRun(m_run, state == "failed" ? store::RunStatus::Failed
-                                              : state == "stopped" ? store::RunStatus::Cancelled : store::RunStatus::Done,
-                     result, summary, state == "failed" ? end.value("message", std::string()) : std::string());
-        Q_EMIT runsChanged();
+        result = report.is_null() ? edl::jobResultFromTimeline(m_state->timeline, dir) : edl::jobResultFromReport(report, dir);
+        if (store::Session* s = session(); s && m_run != 0) {
+            if (!m_state->recorder)
+                m_state->recorder = std::make_unique<edl::JobRecorder>(*s, m_run);
+            m_state->recorder->storeRest(report, m_state->timeline);
+            edl::finishJobRun(*s, m_run, result);
+            Q_EMIT runsChanged();
+        }
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot record the end of the job: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
     }
+    showStatus();
+    Q_EMIT jobEnded(QString::fromStdString(result.is_object() ? result.value("state", std::string("failed")) : std::string("failed")));
 }
 
 void EdlPage::showStatus()
@@ -734,13 +719,17 @@ void EdlPage::showRun(qint64 runId)
             else if (name == "profile/samples_per_s")
                 m_profileChart->setSeries(tr("samples/s"), pts);
         }
+        // The result holds the report's "events" and "status" (runs of earlier versions:
+        // "scale_events" and "report": {"status"}).
         m_state->scaleEvents.clear();
         if (run.result.is_object())
-            for (const auto& e : run.result.value("scale_events", Json::array()))
+            for (const auto& e : run.result.value("events", run.result.value("scale_events", Json::array())))
                 m_state->scaleEvents.push_back(edl::scaleEventFromJson(e));
         showScaleMarkers();
         m_state->status = {};
-        if (run.result.is_object() && run.result.contains("report") && run.result["report"].contains("status"))
+        if (run.result.is_object() && run.result.contains("status") && run.result["status"].is_object())
+            m_state->status = edl::jobStatusFromJson(run.result["status"]);
+        else if (run.result.is_object() && run.result.contains("report") && run.result["report"].contains("status"))
             m_state->status = edl::jobStatusFromJson(run.result["report"]["status"]);
         m_state->ended = true;
         showStatus();

@@ -75,8 +75,9 @@ private:
     void buildUi();
     void onEvent(const Json& event);
     void showStatus();
-    void flushSeries();
-    void finishRun(const Json& endEvent);
+    // Finishes the job's run from its report (null: from the events seen), once.
+    void recordEnd(const Json& report);
+    void flushCurves();
     void showScaleMarkers();
     void drawPending();
 

@@ -7,6 +7,7 @@
 #include "ft/model_zoo.h"
 #include "ft/op_graph.h"
 #include "ft/search.h"
+#include "ft/search_run.h"
 #include "ft/strategy.h"
 #include "store/run_scope.h"
 #include "store/session.h"
@@ -52,6 +53,7 @@ struct ModelSpec {
     QString zooName;
     Json graphJson;
     QString fileName;
+    std::int64_t graphBatch = 0; // the batch an op graph file sets
 };
 
 std::vector<int> parseDevices(const QString& text)
@@ -70,13 +72,6 @@ std::vector<int> parseDevices(const QString& text)
     if (out.empty())
         throw Error::invalidInput(FtPage::tr("give at least one device count").toStdString()).forField("devices");
     return out;
-}
-
-ft::OpGraph buildGraph(const ModelSpec& spec, int batch)
-{
-    if (!spec.zooName.isEmpty())
-        return ft::buildZooModel(spec.zooName.toStdString(), batch);
-    return ft::opGraphFromJson(spec.graphJson, spec.fileName.toStdString());
 }
 
 // GiB, as on the chart axis (1024-based, IEC names).
@@ -129,11 +124,17 @@ void FtPage::buildUi()
     m_batch->setObjectName(QStringLiteral("ftBatch"));
     m_batch->setRange(1, 1 << 20);
     m_batch->setValue(512);
-    // A new zoo model brings its usual batch size.
+    // A new zoo model brings its usual batch size; an op graph file sets its own, shown and fixed.
     connect(m_model, &QComboBox::currentIndexChanged, this, [this] {
         const QString name = m_model->currentData().toString();
-        if (name.startsWith(QLatin1String("file:")))
+        const bool file = name.startsWith(QLatin1String("file:"));
+        m_batch->setEnabled(!file);
+        m_batch->setToolTip(file ? tr("The op graph file sets its own shapes") : QString());
+        if (file) {
+            if (m_state->model.graphBatch > 0)
+                m_batch->setValue(static_cast<int>(std::min<std::int64_t>(m_state->model.graphBatch, m_batch->maximum())));
             return;
+        }
         for (const auto& m : ft::zooModels())
             if (QString::fromStdString(m.name) == name && m.defaultBatch > 0)
                 m_batch->setValue(static_cast<int>(m.defaultBatch));
@@ -334,9 +335,9 @@ void FtPage::loadModelFile()
         const Json j = readJsonFile(path.toStdString());
         const ft::OpGraph g = ft::opGraphFromJson(j, path.toStdString()); // validate now, not at search time
         const QString label = tr("%1 (file)").arg(QString::fromStdString(g.name.empty() ? QFileInfo(path).baseName().toStdString() : g.name));
+        m_state->model = {{}, j, path, g.batch()};
         m_model->addItem(label, QStringLiteral("file:") + path);
         m_model->setCurrentIndex(m_model->count() - 1);
-        m_state->model = {{}, j, path};
     } catch (const std::exception& e) {
         QMessageBox::warning(this, tr("Op Graph"), QString::fromUtf8(e.what()));
     }
@@ -381,37 +382,27 @@ bool FtPage::startSearch()
         m_status->setText(QString::fromUtf8(e.what()));
         return false;
     }
-    const int batch = m_batch->value();
-    const double eps = m_epsilon->value();
-    store::NewRun run{.engine = "ft", .kind = "search", .name = currentModelLabel().toStdString()};
-    run.params = {{"model", spec.zooName.isEmpty() ? Json(nullptr) : Json(spec.zooName.toStdString())},
-                  {"graph", spec.zooName.isEmpty() ? spec.graphJson : Json(nullptr)},
-                  {"graph_file", spec.fileName.toStdString()},
-                  {"batch", batch},
-                  {"cluster", ft::toJson(cluster)},
-                  {"devices", devices},
-                  {"epsilon", eps}};
+    ft::SearchRequest request;
+    request.model = spec.zooName.toStdString();
+    if (spec.zooName.isEmpty()) {
+        request.graph = spec.graphJson;
+        request.graphFile = spec.fileName.toStdString();
+    } else {
+        request.batch = m_batch->value();
+    }
+    request.cluster = cluster;
+    request.options.deviceCounts = devices;
+    request.options.epsilon = m_epsilon->value();
     auto result = std::make_shared<std::optional<ft::SearchResult>>();
     auto graph = std::make_shared<std::optional<ft::OpGraph>>();
     store::Session* session = this->session();
     m_search->setEnabled(false);
     m_status->setText(tr("Searching…"));
     return startJob(tr("Frontier search"), [=](Progress& progress, const CancelToken& cancel) {
-        return store::recordRun(session, run, [&](store::RunScope& scope) {
-            *graph = buildGraph(spec, batch);
-            ft::SearchOptions options;
-            options.deviceCounts = devices;
-            options.epsilon = eps;
-            *result = ft::search(**graph, cluster, options, progress, cancel);
-            const Json j = ft::toJson(**result, true);
-            std::string summary = (*result)->model + ":";
-            for (const auto& f : (*result)->frontiers)
-                summary += " x" + std::to_string(f.devices) + " " + std::to_string(f.points.size()) + " pts"
-                    + (f.points.empty() ? "" : ", fastest " + formatSeconds(f.points.front().time)) + ";";
-            summary.pop_back();
-            scope.succeed(j, summary);
-            return Json{{"run", scope.id()}};
-        });
+        ft::SearchRun run = ft::runSearch(session, request, progress, cancel);
+        *graph = std::move(run.graph);
+        *result = std::move(run.result);
+        return Json{{"run", run.runId}};
     }, [this, result, graph, cluster](const JobOutcome& outcome) {
         if (outcome.state == JobOutcome::State::Done) {
             m_state->result = std::move(*result);
@@ -589,7 +580,7 @@ QString FtPage::strategyJson() const
         return {};
     const auto report = ft::strategyFor(*m_state->graph, m_state->cluster, *m_state->result,
                                         static_cast<std::size_t>(m_pickedFrontier), m_pickedStrategy);
-    return QString::fromStdString(ft::toJson(report).dump(2));
+    return QString::fromStdString(ft::strategyJson(report, m_pickedStrategy).dump(2));
 }
 
 QString FtPage::graphSvg() const
@@ -607,13 +598,10 @@ void FtPage::recordPick()
         store::NewRun run{.engine = "ft", .kind = "pick", .name = currentModelLabel().toStdString()};
         run.params = {{"search_run", m_searchRun}, {"devices", fr.devices}, {"frontier", m_pickedFrontier},
                       {"strategy", m_pickedStrategy}};
+        const auto strategy = ft::strategyFor(*m_state->graph, m_state->cluster, *m_state->result,
+                                              static_cast<std::size_t>(m_pickedFrontier), m_pickedStrategy);
         store::recordRun(s, run, [&](store::RunScope& scope) {
-            const QString json = strategyJson();
-            const Json j = parseJson(json.toStdString());
-            scope.session()->addArtifact(scope.id(), "strategy.json", "application/json", json.toStdString());
-            const Json t = {{"time", j.value("time", 0.0)}, {"memory", j.value("memory", 0.0)}};
-            scope.succeed(j, "x" + std::to_string(fr.devices) + ": " + formatSeconds(t.value("time", 0.0)) + ", "
-                                 + formatBytes(t.value("memory", 0.0)) + " per device");
+            ft::recordStrategy(scope, *m_state->graph, strategy, ft::strategyJson(strategy, m_pickedStrategy));
         });
         Q_EMIT runsChanged();
     } catch (const std::exception& e) {
@@ -659,30 +647,27 @@ void FtPage::showRun(qint64 runId)
                                   .arg(QString::fromStdString(run.error.empty() ? std::string(store::statusName(run.status)) : run.error)));
             return;
         }
-        const Json& p = run.params;
-        ModelSpec spec;
-        if (p.contains("model") && p["model"].is_string())
-            spec.zooName = QString::fromStdString(p["model"].get<std::string>());
-        else
-            spec = {{}, p.value("graph", Json()), QString::fromStdString(p.value("graph_file", std::string()))};
-        const int batch = p.value("batch", 1);
-        m_state->cluster = ft::clusterFromJson(p.at("cluster"), "run " + std::to_string(runId));
-        m_state->graph = buildGraph(spec, batch);
-        m_state->result = ft::searchResultFromJson(run.result);
+        ft::StoredSearch stored = ft::readSearch(*s, run.id);
+        const ft::SearchRequest& request = stored.request;
+        ModelSpec spec{QString::fromStdString(request.model), request.graph, QString::fromStdString(request.graphFile),
+                       request.model.empty() ? stored.graph.batch() : 0};
+        m_state->cluster = request.cluster;
+        m_state->graph = std::move(stored.graph);
+        m_state->result = std::move(stored.result);
         m_state->model = spec;
-        m_searchRun = run.id;
+        m_searchRun = stored.runId;
         // The inputs as they were.
         if (!spec.zooName.isEmpty())
             m_model->setCurrentIndex(qMax(0, m_model->findData(spec.zooName)));
-        m_batch->setValue(batch);
+        m_batch->setValue(static_cast<int>(std::min<std::int64_t>(m_state->result->batch, m_batch->maximum())));
         const int c = m_cluster->findData(QString::fromStdString(m_state->cluster.name));
         if (c >= 0)
             m_cluster->setCurrentIndex(c);
         QStringList devs;
-        for (int d : p.value("devices", std::vector<int>{}))
+        for (int d : request.options.deviceCounts)
             devs << QString::number(d);
         m_devices->setText(devs.join(QLatin1Char(',')));
-        m_epsilon->setValue(p.value("epsilon", 0.0));
+        m_epsilon->setValue(request.options.epsilon);
         showResult();
         if (pickFrontier >= 0)
             onPicked(pickFrontier, pickStrategy, false);

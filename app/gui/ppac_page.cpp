@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "ppac/ppac.h"
+#include "ppac/training_run.h"
 #include "store/run_scope.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
@@ -73,7 +74,7 @@ struct PpacPage::State {
     std::optional<ppac::RerankResult> last;
     std::optional<ppac::UserInspection> inspection;
     std::vector<ppac::TradeoffPoint> tradeoff;
-    Json dataSpec;      // how the loaded data was made
+    ppac::DataRequest dataRequest; // how the loaded data was made
     Json trainResult;   // of the last training
     int epochs = 0;
     bool rerankPending = false;
@@ -401,49 +402,37 @@ void PpacPage::setTraining(const QString& model, bool ppacOn, int epochs)
     m_epochs->setValue(epochs);
 }
 
-Json PpacPage::datasetSpec() const
+ppac::DataRequest PpacPage::dataRequest() const
 {
-    if (m_source->currentData().toString() == QLatin1String("synthetic"))
-        return {{"source", "synthetic"}, {"users", m_users->value()}, {"items", m_items->value()}, {"seed", m_seed->value()},
-                {"validation_fraction", 0.1}};
-    return {{"source", "path"}, {"path", m_path->text().trimmed().toStdString()}, {"validation_fraction", 0.1}};
+    ppac::DataRequest r;
+    if (m_source->currentData().toString() == QLatin1String("synthetic")) {
+        ppac::SyntheticOptions o;
+        o.users = m_users->value();
+        o.items = m_items->value();
+        o.seed = static_cast<std::uint64_t>(m_seed->value());
+        o.validationFraction = 0.1;
+        r.synthetic = o;
+    } else {
+        r.load.path = m_path->text().trimmed().toStdString();
+        r.load.validationFraction = 0.1;
+    }
+    return r;
 }
 
-bool PpacPage::loadFromSpec(const Json& spec, std::function<void()> then)
+bool PpacPage::loadFromRequest(const ppac::DataRequest& request, std::function<void()> then)
 {
     if (isBusy())
         return false;
-    auto prepared = std::make_shared<std::shared_ptr<const ppac::PreparedDataset>>();
-    auto ov = std::make_shared<std::optional<ppac::DatasetOverview>>();
+    auto loaded = std::make_shared<ppac::LoadedData>();
     m_status->setText(tr("Loading data…"));
-    const bool ok = startJob(tr("Load dataset"), [spec, prepared, ov](Progress& progress, const CancelToken& cancel) {
-        ppac::Dataset dataset;
-        SubProgress loadPart(progress, 0.0, 0.3, "loading");
-        if (spec.value("source", "") == "synthetic") {
-            ppac::SyntheticOptions o;
-            o.users = spec.value("users", 2000);
-            o.items = spec.value("items", 1000);
-            o.seed = spec.value("seed", 7);
-            o.validationFraction = spec.value("validation_fraction", 0.1);
-            dataset = ppac::generateSynthetic(o);
-        } else {
-            const std::string path = spec.value("path", "");
-            if (path.empty())
-                throw Error::invalidInput("choose a dataset folder or file first").forField("path");
-            ppac::LoadOptions o;
-            o.path = path;
-            o.validationFraction = spec.value("validation_fraction", 0.1);
-            dataset = ppac::loadDataset(o, loadPart, cancel);
-        }
-        *ov = ppac::overview(dataset);
-        SubProgress preparePart(progress, 0.3, 1.0, "similar users and popularity");
-        *prepared = ppac::prepare(std::move(dataset), {}, preparePart, cancel);
+    const bool ok = startJob(tr("Load dataset"), [request, loaded](Progress& progress, const CancelToken& cancel) {
+        *loaded = ppac::loadData(request, progress, cancel);
         return Json::object();
-    }, [this, spec, prepared, ov, then](const JobOutcome& outcome) {
+    }, [this, request, loaded, then](const JobOutcome& outcome) {
         if (outcome.state == JobOutcome::State::Done) {
-            m_state->data = *prepared;
-            m_state->overview = *ov;
-            m_state->dataSpec = spec;
+            m_state->data = loaded->prepared;
+            m_state->overview = loaded->overview;
+            m_state->dataRequest = request;
             m_state->recommender.reset();
             m_state->baseline.reset();
             m_state->last.reset();
@@ -474,7 +463,7 @@ bool PpacPage::loadFromSpec(const Json& spec, std::function<void()> then)
 
 bool PpacPage::loadData()
 {
-    return loadFromSpec(datasetSpec(), {});
+    return loadFromRequest(dataRequest(), {});
 }
 
 void PpacPage::showOverview()
@@ -519,11 +508,8 @@ bool PpacPage::startTraining()
     options.epochs = m_epochs->value();
     options.validation = ppac::validationSourceFromName(m_validation->currentData().toString().toStdString());
     options.patience = 0;
+    const ppac::TrainingRequest request{.data = m_state->dataRequest, .training = options};
     auto data = m_state->data;
-    store::NewRun run{.engine = "ppac", .kind = "train",
-                      .name = (options.ppac ? "PPAC-" : "") + std::string(options.model == ppac::BaseModel::MF ? "MF" : "LightGCN")
-                          + " on " + data->dataset.name};
-    run.params = {{"dataset", m_state->dataSpec}, {"train", ppac::toJson(options)}};
     store::Session* session = this->session();
     auto weak = QPointer<PpacPage>(this);
     auto recommender = std::make_shared<std::shared_ptr<const ppac::Recommender>>();
@@ -534,46 +520,22 @@ bool PpacPage::startTraining()
     m_state->epochs = 0;
     const QString metricName = QString::fromStdString(options.stopMetric);
     m_status->setText(tr("Training…"));
-    const bool ok = startJob(tr("Train %1").arg(QString::fromStdString(run.name)),
+    const bool ok = startJob(tr("Train %1").arg(QString::fromStdString(ppac::trainingName(request))),
                              [=](Progress& progress, const CancelToken& cancel) {
-        return store::recordRun(session, run, [&](store::RunScope& scope) {
-            SubProgress trainPart(progress, 0.0, 0.85, "training");
-            std::vector<store::SeriesPoint> losses, metrics;
-            auto result = ppac::train(*data, options, trainPart, cancel, [&](const ppac::EpochReport& e) {
-                Json j = {{"epoch", e.epoch}, {"loss", e.loss}};
-                if (e.validation)
-                    if (auto v = e.validation->value(options.stopMetric))
-                        j["metric"] = *v;
-                if (scope.session()) {
-                    scope.session()->appendSeries(scope.id(), "loss", std::vector<store::SeriesPoint>{{double(e.epoch), e.loss}});
-                    if (j.contains("metric"))
-                        scope.session()->appendSeries(scope.id(), "validation " + options.stopMetric,
-                                                      std::vector<store::SeriesPoint>{{double(e.epoch), j["metric"].get<double>()}});
-                }
-                QMetaObject::invokeMethod(weak, [weak, j] {
-                    if (weak)
-                        weak->onEpoch(j);
-                }, Qt::QueuedConnection);
-            }, stop);
-            SubProgress inferPart(progress, 0.85, 0.95, "precomputing scores");
-            auto rec = std::make_shared<const ppac::Recommender>(result.weights, data, ppac::RecommenderOptions{}, inferPart, cancel);
-            SubProgress evalPart(progress, 0.95, 1.0, "evaluating");
-            *baseline = ppac::rerank(*rec, {}, {}, evalPart, cancel);
-            *recommender = rec;
-            if (scope.session())
-                scope.session()->addArtifact(scope.id(), "model.vppac", "application/x-vantage-ppac-model",
-                                             ppac::serializeModel(result.weights));
-            Json res = ppac::toJson(result);
-            res["metrics"] = ppac::toJson((*baseline)->evaluation);
-            res["knobs"] = {{"gamma", 0.0}, {"beta", 0.0}};
-            const auto& full = (*baseline)->evaluation.full;
-            char summary[160];
-            std::snprintf(summary, sizeof summary, "Recall@20 %.4f, NDCG@20 %.4f, ARP@20 %.4f",
-                          full.value("recall@20").value_or(0), full.value("ndcg@20").value_or(0),
-                          full.value("arp@20").value_or(0));
-            scope.succeed(res, summary);
-            return Json{{"run", scope.id()}, {"result", res}};
-        });
+        auto onEpoch = [&](const ppac::EpochReport& e) {
+            Json j = {{"epoch", e.epoch}, {"loss", e.loss}};
+            if (e.validation)
+                if (auto v = e.validation->value(options.stopMetric))
+                    j["metric"] = *v;
+            QMetaObject::invokeMethod(weak, [weak, j] {
+                if (weak)
+                    weak->onEpoch(j);
+            }, Qt::QueuedConnection);
+        };
+        ppac::TrainingRun run = ppac::runTraining(session, request, data, progress, cancel, onEpoch, stop);
+        *baseline = std::move(run.evaluation);
+        *recommender = run.recommender;
+        return Json{{"run", run.runId}, {"result", run.result}};
     }, [this, recommender, baseline, metricName](const JobOutcome& outcome) {
         if (outcome.state == JobOutcome::State::Done) {
             m_state->recommender = *recommender;
@@ -727,11 +689,7 @@ bool PpacPage::storeKnobs()
         store::recordRun(s, run, [&](store::RunScope& scope) {
             Json res = {{"metrics", ppac::toJson(r.evaluation)}, {"knobs", {{"gamma", r.knobs.gamma}, {"beta", r.knobs.beta}}},
                         {"exposure_by_popularity_group", r.exposureByGroup}};
-            char summary[160];
-            std::snprintf(summary, sizeof summary, "Recall@20 %.4f, NDCG@20 %.4f, ARP@20 %.4f",
-                          r.evaluation.full.value("recall@20").value_or(0), r.evaluation.full.value("ndcg@20").value_or(0),
-                          r.evaluation.full.value("arp@20").value_or(0));
-            scope.succeed(res, summary);
+            scope.succeed(res, ppac::evaluationSummary(r.evaluation));
         });
         Q_EMIT runsChanged();
         return true;
@@ -854,54 +812,43 @@ void PpacPage::showRun(qint64 runId)
     if (!s || isBusy())
         return;
     try {
-        auto run = s->run(runId);
+        const auto run = s->run(runId);
         Json knobs = {{"gamma", 0.0}, {"beta", 0.0}};
-        if (run.kind == "knobs") {
+        if (run.kind == "knobs")
             knobs = {{"gamma", run.params.value("gamma", 0.0)}, {"beta", run.params.value("beta", 0.0)}};
-            run = s->run(run.params.value("train_run", 0LL));
-        }
-        if (run.kind != "train" || run.status != store::RunStatus::Done) {
+        const ppac::StoredTraining stored = ppac::readTraining(*s, runId);
+        if (s->run(stored.runId).status != store::RunStatus::Done) {
             m_status->setText(tr("Run %1 has no trained model to show.").arg(runId));
             return;
         }
-        // The page stores "model.vppac"; `vantage-cli ppac train` stores "<model name>.vppac".
-        std::string modelBytes;
-        for (const auto& a : s->artifacts(run.id))
-            if (a.name.size() > 6 && a.name.compare(a.name.size() - 6, 6, ".vppac") == 0)
-                modelBytes = s->artifactData(a.id);
-        if (modelBytes.empty()) {
-            m_status->setText(tr("Run %1 kept no model.").arg(run.id));
+        if (stored.model.empty()) {
+            m_status->setText(tr("Run %1 kept no model.").arg(stored.runId));
             return;
         }
-        auto weights = std::make_shared<ppac::ModelWeights>(ppac::deserializeModel(modelBytes, "run " + std::to_string(run.id)));
-        // Charts of the training as stored.
+        auto weights = std::make_shared<ppac::ModelWeights>(
+            ppac::deserializeModel(stored.model, "run " + std::to_string(stored.runId)));
+        // Charts of the training as stored: the loss and the validation metric training stopped on
+        // ("validation <metric>" in runs of earlier versions).
+        const std::string metric = stored.request.training.stopMetric;
         m_training->clearSeries();
-        for (const auto& name : s->seriesNames(run.id)) {
+        for (const auto& name : s->seriesNames(stored.runId)) {
+            const bool loss = name == "loss";
+            if (!loss && name != "validation/" + metric && name != "validation " + metric)
+                continue;
             QVector<QPointF> pts;
-            for (const auto& p : s->series(run.id, name))
+            for (const auto& p : s->series(stored.runId, name))
                 pts.push_back(QPointF(p.step, p.value));
-            const bool right = name != "loss";
-            m_training->setSeries(right ? tr("validation NDCG@20") : tr("loss"), pts, right);
+            m_training->setSeries(loss ? tr("loss") : tr("validation NDCG@20"), pts, !loss);
         }
-        // The page's data spec, or the CLI's {"data": {"dataset": PATH, "validation_fraction": f, ...}}.
-        Json spec = run.params.value("dataset", Json::object());
-        if (!spec.is_object() || !spec.contains("source")) {
-            const Json cli = run.params.value("data", Json::object());
-            if (!cli.is_object() || !cli.contains("dataset") || !cli["dataset"].is_string())
-                throw Error::invalidInput("the run names no dataset to rebuild its data from").forField("dataset");
-            spec = {{"source", "path"}, {"path", cli["dataset"]},
-                    {"validation_fraction", cli.contains("validation_fraction") && cli["validation_fraction"].is_number()
-                                                ? cli["validation_fraction"].get<double>()
-                                                : 0.1}};
-        }
-        const qint64 trainId = run.id;
+        const ppac::DataRequest data = stored.request.data;
+        const qint64 trainId = stored.runId;
         m_trainRun = trainId;
         // Restore the data, then the model, then the knobs.
-        if (spec.value("source", "") == "synthetic")
-            setSynthetic(spec.value("users", 2000), spec.value("items", 1000), spec.value("seed", 7));
+        if (data.synthetic)
+            setSynthetic(data.synthetic->users, data.synthetic->items, static_cast<int>(data.synthetic->seed));
         else
-            setDatasetPath(QString::fromStdString(spec.value("path", "")));
-        loadFromSpec(spec, [this, weights, knobs, trainId] {
+            setDatasetPath(QString::fromStdString(data.load.path.string()));
+        loadFromRequest(data, [this, weights, knobs, trainId] {
             auto rec = std::make_shared<std::shared_ptr<const ppac::Recommender>>();
             auto base = std::make_shared<std::optional<ppac::RerankResult>>();
             auto data = m_state->data;

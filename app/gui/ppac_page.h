@@ -25,6 +25,10 @@ namespace vantage::widgets {
 class LineChart;
 }
 
+namespace vantage::ppac {
+struct DataRequest;
+} // namespace vantage::ppac
+
 namespace vantage::gui {
 
 class PpacPage : public EnginePage {
@@ -74,8 +78,8 @@ private:
     void showInspection();
     void scheduleRerank();
     void setControlsEnabled();
-    Json datasetSpec() const;
-    bool loadFromSpec(const Json& spec, std::function<void()> then);
+    ppac::DataRequest dataRequest() const;
+    bool loadFromRequest(const ppac::DataRequest& request, std::function<void()> then);
 
     std::unique_ptr<State> m_state;
     qint64 m_trainRun = 0;

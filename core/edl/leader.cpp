@@ -117,13 +117,15 @@ Json toJson(const JobReport& r)
             a.push_back({ p.step, p.value });
         return a;
     };
+    Json allSeries = { { "loss", series(r.loss) }, { "throughput", series(r.throughput) }, { "workers", series(r.workers) } };
+    for (const auto& [worker, samples] : r.stepTimes)
+        allSeries["step_time_s/" + worker] = series(samples);
     return {
         { "status", toJson(r.status) }, { "events", events }, { "failures", failures },
         { "ledger", { { "exactly_once", r.exactlyOnce }, { "epochs", epochs } } },
         { "replicas_equal", r.replicasEqual }, { "replica_checks", replicas }, { "final_loss", r.finalLoss },
         { "duration_s", r.durationS },
-        { "series",
-            { { "loss", series(r.loss) }, { "throughput", series(r.throughput) }, { "workers", series(r.workers) } } }
+        { "series", std::move(allSeries) }
     };
 }
 
@@ -175,6 +177,7 @@ struct Leader::Impl {
     double throughput = 0.0;
     std::deque<std::pair<Clock::time_point, std::int64_t>> recentSteps;
     std::vector<SeriesSample> lossSeries, throughputSeries, workerSeries;
+    std::map<std::string, std::vector<SeriesSample>> stepTimeSeries;
     std::vector<ScaleEvent> scaleEvents;
     std::vector<FailureEvent> failures;
 
@@ -724,6 +727,7 @@ struct Leader::Impl {
             w.info.chunksDone = ledger.doneBy(w.info.id);
             w.info.stepTimeS = w.computeS;
             ev.workerStepS[w.info.id] = w.info.stepTimeS;
+            stepTimeSeries[w.info.id].push_back({ step, w.info.stepTimeS });
             hashes[w.info.id] = w.paramHash;
         }
         if (consumedLog)
@@ -1145,6 +1149,7 @@ struct Leader::Impl {
         r.loss = lossSeries;
         r.throughput = throughputSeries;
         r.workers = workerSeries;
+        r.stepTimes = stepTimeSeries;
         r.durationS = since(started);
         return r;
     }

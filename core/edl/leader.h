@@ -11,6 +11,7 @@
 #include "edl/launcher.h"
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -110,6 +111,7 @@ struct JobReport {
     std::vector<SeriesSample> loss;
     std::vector<SeriesSample> throughput;
     std::vector<SeriesSample> workers;
+    std::map<std::string, std::vector<SeriesSample>> stepTimes; // compute seconds per worker, per step it took part in
     double durationS = 0.0;
 };
 Json toJson(const JobReport& r);

@@ -21,9 +21,11 @@ public:
     void succeed(const Json& result, std::string_view summary);
     // Marks the run cancelled for vantage::Cancelled, failed with the message otherwise.
     void fail(std::exception_ptr error);
+    // Ends the run with any status, a result and an error (a job that was stopped or failed still
+    // has its result). Only the first of succeed(), fail() and finish() counts.
+    void finish(RunStatus status, const Json& result, std::string_view summary, std::string_view error);
 
 private:
-    void finish(RunStatus status, const Json& result, std::string_view summary, std::string_view error);
 
     Session* m_session;
     std::int64_t m_id = 0;

@@ -67,9 +67,12 @@ private Q_SLOTS:
         const auto runs = w.session()->runs();
         QCOMPARE(runs.size(), std::size_t(1));
         QCOMPARE(runs[0].status, store::RunStatus::Done);
-        QVERIFY(runs[0].result.contains("layer_wise"));
+        // The recipe's shape: the reference mode at the top, the others under "compare".
+        QCOMPARE(runs[0].result.value("mode", std::string()), std::string("layerwise"));
+        QCOMPARE(runs[0].result["compare"].size(), std::size_t(1));
+        QCOMPARE(runs[0].result["compare"][0].value("mode", std::string()), std::string("nodewise"));
         // Layer-wise and node-wise outputs agree.
-        QVERIFY(runs[0].result.value("max_abs_difference", 1.0) < 1e-4);
+        QVERIFY(runs[0].result["compare"][0].value("max_abs_diff", 1.0) < 1e-4);
         // The cut is stored as drawn and as its Graphviz source.
         const auto arts = w.session()->artifacts(runs[0].id);
         QCOMPARE(arts.size(), std::size_t(2));

@@ -78,7 +78,8 @@ private Q_SLOTS:
         QCOMPARE(runs.size(), std::size_t(1));
         QCOMPARE(runs[0].engine, std::string("edl"));
         QCOMPARE(runs[0].status, store::RunStatus::Done);
-        QVERIFY(runs[0].result.value("scale_events", Json::array()).size() >= 2);
+        QVERIFY(runs[0].result.value("events", Json::array()).size() >= 2);
+        QCOMPARE(runs[0].result.value("source", std::string()), std::string("report"));
         QVERIFY(runs[0].summary.find("final loss") == 0);
         QVERIFY(w.session()->series(runs[0].id, "loss").size() >= 10);
 

@@ -1,0 +1,368 @@
+#include "dgi/evaluation_run.h"
+
+#include "common/error.h"
+#include "common/graphviz.h"
+#include "dgi/drawing.h"
+#include "dgi/memory.h"
+#include "dgi/models.h"
+#include "dgi/node_matrix.h"
+#include "dgi/reorder.h"
+#include "store/run_scope.h"
+
+#include <algorithm>
+
+namespace vantage::dgi {
+
+namespace {
+
+const char* selfLoopsName(SelfLoops s)
+{
+    switch (s) {
+    case SelfLoops::Add: return "add";
+    case SelfLoops::Remove: return "remove";
+    case SelfLoops::Keep: break;
+    }
+    return "keep";
+}
+
+SelfLoops parseSelfLoops(const Json& v)
+{
+    if (v.is_boolean()) // earlier page versions: a check box "add self-loops"
+        return v.get<bool>() ? SelfLoops::Add : SelfLoops::Keep;
+    const std::string s = v.is_string() ? v.get<std::string>() : std::string();
+    if (s == "keep")
+        return SelfLoops::Keep;
+    if (s == "add")
+        return SelfLoops::Add;
+    if (s == "remove")
+        return SelfLoops::Remove;
+    throw Error::invalidInput("expected keep, add or remove, got " + v.dump()).forField("self_loops");
+}
+
+const char* placementName(StorePlacement p)
+{
+    switch (p) {
+    case StorePlacement::Memory: return "memory";
+    case StorePlacement::Disk: return "disk";
+    case StorePlacement::Auto: break;
+    }
+    return "auto";
+}
+
+StorePlacement parsePlacement(const std::string& s)
+{
+    if (s == "auto")
+        return StorePlacement::Auto;
+    if (s == "memory")
+        return StorePlacement::Memory;
+    if (s == "disk")
+        return StorePlacement::Disk;
+    throw Error::invalidInput("expected auto, memory or disk, got '" + s + "'").forField("stores");
+}
+
+DType parseDType(const std::string& s)
+{
+    if (s == "float32")
+        return DType::Float32;
+    if (s == "float64")
+        return DType::Float64;
+    throw Error::invalidInput("expected float32 or float64, got '" + s + "'").forField("dtype");
+}
+
+// Results the page stored before there was one recipe: {"layer_wise": .., "node_wise": ..,
+// "speedup": x, "max_abs_difference": d}. Converted to the stored shape so readers know one.
+Json fromPageShape(const Json& r)
+{
+    if (!r.is_object() || !r.contains("layer_wise"))
+        return r;
+    Json out = r["layer_wise"];
+    for (const char* key : {"graph", "summary"})
+        if (r.contains(key))
+            out[key] = r[key];
+    if (r.contains("node_wise")) {
+        Json c = r["node_wise"];
+        c["speedup"] = r.value("speedup", 0.0);
+        c["max_abs_diff"] = r.value("max_abs_difference", 0.0);
+        out["compare"] = Json::array({c});
+        out["speedup"] = {{c.value("mode", std::string("nodewise")), c["speedup"]}};
+    }
+    return out;
+}
+
+} // namespace
+
+Json graphSummaryJson(const Graph& g)
+{
+    const GraphStats s = graphStats(g);
+    return {{"nodes", s.nodes},
+            {"edges", s.edges},
+            {"average_degree", s.averageDegree},
+            {"max_in_degree", s.maxInDegree},
+            {"max_out_degree", s.maxOutDegree},
+            {"isolated_nodes", s.isolatedNodes},
+            {"self_loops", s.selfLoops},
+            {"bytes", s.bytes},
+            {"memory_mapped", s.mapped},
+            {"origin", g.origin()}};
+}
+
+std::vector<EvalMode> parseEvalModes(const std::vector<std::string>& texts)
+{
+    std::vector<EvalMode> modes;
+    auto add = [&](EvalMode m) {
+        if (std::find(modes.begin(), modes.end(), m) == modes.end())
+            modes.push_back(m);
+    };
+    for (const auto& t : texts) {
+        std::size_t pos = 0;
+        while (pos <= t.size()) {
+            const auto comma = t.find(',', pos);
+            const std::string item = t.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+            if (item == "both") {
+                add(EvalMode::LayerWise);
+                add(EvalMode::NodeWise);
+            } else if (item == "all") {
+                for (auto m : {EvalMode::LayerWise, EvalMode::NodeWise, EvalMode::FullGraph})
+                    add(m);
+            } else if (!item.empty()) {
+                add(parseEvalMode(item));
+            }
+            if (comma == std::string::npos)
+                break;
+            pos = comma + 1;
+        }
+    }
+    if (modes.empty())
+        modes.push_back(EvalMode::LayerWise);
+    return modes;
+}
+
+Json toJson(const EvaluationRequest& r)
+{
+    Json modes = Json::array();
+    for (auto m : r.modes)
+        modes.push_back(evalModeName(m));
+    const EvalOptions& o = r.options;
+    return {{"graph", r.graph},
+            {"symmetrize", r.symmetrize},
+            {"self_loops", selfLoopsName(r.selfLoops)},
+            {"num_nodes", r.numNodes},
+            {"keep_duplicates", r.keepDuplicates},
+            {"model", r.model},
+            {"in_dim", r.inDim},
+            {"hidden", r.hidden},
+            {"out_dim", r.outDim},
+            {"layers", r.layers},
+            {"heads", r.heads},
+            {"seed", r.seed},
+            {"features", r.features},
+            {"modes", modes},
+            {"dtype", dtypeName(o.dtype)},
+            {"memory_budget", o.memoryBudgetBytes},
+            {"node_cap", o.nodeCap},
+            {"edge_cap", o.edgeCap},
+            {"stores", placementName(o.stores)},
+            {"spill", o.spillDirectory.string()},
+            {"reorder", reorderingName(o.reorder)},
+            {"threads", o.threads},
+            {"targets", o.targets},
+            {"node_batch", o.nodeWiseBatch},
+            {"node_max_batches", o.nodeWiseMaxBatches},
+            {"node_time_limit_s", o.nodeWiseTimeLimitS},
+            {"output_file", r.outputPath.string()}};
+}
+
+EvaluationRequest evaluationRequestFromJson(const Json& p)
+{
+    if (!p.is_object())
+        throw Error::invalidInput("the run's parameters are not an object").forField("params");
+    EvaluationRequest r;
+    r.graph = jsonFieldOr<std::string>(p, "graph", "", "params");
+    r.symmetrize = jsonFieldOr<bool>(p, "symmetrize", false, "params");
+    if (p.contains("self_loops"))
+        r.selfLoops = parseSelfLoops(p["self_loops"]);
+    r.numNodes = jsonFieldOr<std::int64_t>(p, "num_nodes", 0, "params");
+    r.keepDuplicates = jsonFieldOr<bool>(p, "keep_duplicates", false, "params");
+    r.model = jsonFieldOr<std::string>(p, "model", "", "params");
+    r.inDim = jsonFieldOr<std::int64_t>(p, "in_dim", 0, "params");
+    r.hidden = jsonFieldOr<std::int64_t>(p, "hidden", 64, "params");
+    r.outDim = jsonFieldOr<std::int64_t>(p, "out_dim", 0, "params");
+    r.layers = jsonFieldOr<int>(p, "layers", 3, "params");
+    r.heads = jsonFieldOr<int>(p, "heads", 4, "params");
+    r.seed = jsonFieldOr<std::uint64_t>(p, "seed", 1, "params");
+    if (p.contains("features") && p["features"].is_number()) // earlier page versions: a width
+        r.inDim = jsonField<std::int64_t>(p, "features", "params");
+    else
+        r.features = jsonFieldOr<std::string>(p, "features", "", "params");
+    if (p.contains("modes")) {
+        std::vector<std::string> texts;
+        for (const auto& m : p["modes"])
+            if (m.is_string())
+                texts.push_back(m.get<std::string>());
+        r.modes = parseEvalModes(texts);
+    } else if (jsonFieldOr<bool>(p, "node_wise", false, "params")) {
+        r.modes = {EvalMode::LayerWise, EvalMode::NodeWise};
+    }
+    EvalOptions& o = r.options;
+    o.dtype = parseDType(jsonFieldOr<std::string>(p, "dtype", "float32", "params"));
+    if (p.contains("memory_budget") && p["memory_budget"].is_string()) {
+        const auto text = p["memory_budget"].get<std::string>();
+        o.memoryBudgetBytes = text.empty() ? 0 : parseByteSize(text);
+    } else {
+        o.memoryBudgetBytes = jsonFieldOr<std::int64_t>(p, "memory_budget", 0, "params");
+    }
+    o.nodeCap = jsonFieldOr<std::int64_t>(p, "node_cap", 0, "params");
+    o.edgeCap = jsonFieldOr<std::int64_t>(p, "edge_cap", 0, "params");
+    o.stores = parsePlacement(jsonFieldOr<std::string>(p, "stores", "auto", "params"));
+    o.spillDirectory = jsonFieldOr<std::string>(p, "spill", "", "params");
+    o.reorder = parseReordering(jsonFieldOr<std::string>(p, "reorder", "none", "params"));
+    o.threads = jsonFieldOr<int>(p, "threads", 0, "params");
+    if (p.contains("targets") && p["targets"].is_array())
+        for (const auto& t : p["targets"]) {
+            if (!t.is_number_integer())
+                throw Error::invalidInput("a target is not a node id: " + t.dump()).forField("targets");
+            o.targets.push_back(t.get<std::int64_t>());
+        }
+    o.nodeWiseBatch = jsonFieldOr<std::int64_t>(p, "node_batch", o.nodeWiseBatch, "params");
+    o.nodeWiseMaxBatches = jsonFieldOr<std::int64_t>(p, "node_max_batches", 0, "params");
+    o.nodeWiseTimeLimitS = jsonFieldOr<double>(p, "node_time_limit_s", 0.0, "params");
+    r.outputPath = jsonFieldOr<std::string>(p, "output_file", "", "params");
+    return r;
+}
+
+std::string evaluationName(const EvaluationRequest& r)
+{
+    return r.model + " on " + r.graph;
+}
+
+Graph loadRequestGraph(const EvaluationRequest& r)
+{
+    GraphLoadOptions o;
+    o.numNodes = r.numNodes;
+    o.build.symmetrize = r.symmetrize;
+    o.build.dedupe = !r.keepDuplicates;
+    o.build.selfLoops = r.selfLoops;
+    return loadGraph(r.graph, o);
+}
+
+GnnIr loadRequestModel(const EvaluationRequest& r, std::int64_t featureWidth)
+{
+    if (r.model.empty())
+        throw Error::invalidInput("give the model: gcn, sage, gat, gin, jknet or a TorchScript file").forField("model");
+    ModelSpec spec{.inputWidth = r.inDim > 0 ? r.inDim : featureWidth,
+                   .hidden = r.hidden,
+                   .outputWidth = r.outDim,
+                   .layers = r.layers,
+                   .heads = r.heads,
+                   .seed = r.seed};
+    if (isBuiltinModel(r.model) && spec.inputWidth <= 0)
+        spec.inputWidth = 64;
+    return loadModel(r.model, spec);
+}
+
+void recordLayerCut(store::RunScope& scope, const std::string& dot, const std::string& svg)
+{
+    store::Session* s = scope.session();
+    if (!s)
+        return;
+    s->addArtifact(scope.id(), "layer_cut.svg", "image/svg+xml", svg);
+    s->addArtifact(scope.id(), "layer_cut.dot", "text/vnd.graphviz", dot);
+}
+
+EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& request, Progress& progress,
+                            const CancelToken& cancel)
+{
+    if (request.modes.empty())
+        throw Error::invalidInput("no evaluation mode").forField("modes");
+    const store::NewRun newRun{.engine = "dgi", .kind = "evaluate", .name = evaluationName(request), .params = toJson(request)};
+    return store::recordRun(session, newRun, [&](store::RunScope& scope) {
+        EvaluationRun run;
+        run.runId = scope.id();
+        progress.report(0.0, "loading the graph");
+        run.graph = std::make_shared<const Graph>(loadRequestGraph(request));
+        const Graph& graph = *run.graph;
+        NodeMatrix features;
+        if (!request.features.empty())
+            features = loadFeaturesNpy(request.features);
+        run.ir = loadRequestModel(request, features.empty() ? 0 : features.cols());
+        if (features.empty())
+            features = randomFeatures(graph.numNodes(), run.ir.width(run.ir.inputValue()), request.seed);
+        run.schema = partitionIntoLayers(run.ir);
+        cancel.throwIfCancelled();
+
+        const double share = 0.95 / static_cast<double>(request.modes.size());
+        for (std::size_t i = 0; i < request.modes.size(); ++i) {
+            EvalOptions o = request.options;
+            o.mode = request.modes[i];
+            o.outputPath = i == 0 ? request.outputPath : std::filesystem::path();
+            SubProgress sub(progress, 0.05 + share * static_cast<double>(i), 0.05 + share * static_cast<double>(i + 1),
+                            evalModeName(o.mode));
+            run.results.push_back(evaluate(graph, features, run.ir, o, sub, cancel));
+        }
+
+        const EvalResult& first = run.results.front();
+        Json j = toJson(first);
+        j["graph"] = graphSummaryJson(graph);
+        j["model"] = {{"name", run.ir.modelName},
+                      {"layers", run.schema.layers.size()},
+                      {"parameters", run.ir.parameterCount()},
+                      {"in_dim", run.ir.width(run.ir.inputValue())},
+                      {"out_dim", run.ir.width(run.ir.output())}};
+        if (!request.outputPath.empty())
+            j["output_file"] = request.outputPath.string();
+        Json compare = Json::array();
+        Json speedup = Json::object();
+        std::vector<const EvalResult*> all;
+        for (const auto& r : run.results)
+            all.push_back(&r);
+        for (std::size_t i = 1; i < run.results.size(); ++i) {
+            const EvalResult& r = run.results[i];
+            Json c = toJson(r);
+            const double s = first.totalS > 0 ? r.totalS / first.totalS : 0.0;
+            c["speedup"] = s;
+            c["max_abs_diff"] = maxAbsDifference(first.output, r.output, r.filledRows);
+            speedup[evalModeName(r.mode)] = s;
+            compare.push_back(std::move(c));
+        }
+        if (!compare.empty()) {
+            j["compare"] = std::move(compare);
+            j["speedup"] = std::move(speedup);
+        }
+        run.summary = comparisonSummary(all);
+        j["summary"] = run.summary;
+
+        run.dot = layerCutDot(run.ir, run.schema, {.numNodes = graph.numNodes(), .dtype = request.options.dtype});
+        run.svg = renderDotToSvg(run.dot);
+        if (store::Session* s = scope.session()) {
+            for (const auto& r : run.results) {
+                std::vector<store::SeriesPoint> pts;
+                for (const auto& l : r.layers)
+                    pts.push_back({static_cast<double>(l.index), l.timeS});
+                s->appendSeries(scope.id(), std::string("layer_time_s/") + evalModeName(r.mode), pts);
+            }
+            recordLayerCut(scope, run.dot, run.svg);
+        }
+        scope.succeed(j, run.summary);
+        run.result = std::move(j);
+        return run;
+    });
+}
+
+StoredEvaluation readEvaluation(const store::Session& session, std::int64_t runId)
+{
+    const store::RunInfo info = session.run(runId);
+    if (info.engine != "dgi" || info.kind != "evaluate")
+        throw Error::invalidInput("run " + std::to_string(runId) + " is not a DGI evaluation").forField("run");
+    StoredEvaluation out;
+    out.request = evaluationRequestFromJson(info.params);
+    out.result = fromPageShape(info.result);
+    for (const auto& a : session.artifacts(runId)) {
+        if (a.name == "layer_cut.svg")
+            out.svg = session.artifactData(a.id);
+        else if (a.name == "layer_cut.dot")
+            out.dot = session.artifactData(a.id);
+    }
+    return out;
+}
+
+} // namespace vantage::dgi

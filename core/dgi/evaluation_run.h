@@ -1,0 +1,105 @@
+#pragma once
+// The one recipe of a "dgi evaluate" run, called by `vantage-cli dgi eval` and by the DGI page: it
+// loads the graph, the model and the features a request names, evaluates in each mode, and records
+// the run (parameters, result, series, the layer cut as SVG and DOT) in the session the same way
+// from both. readEvaluation() reads a recorded run back, whichever front end or version wrote it.
+//
+// Stored shape (what `dgi eval --json` prints too): the first mode's result at the top level
+// ({"mode", "total_s", "layers": [{"index", "time_s", "batches"}], "peak_rss_bytes", ...}), the
+// other modes under "compare", each with its "speedup" over the first and "max_abs_diff" from it,
+// "speedup" by mode name, "graph", "model" and "summary". Series "layer_time_s/<mode>": x is the
+// layer index (from 0), y its seconds. Artifacts "layer_cut.svg" (image/svg+xml) and
+// "layer_cut.dot" (text/vnd.graphviz).
+
+#include "common/json.h"
+#include "common/progress.h"
+#include "dgi/evaluation.h"
+#include "dgi/graph.h"
+#include "dgi/graph_io.h"
+#include "dgi/ir.h"
+#include "dgi/partition.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vantage::store {
+class Session;
+class RunScope;
+}
+
+namespace vantage::dgi {
+
+// Every input of one evaluation: what the CLI's options and the page's fields give, and what the
+// run's parameters hold.
+struct EvaluationRequest {
+    std::string graph; // loadGraph's spec: a file, a folder, csr:..., rmat:... (graph_io.h)
+    bool symmetrize = false;
+    SelfLoops selfLoops = SelfLoops::Keep;
+    std::int64_t numNodes = 0; // text formats: 0 = largest id + 1
+    bool keepDuplicates = false; // false: repeated edges are merged
+    std::string model; // a built-in name (gcn, sage, gat, gin, jknet) or a TorchScript file
+    std::int64_t inDim = 0; // built-in model's input width; 0: the features' width, else 64
+    std::int64_t hidden = 64;
+    std::int64_t outDim = 0; // 0: hidden
+    int layers = 3;
+    int heads = 4;
+    std::uint64_t seed = 1; // of the built-in model's weights and of random features
+    std::string features; // .npy file; empty: random features of the model's input width
+    std::vector<EvalMode> modes = {EvalMode::LayerWise}; // the first is the reference of the others
+    EvalOptions options; // mode and outputPath are set per mode by the recipe
+    std::filesystem::path outputPath; // the first mode's output as .npy; empty: none
+};
+
+// The run's parameters, and back. fromJson also reads the parameters earlier page versions
+// stored ("features" as a width, "self_loops" as a flag, "node_wise"); Error::invalidInput names
+// the field that is wrong.
+Json toJson(const EvaluationRequest& request);
+EvaluationRequest evaluationRequestFromJson(const Json& params);
+// "gcn on rmat:n=1000": the run's title.
+std::string evaluationName(const EvaluationRequest& request);
+
+// "layerwise,nodewise", "both", "all" (repeated or comma-separated); empty: layer-wise only.
+std::vector<EvalMode> parseEvalModes(const std::vector<std::string>& texts);
+
+// {"nodes", "edges", "average_degree", degrees, "isolated_nodes", "self_loops", "bytes",
+// "memory_mapped", "origin"}: the graph of a run's result, and `dgi info --json`.
+Json graphSummaryJson(const Graph& graph);
+
+// The graph and the model as the request names them (for a page that shows the cut first).
+Graph loadRequestGraph(const EvaluationRequest& request);
+GnnIr loadRequestModel(const EvaluationRequest& request, std::int64_t featureWidth = 0);
+
+struct EvaluationRun {
+    std::int64_t runId = 0; // 0 without a session
+    Json result; // as stored
+    std::string summary;
+    std::shared_ptr<const Graph> graph;
+    GnnIr ir;
+    LayerSchema schema;
+    std::string dot; // the layer cut, labelled with this graph's sizes
+    std::string svg;
+    std::vector<EvalResult> results; // one per mode, in the request's order
+};
+
+// Loads, evaluates in every mode and records the run into `session` (none: nothing is recorded).
+// Progress: loading 0-5 %, then an equal share per mode. Throws vantage::Error (the run is then
+// recorded failed or cancelled).
+EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& request, Progress& progress,
+                            const CancelToken& cancel);
+
+// What the layer cut artifacts of a run are called, and how they are recorded (also by
+// `dgi partition`).
+void recordLayerCut(store::RunScope& scope, const std::string& dot, const std::string& svg);
+
+// A recorded evaluation read back.
+struct StoredEvaluation {
+    EvaluationRequest request;
+    Json result; // in the stored shape above (results of earlier page versions converted)
+    std::string dot;
+    std::string svg;
+};
+StoredEvaluation readEvaluation(const store::Session& session, std::int64_t runId);
+
+} // namespace vantage::dgi

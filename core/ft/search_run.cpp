@@ -1,0 +1,187 @@
+#include "ft/search_run.h"
+
+#include "common/error.h"
+#include "common/json.h"
+#include "common/units.h"
+#include "ft/model_zoo.h"
+#include "store/run_scope.h"
+
+#include <algorithm>
+
+namespace vantage::ft {
+
+namespace {
+
+constexpr const char* kWhere = "run parameters";
+
+std::string deviceList(const std::vector<int>& devices)
+{
+    std::string s;
+    for (int d : devices)
+        s += (s.empty() ? "" : "/") + std::to_string(d);
+    return s;
+}
+
+} // namespace
+
+nlohmann::json toJson(const SearchRequest& r)
+{
+    const SearchOptions& o = r.options;
+    return {{"model", r.model.empty() ? Json(nullptr) : Json(r.model)},
+            {"graph", r.model.empty() ? r.graph : Json(nullptr)},
+            {"graph_file", r.graphFile},
+            {"batch", r.batch},
+            {"sequence", r.sequence},
+            {"cluster", toJson(r.cluster)},
+            {"devices", o.deviceCounts},
+            {"epsilon", o.epsilon},
+            {"threads", o.threads},
+            {"max_split", o.configs.maxSplitDims},
+            {"precision", precisionName(o.cost.precision)},
+            {"optimizer", optimizerName(o.cost.optimizer)},
+            {"baselines", o.baselines}};
+}
+
+SearchRequest searchRequestFromJson(const nlohmann::json& p)
+{
+    if (!p.is_object())
+        throw Error::invalidInput("the run's parameters are not an object").forField("params");
+    SearchRequest r;
+    if (p.contains("model") && p["model"].is_string())
+        r.model = p["model"].get<std::string>();
+    else if (p.contains("graph") && p["graph"].is_object())
+        r.graph = p["graph"];
+    else
+        throw Error::invalidInput("the run names neither a model nor an op graph").forField("model");
+    r.graphFile = jsonFieldOr<std::string>(p, "graph_file", "", kWhere);
+    r.batch = jsonFieldOr<std::int64_t>(p, "batch", 0, kWhere);
+    r.sequence = jsonFieldOr<std::int64_t>(p, "sequence", 0, kWhere);
+    r.cluster = clusterFromJson(p.at("cluster"), kWhere);
+    SearchOptions& o = r.options;
+    if (p.contains("devices") && p["devices"].is_array()) {
+        o.deviceCounts.clear();
+        for (const auto& d : p["devices"]) {
+            if (!d.is_number_integer())
+                throw Error::invalidInput("a device count is not an integer: " + d.dump()).forField("devices");
+            o.deviceCounts.push_back(d.get<int>());
+        }
+    }
+    o.epsilon = jsonFieldOr(p, "epsilon", 0.0, kWhere);
+    o.threads = jsonFieldOr(p, "threads", 0, kWhere);
+    o.configs.maxSplitDims = jsonFieldOr(p, "max_split", o.configs.maxSplitDims, kWhere);
+    o.cost.precision = precisionFromName(jsonFieldOr<std::string>(p, "precision", "mixed", kWhere));
+    o.cost.optimizer = optimizerFromName(jsonFieldOr<std::string>(p, "optimizer", "adam", kWhere));
+    o.baselines = jsonFieldOr(p, "baselines", true, kWhere);
+    return r;
+}
+
+std::string searchName(const SearchRequest& r, const OpGraph& graph)
+{
+    return graph.name + " x" + deviceList(r.options.deviceCounts);
+}
+
+OpGraph buildRequestGraph(const SearchRequest& r)
+{
+    const SearchOptions& o = r.options;
+    if (!(o.epsilon >= 0.0))
+        throw Error::invalidInput("must be >= 0").forField("eps");
+    if (o.configs.maxSplitDims < 1 || o.configs.maxSplitDims > 5)
+        throw Error::invalidInput("must be between 1 and 5").forField("max-split");
+    if (o.deviceCounts.empty())
+        throw Error::invalidInput("give at least one device count").forField("devices");
+    for (int d : o.deviceCounts)
+        if (d <= 0)
+            throw Error::invalidInput("device counts must be positive, got " + std::to_string(d)).forField("devices");
+    if (!r.model.empty())
+        return buildZooModel(r.model, r.batch, r.sequence);
+    if (r.graph.is_null())
+        throw Error::invalidInput("give either a zoo model (see `ft models`) or an op graph file").forField("model");
+    OpGraph graph = opGraphFromJson(r.graph, r.graphFile.empty() ? "<op graph>" : r.graphFile);
+    if ((r.batch > 0 && r.batch != graph.batch()) || r.sequence > 0)
+        throw Error::invalidInput("the op graph " + (r.graphFile.empty() ? std::string() : r.graphFile + " ") +
+                                  "sets its own shapes (batch " + std::to_string(graph.batch()) +
+                                  "); a batch or sequence length goes with a zoo model")
+            .forField(r.sequence > 0 ? "sequence" : "batch");
+    return graph;
+}
+
+std::string searchSummary(const SearchResult& r)
+{
+    std::vector<int> devices;
+    std::size_t points = 0;
+    double fastest = -1.0;
+    for (const auto& f : r.frontiers) {
+        devices.push_back(f.devices);
+        points += f.points.size();
+        if (!f.points.empty() && (fastest < 0.0 || f.points.front().time < fastest))
+            fastest = f.points.front().time;
+    }
+    return r.model + " x" + deviceList(devices) + ": " + std::to_string(points) +
+           (points == 1 ? " strategy" : " strategies") + (fastest >= 0.0 ? ", fastest " + formatSeconds(fastest) : "");
+}
+
+SearchRun runSearch(store::Session* session, const SearchRequest& request, Progress& progress, const CancelToken& cancel)
+{
+    SearchRun run;
+    run.graph = buildRequestGraph(request);
+    const store::NewRun newRun{
+        .engine = "ft", .kind = "search", .name = searchName(request, run.graph), .params = toJson(request)};
+    return store::recordRun(session, newRun, [&](store::RunScope& scope) {
+        run.runId = scope.id();
+        run.result = search(run.graph, request.cluster, request.options, progress, cancel);
+        if (store::Session* s = scope.session()) {
+            for (const auto& f : run.result.frontiers) {
+                std::vector<store::SeriesPoint> pts;
+                for (const auto& p : f.points)
+                    pts.push_back({p.memory / 1e9, p.time});
+                s->appendSeries(scope.id(), "frontier/" + std::to_string(f.devices), pts);
+            }
+        }
+        run.summary = searchSummary(run.result);
+        scope.succeed(toJson(run.result, true), run.summary);
+        return std::move(run);
+    });
+}
+
+StoredSearch readSearch(const store::Session& session, std::int64_t runId)
+{
+    store::RunInfo info = session.run(runId);
+    if (info.engine == "ft" && (info.kind == "pick" || info.kind == "export") && info.params.contains("search_run"))
+        info = session.run(jsonField<std::int64_t>(info.params, "search_run", kWhere));
+    if (info.engine != "ft" || info.kind != "search")
+        throw Error::invalidInput("run " + std::to_string(runId) + " is not an FT search").forField("run");
+    if (info.status != store::RunStatus::Done || !info.result.is_object())
+        throw Error::invalidInput("run " + std::to_string(info.id) + " is " + std::string(store::statusName(info.status)) +
+                                  (info.error.empty() ? "" : ": " + info.error) + "; it has no frontier")
+            .forField("run");
+    StoredSearch out;
+    out.runId = info.id;
+    out.request = searchRequestFromJson(info.params);
+    // Earlier versions stored the batch an op graph file had; the graph sets it anyway.
+    if (out.request.model.empty())
+        out.request.batch = 0;
+    out.graph = buildRequestGraph(out.request);
+    out.result = searchResultFromJson(info.result);
+    return out;
+}
+
+nlohmann::json strategyJson(const Strategy& strategy, int index)
+{
+    Json j = toJson(strategy);
+    j["strategy"] = index;
+    return j;
+}
+
+void recordStrategy(store::RunScope& scope, const OpGraph& graph, const Strategy& strategy, const nlohmann::json& json,
+                    const std::string& svg)
+{
+    if (store::Session* s = scope.session()) {
+        s->addArtifact(scope.id(), "strategy.json", "application/json", json.dump(2));
+        if (!svg.empty())
+            s->addArtifact(scope.id(), "strategy.svg", "image/svg+xml", svg);
+    }
+    scope.succeed(json, graph.name + " x" + std::to_string(strategy.devices) + ": " + formatSeconds(strategy.time) + ", " +
+                            formatBytes(strategy.memory) + " per device");
+}
+
+} // namespace vantage::ft

@@ -1,0 +1,292 @@
+#include "ppac/training_run.h"
+
+#include "common/error.h"
+#include "store/run_scope.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+namespace vantage::ppac {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kWhere = "run parameters";
+
+TrainOptions trainOptionsFromJson(const Json& j)
+{
+    TrainOptions o;
+    if (!j.is_object())
+        return o;
+    o.model = baseModelFromName(jsonFieldOr<std::string>(j, "model", std::string(baseModelName(o.model)), kWhere));
+    o.ppac = jsonFieldOr(j, "ppac", o.ppac, kWhere);
+    o.epochs = jsonFieldOr(j, "epochs", o.epochs, kWhere);
+    o.dim = jsonFieldOr(j, "dim", o.dim, kWhere);
+    o.layers = jsonFieldOr(j, "layers", o.layers, kWhere);
+    o.learningRate = jsonFieldOr(j, "learning_rate", o.learningRate, kWhere);
+    o.batchSize = jsonFieldOr(j, "batch_size", o.batchSize, kWhere);
+    o.l2 = jsonFieldOr(j, "l2", o.l2, kWhere);
+    o.popularityWeight = jsonFieldOr(j, "popularity_weight", o.popularityWeight, kWhere);
+    o.initStd = jsonFieldOr(j, "init_std", o.initStd, kWhere);
+    o.seed = jsonFieldOr(j, "seed", o.seed, kWhere);
+    o.threads = jsonFieldOr(j, "threads", o.threads, kWhere);
+    o.validation = validationSourceFromName(
+        jsonFieldOr<std::string>(j, "validation", std::string(validationSourceName(o.validation)), kWhere));
+    o.validateEvery = jsonFieldOr(j, "validate_every", o.validateEvery, kWhere);
+    o.validationUsers = jsonFieldOr(j, "validation_users", o.validationUsers, kWhere);
+    o.stopMetric = jsonFieldOr(j, "stop_metric", o.stopMetric, kWhere);
+    o.patience = jsonFieldOr(j, "patience", o.patience, kWhere);
+    return o;
+}
+
+// What `vantage-cli ppac train` stored before there was one recipe: the CLI's options under "data".
+DataRequest fromCliShape(const Json& d)
+{
+    DataRequest r;
+    LoadOptions& o = r.load;
+    o.path = jsonField<std::string>(d, "dataset", kWhere);
+    o.format = formatFromName(jsonFieldOr<std::string>(d, "format", "auto", kWhere));
+    const auto header = jsonFieldOr<std::string>(d, "csv_header", "auto", kWhere);
+    o.csv.header = header == "yes" ? CsvOptions::Header::Present
+                   : header == "no" ? CsvOptions::Header::Absent
+                                    : CsvOptions::Header::Auto;
+    o.testPath = jsonFieldOr<std::string>(d, "test", "", kWhere);
+    o.balancedTestPath = jsonFieldOr<std::string>(d, "balanced_test", "", kWhere);
+    if (d.contains("min_rating") && !d["min_rating"].is_null())
+        o.minRating = jsonField<double>(d, "min_rating", kWhere);
+    o.split.method = jsonFieldOr<std::string>(d, "split", "random", kWhere) == "leave-last" ? SplitMethod::LeaveLastByTime
+                                                                                            : SplitMethod::RandomPerUser;
+    o.split.testFraction = jsonFieldOr(d, "test_fraction", o.split.testFraction, kWhere);
+    o.split.leaveLast = jsonFieldOr(d, "leave_last", o.split.leaveLast, kWhere);
+    o.split.seed = jsonFieldOr(d, "split_seed", o.split.seed, kWhere);
+    o.balancedPerItem = jsonFieldOr(d, "balanced_per_item", o.balancedPerItem, kWhere);
+    o.validationFraction = jsonFieldOr(d, "validation_fraction", 0.0, kWhere);
+    r.prepare.similarUsers = jsonFieldOr(d, "k", r.prepare.similarUsers, kWhere);
+    r.prepare.similarUsersFile = jsonFieldOr<std::string>(d, "similar_users", "", kWhere);
+    return r;
+}
+
+// What the page stored before: {"source": "path", "path": P} or {"source": "synthetic", "users", ...}.
+DataRequest fromPageShape(const Json& d)
+{
+    DataRequest r;
+    const double validation = jsonFieldOr(d, "validation_fraction", 0.1, kWhere);
+    if (jsonFieldOr<std::string>(d, "source", "path", kWhere) == "synthetic") {
+        SyntheticOptions s;
+        s.users = jsonFieldOr(d, "users", s.users, kWhere);
+        s.items = jsonFieldOr(d, "items", s.items, kWhere);
+        s.seed = jsonFieldOr(d, "seed", s.seed, kWhere);
+        s.validationFraction = validation;
+        r.synthetic = s;
+    } else {
+        r.load.path = jsonField<std::string>(d, "path", kWhere);
+        r.load.validationFraction = validation;
+    }
+    return r;
+}
+
+std::string fixed4(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", v);
+    return buf;
+}
+
+// Appends one epoch's points to the run's series (one short transaction per series).
+void recordEpoch(store::Session& s, std::int64_t runId, const EpochReport& e)
+{
+    const double x = static_cast<double>(e.epoch);
+    s.appendSeries(runId, "loss", std::vector<store::SeriesPoint>{{x, e.loss}});
+    s.appendSeries(runId, "epoch_time_s", std::vector<store::SeriesPoint>{{x, e.seconds}});
+    if (!e.validation)
+        return;
+    const Json metrics = toJson(*e.validation);
+    for (const auto& [name, value] : metrics.items())
+        if (name != "users" && value.is_number())
+            s.appendSeries(runId, "validation/" + name, std::vector<store::SeriesPoint>{{x, value.get<double>()}});
+}
+
+} // namespace
+
+Json toJson(const DataRequest& r)
+{
+    Json j = {{"similar_users", r.prepare.similarUsers},
+              {"similar_users_file", r.prepare.similarUsersFile.string()},
+              {"threads", r.prepare.threads}};
+    if (r.synthetic) {
+        j["source"] = "synthetic";
+        j["synthetic"] = toJson(*r.synthetic);
+    } else {
+        j["source"] = "path";
+        j["load"] = toJson(r.load);
+    }
+    return j;
+}
+
+DataRequest dataRequestFromJson(const Json& j)
+{
+    if (!j.is_object())
+        throw Error::invalidInput("the run names no dataset").forField("data");
+    if (j.contains("dataset"))
+        return fromCliShape(j);
+    if (!j.contains("load") && !j.contains("synthetic"))
+        return fromPageShape(j);
+    DataRequest r;
+    if (jsonFieldOr<std::string>(j, "source", "path", kWhere) == "synthetic")
+        r.synthetic = syntheticOptionsFromJson(j.at("synthetic"), kWhere);
+    else
+        r.load = loadOptionsFromJson(j.at("load"), kWhere);
+    r.prepare.similarUsers = jsonFieldOr(j, "similar_users", r.prepare.similarUsers, kWhere);
+    r.prepare.similarUsersFile = jsonFieldOr<std::string>(j, "similar_users_file", "", kWhere);
+    r.prepare.threads = jsonFieldOr(j, "threads", r.prepare.threads, kWhere);
+    return r;
+}
+
+std::string dataName(const DataRequest& r)
+{
+    if (r.synthetic)
+        return "synthetic";
+    const fs::path p = r.load.path.lexically_normal();
+    const std::string name = (p.has_filename() ? p.filename() : p.parent_path().filename()).string();
+    return name.empty() ? r.load.path.string() : name;
+}
+
+LoadedData loadData(const DataRequest& r, Progress& progress, const CancelToken& cancel)
+{
+    Dataset dataset;
+    {
+        SubProgress part(progress, 0.0, 0.3, "loading");
+        if (r.synthetic) {
+            part.report(0.0, "generating");
+            dataset = generateSynthetic(*r.synthetic);
+        } else {
+            if (r.load.path.empty())
+                throw Error::invalidInput("choose a dataset folder or file first").forField("dataset");
+            dataset = loadDataset(r.load, part, cancel);
+        }
+    }
+    LoadedData out;
+    out.overview = overview(dataset);
+    SubProgress part(progress, 0.3, 1.0, "similar users and popularity");
+    out.prepared = prepare(std::move(dataset), r.prepare, part, cancel);
+    return out;
+}
+
+Json toJson(const TrainingRequest& r)
+{
+    return {{"data", toJson(r.data)},
+            {"training", toJson(r.training)},
+            {"knobs", {{"gamma", r.knobs.gamma}, {"beta", r.knobs.beta}}},
+            {"save", r.save}};
+}
+
+TrainingRequest trainingRequestFromJson(const Json& p)
+{
+    if (!p.is_object())
+        throw Error::invalidInput("the run's parameters are not an object").forField("params");
+    TrainingRequest r;
+    // The page once stored the data as "dataset" and the options as "train".
+    r.data = dataRequestFromJson(p.contains("data") ? p["data"] : p.value("dataset", Json()));
+    r.training = trainOptionsFromJson(p.contains("training") ? p["training"] : p.value("train", Json::object()));
+    if (p.contains("knobs") && p["knobs"].is_object()) {
+        r.knobs.gamma = jsonFieldOr(p["knobs"], "gamma", 0.0, kWhere);
+        r.knobs.beta = jsonFieldOr(p["knobs"], "beta", 0.0, kWhere);
+    } else {
+        r.knobs.gamma = jsonFieldOr(p, "gamma", 0.0, kWhere);
+        r.knobs.beta = jsonFieldOr(p, "beta", 0.0, kWhere);
+    }
+    r.save = jsonFieldOr<std::string>(p, "save", "", kWhere);
+    return r;
+}
+
+std::string trainingName(const TrainingRequest& r)
+{
+    return std::string(r.training.ppac ? "PPAC-" : "") + (r.training.model == BaseModel::MF ? "MF" : "LightGCN") + " on " +
+           dataName(r.data);
+}
+
+std::string evaluationSummary(const Evaluation& e)
+{
+    const auto& m = e.full;
+    return "Recall@20 " + fixed4(m.value("recall@20").value_or(0.0)) + ", NDCG@20 " +
+           fixed4(m.value("ndcg@20").value_or(0.0)) + ", ARP@20 " + fixed4(m.value("arp@20").value_or(0.0));
+}
+
+TrainingRun runTraining(store::Session* session, const TrainingRequest& request,
+                        std::shared_ptr<const PreparedDataset> data, Progress& progress, const CancelToken& cancel,
+                        const EpochCallback& onEpoch, const CancelToken& stop)
+{
+    const store::NewRun newRun{.engine = "ppac", .kind = "train", .name = trainingName(request), .params = toJson(request)};
+    return store::recordRun(session, newRun, [&](store::RunScope& scope) {
+        TrainingRun run;
+        run.runId = scope.id();
+        if (!data) {
+            SubProgress part(progress, 0.0, 0.05, "data");
+            data = loadData(request.data, part, cancel).prepared;
+        }
+        run.data = data;
+        {
+            SubProgress part(progress, 0.05, 0.85, "training");
+            run.training = train(*data, request.training, part, cancel, [&](const EpochReport& e) {
+                if (scope.session())
+                    recordEpoch(*scope.session(), scope.id(), e);
+                if (onEpoch)
+                    onEpoch(e);
+            }, stop);
+        }
+        run.training.weights.info["epochs"] = toJson(run.training)["epochs"];
+        const std::string bytes = serializeModel(run.training.weights);
+        if (!request.save.empty())
+            writeFileAtomic(request.save, bytes);
+
+        const auto t0 = Clock::now();
+        {
+            SubProgress part(progress, 0.85, 0.95, "precomputing scores");
+            run.recommender = std::make_shared<const Recommender>(run.training.weights, data, RecommenderOptions{}, part, cancel);
+        }
+        SubProgress part(progress, 0.95, 1.0, "evaluating");
+        run.evaluation = rerank(*run.recommender, request.knobs, {}, part, cancel);
+
+        Json j = toJson(run.training);
+        j["metrics"] = toJson(run.evaluation.evaluation);
+        j["knobs"] = {{"gamma", request.knobs.gamma}, {"beta", request.knobs.beta}};
+        j["evaluate_s"] = std::chrono::duration<double>(Clock::now() - t0).count();
+        j["validation"] = validationSourceName(request.training.validation);
+        if (!request.save.empty())
+            j["saved"] = request.save;
+        if (store::Session* s = scope.session()) {
+            if (bytes.size() <= kModelArtifactLimit)
+                s->addArtifact(scope.id(), "model.vppac", "application/x-vantage-ppac-model", bytes);
+            else
+                j["model_not_stored"] = "the model is " + std::to_string(bytes.size() >> 20) + " MiB, over the session's " +
+                                        std::to_string(kModelArtifactLimit >> 20) + " MiB limit; save it with --save";
+        }
+        run.summary = evaluationSummary(run.evaluation.evaluation);
+        scope.succeed(j, run.summary);
+        run.result = std::move(j);
+        return run;
+    });
+}
+
+StoredTraining readTraining(const store::Session& session, std::int64_t runId)
+{
+    store::RunInfo info = session.run(runId);
+    if (info.engine == "ppac" && info.kind == "knobs")
+        info = session.run(jsonFieldOr<std::int64_t>(info.params, "train_run", 0, kWhere));
+    if (info.engine != "ppac" || info.kind != "train")
+        throw Error::invalidInput("run " + std::to_string(runId) + " is not a PPAC training").forField("run");
+    StoredTraining out;
+    out.runId = info.id;
+    out.request = trainingRequestFromJson(info.params);
+    out.result = info.result;
+    // "model.vppac"; earlier CLI versions stored "<model name>.vppac".
+    for (const auto& a : session.artifacts(info.id))
+        if (a.name.size() > 6 && a.name.compare(a.name.size() - 6, 6, ".vppac") == 0)
+            out.model = session.artifactData(a.id);
+    return out;
+}
+
+} // namespace vantage::ppac
