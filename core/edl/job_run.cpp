@@ -79,6 +79,8 @@ store::NewRun jobRun(const LeaderOptions& options)
     params.erase("worker_binary");
     params.erase("write_job_file");
     params["job_dir"] = options.jobDir.string();
+    // As the leader runs it: the first generation is the workers it starts with.
+    params["spec"]["initial_workers"] = options.workers;
     return {.engine = "edl",
             .kind = "train",
             .name = options.spec.trainer + " x" + std::to_string(options.workers),
