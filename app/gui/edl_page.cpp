@@ -1,5 +1,7 @@
 #include "edl_page.h"
 
+#include "task_group.h"
+
 #include "common/error.h"
 #include "edl/client.h"
 #include "edl/job_run.h"
@@ -40,9 +42,9 @@ namespace vantage::gui {
 
 struct EdlPage::State {
     std::optional<edl::JobAddress> address;
-    std::unique_ptr<edl::JobClient> client;
-    std::thread streamer;
-    std::shared_ptr<std::atomic<bool>> stopStream;
+    // Thread-safe, one short connection per call: the page's requests use it from its tasks.
+    std::shared_ptr<const edl::JobClient> client;
+    TaskGroup::Task streamer; // the event stream, for as long as the page is attached
     edl::JobStatus status;
     // Every event of the attached job: what the run is recorded from when the job's report cannot
     // be read (a leader on another machine).
@@ -72,15 +74,12 @@ struct EdlPage::State {
 
     void stopStreaming()
     {
-        if (stopStream)
-            stopStream->store(true);
-        if (streamer.joinable())
-            streamer.join();
-        stopStream.reset();
+        streamer.cancel();
+        streamer.wait();
     }
 };
 
-EdlPage::EdlPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique<State>())
+EdlPage::EdlPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique<State>()), m_tasks(new TaskGroup(this))
 {
     setObjectName(QStringLiteral("edlPage"));
     buildUi();
@@ -101,6 +100,8 @@ EdlPage::~EdlPage()
     m_state->stopStreaming();
     flushCurves();
     cancelJob();
+    m_tasks->cancelAll();
+    m_tasks->waitForAll();
     runner()->waitForFinished();
 }
 
@@ -363,7 +364,7 @@ bool EdlPage::attach(const QString& jobDir)
     try {
         const auto address = edl::readJobFile(jobDir.toStdString());
         m_state->address = address;
-        m_state->client = std::make_unique<edl::JobClient>(address, edl::ClientOptions{.name = "gui"});
+        m_state->client = std::make_shared<const edl::JobClient>(address, edl::ClientOptions{.name = "gui"});
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot attach: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
         Q_EMIT attached(false);
@@ -394,13 +395,11 @@ bool EdlPage::attach(const QString& jobDir)
     m_sizeChart->clearSeries();
     m_events->clear();
     m_log->clear();
-    auto stop = std::make_shared<std::atomic<bool>>(false);
-    m_state->stopStream = stop;
     const edl::JobAddress address = *m_state->address;
     QPointer<EdlPage> self(this);
-    // The event stream runs on its own thread for as long as the page is attached; events reach the
-    // GUI thread as queued calls.
-    m_state->streamer = std::thread([address, stop, self] {
+    // The event stream runs as one of the page's tasks for as long as the page is attached; events
+    // reach the GUI thread as queued calls.
+    m_state->streamer = m_tasks->run([address, self](const CancelToken& stop) {
         auto post = [self](Json j) {
             QMetaObject::invokeMethod(self, [self, j = std::move(j)] {
                 if (self)
@@ -412,7 +411,7 @@ bool EdlPage::attach(const QString& jobDir)
             post({{"kind", "snapshot"}, {"status", edl::toJson(stream.snapshot())}});
             for (const auto& e : stream.history())
                 post(edl::toJson(e));
-            while (!stop->load() && !stream.jobEnded())
+            while (!stop.isCancelled() && !stream.jobEnded())
                 if (auto e = stream.next(0.25))
                     post(edl::toJson(*e));
             while (auto e = stream.next(0.0))
@@ -423,10 +422,11 @@ bool EdlPage::attach(const QString& jobDir)
         // The leader writes its report as it exits, after the last event: the run is recorded from
         // it (a few seconds at most; none from a leader on another machine).
         Json report;
-        for (int i = 0; i < 40 && !stop->load() && report.is_null(); ++i)
+        for (int i = 0; i < 40 && !stop.isCancelled() && report.is_null(); ++i)
             report = edl::waitForJobReport(address.jobDir, 0.25);
-        if (!stop->load())
+        if (!stop.isCancelled())
             post({{"kind", "report"}, {"report", report}});
+        return Json();
     });
     showStatus();
     Q_EMIT attached(true);
@@ -458,41 +458,53 @@ bool EdlPage::addWorkers(int count)
 {
     if (!m_state->client)
         return false;
-    try {
-        const auto ids = m_state->client->scaleOut(count);
-        m_log->addItem(tr("Scale-out requested: %1").arg(QString::fromStdString(ids.empty() ? std::string() : ids.front())));
-        return true;
-    } catch (const std::exception& e) {
-        m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
-        return false;
-    }
+    request(tr("Scale-out"), [count](const edl::JobClient& job) {
+        const auto ids = job.scaleOut(count);
+        return Json{{"ids", ids}};
+    });
+    return true;
 }
 
 bool EdlPage::removeWorker(const QString& id)
 {
     if (!m_state->client)
         return false;
-    try {
-        m_state->client->scaleIn({id.toStdString()});
-        m_log->addItem(tr("Scale-in requested: %1").arg(id));
-        return true;
-    } catch (const std::exception& e) {
-        m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
-        return false;
-    }
+    request(tr("Scale-in"), [worker = id.toStdString()](const edl::JobClient& job) {
+        return Json{{"ids", job.scaleIn({worker})}};
+    });
+    return true;
 }
 
 bool EdlPage::stopJob()
 {
     if (!m_state->client)
         return false;
-    try {
-        m_state->client->stop();
-        return true;
-    } catch (const std::exception& e) {
-        m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
-        return false;
-    }
+    request(tr("Stop"), [](const edl::JobClient& job) {
+        job.stop();
+        return Json{{"ids", Json::array()}};
+    });
+    return true;
+}
+
+void EdlPage::request(const QString& what, std::function<Json(const edl::JobClient&)> call)
+{
+    // The leader answers within its request timeout (5 s) or not at all: never on the GUI thread.
+    auto client = m_state->client;
+    m_log->addItem(tr("%1 requested…").arg(what));
+    m_tasks->run([client, call = std::move(call)](const CancelToken&) { return call(*client); },
+                 [this, what](const JobOutcome& outcome) {
+        if (outcome.state == JobOutcome::State::Done) {
+            QStringList ids;
+            for (const auto& id : outcome.result.value("ids", Json::array()))
+                ids << QString::fromStdString(id.get<std::string>());
+            m_log->addItem(ids.isEmpty() ? tr("%1: accepted").arg(what) : tr("%1: accepted (%2)").arg(what, ids.join(QLatin1Char(' '))));
+        } else {
+            m_log->addItem(tr("%1 failed: %2").arg(what, outcome.error));
+            m_status->setText(tr("%1 failed: %2").arg(what, outcome.error).toHtmlEscaped());
+        }
+        m_log->scrollToBottom();
+        Q_EMIT requestFinished(outcome.state == JobOutcome::State::Done);
+    });
 }
 
 int EdlPage::activeWorkers() const

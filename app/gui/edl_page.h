@@ -8,9 +8,8 @@
 
 #include <QPointer>
 
-#include <atomic>
+#include <functional>
 #include <memory>
-#include <thread>
 
 class QCheckBox;
 class QComboBox;
@@ -27,7 +26,13 @@ namespace vantage::widgets {
 class LineChart;
 }
 
+namespace vantage::edl {
+class JobClient;
+} // namespace vantage::edl
+
 namespace vantage::gui {
+
+class TaskGroup;
 
 class EdlPage : public EnginePage {
     Q_OBJECT
@@ -69,6 +74,8 @@ Q_SIGNALS:
     void jobEnded(const QString& state);
     void migrationFinished(bool ok);
     void profileFinished(bool ok);
+    // A scale or stop request was answered (or failed: the status line says why).
+    void requestFinished(bool ok);
 
 private:
     struct State;
@@ -77,11 +84,14 @@ private:
     void showStatus();
     // Finishes the job's run from its report (null: from the events seen), once.
     void recordEnd(const Json& report);
+    // Sends a request to the job from one of the page's tasks; the log shows the answer.
+    void request(const QString& what, std::function<Json(const edl::JobClient&)> call);
     void flushCurves();
     void showScaleMarkers();
     void drawPending();
 
     std::unique_ptr<State> m_state;
+    TaskGroup* m_tasks; // every background call but the one long job: cancelled and awaited on destruction
     qint64 m_run = 0;
     bool m_statusDirty = false; // events arrived since the status was last drawn
 

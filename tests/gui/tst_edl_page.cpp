@@ -2,6 +2,7 @@
 // steps arrive, add a worker and remove one while it trains, and find the job as a run of the
 // session with its loss curve and scale events when it ends; profile and migrate from the page.
 
+#include "edl/client.h"
 #include "edl_page.h"
 #include "main_window.h"
 #include "pages.h"
@@ -10,14 +11,19 @@
 
 #include <QAbstractItemModel>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <algorithm>
+#include <csignal>
+
+#include <signal.h>
 
 using namespace vantage;
 using namespace vantage::gui;
@@ -179,6 +185,50 @@ private Q_SLOTS:
         QCOMPARE(again.findChild<widgets::LineChart*>(QStringLiteral("edlProfileChart"))->points(EdlPage::tr("samples/s")), curve);
         QCOMPARE(again.findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"))->points(EdlPage::tr("scale events")).size(),
                  again.scaleEventCount());
+    }
+
+    // A leader that does not answer (stopped with SIGSTOP) costs the window nothing: scale and stop
+    // requests return at once and the event loop keeps turning while they wait for the leader.
+    void requestsToAStalledLeaderDoNotBlock()
+    {
+        EdlPage page;
+        page.setJob(QStringLiteral("mlp"), 1, 1, 2000000, 64);
+        QSignalSpy attached(&page, &EdlPage::attached);
+        QVERIFY(page.startTraining());
+        QVERIFY(attached.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(page.currentStep() >= 5, 60000);
+        const pid_t leader = static_cast<pid_t>(edl::readJobFile(page.jobDir().toStdString()).leaderPid);
+        QVERIFY(leader > 0);
+        QCOMPARE(::kill(leader, SIGSTOP), 0);
+
+        QElapsedTimer sinceTick;
+        qint64 longestGap = 0;
+        QTimer tick;
+        tick.setInterval(20);
+        connect(&tick, &QTimer::timeout, [&] {
+            longestGap = std::max(longestGap, sinceTick.restart());
+        });
+        sinceTick.start();
+        tick.start();
+        QSignalSpy answered(&page, &EdlPage::requestFinished);
+        QElapsedTimer call;
+        call.start();
+        QVERIFY(page.addWorkers(1));
+        QVERIFY(page.removeWorker(QStringLiteral("w0")));
+        QVERIFY(page.stopJob());
+        const qint64 callMs = call.elapsed();
+        QTest::qWait(3000); // the requests wait for the stopped leader meanwhile
+        tick.stop();
+        QCOMPARE(::kill(leader, SIGCONT), 0);
+        QVERIFY2(callMs < 500, qPrintable(QStringLiteral("the requests took %1 ms to return").arg(callMs)));
+        QVERIFY2(longestGap < 1000, qPrintable(QStringLiteral("the event loop stood still for %1 ms").arg(longestGap)));
+        // Each request gets its answer (or its timeout) once the leader runs again.
+        QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 3, 30000);
+        if (page.jobState() != QLatin1String("stopped") && page.jobState() != QLatin1String("finished")) {
+            QSignalSpy ended(&page, &EdlPage::jobEnded);
+            QVERIFY(page.stopJob());
+            QVERIFY(ended.wait(120000));
+        }
     }
 
     // Closing the session lets go of the job (it goes on), its points stay with its own run, and
