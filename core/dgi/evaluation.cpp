@@ -5,6 +5,7 @@
 
 #include "dgi/evaluation.h"
 
+#include "common/assert.h"
 #include "common/error.h"
 #include "common/threads.h"
 #include "dgi/memory.h"
@@ -66,6 +67,28 @@ bool isOutOfMemory(const c10::Error& e)
 {
     const std::string m = e.what();
     return m.find("alloc") != std::string::npos || m.find("out of memory") != std::string::npos;
+}
+
+// The one out-of-memory policy of a batch: runs `batch`; when it runs out of memory (std::bad_alloc,
+// or a LibTorch allocation error) with more than one row it returns false, and the caller halves
+// its caps and tries again (counted in `retries`). One row that does not fit is Error::failure
+// naming `what`; any other error goes on as it is.
+template <typename F>
+bool runOrHalve(std::int64_t rows, const std::string& what, int& retries, F&& batch)
+{
+    try {
+        batch();
+        return true;
+    } catch (const c10::Error& e) {
+        if (!isOutOfMemory(e))
+            throw;
+    } catch (const std::bad_alloc&) {
+    }
+    if (rows <= 1)
+        throw Error::failure("out of memory evaluating a single node of " + what +
+                             "; give the evaluation more memory (--memory-budget) or use fewer threads");
+    ++retries;
+    return false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -817,8 +840,7 @@ public:
     std::unique_ptr<Store> take(int value)
     {
         auto it = m_stores.find(value);
-        if (it == m_stores.end())
-            throw Error::failure("evaluator: no store for the output");
+        VANTAGE_ASSERT(it != m_stores.end(), "the evaluator planned no store for the output");
         auto s = std::move(it->second);
         m_stores.erase(it);
         return s;
@@ -865,7 +887,7 @@ public:
             for (std::int64_t a = 0; a < src.size;) {
                 cancel.throwIfCancelled();
                 const std::int64_t b = std::min(src.size, a + rows);
-                try {
+                const bool done1 = runOrHalve(b - a, "the source pass of layer " + std::to_string(k), stats.retries, [&] {
                     Batch batch;
                     batch.set = &src;
                     batch.begin = a;
@@ -873,17 +895,9 @@ public:
                     batch.global = src.globalIds(a, b);
                     for (int v : sourceOut)
                         write(batch, v);
-                } catch (const c10::Error& e) {
-                    if (!isOutOfMemory(e) || rows == 1)
-                        throw;
-                    rows = std::max<std::int64_t>(1, rows / 2);
-                    ++stats.retries;
-                    continue;
-                } catch (const std::bad_alloc&) {
-                    if (rows == 1)
-                        throw;
-                    rows = std::max<std::int64_t>(1, rows / 2);
-                    ++stats.retries;
+                });
+                if (!done1) {
+                    rows = std::max<std::int64_t>(1, (b - a) / 2);
                     continue;
                 }
                 keepResidentWithinBudget();
@@ -939,25 +953,16 @@ public:
                 edges += d;
                 ++b;
             }
-            try {
+            const bool done1 = runOrHalve(b - a, "layer " + std::to_string(k), stats.retries, [&] {
                 Batch batch = makeBlock(dst, a, b);
                 for (int v : blockOut)
                     write(batch, v);
                 stats.edges += batch.edges;
                 stats.bytesTouched += batch.edges * 8 + (b - a + 1) * 8;
-            } catch (const c10::Error& e) {
-                if (!isOutOfMemory(e) || b - a == 1)
-                    throw;
+            });
+            if (!done1) {
                 nodeCap = std::max<std::int64_t>(1, (b - a) / 2);
                 edgeCap = std::max<std::int64_t>(1, edgeCap / 2);
-                ++stats.retries;
-                continue;
-            } catch (const std::bad_alloc&) {
-                if (b - a == 1)
-                    throw Error::failure("out of memory evaluating a single node of layer " + std::to_string(k));
-                nodeCap = std::max<std::int64_t>(1, (b - a) / 2);
-                edgeCap = std::max<std::int64_t>(1, edgeCap / 2);
-                ++stats.retries;
                 continue;
             }
             ++stats.batches;
@@ -1234,8 +1239,7 @@ private:
         } else {
             const IrOp& o = m_ir.op(v);
             if (o.kind == OpKind::Aggregate) {
-                if (!batch.block)
-                    throw Error::failure("evaluator: an aggregation outside a block");
+                VANTAGE_ASSERT(batch.block, "the partitioner put an aggregation outside a block");
                 t = aggregate(batch, v);
             } else {
                 std::vector<Tensor> in;
@@ -1253,8 +1257,7 @@ private:
         if (m_schema.roles[static_cast<std::size_t>(u)] == ValueRole::Graph)
             return graphAll(u).index_select(0, batch.srcGlobal);
         const Store* s = readable(batch, u);
-        if (!s)
-            throw Error::failure("evaluator: value " + std::to_string(u) + " is gathered by source but not stored");
+        VANTAGE_ASSERT(s, "a value gathered by source has no store");
         return readAt(*s, batch.srcGlobal);
     }
 
@@ -1917,6 +1920,12 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
     } catch (const c10::Error& e) {
         std::string what = e.what_without_backtrace();
         throw Error::failure("LibTorch failed while evaluating '" + ir.modelName + "': " + what)
+            .inOp(evalModeName(opt.mode));
+    } catch (const std::bad_alloc&) {
+        // Outside a batch (the stores, the output, a reordering): nothing smaller to try.
+        throw Error::failure("out of memory evaluating '" + ir.modelName +
+                             "'; give the evaluation more memory (--memory-budget), keep stores on disk (--stores disk) "
+                             "or use fewer threads")
             .inOp(evalModeName(opt.mode));
     }
     result.peakRssBytes = peakRssBytes();

@@ -1,5 +1,6 @@
 #include "dgi/graph.h"
 
+#include "common/assert.h"
 #include "common/error.h"
 #include "common/units.h"
 
@@ -127,9 +128,7 @@ namespace {
 
 Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::string origin)
 {
-    if (edges.src.size() != edges.dst.size())
-        throw Error::failure("edge list with " + std::to_string(edges.src.size()) + " sources and "
-            + std::to_string(edges.dst.size()) + " destinations");
+    VANTAGE_ASSERT(edges.src.size() == edges.dst.size(), "an edge list with more sources than destinations or fewer");
     std::int64_t n = edges.numNodes;
     for (std::size_t i = 0; i < edges.src.size(); ++i) {
         const auto s = edges.src[i];

@@ -1,5 +1,6 @@
 #include "dgi/node_matrix.h"
 
+#include "common/assert.h"
 #include "common/error.h"
 #include "dgi/npy.h"
 #include "dgi/random.h"
@@ -52,15 +53,13 @@ NodeMatrix NodeMatrix::fromBuffer(Buffer buffer, std::int64_t rows, std::int64_t
 
 std::span<const float> NodeMatrix::floats() const
 {
-    if (m_type != DType::Float32)
-        throw Error::failure("node matrix is float64, not float32");
+    VANTAGE_ASSERT(m_type == DType::Float32, "floats() of a float64 node matrix");
     return m_buffer.as<float>();
 }
 
 std::span<const double> NodeMatrix::doubles() const
 {
-    if (m_type != DType::Float64)
-        throw Error::failure("node matrix is float32, not float64");
+    VANTAGE_ASSERT(m_type == DType::Float64, "doubles() of a float32 node matrix");
     return m_buffer.as<double>();
 }
 

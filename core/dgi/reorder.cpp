@@ -1,5 +1,6 @@
 #include "dgi/reorder.h"
 
+#include "common/assert.h"
 #include "common/error.h"
 
 #include <algorithm>
@@ -94,14 +95,12 @@ std::vector<std::int64_t> computeOrdering(const Graph& graph, Reordering method)
 Graph permuteGraph(const Graph& graph, std::span<const std::int64_t> order)
 {
     const std::int64_t n = graph.numNodes();
-    if (static_cast<std::int64_t>(order.size()) != n)
-        throw Error::failure(
-            "permutation of " + std::to_string(order.size()) + " entries for " + std::to_string(n) + " nodes");
+    VANTAGE_ASSERT(static_cast<std::int64_t>(order.size()) == n, "a permutation of another graph's nodes");
     std::vector<std::int64_t> inverse(static_cast<std::size_t>(n), -1);
     for (std::int64_t i = 0; i < n; ++i) {
         const auto old = order[static_cast<std::size_t>(i)];
-        if (old < 0 || old >= n || inverse[static_cast<std::size_t>(old)] != -1)
-            throw Error::failure("not a permutation: entry " + std::to_string(i));
+        VANTAGE_ASSERT(old >= 0 && old < n && inverse[static_cast<std::size_t>(old)] == -1,
+                       "the node order is not a permutation");
         inverse[static_cast<std::size_t>(old)] = i;
     }
     Buffer offBuf = Buffer::allocate(static_cast<std::size_t>(n + 1) * sizeof(std::int64_t));
@@ -133,8 +132,7 @@ NodeMatrix sameShape(const NodeMatrix& m, const std::filesystem::path& spill)
 
 NodeMatrix gatherRows(const NodeMatrix& m, std::span<const std::int64_t> order, const std::filesystem::path& spill)
 {
-    if (static_cast<std::int64_t>(order.size()) != m.rows())
-        throw Error::failure("row permutation does not match the matrix");
+    VANTAGE_ASSERT(static_cast<std::int64_t>(order.size()) == m.rows(), "a row order of another matrix");
     NodeMatrix out = sameShape(m, spill);
     const std::size_t rowBytes = static_cast<std::size_t>(m.cols() * dtypeSize(m.dtype()));
     const auto* in = static_cast<const std::byte*>(m.data());
@@ -146,8 +144,7 @@ NodeMatrix gatherRows(const NodeMatrix& m, std::span<const std::int64_t> order, 
 
 NodeMatrix scatterRows(const NodeMatrix& m, std::span<const std::int64_t> order, const std::filesystem::path& spill)
 {
-    if (static_cast<std::int64_t>(order.size()) != m.rows())
-        throw Error::failure("row permutation does not match the matrix");
+    VANTAGE_ASSERT(static_cast<std::int64_t>(order.size()) == m.rows(), "a row order of another matrix");
     NodeMatrix out = sameShape(m, spill);
     const std::size_t rowBytes = static_cast<std::size_t>(m.cols() * dtypeSize(m.dtype()));
     const auto* in = static_cast<const std::byte*>(m.data());

@@ -1,6 +1,7 @@
 // core/common: error messages carry their context, JSON errors name file/line/field, progress
 // composes and cancellation is observed by every copy of a token.
 
+#include "common/assert.h"
 #include "common/error.h"
 #include "common/graphviz.h"
 #include "common/json.h"
@@ -13,6 +14,9 @@
 #include <QTest>
 
 #include <filesystem>
+
+#include <sys/wait.h>
+#include <unistd.h>
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -22,6 +26,36 @@ using namespace vantage;
 class TestCommon : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+// A broken invariant stops the process with the condition, the message and where (the tests
+    // are built with assertions on); a kept one costs nothing.
+    void assertionAbortsWithTheMessage()
+    {
+        VANTAGE_ASSERT(1 + 1 == 2, "arithmetic holds");
+        int pipeFds[2];
+        QCOMPARE(::pipe(pipeFds), 0);
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            ::dup2(pipeFds[1], 2);
+            const int planned = 3;
+            VANTAGE_ASSERT(planned == 4, "the evaluator planned a store it does not have");
+            ::_exit(0); // not reached
+        }
+        ::close(pipeFds[1]);
+        std::string err;
+        char buf[256];
+        for (ssize_t n; (n = ::read(pipeFds[0], buf, sizeof buf)) > 0;)
+            err.append(buf, static_cast<std::size_t>(n));
+        ::close(pipeFds[0]);
+        int status = 0;
+        QCOMPARE(::waitpid(child, &status, 0), child);
+        QVERIFY(WIFSIGNALED(status));
+        QCOMPARE(WTERMSIG(status), SIGABRT);
+        QVERIFY2(err.find("internal error: the evaluator planned a store it does not have (planned == 4 is false)") !=
+                     std::string::npos, err.c_str());
+        QVERIFY2(err.find("tst_common.cpp:") != std::string::npos, err.c_str());
+    }
+
     void errorFormatsContext_data()
     {
         QTest::addColumn<QString>("expected");
