@@ -1,0 +1,94 @@
+#include "edl/leader_p.h"
+
+namespace vantage::edl {
+
+Message Leader::Impl::make(std::string_view type, Json body) const
+{
+    Message m;
+    m.type = std::string(type);
+    m.token = token;
+    m.job = jobId;
+    m.generation = generation;
+    m.sender = "leader";
+    m.body = std::move(body);
+    return m;
+}
+
+void Leader::Impl::reply(const std::string& peer, const Message& request, std::string_view type, Json body)
+{
+    Message m = make(type, std::move(body));
+    m.request = request.request;
+    socket->send(peer, m);
+}
+
+void Leader::Impl::answer(WorkerSlot& w, std::string_view type, Json body)
+{
+    if (!w.owed)
+        return;
+    if (w.owed->type == msg::StepDone || w.owed->type == msg::StepFailed)
+        body["committed"] = lastStepCommitted;
+    Message m = make(type, std::move(body));
+    m.request = w.owed->request;
+    socket->send(w.owed->peer, m);
+    w.owed.reset();
+}
+
+void Leader::Impl::emitMembership()
+{
+    MembershipEvent m;
+    for (const auto& w : workers)
+        m.workers.push_back(w.info);
+    emit(std::move(m));
+}
+
+JobStatus Leader::Impl::status() const
+{
+    JobStatus s;
+    s.jobId = jobId;
+    s.state = state;
+    s.message = message;
+    s.trainer = opt.spec.trainer;
+    s.generation = generation;
+    s.step = step;
+    s.epoch = ledger.epoch();
+    s.epochs = opt.spec.epochs;
+    s.globalBatch = opt.spec.globalBatchAt(std::max<std::int64_t>(1, static_cast<std::int64_t>(members.size())));
+    s.loss = lastLoss;
+    s.throughput = throughput;
+    for (const auto& w : workers)
+        s.workers.push_back(w.info);
+    s.scaleEvents = scaleEvents;
+    s.elapsedS = since(started);
+    return s;
+}
+
+void Leader::Impl::writeJobFile()
+{
+    const auto file = path("job.json");
+    const auto a = JobAddress{ socket->endpoint(), token, jobId, opt.jobDir.string(),
+        static_cast<std::int64_t>(::getpid()) };
+    writeJsonFile(file, toJson(a), 2, FileAccess::OwnerOnly);
+}
+
+JobReport Leader::Impl::report() const
+{
+    JobReport r;
+    r.status = status();
+    r.events = scaleEvents;
+    r.failures = failures;
+    r.epochs = epochChecks;
+    r.exactlyOnce = !epochChecks.empty()
+        && std::all_of(epochChecks.begin(), epochChecks.end(),
+            [](const EpochCheck& c) { return c.seenMore == 0 && (!c.complete || c.seenOnce == c.samples); });
+    r.replicaChecks = replicaChecks;
+    r.replicasEqual = replicasEqual && !replicaChecks.empty();
+    r.finalLoss = lastLoss;
+    r.loss = lossSeries;
+    r.throughput = throughputSeries;
+    r.workers = workerSeries;
+    r.stepTimes = stepTimeSeries;
+    r.durationS = since(started);
+    return r;
+}
+
+} // namespace vantage::edl

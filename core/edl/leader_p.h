@@ -1,0 +1,280 @@
+#pragma once
+// Private to the leader's translation units: leader.cpp (set-up, the run loop, the dispatcher of
+// incoming messages), leader_membership.cpp (workers, scaling, generations and restarts),
+// leader_steps.cpp (plans, barriers, step commit and the exactly-once and replica checks),
+// leader_events.cpp (messages out, the event log, the status and the report) and
+// leader_policies.cpp (timers and the straggler policy). Leader::Impl holds the job's state.
+
+#include "edl/leader.h"
+
+#include "common/error.h"
+#include "edl/elastic.h"
+#include "edl/ledger.h"
+#include "edl/protocol.h"
+#include "edl/store_host.h"
+#include "edl/transport.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <deque>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+namespace vantage::edl {
+
+namespace detail {
+
+
+// The last line of a worker's log that says what went wrong ("error:", an exception), else its
+// last line: what the user is shown when a worker ends early. Reads the tail only.
+inline std::string lastErrorLine(const std::filesystem::path& log)
+{
+    std::ifstream in(log, std::ios::binary);
+    if (!in)
+        return {};
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<std::int64_t>(in.tellg());
+    const std::int64_t from = std::max<std::int64_t>(0, size - 4096);
+    in.seekg(from);
+    std::string tail(static_cast<std::size_t>(size - from), '\0');
+    in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+    std::string last, error;
+    std::istringstream lines(tail);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos)
+            continue;
+        last = line;
+        if (line.find("error") != std::string::npos || line.find("what()") != std::string::npos)
+            error = line;
+    }
+    std::string out = error.empty() ? last : error;
+    if (out.size() > 300)
+        out = out.substr(0, 300) + "...";
+    return out;
+}
+
+using Clock = std::chrono::steady_clock;
+
+inline double since(Clock::time_point t)
+{
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+enum class Report { None, Ok, Failed };
+
+struct Owed {
+    std::string peer;
+    std::int64_t request = 0;
+    std::string type;
+};
+
+struct WorkerSlot {
+    std::size_t index = 0; // n of "wn"
+    WorkerInfo info;
+    std::unique_ptr<ChildProcess> process;
+    std::string peer; // its main channel
+    std::optional<Owed> owed; // the request it waits on
+    Clock::time_point launchedAt;
+    Clock::time_point lastHeard;
+    Clock::time_point loadingSince;
+    std::string restoreFrom;
+    std::string replaces; // a member this joiner takes over from (straggler, migration)
+    Report report = Report::None; // for the current barrier, parsed when it arrives
+    double lossSum = 0.0;
+    std::vector<std::int64_t> sampleIds;
+    double computeS = 0.0;
+    std::string paramHash;
+    int slowSteps = 0;
+    bool alive() const { return info.state != WorkerState::Failed && info.state != WorkerState::Left; }
+};
+
+enum class Phase { Forming, Switching, Stepping, Restarting, Ended };
+
+inline constexpr std::size_t kHistoryCap = 50000;
+inline constexpr double kSubscriberLeaseS = 5.0;
+inline constexpr int kMaxConsecutiveAborts = 5;
+
+
+} // namespace detail
+
+using detail::Clock;
+using detail::lastErrorLine;
+using detail::since;
+using detail::Report;
+using detail::Owed;
+using detail::WorkerSlot;
+using detail::Phase;
+using detail::kHistoryCap;
+using detail::kSubscriberLeaseS;
+using detail::kMaxConsecutiveAborts;
+
+struct Leader::Impl {
+    LeaderOptions opt;
+    std::string token = newToken();
+    std::string jobId = newJobId();
+    std::unique_ptr<ControlSocket> socket;
+    std::unique_ptr<StoreHost> store;
+    std::unique_ptr<Launcher> launcher;
+    std::string workerEndpoint; // what workers connect to
+    Clock::time_point started = Clock::now();
+    const CancelToken* cancel = nullptr;
+    Progress* progress = nullptr;
+
+    std::deque<WorkerSlot> workers; // index n is worker "wn"; a deque keeps references stable as it grows
+    std::int64_t generation = 0;
+    std::vector<std::size_t> members; // rank order
+    Phase phase = Phase::Forming;
+    Clock::time_point phaseSince = Clock::now();
+    JobState state = JobState::Starting;
+    std::string message;
+
+    DataLedger ledger;
+    std::int64_t step = 0; // the step in progress == steps committed so far
+    std::int64_t stepSamples = 0;
+    Clock::time_point stepStarted = Clock::now();
+    Clock::time_point lastCommit = Clock::now();
+    bool lastStepCommitted = false;
+    int consecutiveAborts = 0;
+    std::size_t nextSchedule = 0;
+    bool stopRequested = false;
+
+    std::optional<ScaleEvent> pendingScale;
+    Clock::time_point pauseStart;
+    int restartTarget = 0;
+    bool restartLaunched = false;
+    std::vector<std::size_t> restartOld;
+
+    // Independent of the ledger: what the workers say they trained, per epoch and sample id.
+    std::vector<std::vector<std::uint16_t>> seen;
+    std::vector<EpochCheck> epochChecks;
+    std::vector<ReplicaCheck> replicaChecks;
+    bool replicasEqual = true;
+    bool recordReplicaCheck = false;
+    std::ofstream consumedLog;
+
+    double lastLoss = 0.0;
+    double throughput = 0.0;
+    std::deque<std::pair<Clock::time_point, std::int64_t>> recentSteps;
+    std::vector<SeriesSample> lossSeries, throughputSeries, workerSeries;
+    std::map<std::string, std::vector<SeriesSample>> stepTimeSeries;
+    std::vector<ScaleEvent> scaleEvents;
+    std::vector<FailureEvent> failures;
+
+    std::int64_t seq = 0;
+    std::deque<JobEvent> history;
+    std::map<std::string, Clock::time_point> subscribers; // peer -> lease start
+
+    explicit Impl(LeaderOptions o);
+
+    // A job resumed from a checkpoint starts over the epoch it was in (its samples may be seen again
+    // in that epoch: the ledger of the interrupted job died with its leader).
+    static std::int64_t resumeEpoch(const LeaderOptions& o);
+
+    std::filesystem::path path(const std::string& name) const { return opt.jobDir / name; }
+    WorkerSlot* find(const std::string& id);
+    bool isMember(std::size_t idx) const { return std::find(members.begin(), members.end(), idx) != members.end(); }
+    std::int64_t aliveMembers() const;
+
+    // ---- messages out -------------------------------------------------------------------------
+    Message make(std::string_view type, Json body) const;
+    void reply(const std::string& peer, const Message& request, std::string_view type, Json body);
+    // Answers the request a worker waits on; answers to step reports say whether that step committed.
+    void answer(WorkerSlot& w, std::string_view type, Json body);
+
+    template <typename T> void emit(T payload)
+    {
+        JobEvent e;
+        e.seq = ++seq;
+        e.timeS = since(started);
+        e.payload = std::move(payload);
+        const Json body = toJson(e);
+        for (const auto& [peer, lease] : subscribers) {
+            Message m = make(msg::Event, body);
+            socket->send(peer, m);
+        }
+        history.push_back(std::move(e));
+        if (history.size() > kHistoryCap) {
+            auto it
+                = std::find_if(history.begin(), history.end(), [](const JobEvent& x) { return x.kind() == "step"; });
+            history.erase(it != history.end() ? it : history.begin());
+        }
+    }
+    void emitMembership();
+    void log(std::string level, std::string text) { emit(LogEvent{ std::move(level), std::move(text) }); }
+
+    JobStatus status() const;
+
+    // ---- workers ------------------------------------------------------------------------------
+    std::string launchWorker(
+        const std::string& restoreFrom, const std::string& replaces = {}, const std::string& device = {});
+
+    void markFailed(std::size_t idx, const std::string& reason);
+
+    // ---- commands -----------------------------------------------------------------------------
+    std::vector<std::string> scaleOut(int count, const std::vector<std::string>& devices = {});
+
+    std::size_t activeCount() const;
+
+    // Marks members leaving (or cancels joiners). Throws Error::invalidInput when none would remain.
+    std::vector<std::string> scaleIn(const std::vector<std::string>& ids);
+
+    std::vector<std::string> newestMembers(int count) const;
+
+    // ---- the first generation, restarts --------------------------------------------------------
+    void maybeFormFirst();
+
+    void beginRestart(int target, std::string kind);
+
+    void tickRestart();
+
+    // ---- generations --------------------------------------------------------------------------
+    void startGeneration(const std::string& reason, bool restore);
+
+    void finishSwitch();
+
+    static bool allEqual(const std::map<std::string, std::string>& hashes);
+
+    // ---- steps --------------------------------------------------------------------------------
+    void sendPlans();
+
+    void resolve();
+
+    void abortStep();
+
+    void commitStep();
+
+    void closeEpoch(bool complete);
+
+    // What happens at a step boundary: scheduled and requested changes, policies, stop.
+    void boundary();
+
+    bool changePending() const;
+
+    void applyStragglerPolicy();
+
+    void endJob(JobState s, std::string why);
+
+    // ---- incoming -----------------------------------------------------------------------------
+    void handle(const ControlSocket::Incoming& in);
+
+    void subscribe(const std::string& peer, const Message& m);
+
+    void command(const std::string& peer, const Message& m);
+
+    void fromWorker(const std::string& peer, const Message& m);
+
+    // ---- timers -------------------------------------------------------------------------------
+    void tick();
+
+    void writeJobFile();
+
+    JobReport report() const;
+};
+
+} // namespace vantage::edl

@@ -1,0 +1,91 @@
+#include "edl/leader_p.h"
+
+namespace vantage::edl {
+
+void Leader::Impl::applyStragglerPolicy()
+{
+    const auto& p = opt.straggler;
+    if (!p.enabled || members.size() < 2)
+        return;
+    for (auto i : members) {
+        auto& w = workers[i];
+        if (w.info.state != WorkerState::Active)
+            continue;
+        std::vector<double> others;
+        for (auto j : members)
+            if (j != i)
+                others.push_back(workers[j].info.stepTimeS);
+        std::nth_element(
+            others.begin(), others.begin() + static_cast<std::ptrdiff_t>(others.size() / 2), others.end());
+        const double median = others[others.size() / 2];
+        w.slowSteps = (median > 0 && w.info.stepTimeS > p.factor * median) ? w.slowSteps + 1 : 0;
+        if (w.slowSteps < p.steps)
+            continue;
+        w.slowSteps = 0;
+        const bool replacing = std::any_of(workers.begin(), workers.end(),
+            [&](const WorkerSlot& x) { return x.alive() && x.replaces == w.info.id; });
+        if (replacing)
+            continue;
+        log("warning",
+            "straggler " + w.info.id + ": compute " + std::to_string(w.info.stepTimeS) + " s vs median "
+                + std::to_string(median) + " s for " + std::to_string(p.steps) + " steps; "
+                + (p.replace ? "replacing it" : "removing it"));
+        const std::string id = w.info.id; // launchWorker grows `workers`
+        try {
+            if (p.replace && opt.scaleMode == ScaleMode::Live)
+                launchWorker({}, id);
+            else if (activeCount() > 1)
+                scaleIn({ id });
+        } catch (const Error& e) {
+            log("warning", "straggler " + id + " stays: " + e.message());
+        }
+    }
+}
+
+void Leader::Impl::tick()
+{
+    const auto now = Clock::now();
+    const auto& t = opt.spec.timeouts;
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+        auto& w = workers[i];
+        if (!w.process)
+            continue;
+        if (auto exit = w.process->poll(); exit && w.alive()) {
+            const std::string said = lastErrorLine(path(w.info.id + ".log"));
+            markFailed(i, "process ended (" + *exit + ")" + (said.empty() ? std::string() : ": " + said));
+            continue;
+        }
+        if (!w.alive() || phase == Phase::Ended)
+            continue;
+        const double silent = std::chrono::duration<double>(now - w.lastHeard).count();
+        if (w.info.state == WorkerState::Starting && silent > t.readyS)
+            markFailed(i, "did not register within " + std::to_string(static_cast<int>(t.readyS)) + " s");
+        else if (w.info.state == WorkerState::Loading && since(w.loadingSince) > t.readyS)
+            markFailed(i, "not ready within " + std::to_string(static_cast<int>(t.readyS)) + " s");
+        else if (w.info.state != WorkerState::Starting && silent > t.failureS)
+            markFailed(i, "silent for " + std::to_string(silent).substr(0, 4) + " s");
+        else if (isMember(i) && w.report == Report::None && phase == Phase::Stepping
+            && since(stepStarted) > t.stepS)
+            markFailed(i,
+                "no report of step " + std::to_string(step) + " within " + std::to_string(static_cast<int>(t.stepS))
+                    + " s");
+        else if (isMember(i) && w.report == Report::None && phase == Phase::Switching
+            && since(phaseSince) > 2 * t.collectiveS + t.failureS)
+            markFailed(i, "did not switch to generation " + std::to_string(generation) + " in time");
+    }
+    for (auto it = subscribers.begin(); it != subscribers.end();)
+        it = std::chrono::duration<double>(now - it->second).count() > kSubscriberLeaseS ? subscribers.erase(it)
+                                                                                         : std::next(it);
+    if (phase == Phase::Forming && since(started) > opt.startTimeoutS)
+        endJob(JobState::Failed,
+            "the first generation did not form within " + std::to_string(static_cast<int>(opt.startTimeoutS))
+                + " s");
+    if (phase == Phase::Forming && cancel && cancel->isCancelled())
+        endJob(JobState::Stopped, "cancelled before the first step");
+    if (phase == Phase::Restarting)
+        tickRestart();
+    if (phase == Phase::Restarting && restartLaunched)
+        maybeFormFirst();
+}
+
+} // namespace vantage::edl

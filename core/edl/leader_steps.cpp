@@ -1,0 +1,259 @@
+#include "edl/leader_p.h"
+
+namespace vantage::edl {
+
+bool Leader::Impl::allEqual(const std::map<std::string, std::string>& hashes)
+{
+    if (hashes.empty())
+        return true;
+    const auto& first = hashes.begin()->second;
+    return !first.empty()
+        && std::all_of(hashes.begin(), hashes.end(), [&](const auto& kv) { return kv.second == first; });
+}
+
+void Leader::Impl::sendPlans()
+{
+    const auto n = static_cast<std::int64_t>(members.size());
+    const std::int64_t batch = opt.spec.globalBatchAt(n);
+    std::vector<std::int64_t> load(members.size(), 0);
+    std::vector<Json> ranges(members.size(), Json::array());
+    std::int64_t taken = 0;
+    while (ledger.nextChunkSize() > 0 && (taken == 0 || taken + ledger.nextChunkSize() <= batch)) {
+        const auto r = static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+        const auto c = ledger.take(workers[members[r]].info.id, generation, step);
+        load[r] += c->size();
+        taken += c->size();
+        ranges[r].push_back({ c->begin, c->end });
+    }
+    stepSamples = taken;
+    stepStarted = Clock::now();
+    phase = Phase::Stepping;
+    phaseSince = stepStarted;
+    for (std::size_t r = 0; r < members.size(); ++r) {
+        auto& w = workers[members[r]];
+        w.report = Report::None;
+        answer(w, msg::Plan,
+            { { "step", step }, { "epoch", ledger.epoch() }, { "generation", generation }, { "ranges", ranges[r] },
+                { "global_samples", taken }, { "micro_batch", opt.spec.microBatch }, { "lr", opt.spec.lrAt(n) } });
+    }
+}
+
+void Leader::Impl::resolve()
+{
+    if (phase != Phase::Stepping && phase != Phase::Switching)
+        return;
+    for (auto i : members)
+        if (workers[i].alive() && workers[i].report == Report::None)
+            return;
+    const bool allOk = std::all_of(
+        members.begin(), members.end(), [&](std::size_t i) { return workers[i].report == Report::Ok; });
+    if (phase == Phase::Switching) {
+        const bool allAlive = aliveMembers() == static_cast<std::int64_t>(members.size());
+        if (allOk && allAlive) {
+            consecutiveAborts = 0;
+            finishSwitch();
+        } else if (++consecutiveAborts > kMaxConsecutiveAborts) {
+            endJob(JobState::Failed,
+                "generation " + std::to_string(generation) + " could not be formed "
+                    + std::to_string(consecutiveAborts) + " times in a row");
+        } else {
+            startGeneration("restore", true);
+        }
+        return;
+    }
+    if (allOk)
+        commitStep();
+    else
+        abortStep();
+}
+
+void Leader::Impl::abortStep()
+{
+    const int released = ledger.releaseStep(step);
+    lastStepCommitted = false;
+    if (++consecutiveAborts > kMaxConsecutiveAborts) {
+        endJob(JobState::Failed,
+            "step " + std::to_string(step) + " failed " + std::to_string(consecutiveAborts) + " times in a row");
+        return;
+    }
+    log("warning",
+        "step " + std::to_string(step) + " aborted; " + std::to_string(released)
+            + " chunk(s) back to the ledger; the members restore the last commit");
+    if (!pendingScale) {
+        pendingScale = ScaleEvent{
+            .step = step, .kind = "failure", .workersBefore = static_cast<std::int64_t>(members.size())
+        };
+        pauseStart = lastCommit;
+    }
+    startGeneration("failure", true);
+}
+
+void Leader::Impl::commitStep()
+{
+    const auto now = Clock::now();
+    ledger.commitStep(step);
+    lastStepCommitted = true;
+    consecutiveAborts = 0;
+    const auto epoch = ledger.epoch();
+    if (seen.size() <= static_cast<std::size_t>(epoch))
+        seen.resize(static_cast<std::size_t>(epoch) + 1,
+            std::vector<std::uint16_t>(static_cast<std::size_t>(opt.spec.samples), 0));
+    double lossSum = 0.0;
+    std::int64_t samples = 0;
+    StepEvent ev{ .step = step, .epoch = epoch, .generation = generation };
+    std::map<std::string, std::string> hashes;
+    for (auto i : members) {
+        auto& w = workers[i];
+        lossSum += w.lossSum;
+        const auto& ids = w.sampleIds;
+        for (auto id : ids)
+            if (id >= 0 && id < opt.spec.samples)
+                ++seen[static_cast<std::size_t>(epoch)][static_cast<std::size_t>(id)];
+        if (consumedLog)
+            consumedLog << Json{
+                { "epoch", epoch }, { "step", step }, { "generation", generation }, { "worker", w.info.id },
+                { "ids", ids }
+            }.dump() << '\n';
+        samples += static_cast<std::int64_t>(ids.size());
+        w.info.samplesDone += static_cast<std::int64_t>(ids.size());
+        w.info.chunksDone = ledger.doneBy(w.info.id);
+        w.info.stepTimeS = w.computeS;
+        ev.workerStepS[w.info.id] = w.info.stepTimeS;
+        stepTimeSeries[w.info.id].push_back({ step, w.info.stepTimeS });
+        hashes[w.info.id] = w.paramHash;
+    }
+    if (consumedLog)
+        consumedLog.flush();
+    const bool equal = allEqual(hashes);
+    if (!equal)
+        replicasEqual = false;
+    if (recordReplicaCheck) {
+        replicaChecks.push_back({ generation, step, "first_step", hashes, equal });
+        recordReplicaCheck = false;
+    }
+    lastLoss = samples > 0 ? lossSum / static_cast<double>(samples) : 0.0;
+    recentSteps.emplace_back(now, samples);
+    while (recentSteps.size() > 2 && std::chrono::duration<double>(now - recentSteps[1].first).count() > 1.0)
+        recentSteps.pop_front();
+    if (recentSteps.size() >= 2) {
+        std::int64_t s = 0;
+        for (std::size_t k = 1; k < recentSteps.size(); ++k)
+            s += recentSteps[k].second;
+        throughput = static_cast<double>(s)
+            / std::max(1e-9, std::chrono::duration<double>(now - recentSteps.front().first).count());
+    } else {
+        throughput = static_cast<double>(samples)
+            / std::max(1e-9, std::chrono::duration<double>(now - stepStarted).count());
+    }
+    ev.loss = lastLoss;
+    ev.samples = samples;
+    ev.throughput = throughput;
+    ev.stepS = std::chrono::duration<double>(now - stepStarted).count();
+    ev.workers = static_cast<std::int64_t>(members.size());
+    lossSeries.push_back({ step, lastLoss });
+    throughputSeries.push_back({ step, throughput });
+    workerSeries.push_back({ step, static_cast<double>(members.size()) });
+    emit(ev);
+    lastCommit = now;
+    ++step;
+    if (progress) {
+        const double total = static_cast<double>(opt.spec.epochs * opt.spec.samples);
+        std::int64_t doneSamples = 0;
+        for (const auto& c : ledger.chunks())
+            doneSamples += c.state == ChunkState::Done ? c.size() : 0;
+        const double done = static_cast<double>(epoch * opt.spec.samples + doneSamples);
+        progress->report(std::min(1.0, done / total), "training");
+    }
+    if (ledger.epochComplete()) {
+        closeEpoch(true);
+        if (ledger.epoch() + 1 >= opt.spec.epochs) {
+            endJob(JobState::Finished, {});
+            return;
+        }
+        ledger.startNextEpoch();
+    }
+    boundary();
+}
+
+void Leader::Impl::closeEpoch(bool complete)
+{
+    const auto epoch = ledger.epoch();
+    EpochCheck c{ .epoch = epoch, .samples = opt.spec.samples, .complete = complete };
+    if (static_cast<std::size_t>(epoch) < seen.size())
+        for (auto n : seen[static_cast<std::size_t>(epoch)]) {
+            c.seenOnce += n == 1;
+            c.seenMore += n > 1;
+            c.unseen += n == 0;
+        }
+    else
+        c.unseen = opt.spec.samples;
+    epochChecks.push_back(c);
+    emit(EpochEvent{ epoch, c.samples, c.seenOnce });
+}
+
+void Leader::Impl::boundary()
+{
+    // Schedule items apply in order, each once the change before it has completed (a joiner may
+    // need a while to load), so "+1 at 50, -1 at 120" always means 2 -> 3 -> 2.
+    while (nextSchedule < opt.schedule.size() && opt.schedule[nextSchedule].step <= step && !changePending()) {
+        const auto& s = opt.schedule[nextSchedule++];
+        try {
+            if (s.delta > 0)
+                scaleOut(s.delta);
+            else
+                scaleIn(newestMembers(-s.delta));
+        } catch (const Error& e) {
+            log("warning", std::string("schedule at step ") + std::to_string(s.step) + ": " + e.message());
+        }
+    }
+    applyStragglerPolicy();
+    if (stopRequested || (cancel && cancel->isCancelled())) {
+        endJob(JobState::Stopped, "stopped by request");
+        return;
+    }
+    if (opt.scaleMode == ScaleMode::StopRestart && restartTarget > 0
+        && restartTarget != static_cast<int>(members.size())) {
+        const int target = restartTarget;
+        beginRestart(target, target > static_cast<int>(members.size()) ? "scale_out" : "scale_in");
+        return;
+    }
+    bool change = false;
+    for (auto i : members)
+        change = change || workers[i].info.state != WorkerState::Active;
+    for (const auto& w : workers)
+        change = change || w.info.state == WorkerState::Ready;
+    if (change)
+        startGeneration("resize", false);
+    else
+        sendPlans();
+}
+
+bool Leader::Impl::changePending() const
+{
+    return std::any_of(workers.begin(), workers.end(), [](const WorkerSlot& w) {
+        return w.info.state == WorkerState::Starting || w.info.state == WorkerState::Loading
+            || w.info.state == WorkerState::Ready || w.info.state == WorkerState::Leaving;
+    });
+}
+
+void Leader::Impl::endJob(JobState s, std::string why)
+{
+    if (phase == Phase::Ended)
+        return;
+    if (ledger.epoch() < opt.spec.epochs && (epochChecks.empty() || epochChecks.back().epoch != ledger.epoch()))
+        closeEpoch(ledger.epochComplete());
+    phase = Phase::Ended;
+    state = s;
+    message = std::move(why);
+    const std::string checkpoint = path("final.pt").string();
+    for (auto& w : workers) {
+        if (!w.alive())
+            continue;
+        answer(w, msg::Exit, { { "reason", jobStateName(s) }, { "checkpoint", checkpoint } });
+        if (!isMember(w.index))
+            w.info.state = WorkerState::Left; // a joiner that had not joined yet
+    }
+    emit(JobStateEvent{ s, message, lastLoss });
+}
+
+} // namespace vantage::edl
