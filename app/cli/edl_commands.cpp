@@ -172,7 +172,7 @@ void printEventsTable(const std::vector<ScaleEvent>& events)
 {
     std::vector<std::vector<std::string>> rows;
     for (const auto& e : events)
-        rows.push_back({ std::to_string(e.step), e.kind,
+        rows.push_back({ std::to_string(e.step), std::string(scaleKindName(e.kind)),
             std::to_string(e.workersBefore) + " -> " + std::to_string(e.workersAfter), formatSeconds(e.pauseS) });
     printTable({ "STEP", "EVENT", "WORKERS", "PAUSE" }, rows);
 }
@@ -290,7 +290,7 @@ std::string describe(const JobEvent& e)
         s << "step " << st->step << "  epoch " << st->epoch << "  loss " << std::setprecision(4) << st->loss << "  "
           << std::setprecision(0) << st->throughput << " samples/s  " << st->workers << " workers";
     else if (const auto* sc = std::get_if<ScaleEvent>(&e.payload))
-        s << sc->kind << " at step " << sc->step << ": " << sc->workersBefore << " -> " << sc->workersAfter
+        s << scaleKindName(sc->kind) << " at step " << sc->step << ": " << sc->workersBefore << " -> " << sc->workersAfter
           << " workers, pause " << formatSeconds(sc->pauseS);
     else if (const auto* g = std::get_if<GenerationEvent>(&e.payload)) {
         s << "generation " << g->generation << " (" << g->reason << (g->restore ? ", restored" : "") << "):";
@@ -303,7 +303,7 @@ std::string describe(const JobEvent& e)
     else if (const auto* j = std::get_if<JobStateEvent>(&e.payload))
         s << "job " << jobStateName(j->state) << (j->message.empty() ? "" : ": " + j->message);
     else if (const auto* l = std::get_if<LogEvent>(&e.payload))
-        s << l->level << ": " << l->text;
+        s << logLevelName(l->level) << ": " << l->text;
     else if (const auto* m = std::get_if<MembershipEvent>(&e.payload)) {
         s << "workers:";
         for (const auto& w : m->workers)

@@ -687,7 +687,7 @@ void EdlPage::showStatus()
     m_events->clear();
     m_events->setHorizontalHeaderLabels({tr("Step"), tr("Change"), tr("Workers"), tr("Pause (ms)")});
     for (const auto& e : m_state->scaleEvents)
-        m_events->appendRow({new QStandardItem(QString::number(e.step)), new QStandardItem(QString::fromStdString(e.kind)),
+        m_events->appendRow({new QStandardItem(QString::number(e.step)), new QStandardItem(QString::fromUtf8(edl::scaleKindName(e.kind).data())),
                              new QStandardItem(QStringLiteral("%1 → %2").arg(e.workersBefore).arg(e.workersAfter)),
                              new QStandardItem(QString::number(e.pauseS * 1e3, 'f', 0))});
 }

@@ -220,9 +220,43 @@ WorkerInfo workerInfoFromJson(const Json& j)
     return i;
 }
 
+std::string_view scaleKindName(ScaleKind k)
+{
+    switch (k) {
+    case ScaleKind::ScaleOut: return "scale_out";
+    case ScaleKind::ScaleIn: return "scale_in";
+    case ScaleKind::Failure: return "failure";
+    case ScaleKind::Migration: return "migration";
+    }
+    return "scale_out";
+}
+
+ScaleKind scaleKindFromName(std::string_view name)
+{
+    for (auto k : { ScaleKind::ScaleOut, ScaleKind::ScaleIn, ScaleKind::Failure, ScaleKind::Migration })
+        if (name == scaleKindName(k))
+            return k;
+    throw Error::invalidInput("unknown scale event kind '" + std::string(name) + "' (scale_out, scale_in, failure, migration)")
+        .forField("kind");
+}
+
+std::string_view logLevelName(LogLevel l)
+{
+    return l == LogLevel::Warning ? "warning" : "info";
+}
+
+LogLevel logLevelFromName(std::string_view name)
+{
+    if (name == "info")
+        return LogLevel::Info;
+    if (name == "warning")
+        return LogLevel::Warning;
+    throw Error::invalidInput("unknown log level '" + std::string(name) + "' (info, warning)").forField("level");
+}
+
 Json toJson(const ScaleEvent& e)
 {
-    return { { "step", e.step }, { "kind", e.kind }, { "workers_before", e.workersBefore },
+    return { { "step", e.step }, { "kind", scaleKindName(e.kind) }, { "workers_before", e.workersBefore },
         { "workers_after", e.workersAfter }, { "pause_s", e.pauseS }, { "generation", e.generation },
         { "joined", e.joined }, { "left", e.left } };
 }
@@ -232,7 +266,7 @@ ScaleEvent scaleEventFromJson(const Json& j)
     constexpr std::string_view w = "scale event";
     ScaleEvent e;
     e.step = jsonField<std::int64_t>(j, "step", w);
-    e.kind = jsonField<std::string>(j, "kind", w);
+    e.kind = scaleKindFromName(jsonField<std::string>(j, "kind", w));
     e.workersBefore = jsonField<std::int64_t>(j, "workers_before", w);
     e.workersAfter = jsonField<std::int64_t>(j, "workers_after", w);
     e.pauseS = jsonField<double>(j, "pause_s", w);
@@ -331,7 +365,7 @@ Json toJson(const JobEvent& e)
         {
             return { { "state", jobStateName(j.state) }, { "message", j.message }, { "final_loss", j.finalLoss } };
         }
-        Json operator()(const LogEvent& l) const { return { { "level", l.level }, { "text", l.text } }; }
+        Json operator()(const LogEvent& l) const { return { { "level", logLevelName(l.level) }, { "text", l.text } }; }
     };
     return { { "seq", e.seq }, { "time_s", e.timeS }, { "kind", e.kind() },
         { "data", std::visit(Visitor{}, e.payload) } };
@@ -394,7 +428,8 @@ JobEvent jobEventFromJson(const Json& j)
         e.payload = js;
     } else if (kind == "log") {
         e.payload
-            = LogEvent{ jsonFieldOr<std::string>(d, "level", "info", w), jsonFieldOr<std::string>(d, "text", {}, w) };
+            = LogEvent{ logLevelFromName(jsonFieldOr<std::string>(d, "level", "info", w)),
+                  jsonFieldOr<std::string>(d, "text", {}, w) };
     } else {
         throw Error::invalidInput("unknown event kind '" + kind + "'").forField("kind");
     }

@@ -90,9 +90,15 @@ struct WorkerInfo {
 
 // One change of the job's size, with its measured pause: seconds between the last step committed in
 // the old configuration and the first step started in the new one.
+// What changed the membership: workers added, removed, lost, or moved (joiners and leavers in
+// one generation). On the wire and in reports: "scale_out", "scale_in", "failure", "migration".
+enum class ScaleKind { ScaleOut, ScaleIn, Failure, Migration };
+std::string_view scaleKindName(ScaleKind k);
+ScaleKind scaleKindFromName(std::string_view name); // throws Error::invalidInput
+
 struct ScaleEvent {
     std::int64_t step = 0;
-    std::string kind; // "scale_out", "scale_in", "failure", "migration"
+    ScaleKind kind = ScaleKind::ScaleOut;
     std::int64_t workersBefore = 0;
     std::int64_t workersAfter = 0;
     double pauseS = 0.0;
@@ -157,8 +163,13 @@ struct JobStateEvent {
     std::string message;
     double finalLoss = 0.0;
 };
+// "info" and "warning" on the wire.
+enum class LogLevel { Info, Warning };
+std::string_view logLevelName(LogLevel l);
+LogLevel logLevelFromName(std::string_view name); // throws Error::invalidInput
+
 struct LogEvent {
-    std::string level; // "info", "warning"
+    LogLevel level = LogLevel::Info;
     std::string text;
 };
 

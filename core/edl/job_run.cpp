@@ -48,7 +48,7 @@ double meanPause(const std::vector<ScaleEvent>& events)
     double s = 0;
     int n = 0;
     for (const auto& e : events)
-        if (e.kind != "failure") {
+        if (e.kind != ScaleKind::Failure) {
             s += e.pauseS;
             ++n;
         }

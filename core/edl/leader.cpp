@@ -151,7 +151,7 @@ void Leader::Impl::command(const std::string& peer, const Message& m)
         stopRequested = true;
         if (phase == Phase::Forming)
             endJob(JobState::Stopped, "stopped before the first step");
-        log("info", "stop requested by " + m.sender);
+        log(LogLevel::Info, "stop requested by " + m.sender);
         reply(peer, m, msg::Ack, Json::object());
         return;
     }
@@ -171,7 +171,7 @@ void Leader::Impl::command(const std::string& peer, const Message& m)
         ids = newestMembers(count);
     }
     const auto removed = scaleIn(ids);
-    log("info", "scale in requested by " + m.sender + ": " + std::to_string(removed.size()) + " worker(s)");
+    log(LogLevel::Info, "scale in requested by " + m.sender + ": " + std::to_string(removed.size()) + " worker(s)");
     reply(peer, m, msg::Ack, { { "workers", removed } });
 }
 
@@ -245,7 +245,7 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
     w->paramHash = hash;
     w->owed = Owed{ peer, m.request, m.type };
     if (w->report == Report::Failed)
-        log("warning", w->info.id + ": " + jsonFieldOr<std::string>(m.body, "reason", "failed", m.type));
+        log(LogLevel::Warning, w->info.id + ": " + jsonFieldOr<std::string>(m.body, "reason", "failed", m.type));
     resolve();
 }
 

@@ -62,7 +62,7 @@ std::vector<std::string> Leader::Impl::scaleOut(int count, const std::vector<std
     for (int i = 0; i < count; ++i)
         ids.push_back(launchWorker(
             {}, {}, devices.empty() ? std::string() : devices[static_cast<std::size_t>(i) % devices.size()]));
-    log("info", "scale out: started " + std::to_string(count) + " joiner(s)");
+    log(LogLevel::Info, "scale out: started " + std::to_string(count) + " joiner(s)");
     return ids;
 }
 
@@ -141,10 +141,10 @@ void Leader::Impl::maybeFormFirst()
     startGeneration(phase == Phase::Forming ? "start" : "restart", false);
 }
 
-void Leader::Impl::beginRestart(int target, std::string kind)
+void Leader::Impl::beginRestart(int target, ScaleKind kind)
 {
     pendingScale = ScaleEvent{ .step = step,
-        .kind = std::move(kind),
+        .kind = kind,
         .workersBefore = static_cast<std::int64_t>(members.size()),
         .workersAfter = target };
     pauseStart = lastCommit;
@@ -163,7 +163,7 @@ void Leader::Impl::beginRestart(int target, std::string kind)
     members.clear();
     phase = Phase::Restarting;
     phaseSince = Clock::now();
-    log("info", "stop-restart: checkpointing and restarting with " + std::to_string(target) + " worker(s)");
+    log(LogLevel::Info, "stop-restart: checkpointing and restarting with " + std::to_string(target) + " worker(s)");
     emitMembership();
 }
 
@@ -226,15 +226,15 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
     members.insert(members.end(), joiners.begin(), joiners.end());
     ++generation;
     if (!fresh && (!joiners.empty() || !leavers.empty() || !gone.empty())) {
-        const std::string kind = !gone.empty()       ? "failure"
-            : (!joiners.empty() && !leavers.empty()) ? "migration"
-            : !joiners.empty()                       ? "scale_out"
-                                                     : "scale_in";
+        const ScaleKind kind = !gone.empty()         ? ScaleKind::Failure
+            : (!joiners.empty() && !leavers.empty()) ? ScaleKind::Migration
+            : !joiners.empty()                       ? ScaleKind::ScaleOut
+                                                     : ScaleKind::ScaleIn;
         if (!pendingScale) {
             pendingScale = ScaleEvent{ .step = step, .kind = kind, .workersBefore = before };
             pauseStart = restore ? lastCommit : Clock::now();
         } else if (!gone.empty()) {
-            pendingScale->kind = "failure";
+            pendingScale->kind = ScaleKind::Failure;
         }
     }
     if (pendingScale) {

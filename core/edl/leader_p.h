@@ -206,7 +206,7 @@ struct Leader::Impl {
         }
     }
     void emitMembership();
-    void log(std::string level, std::string text) { emit(LogEvent{ std::move(level), std::move(text) }); }
+    void log(LogLevel level, std::string text) { emit(LogEvent{ level, std::move(text) }); }
 
     JobStatus status() const;
 
@@ -229,7 +229,7 @@ struct Leader::Impl {
     // ---- the first generation, restarts --------------------------------------------------------
     void maybeFormFirst();
 
-    void beginRestart(int target, std::string kind);
+    void beginRestart(int target, ScaleKind kind);
 
     void tickRestart();
 

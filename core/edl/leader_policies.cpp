@@ -26,7 +26,7 @@ void Leader::Impl::applyStragglerPolicy()
             [&](const WorkerSlot& x) { return x.alive() && x.replaces == w.info.id; });
         if (replacing)
             continue;
-        log("warning",
+        log(LogLevel::Warning,
             "straggler " + w.info.id + ": compute " + std::to_string(w.info.stepTimeS) + " s vs median "
                 + std::to_string(median) + " s for " + std::to_string(p.steps) + " steps; "
                 + (p.replace ? "replacing it" : "removing it"));
@@ -37,7 +37,7 @@ void Leader::Impl::applyStragglerPolicy()
             else if (activeCount() > 1)
                 scaleIn({ id });
         } catch (const Error& e) {
-            log("warning", "straggler " + id + " stays: " + e.message());
+            log(LogLevel::Warning, "straggler " + id + " stays: " + e.message());
         }
     }
 }

@@ -76,12 +76,12 @@ void Leader::Impl::abortStep()
             "step " + std::to_string(step) + " failed " + std::to_string(consecutiveAborts) + " times in a row");
         return;
     }
-    log("warning",
+    log(LogLevel::Warning,
         "step " + std::to_string(step) + " aborted; " + std::to_string(released)
             + " chunk(s) back to the ledger; the members restore the last commit");
     if (!pendingScale) {
         pendingScale = ScaleEvent{
-            .step = step, .kind = "failure", .workersBefore = static_cast<std::int64_t>(members.size())
+            .step = step, .kind = ScaleKind::Failure, .workersBefore = static_cast<std::int64_t>(members.size())
         };
         pauseStart = lastCommit;
     }
@@ -203,7 +203,7 @@ void Leader::Impl::boundary()
             else
                 scaleIn(newestMembers(-s.delta));
         } catch (const Error& e) {
-            log("warning", std::string("schedule at step ") + std::to_string(s.step) + ": " + e.message());
+            log(LogLevel::Warning, std::string("schedule at step ") + std::to_string(s.step) + ": " + e.message());
         }
     }
     applyStragglerPolicy();
@@ -214,7 +214,7 @@ void Leader::Impl::boundary()
     if (opt.scaleMode == ScaleMode::StopRestart && restartTarget > 0
         && restartTarget != static_cast<int>(members.size())) {
         const int target = restartTarget;
-        beginRestart(target, target > static_cast<int>(members.size()) ? "scale_out" : "scale_in");
+        beginRestart(target, target > static_cast<int>(members.size()) ? ScaleKind::ScaleOut : ScaleKind::ScaleIn);
         return;
     }
     bool change = false;

@@ -67,12 +67,12 @@ Json pauses(const JobReport& r)
 {
     Json a = Json::array();
     for (const auto& e : r.events)
-        a.push_back({ { "kind", e.kind }, { "step", e.step }, { "workers_before", e.workersBefore },
+        a.push_back({ { "kind", scaleKindName(e.kind) }, { "step", e.step }, { "workers_before", e.workersBefore },
             { "workers_after", e.workersAfter }, { "pause_s", e.pauseS } });
     return a;
 }
 
-double pauseOf(const JobReport& r, const std::string& kind)
+double pauseOf(const JobReport& r, ScaleKind kind)
 {
     for (const auto& e : r.events)
         if (e.kind == kind)
@@ -91,9 +91,9 @@ Json scalePauses()
     JobReport a = Leader(live).run();
     JobReport b = Leader(stop).run();
     Json out = { { "stop_free", pauses(a) }, { "stop_restart", pauses(b) } };
-    for (const char* kind : { "scale_out", "scale_in" }) {
+    for (ScaleKind kind : { ScaleKind::ScaleOut, ScaleKind::ScaleIn }) {
         const double x = pauseOf(a, kind), y = pauseOf(b, kind);
-        out[std::string(kind) + "_ratio"] = y > 0 ? x / y : 0.0;
+        out[std::string(scaleKindName(kind)) + "_ratio"] = y > 0 ? x / y : 0.0;
     }
     out["exactly_once"] = a.exactlyOnce && b.exactlyOnce;
     out["replicas_equal"] = a.replicasEqual && b.replicasEqual;

@@ -101,7 +101,7 @@ std::string kinds(const JobReport& r)
 {
     std::string s;
     for (const auto& e : r.events)
-        s += (s.empty() ? "" : ",") + e.kind + ":" + std::to_string(e.workersBefore) + "->"
+        s += (s.empty() ? "" : ",") + std::string(scaleKindName(e.kind)) + ":" + std::to_string(e.workersBefore) + "->"
             + std::to_string(e.workersAfter);
     return s;
 }
@@ -338,8 +338,8 @@ private Q_SLOTS:
                 before.push_back(w.id);
         const auto moved = migrate(job, { .devices = { "cpu" }, .timeoutS = 30 });
         QCOMPARE(moved.size(), std::size_t(2));
-        QCOMPARE(moved[0].kind, std::string("scale_out"));
-        QCOMPARE(moved[1].kind, std::string("scale_in"));
+        QCOMPARE(moved[0].kind, ScaleKind::ScaleOut);
+        QCOMPARE(moved[1].kind, ScaleKind::ScaleIn);
         QCOMPARE(moved[1].left, before);
         s = job.status();
         QCOMPARE(s.activeWorkers(), std::int64_t(1));

@@ -290,7 +290,7 @@ private Q_SLOTS:
                 .workers = 2 } });
         events.push_back({ 2, 0.6,
             ScaleEvent{ .step = 4,
-                .kind = "scale_out",
+                .kind = ScaleKind::ScaleOut,
                 .workersBefore = 2,
                 .workersAfter = 3,
                 .pauseS = 0.02,
@@ -300,7 +300,7 @@ private Q_SLOTS:
         events.push_back({ 4, 0.8, FailureEvent{ "w1", "process ended (killed by signal 9)", 0.1, 9, true } });
         events.push_back({ 5, 0.9, EpochEvent{ 1, 100, 100 } });
         events.push_back({ 6, 1.0, JobStateEvent{ JobState::Finished, "", 0.5 } });
-        events.push_back({ 7, 1.1, LogEvent{ "info", "hello" } });
+        events.push_back({ 7, 1.1, LogEvent{ LogLevel::Info, "hello" } });
         events.push_back({ 8, 1.2,
             MembershipEvent{ { WorkerInfo{
                 .id = "w0", .host = "localhost", .device = "cpu", .state = WorkerState::Active, .rank = 0 } } } });
@@ -325,7 +325,7 @@ private Q_SLOTS:
                 .workerStepS = { { "w0", 0.01 }, { "w1", 0.02 } },
                 .workers = 2 } });
         t.add({ 2, 0.2,
-            ScaleEvent{ .step = 1, .kind = "scale_out", .workersBefore = 2, .workersAfter = 3, .pauseS = 0.05 } });
+            ScaleEvent{ .step = 1, .kind = ScaleKind::ScaleOut, .workersBefore = 2, .workersAfter = 3, .pauseS = 0.05 } });
         t.add({ 3, 0.3,
             StepEvent{ .step = 1,
                 .loss = 1.5,
@@ -333,7 +333,7 @@ private Q_SLOTS:
                 .throughput = 700,
                 .workerStepS = { { "w0", 0.01 } },
                 .workers = 3 } });
-        t.add({ 2, 0.2, ScaleEvent{ .step = 1, .kind = "scale_out" } }); // seen already (history overlapping live)
+        t.add({ 2, 0.2, ScaleEvent{ .step = 1, .kind = ScaleKind::ScaleOut } }); // seen already (history overlapping live)
         t.add({ 4, 0.4, FailureEvent{ "w2", "killed", 0.0, 2, true } });
         QCOMPARE(t.loss().size(), std::size_t(2));
         QCOMPARE(t.loss()[1].value, 1.5);
