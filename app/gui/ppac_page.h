@@ -72,6 +72,12 @@ private:
     struct State;
 
     void buildUi();
+    QWidget* buildDataBox();
+    QWidget* buildTrainingBox();
+    QWidget* buildDatasetTab();
+    QWidget* buildTrainingTab();
+    QWidget* buildDebiasingTab();
+    QWidget* buildUserTab();
     void showOverview();
     void onEpoch(const Json& epoch);
     void showRerank();
