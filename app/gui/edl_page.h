@@ -14,6 +14,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -80,6 +81,10 @@ Q_SIGNALS:
 private:
     struct State;
     void buildUi();
+    QWidget* buildJobBox();
+    QLayout* buildScaleButtons();
+    QWidget* buildCharts();
+    QWidget* buildTables();
     void onEvent(const Json& event);
     void showStatus();
     // Finishes the job's run from its report (null: from the events seen), once.

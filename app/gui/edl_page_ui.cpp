@@ -1,0 +1,228 @@
+// The EDL page's widgets: the job box and the scaling buttons on the left, charts, the worker and
+// event tables and the log on the right.
+
+#include "edl_page.h"
+
+#include "edl/client.h"
+#include "widgets/line_chart.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace vantage::gui {
+
+void EdlPage::buildUi()
+{
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("edlStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::RichText);
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(buildJobBox());
+    leftLayout->addLayout(buildScaleButtons());
+    leftLayout->addWidget(m_status);
+    leftLayout->addStretch(1);
+
+    QWidget* charts = buildCharts();
+    QWidget* tables = buildTables();
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(charts);
+    right->addWidget(tables);
+    right->addWidget(m_log);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    right->setStretchFactor(2, 1);
+    right->setSizes({420, 260, 140});
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(1, 1);
+    split->setSizes({320, 900});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(split);
+}
+
+// The job: trainer, workers, epochs, samples, batch, devices, hosts; Start, Attach, Detach.
+QWidget* EdlPage::buildJobBox()
+{
+    m_trainer = new QComboBox(this);
+    m_trainer->addItem(tr("MLP"), QStringLiteral("mlp"));
+    m_trainer->addItem(tr("Small CNN"), QStringLiteral("cnn"));
+    m_workers = new QSpinBox(this);
+    m_workers->setRange(1, 1024);
+    m_workers->setValue(2);
+    m_epochs = new QSpinBox(this);
+    m_epochs->setRange(1, 100000);
+    m_epochs->setValue(3);
+    m_samples = new QSpinBox(this);
+    m_samples->setRange(16, 100000000);
+    m_samples->setValue(8192);
+    m_batch = new QSpinBox(this);
+    m_batch->setRange(1, 1 << 20);
+    m_batch->setValue(128);
+    m_devices = new QLineEdit(QStringLiteral("cpu"), this);
+    m_devices->setToolTip(tr("Devices of local workers, round robin: cpu, cuda:0, cuda:1, …"));
+    m_hosts = new QLineEdit(this);
+    m_hosts->setPlaceholderText(tr("local (or a host file for ssh)"));
+    auto* hostsFile = new QPushButton(tr("…"), this);
+    connect(hostsFile, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Host File"));
+        if (!path.isEmpty())
+            m_hosts->setText(path);
+    });
+    auto* hostsRow = new QHBoxLayout;
+    hostsRow->addWidget(m_hosts, 1);
+    hostsRow->addWidget(hostsFile);
+    m_straggler = new QCheckBox(tr("Replace stragglers automatically"), this);
+    m_start = new QPushButton(tr("Start Job"), this);
+    m_start->setObjectName(QStringLiteral("edlStart"));
+    connect(m_start, &QPushButton::clicked, this, &EdlPage::startTraining);
+    m_attach = new QPushButton(tr("Attach…"), this);
+    connect(m_attach, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Job Folder"),
+                                                              QString::fromStdString(edl::defaultJobRoot().string()));
+        if (!dir.isEmpty())
+            attach(dir);
+    });
+    m_detach = new QPushButton(tr("Detach"), this);
+    connect(m_detach, &QPushButton::clicked, this, &EdlPage::detach);
+    auto* startRow = new QHBoxLayout;
+    startRow->addWidget(m_start);
+    startRow->addWidget(m_attach);
+    startRow->addWidget(m_detach);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Trainer:"), m_trainer);
+    form->addRow(tr("Workers:"), m_workers);
+    form->addRow(tr("Epochs:"), m_epochs);
+    form->addRow(tr("Samples:"), m_samples);
+    form->addRow(tr("Global batch:"), m_batch);
+    form->addRow(tr("Devices:"), m_devices);
+    form->addRow(tr("Hosts:"), hostsRow);
+    form->addRow(m_straggler);
+    auto* jobBox = new QGroupBox(tr("Job"), this);
+    auto* jobLayout = new QVBoxLayout(jobBox);
+    jobLayout->addLayout(form);
+    jobLayout->addLayout(startRow);
+    return jobBox;
+}
+
+// Add, remove, stop, migrate and profile, for the attached job.
+QLayout* EdlPage::buildScaleButtons()
+{
+    m_add = new QPushButton(tr("Add Worker"), this);
+    m_add->setObjectName(QStringLiteral("edlAdd"));
+    connect(m_add, &QPushButton::clicked, this, [this] { addWorkers(1); });
+    m_remove = new QPushButton(tr("Remove Selected"), this);
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        const auto rows = m_workersView->selectionModel()->selectedRows();
+        for (const auto& r : rows)
+            removeWorker(r.data().toString());
+    });
+    m_stop = new QPushButton(tr("Stop Job"), this);
+    connect(m_stop, &QPushButton::clicked, this, &EdlPage::stopJob);
+    m_migrate = new QPushButton(tr("Migrate Selected"), this);
+    m_migrate->setObjectName(QStringLiteral("edlMigrate"));
+    m_migrate->setToolTip(tr("Starts workers on the devices of the Devices field, waits until they train, then "
+                             "removes the selected workers (all of them when none is selected)"));
+    connect(m_migrate, &QPushButton::clicked, this, [this] {
+        QStringList ids;
+        for (const auto& r : m_workersView->selectionModel()->selectedRows())
+            ids << r.data().toString();
+        migrateWorkers(ids);
+    });
+    m_profile = new QPushButton(tr("Profile Throughput"), this);
+    m_profile->setObjectName(QStringLiteral("edlProfile"));
+    m_profile->setToolTip(tr("Runs the job briefly at 1 to N workers (N from the Workers field) and draws samples/s "
+                             "against workers; the job returns to its size afterwards"));
+    connect(m_profile, &QPushButton::clicked, this, [this] { profileThroughput(m_workers->value(), 10); });
+    auto* scaleRow = new QGridLayout;
+    scaleRow->addWidget(m_add, 0, 0);
+    scaleRow->addWidget(m_remove, 0, 1);
+    scaleRow->addWidget(m_stop, 0, 2);
+    scaleRow->addWidget(m_migrate, 1, 0, 1, 2);
+    scaleRow->addWidget(m_profile, 1, 2);
+    return scaleRow;
+}
+
+// Loss and throughput, step time per worker, workers over time, the scaling curve.
+QWidget* EdlPage::buildCharts()
+{
+    m_chart = new widgets::LineChart(this);
+    m_chart->setObjectName(QStringLiteral("edlChart"));
+    m_chart->setAxisTitles(tr("Step"), tr("Loss"), tr("Samples/s"));
+    m_chart->chart()->setTitle(tr("Training, live"));
+    m_stepChart = new widgets::LineChart(this);
+    m_stepChart->setObjectName(QStringLiteral("edlStepChart"));
+    m_stepChart->setAxisTitles(tr("Step"), tr("Step time (ms)"));
+    m_stepChart->chart()->setTitle(tr("Compute time of each worker's step"));
+    m_sizeChart = new widgets::LineChart(this);
+    m_sizeChart->setObjectName(QStringLiteral("edlSizeChart"));
+    m_sizeChart->setAxisTitles(tr("Step"), tr("Workers"));
+    m_sizeChart->chart()->setTitle(tr("Workers over time; squares mark scale events"));
+    m_profileChart = new widgets::LineChart(this);
+    m_profileChart->setObjectName(QStringLiteral("edlProfileChart"));
+    m_profileChart->setAxisTitles(tr("Workers"), tr("Samples/s"));
+    m_profileChart->chart()->setTitle(tr("Scaling curve (Profile Throughput)"));
+    for (auto* c : {m_chart, m_stepChart, m_sizeChart})
+        c->setMaxPoints(2000); // a job of 100,000 steps still redraws in a blink
+    m_chartTabs = new QTabWidget(this);
+    m_chartTabs->setObjectName(QStringLiteral("edlChartTabs"));
+    m_chartTabs->addTab(m_chart, tr("Loss and Throughput"));
+    m_chartTabs->addTab(m_stepChart, tr("Step Time per Worker"));
+    m_chartTabs->addTab(m_sizeChart, tr("Workers"));
+    m_chartTabs->addTab(m_profileChart, tr("Scaling"));
+    return m_chartTabs;
+}
+
+// The workers and the scale events side by side.
+QWidget* EdlPage::buildTables()
+{
+    m_workersModel = new QStandardItemModel(this);
+    m_workersView = new QTableView(this);
+    m_workersView->setObjectName(QStringLiteral("edlWorkers"));
+    m_workersView->setModel(m_workersModel);
+    m_workersView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_workersView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_workersView->verticalHeader()->hide();
+    m_workersView->horizontalHeader()->setStretchLastSection(true);
+    m_workersView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_events = new QStandardItemModel(this);
+    auto* eventsView = new QTableView(this);
+    eventsView->setObjectName(QStringLiteral("edlEvents"));
+    eventsView->setModel(m_events);
+    eventsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    eventsView->verticalHeader()->hide();
+    eventsView->horizontalHeader()->setStretchLastSection(true);
+    m_log = new QListWidget(this);
+    auto* tables = new QSplitter(Qt::Horizontal, this);
+    tables->addWidget(m_workersView);
+    tables->addWidget(eventsView);
+    tables->setStretchFactor(0, 3);
+    tables->setStretchFactor(1, 2);
+    tables->setSizes({540, 360});
+    return tables;
+}
+
+} // namespace vantage::gui
