@@ -91,6 +91,29 @@ DgiPage::~DgiPage()
 
 void DgiPage::buildUi()
 {
+    QWidget* inputs = buildInputs();
+    QWidget* cutSplit = buildCutTab();
+    QWidget* resultsTab = buildResultsTab();
+    QWidget* nodeTab = buildNodeTab();
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(cutSplit, tr("Layer Cut"));
+    m_tabs->addTab(resultsTab, tr("Results"));
+    m_tabs->addTab(nodeTab, tr("Node"));
+    setNodeInspectorEnabled(false);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(inputs);
+    split->addWidget(m_tabs);
+    split->setStretchFactor(1, 1);
+    split->setSizes({320, 900});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(split);
+}
+
+// The inputs: graph, model, widths, reordering, memory budget; Cut and Evaluate.
+QWidget* DgiPage::buildInputs()
+{
     m_graph = new QComboBox(this);
     m_graph->setObjectName(QStringLiteral("dgiGraph"));
     m_graph->setEditable(true);
@@ -181,7 +204,12 @@ void DgiPage::buildUi()
     inputsLayout->addLayout(buttons);
     inputsLayout->addWidget(m_status);
     inputsLayout->addStretch(1);
+    return inputs;
+}
 
+// The layer cut as drawn, and the tensors that cross it.
+QWidget* DgiPage::buildCutTab()
+{
     m_cut = new widgets::SvgView(this);
     m_cut->setObjectName(QStringLiteral("dgiCut"));
     m_schema = new QStandardItemModel(this);
@@ -189,6 +217,12 @@ void DgiPage::buildUi()
     cutSplit->addWidget(m_cut);
     cutSplit->addWidget(makeTable(m_schema, this, QStringLiteral("dgiSchema")));
     cutSplit->setStretchFactor(0, 3);
+    return cutSplit;
+}
+
+// Times per mode and per layer, and the speedup.
+QWidget* DgiPage::buildResultsTab()
+{
     m_results = new QStandardItemModel(this);
     m_times = new widgets::StackedBarChart(this);
     m_speedup = new QLabel(this);
@@ -222,8 +256,12 @@ void DgiPage::buildUi()
     resultsSplit->addWidget(chartBox);
     resultsSplit->setSizes({220, 360});
     resultsLayout->addWidget(resultsSplit, 1);
+    return resultsTab;
+}
 
-    // A node: its neighbourhood per hop (what node-wise evaluation has to touch) and its embedding.
+// A node: its neighbourhood per hop (what node-wise evaluation has to touch) and its embedding.
+QWidget* DgiPage::buildNodeTab()
+{
     m_node = new QSpinBox(this);
     m_node->setObjectName(QStringLiteral("dgiNode"));
     m_node->setRange(0, 0);
@@ -265,21 +303,7 @@ void DgiPage::buildUi()
     nodeLayout->addLayout(nodeRow);
     nodeLayout->addWidget(m_nodeStatus);
     nodeLayout->addWidget(nodeTables, 1);
-
-    m_tabs = new QTabWidget(this);
-    m_tabs->addTab(cutSplit, tr("Layer Cut"));
-    m_tabs->addTab(resultsTab, tr("Results"));
-    m_tabs->addTab(nodeTab, tr("Node"));
-    setNodeInspectorEnabled(false);
-
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(inputs);
-    split->addWidget(m_tabs);
-    split->setStretchFactor(1, 1);
-    split->setSizes({320, 900});
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(split);
+    return nodeTab;
 }
 
 void DgiPage::setSession(store::Session* session)

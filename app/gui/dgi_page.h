@@ -60,6 +60,10 @@ Q_SIGNALS:
 private:
     struct State;
     void buildUi();
+    QWidget* buildInputs();
+    QWidget* buildCutTab();
+    QWidget* buildResultsTab();
+    QWidget* buildNodeTab();
     // The request the controls describe; Error::invalidInput for a bad memory budget.
     dgi::EvaluationRequest request() const;
     void showSchema();

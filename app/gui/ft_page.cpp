@@ -107,7 +107,27 @@ FtPage::~FtPage() = default;
 
 void FtPage::buildUi()
 {
-    // Inputs.
+    QWidget* inputs = buildInputs();
+    QWidget* chartBox = buildChart();
+    QWidget* detailBox = buildDetails();
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(chartBox);
+    right->addWidget(detailBox);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    auto* main = new QSplitter(Qt::Horizontal, this);
+    main->addWidget(inputs);
+    main->addWidget(right);
+    main->setStretchFactor(1, 1);
+    main->setSizes({300, 900});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(main);
+}
+
+// Inputs: model or op graph file, batch, cluster, device counts, epsilon; Search.
+QWidget* FtPage::buildInputs()
+{
     m_model = new QComboBox(this);
     m_model->setObjectName(QStringLiteral("ftModel"));
     for (const auto& m : ft::zooModels()) {
@@ -190,8 +210,12 @@ void FtPage::buildUi()
     inputsLayout->addWidget(m_search);
     inputsLayout->addWidget(m_status);
     inputsLayout->addStretch(1);
+    return inputs;
+}
 
-    // Chart and its controls.
+// The frontier chart and its controls (log axes, zoom, memory budget).
+QWidget* FtPage::buildChart()
+{
     m_chart = new widgets::ParetoChart(this);
     m_chart->setAxisTitles(tr("Time per iteration (s)"), tr("Memory per device (GiB)"));
     m_chart->setMinimumHeight(300);
@@ -224,8 +248,17 @@ void FtPage::buildUi()
     chartControls->addSpacing(16);
     chartControls->addWidget(m_budgetLabel);
     chartControls->addWidget(m_budget, 1);
+    auto* chartBox = new QWidget(this);
+    auto* chartLayout = new QVBoxLayout(chartBox);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addWidget(m_chart, 1);
+    chartLayout->addLayout(chartControls);
+    return chartBox;
+}
 
-    // Details of the picked strategy.
+// The picked strategy: operators, breakdown, op graph, summary; Export.
+QWidget* FtPage::buildDetails()
+{
     m_opModel = new QStandardItemModel(this);
     m_opTable = new QTableView(this);
     m_opTable->setObjectName(QStringLiteral("ftOpTable"));
@@ -251,11 +284,6 @@ void FtPage::buildUi()
     m_export->setEnabled(false);
     connect(m_export, &QPushButton::clicked, this, &FtPage::exportStrategy);
 
-    auto* chartBox = new QWidget(this);
-    auto* chartLayout = new QVBoxLayout(chartBox);
-    chartLayout->setContentsMargins(0, 0, 0, 0);
-    chartLayout->addWidget(m_chart, 1);
-    chartLayout->addLayout(chartControls);
     auto* detailBox = new QWidget(this);
     auto* detailLayout = new QVBoxLayout(detailBox);
     detailLayout->setContentsMargins(0, 0, 0, 0);
@@ -264,20 +292,7 @@ void FtPage::buildUi()
     exportRow->addStretch(1);
     exportRow->addWidget(m_export);
     detailLayout->addLayout(exportRow);
-
-    auto* right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(chartBox);
-    right->addWidget(detailBox);
-    right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
-    auto* main = new QSplitter(Qt::Horizontal, this);
-    main->addWidget(inputs);
-    main->addWidget(right);
-    main->setStretchFactor(1, 1);
-    main->setSizes({300, 900});
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(main);
+    return detailBox;
 }
 
 void FtPage::setSession(store::Session* session)

@@ -63,6 +63,9 @@ private:
     struct State;
 
     void buildUi();
+    QWidget* buildInputs();
+    QWidget* buildChart();
+    QWidget* buildDetails();
     void loadModelFile();
     void loadClusterFile();
     void onSearchDone(const JobOutcome& outcome);
