@@ -357,31 +357,27 @@ void attach(const JobAddress& address, bool history, Context& ctx)
         report.is_null() ? jobResultFromTimeline(timeline, address.jobDir) : jobResultFromReport(report, address.jobDir));
 }
 
-} // namespace
+// What the edl subcommands parse into; it lives as long as the callbacks that read it.
+struct EdlOptions {
+    JobArgs job;
+    Target target;
+    std::string baseline;
+    bool follow = false;
+    bool history = false;
+    int add = 0;
+    std::string remove;
+    int removeCount = 0;
+    std::string addDevices;
+    std::string from;
+    std::string toDevices;
+    int maxWorkers = 3;
+    int steps = 10;
+    double timeout = 120.0;
+};
 
-void addEdlCommands(CLI::App& app, Context& ctx)
+// edl run (a job in this process) and edl start (a job in the background).
+void addRunCommands(CLI::App* edl, Context& ctx, const std::shared_ptr<EdlOptions>& o)
 {
-    auto* edl = app.add_subcommand("edl", "Elastic data-parallel training: run, watch and resize jobs");
-    edl->require_subcommand(1);
-
-    struct Options {
-        JobArgs job;
-        Target target;
-        std::string baseline;
-        bool follow = false;
-        bool history = false;
-        int add = 0;
-        std::string remove;
-        int removeCount = 0;
-        std::string addDevices;
-        std::string from;
-        std::string toDevices;
-        int maxWorkers = 3;
-        int steps = 10;
-        double timeout = 120.0;
-    };
-    auto o = std::make_shared<Options>();
-
     auto* run = edl->add_subcommand("run", "Run a whole job locally (leader in this process) and report it");
     addJobOptions(run, o->job);
     run->add_option("--baseline", o->baseline, "Also run the schedule by stop-restart and compare the pauses")
@@ -407,7 +403,11 @@ void addEdlCommands(CLI::App& app, Context& ctx)
         if (o->follow)
             attach(a, true, ctx);
     });
+}
 
+// edl status and edl attach: reading a job.
+void addWatchCommands(CLI::App* edl, Context& ctx, const std::shared_ptr<EdlOptions>& o)
+{
     auto* status = edl->add_subcommand("status", "Show a job's state and workers");
     addTargetOptions(status, o->target);
     status->callback([&ctx, o] {
@@ -436,7 +436,11 @@ void addEdlCommands(CLI::App& app, Context& ctx)
     addTargetOptions(att, o->target);
     att->add_flag("--history", o->history, "Print the events from before attaching too");
     att->callback([&ctx, o] { attach(resolve(o->target), o->history, ctx); });
+}
 
+// edl scale and edl stop: changing a job.
+void addControlCommands(CLI::App* edl, Context& ctx, const std::shared_ptr<EdlOptions>& o)
+{
     auto* scale = edl->add_subcommand("scale", "Add workers (stop-free) or remove workers (graceful)");
     addTargetOptions(scale, o->target);
     auto* addOpt = scale->add_option("--add", o->add, "Start N joiners")->check(CLI::Range(1, 64));
@@ -481,7 +485,11 @@ void addEdlCommands(CLI::App& app, Context& ctx)
         else
             std::cout << "stopping\n";
     });
+}
 
+// edl migrate and edl profile: the policies over scale-out and scale-in.
+void addPolicyCommands(CLI::App* edl, Context& ctx, const std::shared_ptr<EdlOptions>& o)
+{
     auto* migrateCmd
         = edl->add_subcommand("migrate", "Move a job: scale out on new devices, then scale in the old workers");
     addTargetOptions(migrateCmd, o->target);
@@ -526,6 +534,20 @@ void addEdlCommands(CLI::App& app, Context& ctx)
                 formatSeconds(p.stepS) });
         printTable({ "WORKERS", "SAMPLES/S", "STEP" }, rows);
     });
+}
+
+} // namespace
+
+void addEdlCommands(CLI::App& app, Context& ctx)
+{
+    auto* edl = app.add_subcommand("edl", "Elastic data-parallel training: run, watch and resize jobs");
+    edl->require_subcommand(1);
+
+    auto o = std::make_shared<EdlOptions>();
+    addRunCommands(edl, ctx, o);
+    addWatchCommands(edl, ctx, o);
+    addControlCommands(edl, ctx, o);
+    addPolicyCommands(edl, ctx, o);
 }
 
 } // namespace vantage::cli
