@@ -130,34 +130,267 @@ const char* evalModeName(EvalMode mode)
     return "?";
 }
 
+namespace {
+
+// Refuses features, targets and options that do not fit the graph and the model.
+void checkInputs(const Graph& graph, const NodeMatrix& features, const GnnIr& ir, const EvalOptions& opt)
+{
+    const std::int64_t n = graph.numNodes();
+    if (n == 0)
+        throw Error::invalidInput("the graph has no nodes").forField("graph");
+    if (features.rows() != n)
+        throw Error::invalidInput(
+            "the features have " + std::to_string(features.rows()) + " rows for " + std::to_string(n) + " nodes")
+            .forField("features");
+    const std::int64_t inWidth = ir.width(ir.inputValue());
+    if (features.cols() != inWidth)
+        throw Error::invalidInput("the features have " + std::to_string(features.cols()) + " columns but the model '"
+            + ir.modelName + "' takes " + std::to_string(inWidth))
+            .forField("features");
+    std::vector<char> seen(opt.targets.empty() ? 0 : static_cast<std::size_t>(n), 0);
+    for (auto t : opt.targets) {
+        if (t < 0 || t >= n)
+            throw Error::invalidInput("target node " + std::to_string(t) + " is not in the graph").forField("targets");
+        if (seen[static_cast<std::size_t>(t)]++)
+            throw Error::invalidInput("target node " + std::to_string(t) + " is listed twice").forField("targets");
+    }
+    if (opt.nodeWiseBatch < 1)
+        throw Error::invalidInput("the node-wise batch must hold at least one node").forField("batch");
+}
+
+// The graph and features a mode runs on: relabelled when reordering (rows go back to the original
+// order at the end) and in the evaluation's scalar type.
+struct Inputs {
+    std::vector<std::int64_t> order;
+    std::vector<std::int64_t> inverse;
+    Graph permuted;
+    NodeMatrix permutedX;
+    NodeMatrix convertedX;
+    const Graph* graph = nullptr;
+    const NodeMatrix* x = nullptr;
+
+    std::int64_t internal(std::int64_t v) const { return inverse.empty() ? v : inverse[static_cast<std::size_t>(v)]; }
+    std::vector<std::int64_t> internal(const std::vector<std::int64_t>& ids) const
+    {
+        std::vector<std::int64_t> t;
+        for (auto v : ids)
+            t.push_back(internal(v));
+        return t;
+    }
+};
+
+void prepareInputs(Inputs& in, const Graph& graph, const NodeMatrix& features, const EvalOptions& opt,
+    std::int64_t budget, const std::filesystem::path& spill, Progress& progress)
+{
+    in.graph = &graph;
+    in.x = &features;
+    if (opt.reorder != Reordering::None) {
+        progress.report(0.0, "reordering nodes");
+        in.order = computeOrdering(graph, opt.reorder);
+        in.inverse.assign(in.order.size(), 0);
+        for (std::size_t i = 0; i < in.order.size(); ++i)
+            in.inverse[static_cast<std::size_t>(in.order[i])] = static_cast<std::int64_t>(i);
+        in.permuted = permuteGraph(graph, in.order);
+        in.permutedX = gatherRows(features, in.order,
+            static_cast<std::int64_t>(features.bytes()) > budget / 2 ? spill : std::filesystem::path());
+        in.graph = &in.permuted;
+        in.x = &in.permutedX;
+    }
+    if (in.x->dtype() != opt.dtype) {
+        const std::int64_t n = graph.numNodes();
+        const bool disk = n * in.x->cols() * dtypeSize(opt.dtype) > budget / 2;
+        in.convertedX = disk ? NodeMatrix::zerosOnDisk(n, in.x->cols(), opt.dtype, spill)
+                             : NodeMatrix::zeros(n, in.x->cols(), opt.dtype);
+        wrap(in.convertedX).copy_(wrap(*in.x));
+        in.x = &in.convertedX;
+    }
+}
+
+// What every mode runner gets.
+struct ModeContext {
+    const Inputs& in;
+    const GnnIr& ir;
+    const LayerSchema& schema;
+    const EvalOptions& opt;
+    std::int64_t budget;
+    at::ScalarType type;
+    std::filesystem::path spill;
+    Progress& progress;
+    const CancelToken& cancel;
+};
+
+// Each mode fills result.output and result.layers; true when the output holds every node in the
+// internal (relabelled) order.
+bool runFullGraph(const ModeContext& c, EvalResult& result)
+{
+    const Graph& graph = *c.in.graph;
+    const std::int64_t need = fullGraphBytes(graph, c.ir, dtypeSize(c.opt.dtype));
+    if (need > c.budget)
+        throw Error::invalidInput("a full-graph forward needs about " + std::to_string(need >> 20)
+            + " MiB, more than the memory budget of " + std::to_string(c.budget >> 20)
+            + " MiB; evaluate layer-wise instead")
+            .forField("mode");
+    c.progress.report(0.0, "full-graph forward");
+    const auto t0 = Clock::now();
+    Tensor out = fullForward(graph, wrap(*c.in.x), c.ir, c.type);
+    const bool all = c.opt.targets.empty();
+    if (!all) {
+        std::vector<std::int64_t> t = c.in.internal(c.opt.targets);
+        out = out.index_select(0, torch::from_blob(t.data(), { static_cast<std::int64_t>(t.size()) }, torch::kLong));
+    }
+    result.output = toMatrix(out, c.opt.dtype);
+    LayerStats st;
+    st.timeS = since(t0);
+    st.batches = 1;
+    st.nodes = graph.numNodes();
+    st.edges = graph.numEdges() * static_cast<std::int64_t>(c.schema.layers.size());
+    result.layers.push_back(st);
+    c.progress.report(1.0, "full-graph forward");
+    return all;
+}
+
+bool runHandwritten(const ModeContext& c, EvalResult& result)
+{
+    if (!c.opt.targets.empty())
+        throw Error::invalidInput("the hand-written baseline evaluates every node; drop the targets").forField("targets");
+    result.output = handwrittenGcn(*c.in.graph, wrap(*c.in.x), c.ir, c.type, result.layers, c.cancel, c.progress,
+        c.opt.layerDone);
+    return true;
+}
+
+void startLayers(const LayerSchema& schema, EvalResult& result)
+{
+    result.layers.assign(schema.layers.size(), LayerStats{});
+    for (std::size_t k = 0; k < schema.layers.size(); ++k)
+        result.layers[k].index = static_cast<int>(k);
+}
+
+void takeEngineStats(const Engine& engine, EvalResult& result)
+{
+    result.nodeCap = engine.firstNodeCap;
+    result.edgeCap = engine.firstEdgeCap;
+    result.peakStoreBytesInMemory = engine.peakRam();
+    result.peakStoreBytesOnDisk = engine.peakDisk();
+    result.edgeCacheBytes = engine.edgeCacheBytes();
+    result.factoredAggregations = engine.factoredAggregations();
+}
+
+bool runLayerWise(const ModeContext& c, EvalResult& result)
+{
+    EvalOptions inner = c.opt;
+    if (!c.in.inverse.empty())
+        inner.outputPath.clear(); // written in the original order at the end
+    Engine engine(*c.in.graph, *c.in.x, c.ir, c.schema, inner, c.budget);
+    startLayers(c.schema, result);
+    const int L = static_cast<int>(c.schema.layers.size());
+    bool all = c.opt.targets.empty();
+    if (all) {
+        NodeSet everyNode;
+        everyNode.all = true;
+        everyNode.size = c.in.graph->numNodes();
+        for (int k = 0; k < L; ++k) {
+            const std::string phase = "layer " + std::to_string(k + 1) + " of " + std::to_string(L);
+            engine.runLayer(k, everyNode, everyNode, result.layers[static_cast<std::size_t>(k)], c.cancel,
+                [&](double f) { c.progress.report((k + f) / L, phase); });
+            if (c.opt.layerDone)
+                c.opt.layerDone(result.layers[static_cast<std::size_t>(k)]);
+        }
+        auto out = engine.take(c.schema.tensors[static_cast<std::size_t>(c.schema.outputTensor)].value);
+        result.output = std::move(out->matrix);
+    } else {
+        FrontierRunner runner(engine, *c.in.graph, c.schema);
+        result.output = toMatrix(runner.run(c.in.internal(c.opt.targets), result.layers, result.touchedNodes, c.cancel,
+                                     [&](double f) { c.progress.report(f, "partial request"); }),
+            c.opt.dtype);
+    }
+    takeEngineStats(engine, result);
+    return all;
+}
+
+// Node-wise: target batches through the frontier runner, timed on a spread of batches when asked
+// and extrapolated to all of them.
+bool runNodeWise(const ModeContext& c, EvalResult& result)
+{
+    const EvalOptions& opt = c.opt;
+    Engine engine(*c.in.graph, *c.in.x, c.ir, c.schema, opt, c.budget);
+    FrontierRunner runner(engine, *c.in.graph, c.schema);
+    startLayers(c.schema, result);
+    const std::int64_t total = opt.targets.empty() ? c.in.graph->numNodes() : static_cast<std::int64_t>(opt.targets.size());
+    const std::int64_t B = opt.nodeWiseBatch;
+    const std::int64_t batches = (total + B - 1) / B;
+    std::vector<std::int64_t> chosen;
+    if (opt.nodeWiseMaxBatches > 0 && opt.nodeWiseMaxBatches < batches) {
+        // Spread the timed batches over the id range: low ids of R-MAT graphs are the hubs.
+        for (std::int64_t i = 0; i < opt.nodeWiseMaxBatches; ++i)
+            chosen.push_back(i * batches / opt.nodeWiseMaxBatches);
+    } else {
+        chosen.resize(static_cast<std::size_t>(batches));
+        std::iota(chosen.begin(), chosen.end(), 0);
+    }
+    const std::int64_t outWidth = c.ir.width(c.ir.output());
+    result.output = static_cast<std::int64_t>(total * outWidth * dtypeSize(opt.dtype)) > c.budget / 2
+        ? NodeMatrix::zerosOnDisk(total, outWidth, opt.dtype, c.spill)
+        : NodeMatrix::zeros(total, outWidth, opt.dtype);
+    Tensor out = wrap(result.output);
+    const auto t0 = Clock::now();
+    std::int64_t done = 0;
+    for (std::size_t ci = 0; ci < chosen.size(); ++ci) {
+        c.cancel.throwIfCancelled();
+        if (opt.nodeWiseTimeLimitS > 0 && done > 0 && since(t0) > opt.nodeWiseTimeLimitS)
+            break;
+        const std::int64_t a = chosen[ci] * B;
+        const std::int64_t b = std::min(total, a + B);
+        std::vector<std::int64_t> t;
+        for (std::int64_t i = a; i < b; ++i)
+            t.push_back(c.in.internal(opt.targets.empty() ? i : opt.targets[static_cast<std::size_t>(i)]));
+        const Tensor rows = runner.run(t, result.layers, result.touchedNodes, c.cancel, [&](double f) {
+            c.progress.report((static_cast<double>(ci) + f) / static_cast<double>(chosen.size()),
+                "node-wise batch " + std::to_string(ci + 1) + " of " + std::to_string(chosen.size()));
+        });
+        out.narrow(0, a, b - a).copy_(rows.reshape({ b - a, -1 }));
+        result.filledRows.emplace_back(a, b);
+        ++done;
+    }
+    result.batchesDone = done;
+    result.batchesTotal = batches;
+    result.extrapolated = done < batches;
+    if (!result.extrapolated)
+        result.filledRows.clear();
+    takeEngineStats(engine, result);
+    return false;
+}
+
+// Times (extrapolated when only some batches ran), rows back in the original order, the .npy file.
+void finishResult(EvalResult& result, const Inputs& in, const EvalOptions& opt, bool permutedOutput,
+    std::int64_t budget, const std::filesystem::path& spill)
+{
+    result.totalS = result.measuredS;
+    if (result.touchedNodes == 0) // the whole-graph modes compute each layer's rows once
+        for (const auto& l : result.layers)
+            result.touchedNodes += l.nodes;
+    if (result.extrapolated && result.batchesDone > 0) {
+        const double factor = static_cast<double>(result.batchesTotal) / static_cast<double>(result.batchesDone);
+        result.totalS = result.measuredS * factor;
+        for (auto& l : result.layers)
+            l.timeS *= factor;
+    }
+    if (permutedOutput && !in.inverse.empty()) {
+        result.output = scatterRows(result.output, in.order,
+            static_cast<std::int64_t>(result.output.bytes()) > budget / 2 ? spill : std::filesystem::path());
+        if (!opt.outputPath.empty())
+            result.output.saveNpy(opt.outputPath);
+    } else if (!opt.outputPath.empty() && !(opt.mode == EvalMode::LayerWise && opt.targets.empty())) {
+        result.output.saveNpy(opt.outputPath);
+    }
+}
+
+} // namespace
+
 EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const GnnIr& ir, const EvalOptions& opt,
     Progress& progress, const CancelToken& cancel)
 {
     const auto start = Clock::now();
-    const std::int64_t n = graphIn.numNodes();
-    if (n == 0)
-        throw Error::invalidInput("the graph has no nodes").forField("graph");
-    if (featuresIn.rows() != n)
-        throw Error::invalidInput(
-            "the features have " + std::to_string(featuresIn.rows()) + " rows for " + std::to_string(n) + " nodes")
-            .forField("features");
-    const std::int64_t inWidth = ir.width(ir.inputValue());
-    if (featuresIn.cols() != inWidth)
-        throw Error::invalidInput("the features have " + std::to_string(featuresIn.cols()) + " columns but the model '"
-            + ir.modelName + "' takes " + std::to_string(inWidth))
-            .forField("features");
-    {
-        std::vector<char> seen(opt.targets.empty() ? 0 : static_cast<std::size_t>(n), 0);
-        for (auto t : opt.targets) {
-            if (t < 0 || t >= n)
-                throw Error::invalidInput("target node " + std::to_string(t) + " is not in the graph")
-                    .forField("targets");
-            if (seen[static_cast<std::size_t>(t)]++)
-                throw Error::invalidInput("target node " + std::to_string(t) + " is listed twice").forField("targets");
-        }
-    }
-    if (opt.nodeWiseBatch < 1)
-        throw Error::invalidInput("the node-wise batch must hold at least one node").forField("batch");
+    checkInputs(graphIn, featuresIn, ir, opt);
     // LibTorch's own default counts cores through cpuinfo, which reports one core on some virtual
     // machines with two; the evaluation would then run on one thread.
     const int threads = resolveThreadCount(opt.threads);
@@ -176,197 +409,25 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
         ? opt.memoryBudgetBytes
         : std::max<std::int64_t>(available / 2, std::int64_t{ 256 } << 20);
     result.memoryBudgetBytes = budget;
-    const auto type = scalarOf(opt.dtype);
     const std::filesystem::path spill
         = opt.spillDirectory.empty() ? std::filesystem::temp_directory_path() : opt.spillDirectory;
 
     try {
         const LayerSchema schema = partitionIntoLayers(ir);
-        // Reordering: evaluate on the relabelled graph, return rows in the original order.
-        std::vector<std::int64_t> order;
-        std::vector<std::int64_t> inverse;
-        Graph permuted;
-        NodeMatrix permutedX;
-        const Graph* graph = &graphIn;
-        const NodeMatrix* x = &featuresIn;
-        if (opt.reorder != Reordering::None) {
-            progress.report(0.0, "reordering nodes");
-            order = computeOrdering(graphIn, opt.reorder);
-            inverse.assign(order.size(), 0);
-            for (std::size_t i = 0; i < order.size(); ++i)
-                inverse[static_cast<std::size_t>(order[i])] = static_cast<std::int64_t>(i);
-            permuted = permuteGraph(graphIn, order);
-            permutedX = gatherRows(featuresIn, order,
-                static_cast<std::int64_t>(featuresIn.bytes()) > budget / 2 ? spill : std::filesystem::path());
-            graph = &permuted;
-            x = &permutedX;
-        }
-        NodeMatrix convertedX;
-        if (x->dtype() != opt.dtype) {
-            const bool disk = n * x->cols() * dtypeSize(opt.dtype) > budget / 2;
-            convertedX = disk ? NodeMatrix::zerosOnDisk(n, x->cols(), opt.dtype, spill)
-                              : NodeMatrix::zeros(n, x->cols(), opt.dtype);
-            wrap(convertedX).copy_(wrap(*x));
-            x = &convertedX;
-        }
-        auto internal = [&](std::int64_t v) { return inverse.empty() ? v : inverse[static_cast<std::size_t>(v)]; };
+        Inputs in;
+        prepareInputs(in, graphIn, featuresIn, opt, budget, spill, progress);
         result.setupS = since(start);
         const auto evalStart = Clock::now();
-        const int L = static_cast<int>(schema.layers.size());
-        const std::int64_t outWidth = ir.width(ir.output());
-        bool permutedOutput = false; // rows in internal order over all nodes
-
+        const ModeContext c{ in, ir, schema, opt, budget, scalarOf(opt.dtype), spill, progress, cancel };
+        bool permutedOutput = false;
         switch (opt.mode) {
-        case EvalMode::FullGraph: {
-            const std::int64_t need = fullGraphBytes(*graph, ir, dtypeSize(opt.dtype));
-            if (need > budget)
-                throw Error::invalidInput("a full-graph forward needs about " + std::to_string(need >> 20)
-                    + " MiB, more than the memory budget of " + std::to_string(budget >> 20)
-                    + " MiB; evaluate layer-wise instead")
-                    .forField("mode");
-            progress.report(0.0, "full-graph forward");
-            const auto t0 = Clock::now();
-            Tensor out = fullForward(*graph, wrap(*x), ir, type);
-            if (!opt.targets.empty()) {
-                std::vector<std::int64_t> t;
-                for (auto v : opt.targets)
-                    t.push_back(internal(v));
-                out = out.index_select(
-                    0, torch::from_blob(t.data(), { static_cast<std::int64_t>(t.size()) }, torch::kLong));
-            } else {
-                permutedOutput = true;
-            }
-            result.output = toMatrix(out, opt.dtype);
-            LayerStats st;
-            st.timeS = since(t0);
-            st.batches = 1;
-            st.nodes = n;
-            st.edges = graph->numEdges() * L;
-            result.layers.push_back(st);
-            progress.report(1.0, "full-graph forward");
-            break;
-        }
-        case EvalMode::HandwrittenGcn: {
-            if (!opt.targets.empty())
-                throw Error::invalidInput("the hand-written baseline evaluates every node; drop the targets")
-                    .forField("targets");
-            result.output = handwrittenGcn(*graph, wrap(*x), ir, type, result.layers, cancel, progress, opt.layerDone);
-            permutedOutput = true;
-            break;
-        }
-        case EvalMode::LayerWise: {
-            EvalOptions inner = opt;
-            if (!inverse.empty())
-                inner.outputPath.clear(); // written in the original order at the end
-            Engine engine(*graph, *x, ir, schema, inner, budget);
-            result.layers.assign(static_cast<std::size_t>(L), LayerStats{});
-            for (int k = 0; k < L; ++k)
-                result.layers[static_cast<std::size_t>(k)].index = k;
-            if (opt.targets.empty()) {
-                NodeSet all;
-                all.all = true;
-                all.size = n;
-                for (int k = 0; k < L; ++k) {
-                    const std::string phase = "layer " + std::to_string(k + 1) + " of " + std::to_string(L);
-                    engine.runLayer(k, all, all, result.layers[static_cast<std::size_t>(k)], cancel,
-                        [&](double f) { progress.report((k + f) / L, phase); });
-                    if (opt.layerDone)
-                        opt.layerDone(result.layers[static_cast<std::size_t>(k)]);
-                }
-                auto out = engine.take(schema.tensors[static_cast<std::size_t>(schema.outputTensor)].value);
-                result.output = std::move(out->matrix);
-                permutedOutput = true;
-            } else {
-                FrontierRunner runner(engine, *graph, schema);
-                std::vector<std::int64_t> t;
-                for (auto v : opt.targets)
-                    t.push_back(internal(v));
-                result.output = toMatrix(runner.run(t, result.layers, result.touchedNodes, cancel,
-                                             [&](double f) { progress.report(f, "partial request"); }),
-                    opt.dtype);
-            }
-            result.nodeCap = engine.firstNodeCap;
-            result.edgeCap = engine.firstEdgeCap;
-            result.peakStoreBytesInMemory = engine.peakRam();
-            result.peakStoreBytesOnDisk = engine.peakDisk();
-            result.edgeCacheBytes = engine.edgeCacheBytes();
-            result.factoredAggregations = engine.factoredAggregations();
-            break;
-        }
-        case EvalMode::NodeWise: {
-            Engine engine(*graph, *x, ir, schema, opt, budget);
-            FrontierRunner runner(engine, *graph, schema);
-            result.layers.assign(static_cast<std::size_t>(L), LayerStats{});
-            for (int k = 0; k < L; ++k)
-                result.layers[static_cast<std::size_t>(k)].index = k;
-            const std::int64_t total = opt.targets.empty() ? n : static_cast<std::int64_t>(opt.targets.size());
-            const std::int64_t B = opt.nodeWiseBatch;
-            const std::int64_t batches = (total + B - 1) / B;
-            std::vector<std::int64_t> chosen;
-            if (opt.nodeWiseMaxBatches > 0 && opt.nodeWiseMaxBatches < batches) {
-                // Spread the timed batches over the id range: low ids of R-MAT graphs are the hubs.
-                for (std::int64_t i = 0; i < opt.nodeWiseMaxBatches; ++i)
-                    chosen.push_back(i * batches / opt.nodeWiseMaxBatches);
-            } else {
-                chosen.resize(static_cast<std::size_t>(batches));
-                std::iota(chosen.begin(), chosen.end(), 0);
-            }
-            result.output = static_cast<std::int64_t>(total * outWidth * dtypeSize(opt.dtype)) > budget / 2
-                ? NodeMatrix::zerosOnDisk(total, outWidth, opt.dtype, spill)
-                : NodeMatrix::zeros(total, outWidth, opt.dtype);
-            Tensor out = wrap(result.output);
-            const auto t0 = Clock::now();
-            std::int64_t done = 0;
-            for (std::size_t ci = 0; ci < chosen.size(); ++ci) {
-                cancel.throwIfCancelled();
-                if (opt.nodeWiseTimeLimitS > 0 && done > 0 && since(t0) > opt.nodeWiseTimeLimitS)
-                    break;
-                const std::int64_t a = chosen[ci] * B;
-                const std::int64_t b = std::min(total, a + B);
-                std::vector<std::int64_t> t;
-                for (std::int64_t i = a; i < b; ++i)
-                    t.push_back(internal(opt.targets.empty() ? i : opt.targets[static_cast<std::size_t>(i)]));
-                const Tensor rows = runner.run(t, result.layers, result.touchedNodes, cancel, [&](double f) {
-                    progress.report((static_cast<double>(ci) + f) / static_cast<double>(chosen.size()),
-                        "node-wise batch " + std::to_string(ci + 1) + " of " + std::to_string(chosen.size()));
-                });
-                out.narrow(0, a, b - a).copy_(rows.reshape({ b - a, -1 }));
-                result.filledRows.emplace_back(a, b);
-                ++done;
-            }
-            result.batchesDone = done;
-            result.batchesTotal = batches;
-            result.extrapolated = done < batches;
-            if (!result.extrapolated)
-                result.filledRows.clear();
-            result.nodeCap = engine.firstNodeCap;
-            result.edgeCap = engine.firstEdgeCap;
-            result.peakStoreBytesInMemory = engine.peakRam();
-            result.peakStoreBytesOnDisk = engine.peakDisk();
-            result.edgeCacheBytes = engine.edgeCacheBytes();
-            result.factoredAggregations = engine.factoredAggregations();
-            break;
-        }
+        case EvalMode::FullGraph: permutedOutput = runFullGraph(c, result); break;
+        case EvalMode::HandwrittenGcn: permutedOutput = runHandwritten(c, result); break;
+        case EvalMode::LayerWise: permutedOutput = runLayerWise(c, result); break;
+        case EvalMode::NodeWise: permutedOutput = runNodeWise(c, result); break;
         }
         result.measuredS = since(evalStart);
-        result.totalS = result.measuredS;
-        if (result.touchedNodes == 0) // the whole-graph modes compute each layer's rows once
-            for (const auto& l : result.layers)
-                result.touchedNodes += l.nodes;
-        if (result.extrapolated && result.batchesDone > 0) {
-            const double factor = static_cast<double>(result.batchesTotal) / static_cast<double>(result.batchesDone);
-            result.totalS = result.measuredS * factor;
-            for (auto& l : result.layers)
-                l.timeS *= factor;
-        }
-        if (permutedOutput && !inverse.empty()) {
-            result.output = scatterRows(result.output, order,
-                static_cast<std::int64_t>(result.output.bytes()) > budget / 2 ? spill : std::filesystem::path());
-            if (!opt.outputPath.empty())
-                result.output.saveNpy(opt.outputPath);
-        } else if (!opt.outputPath.empty() && !(opt.mode == EvalMode::LayerWise && opt.targets.empty())) {
-            result.output.saveNpy(opt.outputPath);
-        }
+        finishResult(result, in, opt, permutedOutput, budget, spill);
     } catch (const c10::Error& e) {
         std::string what = e.what_without_backtrace();
         throw Error::failure("LibTorch failed while evaluating '" + ir.modelName + "': " + what)
