@@ -92,47 +92,72 @@ void Engine::runLayer(int k, const NodeSet& dst, const NodeSet& src, LayerStats&
         allocate(v, src, false);
         sourceOut.push_back(v);
     }
-    const double total = static_cast<double>(sourceOut.empty() ? 0 : src.size) + static_cast<double>(dst.size)
-        + static_cast<double>(plan.blockOps.empty() ? 0 : 1);
-    double done = 0;
-
-    // Source pass over `src` in row batches.
+    LayerProgress done{ 0.0,
+        static_cast<double>(sourceOut.empty() ? 0 : src.size) + static_cast<double>(dst.size)
+            + static_cast<double>(plan.blockOps.empty() ? 0 : 1),
+        progress };
     if (!sourceOut.empty()) {
-        const std::int64_t perRow = std::max<std::int64_t>(1, plan.sourceScalars * m_dsize * 2);
-        // With a node cap the source pass uses it too, so that runs differing only in where the
-        // stores live compute identical batches.
-        // A batch's temporaries (GAT's attention products are as wide as the store) stay small
-        // enough for the allocator to reuse them: a whole-graph batch faulted in a gigabyte of
-        // fresh memory per temporary.
-        std::int64_t rows = m_opt.nodeCap > 0 ? m_opt.nodeCap
-                                              : std::clamp<std::int64_t>(workBytes() / perRow, 1,
-                                                  std::max<std::int64_t>(1024, kSourceBatchBytes / perRow));
-        for (std::int64_t a = 0; a < src.size;) {
-            cancel.throwIfCancelled();
-            const std::int64_t b = std::min(src.size, a + rows);
-            const bool done1 = runOrHalve(b - a, "the source pass of layer " + std::to_string(k), stats.retries, [&] {
-                Batch batch;
-                batch.set = &src;
-                batch.begin = a;
-                batch.count = b - a;
-                batch.global = src.globalIds(a, b);
-                for (int v : sourceOut)
-                    write(batch, v);
-            });
-            if (!done1) {
-                rows = std::max<std::int64_t>(1, (b - a) / 2);
-                continue;
-            }
-            keepResidentWithinBudget();
-            done += static_cast<double>(b - a);
-            progress(done / total);
-            a = b;
-        }
+        runSourcePass(k, plan, src, sourceOut, stats, cancel, done);
         stats.sourcePassS += since(t0);
     }
+    const std::vector<int> freedLater = releaseBeforeBlocks(plan);
+    const std::vector<int> blockOut = allocateBlockOutputs(dst);
+    runBlocks(k, plan, dst, blockOut, stats, cancel, done);
+    stats.bytesTouched += m_bytes;
+    stats.freshStoreBytes += m_freshBytes;
+    m_freshBytes = 0;
+    m_bytes = 0;
+    m_bytesAtRelease = 0;
+    // Source-pass stores not read later, and tensors whose last reader was this layer, go.
+    for (int v : sourceOut)
+        if (m_schema.tensorOf(v) < 0)
+            release(v);
+    for (int v : freedLater)
+        release(v);
+    dropResidentPages();
+    stats.timeS += since(t0);
+}
 
-    // Tensors whose last reader was the source pass go before the blocks' outputs are allocated
-    // (the next embedding can then take the memory of the one just read).
+// The source pass over `src` in row batches.
+void Engine::runSourcePass(int k, const LayerPlan& plan, const NodeSet& src, const std::vector<int>& sourceOut,
+    LayerStats& stats, const CancelToken& cancel, LayerProgress& done)
+{
+    const std::int64_t perRow = std::max<std::int64_t>(1, plan.sourceScalars * m_dsize * 2);
+    // With a node cap the source pass uses it too, so that runs differing only in where the
+    // stores live compute identical batches.
+    // A batch's temporaries (GAT's attention products are as wide as the store) stay small
+    // enough for the allocator to reuse them: a whole-graph batch faulted in a gigabyte of
+    // fresh memory per temporary.
+    std::int64_t rows = m_opt.nodeCap > 0 ? m_opt.nodeCap
+                                          : std::clamp<std::int64_t>(workBytes() / perRow, 1,
+                                              std::max<std::int64_t>(1024, kSourceBatchBytes / perRow));
+    for (std::int64_t a = 0; a < src.size;) {
+        cancel.throwIfCancelled();
+        const std::int64_t b = std::min(src.size, a + rows);
+        const bool ran = runOrHalve(b - a, "the source pass of layer " + std::to_string(k), stats.retries, [&] {
+            Batch batch;
+            batch.set = &src;
+            batch.begin = a;
+            batch.count = b - a;
+            batch.global = src.globalIds(a, b);
+            for (int v : sourceOut)
+                write(batch, v);
+        });
+        if (!ran) {
+            rows = std::max<std::int64_t>(1, (b - a) / 2);
+            continue;
+        }
+        keepResidentWithinBudget();
+        done.add(static_cast<double>(b - a), false);
+        a = b;
+    }
+}
+
+// Tensors whose last reader was the source pass go before the blocks' outputs are allocated
+// (the next embedding can then take the memory of the one just read); those the blocks still read
+// are returned, to go after the layer.
+std::vector<int> Engine::releaseBeforeBlocks(const LayerPlan& plan)
+{
     std::vector<int> freedLater;
     m_blockOutputsPending = true;
     for (int ti : plan.freed) {
@@ -143,6 +168,12 @@ void Engine::runLayer(int k, const NodeSet& dst, const NodeSet& src, LayerStats&
             release(v);
     }
     m_blockOutputsPending = false;
+    return freedLater;
+}
+
+std::vector<int> Engine::allocateBlockOutputs(const NodeSet& dst)
+{
+    const LayerPlan& plan = m_schema.layers[static_cast<std::size_t>(m_layer)];
     std::vector<int> blockOut;
     for (int ti : plan.outputs) {
         const CutTensor& t = m_schema.tensors[static_cast<std::size_t>(ti)];
@@ -151,8 +182,13 @@ void Engine::runLayer(int k, const NodeSet& dst, const NodeSet& src, LayerStats&
         allocate(t.value, dst, t.isOutput);
         blockOut.push_back(t.value);
     }
+    return blockOut;
+}
 
-    // Blocks over `dst`, bounded by the node and edge caps.
+// Blocks over `dst`, bounded by the node and edge caps.
+void Engine::runBlocks(int k, const LayerPlan& plan, const NodeSet& dst, const std::vector<int>& blockOut,
+    LayerStats& stats, const CancelToken& cancel, LayerProgress& done)
+{
     std::int64_t nodeCap = 0;
     std::int64_t edgeCap = 0;
     caps(plan, nodeCap, edgeCap);
@@ -176,14 +212,14 @@ void Engine::runLayer(int k, const NodeSet& dst, const NodeSet& src, LayerStats&
             edges += d;
             ++b;
         }
-        const bool done1 = runOrHalve(b - a, "layer " + std::to_string(k), stats.retries, [&] {
+        const bool ran = runOrHalve(b - a, "layer " + std::to_string(k), stats.retries, [&] {
             Batch batch = makeBlock(dst, a, b);
             for (int v : blockOut)
                 write(batch, v);
             stats.edges += batch.edges;
             stats.bytesTouched += batch.edges * 8 + (b - a + 1) * 8;
         });
-        if (!done1) {
+        if (!ran) {
             nodeCap = std::max<std::int64_t>(1, (b - a) / 2);
             edgeCap = std::max<std::int64_t>(1, edgeCap / 2);
             continue;
@@ -191,23 +227,9 @@ void Engine::runLayer(int k, const NodeSet& dst, const NodeSet& src, LayerStats&
         ++stats.batches;
         stats.nodes += b - a;
         keepResidentWithinBudget();
-        done += static_cast<double>(b - a);
-        progress(std::min(1.0, done / total));
+        done.add(static_cast<double>(b - a), true);
         a = b;
     }
-    stats.bytesTouched += m_bytes;
-    stats.freshStoreBytes += m_freshBytes;
-    m_freshBytes = 0;
-    m_bytes = 0;
-    m_bytesAtRelease = 0;
-    // Source-pass stores not read later, and tensors whose last reader was this layer, go.
-    for (int v : sourceOut)
-        if (m_schema.tensorOf(v) < 0)
-            release(v);
-    for (int v : freedLater)
-        release(v);
-    dropResidentPages();
-    stats.timeS += since(t0);
 }
 
 void Engine::caps(const LayerPlan& plan, std::int64_t& nodeCap, std::int64_t& edgeCap) const

@@ -121,6 +121,24 @@ public:
         const std::function<void(double)>& progress);
 
 private:
+    // Rows done of the rows a layer computes (the source pass, then the blocks).
+    struct LayerProgress {
+        double done;
+        double total;
+        const std::function<void(double)>& report;
+        void add(double rows, bool clamp)
+        {
+            done += rows;
+            report(clamp ? std::min(1.0, done / total) : done / total);
+        }
+    };
+    void runSourcePass(int k, const LayerPlan& plan, const NodeSet& src, const std::vector<int>& sourceOut,
+        LayerStats& stats, const CancelToken& cancel, LayerProgress& done);
+    std::vector<int> releaseBeforeBlocks(const LayerPlan& plan);
+    std::vector<int> allocateBlockOutputs(const NodeSet& dst);
+    void runBlocks(int k, const LayerPlan& plan, const NodeSet& dst, const std::vector<int>& blockOut,
+        LayerStats& stats, const CancelToken& cancel, LayerProgress& done);
+
     // Pages of on-disk stores that a layer has touched count as resident memory until they are
     // released; past half the budget they are (they stay in the page cache and the file).
     void keepResidentWithinBudget();
