@@ -21,6 +21,422 @@ bool isDense(OpKind k)
     throw Error::failure("partitioner: " + why);
 }
 
+// The passes of partitionIntoLayers over one IR, and what they share: each value's category, its
+// layer (1-based; the input is 0), whether it is post-aggregation (it exists for a destination only
+// once its layer's block has run), the dense ops deferred to the next layer, and which node values
+// a layer's source pass computes.
+class Partitioner {
+public:
+    explicit Partitioner(const GnnIr& ir)
+        : m_ir(ir)
+        , m_n(ir.size())
+        , m_live(ir.live())
+        , m_consumers(ui(m_n))
+    {
+        for (int i = 0; i < m_n; ++i)
+            if (isLive(i))
+                for (int in : ir.op(i).inputs)
+                    m_consumers[ui(in)].push_back(i);
+    }
+
+    LayerSchema run()
+    {
+        categorize();
+        m_layer.assign(ui(m_n), 0);
+        m_post.assign(ui(m_n), 0);
+        m_deferred.assign(ui(m_n), 0);
+        computeLayers();
+        m_layer0 = m_layer;
+        m_numLayers = 1;
+        for (int i = 0; i < m_n; ++i)
+            if (feature(i) && isLive(i))
+                m_numLayers = std::max(m_numLayers, m_layer[ui(i)]);
+        chooseCuts();
+        computeLayers();
+        markSourcePass();
+        LayerSchema schema;
+        assignRoles(schema);
+        m_readers.assign(ui(m_n), {});
+        schema.layers.resize(ui(m_numLayers));
+        for (int k = 1; k <= m_numLayers; ++k)
+            planLayer(schema, k);
+        m_readers[ui(m_ir.output())].insert(m_numLayers + 1);
+        cutTensors(schema);
+        return schema;
+    }
+
+private:
+    static std::size_t ui(int v) { return static_cast<std::size_t>(v); }
+    bool isLive(int v) const { return m_live[ui(v)] != 0; }
+    bool feature(int v) const { return m_cat[ui(v)] == Category::Feature; }
+    bool isNodeOp(int v) const
+    {
+        const IrOp& o = m_ir.op(v);
+        return o.space == Space::Node && o.kind != OpKind::Input && o.kind != OpKind::Aggregate;
+    }
+    // The layer of `v` with the deferrals being tried.
+    int effective(int v) const { return m_deferred[ui(v)] ? m_layer0[ui(v)] + 1 : m_layer0[ui(v)]; }
+
+    // What each value depends on: nothing of the graph or features (global), the graph only, features.
+    void categorize()
+    {
+        m_cat.assign(ui(m_n), Category::Global);
+        for (int i = 0; i < m_n; ++i) {
+            const IrOp& o = m_ir.op(i);
+            Category c = Category::Global;
+            switch (o.kind) {
+            case OpKind::Input:
+            case OpKind::Aggregate:
+                c = Category::Feature;
+                break;
+            case OpKind::Parameter:
+            case OpKind::Constant:
+                c = Category::Global;
+                break;
+            case OpKind::InDegree:
+            case OpKind::OutDegree:
+                c = Category::Graph;
+                break;
+            default:
+                for (int in : o.inputs) {
+                    const Category ci = m_cat[ui(in)];
+                    if (ci == Category::Feature)
+                        c = Category::Feature;
+                    else if (ci == Category::Graph && c == Category::Global)
+                        c = Category::Graph;
+                }
+            }
+            m_cat[ui(i)] = c;
+        }
+    }
+
+    // Layer and post-aggregation flag of every live feature value, deferred ones a layer later.
+    void computeLayers()
+    {
+        for (int i = 0; i < m_n; ++i) {
+            if (!feature(i) || !isLive(i))
+                continue;
+            const IrOp& o = m_ir.op(i);
+            int l = 0;
+            bool p = false;
+            if (o.kind == OpKind::Input) {
+                l = 0;
+            } else if (o.kind == OpKind::GatherSrc) {
+                const int u = o.inputs[0];
+                l = m_post[ui(u)] ? m_layer[ui(u)] + 1 : std::max(1, m_layer[ui(u)]);
+            } else if (o.kind == OpKind::Aggregate) {
+                const int e = o.inputs[0];
+                l = feature(e) ? std::max(1, m_layer[ui(e)]) : 1;
+                p = true;
+            } else {
+                l = 1;
+                for (int in : o.inputs)
+                    if (feature(in))
+                        l = std::max(l, m_layer[ui(in)]);
+                if (o.space == Space::Node)
+                    for (int in : o.inputs)
+                        if (feature(in) && m_layer[ui(in)] == l && m_post[ui(in)] && m_ir.op(in).space == Space::Node)
+                            p = true;
+                if (m_deferred[ui(i)]) {
+                    l = m_layer0[ui(i)] + 1;
+                    p = false;
+                }
+            }
+            m_layer[ui(i)] = l;
+            m_post[ui(i)] = p ? 1 : 0;
+        }
+    }
+
+    // Where each cut lies. Element-wise work after an aggregation stays in its layer; a dense
+    // transform after it (linear, concat, reduce) may start the next layer instead, taking the
+    // element-wise ops that follow it along. Per layer boundary, every choice of dense ops to move
+    // is costed by the width of the node tensors then crossing the boundary; the narrowest cut wins,
+    // and among equals the one moving the most (so the cut is the layer's embedding, not the next
+    // layer's transform of it).
+    void chooseCuts()
+    {
+        m_minUse.assign(ui(m_n), 1 << 30); // per-edge values: the earliest layer aggregating them
+        for (int i = m_n - 1; i >= 0; --i)
+            if (isLive(i) && m_ir.op(i).space == Space::Edge)
+                for (int c : m_consumers[ui(i)])
+                    m_minUse[ui(i)]
+                        = std::min(m_minUse[ui(i)], m_ir.op(c).space == Space::Edge ? m_minUse[ui(c)] : m_layer0[ui(c)]);
+        for (int l = 1; l < m_numLayers; ++l) {
+            std::vector<int> candidates;
+            for (int i = 0; i < m_n; ++i)
+                if (isLive(i) && feature(i) && isNodeOp(i) && m_post[ui(i)] && m_layer0[ui(i)] == l
+                    && isDense(m_ir.op(i).kind))
+                    candidates.push_back(i);
+            if (candidates.empty() || candidates.size() > 12)
+                continue;
+            std::vector<int> best;
+            std::int64_t bestWidth = -1;
+            for (std::uint32_t mask = 0; mask < (1u << candidates.size()); ++mask) {
+                std::vector<int> group;
+                if (!movedWith(candidates, mask, l, group))
+                    continue;
+                for (int v : group)
+                    m_deferred[ui(v)] = 1;
+                const std::int64_t width = crossingWidth(l);
+                for (int v : group)
+                    m_deferred[ui(v)] = 0;
+                if (bestWidth < 0 || width < bestWidth || (width == bestWidth && group.size() > best.size())) {
+                    bestWidth = width;
+                    best = std::move(group);
+                }
+            }
+            for (int v : best)
+                m_deferred[ui(v)] = 1;
+        }
+    }
+
+    // The candidates chosen by `mask` and the ops that move with them (their element-wise
+    // consumers in layer `l`) into `group`; false when the move is not possible.
+    bool movedWith(const std::vector<int>& candidates, std::uint32_t mask, int l, std::vector<int>& group) const
+    {
+        std::vector<char> moved(ui(m_n), 0);
+        std::vector<int> stack;
+        for (std::size_t c = 0; c < candidates.size(); ++c)
+            if (mask & (1u << c)) {
+                moved[ui(candidates[c])] = 1;
+                stack.push_back(candidates[c]);
+            }
+        while (!stack.empty()) {
+            const int u = stack.back();
+            stack.pop_back();
+            for (int c : m_consumers[ui(u)]) {
+                if (moved[ui(c)])
+                    continue;
+                if (m_ir.op(c).space == Space::Edge) {
+                    if (m_minUse[ui(c)] <= l)
+                        return false; // recomputed only in a later layer that uses it
+                    continue;
+                }
+                if (m_layer0[ui(c)] != l)
+                    continue;
+                if (!isNodeOp(c) || !m_post[ui(c)] || isDense(m_ir.op(c).kind))
+                    return false; // an aggregation of this layer, or a dense op left behind
+                moved[ui(c)] = 1;
+                stack.push_back(c);
+            }
+        }
+        for (int i = 0; i < m_n; ++i)
+            if (moved[ui(i)])
+                group.push_back(i);
+        return true;
+    }
+
+    // The width of the node tensors crossing the boundary after layer `l`, with the deferrals tried.
+    std::int64_t crossingWidth(int l) const
+    {
+        std::vector<int> maxUse(ui(m_n), 0);
+        for (int i = m_n - 1; i >= 0; --i)
+            if (isLive(i) && feature(i) && m_ir.op(i).space == Space::Edge)
+                for (int c : m_consumers[ui(i)])
+                    maxUse[ui(i)]
+                        = std::max(maxUse[ui(i)], m_ir.op(c).space == Space::Edge ? maxUse[ui(c)] : effective(c));
+        std::int64_t width = 0;
+        for (int i = 0; i < m_n; ++i) {
+            if (!isLive(i) || !feature(i) || m_ir.op(i).space != Space::Node || effective(i) > l)
+                continue;
+            bool crosses = i == m_ir.output();
+            for (int c : m_consumers[ui(i)])
+                crosses |= (m_ir.op(c).space == Space::Edge ? maxUse[ui(c)] : effective(c)) > l;
+            if (crosses)
+                width += m_ir.width(i);
+        }
+        return width;
+    }
+
+    // Source pass: node values of a layer that its own blocks gather by source.
+    void markSourcePass()
+    {
+        m_source.assign(ui(m_n), 0);
+        for (int i = m_n - 1; i >= 0; --i) {
+            if (!isLive(i) || !feature(i) || !isNodeOp(i) || m_post[ui(i)])
+                continue;
+            for (int c : m_consumers[ui(i)]) {
+                const bool sameLayer = m_layer[ui(c)] == m_layer[ui(i)];
+                if (sameLayer && (m_ir.op(c).kind == OpKind::GatherSrc || m_source[ui(c)]))
+                    m_source[ui(i)] = 1;
+            }
+        }
+    }
+
+    void assignRoles(LayerSchema& schema) const
+    {
+        schema.roles.assign(ui(m_n), ValueRole::Dead);
+        schema.layerOf.assign(ui(m_n), -1);
+        for (int i = 0; i < m_n; ++i) {
+            if (!isLive(i))
+                continue;
+            const std::size_t u = ui(i);
+            if (m_cat[u] == Category::Global) {
+                schema.roles[u] = ValueRole::Global;
+            } else if (m_cat[u] == Category::Graph) {
+                schema.roles[u] = ValueRole::Graph;
+            } else if (m_ir.op(i).kind == OpKind::Input) {
+                schema.roles[u] = ValueRole::Input;
+            } else {
+                schema.roles[u] = m_source[u] ? ValueRole::Source : ValueRole::Block;
+                schema.layerOf[u] = m_layer[u] - 1;
+            }
+        }
+    }
+
+    // Layer k's ops, walked back to what it reads from node stores (the readers of each value).
+    void planLayer(LayerSchema& schema, int k)
+    {
+        LayerPlan& plan = schema.layers[ui(k - 1)];
+        plan.index = k - 1;
+        std::set<int> sourceOps;
+        std::set<int> blockOps;
+        std::set<int> blockReadsSource;
+        for (int i = 0; i < m_n; ++i) {
+            if (!isLive(i) || !feature(i) || m_layer[ui(i)] != k || m_ir.op(i).kind == OpKind::Input)
+                continue;
+            (schema.roles[ui(i)] == ValueRole::Source ? sourceOps : blockOps).insert(i);
+        }
+        walk(schema, k, sourceOps, false, blockReadsSource);
+        walk(schema, k, blockOps, true, blockReadsSource);
+        plan.sourceOps.assign(sourceOps.begin(), sourceOps.end());
+        plan.blockOps.assign(blockOps.begin(), blockOps.end());
+        for (int v : plan.blockOps)
+            if (m_ir.op(v).kind == OpKind::Aggregate)
+                plan.aggregations.push_back(v);
+        for (int v : plan.sourceOps)
+            if (schema.roles[ui(v)] == ValueRole::Source && (blockReadsSource.count(v) || !m_readers[ui(v)].empty()))
+                plan.sourceStores.push_back(v);
+        for (int v : plan.blockOps) {
+            const IrOp& o = m_ir.op(v);
+            if (o.space == Space::Edge)
+                plan.edgeScalars += m_ir.width(v);
+            else
+                plan.dstScalars += m_ir.width(v);
+        }
+        for (int v : plan.sourceOps)
+            plan.sourceScalars += m_ir.width(v);
+    }
+
+    // Adds to `ops` the graph-only values and recomputed per-edge values they read, and records
+    // which earlier layers' node values layer k reads.
+    void walk(const LayerSchema& schema, int k, std::set<int>& ops, bool block, std::set<int>& blockReadsSource)
+    {
+        std::vector<int> stack(ops.begin(), ops.end());
+        while (!stack.empty()) {
+            const int c = stack.back();
+            stack.pop_back();
+            for (int u : m_ir.op(c).inputs) {
+                const std::size_t uu = ui(u);
+                switch (schema.roles[uu]) {
+                case ValueRole::Dead:
+                    internal("a live op reads a dead value");
+                case ValueRole::Global:
+                    break;
+                case ValueRole::Graph:
+                    if (ops.insert(u).second)
+                        stack.push_back(u);
+                    break;
+                case ValueRole::Input:
+                    m_readers[uu].insert(k);
+                    break;
+                case ValueRole::Source:
+                case ValueRole::Block:
+                    if (m_ir.op(u).space == Space::Edge) {
+                        if (!block)
+                            internal("a source-pass op reads a per-edge value");
+                        if (m_layer[uu] > k)
+                            internal("an op reads a per-edge value of a later layer");
+                        if (ops.insert(u).second)
+                            stack.push_back(u); // recomputed here when it belongs to an earlier layer
+                    } else if (m_layer[uu] < k) {
+                        m_readers[uu].insert(k);
+                    } else if (m_layer[uu] > k) {
+                        internal("an op of layer " + std::to_string(k) + " reads a value of layer "
+                            + std::to_string(m_layer[uu]));
+                    } else if (schema.roles[uu] == ValueRole::Source) {
+                        if (!block)
+                            break; // part of the same source pass
+                        blockReadsSource.insert(u);
+                    } else if (!block) {
+                        internal("a source-pass op reads a destination-side value");
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    // Cut tensors: the input, every node value read by a later layer, the output; and per layer
+    // the tensors it reads, writes and frees.
+    void cutTensors(LayerSchema& schema) const
+    {
+        for (int i = 0; i < m_n; ++i) {
+            const std::size_t u = ui(i);
+            if (!isLive(i) || !feature(i) || m_ir.op(i).space != Space::Node)
+                continue;
+            const bool isInput = m_ir.op(i).kind == OpKind::Input;
+            bool crosses = isInput;
+            for (int r : m_readers[u])
+                if (r > m_layer[u])
+                    crosses = true;
+            if (!crosses)
+                continue;
+            CutTensor t;
+            t.value = i;
+            t.isInput = isInput;
+            t.isOutput = i == m_ir.output();
+            const IrOp& o = m_ir.op(i);
+            if (isInput)
+                t.label = "input " + o.name;
+            else if (!o.name.empty())
+                t.label = o.name + ": " + m_ir.label(i);
+            else
+                t.label = m_ir.label(i) + (o.location.empty() ? "" : " (" + o.location + ")");
+            t.shape = m_ir.op(i).shape;
+            t.width = m_ir.width(i);
+            t.producer = m_layer[u] - 1;
+            t.lastConsumer = m_readers[u].empty() ? t.producer : *m_readers[u].rbegin() - 1;
+            if (t.isInput)
+                schema.inputTensor = static_cast<int>(schema.tensors.size());
+            if (t.isOutput)
+                schema.outputTensor = static_cast<int>(schema.tensors.size());
+            schema.tensors.push_back(std::move(t));
+        }
+        for (std::size_t ti = 0; ti < schema.tensors.size(); ++ti) {
+            const CutTensor& t = schema.tensors[ti];
+            const auto& rd = m_readers[ui(t.value)];
+            for (auto& plan : schema.layers) {
+                if (rd.count(plan.index + 1) && t.producer < plan.index)
+                    plan.inputs.push_back(static_cast<int>(ti));
+                if (t.producer == plan.index)
+                    plan.outputs.push_back(static_cast<int>(ti));
+                if (!t.isInput && !t.isOutput && t.lastConsumer == plan.index)
+                    plan.freed.push_back(static_cast<int>(ti));
+            }
+            if (m_ir.op(t.value).space != Space::Node)
+                internal("a per-edge value crosses a cut");
+        }
+        for (auto& plan : schema.layers)
+            for (int ti : plan.inputs)
+                plan.sourceScalars += schema.tensors[ui(ti)].width;
+    }
+
+    const GnnIr& m_ir;
+    const int m_n;
+    const std::vector<char> m_live;
+    std::vector<std::vector<int>> m_consumers;
+    std::vector<Category> m_cat;
+    std::vector<int> m_layer;     // 1-based; the input is 0
+    std::vector<char> m_post;     // post-aggregation
+    std::vector<char> m_deferred; // dense ops (and what follows them) moved to the next layer
+    std::vector<int> m_layer0;    // the layers before any deferral
+    std::vector<int> m_minUse;    // per-edge values: the earliest layer aggregating them
+    std::vector<char> m_source;   // computed by its layer's source pass
+    std::vector<std::set<int>> m_readers; // 1-based layers reading each value
+    int m_numLayers = 1;
+};
+
 } // namespace
 
 int LayerSchema::tensorOf(int value) const
@@ -37,357 +453,9 @@ LayerSchema partitionIntoLayers(const GnnIr& ir)
         throw Error::invalidInput("the model has no output");
     if (ir.inputValue() < 0)
         throw Error::invalidInput("the model has no input");
-    const int n = ir.size();
-    const auto live = ir.live();
-    if (!live[static_cast<std::size_t>(ir.inputValue())])
+    if (!ir.live()[static_cast<std::size_t>(ir.inputValue())])
         throw Error::invalidInput("the model's output does not depend on its input features");
-    std::vector<std::vector<int>> consumers(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i)
-        if (live[static_cast<std::size_t>(i)])
-            for (int in : ir.op(i).inputs)
-                consumers[static_cast<std::size_t>(in)].push_back(i);
-    auto isLive = [&](int v) { return live[static_cast<std::size_t>(v)] != 0; };
-
-    // What each value depends on.
-    std::vector<Category> cat(static_cast<std::size_t>(n), Category::Global);
-    for (int i = 0; i < n; ++i) {
-        const IrOp& o = ir.op(i);
-        Category c = Category::Global;
-        switch (o.kind) {
-        case OpKind::Input:
-        case OpKind::Aggregate:
-            c = Category::Feature;
-            break;
-        case OpKind::Parameter:
-        case OpKind::Constant:
-            c = Category::Global;
-            break;
-        case OpKind::InDegree:
-        case OpKind::OutDegree:
-            c = Category::Graph;
-            break;
-        default:
-            for (int in : o.inputs) {
-                const Category ci = cat[static_cast<std::size_t>(in)];
-                if (ci == Category::Feature)
-                    c = Category::Feature;
-                else if (ci == Category::Graph && c == Category::Global)
-                    c = Category::Graph;
-            }
-        }
-        cat[static_cast<std::size_t>(i)] = c;
-    }
-    auto feature = [&](int v) { return cat[static_cast<std::size_t>(v)] == Category::Feature; };
-    auto isNodeOp = [&](int v) {
-        const IrOp& o = ir.op(v);
-        return o.space == Space::Node && o.kind != OpKind::Input && o.kind != OpKind::Aggregate;
-    };
-
-    // Layer (1-based; the input is 0) and whether the value depends on an aggregation of its own
-    // layer ("post-aggregation": it exists for a destination only once its block has run).
-    std::vector<int> L(static_cast<std::size_t>(n), 0);
-    std::vector<char> P(static_cast<std::size_t>(n), 0);
-    std::vector<char> deferred(static_cast<std::size_t>(n), 0);
-    std::vector<int> L0;
-    auto computeLayers = [&] {
-        for (int i = 0; i < n; ++i) {
-            if (!feature(i) || !isLive(i))
-                continue;
-            const IrOp& o = ir.op(i);
-            int l = 0;
-            bool p = false;
-            if (o.kind == OpKind::Input) {
-                l = 0;
-            } else if (o.kind == OpKind::GatherSrc) {
-                const int u = o.inputs[0];
-                l = P[static_cast<std::size_t>(u)] ? L[static_cast<std::size_t>(u)] + 1
-                                                   : std::max(1, L[static_cast<std::size_t>(u)]);
-            } else if (o.kind == OpKind::Aggregate) {
-                const int e = o.inputs[0];
-                l = feature(e) ? std::max(1, L[static_cast<std::size_t>(e)]) : 1;
-                p = true;
-            } else {
-                l = 1;
-                for (int in : o.inputs)
-                    if (feature(in))
-                        l = std::max(l, L[static_cast<std::size_t>(in)]);
-                if (o.space == Space::Node)
-                    for (int in : o.inputs)
-                        if (feature(in) && L[static_cast<std::size_t>(in)] == l && P[static_cast<std::size_t>(in)]
-                            && ir.op(in).space == Space::Node)
-                            p = true;
-                if (deferred[static_cast<std::size_t>(i)]) {
-                    l = L0[static_cast<std::size_t>(i)] + 1;
-                    p = false;
-                }
-            }
-            L[static_cast<std::size_t>(i)] = l;
-            P[static_cast<std::size_t>(i)] = p ? 1 : 0;
-        }
-    };
-    computeLayers();
-    L0 = L;
-    int numLayers = 1;
-    for (int i = 0; i < n; ++i)
-        if (feature(i) && isLive(i))
-            numLayers = std::max(numLayers, L[static_cast<std::size_t>(i)]);
-
-    // Where each cut lies. Element-wise work after an aggregation stays in its layer; a dense
-    // transform after it (linear, concat, reduce) may start the next layer instead, taking the
-    // element-wise ops that follow it along. Per layer boundary, every choice of dense ops to move
-    // is costed by the width of the node tensors then crossing the boundary; the narrowest cut wins,
-    // and among equals the one moving the most (so the cut is the layer's embedding, not the next
-    // layer's transform of it).
-    const auto ui = [](int v) { return static_cast<std::size_t>(v); };
-    std::vector<int> minUse(ui(n), 1 << 30); // per-edge values: the earliest layer aggregating them
-    for (int i = n - 1; i >= 0; --i)
-        if (isLive(i) && ir.op(i).space == Space::Edge)
-            for (int c : consumers[ui(i)])
-                minUse[ui(i)] = std::min(minUse[ui(i)], ir.op(c).space == Space::Edge ? minUse[ui(c)] : L0[ui(c)]);
-    auto effective = [&](int v) { return deferred[ui(v)] ? L0[ui(v)] + 1 : L0[ui(v)]; };
-    auto crossingWidth = [&](int l) {
-        std::vector<int> maxUse(ui(n), 0);
-        for (int i = n - 1; i >= 0; --i)
-            if (isLive(i) && feature(i) && ir.op(i).space == Space::Edge)
-                for (int c : consumers[ui(i)])
-                    maxUse[ui(i)]
-                        = std::max(maxUse[ui(i)], ir.op(c).space == Space::Edge ? maxUse[ui(c)] : effective(c));
-        std::int64_t width = 0;
-        for (int i = 0; i < n; ++i) {
-            if (!isLive(i) || !feature(i) || ir.op(i).space != Space::Node || effective(i) > l)
-                continue;
-            bool crosses = i == ir.output();
-            for (int c : consumers[ui(i)])
-                crosses |= (ir.op(c).space == Space::Edge ? maxUse[ui(c)] : effective(c)) > l;
-            if (crosses)
-                width += ir.width(i);
-        }
-        return width;
-    };
-    for (int l = 1; l < numLayers; ++l) {
-        std::vector<int> candidates;
-        for (int i = 0; i < n; ++i)
-            if (isLive(i) && feature(i) && isNodeOp(i) && P[ui(i)] && L0[ui(i)] == l && isDense(ir.op(i).kind))
-                candidates.push_back(i);
-        if (candidates.empty() || candidates.size() > 12)
-            continue;
-        std::vector<int> best;
-        std::int64_t bestWidth = -1;
-        for (std::uint32_t mask = 0; mask < (1u << candidates.size()); ++mask) {
-            // The ops that move with the chosen ones: their element-wise consumers in the same layer.
-            std::vector<char> moved(ui(n), 0);
-            std::vector<int> stack;
-            for (std::size_t c = 0; c < candidates.size(); ++c)
-                if (mask & (1u << c)) {
-                    moved[ui(candidates[c])] = 1;
-                    stack.push_back(candidates[c]);
-                }
-            bool valid = true;
-            while (!stack.empty() && valid) {
-                const int u = stack.back();
-                stack.pop_back();
-                for (int c : consumers[ui(u)]) {
-                    if (moved[ui(c)])
-                        continue;
-                    if (ir.op(c).space == Space::Edge) {
-                        valid &= minUse[ui(c)] > l; // recomputed in the later layer that uses it
-                        continue;
-                    }
-                    if (L0[ui(c)] != l)
-                        continue;
-                    if (!isNodeOp(c) || !P[ui(c)] || isDense(ir.op(c).kind)) {
-                        valid = false; // an aggregation of this layer, or a dense op left behind
-                        break;
-                    }
-                    moved[ui(c)] = 1;
-                    stack.push_back(c);
-                }
-            }
-            if (!valid)
-                continue;
-            std::vector<int> group;
-            for (int i = 0; i < n; ++i)
-                if (moved[ui(i)])
-                    group.push_back(i);
-            for (int v : group)
-                deferred[ui(v)] = 1;
-            const std::int64_t width = crossingWidth(l);
-            for (int v : group)
-                deferred[ui(v)] = 0;
-            if (bestWidth < 0 || width < bestWidth || (width == bestWidth && group.size() > best.size())) {
-                bestWidth = width;
-                best = std::move(group);
-            }
-        }
-        for (int v : best)
-            deferred[ui(v)] = 1;
-    }
-    computeLayers();
-
-    // Source pass: node values of a layer that its own blocks gather by source.
-    std::vector<char> source(static_cast<std::size_t>(n), 0);
-    for (int i = n - 1; i >= 0; --i) {
-        if (!isLive(i) || !feature(i) || !isNodeOp(i) || P[static_cast<std::size_t>(i)])
-            continue;
-        for (int c : consumers[static_cast<std::size_t>(i)]) {
-            const bool sameLayer = L[static_cast<std::size_t>(c)] == L[static_cast<std::size_t>(i)];
-            if (sameLayer && (ir.op(c).kind == OpKind::GatherSrc || source[static_cast<std::size_t>(c)]))
-                source[static_cast<std::size_t>(i)] = 1;
-        }
-    }
-
-    LayerSchema schema;
-    schema.roles.assign(static_cast<std::size_t>(n), ValueRole::Dead);
-    schema.layerOf.assign(static_cast<std::size_t>(n), -1);
-    for (int i = 0; i < n; ++i) {
-        if (!isLive(i))
-            continue;
-        const auto ui = static_cast<std::size_t>(i);
-        if (cat[ui] == Category::Global) {
-            schema.roles[ui] = ValueRole::Global;
-        } else if (cat[ui] == Category::Graph) {
-            schema.roles[ui] = ValueRole::Graph;
-        } else if (ir.op(i).kind == OpKind::Input) {
-            schema.roles[ui] = ValueRole::Input;
-        } else {
-            schema.roles[ui] = source[ui] ? ValueRole::Source : ValueRole::Block;
-            schema.layerOf[ui] = L[ui] - 1;
-        }
-    }
-
-    // Walk each layer's ops back to what it reads from node stores.
-    std::vector<std::set<int>> readers(static_cast<std::size_t>(n)); // 1-based layers reading the value
-    schema.layers.resize(static_cast<std::size_t>(numLayers));
-    for (int k = 1; k <= numLayers; ++k) {
-        LayerPlan& plan = schema.layers[static_cast<std::size_t>(k - 1)];
-        plan.index = k - 1;
-        std::set<int> sourceOps;
-        std::set<int> blockOps;
-        std::set<int> blockReadsSource;
-        for (int i = 0; i < n; ++i) {
-            if (!isLive(i) || !feature(i) || L[static_cast<std::size_t>(i)] != k || ir.op(i).kind == OpKind::Input)
-                continue;
-            (schema.roles[static_cast<std::size_t>(i)] == ValueRole::Source ? sourceOps : blockOps).insert(i);
-        }
-        auto walk = [&](std::set<int>& ops, bool block) {
-            std::vector<int> stack(ops.begin(), ops.end());
-            while (!stack.empty()) {
-                const int c = stack.back();
-                stack.pop_back();
-                for (int u : ir.op(c).inputs) {
-                    const auto uu = static_cast<std::size_t>(u);
-                    switch (schema.roles[uu]) {
-                    case ValueRole::Dead:
-                        internal("a live op reads a dead value");
-                    case ValueRole::Global:
-                        break;
-                    case ValueRole::Graph:
-                        if (ops.insert(u).second)
-                            stack.push_back(u);
-                        break;
-                    case ValueRole::Input:
-                        readers[uu].insert(k);
-                        break;
-                    case ValueRole::Source:
-                    case ValueRole::Block:
-                        if (ir.op(u).space == Space::Edge) {
-                            if (!block)
-                                internal("a source-pass op reads a per-edge value");
-                            if (L[uu] > k)
-                                internal("an op reads a per-edge value of a later layer");
-                            if (ops.insert(u).second)
-                                stack.push_back(u); // recomputed here when it belongs to an earlier layer
-                        } else if (L[uu] < k) {
-                            readers[uu].insert(k);
-                        } else if (L[uu] > k) {
-                            internal("an op of layer " + std::to_string(k) + " reads a value of layer "
-                                + std::to_string(L[uu]));
-                        } else if (schema.roles[uu] == ValueRole::Source) {
-                            if (!block)
-                                break; // part of the same source pass
-                            blockReadsSource.insert(u);
-                        } else if (!block) {
-                            internal("a source-pass op reads a destination-side value");
-                        }
-                        break;
-                    }
-                }
-            }
-        };
-        walk(sourceOps, false);
-        walk(blockOps, true);
-        plan.sourceOps.assign(sourceOps.begin(), sourceOps.end());
-        plan.blockOps.assign(blockOps.begin(), blockOps.end());
-        for (int v : plan.blockOps)
-            if (ir.op(v).kind == OpKind::Aggregate)
-                plan.aggregations.push_back(v);
-        for (int v : plan.sourceOps)
-            if (schema.roles[static_cast<std::size_t>(v)] == ValueRole::Source
-                && (blockReadsSource.count(v) || !readers[static_cast<std::size_t>(v)].empty()))
-                plan.sourceStores.push_back(v);
-        for (int v : plan.blockOps) {
-            const IrOp& o = ir.op(v);
-            if (o.space == Space::Edge)
-                plan.edgeScalars += ir.width(v);
-            else
-                plan.dstScalars += ir.width(v);
-        }
-        for (int v : plan.sourceOps)
-            plan.sourceScalars += ir.width(v);
-    }
-    readers[static_cast<std::size_t>(ir.output())].insert(numLayers + 1);
-
-    // Cut tensors: the input, every node value read by a later layer, the output.
-    for (int i = 0; i < n; ++i) {
-        const auto ui = static_cast<std::size_t>(i);
-        if (!isLive(i) || !feature(i) || ir.op(i).space != Space::Node)
-            continue;
-        const bool isInput = ir.op(i).kind == OpKind::Input;
-        bool crosses = isInput;
-        for (int r : readers[ui])
-            if (r > L[ui])
-                crosses = true;
-        if (!crosses)
-            continue;
-        CutTensor t;
-        t.value = i;
-        t.isInput = isInput;
-        t.isOutput = i == ir.output();
-        const IrOp& o = ir.op(i);
-        if (isInput)
-            t.label = "input " + o.name;
-        else if (!o.name.empty())
-            t.label = o.name + ": " + ir.label(i);
-        else
-            t.label = ir.label(i) + (o.location.empty() ? "" : " (" + o.location + ")");
-        t.shape = ir.op(i).shape;
-        t.width = ir.width(i);
-        t.producer = L[ui] - 1;
-        t.lastConsumer = readers[ui].empty() ? t.producer : *readers[ui].rbegin() - 1;
-        if (t.isInput)
-            schema.inputTensor = static_cast<int>(schema.tensors.size());
-        if (t.isOutput)
-            schema.outputTensor = static_cast<int>(schema.tensors.size());
-        schema.tensors.push_back(std::move(t));
-    }
-    for (std::size_t ti = 0; ti < schema.tensors.size(); ++ti) {
-        const CutTensor& t = schema.tensors[ti];
-        const auto& rd = readers[static_cast<std::size_t>(t.value)];
-        for (auto& plan : schema.layers) {
-            if (rd.count(plan.index + 1) && t.producer < plan.index)
-                plan.inputs.push_back(static_cast<int>(ti));
-            if (t.producer == plan.index)
-                plan.outputs.push_back(static_cast<int>(ti));
-            if (!t.isInput && !t.isOutput && t.lastConsumer == plan.index)
-                plan.freed.push_back(static_cast<int>(ti));
-        }
-        if (ir.op(t.value).space != Space::Node)
-            internal("a per-edge value crosses a cut");
-    }
-    for (auto& plan : schema.layers)
-        for (int ti : plan.inputs)
-            plan.sourceScalars += schema.tensors[static_cast<std::size_t>(ti)].width;
-    return schema;
+    return Partitioner(ir).run();
 }
 
 Json toJson(const LayerSchema& schema, const GnnIr& ir, std::int64_t numNodes, DType type)
