@@ -151,6 +151,232 @@ std::int64_t OpGraph::batch() const
     return m_ops.empty() ? 0 : m_ops.front().output.batch;
 }
 
+namespace {
+
+// The weights of `op` (rows x cols) shared with the embedding it is tied to: true when tied (they
+// count once, at the embedding), false when it owns its weights.
+bool shareTiedWeights(Op& op, const std::vector<Op>& ops, std::int64_t rows, std::int64_t cols)
+{
+    if (op.tiedTo < 0)
+        return false;
+    if (op.tiedTo >= static_cast<int>(ops.size()))
+        bad(op, "tied_to names an op that is not in the graph");
+    const Op& owner = ops[static_cast<std::size_t>(op.tiedTo)];
+    if (owner.kind != OpKind::Embedding || owner.tiedTo >= 0)
+        bad(op, "weights can only be tied to an embedding that owns its weights ('" + owner.name + "' does not)");
+    if (!((owner.vocab == rows && owner.outFeatures == cols) || (owner.vocab == cols && owner.outFeatures == rows)))
+        bad(op,
+            "tied weight shape " + std::to_string(rows) + "x" + std::to_string(cols) + " does not match '"
+                + owner.name + "' (" + std::to_string(owner.vocab) + "x" + std::to_string(owner.outFeatures) + ")");
+    op.sharedParams = rows * cols;
+    return true;
+}
+
+// Token ids to vectors; the weights may be tied from a linear op.
+void shapeEmbedding(Op& op, const std::vector<TensorShape>& ins, const std::vector<Op>& ops)
+{
+    const TensorShape& in = op.input;
+    if (!ins.empty())
+        bad(op, "an embedding reads token ids and takes no inputs");
+    requirePositive(op, op.vocab, "vocab");
+    requirePositive(op, op.outFeatures, "out");
+    if (op.extraRows < 0)
+        bad(op, "extra_rows must be >= 0");
+    op.input.features = 1;
+    op.input.width = 1;
+    op.input.image = false;
+    op.output = { in.batch, op.outFeatures, in.height, 1, false };
+    if (!shareTiedWeights(op, ops, op.vocab, op.outFeatures))
+        op.params = op.vocab * op.outFeatures;
+    op.params += op.extraRows * op.outFeatures;
+    op.forwardFlops = op.output.elements() * (op.extraRows > 0 ? 2.0 : 1.0);
+    op.savedElements = op.output.elements();
+}
+
+// A dense layer over the features (an image input is flattened), weights possibly tied to an embedding.
+void shapeLinear(Op& op, const std::vector<TensorShape>& ins, const std::vector<Op>& ops)
+{
+    const TensorShape& in = op.input;
+    const double B = double(in.batch);
+    if (ins.size() > 1)
+        bad(op, "a linear op takes one input");
+    requirePositive(op, op.outFeatures, "out");
+    if (in.image && in.positions() > 1)
+        op.input = { in.batch, in.features * in.positions(), 1, 1, false };
+    else
+        op.input = { in.batch, in.features, in.positions(), 1, false };
+    const std::int64_t cols = op.outFeatures * (op.activation == Activation::SwiGlu ? 2 : 1);
+    if (!shareTiedWeights(op, ops, op.input.features, cols))
+        op.params = op.input.features * cols;
+    op.params += op.bias ? cols : 0;
+    op.output = { in.batch, op.outFeatures, op.input.height, 1, false };
+    const double positions = double(op.input.height);
+    op.forwardFlops = 2.0 * B * positions * double(op.input.features) * double(cols)
+        + B * positions * double(cols) * activationFlops(op.activation);
+    op.savedElements
+        = op.output.elements() + (op.activation == Activation::None ? 0.0 : B * positions * double(cols));
+}
+
+// A 2-D convolution with optional batch norm and activation.
+void shapeConv2d(Op& op, const std::vector<TensorShape>& ins)
+{
+    const TensorShape& in = op.input;
+    if (ins.size() > 1)
+        bad(op, "a conv2d op takes one input");
+    if (!in.image && !ins.empty())
+        bad(op, "conv2d needs an image input (height x width)");
+    if (op.activation == Activation::SwiGlu)
+        bad(op, "swiglu applies to linear ops only");
+    op.input.image = true;
+    requirePositive(op, op.outFeatures, "out");
+    const std::int64_t h = convOut(op, in.height, op.kernelH, op.strideH, op.padH, "height");
+    const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width");
+    op.output = { in.batch, op.outFeatures, h, w, true };
+    if (op.tiedTo >= 0)
+        bad(op, "conv2d weights cannot be tied");
+    op.params = in.features * op.outFeatures * op.kernelH * op.kernelW + (op.bias ? op.outFeatures : 0)
+        + (op.batchNorm ? 2 * op.outFeatures : 0);
+    const double outElems = op.output.elements();
+    op.forwardFlops = 2.0 * outElems * double(in.features) * op.kernelH * op.kernelW
+        + outElems * ((op.batchNorm ? 4.0 : 0.0) + activationFlops(op.activation));
+    op.savedElements
+        = outElems * (1.0 + (op.batchNorm ? 1.0 : 0.0) + (op.activation != Activation::None ? 1.0 : 0.0));
+}
+
+// Multi-head (or grouped-query) attention over fused q, k, v or over another sequence's k/v.
+void shapeAttention(Op& op, const std::vector<TensorShape>& ins)
+{
+    const TensorShape& in = op.input;
+    const double B = double(in.batch);
+    if (ins.size() > 2)
+        bad(op, "attention takes one input (fused q, k, v) or two (q, and k/v from another sequence)");
+    if (in.image)
+        bad(op, "attention needs a sequence input");
+    requirePositive(op, op.heads, "heads");
+    if (op.kvHeads == 0)
+        op.kvHeads = op.heads;
+    if (op.kvHeads < 1 || op.heads % op.kvHeads != 0)
+        bad(op, "kv_heads must divide heads");
+    const std::int64_t qkvHeads = ins.size() == 2 ? op.heads : op.heads + 2 * op.kvHeads;
+    if (in.features % qkvHeads != 0)
+        bad(op,
+            "input features (" + std::to_string(in.features) + ") are not a whole number of heads ("
+                + std::to_string(qkvHeads) + ")");
+    const int hd = static_cast<int>(in.features / qkvHeads);
+    if (op.headDim != 0 && op.headDim != hd)
+        bad(op,
+            "head_dim " + std::to_string(op.headDim) + " does not match the input (" + std::to_string(hd) + ")");
+    op.headDim = hd;
+    op.kvLength = in.height;
+    if (ins.size() == 2) {
+        const TensorShape& kv = ins[1];
+        if (kv.features != 2 * std::int64_t(op.kvHeads) * hd)
+            bad(op,
+                "the key/value input needs " + std::to_string(2 * std::int64_t(op.kvHeads) * hd)
+                    + " features (2 x kv_heads x head_dim), has " + std::to_string(kv.features));
+        op.kvLength = kv.height;
+    }
+    op.output = { in.batch, std::int64_t(op.heads) * hd, in.height, 1, false };
+    const double scores = B * op.heads * double(in.height) * double(op.kvLength);
+    op.forwardFlops = 4.0 * scores * hd + 5.0 * scores;
+    op.savedElements = op.output.elements() + scores;
+}
+
+// LayerNorm or RMSNorm over the features.
+void shapeNorm(Op& op, const std::vector<TensorShape>& ins)
+{
+    const TensorShape& in = op.input;
+    if (ins.size() > 1)
+        bad(op, "a normalisation takes one input");
+    op.output = in;
+    op.params = in.features * (op.kind == OpKind::LayerNorm ? 2 : 1);
+    op.forwardFlops = in.elements() * (op.kind == OpKind::LayerNorm ? 8.0 : 4.0);
+    op.savedElements = op.output.elements();
+}
+
+// A function of one input or a reduction of several (add, mul, ...) of the same shape.
+void shapeElementwise(Op& op, const std::vector<TensorShape>& ins)
+{
+    const TensorShape& in = op.input;
+    const FunctionInfo* f = nullptr;
+    std::string list;
+    for (const auto& fi : kElementwise) {
+        if (fi.name == op.function)
+            f = &fi;
+        list += (list.empty() ? "" : ", ") + std::string(fi.name);
+    }
+    if (!f)
+        bad(op, "unknown elementwise function '" + op.function + "' (expected one of: " + list + ")");
+    if (f->nary && ins.size() < 2)
+        bad(op, "'" + op.function + "' needs two or more inputs");
+    if (!f->nary && ins.size() > 1)
+        bad(op, "'" + op.function + "' takes one input");
+    for (const auto& s : ins)
+        if (s != in)
+            bad(op, "elementwise inputs must have the same shape");
+    if (op.activation == Activation::SwiGlu)
+        bad(op, "swiglu applies to linear ops only");
+    op.output = in;
+    const double n = f->nary ? double(ins.size() - 1) : 1.0;
+    op.forwardFlops = in.elements() * (f->flops * n + activationFlops(op.activation));
+    op.savedElements = op.output.elements() * (op.activation != Activation::None ? 2.0 : 1.0);
+}
+
+// Max or average pooling over an image, global average, or the first position.
+void shapePool(Op& op, const std::vector<TensorShape>& ins)
+{
+    const TensorShape& in = op.input;
+    if (ins.size() > 1)
+        bad(op, "a pool op takes one input");
+    if (op.function == "max" || op.function == "avg") {
+        if (!in.image)
+            bad(op, "max / avg pooling needs an image input");
+        const std::int64_t h = convOut(op, in.height, op.kernelH, op.strideH, op.padH, "height");
+        const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width");
+        op.output = { in.batch, in.features, h, w, true };
+        op.forwardFlops = op.output.elements() * op.kernelH * op.kernelW;
+    } else if (op.function == "global-avg") {
+        op.output = { in.batch, in.features, 1, 1, in.image };
+        op.forwardFlops = in.elements();
+    } else if (op.function == "first") {
+        op.output = { in.batch, in.features, 1, 1, in.image };
+        op.forwardFlops = op.output.elements();
+    } else {
+        bad(op, "unknown pool function '" + op.function + "' (expected one of: max, avg, global-avg, first)");
+    }
+    op.savedElements = op.output.elements();
+}
+
+// Inputs joined along the features.
+void shapeConcat(Op& op, const std::vector<TensorShape>& ins)
+{
+    const TensorShape& in = op.input;
+    if (ins.size() < 2)
+        bad(op, "concat needs two or more inputs");
+    std::int64_t features = 0;
+    for (const auto& s : ins) {
+        if (s.height != in.height || s.width != in.width)
+            bad(op, "concat inputs must have the same positions");
+        features += s.features;
+    }
+    op.output = { in.batch, features, in.height, in.width, in.image };
+    op.forwardFlops = op.output.elements();
+    op.savedElements = op.output.elements();
+}
+
+// Softmax cross-entropy over the logits.
+void shapeLoss(Op& op, const std::vector<TensorShape>& ins)
+{
+    const TensorShape& in = op.input;
+    if (ins.size() > 1)
+        bad(op, "a loss takes one input (the logits)");
+    op.output = { in.batch, 1, in.height, in.width, in.image };
+    op.forwardFlops = 5.0 * in.elements();
+    op.savedElements = op.output.elements() + in.elements(); // the softmax, for the gradient
+}
+
+} // namespace
+
 int OpGraph::add(Op op)
 {
     if (op.name.empty())
@@ -178,203 +404,38 @@ int OpGraph::add(Op op)
                 "inputs disagree on the batch size (" + std::to_string(op.input.batch) + " vs "
                     + std::to_string(s.batch) + ")");
 
-    const TensorShape& in = op.input;
-    const double B = double(in.batch);
     op.params = 0;
     op.sharedParams = 0;
     op.kvLength = 0;
-    auto sharedFrom = [&](std::int64_t rows, std::int64_t cols) {
-        if (op.tiedTo < 0)
-            return false;
-        if (op.tiedTo >= size())
-            bad(op, "tied_to names an op that is not in the graph");
-        const Op& owner = m_ops[static_cast<std::size_t>(op.tiedTo)];
-        if (owner.kind != OpKind::Embedding || owner.tiedTo >= 0)
-            bad(op, "weights can only be tied to an embedding that owns its weights ('" + owner.name + "' does not)");
-        if (!((owner.vocab == rows && owner.outFeatures == cols) || (owner.vocab == cols && owner.outFeatures == rows)))
-            bad(op,
-                "tied weight shape " + std::to_string(rows) + "x" + std::to_string(cols) + " does not match '"
-                    + owner.name + "' (" + std::to_string(owner.vocab) + "x" + std::to_string(owner.outFeatures) + ")");
-        op.sharedParams = rows * cols;
-        return true;
-    };
-
     switch (op.kind) {
-    case OpKind::Embedding: {
-        if (!ins.empty())
-            bad(op, "an embedding reads token ids and takes no inputs");
-        requirePositive(op, op.vocab, "vocab");
-        requirePositive(op, op.outFeatures, "out");
-        if (op.extraRows < 0)
-            bad(op, "extra_rows must be >= 0");
-        op.input.features = 1;
-        op.input.width = 1;
-        op.input.image = false;
-        op.output = { in.batch, op.outFeatures, in.height, 1, false };
-        if (!sharedFrom(op.vocab, op.outFeatures))
-            op.params = op.vocab * op.outFeatures;
-        op.params += op.extraRows * op.outFeatures;
-        op.forwardFlops = op.output.elements() * (op.extraRows > 0 ? 2.0 : 1.0);
-        op.savedElements = op.output.elements();
+    case OpKind::Embedding:
+        shapeEmbedding(op, ins, m_ops);
         break;
-    }
-    case OpKind::Linear: {
-        if (ins.size() > 1)
-            bad(op, "a linear op takes one input");
-        requirePositive(op, op.outFeatures, "out");
-        if (in.image && in.positions() > 1)
-            op.input = { in.batch, in.features * in.positions(), 1, 1, false };
-        else
-            op.input = { in.batch, in.features, in.positions(), 1, false };
-        const std::int64_t cols = op.outFeatures * (op.activation == Activation::SwiGlu ? 2 : 1);
-        if (!sharedFrom(op.input.features, cols))
-            op.params = op.input.features * cols;
-        op.params += op.bias ? cols : 0;
-        op.output = { in.batch, op.outFeatures, op.input.height, 1, false };
-        const double positions = double(op.input.height);
-        op.forwardFlops = 2.0 * B * positions * double(op.input.features) * double(cols)
-            + B * positions * double(cols) * activationFlops(op.activation);
-        op.savedElements
-            = op.output.elements() + (op.activation == Activation::None ? 0.0 : B * positions * double(cols));
+    case OpKind::Linear:
+        shapeLinear(op, ins, m_ops);
         break;
-    }
-    case OpKind::Conv2d: {
-        if (ins.size() > 1)
-            bad(op, "a conv2d op takes one input");
-        if (!in.image && !ins.empty())
-            bad(op, "conv2d needs an image input (height x width)");
-        if (op.activation == Activation::SwiGlu)
-            bad(op, "swiglu applies to linear ops only");
-        op.input.image = true;
-        requirePositive(op, op.outFeatures, "out");
-        const std::int64_t h = convOut(op, in.height, op.kernelH, op.strideH, op.padH, "height");
-        const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width");
-        op.output = { in.batch, op.outFeatures, h, w, true };
-        if (op.tiedTo >= 0)
-            bad(op, "conv2d weights cannot be tied");
-        op.params = in.features * op.outFeatures * op.kernelH * op.kernelW + (op.bias ? op.outFeatures : 0)
-            + (op.batchNorm ? 2 * op.outFeatures : 0);
-        const double outElems = op.output.elements();
-        op.forwardFlops = 2.0 * outElems * double(in.features) * op.kernelH * op.kernelW
-            + outElems * ((op.batchNorm ? 4.0 : 0.0) + activationFlops(op.activation));
-        op.savedElements
-            = outElems * (1.0 + (op.batchNorm ? 1.0 : 0.0) + (op.activation != Activation::None ? 1.0 : 0.0));
+    case OpKind::Conv2d:
+        shapeConv2d(op, ins);
         break;
-    }
-    case OpKind::Attention: {
-        if (ins.size() > 2)
-            bad(op, "attention takes one input (fused q, k, v) or two (q, and k/v from another sequence)");
-        if (in.image)
-            bad(op, "attention needs a sequence input");
-        requirePositive(op, op.heads, "heads");
-        if (op.kvHeads == 0)
-            op.kvHeads = op.heads;
-        if (op.kvHeads < 1 || op.heads % op.kvHeads != 0)
-            bad(op, "kv_heads must divide heads");
-        const std::int64_t qkvHeads = ins.size() == 2 ? op.heads : op.heads + 2 * op.kvHeads;
-        if (in.features % qkvHeads != 0)
-            bad(op,
-                "input features (" + std::to_string(in.features) + ") are not a whole number of heads ("
-                    + std::to_string(qkvHeads) + ")");
-        const int hd = static_cast<int>(in.features / qkvHeads);
-        if (op.headDim != 0 && op.headDim != hd)
-            bad(op,
-                "head_dim " + std::to_string(op.headDim) + " does not match the input (" + std::to_string(hd) + ")");
-        op.headDim = hd;
-        op.kvLength = in.height;
-        if (ins.size() == 2) {
-            const TensorShape& kv = ins[1];
-            if (kv.features != 2 * std::int64_t(op.kvHeads) * hd)
-                bad(op,
-                    "the key/value input needs " + std::to_string(2 * std::int64_t(op.kvHeads) * hd)
-                        + " features (2 x kv_heads x head_dim), has " + std::to_string(kv.features));
-            op.kvLength = kv.height;
-        }
-        op.output = { in.batch, std::int64_t(op.heads) * hd, in.height, 1, false };
-        const double scores = B * op.heads * double(in.height) * double(op.kvLength);
-        op.forwardFlops = 4.0 * scores * hd + 5.0 * scores;
-        op.savedElements = op.output.elements() + scores;
+    case OpKind::Attention:
+        shapeAttention(op, ins);
         break;
-    }
     case OpKind::LayerNorm:
-    case OpKind::RmsNorm: {
-        if (ins.size() > 1)
-            bad(op, "a normalisation takes one input");
-        op.output = in;
-        op.params = in.features * (op.kind == OpKind::LayerNorm ? 2 : 1);
-        op.forwardFlops = in.elements() * (op.kind == OpKind::LayerNorm ? 8.0 : 4.0);
-        op.savedElements = op.output.elements();
+    case OpKind::RmsNorm:
+        shapeNorm(op, ins);
         break;
-    }
-    case OpKind::Elementwise: {
-        const FunctionInfo* f = nullptr;
-        std::string list;
-        for (const auto& fi : kElementwise) {
-            if (fi.name == op.function)
-                f = &fi;
-            list += (list.empty() ? "" : ", ") + std::string(fi.name);
-        }
-        if (!f)
-            bad(op, "unknown elementwise function '" + op.function + "' (expected one of: " + list + ")");
-        if (f->nary && ins.size() < 2)
-            bad(op, "'" + op.function + "' needs two or more inputs");
-        if (!f->nary && ins.size() > 1)
-            bad(op, "'" + op.function + "' takes one input");
-        for (const auto& s : ins)
-            if (s != in)
-                bad(op, "elementwise inputs must have the same shape");
-        if (op.activation == Activation::SwiGlu)
-            bad(op, "swiglu applies to linear ops only");
-        op.output = in;
-        const double n = f->nary ? double(ins.size() - 1) : 1.0;
-        op.forwardFlops = in.elements() * (f->flops * n + activationFlops(op.activation));
-        op.savedElements = op.output.elements() * (op.activation != Activation::None ? 2.0 : 1.0);
+    case OpKind::Elementwise:
+        shapeElementwise(op, ins);
         break;
-    }
-    case OpKind::Pool: {
-        if (ins.size() > 1)
-            bad(op, "a pool op takes one input");
-        if (op.function == "max" || op.function == "avg") {
-            if (!in.image)
-                bad(op, "max / avg pooling needs an image input");
-            const std::int64_t h = convOut(op, in.height, op.kernelH, op.strideH, op.padH, "height");
-            const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width");
-            op.output = { in.batch, in.features, h, w, true };
-            op.forwardFlops = op.output.elements() * op.kernelH * op.kernelW;
-        } else if (op.function == "global-avg") {
-            op.output = { in.batch, in.features, 1, 1, in.image };
-            op.forwardFlops = in.elements();
-        } else if (op.function == "first") {
-            op.output = { in.batch, in.features, 1, 1, in.image };
-            op.forwardFlops = op.output.elements();
-        } else {
-            bad(op, "unknown pool function '" + op.function + "' (expected one of: max, avg, global-avg, first)");
-        }
-        op.savedElements = op.output.elements();
+    case OpKind::Pool:
+        shapePool(op, ins);
         break;
-    }
-    case OpKind::Concat: {
-        if (ins.size() < 2)
-            bad(op, "concat needs two or more inputs");
-        std::int64_t features = 0;
-        for (const auto& s : ins) {
-            if (s.height != in.height || s.width != in.width)
-                bad(op, "concat inputs must have the same positions");
-            features += s.features;
-        }
-        op.output = { in.batch, features, in.height, in.width, in.image };
-        op.forwardFlops = op.output.elements();
-        op.savedElements = op.output.elements();
+    case OpKind::Concat:
+        shapeConcat(op, ins);
         break;
-    }
-    case OpKind::Loss: {
-        if (ins.size() > 1)
-            bad(op, "a loss takes one input (the logits)");
-        op.output = { in.batch, 1, in.height, in.width, in.image };
-        op.forwardFlops = 5.0 * in.elements();
-        op.savedElements = op.output.elements() + in.elements(); // the softmax, for the gradient
+    case OpKind::Loss:
+        shapeLoss(op, ins);
         break;
-    }
     }
     if (op.tiedTo >= 0 && op.kind != OpKind::Linear && op.kind != OpKind::Embedding)
         bad(op, "only linear and embedding ops can tie weights");
