@@ -477,18 +477,10 @@ std::pair<int, int> pairField(const JsonReader& r, const Json& j, const char* ke
     return { i, i };
 }
 
-OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
+// The ops' names to their positions in the file (inputs may name ops listed later).
+std::map<std::string, std::size_t> opNames(const Json& ops, const JsonReader& r)
 {
-    r.requireObject(j, "", { "name", "ops" });
-    OpGraph g;
-    g.name = r.has(j, "name") ? r.string(j, "name", "") : std::string("graph");
-    const Json& ops = r.array(j, "ops", "");
-    if (ops.empty())
-        r.fail("the graph has no ops", "/ops");
-
-    // Names first, so inputs may refer to ops listed later; then add in a topological order.
     std::map<std::string, std::size_t> index;
-    std::vector<std::vector<std::size_t>> inputs(ops.size());
     for (std::size_t i = 0; i < ops.size(); ++i) {
         const std::string at = "/ops/" + std::to_string(i);
         const std::string name = r.string(ops[i], "name", at);
@@ -497,6 +489,14 @@ OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
         if (!index.emplace(name, i).second)
             r.fail("duplicate op name '" + name + "'", at + "/name");
     }
+    return index;
+}
+
+// The positions of each op's inputs.
+std::vector<std::vector<std::size_t>> opInputs(const Json& ops, const JsonReader& r,
+    const std::map<std::string, std::size_t>& index)
+{
+    std::vector<std::vector<std::size_t>> inputs(ops.size());
     for (std::size_t i = 0; i < ops.size(); ++i) {
         const std::string at = "/ops/" + std::to_string(i);
         if (!r.has(ops[i], "inputs"))
@@ -514,6 +514,13 @@ OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
             inputs[i].push_back(it->second);
         }
     }
+    return inputs;
+}
+
+// A topological order: of the ops whose inputs are all placed, the one first in the file (a file
+// already in data order keeps its order). A cycle is refused naming an op on it.
+std::vector<std::size_t> dataOrder(const Json& ops, const JsonReader& r, const std::vector<std::vector<std::size_t>>& inputs)
+{
     std::vector<int> indegree(ops.size(), 0);
     std::vector<std::vector<std::size_t>> consumers(ops.size());
     for (std::size_t i = 0; i < ops.size(); ++i)
@@ -521,8 +528,6 @@ OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
             ++indegree[i];
             consumers[from].push_back(i);
         }
-    // Of the ops whose inputs are all placed, the one first in the file: a file already in data
-    // order keeps its order.
     std::vector<std::size_t> order;
     std::set<std::size_t> ready;
     for (std::size_t i = 0; i < ops.size(); ++i)
@@ -544,72 +549,95 @@ OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
             "/ops/" + std::to_string(first) + "/inputs");
     }
 
+    return order;
+}
+
+// One op of the file; `graphIndex` maps file positions of the ops added so far to graph indices.
+Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::vector<std::size_t>& inputs,
+    const std::vector<int>& graphIndex, const std::map<std::string, std::size_t>& index)
+{
+    r.requireObject(o, at,
+        { "name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out", "vocab",
+            "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim", "bias", "batch_norm",
+            "activation", "function", "tied_to" });
+    Op op;
+    op.name = r.string(o, "name", at);
+    try {
+        op.kind = opKindFromName(r.string(o, "kind", at));
+    } catch (const Error& e) {
+        r.fail(e.message(), at + "/kind");
+    }
+    for (std::size_t from : inputs)
+        op.inputs.push_back(graphIndex[from]);
+    if (op.inputs.empty()) {
+        op.input.batch = r.integer(o, "batch", at, 0);
+        if (op.input.batch == 0)
+            r.fail("an op without inputs needs 'batch'", at);
+        op.input.image = r.has(o, "height") || r.has(o, "width");
+        op.input.height = op.input.image ? r.integer(o, "height", at, 1) : r.integer(o, "seq", at, 1);
+        op.input.width = r.integer(o, "width", at, 1);
+        op.input.features = r.has(o, "channels") ? r.integer(o, "channels", at) : r.integer(o, "features", at, 1);
+    } else {
+        for (const char* key : { "batch", "seq", "height", "width", "features", "channels" })
+            if (r.has(o, key))
+                r.fail(std::string("'") + key + "' is taken from the inputs; give it only for ops without inputs",
+                    at + "/" + key);
+    }
+    op.outFeatures = r.integer(o, "out", at, 0);
+    op.vocab = r.integer(o, "vocab", at, 0);
+    op.extraRows = r.integer(o, "extra_rows", at, 0);
+    std::tie(op.kernelH, op.kernelW) = pairField(r, o, "kernel", at, 1);
+    std::tie(op.strideH, op.strideW) = pairField(r, o, "stride", at, 1);
+    std::tie(op.padH, op.padW) = pairField(r, o, "padding", at, 0);
+    auto smallInt = [&](const char* key) {
+        const std::int64_t v = r.integer(o, key, at, 0);
+        if (v < 0 || v > 1 << 20)
+            r.fail("value out of range", at + "/" + key);
+        return static_cast<int>(v);
+    };
+    op.heads = smallInt("heads");
+    op.kvHeads = smallInt("kv_heads");
+    op.headDim = smallInt("head_dim");
+    op.bias = r.boolean(o, "bias", at, op.kind == OpKind::Linear);
+    op.batchNorm = r.boolean(o, "batch_norm", at, false);
+    if (r.has(o, "activation")) {
+        try {
+            op.activation = activationFromName(r.string(o, "activation", at));
+        } catch (const Error& e) {
+            r.fail(e.message(), at + "/activation");
+        }
+    }
+    if (r.has(o, "function"))
+        op.function = r.string(o, "function", at);
+    if (r.has(o, "tied_to")) {
+        const std::string owner = r.string(o, "tied_to", at);
+        const auto it = index.find(owner);
+        if (it == index.end())
+            r.fail("unknown op '" + owner + "'", at + "/tied_to");
+        op.tiedTo = graphIndex[it->second];
+        if (op.tiedTo < 0)
+            r.fail("tied_to must name an op that comes before this one in the data flow", at + "/tied_to");
+    }
+    return op;
+}
+
+OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
+{
+    r.requireObject(j, "", { "name", "ops" });
+    OpGraph g;
+    g.name = r.has(j, "name") ? r.string(j, "name", "") : std::string("graph");
+    const Json& ops = r.array(j, "ops", "");
+    if (ops.empty())
+        r.fail("the graph has no ops", "/ops");
+
+    // Names first, so inputs may refer to ops listed later; then add in a topological order.
+    const std::map<std::string, std::size_t> index = opNames(ops, r);
+    const std::vector<std::vector<std::size_t>> inputs = opInputs(ops, r, index);
+    const std::vector<std::size_t> order = dataOrder(ops, r, inputs);
     std::vector<int> graphIndex(ops.size(), -1);
     for (std::size_t i : order) {
-        const Json& o = ops[i];
         const std::string at = "/ops/" + std::to_string(i);
-        r.requireObject(o, at,
-            { "name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out", "vocab",
-                "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim", "bias", "batch_norm",
-                "activation", "function", "tied_to" });
-        Op op;
-        op.name = r.string(o, "name", at);
-        try {
-            op.kind = opKindFromName(r.string(o, "kind", at));
-        } catch (const Error& e) {
-            r.fail(e.message(), at + "/kind");
-        }
-        for (std::size_t from : inputs[i])
-            op.inputs.push_back(graphIndex[from]);
-        if (op.inputs.empty()) {
-            op.input.batch = r.integer(o, "batch", at, 0);
-            if (op.input.batch == 0)
-                r.fail("an op without inputs needs 'batch'", at);
-            op.input.image = r.has(o, "height") || r.has(o, "width");
-            op.input.height = op.input.image ? r.integer(o, "height", at, 1) : r.integer(o, "seq", at, 1);
-            op.input.width = r.integer(o, "width", at, 1);
-            op.input.features = r.has(o, "channels") ? r.integer(o, "channels", at) : r.integer(o, "features", at, 1);
-        } else {
-            for (const char* key : { "batch", "seq", "height", "width", "features", "channels" })
-                if (r.has(o, key))
-                    r.fail(std::string("'") + key + "' is taken from the inputs; give it only for ops without inputs",
-                        at + "/" + key);
-        }
-        op.outFeatures = r.integer(o, "out", at, 0);
-        op.vocab = r.integer(o, "vocab", at, 0);
-        op.extraRows = r.integer(o, "extra_rows", at, 0);
-        std::tie(op.kernelH, op.kernelW) = pairField(r, o, "kernel", at, 1);
-        std::tie(op.strideH, op.strideW) = pairField(r, o, "stride", at, 1);
-        std::tie(op.padH, op.padW) = pairField(r, o, "padding", at, 0);
-        auto smallInt = [&](const char* key) {
-            const std::int64_t v = r.integer(o, key, at, 0);
-            if (v < 0 || v > 1 << 20)
-                r.fail("value out of range", at + "/" + key);
-            return static_cast<int>(v);
-        };
-        op.heads = smallInt("heads");
-        op.kvHeads = smallInt("kv_heads");
-        op.headDim = smallInt("head_dim");
-        op.bias = r.boolean(o, "bias", at, op.kind == OpKind::Linear);
-        op.batchNorm = r.boolean(o, "batch_norm", at, false);
-        if (r.has(o, "activation")) {
-            try {
-                op.activation = activationFromName(r.string(o, "activation", at));
-            } catch (const Error& e) {
-                r.fail(e.message(), at + "/activation");
-            }
-        }
-        if (r.has(o, "function"))
-            op.function = r.string(o, "function", at);
-        if (r.has(o, "tied_to")) {
-            const std::string owner = r.string(o, "tied_to", at);
-            const auto it = index.find(owner);
-            if (it == index.end())
-                r.fail("unknown op '" + owner + "'", at + "/tied_to");
-            op.tiedTo = graphIndex[it->second];
-            if (op.tiedTo < 0)
-                r.fail("tied_to must name an op that comes before this one in the data flow", at + "/tied_to");
-        }
+        Op op = readOp(ops[i], at, r, inputs[i], graphIndex, index);
         try {
             graphIndex[i] = g.add(std::move(op));
         } catch (const Error& e) {
