@@ -346,6 +346,189 @@ Json toJson(const TrainResult& r)
             {"epochs", epochs}};
 }
 
+namespace {
+
+// What the training loop works with: the data, the options, the model, its optimisers, the
+// LightGCN graph and the global popularity as a tensor.
+struct Training {
+    const PreparedDataset& data;
+    const TrainOptions& o;
+    Net& net;
+    EmbeddingAdam& userAdam;
+    EmbeddingAdam& itemAdam;
+    std::optional<torch::optim::Adam>& branchAdam;
+    const Graph& graph;
+    const torch::Tensor& gpAll;
+};
+
+// The training pairs in CSR order, shuffled per epoch, and the negatives drawn for them.
+struct PairSampler {
+    std::vector<std::int32_t> pairUser;
+    const std::vector<std::int32_t>& pairItem;
+    std::vector<std::int64_t> order;
+    std::mt19937_64 rng;
+    std::uniform_int_distribution<std::int32_t> anyItem;
+    std::int64_t pairs = 0;
+    std::int64_t batches = 0;
+
+    PairSampler(const UserItems& train, const TrainOptions& o)
+        : pairUser(static_cast<std::size_t>(train.size()))
+        , pairItem(train.flatItems())
+        , rng(o.seed ^ 0x9E3779B97F4A7C15ull)
+        , anyItem(0, static_cast<std::int32_t>(train.numItems()) - 1)
+    {
+        for (std::int32_t u = 0; u < train.numUsers(); ++u)
+            std::fill(pairUser.begin() + train.offsets()[static_cast<std::size_t>(u)],
+                      pairUser.begin() + train.offsets()[static_cast<std::size_t>(u) + 1], u);
+        pairs = static_cast<std::int64_t>(pairUser.size());
+        order.resize(static_cast<std::size_t>(pairs));
+        std::iota(order.begin(), order.end(), 0);
+        batches = (pairs + o.batchSize - 1) / o.batchSize;
+    }
+};
+
+// One batch's users, positives, negatives and their personal popularity.
+struct BatchBuffers {
+    std::vector<std::int64_t> bu, bi, bj;
+    std::vector<float> ppPos, ppNeg;
+    explicit BatchBuffers(int size)
+        : bu(static_cast<std::size_t>(size)), bi(bu.size()), bj(bu.size()), ppPos(bu.size()), ppNeg(bu.size())
+    {
+    }
+};
+
+// The validation truth, what it masks, and the users ranked (the same every epoch).
+struct Validation {
+    const UserItems* truth = nullptr;
+    const UserItems* mask = nullptr;
+    std::vector<std::int32_t> users;
+    UserItems sampledTruth;
+    int depth = 0;
+};
+
+Validation makeValidation(const PreparedDataset& data, const TrainOptions& o)
+{
+    Validation v;
+    if (o.validation == ValidationSource::HeldOut) {
+        v.truth = &data.dataset.validation;
+        v.mask = &data.dataset.train;
+    } else if (o.validation == ValidationSource::BalancedTest) {
+        v.truth = &data.dataset.balancedTest;
+        v.mask = &data.known;
+    }
+    v.users = v.truth ? v.truth->activeUserIds() : std::vector<std::int32_t>{};
+    if (o.validationUsers > 0 && v.users.size() > static_cast<std::size_t>(o.validationUsers)) {
+        // The same users every epoch, so the curve compares like with like.
+        std::mt19937_64 pick(o.seed + 17);
+        std::shuffle(v.users.begin(), v.users.end(), pick);
+        v.users.resize(static_cast<std::size_t>(o.validationUsers));
+        std::sort(v.users.begin(), v.users.end());
+    }
+    if (v.truth && o.validationUsers > 0) {
+        // Metrics average over the users with truth items: keep only the sampled users' rows.
+        std::vector<std::vector<std::int32_t>> lists(static_cast<std::size_t>(v.truth->numUsers()));
+        for (auto u : v.users) {
+            const auto l = v.truth->items(u);
+            lists[static_cast<std::size_t>(u)].assign(l.begin(), l.end());
+        }
+        v.sampledTruth = UserItems::fromLists(v.truth->numItems(), lists);
+        v.truth = &v.sampledTruth;
+    }
+    v.depth = *std::max_element(o.validationMetrics.ks.begin(), o.validationMetrics.ks.end());
+    return v;
+}
+
+// One batch of n pairs (already in `buf`): the BPR loss with the PPAC branches and L2, a step of
+// every optimiser; returns the loss.
+double trainBatch(Training& t, BatchBuffers& buf, std::int64_t n, int epoch)
+{
+    const TrainOptions& o = t.o;
+    Net& net = t.net;
+    const auto U = static_cast<std::int64_t>(t.data.dataset.train.numUsers());
+    const auto users = torch::from_blob(buf.bu.data(), {n}, torch::kInt64);
+    const auto pos = torch::from_blob(buf.bi.data(), {n}, torch::kInt64);
+    const auto neg = torch::from_blob(buf.bj.data(), {n}, torch::kInt64);
+    // Sparse lookups: the gradient of a batch touches only its rows.
+    const auto u0 = torch::embedding(net.userEmb, users, -1, false, true);
+    const auto i0 = torch::embedding(net.itemEmb, pos, -1, false, true);
+    const auto j0 = torch::embedding(net.itemEmb, neg, -1, false, true);
+    torch::Tensor u = u0, i = i0, j = j0;
+    if (o.model == BaseModel::LightGCN) {
+        const auto all = lightGcn(torch::cat({net.userEmb, net.itemEmb}, 0), t.graph, o.layers);
+        u = all.index_select(0, users);
+        i = all.index_select(0, pos + U);
+        j = all.index_select(0, neg + U);
+    }
+    auto si = (u * i).sum(1);
+    auto sj = (u * j).sum(1);
+    torch::Tensor loss;
+    if (o.ppac) {
+        const auto hu = net.personal->forward(u0);
+        const auto pi = torch::sigmoid((hu * net.personal->forward(i0)).sum(1));
+        const auto pj = torch::sigmoid((hu * net.personal->forward(j0)).sum(1));
+        const auto qi = torch::sigmoid(net.global->forward(i0)).squeeze(1);
+        const auto qj = torch::sigmoid(net.global->forward(j0)).squeeze(1);
+        si = si * pi * qi;
+        sj = sj * pj * qj;
+        const auto tPos = torch::from_blob(buf.ppPos.data(), {n}, torch::kFloat32);
+        const auto tNeg = torch::from_blob(buf.ppNeg.data(), {n}, torch::kFloat32);
+        const auto reg = (torch::mse_loss(pi, tPos) + torch::mse_loss(pj, tNeg)) / 2.0 +
+                         (torch::mse_loss(qi, t.gpAll.index_select(0, pos)) +
+                          torch::mse_loss(qj, t.gpAll.index_select(0, neg))) /
+                             2.0;
+        loss = torch::softplus(sj - si).mean() + o.popularityWeight * reg;
+    } else {
+        loss = torch::softplus(sj - si).mean();
+    }
+    const auto l2 = (u0.pow(2).sum() + i0.pow(2).sum() + j0.pow(2).sum()) / (2.0 * static_cast<double>(n));
+    loss = loss + o.l2 * l2;
+    if (t.branchAdam)
+        t.branchAdam->zero_grad();
+    loss.backward();
+    t.userAdam.step();
+    t.itemAdam.step();
+    if (t.branchAdam)
+        t.branchAdam->step();
+    const double lv = loss.item<double>();
+    if (!std::isfinite(lv))
+        throw Error::failure("the loss diverged (" + std::to_string(lv) + ") in epoch " + std::to_string(epoch) +
+                             "; lower the learning rate")
+            .inOp("ppac training");
+    return lv;
+}
+
+// One epoch over the shuffled pairs; returns the sum of the batches' losses.
+double trainEpoch(Training& t, PairSampler& sampler, BatchBuffers& buf, int epoch, Progress& progress,
+                  const CancelToken& cancel)
+{
+    const TrainOptions& o = t.o;
+    t.net.train();
+    std::shuffle(sampler.order.begin(), sampler.order.end(), sampler.rng);
+    double lossSum = 0.0;
+    for (std::int64_t b = 0; b < sampler.batches; ++b) {
+        cancel.throwIfCancelled();
+        const std::int64_t begin = b * o.batchSize;
+        const std::int64_t n = std::min<std::int64_t>(o.batchSize, sampler.pairs - begin);
+        for (std::int64_t k = 0; k < n; ++k) {
+            const auto p = static_cast<std::size_t>(sampler.order[static_cast<std::size_t>(begin + k)]);
+            const auto ks = static_cast<std::size_t>(k);
+            buf.bu[ks] = sampler.pairUser[p];
+            buf.bi[ks] = sampler.pairItem[p];
+            buf.bj[ks] = sampler.anyItem(sampler.rng);
+            if (o.ppac) {
+                buf.ppPos[ks] = t.data.personal.value(sampler.pairUser[p], sampler.pairItem[p]);
+                buf.ppNeg[ks] = t.data.personal.value(sampler.pairUser[p], static_cast<std::int32_t>(buf.bj[ks]));
+            }
+        }
+        lossSum += trainBatch(t, buf, n, epoch);
+        progress.report((epoch - 1 + static_cast<double>(b + 1) / sampler.batches) / o.epochs,
+                        "epoch " + std::to_string(epoch) + "/" + std::to_string(o.epochs));
+    }
+    return lossSum;
+}
+
+} // namespace
+
 TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& progress, const CancelToken& cancel,
                   const EpochCallback& onEpoch, const CancelToken& stop)
 {
@@ -376,149 +559,37 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
         if (o.model == BaseModel::LightGCN)
             graph = normalisedGraph(train);
         const auto gpAll = torch::from_blob(const_cast<float*>(data.global.values.data()), {I}, torch::kFloat32);
-
-        // Training pairs in CSR order; shuffled per epoch.
-        std::vector<std::int32_t> pairUser(static_cast<std::size_t>(train.size()));
-        for (std::int32_t u = 0; u < train.numUsers(); ++u)
-            std::fill(pairUser.begin() + train.offsets()[static_cast<std::size_t>(u)],
-                      pairUser.begin() + train.offsets()[static_cast<std::size_t>(u) + 1], u);
-        const auto& pairItem = train.flatItems();
-        const auto P = static_cast<std::int64_t>(pairUser.size());
-        std::vector<std::int64_t> order(static_cast<std::size_t>(P));
-        std::iota(order.begin(), order.end(), 0);
-        std::mt19937_64 rng(o.seed ^ 0x9E3779B97F4A7C15ull);
-        std::uniform_int_distribution<std::int32_t> anyItem(0, static_cast<std::int32_t>(I) - 1);
-        const std::int64_t batches = (P + o.batchSize - 1) / o.batchSize;
-
-        // Validation: truth, mask and the users to rank.
-        const UserItems* truth = nullptr;
-        const UserItems* mask = nullptr;
-        if (o.validation == ValidationSource::HeldOut) {
-            truth = &data.dataset.validation;
-            mask = &data.dataset.train;
-        } else if (o.validation == ValidationSource::BalancedTest) {
-            truth = &data.dataset.balancedTest;
-            mask = &data.known;
-        }
-        std::vector<std::int32_t> validationUsers = truth ? truth->activeUserIds() : std::vector<std::int32_t>{};
-        if (o.validationUsers > 0 && validationUsers.size() > static_cast<std::size_t>(o.validationUsers)) {
-            // The same users every epoch, so the curve compares like with like.
-            std::mt19937_64 pick(o.seed + 17);
-            std::shuffle(validationUsers.begin(), validationUsers.end(), pick);
-            validationUsers.resize(static_cast<std::size_t>(o.validationUsers));
-            std::sort(validationUsers.begin(), validationUsers.end());
-        }
-        UserItems sampledTruth;
-        if (truth && o.validationUsers > 0) {
-            // Metrics average over the users with truth items: keep only the sampled users' rows.
-            std::vector<std::vector<std::int32_t>> lists(static_cast<std::size_t>(truth->numUsers()));
-            for (auto u : validationUsers) {
-                const auto l = truth->items(u);
-                lists[static_cast<std::size_t>(u)].assign(l.begin(), l.end());
-            }
-            sampledTruth = UserItems::fromLists(truth->numItems(), lists);
-            truth = &sampledTruth;
-        }
-        const int depth = *std::max_element(o.validationMetrics.ks.begin(), o.validationMetrics.ks.end());
+        Training t{data, o, net, userAdam, itemAdam, branchAdam, graph, gpAll};
+        PairSampler sampler(train, o);
+        const Validation validation = makeValidation(data, o);
         const bool lower = lowerIsBetter(o.stopMetric);
 
         TrainResult result;
         double bestValue = 0.0;
         bool haveBest = false;
         int sinceBest = 0;
-        std::vector<std::int64_t> bu(static_cast<std::size_t>(o.batchSize)), bi(bu.size()), bj(bu.size());
-        std::vector<float> ppPos(bu.size()), ppNeg(bu.size());
+        BatchBuffers buf(o.batchSize);
 
         for (int epoch = 1; epoch <= o.epochs; ++epoch) {
             const auto te = Clock::now();
-            net.train();
-            std::shuffle(order.begin(), order.end(), rng);
-            double lossSum = 0.0;
-            for (std::int64_t b = 0; b < batches; ++b) {
-                cancel.throwIfCancelled();
-                const std::int64_t begin = b * o.batchSize;
-                const std::int64_t n = std::min<std::int64_t>(o.batchSize, P - begin);
-                for (std::int64_t k = 0; k < n; ++k) {
-                    const auto p = static_cast<std::size_t>(order[static_cast<std::size_t>(begin + k)]);
-                    const auto ks = static_cast<std::size_t>(k);
-                    bu[ks] = pairUser[p];
-                    bi[ks] = pairItem[p];
-                    bj[ks] = anyItem(rng);
-                    if (o.ppac) {
-                        ppPos[ks] = data.personal.value(pairUser[p], pairItem[p]);
-                        ppNeg[ks] = data.personal.value(pairUser[p], static_cast<std::int32_t>(bj[ks]));
-                    }
-                }
-                const auto users = torch::from_blob(bu.data(), {n}, torch::kInt64);
-                const auto pos = torch::from_blob(bi.data(), {n}, torch::kInt64);
-                const auto neg = torch::from_blob(bj.data(), {n}, torch::kInt64);
-                // Sparse lookups: the gradient of a batch touches only its rows.
-                const auto u0 = torch::embedding(net.userEmb, users, -1, false, true);
-                const auto i0 = torch::embedding(net.itemEmb, pos, -1, false, true);
-                const auto j0 = torch::embedding(net.itemEmb, neg, -1, false, true);
-                torch::Tensor u = u0, i = i0, j = j0;
-                if (o.model == BaseModel::LightGCN) {
-                    const auto all = lightGcn(torch::cat({net.userEmb, net.itemEmb}, 0), graph, o.layers);
-                    u = all.index_select(0, users);
-                    i = all.index_select(0, pos + U);
-                    j = all.index_select(0, neg + U);
-                }
-                auto si = (u * i).sum(1);
-                auto sj = (u * j).sum(1);
-                torch::Tensor loss;
-                if (o.ppac) {
-                    const auto hu = net.personal->forward(u0);
-                    const auto pi = torch::sigmoid((hu * net.personal->forward(i0)).sum(1));
-                    const auto pj = torch::sigmoid((hu * net.personal->forward(j0)).sum(1));
-                    const auto qi = torch::sigmoid(net.global->forward(i0)).squeeze(1);
-                    const auto qj = torch::sigmoid(net.global->forward(j0)).squeeze(1);
-                    si = si * pi * qi;
-                    sj = sj * pj * qj;
-                    const auto tPos = torch::from_blob(ppPos.data(), {n}, torch::kFloat32);
-                    const auto tNeg = torch::from_blob(ppNeg.data(), {n}, torch::kFloat32);
-                    const auto reg = (torch::mse_loss(pi, tPos) + torch::mse_loss(pj, tNeg)) / 2.0 +
-                                     (torch::mse_loss(qi, gpAll.index_select(0, pos)) +
-                                      torch::mse_loss(qj, gpAll.index_select(0, neg))) /
-                                         2.0;
-                    loss = torch::softplus(sj - si).mean() + o.popularityWeight * reg;
-                } else {
-                    loss = torch::softplus(sj - si).mean();
-                }
-                const auto l2 = (u0.pow(2).sum() + i0.pow(2).sum() + j0.pow(2).sum()) / (2.0 * static_cast<double>(n));
-                loss = loss + o.l2 * l2;
-                if (branchAdam)
-                    branchAdam->zero_grad();
-                loss.backward();
-                userAdam.step();
-                itemAdam.step();
-                if (branchAdam)
-                    branchAdam->step();
-                const double lv = loss.item<double>();
-                if (!std::isfinite(lv))
-                    throw Error::failure("the loss diverged (" + std::to_string(lv) + ") in epoch " + std::to_string(epoch) +
-                                         "; lower the learning rate")
-                        .inOp("ppac training");
-                lossSum += lv;
-                progress.report((epoch - 1 + static_cast<double>(b + 1) / batches) / o.epochs,
-                                "epoch " + std::to_string(epoch) + "/" + std::to_string(o.epochs));
-            }
+            const double lossSum = trainEpoch(t, sampler, buf, epoch, progress, cancel);
             EpochReport report;
             report.epoch = epoch;
             report.epochs = o.epochs;
-            report.loss = lossSum / static_cast<double>(batches);
+            report.loss = lossSum / static_cast<double>(sampler.batches);
             report.seconds = std::chrono::duration<double>(Clock::now() - te).count();
 
             ModelWeights current;
-            const bool validate = truth && (epoch % o.validateEvery == 0 || epoch == o.epochs);
-            if (validate || !truth)
+            const bool validate = validation.truth && (epoch % o.validateEvery == 0 || epoch == o.epochs);
+            if (validate || !validation.truth)
                 current = snapshot(net, o, data);
             if (validate) {
                 const auto tv = Clock::now();
                 NullProgress quiet;
                 const ScoringParts parts = scoringParts(current, train, threads);
-                const Rankings r = rankExhaustive(parts, *mask, data.personal, data.global, Knobs{}, validationUsers,
-                                                  depth, threads, quiet, cancel);
-                report.validation = evaluateRankings(r, *truth, data.global, o.validationMetrics);
+                const Rankings r = rankExhaustive(parts, *validation.mask, data.personal, data.global, Knobs{},
+                                                  validation.users, validation.depth, threads, quiet, cancel);
+                report.validation = evaluateRankings(r, *validation.truth, data.global, o.validationMetrics);
                 report.validationSeconds = std::chrono::duration<double>(Clock::now() - tv).count();
                 const double v = report.validation->value(o.stopMetric).value_or(0.0);
                 if (!haveBest || (lower ? v < bestValue : v > bestValue)) {
@@ -531,7 +602,7 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
                 } else {
                     ++sinceBest;
                 }
-            } else if (!truth) {
+            } else if (!validation.truth) {
                 report.best = true;
                 result.weights = std::move(current);
                 result.bestEpoch = epoch;
