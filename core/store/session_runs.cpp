@@ -1,0 +1,257 @@
+// Runs, their series and artifacts: the rows of a session (session.h).
+
+#include "store/session_p.h"
+
+namespace vantage::store {
+
+std::int64_t Session::createRun(const NewRun& run)
+{
+    if (run.engine.empty())
+        throw Error::invalidInput("a run needs an engine").forField("engine");
+    return m_impl->transaction([&] {
+        Stmt s(m_impl->db,
+               std::string("INSERT INTO runs(engine, kind, name, params, status, created_at, owner_pid, owner_host) "
+                           "VALUES (?, ?, ?, ?, 'queued', ")
+                   + kNow + ", ?, ?)",
+               m_impl->path);
+        s.bind(1, run.engine).bind(2, run.kind).bind(3, run.name).bind(4, run.params.dump());
+        s.bind(5, static_cast<std::int64_t>(::getpid())).bind(6, hostName());
+        s.run();
+        return static_cast<std::int64_t>(sqlite3_last_insert_rowid(m_impl->db));
+    });
+}
+
+void Session::startRun(std::int64_t runId)
+{
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        Stmt s(m_impl->db,
+               std::string("UPDATE runs SET status = 'running', started_at = ") + kNow
+                   + ", owner_pid = ?, owner_host = ? WHERE id = ?",
+               m_impl->path);
+        s.bind(1, static_cast<std::int64_t>(::getpid())).bind(2, hostName()).bind(3, runId);
+        s.run();
+    });
+}
+
+std::int64_t Session::beginRun(const NewRun& run)
+{
+    const auto id = createRun(run);
+    startRun(id);
+    return id;
+}
+
+void Session::finishRun(std::int64_t runId, RunStatus status, const Json& result, std::string_view summary,
+                        std::string_view error)
+{
+    if (status == RunStatus::Queued || status == RunStatus::Running)
+        throw Error::invalidInput("finishRun needs a final status (done, failed or cancelled)").forField("status");
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        Stmt s(m_impl->db,
+               std::string("UPDATE runs SET status = ?, finished_at = ") + kNow
+                   + ", started_at = COALESCE(started_at, " + kNow
+                   + "), result = ?, summary = ?, error = ? WHERE id = ?",
+               m_impl->path);
+        s.bind(1, statusName(status));
+        if (result.is_null())
+            s.bindNull(2);
+        else
+            s.bind(2, result.dump());
+        s.bind(3, summary).bind(4, error).bind(5, runId);
+        s.run();
+    });
+}
+
+namespace {
+constexpr const char* kRunColumns =
+    "SELECT id, engine, kind, name, params, status, created_at, started_at, finished_at, summary, result, error, tags, "
+    "CASE WHEN started_at IS NOT NULL AND finished_at IS NOT NULL "
+    "THEN (julianday(finished_at) - julianday(started_at)) * 86400.0 ELSE 0 END, owner_pid, owner_host FROM runs";
+
+RunInfo readRun(const Stmt& s)
+{
+    RunInfo r;
+    r.id = s.int64(0);
+    r.engine = s.text(1);
+    r.kind = s.text(2);
+    r.name = s.text(3);
+    r.params = jsonOrNull(s.text(4));
+    r.status = statusFromName(s.text(5));
+    r.createdAt = s.text(6);
+    r.startedAt = s.text(7);
+    r.finishedAt = s.text(8);
+    r.summary = s.text(9);
+    r.result = jsonOrNull(s.text(10));
+    r.error = s.text(11);
+    r.tags = tagsFromJson(s.text(12));
+    r.durationS = s.real(13);
+    // Every reader, read-only ones too, sees a run whose writer died as what it is; the file is
+    // corrected by the next writer that opens it.
+    if ((r.status == RunStatus::Running || r.status == RunStatus::Queued) && writerGone(s.int64(14), s.text(15))) {
+        r.status = RunStatus::Failed;
+        r.error = kInterrupted;
+    }
+    return r;
+}
+} // namespace
+
+std::vector<RunInfo> Session::runs() const
+{
+    std::lock_guard lock(m_impl->mutex);
+    Stmt s(m_impl->db, std::string(kRunColumns) + " WHERE trashed = 0 ORDER BY id", m_impl->path);
+    std::vector<RunInfo> out;
+    while (s.step())
+        out.push_back(readRun(s));
+    return out;
+}
+
+RunInfo Session::run(std::int64_t runId) const
+{
+    std::lock_guard lock(m_impl->mutex);
+    Stmt s(m_impl->db, std::string(kRunColumns) + " WHERE id = ?", m_impl->path);
+    s.bind(1, runId);
+    if (!s.step())
+        throw Error::invalidInput("no run with id " + std::to_string(runId) + " in this session")
+            .inFile(m_impl->path.string());
+    return readRun(s);
+}
+
+void Session::renameRun(std::int64_t runId, std::string_view name)
+{
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        Stmt s(m_impl->db, "UPDATE runs SET name = ? WHERE id = ?", m_impl->path);
+        s.bind(1, name).bind(2, runId);
+        s.run();
+    });
+}
+
+void Session::setRunTags(std::int64_t runId, const std::vector<std::string>& tags)
+{
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        Stmt s(m_impl->db, "UPDATE runs SET tags = ? WHERE id = ?", m_impl->path);
+        s.bind(1, tagsToJson(tags)).bind(2, runId);
+        s.run();
+    });
+}
+
+void Session::deleteRun(std::int64_t runId)
+{
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        Stmt s(m_impl->db, "DELETE FROM runs WHERE id = ?", m_impl->path);
+        s.bind(1, runId);
+        s.run();
+    });
+}
+
+void Session::trashRun(std::int64_t runId)
+{
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        // The trashing process is remembered: while it lives it may still undo, so nobody purges.
+        Stmt s(m_impl->db, "UPDATE runs SET trashed = ? WHERE id = ?", m_impl->path);
+        s.bind(1, static_cast<std::int64_t>(::getpid())).bind(2, runId);
+        s.run();
+    });
+}
+
+void Session::restoreRun(std::int64_t runId)
+{
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        Stmt s(m_impl->db, "UPDATE runs SET trashed = 0 WHERE id = ?", m_impl->path);
+        s.bind(1, runId);
+        s.run();
+    });
+}
+
+void Session::appendSeries(std::int64_t runId, std::string_view name, std::span<const SeriesPoint> points)
+{
+    if (name.empty())
+        throw Error::invalidInput("a series needs a name").forField("series");
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        Stmt ins(m_impl->db, "INSERT INTO series(run_id, name) VALUES (?, ?) ON CONFLICT(run_id, name) DO NOTHING",
+                 m_impl->path);
+        ins.bind(1, runId).bind(2, name);
+        ins.run();
+        Stmt find(m_impl->db, "SELECT id FROM series WHERE run_id = ? AND name = ?", m_impl->path);
+        find.bind(1, runId).bind(2, name);
+        find.step();
+        const auto seriesId = find.int64(0);
+        Stmt add(m_impl->db, "INSERT INTO series_points(series_id, step, value) VALUES (?, ?, ?)", m_impl->path);
+        for (const auto& p : points) {
+            add.bind(1, seriesId).bind(2, p.step).bind(3, p.value);
+            add.step();
+            add.reset();
+        }
+    });
+}
+
+std::vector<SeriesPoint> Session::series(std::int64_t runId, std::string_view name) const
+{
+    std::lock_guard lock(m_impl->mutex);
+    Stmt s(m_impl->db,
+           "SELECT p.step, p.value FROM series_points p JOIN series s ON s.id = p.series_id "
+           "WHERE s.run_id = ? AND s.name = ? ORDER BY p.rowid",
+           m_impl->path);
+    s.bind(1, runId).bind(2, name);
+    std::vector<SeriesPoint> out;
+    while (s.step())
+        out.push_back({s.real(0), s.real(1)});
+    return out;
+}
+
+std::vector<std::string> Session::seriesNames(std::int64_t runId) const
+{
+    std::lock_guard lock(m_impl->mutex);
+    Stmt s(m_impl->db, "SELECT name FROM series WHERE run_id = ? ORDER BY id", m_impl->path);
+    s.bind(1, runId);
+    std::vector<std::string> out;
+    while (s.step())
+        out.push_back(s.text(0));
+    return out;
+}
+
+std::int64_t Session::addArtifact(std::int64_t runId, std::string_view name, std::string_view mimeType,
+                                  std::string_view bytes)
+{
+    return m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        Stmt s(m_impl->db,
+               std::string("INSERT INTO artifacts(run_id, name, mime_type, data, created_at) VALUES (?, ?, ?, ?, ") + kNow
+                   + ")",
+               m_impl->path);
+        s.bind(1, runId).bind(2, name).bind(3, mimeType).bindBlob(4, bytes);
+        s.run();
+        return static_cast<std::int64_t>(sqlite3_last_insert_rowid(m_impl->db));
+    });
+}
+
+std::vector<ArtifactInfo> Session::artifacts(std::int64_t runId) const
+{
+    std::lock_guard lock(m_impl->mutex);
+    Stmt s(m_impl->db,
+           "SELECT id, run_id, name, mime_type, length(data), created_at FROM artifacts WHERE run_id = ? ORDER BY id",
+           m_impl->path);
+    s.bind(1, runId);
+    std::vector<ArtifactInfo> out;
+    while (s.step())
+        out.push_back({s.int64(0), s.int64(1), s.text(2), s.text(3), s.int64(4), s.text(5)});
+    return out;
+}
+
+std::string Session::artifactData(std::int64_t artifactId) const
+{
+    std::lock_guard lock(m_impl->mutex);
+    Stmt s(m_impl->db, "SELECT data FROM artifacts WHERE id = ?", m_impl->path);
+    s.bind(1, artifactId);
+    if (!s.step())
+        throw Error::invalidInput("no artifact with id " + std::to_string(artifactId)).inFile(m_impl->path.string());
+    return s.blob(0);
+}
+
+} // namespace vantage::store
