@@ -180,19 +180,36 @@ std::string formatTick(double value, double step)
     return s;
 }
 
-std::string renderSvg(const Chart& chart)
+namespace {
+
+// Where everything goes: the data's range rounded to ticks, margins, plot area, the legend's rows.
+struct ChartLayout {
+    bool any = false; // any finite point
+    double width = 0, height = 0, top = 0, bottom = 0, left = 0, right = 22.0, plotW = 0, plotH = 0;
+    Ticks tx, ty;
+    std::vector<std::string> yLabels;
+    std::vector<LegendEntry> legend;
+    std::vector<std::pair<double, double>> legendPos; // x, row
+    int rows = 0;
+    static constexpr double rowHeight = 18.0;
+    double totalHeight = 0;
+
+    double px(double x) const { return left + (x - tx.lo) / (tx.hi - tx.lo) * plotW; }
+    double py(double y) const { return top + plotH - (y - ty.lo) / (ty.hi - ty.lo) * plotH; }
+};
+
+void layOutAxes(const Chart& chart, ChartLayout& l)
 {
     constexpr double inf = std::numeric_limits<double>::infinity();
     double xlo = inf, xhi = -inf, ylo = inf, yhi = -inf;
-    bool any = false;
     for (const auto& s : chart.series)
         for (const auto& p : s.points)
             if (std::isfinite(p.x) && std::isfinite(p.y)) {
                 xlo = std::min(xlo, p.x), xhi = std::max(xhi, p.x);
                 ylo = std::min(ylo, p.y), yhi = std::max(yhi, p.y);
-                any = true;
+                l.any = true;
             }
-    if (!any)
+    if (!l.any)
         xlo = 0.0, xhi = 1.0, ylo = 0.0, yhi = 1.0;
     for (const auto& r : chart.references) {
         if (!std::isfinite(r.value))
@@ -205,85 +222,73 @@ std::string renderSvg(const Chart& chart)
     if (chart.includeZeroY)
         ylo = std::min(ylo, 0.0), yhi = std::max(yhi, 0.0);
 
-    const double width = std::max(chart.width, 200);
-    const double height = std::max(chart.height, 150);
-    const double top = chart.title.empty() ? 14.0 : 36.0;
-    const double bottom = chart.xLabel.empty() ? 28.0 : 46.0;
-    const Ticks ty = niceTicks(ylo, yhi, std::max(3, static_cast<int>((height - top - bottom) / 50.0)));
+    l.width = std::max(chart.width, 200);
+    l.height = std::max(chart.height, 150);
+    l.top = chart.title.empty() ? 14.0 : 36.0;
+    l.bottom = chart.xLabel.empty() ? 28.0 : 46.0;
+    l.ty = niceTicks(ylo, yhi, std::max(3, static_cast<int>((l.height - l.top - l.bottom) / 50.0)));
     double yLabelWidth = 0.0;
-    std::vector<std::string> yLabels;
-    for (double v : ty.values) {
-        yLabels.push_back(formatTick(v, ty.step));
-        yLabelWidth = std::max(yLabelWidth, textWidth(yLabels.back()));
+    for (double v : l.ty.values) {
+        l.yLabels.push_back(formatTick(v, l.ty.step));
+        yLabelWidth = std::max(yLabelWidth, textWidth(l.yLabels.back()));
     }
-    const double left = std::ceil((chart.yLabel.empty() ? 10.0 : 30.0) + yLabelWidth + 8.0);
-    const double right = 22.0;
-    const double plotW = width - left - right;
-    const double plotH = height - top - bottom;
-    const Ticks tx = niceTicks(xlo, xhi, std::max(3, static_cast<int>(plotW / 90.0)));
-    auto px = [&](double x) { return left + (x - tx.lo) / (tx.hi - tx.lo) * plotW; };
-    auto py = [&](double y) { return top + plotH - (y - ty.lo) / (ty.hi - ty.lo) * plotH; };
+    l.left = std::ceil((chart.yLabel.empty() ? 10.0 : 30.0) + yLabelWidth + 8.0);
+    l.plotW = l.width - l.left - l.right;
+    l.plotH = l.height - l.top - l.bottom;
+    l.tx = niceTicks(xlo, xhi, std::max(3, static_cast<int>(l.plotW / 90.0)));
+}
 
-    // Legend entries, laid out in rows below the x axis label.
-    std::vector<LegendEntry> legend;
+// Legend entries, laid out in rows below the x axis label.
+void layOutLegend(const Chart& chart, ChartLayout& l)
+{
     for (std::size_t i = 0; i < chart.series.size(); ++i) {
         const auto& s = chart.series[i];
         if (s.name.empty())
             continue;
-        legend.push_back({ s.name, std::string(paletteColour(s.colour >= 0 ? static_cast<std::size_t>(s.colour) : i)),
+        l.legend.push_back({ s.name, std::string(paletteColour(s.colour >= 0 ? static_cast<std::size_t>(s.colour) : i)),
             s.line || s.step, s.dashed, s.markers, s.shape });
     }
     for (const auto& r : chart.references)
         if (!r.label.empty())
-            legend.push_back({ r.label, "#555555", true, true, false, MarkerShape::Circle });
-    if (legend.size() < 2 && chart.references.empty())
-        legend.clear();
-    std::vector<std::pair<double, double>> legendPos; // x, row
-    int rows = 0;
-    {
-        double x = left;
-        for (const auto& e : legend) {
-            if (x + e.width() > width - right && x > left)
-                x = left, ++rows;
-            legendPos.emplace_back(x, rows);
-            x += e.width();
-        }
-        if (!legend.empty())
-            ++rows;
+            l.legend.push_back({ r.label, "#555555", true, true, false, MarkerShape::Circle });
+    if (l.legend.size() < 2 && chart.references.empty())
+        l.legend.clear();
+    double x = l.left;
+    for (const auto& e : l.legend) {
+        if (x + e.width() > l.width - l.right && x > l.left)
+            x = l.left, ++l.rows;
+        l.legendPos.emplace_back(x, l.rows);
+        x += e.width();
     }
-    const double rowHeight = 18.0;
-    const double totalHeight = height + rows * rowHeight + (rows > 0 ? 6.0 : 0.0);
+    if (!l.legend.empty())
+        ++l.rows;
+    l.totalHeight = l.height + l.rows * ChartLayout::rowHeight + (l.rows > 0 ? 6.0 : 0.0);
+}
 
-    std::string svg;
-    svg.reserve(16384);
-    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.2\" baseProfile=\"tiny\" viewBox=\"0 0 " + num(width)
-        + " " + num(totalHeight) + "\" width=\"" + num(width) + "\" height=\"" + num(totalHeight) + "\" font-family=\""
-        + kFontFamily + "\" font-size=\"" + num(kFontSize) + "\">";
-    svg += "<title>" + escapeHtml(chart.title) + "</title>";
-    svg += "<rect x=\"0\" y=\"0\" width=\"" + num(width) + "\" height=\"" + num(totalHeight)
-        + "\" fill=\"#ffffff\" stroke=\"none\"/>";
+// The title, the grid, tick labels, the frame and the axis titles.
+void drawFrame(std::string& svg, const Chart& chart, const ChartLayout& l)
+{
+    const double left = l.left, top = l.top, plotW = l.plotW, plotH = l.plotH;
     if (!chart.title.empty())
         svg += "<text x=\"" + num(left + plotW / 2)
             + "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\" "
               "font-weight=\"bold\" fill=\"#1d2330\">"
             + escapeHtml(chart.title) + "</text>";
-
-    // Grid and tick labels.
     svg += "<g stroke=\"#e3e6ec\" stroke-width=\"1\">";
-    for (double v : ty.values)
-        svg += "<line x1=\"" + num(left) + "\" y1=\"" + num(py(v)) + "\" x2=\"" + num(left + plotW) + "\" y2=\""
-            + num(py(v)) + "\"/>";
-    for (double v : tx.values)
-        svg += "<line x1=\"" + num(px(v)) + "\" y1=\"" + num(top) + "\" x2=\"" + num(px(v)) + "\" y2=\""
+    for (double v : l.ty.values)
+        svg += "<line x1=\"" + num(left) + "\" y1=\"" + num(l.py(v)) + "\" x2=\"" + num(left + plotW) + "\" y2=\""
+            + num(l.py(v)) + "\"/>";
+    for (double v : l.tx.values)
+        svg += "<line x1=\"" + num(l.px(v)) + "\" y1=\"" + num(top) + "\" x2=\"" + num(l.px(v)) + "\" y2=\""
             + num(top + plotH) + "\"/>";
     svg += "</g>";
     svg += "<g fill=\"#3c4353\">";
-    for (std::size_t i = 0; i < ty.values.size(); ++i)
-        svg += "<text x=\"" + num(left - 6) + "\" y=\"" + num(py(ty.values[i]) + 4) + "\" text-anchor=\"end\">"
-            + escapeHtml(yLabels[i]) + "</text>";
-    for (double v : tx.values)
-        svg += "<text x=\"" + num(px(v)) + "\" y=\"" + num(top + plotH + 17) + "\" text-anchor=\"middle\">"
-            + escapeHtml(formatTick(v, tx.step)) + "</text>";
+    for (std::size_t i = 0; i < l.ty.values.size(); ++i)
+        svg += "<text x=\"" + num(left - 6) + "\" y=\"" + num(l.py(l.ty.values[i]) + 4) + "\" text-anchor=\"end\">"
+            + escapeHtml(l.yLabels[i]) + "</text>";
+    for (double v : l.tx.values)
+        svg += "<text x=\"" + num(l.px(v)) + "\" y=\"" + num(top + plotH + 17) + "\" text-anchor=\"middle\">"
+            + escapeHtml(formatTick(v, l.tx.step)) + "</text>";
     svg += "</g>";
     svg += "<rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(plotW) + "\" height=\"" + num(plotH)
         + "\" fill=\"none\" stroke=\"#8a92a3\" stroke-width=\"1\"/>";
@@ -297,90 +302,87 @@ std::string renderSvg(const Chart& chart)
             + ") rotate(-90)\" x=\"0\" y=\"0\" "
               "text-anchor=\"middle\" fill=\"#1d2330\">"
             + escapeHtml(chart.yLabel) + "</text>";
+}
 
-    // Reference lines.
+void drawReferences(std::string& svg, const Chart& chart, const ChartLayout& l)
+{
     for (const auto& r : chart.references) {
         if (!std::isfinite(r.value))
             continue;
         if (r.horizontal)
-            svg += "<line x1=\"" + num(left) + "\" y1=\"" + num(py(r.value)) + "\" x2=\"" + num(left + plotW)
-                + "\" y2=\"" + num(py(r.value))
+            svg += "<line x1=\"" + num(l.left) + "\" y1=\"" + num(l.py(r.value)) + "\" x2=\"" + num(l.left + l.plotW)
+                + "\" y2=\"" + num(l.py(r.value))
                 + "\" stroke=\"#555555\" stroke-width=\"1.2\" "
                   "stroke-dasharray=\"6,4\"/>";
         else
-            svg += "<line x1=\"" + num(px(r.value)) + "\" y1=\"" + num(top) + "\" x2=\"" + num(px(r.value)) + "\" y2=\""
-                + num(top + plotH)
+            svg += "<line x1=\"" + num(l.px(r.value)) + "\" y1=\"" + num(l.top) + "\" x2=\"" + num(l.px(r.value))
+                + "\" y2=\"" + num(l.top + l.plotH)
                 + "\" stroke=\"#555555\" stroke-width=\"1.2\" "
                   "stroke-dasharray=\"6,4\"/>";
     }
+}
 
-    // Series: lines first, markers on top.
-    for (std::size_t i = 0; i < chart.series.size(); ++i) {
-        const auto& s = chart.series[i];
-        const std::string colour(paletteColour(s.colour >= 0 ? static_cast<std::size_t>(s.colour) : i));
-        svg += "<g class=\"series\" data-name=\"" + escapeHtml(s.name) + "\">";
-        if (s.line || s.step) {
-            std::vector<ChartPoint> pts = s.points;
-            if (s.step)
-                std::stable_sort(
-                    pts.begin(), pts.end(), [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
-            std::vector<std::vector<Pixel>> runs(1);
-            for (const auto& p : pts) {
-                if (!std::isfinite(p.x) || !std::isfinite(p.y)) {
-                    if (!runs.back().empty())
-                        runs.emplace_back();
-                    continue;
-                }
-                if (s.step && !runs.back().empty())
-                    runs.back().push_back({ px(p.x), runs.back().back().y });
-                runs.back().push_back({ px(p.x), py(p.y) });
-            }
-            for (auto& run : runs) {
-                if (run.size() < 2)
-                    continue;
-                const bool ascending
-                    = std::is_sorted(run.begin(), run.end(), [](const Pixel& a, const Pixel& b) { return a.x < b.x; });
-                if (!s.step && ascending && run.size() > static_cast<std::size_t>(4 * plotW))
-                    run = thin(run);
-                svg += "<polyline fill=\"none\" stroke=\"" + colour
-                    + "\" stroke-width=\"1.8\" "
-                      "stroke-linejoin=\"round\" stroke-linecap=\"round\"";
-                if (s.dashed)
-                    svg += " stroke-dasharray=\"7,4\"";
-                svg += " points=\"";
-                for (std::size_t k = 0; k < run.size(); ++k) {
-                    if (k)
-                        svg += ' ';
-                    svg += num(run[k].x) + "," + num(run[k].y);
-                }
-                svg += "\"/>";
-            }
+// A series' line (split where a point is not finite; steps drawn as steps; thinned beyond four
+// points per pixel).
+void drawLine(std::string& svg, const ChartSeries& s, const std::string& colour, const ChartLayout& l)
+{
+    std::vector<ChartPoint> pts = s.points;
+    if (s.step)
+        std::stable_sort(pts.begin(), pts.end(), [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
+    std::vector<std::vector<Pixel>> runs(1);
+    for (const auto& p : pts) {
+        if (!std::isfinite(p.x) || !std::isfinite(p.y)) {
+            if (!runs.back().empty())
+                runs.emplace_back();
+            continue;
         }
-        if (s.markers) {
-            // Thousands of markers on the same few pixels draw nothing new; keep one per half pixel.
-            const bool dedupe = s.points.size() > 1500;
-            std::set<std::pair<long, long>> seen;
-            for (const auto& p : s.points) {
-                if (!std::isfinite(p.x) || !std::isfinite(p.y))
-                    continue;
-                const double x = px(p.x), y = py(p.y);
-                if (dedupe && !seen.emplace(std::lround(x * 2), std::lround(y * 2)).second)
-                    continue;
-                svg += markerSvg(s.shape, x, y, colour);
-            }
-        }
-        svg += "</g>";
+        if (s.step && !runs.back().empty())
+            runs.back().push_back({ l.px(p.x), runs.back().back().y });
+        runs.back().push_back({ l.px(p.x), l.py(p.y) });
     }
-    if (!any)
-        svg += "<text x=\"" + num(left + plotW / 2) + "\" y=\"" + num(top + plotH / 2)
-            + "\" text-anchor=\"middle\" "
-              "fill=\"#8a92a3\">no data</text>";
+    for (auto& run : runs) {
+        if (run.size() < 2)
+            continue;
+        const bool ascending
+            = std::is_sorted(run.begin(), run.end(), [](const Pixel& a, const Pixel& b) { return a.x < b.x; });
+        if (!s.step && ascending && run.size() > static_cast<std::size_t>(4 * l.plotW))
+            run = thin(run);
+        svg += "<polyline fill=\"none\" stroke=\"" + colour
+            + "\" stroke-width=\"1.8\" "
+              "stroke-linejoin=\"round\" stroke-linecap=\"round\"";
+        if (s.dashed)
+            svg += " stroke-dasharray=\"7,4\"";
+        svg += " points=\"";
+        for (std::size_t k = 0; k < run.size(); ++k) {
+            if (k)
+                svg += ' ';
+            svg += num(run[k].x) + "," + num(run[k].y);
+        }
+        svg += "\"/>";
+    }
+}
 
-    // Legend.
-    for (std::size_t i = 0; i < legend.size(); ++i) {
-        const auto& e = legend[i];
-        const double x = legendPos[i].first;
-        const double y = height + 4 + legendPos[i].second * rowHeight + rowHeight / 2;
+void drawMarkers(std::string& svg, const ChartSeries& s, const std::string& colour, const ChartLayout& l)
+{
+    // Thousands of markers on the same few pixels draw nothing new; keep one per half pixel.
+    const bool dedupe = s.points.size() > 1500;
+    std::set<std::pair<long, long>> seen;
+    for (const auto& p : s.points) {
+        if (!std::isfinite(p.x) || !std::isfinite(p.y))
+            continue;
+        const double x = l.px(p.x), y = l.py(p.y);
+        if (dedupe && !seen.emplace(std::lround(x * 2), std::lround(y * 2)).second)
+            continue;
+        svg += markerSvg(s.shape, x, y, colour);
+    }
+}
+
+void drawLegend(std::string& svg, const ChartLayout& l)
+{
+    for (std::size_t i = 0; i < l.legend.size(); ++i) {
+        const auto& e = l.legend[i];
+        const double x = l.legendPos[i].first;
+        const double y = l.height + 4 + l.legendPos[i].second * ChartLayout::rowHeight + ChartLayout::rowHeight / 2;
         if (e.line) {
             svg += "<line x1=\"" + num(x) + "\" y1=\"" + num(y) + "\" x2=\"" + num(x + 22) + "\" y2=\"" + num(y)
                 + "\" stroke=\"" + e.colour + "\" stroke-width=\"" + (e.dashed ? "1.2" : "1.8") + "\"";
@@ -393,6 +395,41 @@ std::string renderSvg(const Chart& chart)
         svg += "<text x=\"" + num(x + 28) + "\" y=\"" + num(y + 4) + "\" fill=\"#1d2330\">" + escapeHtml(e.label)
             + "</text>";
     }
+}
+
+} // namespace
+
+std::string renderSvg(const Chart& chart)
+{
+    ChartLayout l;
+    layOutAxes(chart, l);
+    layOutLegend(chart, l);
+    std::string svg;
+    svg.reserve(16384);
+    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.2\" baseProfile=\"tiny\" viewBox=\"0 0 " + num(l.width)
+        + " " + num(l.totalHeight) + "\" width=\"" + num(l.width) + "\" height=\"" + num(l.totalHeight)
+        + "\" font-family=\"" + kFontFamily + "\" font-size=\"" + num(kFontSize) + "\">";
+    svg += "<title>" + escapeHtml(chart.title) + "</title>";
+    svg += "<rect x=\"0\" y=\"0\" width=\"" + num(l.width) + "\" height=\"" + num(l.totalHeight)
+        + "\" fill=\"#ffffff\" stroke=\"none\"/>";
+    drawFrame(svg, chart, l);
+    drawReferences(svg, chart, l);
+    // Series: lines first, markers on top.
+    for (std::size_t i = 0; i < chart.series.size(); ++i) {
+        const auto& s = chart.series[i];
+        const std::string colour(paletteColour(s.colour >= 0 ? static_cast<std::size_t>(s.colour) : i));
+        svg += "<g class=\"series\" data-name=\"" + escapeHtml(s.name) + "\">";
+        if (s.line || s.step)
+            drawLine(svg, s, colour, l);
+        if (s.markers)
+            drawMarkers(svg, s, colour, l);
+        svg += "</g>";
+    }
+    if (!l.any)
+        svg += "<text x=\"" + num(l.left + l.plotW / 2) + "\" y=\"" + num(l.top + l.plotH / 2)
+            + "\" text-anchor=\"middle\" "
+              "fill=\"#8a92a3\">no data</text>";
+    drawLegend(svg, l);
     svg += "</svg>";
     return svg;
 }
