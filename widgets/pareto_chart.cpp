@@ -117,8 +117,25 @@ void ParetoChart::rebuild()
     for (auto* a : c->axes())
         c->removeAxis(a), delete a;
     m_scatter.clear();
+    const Range range = dataRange();
+    addAxes(range);
+    m_withinBudget = QVector<int>(m_frontiers.size(), -1);
+    for (int i = 0; i < m_frontiers.size(); ++i)
+        addFrontier(i);
+    if (!m_markers.isEmpty())
+        addBaselines();
+    if (m_limit > 0)
+        addHorizontal(range, m_limit, m_limitLabel, QColor(0xC0, 0x39, 0x2B), Qt::DashLine);
+    if (m_budget > 0)
+        addBudget(range);
+    if (m_pickedSeries >= 0 && m_pickedSeries < m_frontiers.size())
+        addPicked();
+    Q_EMIT budgetMatchesChanged(m_withinBudget);
+}
 
-    // Range over everything drawn.
+// The range over everything drawn.
+ParetoChart::Range ParetoChart::dataRange() const
+{
     double minX = std::numeric_limits<double>::max(), maxX = 0, minY = std::numeric_limits<double>::max(), maxY = 0;
     auto extend = [&](double x, double y) {
         if (!(x > 0) || !(y > 0) || !std::isfinite(x) || !std::isfinite(y))
@@ -144,6 +161,11 @@ void ParetoChart::rebuild()
     if (maxX <= 0)
         minX = 0.1, maxX = 1, minY = 0.1, maxY = 1;
 
+    return { minX, maxX, minY, maxY };
+}
+
+void ParetoChart::addAxes(const Range& range)
+{
     auto makeAxis = [](bool log, const QString& title, double lo, double hi) -> QAbstractAxis* {
         if (log) {
             auto* a = new QLogValueAxis;
@@ -162,143 +184,152 @@ void ParetoChart::rebuild()
         a->setTitleText(title);
         return a;
     };
-    m_axisX = makeAxis(m_logX, m_xTitle, minX, maxX);
-    m_axisY = makeAxis(m_logY, m_yTitle, minY, maxY);
-    c->addAxis(m_axisX, Qt::AlignBottom);
-    c->addAxis(m_axisY, Qt::AlignLeft);
+    m_axisX = makeAxis(m_logX, m_xTitle, range.minX, range.maxX);
+    m_axisY = makeAxis(m_logY, m_yTitle, range.minY, range.maxY);
+    chart()->addAxis(m_axisX, Qt::AlignBottom);
+    chart()->addAxis(m_axisY, Qt::AlignLeft);
+}
 
-    m_withinBudget = QVector<int>(m_frontiers.size(), -1);
-    for (int i = 0; i < m_frontiers.size(); ++i) {
-        const auto& f = m_frontiers[i];
-        auto* line = new QLineSeries;
-        QPen pen(colourFor(i));
-        pen.setWidthF(1.2);
-        pen.setStyle(Qt::DotLine);
-        line->setPen(pen);
-        auto* scatter = new QScatterSeries;
-        scatter->setName(f.name);
-        scatter->setColor(colourFor(i));
-        scatter->setBorderColor(colourFor(i).darker(130));
-        scatter->setMarkerSize(9);
-        const bool shown = isFrontierVisible(i);
-        for (const auto& p : f.points) {
-            if (shown) { // a hidden frontier keeps its (empty) series, so that its legend entry stays
-                line->append(p.x, p.y);
-                scatter->append(p.x, p.y);
-            }
-            if (m_budget > 0 && p.y <= m_budget && m_withinBudget[i] < 0)
-                m_withinBudget[i] = p.id;
+// Frontier i: its points and the dotted line through them, a legend entry that hides or shows it,
+// tooltips, and clicks that pick a strategy.
+void ParetoChart::addFrontier(int i)
+{
+    QChart* c = chart();
+    const auto& f = m_frontiers[i];
+    auto* line = new QLineSeries;
+    QPen pen(colourFor(i));
+    pen.setWidthF(1.2);
+    pen.setStyle(Qt::DotLine);
+    line->setPen(pen);
+    auto* scatter = new QScatterSeries;
+    scatter->setName(f.name);
+    scatter->setColor(colourFor(i));
+    scatter->setBorderColor(colourFor(i).darker(130));
+    scatter->setMarkerSize(9);
+    const bool shown = isFrontierVisible(i);
+    for (const auto& p : f.points) {
+        if (shown) { // a hidden frontier keeps its (empty) series, so that its legend entry stays
+            line->append(p.x, p.y);
+            scatter->append(p.x, p.y);
         }
-        attach(line);
-        attach(scatter);
-        c->legend()->markers(line).first()->setVisible(false);
-        // A click on its legend entry hides or shows a frontier (the axes follow what is shown).
-        QLegendMarker* marker = c->legend()->markers(scatter).first();
-        if (!shown) {
-            QColor grey = marker->labelBrush().color();
-            grey.setAlpha(110);
-            marker->setLabelBrush(grey);
-            marker->setBrush(QColor(0xBB, 0xBB, 0xBB));
+        if (m_budget > 0 && p.y <= m_budget && m_withinBudget[i] < 0)
+            m_withinBudget[i] = p.id;
+    }
+    attach(line);
+    attach(scatter);
+    c->legend()->markers(line).first()->setVisible(false);
+    // A click on its legend entry hides or shows a frontier (the axes follow what is shown).
+    QLegendMarker* marker = c->legend()->markers(scatter).first();
+    if (!shown) {
+        QColor grey = marker->labelBrush().color();
+        grey.setAlpha(110);
+        marker->setLabelBrush(grey);
+        marker->setBrush(QColor(0xBB, 0xBB, 0xBB));
+    }
+    connect(marker, &QLegendMarker::clicked, this, [this, i] {
+        // Queued: the marker is destroyed by the rebuild it triggers.
+        QMetaObject::invokeMethod(this, [this, i] { setFrontierVisible(i, !isFrontierVisible(i)); }, Qt::QueuedConnection);
+    });
+    m_scatter.push_back(scatter);
+    connect(scatter, &QScatterSeries::hovered, this, [this, i](const QPointF& pt, bool state) {
+        if (!state) {
+            QToolTip::hideText();
+            return;
         }
-        connect(marker, &QLegendMarker::clicked, this, [this, i] {
-            // Queued: the marker is destroyed by the rebuild it triggers.
-            QMetaObject::invokeMethod(this, [this, i] { setFrontierVisible(i, !isFrontierVisible(i)); }, Qt::QueuedConnection);
-        });
-        m_scatter.push_back(scatter);
-        connect(scatter, &QScatterSeries::hovered, this, [this, i](const QPointF& pt, bool state) {
-            if (!state) {
-                QToolTip::hideText();
+        for (const auto& p : m_frontiers[i].points)
+            if (qFuzzyCompare(p.x, pt.x()) && qFuzzyCompare(p.y, pt.y())) {
+                QString text = QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
+                                   .arg(m_frontiers[i].name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
+                                   .arg(p.x, 0, 'g', 4)
+                                   .arg(m_yTitle.toHtmlEscaped())
+                                   .arg(p.y, 0, 'g', 4);
+                if (!p.label.isEmpty())
+                    text += QStringLiteral("<br>") + p.label.toHtmlEscaped();
+                QToolTip::showText(QCursor::pos(), text, this);
                 return;
             }
-            for (const auto& p : m_frontiers[i].points)
-                if (qFuzzyCompare(p.x, pt.x()) && qFuzzyCompare(p.y, pt.y())) {
-                    QString text = QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
-                                       .arg(m_frontiers[i].name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
-                                       .arg(p.x, 0, 'g', 4)
+    });
+    connect(scatter, &QScatterSeries::clicked, this, [this, scatter](const QPointF& pt) { pickNear(pt, scatter); });
+}
+
+// The baselines, grey squares named by their tooltips.
+void ParetoChart::addBaselines()
+{
+    auto* marks = new QScatterSeries;
+    marks->setName(tr("Baselines"));
+    marks->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    marks->setMarkerSize(11);
+    marks->setColor(QColor(0x55, 0x55, 0x55));
+    for (const auto& m : m_markers) {
+        if (!(m.x > 0) || !(m.y > 0) || (m.series >= 0 && !isFrontierVisible(m.series)))
+            continue;
+        marks->append(m.x, m.y);
+    }
+    attach(marks);
+    connect(marks, &QScatterSeries::clicked, this, [this, marks](const QPointF& pt) { pickNear(pt, marks); });
+    // Qt 6.4 labels points by coordinates only, so each baseline is named by its tooltip.
+    connect(marks, &QScatterSeries::hovered, this, [this](const QPointF& pt, bool state) {
+        if (!state)
+            return;
+        for (const auto& m : m_markers)
+            if (qFuzzyCompare(m.x, pt.x()) && qFuzzyCompare(m.y, pt.y()))
+                QToolTip::showText(QCursor::pos(),
+                                   QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
+                                       .arg(m.name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
+                                       .arg(m.x, 0, 'g', 4)
                                        .arg(m_yTitle.toHtmlEscaped())
-                                       .arg(p.y, 0, 'g', 4);
-                    if (!p.label.isEmpty())
-                        text += QStringLiteral("<br>") + p.label.toHtmlEscaped();
-                    QToolTip::showText(QCursor::pos(), text, this);
-                    return;
-                }
-        });
-        connect(scatter, &QScatterSeries::clicked, this, [this, scatter](const QPointF& pt) { pickNear(pt, scatter); });
-    }
+                                       .arg(m.y, 0, 'g', 4),
+                                   this);
+    });
+}
 
-    if (!m_markers.isEmpty()) {
-        auto* marks = new QScatterSeries;
-        marks->setName(tr("Baselines"));
-        marks->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-        marks->setMarkerSize(11);
-        marks->setColor(QColor(0x55, 0x55, 0x55));
-        for (const auto& m : m_markers) {
-            if (!(m.x > 0) || !(m.y > 0) || (m.series >= 0 && !isFrontierVisible(m.series)))
-                continue;
-            marks->append(m.x, m.y);
-        }
-        attach(marks);
-        connect(marks, &QScatterSeries::clicked, this, [this, marks](const QPointF& pt) { pickNear(pt, marks); });
-        // Qt 6.4 labels points by coordinates only, so each baseline is named by its tooltip.
-        connect(marks, &QScatterSeries::hovered, this, [this](const QPointF& pt, bool state) {
-            if (!state)
-                return;
-            for (const auto& m : m_markers)
-                if (qFuzzyCompare(m.x, pt.x()) && qFuzzyCompare(m.y, pt.y()))
-                    QToolTip::showText(QCursor::pos(),
-                                       QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
-                                           .arg(m.name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
-                                           .arg(m.x, 0, 'g', 4)
-                                           .arg(m_yTitle.toHtmlEscaped())
-                                           .arg(m.y, 0, 'g', 4),
-                                       this);
-        });
-    }
+// A horizontal line across the whole range (the device memory, the budget).
+void ParetoChart::addHorizontal(const Range& range, double y, const QString& name, const QColor& colour, Qt::PenStyle style)
+{
+    auto* l = new QLineSeries;
+    l->setName(name);
+    QPen pen(colour);
+    pen.setWidthF(1.5);
+    pen.setStyle(style);
+    l->setPen(pen);
+    l->append(range.minX / 10.0, y);
+    l->append(range.maxX * 10.0, y);
+    attach(l);
+}
 
-    auto horizontal = [&](double y, const QString& name, const QColor& colour, Qt::PenStyle style) {
-        auto* l = new QLineSeries;
-        l->setName(name);
-        QPen pen(colour);
-        pen.setWidthF(1.5);
-        pen.setStyle(style);
-        l->setPen(pen);
-        l->append(minX / 10.0, y);
-        l->append(maxX * 10.0, y);
-        attach(l);
-    };
-    if (m_limit > 0)
-        horizontal(m_limit, m_limitLabel, QColor(0xC0, 0x39, 0x2B), Qt::DashLine);
-    if (m_budget > 0) {
-        horizontal(m_budget, tr("Budget"), QColor(0x27, 0xAE, 0x60), Qt::DashDotLine);
-        auto* fits = new QScatterSeries;
-        fits->setName(tr("Fastest within budget"));
-        fits->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-        fits->setMarkerSize(18);
-        fits->setColor(Qt::transparent);
-        fits->setBorderColor(QColor(0x27, 0xAE, 0x60));
-        fits->setPen(QPen(QColor(0x27, 0xAE, 0x60), 2.5));
-        for (int i = 0; i < m_frontiers.size(); ++i)
-            if (isFrontierVisible(i))
-                for (const auto& p : m_frontiers[i].points)
-                    if (p.id == m_withinBudget[i])
-                        fits->append(p.x, p.y);
-        attach(fits);
-        connect(fits, &QScatterSeries::clicked, this, [this, fits](const QPointF& pt) { pickNear(pt, fits); });
-    }
-    if (m_pickedSeries >= 0 && m_pickedSeries < m_frontiers.size()) {
-        auto* picked = new QScatterSeries;
-        picked->setName(tr("Picked"));
-        picked->setMarkerShape(QScatterSeries::MarkerShapeStar);
-        picked->setMarkerSize(22);
-        picked->setColor(QColor(0xD6, 0x27, 0x28));
-        picked->setBorderColor(QColor(0x7F, 0x00, 0x00));
-        for (const auto& p : m_frontiers[m_pickedSeries].points)
-            if (p.id == m_pickedId)
-                picked->append(p.x, p.y);
-        attach(picked);
-        connect(picked, &QScatterSeries::clicked, this, [this, picked](const QPointF& pt) { pickNear(pt, picked); });
-    }
-    Q_EMIT budgetMatchesChanged(m_withinBudget);
+// The budget line and, on each frontier, the fastest point within it.
+void ParetoChart::addBudget(const Range& range)
+{
+    addHorizontal(range, m_budget, tr("Budget"), QColor(0x27, 0xAE, 0x60), Qt::DashDotLine);
+    auto* fits = new QScatterSeries;
+    fits->setName(tr("Fastest within budget"));
+    fits->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    fits->setMarkerSize(18);
+    fits->setColor(Qt::transparent);
+    fits->setBorderColor(QColor(0x27, 0xAE, 0x60));
+    fits->setPen(QPen(QColor(0x27, 0xAE, 0x60), 2.5));
+    for (int i = 0; i < m_frontiers.size(); ++i)
+        if (isFrontierVisible(i))
+            for (const auto& p : m_frontiers[i].points)
+                if (p.id == m_withinBudget[i])
+                    fits->append(p.x, p.y);
+    attach(fits);
+    connect(fits, &QScatterSeries::clicked, this, [this, fits](const QPointF& pt) { pickNear(pt, fits); });
+}
+
+void ParetoChart::addPicked()
+{
+    auto* picked = new QScatterSeries;
+    picked->setName(tr("Picked"));
+    picked->setMarkerShape(QScatterSeries::MarkerShapeStar);
+    picked->setMarkerSize(22);
+    picked->setColor(QColor(0xD6, 0x27, 0x28));
+    picked->setBorderColor(QColor(0x7F, 0x00, 0x00));
+    for (const auto& p : m_frontiers[m_pickedSeries].points)
+        if (p.id == m_pickedId)
+            picked->append(p.x, p.y);
+    attach(picked);
+    connect(picked, &QScatterSeries::clicked, this, [this, picked](const QPointF& pt) { pickNear(pt, picked); });
 }
 
 void ParetoChart::pickNear(const QPointF& value, QAbstractSeries* from)

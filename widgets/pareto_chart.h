@@ -72,7 +72,17 @@ protected:
     void addContextActions(QMenu* menu) override;
 
 private:
+    struct Range {
+        double minX, maxX, minY, maxY;
+    };
     void rebuild();
+    Range dataRange() const;
+    void addAxes(const Range& range);
+    void addFrontier(int i);
+    void addBaselines();
+    void addHorizontal(const Range& range, double y, const QString& name, const QColor& colour, Qt::PenStyle style);
+    void addBudget(const Range& range);
+    void addPicked();
     void pickNear(const QPointF& value, QAbstractSeries* from);
     void attach(QAbstractSeries* s);
     static QColor colourFor(int i);
