@@ -131,7 +131,8 @@ void chartBlock(std::string& h, const Chart& chart)
     h += "<div class=\"chart\">" + renderSvg(chart) + "</div>";
 }
 
-void ftSection(std::string& h, const FtSearchView& v)
+// The frontiers drawn with the baselines and the device memory.
+void ftChart(std::string& h, const FtSearchView& v)
 {
     h += "<h3>Frontiers</h3>";
     Chart chart;
@@ -179,7 +180,11 @@ void ftSection(std::string& h, const FtSearchView& v)
     chartBlock(h, chart);
     h += "<p class=\"caption\">Each frontier joins the strategies no other strategy beats in both time and memory; "
          "baselines are drawn as separate markers.</p>";
+}
 
+// Per device count: strategies, search time, the fastest and the least-memory strategy.
+void ftFrontierTable(std::string& h, const FtSearchView& v)
+{
     h += "<table class=\"frontiers\"><thead><tr><th class=\"num\">Devices</th><th class=\"num\">Strategies</th>"
          "<th class=\"num\">Search time</th><th class=\"num\">Fastest</th><th class=\"num\">Its memory</th>"
          "<th class=\"num\">Least memory</th><th class=\"num\">Its time</th></tr></thead><tbody>";
@@ -203,7 +208,11 @@ void ftSection(std::string& h, const FtSearchView& v)
         h += "</tr>";
     }
     h += "</tbody></table>";
+}
 
+// Each baseline against the fastest strategy of its frontier.
+void ftBaselineTable(std::string& h, const FtSearchView& v)
+{
     bool anyBaseline = false;
     for (const auto& fr : v.frontiers)
         anyBaseline = anyBaseline || !fr.baselines.empty();
@@ -228,7 +237,11 @@ void ftSection(std::string& h, const FtSearchView& v)
         }
         h += "</tbody></table>";
     }
+}
 
+// The points of each frontier, the first kMaxPointsListed of each.
+void ftPointTable(std::string& h, const FtSearchView& v)
+{
     h += "<h3>Frontier points</h3><table class=\"frontier-points\"><thead><tr><th class=\"num\">Devices</th>"
          "<th class=\"num\">#</th><th class=\"num\">Time</th><th class=\"num\">Memory</th>"
          "<th class=\"num\">Strategy</th></tr></thead><tbody>";
@@ -249,6 +262,14 @@ void ftSection(std::string& h, const FtSearchView& v)
     h += "</tbody></table>";
     if (hidden > 0)
         h += "<p class=\"note\">" + std::to_string(hidden) + " more points are in frontier.csv of the CSV export.</p>";
+}
+
+void ftSection(std::string& h, const FtSearchView& v)
+{
+    ftChart(h, v);
+    ftFrontierTable(h, v);
+    ftBaselineTable(h, v);
+    ftPointTable(h, v);
 }
 
 void ppacSection(std::string& h, const MetricTable& t)
