@@ -76,7 +76,23 @@ void CompareView::setRuns(const store::Session& session, const std::vector<qint6
         w->deleteLater();
     }
 
-    // FT: frontiers of every search overlaid, one series per (run, device count).
+    addFrontierTab(runs);
+    addSeriesTabs(session, runs);
+    fillTable(runs);
+    auto* view = new QTableView(this);
+    view->setObjectName(QStringLiteral("compareTable"));
+    view->setModel(m_table);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tabs->insertTab(0, view, tr("Parameters and results"));
+    m_tabs->setCurrentIndex(m_tabs->count() > 1 ? 1 : 0);
+}
+
+// FT: frontiers of every search overlaid, one series per (run, device count).
+void CompareView::addFrontierTab(const std::vector<store::RunInfo>& runs)
+{
     QVector<widgets::ParetoSeriesData> frontiers;
     QVector<widgets::ParetoMarker> markers;
     for (const auto& r : runs) {
@@ -103,8 +119,11 @@ void CompareView::setRuns(const store::Session& session, const std::vector<qint6
         chart->setMarkers(markers);
         m_tabs->addTab(chart, tr("Frontiers"));
     }
+}
 
-    // Every series the runs have: one chart per name, one line per run.
+// Every series the runs have: one chart per name, one line per run.
+void CompareView::addSeriesTabs(const store::Session& session, const std::vector<store::RunInfo>& runs)
+{
     std::map<std::string, std::vector<std::pair<const store::RunInfo*, std::vector<store::SeriesPoint>>>> series;
     for (const auto& r : runs)
         for (const auto& name : session.seriesNames(r.id))
@@ -123,8 +142,11 @@ void CompareView::setRuns(const store::Session& session, const std::vector<qint6
         }
         m_tabs->addTab(chart, QString::fromStdString(name));
     }
+}
 
-    // The table: status, duration, summary, then every parameter and result number.
+// The table: status, duration, summary, then every parameter and result number.
+void CompareView::fillTable(const std::vector<store::RunInfo>& runs)
+{
     m_table->clear();
     QStringList headers{tr("Field")};
     std::vector<std::map<std::string, QString>> columns;
@@ -163,15 +185,6 @@ void CompareView::setRuns(const store::Session& session, const std::vector<qint6
             }
         m_table->appendRow(row);
     }
-    auto* view = new QTableView(this);
-    view->setObjectName(QStringLiteral("compareTable"));
-    view->setModel(m_table);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setAlternatingRowColors(true);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_tabs->insertTab(0, view, tr("Parameters and results"));
-    m_tabs->setCurrentIndex(m_tabs->count() > 1 ? 1 : 0);
 }
 
 } // namespace vantage::gui

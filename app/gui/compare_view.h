@@ -12,6 +12,7 @@ class QTabWidget;
 
 namespace vantage::store {
 class Session;
+struct RunInfo;
 }
 
 namespace vantage::gui {
@@ -28,6 +29,9 @@ public:
     QStandardItemModel* table() const { return m_table; }
 
 private:
+    void addFrontierTab(const std::vector<store::RunInfo>& runs);
+    void addSeriesTabs(const store::Session& session, const std::vector<store::RunInfo>& runs);
+    void fillTable(const std::vector<store::RunInfo>& runs);
     QTabWidget* m_tabs;
     QStandardItemModel* m_table;
 };
