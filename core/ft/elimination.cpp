@@ -86,6 +86,63 @@ ClassMap classify(const CostGraph& g, const std::vector<Incidence>& pending, int
 
 using Adjacency = std::vector<std::vector<Incidence>>;
 
+// Distance (in hops, up to `reach`; -1 beyond) of every op from the processed part.
+void hopsFromDone(const Adjacency& adj, const std::vector<char>& done, int reach, std::vector<int>& hops,
+    std::vector<std::size_t>& queue)
+{
+    const auto n = adj.size();
+    std::fill(hops.begin(), hops.end(), -1);
+    queue.clear();
+    for (std::size_t v = 0; v < n; ++v)
+        if (done[v]) {
+            hops[v] = 0;
+            queue.push_back(v);
+        }
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+        const std::size_t u = queue[q];
+        if (reach > 0 && hops[u] >= reach)
+            continue;
+        for (const auto& inc : adj[u]) {
+            const auto w = static_cast<std::size_t>(inc.other);
+            if (hops[w] < 0) {
+                hops[w] = hops[u] + 1;
+                queue.push_back(w);
+            }
+        }
+    }
+}
+
+// The frontier's weight if `v` were processed next: the processed ops it closes leave, `v` joins
+// unless it closes too; `adjacent` says whether it touches the processed part. `edgesTo` is
+// scratch, all zero on entry and on return.
+double weightIfNext(const Adjacency& adj, const std::vector<double>& weight, const std::vector<char>& done,
+    const std::vector<int>& pending, std::vector<int>& edgesTo, double frontierWeight, std::size_t v, bool& adjacent)
+{
+    double w = frontierWeight;
+    int pendingAfter = 0;
+    adjacent = false;
+    for (const auto& inc : adj[v]) {
+        const auto u = static_cast<std::size_t>(inc.other);
+        if (!done[u]) {
+            ++pendingAfter;
+            continue;
+        }
+        adjacent = true;
+        ++edgesTo[u];
+    }
+    for (const auto& inc : adj[v]) {
+        const auto u = static_cast<std::size_t>(inc.other);
+        if (done[u] && edgesTo[u] > 0) {
+            if (pending[u] == edgesTo[u])
+                w -= weight[u];
+            edgesTo[u] = 0;
+        }
+    }
+    if (pendingAfter > 0)
+        w += weight[v];
+    return w;
+}
+
 // A greedy order: next, the op that leaves the lightest frontier (weight: log of the configuration
 // counts). Among ops within `close` of the lightest: the one with more inputs when `joinsFirst` (a
 // join taken early lets each of its branches close as it is processed), then one adjacent to the
@@ -112,54 +169,15 @@ std::vector<int> greedyOrder(const Adjacency& adj, const std::vector<double>& we
     order.reserve(n);
     std::vector<std::size_t> queue;
     for (std::size_t step = 0; step < n; ++step) {
-        // Distance (in hops, up to reach) of every op from the processed part.
-        std::fill(hops.begin(), hops.end(), -1);
-        queue.clear();
-        for (std::size_t v = 0; v < n; ++v)
-            if (done[v]) {
-                hops[v] = 0;
-                queue.push_back(v);
-            }
-        for (std::size_t q = 0; q < queue.size(); ++q) {
-            const std::size_t u = queue[q];
-            if (reach > 0 && hops[u] >= reach)
-                continue;
-            for (const auto& inc : adj[u]) {
-                const auto w = static_cast<std::size_t>(inc.other);
-                if (hops[w] < 0) {
-                    hops[w] = hops[u] + 1;
-                    queue.push_back(w);
-                }
-            }
-        }
+        hopsFromDone(adj, done, reach, hops, queue);
         int best = -1;
         double bestScore = 0.0;
         bool bestAdjacent = false;
         for (std::size_t v = 0; v < n; ++v) {
             if (done[v] || (reach > 0 && hops[v] < 0 && hasIncoming[v]))
                 continue;
-            double w = frontierWeight;
-            int pendingAfter = 0;
             bool adjacent = false;
-            for (const auto& inc : adj[v]) {
-                const auto u = static_cast<std::size_t>(inc.other);
-                if (!done[u]) {
-                    ++pendingAfter;
-                    continue;
-                }
-                adjacent = true;
-                ++edgesTo[u];
-            }
-            for (const auto& inc : adj[v]) {
-                const auto u = static_cast<std::size_t>(inc.other);
-                if (done[u] && edgesTo[u] > 0) {
-                    if (pending[u] == edgesTo[u])
-                        w -= weight[u];
-                    edgesTo[u] = 0;
-                }
-            }
-            if (pendingAfter > 0)
-                w += weight[v];
+            const double w = weightIfNext(adj, weight, done, pending, edgesTo, frontierWeight, v, adjacent);
             bool better = best < 0 || w < bestScore - close;
             if (!better && std::fabs(w - bestScore) <= close) {
                 int joins = inputs[v];
