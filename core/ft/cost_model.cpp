@@ -208,12 +208,23 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
     const double stepBytes = owned * (2.0 * (wBytes + stateBytes));
     r.compute = pass * (1.0 + backwardFactor(op.kind)) + kernels * dev.kernelOverhead + stepBytes / memBw;
 
+    communication(op, c, { fB, fS, fC, fK }, used * wBytes, r);
+    return r;
+}
+
+// The collectives a split needs: gradient all-reduce across data replicas, partial sums of a
+// reduction or output split, key/value exchange of a sequence split, convolution halos, and the
+// vocabulary-split loss.
+void CostModel::communication(const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, OpCost& r) const
+{
+    const double fB = f.batch, fS = f.spatial, fC = f.out, fK = f.reduce;
+    const double ab = activationBytes();
     const Strides st = strides(c);
     // Gradient all-reduce over the devices that hold the same weight shard and saw different data
     // (batch and position splits; replicas saw the same data).
-    if (used > 0.0 && c.batch * c.spatial > 1) {
+    if (weightBytes > 0.0 && c.batch * c.spatial > 1) {
         const int farthest = (c.batch - 1) * st.batch + (c.spatial - 1) * st.spatial;
-        r.gradientSync = collective::allReduce(used * wBytes, c.batch * c.spatial, link(farthest));
+        r.gradientSync = collective::allReduce(weightBytes, c.batch * c.spatial, link(farthest));
     }
     // Reduction split: partial outputs summed over the group (Megatron's row-parallel all-reduce).
     if (c.reduce > 1) {
@@ -247,7 +258,6 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
         const double tokens = double(op.output.batch) * fB * double(op.output.positions());
         r.collectives += collective::allReduce(tokens * 3.0 * 4.0, c.out, link((c.out - 1) * st.out));
     }
-    return r;
 }
 
 EdgeCost CostModel::repartition(double tensorBytes, const TensorLayout& from, const TensorLayout& to) const

@@ -96,6 +96,11 @@ public:
     double activationBytes() const { return m_options.precision == Precision::Mixed ? 2.0 : 4.0; }
 
 private:
+    // What share of each dimension one device holds.
+    struct SplitShares {
+        double batch, spatial, out, reduce;
+    };
+    void communication(const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, OpCost& r) const;
     ClusterProfile m_cluster;
     int m_devices;
     CostOptions m_options;

@@ -527,6 +527,33 @@ double trainEpoch(Training& t, PairSampler& sampler, BatchBuffers& buf, int epoc
     return lossSum;
 }
 
+// Adam over the PPAC branches' parameters (the embeddings have their own sparse Adam); none
+// without PPAC.
+void makeBranchOptimiser(Net& net, const TrainOptions& o, std::optional<torch::optim::Adam>& adam)
+{
+    std::vector<torch::Tensor> params;
+    if (o.ppac) {
+        for (const auto& p : net.personal->parameters())
+            params.push_back(p);
+        for (const auto& p : net.global->parameters())
+            params.push_back(p);
+    }
+    if (!params.empty())
+        adam.emplace(params, torch::optim::AdamOptions(o.learningRate));
+}
+
+// What a trained model remembers of its training and data (to find the data again).
+Json trainingInfo(const TrainOptions& o, const PreparedDataset& data, const TrainResult& result)
+{
+    return {{"training", toJson(o)},
+            {"dataset", data.dataset.name},
+            {"dataset_source", data.dataset.source},
+            {"dataset_notes", data.dataset.notes},
+            {"similar_users", data.similar.k()},
+            {"epochs_run", result.epochs.size()},
+            {"best_epoch", result.bestEpoch}};
+}
+
 } // namespace
 
 TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& progress, const CancelToken& cancel,
@@ -545,16 +572,8 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
         const auto I = static_cast<std::int64_t>(train.numItems());
         Net net(U, I, o);
         EmbeddingAdam userAdam(net.userEmb, o.learningRate), itemAdam(net.itemEmb, o.learningRate);
-        std::vector<torch::Tensor> branchParams;
-        if (o.ppac) {
-            for (const auto& p : net.personal->parameters())
-                branchParams.push_back(p);
-            for (const auto& p : net.global->parameters())
-                branchParams.push_back(p);
-        }
         std::optional<torch::optim::Adam> branchAdam;
-        if (!branchParams.empty())
-            branchAdam.emplace(branchParams, torch::optim::AdamOptions(o.learningRate));
+        makeBranchOptimiser(net, o, branchAdam);
         Graph graph;
         if (o.model == BaseModel::LightGCN)
             graph = normalisedGraph(train);
@@ -625,13 +644,7 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
             result.bestEpoch = result.epochs.empty() ? 0 : result.epochs.back().epoch;
         }
         result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-        result.weights.info = {{"training", toJson(o)},
-                               {"dataset", data.dataset.name},
-                               {"dataset_source", data.dataset.source},
-                               {"dataset_notes", data.dataset.notes},
-                               {"similar_users", data.similar.k()},
-                               {"epochs_run", result.epochs.size()},
-                               {"best_epoch", result.bestEpoch}};
+        result.weights.info = trainingInfo(o, data, result);
         progress.report(1.0, "trained");
         return result;
     } catch (const c10::Error& e) {
