@@ -30,7 +30,7 @@ void setRoundTicks(QValueAxis* axis, int targetTicks)
     const double raw = span / std::max(2, targetTicks);
     const double mag = std::pow(10.0, std::floor(std::log10(raw)));
     double step = mag;
-    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+    for (double m : { 1.0, 2.0, 5.0, 10.0 }) {
         step = m * mag;
         if (step >= raw)
             break;
@@ -48,7 +48,8 @@ void setRangeWithRoundTicks(QValueAxis* axis, double lo, double hi, int targetTi
     setRoundTicks(axis, targetTicks);
 }
 
-ChartView::ChartView(QWidget* parent) : QChartView(parent)
+ChartView::ChartView(QWidget* parent)
+    : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
     // Below this a chart has no room for its tick labels and shows "..." instead.
@@ -133,15 +134,15 @@ void ChartView::contextMenuEvent(QContextMenuEvent* event)
     if (!menu.isEmpty())
         menu.addSeparator();
     menu.addAction(tr("Save as PNG…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save Chart"), chart()->title() + QStringLiteral(".png"),
-                                                          tr("PNG images (*.png)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save Chart"), chart()->title() + QStringLiteral(".png"), tr("PNG images (*.png)"));
         QString err;
         if (!path.isEmpty() && !saveImage(path, &err))
             QMessageBox::warning(this, tr("Save Chart"), err);
     });
     menu.addAction(tr("Save as SVG…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save Chart"), chart()->title() + QStringLiteral(".svg"),
-                                                          tr("SVG images (*.svg)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save Chart"), chart()->title() + QStringLiteral(".svg"), tr("SVG images (*.svg)"));
         QString err;
         if (!path.isEmpty() && !saveImage(path, &err))
             QMessageBox::warning(this, tr("Save Chart"), err);

@@ -10,12 +10,13 @@
 
 namespace vantage::widgets {
 
-LineChart::LineChart(QWidget* parent) : ChartView(parent)
+LineChart::LineChart(QWidget* parent)
+    : ChartView(parent)
 {
     m_x = new QValueAxis(this);
     m_left = new QValueAxis(this);
     m_right = new QValueAxis(this);
-    for (auto* a : {m_x, m_left, m_right})
+    for (auto* a : { m_x, m_left, m_right })
         a->setLabelFormat(QStringLiteral("%.6g")); // 25000, not 2.5e+04; ticks are round anyway
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_left, Qt::AlignLeft);
@@ -80,7 +81,7 @@ void LineChart::setSeries(const QString& name, const QVector<QPointF>& points, b
 
 void LineChart::appendPoint(const QString& name, double x, double y, bool rightAxis)
 {
-    appendPoints(name, {QPointF(x, y)}, rightAxis);
+    appendPoints(name, { QPointF(x, y) }, rightAxis);
 }
 
 void LineChart::appendPoints(const QString& name, const QVector<QPointF>& points, bool rightAxis)

@@ -37,7 +37,7 @@ public:
 private:
     QLineSeries* seriesFor(const QString& name, bool rightAxis);
     void updateRanges(); // from every point drawn
-    void applyRanges();  // from the extents below
+    void applyRanges(); // from the extents below
     void extend(const QPointF& p, bool right);
 
     QValueAxis* m_x;
@@ -46,7 +46,7 @@ private:
     QHash<QString, QLineSeries*> m_series;
     QHash<QString, QScatterSeries*> m_markers;
     QHash<QString, bool> m_onRight;
-    QHash<QString, int> m_stride;  // one point drawn in `stride` appended
+    QHash<QString, int> m_stride; // one point drawn in `stride` appended
     QHash<QString, int> m_skipped; // points appended since the stride last changed
     int m_maxPoints = 0;
     double m_x0 = 0, m_x1 = -1, m_l0 = 0, m_l1 = -1, m_r0 = 0, m_r1 = -1; // extents (empty when lo > hi)

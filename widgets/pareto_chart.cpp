@@ -14,7 +14,8 @@
 
 namespace vantage::widgets {
 
-ParetoChart::ParetoChart(QWidget* parent) : ChartView(parent)
+ParetoChart::ParetoChart(QWidget* parent)
+    : ChartView(parent)
 {
     setObjectName(QStringLiteral("paretoChart"));
     rebuild();
@@ -23,9 +24,9 @@ ParetoChart::ParetoChart(QWidget* parent) : ChartView(parent)
 QColor ParetoChart::colourFor(int i)
 {
     // Colour-blind-safe palette (Okabe-Ito).
-    static const QColor colours[] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
-                                     QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00),
-                                     QColor(0xF0, 0xE4, 0x42), QColor(0x00, 0x00, 0x00)};
+    static const QColor colours[]
+        = { QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+              QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00), QColor(0xF0, 0xE4, 0x42), QColor(0x00, 0x00, 0x00) };
     return colours[i % 8];
 }
 
@@ -228,7 +229,8 @@ void ParetoChart::addFrontier(int i)
     }
     connect(marker, &QLegendMarker::clicked, this, [this, i] {
         // Queued: the marker is destroyed by the rebuild it triggers.
-        QMetaObject::invokeMethod(this, [this, i] { setFrontierVisible(i, !isFrontierVisible(i)); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, i] { setFrontierVisible(i, !isFrontierVisible(i)); }, Qt::QueuedConnection);
     });
     m_scatter.push_back(scatter);
     connect(scatter, &QScatterSeries::hovered, this, [this, i](const QPointF& pt, bool state) {
@@ -274,17 +276,18 @@ void ParetoChart::addBaselines()
         for (const auto& m : m_markers)
             if (qFuzzyCompare(m.x, pt.x()) && qFuzzyCompare(m.y, pt.y()))
                 QToolTip::showText(QCursor::pos(),
-                                   QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
-                                       .arg(m.name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
-                                       .arg(m.x, 0, 'g', 4)
-                                       .arg(m_yTitle.toHtmlEscaped())
-                                       .arg(m.y, 0, 'g', 4),
-                                   this);
+                    QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
+                        .arg(m.name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
+                        .arg(m.x, 0, 'g', 4)
+                        .arg(m_yTitle.toHtmlEscaped())
+                        .arg(m.y, 0, 'g', 4),
+                    this);
     });
 }
 
 // A horizontal line across the whole range (the device memory, the budget).
-void ParetoChart::addHorizontal(const Range& range, double y, const QString& name, const QColor& colour, Qt::PenStyle style)
+void ParetoChart::addHorizontal(
+    const Range& range, double y, const QString& name, const QColor& colour, Qt::PenStyle style)
 {
     auto* l = new QLineSeries;
     l->setName(name);
@@ -349,10 +352,13 @@ void ParetoChart::pickNear(const QPointF& value, QAbstractSeries* from)
     if (bestSeries < 0)
         return;
     // Rebuilding deletes the series whose signal is being delivered: do it after returning.
-    QMetaObject::invokeMethod(this, [this, bestSeries, bestId] {
-        setPicked(bestSeries, bestId);
-        Q_EMIT pointPicked(bestSeries, bestId);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [this, bestSeries, bestId] {
+            setPicked(bestSeries, bestId);
+            Q_EMIT pointPicked(bestSeries, bestId);
+        },
+        Qt::QueuedConnection);
 }
 
 QPoint ParetoChart::pointPosition(int series, int id) const

@@ -20,8 +20,8 @@ namespace vantage::widgets {
 struct ParetoPoint {
     double x = 0;
     double y = 0;
-    int id = 0;     // caller's id, returned by pointPicked
-    QString label;  // extra tooltip text
+    int id = 0; // caller's id, returned by pointPicked
+    QString label; // extra tooltip text
 };
 
 struct ParetoSeriesData {
@@ -45,7 +45,7 @@ public:
     void setFrontiers(const QVector<ParetoSeriesData>& frontiers);
     void setMarkers(const QVector<ParetoMarker>& markers);
     void setLimit(double y, const QString& label); // y <= 0 hides it
-    void setBudget(double y);                      // y <= 0 hides it
+    void setBudget(double y); // y <= 0 hides it
     void setLogAxes(bool logX, bool logY);
     // Axes over the frontiers only (markers outside are clipped) instead of over everything drawn.
     void setFitToFrontiers(bool on);
@@ -54,7 +54,7 @@ public:
     void setFrontierVisible(int series, bool visible);
     bool isFrontierVisible(int series) const;
     bool fitToFrontiers() const { return m_fitFrontiers; }
-    void setPicked(int series, int id);            // series < 0 clears
+    void setPicked(int series, int id); // series < 0 clears
 
     bool logX() const { return m_logX; }
     bool logY() const { return m_logY; }

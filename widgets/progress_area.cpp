@@ -7,7 +7,8 @@
 
 namespace vantage::widgets {
 
-ProgressArea::ProgressArea(QWidget* parent) : QWidget(parent)
+ProgressArea::ProgressArea(QWidget* parent)
+    : QWidget(parent)
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

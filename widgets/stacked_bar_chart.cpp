@@ -11,14 +11,17 @@
 
 namespace vantage::widgets {
 
-StackedBarChart::StackedBarChart(QWidget* parent) : ChartView(parent) {}
+StackedBarChart::StackedBarChart(QWidget* parent)
+    : ChartView(parent)
+{ }
 
 void StackedBarChart::setScale(Scale scale)
 {
     setData(m_parts, m_bars, scale, m_unit);
 }
 
-void StackedBarChart::setData(const QStringList& parts, const QVector<StackedBar>& bars, Scale scale, const QString& unit)
+void StackedBarChart::setData(
+    const QStringList& parts, const QVector<StackedBar>& bars, Scale scale, const QString& unit)
 {
     m_parts = parts;
     m_bars = bars;
@@ -28,8 +31,9 @@ void StackedBarChart::setData(const QStringList& parts, const QVector<StackedBar
     c->removeAllSeries();
     for (auto* a : c->axes())
         c->removeAxis(a), delete a;
-    QAbstractBarSeries* series = scale == Scale::Shares ? static_cast<QAbstractBarSeries*>(new QHorizontalPercentBarSeries)
-                                                        : new QHorizontalStackedBarSeries;
+    QAbstractBarSeries* series = scale == Scale::Shares
+        ? static_cast<QAbstractBarSeries*>(new QHorizontalPercentBarSeries)
+        : new QHorizontalStackedBarSeries;
     for (int p = 0; p < parts.size(); ++p) {
         auto* set = new QBarSet(parts[p]);
         for (const auto& b : bars)
@@ -69,11 +73,12 @@ void StackedBarChart::setData(const QStringList& parts, const QVector<StackedBar
         for (double v : m_bars[index].values)
             total += v;
         const double v = set->at(index);
-        QToolTip::showText(QCursor::pos(), QStringLiteral("%1 — %2: %3 (%4%)")
-                                               .arg(m_bars[index].category, set->label())
-                                               .arg(v, 0, 'g', 4)
-                                               .arg(total > 0 ? 100.0 * v / total : 0.0, 0, 'f', 1),
-                           this);
+        QToolTip::showText(QCursor::pos(),
+            QStringLiteral("%1 — %2: %3 (%4%)")
+                .arg(m_bars[index].category, set->label())
+                .arg(v, 0, 'g', 4)
+                .arg(total > 0 ? 100.0 * v / total : 0.0, 0, 'f', 1),
+            this);
     });
 }
 

@@ -11,19 +11,22 @@
 namespace vantage::widgets {
 
 struct StackedBar {
-    QString category;           // bar label, with its unit ("Time (ms)")
-    QVector<double> values;     // one per part
+    QString category; // bar label, with its unit ("Time (ms)")
+    QVector<double> values; // one per part
 };
 
 class StackedBarChart : public ChartView {
     Q_OBJECT
 public:
-    enum class Scale { Shares, Absolute };
+    enum class Scale {
+        Shares,
+        Absolute
+    };
     explicit StackedBarChart(QWidget* parent = nullptr);
     // parts: the segment names; bars: values per part. Shares: each bar as percentages of its own
     // total; Absolute: one value axis titled `unit`. Tooltips give the absolute values.
     void setData(const QStringList& parts, const QVector<StackedBar>& bars, Scale scale = Scale::Shares,
-                 const QString& unit = {});
+        const QString& unit = {});
     // Redraws the same data on the other scale.
     void setScale(Scale scale);
     Scale scale() const { return m_scale; }

@@ -14,7 +14,9 @@
 
 namespace vantage::widgets {
 
-SvgView::SvgView(QWidget* parent) : QGraphicsView(parent), m_renderer(new QSvgRenderer(this))
+SvgView::SvgView(QWidget* parent)
+    : QGraphicsView(parent)
+    , m_renderer(new QSvgRenderer(this))
 {
     setScene(new QGraphicsScene(this));
     setDragMode(QGraphicsView::ScrollHandDrag);
@@ -110,7 +112,8 @@ void SvgView::contextMenuEvent(QContextMenuEvent* event)
     menu.addAction(tr("Actual Size"), this, [this] { resetTransform(); });
     menu.addSeparator();
     auto saveWith = [this](const QString& suffix, const QString& filter) {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save Drawing"), QStringLiteral("drawing.") + suffix, filter);
+        const QString path
+            = QFileDialog::getSaveFileName(this, tr("Save Drawing"), QStringLiteral("drawing.") + suffix, filter);
         QString err;
         if (!path.isEmpty() && !saveAs(path, &err))
             QMessageBox::warning(this, tr("Save Drawing"), err);
@@ -119,7 +122,8 @@ void SvgView::contextMenuEvent(QContextMenuEvent* event)
         ->setEnabled(!m_svg.isEmpty());
     menu.addAction(tr("Save as PNG…"), this, [saveWith] { saveWith(QStringLiteral("png"), tr("PNG images (*.png)")); })
         ->setEnabled(!m_svg.isEmpty());
-    menu.addAction(tr("Save as DOT…"), this, [saveWith] { saveWith(QStringLiteral("dot"), tr("Graphviz DOT (*.dot *.gv)")); })
+    menu.addAction(
+            tr("Save as DOT…"), this, [saveWith] { saveWith(QStringLiteral("dot"), tr("Graphviz DOT (*.dot *.gv)")); })
         ->setEnabled(!m_dot.isEmpty());
     menu.exec(event->globalPos());
 }

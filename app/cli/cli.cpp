@@ -14,7 +14,9 @@ namespace {
 
 class TerminalProgress final : public Progress {
 public:
-    explicit TerminalProgress(bool tty) : m_tty(tty) {}
+    explicit TerminalProgress(bool tty)
+        : m_tty(tty)
+    { }
     ~TerminalProgress() override
     {
         if (m_tty && m_printed)

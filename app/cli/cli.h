@@ -20,7 +20,7 @@ public:
     bool json = false;
     bool quiet = false;
     std::string sessionPath; // --session FILE: record the run there
-    CancelToken cancel;      // set by SIGINT / SIGTERM
+    CancelToken cancel; // set by SIGINT / SIGTERM
 
     // The session named by --session, opened (or created) on first use; nullptr without --session.
     store::Session* session();

@@ -17,16 +17,15 @@ void addDeviceCommands(CLI::App& app, Context& ctx)
         if (ctx.json) {
             Json gpus = Json::array();
             for (const auto& g : r.gpus)
-                gpus.push_back({{"index", g.index}, {"name", g.name}, {"memory_bytes", g.memoryBytes},
-                                {"compute_capability", std::to_string(g.computeMajor) + "." + std::to_string(g.computeMinor)}});
-            printJson({{"cpu_threads", r.cpuThreads}, {"gpu_path_built", r.gpuPathBuilt},
-                       {"cuda_runtime_version", r.cudaRuntimeVersion}, {"cuda_driver_version", r.cudaDriverVersion},
-                       {"nccl_version", r.ncclVersion}, {"cuda_error", r.cudaError}, {"gpus", gpus}});
+                gpus.push_back({ { "index", g.index }, { "name", g.name }, { "memory_bytes", g.memoryBytes },
+                    { "compute_capability", std::to_string(g.computeMajor) + "." + std::to_string(g.computeMinor) } });
+            printJson({ { "cpu_threads", r.cpuThreads }, { "gpu_path_built", r.gpuPathBuilt },
+                { "cuda_runtime_version", r.cudaRuntimeVersion }, { "cuda_driver_version", r.cudaDriverVersion },
+                { "nccl_version", r.ncclVersion }, { "cuda_error", r.cudaError }, { "gpus", gpus } });
             return;
         }
-        std::vector<std::pair<std::string, std::string>> kv = {
-            {"CPU threads", std::to_string(r.cpuThreads)},
-            {"GPU path", r.gpuPathBuilt ? "built" : "not built"}};
+        std::vector<std::pair<std::string, std::string>> kv = { { "CPU threads", std::to_string(r.cpuThreads) },
+            { "GPU path", r.gpuPathBuilt ? "built" : "not built" } };
         if (r.gpuPathBuilt) {
             kv.emplace_back("CUDA runtime", std::to_string(r.cudaRuntimeVersion));
             kv.emplace_back("NCCL", r.ncclVersion.empty() ? "unknown" : r.ncclVersion);

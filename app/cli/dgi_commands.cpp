@@ -78,9 +78,7 @@ void applyGraphArgs(const GraphArgs& g, EvaluationRequest& r)
 {
     r.graph = g.graph;
     r.symmetrize = g.symmetrize;
-    r.selfLoops = g.selfLoops == "add" ? SelfLoops::Add
-        : g.selfLoops == "remove"       ? SelfLoops::Remove
-                                        : SelfLoops::Keep;
+    r.selfLoops = g.selfLoops == "add" ? SelfLoops::Add : g.selfLoops == "remove" ? SelfLoops::Remove : SelfLoops::Keep;
     r.numNodes = g.numNodes;
     r.keepDuplicates = g.keepDuplicates;
 }

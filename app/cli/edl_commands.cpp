@@ -154,7 +154,8 @@ LeaderOptions leaderOptions(const JobArgs& a)
             if (parts.size() < 2 || parts.size() > 3 || (parts.size() == 3 && parts[2] != "remove"))
                 throw std::invalid_argument(a.straggler);
             std::size_t usedFactor = 0, usedSteps = 0;
-            o.straggler = { true, std::stod(parts[0], &usedFactor), std::stoi(parts[1], &usedSteps), parts.size() == 2 };
+            o.straggler
+                = { true, std::stod(parts[0], &usedFactor), std::stoi(parts[1], &usedSteps), parts.size() == 2 };
             if (usedFactor != parts[0].size() || usedSteps != parts[1].size() || !std::isfinite(o.straggler.factor))
                 throw std::invalid_argument(a.straggler);
         } catch (const std::exception&) {
@@ -206,12 +207,13 @@ void runJob(const JobArgs& args, const std::string& baseline, Context& ctx)
         if (ctx.json) {
             printJson(out);
         } else {
-            printKeyValues({ { "job", report.status.jobId + " (" + std::string(jobStateName(report.status.state)) + ")" },
-                { "folder", options.jobDir.string() }, { "steps", std::to_string(report.status.step) },
-                { "final loss", std::to_string(report.finalLoss) },
-                { "exactly once", report.exactlyOnce ? "yes" : "NO" },
-                { "replicas equal", report.replicasEqual ? "yes" : "NO" },
-                { "duration", formatSeconds(report.durationS) } });
+            printKeyValues(
+                { { "job", report.status.jobId + " (" + std::string(jobStateName(report.status.state)) + ")" },
+                    { "folder", options.jobDir.string() }, { "steps", std::to_string(report.status.step) },
+                    { "final loss", std::to_string(report.finalLoss) },
+                    { "exactly once", report.exactlyOnce ? "yes" : "NO" },
+                    { "replicas equal", report.replicasEqual ? "yes" : "NO" },
+                    { "duration", formatSeconds(report.durationS) } });
             if (!report.events.empty()) {
                 std::cout << '\n';
                 printEventsTable(report.events);
@@ -290,8 +292,8 @@ std::string describe(const JobEvent& e)
         s << "step " << st->step << "  epoch " << st->epoch << "  loss " << std::setprecision(4) << st->loss << "  "
           << std::setprecision(0) << st->throughput << " samples/s  " << st->workers << " workers";
     else if (const auto* sc = std::get_if<ScaleEvent>(&e.payload))
-        s << scaleKindName(sc->kind) << " at step " << sc->step << ": " << sc->workersBefore << " -> " << sc->workersAfter
-          << " workers, pause " << formatSeconds(sc->pauseS);
+        s << scaleKindName(sc->kind) << " at step " << sc->step << ": " << sc->workersBefore << " -> "
+          << sc->workersAfter << " workers, pause " << formatSeconds(sc->pauseS);
     else if (const auto* g = std::get_if<GenerationEvent>(&e.payload)) {
         s << "generation " << g->generation << " (" << g->reason << (g->restore ? ", restored" : "") << "):";
         for (const auto& m : g->members)
@@ -342,19 +344,20 @@ void attach(const JobAddress& address, bool history, Context& ctx)
     store::NewRun run{ .engine = "edl",
         .kind = "train",
         .name = stream.snapshot().trainer + " job " + address.jobId,
-        .params = { { "job", address.jobId }, { "job_dir", address.jobDir }, { "trainer", stream.snapshot().trainer } } };
+        .params
+        = { { "job", address.jobId }, { "job_dir", address.jobDir }, { "trainer", stream.snapshot().trainer } } };
     try {
         run = jobRun(leaderOptionsFromJson(readJsonFile(std::filesystem::path(address.jobDir) / "leader.json")));
         run.params["job_dir"] = address.jobDir;
         run.params["job"] = address.jobId;
-    } catch (const Error&) {
-    }
+    } catch (const Error&) { }
     store::RunScope scope(session, run);
     Json report = waitForJobReport(address.jobDir, 10.0);
     // Without a report (a leader on another machine) the streamed timeline is what there is.
     JobRecorder(*session, scope.id()).storeRest(report, timeline);
     finishJobRun(scope,
-        report.is_null() ? jobResultFromTimeline(timeline, address.jobDir) : jobResultFromReport(report, address.jobDir));
+        report.is_null() ? jobResultFromTimeline(timeline, address.jobDir)
+                         : jobResultFromReport(report, address.jobDir));
 }
 
 // What the edl subcommands parse into; it lives as long as the callbacks that read it.

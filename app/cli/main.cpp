@@ -29,10 +29,11 @@ int main(int argc, char** argv)
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
 
-    CLI::App app{"Vantage: parallelization frontiers, elastic training, layer-wise GNN evaluation and "
-                 "debiased recommendation, headless.",
-                 "vantage-cli"};
-    app.set_version_flag("--version", std::string("vantage-cli ") + VANTAGE_VERSION + " (" + VANTAGE_GIT_DESCRIBE + ")");
+    CLI::App app{ "Vantage: parallelization frontiers, elastic training, layer-wise GNN evaluation and "
+                  "debiased recommendation, headless.",
+        "vantage-cli" };
+    app.set_version_flag(
+        "--version", std::string("vantage-cli ") + VANTAGE_VERSION + " (" + VANTAGE_GIT_DESCRIBE + ")");
     app.require_subcommand(1);
     app.fallthrough();
     app.add_flag("--json", ctx.json, "Print results as JSON on stdout");

@@ -52,34 +52,40 @@ struct DataArgs {
 
 // What a command does with the similar users, so that it offers only the options it uses (an
 // option a command would silently ignore is refused by the parser instead).
-enum class SimilarUse { None, Compute, ComputeOrRead };
+enum class SimilarUse {
+    None,
+    Compute,
+    ComputeOrRead
+};
 
 void addDataOptions(CLI::App* cmd, DataArgs& d, bool required, SimilarUse similar)
 {
     auto* opt = cmd->add_option("--dataset", d.dataset,
-                                "A directory of split files (train.txt, test.txt[, balance_test.txt]) or one "
-                                "interaction file (.inter, ratings.dat, u.data, .csv)");
+        "A directory of split files (train.txt, test.txt[, balance_test.txt]) or one "
+        "interaction file (.inter, ratings.dat, u.data, .csv)");
     if (required)
         opt->required();
     cmd->add_option("--format", d.format, "auto, lines, inter, movielens or csv")
-        ->check(CLI::IsMember({"auto", "lines", "inter", "movielens", "csv"}));
+        ->check(CLI::IsMember({ "auto", "lines", "inter", "movielens", "csv" }));
     cmd->add_option("--csv-header", d.csvHeader, "Whether a CSV file starts with a header row: auto, yes or no")
-        ->check(CLI::IsMember({"auto", "yes", "no"}));
+        ->check(CLI::IsMember({ "auto", "yes", "no" }));
     cmd->add_option("--test", d.test, "Test file beside a one-line-per-user training file");
-    cmd->add_option("--balanced-test", d.balancedTest, "Popularity-balanced test file (default: balance_test.txt, or built)");
+    cmd->add_option(
+        "--balanced-test", d.balancedTest, "Popularity-balanced test file (default: balance_test.txt, or built)");
     cmd->add_option("--min-rating", d.minRating, "Keep interactions rated at least this (explicit-feedback files)");
     cmd->add_option("--split", d.split, "Split of a single file: random or leave-last")
-        ->check(CLI::IsMember({"random", "leave-last"}));
+        ->check(CLI::IsMember({ "random", "leave-last" }));
     cmd->add_option("--test-fraction", d.testFraction, "Share of each user's interactions for test (random split)");
     cmd->add_option("--leave-last", d.leaveLast, "Latest interactions per user for test (leave-last split)");
     cmd->add_option("--split-seed", d.splitSeed, "Seed of the random split");
-    cmd->add_option("--balanced-per-item", d.balancedPerItem, "c of the built balanced test: c test interactions per item");
+    cmd->add_option(
+        "--balanced-per-item", d.balancedPerItem, "c of the built balanced test: c test interactions per item");
     if (similar == SimilarUse::None)
         return;
     cmd->add_option("--k", d.k, "Similar users per user");
     if (similar == SimilarUse::ComputeOrRead)
-        cmd->add_option("--similar-users", d.similarFile,
-                        "Read the similar users from this file instead of computing them");
+        cmd->add_option(
+            "--similar-users", d.similarFile, "Read the similar users from this file instead of computing them");
     cmd->add_option("--threads", d.threads, "Threads (0: all cores)");
 }
 
@@ -89,15 +95,15 @@ LoadOptions loadOptions(const DataArgs& d, double validationFraction)
     o.path = d.dataset;
     o.format = formatFromName(d.format);
     o.csv.header = d.csvHeader == "yes" ? CsvOptions::Header::Present
-                   : d.csvHeader == "no" ? CsvOptions::Header::Absent
-                                         : CsvOptions::Header::Auto;
+        : d.csvHeader == "no"           ? CsvOptions::Header::Absent
+                                        : CsvOptions::Header::Auto;
     o.testPath = d.test;
     o.balancedTestPath = d.balancedTest;
     o.minRating = d.minRating;
-    o.split = {.method = d.split == "leave-last" ? SplitMethod::LeaveLastByTime : SplitMethod::RandomPerUser,
-               .testFraction = d.testFraction,
-               .leaveLast = d.leaveLast,
-               .seed = d.splitSeed};
+    o.split = { .method = d.split == "leave-last" ? SplitMethod::LeaveLastByTime : SplitMethod::RandomPerUser,
+        .testFraction = d.testFraction,
+        .leaveLast = d.leaveLast,
+        .seed = d.splitSeed };
     o.validationFraction = validationFraction;
     o.balancedPerItem = d.balancedPerItem;
     return o;
@@ -108,20 +114,20 @@ DataRequest dataRequest(const DataArgs& d, double validationFraction)
 {
     DataRequest r;
     r.load = loadOptions(d, validationFraction);
-    r.prepare = {.similarUsers = d.k, .threads = d.threads, .similarUsersFile = d.similarFile};
+    r.prepare = { .similarUsers = d.k, .threads = d.threads, .similarUsersFile = d.similarFile };
     return r;
 }
 
-std::shared_ptr<const PreparedDataset> prepareData(Context& ctx, Dataset dataset, const DataArgs& d, int k, double begin,
-                                                   double end)
+std::shared_ptr<const PreparedDataset> prepareData(
+    Context& ctx, Dataset dataset, const DataArgs& d, int k, double begin, double end)
 {
     SubProgress sub(ctx.progress(), begin, end, "preparing");
-    return prepare(std::move(dataset), {.similarUsers = k, .threads = d.threads, .similarUsersFile = d.similarFile}, sub,
-                   ctx.cancel);
+    return prepare(std::move(dataset), { .similarUsers = k, .threads = d.threads, .similarUsersFile = d.similarFile },
+        sub, ctx.cancel);
 }
 
-std::shared_ptr<const PreparedDataset> loadPrepared(Context& ctx, const DataArgs& d, double validationFraction,
-                                                    double begin, double end)
+std::shared_ptr<const PreparedDataset> loadPrepared(
+    Context& ctx, const DataArgs& d, double validationFraction, double begin, double end)
 {
     SubProgress sub(ctx.progress(), begin, end, "data");
     return loadData(dataRequest(d, validationFraction), sub, ctx.cancel).prepared;
@@ -130,21 +136,21 @@ std::shared_ptr<const PreparedDataset> loadPrepared(Context& ctx, const DataArgs
 // The data a saved model was trained on: as the model remembers it (its dataset notes), or from
 // --dataset when given (a moved copy; the validation split is taken from the model so that the
 // training data, which the model checks, comes out the same).
-std::shared_ptr<const PreparedDataset> dataOfModel(Context& ctx, const DataArgs& d, const ModelWeights& w,
-                                                   double begin, double end)
+std::shared_ptr<const PreparedDataset> dataOfModel(
+    Context& ctx, const DataArgs& d, const ModelWeights& w, double begin, double end)
 {
     const Json notes = w.info.contains("dataset_notes") ? w.info["dataset_notes"] : Json::object();
     const int k = w.info.contains("similar_users") && w.info["similar_users"].is_number_integer()
-                      ? w.info["similar_users"].get<int>()
-                      : d.k;
+        ? w.info["similar_users"].get<int>()
+        : d.k;
     Dataset dataset;
     SubProgress sub(ctx.progress(), begin, begin + 0.3 * (end - begin), "loading");
     if (d.dataset.empty()) {
         dataset = reloadDataset(notes, sub, ctx.cancel);
     } else {
         const double validationFraction = notes.contains("load") && notes["load"].is_object()
-                                              ? notes["load"].value("validation_fraction", 0.0)
-                                              : 0.0;
+            ? notes["load"].value("validation_fraction", 0.0)
+            : 0.0;
         dataset = loadDataset(loadOptions(d, validationFraction), sub, ctx.cancel);
     }
     return prepareData(ctx, std::move(dataset), d, k, begin + 0.3 * (end - begin), end);
@@ -160,7 +166,8 @@ std::vector<double> parseDoubles(const std::string& text, const std::string& opt
         double v = 0.0;
         const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
         if (item.empty() || ec != std::errc() || p != item.data() + item.size() || !std::isfinite(v))
-            throw Error::invalidInput("expected a comma-separated list of numbers, got '" + text + "'").forField(option);
+            throw Error::invalidInput("expected a comma-separated list of numbers, got '" + text + "'")
+                .forField(option);
         out.push_back(v);
         if (comma == std::string::npos)
             break;
@@ -179,13 +186,13 @@ std::string fixed(double v, int digits = 4)
 void printMetricsTable(const Evaluation& e)
 {
     std::vector<std::vector<std::string>> rows;
-    for (const auto* part : {&e.full, &e.balanced}) {
+    for (const auto* part : { &e.full, &e.balanced }) {
         const std::string name = part == &e.full ? "full" : "balanced";
         for (const auto& m : part->atK)
-            rows.push_back({name, std::to_string(m.k), fixed(m.recall), fixed(m.precision), fixed(m.ndcg), fixed(m.arp),
-                            fixed(m.coverage), fixed(m.gini), fixed(m.tailPercentage)});
+            rows.push_back({ name, std::to_string(m.k), fixed(m.recall), fixed(m.precision), fixed(m.ndcg),
+                fixed(m.arp), fixed(m.coverage), fixed(m.gini), fixed(m.tailPercentage) });
     }
-    printTable({"TEST", "K", "RECALL", "PRECISION", "NDCG", "ARP", "COVERAGE", "GINI", "TAIL"}, rows);
+    printTable({ "TEST", "K", "RECALL", "PRECISION", "NDCG", "ARP", "COVERAGE", "GINI", "TAIL" }, rows);
 }
 
 // ppac generate
@@ -198,55 +205,45 @@ struct GenerateArgs {
 void runGenerate(Context& ctx, const GenerateArgs& a)
 {
     const auto& o = a.options;
-    const Json params = {{"out", a.out},
-                         {"users", o.users},
-                         {"items", o.items},
-                         {"communities", o.communities},
-                         {"mean_interactions", o.meanInteractions},
-                         {"popularity_exponent", o.popularityExponent},
-                         {"community_affinity", o.communityAffinity},
-                         {"test_fraction", o.testFraction},
-                         {"balanced_per_item", o.balancedPerItem},
-                         {"seed", o.seed}};
-    store::recordRun(ctx.session(), {.engine = "ppac", .kind = "generate", .name = a.out, .params = params},
-                     [&](store::RunScope& scope) {
-                         ctx.progress().report(0.0, "generating");
-                         const Dataset d = generateSynthetic(o);
-                         fs::create_directories(a.out);
-                         auto write = [&](const std::string& name, const UserItems& t) {
-                             std::string text;
-                             for (std::int32_t u = 0; u < t.numUsers(); ++u) {
-                                 if (t.count(u) == 0)
-                                     continue;
-                                 text += std::to_string(u);
-                                 for (auto i : t.items(u))
-                                     text += ' ' + std::to_string(i);
-                                 text += '\n';
-                             }
-                             writeFileAtomic(fs::path(a.out) / name, text);
-                         };
-                         write("train.txt", d.train);
-                         write("test.txt", d.test);
-                         write("balance_test.txt", d.balancedTest);
-                         ctx.progress().report(1.0, "written");
-                         const Json j = {{"out", a.out},
-                                         {"users", d.numUsers()},
-                                         {"items", d.numItems()},
-                                         {"train", d.train.size()},
-                                         {"test", d.test.size()},
-                                         {"balanced_test", d.balancedTest.size()}};
-                         scope.succeed(j, std::to_string(d.numUsers()) + " users, " + std::to_string(d.numItems()) +
-                                              " items, " + std::to_string(d.train.size()) + " training interactions");
-                         if (ctx.json)
-                             printJson(j);
-                         else
-                             printKeyValues({{"wrote", a.out},
-                                             {"users", std::to_string(d.numUsers())},
-                                             {"items", std::to_string(d.numItems())},
-                                             {"train / test / balanced", std::to_string(d.train.size()) + " / " +
-                                                                             std::to_string(d.test.size()) + " / " +
-                                                                             std::to_string(d.balancedTest.size())}});
-                     });
+    const Json params = { { "out", a.out }, { "users", o.users }, { "items", o.items },
+        { "communities", o.communities }, { "mean_interactions", o.meanInteractions },
+        { "popularity_exponent", o.popularityExponent }, { "community_affinity", o.communityAffinity },
+        { "test_fraction", o.testFraction }, { "balanced_per_item", o.balancedPerItem }, { "seed", o.seed } };
+    store::recordRun(ctx.session(), { .engine = "ppac", .kind = "generate", .name = a.out, .params = params },
+        [&](store::RunScope& scope) {
+            ctx.progress().report(0.0, "generating");
+            const Dataset d = generateSynthetic(o);
+            fs::create_directories(a.out);
+            auto write = [&](const std::string& name, const UserItems& t) {
+                std::string text;
+                for (std::int32_t u = 0; u < t.numUsers(); ++u) {
+                    if (t.count(u) == 0)
+                        continue;
+                    text += std::to_string(u);
+                    for (auto i : t.items(u))
+                        text += ' ' + std::to_string(i);
+                    text += '\n';
+                }
+                writeFileAtomic(fs::path(a.out) / name, text);
+            };
+            write("train.txt", d.train);
+            write("test.txt", d.test);
+            write("balance_test.txt", d.balancedTest);
+            ctx.progress().report(1.0, "written");
+            const Json j = { { "out", a.out }, { "users", d.numUsers() }, { "items", d.numItems() },
+                { "train", d.train.size() }, { "test", d.test.size() }, { "balanced_test", d.balancedTest.size() } };
+            scope.succeed(j,
+                std::to_string(d.numUsers()) + " users, " + std::to_string(d.numItems()) + " items, "
+                    + std::to_string(d.train.size()) + " training interactions");
+            if (ctx.json)
+                printJson(j);
+            else
+                printKeyValues({ { "wrote", a.out }, { "users", std::to_string(d.numUsers()) },
+                    { "items", std::to_string(d.numItems()) },
+                    { "train / test / balanced",
+                        std::to_string(d.train.size()) + " / " + std::to_string(d.test.size()) + " / "
+                            + std::to_string(d.balancedTest.size()) } });
+        });
 }
 
 // ppac overview
@@ -259,61 +256,54 @@ void runOverview(Context& ctx, const DataArgs& d)
         printJson(toJson(o));
         return;
     }
-    printKeyValues({{"dataset", o.name},
-                    {"source", o.source},
-                    {"users", std::to_string(o.users)},
-                    {"items", std::to_string(o.items) + " (" + std::to_string(o.coldItems) + " without training interactions)"},
-                    {"train", std::to_string(o.trainInteractions)},
-                    {"test", std::to_string(o.testInteractions) + " (" + std::to_string(o.testUsers) + " users)"},
-                    {"balanced test", std::to_string(o.balancedTestInteractions) + " (" +
-                                          std::to_string(o.balancedTestUsers) + " users)"},
-                    {"density", fixed(o.density * 100.0, 3) + " %"},
-                    {"items per user", fixed(o.meanItemsPerUser, 1)},
-                    {"top 20% items hold", fixed(o.headShare * 100.0, 1) + " % of training interactions"}});
+    printKeyValues({ { "dataset", o.name }, { "source", o.source }, { "users", std::to_string(o.users) },
+        { "items", std::to_string(o.items) + " (" + std::to_string(o.coldItems) + " without training interactions)" },
+        { "train", std::to_string(o.trainInteractions) },
+        { "test", std::to_string(o.testInteractions) + " (" + std::to_string(o.testUsers) + " users)" },
+        { "balanced test",
+            std::to_string(o.balancedTestInteractions) + " (" + std::to_string(o.balancedTestUsers) + " users)" },
+        { "density", fixed(o.density * 100.0, 3) + " %" }, { "items per user", fixed(o.meanItemsPerUser, 1) },
+        { "top 20% items hold", fixed(o.headShare * 100.0, 1) + " % of training interactions" } });
 }
 
 // ppac similar
 
 void runSimilar(Context& ctx, const DataArgs& d, const std::string& out, const std::string& compare)
 {
-    Json params = {{"data", toJson(dataRequest(d, 0.0))}};
+    Json params = { { "data", toJson(dataRequest(d, 0.0)) } };
     params["out"] = out;
     params["compare"] = compare;
-    store::recordRun(ctx.session(), {.engine = "ppac", .kind = "similar", .name = d.dataset, .params = params},
-                     [&](store::RunScope& scope) {
-                         Dataset dataset;
-                         {
-                             SubProgress sub(ctx.progress(), 0.0, 0.1, "loading");
-                             dataset = loadDataset(loadOptions(d, 0.0), sub, ctx.cancel);
-                         }
-                         SubProgress sub(ctx.progress(), 0.1, 1.0, "similar users");
-                         const auto t0 = Clock::now();
-                         const SimilarUsers s = computeSimilarUsers(dataset.train, {.k = d.k, .threads = d.threads}, sub,
-                                                                    ctx.cancel);
-                         const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-                         Json j = {{"time_s", seconds}, {"users", dataset.train.activeUsers()}, {"k", d.k}};
-                         if (!out.empty()) {
-                             writeSimilarUsers(out, s);
-                             j["out"] = out;
-                         }
-                         std::string summary = std::to_string(dataset.train.activeUsers()) + " users in " +
-                                               formatSeconds(seconds);
-                         if (!compare.empty()) {
-                             const auto c = compareSimilarUsers(s, readSimilarUsers(compare, dataset.numUsers()));
-                             j["compare"] = {{"file", compare},
-                                             {"users", c.users},
-                                             {"identical", c.identical},
-                                             {"all_identical", c.allIdentical()},
-                                             {"first_differences", c.firstDifferences}};
-                             summary += c.allIdentical() ? ", identical to the file"
-                                                         : ", " + std::to_string(c.users - c.identical) + " users differ";
-                         }
-                         scope.succeed(j, summary);
-                         if (ctx.json)
-                             printJson(j);
-                         else
-                             std::cout << "similar users: " << summary << '\n';
-                     });
+    store::recordRun(ctx.session(), { .engine = "ppac", .kind = "similar", .name = d.dataset, .params = params },
+        [&](store::RunScope& scope) {
+            Dataset dataset;
+            {
+                SubProgress sub(ctx.progress(), 0.0, 0.1, "loading");
+                dataset = loadDataset(loadOptions(d, 0.0), sub, ctx.cancel);
+            }
+            SubProgress sub(ctx.progress(), 0.1, 1.0, "similar users");
+            const auto t0 = Clock::now();
+            const SimilarUsers s
+                = computeSimilarUsers(dataset.train, { .k = d.k, .threads = d.threads }, sub, ctx.cancel);
+            const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+            Json j = { { "time_s", seconds }, { "users", dataset.train.activeUsers() }, { "k", d.k } };
+            if (!out.empty()) {
+                writeSimilarUsers(out, s);
+                j["out"] = out;
+            }
+            std::string summary = std::to_string(dataset.train.activeUsers()) + " users in " + formatSeconds(seconds);
+            if (!compare.empty()) {
+                const auto c = compareSimilarUsers(s, readSimilarUsers(compare, dataset.numUsers()));
+                j["compare"] = { { "file", compare }, { "users", c.users }, { "identical", c.identical },
+                    { "all_identical", c.allIdentical() }, { "first_differences", c.firstDifferences } };
+                summary += c.allIdentical() ? ", identical to the file"
+                                            : ", " + std::to_string(c.users - c.identical) + " users differ";
+            }
+            scope.succeed(j, summary);
+            if (ctx.json)
+                printJson(j);
+            else
+                std::cout << "similar users: " << summary << '\n';
+        });
 }
 
 // ppac train
@@ -357,22 +347,22 @@ void runTrain(Context& ctx, TrainArgs a)
     o.validationUsers = a.validationUsers;
     o.patience = a.patience;
     o.stopMetric = a.stopMetric;
-    const double validationFraction =
-        a.validationFraction >= 0.0 ? a.validationFraction : (o.validation == ValidationSource::HeldOut ? 0.1 : 0.0);
-    TrainingRequest request{.data = dataRequest(a.data, validationFraction),
-                            .training = o,
-                            .knobs = {a.gamma, a.beta},
-                            .save = a.save};
-    const TrainingRun run = runTraining(ctx.session(), request, nullptr, ctx.progress(), ctx.cancel, [&](const EpochReport& e) {
-        if (ctx.json || ctx.quiet)
-            return;
-        std::string line = "epoch " + std::to_string(e.epoch) + "/" + std::to_string(e.epochs) + ": loss " + fixed(e.loss) +
-                           ", " + formatSeconds(e.seconds);
-        if (e.validation)
-            line += ", validation " + o.stopMetric + " " + fixed(e.validation->value(o.stopMetric).value_or(0.0)) +
-                    (e.best ? " *" : "");
-        std::cerr << "\r\033[K" << line << '\n';
-    });
+    const double validationFraction
+        = a.validationFraction >= 0.0 ? a.validationFraction : (o.validation == ValidationSource::HeldOut ? 0.1 : 0.0);
+    TrainingRequest request{
+        .data = dataRequest(a.data, validationFraction), .training = o, .knobs = { a.gamma, a.beta }, .save = a.save
+    };
+    const TrainingRun run
+        = runTraining(ctx.session(), request, nullptr, ctx.progress(), ctx.cancel, [&](const EpochReport& e) {
+              if (ctx.json || ctx.quiet)
+                  return;
+              std::string line = "epoch " + std::to_string(e.epoch) + "/" + std::to_string(e.epochs) + ": loss "
+                  + fixed(e.loss) + ", " + formatSeconds(e.seconds);
+              if (e.validation)
+                  line += ", validation " + o.stopMetric + " " + fixed(e.validation->value(o.stopMetric).value_or(0.0))
+                      + (e.best ? " *" : "");
+              std::cerr << "\r\033[K" << line << '\n';
+          });
     if (ctx.json) {
         printJson(run.result);
         return;
@@ -405,7 +395,7 @@ struct LoadedModel {
 LoadedModel loadModelAndData(Context& ctx, ModelArgs& a)
 {
     ctx.progress().report(0.0, "reading the model");
-    LoadedModel m{loadModel(a.model), nullptr};
+    LoadedModel m{ loadModel(a.model), nullptr };
     m.data = dataOfModel(ctx, a.data, m.weights, 0.0, 0.2);
     return m;
 }
@@ -416,84 +406,78 @@ void runEval(Context& ctx, ModelArgs a)
     const auto betas = parseDoubles(a.beta, "beta");
     if (gammas.size() != 1 || betas.size() != 1)
         throw Error::invalidInput("eval takes one gamma and one beta; use rerank for a sweep").forField("gamma");
-    const Json params = {{"model", a.model}, {"dataset", a.data.dataset}, {"gamma", gammas[0]}, {"beta", betas[0]}};
-    store::recordRun(ctx.session(), {.engine = "ppac", .kind = "evaluate", .name = a.model, .params = params},
-                     [&](store::RunScope& scope) {
-                         auto m = loadModelAndData(ctx, a);
-                         const std::string name = m.weights.displayName();
-                         const Json epochs = m.weights.info.contains("epochs") ? m.weights.info["epochs"] : Json::array();
-                         SubProgress sub(ctx.progress(), 0.2, 1.0, "evaluating");
-                         const Recommender rec(std::move(m.weights), m.data, {.candidates = a.candidates}, sub, ctx.cancel);
-                         const auto e = rerank(rec, {gammas[0], betas[0]}, {}, sub, ctx.cancel);
-                         Json j = {{"model", name},
-                                   {"gamma", gammas[0]},
-                                   {"beta", betas[0]},
-                                   {"epochs", epochs},
-                                   {"metrics", toJson(e.evaluation)},
-                                   {"precompute_s", rec.precomputeSeconds()},
-                                   {"rerank_s", e.seconds},
-                                   {"exposure_by_popularity_group", e.exposureByGroup}};
-                         scope.succeed(j, evaluationSummary(e.evaluation));
-                         if (ctx.json) {
-                             printJson(j);
-                             return;
-                         }
-                         std::cout << name << ", gamma " << gammas[0] << ", beta " << betas[0] << "\n\n";
-                         printMetricsTable(e.evaluation);
-                     });
+    const Json params
+        = { { "model", a.model }, { "dataset", a.data.dataset }, { "gamma", gammas[0] }, { "beta", betas[0] } };
+    store::recordRun(ctx.session(), { .engine = "ppac", .kind = "evaluate", .name = a.model, .params = params },
+        [&](store::RunScope& scope) {
+            auto m = loadModelAndData(ctx, a);
+            const std::string name = m.weights.displayName();
+            const Json epochs = m.weights.info.contains("epochs") ? m.weights.info["epochs"] : Json::array();
+            SubProgress sub(ctx.progress(), 0.2, 1.0, "evaluating");
+            const Recommender rec(std::move(m.weights), m.data, { .candidates = a.candidates }, sub, ctx.cancel);
+            const auto e = rerank(rec, { gammas[0], betas[0] }, {}, sub, ctx.cancel);
+            Json j = { { "model", name }, { "gamma", gammas[0] }, { "beta", betas[0] }, { "epochs", epochs },
+                { "metrics", toJson(e.evaluation) }, { "precompute_s", rec.precomputeSeconds() },
+                { "rerank_s", e.seconds }, { "exposure_by_popularity_group", e.exposureByGroup } };
+            scope.succeed(j, evaluationSummary(e.evaluation));
+            if (ctx.json) {
+                printJson(j);
+                return;
+            }
+            std::cout << name << ", gamma " << gammas[0] << ", beta " << betas[0] << "\n\n";
+            printMetricsTable(e.evaluation);
+        });
 }
 
 void runRerank(Context& ctx, ModelArgs a)
 {
     const auto gammas = parseDoubles(a.gamma, "gamma");
     const auto betas = parseDoubles(a.beta, "beta");
-    const Json params = {{"model", a.model}, {"dataset", a.data.dataset}, {"gamma", gammas}, {"beta", betas}};
-    store::recordRun(ctx.session(), {.engine = "ppac", .kind = "rerank", .name = a.model, .params = params},
-                     [&](store::RunScope& scope) {
-                         auto m = loadModelAndData(ctx, a);
-                         const std::string name = m.weights.displayName();
-                         SubProgress pre(ctx.progress(), 0.2, 0.5, "preparing the model");
-                         const Recommender rec(std::move(m.weights), m.data, {.candidates = a.candidates}, pre, ctx.cancel);
-                         std::vector<Knobs> knobs;
-                         for (double g : gammas)
-                             for (double b : betas)
-                                 knobs.push_back({g, b});
-                         SubProgress sweep(ctx.progress(), 0.5, 1.0, "re-ranking");
-                         const auto points = tradeoffCurve(rec, knobs, {}, sweep, ctx.cancel);
-                         Json arr = Json::array();
-                         std::vector<store::SeriesPoint> arpSeries, recallSeries;
-                         for (std::size_t k = 0; k < points.size(); ++k) {
-                             const auto& p = points[k];
-                             arr.push_back({{"gamma", p.knobs.gamma},
-                                            {"beta", p.knobs.beta},
-                                            {"metrics", toJson(p.evaluation)},
-                                            {"time_s", p.seconds}});
-                             arpSeries.push_back({static_cast<double>(k), p.evaluation.full.value("arp@20").value_or(0.0)});
-                             recallSeries.push_back({static_cast<double>(k), p.evaluation.full.value("recall@20").value_or(0.0)});
-                         }
-                         const Json j = {{"model", name}, {"points", arr}, {"precompute_s", rec.precomputeSeconds()}};
-                         if (auto* s = scope.session()) {
-                             s->appendSeries(scope.id(), "arp@20", arpSeries);
-                             s->appendSeries(scope.id(), "recall@20", recallSeries);
-                         }
-                         scope.succeed(j, std::to_string(points.size()) + " knob settings of " + name);
-                         if (ctx.json) {
-                             printJson(j);
-                             return;
-                         }
-                         std::vector<std::vector<std::string>> rows;
-                         for (const auto& p : points) {
-                             const auto& f = p.evaluation.full;
-                             const auto& b = p.evaluation.balanced;
-                             rows.push_back({fixed(p.knobs.gamma, 3), fixed(p.knobs.beta, 3),
-                                             fixed(f.value("recall@20").value_or(0)), fixed(f.value("ndcg@20").value_or(0)),
-                                             fixed(f.value("arp@20").value_or(0)), fixed(b.value("recall@20").value_or(0)),
-                                             fixed(b.value("ndcg@20").value_or(0)), formatSeconds(p.seconds)});
-                         }
-                         std::cout << name << " (precomputed in " << formatSeconds(rec.precomputeSeconds()) << ")\n\n";
-                         printTable({"GAMMA", "BETA", "RECALL@20", "NDCG@20", "ARP@20", "BAL RECALL@20", "BAL NDCG@20", "TIME"},
-                                    rows);
-                     });
+    const Json params = { { "model", a.model }, { "dataset", a.data.dataset }, { "gamma", gammas }, { "beta", betas } };
+    store::recordRun(ctx.session(), { .engine = "ppac", .kind = "rerank", .name = a.model, .params = params },
+        [&](store::RunScope& scope) {
+            auto m = loadModelAndData(ctx, a);
+            const std::string name = m.weights.displayName();
+            SubProgress pre(ctx.progress(), 0.2, 0.5, "preparing the model");
+            const Recommender rec(std::move(m.weights), m.data, { .candidates = a.candidates }, pre, ctx.cancel);
+            std::vector<Knobs> knobs;
+            for (double g : gammas)
+                for (double b : betas)
+                    knobs.push_back({ g, b });
+            SubProgress sweep(ctx.progress(), 0.5, 1.0, "re-ranking");
+            const auto points = tradeoffCurve(rec, knobs, {}, sweep, ctx.cancel);
+            Json arr = Json::array();
+            std::vector<store::SeriesPoint> arpSeries, recallSeries;
+            for (std::size_t k = 0; k < points.size(); ++k) {
+                const auto& p = points[k];
+                arr.push_back({ { "gamma", p.knobs.gamma }, { "beta", p.knobs.beta },
+                    { "metrics", toJson(p.evaluation) }, { "time_s", p.seconds } });
+                arpSeries.push_back({ static_cast<double>(k), p.evaluation.full.value("arp@20").value_or(0.0) });
+                recallSeries.push_back({ static_cast<double>(k), p.evaluation.full.value("recall@20").value_or(0.0) });
+            }
+            const Json j = { { "model", name }, { "points", arr }, { "precompute_s", rec.precomputeSeconds() } };
+            if (auto* s = scope.session()) {
+                s->appendSeries(scope.id(), "arp@20", arpSeries);
+                s->appendSeries(scope.id(), "recall@20", recallSeries);
+            }
+            scope.succeed(j, std::to_string(points.size()) + " knob settings of " + name);
+            if (ctx.json) {
+                printJson(j);
+                return;
+            }
+            std::vector<std::vector<std::string>> rows;
+            for (const auto& p : points) {
+                const auto& f = p.evaluation.full;
+                const auto& b = p.evaluation.balanced;
+                rows.push_back({ fixed(p.knobs.gamma, 3), fixed(p.knobs.beta, 3),
+                    fixed(f.value("recall@20").value_or(0)), fixed(f.value("ndcg@20").value_or(0)),
+                    fixed(f.value("arp@20").value_or(0)), fixed(b.value("recall@20").value_or(0)),
+                    fixed(b.value("ndcg@20").value_or(0)), formatSeconds(p.seconds) });
+            }
+            std::cout << name << " (precomputed in " << formatSeconds(rec.precomputeSeconds()) << ")\n\n";
+            printTable(
+                { "GAMMA", "BETA", "RECALL@20", "NDCG@20", "ARP@20", "BAL RECALL@20", "BAL NDCG@20", "TIME" }, rows);
+        });
 }
 
 // ppac inspect
@@ -526,26 +510,27 @@ void runInspect(Context& ctx, InspectArgs a)
     std::optional<Recommender> rec;
     if (weights) {
         SubProgress sub(ctx.progress(), 0.5, 1.0, "preparing the model");
-        rec.emplace(std::move(*weights), data, RecommenderOptions{.depth = std::max(100, a.k)}, sub, ctx.cancel);
+        rec.emplace(std::move(*weights), data, RecommenderOptions{ .depth = std::max(100, a.k) }, sub, ctx.cancel);
     }
-    const auto view = inspectUser(*data, rec ? &*rec : nullptr, *user, {.k = a.k, .topItems = a.top, .knobs = {a.gamma, a.beta}});
+    const auto view = inspectUser(
+        *data, rec ? &*rec : nullptr, *user, { .k = a.k, .topItems = a.top, .knobs = { a.gamma, a.beta } });
     if (ctx.json) {
         printJson(toJson(view));
         return;
     }
-    printKeyValues({{"user", view.label + " (index " + std::to_string(view.user) + ")"},
-                    {"history", std::to_string(view.history.size()) + " training items"},
-                    {"test", std::to_string(view.test.size()) + " items"}});
+    printKeyValues({ { "user", view.label + " (index " + std::to_string(view.user) + ")" },
+        { "history", std::to_string(view.history.size()) + " training items" },
+        { "test", std::to_string(view.test.size()) + " items" } });
     std::vector<std::vector<std::string>> rows;
     for (const auto& s : view.similarUsers)
-        rows.push_back({s.label, fixed(s.jaccard), std::to_string(s.common)});
+        rows.push_back({ s.label, fixed(s.jaccard), std::to_string(s.common) });
     std::cout << "\nsimilar users:\n";
-    printTable({"USER", "JACCARD", "SHARED"}, rows);
+    printTable({ "USER", "JACCARD", "SHARED" }, rows);
     auto items = [](const std::vector<InspectedItem>& list, bool scores) {
         std::vector<std::vector<std::string>> r;
         for (const auto& x : list) {
-            std::vector<std::string> row{x.label, std::to_string(x.globalCount), fixed(x.global), std::to_string(x.personalCount),
-                                         fixed(x.personal), x.inTest ? "test" : (x.inTrain ? "train" : "")};
+            std::vector<std::string> row{ x.label, std::to_string(x.globalCount), fixed(x.global),
+                std::to_string(x.personalCount), fixed(x.personal), x.inTest ? "test" : (x.inTrain ? "train" : "") };
             if (scores)
                 row.push_back(fixed(x.score));
             r.push_back(row);
@@ -553,14 +538,15 @@ void runInspect(Context& ctx, InspectArgs a)
         return r;
     };
     std::cout << "\nby personal popularity:\n";
-    printTable({"ITEM", "GP COUNT", "GP", "PP COUNT", "PP", ""}, items(view.personalTop, false));
+    printTable({ "ITEM", "GP COUNT", "GP", "PP COUNT", "PP", "" }, items(view.personalTop, false));
     std::cout << "\nby global popularity:\n";
-    printTable({"ITEM", "GP COUNT", "GP", "PP COUNT", "PP", ""}, items(view.globalTop, false));
+    printTable({ "ITEM", "GP COUNT", "GP", "PP COUNT", "PP", "" }, items(view.globalTop, false));
     if (view.hasModel) {
-        std::cout << "\n" << view.model << " top " << a.k << " (gamma 0, beta 0), ARP " << fixed(view.arpBefore) << ":\n";
-        printTable({"ITEM", "GP COUNT", "GP", "PP COUNT", "PP", "", "SCORE"}, items(view.before, true));
+        std::cout << "\n"
+                  << view.model << " top " << a.k << " (gamma 0, beta 0), ARP " << fixed(view.arpBefore) << ":\n";
+        printTable({ "ITEM", "GP COUNT", "GP", "PP COUNT", "PP", "", "SCORE" }, items(view.before, true));
         std::cout << "\nwith gamma " << a.gamma << ", beta " << a.beta << ", ARP " << fixed(view.arpAfter) << ":\n";
-        printTable({"ITEM", "GP COUNT", "GP", "PP COUNT", "PP", "", "SCORE"}, items(view.after, true));
+        printTable({ "ITEM", "GP COUNT", "GP", "PP COUNT", "PP", "", "SCORE" }, items(view.after, true));
     }
 }
 
@@ -572,14 +558,16 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     ppac->require_subcommand(1);
 
     auto gen = std::make_shared<GenerateArgs>();
-    auto* generate = ppac->add_subcommand("generate", "Write a synthetic dataset (communities, long-tailed popularity)");
+    auto* generate
+        = ppac->add_subcommand("generate", "Write a synthetic dataset (communities, long-tailed popularity)");
     generate->add_option("--out", gen->out, "Directory for train.txt, test.txt and balance_test.txt")->required();
     generate->add_option("--users", gen->options.users, "Users");
     generate->add_option("--items", gen->options.items, "Items");
     generate->add_option("--communities", gen->options.communities, "User communities");
     generate->add_option("--mean-interactions", gen->options.meanInteractions, "Mean interactions per user");
     generate->add_option("--popularity-exponent", gen->options.popularityExponent, "Zipf exponent of item popularity");
-    generate->add_option("--affinity", gen->options.communityAffinity, "Share of interactions inside the user's community");
+    generate->add_option(
+        "--affinity", gen->options.communityAffinity, "Share of interactions inside the user's community");
     generate->add_option("--test-fraction", gen->options.testFraction, "Share of each user's interactions for test");
     generate->add_option("--balanced-per-item", gen->options.balancedPerItem, "c of the balanced test");
     generate->add_option("--seed", gen->options.seed, "Seed");
@@ -605,7 +593,7 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     auto tr = std::make_shared<TrainArgs>();
     auto* trainCmd = ppac->add_subcommand("train", "Train BPR-MF or LightGCN, plain or with PPAC, and evaluate it");
     addDataOptions(trainCmd, tr->data, true, SimilarUse::ComputeOrRead);
-    trainCmd->add_option("--model", tr->model, "mf or lightgcn")->check(CLI::IsMember({"mf", "lightgcn"}));
+    trainCmd->add_option("--model", tr->model, "mf or lightgcn")->check(CLI::IsMember({ "mf", "lightgcn" }));
     trainCmd->add_flag("--ppac", tr->ppac, "Wrap the model with PPAC's personal and global popularity branches");
     trainCmd->add_flag("--base", tr->base, "Train the plain base model (the default)");
     trainCmd->add_option("--epochs", tr->epochs, "Most epochs");
@@ -613,14 +601,16 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     trainCmd->add_option("--batch-size", tr->batchSize, "Training triples per batch");
     trainCmd->add_option("--lr", tr->learningRate, "Adam learning rate");
     trainCmd->add_option("--seed", tr->seed, "Seed of initialisation, shuffling and negatives");
-    trainCmd->add_option("--validation", tr->validation,
-                         "Early stopping on: holdout (a split held out of training), balanced-test (the authors' "
-                         "protocol: the balanced test itself) or none")
-        ->check(CLI::IsMember({"none", "holdout", "balanced-test"}));
-    trainCmd->add_option("--validation-fraction", tr->validationFraction, "Share of training held out (default 0.1 with holdout)");
+    trainCmd
+        ->add_option("--validation", tr->validation,
+            "Early stopping on: holdout (a split held out of training), balanced-test (the authors' "
+            "protocol: the balanced test itself) or none")
+        ->check(CLI::IsMember({ "none", "holdout", "balanced-test" }));
+    trainCmd->add_option(
+        "--validation-fraction", tr->validationFraction, "Share of training held out (default 0.1 with holdout)");
     trainCmd->add_option("--validate-every", tr->validateEvery, "Epochs between validations");
     trainCmd->add_option("--validation-users", tr->validationUsers,
-                         "Validate on a fixed random sample of this many users (0: all; faster on large data)");
+        "Validate on a fixed random sample of this many users (0: all; faster on large data)");
     trainCmd->add_option("--patience", tr->patience, "Validations without improvement before stopping (0: never)");
     trainCmd->add_option("--stop-metric", tr->stopMetric, "Validation metric for early stopping (at K = 20)");
     trainCmd->add_option("--save", tr->save, "Write the trained model here (re-rank it later without retraining)");
@@ -648,7 +638,8 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     rerankCmd->callback([&ctx, rr] { runRerank(ctx, *rr); });
 
     auto in = std::make_shared<InspectArgs>();
-    auto* inspect = ppac->add_subcommand("inspect", "One user: history, similar users, PP and GP items, recommendations");
+    auto* inspect
+        = ppac->add_subcommand("inspect", "One user: history, similar users, PP and GP items, recommendations");
     addDataOptions(inspect, in->data, false, SimilarUse::ComputeOrRead);
     inspect->add_option("--user", in->user, "User id (as in the data)")->required();
     inspect->add_option("--model", in->model, "A saved model, for its recommendations before and after the knobs");

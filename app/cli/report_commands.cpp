@@ -6,8 +6,8 @@
 
 #include "common/error.h"
 #include "report/csv_export.h"
-#include "report/zip_export.h"
 #include "report/html_report.h"
+#include "report/zip_export.h"
 
 #include <algorithm>
 #include <cctype>

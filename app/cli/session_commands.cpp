@@ -13,11 +13,10 @@ namespace {
 
 Json runJson(const store::RunInfo& r, bool full)
 {
-    Json j = {{"id", r.id},           {"engine", r.engine},         {"kind", r.kind},
-              {"name", r.name},       {"status", store::statusName(r.status)},
-              {"created_at", r.createdAt}, {"started_at", r.startedAt}, {"finished_at", r.finishedAt},
-              {"duration_s", r.durationS}, {"summary", r.summary},   {"error", r.error},
-              {"tags", r.tags}};
+    Json j = { { "id", r.id }, { "engine", r.engine }, { "kind", r.kind }, { "name", r.name },
+        { "status", store::statusName(r.status) }, { "created_at", r.createdAt }, { "started_at", r.startedAt },
+        { "finished_at", r.finishedAt }, { "duration_s", r.durationS }, { "summary", r.summary }, { "error", r.error },
+        { "tags", r.tags } };
     if (full) {
         j["params"] = r.params;
         j["result"] = r.result;
@@ -33,15 +32,16 @@ void listRuns(const std::string& file, Context& ctx)
         Json arr = Json::array();
         for (const auto& r : runs)
             arr.push_back(runJson(r, false));
-        printJson({{"session", file}, {"title", s.title()}, {"runs", arr}});
+        printJson({ { "session", file }, { "title", s.title() }, { "runs", arr } });
         return;
     }
     std::vector<std::vector<std::string>> rows;
     for (const auto& r : runs)
-        rows.push_back({std::to_string(r.id), r.engine, r.kind, std::string(store::statusName(r.status)), r.startedAt,
-                        r.durationS > 0 ? formatSeconds(r.durationS) : "", r.status == store::RunStatus::Failed ? r.error : r.summary});
+        rows.push_back({ std::to_string(r.id), r.engine, r.kind, std::string(store::statusName(r.status)), r.startedAt,
+            r.durationS > 0 ? formatSeconds(r.durationS) : "",
+            r.status == store::RunStatus::Failed ? r.error : r.summary });
     std::cout << s.title() << " — " << runs.size() << (runs.size() == 1 ? " run\n\n" : " runs\n\n");
-    printTable({"ID", "ENGINE", "KIND", "STATUS", "STARTED", "DURATION", "RESULT"}, rows);
+    printTable({ "ID", "ENGINE", "KIND", "STATUS", "STARTED", "DURATION", "RESULT" }, rows);
 }
 
 void showSession(const std::string& file, std::int64_t runId, Context& ctx)
@@ -50,18 +50,19 @@ void showSession(const std::string& file, std::int64_t runId, Context& ctx)
     if (runId <= 0) {
         const auto runs = s.runs();
         Json meta = Json::object();
-        for (const char* k : {"title", "created_at", "created_with"})
+        for (const char* k : { "title", "created_at", "created_with" })
             if (auto v = s.meta(k))
                 meta[k] = *v;
         if (ctx.json) {
             Json arr = Json::array();
             for (const auto& r : runs)
                 arr.push_back(runJson(r, true));
-            printJson({{"session", file}, {"schema_version", s.schemaVersion()}, {"meta", meta}, {"runs", arr}});
+            printJson(
+                { { "session", file }, { "schema_version", s.schemaVersion() }, { "meta", meta }, { "runs", arr } });
             return;
         }
-        std::vector<std::pair<std::string, std::string>> kv = {{"file", file},
-                                                                {"schema", std::to_string(s.schemaVersion())}};
+        std::vector<std::pair<std::string, std::string>> kv
+            = { { "file", file }, { "schema", std::to_string(s.schemaVersion()) } };
         for (auto& [k, v] : meta.items())
             kv.emplace_back(k, v.get<std::string>());
         kv.emplace_back("runs", std::to_string(runs.size()));
@@ -72,12 +73,12 @@ void showSession(const std::string& file, std::int64_t runId, Context& ctx)
     Json series = Json::array();
     for (const auto& name : s.seriesNames(runId)) {
         const auto pts = s.series(runId, name);
-        series.push_back({{"name", name}, {"points", pts.size()},
-                          {"last", pts.empty() ? Json(nullptr) : Json(pts.back().value)}});
+        series.push_back({ { "name", name }, { "points", pts.size() },
+            { "last", pts.empty() ? Json(nullptr) : Json(pts.back().value) } });
     }
     Json artifacts = Json::array();
     for (const auto& a : s.artifacts(runId))
-        artifacts.push_back({{"id", a.id}, {"name", a.name}, {"mime_type", a.mimeType}, {"size", a.size}});
+        artifacts.push_back({ { "id", a.id }, { "name", a.name }, { "mime_type", a.mimeType }, { "size", a.size } });
     if (ctx.json) {
         Json j = runJson(r, true);
         j["series"] = series;
@@ -85,19 +86,16 @@ void showSession(const std::string& file, std::int64_t runId, Context& ctx)
         printJson(j);
         return;
     }
-    printKeyValues({{"run", std::to_string(r.id) + (r.name.empty() ? "" : " (" + r.name + ")")},
-                    {"engine", r.engine + " " + r.kind},
-                    {"status", std::string(store::statusName(r.status))},
-                    {"started", r.startedAt},
-                    {"finished", r.finishedAt},
-                    {"duration", formatSeconds(r.durationS)},
-                    {"result", r.summary},
-                    {"error", r.error}});
+    printKeyValues({ { "run", std::to_string(r.id) + (r.name.empty() ? "" : " (" + r.name + ")") },
+        { "engine", r.engine + " " + r.kind }, { "status", std::string(store::statusName(r.status)) },
+        { "started", r.startedAt }, { "finished", r.finishedAt }, { "duration", formatSeconds(r.durationS) },
+        { "result", r.summary }, { "error", r.error } });
     std::cout << "\nparameters:\n" << r.params.dump(2) << '\n';
     if (!series.empty()) {
         std::cout << "\nseries:\n";
         for (const auto& sj : series)
-            std::cout << "  " << sj["name"].get<std::string>() << " (" << sj["points"].get<std::size_t>() << " points)\n";
+            std::cout << "  " << sj["name"].get<std::string>() << " (" << sj["points"].get<std::size_t>()
+                      << " points)\n";
     }
     if (!artifacts.empty()) {
         std::cout << "\nartifacts:\n";
@@ -126,7 +124,7 @@ void addSessionCommands(CLI::App& app, Context& ctx)
     create->callback([&ctx, o] {
         auto s = store::Session::create(o->file, o->title);
         if (ctx.json)
-            printJson({{"session", o->file}, {"title", s.title()}, {"schema_version", s.schemaVersion()}});
+            printJson({ { "session", o->file }, { "title", s.title() }, { "schema_version", s.schemaVersion() } });
         else
             std::cout << "created " << o->file << '\n';
     });
@@ -156,11 +154,10 @@ void addSessionCommands(CLI::App& app, Context& ctx)
         }
         writeFileAtomic(artOut, bytes);
         if (ctx.json)
-            printJson({{"out", artOut}, {"bytes", bytes.size()}});
+            printJson({ { "out", artOut }, { "bytes", bytes.size() } });
         else
             std::cout << "wrote " << artOut << " (" << formatBytes(static_cast<double>(bytes.size())) << ")\n";
     });
 }
-
 
 } // namespace vantage::cli

@@ -19,13 +19,15 @@ void AppSettings::setLanguage(const QString& language)
 
 QStringList AppSettings::availableLanguages()
 {
-    return {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")};
+    return { QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN") };
 }
 
 QString AppSettings::sessionFolder() const
 {
     const QString fallback = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    return QSettings().value(QStringLiteral("sessions/folder"), fallback.isEmpty() ? QDir::homePath() : fallback).toString();
+    return QSettings()
+        .value(QStringLiteral("sessions/folder"), fallback.isEmpty() ? QDir::homePath() : fallback)
+        .toString();
 }
 
 void AppSettings::setSessionFolder(const QString& folder)

@@ -42,12 +42,14 @@ void flatten(const Json& j, const std::string& prefix, std::map<std::string, QSt
 
 QString runLabel(const store::RunInfo& r)
 {
-    return r.name.empty() ? CompareView::tr("run %1").arg(r.id) : CompareView::tr("#%1 %2").arg(r.id).arg(QString::fromStdString(r.name));
+    return r.name.empty() ? CompareView::tr("run %1").arg(r.id)
+                          : CompareView::tr("#%1 %2").arg(r.id).arg(QString::fromStdString(r.name));
 }
 
 } // namespace
 
-CompareView::CompareView(QWidget* parent) : QWidget(parent)
+CompareView::CompareView(QWidget* parent)
+    : QWidget(parent)
 {
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("compareTabs"));
@@ -66,10 +68,11 @@ void CompareView::setRuns(const store::Session& session, const std::vector<qint6
         runs.push_back(session.run(id));
     for (const auto& r : runs)
         if (r.engine != runs.front().engine)
-            throw Error::invalidInput(tr("runs of different engines cannot be compared (%1 and %2)")
-                                          .arg(SessionRunsModel::engineTitle(QString::fromStdString(runs.front().engine)),
-                                               SessionRunsModel::engineTitle(QString::fromStdString(r.engine)))
-                                          .toStdString());
+            throw Error::invalidInput(
+                tr("runs of different engines cannot be compared (%1 and %2)")
+                    .arg(SessionRunsModel::engineTitle(QString::fromStdString(runs.front().engine)),
+                        SessionRunsModel::engineTitle(QString::fromStdString(r.engine)))
+                    .toStdString());
     while (m_tabs->count() > 0) {
         QWidget* w = m_tabs->widget(0);
         m_tabs->removeTab(0);
@@ -102,12 +105,12 @@ void CompareView::addFrontierTab(const std::vector<store::RunInfo>& runs)
             widgets::ParetoSeriesData s;
             s.name = tr("%1, %2 devices").arg(runLabel(r)).arg(f.value("devices", 0));
             for (const auto& p : f.value("points", Json::array()))
-                s.points.push_back({p.value("time", 0.0), p.value("memory", 0.0) / (1024.0 * 1024.0 * 1024.0),
-                                    p.value("strategy", 0), {}});
+                s.points.push_back({ p.value("time", 0.0), p.value("memory", 0.0) / (1024.0 * 1024.0 * 1024.0),
+                    p.value("strategy", 0), {} });
             for (const auto& b : f.value("baselines", Json::array()))
-                markers.push_back({tr("%1: %2").arg(s.name, QString::fromStdString(b.value("name", std::string()))),
-                                   b.value("time", 0.0), b.value("memory", 0.0) / (1024.0 * 1024.0 * 1024.0),
-                                   static_cast<int>(frontiers.size())});
+                markers.push_back({ tr("%1: %2").arg(s.name, QString::fromStdString(b.value("name", std::string()))),
+                    b.value("time", 0.0), b.value("memory", 0.0) / (1024.0 * 1024.0 * 1024.0),
+                    static_cast<int>(frontiers.size()) });
             frontiers.push_back(s);
         }
     }
@@ -127,7 +130,7 @@ void CompareView::addSeriesTabs(const store::Session& session, const std::vector
     std::map<std::string, std::vector<std::pair<const store::RunInfo*, std::vector<store::SeriesPoint>>>> series;
     for (const auto& r : runs)
         for (const auto& name : session.seriesNames(r.id))
-            series[name].push_back({&r, session.series(r.id, name)});
+            series[name].push_back({ &r, session.series(r.id, name) });
     for (const auto& [name, lines] : series) {
         auto* chart = new widgets::LineChart(this);
         chart->setObjectName(QStringLiteral("compareSeries_") + QString::fromStdString(name));
@@ -148,7 +151,7 @@ void CompareView::addSeriesTabs(const store::Session& session, const std::vector
 void CompareView::fillTable(const std::vector<store::RunInfo>& runs)
 {
     m_table->clear();
-    QStringList headers{tr("Field")};
+    QStringList headers{ tr("Field") };
     std::vector<std::map<std::string, QString>> columns;
     std::set<std::string> keys;
     for (const auto& r : runs) {
@@ -164,12 +167,12 @@ void CompareView::fillTable(const std::vector<store::RunInfo>& runs)
         columns.push_back(std::move(c));
     }
     m_table->setHorizontalHeaderLabels(headers);
-    std::vector<std::string> ordered{"status", "duration_s", "summary"};
+    std::vector<std::string> ordered{ "status", "duration_s", "summary" };
     for (const auto& k : keys)
         if (k != "status" && k != "duration_s" && k != "summary")
             ordered.push_back(k);
     for (const auto& k : ordered) {
-        QList<QStandardItem*> row{new QStandardItem(QString::fromStdString(k))};
+        QList<QStandardItem*> row{ new QStandardItem(QString::fromStdString(k)) };
         bool differs = false;
         for (const auto& c : columns) {
             auto it = c.find(k);

@@ -13,7 +13,7 @@ class QTabWidget;
 namespace vantage::store {
 class Session;
 struct RunInfo;
-}
+} // namespace vantage::store
 
 namespace vantage::gui {
 

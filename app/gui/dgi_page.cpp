@@ -77,7 +77,9 @@ struct Kept {
 
 } // namespace
 
-DgiPage::DgiPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique<State>())
+DgiPage::DgiPage(QWidget* parent)
+    : EnginePage(parent)
+    , m_state(std::make_unique<State>())
 {
     setObjectName(QStringLiteral("dgiPage"));
     buildUi();
@@ -105,7 +107,7 @@ void DgiPage::buildUi()
     split->addWidget(inputs);
     split->addWidget(m_tabs);
     split->setStretchFactor(1, 1);
-    split->setSizes({320, 900});
+    split->setSizes({ 320, 900 });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(split);
@@ -117,14 +119,15 @@ QWidget* DgiPage::buildInputs()
     m_graph = new QComboBox(this);
     m_graph->setObjectName(QStringLiteral("dgiGraph"));
     m_graph->setEditable(true);
-    m_graph->addItems({QStringLiteral("rmat:n=100000,deg=10,seed=1"), QStringLiteral("chunglu:n=100000,deg=10,gamma=2.5,seed=1"),
-                       QStringLiteral("er:n=100000,deg=10,seed=1")});
-    m_graph->setToolTip(tr("A generator (rmat:…, chunglu:…, er:…), an edge list, an OGB edge.csv(.gz), csr:INDPTR.npy,INDICES.npy "
-                           "or a saved graph folder"));
+    m_graph->addItems({ QStringLiteral("rmat:n=100000,deg=10,seed=1"),
+        QStringLiteral("chunglu:n=100000,deg=10,gamma=2.5,seed=1"), QStringLiteral("er:n=100000,deg=10,seed=1") });
+    m_graph->setToolTip(
+        tr("A generator (rmat:…, chunglu:…, er:…), an edge list, an OGB edge.csv(.gz), csr:INDPTR.npy,INDICES.npy "
+           "or a saved graph folder"));
     auto* graphFile = new QPushButton(tr("File…"), this);
     connect(graphFile, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Graph"), QString(),
-                                                          tr("Graphs (*.txt *.el *.csv *.gz *.json);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Graph"), QString(), tr("Graphs (*.txt *.el *.csv *.gz *.json);;All files (*)"));
         if (!path.isEmpty())
             m_graph->setCurrentText(path);
     });
@@ -145,10 +148,12 @@ QWidget* DgiPage::buildInputs()
     m_model->setEditable(true);
     for (const auto& name : dgi::modelKindNames())
         m_model->addItem(QString::fromStdString(name));
-    m_model->setToolTip(tr("A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py"));
+    m_model->setToolTip(
+        tr("A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py"));
     auto* modelFile = new QPushButton(tr("TorchScript…"), this);
     connect(modelFile, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("TorchScript Model"), QString(), tr("TorchScript (*.pt *.pth);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("TorchScript Model"), QString(), tr("TorchScript (*.pt *.pth);;All files (*)"));
         if (!path.isEmpty())
             m_model->setCurrentText(path);
     });
@@ -254,7 +259,7 @@ QWidget* DgiPage::buildResultsTab()
     auto* resultsSplit = new QSplitter(Qt::Vertical, this);
     resultsSplit->addWidget(makeTable(m_results, this, QStringLiteral("dgiResults")));
     resultsSplit->addWidget(chartBox);
-    resultsSplit->setSizes({220, 360});
+    resultsSplit->setSizes({ 220, 360 });
     resultsLayout->addWidget(resultsSplit, 1);
     return resultsTab;
 }
@@ -290,7 +295,7 @@ QWidget* DgiPage::buildNodeTab()
     nodeRow->addStretch(1);
     m_nodeStatus = new QLabel(tr("Evaluate to inspect nodes: the embeddings of the last evaluation are kept in memory, "
                                  "not in the session."),
-                              this);
+        this);
     m_nodeStatus->setObjectName(QStringLiteral("dgiNodeStatus"));
     m_nodeStatus->setWordWrap(true);
     m_hops = new QStandardItemModel(this);
@@ -360,15 +365,15 @@ void DgiPage::showSchema()
     m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
     m_cut->setDot(QByteArray::fromStdString(m_state->dot));
     m_schema->clear();
-    m_schema->setHorizontalHeaderLabels({tr("Tensor"), tr("Width"), tr("Written by layer"), tr("Last read by layer"),
-                                         tr("Bytes per node")});
+    m_schema->setHorizontalHeaderLabels(
+        { tr("Tensor"), tr("Width"), tr("Written by layer"), tr("Last read by layer"), tr("Bytes per node") });
     if (!m_state->schema)
         return;
     for (const auto& t : m_state->schema->tensors)
-        m_schema->appendRow({textCell(QString::fromStdString(t.label)), textCell(QString::number(t.width), true),
-                             textCell(t.isInput ? tr("input") : QString::number(t.producer + 1), true),
-                             textCell(t.isOutput ? tr("output") : QString::number(t.lastConsumer + 1), true),
-                             textCell(QString::fromStdString(formatBytes(static_cast<double>(t.bytes(1)))), true)});
+        m_schema->appendRow({ textCell(QString::fromStdString(t.label)), textCell(QString::number(t.width), true),
+            textCell(t.isInput ? tr("input") : QString::number(t.producer + 1), true),
+            textCell(t.isOutput ? tr("output") : QString::number(t.lastConsumer + 1), true),
+            textCell(QString::fromStdString(formatBytes(static_cast<double>(t.bytes(1)))), true) });
 }
 
 int DgiPage::layerCount() const
@@ -392,7 +397,7 @@ dgi::EvaluationRequest DgiPage::request() const
     r.hidden = m_hidden->value();
     r.layers = m_layers->value();
     if (m_nodeWise->isChecked())
-        r.modes = {dgi::EvalMode::LayerWise, dgi::EvalMode::NodeWise};
+        r.modes = { dgi::EvalMode::LayerWise, dgi::EvalMode::NodeWise };
     const QString budget = m_budget->text().trimmed();
     if (!budget.isEmpty())
         r.options.memoryBudgetBytes = dgi::parseByteSize(budget.toStdString());
@@ -416,33 +421,37 @@ bool DgiPage::startEvaluation()
     m_evaluate->setEnabled(false);
     m_status->setText(tr("Evaluating…"));
     auto kept = std::make_shared<Kept>();
-    return startJob(tr("GNN evaluation"), [=](Progress& progress, const CancelToken& cancel) {
-        dgi::EvaluationRun run = dgi::runEvaluation(session, request, progress, cancel);
-        kept->graph = run.graph;
-        kept->output = std::make_shared<const dgi::NodeMatrix>(std::move(run.results.front().output));
-        kept->dot = std::move(run.dot);
-        kept->svg = std::move(run.svg);
-        return Json{{"run", run.runId}, {"result", run.result}};
-    }, [this, kept, layers = request.layers](const JobOutcome& outcome) {
-        m_evaluate->setEnabled(true);
-        if (outcome.state == JobOutcome::State::Done) {
-            m_lastRun = outcome.result.value("run", 0LL);
-            m_state->graph = kept->graph;
-            m_state->output = kept->output;
-            m_state->layers = layers;
-            m_state->dot = kept->dot;
-            m_state->svg = kept->svg;
-            m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
-            m_cut->setDot(QByteArray::fromStdString(m_state->dot));
-            setNodeInspectorEnabled(m_state->graph && m_state->output);
-            showResults(outcome.result["result"]);
-            m_tabs->setCurrentIndex(1);
-        } else {
-            m_status->setText(outcome.state == JobOutcome::State::Cancelled ? tr("Evaluation cancelled.")
-                                                                            : tr("Evaluation failed: %1").arg(outcome.error));
-        }
-        Q_EMIT evaluationFinished(outcome.state == JobOutcome::State::Done);
-    });
+    return startJob(
+        tr("GNN evaluation"),
+        [=](Progress& progress, const CancelToken& cancel) {
+            dgi::EvaluationRun run = dgi::runEvaluation(session, request, progress, cancel);
+            kept->graph = run.graph;
+            kept->output = std::make_shared<const dgi::NodeMatrix>(std::move(run.results.front().output));
+            kept->dot = std::move(run.dot);
+            kept->svg = std::move(run.svg);
+            return Json{ { "run", run.runId }, { "result", run.result } };
+        },
+        [this, kept, layers = request.layers](const JobOutcome& outcome) {
+            m_evaluate->setEnabled(true);
+            if (outcome.state == JobOutcome::State::Done) {
+                m_lastRun = outcome.result.value("run", 0LL);
+                m_state->graph = kept->graph;
+                m_state->output = kept->output;
+                m_state->layers = layers;
+                m_state->dot = kept->dot;
+                m_state->svg = kept->svg;
+                m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
+                m_cut->setDot(QByteArray::fromStdString(m_state->dot));
+                setNodeInspectorEnabled(m_state->graph && m_state->output);
+                showResults(outcome.result["result"]);
+                m_tabs->setCurrentIndex(1);
+            } else {
+                m_status->setText(outcome.state == JobOutcome::State::Cancelled
+                        ? tr("Evaluation cancelled.")
+                        : tr("Evaluation failed: %1").arg(outcome.error));
+            }
+            Q_EMIT evaluationFinished(outcome.state == JobOutcome::State::Done);
+        });
 }
 
 namespace {
@@ -470,8 +479,8 @@ void DgiPage::showResults(const Json& result)
 {
     m_state->lastResult = result;
     m_results->clear();
-    m_results->setHorizontalHeaderLabels({tr("Mode"), tr("Total"), tr("Setup"), tr("Peak memory"), tr("Batches"),
-                                          tr("Rows computed"), tr("Note")});
+    m_results->setHorizontalHeaderLabels(
+        { tr("Mode"), tr("Total"), tr("Setup"), tr("Peak memory"), tr("Batches"), tr("Rows computed"), tr("Note") });
     std::vector<const Json*> modes;
     if (result.is_object() && result.contains("mode"))
         modes.push_back(&result);
@@ -488,16 +497,16 @@ void DgiPage::showResults(const Json& result)
         qint64 batches = 0;
         for (const auto& l : r.value("layers", Json::array()))
             batches += l.value("batches", 0LL);
-        m_results->appendRow({textCell(name), textCell(seconds(r.value("total_s", 0.0)), true),
-                              textCell(seconds(r.value("setup_s", 0.0)), true),
-                              textCell(QString::fromStdString(formatBytes(r.value("peak_rss_bytes", 0.0))), true),
-                              textCell(QLocale().toString(batches), true),
-                              textCell(QLocale().toString(r.value("touched_nodes", 0LL)), true),
-                              textCell(extrapolated ? tr("extrapolated from %1 of %2 batches")
-                                                      .arg(r.value("batches_done", 0LL))
-                                                      .arg(r.value("batches_total", 0LL))
-                                                : QString())});
-        widgets::StackedBar bar{name, {}};
+        m_results->appendRow({ textCell(name), textCell(seconds(r.value("total_s", 0.0)), true),
+            textCell(seconds(r.value("setup_s", 0.0)), true),
+            textCell(QString::fromStdString(formatBytes(r.value("peak_rss_bytes", 0.0))), true),
+            textCell(QLocale().toString(batches), true),
+            textCell(QLocale().toString(r.value("touched_nodes", 0LL)), true),
+            textCell(extrapolated ? tr("extrapolated from %1 of %2 batches")
+                                        .arg(r.value("batches_done", 0LL))
+                                        .arg(r.value("batches_total", 0LL))
+                                  : QString()) });
+        widgets::StackedBar bar{ name, {} };
         for (const auto& l : r.value("layers", Json::array()))
             bar.values.push_back(l.value("time_s", 0.0));
         maxLayers = std::max(maxLayers, static_cast<int>(bar.values.size()));
@@ -506,26 +515,29 @@ void DgiPage::showResults(const Json& result)
     for (int i = 0; i < maxLayers; ++i)
         parts << tr("layer %1").arg(i + 1);
     const bool shares = m_timeScale->currentIndex() == 1;
-    m_times->setData(parts, bars, shares ? widgets::StackedBarChart::Scale::Shares : widgets::StackedBarChart::Scale::Absolute,
-                     tr("seconds"));
-    m_times->chart()->setTitle(shares ? tr("Time per layer, as shares of each mode's total") : tr("Time per layer (s)"));
+    m_times->setData(parts, bars,
+        shares ? widgets::StackedBarChart::Scale::Shares : widgets::StackedBarChart::Scale::Absolute, tr("seconds"));
+    m_times->chart()->setTitle(
+        shares ? tr("Time per layer, as shares of each mode's total") : tr("Time per layer (s)"));
     if (const Json* node = nodeWiseComparison(result)) {
         const double speedup = node->value("speedup", 0.0);
         const double diff = node->value("max_abs_diff", 0.0);
         if (speedup > 0 && std::abs(std::log(speedup)) < std::log(1.05))
-            m_speedup->setText(tr("Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)")
-                                   .arg(diff, 0, 'g', 3));
+            m_speedup->setText(
+                tr("Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)")
+                    .arg(diff, 0, 'g', 3));
         else if (speedup >= 1.0)
             m_speedup->setText(tr("Layer-wise is %1× faster than node-wise (largest difference of outputs %2)")
                                    .arg(speedup, 0, 'f', 1)
                                    .arg(diff, 0, 'g', 3));
         else // a small graph, a shallow model: too little neighbour explosion to pay for whole-graph passes
-            m_speedup->setText(tr("Node-wise is %1× faster than layer-wise on this graph (largest difference of outputs %2)")
-                                   .arg(speedup > 0 ? 1.0 / speedup : 0.0, 0, 'f', 1)
-                                   .arg(diff, 0, 'g', 3));
+            m_speedup->setText(
+                tr("Node-wise is %1× faster than layer-wise on this graph (largest difference of outputs %2)")
+                    .arg(speedup > 0 ? 1.0 / speedup : 0.0, 0, 'f', 1)
+                    .arg(diff, 0, 'g', 3));
     } else
-        m_speedup->setText(tr("%1: %2").arg(QString::fromStdString(result.value("mode", std::string())),
-                                            seconds(result.value("total_s", 0.0))));
+        m_speedup->setText(tr("%1: %2").arg(
+            QString::fromStdString(result.value("mode", std::string())), seconds(result.value("total_s", 0.0))));
     m_status->setText(QString::fromStdString(result.value("summary", std::string())));
 }
 
@@ -538,11 +550,12 @@ void DgiPage::showRun(qint64 runId)
         const auto run = s->run(runId);
         const dgi::StoredEvaluation stored = dgi::readEvaluation(*s, runId);
         const dgi::EvaluationRequest& r = stored.request;
-        setInputs(QString::fromStdString(r.graph), QString::fromStdString(r.model), static_cast<int>(r.inDim > 0 ? r.inDim : 64),
-                  static_cast<int>(r.hidden), r.layers);
+        setInputs(QString::fromStdString(r.graph), QString::fromStdString(r.model),
+            static_cast<int>(r.inDim > 0 ? r.inDim : 64), static_cast<int>(r.hidden), r.layers);
         m_symmetrize->setChecked(r.symmetrize);
         m_selfLoops->setChecked(r.selfLoops == dgi::SelfLoops::Add);
-        m_reorder->setCurrentIndex(qMax(0, m_reorder->findData(QString::fromUtf8(dgi::reorderingName(r.options.reorder)))));
+        m_reorder->setCurrentIndex(
+            qMax(0, m_reorder->findData(QString::fromUtf8(dgi::reorderingName(r.options.reorder)))));
         m_budget->setText(r.options.memoryBudgetBytes > 0 ? QString::number(r.options.memoryBudgetBytes) : QString());
         m_nodeWise->setChecked(std::find(r.modes.begin(), r.modes.end(), dgi::EvalMode::NodeWise) != r.modes.end());
         m_state->svg = stored.svg;
@@ -560,8 +573,10 @@ void DgiPage::showRun(qint64 runId)
             showResults(stored.result);
             m_tabs->setCurrentIndex(1);
         } else {
-            m_status->setText(tr("Run %1 %2: %3").arg(runId).arg(QString::fromUtf8(store::statusName(run.status).data()),
-                                                                QString::fromStdString(run.error)));
+            m_status->setText(
+                tr("Run %1 %2: %3")
+                    .arg(runId)
+                    .arg(QString::fromUtf8(store::statusName(run.status).data()), QString::fromStdString(run.error)));
         }
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
@@ -595,48 +610,53 @@ bool DgiPage::inspectNode(int node)
     auto output = m_state->output;
     const int hops = m_state->layers;
     // A breadth-first walk over up to `hops` hops can cover the whole graph: off the GUI thread.
-    return startJob(tr("Inspect node"), [=](Progress& progress, const CancelToken& cancel) {
-        progress.report(0.0, "neighbourhood");
-        const auto sizes = dgi::hopSizes(*graph, node, hops);
-        cancel.throwIfCancelled();
-        return Json{{"node", node}, {"in_degree", graph->inDegree(node)}, {"out_degree", graph->outDegrees()[node]},
-                    {"hops", sizes}, {"embedding", output->row(node)}};
-    }, [this](const JobOutcome& outcome) {
-        if (outcome.state != JobOutcome::State::Done) {
-            m_nodeStatus->setText(tr("Cannot inspect the node: %1").arg(outcome.error));
-            Q_EMIT nodeInspected(false);
-            return;
-        }
-        const Json& j = outcome.result;
-        const double n = static_cast<double>(m_state->graph ? m_state->graph->numNodes() : 1);
-        m_hops->clear();
-        m_hops->setHorizontalHeaderLabels({tr("Hops"), tr("Nodes within"), tr("Share of the graph")});
-        int h = 0;
-        for (const auto& size : j["hops"]) {
-            const auto v = size.get<std::int64_t>();
-            m_hops->appendRow({textCell(QString::number(h++), true), textCell(QLocale().toString(static_cast<qint64>(v)), true),
-                               textCell(QStringLiteral("%1 %").arg(100.0 * static_cast<double>(v) / n, 0, 'f', 2), true)});
-        }
-        m_embedding->clear();
-        m_embedding->setHorizontalHeaderLabels({tr("Dimension"), tr("Value")});
-        double norm = 0;
-        int d = 0;
-        for (const auto& v : j["embedding"]) {
-            const double x = v.get<double>();
-            norm += x * x;
-            m_embedding->appendRow({textCell(QString::number(d++), true), numberCell(x, 6)});
-        }
-        m_nodeStatus->setText(tr("Node %1: in-degree %2, out-degree %3; embedding of %4 values, norm %5. Node-wise "
-                                 "evaluation of this node alone touches the %6 nodes within %7 hops.")
-                                  .arg(j["node"].get<int>())
-                                  .arg(j["in_degree"].get<qint64>())
-                                  .arg(j["out_degree"].get<qint64>())
-                                  .arg(d)
-                                  .arg(std::sqrt(norm), 0, 'g', 4)
-                                  .arg(QLocale().toString(static_cast<qint64>(j["hops"].back().get<std::int64_t>())))
-                                  .arg(j["hops"].size() - 1));
-        Q_EMIT nodeInspected(true);
-    });
+    return startJob(
+        tr("Inspect node"),
+        [=](Progress& progress, const CancelToken& cancel) {
+            progress.report(0.0, "neighbourhood");
+            const auto sizes = dgi::hopSizes(*graph, node, hops);
+            cancel.throwIfCancelled();
+            return Json{ { "node", node }, { "in_degree", graph->inDegree(node) },
+                { "out_degree", graph->outDegrees()[node] }, { "hops", sizes }, { "embedding", output->row(node) } };
+        },
+        [this](const JobOutcome& outcome) {
+            if (outcome.state != JobOutcome::State::Done) {
+                m_nodeStatus->setText(tr("Cannot inspect the node: %1").arg(outcome.error));
+                Q_EMIT nodeInspected(false);
+                return;
+            }
+            const Json& j = outcome.result;
+            const double n = static_cast<double>(m_state->graph ? m_state->graph->numNodes() : 1);
+            m_hops->clear();
+            m_hops->setHorizontalHeaderLabels({ tr("Hops"), tr("Nodes within"), tr("Share of the graph") });
+            int h = 0;
+            for (const auto& size : j["hops"]) {
+                const auto v = size.get<std::int64_t>();
+                m_hops->appendRow(
+                    { textCell(QString::number(h++), true), textCell(QLocale().toString(static_cast<qint64>(v)), true),
+                        textCell(QStringLiteral("%1 %").arg(100.0 * static_cast<double>(v) / n, 0, 'f', 2), true) });
+            }
+            m_embedding->clear();
+            m_embedding->setHorizontalHeaderLabels({ tr("Dimension"), tr("Value") });
+            double norm = 0;
+            int d = 0;
+            for (const auto& v : j["embedding"]) {
+                const double x = v.get<double>();
+                norm += x * x;
+                m_embedding->appendRow({ textCell(QString::number(d++), true), numberCell(x, 6) });
+            }
+            m_nodeStatus->setText(
+                tr("Node %1: in-degree %2, out-degree %3; embedding of %4 values, norm %5. Node-wise "
+                   "evaluation of this node alone touches the %6 nodes within %7 hops.")
+                    .arg(j["node"].get<int>())
+                    .arg(j["in_degree"].get<qint64>())
+                    .arg(j["out_degree"].get<qint64>())
+                    .arg(d)
+                    .arg(std::sqrt(norm), 0, 'g', 4)
+                    .arg(QLocale().toString(static_cast<qint64>(j["hops"].back().get<std::int64_t>())))
+                    .arg(j["hops"].size() - 1));
+            Q_EMIT nodeInspected(true);
+        });
 }
 
 } // namespace vantage::gui

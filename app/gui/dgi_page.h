@@ -43,7 +43,7 @@ public:
     // For tests and scripts: the same as the controls.
     void setInputs(const QString& graph, const QString& model, int features, int hidden, int layers);
     void setCompareNodeWise(bool on);
-    bool partitionModel();  // trace and cut (quick, on the GUI thread)
+    bool partitionModel(); // trace and cut (quick, on the GUI thread)
     bool startEvaluation(); // off the GUI thread
     int layerCount() const;
     QString cutSvg() const;

@@ -66,10 +66,10 @@ struct EdlPage::State {
                 p.points.push_back(QPointF(x, y));
                 return;
             }
-        pending.push_back({chart, name, right, {QPointF(x, y)}});
+        pending.push_back({ chart, name, right, { QPointF(x, y) } });
     }
     std::vector<edl::ScaleEvent> scaleEvents;
-    bool ended = false;    // the job's final state was seen (or the stream was lost)
+    bool ended = false; // the job's final state was seen (or the stream was lost)
     bool recorded = false; // its run was finished
 
     void stopStreaming()
@@ -79,7 +79,10 @@ struct EdlPage::State {
     }
 };
 
-EdlPage::EdlPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique<State>()), m_tasks(new TaskGroup(this))
+EdlPage::EdlPage(QWidget* parent)
+    : EnginePage(parent)
+    , m_state(std::make_unique<State>())
+    , m_tasks(new TaskGroup(this))
 {
     setObjectName(QStringLiteral("edlPage"));
     buildUi();
@@ -161,28 +164,33 @@ bool EdlPage::startTraining()
     store::Session* session = this->session();
     m_start->setEnabled(false);
     m_status->setText(tr("Starting the job…"));
-    return startJob(tr("Start elastic job"), [options](Progress& progress, const CancelToken&) {
-        progress.report(0.1, "starting the leader");
-        const auto address = edl::startJob(options);
-        return Json(edl::toJson(address));
-    }, [this, run, session](const JobOutcome& outcome) {
-        m_start->setEnabled(true);
-        if (outcome.state != JobOutcome::State::Done) {
-            m_status->setText(tr("Cannot start the job: %1").arg(outcome.error).toHtmlEscaped());
-            Q_EMIT attached(false);
-            return;
-        }
-        const auto address = edl::jobAddressFromJson(outcome.result);
-        if (session == this->session() && session) {
-            try {
-                m_run = session->beginRun(run);
-                Q_EMIT runsChanged();
-            } catch (const std::exception& e) {
-                m_status->setText(tr("The job runs, but cannot be recorded: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+    return startJob(
+        tr("Start elastic job"),
+        [options](Progress& progress, const CancelToken&) {
+            progress.report(0.1, "starting the leader");
+            const auto address = edl::startJob(options);
+            return Json(edl::toJson(address));
+        },
+        [this, run, session](const JobOutcome& outcome) {
+            m_start->setEnabled(true);
+            if (outcome.state != JobOutcome::State::Done) {
+                m_status->setText(tr("Cannot start the job: %1").arg(outcome.error).toHtmlEscaped());
+                Q_EMIT attached(false);
+                return;
             }
-        }
-        attach(QString::fromStdString(address.jobDir));
-    });
+            const auto address = edl::jobAddressFromJson(outcome.result);
+            if (session == this->session() && session) {
+                try {
+                    m_run = session->beginRun(run);
+                    Q_EMIT runsChanged();
+                } catch (const std::exception& e) {
+                    m_status->setText(tr("The job runs, but cannot be recorded: %1")
+                                          .arg(QString::fromUtf8(e.what()))
+                                          .toHtmlEscaped());
+                }
+            }
+            attach(QString::fromStdString(address.jobDir));
+        });
 }
 
 bool EdlPage::attach(const QString& jobDir)
@@ -191,7 +199,7 @@ bool EdlPage::attach(const QString& jobDir)
     try {
         const auto address = edl::readJobFile(jobDir.toStdString());
         m_state->address = address;
-        m_state->client = std::make_shared<const edl::JobClient>(address, edl::ClientOptions{.name = "gui"});
+        m_state->client = std::make_shared<const edl::JobClient>(address, edl::ClientOptions{ .name = "gui" });
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot attach: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
         Q_EMIT attached(false);
@@ -212,7 +220,9 @@ bool EdlPage::attach(const QString& jobDir)
         try {
             m_state->recorder = std::make_unique<edl::JobRecorder>(*session(), m_run);
         } catch (const std::exception& e) {
-            m_status->setText(tr("The job runs, but its curves cannot be recorded: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+            m_status->setText(tr("The job runs, but its curves cannot be recorded: %1")
+                                  .arg(QString::fromUtf8(e.what()))
+                                  .toHtmlEscaped());
         }
     }
     m_state->pending.clear();
@@ -228,14 +238,17 @@ bool EdlPage::attach(const QString& jobDir)
     // reach the GUI thread as queued calls.
     m_state->streamer = m_tasks->run([address, self](const CancelToken& stop) {
         auto post = [self](Json j) {
-            QMetaObject::invokeMethod(self, [self, j = std::move(j)] {
-                if (self)
-                    self->onEvent(j);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                self,
+                [self, j = std::move(j)] {
+                    if (self)
+                        self->onEvent(j);
+                },
+                Qt::QueuedConnection);
         };
         try {
-            edl::EventStream stream(address, edl::ClientOptions{.name = "gui"});
-            post({{"kind", "snapshot"}, {"status", edl::toJson(stream.snapshot())}});
+            edl::EventStream stream(address, edl::ClientOptions{ .name = "gui" });
+            post({ { "kind", "snapshot" }, { "status", edl::toJson(stream.snapshot()) } });
             for (const auto& e : stream.history())
                 post(edl::toJson(e));
             while (!stop.isCancelled() && !stream.jobEnded())
@@ -244,7 +257,7 @@ bool EdlPage::attach(const QString& jobDir)
             while (auto e = stream.next(0.0))
                 post(edl::toJson(*e));
         } catch (const std::exception& e) {
-            post({{"kind", "lost"}, {"message", e.what()}});
+            post({ { "kind", "lost" }, { "message", e.what() } });
         }
         // The leader writes its report as it exits, after the last event: the run is recorded from
         // it (a few seconds at most; none from a leader on another machine).
@@ -252,7 +265,7 @@ bool EdlPage::attach(const QString& jobDir)
         for (int i = 0; i < 40 && !stop.isCancelled() && report.is_null(); ++i)
             report = edl::waitForJobReport(address.jobDir, 0.25);
         if (!stop.isCancelled())
-            post({{"kind", "report"}, {"report", report}});
+            post({ { "kind", "report" }, { "report", report } });
         return Json();
     });
     showStatus();
@@ -287,7 +300,7 @@ bool EdlPage::addWorkers(int count)
         return false;
     request(tr("Scale-out"), [count](const edl::JobClient& job) {
         const auto ids = job.scaleOut(count);
-        return Json{{"ids", ids}};
+        return Json{ { "ids", ids } };
     });
     return true;
 }
@@ -297,7 +310,7 @@ bool EdlPage::removeWorker(const QString& id)
     if (!m_state->client)
         return false;
     request(tr("Scale-in"), [worker = id.toStdString()](const edl::JobClient& job) {
-        return Json{{"ids", job.scaleIn({worker})}};
+        return Json{ { "ids", job.scaleIn({ worker }) } };
     });
     return true;
 }
@@ -308,7 +321,7 @@ bool EdlPage::stopJob()
         return false;
     request(tr("Stop"), [](const edl::JobClient& job) {
         job.stop();
-        return Json{{"ids", Json::array()}};
+        return Json{ { "ids", Json::array() } };
     });
     return true;
 }
@@ -319,19 +332,20 @@ void EdlPage::request(const QString& what, std::function<Json(const edl::JobClie
     auto client = m_state->client;
     m_log->addItem(tr("%1 requested…").arg(what));
     m_tasks->run([client, call = std::move(call)](const CancelToken&) { return call(*client); },
-                 [this, what](const JobOutcome& outcome) {
-        if (outcome.state == JobOutcome::State::Done) {
-            QStringList ids;
-            for (const auto& id : outcome.result.value("ids", Json::array()))
-                ids << QString::fromStdString(id.get<std::string>());
-            m_log->addItem(ids.isEmpty() ? tr("%1: accepted").arg(what) : tr("%1: accepted (%2)").arg(what, ids.join(QLatin1Char(' '))));
-        } else {
-            m_log->addItem(tr("%1 failed: %2").arg(what, outcome.error));
-            m_status->setText(tr("%1 failed: %2").arg(what, outcome.error).toHtmlEscaped());
-        }
-        m_log->scrollToBottom();
-        Q_EMIT requestFinished(outcome.state == JobOutcome::State::Done);
-    });
+        [this, what](const JobOutcome& outcome) {
+            if (outcome.state == JobOutcome::State::Done) {
+                QStringList ids;
+                for (const auto& id : outcome.result.value("ids", Json::array()))
+                    ids << QString::fromStdString(id.get<std::string>());
+                m_log->addItem(ids.isEmpty() ? tr("%1: accepted").arg(what)
+                                             : tr("%1: accepted (%2)").arg(what, ids.join(QLatin1Char(' '))));
+            } else {
+                m_log->addItem(tr("%1 failed: %2").arg(what, outcome.error));
+                m_status->setText(tr("%1 failed: %2").arg(what, outcome.error).toHtmlEscaped());
+            }
+            m_log->scrollToBottom();
+            Q_EMIT requestFinished(outcome.state == JobOutcome::State::Done);
+        });
 }
 
 int EdlPage::activeWorkers() const
@@ -396,11 +410,12 @@ void EdlPage::onEvent(const Json& j)
         st.workers = m->workers;
     } else if (const auto* g = std::get_if<edl::GenerationEvent>(&e.payload)) {
         st.generation = g->generation;
-        m_log->addItem(tr("Generation %1 (%2): %3").arg(g->generation).arg(QString::fromStdString(g->reason))
-                           .arg(QString::fromStdString(std::accumulate(g->members.begin(), g->members.end(), std::string(),
-                                                                       [](std::string a, const std::string& b) {
-                                                                           return a.empty() ? b : a + " " + b;
-                                                                       }))));
+        m_log->addItem(
+            tr("Generation %1 (%2): %3")
+                .arg(g->generation)
+                .arg(QString::fromStdString(g->reason))
+                .arg(QString::fromStdString(std::accumulate(g->members.begin(), g->members.end(), std::string(),
+                    [](std::string a, const std::string& b) { return a.empty() ? b : a + " " + b; }))));
     } else if (const auto* sc = std::get_if<edl::ScaleEvent>(&e.payload)) {
         m_state->scaleEvents.push_back(*sc);
         showScaleMarkers();
@@ -411,7 +426,10 @@ void EdlPage::onEvent(const Json& j)
                            .arg(QString::fromStdString(f->reason))
                            .arg(f->silentS, 0, 'f', 1));
     } else if (const auto* ep = std::get_if<edl::EpochEvent>(&e.payload)) {
-        m_log->addItem(tr("Epoch %1 done: %2 of %3 samples trained exactly once").arg(ep->epoch).arg(ep->seenOnce).arg(ep->samples));
+        m_log->addItem(tr("Epoch %1 done: %2 of %3 samples trained exactly once")
+                           .arg(ep->epoch)
+                           .arg(ep->seenOnce)
+                           .arg(ep->samples));
     } else if (const auto* js = std::get_if<edl::JobStateEvent>(&e.payload)) {
         st.state = js->state;
         st.message = js->message;
@@ -455,7 +473,8 @@ void EdlPage::recordEnd(const Json& report)
     const std::string dir = m_state->address->jobDir;
     Json result;
     try {
-        result = report.is_null() ? edl::jobResultFromTimeline(m_state->timeline, dir) : edl::jobResultFromReport(report, dir);
+        result = report.is_null() ? edl::jobResultFromTimeline(m_state->timeline, dir)
+                                  : edl::jobResultFromReport(report, dir);
         if (store::Session* s = session(); s && m_run != 0) {
             if (!m_state->recorder)
                 m_state->recorder = std::make_unique<edl::JobRecorder>(*s, m_run);
@@ -467,7 +486,8 @@ void EdlPage::recordEnd(const Json& report)
         m_status->setText(tr("Cannot record the end of the job: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
     }
     showStatus();
-    Q_EMIT jobEnded(QString::fromStdString(result.is_object() ? result.value("state", std::string("failed")) : std::string("failed")));
+    Q_EMIT jobEnded(QString::fromStdString(
+        result.is_object() ? result.value("state", std::string("failed")) : std::string("failed")));
 }
 
 void EdlPage::showStatus()
@@ -482,41 +502,42 @@ void EdlPage::showStatus()
     m_profile->setEnabled(attachedNow && !m_state->ended && !isBusy());
     const auto& st = m_state->status;
     if (attachedNow)
-        m_status->setText(tr("<b>%1</b> — %2<br>generation %3 · step %4 · epoch %5/%6<br>loss %7 · %8 samples/s · %9 workers")
-                              .arg(QString::fromStdString(m_state->address->jobId).toHtmlEscaped())
-                              .arg(QString::fromUtf8(edl::jobStateName(st.state).data()))
-                              .arg(st.generation)
-                              .arg(st.step)
-                              .arg(st.epoch)
-                              .arg(st.epochs)
-                              .arg(st.loss, 0, 'f', 4)
-                              .arg(st.throughput, 0, 'f', 0)
-                              .arg(st.activeWorkers()));
+        m_status->setText(
+            tr("<b>%1</b> — %2<br>generation %3 · step %4 · epoch %5/%6<br>loss %7 · %8 samples/s · %9 workers")
+                .arg(QString::fromStdString(m_state->address->jobId).toHtmlEscaped())
+                .arg(QString::fromUtf8(edl::jobStateName(st.state).data()))
+                .arg(st.generation)
+                .arg(st.step)
+                .arg(st.epoch)
+                .arg(st.epochs)
+                .arg(st.loss, 0, 'f', 4)
+                .arg(st.throughput, 0, 'f', 0)
+                .arg(st.activeWorkers()));
     // The table is rebuilt on every status; the user's selection (for Remove Selected) survives it.
     QSet<QString> selected;
     for (const QModelIndex& i : m_workersView->selectionModel()->selectedRows())
         selected.insert(m_workersModel->item(i.row(), 0)->text());
     m_workersModel->clear();
-    m_workersModel->setHorizontalHeaderLabels({tr("Worker"), tr("Host"), tr("Device"), tr("State"), tr("Rank"),
-                                               tr("Step time (ms)"), tr("Chunks (epoch)"), tr("Samples")});
+    m_workersModel->setHorizontalHeaderLabels({ tr("Worker"), tr("Host"), tr("Device"), tr("State"), tr("Rank"),
+        tr("Step time (ms)"), tr("Chunks (epoch)"), tr("Samples") });
     for (const auto& w : st.workers)
-        m_workersModel->appendRow({new QStandardItem(QString::fromStdString(w.id)), new QStandardItem(QString::fromStdString(w.host)),
-                                   new QStandardItem(QString::fromStdString(w.device)),
-                                   new QStandardItem(QString::fromUtf8(edl::workerStateName(w.state).data())),
-                                   new QStandardItem(w.rank >= 0 ? QString::number(w.rank) : QString()),
-                                   new QStandardItem(QString::number(w.stepTimeS * 1e3, 'f', 1)),
-                                   new QStandardItem(QString::number(w.chunksDone)),
-                                   new QStandardItem(QString::number(w.samplesDone))});
+        m_workersModel->appendRow({ new QStandardItem(QString::fromStdString(w.id)),
+            new QStandardItem(QString::fromStdString(w.host)), new QStandardItem(QString::fromStdString(w.device)),
+            new QStandardItem(QString::fromUtf8(edl::workerStateName(w.state).data())),
+            new QStandardItem(w.rank >= 0 ? QString::number(w.rank) : QString()),
+            new QStandardItem(QString::number(w.stepTimeS * 1e3, 'f', 1)),
+            new QStandardItem(QString::number(w.chunksDone)), new QStandardItem(QString::number(w.samplesDone)) });
     for (int r = 0; r < m_workersModel->rowCount(); ++r)
         if (selected.contains(m_workersModel->item(r, 0)->text()))
-            m_workersView->selectionModel()->select(m_workersModel->index(r, 0),
-                                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            m_workersView->selectionModel()->select(
+                m_workersModel->index(r, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
     m_events->clear();
-    m_events->setHorizontalHeaderLabels({tr("Step"), tr("Change"), tr("Workers"), tr("Pause (ms)")});
+    m_events->setHorizontalHeaderLabels({ tr("Step"), tr("Change"), tr("Workers"), tr("Pause (ms)") });
     for (const auto& e : m_state->scaleEvents)
-        m_events->appendRow({new QStandardItem(QString::number(e.step)), new QStandardItem(QString::fromUtf8(edl::scaleKindName(e.kind).data())),
-                             new QStandardItem(QStringLiteral("%1 → %2").arg(e.workersBefore).arg(e.workersAfter)),
-                             new QStandardItem(QString::number(e.pauseS * 1e3, 'f', 0))});
+        m_events->appendRow({ new QStandardItem(QString::number(e.step)),
+            new QStandardItem(QString::fromUtf8(edl::scaleKindName(e.kind).data())),
+            new QStandardItem(QStringLiteral("%1 → %2").arg(e.workersBefore).arg(e.workersAfter)),
+            new QStandardItem(QString::number(e.pauseS * 1e3, 'f', 0)) });
 }
 
 void EdlPage::showRun(qint64 runId)
@@ -537,7 +558,7 @@ void EdlPage::showRun(qint64 runId)
         m_run = runId;
         m_state->pending.clear();
         m_chart->clearSeries();
-        for (const auto& [name, right] : {std::pair<std::string, bool>{"loss", false}, {"throughput", true}}) {
+        for (const auto& [name, right] : { std::pair<std::string, bool>{ "loss", false }, { "throughput", true } }) {
             QVector<QPointF> pts;
             for (const auto& p : s->series(runId, name))
                 pts.push_back(QPointF(p.step, p.value));
@@ -572,8 +593,11 @@ void EdlPage::showRun(qint64 runId)
             m_state->status = edl::jobStatusFromJson(run.result["report"]["status"]);
         m_state->ended = true;
         showStatus();
-        m_status->setText(tr("Run %1 (%2): %3").arg(runId).arg(QString::fromUtf8(store::statusName(run.status).data()),
-                                                               QString::fromStdString(run.summary.empty() ? run.error : run.summary)).toHtmlEscaped());
+        m_status->setText(tr("Run %1 (%2): %3")
+                              .arg(runId)
+                              .arg(QString::fromUtf8(store::statusName(run.status).data()),
+                                  QString::fromStdString(run.summary.empty() ? run.error : run.summary))
+                              .toHtmlEscaped());
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())).toHtmlEscaped());
     }
@@ -597,31 +621,35 @@ bool EdlPage::migrateWorkers(const QStringList& from)
     for (const auto& d : m_devices->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
         options.devices.push_back(d.trimmed().toStdString());
     const edl::JobAddress address = *m_state->address;
-    m_log->addItem(from.isEmpty() ? tr("Migration of every worker requested") : tr("Migration requested: %1").arg(from.join(QLatin1Char(' '))));
+    m_log->addItem(from.isEmpty() ? tr("Migration of every worker requested")
+                                  : tr("Migration requested: %1").arg(from.join(QLatin1Char(' '))));
     // Waits for the joiners to train and the old workers to leave: off the GUI thread, with its own
     // connection (the page's client belongs to the GUI thread).
-    const bool started = startJob(tr("Migrate workers"), [address, options](Progress& progress, const CancelToken& cancel) {
-        progress.report(0.1, "starting the new workers");
-        edl::JobClient client(address, edl::ClientOptions{.name = "gui-migrate"});
-        const auto events = edl::migrate(client, options, cancel);
-        Json j = Json::array();
-        for (const auto& e : events)
-            j.push_back(edl::toJson(e));
-        return Json{{"events", j}};
-    }, [this](const JobOutcome& outcome) {
-        if (outcome.state == JobOutcome::State::Done) {
-            double pause = 0;
-            for (const auto& e : outcome.result["events"])
-                pause += e.value("pause_s", 0.0);
-            m_log->addItem(tr("Migration done: %n scale event(s), %1 ms of pause in all", nullptr,
-                              static_cast<int>(outcome.result["events"].size()))
-                               .arg(pause * 1e3, 0, 'f', 0));
-        } else {
-            m_log->addItem(tr("Migration did not finish: %1").arg(outcome.error));
-        }
-        showStatus();
-        Q_EMIT migrationFinished(outcome.state == JobOutcome::State::Done);
-    });
+    const bool started = startJob(
+        tr("Migrate workers"),
+        [address, options](Progress& progress, const CancelToken& cancel) {
+            progress.report(0.1, "starting the new workers");
+            edl::JobClient client(address, edl::ClientOptions{ .name = "gui-migrate" });
+            const auto events = edl::migrate(client, options, cancel);
+            Json j = Json::array();
+            for (const auto& e : events)
+                j.push_back(edl::toJson(e));
+            return Json{ { "events", j } };
+        },
+        [this](const JobOutcome& outcome) {
+            if (outcome.state == JobOutcome::State::Done) {
+                double pause = 0;
+                for (const auto& e : outcome.result["events"])
+                    pause += e.value("pause_s", 0.0);
+                m_log->addItem(tr("Migration done: %n scale event(s), %1 ms of pause in all", nullptr,
+                    static_cast<int>(outcome.result["events"].size()))
+                                   .arg(pause * 1e3, 0, 'f', 0));
+            } else {
+                m_log->addItem(tr("Migration did not finish: %1").arg(outcome.error));
+            }
+            showStatus();
+            Q_EMIT migrationFinished(outcome.state == JobOutcome::State::Done);
+        });
     showStatus();
     return started;
 }
@@ -631,42 +659,46 @@ bool EdlPage::profileThroughput(int maxWorkers, int steps)
     if (!m_state->address || m_state->ended || isBusy())
         return false;
     const edl::JobAddress address = *m_state->address;
-    const edl::ProfileOptions options{.maxWorkers = std::max(1, maxWorkers), .steps = std::max(1, steps)};
+    const edl::ProfileOptions options{ .maxWorkers = std::max(1, maxWorkers), .steps = std::max(1, steps) };
     m_log->addItem(tr("Profiling throughput at 1 to %1 workers").arg(options.maxWorkers));
-    const bool started = startJob(tr("Profile throughput"), [address, options](Progress& progress, const CancelToken& cancel) {
-        edl::JobClient client(address, edl::ClientOptions{.name = "gui-profile"});
-        const auto points = edl::profileThroughput(client, options, cancel, &progress);
-        Json j = Json::array();
-        for (const auto& p : points)
-            j.push_back({{"workers", p.workers}, {"samples_per_s", p.samplesPerS}, {"step_s", p.stepS}});
-        return Json{{"points", j}};
-    }, [this](const JobOutcome& outcome) {
-        if (outcome.state == JobOutcome::State::Done) {
-            QVector<QPointF> pts;
-            std::vector<store::SeriesPoint> stored;
-            QStringList text;
-            for (const auto& p : outcome.result["points"]) {
-                const double w = p.value("workers", 0), sps = p.value("samples_per_s", 0.0);
-                pts.push_back(QPointF(w, sps));
-                stored.push_back({w, sps});
-                text << tr("%1: %2/s").arg(w).arg(sps, 0, 'f', 0);
-            }
-            m_profileChart->setSeries(tr("samples/s"), pts);
-            m_chartTabs->setCurrentWidget(m_profileChart);
-            m_log->addItem(tr("Scaling curve: %1").arg(text.join(QStringLiteral(", "))));
-            if (session() && m_run != 0) {
-                try {
-                    session()->appendSeries(m_run, "profile/samples_per_s", stored);
-                } catch (const std::exception& e) {
-                    m_status->setText(tr("Cannot record the curves: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+    const bool started = startJob(
+        tr("Profile throughput"),
+        [address, options](Progress& progress, const CancelToken& cancel) {
+            edl::JobClient client(address, edl::ClientOptions{ .name = "gui-profile" });
+            const auto points = edl::profileThroughput(client, options, cancel, &progress);
+            Json j = Json::array();
+            for (const auto& p : points)
+                j.push_back({ { "workers", p.workers }, { "samples_per_s", p.samplesPerS }, { "step_s", p.stepS } });
+            return Json{ { "points", j } };
+        },
+        [this](const JobOutcome& outcome) {
+            if (outcome.state == JobOutcome::State::Done) {
+                QVector<QPointF> pts;
+                std::vector<store::SeriesPoint> stored;
+                QStringList text;
+                for (const auto& p : outcome.result["points"]) {
+                    const double w = p.value("workers", 0), sps = p.value("samples_per_s", 0.0);
+                    pts.push_back(QPointF(w, sps));
+                    stored.push_back({ w, sps });
+                    text << tr("%1: %2/s").arg(w).arg(sps, 0, 'f', 0);
                 }
+                m_profileChart->setSeries(tr("samples/s"), pts);
+                m_chartTabs->setCurrentWidget(m_profileChart);
+                m_log->addItem(tr("Scaling curve: %1").arg(text.join(QStringLiteral(", "))));
+                if (session() && m_run != 0) {
+                    try {
+                        session()->appendSeries(m_run, "profile/samples_per_s", stored);
+                    } catch (const std::exception& e) {
+                        m_status->setText(
+                            tr("Cannot record the curves: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+                    }
+                }
+            } else {
+                m_log->addItem(tr("Profiling did not finish: %1").arg(outcome.error));
             }
-        } else {
-            m_log->addItem(tr("Profiling did not finish: %1").arg(outcome.error));
-        }
-        showStatus();
-        Q_EMIT profileFinished(outcome.state == JobOutcome::State::Done);
-    });
+            showStatus();
+            Q_EMIT profileFinished(outcome.state == JobOutcome::State::Done);
+        });
     showStatus();
     return started;
 }

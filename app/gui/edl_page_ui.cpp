@@ -51,13 +51,13 @@ void EdlPage::buildUi()
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
     right->setStretchFactor(2, 1);
-    right->setSizes({420, 260, 140});
+    right->setSizes({ 420, 260, 140 });
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(left);
     split->addWidget(right);
     split->setStretchFactor(1, 1);
-    split->setSizes({320, 900});
+    split->setSizes({ 320, 900 });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(split);
@@ -100,8 +100,8 @@ QWidget* EdlPage::buildJobBox()
     connect(m_start, &QPushButton::clicked, this, &EdlPage::startTraining);
     m_attach = new QPushButton(tr("Attach…"), this);
     connect(m_attach, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Job Folder"),
-                                                              QString::fromStdString(edl::defaultJobRoot().string()));
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, tr("Job Folder"), QString::fromStdString(edl::defaultJobRoot().string()));
         if (!dir.isEmpty())
             attach(dir);
     });
@@ -185,7 +185,7 @@ QWidget* EdlPage::buildCharts()
     m_profileChart->setObjectName(QStringLiteral("edlProfileChart"));
     m_profileChart->setAxisTitles(tr("Workers"), tr("Samples/s"));
     m_profileChart->chart()->setTitle(tr("Scaling curve (Profile Throughput)"));
-    for (auto* c : {m_chart, m_stepChart, m_sizeChart})
+    for (auto* c : { m_chart, m_stepChart, m_sizeChart })
         c->setMaxPoints(2000); // a job of 100,000 steps still redraws in a blink
     m_chartTabs = new QTabWidget(this);
     m_chartTabs->setObjectName(QStringLiteral("edlChartTabs"));
@@ -221,7 +221,7 @@ QWidget* EdlPage::buildTables()
     tables->addWidget(eventsView);
     tables->setStretchFactor(0, 3);
     tables->setStretchFactor(1, 2);
-    tables->setSizes({540, 360});
+    tables->setSizes({ 540, 360 });
     return tables;
 }
 

@@ -2,16 +2,24 @@
 
 namespace vantage::gui {
 
-EnginePage::EnginePage(QWidget* parent) : QWidget(parent), m_runner(new JobRunner(this))
+EnginePage::EnginePage(QWidget* parent)
+    : QWidget(parent)
+    , m_runner(new JobRunner(this))
 {
     connect(m_runner, &JobRunner::started, this, &EnginePage::jobStarted);
     connect(m_runner, &JobRunner::progressChanged, this, &EnginePage::jobProgress);
     connect(m_runner, &JobRunner::finished, this, [this](const JobOutcome& outcome) {
         QString message;
         switch (outcome.state) {
-        case JobOutcome::State::Done: message = tr("%1: done").arg(m_title); break;
-        case JobOutcome::State::Cancelled: message = tr("%1: cancelled").arg(m_title); break;
-        case JobOutcome::State::Failed: message = tr("%1: failed").arg(m_title); break;
+        case JobOutcome::State::Done:
+            message = tr("%1: done").arg(m_title);
+            break;
+        case JobOutcome::State::Cancelled:
+            message = tr("%1: cancelled").arg(m_title);
+            break;
+        case JobOutcome::State::Failed:
+            message = tr("%1: failed").arg(m_title);
+            break;
         }
         Q_EMIT jobFinished(message);
         if (auto done = std::move(m_done))

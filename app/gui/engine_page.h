@@ -22,7 +22,7 @@ public:
     explicit EnginePage(QWidget* parent = nullptr);
 
     virtual QString engineId() const = 0; // "ft", "edl", "dgi", "ppac"
-    virtual QString title() const = 0;    // translated tab title
+    virtual QString title() const = 0; // translated tab title
     // The session runs are recorded into; nullptr while none is open.
     virtual void setSession(store::Session* session) { m_session = session; }
     store::Session* session() const { return m_session; }

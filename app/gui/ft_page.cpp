@@ -63,9 +63,10 @@ std::vector<int> parseDevices(const QString& text)
         bool ok = false;
         const int n = part.trimmed().toInt(&ok);
         if (!ok || n <= 0)
-            throw Error::invalidInput(FtPage::tr("device counts must be positive integers separated by commas, got “%1”")
-                                          .arg(text)
-                                          .toStdString())
+            throw Error::invalidInput(
+                FtPage::tr("device counts must be positive integers separated by commas, got “%1”")
+                    .arg(text)
+                    .toStdString())
                 .forField("devices");
         out.push_back(n);
     }
@@ -97,7 +98,9 @@ struct FtPage::State {
     ft::ClusterProfile cluster;
 };
 
-FtPage::FtPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique<State>())
+FtPage::FtPage(QWidget* parent)
+    : EnginePage(parent)
+    , m_state(std::make_unique<State>())
 {
     setObjectName(QStringLiteral("ftPage"));
     buildUi();
@@ -119,7 +122,7 @@ void FtPage::buildUi()
     main->addWidget(inputs);
     main->addWidget(right);
     main->setStretchFactor(1, 1);
-    main->setSizes({300, 900});
+    main->setSizes({ 300, 900 });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(main);
@@ -152,7 +155,8 @@ QWidget* FtPage::buildInputs()
         m_batch->setToolTip(file ? tr("The op graph file sets its own shapes") : QString());
         if (file) {
             if (m_state->model.graphBatch > 0)
-                m_batch->setValue(static_cast<int>(std::min<std::int64_t>(m_state->model.graphBatch, m_batch->maximum())));
+                m_batch->setValue(
+                    static_cast<int>(std::min<std::int64_t>(m_state->model.graphBatch, m_batch->maximum())));
             return;
         }
         for (const auto& m : ft::zooModels())
@@ -182,7 +186,8 @@ QWidget* FtPage::buildInputs()
     m_epsilon->setDecimals(3);
     m_epsilon->setSingleStep(0.01);
     m_epsilon->setSpecialValueText(tr("exact"));
-    m_epsilon->setToolTip(tr("0 finds the exact frontier; ε > 0 merges points within a factor 1 + ε (for huge graphs)"));
+    m_epsilon->setToolTip(
+        tr("0 finds the exact frontier; ε > 0 merges points within a factor 1 + ε (for huge graphs)"));
 
     m_search = new QPushButton(tr("Search Frontier"), this);
     m_search->setObjectName(QStringLiteral("ftSearch"));
@@ -220,7 +225,7 @@ QWidget* FtPage::buildChart()
     m_chart->setAxisTitles(tr("Time per iteration (s)"), tr("Memory per device (GiB)"));
     m_chart->setMinimumHeight(300);
     connect(m_chart, &widgets::ParetoChart::pointPicked, this,
-            [this](int frontier, int strategy) { onPicked(frontier, strategy, true); });
+        [this](int frontier, int strategy) { onPicked(frontier, strategy, true); });
     m_logTime = new QCheckBox(tr("Log time axis"), this);
     m_logMemory = new QCheckBox(tr("Log memory axis"), this);
     auto* fit = new QCheckBox(tr("Zoom to frontiers"), this);
@@ -330,7 +335,7 @@ void FtPage::setInputs(const QString& model, int batch, const QString& cluster, 
 {
     const int m = m_model->findData(model);
     if (m >= 0) {
-        m_state->model = {model, {}, {}};
+        m_state->model = { model, {}, {} };
         m_model->setCurrentIndex(m);
     }
     m_batch->setValue(batch); // after the model: its default batch must not win
@@ -343,14 +348,17 @@ void FtPage::setInputs(const QString& model, int batch, const QString& cluster, 
 
 void FtPage::loadModelFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Op Graph"), QString(), tr("Op graphs (*.json);;All files (*)"));
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Op Graph"), QString(), tr("Op graphs (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
     try {
         const Json j = readJsonFile(path.toStdString());
         const ft::OpGraph g = ft::opGraphFromJson(j, path.toStdString()); // validate now, not at search time
-        const QString label = tr("%1 (file)").arg(QString::fromStdString(g.name.empty() ? QFileInfo(path).baseName().toStdString() : g.name));
-        m_state->model = {{}, j, path, g.batch()};
+        const QString label
+            = tr("%1 (file)")
+                  .arg(QString::fromStdString(g.name.empty() ? QFileInfo(path).baseName().toStdString() : g.name));
+        m_state->model = { {}, j, path, g.batch() };
         m_model->addItem(label, QStringLiteral("file:") + path);
         m_model->setCurrentIndex(m_model->count() - 1);
     } catch (const std::exception& e) {
@@ -360,7 +368,8 @@ void FtPage::loadModelFile()
 
 void FtPage::loadClusterFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Cluster Profile"), QString(), tr("Cluster profiles (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Cluster Profile"), QString(), tr("Cluster profiles (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
     try {
@@ -385,7 +394,7 @@ bool FtPage::startSearch()
     ModelSpec spec = m_state->model;
     const QString data = m_model->currentData().toString();
     if (!data.startsWith(QLatin1String("file:")))
-        spec = {data, {}, {}};
+        spec = { data, {}, {} };
     ft::ClusterProfile cluster;
     std::vector<int> devices;
     try {
@@ -413,20 +422,23 @@ bool FtPage::startSearch()
     store::Session* session = this->session();
     m_search->setEnabled(false);
     m_status->setText(tr("Searching…"));
-    return startJob(tr("Frontier search"), [=](Progress& progress, const CancelToken& cancel) {
-        ft::SearchRun run = ft::runSearch(session, request, progress, cancel);
-        *graph = std::move(run.graph);
-        *result = std::move(run.result);
-        return Json{{"run", run.runId}};
-    }, [this, result, graph, cluster](const JobOutcome& outcome) {
-        if (outcome.state == JobOutcome::State::Done) {
-            m_state->result = std::move(*result);
-            m_state->graph = std::move(*graph);
-            m_state->cluster = cluster;
-            m_searchRun = outcome.result.value("run", 0LL);
-        }
-        onSearchDone(outcome);
-    });
+    return startJob(
+        tr("Frontier search"),
+        [=](Progress& progress, const CancelToken& cancel) {
+            ft::SearchRun run = ft::runSearch(session, request, progress, cancel);
+            *graph = std::move(run.graph);
+            *result = std::move(run.result);
+            return Json{ { "run", run.runId } };
+        },
+        [this, result, graph, cluster](const JobOutcome& outcome) {
+            if (outcome.state == JobOutcome::State::Done) {
+                m_state->result = std::move(*result);
+                m_state->graph = std::move(*graph);
+                m_state->cluster = cluster;
+                m_searchRun = outcome.result.value("run", 0LL);
+            }
+            onSearchDone(outcome);
+        });
 }
 
 void FtPage::onSearchDone(const JobOutcome& outcome)
@@ -437,8 +449,12 @@ void FtPage::onSearchDone(const JobOutcome& outcome)
         showResult();
         Q_EMIT searchFinished(true);
         return;
-    case JobOutcome::State::Cancelled: m_status->setText(tr("Search cancelled.")); break;
-    case JobOutcome::State::Failed: m_status->setText(tr("Search failed: %1").arg(outcome.error)); break;
+    case JobOutcome::State::Cancelled:
+        m_status->setText(tr("Search cancelled."));
+        break;
+    case JobOutcome::State::Failed:
+        m_status->setText(tr("Search failed: %1").arg(outcome.error));
+        break;
     }
     Q_EMIT searchFinished(false);
 }
@@ -472,13 +488,13 @@ void FtPage::showResult()
         widgets::ParetoSeriesData s;
         s.name = tr("%n device(s)", nullptr, fr.devices);
         for (const auto& p : fr.points) {
-            s.points.push_back({p.time, p.memory / kGiB, p.strategy, {}});
+            s.points.push_back({ p.time, p.memory / kGiB, p.strategy, {} });
             maxMemory = std::max(maxMemory, p.memory);
         }
         series.push_back(s);
         for (const auto& b : fr.baselines)
-            markers.push_back({tr("%1, %n device(s)", nullptr, fr.devices).arg(QString::fromStdString(b.name)), b.time,
-                               b.memory / kGiB, static_cast<int>(f)});
+            markers.push_back({ tr("%1, %n device(s)", nullptr, fr.devices).arg(QString::fromStdString(b.name)), b.time,
+                b.memory / kGiB, static_cast<int>(f) });
         lines << tr("%n device(s): %1 strategies in %2", nullptr, fr.devices)
                      .arg(fr.points.size())
                      .arg(secondsText(fr.searchSeconds));
@@ -494,13 +510,16 @@ void FtPage::showResult()
         if (fastest && dp && fastest->time > 0)
             lines << tr("    fastest %1 at %2; data parallel %3 at %4 (%5× the time)")
                          .arg(secondsText(fastest->time), bytesText(fastest->memory), secondsText(dp->time),
-                              bytesText(dp->memory))
+                             bytesText(dp->memory))
                          .arg(dp->time / fastest->time, 0, 'f', 2);
     }
     m_chart->setFrontiers(series);
     m_chart->setMarkers(markers);
     m_chart->setLimit(r.deviceMemory / kGiB, tr("Device memory (%1)").arg(bytesText(r.deviceMemory)));
-    m_chart->chart()->setTitle(tr("%1, batch %2, %3").arg(QString::fromStdString(r.model)).arg(r.batch).arg(QString::fromStdString(r.cluster)));
+    m_chart->chart()->setTitle(tr("%1, batch %2, %3")
+                                   .arg(QString::fromStdString(r.model))
+                                   .arg(r.batch)
+                                   .arg(QString::fromStdString(r.cluster)));
     m_status->setText(lines.join(QLatin1Char('\n')));
     m_budget->setEnabled(maxMemory > 0);
     m_budget->setProperty("maxBytes", std::max(maxMemory, r.deviceMemory));
@@ -529,7 +548,8 @@ void FtPage::onBudgetChanged(int value)
     int fitting = 0;
     for (int id : ids)
         fitting += id >= 0;
-    m_budgetLabel->setText(tr("Memory budget: %1 (%2 of %3 frontiers fit)").arg(bytesText(budget)).arg(fitting).arg(ids.size()));
+    m_budgetLabel->setText(
+        tr("Memory budget: %1 (%2 of %3 frontiers fit)").arg(bytesText(budget)).arg(fitting).arg(ids.size()));
 }
 
 void FtPage::pick(int frontier, int index)
@@ -552,12 +572,14 @@ void FtPage::onPicked(int frontier, int strategy, bool record)
     try {
         const auto report = ft::strategyFor(*m_state->graph, m_state->cluster, r, f, strategy);
         m_opModel->clear();
-        m_opModel->setHorizontalHeaderLabels({tr("Operator"), tr("Kind"), tr("Configuration"), tr("Split"), tr("Time (ms)"),
-                                              tr("Memory (MiB)")});
+        m_opModel->setHorizontalHeaderLabels(
+            { tr("Operator"), tr("Kind"), tr("Configuration"), tr("Split"), tr("Time (ms)"), tr("Memory (MiB)") });
         for (const auto& op : report.ops) {
             QList<QStandardItem*> row;
-            row << new QStandardItem(QString::fromStdString(op.op)) << new QStandardItem(QString::fromStdString(op.kind))
-                << new QStandardItem(QString::fromStdString(op.config)) << new QStandardItem(QString::fromStdString(op.split));
+            row << new QStandardItem(QString::fromStdString(op.op))
+                << new QStandardItem(QString::fromStdString(op.kind))
+                << new QStandardItem(QString::fromStdString(op.config))
+                << new QStandardItem(QString::fromStdString(op.split));
             auto* t = new QStandardItem;
             t->setData(op.time * 1e3, Qt::DisplayRole);
             auto* m = new QStandardItem;
@@ -570,15 +592,14 @@ void FtPage::onPicked(int frontier, int strategy, bool record)
         const double mib = 1024.0 * 1024.0;
         const auto& t = report.timeBreakdown;
         const auto& m = report.memoryBreakdown;
-        m_breakdown->setData({tr("Compute"), tr("All-reduce"), tr("Re-partition"), tr("Weights"), tr("Gradients"),
-                              tr("Optimizer state"), tr("Activations"), tr("Re-partition copies")},
-                             {{tr("Time (ms)"), {t.compute * 1e3, t.allReduce * 1e3, t.repartition * 1e3, 0, 0, 0, 0, 0}},
-                              {tr("Memory (MiB)"),
-                               {0, 0, 0, m.weights / mib, m.gradients / mib, m.optimizerState / mib, m.activations / mib,
-                                m.repartition / mib}}});
-        m_breakdown->chart()->setTitle(tr("Time %1 · memory %2 per device")
-                                           .arg(secondsText(report.time))
-                                           .arg(bytesText(report.memory)));
+        m_breakdown->setData({ tr("Compute"), tr("All-reduce"), tr("Re-partition"), tr("Weights"), tr("Gradients"),
+                                 tr("Optimizer state"), tr("Activations"), tr("Re-partition copies") },
+            { { tr("Time (ms)"), { t.compute * 1e3, t.allReduce * 1e3, t.repartition * 1e3, 0, 0, 0, 0, 0 } },
+                { tr("Memory (MiB)"),
+                    { 0, 0, 0, m.weights / mib, m.gradients / mib, m.optimizerState / mib, m.activations / mib,
+                        m.repartition / mib } } });
+        m_breakdown->chart()->setTitle(
+            tr("Time %1 · memory %2 per device").arg(secondsText(report.time)).arg(bytesText(report.memory)));
         m_summary->setPlainText(QString::fromStdString(ft::strategySummary(report)));
         m_graph->setSvg(QByteArray::fromStdString(renderDotToSvg(ft::strategyToDot(*m_state->graph, report))));
         m_export->setEnabled(true);
@@ -594,7 +615,7 @@ QString FtPage::strategyJson() const
     if (!m_state->result || !m_state->graph || m_pickedFrontier < 0)
         return {};
     const auto report = ft::strategyFor(*m_state->graph, m_state->cluster, *m_state->result,
-                                        static_cast<std::size_t>(m_pickedFrontier), m_pickedStrategy);
+        static_cast<std::size_t>(m_pickedFrontier), m_pickedStrategy);
     return QString::fromStdString(ft::strategyJson(report, m_pickedStrategy).dump(2));
 }
 
@@ -610,11 +631,11 @@ void FtPage::recordPick()
         return;
     const auto& fr = m_state->result->frontiers[static_cast<std::size_t>(m_pickedFrontier)];
     try {
-        store::NewRun run{.engine = "ft", .kind = "pick", .name = currentModelLabel().toStdString()};
-        run.params = {{"search_run", m_searchRun}, {"devices", fr.devices}, {"frontier", m_pickedFrontier},
-                      {"strategy", m_pickedStrategy}};
+        store::NewRun run{ .engine = "ft", .kind = "pick", .name = currentModelLabel().toStdString() };
+        run.params = { { "search_run", m_searchRun }, { "devices", fr.devices }, { "frontier", m_pickedFrontier },
+            { "strategy", m_pickedStrategy } };
         const auto strategy = ft::strategyFor(*m_state->graph, m_state->cluster, *m_state->result,
-                                              static_cast<std::size_t>(m_pickedFrontier), m_pickedStrategy);
+            static_cast<std::size_t>(m_pickedFrontier), m_pickedStrategy);
         store::recordRun(s, run, [&](store::RunScope& scope) {
             ft::recordStrategy(scope, *m_state->graph, strategy, ft::strategyJson(strategy, m_pickedStrategy));
         });
@@ -629,8 +650,8 @@ void FtPage::exportStrategy()
     const QString json = strategyJson();
     if (json.isEmpty())
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Strategy"), QStringLiteral("strategy.json"),
-                                                      tr("JSON (*.json);;Text summary (*.txt)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Strategy"), QStringLiteral("strategy.json"), tr("JSON (*.json);;Text summary (*.txt)"));
     if (path.isEmpty())
         return;
     try {
@@ -659,13 +680,14 @@ void FtPage::showRun(qint64 runId)
         if (run.kind != "search" || run.status != store::RunStatus::Done || run.result.is_null()) {
             m_status->setText(tr("Run %1 has no frontier to show (%2).")
                                   .arg(runId)
-                                  .arg(QString::fromStdString(run.error.empty() ? std::string(store::statusName(run.status)) : run.error)));
+                                  .arg(QString::fromStdString(
+                                      run.error.empty() ? std::string(store::statusName(run.status)) : run.error)));
             return;
         }
         ft::StoredSearch stored = ft::readSearch(*s, run.id);
         const ft::SearchRequest& request = stored.request;
-        ModelSpec spec{QString::fromStdString(request.model), request.graph, QString::fromStdString(request.graphFile),
-                       request.model.empty() ? stored.graph.batch() : 0};
+        ModelSpec spec{ QString::fromStdString(request.model), request.graph, QString::fromStdString(request.graphFile),
+            request.model.empty() ? stored.graph.batch() : 0 };
         m_state->cluster = request.cluster;
         m_state->graph = std::move(stored.graph);
         m_state->result = std::move(stored.result);

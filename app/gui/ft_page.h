@@ -54,7 +54,7 @@ public:
     int pickedStrategy() const { return m_pickedStrategy; }
     qint64 lastSearchRun() const { return m_searchRun; }
     QString strategyJson() const; // the export of the picked strategy, empty when none
-    QString graphSvg() const;     // the drawing of the picked strategy
+    QString graphSvg() const; // the drawing of the picked strategy
 
 Q_SIGNALS:
     void searchFinished(bool ok);

@@ -12,9 +12,11 @@ namespace {
 // connection to widgets is queued by Qt.
 class SignalProgress final : public Progress {
 public:
-    explicit SignalProgress(JobRunner* runner) : m_forward([runner](double f, std::string_view phase) {
-        Q_EMIT runner->progressChanged(f, QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size())));
-    }) {}
+    explicit SignalProgress(JobRunner* runner)
+        : m_forward([runner](double f, std::string_view phase) {
+            Q_EMIT runner->progressChanged(f, QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size())));
+        })
+    { }
     void report(double fraction, std::string_view phase) override { m_forward.report(fraction, phase); }
 
 private:
@@ -23,12 +25,11 @@ private:
 
 } // namespace
 
-JobRunner::JobRunner(QObject* parent) : QObject(parent)
+JobRunner::JobRunner(QObject* parent)
+    : QObject(parent)
 {
     qRegisterMetaType<JobOutcome>();
-    connect(&m_watcher, &QFutureWatcher<JobOutcome>::finished, this, [this] {
-        Q_EMIT finished(m_watcher.result());
-    });
+    connect(&m_watcher, &QFutureWatcher<JobOutcome>::finished, this, [this] { Q_EMIT finished(m_watcher.result()); });
 }
 
 JobRunner::~JobRunner()

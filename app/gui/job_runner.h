@@ -14,9 +14,13 @@
 namespace vantage::gui {
 
 struct JobOutcome {
-    enum class State { Done, Failed, Cancelled } state = State::Done;
-    Json result;       // what the job returned, when Done
-    QString error;     // the message, when Failed
+    enum class State {
+        Done,
+        Failed,
+        Cancelled
+    } state = State::Done;
+    Json result; // what the job returned, when Done
+    QString error; // the message, when Failed
 };
 
 class JobRunner : public QObject {

@@ -36,7 +36,8 @@ void installTranslators(QApplication& app, const QString& language)
     const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
     QLocale::setDefault(locale);
     auto* qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(
+            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     auto* own = new QTranslator(&app);
     if (own->load(locale, QStringLiteral("vantage"), QStringLiteral("_"), QStringLiteral(":/i18n")))
@@ -49,11 +50,11 @@ int main(int argc, char** argv)
 {
     if (!haveDisplay()) {
         std::fprintf(stderr,
-                     "vantage: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set).\n"
-                     "Run it inside a desktop session, or under a virtual X server:\n"
-                     "    xvfb-run -a -s '-screen 0 1600x1000x24' vantage [FILE.vantage]\n"
-                     "or headless without windows: QT_QPA_PLATFORM=offscreen vantage ...\n"
-                     "The command-line tool needs no display: vantage-cli --help\n");
+            "vantage: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set).\n"
+            "Run it inside a desktop session, or under a virtual X server:\n"
+            "    xvfb-run -a -s '-screen 0 1600x1000x24' vantage [FILE.vantage]\n"
+            "or headless without windows: QT_QPA_PLATFORM=offscreen vantage ...\n"
+            "The command-line tool needs no display: vantage-cli --help\n");
         return 3;
     }
     QApplication app(argc, argv);
@@ -70,18 +71,19 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(QApplication::translate("main", "Vantage workbench"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"), QApplication::translate("main", "Session file to open (*.vantage)"));
+    parser.addPositionalArgument(
+        QStringLiteral("file"), QApplication::translate("main", "Session file to open (*.vantage)"));
     QCommandLineOption demo(QStringLiteral("demo"), QApplication::translate("main", "Open the demo session"));
     QCommandLineOption shot(QStringLiteral("screenshot"),
-                            QApplication::translate("main", "Write a PNG of the window after start-up, then quit"),
-                            QStringLiteral("png"));
+        QApplication::translate("main", "Write a PNG of the window after start-up, then quit"), QStringLiteral("png"));
     QCommandLineOption tab(QStringLiteral("tab"), QApplication::translate("main", "Tab to show first (by index)"),
-                           QStringLiteral("index"));
+        QStringLiteral("index"));
     QCommandLineOption exportPdf(QStringLiteral("export-pdf"),
-                                 QApplication::translate("main", "Write the report HTML file as a paged PDF to the file "
-                                                                 "given after it, then quit (used by vantage-cli report)"),
-                                 QStringLiteral("html"));
-    parser.addOptions({demo, shot, tab, exportPdf});
+        QApplication::translate("main",
+            "Write the report HTML file as a paged PDF to the file "
+            "given after it, then quit (used by vantage-cli report)"),
+        QStringLiteral("html"));
+    parser.addOptions({ demo, shot, tab, exportPdf });
     parser.process(app);
 
     if (parser.isSet(exportPdf)) {

@@ -21,7 +21,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
-#include <QUndoStack>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -31,6 +30,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace vantage::gui {
@@ -43,13 +43,15 @@ QString sessionFilter()
 } // namespace
 
 MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
-    : QMainWindow(parent), m_settings(settings), m_undo(new QUndoStack(this))
+    : QMainWindow(parent)
+    , m_settings(settings)
+    , m_undo(new QUndoStack(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/vantage.svg")));
     m_runsModel = new SessionRunsModel(this);
     connect(m_runsModel, &SessionRunsModel::loadFailed, this,
-            [this](const QString& msg) { statusBar()->showMessage(tr("Cannot read runs: %1").arg(msg), 10000); });
+        [this](const QString& msg) { statusBar()->showMessage(tr("Cannot read runs: %1").arg(msg), 10000); });
 
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("pageTabs"));
@@ -105,7 +107,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
         resize(qMin(1400, avail.width() * 9 / 10), qMin(900, avail.height() * 9 / 10));
     }
     if (!restoreState(m_settings.windowState()))
-        resizeDocks({m_browserDock}, {width() * 2 / 5}, Qt::Horizontal);
+        resizeDocks({ m_browserDock }, { width() * 2 / 5 }, Qt::Horizontal);
     updateTitle();
 }
 
@@ -167,7 +169,8 @@ void MainWindow::createActions()
     auto* del = edit->addAction(tr("&Delete Runs"), this, [this] { deleteRuns(m_browser->selectedRunIds()); });
     del->setObjectName(QStringLiteral("actionDeleteRuns"));
     edit->addSeparator();
-    auto* compare = edit->addAction(tr("&Compare Selected Runs"), this, [this] { compareRuns(m_browser->selectedRunIds()); });
+    auto* compare
+        = edit->addAction(tr("&Compare Selected Runs"), this, [this] { compareRuns(m_browser->selectedRunIds()); });
     compare->setObjectName(QStringLiteral("actionCompare"));
     compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
 
@@ -292,10 +295,12 @@ bool MainWindow::openSession(const QString& path, bool quiet)
         setSessionInternal(std::move(s));
         if (recovered > 0)
             statusBar()->showMessage(
-                tr("%n run(s) had been interrupted and are now marked failed.", nullptr, static_cast<int>(recovered)), 10000);
+                tr("%n run(s) had been interrupted and are now marked failed.", nullptr, static_cast<int>(recovered)),
+                10000);
         else if (backup)
-            statusBar()->showMessage(tr("Session upgraded; the old file was kept as %1")
-                                         .arg(QString::fromStdString(backup->string())), 10000);
+            statusBar()->showMessage(
+                tr("Session upgraded; the old file was kept as %1").arg(QString::fromStdString(backup->string())),
+                10000);
         m_lastError.clear();
         return true;
     } catch (const std::exception& e) {
@@ -311,7 +316,8 @@ bool MainWindow::createSession(const QString& path)
     try {
         if (QFileInfo::exists(path) && !QFile::remove(path))
             throw std::runtime_error(tr("Cannot replace “%1”.").arg(path).toStdString());
-        auto s = std::make_unique<store::Session>(store::Session::create(path.toStdString(), QFileInfo(path).completeBaseName().toStdString()));
+        auto s = std::make_unique<store::Session>(
+            store::Session::create(path.toStdString(), QFileInfo(path).completeBaseName().toStdString()));
         setSessionInternal(std::move(s));
         return true;
     } catch (const std::exception& e) {
@@ -335,8 +341,8 @@ void MainWindow::closeSession()
 
 void MainWindow::newSession()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("New Session"),
-                                                QDir(m_settings.sessionFolder()).filePath(tr("Untitled.vantage")), sessionFilter());
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("New Session"), QDir(m_settings.sessionFolder()).filePath(tr("Untitled.vantage")), sessionFilter());
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -346,7 +352,8 @@ void MainWindow::newSession()
 
 void MainWindow::openSessionDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), m_settings.sessionFolder(), sessionFilter());
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Open Session"), m_settings.sessionFolder(), sessionFilter());
     if (!path.isEmpty())
         openSession(path);
 }
@@ -355,13 +362,15 @@ void MainWindow::saveSessionAs()
 {
     if (!m_session)
         return;
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Session As"), m_settings.sessionFolder(), sessionFilter());
+    QString path
+        = QFileDialog::getSaveFileName(this, tr("Save Session As"), m_settings.sessionFolder(), sessionFilter());
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".vantage");
     try {
-        if (QFileInfo(path).absoluteFilePath() == QString::fromStdString(std::filesystem::absolute(m_session->path()).string()))
+        if (QFileInfo(path).absoluteFilePath()
+            == QString::fromStdString(std::filesystem::absolute(m_session->path()).string()))
             return; // the session is always saved; saving onto itself changes nothing
         if (QFileInfo::exists(path) && !QFile::remove(path))
             throw std::runtime_error(tr("Cannot replace “%1”.").arg(path).toStdString());
@@ -378,8 +387,8 @@ void MainWindow::exportReportDialog()
     if (!m_session)
         return;
     QString filter;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Report"), QDir(m_settings.sessionFolder()).filePath(QString::fromStdString(m_session->title())),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"),
+        QDir(m_settings.sessionFolder()).filePath(QString::fromStdString(m_session->title())),
         tr("HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)"), &filter);
     if (path.isEmpty())
         return;
@@ -407,7 +416,8 @@ bool MainWindow::exportReportTo(const QString& path, const std::vector<qint64>& 
         const QString error = m_reportWatcher->result();
         m_reportWatcher->deleteLater();
         m_reportWatcher = nullptr;
-        m_progress->finish(error.isEmpty() ? tr("Report written to %1").arg(QDir::toNativeSeparators(path)) : QString());
+        m_progress->finish(
+            error.isEmpty() ? tr("Report written to %1").arg(QDir::toNativeSeparators(path)) : QString());
         if (!error.isEmpty())
             showError(tr("Export Report"), error);
         Q_EMIT reportExported(path, error.isEmpty());
@@ -434,12 +444,12 @@ void MainWindow::showAbout()
               .arg(QString::fromStdString(dev.ncclVersion))
         : tr("CPU build (no GPU path)");
     QMessageBox::about(this, tr("About Vantage"),
-                       tr("<h3>Vantage %1</h3>"
-                          "<p>A workbench for people who train and serve large models: parallelization "
-                          "frontiers, elastic training, layer-wise GNN evaluation and debiased recommendation.</p>"
-                          "<p>Build %2 · Qt %3 · %4</p>")
-                           .arg(QStringLiteral(VANTAGE_VERSION), QStringLiteral(VANTAGE_GIT_DESCRIBE),
-                                QString::fromLatin1(qVersion()), gpu));
+        tr("<h3>Vantage %1</h3>"
+           "<p>A workbench for people who train and serve large models: parallelization "
+           "frontiers, elastic training, layer-wise GNN evaluation and debiased recommendation.</p>"
+           "<p>Build %2 · Qt %3 · %4</p>")
+            .arg(QStringLiteral(VANTAGE_VERSION), QStringLiteral(VANTAGE_GIT_DESCRIBE), QString::fromLatin1(qVersion()),
+                gpu));
 }
 
 void MainWindow::showRun(qint64 runId, const QString& engine)
@@ -481,8 +491,8 @@ void MainWindow::deleteRuns(const std::vector<qint64>& runIds)
         return;
     try {
         m_undo->push(new DeleteRunsCommand(*m_session, runIds, [this] { m_runsModel->reload(); }));
-        statusBar()->showMessage(tr("%n run(s) deleted. Edit > Undo brings them back.", nullptr,
-                                    static_cast<int>(runIds.size())), 8000);
+        statusBar()->showMessage(
+            tr("%n run(s) deleted. Edit > Undo brings them back.", nullptr, static_cast<int>(runIds.size())), 8000);
     } catch (const std::exception& e) {
         showError(tr("Delete Runs"), QString::fromUtf8(e.what()));
     }
@@ -517,7 +527,7 @@ void MainWindow::renameRunDialog(qint64 runId)
         return;
     bool ok = false;
     const QString name = QInputDialog::getText(this, tr("Rename Run"), tr("Name:"), QLineEdit::Normal,
-                                               QString::fromStdString(m_runsModel->runAt(row)->name), &ok);
+        QString::fromStdString(m_runsModel->runAt(row)->name), &ok);
     if (ok)
         renameRun(runId, name.trimmed());
 }
@@ -531,8 +541,8 @@ void MainWindow::tagRunDialog(qint64 runId)
     for (const auto& t : m_runsModel->runAt(row)->tags)
         current << QString::fromStdString(t);
     bool ok = false;
-    const QString text = QInputDialog::getText(this, tr("Tags"), tr("Tags, separated by commas:"), QLineEdit::Normal,
-                                               current.join(QStringLiteral(", ")), &ok);
+    const QString text = QInputDialog::getText(
+        this, tr("Tags"), tr("Tags, separated by commas:"), QLineEdit::Normal, current.join(QStringLiteral(", ")), &ok);
     if (!ok)
         return;
     QStringList tags;
@@ -553,7 +563,8 @@ void MainWindow::updateTitle()
 
 void MainWindow::showError(const QString& title, const QString& message)
 {
-    if (QGuiApplication::platformName() == QLatin1String("offscreen") && qEnvironmentVariableIsSet("VANTAGE_NO_DIALOGS")) {
+    if (QGuiApplication::platformName() == QLatin1String("offscreen")
+        && qEnvironmentVariableIsSet("VANTAGE_NO_DIALOGS")) {
         statusBar()->showMessage(message, 10000);
         return;
     }

@@ -39,20 +39,19 @@ namespace vantage::gui {
 
 namespace {
 
-
 void fillItems(QStandardItemModel* model, const std::vector<ppac::InspectedItem>& items, bool withScores)
 {
     model->clear();
-    QStringList headers{PpacPage::tr("Item"), PpacPage::tr("GP"), PpacPage::tr("Interactions"), PpacPage::tr("PP"),
-                        PpacPage::tr("Similar users")};
+    QStringList headers{ PpacPage::tr("Item"), PpacPage::tr("GP"), PpacPage::tr("Interactions"), PpacPage::tr("PP"),
+        PpacPage::tr("Similar users") };
     if (withScores)
         headers << PpacPage::tr("Score");
     headers << PpacPage::tr("In test");
     model->setHorizontalHeaderLabels(headers);
     for (const auto& it : items) {
         QList<QStandardItem*> row;
-        row << new QStandardItem(QString::fromStdString(it.label)) << numberCell(it.global) << numberCell(it.globalCount, 0)
-            << numberCell(it.personal) << numberCell(it.personalCount, 0);
+        row << new QStandardItem(QString::fromStdString(it.label)) << numberCell(it.global)
+            << numberCell(it.globalCount, 0) << numberCell(it.personal) << numberCell(it.personalCount, 0);
         if (withScores)
             row << numberCell(it.score);
         auto* test = new QStandardItem(it.inTest ? PpacPage::tr("yes") : QString());
@@ -65,8 +64,9 @@ void fillItems(QStandardItemModel* model, const std::vector<ppac::InspectedItem>
 
 } // namespace
 
-
-PpacPage::PpacPage(QWidget* parent) : EnginePage(parent), m_state(std::make_unique<State>())
+PpacPage::PpacPage(QWidget* parent)
+    : EnginePage(parent)
+    , m_state(std::make_unique<State>())
 {
     setObjectName(QStringLiteral("ppacPage"));
     buildUi();
@@ -87,8 +87,8 @@ void PpacPage::setControlsEnabled()
     m_train->setEnabled(!busy && m_state->data != nullptr);
     m_stop->setEnabled(busy);
     const bool model = m_state->recommender != nullptr;
-    for (QWidget* w : {static_cast<QWidget*>(m_gamma), static_cast<QWidget*>(m_beta), static_cast<QWidget*>(m_gammaBox),
-                       static_cast<QWidget*>(m_betaBox)})
+    for (QWidget* w : { static_cast<QWidget*>(m_gamma), static_cast<QWidget*>(m_beta),
+             static_cast<QWidget*>(m_gammaBox), static_cast<QWidget*>(m_betaBox) })
         w->setEnabled(model);
     m_storeKnobs->setEnabled(model && !busy && session());
     m_tradeoffButton->setEnabled(model && !busy);
@@ -146,38 +146,42 @@ bool PpacPage::loadFromRequest(const ppac::DataRequest& request, std::function<v
         return false;
     auto loaded = std::make_shared<ppac::LoadedData>();
     m_status->setText(tr("Loading data…"));
-    const bool ok = startJob(tr("Load dataset"), [request, loaded](Progress& progress, const CancelToken& cancel) {
-        *loaded = ppac::loadData(request, progress, cancel);
-        return Json::object();
-    }, [this, request, loaded, then](const JobOutcome& outcome) {
-        if (outcome.state == JobOutcome::State::Done) {
-            m_state->data = loaded->prepared;
-            m_state->overview = loaded->overview;
-            m_state->dataRequest = request;
-            m_state->recommender.reset();
-            m_state->baseline.reset();
-            m_state->last.reset();
-            m_state->inspection.reset();
-            m_state->tradeoff.clear();
-            m_tradeoff->clearSeries();
-            m_tradeoff->chart()->setTitle(tr("ARP / accuracy trade-off (press Trade-off Curve)"));
-            m_exposure->clearSeries();
-            m_metrics->clear();
-            showOverview();
-            m_status->setText(tr("Data ready: %1 users, %2 items.")
-                                  .arg(QLocale().toString(m_state->overview->users))
-                                  .arg(QLocale().toString(m_state->overview->items)));
-            setControlsEnabled();
-            Q_EMIT dataLoaded(true);
-            if (then)
-                then();
-        } else {
-            m_status->setText(outcome.state == JobOutcome::State::Cancelled ? tr("Loading cancelled.")
-                                                                            : tr("Cannot load the data: %1").arg(outcome.error));
-            setControlsEnabled();
-            Q_EMIT dataLoaded(false);
-        }
-    });
+    const bool ok = startJob(
+        tr("Load dataset"),
+        [request, loaded](Progress& progress, const CancelToken& cancel) {
+            *loaded = ppac::loadData(request, progress, cancel);
+            return Json::object();
+        },
+        [this, request, loaded, then](const JobOutcome& outcome) {
+            if (outcome.state == JobOutcome::State::Done) {
+                m_state->data = loaded->prepared;
+                m_state->overview = loaded->overview;
+                m_state->dataRequest = request;
+                m_state->recommender.reset();
+                m_state->baseline.reset();
+                m_state->last.reset();
+                m_state->inspection.reset();
+                m_state->tradeoff.clear();
+                m_tradeoff->clearSeries();
+                m_tradeoff->chart()->setTitle(tr("ARP / accuracy trade-off (press Trade-off Curve)"));
+                m_exposure->clearSeries();
+                m_metrics->clear();
+                showOverview();
+                m_status->setText(tr("Data ready: %1 users, %2 items.")
+                                      .arg(QLocale().toString(m_state->overview->users))
+                                      .arg(QLocale().toString(m_state->overview->items)));
+                setControlsEnabled();
+                Q_EMIT dataLoaded(true);
+                if (then)
+                    then();
+            } else {
+                m_status->setText(outcome.state == JobOutcome::State::Cancelled
+                        ? tr("Loading cancelled.")
+                        : tr("Cannot load the data: %1").arg(outcome.error));
+                setControlsEnabled();
+                Q_EMIT dataLoaded(false);
+            }
+        });
     setControlsEnabled();
     return ok;
 }
@@ -191,23 +195,24 @@ void PpacPage::showOverview()
 {
     const auto& o = *m_state->overview;
     const QLocale l;
-    m_overview->setText(tr("<b>%1</b><br>%2 users · %3 items · %4 training interactions (density %5%)<br>"
-                           "validation %6 · test %7 (%8 users) · balanced test %9 (%10 users)<br>"
-                           "%11 items per user on average · the most popular 20% of items get %12% of the interactions · "
-                           "%13 items without training interactions")
-                            .arg(QString::fromStdString(o.name).toHtmlEscaped())
-                            .arg(l.toString(o.users))
-                            .arg(l.toString(o.items))
-                            .arg(l.toString(static_cast<qlonglong>(o.trainInteractions)))
-                            .arg(l.toString(o.density * 100.0, 'f', 3))
-                            .arg(l.toString(static_cast<qlonglong>(o.validationInteractions)))
-                            .arg(l.toString(static_cast<qlonglong>(o.testInteractions)))
-                            .arg(l.toString(o.testUsers))
-                            .arg(l.toString(static_cast<qlonglong>(o.balancedTestInteractions)))
-                            .arg(l.toString(o.balancedTestUsers))
-                            .arg(l.toString(o.meanItemsPerUser, 'f', 1))
-                            .arg(l.toString(o.headShare * 100.0, 'f', 1))
-                            .arg(l.toString(o.coldItems)));
+    m_overview->setText(
+        tr("<b>%1</b><br>%2 users · %3 items · %4 training interactions (density %5%)<br>"
+           "validation %6 · test %7 (%8 users) · balanced test %9 (%10 users)<br>"
+           "%11 items per user on average · the most popular 20% of items get %12% of the interactions · "
+           "%13 items without training interactions")
+            .arg(QString::fromStdString(o.name).toHtmlEscaped())
+            .arg(l.toString(o.users))
+            .arg(l.toString(o.items))
+            .arg(l.toString(static_cast<qlonglong>(o.trainInteractions)))
+            .arg(l.toString(o.density * 100.0, 'f', 3))
+            .arg(l.toString(static_cast<qlonglong>(o.validationInteractions)))
+            .arg(l.toString(static_cast<qlonglong>(o.testInteractions)))
+            .arg(l.toString(o.testUsers))
+            .arg(l.toString(static_cast<qlonglong>(o.balancedTestInteractions)))
+            .arg(l.toString(o.balancedTestUsers))
+            .arg(l.toString(o.meanItemsPerUser, 'f', 1))
+            .arg(l.toString(o.headShare * 100.0, 'f', 1))
+            .arg(l.toString(o.coldItems)));
     QVector<QPointF> curve;
     const auto& pop = o.itemPopularity;
     const std::size_t stride = std::max<std::size_t>(1, pop.size() / 400);
@@ -229,7 +234,7 @@ bool PpacPage::startTraining()
     options.epochs = m_epochs->value();
     options.validation = ppac::validationSourceFromName(m_validation->currentData().toString().toStdString());
     options.patience = 0;
-    const ppac::TrainingRequest request{.data = m_state->dataRequest, .training = options};
+    const ppac::TrainingRequest request{ .data = m_state->dataRequest, .training = options };
     auto data = m_state->data;
     store::Session* session = this->session();
     auto weak = QPointer<PpacPage>(this);
@@ -241,46 +246,53 @@ bool PpacPage::startTraining()
     m_state->epochs = 0;
     const QString metricName = QString::fromStdString(options.stopMetric);
     m_status->setText(tr("Training…"));
-    const bool ok = startJob(tr("Train %1").arg(QString::fromStdString(ppac::trainingName(request))),
-                             [=](Progress& progress, const CancelToken& cancel) {
-        auto onEpoch = [&](const ppac::EpochReport& e) {
-            Json j = {{"epoch", e.epoch}, {"loss", e.loss}};
-            if (e.validation)
-                if (auto v = e.validation->value(options.stopMetric))
-                    j["metric"] = *v;
-            QMetaObject::invokeMethod(weak, [weak, j] {
-                if (weak)
-                    weak->onEpoch(j);
-            }, Qt::QueuedConnection);
-        };
-        ppac::TrainingRun run = ppac::runTraining(session, request, data, progress, cancel, onEpoch, stop);
-        *baseline = std::move(run.evaluation);
-        *recommender = run.recommender;
-        return Json{{"run", run.runId}, {"result", run.result}};
-    }, [this, recommender, baseline, metricName](const JobOutcome& outcome) {
-        if (outcome.state == JobOutcome::State::Done) {
-            m_state->recommender = *recommender;
-            m_state->baseline = *baseline;
-            m_state->last = *baseline;
-            m_state->trainResult = outcome.result["result"];
-            m_trainRun = outcome.result.value("run", 0LL);
-            {
-                const QSignalBlocker a(m_gammaBox), b(m_betaBox), c(m_gamma), d(m_beta);
-                m_gammaBox->setValue(0);
-                m_betaBox->setValue(0);
-                m_gamma->setValue(0);
-                m_beta->setValue(0);
+    const bool ok = startJob(
+        tr("Train %1").arg(QString::fromStdString(ppac::trainingName(request))),
+        [=](Progress& progress, const CancelToken& cancel) {
+            auto onEpoch = [&](const ppac::EpochReport& e) {
+                Json j = { { "epoch", e.epoch }, { "loss", e.loss } };
+                if (e.validation)
+                    if (auto v = e.validation->value(options.stopMetric))
+                        j["metric"] = *v;
+                QMetaObject::invokeMethod(
+                    weak,
+                    [weak, j] {
+                        if (weak)
+                            weak->onEpoch(j);
+                    },
+                    Qt::QueuedConnection);
+            };
+            ppac::TrainingRun run = ppac::runTraining(session, request, data, progress, cancel, onEpoch, stop);
+            *baseline = std::move(run.evaluation);
+            *recommender = run.recommender;
+            return Json{ { "run", run.runId }, { "result", run.result } };
+        },
+        [this, recommender, baseline, metricName](const JobOutcome& outcome) {
+            if (outcome.state == JobOutcome::State::Done) {
+                m_state->recommender = *recommender;
+                m_state->baseline = *baseline;
+                m_state->last = *baseline;
+                m_state->trainResult = outcome.result["result"];
+                m_trainRun = outcome.result.value("run", 0LL);
+                {
+                    const QSignalBlocker a(m_gammaBox), b(m_betaBox), c(m_gamma), d(m_beta);
+                    m_gammaBox->setValue(0);
+                    m_betaBox->setValue(0);
+                    m_gamma->setValue(0);
+                    m_beta->setValue(0);
+                }
+                showRerank();
+                m_status->setText(
+                    tr("Trained: %1").arg(QString::fromStdString(m_state->recommender->weights().displayName())));
+                Q_EMIT trainingFinished(true);
+            } else {
+                m_status->setText(outcome.state == JobOutcome::State::Cancelled
+                        ? tr("Training cancelled.")
+                        : tr("Training failed: %1").arg(outcome.error));
+                Q_EMIT trainingFinished(false);
             }
-            showRerank();
-            m_status->setText(tr("Trained: %1").arg(QString::fromStdString(m_state->recommender->weights().displayName())));
-            Q_EMIT trainingFinished(true);
-        } else {
-            m_status->setText(outcome.state == JobOutcome::State::Cancelled ? tr("Training cancelled.")
-                                                                            : tr("Training failed: %1").arg(outcome.error));
-            Q_EMIT trainingFinished(false);
-        }
-        setControlsEnabled();
-    });
+            setControlsEnabled();
+        });
     setControlsEnabled();
     return ok;
 }
@@ -319,24 +331,27 @@ bool PpacPage::rerankNow()
         m_state->rerankPending = true;
         return false;
     }
-    const ppac::Knobs knobs{m_gammaBox->value(), m_betaBox->value()};
+    const ppac::Knobs knobs{ m_gammaBox->value(), m_betaBox->value() };
     auto rec = m_state->recommender;
     auto out = std::make_shared<std::optional<ppac::RerankResult>>();
-    return startJob(tr("Re-rank"), [rec, knobs, out](Progress& progress, const CancelToken& cancel) {
-        *out = ppac::rerank(*rec, knobs, {}, progress, cancel);
-        return Json::object();
-    }, [this, out](const JobOutcome& outcome) {
-        if (outcome.state == JobOutcome::State::Done) {
-            m_state->last = *out;
-            showRerank();
-            if (m_state->inspection)
-                showInspection();
-        }
-        Q_EMIT reranked(outcome.state == JobOutcome::State::Done);
-        setControlsEnabled();
-        if (std::exchange(m_state->rerankPending, false))
-            rerankNow();
-    });
+    return startJob(
+        tr("Re-rank"),
+        [rec, knobs, out](Progress& progress, const CancelToken& cancel) {
+            *out = ppac::rerank(*rec, knobs, {}, progress, cancel);
+            return Json::object();
+        },
+        [this, out](const JobOutcome& outcome) {
+            if (outcome.state == JobOutcome::State::Done) {
+                m_state->last = *out;
+                showRerank();
+                if (m_state->inspection)
+                    showInspection();
+            }
+            Q_EMIT reranked(outcome.state == JobOutcome::State::Done);
+            setControlsEnabled();
+            if (std::exchange(m_state->rerankPending, false))
+                rerankNow();
+        });
 }
 
 double PpacPage::metric(const QString& name, bool balanced) const
@@ -360,20 +375,20 @@ void PpacPage::showRerank()
 {
     const auto& r = *m_state->last;
     m_metrics->clear();
-    QStringList headers{tr("Metric")};
-    const std::vector<std::pair<const ppac::Metrics*, QString>> sets = {{&r.evaluation.full, tr("Test")},
-                                                                         {&r.evaluation.balanced, tr("Balanced")}};
+    QStringList headers{ tr("Metric") };
+    const std::vector<std::pair<const ppac::Metrics*, QString>> sets
+        = { { &r.evaluation.full, tr("Test") }, { &r.evaluation.balanced, tr("Balanced") } };
     for (const auto& [m, name] : sets)
         for (const auto& at : m->atK)
             headers << QStringLiteral("%1 @%2").arg(name).arg(at.k);
     m_metrics->setHorizontalHeaderLabels(headers);
-    const std::vector<std::pair<QString, double ppac::MetricsAtK::*>> rows = {
-        {tr("Recall"), &ppac::MetricsAtK::recall},     {tr("Precision"), &ppac::MetricsAtK::precision},
-        {tr("NDCG"), &ppac::MetricsAtK::ndcg},         {tr("ARP"), &ppac::MetricsAtK::arp},
-        {tr("Coverage"), &ppac::MetricsAtK::coverage}, {tr("Gini"), &ppac::MetricsAtK::gini},
-        {tr("Tail %"), &ppac::MetricsAtK::tailPercentage}};
+    const std::vector<std::pair<QString, double ppac::MetricsAtK::*>> rows
+        = { { tr("Recall"), &ppac::MetricsAtK::recall }, { tr("Precision"), &ppac::MetricsAtK::precision },
+              { tr("NDCG"), &ppac::MetricsAtK::ndcg }, { tr("ARP"), &ppac::MetricsAtK::arp },
+              { tr("Coverage"), &ppac::MetricsAtK::coverage }, { tr("Gini"), &ppac::MetricsAtK::gini },
+              { tr("Tail %"), &ppac::MetricsAtK::tailPercentage } };
     for (const auto& [label, field] : rows) {
-        QList<QStandardItem*> row{new QStandardItem(label)};
+        QList<QStandardItem*> row{ new QStandardItem(label) };
         for (const auto& [m, name] : sets)
             for (const auto& at : m->atK)
                 row << numberCell(at.*field);
@@ -404,12 +419,14 @@ bool PpacPage::storeKnobs()
         return false;
     try {
         const auto& r = *m_state->last;
-        store::NewRun run{.engine = "ppac", .kind = "knobs",
-                          .name = QStringLiteral("γ %1, β %2").arg(r.knobs.gamma).arg(r.knobs.beta).toStdString()};
-        run.params = {{"train_run", m_trainRun}, {"gamma", r.knobs.gamma}, {"beta", r.knobs.beta}};
+        store::NewRun run{ .engine = "ppac",
+            .kind = "knobs",
+            .name = QStringLiteral("γ %1, β %2").arg(r.knobs.gamma).arg(r.knobs.beta).toStdString() };
+        run.params = { { "train_run", m_trainRun }, { "gamma", r.knobs.gamma }, { "beta", r.knobs.beta } };
         store::recordRun(s, run, [&](store::RunScope& scope) {
-            Json res = {{"metrics", ppac::toJson(r.evaluation)}, {"knobs", {{"gamma", r.knobs.gamma}, {"beta", r.knobs.beta}}},
-                        {"exposure_by_popularity_group", r.exposureByGroup}};
+            Json res = { { "metrics", ppac::toJson(r.evaluation) },
+                { "knobs", { { "gamma", r.knobs.gamma }, { "beta", r.knobs.beta } } },
+                { "exposure_by_popularity_group", r.exposureByGroup } };
             scope.succeed(res, ppac::evaluationSummary(r.evaluation));
         });
         Q_EMIT runsChanged();
@@ -427,29 +444,33 @@ bool PpacPage::computeTradeoff()
     std::vector<ppac::Knobs> grid;
     const double gamma = m_gammaBox->value();
     for (int i = 0; i <= 10; ++i)
-        grid.push_back({gamma, -0.1 * i});
+        grid.push_back({ gamma, -0.1 * i });
     auto rec = m_state->recommender;
     auto out = std::make_shared<std::vector<ppac::TradeoffPoint>>();
-    return startJob(tr("Trade-off curve"), [rec, grid, out](Progress& progress, const CancelToken& cancel) {
-        *out = ppac::tradeoffCurve(*rec, grid, {}, progress, cancel);
-        return Json::object();
-    }, [this, out, gamma](const JobOutcome& outcome) {
-        if (outcome.state == JobOutcome::State::Done) {
-            m_state->tradeoff = *out;
-            QVector<QPointF> full, balanced;
-            for (const auto& p : *out) {
-                full.push_back(QPointF(p.evaluation.full.value("arp@20").value_or(0), p.evaluation.full.value("ndcg@20").value_or(0)));
-                balanced.push_back(QPointF(p.evaluation.balanced.value("arp@20").value_or(0),
-                                           p.evaluation.balanced.value("ndcg@20").value_or(0)));
+    return startJob(
+        tr("Trade-off curve"),
+        [rec, grid, out](Progress& progress, const CancelToken& cancel) {
+            *out = ppac::tradeoffCurve(*rec, grid, {}, progress, cancel);
+            return Json::object();
+        },
+        [this, out, gamma](const JobOutcome& outcome) {
+            if (outcome.state == JobOutcome::State::Done) {
+                m_state->tradeoff = *out;
+                QVector<QPointF> full, balanced;
+                for (const auto& p : *out) {
+                    full.push_back(QPointF(
+                        p.evaluation.full.value("arp@20").value_or(0), p.evaluation.full.value("ndcg@20").value_or(0)));
+                    balanced.push_back(QPointF(p.evaluation.balanced.value("arp@20").value_or(0),
+                        p.evaluation.balanced.value("ndcg@20").value_or(0)));
+                }
+                m_tradeoff->clearSeries();
+                m_tradeoff->setSeries(tr("test, γ = %1, β from 0 to −1").arg(gamma), full);
+                m_tradeoff->setSeries(tr("balanced test"), balanced);
+                m_tradeoff->chart()->setTitle(tr("ARP / accuracy trade-off"));
             }
-            m_tradeoff->clearSeries();
-            m_tradeoff->setSeries(tr("test, γ = %1, β from 0 to −1").arg(gamma), full);
-            m_tradeoff->setSeries(tr("balanced test"), balanced);
-            m_tradeoff->chart()->setTitle(tr("ARP / accuracy trade-off"));
-        }
-        Q_EMIT tradeoffFinished(outcome.state == JobOutcome::State::Done);
-        setControlsEnabled();
-    });
+            Q_EMIT tradeoffFinished(outcome.state == JobOutcome::State::Done);
+            setControlsEnabled();
+        });
 }
 
 void PpacPage::inspectUser(const QString& label)
@@ -477,35 +498,39 @@ void PpacPage::showInspection()
 {
     // Recompute with the current knobs so the "after" list follows the sliders.
     if (m_state->last && m_state->inspection && m_state->inspection->hasModel
-        && (m_state->inspection->knobs.gamma != m_state->last->knobs.gamma || m_state->inspection->knobs.beta != m_state->last->knobs.beta)) {
+        && (m_state->inspection->knobs.gamma != m_state->last->knobs.gamma
+            || m_state->inspection->knobs.beta != m_state->last->knobs.beta)) {
         ppac::InspectOptions options;
         options.knobs = m_state->last->knobs;
-        m_state->inspection = ppac::inspectUser(*m_state->data, m_state->recommender.get(), m_state->inspection->user, options);
+        m_state->inspection
+            = ppac::inspectUser(*m_state->data, m_state->recommender.get(), m_state->inspection->user, options);
     }
     const auto& u = *m_state->inspection;
     if (u.hasModel)
-        m_userSummary->setText(tr("User %1: %2 training items, %3 test items. %4: ARP of the top-%5 %6 → %7, mean PP %8 → %9, "
-                                  "test hits %10 → %11.")
-                                   .arg(QString::fromStdString(u.label))
-                                   .arg(u.history.size())
-                                   .arg(u.test.size())
-                                   .arg(QString::fromStdString(u.model))
-                                   .arg(u.before.size())
-                                   .arg(u.arpBefore, 0, 'f', 4)
-                                   .arg(u.arpAfter, 0, 'f', 4)
-                                   .arg(u.ppBefore, 0, 'f', 4)
-                                   .arg(u.ppAfter, 0, 'f', 4)
-                                   .arg(u.hitsBefore)
-                                   .arg(u.hitsAfter));
+        m_userSummary->setText(
+            tr("User %1: %2 training items, %3 test items. %4: ARP of the top-%5 %6 → %7, mean PP %8 → %9, "
+               "test hits %10 → %11.")
+                .arg(QString::fromStdString(u.label))
+                .arg(u.history.size())
+                .arg(u.test.size())
+                .arg(QString::fromStdString(u.model))
+                .arg(u.before.size())
+                .arg(u.arpBefore, 0, 'f', 4)
+                .arg(u.arpAfter, 0, 'f', 4)
+                .arg(u.ppBefore, 0, 'f', 4)
+                .arg(u.ppAfter, 0, 'f', 4)
+                .arg(u.hitsBefore)
+                .arg(u.hitsAfter));
     else
         m_userSummary->setText(tr("User %1: %2 training items, %3 test items. Train a model to see recommendations.")
                                    .arg(QString::fromStdString(u.label))
                                    .arg(u.history.size())
                                    .arg(u.test.size()));
     m_similar->clear();
-    m_similar->setHorizontalHeaderLabels({tr("User"), tr("Jaccard"), tr("Shared items")});
+    m_similar->setHorizontalHeaderLabels({ tr("User"), tr("Jaccard"), tr("Shared items") });
     for (const auto& s : u.similarUsers)
-        m_similar->appendRow({new QStandardItem(QString::fromStdString(s.label)), numberCell(s.jaccard), numberCell(s.common, 0)});
+        m_similar->appendRow(
+            { new QStandardItem(QString::fromStdString(s.label)), numberCell(s.jaccard), numberCell(s.common, 0) });
     fillItems(m_ppTop, u.personalTop, false);
     fillItems(m_gpTop, u.globalTop, false);
     fillItems(m_before, u.before, true);
@@ -534,9 +559,9 @@ void PpacPage::showRun(qint64 runId)
         return;
     try {
         const auto run = s->run(runId);
-        Json knobs = {{"gamma", 0.0}, {"beta", 0.0}};
+        Json knobs = { { "gamma", 0.0 }, { "beta", 0.0 } };
         if (run.kind == "knobs")
-            knobs = {{"gamma", run.params.value("gamma", 0.0)}, {"beta", run.params.value("beta", 0.0)}};
+            knobs = { { "gamma", run.params.value("gamma", 0.0) }, { "beta", run.params.value("beta", 0.0) } };
         const ppac::StoredTraining stored = ppac::readTraining(*s, runId);
         if (s->run(stored.runId).status != store::RunStatus::Done) {
             m_status->setText(tr("Run %1 has no trained model to show.").arg(runId));
@@ -573,25 +598,29 @@ void PpacPage::showRun(qint64 runId)
             auto rec = std::make_shared<std::shared_ptr<const ppac::Recommender>>();
             auto base = std::make_shared<std::optional<ppac::RerankResult>>();
             auto data = m_state->data;
-            startJob(tr("Restore model"), [weights, data, rec, base](Progress& progress, const CancelToken& cancel) {
-                auto r = std::make_shared<const ppac::Recommender>(*weights, data, ppac::RecommenderOptions{}, progress, cancel);
-                *base = ppac::rerank(*r, {}, {}, progress, cancel);
-                *rec = r;
-                return Json::object();
-            }, [this, rec, base, knobs, trainId](const JobOutcome& outcome) {
-                if (outcome.state != JobOutcome::State::Done) {
-                    m_status->setText(tr("Cannot restore the model: %1").arg(outcome.error));
-                    return;
-                }
-                m_state->recommender = *rec;
-                m_state->baseline = *base;
-                m_state->last = *base;
-                m_trainRun = trainId;
-                showRerank();
-                setControlsEnabled();
-                setKnobs(knobs.value("gamma", 0.0), knobs.value("beta", 0.0));
-                m_tabs->setCurrentIndex(2);
-            });
+            startJob(
+                tr("Restore model"),
+                [weights, data, rec, base](Progress& progress, const CancelToken& cancel) {
+                    auto r = std::make_shared<const ppac::Recommender>(
+                        *weights, data, ppac::RecommenderOptions{}, progress, cancel);
+                    *base = ppac::rerank(*r, {}, {}, progress, cancel);
+                    *rec = r;
+                    return Json::object();
+                },
+                [this, rec, base, knobs, trainId](const JobOutcome& outcome) {
+                    if (outcome.state != JobOutcome::State::Done) {
+                        m_status->setText(tr("Cannot restore the model: %1").arg(outcome.error));
+                        return;
+                    }
+                    m_state->recommender = *rec;
+                    m_state->baseline = *base;
+                    m_state->last = *base;
+                    m_trainRun = trainId;
+                    showRerank();
+                    setControlsEnabled();
+                    setKnobs(knobs.value("gamma", 0.0), knobs.value("beta", 0.0));
+                    m_tabs->setCurrentIndex(2);
+                });
         });
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));

@@ -25,10 +25,10 @@ struct PpacPage::State {
     std::optional<ppac::UserInspection> inspection;
     std::vector<ppac::TradeoffPoint> tradeoff;
     ppac::DataRequest dataRequest; // how the loaded data was made
-    Json trainResult;   // of the last training
+    Json trainResult; // of the last training
     int epochs = 0;
     bool rerankPending = false;
-    CancelToken stop;   // "Stop training": ends after the current epoch, keeping the best weights
+    CancelToken stop; // "Stop training": ends after the current epoch, keeping the best weights
     qint64 rerankTrainRun = 0;
 };
 

@@ -59,7 +59,7 @@ void PpacPage::buildUi()
     split->addWidget(left);
     split->addWidget(m_tabs);
     split->setStretchFactor(1, 1);
-    split->setSizes({320, 900});
+    split->setSizes({ 320, 900 });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(split);
@@ -305,12 +305,15 @@ QWidget* PpacPage::buildUserTab()
         return box;
     };
     auto* lists = new QSplitter(Qt::Horizontal, this);
-    lists->addWidget(titled(tr("Base model top-K (γ = β = 0)"), makeTable(m_before, this, QStringLiteral("ppacBefore"))));
+    lists->addWidget(
+        titled(tr("Base model top-K (γ = β = 0)"), makeTable(m_before, this, QStringLiteral("ppacBefore"))));
     lists->addWidget(titled(tr("With the knobs"), makeTable(m_after, this, QStringLiteral("ppacAfter"))));
     auto* sources = new QSplitter(Qt::Horizontal, this);
     sources->addWidget(titled(tr("Similar users"), makeTable(m_similar, this, QStringLiteral("ppacSimilar"))));
-    sources->addWidget(titled(tr("Ranked by personal popularity"), makeTable(m_ppTop, this, QStringLiteral("ppacPpTop"))));
-    sources->addWidget(titled(tr("Ranked by global popularity"), makeTable(m_gpTop, this, QStringLiteral("ppacGpTop"))));
+    sources->addWidget(
+        titled(tr("Ranked by personal popularity"), makeTable(m_ppTop, this, QStringLiteral("ppacPpTop"))));
+    sources->addWidget(
+        titled(tr("Ranked by global popularity"), makeTable(m_gpTop, this, QStringLiteral("ppacGpTop"))));
     auto* userSplit = new QSplitter(Qt::Vertical, this);
     userSplit->addWidget(lists);
     userSplit->addWidget(sources);

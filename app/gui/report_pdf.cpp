@@ -2,8 +2,8 @@
 
 #include "common/version.h"
 #include "report/csv_export.h"
-#include "report/zip_export.h"
 #include "report/html_report.h"
+#include "report/zip_export.h"
 #include "store/session.h"
 
 #include <QAbstractTextDocumentLayout>

@@ -24,8 +24,11 @@ QStringList fromStd(const std::vector<std::string>& l)
 } // namespace
 
 RenameRunCommand::RenameRunCommand(store::Session& session, qint64 runId, QString name, Reload reload)
-    : m_session(session), m_runId(runId), m_old(QString::fromStdString(session.run(runId).name)), m_new(std::move(name)),
-      m_reload(std::move(reload))
+    : m_session(session)
+    , m_runId(runId)
+    , m_old(QString::fromStdString(session.run(runId).name))
+    , m_new(std::move(name))
+    , m_reload(std::move(reload))
 {
     setText(QCoreApplication::translate("RunCommands", "Rename Run"));
 }
@@ -43,8 +46,11 @@ void RenameRunCommand::undo()
 }
 
 TagRunCommand::TagRunCommand(store::Session& session, qint64 runId, QStringList tags, Reload reload)
-    : m_session(session), m_runId(runId), m_old(fromStd(session.run(runId).tags)), m_new(std::move(tags)),
-      m_reload(std::move(reload))
+    : m_session(session)
+    , m_runId(runId)
+    , m_old(fromStd(session.run(runId).tags))
+    , m_new(std::move(tags))
+    , m_reload(std::move(reload))
 {
     setText(QCoreApplication::translate("RunCommands", "Tag Run"));
 }
@@ -62,7 +68,9 @@ void TagRunCommand::undo()
 }
 
 DeleteRunsCommand::DeleteRunsCommand(store::Session& session, std::vector<qint64> runIds, Reload reload)
-    : m_session(session), m_runIds(std::move(runIds)), m_reload(std::move(reload))
+    : m_session(session)
+    , m_runIds(std::move(runIds))
+    , m_reload(std::move(reload))
 {
     setText(QCoreApplication::translate("RunCommands", "Delete %n Run(s)", nullptr, static_cast<int>(m_runIds.size())));
 }

@@ -5,8 +5,8 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QSortFilterProxyModel>
@@ -45,7 +45,9 @@ protected:
 
 } // namespace
 
-SessionBrowser::SessionBrowser(SessionRunsModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+SessionBrowser::SessionBrowser(SessionRunsModel* model, QWidget* parent)
+    : QWidget(parent)
+    , m_model(model)
 {
     auto* proxy = new RunFilter(this);
     proxy->setSourceModel(model);
@@ -55,12 +57,13 @@ SessionBrowser::SessionBrowser(SessionRunsModel* model, QWidget* parent) : QWidg
     m_engine = new QComboBox(this);
     m_engine->setObjectName(QStringLiteral("engineFilter"));
     m_engine->addItem(tr("All engines"), QString());
-    for (const char* e : {"ft", "edl", "dgi", "ppac"})
+    for (const char* e : { "ft", "edl", "dgi", "ppac" })
         m_engine->addItem(SessionRunsModel::engineTitle(QString::fromLatin1(e)), QString::fromLatin1(e));
     m_status = new QComboBox(this);
     m_status->setObjectName(QStringLiteral("statusFilter"));
     m_status->addItem(tr("Any status"), QString());
-    for (auto s : {store::RunStatus::Running, store::RunStatus::Done, store::RunStatus::Failed, store::RunStatus::Cancelled})
+    for (auto s :
+        { store::RunStatus::Running, store::RunStatus::Done, store::RunStatus::Failed, store::RunStatus::Cancelled })
         m_status->addItem(SessionRunsModel::statusTitle(s), QString::fromUtf8(store::statusName(s).data()));
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("runSearch"));
@@ -99,8 +102,8 @@ SessionBrowser::SessionBrowser(SessionRunsModel* model, QWidget* parent) : QWidg
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &SessionBrowser::updateCount);
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) {
         const QModelIndex first = index.siblingAtColumn(0);
-        Q_EMIT runActivated(first.data(SessionRunsModel::RunIdRole).toLongLong(),
-                            first.data(SessionRunsModel::EngineRole).toString());
+        Q_EMIT runActivated(
+            first.data(SessionRunsModel::RunIdRole).toLongLong(), first.data(SessionRunsModel::EngineRole).toString());
     });
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, &SessionBrowser::showContextMenu);
@@ -136,7 +139,7 @@ void SessionBrowser::showContextMenu(const QPoint& pos)
     auto* compare = menu.addAction(tr("Compare"), this, [this, ids] { Q_EMIT compareRequested(ids); });
     compare->setEnabled(ids.size() >= 2);
     menu.addAction(tr("Delete %n Run(s)", nullptr, static_cast<int>(ids.size())), this,
-                   [this, ids] { Q_EMIT deleteRequested(ids); });
+        [this, ids] { Q_EMIT deleteRequested(ids); });
     menu.exec(m_view->viewport()->mapToGlobal(pos));
 }
 

@@ -6,7 +6,9 @@
 
 namespace vantage::gui {
 
-SessionRunsModel::SessionRunsModel(QObject* parent) : QAbstractTableModel(parent) {}
+SessionRunsModel::SessionRunsModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{ }
 
 void SessionRunsModel::setSession(store::Session* session)
 {
@@ -81,11 +83,16 @@ QString SessionRunsModel::engineTitle(const QString& engine)
 QString SessionRunsModel::statusTitle(store::RunStatus status)
 {
     switch (status) {
-    case store::RunStatus::Queued: return tr("queued");
-    case store::RunStatus::Running: return tr("running");
-    case store::RunStatus::Done: return tr("done");
-    case store::RunStatus::Failed: return tr("failed");
-    case store::RunStatus::Cancelled: return tr("cancelled");
+    case store::RunStatus::Queued:
+        return tr("queued");
+    case store::RunStatus::Running:
+        return tr("running");
+    case store::RunStatus::Done:
+        return tr("done");
+    case store::RunStatus::Failed:
+        return tr("failed");
+    case store::RunStatus::Cancelled:
+        return tr("cancelled");
     }
     return {};
 }
@@ -117,34 +124,48 @@ QVariant SessionRunsModel::data(const QModelIndex& index, int role) const
     if (!r)
         return {};
     switch (role) {
-    case RunIdRole: return QVariant::fromValue<qlonglong>(r->id);
-    case EngineRole: return QString::fromStdString(r->engine);
-    case StatusRole: return QString::fromUtf8(store::statusName(r->status).data());
+    case RunIdRole:
+        return QVariant::fromValue<qlonglong>(r->id);
+    case EngineRole:
+        return QString::fromStdString(r->engine);
+    case StatusRole:
+        return QString::fromUtf8(store::statusName(r->status).data());
     case Qt::DisplayRole:
         switch (index.column()) {
-        case Id: return QVariant::fromValue<qlonglong>(r->id);
-        case Engine: return engineTitle(QString::fromStdString(r->engine));
-        case Kind: return QString::fromStdString(r->kind);
-        case Name: return QString::fromStdString(r->name);
+        case Id:
+            return QVariant::fromValue<qlonglong>(r->id);
+        case Engine:
+            return engineTitle(QString::fromStdString(r->engine));
+        case Kind:
+            return QString::fromStdString(r->kind);
+        case Name:
+            return QString::fromStdString(r->name);
         case Tags: {
             QStringList tags;
             for (const auto& t : r->tags)
                 tags << QString::fromStdString(t);
             return tags.join(QStringLiteral(", "));
         }
-        case Status: return statusTitle(r->status);
-        case Started: return localTime(r->startedAt.empty() ? r->createdAt : r->startedAt);
-        case Duration: return duration(r->durationS);
+        case Status:
+            return statusTitle(r->status);
+        case Started:
+            return localTime(r->startedAt.empty() ? r->createdAt : r->startedAt);
+        case Duration:
+            return duration(r->durationS);
         case Result:
             return QString::fromStdString(r->status == store::RunStatus::Failed ? r->error : r->summary);
         }
         break;
     case Qt::EditRole: // sort keys
         switch (index.column()) {
-        case Id: return QVariant::fromValue<qlonglong>(r->id);
-        case Started: return QString::fromStdString(r->startedAt.empty() ? r->createdAt : r->startedAt);
-        case Duration: return r->durationS;
-        default: return data(index, Qt::DisplayRole);
+        case Id:
+            return QVariant::fromValue<qlonglong>(r->id);
+        case Started:
+            return QString::fromStdString(r->startedAt.empty() ? r->createdAt : r->startedAt);
+        case Duration:
+            return r->durationS;
+        default:
+            return data(index, Qt::DisplayRole);
         }
     case Qt::ToolTipRole:
         if (r->status == store::RunStatus::Failed)
@@ -158,7 +179,8 @@ QVariant SessionRunsModel::data(const QModelIndex& index, int role) const
         if (index.column() == Id || index.column() == Duration)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         break;
-    default: break;
+    default:
+        break;
     }
     return {};
 }
@@ -168,15 +190,24 @@ QVariant SessionRunsModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Id: return tr("#");
-    case Engine: return tr("Engine");
-    case Kind: return tr("Kind");
-    case Name: return tr("Name");
-    case Tags: return tr("Tags");
-    case Status: return tr("Status");
-    case Started: return tr("Started");
-    case Duration: return tr("Duration");
-    case Result: return tr("Result");
+    case Id:
+        return tr("#");
+    case Engine:
+        return tr("Engine");
+    case Kind:
+        return tr("Kind");
+    case Name:
+        return tr("Name");
+    case Tags:
+        return tr("Tags");
+    case Status:
+        return tr("Status");
+    case Started:
+        return tr("Started");
+    case Duration:
+        return tr("Duration");
+    case Result:
+        return tr("Result");
     }
     return {};
 }

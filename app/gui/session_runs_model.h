@@ -14,8 +14,23 @@ namespace vantage::gui {
 class SessionRunsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Engine, Kind, Name, Tags, Status, Started, Duration, Result, ColumnCount };
-    enum Role { RunIdRole = Qt::UserRole + 1, EngineRole, StatusRole };
+    enum Column {
+        Id,
+        Engine,
+        Kind,
+        Name,
+        Tags,
+        Status,
+        Started,
+        Duration,
+        Result,
+        ColumnCount
+    };
+    enum Role {
+        RunIdRole = Qt::UserRole + 1,
+        EngineRole,
+        StatusRole
+    };
 
     explicit SessionRunsModel(QObject* parent = nullptr);
 

@@ -4,6 +4,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -11,7 +12,6 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QDir>
 
 namespace vantage::gui {
 
@@ -26,7 +26,9 @@ QString SettingsDialog::languageName(const QString& locale)
     return locale;
 }
 
-SettingsDialog::SettingsDialog(AppSettings& settings, QWidget* parent) : QDialog(parent), m_settings(settings)
+SettingsDialog::SettingsDialog(AppSettings& settings, QWidget* parent)
+    : QDialog(parent)
+    , m_settings(settings)
 {
     setWindowTitle(tr("Settings"));
     m_language = new QComboBox(this);

@@ -7,7 +7,8 @@
 
 namespace vantage::gui {
 
-TaskGroup::TaskGroup(QObject* parent, int maxThreads) : QObject(parent)
+TaskGroup::TaskGroup(QObject* parent, int maxThreads)
+    : QObject(parent)
 {
     m_pool.setMaxThreadCount(maxThreads);
 }
@@ -23,23 +24,27 @@ TaskGroup::Task TaskGroup::run(Work work, Done done)
     m_tasks.remove_if([](const Task& t) { return !t.isRunning(); });
     Task task;
     QPointer<TaskGroup> self(this);
-    task.m_future = QtConcurrent::run(&m_pool, [self, work = std::move(work), done = std::move(done), cancel = task.m_cancel] {
-        JobOutcome out;
-        try {
-            out.result = work(cancel);
-            out.state = JobOutcome::State::Done;
-        } catch (const Cancelled&) {
-            out.state = JobOutcome::State::Cancelled;
-        } catch (const std::exception& e) {
-            out.state = JobOutcome::State::Failed;
-            out.error = QString::fromUtf8(e.what());
-        }
-        if (done && !cancel.isCancelled())
-            QMetaObject::invokeMethod(self, [self, done, out] {
-                if (self)
-                    done(out);
-            }, Qt::QueuedConnection);
-    });
+    task.m_future
+        = QtConcurrent::run(&m_pool, [self, work = std::move(work), done = std::move(done), cancel = task.m_cancel] {
+              JobOutcome out;
+              try {
+                  out.result = work(cancel);
+                  out.state = JobOutcome::State::Done;
+              } catch (const Cancelled&) {
+                  out.state = JobOutcome::State::Cancelled;
+              } catch (const std::exception& e) {
+                  out.state = JobOutcome::State::Failed;
+                  out.error = QString::fromUtf8(e.what());
+              }
+              if (done && !cancel.isCancelled())
+                  QMetaObject::invokeMethod(
+                      self,
+                      [self, done, out] {
+                          if (self)
+                              done(out);
+                      },
+                      Qt::QueuedConnection);
+          });
     m_tasks.push_back(task);
     return task;
 }

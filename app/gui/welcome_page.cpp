@@ -13,7 +13,8 @@
 
 namespace vantage::gui {
 
-WelcomePage::WelcomePage(QWidget* parent) : QWidget(parent)
+WelcomePage::WelcomePage(QWidget* parent)
+    : QWidget(parent)
 {
     m_title = new QLabel(this);
     m_title->setObjectName(QStringLiteral("welcomeTitle"));
@@ -72,7 +73,8 @@ void WelcomePage::refresh()
         m_details->setText(tr("Cannot read the session: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
         return;
     }
-    QString html = tr("<p>File: <code>%1</code></p>").arg(QString::fromStdString(m_session->path().string()).toHtmlEscaped());
+    QString html
+        = tr("<p>File: <code>%1</code></p>").arg(QString::fromStdString(m_session->path().string()).toHtmlEscaped());
     if (total == 0) {
         html += tr("<p>This session has no runs yet. Pick an engine's tab above to start one.</p>");
     } else {
@@ -83,7 +85,7 @@ void WelcomePage::refresh()
                 parts << QStringLiteral("%1 %2").arg(QLocale().toString(n), SessionRunsModel::statusTitle(status));
             html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
                         .arg(SessionRunsModel::engineTitle(QString::fromStdString(engine)).toHtmlEscaped(),
-                             parts.join(QStringLiteral(", ")).toHtmlEscaped());
+                            parts.join(QStringLiteral(", ")).toHtmlEscaped());
         }
         html += QStringLiteral("</table>");
     }

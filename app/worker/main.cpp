@@ -18,8 +18,8 @@
 #include <atomic>
 #include <csignal>
 #include <iostream>
-#include <thread>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 namespace {

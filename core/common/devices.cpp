@@ -31,7 +31,7 @@ DeviceReport probeDevices()
         cudaDeviceProp p{};
         if (cudaGetDeviceProperties(&p, i) != cudaSuccess)
             continue;
-        r.gpus.push_back({i, p.name, static_cast<std::int64_t>(p.totalGlobalMem), p.major, p.minor});
+        r.gpus.push_back({ i, p.name, static_cast<std::int64_t>(p.totalGlobalMem), p.major, p.minor });
     }
 #else
     r.cudaError = "this build of Vantage has no GPU path (built without CUDA/NCCL)";

@@ -20,8 +20,8 @@ struct DeviceReport {
     bool gpuPathBuilt = false; // this build has the CUDA/NCCL path
     int cudaRuntimeVersion = 0;
     int cudaDriverVersion = 0;
-    std::string ncclVersion;   // "2.27.3", empty when not built
-    std::string cudaError;     // why no GPU could be listed, empty when the query worked
+    std::string ncclVersion; // "2.27.3", empty when not built
+    std::string cudaError; // why no GPU could be listed, empty when the query worked
     std::vector<GpuInfo> gpus;
     int cpuThreads = 0;
 };

@@ -3,7 +3,9 @@
 namespace vantage {
 
 Error::Error(std::string message, Kind kind)
-    : std::runtime_error(message), m_kind(kind), m_message(std::move(message))
+    : std::runtime_error(message)
+    , m_kind(kind)
+    , m_message(std::move(message))
 {
     rebuild();
 }

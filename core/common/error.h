@@ -13,7 +13,11 @@ class Error : public std::runtime_error {
 public:
     // Bad input is the user's to fix (CLI exit code 2); a failure is ours or the system's (exit 1);
     // a cancellation is neither and is shown as such.
-    enum class Kind { InvalidInput, Failure, Cancelled };
+    enum class Kind {
+        InvalidInput,
+        Failure,
+        Cancelled
+    };
 
     explicit Error(std::string message, Kind kind = Kind::Failure);
 
@@ -56,7 +60,9 @@ private:
 // Thrown by CancelToken::throwIfCancelled(); a core call that is cancelled leaves nothing half-written.
 class Cancelled : public Error {
 public:
-    Cancelled() : Error("cancelled by the user", Kind::Cancelled) {}
+    Cancelled()
+        : Error("cancelled by the user", Kind::Cancelled)
+    { }
 };
 
 } // namespace vantage

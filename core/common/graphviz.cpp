@@ -41,7 +41,8 @@ std::string renderDotToSvg(std::string_view dot, std::string_view layout)
     Agraph_t* g = agmemread(text.c_str());
     if (!g) {
         gvFreeContext(gvc);
-        throw Error::invalidInput("Graphviz cannot read the graph: " + (g_lastError.empty() ? std::string("syntax error") : g_lastError));
+        throw Error::invalidInput(
+            "Graphviz cannot read the graph: " + (g_lastError.empty() ? std::string("syntax error") : g_lastError));
     }
     const std::string engine(layout);
     if (gvLayout(gvc, g, engine.c_str()) != 0) {

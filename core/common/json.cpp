@@ -6,9 +6,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace vantage {
@@ -95,7 +95,8 @@ std::string readFile(const std::filesystem::path& path)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw Error::invalidInput(std::string("cannot open for reading: ") + std::strerror(errno)).inFile(path.string());
+        throw Error::invalidInput(std::string("cannot open for reading: ") + std::strerror(errno))
+            .inFile(path.string());
     std::ostringstream ss;
     ss << in.rdbuf();
     if (in.bad())
@@ -116,7 +117,8 @@ std::string readJsonText(const std::filesystem::path& path, const JsonLimits& li
 void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes, FileAccess access)
 {
     const auto tmp = path.string() + ".tmp-" + std::to_string(::getpid());
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, access == FileAccess::OwnerOnly ? 0600 : 0666);
+    const int fd
+        = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, access == FileAccess::OwnerOnly ? 0600 : 0666);
     std::FILE* f = fd < 0 ? nullptr : ::fdopen(fd, "wb");
     if (fd >= 0 && !f)
         ::close(fd);

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <limits>
-#include <type_traits>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace vantage {
 
@@ -38,34 +38,35 @@ std::string readJsonText(const std::filesystem::path& path, const JsonLimits& li
 
 // Who may read a file written here: the umask's default, or its owner only (0600: job files,
 // checkpoints and logs, which hold a job's token or its model).
-enum class FileAccess { Default, OwnerOnly };
+enum class FileAccess {
+    Default,
+    OwnerOnly
+};
 
 // Writes to a temporary file beside `path`, flushes, then renames over it.
-void writeJsonFile(const std::filesystem::path& path, const Json& value, int indent = 2,
-    FileAccess access = FileAccess::Default);
+void writeJsonFile(
+    const std::filesystem::path& path, const Json& value, int indent = 2, FileAccess access = FileAccess::Default);
 
 // Writes bytes atomically in the same way (used for exported artifacts and reports).
-void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes, FileAccess access = FileAccess::Default);
+void writeFileAtomic(
+    const std::filesystem::path& path, std::string_view bytes, FileAccess access = FileAccess::Default);
 std::string readFile(const std::filesystem::path& path);
 
 // Typed access that names the field and where it was looked for:
 //   auto n = jsonField<int>(op, "batch", "op 'conv1'");
 // A missing field or a field of the wrong type throws Error::invalidInput.
-template <typename T>
-T jsonField(const Json& object, std::string_view key, std::string_view where);
+template <typename T> T jsonField(const Json& object, std::string_view key, std::string_view where);
 
 // As jsonField, but returns `fallback` when the key is absent (a present key of the wrong type
 // is still an error).
-template <typename T>
-T jsonFieldOr(const Json& object, std::string_view key, T fallback, std::string_view where);
+template <typename T> T jsonFieldOr(const Json& object, std::string_view key, T fallback, std::string_view where);
 
 namespace detail {
 [[noreturn]] void throwFieldError(std::string_view key, std::string_view where, const std::string& why);
 const Json& requireObjectKey(const Json& object, std::string_view key, std::string_view where);
 } // namespace detail
 
-template <typename T>
-T jsonField(const Json& object, std::string_view key, std::string_view where)
+template <typename T> T jsonField(const Json& object, std::string_view key, std::string_view where)
 {
     const Json& v = detail::requireObjectKey(object, key, where);
     // An integer field takes an integer in T's range, also when the text wrote it as 3.0 or
@@ -88,8 +89,9 @@ T jsonField(const Json& object, std::string_view key, std::string_view where)
         } else
             detail::throwFieldError(key, where, "has the wrong type (" + std::string(v.type_name()) + ")");
         if (!ok)
-            detail::throwFieldError(key, where, "is not an integer in " + std::to_string(Limits::min()) + ".."
-                + std::to_string(Limits::max()) + " (" + v.dump() + ")");
+            detail::throwFieldError(key, where,
+                "is not an integer in " + std::to_string(Limits::min()) + ".." + std::to_string(Limits::max()) + " ("
+                    + v.dump() + ")");
     }
     try {
         return v.get<T>();
@@ -98,8 +100,7 @@ T jsonField(const Json& object, std::string_view key, std::string_view where)
     }
 }
 
-template <typename T>
-T jsonFieldOr(const Json& object, std::string_view key, T fallback, std::string_view where)
+template <typename T> T jsonFieldOr(const Json& object, std::string_view key, T fallback, std::string_view where)
 {
     if (!object.is_object() || !object.contains(key))
         return fallback;

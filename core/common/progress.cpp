@@ -20,9 +20,11 @@ void CallbackProgress::report(double fraction, std::string_view phase)
 }
 
 SubProgress::SubProgress(Progress& parent, double begin, double end, std::string phase)
-    : m_parent(parent), m_begin(begin), m_end(end), m_phase(std::move(phase))
-{
-}
+    : m_parent(parent)
+    , m_begin(begin)
+    , m_end(end)
+    , m_phase(std::move(phase))
+{ }
 
 void SubProgress::report(double fraction, std::string_view phase)
 {

@@ -22,7 +22,7 @@ public:
 // Discards every report; for callers that do not care.
 class NullProgress final : public Progress {
 public:
-    void report(double, std::string_view) override {}
+    void report(double, std::string_view) override { }
 };
 
 // Forwards to a callback under a mutex and drops reports that change nothing visible
@@ -30,7 +30,9 @@ public:
 class CallbackProgress final : public Progress {
 public:
     using Callback = std::function<void(double, std::string_view)>;
-    explicit CallbackProgress(Callback cb) : m_cb(std::move(cb)) {}
+    explicit CallbackProgress(Callback cb)
+        : m_cb(std::move(cb))
+    { }
     void report(double fraction, std::string_view phase) override;
 
 private:
@@ -58,7 +60,9 @@ private:
 // cancelled (it owns its own flag).
 class CancelToken {
 public:
-    CancelToken() : m_flag(std::make_shared<std::atomic<bool>>(false)) {}
+    CancelToken()
+        : m_flag(std::make_shared<std::atomic<bool>>(false))
+    { }
     void cancel() const noexcept { m_flag->store(true, std::memory_order_relaxed); }
     bool isCancelled() const noexcept { return m_flag->load(std::memory_order_relaxed); }
     void throwIfCancelled() const; // throws vantage::Cancelled

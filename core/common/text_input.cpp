@@ -93,8 +93,8 @@ std::uint64_t checkInputFile(const std::filesystem::path& path, const TextLimits
     return size;
 }
 
-void checkNoNul(std::string_view block, const std::string& source, std::uint64_t offset, std::int64_t line,
-    std::string_view what)
+void checkNoNul(
+    std::string_view block, const std::string& source, std::uint64_t offset, std::int64_t line, std::string_view what)
 {
     const auto nul = block.find('\0');
     if (nul == std::string_view::npos)
@@ -102,8 +102,8 @@ void checkNoNul(std::string_view block, const std::string& source, std::uint64_t
     for (std::size_t i = 0; i < nul; ++i)
         if (block[i] == '\n')
             ++line;
-    throw Error::invalidInput("binary data (a NUL byte at byte " + std::to_string(offset + nul) + "), expected "
-        + std::string(what))
+    throw Error::invalidInput(
+        "binary data (a NUL byte at byte " + std::to_string(offset + nul) + "), expected " + std::string(what))
         .inFile(source)
         .atLine(line);
 }
@@ -175,7 +175,8 @@ std::string readFileHead(const std::filesystem::path& path, std::size_t maxBytes
 {
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f)
-        throw Error::invalidInput(std::string("cannot open for reading: ") + std::strerror(errno)).inFile(path.string());
+        throw Error::invalidInput(std::string("cannot open for reading: ") + std::strerror(errno))
+            .inFile(path.string());
     std::string out(maxBytes, '\0');
     const std::size_t n = std::fread(out.data(), 1, maxBytes, f);
     const bool failed = n < maxBytes && std::ferror(f);
@@ -208,9 +209,8 @@ std::string readTextFile(const std::filesystem::path& path, const TextLimits& li
                 lineStart = out.size() + i + 1;
             }
         if (limits.maxLineBytes > 0 && out.size() + n - lineStart > limits.maxLineBytes + 1)
-            throw Error::invalidInput(
-                "the line is longer than " + formatBytes(static_cast<double>(limits.maxLineBytes)) + ", expected "
-                + limits.what)
+            throw Error::invalidInput("the line is longer than " + formatBytes(static_cast<double>(limits.maxLineBytes))
+                + ", expected " + limits.what)
                 .inFile(path.string())
                 .atLine(line);
         out.append(block);

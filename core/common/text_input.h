@@ -33,8 +33,8 @@ std::uint64_t checkInputFile(const std::filesystem::path& path, const TextLimits
 
 // Throws Error::invalidInput if `block` (the bytes of the file from `offset` on, starting on line
 // `line`) holds a NUL byte. Also used on text that did not come from a file (`source` names it).
-void checkNoNul(std::string_view block, const std::string& source, std::uint64_t offset, std::int64_t line,
-    std::string_view what);
+void checkNoNul(
+    std::string_view block, const std::string& source, std::uint64_t offset, std::int64_t line, std::string_view what);
 
 // Reads a whole text file through the checks above (size, NUL bytes, line length). Files ending in
 // ".gz" are decompressed (limits.maxBytes then bounds the decompressed text).

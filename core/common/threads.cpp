@@ -27,9 +27,9 @@ int resolveThreadCount(int requested, std::string_view field)
     if (requested == 0)
         return hardwareThreads();
     if (requested < 0 || requested > maxThreadCount())
-        throw Error::invalidInput("asks for " + std::to_string(requested) + " threads; use 0 (every hardware thread) or 1.."
-            + std::to_string(maxThreadCount()) + " (this machine has " + std::to_string(hardwareThreads())
-            + " hardware threads)")
+        throw Error::invalidInput("asks for " + std::to_string(requested)
+            + " threads; use 0 (every hardware thread) or 1.." + std::to_string(maxThreadCount())
+            + " (this machine has " + std::to_string(hardwareThreads()) + " hardware threads)")
             .forField(std::string(field));
     return requested;
 }

@@ -17,7 +17,7 @@ std::string printf1(const char* fmt, double v, const char* unit)
 
 std::string formatBytes(double bytes)
 {
-    static constexpr std::array<const char*, 6> units{"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    static constexpr std::array<const char*, 6> units{ "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
     std::size_t u = 0;
     double v = bytes;
     while (std::abs(v) >= 1024.0 && u + 1 < units.size()) {

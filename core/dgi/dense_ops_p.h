@@ -16,8 +16,7 @@ public:
     Globals(const GnnIr& ir, at::ScalarType type)
         : m_ir(ir)
         , m_type(type)
-    {
-    }
+    { }
     Tensor get(int v)
     {
         if (auto it = m_cache.find(v); it != m_cache.end())

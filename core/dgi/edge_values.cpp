@@ -117,8 +117,8 @@ Tensor Engine::edges(Batch& batch, int e)
             // Out of core by request, RAM holds no more than the batch at hand.
             if (m_opt.stores != StorePlacement::Disk && m_ramBytes + m_cacheBytes + bytes <= m_budget / 4) {
                 cache->memory = freshMemory(static_cast<std::size_t>(bytes));
-                cache->values = torch::from_blob(cache->memory.data(), withRows(m_graph.numEdges(), o.shape),
-                    torch::TensorOptions().dtype(m_type));
+                cache->values = torch::from_blob(
+                    cache->memory.data(), withRows(m_graph.numEdges(), o.shape), torch::TensorOptions().dtype(m_type));
                 m_cacheBytes += bytes;
             } else {
                 m_edgeCache.erase(e); // no room: recomputed per batch

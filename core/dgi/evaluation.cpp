@@ -252,9 +252,10 @@ bool runFullGraph(const ModeContext& c, EvalResult& result)
 bool runHandwritten(const ModeContext& c, EvalResult& result)
 {
     if (!c.opt.targets.empty())
-        throw Error::invalidInput("the hand-written baseline evaluates every node; drop the targets").forField("targets");
-    result.output = handwrittenGcn(*c.in.graph, wrap(*c.in.x), c.ir, c.type, result.layers, c.cancel, c.progress,
-        c.opt.layerDone);
+        throw Error::invalidInput("the hand-written baseline evaluates every node; drop the targets")
+            .forField("targets");
+    result.output = handwrittenGcn(
+        *c.in.graph, wrap(*c.in.x), c.ir, c.type, result.layers, c.cancel, c.progress, c.opt.layerDone);
     return true;
 }
 
@@ -315,7 +316,8 @@ bool runNodeWise(const ModeContext& c, EvalResult& result)
     Engine engine(*c.in.graph, *c.in.x, c.ir, c.schema, opt, c.budget);
     FrontierRunner runner(engine, *c.in.graph, c.schema);
     startLayers(c.schema, result);
-    const std::int64_t total = opt.targets.empty() ? c.in.graph->numNodes() : static_cast<std::int64_t>(opt.targets.size());
+    const std::int64_t total
+        = opt.targets.empty() ? c.in.graph->numNodes() : static_cast<std::int64_t>(opt.targets.size());
     const std::int64_t B = opt.nodeWiseBatch;
     const std::int64_t batches = (total + B - 1) / B;
     std::vector<std::int64_t> chosen;
@@ -421,10 +423,18 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
         const ModeContext c{ in, ir, schema, opt, budget, scalarOf(opt.dtype), spill, progress, cancel };
         bool permutedOutput = false;
         switch (opt.mode) {
-        case EvalMode::FullGraph: permutedOutput = runFullGraph(c, result); break;
-        case EvalMode::HandwrittenGcn: permutedOutput = runHandwritten(c, result); break;
-        case EvalMode::LayerWise: permutedOutput = runLayerWise(c, result); break;
-        case EvalMode::NodeWise: permutedOutput = runNodeWise(c, result); break;
+        case EvalMode::FullGraph:
+            permutedOutput = runFullGraph(c, result);
+            break;
+        case EvalMode::HandwrittenGcn:
+            permutedOutput = runHandwritten(c, result);
+            break;
+        case EvalMode::LayerWise:
+            permutedOutput = runLayerWise(c, result);
+            break;
+        case EvalMode::NodeWise:
+            permutedOutput = runNodeWise(c, result);
+            break;
         }
         result.measuredS = since(evalStart);
         finishResult(result, in, opt, permutedOutput, budget, spill);
@@ -434,9 +444,9 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
             .inOp(evalModeName(opt.mode));
     } catch (const std::bad_alloc&) {
         // Outside a batch (the stores, the output, a reordering): nothing smaller to try.
-        throw Error::failure("out of memory evaluating '" + ir.modelName +
-                             "'; give the evaluation more memory (--memory-budget), keep stores on disk (--stores disk) "
-                             "or use fewer threads")
+        throw Error::failure("out of memory evaluating '" + ir.modelName
+            + "'; give the evaluation more memory (--memory-budget), keep stores on disk (--stores disk) "
+              "or use fewer threads")
             .inOp(evalModeName(opt.mode));
     }
     result.peakRssBytes = peakRssBytes();

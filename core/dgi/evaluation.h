@@ -29,7 +29,12 @@
 
 namespace vantage::dgi {
 
-enum class EvalMode { LayerWise, NodeWise, FullGraph, HandwrittenGcn };
+enum class EvalMode {
+    LayerWise,
+    NodeWise,
+    FullGraph,
+    HandwrittenGcn
+};
 
 // "layerwise" (or "layer"), "nodewise" ("node"), "full", "handwritten"; throws Error::invalidInput.
 EvalMode parseEvalMode(std::string_view text);

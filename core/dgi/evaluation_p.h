@@ -72,8 +72,7 @@ inline bool isOutOfMemory(const c10::Error& e)
 // or a LibTorch allocation error) with more than one row it returns false, and the caller halves
 // its caps and tries again (counted in `retries`). One row that does not fit is Error::failure
 // naming `what`; any other error goes on as it is.
-template <typename F>
-bool runOrHalve(std::int64_t rows, const std::string& what, int& retries, F&& batch)
+template <typename F> bool runOrHalve(std::int64_t rows, const std::string& what, int& retries, F&& batch)
 {
     try {
         batch();
@@ -81,11 +80,10 @@ bool runOrHalve(std::int64_t rows, const std::string& what, int& retries, F&& ba
     } catch (const c10::Error& e) {
         if (!isOutOfMemory(e))
             throw;
-    } catch (const std::bad_alloc&) {
-    }
+    } catch (const std::bad_alloc&) { }
     if (rows <= 1)
-        throw Error::failure("out of memory evaluating a single node of " + what +
-                             "; give the evaluation more memory (--memory-budget) or use fewer threads");
+        throw Error::failure("out of memory evaluating a single node of " + what
+            + "; give the evaluation more memory (--memory-budget) or use fewer threads");
     ++retries;
     return false;
 }

@@ -18,9 +18,12 @@ namespace {
 const char* selfLoopsName(SelfLoops s)
 {
     switch (s) {
-    case SelfLoops::Add: return "add";
-    case SelfLoops::Remove: return "remove";
-    case SelfLoops::Keep: break;
+    case SelfLoops::Add:
+        return "add";
+    case SelfLoops::Remove:
+        return "remove";
+    case SelfLoops::Keep:
+        break;
     }
     return "keep";
 }
@@ -42,9 +45,12 @@ SelfLoops parseSelfLoops(const Json& v)
 const char* placementName(StorePlacement p)
 {
     switch (p) {
-    case StorePlacement::Memory: return "memory";
-    case StorePlacement::Disk: return "disk";
-    case StorePlacement::Auto: break;
+    case StorePlacement::Memory:
+        return "memory";
+    case StorePlacement::Disk:
+        return "disk";
+    case StorePlacement::Auto:
+        break;
     }
     return "auto";
 }
@@ -76,15 +82,15 @@ Json fromPageShape(const Json& r)
     if (!r.is_object() || !r.contains("layer_wise"))
         return r;
     Json out = r["layer_wise"];
-    for (const char* key : {"graph", "summary"})
+    for (const char* key : { "graph", "summary" })
         if (r.contains(key))
             out[key] = r[key];
     if (r.contains("node_wise")) {
         Json c = r["node_wise"];
         c["speedup"] = r.value("speedup", 0.0);
         c["max_abs_diff"] = r.value("max_abs_difference", 0.0);
-        out["compare"] = Json::array({c});
-        out["speedup"] = {{c.value("mode", std::string("nodewise")), c["speedup"]}};
+        out["compare"] = Json::array({ c });
+        out["speedup"] = { { c.value("mode", std::string("nodewise")), c["speedup"] } };
     }
     return out;
 }
@@ -94,16 +100,9 @@ Json fromPageShape(const Json& r)
 Json graphSummaryJson(const Graph& g)
 {
     const GraphStats s = graphStats(g);
-    return {{"nodes", s.nodes},
-            {"edges", s.edges},
-            {"average_degree", s.averageDegree},
-            {"max_in_degree", s.maxInDegree},
-            {"max_out_degree", s.maxOutDegree},
-            {"isolated_nodes", s.isolatedNodes},
-            {"self_loops", s.selfLoops},
-            {"bytes", s.bytes},
-            {"memory_mapped", s.mapped},
-            {"origin", g.origin()}};
+    return { { "nodes", s.nodes }, { "edges", s.edges }, { "average_degree", s.averageDegree },
+        { "max_in_degree", s.maxInDegree }, { "max_out_degree", s.maxOutDegree }, { "isolated_nodes", s.isolatedNodes },
+        { "self_loops", s.selfLoops }, { "bytes", s.bytes }, { "memory_mapped", s.mapped }, { "origin", g.origin() } };
 }
 
 std::vector<EvalMode> parseEvalModes(const std::vector<std::string>& texts)
@@ -122,7 +121,7 @@ std::vector<EvalMode> parseEvalModes(const std::vector<std::string>& texts)
                 add(EvalMode::LayerWise);
                 add(EvalMode::NodeWise);
             } else if (item == "all") {
-                for (auto m : {EvalMode::LayerWise, EvalMode::NodeWise, EvalMode::FullGraph})
+                for (auto m : { EvalMode::LayerWise, EvalMode::NodeWise, EvalMode::FullGraph })
                     add(m);
             } else if (!item.empty()) {
                 add(parseEvalMode(item));
@@ -143,33 +142,15 @@ Json toJson(const EvaluationRequest& r)
     for (auto m : r.modes)
         modes.push_back(evalModeName(m));
     const EvalOptions& o = r.options;
-    return {{"graph", r.graph},
-            {"symmetrize", r.symmetrize},
-            {"self_loops", selfLoopsName(r.selfLoops)},
-            {"num_nodes", r.numNodes},
-            {"keep_duplicates", r.keepDuplicates},
-            {"model", r.model},
-            {"in_dim", r.inDim},
-            {"hidden", r.hidden},
-            {"out_dim", r.outDim},
-            {"layers", r.layers},
-            {"heads", r.heads},
-            {"seed", r.seed},
-            {"features", r.features},
-            {"modes", modes},
-            {"dtype", dtypeName(o.dtype)},
-            {"memory_budget", o.memoryBudgetBytes},
-            {"node_cap", o.nodeCap},
-            {"edge_cap", o.edgeCap},
-            {"stores", placementName(o.stores)},
-            {"spill", o.spillDirectory.string()},
-            {"reorder", reorderingName(o.reorder)},
-            {"threads", o.threads},
-            {"targets", o.targets},
-            {"node_batch", o.nodeWiseBatch},
-            {"node_max_batches", o.nodeWiseMaxBatches},
-            {"node_time_limit_s", o.nodeWiseTimeLimitS},
-            {"output_file", r.outputPath.string()}};
+    return { { "graph", r.graph }, { "symmetrize", r.symmetrize }, { "self_loops", selfLoopsName(r.selfLoops) },
+        { "num_nodes", r.numNodes }, { "keep_duplicates", r.keepDuplicates }, { "model", r.model },
+        { "in_dim", r.inDim }, { "hidden", r.hidden }, { "out_dim", r.outDim }, { "layers", r.layers },
+        { "heads", r.heads }, { "seed", r.seed }, { "features", r.features }, { "modes", modes },
+        { "dtype", dtypeName(o.dtype) }, { "memory_budget", o.memoryBudgetBytes }, { "node_cap", o.nodeCap },
+        { "edge_cap", o.edgeCap }, { "stores", placementName(o.stores) }, { "spill", o.spillDirectory.string() },
+        { "reorder", reorderingName(o.reorder) }, { "threads", o.threads }, { "targets", o.targets },
+        { "node_batch", o.nodeWiseBatch }, { "node_max_batches", o.nodeWiseMaxBatches },
+        { "node_time_limit_s", o.nodeWiseTimeLimitS }, { "output_file", r.outputPath.string() } };
 }
 
 EvaluationRequest evaluationRequestFromJson(const Json& p)
@@ -201,7 +182,7 @@ EvaluationRequest evaluationRequestFromJson(const Json& p)
                 texts.push_back(m.get<std::string>());
         r.modes = parseEvalModes(texts);
     } else if (jsonFieldOr<bool>(p, "node_wise", false, "params")) {
-        r.modes = {EvalMode::LayerWise, EvalMode::NodeWise};
+        r.modes = { EvalMode::LayerWise, EvalMode::NodeWise };
     }
     EvalOptions& o = r.options;
     o.dtype = parseDType(jsonFieldOr<std::string>(p, "dtype", "float32", "params"));
@@ -249,12 +230,12 @@ GnnIr loadRequestModel(const EvaluationRequest& r, std::int64_t featureWidth)
 {
     if (r.model.empty())
         throw Error::invalidInput("give the model: gcn, sage, gat, gin, jknet or a TorchScript file").forField("model");
-    ModelSpec spec{.inputWidth = r.inDim > 0 ? r.inDim : featureWidth,
-                   .hidden = r.hidden,
-                   .outputWidth = r.outDim,
-                   .layers = r.layers,
-                   .heads = r.heads,
-                   .seed = r.seed};
+    ModelSpec spec{ .inputWidth = r.inDim > 0 ? r.inDim : featureWidth,
+        .hidden = r.hidden,
+        .outputWidth = r.outDim,
+        .layers = r.layers,
+        .heads = r.heads,
+        .seed = r.seed };
     if (isBuiltinModel(r.model) && spec.inputWidth <= 0)
         spec.inputWidth = 64;
     return loadModel(r.model, spec);
@@ -269,12 +250,14 @@ void recordLayerCut(store::RunScope& scope, const std::string& dot, const std::s
     s->addArtifact(scope.id(), "layer_cut.dot", "text/vnd.graphviz", dot);
 }
 
-EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& request, Progress& progress,
-                            const CancelToken& cancel)
+EvaluationRun runEvaluation(
+    store::Session* session, const EvaluationRequest& request, Progress& progress, const CancelToken& cancel)
 {
     if (request.modes.empty())
         throw Error::invalidInput("no evaluation mode").forField("modes");
-    const store::NewRun newRun{.engine = "dgi", .kind = "evaluate", .name = evaluationName(request), .params = toJson(request)};
+    const store::NewRun newRun{
+        .engine = "dgi", .kind = "evaluate", .name = evaluationName(request), .params = toJson(request)
+    };
     return store::recordRun(session, newRun, [&](store::RunScope& scope) {
         EvaluationRun run;
         run.runId = scope.id();
@@ -296,18 +279,16 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
             o.mode = request.modes[i];
             o.outputPath = i == 0 ? request.outputPath : std::filesystem::path();
             SubProgress sub(progress, 0.05 + share * static_cast<double>(i), 0.05 + share * static_cast<double>(i + 1),
-                            evalModeName(o.mode));
+                evalModeName(o.mode));
             run.results.push_back(evaluate(graph, features, run.ir, o, sub, cancel));
         }
 
         const EvalResult& first = run.results.front();
         Json j = toJson(first);
         j["graph"] = graphSummaryJson(graph);
-        j["model"] = {{"name", run.ir.modelName},
-                      {"layers", run.schema.layers.size()},
-                      {"parameters", run.ir.parameterCount()},
-                      {"in_dim", run.ir.width(run.ir.inputValue())},
-                      {"out_dim", run.ir.width(run.ir.output())}};
+        j["model"] = { { "name", run.ir.modelName }, { "layers", run.schema.layers.size() },
+            { "parameters", run.ir.parameterCount() }, { "in_dim", run.ir.width(run.ir.inputValue()) },
+            { "out_dim", run.ir.width(run.ir.output()) } };
         if (!request.outputPath.empty())
             j["output_file"] = request.outputPath.string();
         Json compare = Json::array();
@@ -331,13 +312,13 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
         run.summary = comparisonSummary(all);
         j["summary"] = run.summary;
 
-        run.dot = layerCutDot(run.ir, run.schema, {.numNodes = graph.numNodes(), .dtype = request.options.dtype});
+        run.dot = layerCutDot(run.ir, run.schema, { .numNodes = graph.numNodes(), .dtype = request.options.dtype });
         run.svg = renderDotToSvg(run.dot);
         if (store::Session* s = scope.session()) {
             for (const auto& r : run.results) {
                 std::vector<store::SeriesPoint> pts;
                 for (const auto& l : r.layers)
-                    pts.push_back({static_cast<double>(l.index), l.timeS});
+                    pts.push_back({ static_cast<double>(l.index), l.timeS });
                 s->appendSeries(scope.id(), std::string("layer_time_s/") + evalModeName(r.mode), pts);
             }
             recordLayerCut(scope, run.dot, run.svg);

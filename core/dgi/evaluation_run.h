@@ -27,7 +27,7 @@
 namespace vantage::store {
 class Session;
 class RunScope;
-}
+} // namespace vantage::store
 
 namespace vantage::dgi {
 
@@ -47,7 +47,7 @@ struct EvaluationRequest {
     int heads = 4;
     std::uint64_t seed = 1; // of the built-in model's weights and of random features
     std::string features; // .npy file; empty: random features of the model's input width
-    std::vector<EvalMode> modes = {EvalMode::LayerWise}; // the first is the reference of the others
+    std::vector<EvalMode> modes = { EvalMode::LayerWise }; // the first is the reference of the others
     EvalOptions options; // mode and outputPath are set per mode by the recipe
     std::filesystem::path outputPath; // the first mode's output as .npy; empty: none
 };
@@ -86,8 +86,8 @@ struct EvaluationRun {
 // Loads, evaluates in every mode and records the run into `session` (none: nothing is recorded).
 // Progress: loading 0-5 %, then an equal share per mode. Throws vantage::Error (the run is then
 // recorded failed or cancelled).
-EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& request, Progress& progress,
-                            const CancelToken& cancel);
+EvaluationRun runEvaluation(
+    store::Session* session, const EvaluationRequest& request, Progress& progress, const CancelToken& cancel);
 
 // What the layer cut artifacts of a run are called, and how they are recorded (also by
 // `dgi partition`).

@@ -19,8 +19,7 @@ struct Graph::Lazy {
 
 Graph::Graph()
     : m_lazy(std::make_shared<Lazy>())
-{
-}
+{ }
 
 Graph Graph::fromCsc(
     std::int64_t numNodes, Buffer offsets, Buffer sources, std::string origin, const std::string& sourcesOrigin)
@@ -104,8 +103,9 @@ void checkNodeCount(std::int64_t numNodes, const std::string& origin, const std:
     const double bytes = 16.0 * static_cast<double>(numNodes + 1);
     const double ram = static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
     if (ram > 0 && bytes > ram)
-        throw fail(std::to_string(numNodes) + " nodes need " + formatBytes(bytes) + " for their offsets alone, more than "
-            + "this machine's " + formatBytes(ram) + "; node ids must be 0..N-1 (renumber sparse ids)");
+        throw fail(std::to_string(numNodes) + " nodes need " + formatBytes(bytes)
+            + " for their offsets alone, more than " + "this machine's " + formatBytes(ram)
+            + "; node ids must be 0..N-1 (renumber sparse ids)");
 }
 
 namespace {

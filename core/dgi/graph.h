@@ -53,7 +53,11 @@ struct EdgeList {
     std::vector<std::int64_t> dst;
 };
 
-enum class SelfLoops { Keep, Add, Remove };
+enum class SelfLoops {
+    Keep,
+    Add,
+    Remove
+};
 
 struct BuildOptions {
     bool symmetrize = false; // add (d, s) for every (s, d)

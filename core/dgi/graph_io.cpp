@@ -62,8 +62,9 @@ EdgeList readEdgeLines(const std::filesystem::path& path, bool ogb, std::int64_t
                     .forField(k == 0 ? "src" : "dst");
             }
             if (ids[k] < 0 || ids[k] >= maxNodes)
-                throw Error::invalidInput((ids[k] < 0 ? "negative node id " : "node id beyond the limit of "
-                                                  + std::to_string(maxNodes) + " nodes: ")
+                throw Error::invalidInput(
+                    (ids[k] < 0 ? "negative node id "
+                                : "node id beyond the limit of " + std::to_string(maxNodes) + " nodes: ")
                     + std::to_string(ids[k]))
                     .inFile(path.string())
                     .atLine(lineNo)
@@ -218,8 +219,9 @@ Graph loadGraphDirectory(const std::filesystem::path& directory, const GraphLoad
                 throw Error::invalidInput("unknown key").inFile(where).forField(key);
         if (const auto format = jsonFieldOr<std::string>(j, "format", "vantage-dgi-graph", where);
             format != "vantage-dgi-graph")
-            throw Error::invalidInput("is \"" + format + "\", expected \"vantage-dgi-graph\"").inFile(where).forField(
-                "format");
+            throw Error::invalidInput("is \"" + format + "\", expected \"vantage-dgi-graph\"")
+                .inFile(where)
+                .forField("format");
         if (const auto version = jsonFieldOr<std::int64_t>(j, "version", 1, where); version != 1)
             throw Error::invalidInput("version " + std::to_string(version) + " is not supported (this Vantage reads 1)")
                 .inFile(where)
@@ -240,9 +242,9 @@ Graph loadGraphDirectory(const std::filesystem::path& directory, const GraphLoad
                 std::string("a graph directory needs indptr.npy and indices.npy; ") + f + " is missing")
                 .inFile(directory.string());
     // The counts graph.json states must be those of the arrays beside it (a mixed-up directory).
-    const std::pair<const char*, std::int64_t> counts[] = {
-        { "nodes", readNpyHeader(directory / "indptr.npy").count() - 1 },
-        { "edges", readNpyHeader(directory / "indices.npy").count() } };
+    const std::pair<const char*, std::int64_t> counts[]
+        = { { "nodes", readNpyHeader(directory / "indptr.npy").count() - 1 },
+              { "edges", readNpyHeader(directory / "indices.npy").count() } };
     for (const auto& [key, actual] : counts)
         if (j.contains(key) && j[key].get<std::int64_t>() != actual)
             throw Error::invalidInput("says " + std::to_string(j[key].get<std::int64_t>()) + " " + key + ", "

@@ -57,8 +57,19 @@ enum class UnaryFn {
     Pow,
     Clamp
 };
-enum class BinaryFn { Add, Sub, Mul, Div, Maximum, Minimum };
-enum class Reduction { Sum, Mean, Max };
+enum class BinaryFn {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Maximum,
+    Minimum
+};
+enum class Reduction {
+    Sum,
+    Mean,
+    Max
+};
 
 const char* opKindName(OpKind kind);
 const char* spaceName(Space space);

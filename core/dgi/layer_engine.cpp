@@ -2,8 +2,8 @@
 
 namespace vantage::dgi::detail {
 
-Engine::Engine(const Graph& graph, const NodeMatrix& x, const GnnIr& ir, const LayerSchema& schema, const EvalOptions& opt,
-    std::int64_t budget)
+Engine::Engine(const Graph& graph, const NodeMatrix& x, const GnnIr& ir, const LayerSchema& schema,
+    const EvalOptions& opt, std::int64_t budget)
     : m_graph(graph)
     , m_ir(ir)
     , m_schema(schema)
@@ -53,8 +53,7 @@ Engine::Engine(const Graph& graph, const NodeMatrix& x, const GnnIr& ir, const L
                     const int w = eo.inputs[static_cast<std::size_t>(1 - side)];
                     const IrOp& go = ir.op(g);
                     const IrOp& wo = ir.op(w);
-                    if (go.kind != OpKind::GatherSrc || !only(g, e) || wo.space != Space::Edge
-                        || go.shape != eo.shape)
+                    if (go.kind != OpKind::GatherSrc || !only(g, e) || wo.space != Space::Edge || go.shape != eo.shape)
                         continue;
                     const std::int64_t hw = ir.width(w);
                     std::vector<std::int64_t> perHead = go.shape;
@@ -128,9 +127,9 @@ void Engine::runSourcePass(int k, const LayerPlan& plan, const NodeSet& src, con
     // A batch's temporaries (GAT's attention products are as wide as the store) stay small
     // enough for the allocator to reuse them: a whole-graph batch faulted in a gigabyte of
     // fresh memory per temporary.
-    std::int64_t rows = m_opt.nodeCap > 0 ? m_opt.nodeCap
-                                          : std::clamp<std::int64_t>(workBytes() / perRow, 1,
-                                              std::max<std::int64_t>(1024, kSourceBatchBytes / perRow));
+    std::int64_t rows = m_opt.nodeCap > 0
+        ? m_opt.nodeCap
+        : std::clamp<std::int64_t>(workBytes() / perRow, 1, std::max<std::int64_t>(1024, kSourceBatchBytes / perRow));
     for (std::int64_t a = 0; a < src.size;) {
         cancel.throwIfCancelled();
         const std::int64_t b = std::min(src.size, a + rows);
@@ -294,8 +293,7 @@ Batch Engine::makeBlock(const NodeSet& dst, std::int64_t a, std::int64_t b)
             std::copy(sources.begin() + off[static_cast<std::size_t>(v)],
                 sources.begin() + off[static_cast<std::size_t>(v + 1)], p + rel[static_cast<std::size_t>(i - a)]);
         }
-        batch.offsets
-            = torch::from_blob(rel.data(), { static_cast<std::int64_t>(rel.size()) }, torch::kLong).clone();
+        batch.offsets = torch::from_blob(rel.data(), { static_cast<std::int64_t>(rel.size()) }, torch::kLong).clone();
         batch.srcGlobal = src;
         batch.edges = rel.back();
     }
@@ -327,8 +325,8 @@ void Engine::write(Batch& batch, int v)
 bool Engine::writeInto(Batch& batch, int v, Tensor& target)
 {
     const IrOp& o = m_ir.op(v);
-    if (m_schema.roles[static_cast<std::size_t>(v)] == ValueRole::Graph || readable(batch, v)
-        || o.space != Space::Node || target.scalar_type() != m_type)
+    if (m_schema.roles[static_cast<std::size_t>(v)] == ValueRole::Graph || readable(batch, v) || o.space != Space::Node
+        || target.scalar_type() != m_type)
         return false;
     auto input = [&](int u) { return m_ir.op(u).space == Space::Global ? m_globals.get(u) : rows(batch, u); };
     switch (o.kind) {

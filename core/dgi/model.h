@@ -39,8 +39,7 @@ private:
     Value(Tracer* tracer, int id)
         : m_tracer(tracer)
         , m_id(id)
-    {
-    }
+    { }
     Tracer* m_tracer = nullptr;
     int m_id = -1;
 };

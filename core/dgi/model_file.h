@@ -14,7 +14,11 @@
 
 namespace vantage::dgi {
 
-enum class ModelFileKind { TorchScript, TorchSave, TorchExport };
+enum class ModelFileKind {
+    TorchScript,
+    TorchSave,
+    TorchExport
+};
 
 struct ModelFileInfo {
     ModelFileKind kind = ModelFileKind::TorchScript;

@@ -18,7 +18,13 @@
 
 namespace vantage::dgi {
 
-enum class ModelKind { Gcn, Sage, Gat, Gin, JkNet };
+enum class ModelKind {
+    Gcn,
+    Sage,
+    Gat,
+    Gin,
+    JkNet
+};
 
 struct ModelSpec {
     ModelKind kind = ModelKind::Gcn;

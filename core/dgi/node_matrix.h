@@ -13,7 +13,10 @@
 
 namespace vantage::dgi {
 
-enum class DType { Float32, Float64 };
+enum class DType {
+    Float32,
+    Float64
+};
 
 int dtypeSize(DType type);
 const char* dtypeName(DType type); // "float32", "float64"

@@ -10,8 +10,8 @@ Store& Engine::allocate(int value, const NodeSet& set, bool isOutput)
     const std::int64_t width = m_ir.width(value);
     const std::int64_t bytes = set.size * width * m_dsize;
     if (isOutput && !m_opt.outputPath.empty() && set.all) {
-        Buffer b = createNpy(m_opt.outputPath, m_opt.dtype == DType::Float64 ? NpyType::Float64 : NpyType::Float32,
-            { set.size, width });
+        Buffer b = createNpy(
+            m_opt.outputPath, m_opt.dtype == DType::Float64 ? NpyType::Float64 : NpyType::Float32, { set.size, width });
         s->matrix = NodeMatrix::fromBuffer(std::move(b), set.size, width, m_opt.dtype);
         s->onDisk = true;
     } else {
@@ -29,8 +29,8 @@ Store& Engine::allocate(int value, const NodeSet& set, bool isOutput)
             s->matrix = NodeMatrix::fromBuffer(std::move(spare), set.size, width, m_opt.dtype);
             m_ramBytes -= bytes; // counted again below, as a store
         } else {
-            s->matrix = NodeMatrix::fromBuffer(
-                freshMemory(static_cast<std::size_t>(bytes)), set.size, width, m_opt.dtype);
+            s->matrix
+                = NodeMatrix::fromBuffer(freshMemory(static_cast<std::size_t>(bytes)), set.size, width, m_opt.dtype);
             m_freshBytes += bytes;
         }
     }

@@ -4,8 +4,8 @@
 
 #include <cctype>
 #include <cerrno>
-#include <cstdio>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 
@@ -217,9 +217,8 @@ NpyHeader readNpyHeader(const std::filesystem::path& path)
     if (!tooLarge && __builtin_add_overflow(static_cast<std::int64_t>(h.dataOffset), dataBytes, &need))
         need = -1;
     if (need < 0 || fileSize < need)
-        throw Error::invalidInput(
-            "truncated .npy file: " + std::to_string(fileSize) + " bytes, the header's shape " + shape + " needs "
-            + (need < 0 ? std::string("more") : std::to_string(need)))
+        throw Error::invalidInput("truncated .npy file: " + std::to_string(fileSize) + " bytes, the header's shape "
+            + shape + " needs " + (need < 0 ? std::string("more") : std::to_string(need)))
             .inFile(path.string());
     return h;
 }

@@ -12,7 +12,12 @@
 
 namespace vantage::dgi {
 
-enum class NpyType { Float32, Float64, Int32, Int64 };
+enum class NpyType {
+    Float32,
+    Float64,
+    Int32,
+    Int64
+};
 
 int npyItemSize(NpyType type);
 const char* npyDescr(NpyType type); // "<f4", ...

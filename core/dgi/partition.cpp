@@ -9,7 +9,11 @@ namespace vantage::dgi {
 
 namespace {
 
-enum class Category { Global, Graph, Feature };
+enum class Category {
+    Global,
+    Graph,
+    Feature
+};
 
 bool isDense(OpKind k)
 {
@@ -159,8 +163,8 @@ private:
         for (int i = m_n - 1; i >= 0; --i)
             if (isLive(i) && m_ir.op(i).space == Space::Edge)
                 for (int c : m_consumers[ui(i)])
-                    m_minUse[ui(i)]
-                        = std::min(m_minUse[ui(i)], m_ir.op(c).space == Space::Edge ? m_minUse[ui(c)] : m_layer0[ui(c)]);
+                    m_minUse[ui(i)] = std::min(
+                        m_minUse[ui(i)], m_ir.op(c).space == Space::Edge ? m_minUse[ui(c)] : m_layer0[ui(c)]);
         for (int l = 1; l < m_numLayers; ++l) {
             std::vector<int> candidates;
             for (int i = 0; i < m_n; ++i)
@@ -427,12 +431,12 @@ private:
     const std::vector<char> m_live;
     std::vector<std::vector<int>> m_consumers;
     std::vector<Category> m_cat;
-    std::vector<int> m_layer;     // 1-based; the input is 0
-    std::vector<char> m_post;     // post-aggregation
+    std::vector<int> m_layer; // 1-based; the input is 0
+    std::vector<char> m_post; // post-aggregation
     std::vector<char> m_deferred; // dense ops (and what follows them) moved to the next layer
-    std::vector<int> m_layer0;    // the layers before any deferral
-    std::vector<int> m_minUse;    // per-edge values: the earliest layer aggregating them
-    std::vector<char> m_source;   // computed by its layer's source pass
+    std::vector<int> m_layer0; // the layers before any deferral
+    std::vector<int> m_minUse; // per-edge values: the earliest layer aggregating them
+    std::vector<char> m_source; // computed by its layer's source pass
     std::vector<std::set<int>> m_readers; // 1-based layers reading each value
     int m_numLayers = 1;
 };

@@ -99,8 +99,8 @@ Graph permuteGraph(const Graph& graph, std::span<const std::int64_t> order)
     std::vector<std::int64_t> inverse(static_cast<std::size_t>(n), -1);
     for (std::int64_t i = 0; i < n; ++i) {
         const auto old = order[static_cast<std::size_t>(i)];
-        VANTAGE_ASSERT(old >= 0 && old < n && inverse[static_cast<std::size_t>(old)] == -1,
-                       "the node order is not a permutation");
+        VANTAGE_ASSERT(
+            old >= 0 && old < n && inverse[static_cast<std::size_t>(old)] == -1, "the node order is not a permutation");
         inverse[static_cast<std::size_t>(old)] = i;
     }
     Buffer offBuf = Buffer::allocate(static_cast<std::size_t>(n + 1) * sizeof(std::int64_t));

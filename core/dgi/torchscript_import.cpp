@@ -12,8 +12,7 @@ namespace detail {
 Importer::Importer(std::filesystem::path file, TorchScriptImportOptions options)
     : m_file(std::move(file))
     , m_options(options)
-{
-}
+{ }
 
 GnnIr Importer::run()
 {
@@ -50,8 +49,7 @@ GnnIr Importer::run()
     const jit::Value* x = inputs[1];
     std::int64_t width = m_options.inputWidth > 0 ? m_options.inputWidth : inferInputWidth(*graph, x);
     m_ir.modelName = m_file.filename().string();
-    m_ir.hyperParameters
-        = { { "model", m_file.filename().string() }, { "in", width }, { "source", "torchscript" } };
+    m_ir.hyperParameters = { { "model", m_file.filename().string() }, { "in", width }, { "source", "torchscript" } };
     m_ir.setScope("", "");
     Sym xs;
     xs.k = K::Value;
@@ -65,8 +63,7 @@ GnnIr Importer::run()
         for (jit::Node* n : graph->nodes())
             map(n);
     } catch (const c10::Error& e) {
-        throw Error::failure(
-            std::string("LibTorch failed while importing: ") + firstLine(e.what_without_backtrace()))
+        throw Error::failure(std::string("LibTorch failed while importing: ") + firstLine(e.what_without_backtrace()))
             .inFile(m_file.string());
     }
     const auto outputs = graph->outputs();
@@ -155,8 +152,7 @@ double Importer::number(const jit::Node* n, const Sym& s, const char* what)
 
 int Importer::featureAxis(const jit::Node* n, const Sym& s, std::int64_t dim, bool insert)
 {
-    const int rank
-        = static_cast<int>(op(s).shape.size()) + (op(s).space == Space::Global ? 0 : 1) + (insert ? 1 : 0);
+    const int rank = static_cast<int>(op(s).shape.size()) + (op(s).space == Space::Global ? 0 : 1) + (insert ? 1 : 0);
     if (dim < 0)
         dim += rank;
     if (op(s).space == Space::Global)

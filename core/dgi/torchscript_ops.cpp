@@ -110,7 +110,10 @@ const std::unordered_map<std::string, Importer::Handler>& Importer::opTable()
 
 const std::map<std::string, UnaryFn>& Importer::unaryFunctions()
 {
-    static const std::map<std::string, UnaryFn> functions = { { "aten::relu", UnaryFn::Relu }, { "aten::sigmoid", UnaryFn::Sigmoid }, { "aten::tanh", UnaryFn::Tanh }, { "aten::exp", UnaryFn::Exp }, { "aten::log", UnaryFn::Log }, { "aten::sqrt", UnaryFn::Sqrt }, { "aten::rsqrt", UnaryFn::Rsqrt }, { "aten::abs", UnaryFn::Abs }, { "aten::neg", UnaryFn::Neg }, { "aten::reciprocal", UnaryFn::Reciprocal } };
+    static const std::map<std::string, UnaryFn> functions = { { "aten::relu", UnaryFn::Relu },
+        { "aten::sigmoid", UnaryFn::Sigmoid }, { "aten::tanh", UnaryFn::Tanh }, { "aten::exp", UnaryFn::Exp },
+        { "aten::log", UnaryFn::Log }, { "aten::sqrt", UnaryFn::Sqrt }, { "aten::rsqrt", UnaryFn::Rsqrt },
+        { "aten::abs", UnaryFn::Abs }, { "aten::neg", UnaryFn::Neg }, { "aten::reciprocal", UnaryFn::Reciprocal } };
     return functions;
 }
 
@@ -338,9 +341,7 @@ void Importer::onDim(jit::Node* n, const std::string&)
     const Sym t = in(n, 0);
     Sym s;
     s.k = K::Int;
-    s.i = t.k == K::Value
-        ? static_cast<std::int64_t>(op(t).shape.size()) + (op(t).space == Space::Global ? 0 : 1)
-        : 2;
+    s.i = t.k == K::Value ? static_cast<std::int64_t>(op(t).shape.size()) + (op(t).space == Space::Global ? 0 : 1) : 2;
     setOut(n, s);
 }
 
@@ -675,9 +676,7 @@ void Importer::onSum(jit::Node* n, const std::string& kind)
         refuse(n, "a reduction over everything (or several dims) sums over the rows; give one feature dim");
     const int axis = featureAxis(n, irSym(v), integer(n, in(n, 1).list[0], "dim"));
     const bool keep = n->inputs().size() > 2 && in(n, 2).k == K::Bool && in(n, 2).b;
-    const Reduction r = kind == "aten::sum" ? Reduction::Sum
-        : kind == "aten::mean"              ? Reduction::Mean
-                                            : Reduction::Max;
+    const Reduction r = kind == "aten::sum" ? Reduction::Sum : kind == "aten::mean" ? Reduction::Mean : Reduction::Max;
     setOut(n, irSym(m_ir.reduce(r, v, axis, keep)));
 }
 

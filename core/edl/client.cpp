@@ -37,8 +37,7 @@ std::vector<std::string> idsOf(const Json& ack)
 JobClient::JobClient(JobAddress address, ClientOptions options)
     : m_address(std::move(address))
     , m_options(std::move(options))
-{
-}
+{ }
 
 Json JobClient::call(std::string_view type, Json body) const
 {
@@ -280,8 +279,7 @@ JobAddress startJob(const LeaderOptions& options, double timeoutS)
     std::string log;
     try {
         log = readFile(logPath);
-    } catch (const Error&) {
-    }
+    } catch (const Error&) { }
     throw Error::failure("the leader did not start within " + std::to_string(static_cast<int>(timeoutS)) + " s"
         + (log.empty() ? std::string() : ": " + log.substr(0, 400)))
         .inOp("start job in " + options.jobDir.string());

@@ -548,8 +548,9 @@ void ElasticContext::attach(torch::nn::Module& model, torch::optim::Optimizer& o
         std::string bytes = readFile(d.restoreFrom);
         bytes.erase(0, head.stateOffset);
         if (bytes.size() != head.stateBytes || !checksumMatches(head, bytes))
-            throw Error::invalidInput("the checkpoint changed or is damaged (its size or checksum is not what its header "
-                                      "says)")
+            throw Error::invalidInput(
+                "the checkpoint changed or is damaged (its size or checksum is not what its header "
+                "says)")
                 .inFile(d.restoreFrom);
         try {
             d.loadState(bytes);
@@ -714,6 +715,5 @@ void ElasticContext::saveCommitted(const std::filesystem::path& file) const
 {
     m_impl->saveCommittedTo(file);
 }
-
 
 } // namespace vantage::edl

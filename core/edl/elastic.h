@@ -69,7 +69,16 @@ struct StepBatch {
 };
 
 // Why a worker's loop ended.
-enum class EndReason { None, Finished, Stopped, Left, JobFailed, LeaderLost, Terminated, Restart };
+enum class EndReason {
+    None,
+    Finished,
+    Stopped,
+    Left,
+    JobFailed,
+    LeaderLost,
+    Terminated,
+    Restart
+};
 std::string_view endReasonName(EndReason r);
 
 class ElasticContext {

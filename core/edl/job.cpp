@@ -223,10 +223,14 @@ WorkerInfo workerInfoFromJson(const Json& j)
 std::string_view scaleKindName(ScaleKind k)
 {
     switch (k) {
-    case ScaleKind::ScaleOut: return "scale_out";
-    case ScaleKind::ScaleIn: return "scale_in";
-    case ScaleKind::Failure: return "failure";
-    case ScaleKind::Migration: return "migration";
+    case ScaleKind::ScaleOut:
+        return "scale_out";
+    case ScaleKind::ScaleIn:
+        return "scale_in";
+    case ScaleKind::Failure:
+        return "failure";
+    case ScaleKind::Migration:
+        return "migration";
     }
     return "scale_out";
 }
@@ -236,7 +240,8 @@ ScaleKind scaleKindFromName(std::string_view name)
     for (auto k : { ScaleKind::ScaleOut, ScaleKind::ScaleIn, ScaleKind::Failure, ScaleKind::Migration })
         if (name == scaleKindName(k))
             return k;
-    throw Error::invalidInput("unknown scale event kind '" + std::string(name) + "' (scale_out, scale_in, failure, migration)")
+    throw Error::invalidInput(
+        "unknown scale event kind '" + std::string(name) + "' (scale_out, scale_in, failure, migration)")
         .forField("kind");
 }
 
@@ -427,9 +432,8 @@ JobEvent jobEventFromJson(const Json& j)
         js.finalLoss = jsonFieldOr<double>(d, "final_loss", 0.0, w);
         e.payload = js;
     } else if (kind == "log") {
-        e.payload
-            = LogEvent{ logLevelFromName(jsonFieldOr<std::string>(d, "level", "info", w)),
-                  jsonFieldOr<std::string>(d, "text", {}, w) };
+        e.payload = LogEvent{ logLevelFromName(jsonFieldOr<std::string>(d, "level", "info", w)),
+            jsonFieldOr<std::string>(d, "text", {}, w) };
     } else {
         throw Error::invalidInput("unknown event kind '" + kind + "'").forField("kind");
     }

@@ -71,7 +71,13 @@ enum class WorkerState {
 std::string_view workerStateName(WorkerState s);
 WorkerState workerStateFromName(std::string_view name); // throws Error::invalidInput
 
-enum class JobState { Starting, Running, Finished, Stopped, Failed };
+enum class JobState {
+    Starting,
+    Running,
+    Finished,
+    Stopped,
+    Failed
+};
 std::string_view jobStateName(JobState s);
 JobState jobStateFromName(std::string_view name);
 bool isFinal(JobState s);
@@ -92,7 +98,12 @@ struct WorkerInfo {
 // the old configuration and the first step started in the new one.
 // What changed the membership: workers added, removed, lost, or moved (joiners and leavers in
 // one generation). On the wire and in reports: "scale_out", "scale_in", "failure", "migration".
-enum class ScaleKind { ScaleOut, ScaleIn, Failure, Migration };
+enum class ScaleKind {
+    ScaleOut,
+    ScaleIn,
+    Failure,
+    Migration
+};
 std::string_view scaleKindName(ScaleKind k);
 ScaleKind scaleKindFromName(std::string_view name); // throws Error::invalidInput
 
@@ -164,7 +175,10 @@ struct JobStateEvent {
     double finalLoss = 0.0;
 };
 // "info" and "warning" on the wire.
-enum class LogLevel { Info, Warning };
+enum class LogLevel {
+    Info,
+    Warning
+};
 std::string_view logLevelName(LogLevel l);
 LogLevel logLevelFromName(std::string_view name); // throws Error::invalidInput
 

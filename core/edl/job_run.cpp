@@ -81,10 +81,10 @@ store::NewRun jobRun(const LeaderOptions& options)
     params["job_dir"] = options.jobDir.string();
     // As the leader runs it: the first generation is the workers it starts with.
     params["spec"]["initial_workers"] = options.workers;
-    return {.engine = "edl",
-            .kind = "train",
-            .name = options.spec.trainer + " x" + std::to_string(options.workers),
-            .params = std::move(params)};
+    return { .engine = "edl",
+        .kind = "train",
+        .name = options.spec.trainer + " x" + std::to_string(options.workers),
+        .params = std::move(params) };
 }
 
 Json jobResultFromReport(const Json& report, const std::filesystem::path& jobDir)
@@ -116,7 +116,9 @@ Json jobResultFromTimeline(const JobTimeline& timeline, const std::filesystem::p
     return j;
 }
 
-JobRecorder::JobRecorder(store::Session& session, std::int64_t runId) : m_session(session), m_runId(runId)
+JobRecorder::JobRecorder(store::Session& session, std::int64_t runId)
+    : m_session(session)
+    , m_runId(runId)
 {
     for (const auto& name : m_session.seriesNames(m_runId)) {
         const auto points = m_session.series(m_runId, name);
@@ -131,7 +133,7 @@ void JobRecorder::append(const std::string& name, double step, double value)
     if (last != m_lastStored.end() && step <= last->second)
         return;
     m_lastStored[name] = step;
-    m_pending[name].push_back({step, value});
+    m_pending[name].push_back({ step, value });
 }
 
 void JobRecorder::add(const JobEvent& event)

@@ -169,7 +169,8 @@ void makeJobDirectory(const std::filesystem::path& dir)
     if (ec)
         throw Error::invalidInput("cannot create the job folder: " + ec.message()).inFile(dir.string());
     if (fresh)
-        std::filesystem::permissions(dir, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace, ec);
+        std::filesystem::permissions(
+            dir, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace, ec);
 }
 
 std::map<std::string, std::string> deviceEnvironment(const std::string& device)

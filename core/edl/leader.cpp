@@ -25,16 +25,14 @@ Json toJson(const JobReport& r)
             a.push_back({ p.step, p.value });
         return a;
     };
-    Json allSeries = { { "loss", series(r.loss) }, { "throughput", series(r.throughput) }, { "workers", series(r.workers) } };
+    Json allSeries
+        = { { "loss", series(r.loss) }, { "throughput", series(r.throughput) }, { "workers", series(r.workers) } };
     for (const auto& [worker, samples] : r.stepTimes)
         allSeries["step_time_s/" + worker] = series(samples);
-    return {
-        { "status", toJson(r.status) }, { "events", events }, { "failures", failures },
+    return { { "status", toJson(r.status) }, { "events", events }, { "failures", failures },
         { "ledger", { { "exactly_once", r.exactlyOnce }, { "epochs", epochs } } },
         { "replicas_equal", r.replicasEqual }, { "replica_checks", replicas }, { "final_loss", r.finalLoss },
-        { "duration_s", r.durationS },
-        { "series", std::move(allSeries) }
-    };
+        { "duration_s", r.durationS }, { "series", std::move(allSeries) } };
 }
 
 Leader::Impl::Impl(LeaderOptions o)
@@ -54,8 +52,8 @@ std::int64_t Leader::Impl::resumeEpoch(const LeaderOptions& o)
         return 0;
     const auto e = jsonFieldOr<std::int64_t>(inspectCheckpoint(o.restoreFrom), "epoch", 0, "checkpoint");
     if (e >= o.spec.epochs)
-        throw Error::invalidInput("the checkpoint is from epoch " + std::to_string(e + 1) + ", the job has "
-            + std::to_string(o.spec.epochs))
+        throw Error::invalidInput(
+            "the checkpoint is from epoch " + std::to_string(e + 1) + ", the job has " + std::to_string(o.spec.epochs))
             .forField("epochs");
     return e;
 }
@@ -101,8 +99,8 @@ void Leader::Impl::handle(const ControlSocket::Incoming& in)
     }
     const std::string& t = m.type;
     try {
-        if (t == msg::Heartbeat || t == msg::Hello || t == msg::Ready || t == msg::Switched
-            || t == msg::SwitchFailed || t == msg::StepDone || t == msg::StepFailed)
+        if (t == msg::Heartbeat || t == msg::Hello || t == msg::Ready || t == msg::Switched || t == msg::SwitchFailed
+            || t == msg::StepDone || t == msg::StepFailed)
             fromWorker(in.peer, m);
         else if (t == msg::Status)
             reply(in.peer, m, msg::Status, toJson(status()));

@@ -68,8 +68,8 @@ std::vector<std::string> Leader::Impl::scaleOut(int count, const std::vector<std
 
 std::size_t Leader::Impl::activeCount() const
 {
-    return std::count_if(members.begin(), members.end(),
-        [&](std::size_t i) { return workers[i].info.state == WorkerState::Active; });
+    return std::count_if(
+        members.begin(), members.end(), [&](std::size_t i) { return workers[i].info.state == WorkerState::Active; });
 }
 
 std::vector<std::string> Leader::Impl::scaleIn(const std::vector<std::string>& ids)
@@ -131,11 +131,11 @@ void Leader::Impl::maybeFormFirst()
         return;
     if (ready == 0) {
         // The first worker's own words say why (a bad checkpoint, a device that is not there).
-        const std::string why = failures.empty() ? std::string() : failures.front().worker + ": " + failures.front().reason;
+        const std::string why
+            = failures.empty() ? std::string() : failures.front().worker + ": " + failures.front().reason;
         endJob(JobState::Failed,
             (phase == Phase::Forming ? "no worker could start" : "no worker could restart from the checkpoint")
-                + (why.empty() ? std::string() : " (" + why + ")") + "; the worker logs are in "
-                + opt.jobDir.string());
+                + (why.empty() ? std::string() : " (" + why + ")") + "; the worker logs are in " + opt.jobDir.string());
         return;
     }
     startGeneration(phase == Phase::Forming ? "start" : "restart", false);
@@ -143,10 +143,9 @@ void Leader::Impl::maybeFormFirst()
 
 void Leader::Impl::beginRestart(int target, ScaleKind kind)
 {
-    pendingScale = ScaleEvent{ .step = step,
-        .kind = kind,
-        .workersBefore = static_cast<std::int64_t>(members.size()),
-        .workersAfter = target };
+    pendingScale = ScaleEvent{
+        .step = step, .kind = kind, .workersBefore = static_cast<std::int64_t>(members.size()), .workersAfter = target
+    };
     pauseStart = lastCommit;
     restartTarget = target;
     restartLaunched = false;
@@ -241,8 +240,7 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
         pendingScale->generation = generation;
         pendingScale->workersAfter = static_cast<std::int64_t>(members.size());
         for (auto& id : joinedIds)
-            if (std::find(pendingScale->joined.begin(), pendingScale->joined.end(), id)
-                == pendingScale->joined.end())
+            if (std::find(pendingScale->joined.begin(), pendingScale->joined.end(), id) == pendingScale->joined.end())
                 pendingScale->joined.push_back(id);
         for (auto& id : leftIds)
             pendingScale->left.push_back(id);

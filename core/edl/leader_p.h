@@ -30,7 +30,6 @@ namespace vantage::edl {
 
 namespace detail {
 
-
 // The last line of a worker's log that says what went wrong ("error:", an exception), else its
 // last line: what the user is shown when a worker ends early. Reads the tail only.
 inline std::string lastErrorLine(const std::filesystem::path& log)
@@ -66,7 +65,11 @@ inline double since(Clock::time_point t)
     return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-enum class Report { None, Ok, Failed };
+enum class Report {
+    None,
+    Ok,
+    Failed
+};
 
 struct Owed {
     std::string peer;
@@ -94,25 +97,30 @@ struct WorkerSlot {
     bool alive() const { return info.state != WorkerState::Failed && info.state != WorkerState::Left; }
 };
 
-enum class Phase { Forming, Switching, Stepping, Restarting, Ended };
+enum class Phase {
+    Forming,
+    Switching,
+    Stepping,
+    Restarting,
+    Ended
+};
 
 inline constexpr std::size_t kHistoryCap = 50000;
 inline constexpr double kSubscriberLeaseS = 5.0;
 inline constexpr int kMaxConsecutiveAborts = 5;
 
-
 } // namespace detail
 
 using detail::Clock;
-using detail::lastErrorLine;
-using detail::since;
-using detail::Report;
-using detail::Owed;
-using detail::WorkerSlot;
-using detail::Phase;
 using detail::kHistoryCap;
-using detail::kSubscriberLeaseS;
 using detail::kMaxConsecutiveAborts;
+using detail::kSubscriberLeaseS;
+using detail::lastErrorLine;
+using detail::Owed;
+using detail::Phase;
+using detail::Report;
+using detail::since;
+using detail::WorkerSlot;
 
 struct Leader::Impl {
     LeaderOptions opt;

@@ -15,15 +15,14 @@ void Leader::Impl::applyStragglerPolicy()
         for (auto j : members)
             if (j != i)
                 others.push_back(workers[j].info.stepTimeS);
-        std::nth_element(
-            others.begin(), others.begin() + static_cast<std::ptrdiff_t>(others.size() / 2), others.end());
+        std::nth_element(others.begin(), others.begin() + static_cast<std::ptrdiff_t>(others.size() / 2), others.end());
         const double median = others[others.size() / 2];
         w.slowSteps = (median > 0 && w.info.stepTimeS > p.factor * median) ? w.slowSteps + 1 : 0;
         if (w.slowSteps < p.steps)
             continue;
         w.slowSteps = 0;
-        const bool replacing = std::any_of(workers.begin(), workers.end(),
-            [&](const WorkerSlot& x) { return x.alive() && x.replaces == w.info.id; });
+        const bool replacing = std::any_of(
+            workers.begin(), workers.end(), [&](const WorkerSlot& x) { return x.alive() && x.replaces == w.info.id; });
         if (replacing)
             continue;
         log(LogLevel::Warning,
@@ -64,8 +63,7 @@ void Leader::Impl::tick()
             markFailed(i, "not ready within " + std::to_string(static_cast<int>(t.readyS)) + " s");
         else if (w.info.state != WorkerState::Starting && silent > t.failureS)
             markFailed(i, "silent for " + std::to_string(silent).substr(0, 4) + " s");
-        else if (isMember(i) && w.report == Report::None && phase == Phase::Stepping
-            && since(stepStarted) > t.stepS)
+        else if (isMember(i) && w.report == Report::None && phase == Phase::Stepping && since(stepStarted) > t.stepS)
             markFailed(i,
                 "no report of step " + std::to_string(step) + " within " + std::to_string(static_cast<int>(t.stepS))
                     + " s");
@@ -78,8 +76,7 @@ void Leader::Impl::tick()
                                                                                          : std::next(it);
     if (phase == Phase::Forming && since(started) > opt.startTimeoutS)
         endJob(JobState::Failed,
-            "the first generation did not form within " + std::to_string(static_cast<int>(opt.startTimeoutS))
-                + " s");
+            "the first generation did not form within " + std::to_string(static_cast<int>(opt.startTimeoutS)) + " s");
     if (phase == Phase::Forming && cancel && cancel->isCancelled())
         endJob(JobState::Stopped, "cancelled before the first step");
     if (phase == Phase::Restarting)

@@ -45,8 +45,8 @@ void Leader::Impl::resolve()
     for (auto i : members)
         if (workers[i].alive() && workers[i].report == Report::None)
             return;
-    const bool allOk = std::all_of(
-        members.begin(), members.end(), [&](std::size_t i) { return workers[i].report == Report::Ok; });
+    const bool allOk
+        = std::all_of(members.begin(), members.end(), [&](std::size_t i) { return workers[i].report == Report::Ok; });
     if (phase == Phase::Switching) {
         const bool allAlive = aliveMembers() == static_cast<std::int64_t>(members.size());
         if (allOk && allAlive) {
@@ -54,8 +54,8 @@ void Leader::Impl::resolve()
             finishSwitch();
         } else if (++consecutiveAborts > kMaxConsecutiveAborts) {
             endJob(JobState::Failed,
-                "generation " + std::to_string(generation) + " could not be formed "
-                    + std::to_string(consecutiveAborts) + " times in a row");
+                "generation " + std::to_string(generation) + " could not be formed " + std::to_string(consecutiveAborts)
+                    + " times in a row");
         } else {
             startGeneration("restore", true);
         }
@@ -142,8 +142,8 @@ void Leader::Impl::commitStep()
         throughput = static_cast<double>(s)
             / std::max(1e-9, std::chrono::duration<double>(now - recentSteps.front().first).count());
     } else {
-        throughput = static_cast<double>(samples)
-            / std::max(1e-9, std::chrono::duration<double>(now - stepStarted).count());
+        throughput
+            = static_cast<double>(samples) / std::max(1e-9, std::chrono::duration<double>(now - stepStarted).count());
     }
     ev.loss = lastLoss;
     ev.samples = samples;

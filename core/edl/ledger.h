@@ -14,7 +14,11 @@
 
 namespace vantage::edl {
 
-enum class ChunkState { Todo, Doing, Done };
+enum class ChunkState {
+    Todo,
+    Doing,
+    Done
+};
 
 struct Chunk {
     std::int64_t id = 0; // position in the unshuffled epoch: samples [begin, end)

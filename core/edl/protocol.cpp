@@ -75,8 +75,7 @@ public:
     bool topIsObject() const { return m_topIsObject; }
 
 private:
-    template <typename T>
-    bool keep(T&& v)
+    template <typename T> bool keep(T&& v)
     {
         if (m_depth == 1)
             fields[m_key] = std::forward<T>(v);

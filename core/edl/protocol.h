@@ -71,7 +71,15 @@ Message decode(std::string_view bytes);
 // are refused before parsing.
 Message decodeEnvelope(std::string_view bytes, std::size_t maxBytes = kMaxRequestBytes);
 
-enum class Rejection { None, Malformed, BadVersion, BadToken, StaleGeneration, FutureGeneration, UnknownType };
+enum class Rejection {
+    None,
+    Malformed,
+    BadVersion,
+    BadToken,
+    StaleGeneration,
+    FutureGeneration,
+    UnknownType
+};
 
 struct Verdict {
     Rejection rejection = Rejection::None;

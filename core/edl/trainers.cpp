@@ -15,8 +15,7 @@ struct MlpImpl : torch::nn::Module {
         : fc1(register_module("fc1", torch::nn::Linear(in, hidden)))
         , fc2(register_module("fc2", torch::nn::Linear(hidden, hidden)))
         , fc3(register_module("fc3", torch::nn::Linear(hidden, classes)))
-    {
-    }
+    { }
     torch::Tensor forward(torch::Tensor x)
     {
         x = torch::relu(fc1(x));
@@ -33,8 +32,7 @@ struct CnnImpl : torch::nn::Module {
         , conv2(register_module(
               "conv2", torch::nn::Conv2d(torch::nn::Conv2dOptions(channels, 2 * channels, 3).padding(1))))
         , fc(register_module("fc", torch::nn::Linear(2 * channels * 3 * 3, classes)))
-    {
-    }
+    { }
     torch::Tensor forward(torch::Tensor x)
     {
         x = torch::max_pool2d(torch::relu(conv1(x)), 2); // 12 -> 6

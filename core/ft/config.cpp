@@ -181,7 +181,13 @@ std::vector<OpConfig> enumerateConfigs(const Op& op, int devices, const ConfigOp
     const SplitDims allowed = splitDims(op);
     const DimSizes size = dimSizes(op);
     // Dims in enumeration order: batch first so that plain data parallelism comes first.
-    enum { B, S, C, K, R };
+    enum {
+        B,
+        S,
+        C,
+        K,
+        R
+    };
     const bool can[5] = { allowed.batch, allowed.spatial, allowed.out, allowed.reduce, allowed.replica };
     const std::int64_t limit[5] = { size.batch, size.spatial, size.out, size.reduce, std::int64_t(devices) };
     const int maxDims = std::clamp(options.maxSplitDims, 1, 5);

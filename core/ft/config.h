@@ -54,7 +54,12 @@ std::vector<OpConfig> enumerateConfigs(const Op& op, int devices, const ConfigOp
 // Where the pieces of a tensor live. Devices are numbered in mixed radix over the parts, the first
 // part outermost: an op's configuration places batch outermost, then positions, output, reduction,
 // and replication innermost, so the model-parallel groups of a layer sit within a node.
-enum class TensorDim : std::uint8_t { Batch, Features, Positions, Replica };
+enum class TensorDim : std::uint8_t {
+    Batch,
+    Features,
+    Positions,
+    Replica
+};
 
 struct LayoutPart {
     TensorDim dim = TensorDim::Replica;

@@ -215,7 +215,8 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
 // The collectives a split needs: gradient all-reduce across data replicas, partial sums of a
 // reduction or output split, key/value exchange of a sequence split, convolution halos, and the
 // vocabulary-split loss.
-void CostModel::communication(const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, OpCost& r) const
+void CostModel::communication(
+    const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, OpCost& r) const
 {
     const double fB = f.batch, fS = f.spatial, fC = f.out, fK = f.reduce;
     const double ab = activationBytes();

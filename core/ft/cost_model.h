@@ -17,8 +17,14 @@ struct Op;
 struct Edge;
 class OpGraph;
 
-enum class Precision { Mixed, Fp32 }; // mixed: fp16/bf16 compute and activations, fp32 master weights
-enum class Optimizer { Adam, SgdMomentum };
+enum class Precision {
+    Mixed,
+    Fp32
+}; // mixed: fp16/bf16 compute and activations, fp32 master weights
+enum class Optimizer {
+    Adam,
+    SgdMomentum
+};
 
 std::string_view precisionName(Precision p); // "mixed", "fp32"
 Precision precisionFromName(std::string_view name);

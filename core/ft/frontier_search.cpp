@@ -3,10 +3,10 @@
 #include "ft/search.h"
 
 #include "common/error.h"
-#include "common/threads.h"
-#include "common/units.h"
 #include "common/json.h"
 #include "common/progress.h"
+#include "common/threads.h"
+#include "common/units.h"
 #include "ft/baselines.h"
 #include "ft/elimination.h"
 #include "ft/frontier.h"
@@ -290,8 +290,7 @@ public:
         , m_backPrev(static_cast<std::size_t>(m_n))
         , m_backConfig(static_cast<std::size_t>(m_n))
         , m_gcAt(std::max<std::size_t>(1, options.compactAfter))
-    {
-    }
+    { }
 
     // Eliminates the op of step k.
     void step(int k)
@@ -506,8 +505,8 @@ private:
             const bool noSlack = m_exact || m_stateSlack[p->state] <= 0.0;
             if (!acc.empty()
                 && ((noSlack && dominatedBy(acc, m_times[b] + p->dt, m_mems[e - 1] + p->dm))
-                    || listDominated(acc, m_times.data(), m_mems.data(), noSlack ? nullptr : m_slacks.data(), b, e,
-                        p->dt, p->dm)))
+                    || listDominated(
+                        acc, m_times.data(), m_mems.data(), noSlack ? nullptr : m_slacks.data(), b, e, p->dt, p->dm)))
                 continue;
             mergeShifted(acc, m_times.data(), m_mems.data(), m_exact ? nullptr : m_slacks.data(), b, e, p->dt, p->dm,
                 p->config, tmp);

@@ -14,8 +14,7 @@ public:
     Scanner(std::string_view text, std::unordered_map<std::string, std::int64_t>& lines)
         : m_text(text)
         , m_lines(lines)
-    {
-    }
+    { }
 
     void run()
     {
@@ -248,8 +247,7 @@ namespace vantage::ft::detail {
 JsonReader::JsonReader(std::string source, std::string_view text)
     : m_source(std::move(source))
     , m_lines(text.empty() ? JsonLines() : JsonLines(text))
-{
-}
+{ }
 
 void JsonReader::fail(const std::string& message, const std::string& pointer) const
 {

@@ -166,8 +166,8 @@ bool shareTiedWeights(Op& op, const std::vector<Op>& ops, std::int64_t rows, std
         bad(op, "weights can only be tied to an embedding that owns its weights ('" + owner.name + "' does not)");
     if (!((owner.vocab == rows && owner.outFeatures == cols) || (owner.vocab == cols && owner.outFeatures == rows)))
         bad(op,
-            "tied weight shape " + std::to_string(rows) + "x" + std::to_string(cols) + " does not match '"
-                + owner.name + "' (" + std::to_string(owner.vocab) + "x" + std::to_string(owner.outFeatures) + ")");
+            "tied weight shape " + std::to_string(rows) + "x" + std::to_string(cols) + " does not match '" + owner.name
+                + "' (" + std::to_string(owner.vocab) + "x" + std::to_string(owner.outFeatures) + ")");
     op.sharedParams = rows * cols;
     return true;
 }
@@ -213,8 +213,7 @@ void shapeLinear(Op& op, const std::vector<TensorShape>& ins, const std::vector<
     const double positions = double(op.input.height);
     op.forwardFlops = 2.0 * B * positions * double(op.input.features) * double(cols)
         + B * positions * double(cols) * activationFlops(op.activation);
-    op.savedElements
-        = op.output.elements() + (op.activation == Activation::None ? 0.0 : B * positions * double(cols));
+    op.savedElements = op.output.elements() + (op.activation == Activation::None ? 0.0 : B * positions * double(cols));
 }
 
 // A 2-D convolution with optional batch norm and activation.
@@ -239,8 +238,7 @@ void shapeConv2d(Op& op, const std::vector<TensorShape>& ins)
     const double outElems = op.output.elements();
     op.forwardFlops = 2.0 * outElems * double(in.features) * op.kernelH * op.kernelW
         + outElems * ((op.batchNorm ? 4.0 : 0.0) + activationFlops(op.activation));
-    op.savedElements
-        = outElems * (1.0 + (op.batchNorm ? 1.0 : 0.0) + (op.activation != Activation::None ? 1.0 : 0.0));
+    op.savedElements = outElems * (1.0 + (op.batchNorm ? 1.0 : 0.0) + (op.activation != Activation::None ? 1.0 : 0.0));
 }
 
 // Multi-head (or grouped-query) attention over fused q, k, v or over another sequence's k/v.
@@ -264,8 +262,7 @@ void shapeAttention(Op& op, const std::vector<TensorShape>& ins)
                 + std::to_string(qkvHeads) + ")");
     const int hd = static_cast<int>(in.features / qkvHeads);
     if (op.headDim != 0 && op.headDim != hd)
-        bad(op,
-            "head_dim " + std::to_string(op.headDim) + " does not match the input (" + std::to_string(hd) + ")");
+        bad(op, "head_dim " + std::to_string(op.headDim) + " does not match the input (" + std::to_string(hd) + ")");
     op.headDim = hd;
     op.kvLength = in.height;
     if (ins.size() == 2) {
@@ -493,8 +490,8 @@ std::map<std::string, std::size_t> opNames(const Json& ops, const JsonReader& r)
 }
 
 // The positions of each op's inputs.
-std::vector<std::vector<std::size_t>> opInputs(const Json& ops, const JsonReader& r,
-    const std::map<std::string, std::size_t>& index)
+std::vector<std::vector<std::size_t>> opInputs(
+    const Json& ops, const JsonReader& r, const std::map<std::string, std::size_t>& index)
 {
     std::vector<std::vector<std::size_t>> inputs(ops.size());
     for (std::size_t i = 0; i < ops.size(); ++i) {
@@ -519,7 +516,8 @@ std::vector<std::vector<std::size_t>> opInputs(const Json& ops, const JsonReader
 
 // A topological order: of the ops whose inputs are all placed, the one first in the file (a file
 // already in data order keeps its order). A cycle is refused naming an op on it.
-std::vector<std::size_t> dataOrder(const Json& ops, const JsonReader& r, const std::vector<std::vector<std::size_t>>& inputs)
+std::vector<std::size_t> dataOrder(
+    const Json& ops, const JsonReader& r, const std::vector<std::vector<std::size_t>>& inputs)
 {
     std::vector<int> indegree(ops.size(), 0);
     std::vector<std::vector<std::size_t>> consumers(ops.size());

@@ -27,7 +27,13 @@ enum class OpKind {
     Loss, // softmax cross-entropy over the features (classes / vocabulary)
 };
 
-enum class Activation { None, Relu, Gelu, Silu, SwiGlu };
+enum class Activation {
+    None,
+    Relu,
+    Gelu,
+    Silu,
+    SwiGlu
+};
 
 std::string_view opKindName(OpKind kind);
 OpKind opKindFromName(std::string_view name); // Error::invalidInput listing the kinds

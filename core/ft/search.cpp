@@ -1,10 +1,10 @@
 #include "ft/search.h"
 
 #include "common/error.h"
-#include "common/threads.h"
-#include "common/units.h"
 #include "common/json.h"
 #include "common/progress.h"
+#include "common/threads.h"
+#include "common/units.h"
 #include "ft/baselines.h"
 #include "ft/elimination.h"
 #include "ft/frontier.h"

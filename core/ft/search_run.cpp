@@ -27,19 +27,12 @@ std::string deviceList(const std::vector<int>& devices)
 nlohmann::json toJson(const SearchRequest& r)
 {
     const SearchOptions& o = r.options;
-    return {{"model", r.model.empty() ? Json(nullptr) : Json(r.model)},
-            {"graph", r.model.empty() ? r.graph : Json(nullptr)},
-            {"graph_file", r.graphFile},
-            {"batch", r.batch},
-            {"sequence", r.sequence},
-            {"cluster", toJson(r.cluster)},
-            {"devices", o.deviceCounts},
-            {"epsilon", o.epsilon},
-            {"threads", o.threads},
-            {"max_split", o.configs.maxSplitDims},
-            {"precision", precisionName(o.cost.precision)},
-            {"optimizer", optimizerName(o.cost.optimizer)},
-            {"baselines", o.baselines}};
+    return { { "model", r.model.empty() ? Json(nullptr) : Json(r.model) },
+        { "graph", r.model.empty() ? r.graph : Json(nullptr) }, { "graph_file", r.graphFile }, { "batch", r.batch },
+        { "sequence", r.sequence }, { "cluster", toJson(r.cluster) }, { "devices", o.deviceCounts },
+        { "epsilon", o.epsilon }, { "threads", o.threads }, { "max_split", o.configs.maxSplitDims },
+        { "precision", precisionName(o.cost.precision) }, { "optimizer", optimizerName(o.cost.optimizer) },
+        { "baselines", o.baselines } };
 }
 
 SearchRequest searchRequestFromJson(const nlohmann::json& p)
@@ -98,9 +91,9 @@ OpGraph buildRequestGraph(const SearchRequest& r)
         throw Error::invalidInput("give either a zoo model (see `ft models`) or an op graph file").forField("model");
     OpGraph graph = opGraphFromJson(r.graph, r.graphFile.empty() ? "<op graph>" : r.graphFile);
     if ((r.batch > 0 && r.batch != graph.batch()) || r.sequence > 0)
-        throw Error::invalidInput("the op graph " + (r.graphFile.empty() ? std::string() : r.graphFile + " ") +
-                                  "sets its own shapes (batch " + std::to_string(graph.batch()) +
-                                  "); a batch or sequence length goes with a zoo model")
+        throw Error::invalidInput("the op graph " + (r.graphFile.empty() ? std::string() : r.graphFile + " ")
+            + "sets its own shapes (batch " + std::to_string(graph.batch())
+            + "); a batch or sequence length goes with a zoo model")
             .forField(r.sequence > 0 ? "sequence" : "batch");
     return graph;
 }
@@ -116,16 +109,18 @@ std::string searchSummary(const SearchResult& r)
         if (!f.points.empty() && (fastest < 0.0 || f.points.front().time < fastest))
             fastest = f.points.front().time;
     }
-    return r.model + " x" + deviceList(devices) + ": " + std::to_string(points) +
-           (points == 1 ? " strategy" : " strategies") + (fastest >= 0.0 ? ", fastest " + formatSeconds(fastest) : "");
+    return r.model + " x" + deviceList(devices) + ": " + std::to_string(points)
+        + (points == 1 ? " strategy" : " strategies") + (fastest >= 0.0 ? ", fastest " + formatSeconds(fastest) : "");
 }
 
-SearchRun runSearch(store::Session* session, const SearchRequest& request, Progress& progress, const CancelToken& cancel)
+SearchRun runSearch(
+    store::Session* session, const SearchRequest& request, Progress& progress, const CancelToken& cancel)
 {
     SearchRun run;
     run.graph = buildRequestGraph(request);
     const store::NewRun newRun{
-        .engine = "ft", .kind = "search", .name = searchName(request, run.graph), .params = toJson(request)};
+        .engine = "ft", .kind = "search", .name = searchName(request, run.graph), .params = toJson(request)
+    };
     return store::recordRun(session, newRun, [&](store::RunScope& scope) {
         run.runId = scope.id();
         run.result = search(run.graph, request.cluster, request.options, progress, cancel);
@@ -133,7 +128,7 @@ SearchRun runSearch(store::Session* session, const SearchRequest& request, Progr
             for (const auto& f : run.result.frontiers) {
                 std::vector<store::SeriesPoint> pts;
                 for (const auto& p : f.points)
-                    pts.push_back({p.memory / 1e9, p.time});
+                    pts.push_back({ p.memory / 1e9, p.time });
                 s->appendSeries(scope.id(), "frontier/" + std::to_string(f.devices), pts);
             }
         }
@@ -151,8 +146,9 @@ StoredSearch readSearch(const store::Session& session, std::int64_t runId)
     if (info.engine != "ft" || info.kind != "search")
         throw Error::invalidInput("run " + std::to_string(runId) + " is not an FT search").forField("run");
     if (info.status != store::RunStatus::Done || !info.result.is_object())
-        throw Error::invalidInput("run " + std::to_string(info.id) + " is " + std::string(store::statusName(info.status)) +
-                                  (info.error.empty() ? "" : ": " + info.error) + "; it has no frontier")
+        throw Error::invalidInput("run " + std::to_string(info.id) + " is "
+            + std::string(store::statusName(info.status)) + (info.error.empty() ? "" : ": " + info.error)
+            + "; it has no frontier")
             .forField("run");
     StoredSearch out;
     out.runId = info.id;
@@ -173,15 +169,16 @@ nlohmann::json strategyJson(const Strategy& strategy, int index)
 }
 
 void recordStrategy(store::RunScope& scope, const OpGraph& graph, const Strategy& strategy, const nlohmann::json& json,
-                    const std::string& svg)
+    const std::string& svg)
 {
     if (store::Session* s = scope.session()) {
         s->addArtifact(scope.id(), "strategy.json", "application/json", json.dump(2));
         if (!svg.empty())
             s->addArtifact(scope.id(), "strategy.svg", "image/svg+xml", svg);
     }
-    scope.succeed(json, graph.name + " x" + std::to_string(strategy.devices) + ": " + formatSeconds(strategy.time) + ", " +
-                            formatBytes(strategy.memory) + " per device");
+    scope.succeed(json,
+        graph.name + " x" + std::to_string(strategy.devices) + ": " + formatSeconds(strategy.time) + ", "
+            + formatBytes(strategy.memory) + " per device");
 }
 
 } // namespace vantage::ft

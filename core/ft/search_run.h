@@ -64,7 +64,8 @@ struct SearchRun {
 };
 
 // Throws vantage::Error (the run is then recorded failed or cancelled).
-SearchRun runSearch(store::Session* session, const SearchRequest& request, Progress& progress, const CancelToken& cancel);
+SearchRun runSearch(
+    store::Session* session, const SearchRequest& request, Progress& progress, const CancelToken& cancel);
 
 // "BERT-Large x8/16: 23 strategies, fastest 820.00 ms".
 std::string searchSummary(const SearchResult& result);
@@ -84,7 +85,7 @@ nlohmann::json strategyJson(const Strategy& strategy, int index);
 // Records `json` (strategyJson, perhaps with more keys) as the result of `scope`, with its
 // "strategy.json" (application/json) and, when `svg` is given, "strategy.svg" (image/svg+xml).
 // Summary: "BERT-Large x8: 820.00 ms, 12.3 GiB per device".
-void recordStrategy(store::RunScope& scope, const OpGraph& graph, const Strategy& strategy,
-                    const nlohmann::json& json, const std::string& svg = {});
+void recordStrategy(store::RunScope& scope, const OpGraph& graph, const Strategy& strategy, const nlohmann::json& json,
+    const std::string& svg = {});
 
 } // namespace vantage::ft

@@ -47,13 +47,13 @@ void checkDataset(const Dataset& d)
 {
     const auto u = d.train.numUsers();
     const auto i = d.train.numItems();
-    const std::pair<const UserItems*, const char*> parts[] = {
-        {&d.validation, "validation"}, {&d.test, "test"}, {&d.balancedTest, "balanced test"}};
+    const std::pair<const UserItems*, const char*> parts[]
+        = { { &d.validation, "validation" }, { &d.test, "test" }, { &d.balancedTest, "balanced test" } };
     for (const auto& [t, name] : parts)
         if (t->numUsers() != u || t->numItems() != i)
-            throw Error::invalidInput(std::string("the ") + name + " set has " + std::to_string(t->numUsers()) +
-                                      " users x " + std::to_string(t->numItems()) + " items, training has " +
-                                      std::to_string(u) + " x " + std::to_string(i))
+            throw Error::invalidInput(std::string("the ") + name + " set has " + std::to_string(t->numUsers())
+                + " users x " + std::to_string(t->numItems()) + " items, training has " + std::to_string(u) + " x "
+                + std::to_string(i))
                 .inOp("dataset " + d.name);
     if (!d.userLabels.empty() && static_cast<std::int32_t>(d.userLabels.size()) != u)
         throw Error::invalidInput("user labels do not match the number of users").inOp("dataset " + d.name);
@@ -88,9 +88,10 @@ DatasetOverview overview(const Dataset& d)
     const auto active = d.train.activeUsers();
     o.meanItemsPerUser = active > 0 ? static_cast<double>(o.trainInteractions) / active : 0.0;
     const auto head = static_cast<std::size_t>(0.2 * static_cast<double>(o.items) + 0.5);
-    const auto headSum = std::accumulate(o.itemPopularity.begin(),
-                                         o.itemPopularity.begin() + static_cast<std::ptrdiff_t>(head), std::int64_t{0});
-    o.headShare = o.trainInteractions > 0 ? static_cast<double>(headSum) / static_cast<double>(o.trainInteractions) : 0.0;
+    const auto headSum = std::accumulate(
+        o.itemPopularity.begin(), o.itemPopularity.begin() + static_cast<std::ptrdiff_t>(head), std::int64_t{ 0 });
+    o.headShare
+        = o.trainInteractions > 0 ? static_cast<double>(headSum) / static_cast<double>(o.trainInteractions) : 0.0;
     return o;
 }
 
@@ -100,24 +101,15 @@ Json toJson(const DatasetOverview& o, int curvePoints)
     const auto n = o.itemPopularity.size();
     const std::size_t step = curvePoints > 0 ? std::max<std::size_t>(1, n / static_cast<std::size_t>(curvePoints)) : 1;
     for (std::size_t r = 0; r < n; r += step)
-        curve.push_back({r, o.itemPopularity[r]});
+        curve.push_back({ r, o.itemPopularity[r] });
     if (n > 0 && (n - 1) % step != 0)
-        curve.push_back({n - 1, o.itemPopularity[n - 1]});
-    return {{"name", o.name},
-            {"source", o.source},
-            {"users", o.users},
-            {"items", o.items},
-            {"train_interactions", o.trainInteractions},
-            {"validation_interactions", o.validationInteractions},
-            {"test_interactions", o.testInteractions},
-            {"balanced_test_interactions", o.balancedTestInteractions},
-            {"test_users", o.testUsers},
-            {"balanced_test_users", o.balancedTestUsers},
-            {"cold_items", o.coldItems},
-            {"density", o.density},
-            {"mean_items_per_user", o.meanItemsPerUser},
-            {"head_share", o.headShare},
-            {"long_tail", curve}};
+        curve.push_back({ n - 1, o.itemPopularity[n - 1] });
+    return { { "name", o.name }, { "source", o.source }, { "users", o.users }, { "items", o.items },
+        { "train_interactions", o.trainInteractions }, { "validation_interactions", o.validationInteractions },
+        { "test_interactions", o.testInteractions }, { "balanced_test_interactions", o.balancedTestInteractions },
+        { "test_users", o.testUsers }, { "balanced_test_users", o.balancedTestUsers }, { "cold_items", o.coldItems },
+        { "density", o.density }, { "mean_items_per_user", o.meanItemsPerUser }, { "head_share", o.headShare },
+        { "long_tail", curve } };
 }
 
 } // namespace vantage::ppac

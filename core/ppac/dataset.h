@@ -16,9 +16,9 @@
 namespace vantage::ppac {
 
 struct Dataset {
-    std::string name;     // shown to people: "gowalla", "synthetic (seed 7)"
-    std::string source;   // where it came from: a path, or the generator's parameters
-    UserItems train;      // what models are fitted on (without the validation split)
+    std::string name; // shown to people: "gowalla", "synthetic (seed 7)"
+    std::string source; // where it came from: a path, or the generator's parameters
+    UserItems train; // what models are fitted on (without the validation split)
     UserItems validation; // held out from the training data for early stopping; may be empty
     UserItems test;
     UserItems balancedTest; // every item with >= c test interactions contributes exactly c
@@ -54,10 +54,10 @@ struct DatasetOverview {
     std::int64_t balancedTestInteractions = 0;
     std::int32_t testUsers = 0;
     std::int32_t balancedTestUsers = 0;
-    std::int32_t coldItems = 0;      // items with no training interaction
-    double density = 0.0;            // training interactions / (users x items)
-    double meanItemsPerUser = 0.0;   // training
-    double headShare = 0.0;          // share of training interactions on the 20% most popular items
+    std::int32_t coldItems = 0; // items with no training interaction
+    double density = 0.0; // training interactions / (users x items)
+    double meanItemsPerUser = 0.0; // training
+    double headShare = 0.0; // share of training interactions on the 20% most popular items
     // Training interactions per item, most popular first: the long-tail curve.
     std::vector<std::int32_t> itemPopularity;
 };

@@ -63,14 +63,14 @@ void denseBaseScores(const ScoringParts& parts, std::span<const std::int32_t> us
     const auto cells = static_cast<std::size_t>(m) * static_cast<std::size_t>(n);
     scratch.rows.resize(static_cast<std::size_t>(m) * d);
     for (int r = 0; r < m; ++r)
-        std::memcpy(&scratch.rows[static_cast<std::size_t>(r) * d], &parts.users[static_cast<std::size_t>(users[static_cast<std::size_t>(r)]) * d],
-                    d * sizeof(float));
+        std::memcpy(&scratch.rows[static_cast<std::size_t>(r) * d],
+            &parts.users[static_cast<std::size_t>(users[static_cast<std::size_t>(r)]) * d], d * sizeof(float));
     gemmABt(scratch.rows.data(), parts.items.data(), out, m, n, parts.dim);
     if (!parts.ppac)
         return;
     for (int r = 0; r < m; ++r)
         std::memcpy(&scratch.rows[static_cast<std::size_t>(r) * d],
-                    &parts.userBranch[static_cast<std::size_t>(users[static_cast<std::size_t>(r)]) * d], d * sizeof(float));
+            &parts.userBranch[static_cast<std::size_t>(users[static_cast<std::size_t>(r)]) * d], d * sizeof(float));
     scratch.branch.resize(cells);
     gemmABt(scratch.rows.data(), parts.itemBranch.data(), scratch.branch.data(), m, n, parts.dim);
     const float* q = parts.itemGlobal.data();

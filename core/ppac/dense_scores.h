@@ -21,7 +21,7 @@ void gemmABt(const float* a, const float* b, float* c, int m, int n, int k);
 
 // Per-thread buffers of denseBaseScores.
 struct ScoreScratch {
-    std::vector<float> rows;   // gathered user vectors
+    std::vector<float> rows; // gathered user vectors
     std::vector<float> branch; // p_ui of the block (PPAC)
 };
 

@@ -26,9 +26,9 @@ InspectedItem describe(const PreparedDataset& data, std::int32_t user, std::int3
 
 Json itemJson(const InspectedItem& x, bool scores)
 {
-    Json j = {{"item", x.item},         {"label", x.label},       {"count", x.globalCount},
-              {"gp", x.global},         {"pp_count", x.personalCount}, {"pp", x.personal},
-              {"in_train", x.inTrain},  {"in_test", x.inTest},    {"in_balanced_test", x.inBalancedTest}};
+    Json j = { { "item", x.item }, { "label", x.label }, { "count", x.globalCount }, { "gp", x.global },
+        { "pp_count", x.personalCount }, { "pp", x.personal }, { "in_train", x.inTrain }, { "in_test", x.inTest },
+        { "in_balanced_test", x.inBalancedTest } };
     if (scores) {
         j["base_score"] = x.baseScore;
         j["score"] = x.score;
@@ -38,13 +38,13 @@ Json itemJson(const InspectedItem& x, bool scores)
 
 } // namespace
 
-UserInspection inspectUser(const PreparedDataset& data, const Recommender* recommender, std::int32_t user,
-                           const InspectOptions& options)
+UserInspection inspectUser(
+    const PreparedDataset& data, const Recommender* recommender, std::int32_t user, const InspectOptions& options)
 {
     const auto& d = data.dataset;
     if (user < 0 || user >= d.numUsers())
-        throw Error::invalidInput("no user " + std::to_string(user) + " (the dataset has " + std::to_string(d.numUsers()) +
-                                  ")")
+        throw Error::invalidInput(
+            "no user " + std::to_string(user) + " (the dataset has " + std::to_string(d.numUsers()) + ")")
             .forField("user");
     if (options.k < 1 || options.topItems < 0)
         throw Error::invalidInput("k must be at least 1").forField("k");
@@ -77,7 +77,7 @@ UserInspection inspectUser(const PreparedDataset& data, const Recommender* recom
                 ++y;
             }
         }
-        r.similarUsers.push_back({*it, d.userLabel(*it), jaccard(d.train, user, *it), common});
+        r.similarUsers.push_back({ *it, d.userLabel(*it), jaccard(d.train, user, *it), common });
     }
 
     // Items by personal popularity: count, then GP, then id.
@@ -88,13 +88,14 @@ UserInspection inspectUser(const PreparedDataset& data, const Recommender* recom
         for (std::size_t k = 0; k < idx.size(); ++k)
             idx[k] = k;
         const auto n = std::min<std::size_t>(idx.size(), static_cast<std::size_t>(options.topItems));
-        std::partial_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(n), idx.end(), [&](std::size_t a, std::size_t b) {
-            if (counts[a] != counts[b])
-                return counts[a] > counts[b];
-            const auto ga = data.global.counts[static_cast<std::size_t>(items[a])];
-            const auto gb = data.global.counts[static_cast<std::size_t>(items[b])];
-            return ga != gb ? ga > gb : items[a] < items[b];
-        });
+        std::partial_sort(
+            idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(n), idx.end(), [&](std::size_t a, std::size_t b) {
+                if (counts[a] != counts[b])
+                    return counts[a] > counts[b];
+                const auto ga = data.global.counts[static_cast<std::size_t>(items[a])];
+                const auto gb = data.global.counts[static_cast<std::size_t>(items[b])];
+                return ga != gb ? ga > gb : items[a] < items[b];
+            });
         for (std::size_t k = 0; k < n; ++k)
             r.personalTop.push_back(describe(data, user, items[idx[k]]));
     }
@@ -136,22 +137,17 @@ Json toJson(const UserInspection& r)
 {
     Json similar = Json::array();
     for (const auto& s : r.similarUsers)
-        similar.push_back({{"user", s.user}, {"label", s.label}, {"jaccard", s.jaccard}, {"common", s.common}});
+        similar.push_back(
+            { { "user", s.user }, { "label", s.label }, { "jaccard", s.jaccard }, { "common", s.common } });
     auto list = [](const std::vector<InspectedItem>& items, bool scores) {
         Json a = Json::array();
         for (const auto& x : items)
             a.push_back(itemJson(x, scores));
         return a;
     };
-    Json j = {{"user", r.user},
-              {"label", r.label},
-              {"history", r.history},
-              {"validation", r.validation},
-              {"test", r.test},
-              {"balanced_test", r.balancedTest},
-              {"similar_users", similar},
-              {"pp_items", list(r.personalTop, false)},
-              {"gp_items", list(r.globalTop, false)}};
+    Json j = { { "user", r.user }, { "label", r.label }, { "history", r.history }, { "validation", r.validation },
+        { "test", r.test }, { "balanced_test", r.balancedTest }, { "similar_users", similar },
+        { "pp_items", list(r.personalTop, false) }, { "gp_items", list(r.globalTop, false) } };
     if (r.hasModel) {
         j["model"] = r.model;
         j["gamma"] = r.knobs.gamma;

@@ -16,12 +16,12 @@ namespace vantage::ppac {
 struct InspectedItem {
     std::int32_t item = 0;
     std::string label;
-    std::int32_t globalCount = 0;   // GPraw
-    float global = 0.0f;            // GP
+    std::int32_t globalCount = 0; // GPraw
+    float global = 0.0f; // GP
     std::int32_t personalCount = 0; // PPraw: similar users who interacted with it
-    float personal = 0.0f;          // PP
-    float baseScore = 0.0f;         // y * p * q (0 without a model)
-    float score = 0.0f;             // with the knobs (0 without a model)
+    float personal = 0.0f; // PP
+    float baseScore = 0.0f; // y * p * q (0 without a model)
+    float score = 0.0f; // with the knobs (0 without a model)
     bool inTrain = false;
     bool inTest = false;
     bool inBalancedTest = false;
@@ -35,34 +35,34 @@ struct SimilarUser {
 };
 
 struct InspectOptions {
-    int k = 20;          // recommendations shown
-    int topItems = 20;   // items ranked by PP and by GP
-    Knobs knobs;         // "after"
+    int k = 20; // recommendations shown
+    int topItems = 20; // items ranked by PP and by GP
+    Knobs knobs; // "after"
 };
 
 struct UserInspection {
     std::int32_t user = 0;
     std::string label;
-    std::vector<std::int32_t> history;      // training items
+    std::vector<std::int32_t> history; // training items
     std::vector<std::int32_t> validation;
     std::vector<std::int32_t> test;
     std::vector<std::int32_t> balancedTest;
-    std::vector<SimilarUser> similarUsers;  // most similar first
+    std::vector<SimilarUser> similarUsers; // most similar first
     std::vector<InspectedItem> personalTop; // by PP (ties: GP, then id)
-    std::vector<InspectedItem> globalTop;   // by GP, among items the user has not interacted with
+    std::vector<InspectedItem> globalTop; // by GP, among items the user has not interacted with
     bool hasModel = false;
-    std::string model;                      // "PPAC-MF", ...
+    std::string model; // "PPAC-MF", ...
     Knobs knobs;
-    std::vector<InspectedItem> before;      // top-K at gamma = beta = 0
-    std::vector<InspectedItem> after;       // top-K with the knobs
+    std::vector<InspectedItem> before; // top-K at gamma = beta = 0
+    std::vector<InspectedItem> after; // top-K with the knobs
     double arpBefore = 0.0, arpAfter = 0.0; // mean GP of the lists
-    double ppBefore = 0.0, ppAfter = 0.0;   // mean PP of the lists
-    int hitsBefore = 0, hitsAfter = 0;      // test items in the lists
+    double ppBefore = 0.0, ppAfter = 0.0; // mean PP of the lists
+    int hitsBefore = 0, hitsAfter = 0; // test items in the lists
 };
 
 // `recommender` may be null: then only the data side is filled in.
-UserInspection inspectUser(const PreparedDataset& data, const Recommender* recommender, std::int32_t user,
-                           const InspectOptions& options);
+UserInspection inspectUser(
+    const PreparedDataset& data, const Recommender* recommender, std::int32_t user, const InspectOptions& options);
 
 // {"user", "label", "history", "similar_users": [{"user", "jaccard", "common"}], "pp_items": [{"item",
 // "count", "pp", ...}], "gp_items": [{"item", "count", "gp", ...}], "recommendations": [...] (after),

@@ -21,7 +21,9 @@ namespace {
 // Walks the lines of a text buffer: 1-based numbers, '\r' stripped.
 class Lines {
 public:
-    explicit Lines(std::string_view text) : m_text(text) {}
+    explicit Lines(std::string_view text)
+        : m_text(text)
+    { }
     bool next(std::string_view& line)
     {
         if (m_pos >= m_text.size())
@@ -77,11 +79,15 @@ std::int32_t parseDenseId(std::string_view tok, const fs::path& path, std::int64
     const auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), v);
     if (ec != std::errc() || p != tok.data() + tok.size() || v < 0)
         throw Error::invalidInput("expected a non-negative integer id, got " + shown(tok))
-            .inFile(path.string()).atLine(line).forField(field);
+            .inFile(path.string())
+            .atLine(line)
+            .forField(field);
     if (v > kMaxDenseId)
-        throw Error::invalidInput("id " + std::string(tok) + " is larger than " + std::to_string(kMaxDenseId) +
-                                  "; this format uses ids as indices")
-            .inFile(path.string()).atLine(line).forField(field);
+        throw Error::invalidInput("id " + std::string(tok) + " is larger than " + std::to_string(kMaxDenseId)
+            + "; this format uses ids as indices")
+            .inFile(path.string())
+            .atLine(line)
+            .forField(field);
     return static_cast<std::int32_t>(v);
 }
 
@@ -91,7 +97,10 @@ double parseNumber(std::string_view tok, const fs::path& path, std::int64_t line
     double v = 0.0;
     const auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), v);
     if (tok.empty() || ec != std::errc() || p != tok.data() + tok.size() || !std::isfinite(v))
-        throw Error::invalidInput("expected a number, got " + shown(tok)).inFile(path.string()).atLine(line).forField(field);
+        throw Error::invalidInput("expected a number, got " + shown(tok))
+            .inFile(path.string())
+            .atLine(line)
+            .forField(field);
     return v;
 }
 
@@ -157,18 +166,24 @@ void finishLog(InteractionLog& log, IdMap& users, IdMap& items, const fs::path& 
 std::string_view formatName(DataFormat format)
 {
     switch (format) {
-    case DataFormat::Auto: return "auto";
-    case DataFormat::UserLines: return "lines";
-    case DataFormat::RecBoleInter: return "inter";
-    case DataFormat::MovieLens: return "movielens";
-    case DataFormat::Csv: return "csv";
+    case DataFormat::Auto:
+        return "auto";
+    case DataFormat::UserLines:
+        return "lines";
+    case DataFormat::RecBoleInter:
+        return "inter";
+    case DataFormat::MovieLens:
+        return "movielens";
+    case DataFormat::Csv:
+        return "csv";
     }
     return "auto";
 }
 
 DataFormat formatFromName(std::string_view name)
 {
-    for (auto f : {DataFormat::Auto, DataFormat::UserLines, DataFormat::RecBoleInter, DataFormat::MovieLens, DataFormat::Csv})
+    for (auto f :
+        { DataFormat::Auto, DataFormat::UserLines, DataFormat::RecBoleInter, DataFormat::MovieLens, DataFormat::Csv })
         if (formatName(f) == name)
             return f;
     throw Error::invalidInput("unknown data format '" + std::string(name) + "' (auto, lines, inter, movielens, csv)")
@@ -202,9 +217,11 @@ UserItems readUserLines(const fs::path& path)
             if (first) {
                 user = parseDenseId(tok, path, lines.number(), "user");
                 if (auto [it, added] = firstLine.try_emplace(user, lines.number()); !added)
-                    throw Error::invalidInput("user " + std::to_string(user) + " already has a line (line " +
-                                              std::to_string(it->second) + "); the format is one line per user")
-                        .inFile(path.string()).atLine(lines.number()).forField("user");
+                    throw Error::invalidInput("user " + std::to_string(user) + " already has a line (line "
+                        + std::to_string(it->second) + "); the format is one line per user")
+                        .inFile(path.string())
+                        .atLine(lines.number())
+                        .forField("user");
                 maxUser = std::max(maxUser, user);
                 first = false;
                 continue;
@@ -233,12 +250,16 @@ InteractionLog readRecBoleInter(const fs::path& path)
         const auto colon = col.find(':');
         if (colon == std::string_view::npos)
             throw Error::invalidInput("header column " + shown(col) + " is not name:type")
-                .inFile(path.string()).atLine(1).forField("header");
+                .inFile(path.string())
+                .atLine(1)
+                .forField("header");
         const auto name = col.substr(0, colon);
         const auto type = col.substr(colon + 1);
         if (type != "token" && type != "float" && type != "token_seq" && type != "float_seq")
             throw Error::invalidInput("unknown column type " + shown(type) + " (token, float, token_seq, float_seq)")
-                .inFile(path.string()).atLine(1).forField(std::string(name));
+                .inFile(path.string())
+                .atLine(1)
+                .forField(std::string(name));
         if (name == "user_id")
             userCol = static_cast<int>(c);
         else if (name == "item_id")
@@ -249,7 +270,9 @@ InteractionLog readRecBoleInter(const fs::path& path)
             timeCol = static_cast<int>(c);
     }
     if (userCol < 0 || itemCol < 0)
-        throw Error::invalidInput("the header needs user_id and item_id columns").inFile(path.string()).atLine(1)
+        throw Error::invalidInput("the header needs user_id and item_id columns")
+            .inFile(path.string())
+            .atLine(1)
             .forField(userCol < 0 ? "user_id" : "item_id");
     InteractionLog log;
     log.hasRatings = ratingCol >= 0;
@@ -260,9 +283,10 @@ InteractionLog readRecBoleInter(const fs::path& path)
             continue;
         const auto f = splitOn(line, "\t");
         if (f.size() != header.size())
-            throw Error::invalidInput("expected " + std::to_string(header.size()) + " tab-separated fields, found " +
-                                      std::to_string(f.size()))
-                .inFile(path.string()).atLine(lines.number());
+            throw Error::invalidInput("expected " + std::to_string(header.size()) + " tab-separated fields, found "
+                + std::to_string(f.size()))
+                .inFile(path.string())
+                .atLine(lines.number());
         Interaction r;
         const auto u = trim(f[static_cast<std::size_t>(userCol)]);
         const auto i = trim(f[static_cast<std::size_t>(itemCol)]);
@@ -291,16 +315,17 @@ InteractionLog readMovieLens(const fs::path& path)
     log.hasRatings = true;
     log.hasTimestamps = true;
     IdMap users, items;
-    const char* names[] = {"user", "item", "rating", "timestamp"};
+    const char* names[] = { "user", "item", "rating", "timestamp" };
     while (lines.next(line)) {
         if (isBlank(line))
             continue;
         const bool dat = line.find("::") != std::string_view::npos;
         const auto f = dat ? splitOn(line, "::") : splitOn(line, "\t");
         if (f.size() != 4)
-            throw Error::invalidInput(std::string("expected 4 fields separated by ") + (dat ? "'::'" : "tabs") +
-                                      " (user, item, rating, timestamp), found " + std::to_string(f.size()))
-                .inFile(path.string()).atLine(lines.number());
+            throw Error::invalidInput(std::string("expected 4 fields separated by ") + (dat ? "'::'" : "tabs")
+                + " (user, item, rating, timestamp), found " + std::to_string(f.size()))
+                .inFile(path.string())
+                .atLine(lines.number());
         for (int c = 0; c < 2; ++c)
             if (trim(f[static_cast<std::size_t>(c)]).empty())
                 throw Error::invalidInput("empty id").inFile(path.string()).atLine(lines.number()).forField(names[c]);
@@ -334,7 +359,7 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
     char delim = options.delimiter;
     if (delim == 0) {
         delim = ',';
-        for (char c : {',', ';', '\t'})
+        for (char c : { ',', ';', '\t' })
             if (first.find(c) != std::string_view::npos) {
                 delim = c;
                 break;
@@ -358,8 +383,9 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
             const int ci = static_cast<int>(c);
             if (userCol < 0 && l.find("user") != std::string::npos)
                 userCol = ci;
-            else if (itemCol < 0 && (l.find("item") != std::string::npos || l.find("movie") != std::string::npos ||
-                                     l.find("product") != std::string::npos))
+            else if (itemCol < 0
+                && (l.find("item") != std::string::npos || l.find("movie") != std::string::npos
+                    || l.find("product") != std::string::npos))
                 itemCol = ci;
             else if (ratingCol < 0 && (l.find("rating") != std::string::npos || l.find("score") != std::string::npos))
                 ratingCol = ci;
@@ -368,12 +394,15 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
         }
         if (userCol < 0 || itemCol < 0)
             throw Error::invalidInput("the header names no " + std::string(userCol < 0 ? "user" : "item") + " column")
-                .inFile(path.string()).atLine(firstNumber).forField(userCol < 0 ? "user" : "item");
+                .inFile(path.string())
+                .atLine(firstNumber)
+                .forField(userCol < 0 ? "user" : "item");
     } else {
         if (columns < 2 || columns > 4)
-            throw Error::invalidInput("expected user, item[, rating[, timestamp]], found " + std::to_string(columns) +
-                                      " fields")
-                .inFile(path.string()).atLine(firstNumber);
+            throw Error::invalidInput(
+                "expected user, item[, rating[, timestamp]], found " + std::to_string(columns) + " fields")
+                .inFile(path.string())
+                .atLine(firstNumber);
         ratingCol = columns >= 3 ? 2 : -1;
         timeCol = columns >= 4 ? 3 : -1;
     }
@@ -384,8 +413,10 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
     auto parseRow = [&](std::string_view row, std::int64_t number) {
         const auto f = splitOn(row, sep);
         if (f.size() != columns)
-            throw Error::invalidInput("expected " + std::to_string(columns) + " fields, found " + std::to_string(f.size()))
-                .inFile(path.string()).atLine(number);
+            throw Error::invalidInput(
+                "expected " + std::to_string(columns) + " fields, found " + std::to_string(f.size()))
+                .inFile(path.string())
+                .atLine(number);
         const auto u = unquote(f[static_cast<std::size_t>(userCol)]);
         const auto i = unquote(f[static_cast<std::size_t>(itemCol)]);
         if (u.empty())
@@ -456,14 +487,16 @@ Dataset datasetFromLog(const InteractionLog& log, const LoadOptions& options)
             i = static_cast<std::int32_t>(kept.itemLabels.size());
             kept.itemLabels.push_back(log.itemLabels[static_cast<std::size_t>(r.item)]);
         }
-        kept.rows.push_back({u, i, r.rating, r.timestamp});
+        kept.rows.push_back({ u, i, r.rating, r.timestamp });
     }
     if (kept.rows.empty())
         throw Error::invalidInput("no interaction has a rating of at least " + std::to_string(options.minRating))
-            .inFile(log.source).forField("min_rating");
+            .inFile(log.source)
+            .forField("min_rating");
     if (options.split.method == SplitMethod::LeaveLastByTime && !log.hasTimestamps)
         throw Error::invalidInput("leave-last splitting needs timestamps, and this file has none")
-            .inFile(log.source).forField("split");
+            .inFile(log.source)
+            .forField("split");
     auto [train, test] = splitLog(kept, options.split);
     Dataset d;
     d.name = options.path.stem().string();
@@ -475,9 +508,10 @@ Dataset datasetFromLog(const InteractionLog& log, const LoadOptions& options)
     d.validation = std::move(validation);
     d.balancedTest = buildBalancedTest(test, options.balancedPerItem, options.balancedSeed);
     d.test = std::move(test);
-    d.notes = {{"split", options.split.method == SplitMethod::RandomPerUser ? "random per user" : "leave last by time"},
-               {"balanced_test", "built: " + std::to_string(options.balancedPerItem) + " per item"},
-               {"load", toJson(options)}};
+    d.notes
+        = { { "split", options.split.method == SplitMethod::RandomPerUser ? "random per user" : "leave last by time" },
+              { "balanced_test", "built: " + std::to_string(options.balancedPerItem) + " per item" },
+              { "load", toJson(options) } };
     checkDataset(d);
     return d;
 }
@@ -513,8 +547,8 @@ Dataset loadDataset(const LoadOptions& options, Progress& progress, const Cancel
     if (balancedPath.empty() && fs::exists(folder / "balance_test.txt"))
         balancedPath = folder / "balance_test.txt";
     if (!fs::exists(testPath))
-        throw Error::invalidInput("no test file beside the training file (expected " + testPath.filename().string() +
-                                  ", or pass one)")
+        throw Error::invalidInput(
+            "no test file beside the training file (expected " + testPath.filename().string() + ", or pass one)")
             .inFile(testPath.string());
 
     UserItems train = readUserLines(trainPath);
@@ -528,8 +562,8 @@ Dataset loadDataset(const LoadOptions& options, Progress& progress, const Cancel
         balanced = readUserLines(balancedPath);
         cancel.throwIfCancelled();
     }
-    const auto users = std::max({train.numUsers(), test.numUsers(), balanced.numUsers()});
-    const auto items = std::max({train.numItems(), test.numItems(), balanced.numItems()});
+    const auto users = std::max({ train.numUsers(), test.numUsers(), balanced.numUsers() });
+    const auto items = std::max({ train.numItems(), test.numItems(), balanced.numItems() });
     train = train.resized(users, items);
     test = test.resized(users, items);
     Dataset d;
@@ -549,13 +583,11 @@ Dataset loadDataset(const LoadOptions& options, Progress& progress, const Cancel
         d.balancedTest = buildBalancedTest(test, options.balancedPerItem, options.balancedSeed);
     }
     d.test = std::move(test);
-    d.notes = {{"split", "given files"},
-               {"train_file", trainPath.string()},
-               {"test_file", testPath.string()},
-               {"balanced_test", balancedPath.empty()
-                                     ? "built: " + std::to_string(options.balancedPerItem) + " per item"
-                                     : "file: " + balancedPath.string()},
-               {"load", toJson(options)}};
+    d.notes = { { "split", "given files" }, { "train_file", trainPath.string() }, { "test_file", testPath.string() },
+        { "balanced_test",
+            balancedPath.empty() ? "built: " + std::to_string(options.balancedPerItem) + " per item"
+                                 : "file: " + balancedPath.string() },
+        { "load", toJson(options) } };
     checkDataset(d);
     progress.report(1.0, "loaded");
     return d;
@@ -563,24 +595,20 @@ Dataset loadDataset(const LoadOptions& options, Progress& progress, const Cancel
 
 Json toJson(const LoadOptions& o)
 {
-    auto path = [](const fs::path& p) { return p.empty() ? std::string() : fs::absolute(p).lexically_normal().string(); };
-    return {{"path", path(o.path)},
-            {"format", formatName(o.format)},
-            {"test", path(o.testPath)},
-            {"balanced_test", path(o.balancedTestPath)},
-            {"min_rating", std::isfinite(o.minRating) ? Json(o.minRating) : Json(nullptr)},
-            {"csv_delimiter", o.csv.delimiter == 0 ? std::string() : std::string(1, o.csv.delimiter)},
-            {"csv_header", o.csv.header == CsvOptions::Header::Present  ? "yes"
-                           : o.csv.header == CsvOptions::Header::Absent ? "no"
-                                                                       : "auto"},
-            {"split", o.split.method == SplitMethod::RandomPerUser ? "random" : "leave-last"},
-            {"test_fraction", o.split.testFraction},
-            {"leave_last", o.split.leaveLast},
-            {"split_seed", o.split.seed},
-            {"validation_fraction", o.validationFraction},
-            {"validation_seed", o.validationSeed},
-            {"balanced_per_item", o.balancedPerItem},
-            {"balanced_seed", o.balancedSeed}};
+    auto path
+        = [](const fs::path& p) { return p.empty() ? std::string() : fs::absolute(p).lexically_normal().string(); };
+    return { { "path", path(o.path) }, { "format", formatName(o.format) }, { "test", path(o.testPath) },
+        { "balanced_test", path(o.balancedTestPath) },
+        { "min_rating", std::isfinite(o.minRating) ? Json(o.minRating) : Json(nullptr) },
+        { "csv_delimiter", o.csv.delimiter == 0 ? std::string() : std::string(1, o.csv.delimiter) },
+        { "csv_header",
+            o.csv.header == CsvOptions::Header::Present      ? "yes"
+                : o.csv.header == CsvOptions::Header::Absent ? "no"
+                                                             : "auto" },
+        { "split", o.split.method == SplitMethod::RandomPerUser ? "random" : "leave-last" },
+        { "test_fraction", o.split.testFraction }, { "leave_last", o.split.leaveLast }, { "split_seed", o.split.seed },
+        { "validation_fraction", o.validationFraction }, { "validation_seed", o.validationSeed },
+        { "balanced_per_item", o.balancedPerItem }, { "balanced_seed", o.balancedSeed } };
 }
 
 LoadOptions loadOptionsFromJson(const Json& j, const std::string& where)
@@ -596,8 +624,8 @@ LoadOptions loadOptionsFromJson(const Json& j, const std::string& where)
     o.csv.delimiter = delimiter.empty() ? 0 : delimiter[0];
     const auto header = jsonFieldOr<std::string>(j, "csv_header", "auto", where);
     o.csv.header = header == "yes" ? CsvOptions::Header::Present
-                   : header == "no" ? CsvOptions::Header::Absent
-                                    : CsvOptions::Header::Auto;
+        : header == "no"           ? CsvOptions::Header::Absent
+                                   : CsvOptions::Header::Auto;
     const auto split = jsonFieldOr<std::string>(j, "split", "random", where);
     if (split != "random" && split != "leave-last")
         throw Error::invalidInput("unknown split '" + split + "' (random, leave-last)").forField("split").inOp(where);

@@ -19,14 +19,24 @@
 
 namespace vantage::ppac {
 
-enum class DataFormat { Auto, UserLines, RecBoleInter, MovieLens, Csv };
+enum class DataFormat {
+    Auto,
+    UserLines,
+    RecBoleInter,
+    MovieLens,
+    Csv
+};
 
-std::string_view formatName(DataFormat format);          // "auto", "lines", "inter", "movielens", "csv"
-DataFormat formatFromName(std::string_view name);         // throws Error::invalidInput
+std::string_view formatName(DataFormat format); // "auto", "lines", "inter", "movielens", "csv"
+DataFormat formatFromName(std::string_view name); // throws Error::invalidInput
 
 struct CsvOptions {
     char delimiter = 0; // 0: detected from the first line (',', ';', tab)
-    enum class Header { Auto, Present, Absent } header = Header::Auto;
+    enum class Header {
+        Auto,
+        Present,
+        Absent
+    } header = Header::Auto;
 };
 
 // The largest id the one-line-per-user format accepts (its ids are used as indices).
@@ -44,14 +54,14 @@ DataFormat detectFormat(const std::filesystem::path& path);
 struct LoadOptions {
     std::filesystem::path path; // a directory of split files, or one interaction file
     DataFormat format = DataFormat::Auto;
-    std::filesystem::path testPath;         // UserLines: default test.txt beside the training file
+    std::filesystem::path testPath; // UserLines: default test.txt beside the training file
     std::filesystem::path balancedTestPath; // UserLines: default balance_test.txt beside it, when present
     double minRating = -std::numeric_limits<double>::infinity(); // keep rows rated >= this
     CsvOptions csv;
-    SplitOptions split;                     // single-file formats
-    double validationFraction = 0.0;        // held out from training per user (0: none)
+    SplitOptions split; // single-file formats
+    double validationFraction = 0.0; // held out from training per user (0: none)
     std::uint64_t validationSeed = 17;
-    int balancedPerItem = 3;                // c of the balanced-test builder when no file is given
+    int balancedPerItem = 3; // c of the balanced-test builder when no file is given
     std::uint64_t balancedSeed = 23;
 };
 

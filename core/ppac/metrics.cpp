@@ -24,7 +24,7 @@ std::span<const std::int32_t> Rankings::of(std::int32_t user) const
     std::size_t n = 0;
     while (n < static_cast<std::size_t>(depth) && b[n] >= 0)
         ++n;
-    return {b, n};
+    return { b, n };
 }
 
 const MetricsAtK* Metrics::at(int k) const
@@ -48,7 +48,7 @@ bool parseName(std::string_view name, std::string_view& metric, int& k)
     return ec == std::errc() && p == digits.data() + digits.size() && k > 0;
 }
 
-constexpr std::string_view kMetricNames[] = {"recall", "precision", "ndcg", "arp", "coverage", "gini", "tail"};
+constexpr std::string_view kMetricNames[] = { "recall", "precision", "ndcg", "arp", "coverage", "gini", "tail" };
 
 double field(const MetricsAtK& m, std::string_view metric)
 {
@@ -73,7 +73,8 @@ std::optional<double> Metrics::value(std::string_view name) const
 {
     std::string_view metric;
     int k = 0;
-    if (!parseName(name, metric, k) || std::find(std::begin(kMetricNames), std::end(kMetricNames), metric) == std::end(kMetricNames))
+    if (!parseName(name, metric, k)
+        || std::find(std::begin(kMetricNames), std::end(kMetricNames), metric) == std::end(kMetricNames))
         return std::nullopt;
     const auto* m = at(k);
     if (!m)
@@ -85,31 +86,35 @@ void checkMetricName(std::string_view name, const MetricsOptions& options)
 {
     std::string_view metric;
     int k = 0;
-    if (!parseName(name, metric, k) || std::find(std::begin(kMetricNames), std::end(kMetricNames), metric) == std::end(kMetricNames))
-        throw Error::invalidInput("unknown metric '" + std::string(name) +
-                                  "' (recall, precision, ndcg, arp, coverage, gini or tail, then @K)")
+    if (!parseName(name, metric, k)
+        || std::find(std::begin(kMetricNames), std::end(kMetricNames), metric) == std::end(kMetricNames))
+        throw Error::invalidInput("unknown metric '" + std::string(name)
+            + "' (recall, precision, ndcg, arp, coverage, gini or tail, then @K)")
             .forField("metric");
     if (std::find(options.ks.begin(), options.ks.end(), k) == options.ks.end())
-        throw Error::invalidInput("metric '" + std::string(name) + "' is at a K that is not evaluated").forField("metric");
+        throw Error::invalidInput("metric '" + std::string(name) + "' is at a K that is not evaluated")
+            .forField("metric");
 }
 
-Metrics evaluateRankings(const Rankings& rankings, const UserItems& truth, const GlobalPopularity& gp,
-                         const MetricsOptions& options)
+Metrics evaluateRankings(
+    const Rankings& rankings, const UserItems& truth, const GlobalPopularity& gp, const MetricsOptions& options)
 {
     if (rankings.numUsers != truth.numUsers())
-        throw Error::invalidInput("rankings cover " + std::to_string(rankings.numUsers) + " users, the truth " +
-                                  std::to_string(truth.numUsers()));
+        throw Error::invalidInput("rankings cover " + std::to_string(rankings.numUsers) + " users, the truth "
+            + std::to_string(truth.numUsers()));
     for (int k : options.ks)
         if (k < 1 || k > rankings.depth)
-            throw Error::invalidInput("K = " + std::to_string(k) + " but the rankings hold " +
-                                      std::to_string(rankings.depth) + " items per user")
+            throw Error::invalidInput("K = " + std::to_string(k) + " but the rankings hold "
+                + std::to_string(rankings.depth) + " items per user")
                 .forField("k");
     const auto numItems = static_cast<std::size_t>(gp.numItems());
     const int maxK = options.ks.empty() ? 0 : *std::max_element(options.ks.begin(), options.ks.end());
-    std::vector<double> discount(static_cast<std::size_t>(maxK) + 1, 0.0), ideal(static_cast<std::size_t>(maxK) + 1, 0.0);
+    std::vector<double> discount(static_cast<std::size_t>(maxK) + 1, 0.0),
+        ideal(static_cast<std::size_t>(maxK) + 1, 0.0);
     for (int r = 1; r <= maxK; ++r) {
         discount[static_cast<std::size_t>(r)] = 1.0 / std::log2(r + 1.0);
-        ideal[static_cast<std::size_t>(r)] = ideal[static_cast<std::size_t>(r) - 1] + discount[static_cast<std::size_t>(r)];
+        ideal[static_cast<std::size_t>(r)]
+            = ideal[static_cast<std::size_t>(r) - 1] + discount[static_cast<std::size_t>(r)];
     }
     Metrics out;
     std::vector<MetricsAtK> acc(options.ks.size());
@@ -154,8 +159,8 @@ Metrics evaluateRankings(const Rankings& rankings, const UserItems& truth, const
         m.arp /= users;
         m.tailPercentage /= users;
         auto& e = exposure[x];
-        m.coverage = numItems > 0 ? static_cast<double>(std::count_if(e.begin(), e.end(), [](auto c) { return c > 0; })) /
-                                        static_cast<double>(numItems)
+        m.coverage = numItems > 0 ? static_cast<double>(std::count_if(e.begin(), e.end(), [](auto c) { return c > 0; }))
+                / static_cast<double>(numItems)
                                   : 0.0;
         std::sort(e.begin(), e.end());
         double weighted = 0.0, total = 0.0;
@@ -172,7 +177,7 @@ Metrics evaluateRankings(const Rankings& rankings, const UserItems& truth, const
 
 Json toJson(const Metrics& metrics)
 {
-    Json j = {{"users", metrics.users}};
+    Json j = { { "users", metrics.users } };
     for (const auto& m : metrics.atK) {
         std::string at(1, '@'); // (not "@" + to_string: GCC 12 warns falsely, -Wrestrict)
         at += std::to_string(m.k);
@@ -187,8 +192,8 @@ Json toJson(const Metrics& metrics)
     return j;
 }
 
-UserMetrics userMetrics(std::span<const std::int32_t> list, std::span<const std::int32_t> truth,
-                        const GlobalPopularity& gp, int k)
+UserMetrics userMetrics(
+    std::span<const std::int32_t> list, std::span<const std::int32_t> truth, const GlobalPopularity& gp, int k)
 {
     UserMetrics m;
     const auto n = std::min<std::size_t>(static_cast<std::size_t>(std::max(k, 0)), list.size());
@@ -225,16 +230,16 @@ std::vector<float> userArp(const Rankings& rankings, const GlobalPopularity& gp,
     return out;
 }
 
-std::vector<double> exposureByPopularityGroup(const Rankings& rankings, const GlobalPopularity& gp, int k, int groups,
-                                              const UserItems* users)
+std::vector<double> exposureByPopularityGroup(
+    const Rankings& rankings, const GlobalPopularity& gp, int k, int groups, const UserItems* users)
 {
     if (groups < 1)
         throw Error::invalidInput("at least one popularity group").forField("groups");
     const auto numItems = gp.byPopularity.size();
     std::vector<int> groupOf(numItems, 0);
     for (std::size_t r = 0; r < numItems; ++r)
-        groupOf[static_cast<std::size_t>(gp.byPopularity[r])] =
-            static_cast<int>(r * static_cast<std::size_t>(groups) / std::max<std::size_t>(numItems, 1));
+        groupOf[static_cast<std::size_t>(gp.byPopularity[r])]
+            = static_cast<int>(r * static_cast<std::size_t>(groups) / std::max<std::size_t>(numItems, 1));
     std::vector<double> share(static_cast<std::size_t>(groups), 0.0);
     double total = 0.0;
     for (std::int32_t u = 0; u < rankings.numUsers; ++u) {

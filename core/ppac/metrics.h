@@ -35,8 +35,8 @@ struct Rankings {
     std::span<const std::int32_t> of(std::int32_t user) const;
     std::span<std::int32_t> slots(std::int32_t user)
     {
-        return {items.data() + static_cast<std::size_t>(user) * static_cast<std::size_t>(depth),
-                static_cast<std::size_t>(depth)};
+        return { items.data() + static_cast<std::size_t>(user) * static_cast<std::size_t>(depth),
+            static_cast<std::size_t>(depth) };
     }
 };
 
@@ -61,12 +61,12 @@ struct Metrics {
 };
 
 struct MetricsOptions {
-    std::vector<int> ks{20, 50, 100};
+    std::vector<int> ks{ 20, 50, 100 };
 };
 
 // Throws Error::invalidInput when a K exceeds the depth of the rankings.
-Metrics evaluateRankings(const Rankings& rankings, const UserItems& truth, const GlobalPopularity& gp,
-                         const MetricsOptions& options = {});
+Metrics evaluateRankings(
+    const Rankings& rankings, const UserItems& truth, const GlobalPopularity& gp, const MetricsOptions& options = {});
 
 // Checks a metric name such as "ndcg@20" against the options (for early stopping).
 void checkMetricName(std::string_view name, const MetricsOptions& options);
@@ -82,8 +82,8 @@ struct UserMetrics {
     double ndcg = 0.0;
     double arp = 0.0;
 };
-UserMetrics userMetrics(std::span<const std::int32_t> list, std::span<const std::int32_t> truth,
-                        const GlobalPopularity& gp, int k);
+UserMetrics userMetrics(
+    std::span<const std::int32_t> list, std::span<const std::int32_t> truth, const GlobalPopularity& gp, int k);
 
 // Mean GP of the first k items of each user's list (NaN for users with an empty list).
 std::vector<float> userArp(const Rankings& rankings, const GlobalPopularity& gp, int k);
@@ -91,7 +91,7 @@ std::vector<float> userArp(const Rankings& rankings, const GlobalPopularity& gp,
 // Share of the top-k slots (over the users with a list, or with truth items when `users` is given)
 // that falls in each popularity group: items sorted by popularity and cut into `groups` groups of
 // equal size, group 0 the most popular. For the before / after debiasing chart.
-std::vector<double> exposureByPopularityGroup(const Rankings& rankings, const GlobalPopularity& gp, int k,
-                                              int groups = 10, const UserItems* users = nullptr);
+std::vector<double> exposureByPopularityGroup(
+    const Rankings& rankings, const GlobalPopularity& gp, int k, int groups = 10, const UserItems* users = nullptr);
 
 } // namespace vantage::ppac

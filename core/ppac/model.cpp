@@ -17,7 +17,7 @@ static_assert(std::endian::native == std::endian::little, "model files are littl
 
 namespace {
 
-constexpr char kMagic[8] = {'V', 'P', 'P', 'A', 'C', 'M', 'D', 'L'};
+constexpr char kMagic[8] = { 'V', 'P', 'P', 'A', 'C', 'M', 'D', 'L' };
 constexpr std::uint32_t kVersion = 1;
 
 std::uint64_t fnv1a(std::string_view bytes)
@@ -39,36 +39,34 @@ float dot(const float* a, const float* b, int n)
 }
 
 // The arrays of a model file, in file order; W is ModelWeights or const ModelWeights.
-template <typename W>
-struct Array {
+template <typename W> struct Array {
     const char* name;
     std::conditional_t<std::is_const_v<W>, const std::vector<float>, std::vector<float>>* data;
     std::vector<std::int64_t> shape;
 };
 
-template <typename W>
-std::vector<Array<W>> arraysOf(W& w)
+template <typename W> std::vector<Array<W>> arraysOf(W& w)
 {
-    std::vector<Array<W>> a = {{"user_embedding", &w.userEmbedding, {w.numUsers, w.dim}},
-                            {"item_embedding", &w.itemEmbedding, {w.numItems, w.dim}}};
+    std::vector<Array<W>> a = { { "user_embedding", &w.userEmbedding, { w.numUsers, w.dim } },
+        { "item_embedding", &w.itemEmbedding, { w.numItems, w.dim } } };
     if (w.ppac) {
         auto& h = w.personalBranch;
         auto& g = w.globalBranch;
-        a.push_back({"personal.w1", &h.w1, {h.hidden, h.in}});
-        a.push_back({"personal.b1", &h.b1, {h.hidden}});
-        a.push_back({"personal.w2", &h.w2, {h.out, h.hidden}});
-        a.push_back({"personal.b2", &h.b2, {h.out}});
-        a.push_back({"global.w1", &g.w1, {g.hidden, g.in}});
-        a.push_back({"global.b1", &g.b1, {g.hidden}});
-        a.push_back({"global.w2", &g.w2, {g.out, g.hidden}});
-        a.push_back({"global.b2", &g.b2, {g.out}});
+        a.push_back({ "personal.w1", &h.w1, { h.hidden, h.in } });
+        a.push_back({ "personal.b1", &h.b1, { h.hidden } });
+        a.push_back({ "personal.w2", &h.w2, { h.out, h.hidden } });
+        a.push_back({ "personal.b2", &h.b2, { h.out } });
+        a.push_back({ "global.w1", &g.w1, { g.hidden, g.in } });
+        a.push_back({ "global.b1", &g.b1, { g.hidden } });
+        a.push_back({ "global.w2", &g.w2, { g.out, g.hidden } });
+        a.push_back({ "global.b2", &g.b2, { g.out } });
     }
     return a;
 }
 
 Json mlpShape(const Mlp& m)
 {
-    return {{"in", m.in}, {"hidden", m.hidden}, {"out", m.out}};
+    return { { "in", m.in }, { "hidden", m.hidden }, { "out", m.out } };
 }
 
 } // namespace
@@ -91,11 +89,13 @@ void Mlp::forward(const float* x, float* y) const
 {
     float mid[1024];
     for (int o = 0; o < hidden; ++o) {
-        const float v = b1[static_cast<std::size_t>(o)] + dot(&w1[static_cast<std::size_t>(o) * static_cast<std::size_t>(in)], x, in);
+        const float v = b1[static_cast<std::size_t>(o)]
+            + dot(&w1[static_cast<std::size_t>(o) * static_cast<std::size_t>(in)], x, in);
         mid[o] = v > 0.0f ? v : 0.01f * v;
     }
     for (int o = 0; o < out; ++o)
-        y[o] = b2[static_cast<std::size_t>(o)] + dot(&w2[static_cast<std::size_t>(o) * static_cast<std::size_t>(hidden)], mid, hidden);
+        y[o] = b2[static_cast<std::size_t>(o)]
+            + dot(&w2[static_cast<std::size_t>(o) * static_cast<std::size_t>(hidden)], mid, hidden);
 }
 
 std::string ModelWeights::displayName() const
@@ -109,8 +109,8 @@ void ModelWeights::check() const
     auto fail = [](const std::string& what) { throw Error::invalidInput("model: " + what); };
     if (dim < 1 || dim > 4096 || numUsers < 1 || numItems < 1)
         fail("bad shape");
-    if (userEmbedding.size() != static_cast<std::size_t>(numUsers) * static_cast<std::size_t>(dim) ||
-        itemEmbedding.size() != static_cast<std::size_t>(numItems) * static_cast<std::size_t>(dim))
+    if (userEmbedding.size() != static_cast<std::size_t>(numUsers) * static_cast<std::size_t>(dim)
+        || itemEmbedding.size() != static_cast<std::size_t>(numItems) * static_cast<std::size_t>(dim))
         fail("embedding sizes do not match the shape");
     if (base == BaseModel::LightGCN && (layers < 0 || layers > 16))
         fail("bad number of LightGCN layers");
@@ -121,16 +121,18 @@ void ModelWeights::check() const
         fail("embeddings hold NaN or infinite values");
     if (!ppac)
         return;
-    for (const auto* m : {&personalBranch, &globalBranch}) {
+    for (const auto* m : { &personalBranch, &globalBranch }) {
         if (m->in != dim || m->hidden < 1 || m->hidden > 1024)
             fail("branch shape does not fit the embedding size");
-        if (m->w1.size() != static_cast<std::size_t>(m->hidden * m->in) || m->b1.size() != static_cast<std::size_t>(m->hidden) ||
-            m->w2.size() != static_cast<std::size_t>(m->out * m->hidden) || m->b2.size() != static_cast<std::size_t>(m->out))
+        if (m->w1.size() != static_cast<std::size_t>(m->hidden * m->in)
+            || m->b1.size() != static_cast<std::size_t>(m->hidden)
+            || m->w2.size() != static_cast<std::size_t>(m->out * m->hidden)
+            || m->b2.size() != static_cast<std::size_t>(m->out))
             fail("branch weight sizes do not match their shape");
     }
     if (personalBranch.out != dim || globalBranch.out != 1)
         fail("branch outputs must be d (personal) and 1 (global)");
-    for (const auto* m : {&personalBranch, &globalBranch})
+    for (const auto* m : { &personalBranch, &globalBranch })
         if (!finite(m->w1) || !finite(m->b1) || !finite(m->w2) || !finite(m->b2))
             fail("branch weights hold NaN or infinite values");
 }
@@ -140,22 +142,14 @@ std::string serializeModel(const ModelWeights& w)
     w.check();
     Json arrays = Json::array();
     for (const auto& a : arraysOf(w))
-        arrays.push_back({{"name", a.name}, {"shape", a.shape}});
+        arrays.push_back({ { "name", a.name }, { "shape", a.shape } });
     char fp[17];
     std::snprintf(fp, sizeof fp, "%016llx", static_cast<unsigned long long>(w.trainFingerprint));
-    const Json header = {{"format", "vantage-ppac-model"},
-                         {"version", kVersion},
-                         {"base", baseModelName(w.base)},
-                         {"ppac", w.ppac},
-                         {"dim", w.dim},
-                         {"layers", w.layers},
-                         {"users", w.numUsers},
-                         {"items", w.numItems},
-                         {"personal_branch", mlpShape(w.personalBranch)},
-                         {"global_branch", mlpShape(w.globalBranch)},
-                         {"train_fingerprint", fp},
-                         {"info", w.info},
-                         {"arrays", arrays}};
+    const Json header = { { "format", "vantage-ppac-model" }, { "version", kVersion },
+        { "base", baseModelName(w.base) }, { "ppac", w.ppac }, { "dim", w.dim }, { "layers", w.layers },
+        { "users", w.numUsers }, { "items", w.numItems }, { "personal_branch", mlpShape(w.personalBranch) },
+        { "global_branch", mlpShape(w.globalBranch) }, { "train_fingerprint", fp }, { "info", w.info },
+        { "arrays", arrays } };
     const std::string h = header.dump();
     std::string out(kMagic, sizeof kMagic);
     const std::uint32_t version = kVersion;
@@ -172,7 +166,9 @@ std::string serializeModel(const ModelWeights& w)
 
 ModelWeights deserializeModel(std::string_view bytes, const std::string& source)
 {
-    auto bad = [&](const std::string& why) { return Error::invalidInput("not a readable PPAC model: " + why).inFile(source); };
+    auto bad = [&](const std::string& why) {
+        return Error::invalidInput("not a readable PPAC model: " + why).inFile(source);
+    };
     const std::size_t fixed = sizeof kMagic + sizeof(std::uint32_t) + sizeof(std::uint64_t);
     if (bytes.size() < fixed + sizeof(std::uint64_t) || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
         throw bad("missing the VPPACMDL signature");
@@ -200,7 +196,8 @@ ModelWeights deserializeModel(std::string_view bytes, const std::string& source)
         w.numItems = jsonField<std::int32_t>(header, "items", where);
         w.info = jsonFieldOr<Json>(header, "info", Json::object(), where);
         w.trainFingerprint = std::stoull(jsonField<std::string>(header, "train_fingerprint", where), nullptr, 16);
-        for (auto [key, m] : {std::pair{"personal_branch", &w.personalBranch}, std::pair{"global_branch", &w.globalBranch}}) {
+        for (auto [key, m] :
+            { std::pair{ "personal_branch", &w.personalBranch }, std::pair{ "global_branch", &w.globalBranch } }) {
             const Json& s = header.at(key);
             m->in = jsonField<int>(s, "in", key);
             m->hidden = jsonField<int>(s, "hidden", key);
@@ -211,9 +208,10 @@ ModelWeights deserializeModel(std::string_view bytes, const std::string& source)
     } catch (const std::exception& e) {
         throw bad(std::string("bad header: ") + e.what());
     }
-    if (w.dim < 1 || w.dim > 4096 || w.numUsers < 1 || w.numItems < 1 || w.personalBranch.hidden > 1024 ||
-        w.globalBranch.hidden > 1024 || w.personalBranch.hidden < 0 || w.globalBranch.hidden < 0 ||
-        w.personalBranch.out < 0 || w.globalBranch.out < 0 || w.personalBranch.out > 4096 || w.globalBranch.out > 4096)
+    if (w.dim < 1 || w.dim > 4096 || w.numUsers < 1 || w.numItems < 1 || w.personalBranch.hidden > 1024
+        || w.globalBranch.hidden > 1024 || w.personalBranch.hidden < 0 || w.globalBranch.hidden < 0
+        || w.personalBranch.out < 0 || w.globalBranch.out < 0 || w.personalBranch.out > 4096
+        || w.globalBranch.out > 4096)
         throw bad("implausible shape in the header");
     std::size_t at = fixed + len;
     const std::size_t end = bytes.size() - sizeof sum;
@@ -246,14 +244,14 @@ ModelWeights loadModel(const std::filesystem::path& path)
 {
     checkInputFile(path, TextLimits{ .what = "a PPAC model (.vppac)" });
     // The signature first: a file of another kind is refused without being read.
-    if (const std::string head = readFileHead(path, sizeof kMagic); head.size() < sizeof kMagic
-        || std::memcmp(head.data(), kMagic, sizeof kMagic) != 0)
+    if (const std::string head = readFileHead(path, sizeof kMagic);
+        head.size() < sizeof kMagic || std::memcmp(head.data(), kMagic, sizeof kMagic) != 0)
         throw Error::invalidInput("not a readable PPAC model: missing the VPPACMDL signature").inFile(path.string());
     return deserializeModel(readFile(path), path.string());
 }
 
 std::vector<float> propagateLightGcn(const UserItems& train, std::span<const float> users0,
-                                     std::span<const float> items0, int dim, int layers, int threads)
+    std::span<const float> items0, int dim, int layers, int threads)
 {
     const auto U = static_cast<std::size_t>(train.numUsers());
     const auto I = static_cast<std::size_t>(train.numItems());
@@ -308,7 +306,8 @@ float ScoringParts::personalFactor(std::int32_t user, std::int32_t item) const
     if (!ppac)
         return 1.0f;
     const auto d = static_cast<std::size_t>(dim);
-    return detail::sigmoid(dot(&userBranch[static_cast<std::size_t>(user) * d], &itemBranch[static_cast<std::size_t>(item) * d], dim));
+    return detail::sigmoid(
+        dot(&userBranch[static_cast<std::size_t>(user) * d], &itemBranch[static_cast<std::size_t>(item) * d], dim));
 }
 
 float ScoringParts::globalFactor(std::int32_t item) const
@@ -325,9 +324,9 @@ ScoringParts scoringParts(const ModelWeights& w, const UserItems& train, int thr
 {
     w.check();
     if (train.numUsers() != w.numUsers || train.numItems() != w.numItems)
-        throw Error::invalidInput("the model has " + std::to_string(w.numUsers) + " users x " +
-                                  std::to_string(w.numItems) + " items, the dataset " + std::to_string(train.numUsers()) +
-                                  " x " + std::to_string(train.numItems()));
+        throw Error::invalidInput("the model has " + std::to_string(w.numUsers) + " users x "
+            + std::to_string(w.numItems) + " items, the dataset " + std::to_string(train.numUsers()) + " x "
+            + std::to_string(train.numItems()));
     ScoringParts p;
     p.numUsers = w.numUsers;
     p.numItems = w.numItems;
@@ -336,7 +335,8 @@ ScoringParts scoringParts(const ModelWeights& w, const UserItems& train, int thr
     const auto d = static_cast<std::size_t>(w.dim);
     if (w.base == BaseModel::LightGCN) {
         auto all = propagateLightGcn(train, w.userEmbedding, w.itemEmbedding, w.dim, w.layers, threads);
-        p.users.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(w.numUsers) * d));
+        p.users.assign(
+            all.begin(), all.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(w.numUsers) * d));
         p.items.assign(all.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(w.numUsers) * d), all.end());
     } else {
         p.users = w.userEmbedding;

@@ -23,9 +23,12 @@
 
 namespace vantage::ppac {
 
-enum class BaseModel { MF, LightGCN };
+enum class BaseModel {
+    MF,
+    LightGCN
+};
 
-std::string_view baseModelName(BaseModel model);  // "mf", "lightgcn"
+std::string_view baseModelName(BaseModel model); // "mf", "lightgcn"
 BaseModel baseModelFromName(std::string_view name); // throws Error::invalidInput
 
 // Linear(in, hidden) -> LeakyReLU(0.01) -> Linear(hidden, out); weights row-major [out][in] as in torch.
@@ -48,10 +51,10 @@ struct ModelWeights {
     std::int32_t numItems = 0;
     std::vector<float> userEmbedding; // numUsers x dim, layer 0
     std::vector<float> itemEmbedding; // numItems x dim, layer 0
-    Mlp personalBranch;               // h (PPAC only)
-    Mlp globalBranch;                 // g (PPAC only)
+    Mlp personalBranch; // h (PPAC only)
+    Mlp globalBranch; // g (PPAC only)
     std::uint64_t trainFingerprint = 0; // UserItems::fingerprint() of the training data
-    Json info = Json::object();         // training options, dataset name and source, epochs
+    Json info = Json::object(); // training options, dataset name and source, epochs
 
     // "PPAC-MF", "LightGCN", ...
     std::string displayName() const;
@@ -68,7 +71,7 @@ ModelWeights loadModel(const std::filesystem::path& path);
 
 // LightGCN propagation: [(U + I) x dim], the mean of layers 0..layers, degrees clamped to 1.
 std::vector<float> propagateLightGcn(const UserItems& train, std::span<const float> users0,
-                                     std::span<const float> items0, int dim, int layers, int threads = 0);
+    std::span<const float> items0, int dim, int layers, int threads = 0);
 
 // What scoring needs, computed once from the weights (and, for LightGCN, the training graph).
 struct ScoringParts {
@@ -76,16 +79,16 @@ struct ScoringParts {
     std::int32_t numItems = 0;
     int dim = 0;
     bool ppac = false;
-    std::vector<float> users;      // final user embeddings, numUsers x dim
-    std::vector<float> items;      // final item embeddings, numItems x dim
+    std::vector<float> users; // final user embeddings, numUsers x dim
+    std::vector<float> items; // final item embeddings, numItems x dim
     std::vector<float> userBranch; // h(e_u^0), numUsers x dim (PPAC)
     std::vector<float> itemBranch; // h(e_i^0), numItems x dim (PPAC)
     std::vector<float> itemGlobal; // q_i (PPAC)
 
-    float rawScore(std::int32_t user, std::int32_t item) const;        // y_ui
-    float personalFactor(std::int32_t user, std::int32_t item) const;  // p_ui (1 without PPAC)
-    float globalFactor(std::int32_t item) const;                       // q_i (1 without PPAC)
-    float baseScore(std::int32_t user, std::int32_t item) const;       // y_ui * p_ui * q_i
+    float rawScore(std::int32_t user, std::int32_t item) const; // y_ui
+    float personalFactor(std::int32_t user, std::int32_t item) const; // p_ui (1 without PPAC)
+    float globalFactor(std::int32_t item) const; // q_i (1 without PPAC)
+    float baseScore(std::int32_t user, std::int32_t item) const; // y_ui * p_ui * q_i
 };
 
 ScoringParts scoringParts(const ModelWeights& weights, const UserItems& train, int threads = 0);

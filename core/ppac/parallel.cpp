@@ -16,8 +16,8 @@ int resolveThreads(int requested)
     return resolveThreadCount(requested);
 }
 
-void parallelFor(std::int64_t n, int threads, std::int64_t chunk,
-                 const std::function<void(std::int64_t, std::int64_t, int)>& body)
+void parallelFor(
+    std::int64_t n, int threads, std::int64_t chunk, const std::function<void(std::int64_t, std::int64_t, int)>& body)
 {
     if (n <= 0)
         return;
@@ -28,8 +28,8 @@ void parallelFor(std::int64_t n, int threads, std::int64_t chunk,
             body(b, std::min(n, b + chunk), 0);
         return;
     }
-    std::atomic<std::int64_t> next{0};
-    std::atomic<bool> failed{false};
+    std::atomic<std::int64_t> next{ 0 };
+    std::atomic<bool> failed{ false };
     std::exception_ptr error;
     std::mutex errorMutex;
     auto work = [&](int worker) {

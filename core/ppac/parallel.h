@@ -15,6 +15,6 @@ int resolveThreads(int requested);
 // (worker in [0, threads)). The first exception thrown by a body stops the hand-out of further
 // chunks and is rethrown on the calling thread after all workers have finished.
 void parallelFor(std::int64_t n, int threads, std::int64_t chunk,
-                 const std::function<void(std::int64_t begin, std::int64_t end, int worker)>& body);
+    const std::function<void(std::int64_t begin, std::int64_t end, int worker)>& body);
 
 } // namespace vantage::ppac::detail

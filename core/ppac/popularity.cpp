@@ -55,12 +55,12 @@ std::int32_t PersonalPopularity::count(std::int32_t user, std::int32_t item) con
     return at < 0 ? 0 : m_counts[static_cast<std::size_t>(at)];
 }
 
-PersonalPopularity personalPopularity(const UserItems& train, const SimilarUsers& similar, int threads,
-                                      Progress& progress, const CancelToken& cancel)
+PersonalPopularity personalPopularity(
+    const UserItems& train, const SimilarUsers& similar, int threads, Progress& progress, const CancelToken& cancel)
 {
     if (similar.numUsers() != train.numUsers())
-        throw Error::invalidInput("similar users cover " + std::to_string(similar.numUsers()) + " users, training has " +
-                                  std::to_string(train.numUsers()));
+        throw Error::invalidInput("similar users cover " + std::to_string(similar.numUsers()) + " users, training has "
+            + std::to_string(train.numUsers()));
     if (similar.k() > 65535)
         throw Error::invalidInput("at most 65535 similar users per user").forField("k");
     const std::int32_t numUsers = train.numUsers();
@@ -82,8 +82,8 @@ PersonalPopularity personalPopularity(const UserItems& train, const SimilarUsers
         t.clear();
         for (auto v : similar.of(u)) {
             if (v < 0 || v >= numUsers)
-                throw Error::invalidInput("similar user " + std::to_string(v) + " of user " + std::to_string(u) +
-                                          " is not a user of the dataset");
+                throw Error::invalidInput("similar user " + std::to_string(v) + " of user " + std::to_string(u)
+                    + " is not a user of the dataset");
             for (auto i : train.items(v))
                 if (cnt[static_cast<std::size_t>(i)]++ == 0)
                     t.push_back(i);
@@ -107,7 +107,7 @@ PersonalPopularity personalPopularity(const UserItems& train, const SimilarUsers
         }
         pp.m_scale[static_cast<std::size_t>(u)] = norm > 0.0 ? static_cast<float>(1.0 / std::sqrt(norm)) : 0.0f;
     };
-    std::atomic<std::int64_t> done{0};
+    std::atomic<std::int64_t> done{ 0 };
     for (int pass = 0; pass < 2; ++pass) {
         const bool fill = pass == 1;
         if (fill) {

@@ -16,7 +16,7 @@ namespace vantage::ppac {
 
 struct GlobalPopularity {
     std::vector<std::int32_t> counts; // GPraw
-    std::vector<float> values;        // GP
+    std::vector<float> values; // GP
     float minValue = 0.0f;
     float maxValue = 0.0f;
     // Items from most to least popular (count descending, then id ascending).
@@ -41,17 +41,20 @@ public:
     // The items with PPraw(u, i) > 0, ascending, and their counts.
     std::span<const std::int32_t> items(std::int32_t user) const
     {
-        return {m_items.data() + begin(user), static_cast<std::size_t>(end(user) - begin(user))};
+        return { m_items.data() + begin(user), static_cast<std::size_t>(end(user) - begin(user)) };
     }
     std::span<const std::uint16_t> counts(std::int32_t user) const
     {
-        return {m_counts.data() + begin(user), static_cast<std::size_t>(end(user) - begin(user))};
+        return { m_counts.data() + begin(user), static_cast<std::size_t>(end(user) - begin(user)) };
     }
     // 1 / ||PPraw(u, .)||_2 (0 for a user with no similar-user items).
     float scale(std::int32_t user) const { return m_scale[static_cast<std::size_t>(user)]; }
 
     std::int32_t count(std::int32_t user, std::int32_t item) const;
-    float value(std::int32_t user, std::int32_t item) const { return static_cast<float>(count(user, item)) * scale(user); }
+    float value(std::int32_t user, std::int32_t item) const
+    {
+        return static_cast<float>(count(user, item)) * scale(user);
+    }
     // Flat position of (user, item) in the sparse arrays, or -1.
     std::int64_t find(std::int32_t user, std::int32_t item) const;
 
@@ -59,15 +62,16 @@ public:
     std::int64_t end(std::int32_t user) const { return m_offsets[static_cast<std::size_t>(user) + 1]; }
 
 private:
-    friend PersonalPopularity personalPopularity(const UserItems&, const SimilarUsers&, int, Progress&, const CancelToken&);
+    friend PersonalPopularity personalPopularity(
+        const UserItems&, const SimilarUsers&, int, Progress&, const CancelToken&);
     std::int32_t m_numItems = 0;
-    std::vector<std::int64_t> m_offsets{0};
+    std::vector<std::int64_t> m_offsets{ 0 };
     std::vector<std::int32_t> m_items;
     std::vector<std::uint16_t> m_counts;
     std::vector<float> m_scale;
 };
 
-PersonalPopularity personalPopularity(const UserItems& train, const SimilarUsers& similar, int threads,
-                                      Progress& progress, const CancelToken& cancel);
+PersonalPopularity personalPopularity(
+    const UserItems& train, const SimilarUsers& similar, int threads, Progress& progress, const CancelToken& cancel);
 
 } // namespace vantage::ppac

@@ -6,8 +6,8 @@
 
 namespace vantage::ppac {
 
-std::shared_ptr<const PreparedDataset> prepare(Dataset dataset, const PrepareOptions& options, Progress& progress,
-                                               const CancelToken& cancel)
+std::shared_ptr<const PreparedDataset> prepare(
+    Dataset dataset, const PrepareOptions& options, Progress& progress, const CancelToken& cancel)
 {
     using Clock = std::chrono::steady_clock;
     checkDataset(dataset);
@@ -20,7 +20,8 @@ std::shared_ptr<const PreparedDataset> prepare(Dataset dataset, const PrepareOpt
         p->similar = readSimilarUsers(options.similarUsersFile, dataset.numUsers());
     } else {
         SubProgress sub(progress, 0.0, 0.6, "similar users");
-        p->similar = computeSimilarUsers(dataset.train, {.k = options.similarUsers, .threads = options.threads}, sub, cancel);
+        p->similar = computeSimilarUsers(
+            dataset.train, { .k = options.similarUsers, .threads = options.threads }, sub, cancel);
     }
     p->similarSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
     cancel.throwIfCancelled();

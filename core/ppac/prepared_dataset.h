@@ -14,8 +14,8 @@
 namespace vantage::ppac {
 
 struct PrepareOptions {
-    int similarUsers = 30;  // k of S_u
-    int threads = 0;        // 0: all cores
+    int similarUsers = 30; // k of S_u
+    int threads = 0; // 0: all cores
     double headFraction = 0.2; // the popular head; the rest is the long tail (Tail@K)
     // Read S_u from a file in the authors' format instead of computing it (must cover the users).
     std::filesystem::path similarUsersFile;
@@ -31,7 +31,7 @@ struct PreparedDataset {
     double popularitySeconds = 0.0;
 };
 
-std::shared_ptr<const PreparedDataset> prepare(Dataset dataset, const PrepareOptions& options, Progress& progress,
-                                               const CancelToken& cancel);
+std::shared_ptr<const PreparedDataset> prepare(
+    Dataset dataset, const PrepareOptions& options, Progress& progress, const CancelToken& cancel);
 
 } // namespace vantage::ppac

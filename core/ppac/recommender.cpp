@@ -33,7 +33,11 @@ bool better(const Scored& a, const Scored& b)
 // The best `depth` of a stream of (score, item), kept in a heap whose front is the worst kept.
 class TopK {
 public:
-    explicit TopK(std::size_t depth) : m_depth(depth) { m_heap.reserve(depth); }
+    explicit TopK(std::size_t depth)
+        : m_depth(depth)
+    {
+        m_heap.reserve(depth);
+    }
     void reset() { m_heap.clear(); }
     bool full() const { return m_heap.size() == m_depth; }
     const Scored& worst() const { return m_heap.front(); }
@@ -41,11 +45,11 @@ public:
     void push(float score, std::int32_t item)
     {
         if (m_heap.size() < m_depth) {
-            m_heap.push_back({score, item});
+            m_heap.push_back({ score, item });
             std::push_heap(m_heap.begin(), m_heap.end(), better);
-        } else if (m_depth > 0 && better({score, item}, m_heap.front())) {
+        } else if (m_depth > 0 && better({ score, item }, m_heap.front())) {
             std::pop_heap(m_heap.begin(), m_heap.end(), better);
-            m_heap.back() = {score, item};
+            m_heap.back() = { score, item };
             std::push_heap(m_heap.begin(), m_heap.end(), better);
         }
     }
@@ -61,16 +65,17 @@ private:
     std::vector<Scored> m_heap;
 };
 
-void checkShapes(const ScoringParts& parts, const UserItems& mask, const PersonalPopularity& pp, const GlobalPopularity& gp)
+void checkShapes(
+    const ScoringParts& parts, const UserItems& mask, const PersonalPopularity& pp, const GlobalPopularity& gp)
 {
-    if (mask.numUsers() != parts.numUsers || mask.numItems() != parts.numItems || pp.numUsers() != parts.numUsers ||
-        pp.numItems() != parts.numItems || gp.numItems() != parts.numItems)
+    if (mask.numUsers() != parts.numUsers || mask.numItems() != parts.numItems || pp.numUsers() != parts.numUsers
+        || pp.numItems() != parts.numItems || gp.numItems() != parts.numItems)
         throw Error::invalidInput("model and dataset disagree on the number of users or items");
 }
 
 // Scores one dense row of base scores with the knobs, skipping masked items, into `top`.
 void scoreRow(const float* row, std::int32_t user, const UserItems& mask, const PersonalPopularity& pp,
-              const GlobalPopularity& gp, const Knobs& knobs, TopK& top)
+    const GlobalPopularity& gp, const Knobs& knobs, TopK& top)
 {
     const auto ppItems = pp.items(user);
     const auto ppCounts = pp.counts(user);
@@ -99,8 +104,8 @@ void scoreRow(const float* row, std::int32_t user, const UserItems& mask, const 
 } // namespace
 
 Rankings rankExhaustive(const ScoringParts& parts, const UserItems& mask, const PersonalPopularity& pp,
-                        const GlobalPopularity& gp, const Knobs& knobs, std::span<const std::int32_t> users,
-                        int depth, int threads, Progress& progress, const CancelToken& cancel)
+    const GlobalPopularity& gp, const Knobs& knobs, std::span<const std::int32_t> users, int depth, int threads,
+    Progress& progress, const CancelToken& cancel)
 {
     checkShapes(parts, mask, pp, gp);
     if (depth < 1)
@@ -115,12 +120,12 @@ Rankings rankExhaustive(const ScoringParts& parts, const UserItems& mask, const 
     struct Worker {
         std::vector<float> rows;
         detail::ScoreScratch scratch;
-        TopK top{0};
+        TopK top{ 0 };
     };
     std::vector<Worker> workers(static_cast<std::size_t>(threads));
     for (auto& w : workers)
         w.top = TopK(static_cast<std::size_t>(depth));
-    std::atomic<std::int64_t> done{0};
+    std::atomic<std::int64_t> done{ 0 };
     const auto n = static_cast<std::int64_t>(users.size());
     detail::parallelFor(n, threads, kBlockUsers, [&](std::int64_t b, std::int64_t e, int wi) {
         cancel.throwIfCancelled();
@@ -222,12 +227,12 @@ KnobScale Recommender::Impl::computeScale(const Impl& d)
     for (std::size_t u = 0; u + 1 < d.candOffsets.size(); ++u) {
         const auto b = d.candOffsets[u], e = d.candOffsets[u + 1];
         if (e - b >= 2)
-            spreads.push_back(static_cast<double>(d.candBase[static_cast<std::size_t>(b)]) -
-                              static_cast<double>(d.candBase[static_cast<std::size_t>(std::min(e, b + depth) - 1)]));
+            spreads.push_back(static_cast<double>(d.candBase[static_cast<std::size_t>(b)])
+                - static_cast<double>(d.candBase[static_cast<std::size_t>(std::min(e, b + depth) - 1)]));
         const auto counts = d.data->personal.counts(static_cast<std::int32_t>(u));
         if (!counts.empty())
-            personal.push_back(*std::max_element(counts.begin(), counts.end()) *
-                               static_cast<double>(d.data->personal.scale(static_cast<std::int32_t>(u))));
+            personal.push_back(*std::max_element(counts.begin(), counts.end())
+                * static_cast<double>(d.data->personal.scale(static_cast<std::int32_t>(u))));
     }
     KnobScale s;
     s.scoreSpread = median(std::move(spreads));
@@ -241,7 +246,7 @@ KnobScale Recommender::Impl::computeScale(const Impl& d)
 }
 
 Recommender::Recommender(ModelWeights weights, std::shared_ptr<const PreparedDataset> data,
-                         const RecommenderOptions& options, Progress& progress, const CancelToken& cancel)
+    const RecommenderOptions& options, Progress& progress, const CancelToken& cancel)
     : m_impl(std::make_unique<Impl>())
 {
     const auto t0 = Clock::now();
@@ -249,12 +254,12 @@ Recommender::Recommender(ModelWeights weights, std::shared_ptr<const PreparedDat
     if (!data)
         throw Error::invalidInput("no dataset");
     if (options.depth < 1 || options.candidates < options.depth)
-        throw Error::invalidInput("the candidates per user must be at least the ranking depth (" +
-                                  std::to_string(options.depth) + ")")
+        throw Error::invalidInput(
+            "the candidates per user must be at least the ranking depth (" + std::to_string(options.depth) + ")")
             .forField("candidates");
     if (weights.trainFingerprint != 0 && weights.trainFingerprint != data->dataset.train.fingerprint())
-        throw Error::invalidInput("the model was trained on other training data than '" + data->dataset.name +
-                                  "' holds (different interactions or validation split)");
+        throw Error::invalidInput("the model was trained on other training data than '" + data->dataset.name
+            + "' holds (different interactions or validation split)");
     d.weights = std::move(weights);
     d.data = std::move(data);
     d.options = options;
@@ -277,13 +282,13 @@ Recommender::Recommender(ModelWeights weights, std::shared_ptr<const PreparedDat
     struct Worker {
         std::vector<float> rows;
         detail::ScoreScratch scratch;
-        TopK top{0};
+        TopK top{ 0 };
         std::vector<std::int32_t> block;
     };
     std::vector<Worker> workers(static_cast<std::size_t>(threads));
     for (auto& w : workers)
         w.top = TopK(M);
-    std::atomic<std::int64_t> done{0};
+    std::atomic<std::int64_t> done{ 0 };
     detail::parallelFor(numUsers, threads, kBlockUsers, [&](std::int64_t b, std::int64_t e, int wi) {
         cancel.throwIfCancelled();
         auto& w = workers[static_cast<std::size_t>(wi)];
@@ -341,24 +346,45 @@ Recommender::Recommender(ModelWeights weights, std::shared_ptr<const PreparedDat
     progress.report(1.0, "model ready");
 }
 
-KnobScale Recommender::knobScale() const { return m_impl->scale; }
+KnobScale Recommender::knobScale() const
+{
+    return m_impl->scale;
+}
 
 Recommender::~Recommender() = default;
 Recommender::Recommender(Recommender&&) noexcept = default;
 Recommender& Recommender::operator=(Recommender&&) noexcept = default;
 
-const ModelWeights& Recommender::weights() const { return m_impl->weights; }
-const PreparedDataset& Recommender::data() const { return *m_impl->data; }
-std::shared_ptr<const PreparedDataset> Recommender::sharedData() const { return m_impl->data; }
-const ScoringParts& Recommender::parts() const { return m_impl->parts; }
-const RecommenderOptions& Recommender::options() const { return m_impl->options; }
-double Recommender::precomputeSeconds() const { return m_impl->seconds; }
+const ModelWeights& Recommender::weights() const
+{
+    return m_impl->weights;
+}
+const PreparedDataset& Recommender::data() const
+{
+    return *m_impl->data;
+}
+std::shared_ptr<const PreparedDataset> Recommender::sharedData() const
+{
+    return m_impl->data;
+}
+const ScoringParts& Recommender::parts() const
+{
+    return m_impl->parts;
+}
+const RecommenderOptions& Recommender::options() const
+{
+    return m_impl->options;
+}
+double Recommender::precomputeSeconds() const
+{
+    return m_impl->seconds;
+}
 
 std::int64_t Recommender::memoryBytes() const
 {
     const auto& d = *m_impl;
-    return static_cast<std::int64_t>(d.candOffsets.size() * 8 + d.candItems.size() * 4 + d.candBase.size() * 4 +
-                                     d.bound.size() * 4 + d.ppBase.size() * 4);
+    return static_cast<std::int64_t>(d.candOffsets.size() * 8 + d.candItems.size() * 4 + d.candBase.size() * 4
+        + d.bound.size() * 4 + d.ppBase.size() * 4);
 }
 
 Rankings Recommender::rank(const Knobs& knobs, Progress& progress, const CancelToken& cancel, RankStats* stats) const
@@ -370,7 +396,7 @@ Rankings Recommender::rank(const Knobs& knobs, Progress& progress, const CancelT
     Rankings out = Rankings::empty(numUsers, d.options.depth);
     std::vector<std::vector<std::int32_t>> undecided(static_cast<std::size_t>(d.options.threads));
     std::vector<TopK> tops(static_cast<std::size_t>(d.options.threads), TopK(depth));
-    std::atomic<std::int64_t> done{0};
+    std::atomic<std::int64_t> done{ 0 };
     detail::parallelFor(numUsers, d.options.threads, 512, [&](std::int64_t b, std::int64_t e, int w) {
         auto& top = tops[static_cast<std::size_t>(w)];
         for (auto u = static_cast<std::int32_t>(b); u < e; ++u) {
@@ -394,7 +420,7 @@ Rankings Recommender::rank(const Knobs& knobs, Progress& progress, const CancelT
     if (!rest.empty()) {
         SubProgress sub(progress, 0.5, 1.0, "exhaustive ranking");
         const Rankings exact = rankExhaustive(d.parts, d.data->known, d.data->personal, d.data->global, knobs, rest,
-                                              d.options.depth, d.options.threads, sub, cancel);
+            d.options.depth, d.options.threads, sub, cancel);
         for (auto u : rest) {
             const auto* src = exact.items.data() + static_cast<std::size_t>(u) * depth;
             std::copy(src, src + depth, out.slots(u).begin());
@@ -412,15 +438,15 @@ std::vector<RecommendedItem> Recommender::recommend(std::int32_t user, int k, co
 {
     const auto& d = *m_impl;
     if (user < 0 || user >= d.parts.numUsers)
-        throw Error::invalidInput("no user " + std::to_string(user) + " (the dataset has " +
-                                  std::to_string(d.parts.numUsers) + ")")
+        throw Error::invalidInput(
+            "no user " + std::to_string(user) + " (the dataset has " + std::to_string(d.parts.numUsers) + ")")
             .forField("user");
     if (k < 1 || k > d.options.depth)
         throw Error::invalidInput("k must lie in [1, " + std::to_string(d.options.depth) + "]").forField("k");
     TopK top(static_cast<std::size_t>(d.options.depth));
     if (!d.rankFromCandidates(user, knobs, top)) {
         std::vector<float> row(static_cast<std::size_t>(d.parts.numItems));
-        const std::int32_t one[] = {user};
+        const std::int32_t one[] = { user };
         detail::ScoreScratch scratch;
         detail::denseBaseScores(d.parts, one, row.data(), scratch);
         top.reset();
@@ -430,7 +456,7 @@ std::vector<RecommendedItem> Recommender::recommend(std::int32_t user, int k, co
     for (const auto& s : top.sorted()) {
         if (static_cast<int>(out.size()) == k)
             break;
-        out.push_back({s.item, s.score, d.baseOf(user, s.item)});
+        out.push_back({ s.item, s.score, d.baseOf(user, s.item) });
     }
     return out;
 }
@@ -440,16 +466,17 @@ float Recommender::score(std::int32_t user, std::int32_t item, const Knobs& knob
     const auto& d = *m_impl;
     if (user < 0 || user >= d.parts.numUsers || item < 0 || item >= d.parts.numItems)
         throw Error::invalidInput("no such user or item");
-    return knobScore(d.parts.baseScore(user, item), d.data->personal.value(user, item), d.data->global.value(item), knobs);
+    return knobScore(
+        d.parts.baseScore(user, item), d.data->personal.value(user, item), d.data->global.value(item), knobs);
 }
 
 Json toJson(const Evaluation& e)
 {
-    return {{"full", toJson(e.full)}, {"balanced", toJson(e.balanced)}};
+    return { { "full", toJson(e.full) }, { "balanced", toJson(e.balanced) } };
 }
 
 RerankResult rerank(const Recommender& recommender, const Knobs& knobs, const MetricsOptions& metrics,
-                    Progress& progress, const CancelToken& cancel)
+    Progress& progress, const CancelToken& cancel)
 {
     const auto t0 = Clock::now();
     const auto& data = recommender.data();
@@ -474,23 +501,20 @@ RerankResult rerank(const Recommender& recommender, const Knobs& knobs, const Me
 
 Json toJson(const RerankResult& r)
 {
-    return {{"gamma", r.knobs.gamma},
-            {"beta", r.knobs.beta},
-            {"metrics", toJson(r.evaluation)},
-            {"exposure_by_popularity_group", r.exposureByGroup},
-            {"time_s", r.seconds},
-            {"exhaustive_users", r.exhaustiveUsers}};
+    return { { "gamma", r.knobs.gamma }, { "beta", r.knobs.beta }, { "metrics", toJson(r.evaluation) },
+        { "exposure_by_popularity_group", r.exposureByGroup }, { "time_s", r.seconds },
+        { "exhaustive_users", r.exhaustiveUsers } };
 }
 
 std::vector<TradeoffPoint> tradeoffCurve(const Recommender& recommender, const std::vector<Knobs>& knobs,
-                                         const MetricsOptions& metrics, Progress& progress, const CancelToken& cancel)
+    const MetricsOptions& metrics, Progress& progress, const CancelToken& cancel)
 {
     std::vector<TradeoffPoint> out;
     for (std::size_t k = 0; k < knobs.size(); ++k) {
         SubProgress sub(progress, static_cast<double>(k) / knobs.size(), static_cast<double>(k + 1) / knobs.size(),
-                        "trade-off curve");
+            "trade-off curve");
         auto r = rerank(recommender, knobs[k], metrics, sub, cancel);
-        out.push_back({knobs[k], std::move(r.evaluation), r.seconds});
+        out.push_back({ knobs[k], std::move(r.evaluation), r.seconds });
     }
     return out;
 }

@@ -27,7 +27,7 @@ namespace vantage::ppac {
 
 struct Knobs {
     double gamma = 0.0; // weight of personal popularity
-    double beta = 0.0;  // weight of global popularity
+    double beta = 0.0; // weight of global popularity
 };
 
 // The knob score, in the one order of float operations every path uses.
@@ -39,13 +39,13 @@ inline float knobScore(float base, float personal, float global, const Knobs& k)
 // The exact ranking: every item scored, `mask` items excluded, top `depth` of each of `users`
 // (other users' rows stay empty). Validation during training and the re-ranking fallback use it.
 Rankings rankExhaustive(const ScoringParts& parts, const UserItems& mask, const PersonalPopularity& pp,
-                        const GlobalPopularity& gp, const Knobs& knobs, std::span<const std::int32_t> users,
-                        int depth, int threads, Progress& progress, const CancelToken& cancel);
+    const GlobalPopularity& gp, const Knobs& knobs, std::span<const std::int32_t> users, int depth, int threads,
+    Progress& progress, const CancelToken& cancel);
 
 struct RecommenderOptions {
-    int depth = 100;      // longest top-K list (metrics at K <= depth)
+    int depth = 100; // longest top-K list (metrics at K <= depth)
     int candidates = 200; // M, kept per user beyond the personal-popularity items
-    int threads = 0;      // 0: all cores
+    int threads = 0; // 0: all cores
 };
 
 struct RankStats {
@@ -65,7 +65,7 @@ struct KnobScale {
 
 struct RecommendedItem {
     std::int32_t item = 0;
-    float score = 0.0f;     // with the knobs
+    float score = 0.0f; // with the knobs
     float baseScore = 0.0f; // y * p * q
 };
 
@@ -73,7 +73,7 @@ class Recommender {
 public:
     // Precomputes the scoring parts and the candidates of every user: one exhaustive pass.
     Recommender(ModelWeights weights, std::shared_ptr<const PreparedDataset> data, const RecommenderOptions& options,
-                Progress& progress, const CancelToken& cancel);
+        Progress& progress, const CancelToken& cancel);
     ~Recommender();
     Recommender(Recommender&&) noexcept;
     Recommender& operator=(Recommender&&) noexcept;
@@ -100,7 +100,7 @@ private:
 };
 
 struct Evaluation {
-    Metrics full;     // on the test set
+    Metrics full; // on the test set
     Metrics balanced; // on the popularity-balanced test set
 };
 
@@ -109,8 +109,8 @@ Json toJson(const Evaluation& evaluation); // {"full": {...}, "balanced": {...}}
 struct RerankResult {
     Knobs knobs;
     Evaluation evaluation;
-    Rankings rankings;                // top-depth of every user
-    std::vector<float> userArp;       // ARP of each user's top-K at the first K of the options
+    Rankings rankings; // top-depth of every user
+    std::vector<float> userArp; // ARP of each user's top-K at the first K of the options
     std::vector<double> exposureByGroup; // popularity groups (10, most popular first), test users, first K
     double seconds = 0.0;
     std::int64_t exhaustiveUsers = 0;
@@ -118,7 +118,7 @@ struct RerankResult {
 
 // Re-ranks every user with the knobs and evaluates on the full and the balanced test.
 RerankResult rerank(const Recommender& recommender, const Knobs& knobs, const MetricsOptions& metrics,
-                    Progress& progress, const CancelToken& cancel);
+    Progress& progress, const CancelToken& cancel);
 
 // {"gamma", "beta", "metrics": {"full", "balanced"}, "exposure_by_popularity_group", "time_s", ...}
 Json toJson(const RerankResult& result);
@@ -130,6 +130,6 @@ struct TradeoffPoint {
     double seconds = 0.0;
 };
 std::vector<TradeoffPoint> tradeoffCurve(const Recommender& recommender, const std::vector<Knobs>& knobs,
-                                         const MetricsOptions& metrics, Progress& progress, const CancelToken& cancel);
+    const MetricsOptions& metrics, Progress& progress, const CancelToken& cancel);
 
 } // namespace vantage::ppac

@@ -1,8 +1,8 @@
 #include "ppac/similar_users.h"
 
 #include "common/error.h"
-#include "common/text_input.h"
 #include "common/json.h"
+#include "common/text_input.h"
 #include "ppac/parallel.h"
 
 #include <algorithm>
@@ -35,7 +35,8 @@ bool moreSimilar(const Candidate& a, const Candidate& b)
 
 } // namespace
 
-SimilarUsers::SimilarUsers(int k, std::vector<std::vector<std::int32_t>> lists) : m_k(k)
+SimilarUsers::SimilarUsers(int k, std::vector<std::vector<std::int32_t>> lists)
+    : m_k(k)
 {
     m_offsets.assign(lists.size() + 1, 0);
     for (std::size_t u = 0; u < lists.size(); ++u) {
@@ -64,8 +65,8 @@ double jaccard(const UserItems& train, std::int32_t u, std::int32_t v)
     return unionSize == 0 ? 0.0 : static_cast<double>(common) / static_cast<double>(unionSize);
 }
 
-SimilarUsers computeSimilarUsers(const UserItems& train, const SimilarUsersOptions& options, Progress& progress,
-                                 const CancelToken& cancel)
+SimilarUsers computeSimilarUsers(
+    const UserItems& train, const SimilarUsersOptions& options, Progress& progress, const CancelToken& cancel)
 {
     if (options.k < 1)
         throw Error::invalidInput("the number of similar users must be at least 1").forField("k");
@@ -76,7 +77,7 @@ SimilarUsers computeSimilarUsers(const UserItems& train, const SimilarUsersOptio
     std::vector<std::vector<std::int32_t>> lists(static_cast<std::size_t>(numUsers));
     std::vector<std::vector<std::int32_t>> counts(static_cast<std::size_t>(threads));
     std::vector<std::vector<std::int32_t>> touchedLists(static_cast<std::size_t>(threads));
-    std::atomic<std::int64_t> done{0};
+    std::atomic<std::int64_t> done{ 0 };
     const auto k = static_cast<std::size_t>(options.k);
 
     detail::parallelFor(numUsers, threads, 64, [&](std::int64_t begin, std::int64_t end, int worker) {
@@ -99,11 +100,12 @@ SimilarUsers computeSimilarUsers(const UserItems& train, const SimilarUsersOptio
                 const auto c = count[static_cast<std::size_t>(v)];
                 count[static_cast<std::size_t>(v)] = 0;
                 if (v != u)
-                    cands.push_back({v, c, static_cast<std::int32_t>(mine.size()) + train.count(v) - c});
+                    cands.push_back({ v, c, static_cast<std::int32_t>(mine.size()) + train.count(v) - c });
             }
             auto& out = lists[static_cast<std::size_t>(u)];
             if (cands.size() > k) {
-                std::nth_element(cands.begin(), cands.begin() + static_cast<std::ptrdiff_t>(k) - 1, cands.end(), moreSimilar);
+                std::nth_element(
+                    cands.begin(), cands.begin() + static_cast<std::ptrdiff_t>(k) - 1, cands.end(), moreSimilar);
                 cands.resize(k);
             }
             std::sort(cands.begin(), cands.end(), moreSimilar);
@@ -151,7 +153,8 @@ void writeSimilarUsers(const std::filesystem::path& path, const SimilarUsers& si
 
 SimilarUsers readSimilarUsers(const std::filesystem::path& path, std::int32_t numUsers)
 {
-    const std::string text = readTextFile(path, TextLimits{ .what = "a similar-users file (user: similar users per line)" });
+    const std::string text
+        = readTextFile(path, TextLimits{ .what = "a similar-users file (user: similar users per line)" });
     std::vector<std::vector<std::int32_t>> lists(static_cast<std::size_t>(numUsers));
     std::vector<bool> seen(static_cast<std::size_t>(numUsers), false);
     int k = 0;
@@ -161,9 +164,11 @@ SimilarUsers readSimilarUsers(const std::filesystem::path& path, std::int32_t nu
         std::int32_t v = -1;
         const auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), v);
         if (ec != std::errc() || p != tok.data() + tok.size() || v < 0 || v >= numUsers)
-            throw Error::invalidInput("expected a user id in [0, " + std::to_string(numUsers) + "), got '" +
-                                      std::string(tok.substr(0, 20)) + "'")
-                .inFile(path.string()).atLine(line).forField(field);
+            throw Error::invalidInput("expected a user id in [0, " + std::to_string(numUsers) + "), got '"
+                + std::string(tok.substr(0, 20)) + "'")
+                .inFile(path.string())
+                .atLine(line)
+                .forField(field);
         return v;
     };
     while (pos < text.size()) {
@@ -173,7 +178,7 @@ SimilarUsers readSimilarUsers(const std::filesystem::path& path, std::int32_t nu
         std::string_view l(text.data() + pos, end - pos);
         pos = end + 1;
         ++line;
-        std::istringstream tokens{std::string(l)};
+        std::istringstream tokens{ std::string(l) };
         std::string tok;
         std::vector<std::int32_t> ids;
         std::int32_t user = -1;
@@ -187,7 +192,9 @@ SimilarUsers readSimilarUsers(const std::filesystem::path& path, std::int32_t nu
             continue;
         if (seen[static_cast<std::size_t>(user)])
             throw Error::invalidInput("user " + std::to_string(user) + " is listed twice")
-                .inFile(path.string()).atLine(line).forField("user");
+                .inFile(path.string())
+                .atLine(line)
+                .forField("user");
         seen[static_cast<std::size_t>(user)] = true;
         k = std::max(k, static_cast<int>(ids.size()));
         lists[static_cast<std::size_t>(user)] = std::move(ids);

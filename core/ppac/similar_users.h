@@ -30,12 +30,12 @@ public:
     {
         const auto b = static_cast<std::size_t>(m_offsets[static_cast<std::size_t>(user)]);
         const auto e = static_cast<std::size_t>(m_offsets[static_cast<std::size_t>(user) + 1]);
-        return {m_users.data() + b, e - b};
+        return { m_users.data() + b, e - b };
     }
 
 private:
     int m_k = 0;
-    std::vector<std::int64_t> m_offsets{0};
+    std::vector<std::int64_t> m_offsets{ 0 };
     std::vector<std::int32_t> m_users;
 };
 
@@ -44,8 +44,8 @@ struct SimilarUsersOptions {
     int threads = 0; // 0: all cores
 };
 
-SimilarUsers computeSimilarUsers(const UserItems& train, const SimilarUsersOptions& options, Progress& progress,
-                                 const CancelToken& cancel);
+SimilarUsers computeSimilarUsers(
+    const UserItems& train, const SimilarUsersOptions& options, Progress& progress, const CancelToken& cancel);
 
 // Jaccard similarity of two users' training item sets.
 double jaccard(const UserItems& train, std::int32_t u, std::int32_t v);
@@ -55,7 +55,7 @@ void writeSimilarUsers(const std::filesystem::path& path, const SimilarUsers& si
 SimilarUsers readSimilarUsers(const std::filesystem::path& path, std::int32_t numUsers);
 
 struct SimilarUsersComparison {
-    std::int32_t users = 0;     // users listed in either
+    std::int32_t users = 0; // users listed in either
     std::int32_t identical = 0; // same users in the same order
     std::vector<std::int32_t> firstDifferences; // up to 10 user ids
     bool allIdentical() const { return identical == users; }

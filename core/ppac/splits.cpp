@@ -24,12 +24,11 @@ std::vector<std::vector<Row>> rowsPerUser(const InteractionLog& log, std::int32_
     std::vector<std::vector<Row>> per(static_cast<std::size_t>(numUsers));
     for (std::size_t k = 0; k < log.rows.size(); ++k) {
         const auto& r = log.rows[k];
-        per[static_cast<std::size_t>(r.user)].push_back({r.item, r.timestamp, k});
+        per[static_cast<std::size_t>(r.user)].push_back({ r.item, r.timestamp, k });
     }
     for (auto& rows : per) {
-        std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-            return a.item != b.item ? a.item < b.item : a.order < b.order;
-        });
+        std::sort(rows.begin(), rows.end(),
+            [](const Row& a, const Row& b) { return a.item != b.item ? a.item < b.item : a.order < b.order; });
         std::vector<Row> merged;
         for (const auto& r : rows) {
             if (!merged.empty() && merged.back().item == r.item) {
@@ -72,7 +71,8 @@ TrainTest splitLog(const InteractionLog& log, const SplitOptions& options)
             k = heldOutCount(rows.size(), options.testFraction);
             std::shuffle(rows.begin(), rows.end(), rng);
         } else {
-            k = rows.size() >= 2 ? std::min<std::size_t>(static_cast<std::size_t>(options.leaveLast), rows.size() - 1) : 0;
+            k = rows.size() >= 2 ? std::min<std::size_t>(static_cast<std::size_t>(options.leaveLast), rows.size() - 1)
+                                 : 0;
             std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
                 return a.timestamp != b.timestamp ? a.timestamp > b.timestamp : a.order > b.order;
             });
@@ -80,8 +80,8 @@ TrainTest splitLog(const InteractionLog& log, const SplitOptions& options)
         for (std::size_t j = 0; j < rows.size(); ++j)
             (j < k ? test : train).emplace_back(u, rows[j].item);
     }
-    return {UserItems::fromPairs(numUsers, numItems, std::move(train)),
-            UserItems::fromPairs(numUsers, numItems, std::move(test))};
+    return { UserItems::fromPairs(numUsers, numItems, std::move(train)),
+        UserItems::fromPairs(numUsers, numItems, std::move(test)) };
 }
 
 TrainValidation holdOutValidation(const UserItems& train, double fraction, std::uint64_t seed)
@@ -89,7 +89,7 @@ TrainValidation holdOutValidation(const UserItems& train, double fraction, std::
     if (fraction < 0.0 || fraction >= 1.0)
         throw Error::invalidInput("the validation fraction must lie in [0, 1)").forField("validation_fraction");
     if (fraction == 0.0)
-        return {train, UserItems::empty(train.numUsers(), train.numItems())};
+        return { train, UserItems::empty(train.numUsers(), train.numItems()) };
     std::vector<std::pair<std::int32_t, std::int32_t>> keep, held;
     std::mt19937_64 rng(seed);
     for (std::int32_t u = 0; u < train.numUsers(); ++u) {
@@ -100,8 +100,8 @@ TrainValidation holdOutValidation(const UserItems& train, double fraction, std::
         for (std::size_t j = 0; j < items.size(); ++j)
             (j < k ? held : keep).emplace_back(u, items[j]);
     }
-    return {UserItems::fromPairs(train.numUsers(), train.numItems(), std::move(keep)),
-            UserItems::fromPairs(train.numUsers(), train.numItems(), std::move(held))};
+    return { UserItems::fromPairs(train.numUsers(), train.numItems(), std::move(keep)),
+        UserItems::fromPairs(train.numUsers(), train.numItems(), std::move(held)) };
 }
 
 UserItems buildBalancedTest(const UserItems& test, int perItem, std::uint64_t seed)

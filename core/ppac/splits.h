@@ -30,14 +30,14 @@ struct InteractionLog {
 };
 
 enum class SplitMethod {
-    RandomPerUser,   // a random share of each user's interactions goes to test
+    RandomPerUser, // a random share of each user's interactions goes to test
     LeaveLastByTime, // each user's latest interactions (by timestamp, then file order) go to test
 };
 
 struct SplitOptions {
     SplitMethod method = SplitMethod::RandomPerUser;
-    double testFraction = 0.2;  // RandomPerUser
-    int leaveLast = 1;          // LeaveLastByTime: how many per user
+    double testFraction = 0.2; // RandomPerUser
+    int leaveLast = 1; // LeaveLastByTime: how many per user
     std::uint64_t seed = 1;
 };
 

@@ -22,7 +22,8 @@ void check(const SyntheticOptions& o)
     if (o.communities < 1 || o.communities > o.items)
         throw Error::invalidInput("needs between 1 and as many communities as items").forField("communities");
     if (!(o.meanInteractions >= 4.0) || o.meanInteractions > 0.5 * o.items)
-        throw Error::invalidInput("the mean number of interactions must lie in [4, items / 2]").forField("mean_interactions");
+        throw Error::invalidInput("the mean number of interactions must lie in [4, items / 2]")
+            .forField("mean_interactions");
     if (!(o.popularityExponent >= 0.0) || o.popularityExponent > 4.0)
         throw Error::invalidInput("the popularity exponent must lie in [0, 4]").forField("popularity_exponent");
     if (!(o.communityAffinity >= 0.0 && o.communityAffinity <= 1.0))
@@ -33,17 +34,11 @@ void check(const SyntheticOptions& o)
 
 Json toJson(const SyntheticOptions& o)
 {
-    return {{"generator", "synthetic"},
-            {"users", o.users},
-            {"items", o.items},
-            {"communities", o.communities},
-            {"mean_interactions", o.meanInteractions},
-            {"popularity_exponent", o.popularityExponent},
-            {"community_affinity", o.communityAffinity},
-            {"test_fraction", o.testFraction},
-            {"validation_fraction", o.validationFraction},
-            {"balanced_per_item", o.balancedPerItem},
-            {"seed", o.seed}};
+    return { { "generator", "synthetic" }, { "users", o.users }, { "items", o.items }, { "communities", o.communities },
+        { "mean_interactions", o.meanInteractions }, { "popularity_exponent", o.popularityExponent },
+        { "community_affinity", o.communityAffinity }, { "test_fraction", o.testFraction },
+        { "validation_fraction", o.validationFraction }, { "balanced_per_item", o.balancedPerItem },
+        { "seed", o.seed } };
 }
 
 SyntheticOptions syntheticOptionsFromJson(const Json& j, const std::string& where)
@@ -80,7 +75,8 @@ InteractionLog generateSyntheticLog(const SyntheticOptions& o, SyntheticTruth* t
         std::iota(order.begin(), order.end(), 0);
         std::shuffle(order.begin(), order.end(), rng);
         for (std::size_t k = 0; k < order.size(); ++k)
-            itemCommunity[static_cast<std::size_t>(order[k])] = static_cast<int>(k % static_cast<std::size_t>(o.communities));
+            itemCommunity[static_cast<std::size_t>(order[k])]
+                = static_cast<int>(k % static_cast<std::size_t>(o.communities));
     }
     std::vector<std::discrete_distribution<std::int32_t>> byCommunity;
     std::vector<std::vector<std::int32_t>> members(static_cast<std::size_t>(o.communities));
@@ -112,13 +108,14 @@ InteractionLog generateSyntheticLog(const SyntheticOptions& o, SyntheticTruth* t
         double t = 0.0;
         for (int attempts = 0; static_cast<int>(seen.size()) < n && attempts < 50 * n; ++attempts) {
             const bool own = unit(rng) < o.communityAffinity;
-            const std::int32_t i = own ? members[static_cast<std::size_t>(c)][static_cast<std::size_t>(
-                                             byCommunity[static_cast<std::size_t>(c)](rng))]
-                                       : global(rng);
+            const std::int32_t i = own
+                ? members[static_cast<std::size_t>(c)]
+                         [static_cast<std::size_t>(byCommunity[static_cast<std::size_t>(c)](rng))]
+                : global(rng);
             if (!seen.insert(i).second)
                 continue;
             t += 1.0 + unit(rng);
-            log.rows.push_back({u, i, 1.0, t});
+            log.rows.push_back({ u, i, 1.0, t });
         }
     }
     log.userLabels.resize(static_cast<std::size_t>(o.users));
@@ -139,14 +136,14 @@ Dataset generateSynthetic(const SyntheticOptions& o, SyntheticTruth* truth)
     const InteractionLog log = generateSyntheticLog(o, truth);
     const auto numUsers = static_cast<std::int32_t>(log.userLabels.size());
     const auto numItems = static_cast<std::int32_t>(log.itemLabels.size());
-    auto [train, test] = splitLog(log, {.method = SplitMethod::RandomPerUser, .testFraction = o.testFraction,
-                                        .seed = o.seed + 1});
+    auto [train, test]
+        = splitLog(log, { .method = SplitMethod::RandomPerUser, .testFraction = o.testFraction, .seed = o.seed + 1 });
     auto [fit, validation] = holdOutValidation(train, o.validationFraction, o.seed + 2);
     Dataset d;
     d.name = "synthetic (seed " + std::to_string(o.seed) + ")";
-    d.source = "synthetic: " + std::to_string(numUsers) + " users, " + std::to_string(numItems) + " items, " +
-               std::to_string(o.communities) + " communities, Zipf " + std::to_string(o.popularityExponent).substr(0, 4) +
-               ", affinity " + std::to_string(o.communityAffinity).substr(0, 4) + ", seed " + std::to_string(o.seed);
+    d.source = "synthetic: " + std::to_string(numUsers) + " users, " + std::to_string(numItems) + " items, "
+        + std::to_string(o.communities) + " communities, Zipf " + std::to_string(o.popularityExponent).substr(0, 4)
+        + ", affinity " + std::to_string(o.communityAffinity).substr(0, 4) + ", seed " + std::to_string(o.seed);
     d.train = std::move(fit);
     d.validation = std::move(validation);
     d.balancedTest = buildBalancedTest(test, o.balancedPerItem, o.seed + 3);

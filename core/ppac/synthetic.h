@@ -15,11 +15,11 @@ struct SyntheticOptions {
     std::int32_t users = 2000;
     std::int32_t items = 1000;
     int communities = 8;
-    double meanInteractions = 30.0;   // per user (at least 4 each)
-    double popularityExponent = 1.0;  // Zipf exponent of item popularity
-    double communityAffinity = 0.8;   // chance that an interaction is drawn from the user's community
-    double testFraction = 0.2;        // random per user
-    double validationFraction = 0.0;  // held out from training per user
+    double meanInteractions = 30.0; // per user (at least 4 each)
+    double popularityExponent = 1.0; // Zipf exponent of item popularity
+    double communityAffinity = 0.8; // chance that an interaction is drawn from the user's community
+    double testFraction = 0.2; // random per user
+    double validationFraction = 0.0; // held out from training per user
     int balancedPerItem = 3;
     std::uint64_t seed = 7;
 };

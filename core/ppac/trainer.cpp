@@ -39,13 +39,15 @@ Graph normalisedGraph(const UserItems& train)
     g.nodes = U + I;
     g.rowPtr.assign(static_cast<std::size_t>(g.nodes) + 1, 0);
     auto degree = [&](std::int64_t n) {
-        return std::max(1, n < U ? train.count(static_cast<std::int32_t>(n)) : byItem.count(static_cast<std::int32_t>(n - U)));
+        return std::max(
+            1, n < U ? train.count(static_cast<std::int32_t>(n)) : byItem.count(static_cast<std::int32_t>(n - U)));
     };
     g.col.reserve(static_cast<std::size_t>(2 * train.size()));
     g.val.reserve(static_cast<std::size_t>(2 * train.size()));
     for (std::int64_t n = 0; n < g.nodes; ++n) {
         const bool user = n < U;
-        const auto nbrs = user ? train.items(static_cast<std::int32_t>(n)) : byItem.items(static_cast<std::int32_t>(n - U));
+        const auto nbrs
+            = user ? train.items(static_cast<std::int32_t>(n)) : byItem.items(static_cast<std::int32_t>(n - U));
         const float dn = static_cast<float>(degree(n));
         for (auto m : nbrs) {
             const std::int64_t other = user ? U + m : m;
@@ -62,7 +64,7 @@ torch::Tensor spmm(const Graph& g, const torch::Tensor& xIn)
 {
     const auto x = xIn.contiguous();
     const auto d = x.size(1);
-    auto y = torch::zeros({g.nodes, d}, x.options());
+    auto y = torch::zeros({ g.nodes, d }, x.options());
     const float* xs = x.data_ptr<float>();
     float* ys = y.data_ptr<float>();
     at::parallel_for(0, g.nodes, 256, [&](std::int64_t b, std::int64_t e) {
@@ -87,11 +89,11 @@ public:
         ctx->saved_data["graph"] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(g));
         return spmm(*g, x);
     }
-    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
-                                                   torch::autograd::variable_list grads)
+    static torch::autograd::variable_list backward(
+        torch::autograd::AutogradContext* ctx, torch::autograd::variable_list grads)
     {
         const auto* g = reinterpret_cast<const Graph*>(static_cast<std::intptr_t>(ctx->saved_data["graph"].toInt()));
-        return {spmm(*g, grads[0]), torch::Tensor()};
+        return { spmm(*g, grads[0]), torch::Tensor() };
     }
 };
 
@@ -113,7 +115,9 @@ torch::Tensor lightGcn(const torch::Tensor& e0, const Graph& g, int layers)
 // zeroing table-sized temporaries per batch cost more than the arithmetic on 2 cores.
 class EmbeddingAdam {
 public:
-    EmbeddingAdam(torch::Tensor weight, double lr) : m_weight(std::move(weight)), m_lr(lr)
+    EmbeddingAdam(torch::Tensor weight, double lr)
+        : m_weight(std::move(weight))
+        , m_lr(lr)
     {
         m_m = torch::zeros_like(m_weight);
         m_v = torch::zeros_like(m_weight);
@@ -193,25 +197,26 @@ private:
 struct Net : torch::nn::Module {
     Net(std::int64_t users, std::int64_t items, const TrainOptions& o)
     {
-        userEmb = register_parameter("user_embedding", torch::randn({users, o.dim}) * o.initStd);
-        itemEmb = register_parameter("item_embedding", torch::randn({items, o.dim}) * o.initStd);
+        userEmb = register_parameter("user_embedding", torch::randn({ users, o.dim }) * o.initStd);
+        itemEmb = register_parameter("item_embedding", torch::randn({ items, o.dim }) * o.initStd);
         if (o.ppac) {
             const int hid = std::max(1, o.dim / 2);
-            personal = register_module("personal", torch::nn::Sequential(torch::nn::Linear(o.dim, hid),
-                                                                         torch::nn::LeakyReLU(),
-                                                                         torch::nn::Linear(hid, o.dim)));
-            global = register_module("global", torch::nn::Sequential(torch::nn::Linear(o.dim, hid),
-                                                                     torch::nn::LeakyReLU(), torch::nn::Linear(hid, 1)));
+            personal = register_module("personal",
+                torch::nn::Sequential(
+                    torch::nn::Linear(o.dim, hid), torch::nn::LeakyReLU(), torch::nn::Linear(hid, o.dim)));
+            global = register_module("global",
+                torch::nn::Sequential(
+                    torch::nn::Linear(o.dim, hid), torch::nn::LeakyReLU(), torch::nn::Linear(hid, 1)));
         }
     }
     torch::Tensor userEmb, itemEmb;
-    torch::nn::Sequential personal{nullptr}, global{nullptr};
+    torch::nn::Sequential personal{ nullptr }, global{ nullptr };
 };
 
 std::vector<float> toVector(const torch::Tensor& t)
 {
     const auto c = t.detach().contiguous().to(torch::kFloat32);
-    return {c.data_ptr<float>(), c.data_ptr<float>() + c.numel()};
+    return { c.data_ptr<float>(), c.data_ptr<float>() + c.numel() };
 }
 
 Mlp toMlp(const torch::nn::Sequential& s)
@@ -275,11 +280,12 @@ void check(const TrainOptions& o, const PreparedDataset& data)
         throw Error::invalidInput("patience must be non-negative").forField("patience");
     if (o.validation != ValidationSource::None) {
         checkMetricName(o.stopMetric, o.validationMetrics);
-        const auto& truth = o.validation == ValidationSource::HeldOut ? data.dataset.validation : data.dataset.balancedTest;
+        const auto& truth
+            = o.validation == ValidationSource::HeldOut ? data.dataset.validation : data.dataset.balancedTest;
         if (truth.isEmpty())
             throw Error::invalidInput(o.validation == ValidationSource::HeldOut
-                                          ? "no validation split: hold one out of the training data, or train without validation"
-                                          : "the balanced test set is empty")
+                    ? "no validation split: hold one out of the training data, or train without validation"
+                    : "the balanced test set is empty")
                 .forField("validation");
     }
     if (data.dataset.train.size() == 0)
@@ -291,16 +297,19 @@ void check(const TrainOptions& o, const PreparedDataset& data)
 std::string_view validationSourceName(ValidationSource source)
 {
     switch (source) {
-    case ValidationSource::None: return "none";
-    case ValidationSource::HeldOut: return "holdout";
-    case ValidationSource::BalancedTest: return "balanced-test";
+    case ValidationSource::None:
+        return "none";
+    case ValidationSource::HeldOut:
+        return "holdout";
+    case ValidationSource::BalancedTest:
+        return "balanced-test";
     }
     return "none";
 }
 
 ValidationSource validationSourceFromName(std::string_view name)
 {
-    for (auto s : {ValidationSource::None, ValidationSource::HeldOut, ValidationSource::BalancedTest})
+    for (auto s : { ValidationSource::None, ValidationSource::HeldOut, ValidationSource::BalancedTest })
         if (validationSourceName(s) == name)
             return s;
     throw Error::invalidInput("unknown validation '" + std::string(name) + "' (none, holdout, balanced-test)")
@@ -309,41 +318,27 @@ ValidationSource validationSourceFromName(std::string_view name)
 
 Json toJson(const TrainOptions& o)
 {
-    return {{"model", baseModelName(o.model)},
-            {"ppac", o.ppac},
-            {"epochs", o.epochs},
-            {"dim", o.dim},
-            {"layers", o.layers},
-            {"learning_rate", o.learningRate},
-            {"batch_size", o.batchSize},
-            {"l2", o.l2},
-            {"popularity_weight", o.popularityWeight},
-            {"init_std", o.initStd},
-            {"seed", o.seed},
-            {"threads", o.threads},
-            {"validation", validationSourceName(o.validation)},
-            {"validate_every", o.validateEvery},
-            {"validation_users", o.validationUsers},
-            {"stop_metric", o.stopMetric},
-            {"patience", o.patience}};
+    return { { "model", baseModelName(o.model) }, { "ppac", o.ppac }, { "epochs", o.epochs }, { "dim", o.dim },
+        { "layers", o.layers }, { "learning_rate", o.learningRate }, { "batch_size", o.batchSize }, { "l2", o.l2 },
+        { "popularity_weight", o.popularityWeight }, { "init_std", o.initStd }, { "seed", o.seed },
+        { "threads", o.threads }, { "validation", validationSourceName(o.validation) },
+        { "validate_every", o.validateEvery }, { "validation_users", o.validationUsers },
+        { "stop_metric", o.stopMetric }, { "patience", o.patience } };
 }
 
 Json toJson(const TrainResult& r)
 {
     Json epochs = Json::array();
     for (const auto& e : r.epochs) {
-        Json j = {{"epoch", e.epoch}, {"loss", e.loss}, {"time_s", e.seconds}};
+        Json j = { { "epoch", e.epoch }, { "loss", e.loss }, { "time_s", e.seconds } };
         if (e.validation) {
             j["validation"] = toJson(*e.validation);
             j["validation_time_s"] = e.validationSeconds;
         }
         epochs.push_back(std::move(j));
     }
-    return {{"model", r.weights.displayName()},
-            {"best_epoch", r.bestEpoch},
-            {"stopped_early", r.stoppedEarly},
-            {"time_s", r.seconds},
-            {"epochs", epochs}};
+    return { { "model", r.weights.displayName() }, { "best_epoch", r.bestEpoch }, { "stopped_early", r.stoppedEarly },
+        { "time_s", r.seconds }, { "epochs", epochs } };
 }
 
 namespace {
@@ -379,7 +374,7 @@ struct PairSampler {
     {
         for (std::int32_t u = 0; u < train.numUsers(); ++u)
             std::fill(pairUser.begin() + train.offsets()[static_cast<std::size_t>(u)],
-                      pairUser.begin() + train.offsets()[static_cast<std::size_t>(u) + 1], u);
+                pairUser.begin() + train.offsets()[static_cast<std::size_t>(u) + 1], u);
         pairs = static_cast<std::int64_t>(pairUser.size());
         order.resize(static_cast<std::size_t>(pairs));
         std::iota(order.begin(), order.end(), 0);
@@ -392,9 +387,12 @@ struct BatchBuffers {
     std::vector<std::int64_t> bu, bi, bj;
     std::vector<float> ppPos, ppNeg;
     explicit BatchBuffers(int size)
-        : bu(static_cast<std::size_t>(size)), bi(bu.size()), bj(bu.size()), ppPos(bu.size()), ppNeg(bu.size())
-    {
-    }
+        : bu(static_cast<std::size_t>(size))
+        , bi(bu.size())
+        , bj(bu.size())
+        , ppPos(bu.size())
+        , ppNeg(bu.size())
+    { }
 };
 
 // The validation truth, what it masks, and the users ranked (the same every epoch).
@@ -445,16 +443,16 @@ double trainBatch(Training& t, BatchBuffers& buf, std::int64_t n, int epoch)
     const TrainOptions& o = t.o;
     Net& net = t.net;
     const auto U = static_cast<std::int64_t>(t.data.dataset.train.numUsers());
-    const auto users = torch::from_blob(buf.bu.data(), {n}, torch::kInt64);
-    const auto pos = torch::from_blob(buf.bi.data(), {n}, torch::kInt64);
-    const auto neg = torch::from_blob(buf.bj.data(), {n}, torch::kInt64);
+    const auto users = torch::from_blob(buf.bu.data(), { n }, torch::kInt64);
+    const auto pos = torch::from_blob(buf.bi.data(), { n }, torch::kInt64);
+    const auto neg = torch::from_blob(buf.bj.data(), { n }, torch::kInt64);
     // Sparse lookups: the gradient of a batch touches only its rows.
     const auto u0 = torch::embedding(net.userEmb, users, -1, false, true);
     const auto i0 = torch::embedding(net.itemEmb, pos, -1, false, true);
     const auto j0 = torch::embedding(net.itemEmb, neg, -1, false, true);
     torch::Tensor u = u0, i = i0, j = j0;
     if (o.model == BaseModel::LightGCN) {
-        const auto all = lightGcn(torch::cat({net.userEmb, net.itemEmb}, 0), t.graph, o.layers);
+        const auto all = lightGcn(torch::cat({ net.userEmb, net.itemEmb }, 0), t.graph, o.layers);
         u = all.index_select(0, users);
         i = all.index_select(0, pos + U);
         j = all.index_select(0, neg + U);
@@ -470,12 +468,11 @@ double trainBatch(Training& t, BatchBuffers& buf, std::int64_t n, int epoch)
         const auto qj = torch::sigmoid(net.global->forward(j0)).squeeze(1);
         si = si * pi * qi;
         sj = sj * pj * qj;
-        const auto tPos = torch::from_blob(buf.ppPos.data(), {n}, torch::kFloat32);
-        const auto tNeg = torch::from_blob(buf.ppNeg.data(), {n}, torch::kFloat32);
-        const auto reg = (torch::mse_loss(pi, tPos) + torch::mse_loss(pj, tNeg)) / 2.0 +
-                         (torch::mse_loss(qi, t.gpAll.index_select(0, pos)) +
-                          torch::mse_loss(qj, t.gpAll.index_select(0, neg))) /
-                             2.0;
+        const auto tPos = torch::from_blob(buf.ppPos.data(), { n }, torch::kFloat32);
+        const auto tNeg = torch::from_blob(buf.ppNeg.data(), { n }, torch::kFloat32);
+        const auto reg = (torch::mse_loss(pi, tPos) + torch::mse_loss(pj, tNeg)) / 2.0
+            + (torch::mse_loss(qi, t.gpAll.index_select(0, pos)) + torch::mse_loss(qj, t.gpAll.index_select(0, neg)))
+                / 2.0;
         loss = torch::softplus(sj - si).mean() + o.popularityWeight * reg;
     } else {
         loss = torch::softplus(sj - si).mean();
@@ -491,15 +488,15 @@ double trainBatch(Training& t, BatchBuffers& buf, std::int64_t n, int epoch)
         t.branchAdam->step();
     const double lv = loss.item<double>();
     if (!std::isfinite(lv))
-        throw Error::failure("the loss diverged (" + std::to_string(lv) + ") in epoch " + std::to_string(epoch) +
-                             "; lower the learning rate")
+        throw Error::failure("the loss diverged (" + std::to_string(lv) + ") in epoch " + std::to_string(epoch)
+            + "; lower the learning rate")
             .inOp("ppac training");
     return lv;
 }
 
 // One epoch over the shuffled pairs; returns the sum of the batches' losses.
-double trainEpoch(Training& t, PairSampler& sampler, BatchBuffers& buf, int epoch, Progress& progress,
-                  const CancelToken& cancel)
+double trainEpoch(
+    Training& t, PairSampler& sampler, BatchBuffers& buf, int epoch, Progress& progress, const CancelToken& cancel)
 {
     const TrainOptions& o = t.o;
     t.net.train();
@@ -522,7 +519,7 @@ double trainEpoch(Training& t, PairSampler& sampler, BatchBuffers& buf, int epoc
         }
         lossSum += trainBatch(t, buf, n, epoch);
         progress.report((epoch - 1 + static_cast<double>(b + 1) / sampler.batches) / o.epochs,
-                        "epoch " + std::to_string(epoch) + "/" + std::to_string(o.epochs));
+            "epoch " + std::to_string(epoch) + "/" + std::to_string(o.epochs));
     }
     return lossSum;
 }
@@ -545,19 +542,15 @@ void makeBranchOptimiser(Net& net, const TrainOptions& o, std::optional<torch::o
 // What a trained model remembers of its training and data (to find the data again).
 Json trainingInfo(const TrainOptions& o, const PreparedDataset& data, const TrainResult& result)
 {
-    return {{"training", toJson(o)},
-            {"dataset", data.dataset.name},
-            {"dataset_source", data.dataset.source},
-            {"dataset_notes", data.dataset.notes},
-            {"similar_users", data.similar.k()},
-            {"epochs_run", result.epochs.size()},
-            {"best_epoch", result.bestEpoch}};
+    return { { "training", toJson(o) }, { "dataset", data.dataset.name }, { "dataset_source", data.dataset.source },
+        { "dataset_notes", data.dataset.notes }, { "similar_users", data.similar.k() },
+        { "epochs_run", result.epochs.size() }, { "best_epoch", result.bestEpoch } };
 }
 
 } // namespace
 
 TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& progress, const CancelToken& cancel,
-                  const EpochCallback& onEpoch, const CancelToken& stop)
+    const EpochCallback& onEpoch, const CancelToken& stop)
 {
     check(o, data);
     const auto t0 = Clock::now();
@@ -577,8 +570,8 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
         Graph graph;
         if (o.model == BaseModel::LightGCN)
             graph = normalisedGraph(train);
-        const auto gpAll = torch::from_blob(const_cast<float*>(data.global.values.data()), {I}, torch::kFloat32);
-        Training t{data, o, net, userAdam, itemAdam, branchAdam, graph, gpAll};
+        const auto gpAll = torch::from_blob(const_cast<float*>(data.global.values.data()), { I }, torch::kFloat32);
+        Training t{ data, o, net, userAdam, itemAdam, branchAdam, graph, gpAll };
         PairSampler sampler(train, o);
         const Validation validation = makeValidation(data, o);
         const bool lower = lowerIsBetter(o.stopMetric);
@@ -607,7 +600,7 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
                 NullProgress quiet;
                 const ScoringParts parts = scoringParts(current, train, threads);
                 const Rankings r = rankExhaustive(parts, *validation.mask, data.personal, data.global, Knobs{},
-                                                  validation.users, validation.depth, threads, quiet, cancel);
+                    validation.users, validation.depth, threads, quiet, cancel);
                 report.validation = evaluateRankings(r, *validation.truth, data.global, o.validationMetrics);
                 report.validationSeconds = std::chrono::duration<double>(Clock::now() - tv).count();
                 const double v = report.validation->value(o.stopMetric).value_or(0.0);
@@ -652,14 +645,14 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
     }
 }
 
-std::vector<float> lightGcnForwardTorch(const UserItems& train, std::span<const float> users0,
-                                        std::span<const float> items0, int dim, int layers)
+std::vector<float> lightGcnForwardTorch(
+    const UserItems& train, std::span<const float> users0, std::span<const float> items0, int dim, int layers)
 {
     try {
         const Graph g = normalisedGraph(train);
-        auto e0 = torch::cat({torch::from_blob(const_cast<float*>(users0.data()), {train.numUsers(), dim}),
-                              torch::from_blob(const_cast<float*>(items0.data()), {train.numItems(), dim})},
-                             0);
+        auto e0 = torch::cat({ torch::from_blob(const_cast<float*>(users0.data()), { train.numUsers(), dim }),
+                                 torch::from_blob(const_cast<float*>(items0.data()), { train.numItems(), dim }) },
+            0);
         return toVector(lightGcn(e0, g, layers));
     } catch (const c10::Error& e) {
         throw Error::failure(std::string("LibTorch: ") + e.what_without_backtrace()).inOp("LightGCN propagation");
@@ -670,8 +663,8 @@ std::vector<float> lightGcnBackwardTorch(const UserItems& train, std::span<const
 {
     try {
         const Graph g = normalisedGraph(train);
-        auto e0 = torch::zeros({g.nodes, dim}, torch::kFloat32).requires_grad_(true);
-        const auto w = torch::from_blob(const_cast<float*>(upstream.data()), {g.nodes, dim}, torch::kFloat32);
+        auto e0 = torch::zeros({ g.nodes, dim }, torch::kFloat32).requires_grad_(true);
+        const auto w = torch::from_blob(const_cast<float*>(upstream.data()), { g.nodes, dim }, torch::kFloat32);
         (lightGcn(e0, g, layers) * w).sum().backward();
         return toVector(e0.grad());
     } catch (const c10::Error& e) {

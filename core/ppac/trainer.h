@@ -26,11 +26,11 @@ namespace vantage::ppac {
 
 // What early stopping and the live validation chart read.
 enum class ValidationSource {
-    None,         // no validation: train all epochs, keep the last
-    HeldOut,      // the validation split held out from the training data (the proper protocol)
+    None, // no validation: train all epochs, keep the last
+    HeldOut, // the validation split held out from the training data (the proper protocol)
     BalancedTest, // the balanced test set itself, as the authors' code does (reported as such)
 };
-std::string_view validationSourceName(ValidationSource source);  // "none", "holdout", "balanced-test"
+std::string_view validationSourceName(ValidationSource source); // "none", "holdout", "balanced-test"
 ValidationSource validationSourceFromName(std::string_view name); // throws Error::invalidInput
 
 struct TrainOptions {
@@ -43,27 +43,27 @@ struct TrainOptions {
     int batchSize = 8192;
     double l2 = 1e-4;
     double popularityWeight = 1e-3; // weight of the two MSE terms
-    double initStd = 0.1;           // embeddings ~ N(0, initStd)
+    double initStd = 0.1; // embeddings ~ N(0, initStd)
     std::uint64_t seed = 2024;
-    int threads = 0;                // 0: all cores
+    int threads = 0; // 0: all cores
     ValidationSource validation = ValidationSource::HeldOut;
-    int validateEvery = 1;          // epochs between validations
-    int validationUsers = 0;        // rank a fixed random sample of this many validation users (0: all)
+    int validateEvery = 1; // epochs between validations
+    int validationUsers = 0; // rank a fixed random sample of this many validation users (0: all)
     std::string stopMetric = "ndcg@20"; // arp and gini: lower is better; the others: higher
-    int patience = 10;              // validations without improvement before stopping; 0: never stop early
-    MetricsOptions validationMetrics{{20}};
+    int patience = 10; // validations without improvement before stopping; 0: never stop early
+    MetricsOptions validationMetrics{ { 20 } };
 };
 
 Json toJson(const TrainOptions& options);
 
 struct EpochReport {
-    int epoch = 0;  // 1-based
+    int epoch = 0; // 1-based
     int epochs = 0; // planned
     double loss = 0.0;
-    double seconds = 0.0;           // training only
+    double seconds = 0.0; // training only
     double validationSeconds = 0.0;
     std::optional<Metrics> validation;
-    bool best = false;              // best validation so far: these are the weights kept
+    bool best = false; // best validation so far: these are the weights kept
 };
 
 using EpochCallback = std::function<void(const EpochReport&)>;
@@ -82,13 +82,13 @@ Json toJson(const TrainResult& result);
 // `cancel` abandons the run (throws vantage::Cancelled); `stop` ends it after the current epoch and
 // returns the best weights so far.
 TrainResult train(const PreparedDataset& data, const TrainOptions& options, Progress& progress,
-                  const CancelToken& cancel, const EpochCallback& onEpoch = {}, const CancelToken& stop = CancelToken());
+    const CancelToken& cancel, const EpochCallback& onEpoch = {}, const CancelToken& stop = CancelToken());
 
 // The differentiable LightGCN propagation used in training, exposed so tests can check it against
 // a dense reference: forward gives [(U + I) x dim], the mean of layers 0..layers; backward gives
 // d(sum(upstream * forward)) / d(layer 0).
-std::vector<float> lightGcnForwardTorch(const UserItems& train, std::span<const float> users0,
-                                        std::span<const float> items0, int dim, int layers);
+std::vector<float> lightGcnForwardTorch(
+    const UserItems& train, std::span<const float> users0, std::span<const float> items0, int dim, int layers);
 std::vector<float> lightGcnBackwardTorch(const UserItems& train, std::span<const float> upstream, int dim, int layers);
 
 } // namespace vantage::ppac

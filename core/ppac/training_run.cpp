@@ -51,14 +51,15 @@ DataRequest fromCliShape(const Json& d)
     o.format = formatFromName(jsonFieldOr<std::string>(d, "format", "auto", kWhere));
     const auto header = jsonFieldOr<std::string>(d, "csv_header", "auto", kWhere);
     o.csv.header = header == "yes" ? CsvOptions::Header::Present
-                   : header == "no" ? CsvOptions::Header::Absent
-                                    : CsvOptions::Header::Auto;
+        : header == "no"           ? CsvOptions::Header::Absent
+                                   : CsvOptions::Header::Auto;
     o.testPath = jsonFieldOr<std::string>(d, "test", "", kWhere);
     o.balancedTestPath = jsonFieldOr<std::string>(d, "balanced_test", "", kWhere);
     if (d.contains("min_rating") && !d["min_rating"].is_null())
         o.minRating = jsonField<double>(d, "min_rating", kWhere);
-    o.split.method = jsonFieldOr<std::string>(d, "split", "random", kWhere) == "leave-last" ? SplitMethod::LeaveLastByTime
-                                                                                            : SplitMethod::RandomPerUser;
+    o.split.method = jsonFieldOr<std::string>(d, "split", "random", kWhere) == "leave-last"
+        ? SplitMethod::LeaveLastByTime
+        : SplitMethod::RandomPerUser;
     o.split.testFraction = jsonFieldOr(d, "test_fraction", o.split.testFraction, kWhere);
     o.split.leaveLast = jsonFieldOr(d, "leave_last", o.split.leaveLast, kWhere);
     o.split.seed = jsonFieldOr(d, "split_seed", o.split.seed, kWhere);
@@ -99,23 +100,22 @@ std::string fixed4(double v)
 void recordEpoch(store::Session& s, std::int64_t runId, const EpochReport& e)
 {
     const double x = static_cast<double>(e.epoch);
-    s.appendSeries(runId, "loss", std::vector<store::SeriesPoint>{{x, e.loss}});
-    s.appendSeries(runId, "epoch_time_s", std::vector<store::SeriesPoint>{{x, e.seconds}});
+    s.appendSeries(runId, "loss", std::vector<store::SeriesPoint>{ { x, e.loss } });
+    s.appendSeries(runId, "epoch_time_s", std::vector<store::SeriesPoint>{ { x, e.seconds } });
     if (!e.validation)
         return;
     const Json metrics = toJson(*e.validation);
     for (const auto& [name, value] : metrics.items())
         if (name != "users" && value.is_number())
-            s.appendSeries(runId, "validation/" + name, std::vector<store::SeriesPoint>{{x, value.get<double>()}});
+            s.appendSeries(runId, "validation/" + name, std::vector<store::SeriesPoint>{ { x, value.get<double>() } });
 }
 
 } // namespace
 
 Json toJson(const DataRequest& r)
 {
-    Json j = {{"similar_users", r.prepare.similarUsers},
-              {"similar_users_file", r.prepare.similarUsersFile.string()},
-              {"threads", r.prepare.threads}};
+    Json j = { { "similar_users", r.prepare.similarUsers },
+        { "similar_users_file", r.prepare.similarUsersFile.string() }, { "threads", r.prepare.threads } };
     if (r.synthetic) {
         j["source"] = "synthetic";
         j["synthetic"] = toJson(*r.synthetic);
@@ -177,10 +177,8 @@ LoadedData loadData(const DataRequest& r, Progress& progress, const CancelToken&
 
 Json toJson(const TrainingRequest& r)
 {
-    return {{"data", toJson(r.data)},
-            {"training", toJson(r.training)},
-            {"knobs", {{"gamma", r.knobs.gamma}, {"beta", r.knobs.beta}}},
-            {"save", r.save}};
+    return { { "data", toJson(r.data) }, { "training", toJson(r.training) },
+        { "knobs", { { "gamma", r.knobs.gamma }, { "beta", r.knobs.beta } } }, { "save", r.save } };
 }
 
 TrainingRequest trainingRequestFromJson(const Json& p)
@@ -204,22 +202,24 @@ TrainingRequest trainingRequestFromJson(const Json& p)
 
 std::string trainingName(const TrainingRequest& r)
 {
-    return std::string(r.training.ppac ? "PPAC-" : "") + (r.training.model == BaseModel::MF ? "MF" : "LightGCN") + " on " +
-           dataName(r.data);
+    return std::string(r.training.ppac ? "PPAC-" : "") + (r.training.model == BaseModel::MF ? "MF" : "LightGCN")
+        + " on " + dataName(r.data);
 }
 
 std::string evaluationSummary(const Evaluation& e)
 {
     const auto& m = e.full;
-    return "Recall@20 " + fixed4(m.value("recall@20").value_or(0.0)) + ", NDCG@20 " +
-           fixed4(m.value("ndcg@20").value_or(0.0)) + ", ARP@20 " + fixed4(m.value("arp@20").value_or(0.0));
+    return "Recall@20 " + fixed4(m.value("recall@20").value_or(0.0)) + ", NDCG@20 "
+        + fixed4(m.value("ndcg@20").value_or(0.0)) + ", ARP@20 " + fixed4(m.value("arp@20").value_or(0.0));
 }
 
 TrainingRun runTraining(store::Session* session, const TrainingRequest& request,
-                        std::shared_ptr<const PreparedDataset> data, Progress& progress, const CancelToken& cancel,
-                        const EpochCallback& onEpoch, const CancelToken& stop)
+    std::shared_ptr<const PreparedDataset> data, Progress& progress, const CancelToken& cancel,
+    const EpochCallback& onEpoch, const CancelToken& stop)
 {
-    const store::NewRun newRun{.engine = "ppac", .kind = "train", .name = trainingName(request), .params = toJson(request)};
+    const store::NewRun newRun{
+        .engine = "ppac", .kind = "train", .name = trainingName(request), .params = toJson(request)
+    };
     return store::recordRun(session, newRun, [&](store::RunScope& scope) {
         TrainingRun run;
         run.runId = scope.id();
@@ -230,12 +230,15 @@ TrainingRun runTraining(store::Session* session, const TrainingRequest& request,
         run.data = data;
         {
             SubProgress part(progress, 0.05, 0.85, "training");
-            run.training = train(*data, request.training, part, cancel, [&](const EpochReport& e) {
-                if (scope.session())
-                    recordEpoch(*scope.session(), scope.id(), e);
-                if (onEpoch)
-                    onEpoch(e);
-            }, stop);
+            run.training = train(
+                *data, request.training, part, cancel,
+                [&](const EpochReport& e) {
+                    if (scope.session())
+                        recordEpoch(*scope.session(), scope.id(), e);
+                    if (onEpoch)
+                        onEpoch(e);
+                },
+                stop);
         }
         run.training.weights.info["epochs"] = toJson(run.training)["epochs"];
         const std::string bytes = serializeModel(run.training.weights);
@@ -245,14 +248,15 @@ TrainingRun runTraining(store::Session* session, const TrainingRequest& request,
         const auto t0 = Clock::now();
         {
             SubProgress part(progress, 0.85, 0.95, "precomputing scores");
-            run.recommender = std::make_shared<const Recommender>(run.training.weights, data, RecommenderOptions{}, part, cancel);
+            run.recommender
+                = std::make_shared<const Recommender>(run.training.weights, data, RecommenderOptions{}, part, cancel);
         }
         SubProgress part(progress, 0.95, 1.0, "evaluating");
         run.evaluation = rerank(*run.recommender, request.knobs, {}, part, cancel);
 
         Json j = toJson(run.training);
         j["metrics"] = toJson(run.evaluation.evaluation);
-        j["knobs"] = {{"gamma", request.knobs.gamma}, {"beta", request.knobs.beta}};
+        j["knobs"] = { { "gamma", request.knobs.gamma }, { "beta", request.knobs.beta } };
         j["evaluate_s"] = std::chrono::duration<double>(Clock::now() - t0).count();
         j["validation"] = validationSourceName(request.training.validation);
         if (!request.save.empty())
@@ -261,8 +265,9 @@ TrainingRun runTraining(store::Session* session, const TrainingRequest& request,
             if (bytes.size() <= kModelArtifactLimit)
                 s->addArtifact(scope.id(), "model.vppac", "application/x-vantage-ppac-model", bytes);
             else
-                j["model_not_stored"] = "the model is " + std::to_string(bytes.size() >> 20) + " MiB, over the session's " +
-                                        std::to_string(kModelArtifactLimit >> 20) + " MiB limit; save it with --save";
+                j["model_not_stored"] = "the model is " + std::to_string(bytes.size() >> 20)
+                    + " MiB, over the session's " + std::to_string(kModelArtifactLimit >> 20)
+                    + " MiB limit; save it with --save";
         }
         run.summary = evaluationSummary(run.evaluation.evaluation);
         scope.succeed(j, run.summary);

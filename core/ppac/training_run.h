@@ -69,7 +69,7 @@ TrainingRequest trainingRequestFromJson(const Json& params);
 std::string trainingName(const TrainingRequest& request);
 
 // Models larger than this are not stored in the session (the result says so); --save still writes them.
-inline constexpr std::size_t kModelArtifactLimit = std::size_t{64} << 20;
+inline constexpr std::size_t kModelArtifactLimit = std::size_t{ 64 } << 20;
 
 struct TrainingRun {
     std::int64_t runId = 0; // 0 without a session
@@ -87,8 +87,8 @@ struct TrainingRun {
 // keeps the best weights so far (cancel abandons the run). Progress: data 0-5 %, training 5-85 %,
 // scores and evaluation 85-100 %. Throws vantage::Error.
 TrainingRun runTraining(store::Session* session, const TrainingRequest& request,
-                        std::shared_ptr<const PreparedDataset> data, Progress& progress, const CancelToken& cancel,
-                        const EpochCallback& onEpoch = {}, const CancelToken& stop = {});
+    std::shared_ptr<const PreparedDataset> data, Progress& progress, const CancelToken& cancel,
+    const EpochCallback& onEpoch = {}, const CancelToken& stop = {});
 
 // "Recall@20 0.1710, NDCG@20 0.1432, ARP@20 0.0521": the summary of every run that evaluates.
 std::string evaluationSummary(const Evaluation& evaluation);

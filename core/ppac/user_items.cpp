@@ -7,15 +7,15 @@
 
 namespace vantage::ppac {
 
-UserItems UserItems::fromPairs(std::int32_t numUsers, std::int32_t numItems,
-                               std::vector<std::pair<std::int32_t, std::int32_t>> pairs)
+UserItems UserItems::fromPairs(
+    std::int32_t numUsers, std::int32_t numItems, std::vector<std::pair<std::int32_t, std::int32_t>> pairs)
 {
     if (numUsers < 0 || numItems < 0)
         throw Error::invalidInput("negative table shape");
     for (const auto& [u, i] : pairs)
         if (u < 0 || u >= numUsers || i < 0 || i >= numItems)
-            throw Error::invalidInput("pair (" + std::to_string(u) + ", " + std::to_string(i) + ") outside " +
-                                      std::to_string(numUsers) + " users x " + std::to_string(numItems) + " items");
+            throw Error::invalidInput("pair (" + std::to_string(u) + ", " + std::to_string(i) + ") outside "
+                + std::to_string(numUsers) + " users x " + std::to_string(numItems) + " items");
     std::sort(pairs.begin(), pairs.end());
     pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
     UserItems t;
@@ -44,8 +44,8 @@ UserItems UserItems::fromLists(std::int32_t numItems, const std::vector<std::vec
         l.erase(std::unique(l.begin(), l.end()), l.end());
         for (auto i : l)
             if (i < 0 || i >= numItems)
-                throw Error::invalidInput("item " + std::to_string(i) + " of user " + std::to_string(u) +
-                                          " outside [0, " + std::to_string(numItems) + ")");
+                throw Error::invalidInput("item " + std::to_string(i) + " of user " + std::to_string(u)
+                    + " outside [0, " + std::to_string(numItems) + ")");
         t.m_items.insert(t.m_items.end(), l.begin(), l.end());
         t.m_offsets[u + 1] = static_cast<std::int64_t>(t.m_items.size());
     }

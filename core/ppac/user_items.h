@@ -14,8 +14,8 @@ class UserItems {
 public:
     UserItems() = default;
     // Sorts each user's items and drops duplicates. Ids must lie in [0, numUsers) x [0, numItems).
-    static UserItems fromPairs(std::int32_t numUsers, std::int32_t numItems,
-                               std::vector<std::pair<std::int32_t, std::int32_t>> pairs);
+    static UserItems fromPairs(
+        std::int32_t numUsers, std::int32_t numItems, std::vector<std::pair<std::int32_t, std::int32_t>> pairs);
     static UserItems fromLists(std::int32_t numItems, const std::vector<std::vector<std::int32_t>>& lists);
     // An empty table of the given shape.
     static UserItems empty(std::int32_t numUsers, std::int32_t numItems);
@@ -30,7 +30,7 @@ public:
     {
         const auto b = static_cast<std::size_t>(m_offsets[static_cast<std::size_t>(user)]);
         const auto e = static_cast<std::size_t>(m_offsets[static_cast<std::size_t>(user) + 1]);
-        return {m_items.data() + b, e - b};
+        return { m_items.data() + b, e - b };
     }
     std::int32_t count(std::int32_t user) const { return static_cast<std::int32_t>(items(user).size()); }
     bool contains(std::int32_t user, std::int32_t item) const;
@@ -58,7 +58,7 @@ public:
 private:
     std::int32_t m_numUsers = 0;
     std::int32_t m_numItems = 0;
-    std::vector<std::int64_t> m_offsets{0};
+    std::vector<std::int64_t> m_offsets{ 0 };
     std::vector<std::int32_t> m_items;
 };
 

@@ -406,8 +406,8 @@ std::string renderSvg(const Chart& chart)
     layOutLegend(chart, l);
     std::string svg;
     svg.reserve(16384);
-    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.2\" baseProfile=\"tiny\" viewBox=\"0 0 " + num(l.width)
-        + " " + num(l.totalHeight) + "\" width=\"" + num(l.width) + "\" height=\"" + num(l.totalHeight)
+    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.2\" baseProfile=\"tiny\" viewBox=\"0 0 "
+        + num(l.width) + " " + num(l.totalHeight) + "\" width=\"" + num(l.width) + "\" height=\"" + num(l.totalHeight)
         + "\" font-family=\"" + kFontFamily + "\" font-size=\"" + num(kFontSize) + "\">";
     svg += "<title>" + escapeHtml(chart.title) + "</title>";
     svg += "<rect x=\"0\" y=\"0\" width=\"" + num(l.width) + "\" height=\"" + num(l.totalHeight)

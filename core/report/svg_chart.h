@@ -15,7 +15,14 @@ namespace vantage::report {
 std::string_view paletteColour(std::size_t index);
 inline constexpr std::size_t kPaletteSize = 7;
 
-enum class MarkerShape { Circle, Square, Diamond, TriangleUp, TriangleDown, Cross };
+enum class MarkerShape {
+    Circle,
+    Square,
+    Diamond,
+    TriangleUp,
+    TriangleDown,
+    Cross
+};
 
 struct ChartPoint {
     double x = 0.0;

@@ -20,6 +20,7 @@ struct ZipExport {
 // Writes `archive` whole or not at all: the files are laid out in a temporary folder beside it and
 // the archive is written under a temporary name, then renamed over `archive`. An existing archive
 // is replaced only when the new one is complete. Errors are vantage::Error naming the path.
-ZipExport writeCsvZip(const store::Session& session, const ReportOptions& options, const std::filesystem::path& archive);
+ZipExport writeCsvZip(
+    const store::Session& session, const ReportOptions& options, const std::filesystem::path& archive);
 
 } // namespace vantage::report

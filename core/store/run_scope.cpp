@@ -4,7 +4,8 @@
 
 namespace vantage::store {
 
-RunScope::RunScope(Session* session, const NewRun& run) : m_session(session)
+RunScope::RunScope(Session* session, const NewRun& run)
+    : m_session(session)
 {
     if (m_session)
         m_id = m_session->beginRun(run);
@@ -36,8 +37,7 @@ void RunScope::fail(std::exception_ptr error)
         why.clear();
     } catch (const std::exception& e) {
         why = e.what();
-    } catch (...) {
-    }
+    } catch (...) { }
     try {
         finish(status, nullptr, {}, why);
     } catch (...) {
@@ -49,8 +49,7 @@ RunScope::~RunScope()
 {
     try {
         finish(RunStatus::Failed, nullptr, {}, "the run ended without a result");
-    } catch (...) {
-    }
+    } catch (...) { }
 }
 
 } // namespace vantage::store

@@ -26,15 +26,13 @@ public:
     void finish(RunStatus status, const Json& result, std::string_view summary, std::string_view error);
 
 private:
-
     Session* m_session;
     std::int64_t m_id = 0;
     bool m_finished = false;
 };
 
 // Runs body(scope) inside a RunScope; an exception marks the run failed or cancelled and propagates.
-template <typename F>
-decltype(auto) recordRun(Session* session, const NewRun& run, F&& body)
+template <typename F> decltype(auto) recordRun(Session* session, const NewRun& run, F&& body)
 {
     RunScope scope(session, run);
     try {

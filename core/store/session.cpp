@@ -2,29 +2,34 @@
 
 namespace vantage::store {
 
-
 std::string_view statusName(RunStatus status)
 {
     switch (status) {
-    case RunStatus::Queued: return "queued";
-    case RunStatus::Running: return "running";
-    case RunStatus::Done: return "done";
-    case RunStatus::Failed: return "failed";
-    case RunStatus::Cancelled: return "cancelled";
+    case RunStatus::Queued:
+        return "queued";
+    case RunStatus::Running:
+        return "running";
+    case RunStatus::Done:
+        return "done";
+    case RunStatus::Failed:
+        return "failed";
+    case RunStatus::Cancelled:
+        return "cancelled";
     }
     return "failed";
 }
 
 RunStatus statusFromName(std::string_view text)
 {
-    for (auto s : {RunStatus::Queued, RunStatus::Running, RunStatus::Done, RunStatus::Failed, RunStatus::Cancelled})
+    for (auto s : { RunStatus::Queued, RunStatus::Running, RunStatus::Done, RunStatus::Failed, RunStatus::Cancelled })
         if (statusName(s) == text)
             return s;
     throw Error::invalidInput("unknown run status '" + std::string(text) + "'").forField("status");
 }
 
-
-Session::Session(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+Session::Session(std::unique_ptr<Impl> impl)
+    : m_impl(std::move(impl))
+{ }
 Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 Session::~Session() = default;
@@ -57,7 +62,8 @@ Session Session::open(const fs::path& path, Mode mode)
     probe->path = path;
     probe->readOnly = true;
     if (sqlite3_open_v2(path.c_str(), &probe->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK)
-        throw Error::invalidInput(std::string("cannot open session: ") + sqlite3_errmsg(probe->db)).inFile(path.string());
+        throw Error::invalidInput(std::string("cannot open session: ") + sqlite3_errmsg(probe->db))
+            .inFile(path.string());
     sqlite3_busy_timeout(probe->db, 5000);
     std::int64_t appId = 0;
     try {
@@ -84,8 +90,7 @@ Session Session::open(const fs::path& path, Mode mode)
             .inFile(path.string());
     if (probe->version > kSchemaVersion)
         throw Error::invalidInput("written by a newer Vantage (session schema " + std::to_string(probe->version)
-                                  + ", this build reads up to " + std::to_string(kSchemaVersion)
-                                  + "); open it with that version")
+            + ", this build reads up to " + std::to_string(kSchemaVersion) + "); open it with that version")
             .inFile(path.string());
     if (probe->version < 1)
         throw Error::invalidInput("not a Vantage session (no schema version)").inFile(path.string());
@@ -93,7 +98,7 @@ Session Session::open(const fs::path& path, Mode mode)
     if (mode == Mode::ReadOnly) {
         if (probe->version < kSchemaVersion)
             throw Error::invalidInput("written by an older Vantage (schema " + std::to_string(probe->version)
-                                      + "); open it for writing once to upgrade it")
+                + "); open it for writing once to upgrade it")
                 .inFile(path.string());
         probe->configure();
         return Session(std::move(probe));
@@ -135,8 +140,7 @@ Session Session::create(const fs::path& path, std::string_view title)
     auto impl = std::make_unique<Impl>();
     impl->path = path;
     if (sqlite3_open_v2(path.c_str(), &impl->db,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE | SQLITE_OPEN_FULLMUTEX,
-                        nullptr)
+            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE | SQLITE_OPEN_FULLMUTEX, nullptr)
         != SQLITE_OK) {
         const std::string why = impl->db ? sqlite3_errmsg(impl->db) : "out of memory";
         throw Error::failure("cannot create session: " + why).inFile(path.string());
@@ -148,8 +152,8 @@ Session Session::create(const fs::path& path, std::string_view title)
         s.m_impl->transaction([&] {
             Stmt m(s.m_impl->db, std::string("INSERT INTO meta(key, value) VALUES (?, ?)"), s.m_impl->path);
             const std::string name = title.empty() ? path.stem().string() : std::string(title);
-            for (auto [k, v] : {std::pair<std::string, std::string>{"title", name},
-                                {"created_with", std::string("Vantage ") + VANTAGE_VERSION}}) {
+            for (auto [k, v] : { std::pair<std::string, std::string>{ "title", name },
+                     { "created_with", std::string("Vantage ") + VANTAGE_VERSION } }) {
                 m.bind(1, k).bind(2, v);
                 m.run();
             }
@@ -192,11 +196,26 @@ std::int64_t Session::externalChangeCounter() const
     return m_impl->pragmaInt("data_version");
 }
 
-const fs::path& Session::path() const { return m_impl->path; }
-bool Session::isReadOnly() const { return m_impl->readOnly; }
-int Session::schemaVersion() const { return m_impl->version; }
-const std::vector<std::int64_t>& Session::recoveredRuns() const { return m_impl->recovered; }
-const std::optional<fs::path>& Session::migrationBackup() const { return m_impl->backup; }
+const fs::path& Session::path() const
+{
+    return m_impl->path;
+}
+bool Session::isReadOnly() const
+{
+    return m_impl->readOnly;
+}
+int Session::schemaVersion() const
+{
+    return m_impl->version;
+}
+const std::vector<std::int64_t>& Session::recoveredRuns() const
+{
+    return m_impl->recovered;
+}
+const std::optional<fs::path>& Session::migrationBackup() const
+{
+    return m_impl->backup;
+}
 
 std::optional<std::string> Session::meta(std::string_view key) const
 {
@@ -211,8 +230,9 @@ std::optional<std::string> Session::meta(std::string_view key) const
 void Session::setMeta(std::string_view key, std::string_view value)
 {
     m_impl->transaction([&] {
-        Stmt s(m_impl->db, "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-               m_impl->path);
+        Stmt s(m_impl->db,
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            m_impl->path);
         s.bind(1, key).bind(2, value);
         s.run();
     });

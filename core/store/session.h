@@ -16,17 +16,23 @@
 
 namespace vantage::store {
 
-enum class RunStatus { Queued, Running, Done, Failed, Cancelled };
+enum class RunStatus {
+    Queued,
+    Running,
+    Done,
+    Failed,
+    Cancelled
+};
 
 std::string_view statusName(RunStatus status);
 RunStatus statusFromName(std::string_view text); // throws Error::invalidInput
 
 // What a caller supplies to record a new run.
 struct NewRun {
-    std::string engine;             // "ft", "edl", "dgi", "ppac"
-    std::string kind;               // what was done: "search", "train", "evaluate", ...
-    std::string name;               // user-visible title; may be empty
-    Json params = Json::object();   // every input needed to understand and redo the run
+    std::string engine; // "ft", "edl", "dgi", "ppac"
+    std::string kind; // what was done: "search", "train", "evaluate", ...
+    std::string name; // user-visible title; may be empty
+    Json params = Json::object(); // every input needed to understand and redo the run
 };
 
 struct RunInfo {
@@ -36,13 +42,13 @@ struct RunInfo {
     std::string name;
     Json params;
     RunStatus status = RunStatus::Queued;
-    std::string createdAt;  // ISO 8601, UTC
-    std::string startedAt;  // empty until started
+    std::string createdAt; // ISO 8601, UTC
+    std::string startedAt; // empty until started
     std::string finishedAt; // empty until finished
     double durationS = 0.0; // finished - started, 0 while unknown
-    std::string summary;    // the key result in a few words ("23 strategies, fastest 1.20 s")
-    Json result;            // structured results (null until finished)
-    std::string error;      // why it failed, for failed runs
+    std::string summary; // the key result in a few words ("23 strategies, fastest 1.20 s")
+    Json result; // structured results (null until finished)
+    std::string error; // why it failed, for failed runs
     std::vector<std::string> tags;
 };
 
@@ -68,7 +74,10 @@ public:
     // PRAGMA application_id of every Vantage session ('VANT').
     static constexpr std::int32_t kApplicationId = 0x56414E54;
 
-    enum class Mode { ReadWrite, ReadOnly };
+    enum class Mode {
+        ReadWrite,
+        ReadOnly
+    };
 
     // Creates a new, empty session; refuses to overwrite an existing file.
     static Session create(const std::filesystem::path& path, std::string_view title = {});
@@ -107,8 +116,8 @@ public:
     std::int64_t createRun(const NewRun& run);
     std::int64_t beginRun(const NewRun& run);
     void startRun(std::int64_t runId);
-    void finishRun(std::int64_t runId, RunStatus status, const Json& result = nullptr,
-                   std::string_view summary = {}, std::string_view error = {});
+    void finishRun(std::int64_t runId, RunStatus status, const Json& result = nullptr, std::string_view summary = {},
+        std::string_view error = {});
     std::vector<RunInfo> runs() const;
     RunInfo run(std::int64_t runId) const; // throws Error::invalidInput for an unknown id
     void renameRun(std::int64_t runId, std::string_view name);
@@ -125,8 +134,8 @@ public:
     std::vector<std::string> seriesNames(std::int64_t runId) const;
 
     // Artifacts: named blobs with a MIME type.
-    std::int64_t addArtifact(std::int64_t runId, std::string_view name, std::string_view mimeType,
-                             std::string_view bytes);
+    std::int64_t addArtifact(
+        std::int64_t runId, std::string_view name, std::string_view mimeType, std::string_view bytes);
     std::vector<ArtifactInfo> artifacts(std::int64_t runId) const;
     std::string artifactData(std::int64_t artifactId) const;
 

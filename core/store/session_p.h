@@ -24,7 +24,6 @@ namespace fs = std::filesystem;
 
 namespace detail {
 
-
 // Schema history. Version 1 was the first layout; version 2 added ownership (so that a run whose
 // writer died can be recognised) and tags. Append, never edit: old files replay these in order.
 inline constexpr std::array<std::string_view, Session::kSchemaVersion> kMigrations = {
@@ -113,7 +112,9 @@ inline bool writerGone(std::int64_t pid, const std::string& host)
 // RAII for one prepared statement; binds by 1-based index.
 class Stmt {
 public:
-    Stmt(sqlite3* db, std::string_view sql, const fs::path& file) : m_db(db), m_file(file)
+    Stmt(sqlite3* db, std::string_view sql, const fs::path& file)
+        : m_db(db)
+        , m_file(file)
     {
         if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &m_stmt, nullptr) != SQLITE_OK)
             fail("cannot prepare statement");
@@ -148,8 +149,7 @@ public:
     }
     void run()
     {
-        while (step()) {
-        }
+        while (step()) { }
         reset();
     }
     void reset()
@@ -208,8 +208,7 @@ inline std::vector<std::string> tagsFromJson(const std::string& text)
         auto j = Json::parse(text);
         if (j.is_array())
             return j.get<std::vector<std::string>>();
-    } catch (const nlohmann::json::exception&) {
-    }
+    } catch (const nlohmann::json::exception&) { }
     return {};
 }
 
@@ -224,16 +223,15 @@ inline Json jsonOrNull(const std::string& text)
     }
 }
 
-
 } // namespace detail
 
-using detail::Stmt;
 using detail::hostName;
 using detail::jsonOrNull;
 using detail::kInterrupted;
 using detail::kMigrations;
 using detail::kNow;
 using detail::processAlive;
+using detail::Stmt;
 using detail::tagsFromJson;
 using detail::tagsToJson;
 using detail::writerGone;
@@ -277,8 +275,7 @@ struct Session::Impl {
     }
 
     // One logical write = one transaction; rolled back when `f` throws.
-    template <typename F>
-    auto transaction(F&& f)
+    template <typename F> auto transaction(F&& f)
     {
         if (readOnly)
             throw Error::failure("the session is open read-only").inFile(path.string());
@@ -400,9 +397,9 @@ struct Session::Impl {
             return;
         transaction([&] {
             Stmt u(db,
-                   std::string("UPDATE runs SET status = 'failed', finished_at = COALESCE(finished_at, ") + kNow
-                       + "), error = ? WHERE id = ?",
-                   path);
+                std::string("UPDATE runs SET status = 'failed', finished_at = COALESCE(finished_at, ") + kNow
+                    + "), error = ? WHERE id = ?",
+                path);
             for (auto id : dead) {
                 u.bind(1, std::string_view(kInterrupted)).bind(2, id);
                 u.run();

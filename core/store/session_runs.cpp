@@ -10,10 +10,10 @@ std::int64_t Session::createRun(const NewRun& run)
         throw Error::invalidInput("a run needs an engine").forField("engine");
     return m_impl->transaction([&] {
         Stmt s(m_impl->db,
-               std::string("INSERT INTO runs(engine, kind, name, params, status, created_at, owner_pid, owner_host) "
-                           "VALUES (?, ?, ?, ?, 'queued', ")
-                   + kNow + ", ?, ?)",
-               m_impl->path);
+            std::string("INSERT INTO runs(engine, kind, name, params, status, created_at, owner_pid, owner_host) "
+                        "VALUES (?, ?, ?, ?, 'queued', ")
+                + kNow + ", ?, ?)",
+            m_impl->path);
         s.bind(1, run.engine).bind(2, run.kind).bind(3, run.name).bind(4, run.params.dump());
         s.bind(5, static_cast<std::int64_t>(::getpid())).bind(6, hostName());
         s.run();
@@ -26,9 +26,9 @@ void Session::startRun(std::int64_t runId)
     m_impl->transaction([&] {
         m_impl->requireRun(runId);
         Stmt s(m_impl->db,
-               std::string("UPDATE runs SET status = 'running', started_at = ") + kNow
-                   + ", owner_pid = ?, owner_host = ? WHERE id = ?",
-               m_impl->path);
+            std::string("UPDATE runs SET status = 'running', started_at = ") + kNow
+                + ", owner_pid = ?, owner_host = ? WHERE id = ?",
+            m_impl->path);
         s.bind(1, static_cast<std::int64_t>(::getpid())).bind(2, hostName()).bind(3, runId);
         s.run();
     });
@@ -41,18 +41,17 @@ std::int64_t Session::beginRun(const NewRun& run)
     return id;
 }
 
-void Session::finishRun(std::int64_t runId, RunStatus status, const Json& result, std::string_view summary,
-                        std::string_view error)
+void Session::finishRun(
+    std::int64_t runId, RunStatus status, const Json& result, std::string_view summary, std::string_view error)
 {
     if (status == RunStatus::Queued || status == RunStatus::Running)
         throw Error::invalidInput("finishRun needs a final status (done, failed or cancelled)").forField("status");
     m_impl->transaction([&] {
         m_impl->requireRun(runId);
         Stmt s(m_impl->db,
-               std::string("UPDATE runs SET status = ?, finished_at = ") + kNow
-                   + ", started_at = COALESCE(started_at, " + kNow
-                   + "), result = ?, summary = ?, error = ? WHERE id = ?",
-               m_impl->path);
+            std::string("UPDATE runs SET status = ?, finished_at = ") + kNow + ", started_at = COALESCE(started_at, "
+                + kNow + "), result = ?, summary = ?, error = ? WHERE id = ?",
+            m_impl->path);
         s.bind(1, statusName(status));
         if (result.is_null())
             s.bindNull(2);
@@ -64,10 +63,11 @@ void Session::finishRun(std::int64_t runId, RunStatus status, const Json& result
 }
 
 namespace {
-constexpr const char* kRunColumns =
-    "SELECT id, engine, kind, name, params, status, created_at, started_at, finished_at, summary, result, error, tags, "
-    "CASE WHEN started_at IS NOT NULL AND finished_at IS NOT NULL "
-    "THEN (julianday(finished_at) - julianday(started_at)) * 86400.0 ELSE 0 END, owner_pid, owner_host FROM runs";
+constexpr const char* kRunColumns
+    = "SELECT id, engine, kind, name, params, status, created_at, started_at, finished_at, summary, result, error, "
+      "tags, "
+      "CASE WHEN started_at IS NOT NULL AND finished_at IS NOT NULL "
+      "THEN (julianday(finished_at) - julianday(started_at)) * 86400.0 ELSE 0 END, owner_pid, owner_host FROM runs";
 
 RunInfo readRun(const Stmt& s)
 {
@@ -175,7 +175,7 @@ void Session::appendSeries(std::int64_t runId, std::string_view name, std::span<
     m_impl->transaction([&] {
         m_impl->requireRun(runId);
         Stmt ins(m_impl->db, "INSERT INTO series(run_id, name) VALUES (?, ?) ON CONFLICT(run_id, name) DO NOTHING",
-                 m_impl->path);
+            m_impl->path);
         ins.bind(1, runId).bind(2, name);
         ins.run();
         Stmt find(m_impl->db, "SELECT id FROM series WHERE run_id = ? AND name = ?", m_impl->path);
@@ -195,13 +195,13 @@ std::vector<SeriesPoint> Session::series(std::int64_t runId, std::string_view na
 {
     std::lock_guard lock(m_impl->mutex);
     Stmt s(m_impl->db,
-           "SELECT p.step, p.value FROM series_points p JOIN series s ON s.id = p.series_id "
-           "WHERE s.run_id = ? AND s.name = ? ORDER BY p.rowid",
-           m_impl->path);
+        "SELECT p.step, p.value FROM series_points p JOIN series s ON s.id = p.series_id "
+        "WHERE s.run_id = ? AND s.name = ? ORDER BY p.rowid",
+        m_impl->path);
     s.bind(1, runId).bind(2, name);
     std::vector<SeriesPoint> out;
     while (s.step())
-        out.push_back({s.real(0), s.real(1)});
+        out.push_back({ s.real(0), s.real(1) });
     return out;
 }
 
@@ -216,15 +216,15 @@ std::vector<std::string> Session::seriesNames(std::int64_t runId) const
     return out;
 }
 
-std::int64_t Session::addArtifact(std::int64_t runId, std::string_view name, std::string_view mimeType,
-                                  std::string_view bytes)
+std::int64_t Session::addArtifact(
+    std::int64_t runId, std::string_view name, std::string_view mimeType, std::string_view bytes)
 {
     return m_impl->transaction([&] {
         m_impl->requireRun(runId);
         Stmt s(m_impl->db,
-               std::string("INSERT INTO artifacts(run_id, name, mime_type, data, created_at) VALUES (?, ?, ?, ?, ") + kNow
-                   + ")",
-               m_impl->path);
+            std::string("INSERT INTO artifacts(run_id, name, mime_type, data, created_at) VALUES (?, ?, ?, ?, ") + kNow
+                + ")",
+            m_impl->path);
         s.bind(1, runId).bind(2, name).bind(3, mimeType).bindBlob(4, bytes);
         s.run();
         return static_cast<std::int64_t>(sqlite3_last_insert_rowid(m_impl->db));
@@ -235,12 +235,12 @@ std::vector<ArtifactInfo> Session::artifacts(std::int64_t runId) const
 {
     std::lock_guard lock(m_impl->mutex);
     Stmt s(m_impl->db,
-           "SELECT id, run_id, name, mime_type, length(data), created_at FROM artifacts WHERE run_id = ? ORDER BY id",
-           m_impl->path);
+        "SELECT id, run_id, name, mime_type, length(data), created_at FROM artifacts WHERE run_id = ? ORDER BY id",
+        m_impl->path);
     s.bind(1, runId);
     std::vector<ArtifactInfo> out;
     while (s.step())
-        out.push_back({s.int64(0), s.int64(1), s.text(2), s.text(3), s.int64(4), s.text(5)});
+        out.push_back({ s.int64(0), s.int64(1), s.text(2), s.text(3), s.int64(4), s.text(5) });
     return out;
 }
 

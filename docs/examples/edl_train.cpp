@@ -13,8 +13,7 @@ struct Net : torch::nn::Module {
     Net()
         : fc1(register_module("fc1", torch::nn::Linear(32, 64)))
         , fc2(register_module("fc2", torch::nn::Linear(64, 10)))
-    {
-    }
+    { }
     torch::Tensor forward(torch::Tensor x) { return fc2(torch::relu(fc1(x))); }
     torch::nn::Linear fc1, fc2;
 };

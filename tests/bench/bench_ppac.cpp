@@ -31,17 +31,16 @@ double since(Clock::time_point t0)
 
 Json at20(const Metrics& m)
 {
-    return {{"recall@20", m.value("recall@20").value_or(0.0)},
-            {"ndcg@20", m.value("ndcg@20").value_or(0.0)},
-            {"arp@20", m.value("arp@20").value_or(0.0)},
-            {"tail@20", m.value("tail@20").value_or(0.0)},
-            {"coverage@20", m.value("coverage@20").value_or(0.0)}};
+    return { { "recall@20", m.value("recall@20").value_or(0.0) }, { "ndcg@20", m.value("ndcg@20").value_or(0.0) },
+        { "arp@20", m.value("arp@20").value_or(0.0) }, { "tail@20", m.value("tail@20").value_or(0.0) },
+        { "coverage@20", m.value("coverage@20").value_or(0.0) } };
 }
 
 Json evalJson(const RerankResult& r)
 {
-    return {{"gamma", r.knobs.gamma}, {"beta", r.knobs.beta}, {"full", at20(r.evaluation.full)},
-            {"balanced", at20(r.evaluation.balanced)}, {"rerank_s", r.seconds}, {"exhaustive_users", r.exhaustiveUsers}};
+    return { { "gamma", r.knobs.gamma }, { "beta", r.knobs.beta }, { "full", at20(r.evaluation.full) },
+        { "balanced", at20(r.evaluation.balanced) }, { "rerank_s", r.seconds },
+        { "exhaustive_users", r.exhaustiveUsers } };
 }
 
 } // namespace
@@ -75,22 +74,22 @@ int main(int argc, char** argv)
     }
     NullProgress quiet;
     CancelToken cancel;
-    Json out = {{"bench", "ppac"}, {"data", dir}, {"threads", threads}, {"train_threads", trainThreads}};
+    Json out = { { "bench", "ppac" }, { "data", dir }, { "threads", threads }, { "train_threads", trainThreads } };
     try {
         auto t0 = Clock::now();
         LoadOptions lo;
         lo.path = dir;
         Dataset dataset = loadDataset(lo, quiet, cancel);
         out["load_s"] = since(t0);
-        out["dataset"] = {{"users", dataset.numUsers()}, {"items", dataset.numItems()},
-                          {"train", dataset.train.size()}, {"test", dataset.test.size()},
-                          {"balanced_test", dataset.balancedTest.size()}};
+        out["dataset"]
+            = { { "users", dataset.numUsers() }, { "items", dataset.numItems() }, { "train", dataset.train.size() },
+                  { "test", dataset.test.size() }, { "balanced_test", dataset.balancedTest.size() } };
 
         t0 = Clock::now();
-        const SimilarUsers similar = computeSimilarUsers(dataset.train, {.k = 30, .threads = threads}, quiet, cancel);
+        const SimilarUsers similar = computeSimilarUsers(dataset.train, { .k = 30, .threads = threads }, quiet, cancel);
         const double simS = since(t0);
         const auto shipped = std::filesystem::path(dir) / "sim_users-gowalla-30.txt";
-        Json sim = {{"time_s", simS}, {"users", similar.numUsers()}, {"k", 30}};
+        Json sim = { { "time_s", simS }, { "users", similar.numUsers() }, { "k", 30 } };
         if (std::filesystem::exists(shipped)) {
             const auto cmp = compareSimilarUsers(similar, readSimilarUsers(shipped, dataset.numUsers()));
             sim["compared_users"] = cmp.users;
@@ -100,20 +99,24 @@ int main(int argc, char** argv)
         out["similar_users"] = sim;
 
         t0 = Clock::now();
-        const auto data = prepare(std::move(dataset), {.similarUsers = 30, .threads = threads}, quiet, cancel);
+        const auto data = prepare(std::move(dataset), { .similarUsers = 30, .threads = threads }, quiet, cancel);
         out["prepare_s"] = since(t0);
         out["personal_popularity_nonzeros"] = data->personal.nonZeros();
 
         // One epoch of each model, no validation.
         Json epochTimes = Json::object();
-        for (auto model : {BaseModel::MF, BaseModel::LightGCN}) {
+        for (auto model : { BaseModel::MF, BaseModel::LightGCN }) {
             if (model == BaseModel::LightGCN && !lightgcn)
                 continue;
-            for (bool ppac : {false, true}) {
-                TrainOptions o{.model = model, .ppac = ppac, .epochs = 1, .threads = trainThreads,
-                               .validation = ValidationSource::None};
+            for (bool ppac : { false, true }) {
+                TrainOptions o{ .model = model,
+                    .ppac = ppac,
+                    .epochs = 1,
+                    .threads = trainThreads,
+                    .validation = ValidationSource::None };
                 const auto r = train(*data, o, quiet, cancel);
-                epochTimes[std::string(ppac ? "ppac-" : "") + std::string(baseModelName(model))] = r.epochs.front().seconds;
+                epochTimes[std::string(ppac ? "ppac-" : "") + std::string(baseModelName(model))]
+                    = r.epochs.front().seconds;
             }
         }
         out["epoch_s"] = epochTimes;
@@ -125,30 +128,32 @@ int main(int argc, char** argv)
         // A short full run: base MF against PPAC-MF, same seed, fixed epochs, no early stopping.
         Json runs = Json::object();
         auto fullRun = [&](BaseModel model, bool ppac, int n) {
-            TrainOptions o{.model = model, .ppac = ppac, .epochs = n, .threads = trainThreads,
-                           .validation = ValidationSource::None};
+            TrainOptions o{
+                .model = model, .ppac = ppac, .epochs = n, .threads = trainThreads, .validation = ValidationSource::None
+            };
             auto t = Clock::now();
             auto r = train(*data, o, quiet, cancel);
-            Json run = {{"epochs", n}, {"train_s", since(t)}, {"final_loss", r.epochs.back().loss}};
+            Json run = { { "epochs", n }, { "train_s", since(t) }, { "final_loss", r.epochs.back().loss } };
             t = Clock::now();
-            Recommender rec(std::move(r.weights), data, {.threads = threads}, quiet, cancel);
+            Recommender rec(std::move(r.weights), data, { .threads = threads }, quiet, cancel);
             run["precompute_s"] = since(t);
             run["candidate_memory_mb"] = static_cast<double>(rec.memoryBytes()) / (1024.0 * 1024.0);
             const MetricsOptions metrics;
             Json evals = Json::array();
             // Knobs relative to the model's score scale, and (PPAC-MF) the authors' Gowalla setting.
             const KnobScale scale = rec.knobScale();
-            run["knob_scale"] = {{"gamma", scale.gamma}, {"beta", scale.beta}, {"score_spread", scale.scoreSpread}};
-            std::vector<Knobs> grid = {{0.0, 0.0}, {0.0, -scale.beta}, {0.0, -4.0 * scale.beta}};
+            run["knob_scale"]
+                = { { "gamma", scale.gamma }, { "beta", scale.beta }, { "score_spread", scale.scoreSpread } };
+            std::vector<Knobs> grid = { { 0.0, 0.0 }, { 0.0, -scale.beta }, { 0.0, -4.0 * scale.beta } };
             if (ppac) {
-                grid.push_back({scale.gamma, 0.0});
-                grid.push_back({4.0 * scale.gamma, 0.0});
-                grid.push_back({scale.gamma, -scale.beta});
-                grid.push_back({4.0 * scale.gamma, -4.0 * scale.beta});
+                grid.push_back({ scale.gamma, 0.0 });
+                grid.push_back({ 4.0 * scale.gamma, 0.0 });
+                grid.push_back({ scale.gamma, -scale.beta });
+                grid.push_back({ 4.0 * scale.gamma, -4.0 * scale.beta });
                 if (model == BaseModel::MF)
-                    grid.push_back({512.0, -1024.0});
+                    grid.push_back({ 512.0, -1024.0 });
                 else
-                    grid.push_back({64.0, -512.0});
+                    grid.push_back({ 64.0, -512.0 });
             }
             for (const auto& k : grid)
                 evals.push_back(evalJson(rerank(rec, k, metrics, quiet, cancel)));

@@ -18,7 +18,7 @@ struct Result {
 };
 
 inline Result run(const QString& program, const QStringList& args, int timeoutMs,
-                  const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+    const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
     p.setProcessEnvironment(env);
@@ -26,10 +26,10 @@ inline Result run(const QString& program, const QStringList& args, int timeoutMs
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
         p.waitForFinished();
-        return {-1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return { -1, p.readAllStandardOutput(), p.readAllStandardError() };
     }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
 }
 
 } // namespace cli_harness

@@ -33,13 +33,13 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");
-        QTest::newRow("version") << QStringList{"--version"} << 0;
-        QTest::newRow("help") << QStringList{"--help"} << 0;
+        QTest::newRow("version") << QStringList{ "--version" } << 0;
+        QTest::newRow("help") << QStringList{ "--help" } << 0;
         QTest::newRow("no command") << QStringList{} << 2;
-        QTest::newRow("unknown option") << QStringList{"--frobnicate", "devices"} << 2;
-        QTest::newRow("unknown command") << QStringList{"teleport"} << 2;
-        QTest::newRow("missing file") << QStringList{"session", "list", "/nonexistent/x.vantage"} << 2;
-        QTest::newRow("session without sub") << QStringList{"session"} << 2;
+        QTest::newRow("unknown option") << QStringList{ "--frobnicate", "devices" } << 2;
+        QTest::newRow("unknown command") << QStringList{ "teleport" } << 2;
+        QTest::newRow("missing file") << QStringList{ "session", "list", "/nonexistent/x.vantage" } << 2;
+        QTest::newRow("session without sub") << QStringList{ "session" } << 2;
     }
     void exitCodes()
     {
@@ -54,7 +54,7 @@ private Q_SLOTS:
     void newListShowJson()
     {
         const QString file = path("s.vantage");
-        auto r = cli({"--json", "session", "new", file, "--title", "CLI test"});
+        auto r = cli({ "--json", "session", "new", file, "--title", "CLI test" });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.json()["title"].toString(), QStringLiteral("CLI test"));
         QCOMPARE(r.json()["schema_version"].toInt(), store::Session::kSchemaVersion);
@@ -63,15 +63,15 @@ private Q_SLOTS:
         std::int64_t art = 0;
         {
             auto s = store::Session::open(file.toStdString());
-            id = s.beginRun({.engine = "ft", .kind = "search", .name = "bert", .params = {{"devices", 8}}});
-            s.appendSeries(id, "frontier", {{{0, 1.0}, {1, 2.0}}});
+            id = s.beginRun({ .engine = "ft", .kind = "search", .name = "bert", .params = { { "devices", 8 } } });
+            s.appendSeries(id, "frontier", { { { 0, 1.0 }, { 1, 2.0 } } });
             art = s.addArtifact(id, "strategy.json", "application/json", R"({"ops": []})");
-            s.finishRun(id, store::RunStatus::Done, Json{{"points", 2}}, "2 strategies");
-            const auto bad = s.beginRun({.engine = "ppac", .kind = "train"});
+            s.finishRun(id, store::RunStatus::Done, Json{ { "points", 2 } }, "2 strategies");
+            const auto bad = s.beginRun({ .engine = "ppac", .kind = "train" });
             s.finishRun(bad, store::RunStatus::Failed, nullptr, {}, "dataset missing");
         }
 
-        r = cli({"--json", "session", "list", file});
+        r = cli({ "--json", "session", "list", file });
         QCOMPARE(r.code, 0);
         const auto runs = r.json()["runs"].toArray();
         QCOMPARE(runs.size(), 2);
@@ -81,7 +81,7 @@ private Q_SLOTS:
         QCOMPARE(runs[1].toObject()["status"].toString(), QStringLiteral("failed"));
         QCOMPARE(runs[1].toObject()["error"].toString(), QStringLiteral("dataset missing"));
 
-        r = cli({"--json", "session", "show", file, "--run", QString::number(id)});
+        r = cli({ "--json", "session", "show", file, "--run", QString::number(id) });
         QCOMPARE(r.code, 0);
         const auto run = r.json();
         QCOMPARE(run["params"].toObject()["devices"].toInt(), 8);
@@ -90,22 +90,22 @@ private Q_SLOTS:
         QCOMPARE(run["artifacts"].toArray()[0].toObject()["name"].toString(), QStringLiteral("strategy.json"));
 
         // Human output is a table with the run.
-        r = cli({"session", "list", file});
+        r = cli({ "session", "list", file });
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("2 strategies"));
         QVERIFY(r.out.contains("dataset missing"));
 
         const QString out = path("strategy.json");
-        r = cli({"session", "artifact", file, "--id", QString::number(art), "--out", out});
+        r = cli({ "session", "artifact", file, "--id", QString::number(art), "--out", out });
         QCOMPARE(r.code, 0);
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), QByteArray(R"({"ops": []})"));
 
-        r = cli({"session", "show", file, "--run", "999"});
+        r = cli({ "session", "show", file, "--run", "999" });
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("no run with id 999"));
-        r = cli({"session", "new", file});
+        r = cli({ "session", "new", file });
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("exists already"));
     }
@@ -117,7 +117,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("garbage garbage garbage garbage");
         f.close();
-        const auto r = cli({"session", "list", file});
+        const auto r = cli({ "session", "list", file });
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("not a Vantage session"));
         QVERIFY(r.err.contains(file.toUtf8()));
@@ -126,7 +126,7 @@ private Q_SLOTS:
 
     void devicesReport()
     {
-        const auto r = cli({"--json", "devices"});
+        const auto r = cli({ "--json", "devices" });
         QCOMPARE(r.code, 0);
         const auto j = r.json();
         QVERIFY(j["cpu_threads"].toInt() >= 1);

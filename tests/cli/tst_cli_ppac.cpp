@@ -42,32 +42,32 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        const auto r = cli({"--json", "ppac", "generate", "--out", path("data"), "--users", "300", "--items", "150",
-                            "--communities", "5", "--mean-interactions", "15", "--seed", "3"});
+        const auto r = cli({ "--json", "ppac", "generate", "--out", path("data"), "--users", "300", "--items", "150",
+            "--communities", "5", "--mean-interactions", "15", "--seed", "3" });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.json()["users"].toInt(), 300);
         QCOMPARE(r.json()["items"].toInt(), 150);
-        for (const char* f : {"data/train.txt", "data/test.txt", "data/balance_test.txt"})
+        for (const char* f : { "data/train.txt", "data/test.txt", "data/balance_test.txt" })
             QVERIFY(QFile::exists(path(f)));
     }
 
     void overview()
     {
-        const auto r = cli({"--json", "ppac", "overview", "--dataset", path("data")});
+        const auto r = cli({ "--json", "ppac", "overview", "--dataset", path("data") });
         QCOMPARE(r.code, 0);
         const auto j = r.json();
         QCOMPARE(j["users"].toInt(), 300);
         QVERIFY(j["train_interactions"].toInt() > 2500);
         QVERIFY(j["long_tail"].toArray().size() > 10);
-        const auto human = cli({"ppac", "info", "--dataset", path("data")});
+        const auto human = cli({ "ppac", "info", "--dataset", path("data") });
         QCOMPARE(human.code, 0);
         QVERIFY(human.out.contains("balanced test"));
     }
 
     void similarWritesAndCompares()
     {
-        auto r = cli({"--json", "ppac", "similar", "--dataset", path("data"), "--k", "30", "--out", path("sim.txt"),
-                      "--threads", "2"});
+        auto r = cli({ "--json", "ppac", "similar", "--dataset", path("data"), "--k", "30", "--out", path("sim.txt"),
+            "--threads", "2" });
         QCOMPARE(r.code, 0);
         QVERIFY(r.json().contains("time_s"));
         QCOMPARE(r.json()["users"].toInt(), 300);
@@ -76,10 +76,10 @@ private Q_SLOTS:
         const auto lines = f.readAll().split('\n');
         QCOMPARE(lines.size(), 301); // 300 lines and the final newline
         QCOMPARE(lines[0].split(' ').size(), 31);
-        r = cli({"--json", "ppac", "similar", "--dataset", path("data"), "--k", "30", "--compare", path("sim.txt")});
+        r = cli({ "--json", "ppac", "similar", "--dataset", path("data"), "--k", "30", "--compare", path("sim.txt") });
         QCOMPARE(r.code, 0);
         QVERIFY(r.json()["compare"].toObject()["all_identical"].toBool());
-        r = cli({"--json", "ppac", "similar", "--dataset", path("data"), "--k", "29", "--compare", path("sim.txt")});
+        r = cli({ "--json", "ppac", "similar", "--dataset", path("data"), "--k", "29", "--compare", path("sim.txt") });
         QCOMPARE(r.code, 0);
         QVERIFY(!r.json()["compare"].toObject()["all_identical"].toBool());
     }
@@ -88,9 +88,9 @@ private Q_SLOTS:
     {
         const QString session = path("runs.vantage");
         const QString model = path("ppac-mf.vppac");
-        auto r = cli({"--json", "--session", session, "ppac", "train", "--dataset", path("data"), "--model", "mf", "--ppac",
-                      "--epochs", "4", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1",
-                      "--save", model});
+        auto r = cli({ "--json", "--session", session, "ppac", "train", "--dataset", path("data"), "--model", "mf",
+            "--ppac", "--epochs", "4", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1",
+            "--save", model });
         QVERIFY2(r.code == 0, r.err.constData());
         const auto t = r.json();
         const auto epochs = t["epochs"].toArray();
@@ -100,8 +100,9 @@ private Q_SLOTS:
             QVERIFY(o.contains("epoch") && o.contains("loss") && o.contains("time_s") && o.contains("validation"));
         }
         QVERIFY(epochs[3].toObject()["loss"].toDouble() < epochs[0].toObject()["loss"].toDouble());
-        for (const char* part : {"full", "balanced"})
-            for (const char* name : {"recall@20", "ndcg@20", "arp@20", "precision@50", "gini@100", "coverage@20", "tail@20"})
+        for (const char* part : { "full", "balanced" })
+            for (const char* name :
+                { "recall@20", "ndcg@20", "arp@20", "precision@50", "gini@100", "coverage@20", "tail@20" })
                 QVERIFY2(metric(t, part, name) >= 0.0, name);
         QCOMPARE(t["model"].toString(), QStringLiteral("PPAC-MF"));
         QVERIFY(QFile::exists(model));
@@ -114,7 +115,8 @@ private Q_SLOTS:
             QCOMPARE(runs[0].kind, std::string("train"));
             QCOMPARE(runs[0].status, store::RunStatus::Done);
             QVERIFY2(runs[0].summary.starts_with("Recall@20 "), runs[0].summary.c_str());
-            QVERIFY(runs[0].summary.find("NDCG@20") != std::string::npos && runs[0].summary.find("ARP") != std::string::npos);
+            QVERIFY(runs[0].summary.find("NDCG@20") != std::string::npos
+                && runs[0].summary.find("ARP") != std::string::npos);
             QCOMPARE(s.series(runs[0].id, "loss").size(), std::size_t(4));
             QCOMPARE(s.series(runs[0].id, "validation/ndcg@20").size(), std::size_t(4));
             QCOMPARE(s.artifacts(runs[0].id).size(), std::size_t(1));
@@ -122,45 +124,48 @@ private Q_SLOTS:
         }
 
         // The saved model re-ranks without retraining: the same metrics at gamma = beta = 0.
-        r = cli({"--json", "ppac", "eval", "--model", model});
+        r = cli({ "--json", "ppac", "eval", "--model", model });
         QVERIFY2(r.code == 0, r.err.constData());
         const auto e0 = r.json();
         QCOMPARE(metric(e0, "full", "recall@20"), metric(t, "full", "recall@20"));
         QCOMPARE(e0["epochs"].toArray().size(), 4);
-        r = cli({"--json", "ppac", "evaluate", "--model", model, "--gamma", "0", "--beta", "-0.5"});
+        r = cli({ "--json", "ppac", "evaluate", "--model", model, "--gamma", "0", "--beta", "-0.5" });
         QCOMPARE(r.code, 0);
         QVERIFY(metric(r.json(), "full", "arp@20") < metric(e0, "full", "arp@20"));
 
-        r = cli({"--json", "--session", session, "ppac", "rerank", "--model", model, "--gamma", "0,0.5", "--beta", "0,-0.5"});
+        r = cli({ "--json", "--session", session, "ppac", "rerank", "--model", model, "--gamma", "0,0.5", "--beta",
+            "0,-0.5" });
         QCOMPARE(r.code, 0);
         const auto points = r.json()["points"].toArray();
         QCOMPARE(points.size(), 4);
         QCOMPARE(points[1].toObject()["beta"].toDouble(), -0.5);
-        QVERIFY(points[1].toObject()["metrics"].toObject()["full"].toObject()["arp@20"].toDouble() <
-                points[0].toObject()["metrics"].toObject()["full"].toObject()["arp@20"].toDouble());
+        QVERIFY(points[1].toObject()["metrics"].toObject()["full"].toObject()["arp@20"].toDouble()
+            < points[0].toObject()["metrics"].toObject()["full"].toObject()["arp@20"].toDouble());
 
-        r = cli({"--json", "ppac", "inspect", "--dataset", path("data"), "--user", "5", "--model", model, "--beta", "-0.5"});
+        r = cli({ "--json", "ppac", "inspect", "--dataset", path("data"), "--user", "5", "--model", model, "--beta",
+            "-0.5" });
         QVERIFY2(r.code == 0, r.err.constData());
         const auto v = r.json();
         QCOMPARE(v["user"].toInt(), 5);
         QCOMPARE(v["similar_users"].toArray().size(), 30);
         const auto pp = v["pp_items"].toArray();
         QVERIFY(!pp.isEmpty());
-        QVERIFY(pp[0].toObject().contains("item") && pp[0].toObject().contains("count") && pp[0].toObject().contains("pp"));
+        QVERIFY(
+            pp[0].toObject().contains("item") && pp[0].toObject().contains("count") && pp[0].toObject().contains("pp"));
         QVERIFY(pp[0].toObject()["count"].toInt() >= pp[pp.size() - 1].toObject()["count"].toInt());
         const auto gp = v["gp_items"].toArray();
         QVERIFY(gp[0].toObject().contains("item") && gp[0].toObject().contains("count"));
         QCOMPARE(v["recommendations"].toArray().size(), 20);
         // Without a model: the data side only.
-        r = cli({"--json", "ppac", "inspect", "--dataset", path("data"), "--user", "5"});
+        r = cli({ "--json", "ppac", "inspect", "--dataset", path("data"), "--user", "5" });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.json()["recommendations"].toArray().size(), 0);
     }
 
     void lightgcnBaseTrains()
     {
-        const auto r = cli({"--json", "ppac", "train", "--dataset", path("data"), "--model", "lightgcn", "--base",
-                            "--epochs", "1", "--dim", "16", "--validation", "none", "--threads", "1"});
+        const auto r = cli({ "--json", "ppac", "train", "--dataset", path("data"), "--model", "lightgcn", "--base",
+            "--epochs", "1", "--dim", "16", "--validation", "none", "--threads", "1" });
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["model"].toString(), QStringLiteral("LightGCN"));
         QCOMPARE(r.json()["epochs"].toArray().size(), 1);
@@ -170,14 +175,22 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("expect");
-        QTest::newRow("malformed train file") << QStringList{"ppac", "overview", "--dataset", "BAD"} << "train.txt:2: field 'item'";
-        QTest::newRow("no dataset") << QStringList{"ppac", "overview", "--dataset", "/nonexistent/x"} << "no such file";
-        QTest::newRow("ppac and base") << QStringList{"ppac", "train", "--dataset", "DATA", "--ppac", "--base"} << "exclude";
-        QTest::newRow("unknown model") << QStringList{"ppac", "train", "--dataset", "DATA", "--model", "svd"} << "model";
-        QTest::newRow("missing model file") << QStringList{"ppac", "eval", "--model", "/nonexistent/m.vppac"} << "no such file";
-        QTest::newRow("bad beta list") << QStringList{"ppac", "rerank", "--model", "/nonexistent/m.vppac", "--beta", "x"} << "beta";
-        QTest::newRow("unknown user") << QStringList{"ppac", "inspect", "--dataset", "DATA", "--user", "99999"} << "no user";
-        QTest::newRow("bad stop metric") << QStringList{"ppac", "train", "--dataset", "DATA", "--stop-metric", "hits@20"} << "hits@20";
+        QTest::newRow("malformed train file")
+            << QStringList{ "ppac", "overview", "--dataset", "BAD" } << "train.txt:2: field 'item'";
+        QTest::newRow("no dataset") << QStringList{ "ppac", "overview", "--dataset", "/nonexistent/x" }
+                                    << "no such file";
+        QTest::newRow("ppac and base") << QStringList{ "ppac", "train", "--dataset", "DATA", "--ppac", "--base" }
+                                       << "exclude";
+        QTest::newRow("unknown model") << QStringList{ "ppac", "train", "--dataset", "DATA", "--model", "svd" }
+                                       << "model";
+        QTest::newRow("missing model file")
+            << QStringList{ "ppac", "eval", "--model", "/nonexistent/m.vppac" } << "no such file";
+        QTest::newRow("bad beta list") << QStringList{ "ppac", "rerank", "--model", "/nonexistent/m.vppac", "--beta",
+            "x" } << "beta";
+        QTest::newRow("unknown user") << QStringList{ "ppac", "inspect", "--dataset", "DATA", "--user", "99999" }
+                                      << "no user";
+        QTest::newRow("bad stop metric") << QStringList{ "ppac", "train", "--dataset", "DATA", "--stop-metric",
+            "hits@20" } << "hits@20";
     }
     void badInput()
     {

@@ -2,8 +2,8 @@
 // --runs, --json output, exit codes and messages for bad input, and a clear error when the GUI
 // program that lays out PDFs is missing.
 
-#include "cli_harness.h"
 #include "../core/report/report_fixture.h"
+#include "cli_harness.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -129,7 +129,8 @@ private Q_SLOTS:
                 QVERIFY2(readAll((unpacked + "/raw/" + f).toStdString()) == readAll((folder + "/" + f).toStdString()),
                     qPrintable(f));
         // Nothing of the work is left beside the archive.
-        QVERIFY(QDir(m_dir.path()).entryList({ ".vantage-zip-*", "*.partial" }, QDir::Hidden | QDir::AllEntries).isEmpty());
+        QVERIFY(
+            QDir(m_dir.path()).entryList({ ".vantage-zip-*", "*.partial" }, QDir::Hidden | QDir::AllEntries).isEmpty());
 
         // A folder that does not exist: exit 1, the error names it, no file.
         const QString nowhere = path("no-such-dir/raw.zip");
@@ -147,9 +148,8 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(tmp));
         auto tmpEnv = QProcessEnvironment::systemEnvironment();
         tmpEnv.insert(QStringLiteral("TMPDIR"), tmp);
-        const auto temps = [tmp] {
-            return QDir(tmp).entryList({ QStringLiteral("vantage-report-*") }, QDir::Dirs | QDir::Hidden);
-        };
+        const auto temps
+            = [tmp] { return QDir(tmp).entryList({ QStringLiteral("vantage-report-*") }, QDir::Dirs | QDir::Hidden); };
         const QStringList tempsBefore = temps();
         QVERIFY(tempsBefore.isEmpty());
         const auto r = cli({ "--json", "report", m_session, "--out", out }, tmpEnv);

@@ -2,8 +2,8 @@
 // evaluation and an EDL job, then exported as HTML, CSV and PDF. Every run's parameters, key numbers
 // and series are read back from the files and checked against the store.
 
-#include "cli_harness.h"
 #include "../core/report/report_fixture.h"
+#include "cli_harness.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -50,9 +50,15 @@ const Json* resolve(const Json& root, const QString& key)
     return cur;
 }
 
-bool isElement(const Node& n, const char* name) { return n.name == QLatin1String(name); }
+bool isElement(const Node& n, const char* name)
+{
+    return n.name == QLatin1String(name);
+}
 
-QString squeeze(QString s) { return s.simplified(); }
+QString squeeze(QString s)
+{
+    return s.simplified();
+}
 
 } // namespace
 
@@ -77,7 +83,8 @@ class TestReportEngines : public QObject {
         const Node* table = runDiv.first([&](const Node& n) { return isElement(n, "table") && n.hasClass(cls); });
         QVERIFY2(table, cls);
         const auto rows = table->all([](const Node& n) { return isElement(n, "tr") && n.hasAttr("data-key"); });
-        QVERIFY2(static_cast<int>(rows.size()) >= minRows, qPrintable(QStringLiteral("%1: %2 rows").arg(cls).arg(rows.size())));
+        QVERIFY2(static_cast<int>(rows.size()) >= minRows,
+            qPrintable(QStringLiteral("%1: %2 rows").arg(cls).arg(rows.size())));
         for (const Node* row : rows) {
             const QString key = row->attr("data-key");
             const Json* value = resolve(stored, key);
@@ -86,9 +93,9 @@ class TestReportEngines : public QObject {
             if (!cell) // summarised (a large array) or truncated text: shown, not compared
                 continue;
             const Json shown = Json::parse(cell->attr("data-json").toStdString());
-            QVERIFY2(shown == *value, qPrintable(QStringLiteral("%1: report %2, store %3")
-                                                     .arg(key, cell->attr("data-json"),
-                                                         QString::fromStdString(value->dump()))));
+            QVERIFY2(shown == *value,
+                qPrintable(QStringLiteral("%1: report %2, store %3")
+                               .arg(key, cell->attr("data-json"), QString::fromStdString(value->dump()))));
         }
     }
 
@@ -105,17 +112,19 @@ private Q_SLOTS:
         r = cli({ "ppac", "generate", "--out", path("data"), "--users", "300", "--items", "150", "--communities", "5",
             "--mean-interactions", "15", "--seed", "3" });
         QVERIFY2(r.code == 0, r.err.constData());
-        r = cli({ "--session", m_session, "ppac", "train", "--dataset", path("data"), "--model", "mf", "--ppac", "--epochs",
-            "3", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1" });
+        r = cli({ "--session", m_session, "ppac", "train", "--dataset", path("data"), "--model", "mf", "--ppac",
+            "--epochs", "3", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1" });
         QVERIFY2(r.code == 0, r.err.constData());
         r = cli({ "--session", m_session, "dgi", "eval", "--graph", "rmat:n=1500,deg=4,seed=5", "--model", "gcn",
-            "--in-dim", "8", "--hidden", "16", "--layers", "2", "--mode", "layerwise,nodewise", "--node-batch", "100" });
+            "--in-dim", "8", "--hidden", "16", "--layers", "2", "--mode", "layerwise,nodewise", "--node-batch",
+            "100" });
         QVERIFY2(r.code == 0, r.err.constData());
         // Worker 0 is slowed by 100 ms a step so that the job (96 steps, about 10 s) outlasts the
         // joiner's start-up (it loads LibTorch first) even on a loaded machine.
-        r = cli({ "--session", m_session, "edl", "run", "--workers", "2", "--samples", "3072", "--batch", "32", "--hidden",
-            "16", "--schedule", "step=2:+1", "--kill", "step=0:worker=0:slow=100", "--job-dir", path("job"), "--worker-binary",
-            QStringLiteral(VANTAGE_EDL_WORKER_BIN), "--failure-timeout", "5", "--collective-timeout", "20" });
+        r = cli({ "--session", m_session, "edl", "run", "--workers", "2", "--samples", "3072", "--batch", "32",
+            "--hidden", "16", "--schedule", "step=2:+1", "--kill", "step=0:worker=0:slow=100", "--job-dir", path("job"),
+            "--worker-binary", QStringLiteral(VANTAGE_EDL_WORKER_BIN), "--failure-timeout", "5", "--collective-timeout",
+            "20" });
         QVERIFY2(r.code == 0, r.err.constData());
 
         auto s = store::Session::open(m_session.toStdString(), store::Session::Mode::ReadOnly);
@@ -132,7 +141,8 @@ private Q_SLOTS:
     {
         // FT: the frontier size and the fastest strategy's time.
         const QString ft = QString::fromStdString(run("ft").summary);
-        QVERIFY2(ft.contains(QRegularExpression(QStringLiteral("\\d+ strategies, fastest [0-9.]+ \\S*s"))), qPrintable(ft));
+        QVERIFY2(
+            ft.contains(QRegularExpression(QStringLiteral("\\d+ strategies, fastest [0-9.]+ \\S*s"))), qPrintable(ft));
         const QString ppac = QString::fromStdString(run("ppac").summary);
         QVERIFY2(ppac.contains("Recall@20") && ppac.contains("NDCG@20") && ppac.contains("ARP"), qPrintable(ppac));
         const QString dgi = QString::fromStdString(run("dgi").summary);
@@ -157,7 +167,8 @@ private Q_SLOTS:
             const QString id = QStringLiteral("run-%1").arg(stored.id);
             const Node* div = doc->first([&](const Node& n) { return isElement(n, "div") && n.attr("id") == id; });
             QVERIFY2(div, qPrintable(id));
-            const Node* summary = div->first([](const Node& n) { return isElement(n, "span") && n.hasClass("summary"); });
+            const Node* summary
+                = div->first([](const Node& n) { return isElement(n, "span") && n.hasClass("summary"); });
             QVERIFY(summary);
             QCOMPARE(summary->text(), QString::fromStdString(stored.summary));
             checkKeyValues(*div, "params", stored.params, 3);
@@ -171,12 +182,15 @@ private Q_SLOTS:
             for (const auto& name : s.seriesNames(stored.id)) {
                 const auto points = s.series(stored.id, name);
                 const QString qname = QString::fromStdString(name);
-                const Node* row = div->first([&](const Node& n) { return isElement(n, "tr") && n.attr("data-series") == qname; });
+                const Node* row
+                    = div->first([&](const Node& n) { return isElement(n, "tr") && n.attr("data-series") == qname; });
                 QVERIFY2(row, qPrintable(qname));
-                const auto cells = row->all([](const Node& n) { return isElement(n, "td") && n.hasAttr("data-value"); });
+                const auto cells
+                    = row->all([](const Node& n) { return isElement(n, "td") && n.hasAttr("data-value"); });
                 QVERIFY(cells.size() >= 4);
                 QCOMPARE(cellValue(*cells[0]), double(points.size()));
-                const Node* last = row->first([](const Node& n) { return n.attr("data-field") == QLatin1String("last"); });
+                const Node* last
+                    = row->first([](const Node& n) { return n.attr("data-field") == QLatin1String("last"); });
                 QVERIFY(last);
                 QCOMPARE(cellValue(*last), points.back().value);
             }
@@ -184,7 +198,8 @@ private Q_SLOTS:
 
         // FT: each frontier's fastest strategy, as the store has it.
         const auto& ft = run("ft");
-        const Node* ftDiv = doc->first([&](const Node& n) { return n.attr("id") == QStringLiteral("run-%1").arg(ft.id); });
+        const Node* ftDiv
+            = doc->first([&](const Node& n) { return n.attr("id") == QStringLiteral("run-%1").arg(ft.id); });
         QVERIFY(ft.result.contains("frontiers"));
         QCOMPARE(ft.result["frontiers"].size(), std::size_t(2));
         for (const auto& fr : ft.result["frontiers"]) {
@@ -192,19 +207,24 @@ private Q_SLOTS:
             for (const auto& p : fr["points"])
                 fastest = std::min(fastest, p["time"].get<double>());
             const QString devices = QString::number(fr["devices"].get<int>());
-            const Node* row = ftDiv->first([&](const Node& n) { return isElement(n, "tr") && n.attr("data-devices") == devices; });
+            const Node* row
+                = ftDiv->first([&](const Node& n) { return isElement(n, "tr") && n.attr("data-devices") == devices; });
             QVERIFY(row);
-            const Node* cell = row->first([](const Node& n) { return n.attr("data-field") == QLatin1String("fastest_time"); });
+            const Node* cell
+                = row->first([](const Node& n) { return n.attr("data-field") == QLatin1String("fastest_time"); });
             QVERIFY(cell);
             QCOMPARE(cellValue(*cell), fastest);
         }
 
         // PPAC: Recall, NDCG and ARP at 20 on both test splits.
         const auto& ppac = run("ppac");
-        const Node* ppacDiv = doc->first([&](const Node& n) { return n.attr("id") == QStringLiteral("run-%1").arg(ppac.id); });
+        const Node* ppacDiv
+            = doc->first([&](const Node& n) { return n.attr("id") == QStringLiteral("run-%1").arg(ppac.id); });
         for (const char* metric : { "recall", "ndcg", "arp" })
             for (const char* split : { "full", "balanced" }) {
-                const Node* row = ppacDiv->first([&](const Node& n) { return isElement(n, "tr") && n.attr("data-metric") == QLatin1String(metric); });
+                const Node* row = ppacDiv->first([&](const Node& n) {
+                    return isElement(n, "tr") && n.attr("data-metric") == QLatin1String(metric);
+                });
                 QVERIFY2(row, metric);
                 const Node* cell = row->first([&](const Node& n) {
                     return n.attr("data-split") == QLatin1String(split) && n.attr("data-k") == QLatin1String("20");
@@ -218,15 +238,18 @@ private Q_SLOTS:
         // DGI: the speedup over node-wise; EDL: the final loss and the scale-out event.
         const auto& dgi = run("dgi");
         QVERIFY(dgi.result.contains("speedup") && dgi.result["speedup"].contains("nodewise"));
-        const Node* dgiDiv = doc->first([&](const Node& n) { return n.attr("id") == QStringLiteral("run-%1").arg(dgi.id); });
+        const Node* dgiDiv
+            = doc->first([&](const Node& n) { return n.attr("id") == QStringLiteral("run-%1").arg(dgi.id); });
         const Node* speedup
             = dgiDiv->first([](const Node& n) { return n.attr("data-key") == QLatin1String("speedup.nodewise"); });
         QVERIFY(speedup);
         QCOMPARE(speedup->first([](const Node& n) { return n.hasAttr("data-value"); })->attr("data-value").toDouble(),
             dgi.result["speedup"]["nodewise"].get<double>());
         const auto& edl = run("edl");
-        const Node* edlDiv = doc->first([&](const Node& n) { return n.attr("id") == QStringLiteral("run-%1").arg(edl.id); });
-        const Node* loss = edlDiv->first([](const Node& n) { return n.attr("data-key") == QLatin1String("final_loss"); });
+        const Node* edlDiv
+            = doc->first([&](const Node& n) { return n.attr("id") == QStringLiteral("run-%1").arg(edl.id); });
+        const Node* loss
+            = edlDiv->first([](const Node& n) { return n.attr("data-key") == QLatin1String("final_loss"); });
         QVERIFY(loss);
         QCOMPARE(loss->first([](const Node& n) { return n.hasAttr("data-value"); })->attr("data-value").toDouble(),
             edl.result["final_loss"].get<double>());
@@ -260,7 +283,8 @@ private Q_SLOTS:
         for (const auto& entry : index["runs"]) {
             for (const auto& sf : entry["series"]) {
                 const auto points = s.series(entry["id"].get<std::int64_t>(), sf["name"].get<std::string>());
-                const auto csv = parseCsv(readAll((out + "/" + QString::fromStdString(sf["file"].get<std::string>())).toStdString()));
+                const auto csv = parseCsv(
+                    readAll((out + "/" + QString::fromStdString(sf["file"].get<std::string>())).toStdString()));
                 QCOMPARE(csv.size(), points.size() + 1);
                 for (std::size_t i = 0; i < points.size(); ++i) {
                     QCOMPARE(csv[i + 1][0].toDouble(), points[i].step);

@@ -43,13 +43,11 @@ inline std::filesystem::path writeFile(const std::string& name, std::string_view
 }
 
 // Runs `f`; a vantage::Error is a refusal, which is what bad input should get.
-template <typename F>
-int refuseOrAccept(F&& f)
+template <typename F> int refuseOrAccept(F&& f)
 {
     try {
         f();
-    } catch (const vantage::Error&) {
-    }
+    } catch (const vantage::Error&) { }
     return 0;
 }
 

@@ -11,8 +11,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0)
         return 0;
     static const char* names[] = { "train.txt", "data.inter", "ratings.dat", "data.csv" };
-    static const DataFormat formats[] = { DataFormat::UserLines, DataFormat::RecBoleInter, DataFormat::MovieLens,
-        DataFormat::Csv };
+    static const DataFormat formats[]
+        = { DataFormat::UserLines, DataFormat::RecBoleInter, DataFormat::MovieLens, DataFormat::Csv };
     const int pick = data[0] % 4;
     const auto path = fuzz::writeFile(names[pick], fuzz::bytes(data + 1, size - 1));
     return fuzz::refuseOrAccept([&] {

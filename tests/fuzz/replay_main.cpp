@@ -38,8 +38,8 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "usage: vantage-fuzz-replay NAME DIR...\n");
         return 2;
     }
-    const auto* target = std::find_if(std::begin(kTargets), std::end(kTargets),
-        [&](const Target& t) { return t.name == argv[1]; });
+    const auto* target
+        = std::find_if(std::begin(kTargets), std::end(kTargets), [&](const Target& t) { return t.name == argv[1]; });
     if (target == std::end(kTargets)) {
         std::fprintf(stderr, "vantage-fuzz-replay: no harness '%s'\n", argv[1]);
         return 2;
@@ -48,7 +48,8 @@ int main(int argc, char** argv)
     for (int i = 2; i < argc; ++i) {
         std::error_code ec;
         if (!std::filesystem::is_directory(argv[i], ec)) {
-            std::fprintf(stderr, "vantage-fuzz-replay: '%s' is not a folder (is the seed corpus committed?)\n", argv[i]);
+            std::fprintf(
+                stderr, "vantage-fuzz-replay: '%s' is not a folder (is the seed corpus committed?)\n", argv[i]);
             return 2;
         }
         for (const auto& e : std::filesystem::recursive_directory_iterator(argv[i]))

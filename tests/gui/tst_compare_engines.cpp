@@ -12,8 +12,8 @@
 #include "widgets/line_chart.h"
 
 #include <QStandardItemModel>
-#include <QTableView>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -69,10 +69,11 @@ class TestCompareEngines : public QObject {
     }
 
     // Every run's series `name` is drawn as one line with exactly the stored points.
-    void checkSeriesTab(const CompareView& view, const store::Session& s, const std::vector<qint64>& ids,
-                        const std::string& name)
+    void checkSeriesTab(
+        const CompareView& view, const store::Session& s, const std::vector<qint64>& ids, const std::string& name)
     {
-        auto* chart = view.findChild<widgets::LineChart*>(QStringLiteral("compareSeries_") + QString::fromStdString(name));
+        auto* chart
+            = view.findChild<widgets::LineChart*>(QStringLiteral("compareSeries_") + QString::fromStdString(name));
         QVERIFY2(chart, name.c_str());
         const QStringList lines = chart->seriesNames();
         QCOMPARE(lines.size(), qsizetype(ids.size()));
@@ -97,24 +98,27 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         m_session = path(QStringLiteral("compare.vantage"));
-        auto r = cli({ "ppac", "generate", "--out", path("data"), "--users", "300", "--items", "150", "--communities", "5",
-            "--mean-interactions", "15", "--seed", "3" });
+        auto r = cli({ "ppac", "generate", "--out", path("data"), "--users", "300", "--items", "150", "--communities",
+            "5", "--mean-interactions", "15", "--seed", "3" });
         QVERIFY2(r.code == 0, r.err.constData());
         for (const bool ppac : { false, true }) {
-            QStringList args{ "--session", m_session, "ppac", "train", "--dataset", path("data"), "--model", "mf", "--epochs",
-                "3", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1" };
+            QStringList args{ "--session", m_session, "ppac", "train", "--dataset", path("data"), "--model", "mf",
+                "--epochs", "3", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1" };
             if (ppac)
-                args << "--ppac" << "--save" << path("ppac.vppac");
+                args << "--ppac"
+                     << "--save" << path("ppac.vppac");
             r = cli(args);
             QVERIFY2(r.code == 0, r.err.constData());
         }
         for (const char* betas : { "0,-0.5", "0,-1,-2" }) {
-            r = cli({ "--session", m_session, "ppac", "rerank", "--model", path("ppac.vppac"), "--gamma", "0", "--beta", betas });
+            r = cli({ "--session", m_session, "ppac", "rerank", "--model", path("ppac.vppac"), "--gamma", "0", "--beta",
+                betas });
             QVERIFY2(r.code == 0, r.err.constData());
         }
         for (const char* model : { "gcn", "sage" }) {
             r = cli({ "--session", m_session, "dgi", "eval", "--graph", "rmat:n=1500,deg=4,seed=5", "--model", model,
-                "--in-dim", "8", "--hidden", "16", "--layers", "2", "--mode", "layerwise,nodewise", "--node-batch", "100" });
+                "--in-dim", "8", "--hidden", "16", "--layers", "2", "--mode", "layerwise,nodewise", "--node-batch",
+                "100" });
             QVERIFY2(r.code == 0, r.err.constData());
         }
         for (const char* workers : { "1", "2" }) {
@@ -134,8 +138,8 @@ private Q_SLOTS:
         view.setRuns(s, ids);
         checkSeriesTab(view, s, ids, "loss");
         const auto table = tableOf(view);
-        const std::vector<std::pair<const char*, const char*>> metrics{
-            { "full", "recall@20" }, { "full", "ndcg@20" }, { "balanced", "arp@20" } };
+        const std::vector<std::pair<const char*, const char*>> metrics{ { "full", "recall@20" }, { "full", "ndcg@20" },
+            { "balanced", "arp@20" } };
         for (const auto& [split, metric] : metrics) {
             const QString key = QStringLiteral("result.metrics.%1.%2").arg(split, metric);
             QVERIFY2(table.count(key), qPrintable(key));
@@ -229,7 +233,8 @@ private Q_SLOTS:
         const auto drawn = page.findChild<widgets::LineChart*>(QStringLiteral("edlChart"))->points(EdlPage::tr("loss"));
         QCOMPARE(drawn.size(), qsizetype(loss.size()));
         QCOMPARE(drawn.back().y(), loss.back().value);
-        QCOMPARE(page.findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"))->points(EdlPage::tr("workers")).size(),
+        QCOMPARE(
+            page.findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"))->points(EdlPage::tr("workers")).size(),
             qsizetype(s.series(ids[1], "workers").size()));
     }
 };

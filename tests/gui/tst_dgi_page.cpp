@@ -11,11 +11,11 @@
 
 #include <QComboBox>
 #include <QDir>
-#include <QLocale>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
@@ -92,7 +92,8 @@ private Q_SLOTS:
         QCOMPARE(resultModel->headerData(5, Qt::Horizontal).toString(), QStringLiteral("Rows computed"));
         QCOMPARE(QLocale().toLongLong(resultModel->index(0, 5).data().toString()), 6000LL);
         QVERIFY(QLocale().toLongLong(resultModel->index(1, 5).data().toString()) > 6000LL);
-        QVERIFY(QLocale().toLongLong(resultModel->index(0, 4).data().toString()) >= 2); // batches: one per layer at least
+        QVERIFY(
+            QLocale().toLongLong(resultModel->index(0, 4).data().toString()) >= 2); // batches: one per layer at least
         // The time chart in seconds, then as shares.
         auto* scale = page->findChild<QComboBox*>(QStringLiteral("dgiTimeScale"));
         auto* times = page->findChild<widgets::StackedBarChart*>();
@@ -146,7 +147,8 @@ private Q_SLOTS:
         QCOMPARE(again.cutSvg(), page->cutSvg());
         QCOMPARE(w.session()->runs().size(), std::size_t(1));
         // The inputs and the results table come back from the store; the inspector has nothing to show.
-        QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("dgiGraph"))->currentText(), QStringLiteral("rmat:n=3000,deg=6,seed=3"));
+        QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("dgiGraph"))->currentText(),
+            QStringLiteral("rmat:n=3000,deg=6,seed=3"));
         QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("dgiModel"))->currentText(), QStringLiteral("sage"));
         auto* againResults = again.findChild<QTableView*>(QStringLiteral("dgiResults"))->model();
         QCOMPARE(againResults->rowCount(), 2);

@@ -94,7 +94,8 @@ private Q_SLOTS:
         again.setSession(w.session());
         again.showRun(runs[0].id);
         QVERIFY(!again.isAttached());
-        QVERIFY(again.findChild<widgets::LineChart*>(QStringLiteral("edlChart"))->points(EdlPage::tr("loss")).size() >= 10);
+        QVERIFY(
+            again.findChild<widgets::LineChart*>(QStringLiteral("edlChart"))->points(EdlPage::tr("loss")).size() >= 10);
         QCOMPARE(again.scaleEventCount(), page->scaleEventCount());
     }
 
@@ -132,7 +133,8 @@ private Q_SLOTS:
         QVERIFY(page->profileThroughput(2, 3));
         QVERIFY(profiled.wait(180000));
         QCOMPARE(profiled.first().first().toBool(), true);
-        const auto curve = page->findChild<widgets::LineChart*>(QStringLiteral("edlProfileChart"))->points(EdlPage::tr("samples/s"));
+        const auto curve
+            = page->findChild<widgets::LineChart*>(QStringLiteral("edlProfileChart"))->points(EdlPage::tr("samples/s"));
         QCOMPARE(curve.size(), 2);
         QCOMPARE(curve[0].x(), 1.0);
         QCOMPARE(curve[1].x(), 2.0);
@@ -149,7 +151,7 @@ private Q_SLOTS:
         const int eventsBefore = page->scaleEventCount();
         qInfo("profiled; migrating %s at step %lld", qPrintable(moving), static_cast<long long>(page->currentStep()));
         QSignalSpy migrated(page, &EdlPage::migrationFinished);
-        QVERIFY(page->migrateWorkers({moving}));
+        QVERIFY(page->migrateWorkers({ moving }));
         QVERIFY(migrated.wait(180000));
         QCOMPARE(migrated.first().first().toBool(), true);
         QTRY_VERIFY_WITH_TIMEOUT(page->scaleEventCount() >= eventsBefore + 2, 30000); // out, then in
@@ -159,7 +161,8 @@ private Q_SLOTS:
             if (workers->index(r, 0).data().toString() == moving)
                 left = workers->index(r, 3).data().toString() == QLatin1String("left");
         QVERIFY2(left, qPrintable(moving));
-        QTRY_COMPARE_WITH_TIMEOUT(sizeChart->points(EdlPage::tr("scale events")).size(), page->scaleEventCount(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            sizeChart->points(EdlPage::tr("scale events")).size(), page->scaleEventCount(), 10000);
 
         page->findChild<QTabWidget*>(QStringLiteral("edlChartTabs"))->setCurrentWidget(sizeChart);
         const QString shotDir = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");
@@ -175,16 +178,22 @@ private Q_SLOTS:
         const auto names = w.session()->seriesNames(runs[0].id);
         QVERIFY(std::find(names.begin(), names.end(), "profile/samples_per_s") != names.end());
         QCOMPARE(w.session()->series(runs[0].id, "profile/samples_per_s").size(), std::size_t(2));
-        QVERIFY(std::count_if(names.begin(), names.end(), [](const std::string& n) { return n.rfind("step_time_s/", 0) == 0; }) >= 3);
+        QVERIFY(std::count_if(names.begin(), names.end(), [](const std::string& n) {
+            return n.rfind("step_time_s/", 0) == 0;
+        }) >= 3);
 
         // Drawn again from the store: every chart.
         EdlPage again;
         again.setSession(w.session());
         again.showRun(runs[0].id);
         QVERIFY(again.findChild<widgets::LineChart*>(QStringLiteral("edlStepChart"))->seriesNames().size() >= 3);
-        QCOMPARE(again.findChild<widgets::LineChart*>(QStringLiteral("edlProfileChart"))->points(EdlPage::tr("samples/s")), curve);
-        QCOMPARE(again.findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"))->points(EdlPage::tr("scale events")).size(),
-                 again.scaleEventCount());
+        QCOMPARE(
+            again.findChild<widgets::LineChart*>(QStringLiteral("edlProfileChart"))->points(EdlPage::tr("samples/s")),
+            curve);
+        QCOMPARE(again.findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"))
+                     ->points(EdlPage::tr("scale events"))
+                     .size(),
+            again.scaleEventCount());
     }
 
     // A leader that does not answer (stopped with SIGSTOP) costs the window nothing: scale and stop
@@ -205,9 +214,7 @@ private Q_SLOTS:
         qint64 longestGap = 0;
         QTimer tick;
         tick.setInterval(20);
-        connect(&tick, &QTimer::timeout, [&] {
-            longestGap = std::max(longestGap, sinceTick.restart());
-        });
+        connect(&tick, &QTimer::timeout, [&] { longestGap = std::max(longestGap, sinceTick.restart()); });
         sinceTick.start();
         tick.start();
         QSignalSpy answered(&page, &EdlPage::requestFinished);

@@ -11,9 +11,9 @@
 
 #include <QDir>
 #include <QJsonArray>
-#include <QLabel>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -140,7 +140,7 @@ private Q_SLOTS:
         QCOMPARE(restoredOps.size(), ops.size());
         for (int i = 0; i < ops.size(); ++i)
             QCOMPARE(restoredOps[i].toObject()[QStringLiteral("config")], ops[i].toObject()[QStringLiteral("config")]);
-        for (const char* key : {"time", "memory"}) {
+        for (const char* key : { "time", "memory" }) {
             const double x = doc[QLatin1String(key)].toDouble(), y = restored[QLatin1String(key)].toDouble();
             QVERIFY2(std::abs(x - y) <= 1e-12 * std::abs(x), key);
         }
@@ -173,7 +173,8 @@ private Q_SLOTS:
         auto session = store::Session::create(path.toStdString());
         FtPage page;
         page.setSession(&session);
-        page.setInputs(QStringLiteral("gpt3-175b"), 1536, QStringLiteral("h200x8"), QStringLiteral("64,128,256,512,1024"), 0.0);
+        page.setInputs(
+            QStringLiteral("gpt3-175b"), 1536, QStringLiteral("h200x8"), QStringLiteral("64,128,256,512,1024"), 0.0);
         QSignalSpy done(&page, &FtPage::searchFinished);
         QVERIFY(page.startSearch());
         QVERIFY(page.isBusy());

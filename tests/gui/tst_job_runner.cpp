@@ -22,7 +22,7 @@ private Q_SLOTS:
         JobRunner runner;
         QSignalSpy progress(&runner, &JobRunner::progressChanged);
         QSignalSpy finished(&runner, &JobRunner::finished);
-        std::atomic<QThread*> workThread{nullptr};
+        std::atomic<QThread*> workThread{ nullptr };
         QVERIFY(runner.start(QStringLiteral("sum"), [&](Progress& p, const CancelToken&) {
             workThread = QThread::currentThread();
             long long s = 0;
@@ -30,7 +30,7 @@ private Q_SLOTS:
                 s += i;
                 p.report(i / 100.0, "adding");
             }
-            return Json{{"sum", s}};
+            return Json{ { "sum", s } };
         }));
         QVERIFY(finished.wait(10000));
         QVERIFY(workThread.load() != QThread::currentThread());
@@ -46,7 +46,7 @@ private Q_SLOTS:
     {
         JobRunner runner;
         QSignalSpy finished(&runner, &JobRunner::finished);
-        std::atomic<bool> started{false};
+        std::atomic<bool> started{ false };
         runner.start(QStringLiteral("spin"), [&](Progress&, const CancelToken& cancel) {
             started = true;
             for (;;) {
@@ -79,7 +79,7 @@ private Q_SLOTS:
     {
         JobRunner runner;
         QSignalSpy finished(&runner, &JobRunner::finished);
-        std::atomic<bool> release{false};
+        std::atomic<bool> release{ false };
         QVERIFY(runner.start(QStringLiteral("first"), [&](Progress&, const CancelToken&) {
             while (!release)
                 QThread::msleep(1);
@@ -94,7 +94,7 @@ private Q_SLOTS:
 
     void destructorCancelsAndWaits()
     {
-        std::atomic<bool> ended{false};
+        std::atomic<bool> ended{ false };
         {
             JobRunner runner;
             runner.start(QStringLiteral("long"), [&](Progress&, const CancelToken& cancel) {

@@ -57,12 +57,12 @@ private Q_SLOTS:
         m_settings.clearRecentFiles();
         m_session = m_dir.filePath(QStringLiteral("study.vantage"));
         auto s = store::Session::create(m_session.toStdString(), "GUI study");
-        auto a = s.beginRun({.engine = "ft", .kind = "search", .name = "BERT-Large"});
-        s.finishRun(a, store::RunStatus::Done, Json{{"points", 17}}, "17 strategies, fastest 0.82 s");
-        auto b = s.beginRun({.engine = "ppac", .kind = "train", .name = "gowalla"});
+        auto a = s.beginRun({ .engine = "ft", .kind = "search", .name = "BERT-Large" });
+        s.finishRun(a, store::RunStatus::Done, Json{ { "points", 17 } }, "17 strategies, fastest 0.82 s");
+        auto b = s.beginRun({ .engine = "ppac", .kind = "train", .name = "gowalla" });
         s.finishRun(b, store::RunStatus::Failed, nullptr, {}, "dataset not found");
-        auto c = s.beginRun({.engine = "ft", .kind = "search", .name = "GPT-3"});
-        s.finishRun(c, store::RunStatus::Done, Json{{"points", 40}}, "40 strategies, fastest 12.1 s");
+        auto c = s.beginRun({ .engine = "ft", .kind = "search", .name = "GPT-3" });
+        s.finishRun(c, store::RunStatus::Done, Json{ { "points", 40 } }, "40 strategies, fastest 12.1 s");
     }
 
     void opensSessionAndListsRuns()
@@ -79,13 +79,14 @@ private Q_SLOTS:
         // Newest first.
         QCOMPARE(view->model()->index(0, SessionRunsModel::Name).data().toString(), QStringLiteral("GPT-3"));
         QCOMPARE(view->model()->index(0, SessionRunsModel::Result).data().toString(),
-                 QStringLiteral("40 strategies, fastest 12.1 s"));
+            QStringLiteral("40 strategies, fastest 12.1 s"));
 
         // Filter by engine through the combo box, then by status, then by text.
         auto* engine = w.sessionBrowser()->findChild<QComboBox*>(QStringLiteral("engineFilter"));
         engine->setCurrentIndex(engine->findData(QStringLiteral("ppac")));
         QCOMPARE(view->model()->rowCount(), 1);
-        QCOMPARE(view->model()->index(0, SessionRunsModel::Result).data().toString(), QStringLiteral("dataset not found"));
+        QCOMPARE(
+            view->model()->index(0, SessionRunsModel::Result).data().toString(), QStringLiteral("dataset not found"));
         engine->setCurrentIndex(0);
         auto* status = w.sessionBrowser()->findChild<QComboBox*>(QStringLiteral("statusFilter"));
         status->setCurrentIndex(status->findData(QStringLiteral("done")));
@@ -104,10 +105,10 @@ private Q_SLOTS:
         // A run written by another process shows up without reopening.
         {
             auto other = store::Session::open(m_session.toStdString());
-            auto id = other.beginRun({.engine = "dgi", .kind = "evaluate", .name = "from cli"});
+            auto id = other.beginRun({ .engine = "dgi", .kind = "evaluate", .name = "from cli" });
             other.finishRun(id, store::RunStatus::Done, nullptr, "2.1x faster");
             other.deleteRun(id); // leave the shared fixture as it was for the next test
-            auto id2 = other.beginRun({.engine = "dgi", .kind = "evaluate", .name = "from cli"});
+            auto id2 = other.beginRun({ .engine = "dgi", .kind = "evaluate", .name = "from cli" });
             other.finishRun(id2, store::RunStatus::Done, nullptr, "2.1x faster");
         }
         w.runsModel()->refreshIfChanged();
@@ -128,8 +129,9 @@ private Q_SLOTS:
         QStringList menus;
         for (auto* a : w.menuBar()->actions())
             menus << a->text();
-        QCOMPARE(menus, (QStringList{"&File", "&Edit", "&View", "&Tools", "&Help"}));
-        for (const char* name : {"actionNew", "actionOpen", "actionSaveAs", "actionExportReport", "actionClose", "actionSettings", "actionAbout"})
+        QCOMPARE(menus, (QStringList{ "&File", "&Edit", "&View", "&Tools", "&Help" }));
+        for (const char* name : { "actionNew", "actionOpen", "actionSaveAs", "actionExportReport", "actionClose",
+                 "actionSettings", "actionAbout" })
             QVERIFY2(findAction(&w, name), name);
 
         // Open Recent lists the file just opened.
@@ -168,16 +170,17 @@ private Q_SLOTS:
         qint64 a = 0, b = 0;
         {
             auto s = store::Session::create(path.toStdString());
-            a = s.beginRun({.engine = "ft", .kind = "search", .name = "first"});
-            b = s.beginRun({.engine = "ft", .kind = "search", .name = "second"});
+            a = s.beginRun({ .engine = "ft", .kind = "search", .name = "first" });
+            b = s.beginRun({ .engine = "ft", .kind = "search", .name = "second" });
         }
         MainWindow w(m_settings);
         QVERIFY(w.openSession(path));
         auto* model = w.runsModel();
         w.renameRun(a, QStringLiteral("renamed"));
         QCOMPARE(model->runAt(model->rowOfRun(a))->name, std::string("renamed"));
-        w.setRunTags(a, {QStringLiteral("baseline"), QStringLiteral("h200")});
-        QCOMPARE(model->index(model->rowOfRun(a), SessionRunsModel::Tags).data().toString(), QStringLiteral("baseline, h200"));
+        w.setRunTags(a, { QStringLiteral("baseline"), QStringLiteral("h200") });
+        QCOMPARE(model->index(model->rowOfRun(a), SessionRunsModel::Tags).data().toString(),
+            QStringLiteral("baseline, h200"));
 
         // Delete the second run by selecting it and pressing Delete in the browser.
         auto* view = w.sessionBrowser()->view();
@@ -209,24 +212,33 @@ private Q_SLOTS:
         {
             auto s = store::Session::create(path.toStdString());
             auto frontier = [](double scale) {
-                return Json{{"frontiers", {{{"devices", 8},
-                                            {"points", {{{"time", 1.0 * scale}, {"memory", 4e9}, {"strategy", 0}},
-                                                        {{"time", 2.0 * scale}, {"memory", 2e9}, {"strategy", 1}}}},
-                                            {"baselines", {{{"name", "data parallel"}, {"time", 3.0}, {"memory", 5e9}}}}}}}};
+                return Json{ { "frontiers",
+                    { { { "devices", 8 },
+                        { "points",
+                            { { { "time", 1.0 * scale }, { "memory", 4e9 }, { "strategy", 0 } },
+                                { { "time", 2.0 * scale }, { "memory", 2e9 }, { "strategy", 1 } } } },
+                        { "baselines",
+                            { { { "name", "data parallel" }, { "time", 3.0 }, { "memory", 5e9 } } } } } } } };
             };
-            a = s.beginRun({.engine = "ft", .kind = "search", .name = "h100", .params = {{"cluster", "h100x8"}, {"batch", 512}}});
-            s.appendSeries(a, "progress", {{{0, 0.0}, {1, 1.0}}});
+            a = s.beginRun({ .engine = "ft",
+                .kind = "search",
+                .name = "h100",
+                .params = { { "cluster", "h100x8" }, { "batch", 512 } } });
+            s.appendSeries(a, "progress", { { { 0, 0.0 }, { 1, 1.0 } } });
             s.finishRun(a, store::RunStatus::Done, frontier(1.0), "2 strategies");
-            b = s.beginRun({.engine = "ft", .kind = "search", .name = "a100", .params = {{"cluster", "a100x8"}, {"batch", 512}}});
-            s.appendSeries(b, "progress", {{{0, 0.0}, {1, 1.0}, {2, 1.0}}});
+            b = s.beginRun({ .engine = "ft",
+                .kind = "search",
+                .name = "a100",
+                .params = { { "cluster", "a100x8" }, { "batch", 512 } } });
+            s.appendSeries(b, "progress", { { { 0, 0.0 }, { 1, 1.0 }, { 2, 1.0 } } });
             s.finishRun(b, store::RunStatus::Done, frontier(1.7), "2 strategies");
-            other = s.beginRun({.engine = "ppac", .kind = "train"});
+            other = s.beginRun({ .engine = "ppac", .kind = "train" });
         }
         MainWindow w(m_settings);
         QVERIFY(w.openSession(path));
-        QVERIFY(!w.compareRuns({a}));              // one run: nothing to compare
-        QVERIFY(!w.compareRuns({a, other}));       // two engines
-        auto* view = w.compareRuns({a, b});
+        QVERIFY(!w.compareRuns({ a })); // one run: nothing to compare
+        QVERIFY(!w.compareRuns({ a, other })); // two engines
+        auto* view = w.compareRuns({ a, b });
         QVERIFY(view);
         QCOMPARE(w.tabs()->currentWidget(), view);
         auto* frontiers = view->findChild<widgets::ParetoChart*>(QStringLiteral("compareFrontiers"));
@@ -360,8 +372,10 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("locale");
         QTest::addColumn<QString>("fileMenu");
-        QTest::newRow("de") << "de" << "&Datei";
-        QTest::newRow("zh_CN") << "zh_CN" << "文件(&F)";
+        QTest::newRow("de") << "de"
+                            << "&Datei";
+        QTest::newRow("zh_CN") << "zh_CN"
+                               << "文件(&F)";
     }
     void germanAndChineseTranslationsLoad()
     {

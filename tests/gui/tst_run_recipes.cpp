@@ -36,7 +36,7 @@ cli_harness::Result cli(const QStringList& args)
 // What may differ between two recordings of the same run.
 struct Differs {
     std::set<std::string> keys; // any value under these keys (timings, paths)
-    double relative = 0.0;      // numbers: equal within this relative tolerance (0: exactly)
+    double relative = 0.0; // numbers: equal within this relative tolerance (0: exactly)
 };
 
 bool isTiming(const std::string& key)
@@ -72,7 +72,8 @@ void compareJson(const Json& a, const Json& b, const std::string& path, const Di
     }
     if (a.is_array()) {
         if (a.size() != b.size()) {
-            out << QString::fromStdString(path + ": " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + " entries");
+            out << QString::fromStdString(
+                path + ": " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + " entries");
             return;
         }
         for (std::size_t i = 0; i < a.size(); ++i)
@@ -86,23 +87,25 @@ void compareJson(const Json& a, const Json& b, const std::string& path, const Di
 // Numbers in a summary stand for times where the test cannot fix them: compared as "#".
 QString shape(const std::string& summary)
 {
-    return QString::fromStdString(summary).replace(QRegularExpression(QStringLiteral("[0-9][0-9.,]*")), QStringLiteral("#"));
+    return QString::fromStdString(summary).replace(
+        QRegularExpression(QStringLiteral("[0-9][0-9.,]*")), QStringLiteral("#"));
 }
 
 struct Compare {
     Differs differs;
-    bool summaryNumbers = true;                   // false: numbers in the summary are times
-    std::set<std::string> seriesValuesDiffer;     // series whose y values are times
-    std::set<std::string> artifactBytesDiffer;    // artifacts compared by name and type only
+    bool summaryNumbers = true; // false: numbers in the summary are times
+    std::set<std::string> seriesValuesDiffer; // series whose y values are times
+    std::set<std::string> artifactBytesDiffer; // artifacts compared by name and type only
 };
 
 QStringList compareRuns(const store::Session& pageSession, const store::RunInfo& page, const store::Session& cliSession,
-                        const store::RunInfo& cliRun, const Compare& c)
+    const store::RunInfo& cliRun, const Compare& c)
 {
     QStringList out;
     auto field = [&](const char* name, const std::string& a, const std::string& b) {
         if (a != b)
-            out << QStringLiteral("%1: %2 vs %3").arg(QLatin1String(name), QString::fromStdString(a), QString::fromStdString(b));
+            out << QStringLiteral("%1: %2 vs %3")
+                       .arg(QLatin1String(name), QString::fromStdString(a), QString::fromStdString(b));
     };
     field("engine", page.engine, cliRun.engine);
     field("kind", page.kind, cliRun.kind);
@@ -133,13 +136,17 @@ QStringList compareRuns(const store::Session& pageSession, const store::RunInfo&
         for (const auto& n : pageSeries) {
             const auto p = pageSession.series(page.id, n), q = cliSession.series(cliRun.id, n);
             if (p.size() != q.size()) {
-                out << QStringLiteral("series %1: %2 vs %3 points").arg(QString::fromStdString(n)).arg(p.size()).arg(q.size());
+                out << QStringLiteral("series %1: %2 vs %3 points")
+                           .arg(QString::fromStdString(n))
+                           .arg(p.size())
+                           .arg(q.size());
                 continue;
             }
             const bool times = c.seriesValuesDiffer.contains(n) || n.rfind("step_time_s/", 0) == 0;
             for (std::size_t i = 0; i < p.size(); ++i) {
-                const bool yDiffers = !times && std::abs(p[i].value - q[i].value) >
-                                                    c.differs.relative * std::max(std::abs(p[i].value), std::abs(q[i].value));
+                const bool yDiffers = !times
+                    && std::abs(p[i].value - q[i].value)
+                        > c.differs.relative * std::max(std::abs(p[i].value), std::abs(q[i].value));
                 if (p[i].step != q[i].step || yDiffers) {
                     out << QStringLiteral("series %1[%2]: (%3, %4) vs (%5, %6)")
                                .arg(QString::fromStdString(n))
@@ -219,7 +226,8 @@ private Q_SLOTS:
 
     void ftSearch()
     {
-        const QString pageFile = path(QStringLiteral("ft-page.vantage")), cliFile = path(QStringLiteral("ft-cli.vantage"));
+        const QString pageFile = path(QStringLiteral("ft-page.vantage")),
+                      cliFile = path(QStringLiteral("ft-cli.vantage"));
         {
             MainWindow w(m_settings);
             addEnginePages(w);
@@ -231,15 +239,16 @@ private Q_SLOTS:
             QVERIFY(done.wait(120000));
             QCOMPARE(done.first().first().toBool(), true);
         }
-        const auto r = cli({"--session", cliFile, "ft", "search", "--model", "bert-base", "--batch", "64", "--cluster",
-                            "a100x8", "--devices", "4,8"});
+        const auto r = cli({ "--session", cliFile, "ft", "search", "--model", "bert-base", "--batch", "64", "--cluster",
+            "a100x8", "--devices", "4,8" });
         QVERIFY2(r.code == 0, r.err.constData());
         check(pageFile, cliFile, "search", {});
     }
 
     void dgiEvaluation()
     {
-        const QString pageFile = path(QStringLiteral("dgi-page.vantage")), cliFile = path(QStringLiteral("dgi-cli.vantage"));
+        const QString pageFile = path(QStringLiteral("dgi-page.vantage")),
+                      cliFile = path(QStringLiteral("dgi-cli.vantage"));
         const QString graph = QStringLiteral("rmat:n=3000,deg=6,seed=3");
         {
             MainWindow w(m_settings);
@@ -255,29 +264,30 @@ private Q_SLOTS:
         }
         // The page's inputs as options: symmetrised with self-loops (its defaults), node-wise
         // compared and extrapolated after a minute.
-        const auto r = cli({"--session", cliFile, "dgi", "eval", "--graph", graph, "--symmetrize", "--self-loops", "add",
-                            "--model", "sage", "--in-dim", "16", "--hidden", "16", "--layers", "2", "--mode", "both",
-                            "--node-time-limit", "60"});
+        const auto r = cli({ "--session", cliFile, "dgi", "eval", "--graph", graph, "--symmetrize", "--self-loops",
+            "add", "--model", "sage", "--in-dim", "16", "--hidden", "16", "--layers", "2", "--mode", "both",
+            "--node-time-limit", "60" });
         QVERIFY2(r.code == 0, r.err.constData());
         Compare c;
         // Caps and budgets follow the memory free when each run starts; the graph's bytes are the same.
-        c.differs.keys = {"memory_budget_bytes", "node_cap", "edge_cap", "batches", "peak_store_bytes_in_memory",
-                          "fresh_store_bytes", "speedup", "summary"};
+        c.differs.keys = { "memory_budget_bytes", "node_cap", "edge_cap", "batches", "peak_store_bytes_in_memory",
+            "fresh_store_bytes", "speedup", "summary" };
         c.summaryNumbers = false;
-        c.seriesValuesDiffer = {"layer_time_s/layerwise", "layer_time_s/nodewise"};
+        c.seriesValuesDiffer = { "layer_time_s/layerwise", "layer_time_s/nodewise" };
         c.differs.relative = 1e-6; // max_abs_diff: the same sums, in batches cut from the free memory
         // Graphviz numbers the clusters of the same DOT in an order that varies between processes;
         // the DOT (the cut itself) is compared byte for byte.
-        c.artifactBytesDiffer = {"layer_cut.svg"};
+        c.artifactBytesDiffer = { "layer_cut.svg" };
         check(pageFile, cliFile, "evaluate", c);
     }
 
     void ppacTraining()
     {
         const QString data = path(QStringLiteral("ppac-data"));
-        auto r = cli({"ppac", "generate", "--out", data, "--users", "300", "--items", "150"});
+        auto r = cli({ "ppac", "generate", "--out", data, "--users", "300", "--items", "150" });
         QVERIFY2(r.code == 0, r.err.constData());
-        const QString pageFile = path(QStringLiteral("ppac-page.vantage")), cliFile = path(QStringLiteral("ppac-cli.vantage"));
+        const QString pageFile = path(QStringLiteral("ppac-page.vantage")),
+                      cliFile = path(QStringLiteral("ppac-cli.vantage"));
         {
             MainWindow w(m_settings);
             addEnginePages(w);
@@ -294,18 +304,19 @@ private Q_SLOTS:
             QVERIFY(trained.wait(180000));
             QCOMPARE(trained.first().first().toBool(), true);
         }
-        r = cli({"--session", cliFile, "ppac", "train", "--dataset", data, "--model", "mf", "--ppac", "--epochs", "3",
-                 "--patience", "0"});
+        r = cli({ "--session", cliFile, "ppac", "train", "--dataset", data, "--model", "mf", "--ppac", "--epochs", "3",
+            "--patience", "0" });
         QVERIFY2(r.code == 0, r.err.constData());
         Compare c;
-        c.seriesValuesDiffer = {"epoch_time_s"};
-        c.artifactBytesDiffer = {"model.vppac"}; // the model notes when it was trained
+        c.seriesValuesDiffer = { "epoch_time_s" };
+        c.artifactBytesDiffer = { "model.vppac" }; // the model notes when it was trained
         check(pageFile, cliFile, "train", c);
     }
 
     void edlJob()
     {
-        const QString pageFile = path(QStringLiteral("edl-page.vantage")), cliFile = path(QStringLiteral("edl-cli.vantage"));
+        const QString pageFile = path(QStringLiteral("edl-page.vantage")),
+                      cliFile = path(QStringLiteral("edl-cli.vantage"));
         {
             MainWindow w(m_settings);
             addEnginePages(w);
@@ -316,15 +327,15 @@ private Q_SLOTS:
             QVERIFY(page->startTraining());
             QVERIFY(ended.wait(180000));
         }
-        const auto r = cli({"--session", cliFile, "edl", "run", "--trainer", "mlp", "--workers", "2", "--epochs", "1",
-                            "--samples", "1024", "--batch", "64", "--devices", "cpu"});
+        const auto r = cli({ "--session", cliFile, "edl", "run", "--trainer", "mlp", "--workers", "2", "--epochs", "1",
+            "--samples", "1024", "--batch", "64", "--devices", "cpu" });
         QVERIFY2(r.code == 0, r.err.constData());
         Compare c;
         // The folder, the job's id, the workers' processes and when things happened are new for
         // every job; throughput and step times are measured. Losses, steps, events, the ledger and
         // the replicas' parameter hashes must agree.
-        c.differs.keys = {"job_dir", "job", "pid", "port", "when", "throughput"};
-        c.seriesValuesDiffer = {"throughput"};
+        c.differs.keys = { "job_dir", "job", "pid", "port", "when", "throughput" };
+        c.seriesValuesDiffer = { "throughput" };
         c.differs.relative = 1e-9;
         check(pageFile, cliFile, "train", c);
     }

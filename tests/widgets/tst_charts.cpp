@@ -10,10 +10,10 @@
 #include <QColor>
 #include <QFile>
 #include <QHorizontalPercentBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
-#include <QHorizontalStackedBarSeries>
 #include <QLogValueAxis>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -30,9 +30,11 @@ namespace {
 
 QVector<ParetoSeriesData> twoFrontiers()
 {
-    ParetoSeriesData a{QStringLiteral("8 devices"), {{1.0, 40.0, 0, {}}, {2.0, 20.0, 1, {}}, {4.0, 10.0, 2, {}}}};
-    ParetoSeriesData b{QStringLiteral("16 devices"), {{0.6, 30.0, 10, {}}, {1.5, 12.0, 11, {}}, {3.0, 5.0, 12, QStringLiteral("zero-3 like")}}};
-    return {a, b};
+    ParetoSeriesData a{ QStringLiteral("8 devices"),
+        { { 1.0, 40.0, 0, {} }, { 2.0, 20.0, 1, {} }, { 4.0, 10.0, 2, {} } } };
+    ParetoSeriesData b{ QStringLiteral("16 devices"),
+        { { 0.6, 30.0, 10, {} }, { 1.5, 12.0, 11, {} }, { 3.0, 5.0, 12, QStringLiteral("zero-3 like") } } };
+    return { a, b };
 }
 
 } // namespace
@@ -44,11 +46,11 @@ private Q_SLOTS:
     {
         QTest::addColumn<double>("budget");
         QTest::addColumn<QVector<int>>("expected");
-        QTest::newRow("none") << 0.0 << QVector<int>{-1, -1};
-        QTest::newRow("loose") << 100.0 << QVector<int>{0, 10};
-        QTest::newRow("mid") << 25.0 << QVector<int>{1, 11};
-        QTest::newRow("tight") << 11.0 << QVector<int>{2, 12};
-        QTest::newRow("impossible") << 1.0 << QVector<int>{-1, -1};
+        QTest::newRow("none") << 0.0 << QVector<int>{ -1, -1 };
+        QTest::newRow("loose") << 100.0 << QVector<int>{ 0, 10 };
+        QTest::newRow("mid") << 25.0 << QVector<int>{ 1, 11 };
+        QTest::newRow("tight") << 11.0 << QVector<int>{ 2, 12 };
+        QTest::newRow("impossible") << 1.0 << QVector<int>{ -1, -1 };
     }
     void budgetPicksFastestThatFits()
     {
@@ -78,7 +80,7 @@ private Q_SLOTS:
         chart.resize(800, 500);
         chart.setAxisTitles(QStringLiteral("Time per iteration (s)"), QStringLiteral("Memory per device (GiB)"));
         chart.setFrontiers(twoFrontiers());
-        chart.setMarkers({{QStringLiteral("Data parallel"), 2.5, 45.0, 0}});
+        chart.setMarkers({ { QStringLiteral("Data parallel"), 2.5, 45.0, 0 } });
         chart.setLimit(80.0, QStringLiteral("Device memory"));
         chart.show();
         QVERIFY(QTest::qWaitForWindowExposed(&chart));
@@ -91,7 +93,7 @@ private Q_SLOTS:
         QCOMPARE(picked.first().at(0).toInt(), 1);
         QCOMPARE(picked.first().at(1).toInt(), 11);
         // A click on the baseline marker drawn over a frontier point picks that point.
-        chart.setMarkers({{QStringLiteral("Data parallel"), 3.0, 5.0, 1}});
+        chart.setMarkers({ { QStringLiteral("Data parallel"), 3.0, 5.0, 1 } });
         QTest::qWait(50);
         QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, chart.pointPosition(1, 12));
         QVERIFY(picked.wait(2000));
@@ -117,7 +119,7 @@ private Q_SLOTS:
     {
         ParetoChart chart;
         chart.setFrontiers(twoFrontiers());
-        chart.setMarkers({{QStringLiteral("Data parallel"), 40.0, 400.0, 0}});
+        chart.setMarkers({ { QStringLiteral("Data parallel"), 40.0, 400.0, 0 } });
         auto xMax = [&] { return qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).first())->max(); };
         auto yMax = [&] { return qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).first())->max(); };
         QVERIFY(xMax() >= 40.0);
@@ -173,11 +175,11 @@ private Q_SLOTS:
             chart.appendPoint(QStringLiteral("loss"), i, 1.0 / (1 + i));
         chart.appendPoint(QStringLiteral("throughput"), 0, 500, true);
         QCOMPARE(chart.points(QStringLiteral("loss")).size(), 10);
-        QCOMPARE(chart.seriesNames(), (QStringList{"loss", "throughput"}));
+        QCOMPARE(chart.seriesNames(), (QStringList{ "loss", "throughput" }));
         auto* x = qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).first());
         QCOMPARE(x->min(), 0.0);
         QCOMPARE(x->max(), 9.0);
-        chart.setSeries(QStringLiteral("loss"), {{0, 2.0}, {20, 1.0}});
+        chart.setSeries(QStringLiteral("loss"), { { 0, 2.0 }, { 20, 1.0 } });
         QCOMPARE(x->max(), 20.0);
         chart.clearSeries();
         QVERIFY(chart.seriesNames().isEmpty());
@@ -192,7 +194,8 @@ private Q_SLOTS:
             chart.appendPoint(QStringLiteral("loss"), i, std::sin(i * 0.01));
         const auto thin = chart.points(QStringLiteral("loss"));
         QVERIFY2(thin.size() <= 100 && thin.size() >= 50, qPrintable(QString::number(thin.size())));
-        QVERIFY(std::is_sorted(thin.begin(), thin.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); }));
+        QVERIFY(
+            std::is_sorted(thin.begin(), thin.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); }));
         QCOMPARE(thin.front().x(), 0.0);
         QCOMPARE(x->max(), 999.0);
         QVector<QPointF> many;
@@ -236,7 +239,8 @@ private Q_SLOTS:
         SvgView view;
         QVERIFY(!view.setSvg("not svg at all"));
         QVERIFY(view.isEmpty());
-        const QByteArray svg = R"(<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100" height="50" fill="red"/></svg>)";
+        const QByteArray svg
+            = R"(<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100" height="50" fill="red"/></svg>)";
         QVERIFY(view.setSvg(svg));
         QCOMPARE(view.scene()->items().size(), 1);
         QCOMPARE(view.svg(), svg);
@@ -268,15 +272,15 @@ private Q_SLOTS:
     void stackedBars()
     {
         StackedBarChart chart;
-        chart.setData({QStringLiteral("compute"), QStringLiteral("all-reduce")},
-                      {{QStringLiteral("Time"), {3.0, 1.0}}, {QStringLiteral("Memory"), {10.0, 0.0}}});
+        chart.setData({ QStringLiteral("compute"), QStringLiteral("all-reduce") },
+            { { QStringLiteral("Time"), { 3.0, 1.0 } }, { QStringLiteral("Memory"), { 10.0, 0.0 } } });
         QCOMPARE(chart.bars().size(), 2);
         QCOMPARE(chart.chart()->series().size(), 1);
         QVERIFY(qobject_cast<QHorizontalPercentBarSeries*>(chart.chart()->series().first()));
         // The same data on one absolute axis: long enough for the longest bar, titled with the unit.
-        chart.setData({QStringLiteral("layer 1"), QStringLiteral("layer 2")},
-                      {{QStringLiteral("layer-wise"), {0.5, 0.25}}, {QStringLiteral("node-wise"), {40.0, 20.0}}},
-                      StackedBarChart::Scale::Absolute, QStringLiteral("seconds"));
+        chart.setData({ QStringLiteral("layer 1"), QStringLiteral("layer 2") },
+            { { QStringLiteral("layer-wise"), { 0.5, 0.25 } }, { QStringLiteral("node-wise"), { 40.0, 20.0 } } },
+            StackedBarChart::Scale::Absolute, QStringLiteral("seconds"));
         QVERIFY(qobject_cast<QHorizontalStackedBarSeries*>(chart.chart()->series().first()));
         auto* axis = qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).first());
         QVERIFY(axis);

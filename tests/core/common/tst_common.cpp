@@ -15,10 +15,10 @@
 
 #include <filesystem>
 
-#include <sys/wait.h>
-#include <unistd.h>
 #include <fstream>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 using namespace vantage;
@@ -26,7 +26,7 @@ using namespace vantage;
 class TestCommon : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-// A broken invariant stops the process with the condition, the message and where (the tests
+    // A broken invariant stops the process with the condition, the message and where (the tests
     // are built with assertions on); a kept one costs nothing.
     void assertionAbortsWithTheMessage()
     {
@@ -51,8 +51,9 @@ private Q_SLOTS:
         QCOMPARE(::waitpid(child, &status, 0), child);
         QVERIFY(WIFSIGNALED(status));
         QCOMPARE(WTERMSIG(status), SIGABRT);
-        QVERIFY2(err.find("internal error: the evaluator planned a store it does not have (planned == 4 is false)") !=
-                     std::string::npos, err.c_str());
+        QVERIFY2(err.find("internal error: the evaluator planned a store it does not have (planned == 4 is false)")
+                != std::string::npos,
+            err.c_str());
         QVERIFY2(err.find("tst_common.cpp:") != std::string::npos, err.c_str());
     }
 
@@ -217,8 +218,8 @@ private Q_SLOTS:
         QCOMPARE(jsonField<int>(j, "a", "t"), 3);
         QCOMPARE(jsonField<std::uint64_t>(j, "f", "t"), std::uint64_t(18446744073709551615ull));
         QCOMPARE(jsonField<std::int64_t>(j, "c", "t"), std::int64_t(4294967296));
-        const std::vector<std::pair<const char*, int>> bad = { { "b", 64 }, { "c", 32 }, { "d", 0 }, { "e", 32 },
-            { "f", 63 }, { "g", 64 } };
+        const std::vector<std::pair<const char*, int>> bad
+            = { { "b", 64 }, { "c", 32 }, { "d", 0 }, { "e", 32 }, { "f", 63 }, { "g", 64 } };
         for (const auto& [key, bits] : bad) {
             try {
                 if (bits == 64)
@@ -264,8 +265,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const auto path = std::filesystem::path(dir.path().toStdString()) / "out.json";
-        writeJsonFile(path, Json{{"k", 1}});
-        writeJsonFile(path, Json{{"k", 2}});
+        writeJsonFile(path, Json{ { "k", 1 } });
+        writeJsonFile(path, Json{ { "k", 2 } });
         QCOMPARE(readJsonFile(path)["k"].get<int>(), 2);
         // No temporary left behind.
         int files = 0;

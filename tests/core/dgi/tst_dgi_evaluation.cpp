@@ -141,8 +141,7 @@ public:
         , m_r(r)
         , m_lin1("conv1", 12, 16, true, 4)
         , m_lin2("conv2", 16, 6, true, 5)
-    {
-    }
+    { }
     std::string name() const override { return "weighted"; }
     std::int64_t inputWidth() const override { return 12; }
     Value forward(Tracer& g, const Value& x) const override

@@ -36,8 +36,7 @@ public:
     Custom(std::int64_t in, Body body)
         : m_in(in)
         , m_body(std::move(body))
-    {
-    }
+    { }
     std::string name() const override { return "custom"; }
     std::int64_t inputWidth() const override { return m_in; }
     Value forward(Tracer& g, const Value& x) const override { return m_body(g, x); }

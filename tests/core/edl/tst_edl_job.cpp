@@ -492,7 +492,8 @@ private Q_SLOTS:
             nested += std::string(100000, '}');
             const std::vector<std::pair<std::string, std::string>> frames = {
                 { "wrong token, deep body", "{\"v\":1,\"type\":\"status\",\"token\":\"x\",\"body\":" + nested + "}" },
-                { "right token, deep body", "{\"v\":1,\"type\":\"status\",\"token\":\"" + a.token + "\",\"body\":" + nested + "}" },
+                { "right token, deep body",
+                    "{\"v\":1,\"type\":\"status\",\"token\":\"" + a.token + "\",\"body\":" + nested + "}" },
                 { "NUL bytes", std::string(4096, '\0') },
                 { "not JSON", "\x93NUMPY garbage" },
             };
@@ -514,7 +515,8 @@ private Q_SLOTS:
                 zmq::socket_t raw(zc, zmq::socket_type::dealer);
                 raw.set(zmq::sockopt::linger, 0);
                 raw.connect(a.endpoint);
-                QVERIFY(raw.send(zmq::buffer(std::string(kMaxRequestBytes + 1, '{')), zmq::send_flags::none).has_value());
+                QVERIFY(
+                    raw.send(zmq::buffer(std::string(kMaxRequestBytes + 1, '{')), zmq::send_flags::none).has_value());
                 zmq::pollitem_t item{ raw.handle(), 0, ZMQ_POLLIN, 0 };
                 QCOMPARE(zmq::poll(&item, 1, std::chrono::milliseconds(500)), 0);
             }

@@ -18,8 +18,8 @@
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <set>
-#include <unistd.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace vantage;
 using namespace vantage::edl;
@@ -325,7 +325,8 @@ private Q_SLOTS:
                 .workerStepS = { { "w0", 0.01 }, { "w1", 0.02 } },
                 .workers = 2 } });
         t.add({ 2, 0.2,
-            ScaleEvent{ .step = 1, .kind = ScaleKind::ScaleOut, .workersBefore = 2, .workersAfter = 3, .pauseS = 0.05 } });
+            ScaleEvent{
+                .step = 1, .kind = ScaleKind::ScaleOut, .workersBefore = 2, .workersAfter = 3, .pauseS = 0.05 } });
         t.add({ 3, 0.3,
             StepEvent{ .step = 1,
                 .loss = 1.5,
@@ -333,7 +334,8 @@ private Q_SLOTS:
                 .throughput = 700,
                 .workerStepS = { { "w0", 0.01 } },
                 .workers = 3 } });
-        t.add({ 2, 0.2, ScaleEvent{ .step = 1, .kind = ScaleKind::ScaleOut } }); // seen already (history overlapping live)
+        t.add({ 2, 0.2,
+            ScaleEvent{ .step = 1, .kind = ScaleKind::ScaleOut } }); // seen already (history overlapping live)
         t.add({ 4, 0.4, FailureEvent{ "w2", "killed", 0.0, 2, true } });
         QCOMPARE(t.loss().size(), std::size_t(2));
         QCOMPARE(t.loss()[1].value, 1.5);
@@ -497,7 +499,8 @@ private Q_SLOTS:
         QTest::newRow("an array") << QByteArray("[1,2]") << false << "JSON object";
         QTest::newRow("a number out of range") << QByteArray("{\"v\":1e999,\"type\":\"status\"}") << false << "";
         QTest::newRow("too large") << head + "\"" + QByteArray(int(kMaxRequestBytes), 'x') + "\"}" << false << "limit";
-        QTest::newRow("body not an object") << QByteArray("{\"v\":1,\"type\":\"status\",\"body\":[1]}") << false << "body";
+        QTest::newRow("body not an object")
+            << QByteArray("{\"v\":1,\"type\":\"status\",\"body\":[1]}") << false << "body";
     }
     void envelopeBeforeBody()
     {
@@ -561,11 +564,16 @@ private Q_SLOTS:
         QTest::addColumn<QString>("schedule");
         QTest::addColumn<double>("stragglerFactor");
         QTest::addColumn<QString>("message");
-        QTest::newRow("kill a worker never started") << "step=3:worker=7" << "" << 0.0 << "never exists";
-        QTest::newRow("kill w5 after +2 of 3") << "step=3:worker=5" << "step=1:+2" << 0.0 << "never exists";
-        QTest::newRow("kill a worker by a name") << "step=3:worker=wfoo" << "" << 0.0 << "integer";
-        QTest::newRow("nan straggler") << "" << "" << std::nan("") << "finite";
-        QTest::newRow("infinite straggler") << "" << "" << HUGE_VAL << "finite";
+        QTest::newRow("kill a worker never started") << "step=3:worker=7"
+                                                     << "" << 0.0 << "never exists";
+        QTest::newRow("kill w5 after +2 of 3") << "step=3:worker=5"
+                                               << "step=1:+2" << 0.0 << "never exists";
+        QTest::newRow("kill a worker by a name") << "step=3:worker=wfoo"
+                                                 << "" << 0.0 << "integer";
+        QTest::newRow("nan straggler") << ""
+                                       << "" << std::nan("") << "finite";
+        QTest::newRow("infinite straggler") << ""
+                                            << "" << HUGE_VAL << "finite";
     }
     void jobOptionsThatCannotBe()
     {

@@ -29,7 +29,12 @@ namespace {
 
 using Value = std::pair<double, double>;
 
-enum class Shape { Chain, Diamonds, Residual, Dag };
+enum class Shape {
+    Chain,
+    Diamonds,
+    Residual,
+    Dag
+};
 
 // A random explicit-cost graph; integer costs keep every sum exact, so the oracle and FT must agree
 // to the last bit. The product of the configuration counts is kept small enough to enumerate.

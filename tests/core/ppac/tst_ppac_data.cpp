@@ -37,7 +37,7 @@ class TestPpacData : public QObject {
     {
         InteractionLog log;
         for (const auto& [u, i, t] : rows)
-            log.rows.push_back({u, i, 1.0, t});
+            log.rows.push_back({ u, i, 1.0, t });
         for (int u = 0; u < users; ++u)
             log.userLabels.push_back("u" + std::to_string(u));
         for (int i = 0; i < items; ++i)
@@ -64,22 +64,70 @@ private Q_SLOTS:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expect");
-        QTest::newRow("lines: item") << "lines" << "a.txt" << "0 1 2\n1 3 x\n" << "a.txt:2: field 'item'";
-        QTest::newRow("lines: negative user") << "lines" << "b.txt" << "0 1\n-1 2\n" << "b.txt:2: field 'user'";
-        QTest::newRow("lines: user twice") << "lines" << "c.txt" << "0 1\n1 2\n0 2\n" << "c.txt:3: field 'user'";
-        QTest::newRow("lines: huge id") << "lines" << "d.txt" << "0 99999999999\n" << "d.txt:1: field 'item'";
-        QTest::newRow("inter: short row") << "inter" << "e.inter" << "user_id:token\titem_id:token\n1\t2\n3\n" << "e.inter:3:";
-        QTest::newRow("inter: no item column") << "inter" << "f.inter" << "user_id:token\trating:float\n1\t2\n" << "f.inter:1: field 'item_id'";
-        QTest::newRow("inter: bad rating") << "inter" << "g.inter" << "user_id:token\titem_id:token\trating:float\n1\t2\tx\n" << "g.inter:2: field 'rating'";
-        QTest::newRow("inter: bad type") << "inter" << "h.inter" << "user_id:tok\titem_id:token\n1\t2\n" << "h.inter:1: field 'user_id'";
-        QTest::newRow("movielens: rating") << "movielens" << "ratings.dat" << "1::2::5::100\n1::3::five::100\n" << "ratings.dat:2: field 'rating'";
-        QTest::newRow("movielens: fields") << "movielens" << "m.dat" << "1::2::5::9\n1::2::5\n" << "m.dat:2:";
-        QTest::newRow("u.data: fields") << "movielens" << "u.data" << "1\t2\t3\t4\n1\t2\n" << "u.data:2:";
-        QTest::newRow("u.data: timestamp") << "movielens" << "v.data" << "1\t2\t3\tnoon\n" << "v.data:1: field 'timestamp'";
-        QTest::newRow("csv: empty item") << "csv" << "a.csv" << "user,item,rating\n1,2,5\n1,,4\n" << "a.csv:3: field 'item'";
-        QTest::newRow("csv: too many fields") << "csv" << "b.csv" << "1,2,3,4,5\n" << "b.csv:1:";
-        QTest::newRow("csv: bad rating") << "csv" << "c.csv" << "user,item,rating\n1,2,abc\n" << "c.csv:2: field 'rating'";
-        QTest::newRow("csv: ragged row") << "csv" << "d.csv" << "user;item\n1;2\n3;4;5\n" << "d.csv:3:";
+        QTest::newRow("lines: item") << "lines"
+                                     << "a.txt"
+                                     << "0 1 2\n1 3 x\n"
+                                     << "a.txt:2: field 'item'";
+        QTest::newRow("lines: negative user") << "lines"
+                                              << "b.txt"
+                                              << "0 1\n-1 2\n"
+                                              << "b.txt:2: field 'user'";
+        QTest::newRow("lines: user twice") << "lines"
+                                           << "c.txt"
+                                           << "0 1\n1 2\n0 2\n"
+                                           << "c.txt:3: field 'user'";
+        QTest::newRow("lines: huge id") << "lines"
+                                        << "d.txt"
+                                        << "0 99999999999\n"
+                                        << "d.txt:1: field 'item'";
+        QTest::newRow("inter: short row") << "inter"
+                                          << "e.inter"
+                                          << "user_id:token\titem_id:token\n1\t2\n3\n"
+                                          << "e.inter:3:";
+        QTest::newRow("inter: no item column") << "inter"
+                                               << "f.inter"
+                                               << "user_id:token\trating:float\n1\t2\n"
+                                               << "f.inter:1: field 'item_id'";
+        QTest::newRow("inter: bad rating") << "inter"
+                                           << "g.inter"
+                                           << "user_id:token\titem_id:token\trating:float\n1\t2\tx\n"
+                                           << "g.inter:2: field 'rating'";
+        QTest::newRow("inter: bad type") << "inter"
+                                         << "h.inter"
+                                         << "user_id:tok\titem_id:token\n1\t2\n"
+                                         << "h.inter:1: field 'user_id'";
+        QTest::newRow("movielens: rating") << "movielens"
+                                           << "ratings.dat"
+                                           << "1::2::5::100\n1::3::five::100\n"
+                                           << "ratings.dat:2: field 'rating'";
+        QTest::newRow("movielens: fields") << "movielens"
+                                           << "m.dat"
+                                           << "1::2::5::9\n1::2::5\n"
+                                           << "m.dat:2:";
+        QTest::newRow("u.data: fields") << "movielens"
+                                        << "u.data"
+                                        << "1\t2\t3\t4\n1\t2\n"
+                                        << "u.data:2:";
+        QTest::newRow("u.data: timestamp") << "movielens"
+                                           << "v.data"
+                                           << "1\t2\t3\tnoon\n"
+                                           << "v.data:1: field 'timestamp'";
+        QTest::newRow("csv: empty item") << "csv"
+                                         << "a.csv"
+                                         << "user,item,rating\n1,2,5\n1,,4\n"
+                                         << "a.csv:3: field 'item'";
+        QTest::newRow("csv: too many fields") << "csv"
+                                              << "b.csv"
+                                              << "1,2,3,4,5\n"
+                                              << "b.csv:1:";
+        QTest::newRow("csv: bad rating") << "csv"
+                                         << "c.csv"
+                                         << "user,item,rating\n1,2,abc\n"
+                                         << "c.csv:2: field 'rating'";
+        QTest::newRow("csv: ragged row") << "csv"
+                                         << "d.csv"
+                                         << "user;item\n1;2\n3;4;5\n"
+                                         << "d.csv:3:";
     }
     void malformedFilesNameFileLineField()
     {
@@ -138,11 +186,12 @@ private Q_SLOTS:
     {
         NullProgress np;
         LoadOptions o;
-        o.split = {.method = SplitMethod::RandomPerUser, .testFraction = 0.25, .seed = 3};
+        o.split = { .method = SplitMethod::RandomPerUser, .testFraction = 0.25, .seed = 3 };
         o.balancedPerItem = 1;
         // RecBole: ids are tokens, the rating threshold drops the 2-star row and user "c" with it.
-        o.path = write("x.inter", "user_id:token\titem_id:token\trating:float\ttimestamp:float\n"
-                                  "a\tm1\t5\t1\na\tm2\t4\t2\na\tm3\t5\t3\na\tm4\t5\t4\nb\tm1\t4\t1\nb\tm3\t4\t2\nc\tm9\t2\t1\n");
+        o.path = write("x.inter",
+            "user_id:token\titem_id:token\trating:float\ttimestamp:float\n"
+            "a\tm1\t5\t1\na\tm2\t4\t2\na\tm3\t5\t3\na\tm4\t5\t4\nb\tm1\t4\t1\nb\tm3\t4\t2\nc\tm9\t2\t1\n");
         o.minRating = 4;
         Dataset d = loadDataset(o, np, CancelToken());
         QCOMPARE(d.numUsers(), 2);
@@ -156,7 +205,7 @@ private Q_SLOTS:
         // MovieLens ratings.dat with leave-last: the latest item of each user is the test item.
         o.path = write("ml/ratings.dat", "1::10::5::300\n1::11::5::100\n1::12::4::200\n2::10::3::50\n2::13::5::60\n");
         o.minRating = -std::numeric_limits<double>::infinity();
-        o.split = {.method = SplitMethod::LeaveLastByTime, .leaveLast = 1};
+        o.split = { .method = SplitMethod::LeaveLastByTime, .leaveLast = 1 };
         d = loadDataset(o, np, CancelToken());
         QCOMPARE(d.numUsers(), 2);
         QCOMPARE(d.itemLabel(d.test.items(0)[0]), std::string("10"));
@@ -167,15 +216,16 @@ private Q_SLOTS:
         QCOMPARE(d.train.size(), std::int64_t(1));
         QCOMPARE(d.itemLabel(d.test.items(0)[0]), std::string("10"));
         // CSV with a MovieLens-style header; columns found by name.
-        o.path = write("r.csv", "userId,movieId,rating,timestamp\n7,100,4.5,10\n7,101,3.0,11\n8,100,5,12\n8,102,4,13\n");
+        o.path
+            = write("r.csv", "userId,movieId,rating,timestamp\n7,100,4.5,10\n7,101,3.0,11\n8,100,5,12\n8,102,4,13\n");
         o.minRating = 4.0;
-        o.split = {.method = SplitMethod::RandomPerUser, .testFraction = 0.5, .seed = 1};
+        o.split = { .method = SplitMethod::RandomPerUser, .testFraction = 0.5, .seed = 1 };
         d = loadDataset(o, np, CancelToken());
         QCOMPARE(d.numUsers(), 2);
         QCOMPARE(d.train.size() + d.test.size(), std::int64_t(3));
         // Leave-last without timestamps is refused.
         o.path = write("plain.csv", "1,2\n1,3\n");
-        o.split = {.method = SplitMethod::LeaveLastByTime};
+        o.split = { .method = SplitMethod::LeaveLastByTime };
         QVERIFY_THROWS_EXCEPTION(Error, loadDataset(o, np, CancelToken()));
         // Unknown names need --format.
         o.path = write("what.bin", "1 2\n");
@@ -194,11 +244,12 @@ private Q_SLOTS:
     void randomSplitInvariants()
     {
         QFETCH(double, fraction);
-        const auto log = generateSyntheticLog({.users = 200, .items = 100, .meanInteractions = 10, .seed = 5});
-        const auto [train, test] = splitLog(log, {.method = SplitMethod::RandomPerUser, .testFraction = fraction, .seed = 9});
+        const auto log = generateSyntheticLog({ .users = 200, .items = 100, .meanInteractions = 10, .seed = 5 });
+        const auto [train, test]
+            = splitLog(log, { .method = SplitMethod::RandomPerUser, .testFraction = fraction, .seed = 9 });
         std::set<std::pair<int, int>> all;
         for (const auto& r : log.rows)
-            all.insert({r.user, r.item});
+            all.insert({ r.user, r.item });
         QCOMPARE(train.size() + test.size(), static_cast<std::int64_t>(all.size()));
         QCOMPARE(train.overlap(test), std::int64_t(0));
         for (std::int32_t u = 0; u < train.numUsers(); ++u) {
@@ -208,25 +259,27 @@ private Q_SLOTS:
             QVERIFY(train.count(u) >= 1);
         }
         // Same seed, same split; another seed, another split.
-        const auto again = splitLog(log, {.method = SplitMethod::RandomPerUser, .testFraction = fraction, .seed = 9});
+        const auto again = splitLog(log, { .method = SplitMethod::RandomPerUser, .testFraction = fraction, .seed = 9 });
         QCOMPARE(again.test.fingerprint(), test.fingerprint());
-        const auto other = splitLog(log, {.method = SplitMethod::RandomPerUser, .testFraction = fraction, .seed = 10});
+        const auto other
+            = splitLog(log, { .method = SplitMethod::RandomPerUser, .testFraction = fraction, .seed = 10 });
         QVERIFY(other.test.fingerprint() != test.fingerprint());
     }
 
     void leaveLastTakesLatest()
     {
-        const auto log = logOf({{0, 0, 5.0}, {0, 1, 9.0}, {0, 2, 1.0}, {1, 0, 3.0}, {1, 2, 3.0}, {2, 1, 1.0}}, 3, 3);
-        const auto [train, test] = splitLog(log, {.method = SplitMethod::LeaveLastByTime, .leaveLast = 1});
+        const auto log
+            = logOf({ { 0, 0, 5.0 }, { 0, 1, 9.0 }, { 0, 2, 1.0 }, { 1, 0, 3.0 }, { 1, 2, 3.0 }, { 2, 1, 1.0 } }, 3, 3);
+        const auto [train, test] = splitLog(log, { .method = SplitMethod::LeaveLastByTime, .leaveLast = 1 });
         QVERIFY(test.contains(0, 1));
         QVERIFY(test.contains(1, 2)); // equal times: the later row
-        QCOMPARE(test.count(2), 0);   // a single interaction stays in training
+        QCOMPARE(test.count(2), 0); // a single interaction stays in training
         QCOMPARE(train.size(), std::int64_t(4));
     }
 
     void validationHeldOutOfTraining()
     {
-        const auto d = generateSynthetic({.users = 300, .items = 120, .meanInteractions = 12, .seed = 2});
+        const auto d = generateSynthetic({ .users = 300, .items = 120, .meanInteractions = 12, .seed = 2 });
         const auto [fit, validation] = holdOutValidation(d.train, 0.1, 4);
         QCOMPARE(fit.overlap(validation), std::int64_t(0));
         QCOMPARE(fit.size() + validation.size(), d.train.size());
@@ -248,7 +301,7 @@ private Q_SLOTS:
     void balancedTestGivesEachItemExactlyC()
     {
         QFETCH(int, c);
-        const auto d = generateSynthetic({.users = 400, .items = 150, .meanInteractions = 15, .seed = 8});
+        const auto d = generateSynthetic({ .users = 400, .items = 150, .meanInteractions = 15, .seed = 8 });
         const UserItems balanced = buildBalancedTest(d.test, c, 1);
         QCOMPARE(balanced.overlap(d.test), balanced.size());
         const auto testCounts = d.test.itemCounts();
@@ -260,8 +313,9 @@ private Q_SLOTS:
     void syntheticIsSeededLongTailedAndClustered()
     {
         SyntheticTruth truth;
-        const SyntheticOptions o{.users = 600, .items = 300, .communities = 6, .meanInteractions = 20,
-                                 .communityAffinity = 0.9, .seed = 21};
+        const SyntheticOptions o{
+            .users = 600, .items = 300, .communities = 6, .meanInteractions = 20, .communityAffinity = 0.9, .seed = 21
+        };
         const Dataset a = generateSynthetic(o, &truth);
         const Dataset b = generateSynthetic(o);
         QCOMPARE(a.train.fingerprint(), b.train.fingerprint());
@@ -278,10 +332,11 @@ private Q_SLOTS:
         std::int64_t own = 0;
         for (std::int32_t u = 0; u < all.numUsers(); ++u)
             for (auto i : all.items(u))
-                own += truth.itemCommunity[static_cast<std::size_t>(i)] == truth.userCommunity[static_cast<std::size_t>(u)];
+                own += truth.itemCommunity[static_cast<std::size_t>(i)]
+                    == truth.userCommunity[static_cast<std::size_t>(u)];
         const double share = static_cast<double>(own) / static_cast<double>(all.size());
         QVERIFY2(share > 0.6, qPrintable(QString::number(share)));
-        QVERIFY_THROWS_EXCEPTION(Error, generateSynthetic({.users = 1}));
+        QVERIFY_THROWS_EXCEPTION(Error, generateSynthetic({ .users = 1 }));
     }
 
     void datasetsReloadFromTheirNotes()
@@ -291,7 +346,7 @@ private Q_SLOTS:
         o.path = write("re/ratings.csv", "user,item,rating\n1,a,5\n1,b,4\n1,c,5\n2,a,5\n2,c,4\n3,b,5\n3,c,5\n3,d,5\n");
         o.csv.header = CsvOptions::Header::Present;
         o.minRating = 4.5;
-        o.split = {.method = SplitMethod::RandomPerUser, .testFraction = 0.3, .seed = 5};
+        o.split = { .method = SplitMethod::RandomPerUser, .testFraction = 0.3, .seed = 5 };
         o.validationFraction = 0.5;
         o.balancedPerItem = 1;
         const Dataset a = loadDataset(o, np, CancelToken());
@@ -305,19 +360,20 @@ private Q_SLOTS:
         QCOMPARE(b.validation.fingerprint(), a.validation.fingerprint());
         QCOMPARE(b.test.fingerprint(), a.test.fingerprint());
         QCOMPARE(b.itemLabels, a.itemLabels);
-        const Dataset s = generateSynthetic({.users = 50, .items = 40, .meanInteractions = 10, .validationFraction = 0.2, .seed = 4});
+        const Dataset s = generateSynthetic(
+            { .users = 50, .items = 40, .meanInteractions = 10, .validationFraction = 0.2, .seed = 4 });
         QCOMPARE(reloadDataset(s.notes, np, CancelToken()).train.fingerprint(), s.train.fingerprint());
-        QVERIFY_THROWS_EXCEPTION(Error, reloadDataset(Json{{"what", 1}}, np, CancelToken()));
-        QVERIFY_THROWS_EXCEPTION(Error, loadOptionsFromJson(Json{{"format", "csv"}}, "test"));
+        QVERIFY_THROWS_EXCEPTION(Error, reloadDataset(Json{ { "what", 1 } }, np, CancelToken()));
+        QVERIFY_THROWS_EXCEPTION(Error, loadOptionsFromJson(Json{ { "format", "csv" } }, "test"));
     }
 
     void overviewCounts()
     {
         Dataset d;
         d.name = "tiny";
-        d.train = UserItems::fromLists(5, {{0, 1}, {0}, {0, 2}});
+        d.train = UserItems::fromLists(5, { { 0, 1 }, { 0 }, { 0, 2 } });
         d.validation = UserItems::empty(3, 5);
-        d.test = UserItems::fromLists(5, {{3}, {}, {4}});
+        d.test = UserItems::fromLists(5, { { 3 }, {}, { 4 } });
         d.balancedTest = UserItems::empty(3, 5);
         const auto o = overview(d);
         QCOMPARE(o.users, 3);
@@ -325,7 +381,7 @@ private Q_SLOTS:
         QCOMPARE(o.trainInteractions, std::int64_t(5));
         QCOMPARE(o.testUsers, 2);
         QCOMPARE(o.coldItems, 2);
-        QCOMPARE(o.itemPopularity, (std::vector<std::int32_t>{3, 1, 1, 0, 0}));
+        QCOMPARE(o.itemPopularity, (std::vector<std::int32_t>{ 3, 1, 1, 0, 0 }));
         QCOMPARE(o.headShare, 3.0 / 5.0); // the top item (20% of 5) holds 3 of 5
         const Json j = toJson(o);
         QCOMPARE(j["train_interactions"].get<int>(), 5);

@@ -34,10 +34,10 @@ Case threeUsers()
 {
     Case c;
     c.rankings = Rankings::empty(3, 5);
-    const std::int32_t lists[3][5] = {{3, 1, 7, 0, 2}, {9, 8, 1, 2, 3}, {0, 4, 5, 6, 7}};
+    const std::int32_t lists[3][5] = { { 3, 1, 7, 0, 2 }, { 9, 8, 1, 2, 3 }, { 0, 4, 5, 6, 7 } };
     for (std::int32_t u = 0; u < 3; ++u)
         std::copy(std::begin(lists[u]), std::end(lists[u]), c.rankings.slots(u).begin());
-    c.truth = UserItems::fromLists(10, {{1, 2, 9}, {9}, {}});
+    c.truth = UserItems::fromLists(10, { { 1, 2, 9 }, { 9 }, {} });
     return c;
 }
 
@@ -83,13 +83,14 @@ private Q_SLOTS:
         QFETCH(double, expected);
         const auto c = threeUsers();
         const auto gp = tenItems();
-        const Metrics m = evaluateRankings(c.rankings, c.truth, gp, {.ks = {2, 5}});
+        const Metrics m = evaluateRankings(c.rankings, c.truth, gp, { .ks = { 2, 5 } });
         QCOMPARE(m.users, 2);
         const auto v = m.value(name.toStdString());
         QVERIFY(v.has_value());
         // GP is stored in float: ARP is exact to float precision, the rest to double.
         const double tolerance = name.startsWith("arp") ? 1e-6 : 1e-12;
-        QVERIFY2(std::abs(*v - expected) < tolerance, qPrintable(QStringLiteral("%1 = %2, expected %3").arg(name).arg(*v).arg(expected)));
+        QVERIFY2(std::abs(*v - expected) < tolerance,
+            qPrintable(QStringLiteral("%1 = %2, expected %3").arg(name).arg(*v).arg(expected)));
         QVERIFY(toJson(m).contains(name.toStdString()));
     }
 
@@ -100,7 +101,7 @@ private Q_SLOTS:
         r.slots(0)[0] = 5;
         r.slots(0)[1] = 6;
         const auto gp = tenItems();
-        const Metrics m = evaluateRankings(r, UserItems::fromLists(10, {{6}}), gp, {.ks = {4}});
+        const Metrics m = evaluateRankings(r, UserItems::fromLists(10, { { 6 } }), gp, { .ks = { 4 } });
         QCOMPARE(m.at(4)->precision, 0.25);
         QCOMPARE(m.at(4)->recall, 1.0);
         QVERIFY(std::abs(m.at(4)->ndcg - lg(3)) < 1e-12);
@@ -120,7 +121,7 @@ private Q_SLOTS:
         QVERIFY(std::abs(arp[1] - 9.5 / std::sqrt(385.0)) < 1e-6);
         // Groups of two items from the most popular: {9 8} {7 6} {5 4} {3 2} {1 0}.
         const auto share = exposureByPopularityGroup(c.rankings, gp, 2, 5, &c.truth);
-        const std::vector<double> want{0.5, 0.0, 0.0, 0.25, 0.25};
+        const std::vector<double> want{ 0.5, 0.0, 0.0, 0.25, 0.25 };
         QCOMPARE(share, want);
     }
 
@@ -128,11 +129,11 @@ private Q_SLOTS:
     {
         const auto c = threeUsers();
         const auto gp = tenItems();
-        QVERIFY_THROWS_EXCEPTION(Error, evaluateRankings(c.rankings, c.truth, gp, {.ks = {6}}));
-        QVERIFY_THROWS_EXCEPTION(Error, checkMetricName("ndcg@7", {.ks = {20}}));
-        QVERIFY_THROWS_EXCEPTION(Error, checkMetricName("hits@20", {.ks = {20}}));
-        checkMetricName("arp@20", {.ks = {20, 50}});
-        const Metrics m = evaluateRankings(c.rankings, c.truth, gp, {.ks = {2}});
+        QVERIFY_THROWS_EXCEPTION(Error, evaluateRankings(c.rankings, c.truth, gp, { .ks = { 6 } }));
+        QVERIFY_THROWS_EXCEPTION(Error, checkMetricName("ndcg@7", { .ks = { 20 } }));
+        QVERIFY_THROWS_EXCEPTION(Error, checkMetricName("hits@20", { .ks = { 20 } }));
+        checkMetricName("arp@20", { .ks = { 20, 50 } });
+        const Metrics m = evaluateRankings(c.rankings, c.truth, gp, { .ks = { 2 } });
         QVERIFY(!m.value("ndcg@5").has_value());
         QVERIFY(!m.value("nonsense").has_value());
     }

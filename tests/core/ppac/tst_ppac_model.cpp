@@ -68,7 +68,7 @@ ModelWeights randomWeights(const PreparedDataset& data, BaseModel base, bool ppa
 // The tiny graph: 3 users, 5 items; item 4 and user 2 have no interactions.
 UserItems tinyGraph()
 {
-    return UserItems::fromLists(5, {{0, 1, 3}, {1, 2}, {}});
+    return UserItems::fromLists(5, { { 0, 1, 3 }, { 1, 2 }, {} });
 }
 
 // mean_{l=0..L} Â^l X with Â = D^-1/2 A D^-1/2 (degrees clamped to 1), dense, in double.
@@ -84,15 +84,16 @@ std::vector<double> denseLightGcn(const UserItems& g, const std::vector<double>&
         }
     for (int r = 0; r < N; ++r)
         for (int c = 0; c < N; ++c)
-            A[static_cast<std::size_t>(r * N + c)] /= std::sqrt(std::max(1.0, deg[static_cast<std::size_t>(r)]) *
-                                                                std::max(1.0, deg[static_cast<std::size_t>(c)]));
+            A[static_cast<std::size_t>(r * N + c)] /= std::sqrt(
+                std::max(1.0, deg[static_cast<std::size_t>(r)]) * std::max(1.0, deg[static_cast<std::size_t>(c)]));
     std::vector<double> cur = x0, sum = x0;
     for (int l = 0; l < layers; ++l) {
         std::vector<double> next(cur.size(), 0.0);
         for (int r = 0; r < N; ++r)
             for (int c = 0; c < N; ++c)
                 for (int k = 0; k < dim; ++k)
-                    next[static_cast<std::size_t>(r * dim + k)] += A[static_cast<std::size_t>(r * N + c)] * cur[static_cast<std::size_t>(c * dim + k)];
+                    next[static_cast<std::size_t>(r * dim + k)]
+                        += A[static_cast<std::size_t>(r * N + c)] * cur[static_cast<std::size_t>(c * dim + k)];
         cur = next;
         for (std::size_t k = 0; k < sum.size(); ++k)
             sum[k] += cur[k];
@@ -130,8 +131,9 @@ std::shared_ptr<const PreparedDataset> smallData()
 {
     static const auto data = [] {
         NullProgress np;
-        auto d = generateSynthetic({.users = 300, .items = 240, .communities = 5, .meanInteractions = 15, .seed = 31});
-        return prepare(std::move(d), {.similarUsers = 10, .threads = 2}, np, CancelToken());
+        auto d
+            = generateSynthetic({ .users = 300, .items = 240, .communities = 5, .meanInteractions = 15, .seed = 31 });
+        return prepare(std::move(d), { .similarUsers = 10, .threads = 2 }, np, CancelToken());
     }();
     return data;
 }
@@ -161,7 +163,9 @@ private Q_SLOTS:
         }
         // The isolated user keeps only its layer-0 share: e / (L + 1).
         for (int k = 0; k < dim; ++k)
-            QVERIFY(std::abs(plain[static_cast<std::size_t>(2 * dim + k)] - users0[static_cast<std::size_t>(2 * dim + k)] / 4.0) < 1e-6);
+            QVERIFY(std::abs(plain[static_cast<std::size_t>(2 * dim + k)]
+                        - users0[static_cast<std::size_t>(2 * dim + k)] / 4.0)
+                < 1e-6);
     }
 
     void lightGcnGradientMatchesDenseReference()
@@ -200,21 +204,24 @@ private Q_SLOTS:
             finalItems.assign(all.begin() + w.numUsers * w.dim, all.end());
         }
         const auto d = static_cast<std::size_t>(w.dim);
-        for (std::int32_t u : {0, 17, 299})
-            for (std::int32_t i : {0, 5, 239}) {
+        for (std::int32_t u : { 0, 17, 299 })
+            for (std::int32_t i : { 0, 5, 239 }) {
                 double y = 0.0;
                 for (std::size_t k = 0; k < d; ++k)
-                    y += finalUsers[static_cast<std::size_t>(u) * d + k] * finalItems[static_cast<std::size_t>(i) * d + k];
+                    y += finalUsers[static_cast<std::size_t>(u) * d + k]
+                        * finalItems[static_cast<std::size_t>(i) * d + k];
                 double want = y;
                 if (ppac) {
                     const auto hu = mlp(w.personalBranch, &w.userEmbedding[static_cast<std::size_t>(u) * d]);
                     const auto hi = mlp(w.personalBranch, &w.itemEmbedding[static_cast<std::size_t>(i) * d]);
                     const double p = logistic(std::inner_product(hu.begin(), hu.end(), hi.begin(), 0.0));
-                    const double q = logistic(mlp(w.globalBranch, &w.itemEmbedding[static_cast<std::size_t>(i) * d])[0]);
+                    const double q
+                        = logistic(mlp(w.globalBranch, &w.itemEmbedding[static_cast<std::size_t>(i) * d])[0]);
                     want = y * p * q;
                 }
                 QVERIFY2(std::abs(parts.baseScore(u, i) - want) < 1e-5 * std::max(1.0, std::abs(want)),
-                         qPrintable(QStringLiteral("(%1, %2): %3 vs %4").arg(u).arg(i).arg(parts.baseScore(u, i)).arg(want)));
+                    qPrintable(
+                        QStringLiteral("(%1, %2): %3 vs %4").arg(u).arg(i).arg(parts.baseScore(u, i)).arg(want)));
             }
     }
 
@@ -243,14 +250,14 @@ private Q_SLOTS:
         const auto data = smallData();
         NullProgress np;
         const Recommender rec(randomWeights(*data, BaseModel::MF, ppac, 11), data,
-                              {.depth = 20, .candidates = candidates, .threads = 3}, np, CancelToken());
-        const Knobs knobs{gamma, beta};
+            { .depth = 20, .candidates = candidates, .threads = 3 }, np, CancelToken());
+        const Knobs knobs{ gamma, beta };
         RankStats stats;
         const Rankings fast = rec.rank(knobs, np, CancelToken(), &stats);
         std::vector<std::int32_t> all(static_cast<std::size_t>(data->dataset.numUsers()));
         std::iota(all.begin(), all.end(), 0);
-        const Rankings exact = rankExhaustive(rec.parts(), data->known, data->personal, data->global, knobs, all, 20, 1, np,
-                                              CancelToken());
+        const Rankings exact = rankExhaustive(
+            rec.parts(), data->known, data->personal, data->global, knobs, all, 20, 1, np, CancelToken());
         QCOMPARE(fast.items, exact.items);
         if (std::abs(beta) > 10.0)
             QVERIFY2(stats.exhaustiveUsers > 0, "the extreme case should need the exhaustive fallback");
@@ -273,13 +280,14 @@ private Q_SLOTS:
     {
         const auto data = smallData();
         NullProgress np;
-        const Recommender rec(randomWeights(*data, BaseModel::MF, true, 13), data, {.depth = 20, .candidates = 60}, np,
-                              CancelToken());
+        const Recommender rec(
+            randomWeights(*data, BaseModel::MF, true, 13), data, { .depth = 20, .candidates = 60 }, np, CancelToken());
         double lastArp = 1e9;
-        for (double beta : {0.0, -0.5, -2.0, -10.0}) {
-            const auto r = rerank(rec, {0.0, beta}, {.ks = {20}}, np, CancelToken());
+        for (double beta : { 0.0, -0.5, -2.0, -10.0 }) {
+            const auto r = rerank(rec, { 0.0, beta }, { .ks = { 20 } }, np, CancelToken());
             const double arp = r.evaluation.full.value("arp@20").value();
-            QVERIFY2(arp < lastArp, qPrintable(QStringLiteral("beta %1: ARP %2 not below %3").arg(beta).arg(arp).arg(lastArp)));
+            QVERIFY2(arp < lastArp,
+                qPrintable(QStringLiteral("beta %1: ARP %2 not below %3").arg(beta).arg(arp).arg(lastArp)));
             lastArp = arp;
         }
         auto meanPp = [&](const Rankings& r) {
@@ -293,7 +301,7 @@ private Q_SLOTS:
             return s / static_cast<double>(n);
         };
         const double pp0 = meanPp(rec.rank({}, np, CancelToken()));
-        const double pp1 = meanPp(rec.rank({2.0, 0.0}, np, CancelToken()));
+        const double pp1 = meanPp(rec.rank({ 2.0, 0.0 }, np, CancelToken()));
         QVERIFY2(pp1 > pp0, qPrintable(QStringLiteral("%1 vs %2").arg(pp1).arg(pp0)));
     }
 
@@ -301,7 +309,7 @@ private Q_SLOTS:
     {
         const auto data = smallData();
         auto w = randomWeights(*data, BaseModel::LightGCN, true, 17);
-        w.info = {{"note", "test"}};
+        w.info = { { "note", "test" } };
         QTemporaryDir dir;
         const auto path = std::filesystem::path(dir.path().toStdString()) / "m.vppac";
         saveModel(path, w);

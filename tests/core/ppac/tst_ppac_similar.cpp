@@ -4,8 +4,8 @@
 
 #include "common/error.h"
 #include "common/json.h"
-#include "ppac/popularity.h"
 #include "ppac/loaders.h"
+#include "ppac/popularity.h"
 #include "ppac/similar_users.h"
 
 #include <QTemporaryDir>
@@ -103,7 +103,7 @@ private Q_SLOTS:
         QFETCH(quint64, seed);
         const UserItems train = randomInteractions(users, items, seed);
         NullProgress np;
-        const SimilarUsers s = computeSimilarUsers(train, {.k = k, .threads = threads}, np, CancelToken());
+        const SimilarUsers s = computeSimilarUsers(train, { .k = k, .threads = threads }, np, CancelToken());
         const auto expected = bruteForceSimilar(train, k);
         QCOMPARE(s.numUsers(), users);
         for (std::int32_t u = 0; u < users; ++u) {
@@ -117,14 +117,14 @@ private Q_SLOTS:
     void handComputedTies()
     {
         // u0 {0,1}, u1 {0,1} (J=1), u2 {0} (J=1/2), u3 {1} (J=1/2), u4 {5} (J=0), u5 {} (not a user of S).
-        const UserItems train = UserItems::fromLists(6, {{0, 1}, {0, 1}, {0}, {1}, {5}, {}});
+        const UserItems train = UserItems::fromLists(6, { { 0, 1 }, { 0, 1 }, { 0 }, { 1 }, { 5 }, {} });
         NullProgress np;
-        const SimilarUsers s = computeSimilarUsers(train, {.k = 3, .threads = 1}, np, CancelToken());
+        const SimilarUsers s = computeSimilarUsers(train, { .k = 3, .threads = 1 }, np, CancelToken());
         // Least to most similar: the tie between u2 and u3 goes to the larger id (u3 more similar).
-        const std::vector<std::int32_t> want0{2, 3, 1};
+        const std::vector<std::int32_t> want0{ 2, 3, 1 };
         QVERIFY(std::ranges::equal(s.of(0), want0));
         // u4 overlaps nobody: the three largest other ids with items, ascending.
-        const std::vector<std::int32_t> want4{1, 2, 3};
+        const std::vector<std::int32_t> want4{ 1, 2, 3 };
         QVERIFY(std::ranges::equal(s.of(4), want4));
         QVERIFY(s.of(5).empty());
         QCOMPARE(jaccard(train, 0, 2), 0.5);
@@ -134,7 +134,7 @@ private Q_SLOTS:
     {
         const UserItems train = randomInteractions(40, 10, 9);
         NullProgress np;
-        const SimilarUsers s = computeSimilarUsers(train, {.k = 4, .threads = 2}, np, CancelToken());
+        const SimilarUsers s = computeSimilarUsers(train, { .k = 4, .threads = 2 }, np, CancelToken());
         QTemporaryDir dir;
         const auto path = std::filesystem::path(dir.path().toStdString()) / "sim.txt";
         writeSimilarUsers(path, s);
@@ -170,15 +170,15 @@ private Q_SLOTS:
     void popularityHandComputed()
     {
         // Items 0..3. u0 {0}, u1 {0,1}, u2 {0,1,2}; S_0 = {1, 2}, S_1 = {2}, S_2 = {} (given).
-        const UserItems train = UserItems::fromLists(4, {{0}, {0, 1}, {0, 1, 2}});
-        const SimilarUsers s(2, {{1, 2}, {2}, {}});
+        const UserItems train = UserItems::fromLists(4, { { 0 }, { 0, 1 }, { 0, 1, 2 } });
+        const SimilarUsers s(2, { { 1, 2 }, { 2 }, {} });
         const GlobalPopularity gp = globalPopularity(train, 0.25);
-        QCOMPARE(gp.counts, (std::vector<std::int32_t>{3, 2, 1, 0}));
+        QCOMPARE(gp.counts, (std::vector<std::int32_t>{ 3, 2, 1, 0 }));
         const double norm = std::sqrt(9.0 + 4.0 + 1.0);
         QVERIFY(std::abs(gp.value(0) - 3.0 / norm) < 1e-7);
         QVERIFY(std::abs(gp.value(2) - 1.0 / norm) < 1e-7);
         QCOMPARE(gp.value(3), 0.0f);
-        QCOMPARE(gp.byPopularity, (std::vector<std::int32_t>{0, 1, 2, 3}));
+        QCOMPARE(gp.byPopularity, (std::vector<std::int32_t>{ 0, 1, 2, 3 }));
         QVERIFY(!gp.isTail[0]);
         QVERIFY(gp.isTail[1] && gp.isTail[3]);
         NullProgress np;
@@ -201,7 +201,7 @@ private Q_SLOTS:
     {
         const UserItems train = randomInteractions(90, 25, 11);
         NullProgress np;
-        const SimilarUsers s = computeSimilarUsers(train, {.k = 7, .threads = 2}, np, CancelToken());
+        const SimilarUsers s = computeSimilarUsers(train, { .k = 7, .threads = 2 }, np, CancelToken());
         const PersonalPopularity pp = personalPopularity(train, s, 3, np, CancelToken());
         for (std::int32_t u = 0; u < train.numUsers(); ++u) {
             std::vector<double> raw(static_cast<std::size_t>(train.numItems()), 0.0);
@@ -216,7 +216,8 @@ private Q_SLOTS:
                 const double want = norm > 0 ? raw[static_cast<std::size_t>(i)] / norm : 0.0;
                 QCOMPARE(pp.count(u, i), static_cast<int>(raw[static_cast<std::size_t>(i)]));
                 if (std::abs(pp.value(u, i) - want) > 1e-6)
-                    QFAIL(qPrintable(QStringLiteral("PP(%1, %2) = %3, expected %4").arg(u).arg(i).arg(pp.value(u, i)).arg(want)));
+                    QFAIL(qPrintable(
+                        QStringLiteral("PP(%1, %2) = %3, expected %4").arg(u).arg(i).arg(pp.value(u, i)).arg(want)));
             }
         }
     }
@@ -229,7 +230,7 @@ private Q_SLOTS:
         const UserItems train = readUserLines(dir / "train.txt");
         NullProgress np;
         const auto t0 = std::chrono::steady_clock::now();
-        const SimilarUsers s = computeSimilarUsers(train, {.k = 30, .threads = 2}, np, CancelToken());
+        const SimilarUsers s = computeSimilarUsers(train, { .k = 30, .threads = 2 }, np, CancelToken());
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         const SimilarUsers shipped = readSimilarUsers(dir / "sim_users-gowalla-30.txt", train.numUsers());
         const auto cmp = compareSimilarUsers(s, shipped);
@@ -244,7 +245,7 @@ private Q_SLOTS:
         NullProgress np;
         CancelToken token;
         token.cancel();
-        QVERIFY_THROWS_EXCEPTION(Cancelled, computeSimilarUsers(train, {.k = 5, .threads = 2}, np, token));
+        QVERIFY_THROWS_EXCEPTION(Cancelled, computeSimilarUsers(train, { .k = 5, .threads = 2 }, np, token));
     }
 };
 

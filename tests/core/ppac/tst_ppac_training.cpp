@@ -22,14 +22,14 @@ namespace {
 std::shared_ptr<const PreparedDataset> communities(double validation = 0.0)
 {
     NullProgress np;
-    auto d = generateSynthetic({.users = 700,
-                                .items = 280,
-                                .communities = 7,
-                                .meanInteractions = 24,
-                                .communityAffinity = 0.9,
-                                .validationFraction = validation,
-                                .seed = 41});
-    return prepare(std::move(d), {.similarUsers = 20, .threads = 2}, np, CancelToken());
+    auto d = generateSynthetic({ .users = 700,
+        .items = 280,
+        .communities = 7,
+        .meanInteractions = 24,
+        .communityAffinity = 0.9,
+        .validationFraction = validation,
+        .seed = 41 });
+    return prepare(std::move(d), { .similarUsers = 20, .threads = 2 }, np, CancelToken());
 }
 
 // Recall@20 of ranking every user's unseen items by training popularity (the MostPop baseline).
@@ -45,13 +45,20 @@ double popularityRecall(const PreparedDataset& data)
                 r.slots(u)[n++] = i;
         }
     }
-    return evaluateRankings(r, data.dataset.test, data.global, {.ks = {20}}).value("recall@20").value();
+    return evaluateRankings(r, data.dataset.test, data.global, { .ks = { 20 } }).value("recall@20").value();
 }
 
 TrainOptions quick(BaseModel model, bool ppac, int epochs)
 {
-    return {.model = model, .ppac = ppac, .epochs = epochs, .dim = 32, .learningRate = 5e-3, .batchSize = 1024,
-            .seed = 3, .threads = 1, .validation = ValidationSource::None};
+    return { .model = model,
+        .ppac = ppac,
+        .epochs = epochs,
+        .dim = 32,
+        .learningRate = 5e-3,
+        .batchSize = 1024,
+        .seed = 3,
+        .threads = 1,
+        .validation = ValidationSource::None };
 }
 
 } // namespace
@@ -75,16 +82,18 @@ private Q_SLOTS:
         QFETCH(int, epochs);
         const auto data = communities();
         NullProgress np;
-        const TrainResult r = train(*data, quick(lightgcn ? BaseModel::LightGCN : BaseModel::MF, ppac, epochs), np, CancelToken());
+        const TrainResult r
+            = train(*data, quick(lightgcn ? BaseModel::LightGCN : BaseModel::MF, ppac, epochs), np, CancelToken());
         QCOMPARE(static_cast<int>(r.epochs.size()), epochs);
         QVERIFY2(r.epochs.back().loss < 0.9 * r.epochs.front().loss,
-                 qPrintable(QStringLiteral("loss %1 -> %2").arg(r.epochs.front().loss).arg(r.epochs.back().loss)));
-        const Recommender rec(r.weights, data, {.depth = 20, .candidates = 40}, np, CancelToken());
-        const auto e = rerank(rec, {}, {.ks = {20}}, np, CancelToken());
+            qPrintable(QStringLiteral("loss %1 -> %2").arg(r.epochs.front().loss).arg(r.epochs.back().loss)));
+        const Recommender rec(r.weights, data, { .depth = 20, .candidates = 40 }, np, CancelToken());
+        const auto e = rerank(rec, {}, { .ks = { 20 } }, np, CancelToken());
         const double recall = e.evaluation.full.value("recall@20").value();
         const double mostPop = popularityRecall(*data);
         const double random = 20.0 / data->dataset.numItems();
-        qInfo("%s: recall@20 %.4f, popularity %.4f, random %.4f", r.weights.displayName().c_str(), recall, mostPop, random);
+        qInfo("%s: recall@20 %.4f, popularity %.4f, random %.4f", r.weights.displayName().c_str(), recall, mostPop,
+            random);
         QVERIFY2(recall > mostPop, qPrintable(QStringLiteral("%1 vs popularity %2").arg(recall).arg(mostPop)));
         QVERIFY(recall > 2 * random);
     }
@@ -94,11 +103,11 @@ private Q_SLOTS:
         const auto data = communities();
         NullProgress np;
         const TrainResult r = train(*data, quick(BaseModel::MF, true, 20), np, CancelToken());
-        const Recommender rec(r.weights, data, {.depth = 20, .candidates = 60}, np, CancelToken());
-        const MetricsOptions at20{.ks = {20}};
+        const Recommender rec(r.weights, data, { .depth = 20, .candidates = 60 }, np, CancelToken());
+        const MetricsOptions at20{ .ks = { 20 } };
         const auto base = rerank(rec, {}, at20, np, CancelToken());
-        const auto penalised = rerank(rec, {0.0, -0.5}, at20, np, CancelToken());
-        const auto personal = rerank(rec, {0.5, 0.0}, at20, np, CancelToken());
+        const auto penalised = rerank(rec, { 0.0, -0.5 }, at20, np, CancelToken());
+        const auto personal = rerank(rec, { 0.5, 0.0 }, at20, np, CancelToken());
         const double arp0 = base.evaluation.full.value("arp@20").value();
         const double arp1 = penalised.evaluation.full.value("arp@20").value();
         QVERIFY2(arp1 < arp0, qPrintable(QStringLiteral("beta < 0: ARP %1 -> %2").arg(arp0).arg(arp1)));
@@ -115,18 +124,19 @@ private Q_SLOTS:
         };
         QVERIFY(meanPp(personal.rankings) > meanPp(base.rankings));
         // The inspector shows the same lists and the same direction for one user.
-        const auto view = inspectUser(*data, &rec, 5, {.k = 10, .topItems = 10, .knobs = {0.0, -0.5}});
+        const auto view = inspectUser(*data, &rec, 5, { .k = 10, .topItems = 10, .knobs = { 0.0, -0.5 } });
         QCOMPARE(view.before.size(), std::size_t(10));
         QCOMPARE(view.before.front().item, base.rankings.of(5).front());
         QCOMPARE(view.after.front().item, penalised.rankings.of(5).front());
         QVERIFY(view.arpAfter <= view.arpBefore);
         QCOMPARE(static_cast<int>(view.similarUsers.size()), 20);
         QVERIFY(std::is_sorted(view.similarUsers.begin(), view.similarUsers.end(),
-                               [](const SimilarUser& a, const SimilarUser& b) { return a.jaccard > b.jaccard; }));
+            [](const SimilarUser& a, const SimilarUser& b) { return a.jaccard > b.jaccard; }));
         QVERIFY(!view.personalTop.empty());
         QCOMPARE(view.personalTop.front().personalCount, data->personal.count(5, view.personalTop.front().item));
         const Json j = toJson(view);
-        QVERIFY(j.contains("similar_users") && j.contains("pp_items") && j.contains("gp_items") && j.contains("recommendations"));
+        QVERIFY(j.contains("similar_users") && j.contains("pp_items") && j.contains("gp_items")
+            && j.contains("recommendations"));
     }
 
     void earlyStoppingCallbackStopAndCancel()
@@ -146,7 +156,7 @@ private Q_SLOTS:
         });
         QVERIFY(r.stoppedEarly);
         QCOMPARE(static_cast<int>(r.epochs.size()), 3);
-        QCOMPARE(seen, (std::vector<int>{1, 2, 3}));
+        QCOMPARE(seen, (std::vector<int>{ 1, 2, 3 }));
         QCOMPARE(r.bestEpoch, 1);
         const Json j = toJson(r);
         QCOMPARE(j["epochs"].size(), std::size_t(3));
@@ -158,20 +168,23 @@ private Q_SLOTS:
         o2.validation = ValidationSource::BalancedTest; // the authors' protocol
         o2.validateEvery = 2;
         o2.validationUsers = 40; // a fixed sample
-        const TrainResult s = train(*data, o2, np, CancelToken(), [&](const EpochReport& e) {
-            if (e.validation)
-                QCOMPARE(e.validation->users, 40);
-            if (e.epoch == 3)
-                stop.cancel();
-        }, stop);
+        const TrainResult s = train(
+            *data, o2, np, CancelToken(),
+            [&](const EpochReport& e) {
+                if (e.validation)
+                    QCOMPARE(e.validation->users, 40);
+                if (e.epoch == 3)
+                    stop.cancel();
+            },
+            stop);
         QVERIFY(s.stoppedEarly);
         QCOMPARE(static_cast<int>(s.epochs.size()), 3);
         QVERIFY(!s.epochs[0].validation && s.epochs[1].validation && !s.epochs[2].validation);
         QCOMPARE(s.bestEpoch, 2);
 
         CancelToken cancel;
-        QVERIFY_THROWS_EXCEPTION(Cancelled, train(*data, quick(BaseModel::MF, false, 10), np, cancel,
-                                                  [&](const EpochReport&) { cancel.cancel(); }));
+        QVERIFY_THROWS_EXCEPTION(Cancelled,
+            train(*data, quick(BaseModel::MF, false, 10), np, cancel, [&](const EpochReport&) { cancel.cancel(); }));
         // Validation on a split that is not there is refused up front.
         auto o3 = quick(BaseModel::MF, false, 1);
         o3.validation = ValidationSource::HeldOut;
@@ -189,9 +202,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const auto path = std::filesystem::path(dir.path().toStdString()) / "model.vppac";
         saveModel(path, r.weights);
-        const Recommender a(r.weights, data, {.depth = 20, .candidates = 40}, np, CancelToken());
-        const Recommender b(loadModel(path), data, {.depth = 20, .candidates = 40}, np, CancelToken());
-        const Knobs k{0.2, -0.1};
+        const Recommender a(r.weights, data, { .depth = 20, .candidates = 40 }, np, CancelToken());
+        const Recommender b(loadModel(path), data, { .depth = 20, .candidates = 40 }, np, CancelToken());
+        const Knobs k{ 0.2, -0.1 };
         QCOMPARE(a.rank(k, np, CancelToken()).items, b.rank(k, np, CancelToken()).items);
         QCOMPARE(b.weights().info["training"]["model"].get<std::string>(), std::string("lightgcn"));
     }

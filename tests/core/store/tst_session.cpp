@@ -47,7 +47,7 @@ std::vector<SeriesPoint> ramp(int n, double offset = 0)
 {
     std::vector<SeriesPoint> v;
     for (int i = 0; i < n; ++i)
-        v.push_back({static_cast<double>(i), offset + i * 0.5});
+        v.push_back({ static_cast<double>(i), offset + i * 0.5 });
     return v;
 }
 
@@ -89,12 +89,13 @@ private Q_SLOTS:
     void runLifecycleRoundTrip()
     {
         auto s = Session::create(file("runs.vantage"));
-        const auto id = s.createRun({.engine = "ft", .kind = "search", .name = "bert", .params = {{"devices", {8, 16}}}});
+        const auto id
+            = s.createRun({ .engine = "ft", .kind = "search", .name = "bert", .params = { { "devices", { 8, 16 } } } });
         QCOMPARE(s.run(id).status, RunStatus::Queued);
         s.startRun(id);
         QCOMPARE(s.run(id).status, RunStatus::Running);
         QVERIFY(!s.run(id).startedAt.empty());
-        s.finishRun(id, RunStatus::Done, Json{{"points", 12}}, "12 strategies");
+        s.finishRun(id, RunStatus::Done, Json{ { "points", 12 } }, "12 strategies");
         const auto r = s.run(id);
         QCOMPARE(r.status, RunStatus::Done);
         QCOMPARE(r.engine, std::string("ft"));
@@ -105,20 +106,20 @@ private Q_SLOTS:
         QVERIFY(r.durationS >= 0.0);
 
         s.renameRun(id, "BERT 8/16");
-        s.setRunTags(id, {"baseline", "h200"});
+        s.setRunTags(id, { "baseline", "h200" });
         QCOMPARE(s.run(id).name, std::string("BERT 8/16"));
-        QCOMPARE(s.run(id).tags, (std::vector<std::string>{"baseline", "h200"}));
+        QCOMPARE(s.run(id).tags, (std::vector<std::string>{ "baseline", "h200" }));
 
         QVERIFY_THROWS_EXCEPTION(Error, s.finishRun(id, RunStatus::Running));
         QVERIFY_THROWS_EXCEPTION(Error, s.run(9999));
         QVERIFY_THROWS_EXCEPTION(Error, s.appendSeries(9999, "x", ramp(3)));
-        QVERIFY_THROWS_EXCEPTION(Error, s.createRun({.engine = ""}));
+        QVERIFY_THROWS_EXCEPTION(Error, s.createRun({ .engine = "" }));
     }
 
     void seriesAndArtifactsRoundTrip()
     {
         auto s = Session::create(file("series.vantage"));
-        const auto id = s.beginRun({.engine = "edl", .kind = "train"});
+        const auto id = s.beginRun({ .engine = "edl", .kind = "train" });
         s.appendSeries(id, "loss", ramp(500));
         s.appendSeries(id, "loss", ramp(10, 1000)); // appends, keeps order
         s.appendSeries(id, "throughput", ramp(3));
@@ -126,7 +127,7 @@ private Q_SLOTS:
         QCOMPARE(loss.size(), std::size_t(510));
         QCOMPARE(loss[499].value, 249.5);
         QCOMPARE(loss[500].value, 1000.0);
-        QCOMPARE(s.seriesNames(id), (std::vector<std::string>{"loss", "throughput"}));
+        QCOMPARE(s.seriesNames(id), (std::vector<std::string>{ "loss", "throughput" }));
         QVERIFY(s.series(id, "nope").empty());
 
         const std::string blob("\x00\x01svg\xff", 6);
@@ -150,8 +151,8 @@ private Q_SLOTS:
         std::int64_t kept = 0, gone = 0;
         {
             auto s = Session::create(p);
-            kept = s.beginRun({.engine = "ft", .kind = "search"});
-            gone = s.beginRun({.engine = "ft", .kind = "search"});
+            kept = s.beginRun({ .engine = "ft", .kind = "search" });
+            gone = s.beginRun({ .engine = "ft", .kind = "search" });
             s.appendSeries(gone, "x", ramp(5));
             s.trashRun(kept);
             QCOMPARE(s.runs().size(), std::size_t(1));
@@ -194,22 +195,22 @@ private Q_SLOTS:
         std::int64_t id = 0;
         {
             auto s = Session::create(p);
-            id = s.beginRun({.engine = "ppac", .kind = "train"});
+            id = s.beginRun({ .engine = "ppac", .kind = "train" });
             s.appendSeries(id, "recall@20", ramp(100));
-            s.finishRun(id, RunStatus::Done, Json{{"recall@20", 0.17}}, "R@20 0.170");
+            s.finishRun(id, RunStatus::Done, Json{ { "recall@20", 0.17 } }, "R@20 0.170");
         }
         auto s = Session::open(p, Session::Mode::ReadOnly);
         QVERIFY(s.isReadOnly());
         QCOMPARE(s.runs().size(), std::size_t(1));
         QCOMPARE(s.series(id, "recall@20").size(), std::size_t(100));
-        QVERIFY_THROWS_EXCEPTION(Error, s.beginRun({.engine = "ft", .kind = "x"}));
+        QVERIFY_THROWS_EXCEPTION(Error, s.beginRun({ .engine = "ft", .kind = "x" }));
     }
 
     void saveCopyAndExternalChanges()
     {
         const auto p = file("copy-src.vantage");
         auto s = Session::create(p);
-        const auto id = s.beginRun({.engine = "dgi", .kind = "evaluate"});
+        const auto id = s.beginRun({ .engine = "dgi", .kind = "evaluate" });
         s.appendSeries(id, "time", ramp(50));
         s.saveCopy(file("copy-dst.vantage"));
         QVERIFY_THROWS_EXCEPTION(Error, s.saveCopy(file("copy-dst.vantage")));
@@ -229,31 +230,29 @@ private Q_SLOTS:
     {
         auto s = Session::create(file("scope.vantage"));
         std::int64_t ok = 0, failed = 0, cancelled = 0;
-        recordRun(&s, {.engine = "ft", .kind = "search"}, [&](RunScope& scope) {
+        recordRun(&s, { .engine = "ft", .kind = "search" }, [&](RunScope& scope) {
             ok = scope.id();
-            scope.succeed(Json{{"n", 1}}, "one");
+            scope.succeed(Json{ { "n", 1 } }, "one");
         });
         try {
-            recordRun(&s, {.engine = "ft", .kind = "search"}, [&](RunScope& scope) {
+            recordRun(&s, { .engine = "ft", .kind = "search" }, [&](RunScope& scope) {
                 failed = scope.id();
                 throw Error::invalidInput("bad model");
             });
-        } catch (const Error&) {
-        }
+        } catch (const Error&) { }
         try {
-            recordRun(&s, {.engine = "ft", .kind = "search"}, [&](RunScope& scope) {
+            recordRun(&s, { .engine = "ft", .kind = "search" }, [&](RunScope& scope) {
                 cancelled = scope.id();
                 throw Cancelled();
             });
-        } catch (const Cancelled&) {
-        }
+        } catch (const Cancelled&) { }
         QCOMPARE(s.run(ok).status, RunStatus::Done);
         QCOMPARE(s.run(failed).status, RunStatus::Failed);
         QCOMPARE(s.run(failed).error, std::string("bad model"));
         QCOMPARE(s.run(cancelled).status, RunStatus::Cancelled);
         // Without a session the scope records nothing and still runs the body.
         int ran = 0;
-        recordRun(nullptr, {.engine = "ft"}, [&](RunScope& scope) {
+        recordRun(nullptr, { .engine = "ft" }, [&](RunScope& scope) {
             ++ran;
             scope.succeed(nullptr, "");
         });
@@ -263,11 +262,12 @@ private Q_SLOTS:
     void migratesVersionOneFile()
     {
         const auto p = file("old.vantage");
-        rawExec(p, std::string(store::detail::migrationScript(1))
-                       + "PRAGMA user_version = 1; PRAGMA application_id = " + std::to_string(Session::kApplicationId)
-                       + "; INSERT INTO meta VALUES ('title', 'from v1');"
-                         "INSERT INTO runs(engine, kind, name, params, status, created_at, summary)"
-                         " VALUES ('ft', 'search', 'old run', '{\"devices\": 8}', 'done', '2026-01-01T00:00:00Z', 'kept');");
+        rawExec(p,
+            std::string(store::detail::migrationScript(1))
+                + "PRAGMA user_version = 1; PRAGMA application_id = " + std::to_string(Session::kApplicationId)
+                + "; INSERT INTO meta VALUES ('title', 'from v1');"
+                  "INSERT INTO runs(engine, kind, name, params, status, created_at, summary)"
+                  " VALUES ('ft', 'search', 'old run', '{\"devices\": 8}', 'done', '2026-01-01T00:00:00Z', 'kept');");
         const QByteArray oldHash = fileHash(p);
         auto s = Session::open(p);
         QCOMPARE(s.schemaVersion(), Session::kSchemaVersion);
@@ -279,14 +279,15 @@ private Q_SLOTS:
         QCOMPARE(runs[0].summary, std::string("kept"));
         QCOMPARE(runs[0].params["devices"].get<int>(), 8);
         QVERIFY(runs[0].tags.empty());
-        s.setRunTags(runs[0].id, {"migrated"}); // the new columns work
+        s.setRunTags(runs[0].id, { "migrated" }); // the new columns work
         s.trashRun(runs[0].id);
         s.restoreRun(runs[0].id);
         QCOMPARE(QString::fromStdString(s.title()), QStringLiteral("from v1"));
         // An old file cannot be opened read-only (it would need the upgrade).
         const auto p2 = file("old2.vantage");
-        rawExec(p2, std::string(store::detail::migrationScript(1)) + "PRAGMA user_version = 1; PRAGMA application_id = "
-                        + std::to_string(Session::kApplicationId) + ";");
+        rawExec(p2,
+            std::string(store::detail::migrationScript(1))
+                + "PRAGMA user_version = 1; PRAGMA application_id = " + std::to_string(Session::kApplicationId) + ";");
         QVERIFY_THROWS_EXCEPTION(Error, Session::open(p2, Session::Mode::ReadOnly));
     }
 
@@ -319,7 +320,9 @@ private Q_SLOTS:
     void refusesNewerSchema()
     {
         const auto p = file("newer.vantage");
-        { auto s = Session::create(p); }
+        {
+            auto s = Session::create(p);
+        }
         rawExec(p, "PRAGMA user_version = 99;");
         expectRefused(p, "newer Vantage");
     }
@@ -330,7 +333,8 @@ private Q_SLOTS:
         {
             auto s = Session::create(p);
             for (int i = 0; i < 40; ++i) {
-                const auto id = s.beginRun({.engine = "ft", .kind = "search", .params = {{"pad", std::string(2000, 'x')}}});
+                const auto id
+                    = s.beginRun({ .engine = "ft", .kind = "search", .params = { { "pad", std::string(2000, 'x') } } });
                 s.appendSeries(id, "s", ramp(200));
             }
         }
@@ -356,7 +360,9 @@ private Q_SLOTS:
         // A child process writes runs (each: begin, 10 transactions of 1,000 points, finish) and
         // reports over a pipe; the parent kills it while a run is half-written and reopens.
         const auto p = file("crash.vantage");
-        { auto s = Session::create(p); }
+        {
+            auto s = Session::create(p);
+        }
         int fds[2];
         QCOMPARE(::pipe(fds), 0);
         const pid_t child = ::fork();
@@ -366,15 +372,14 @@ private Q_SLOTS:
             try {
                 auto s = Session::open(p);
                 for (int run = 0;; ++run) {
-                    const auto id = s.beginRun({.engine = "edl", .kind = "train", .params = {{"run", run}}});
+                    const auto id = s.beginRun({ .engine = "edl", .kind = "train", .params = { { "run", run } } });
                     dprintf(fds[1], "B %lld\n", static_cast<long long>(id));
                     for (int b = 0; b < 10; ++b)
                         s.appendSeries(id, "loss", ramp(1000, b));
-                    s.finishRun(id, RunStatus::Done, Json{{"points", 10000}}, "ok");
+                    s.finishRun(id, RunStatus::Done, Json{ { "points", 10000 } }, "ok");
                     dprintf(fds[1], "D %lld\n", static_cast<long long>(id));
                 }
-            } catch (...) {
-            }
+            } catch (...) { }
             ::_exit(1);
         }
         ::close(fds[1]);
@@ -425,7 +430,9 @@ private Q_SLOTS:
     void readersSeeARunWhoseWriterDiedAsFailed()
     {
         const auto p = file("dead-writer.vantage");
-        { auto s = Session::create(p); }
+        {
+            auto s = Session::create(p);
+        }
         auto viewer = Session::open(p);
         int fds[2];
         QCOMPARE(::pipe(fds), 0);
@@ -435,11 +442,10 @@ private Q_SLOTS:
             ::close(fds[0]);
             try {
                 auto s = Session::open(p);
-                const auto id = s.beginRun({.engine = "dgi", .kind = "evaluate"});
+                const auto id = s.beginRun({ .engine = "dgi", .kind = "evaluate" });
                 dprintf(fds[1], "%lld\n", static_cast<long long>(id));
                 ::pause();
-            } catch (...) {
-            }
+            } catch (...) { }
             ::_exit(1);
         }
         ::close(fds[1]);
@@ -454,7 +460,7 @@ private Q_SLOTS:
 
         const QByteArray before = fileHash(p);
         auto reader = Session::open(p, Session::Mode::ReadOnly);
-        for (const Session* s : {&reader, &viewer}) {
+        for (const Session* s : { &reader, &viewer }) {
             const auto r = s->run(id);
             QCOMPARE(r.status, RunStatus::Failed);
             QVERIFY(r.error.find("interrupted") != std::string::npos);
@@ -462,7 +468,7 @@ private Q_SLOTS:
         }
         QCOMPARE(fileHash(p), before); // readers change nothing
         auto writer = Session::open(p);
-        QCOMPARE(writer.recoveredRuns(), std::vector<std::int64_t>{id});
+        QCOMPARE(writer.recoveredRuns(), std::vector<std::int64_t>{ id });
     }
 
     // A file whose tables are not all there is damaged, not a failure of ours (exit 2 in the CLI).
@@ -470,17 +476,22 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("sql");
         QTest::addColumn<QString>("message");
-        QTest::newRow("no runs table") << "DROP TABLE series_points; DROP TABLE series; DROP TABLE artifacts; DROP TABLE runs;"
-                                       << "table 'runs' is missing";
-        QTest::newRow("no artifacts table") << "DROP TABLE artifacts;" << "table 'artifacts' is missing";
-        QTest::newRow("runs without its tags") << "ALTER TABLE runs DROP COLUMN tags;" << "column 'runs.tags' is missing";
+        QTest::newRow("no runs table")
+            << "DROP TABLE series_points; DROP TABLE series; DROP TABLE artifacts; DROP TABLE runs;"
+            << "table 'runs' is missing";
+        QTest::newRow("no artifacts table") << "DROP TABLE artifacts;"
+                                            << "table 'artifacts' is missing";
+        QTest::newRow("runs without its tags") << "ALTER TABLE runs DROP COLUMN tags;"
+                                               << "column 'runs.tags' is missing";
     }
     void refusesSessionWithoutItsTables()
     {
         QFETCH(QString, sql);
         QFETCH(QString, message);
         const auto p = file(("tables-" + QString::number(qHash(sql))).toUtf8().constData());
-        { auto s = Session::create(p); }
+        {
+            auto s = Session::create(p);
+        }
         rawExec(p, sql.toStdString());
         expectRefused(p, message.toUtf8().constData());
         try {
@@ -496,7 +507,7 @@ private Q_SLOTS:
         // A run owned by a live process (this one, via a second connection) stays running.
         const auto p = file("live.vantage");
         auto writer = Session::create(p);
-        const auto id = writer.beginRun({.engine = "edl", .kind = "train"});
+        const auto id = writer.beginRun({ .engine = "edl", .kind = "train" });
         auto viewer = Session::open(p);
         QVERIFY(viewer.recoveredRuns().empty());
         QCOMPARE(viewer.run(id).status, RunStatus::Running);
