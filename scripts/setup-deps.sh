@@ -22,6 +22,8 @@ PACKAGES=(
   dpkg-dev desktop-file-utils appstream
   # the fuzz harnesses: clang with libFuzzer and the sanitizers (scripts/fuzz.sh)
   clang libclang-rt-14-dev
+  # the checks of scripts/test.sh: formatting (scripts/format.sh) and sizes (scripts/code-size.sh)
+  clang-format universal-ctags
 )
 
 missing=()

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The test command: installs what is missing, builds, and runs every Qt Test suite through ctest
-# (GUI suites offscreen), then a few seconds of each fuzz harness (scripts/fuzz.sh --smoke). Exits
-# non-zero on any failure. Extra arguments go to ctest and skip the fuzz run (scripts/test.sh -R session).
+# The test command: installs what is missing, checks the formatting (scripts/format.sh --check) and
+# the sizes of files and functions (scripts/code-size.sh), builds, and runs every Qt Test suite
+# through ctest (GUI suites offscreen), then a few seconds of each fuzz harness (scripts/fuzz.sh
+# --smoke). Exits non-zero on any failure. Extra arguments go to ctest and skip the fuzz run
+# (scripts/test.sh -R session).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 
 scripts/setup-deps.sh
+scripts/format.sh --check
+scripts/code-size.sh
 scripts/build.sh
 
 export QT_QPA_PLATFORM=offscreen

@@ -340,6 +340,15 @@ InteractionLog readMovieLens(const fs::path& path)
     return log;
 }
 
+// The first of ',', ';' and tab the line holds; ',' when none.
+char guessDelimiter(std::string_view line)
+{
+    for (char c : { ',', ';', '\t' })
+        if (line.find(c) != std::string_view::npos)
+            return c;
+    return ',';
+}
+
 InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
 {
     const std::string text = fileText(path);
@@ -356,16 +365,7 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
         }
     if (firstNumber == 0)
         throw Error::invalidInput("no interactions").inFile(path.string());
-    char delim = options.delimiter;
-    if (delim == 0) {
-        delim = ',';
-        for (char c : { ',', ';', '\t' })
-            if (first.find(c) != std::string_view::npos) {
-                delim = c;
-                break;
-            }
-    }
-    const std::string sep(1, delim);
+    const std::string sep(1, options.delimiter != 0 ? options.delimiter : guessDelimiter(first));
     const auto firstFields = splitOn(first, sep);
     bool header = options.header == CsvOptions::Header::Present;
     if (options.header == CsvOptions::Header::Auto)
