@@ -150,7 +150,8 @@ std::string secondsText(double s)
 void runGenerate(Context& ctx, const GraphArgs& g, const std::string& out)
 {
     const Json params = graphParams(g);
-    store::recordRun(ctx.session(), { .engine = "dgi", .kind = "generate", .name = g.graph, .params = params },
+    store::recordRun(ctx.session(),
+        { .engine = store::Engine::Dgi, .kind = store::RunKind::Generate, .name = g.graph, .params = params },
         [&](store::RunScope& scope) {
             ctx.progress().report(0.0, "generating " + g.graph);
             const Graph graph = loadGraphArg(g);
@@ -176,7 +177,8 @@ void runPartition(Context& ctx, const ModelArgs& m, std::int64_t nodes, const st
 {
     Json params = modelParams(m);
     params["nodes"] = nodes;
-    store::recordRun(ctx.session(), { .engine = "dgi", .kind = "partition", .name = m.model, .params = params },
+    store::recordRun(ctx.session(),
+        { .engine = store::Engine::Dgi, .kind = store::RunKind::Partition, .name = m.model, .params = params },
         [&](store::RunScope& scope) {
             const GnnIr ir = loadModelArg(m, 0);
             const LayerSchema schema = partitionIntoLayers(ir);

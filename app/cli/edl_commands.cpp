@@ -341,8 +341,8 @@ void attach(const JobAddress& address, bool history, Context& ctx)
         return;
     // The job's own options when its folder has them (a leader run in-process by another program
     // has none: the job id is enough).
-    store::NewRun run{ .engine = "edl",
-        .kind = "train",
+    store::NewRun run{ .engine = store::Engine::Edl,
+        .kind = store::RunKind::Train,
         .name = stream.snapshot().trainer + " job " + address.jobId,
         .params
         = { { "job", address.jobId }, { "job_dir", address.jobDir }, { "trainer", stream.snapshot().trainer } } };

@@ -168,8 +168,8 @@ void runFrontier(const FtOptions& o, Context& ctx)
     if (o.eps < 0.0)
         throw Error::invalidInput("must be >= 0").forField("eps");
     const ft::CostGraph graph = ft::loadExplicitCosts(o.costs);
-    const store::NewRun run{ .engine = "ft",
-        .kind = "frontier",
+    const store::NewRun run{ .engine = store::Engine::Ft,
+        .kind = store::RunKind::Frontier,
         .name = o.costs,
         .params = { { "costs", o.costs }, { "cost_graph", ft::toJson(graph) }, { "epsilon", o.eps } } };
     const Json out = store::recordRun(ctx.session(), run, [&](store::RunScope& scope) {
@@ -243,8 +243,8 @@ void runExport(const FtOptions& o, Context& ctx)
     params["pick"] = o.pick;
     params["strategy"] = f.points[static_cast<std::size_t>(index)].strategy;
 
-    const store::NewRun run{ .engine = "ft",
-        .kind = "export",
+    const store::NewRun run{ .engine = store::Engine::Ft,
+        .kind = store::RunKind::Export,
         .name = graph.name + " x" + std::to_string(f.devices) + " (" + o.pick + ")",
         .params = params };
     const ft::Strategy strategy = store::recordRun(ctx.session(), run, [&](store::RunScope& scope) {

@@ -209,7 +209,8 @@ void runGenerate(Context& ctx, const GenerateArgs& a)
         { "communities", o.communities }, { "mean_interactions", o.meanInteractions },
         { "popularity_exponent", o.popularityExponent }, { "community_affinity", o.communityAffinity },
         { "test_fraction", o.testFraction }, { "balanced_per_item", o.balancedPerItem }, { "seed", o.seed } };
-    store::recordRun(ctx.session(), { .engine = "ppac", .kind = "generate", .name = a.out, .params = params },
+    store::recordRun(ctx.session(),
+        { .engine = store::Engine::Ppac, .kind = store::RunKind::Generate, .name = a.out, .params = params },
         [&](store::RunScope& scope) {
             ctx.progress().report(0.0, "generating");
             const Dataset d = generateSynthetic(o);
@@ -273,7 +274,8 @@ void runSimilar(Context& ctx, const DataArgs& d, const std::string& out, const s
     Json params = { { "data", toJson(dataRequest(d, 0.0)) } };
     params["out"] = out;
     params["compare"] = compare;
-    store::recordRun(ctx.session(), { .engine = "ppac", .kind = "similar", .name = d.dataset, .params = params },
+    store::recordRun(ctx.session(),
+        { .engine = store::Engine::Ppac, .kind = store::RunKind::Similar, .name = d.dataset, .params = params },
         [&](store::RunScope& scope) {
             Dataset dataset;
             {
@@ -408,7 +410,8 @@ void runEval(Context& ctx, ModelArgs a)
         throw Error::invalidInput("eval takes one gamma and one beta; use rerank for a sweep").forField("gamma");
     const Json params
         = { { "model", a.model }, { "dataset", a.data.dataset }, { "gamma", gammas[0] }, { "beta", betas[0] } };
-    store::recordRun(ctx.session(), { .engine = "ppac", .kind = "evaluate", .name = a.model, .params = params },
+    store::recordRun(ctx.session(),
+        { .engine = store::Engine::Ppac, .kind = store::RunKind::Evaluate, .name = a.model, .params = params },
         [&](store::RunScope& scope) {
             auto m = loadModelAndData(ctx, a);
             const std::string name = m.weights.displayName();
@@ -434,7 +437,8 @@ void runRerank(Context& ctx, ModelArgs a)
     const auto gammas = parseDoubles(a.gamma, "gamma");
     const auto betas = parseDoubles(a.beta, "beta");
     const Json params = { { "model", a.model }, { "dataset", a.data.dataset }, { "gamma", gammas }, { "beta", betas } };
-    store::recordRun(ctx.session(), { .engine = "ppac", .kind = "rerank", .name = a.model, .params = params },
+    store::recordRun(ctx.session(),
+        { .engine = store::Engine::Ppac, .kind = store::RunKind::Rerank, .name = a.model, .params = params },
         [&](store::RunScope& scope) {
             auto m = loadModelAndData(ctx, a);
             const std::string name = m.weights.displayName();

@@ -13,10 +13,10 @@ namespace {
 
 Json runJson(const store::RunInfo& r, bool full)
 {
-    Json j = { { "id", r.id }, { "engine", r.engine }, { "kind", r.kind }, { "name", r.name },
-        { "status", store::statusName(r.status) }, { "created_at", r.createdAt }, { "started_at", r.startedAt },
-        { "finished_at", r.finishedAt }, { "duration_s", r.durationS }, { "summary", r.summary }, { "error", r.error },
-        { "tags", r.tags } };
+    Json j = { { "id", r.id }, { "engine", store::engineName(r.engine) }, { "kind", store::runKindName(r.kind) },
+        { "name", r.name }, { "status", store::statusName(r.status) }, { "created_at", r.createdAt },
+        { "started_at", r.startedAt }, { "finished_at", r.finishedAt }, { "duration_s", r.durationS },
+        { "summary", r.summary }, { "error", r.error }, { "tags", r.tags } };
     if (full) {
         j["params"] = r.params;
         j["result"] = r.result;
@@ -37,7 +37,8 @@ void listRuns(const std::string& file, Context& ctx)
     }
     std::vector<std::vector<std::string>> rows;
     for (const auto& r : runs)
-        rows.push_back({ std::to_string(r.id), r.engine, r.kind, std::string(store::statusName(r.status)), r.startedAt,
+        rows.push_back({ std::to_string(r.id), std::string(store::engineName(r.engine)),
+            std::string(store::runKindName(r.kind)), std::string(store::statusName(r.status)), r.startedAt,
             r.durationS > 0 ? formatSeconds(r.durationS) : "",
             r.status == store::RunStatus::Failed ? r.error : r.summary });
     std::cout << s.title() << " — " << runs.size() << (runs.size() == 1 ? " run\n\n" : " runs\n\n");
@@ -87,9 +88,10 @@ void showSession(const std::string& file, std::int64_t runId, Context& ctx)
         return;
     }
     printKeyValues({ { "run", std::to_string(r.id) + (r.name.empty() ? "" : " (" + r.name + ")") },
-        { "engine", r.engine + " " + r.kind }, { "status", std::string(store::statusName(r.status)) },
-        { "started", r.startedAt }, { "finished", r.finishedAt }, { "duration", formatSeconds(r.durationS) },
-        { "result", r.summary }, { "error", r.error } });
+        { "engine", std::string(store::engineName(r.engine)) + " " + std::string(store::runKindName(r.kind)) },
+        { "status", std::string(store::statusName(r.status)) }, { "started", r.startedAt },
+        { "finished", r.finishedAt }, { "duration", formatSeconds(r.durationS) }, { "result", r.summary },
+        { "error", r.error } });
     std::cout << "\nparameters:\n" << r.params.dump(2) << '\n';
     if (!series.empty()) {
         std::cout << "\nseries:\n";

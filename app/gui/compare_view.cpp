@@ -70,8 +70,9 @@ void CompareView::setRuns(const store::Session& session, const std::vector<qint6
         if (r.engine != runs.front().engine)
             throw Error::invalidInput(
                 tr("runs of different engines cannot be compared (%1 and %2)")
-                    .arg(SessionRunsModel::engineTitle(QString::fromStdString(runs.front().engine)),
-                        SessionRunsModel::engineTitle(QString::fromStdString(r.engine)))
+                    .arg(
+                        SessionRunsModel::engineTitle(QString::fromUtf8(store::engineName(runs.front().engine).data())),
+                        SessionRunsModel::engineTitle(QString::fromUtf8(store::engineName(r.engine).data())))
                     .toStdString());
     while (m_tabs->count() > 0) {
         QWidget* w = m_tabs->widget(0);
@@ -99,7 +100,7 @@ void CompareView::addFrontierTab(const std::vector<store::RunInfo>& runs)
     QVector<widgets::ParetoSeriesData> frontiers;
     QVector<widgets::ParetoMarker> markers;
     for (const auto& r : runs) {
-        if (r.engine != "ft" || !r.result.is_object() || !r.result.contains("frontiers"))
+        if (r.engine != store::Engine::Ft || !r.result.is_object() || !r.result.contains("frontiers"))
             continue;
         for (const auto& f : r.result["frontiers"]) {
             widgets::ParetoSeriesData s;

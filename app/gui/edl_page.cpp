@@ -208,7 +208,7 @@ bool EdlPage::attach(const QString& jobDir)
     // Re-attaching to a job this session already records continues its run.
     if (m_run == 0 && session()) {
         for (const auto& r : session()->runs())
-            if (r.engine == "edl" && r.params.value("job_dir", std::string()) == m_state->address->jobDir
+            if (r.engine == store::Engine::Edl && r.params.value("job_dir", std::string()) == m_state->address->jobDir
                 && r.status == store::RunStatus::Running)
                 m_run = r.id;
     }

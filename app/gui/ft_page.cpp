@@ -631,7 +631,9 @@ void FtPage::recordPick()
         return;
     const auto& fr = m_state->result->frontiers[static_cast<std::size_t>(m_pickedFrontier)];
     try {
-        store::NewRun run{ .engine = "ft", .kind = "pick", .name = currentModelLabel().toStdString() };
+        store::NewRun run{
+            .engine = store::Engine::Ft, .kind = store::RunKind::Pick, .name = currentModelLabel().toStdString()
+        };
         run.params = { { "search_run", m_searchRun }, { "devices", fr.devices }, { "frontier", m_pickedFrontier },
             { "strategy", m_pickedStrategy } };
         const auto strategy = ft::strategyFor(*m_state->graph, m_state->cluster, *m_state->result,
@@ -672,12 +674,12 @@ void FtPage::showRun(qint64 runId)
     try {
         auto run = s->run(runId);
         int pickFrontier = -1, pickStrategy = -1;
-        if (run.kind == "pick") {
+        if (run.kind == store::RunKind::Pick) {
             pickFrontier = run.params.value("frontier", -1);
             pickStrategy = run.params.value("strategy", -1);
             run = s->run(run.params.value("search_run", 0LL));
         }
-        if (run.kind != "search" || run.status != store::RunStatus::Done || run.result.is_null()) {
+        if (run.kind != store::RunKind::Search || run.status != store::RunStatus::Done || run.result.is_null()) {
             m_status->setText(tr("Run %1 has no frontier to show (%2).")
                                   .arg(runId)
                                   .arg(QString::fromStdString(

@@ -257,7 +257,7 @@ void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
         try {
             const auto runs = m_session->runs();
             for (auto* p : m_pages) {
-                const std::string engine = p->engineId().toStdString();
+                const store::Engine engine = store::engineFromName(p->engineId().toStdString());
                 for (auto it = runs.rbegin(); it != runs.rend(); ++it)
                     if (it->engine == engine && it->status == store::RunStatus::Done) {
                         p->showRun(it->id);

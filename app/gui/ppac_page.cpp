@@ -419,8 +419,8 @@ bool PpacPage::storeKnobs()
         return false;
     try {
         const auto& r = *m_state->last;
-        store::NewRun run{ .engine = "ppac",
-            .kind = "knobs",
+        store::NewRun run{ .engine = store::Engine::Ppac,
+            .kind = store::RunKind::Knobs,
             .name = QStringLiteral("γ %1, β %2").arg(r.knobs.gamma).arg(r.knobs.beta).toStdString() };
         run.params = { { "train_run", m_trainRun }, { "gamma", r.knobs.gamma }, { "beta", r.knobs.beta } };
         store::recordRun(s, run, [&](store::RunScope& scope) {
@@ -560,7 +560,7 @@ void PpacPage::showRun(qint64 runId)
     try {
         const auto run = s->run(runId);
         Json knobs = { { "gamma", 0.0 }, { "beta", 0.0 } };
-        if (run.kind == "knobs")
+        if (run.kind == store::RunKind::Knobs)
             knobs = { { "gamma", run.params.value("gamma", 0.0) }, { "beta", run.params.value("beta", 0.0) } };
         const ppac::StoredTraining stored = ppac::readTraining(*s, runId);
         if (s->run(stored.runId).status != store::RunStatus::Done) {

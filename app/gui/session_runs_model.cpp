@@ -127,7 +127,7 @@ QVariant SessionRunsModel::data(const QModelIndex& index, int role) const
     case RunIdRole:
         return QVariant::fromValue<qlonglong>(r->id);
     case EngineRole:
-        return QString::fromStdString(r->engine);
+        return QString::fromUtf8(store::engineName(r->engine).data());
     case StatusRole:
         return QString::fromUtf8(store::statusName(r->status).data());
     case Qt::DisplayRole:
@@ -135,9 +135,9 @@ QVariant SessionRunsModel::data(const QModelIndex& index, int role) const
         case Id:
             return QVariant::fromValue<qlonglong>(r->id);
         case Engine:
-            return engineTitle(QString::fromStdString(r->engine));
+            return engineTitle(QString::fromUtf8(store::engineName(r->engine).data()));
         case Kind:
-            return QString::fromStdString(r->kind);
+            return QString::fromUtf8(store::runKindName(r->kind).data());
         case Name:
             return QString::fromStdString(r->name);
         case Tags: {

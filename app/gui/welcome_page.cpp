@@ -62,11 +62,11 @@ void WelcomePage::refresh()
         return;
     }
     m_title->setText(QString::fromStdString(m_session->title()));
-    std::map<std::string, std::map<store::RunStatus, int>> counts;
+    std::map<std::string, std::map<store::RunStatus, int>> counts; // by engine name
     std::size_t total = 0;
     try {
         for (const auto& r : m_session->runs()) {
-            ++counts[r.engine][r.status];
+            ++counts[std::string(store::engineName(r.engine))][r.status];
             ++total;
         }
     } catch (const std::exception& e) {

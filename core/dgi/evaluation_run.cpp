@@ -255,9 +255,10 @@ EvaluationRun runEvaluation(
 {
     if (request.modes.empty())
         throw Error::invalidInput("no evaluation mode").forField("modes");
-    const store::NewRun newRun{
-        .engine = "dgi", .kind = "evaluate", .name = evaluationName(request), .params = toJson(request)
-    };
+    const store::NewRun newRun{ .engine = store::Engine::Dgi,
+        .kind = store::RunKind::Evaluate,
+        .name = evaluationName(request),
+        .params = toJson(request) };
     return store::recordRun(session, newRun, [&](store::RunScope& scope) {
         EvaluationRun run;
         run.runId = scope.id();
@@ -332,7 +333,7 @@ EvaluationRun runEvaluation(
 StoredEvaluation readEvaluation(const store::Session& session, std::int64_t runId)
 {
     const store::RunInfo info = session.run(runId);
-    if (info.engine != "dgi" || info.kind != "evaluate")
+    if (info.engine != store::Engine::Dgi || info.kind != store::RunKind::Evaluate)
         throw Error::invalidInput("run " + std::to_string(runId) + " is not a DGI evaluation").forField("run");
     StoredEvaluation out;
     out.request = evaluationRequestFromJson(info.params);

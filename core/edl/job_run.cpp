@@ -81,8 +81,8 @@ store::NewRun jobRun(const LeaderOptions& options)
     params["job_dir"] = options.jobDir.string();
     // As the leader runs it: the first generation is the workers it starts with.
     params["spec"]["initial_workers"] = options.workers;
-    return { .engine = "edl",
-        .kind = "train",
+    return { .engine = store::Engine::Edl,
+        .kind = store::RunKind::Train,
         .name = options.spec.trainer + " x" + std::to_string(options.workers),
         .params = std::move(params) };
 }

@@ -118,9 +118,10 @@ SearchRun runSearch(
 {
     SearchRun run;
     run.graph = buildRequestGraph(request);
-    const store::NewRun newRun{
-        .engine = "ft", .kind = "search", .name = searchName(request, run.graph), .params = toJson(request)
-    };
+    const store::NewRun newRun{ .engine = store::Engine::Ft,
+        .kind = store::RunKind::Search,
+        .name = searchName(request, run.graph),
+        .params = toJson(request) };
     return store::recordRun(session, newRun, [&](store::RunScope& scope) {
         run.runId = scope.id();
         run.result = search(run.graph, request.cluster, request.options, progress, cancel);
@@ -141,9 +142,10 @@ SearchRun runSearch(
 StoredSearch readSearch(const store::Session& session, std::int64_t runId)
 {
     store::RunInfo info = session.run(runId);
-    if (info.engine == "ft" && (info.kind == "pick" || info.kind == "export") && info.params.contains("search_run"))
+    if (info.engine == store::Engine::Ft && (info.kind == store::RunKind::Pick || info.kind == store::RunKind::Export)
+        && info.params.contains("search_run"))
         info = session.run(jsonField<std::int64_t>(info.params, "search_run", kWhere));
-    if (info.engine != "ft" || info.kind != "search")
+    if (info.engine != store::Engine::Ft || info.kind != store::RunKind::Search)
         throw Error::invalidInput("run " + std::to_string(runId) + " is not an FT search").forField("run");
     if (info.status != store::RunStatus::Done || !info.result.is_object())
         throw Error::invalidInput("run " + std::to_string(info.id) + " is "

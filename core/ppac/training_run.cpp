@@ -217,9 +217,10 @@ TrainingRun runTraining(store::Session* session, const TrainingRequest& request,
     std::shared_ptr<const PreparedDataset> data, Progress& progress, const CancelToken& cancel,
     const EpochCallback& onEpoch, const CancelToken& stop)
 {
-    const store::NewRun newRun{
-        .engine = "ppac", .kind = "train", .name = trainingName(request), .params = toJson(request)
-    };
+    const store::NewRun newRun{ .engine = store::Engine::Ppac,
+        .kind = store::RunKind::Train,
+        .name = trainingName(request),
+        .params = toJson(request) };
     return store::recordRun(session, newRun, [&](store::RunScope& scope) {
         TrainingRun run;
         run.runId = scope.id();
@@ -279,9 +280,9 @@ TrainingRun runTraining(store::Session* session, const TrainingRequest& request,
 StoredTraining readTraining(const store::Session& session, std::int64_t runId)
 {
     store::RunInfo info = session.run(runId);
-    if (info.engine == "ppac" && info.kind == "knobs")
+    if (info.engine == store::Engine::Ppac && info.kind == store::RunKind::Knobs)
         info = session.run(jsonFieldOr<std::int64_t>(info.params, "train_run", 0, kWhere));
-    if (info.engine != "ppac" || info.kind != "train")
+    if (info.engine != store::Engine::Ppac || info.kind != store::RunKind::Train)
         throw Error::invalidInput("run " + std::to_string(runId) + " is not a PPAC training").forField("run");
     StoredTraining out;
     out.runId = info.id;

@@ -86,7 +86,8 @@ CsvExport writeCsv(const store::Session& session, const ReportOptions& options, 
         const std::string dirName = "run-" + std::to_string(r.id);
         const fs::path dir = folder / dirName;
         makeFolder(dir);
-        Json entry = { { "id", r.id }, { "engine", r.engine }, { "kind", r.kind }, { "folder", dirName } };
+        Json entry = { { "id", r.id }, { "engine", store::engineName(r.engine) },
+            { "kind", store::runKindName(r.kind) }, { "folder", dirName } };
 
         write(dir / "params.json", dumpJson(r.params));
         entry["params"] = dirName + "/params.json";
@@ -147,9 +148,10 @@ CsvExport writeCsv(const store::Session& session, const ReportOptions& options, 
         std::string tags;
         for (const auto& t : r.tags)
             tags += (tags.empty() ? "" : ";") + t;
-        runsCsv += row({ std::to_string(r.id), r.engine, r.kind, r.name, std::string(store::statusName(r.status)),
-            r.createdAt, r.startedAt, r.finishedAt, exactNumber(r.durationS), r.summary, r.error, tags,
-            std::to_string(names.size()), std::to_string(session.artifacts(r.id).size()) });
+        runsCsv += row({ std::to_string(r.id), std::string(store::engineName(r.engine)),
+            std::string(store::runKindName(r.kind)), r.name, std::string(store::statusName(r.status)), r.createdAt,
+            r.startedAt, r.finishedAt, exactNumber(r.durationS), r.summary, r.error, tags, std::to_string(names.size()),
+            std::to_string(session.artifacts(r.id).size()) });
         index["runs"].push_back(std::move(entry));
     }
     write(folder / "runs.csv", runsCsv);

@@ -135,7 +135,7 @@ FlatJson flattenJson(const Json& value, const FlattenOptions& options)
 
 std::optional<FtSearchView> ftSearchView(const store::RunInfo& run)
 {
-    if (run.engine != "ft" || !run.result.is_object() || !run.result.contains("frontiers"))
+    if (run.engine != store::Engine::Ft || !run.result.is_object() || !run.result.contains("frontiers"))
         return std::nullopt;
     const std::string where = "run " + std::to_string(run.id) + " result";
     const Json& r = run.result;
@@ -176,7 +176,7 @@ std::optional<double> MetricTable::value(const std::string& metric, const std::s
 
 std::optional<MetricTable> ppacMetricTable(const store::RunInfo& run)
 {
-    if (run.engine != "ppac" || !run.result.is_object() || !run.result.contains("metrics"))
+    if (run.engine != store::Engine::Ppac || !run.result.is_object() || !run.result.contains("metrics"))
         return std::nullopt;
     const Json& m = run.result.at("metrics");
     if (!m.is_object())

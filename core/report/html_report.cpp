@@ -85,7 +85,7 @@ std::string secondsText(double seconds)
 
 std::string runLabel(const store::RunInfo& r)
 {
-    std::string s = engineTitle(r.engine) + " " + r.kind;
+    std::string s = engineTitle(store::engineName(r.engine)) + " " + std::string(store::runKindName(r.kind));
     if (!r.name.empty())
         s += " — " + r.name;
     return s;
@@ -425,8 +425,8 @@ void runSection(std::string& h, const store::Session& session, const store::RunI
     h += "<div class=\"run\" id=\"run-" + std::to_string(r.id) + "\" data-run=\"" + std::to_string(r.id) + "\">";
     h += "<h2 class=\"run-title\">Run " + std::to_string(r.id) + " · " + esc(runLabel(r)) + "</h2>";
     h += "<table class=\"facts run-facts\"><tbody>";
-    factRow(h, "Engine", esc(engineTitle(r.engine)));
-    factRow(h, "Kind", esc(r.kind));
+    factRow(h, "Engine", esc(engineTitle(store::engineName(r.engine))));
+    factRow(h, "Kind", esc(std::string(store::runKindName(r.kind))));
     if (!r.name.empty())
         factRow(h, "Name", esc(r.name));
     factRow(h, "Status", statusSpan(r.status));
@@ -522,10 +522,11 @@ std::string renderHtml(const store::Session& session, const ReportOptions& optio
              "<th>Status</th><th>Started</th><th class=\"num\">Duration</th><th>Result</th></tr></thead><tbody>";
         for (const auto& r : runs) {
             h += "<tr data-run=\"" + std::to_string(r.id) + "\"><td class=\"num\"><a href=\"#run-"
-                + std::to_string(r.id) + "\">" + std::to_string(r.id) + "</a></td><td>" + esc(engineTitle(r.engine))
-                + "</td><td>" + esc(r.kind) + "</td><td><a href=\"#run-" + std::to_string(r.id) + "\">"
-                + esc(r.name.empty() ? runLabel(r) : r.name) + "</a></td><td>" + statusSpan(r.status) + "</td><td>"
-                + esc(displayTime(r.startedAt)) + "</td>";
+                + std::to_string(r.id) + "\">" + std::to_string(r.id) + "</a></td><td>"
+                + esc(engineTitle(store::engineName(r.engine))) + "</td><td>"
+                + esc(std::string(store::runKindName(r.kind))) + "</td><td><a href=\"#run-" + std::to_string(r.id)
+                + "\">" + esc(r.name.empty() ? runLabel(r) : r.name) + "</a></td><td>" + statusSpan(r.status)
+                + "</td><td>" + esc(displayTime(r.startedAt)) + "</td>";
             h += r.durationS > 0 ? numCell(r.durationS, secondsText(r.durationS)) : std::string("<td></td>");
             h += "<td>" + esc(r.status == store::RunStatus::Failed && !r.error.empty() ? r.error : r.summary)
                 + "</td></tr>";

@@ -2,6 +2,50 @@
 
 namespace vantage::store {
 
+namespace {
+
+constexpr std::pair<Engine, std::string_view> kEngines[]
+    = { { Engine::Ft, "ft" }, { Engine::Edl, "edl" }, { Engine::Dgi, "dgi" }, { Engine::Ppac, "ppac" } };
+constexpr std::pair<RunKind, std::string_view> kRunKinds[]
+    = { { RunKind::Search, "search" }, { RunKind::Frontier, "frontier" }, { RunKind::Pick, "pick" },
+          { RunKind::Export, "export" }, { RunKind::Train, "train" }, { RunKind::Generate, "generate" },
+          { RunKind::Partition, "partition" }, { RunKind::Evaluate, "evaluate" }, { RunKind::Similar, "similar" },
+          { RunKind::Rerank, "rerank" }, { RunKind::Knobs, "knobs" } };
+
+} // namespace
+
+std::string_view engineName(Engine engine)
+{
+    for (const auto& [e, name] : kEngines)
+        if (e == engine)
+            return name;
+    return "unknown";
+}
+
+Engine engineFromName(std::string_view name)
+{
+    for (const auto& [e, n] : kEngines)
+        if (n == name)
+            return e;
+    return Engine::Unknown;
+}
+
+std::string_view runKindName(RunKind kind)
+{
+    for (const auto& [k, name] : kRunKinds)
+        if (k == kind)
+            return name;
+    return "unknown";
+}
+
+RunKind runKindFromName(std::string_view name)
+{
+    for (const auto& [k, n] : kRunKinds)
+        if (n == name)
+            return k;
+    return RunKind::Unknown;
+}
+
 std::string_view statusName(RunStatus status)
 {
     switch (status) {

@@ -27,18 +27,50 @@ enum class RunStatus {
 std::string_view statusName(RunStatus status);
 RunStatus statusFromName(std::string_view text); // throws Error::invalidInput
 
+// The engine a run belongs to, stored by its name ("ft", "edl", "dgi", "ppac"). Unknown: a name
+// this build does not know (a file from a later version); such runs are listed, not interpreted.
+enum class Engine {
+    Ft,
+    Edl,
+    Dgi,
+    Ppac,
+    Unknown
+};
+std::string_view engineName(Engine engine);
+Engine engineFromName(std::string_view name); // Unknown for a name it does not know
+
+// What a run did, stored by its name: FT "search", "frontier", "pick", "export"; EDL "train"; DGI
+// "generate", "partition", "evaluate"; PPAC "generate", "similar", "train", "evaluate", "rerank",
+// "knobs". Unknown as for Engine.
+enum class RunKind {
+    Search,
+    Frontier,
+    Pick,
+    Export,
+    Train,
+    Generate,
+    Partition,
+    Evaluate,
+    Similar,
+    Rerank,
+    Knobs,
+    Unknown
+};
+std::string_view runKindName(RunKind kind);
+RunKind runKindFromName(std::string_view name); // Unknown for a name it does not know
+
 // What a caller supplies to record a new run.
 struct NewRun {
-    std::string engine; // "ft", "edl", "dgi", "ppac"
-    std::string kind; // what was done: "search", "train", "evaluate", ...
+    Engine engine = Engine::Unknown;
+    RunKind kind = RunKind::Unknown;
     std::string name; // user-visible title; may be empty
     Json params = Json::object(); // every input needed to understand and redo the run
 };
 
 struct RunInfo {
     std::int64_t id = 0;
-    std::string engine;
-    std::string kind;
+    Engine engine = Engine::Unknown;
+    RunKind kind = RunKind::Unknown;
     std::string name;
     Json params;
     RunStatus status = RunStatus::Queued;

@@ -2,19 +2,21 @@
 
 #include "store/session_p.h"
 
+#include "common/assert.h"
+
 namespace vantage::store {
 
 std::int64_t Session::createRun(const NewRun& run)
 {
-    if (run.engine.empty())
-        throw Error::invalidInput("a run needs an engine").forField("engine");
+    VANTAGE_ASSERT(
+        run.engine != Engine::Unknown && run.kind != RunKind::Unknown, "a new run without its engine or kind");
     return m_impl->transaction([&] {
         Stmt s(m_impl->db,
             std::string("INSERT INTO runs(engine, kind, name, params, status, created_at, owner_pid, owner_host) "
                         "VALUES (?, ?, ?, ?, 'queued', ")
                 + kNow + ", ?, ?)",
             m_impl->path);
-        s.bind(1, run.engine).bind(2, run.kind).bind(3, run.name).bind(4, run.params.dump());
+        s.bind(1, engineName(run.engine)).bind(2, runKindName(run.kind)).bind(3, run.name).bind(4, run.params.dump());
         s.bind(5, static_cast<std::int64_t>(::getpid())).bind(6, hostName());
         s.run();
         return static_cast<std::int64_t>(sqlite3_last_insert_rowid(m_impl->db));
@@ -73,8 +75,8 @@ RunInfo readRun(const Stmt& s)
 {
     RunInfo r;
     r.id = s.int64(0);
-    r.engine = s.text(1);
-    r.kind = s.text(2);
+    r.engine = engineFromName(s.text(1));
+    r.kind = runKindFromName(s.text(2));
     r.name = s.text(3);
     r.params = jsonOrNull(s.text(4));
     r.status = statusFromName(s.text(5));

@@ -19,7 +19,7 @@ int main(int argc, char** argv)
     std::filesystem::remove(path);
 
     auto s = Session::create(path);
-    const auto run = s.beginRun({ .engine = "bench", .kind = "store" });
+    const auto run = s.beginRun({ .engine = Engine::Ft, .kind = RunKind::Search });
     std::vector<SeriesPoint> pts(static_cast<std::size_t>(points));
     for (int i = 0; i < points; ++i)
         pts[static_cast<std::size_t>(i)] = { static_cast<double>(i), 1.0 / (1.0 + i) };
@@ -33,7 +33,7 @@ int main(int argc, char** argv)
     const double readS = std::chrono::duration<double>(Clock::now() - t0).count();
 
     // 1,000 small appends of 100 points: the shape of a live training chart.
-    const auto run2 = s.beginRun({ .engine = "bench", .kind = "store" });
+    const auto run2 = s.beginRun({ .engine = Engine::Ft, .kind = RunKind::Search });
     t0 = Clock::now();
     for (int b = 0; b < 1000; ++b)
         s.appendSeries(run2, "throughput", std::span(pts).subspan(static_cast<std::size_t>(b) * 100 % pts.size(), 100));
@@ -41,7 +41,7 @@ int main(int argc, char** argv)
 
     t0 = Clock::now();
     for (int r = 0; r < 200; ++r) {
-        const auto id = s.beginRun({ .engine = "bench", .kind = "run", .params = { { "i", r } } });
+        const auto id = s.beginRun({ .engine = Engine::Ft, .kind = RunKind::Search, .params = { { "i", r } } });
         s.finishRun(id, RunStatus::Done, { { "value", r } }, "ok");
     }
     const double runsS = std::chrono::duration<double>(Clock::now() - t0).count();

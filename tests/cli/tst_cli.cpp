@@ -63,11 +63,14 @@ private Q_SLOTS:
         std::int64_t art = 0;
         {
             auto s = store::Session::open(file.toStdString());
-            id = s.beginRun({ .engine = "ft", .kind = "search", .name = "bert", .params = { { "devices", 8 } } });
+            id = s.beginRun({ .engine = store::Engine::Ft,
+                .kind = store::RunKind::Search,
+                .name = "bert",
+                .params = { { "devices", 8 } } });
             s.appendSeries(id, "frontier", { { { 0, 1.0 }, { 1, 2.0 } } });
             art = s.addArtifact(id, "strategy.json", "application/json", R"({"ops": []})");
             s.finishRun(id, store::RunStatus::Done, Json{ { "points", 2 } }, "2 strategies");
-            const auto bad = s.beginRun({ .engine = "ppac", .kind = "train" });
+            const auto bad = s.beginRun({ .engine = store::Engine::Ppac, .kind = store::RunKind::Train });
             s.finishRun(bad, store::RunStatus::Failed, nullptr, {}, "dataset missing");
         }
 

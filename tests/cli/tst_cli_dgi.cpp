@@ -136,8 +136,8 @@ private Q_SLOTS:
         QCOMPARE(runs.size(), std::size_t{ 2 });
         QCOMPARE(int(runs[0].status), int(store::RunStatus::Failed));
         const auto& run = runs[1];
-        QCOMPARE(QString::fromStdString(run.engine), QString("dgi"));
-        QCOMPARE(QString::fromStdString(run.kind), QString("evaluate"));
+        QCOMPARE(run.engine, store::Engine::Dgi);
+        QCOMPARE(run.kind, store::RunKind::Evaluate);
         QCOMPARE(int(run.status), int(store::RunStatus::Done));
         const QString summary = QString::fromStdString(run.summary);
         QVERIFY2(summary.startsWith("layer-wise ") && summary.contains(" vs node-wise ")

@@ -127,7 +127,7 @@ private Q_SLOTS:
         auto s = store::Session::open(session.toStdString(), store::Session::Mode::ReadOnly);
         const auto runs = s.runs();
         QCOMPARE(runs.size(), std::size_t(1));
-        QCOMPARE(runs[0].engine, std::string("edl"));
+        QCOMPARE(runs[0].engine, store::Engine::Edl);
         QCOMPARE(runs[0].status, store::RunStatus::Done);
         QVERIFY2(QRegularExpression("^final loss \\d+\\.\\d\\d, 2 scale events$")
                      .match(QString::fromStdString(runs[0].summary))

@@ -234,9 +234,9 @@ private Q_SLOTS:
             auto s = store::Session::open(session.toStdString(), store::Session::Mode::ReadOnly);
             const auto runs = s.runs();
             QCOMPARE(runs.size(), std::size_t(2));
-            QCOMPARE(runs[0].kind, std::string("export"));
+            QCOMPARE(runs[0].kind, store::RunKind::Export);
             QCOMPARE(s.artifacts(runs[0].id).size(), std::size_t(2)); // strategy.json and .svg
-            QCOMPARE(runs[1].kind, std::string("search"));
+            QCOMPARE(runs[1].kind, store::RunKind::Search);
             QVERIFY(QString::fromStdString(runs[1].summary).startsWith(QStringLiteral("BERT-Base x4/8: ")));
             QVERIFY(QString::fromStdString(runs[1].summary).contains(QStringLiteral("strategies, fastest")));
             QCOMPARE(s.seriesNames(runs[1].id).size(), std::size_t(2));

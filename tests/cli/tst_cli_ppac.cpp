@@ -111,8 +111,8 @@ private Q_SLOTS:
             auto s = store::Session::open(session.toStdString(), store::Session::Mode::ReadOnly);
             const auto runs = s.runs();
             QCOMPARE(runs.size(), std::size_t(1));
-            QCOMPARE(runs[0].engine, std::string("ppac"));
-            QCOMPARE(runs[0].kind, std::string("train"));
+            QCOMPARE(runs[0].engine, store::Engine::Ppac);
+            QCOMPARE(runs[0].kind, store::RunKind::Train);
             QCOMPARE(runs[0].status, store::RunStatus::Done);
             QVERIFY2(runs[0].summary.starts_with("Recall@20 "), runs[0].summary.c_str());
             QVERIFY(runs[0].summary.find("NDCG@20") != std::string::npos

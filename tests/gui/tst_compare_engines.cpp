@@ -63,7 +63,8 @@ class TestCompareEngines : public QObject {
         auto s = store::Session::open(m_session.toStdString(), store::Session::Mode::ReadOnly);
         std::vector<qint64> ids;
         for (const auto& r : s.runs())
-            if (r.engine == engine && r.kind == kind && r.status == store::RunStatus::Done)
+            if (store::engineName(r.engine) == engine && store::runKindName(r.kind) == kind
+                && r.status == store::RunStatus::Done)
                 ids.push_back(r.id);
         return ids;
     }

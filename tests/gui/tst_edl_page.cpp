@@ -82,7 +82,7 @@ private Q_SLOTS:
         QVERIFY(ended.wait(180000));
         const auto runs = w.session()->runs();
         QCOMPARE(runs.size(), std::size_t(1));
-        QCOMPARE(runs[0].engine, std::string("edl"));
+        QCOMPARE(runs[0].engine, store::Engine::Edl);
         QCOMPARE(runs[0].status, store::RunStatus::Done);
         QVERIFY(runs[0].result.value("events", Json::array()).size() >= 2);
         QCOMPARE(runs[0].result.value("source", std::string()), std::string("report"));

@@ -68,8 +68,8 @@ private Q_SLOTS:
         // The search is a done run of the session, listed by the browser.
         auto runs = w.session()->runs();
         QCOMPARE(runs.size(), std::size_t(1));
-        QCOMPARE(runs[0].engine, std::string("ft"));
-        QCOMPARE(runs[0].kind, std::string("search"));
+        QCOMPARE(runs[0].engine, store::Engine::Ft);
+        QCOMPARE(runs[0].kind, store::RunKind::Search);
         QCOMPARE(runs[0].status, store::RunStatus::Done);
         QCOMPARE(w.runsModel()->rowCount(), 1);
 
@@ -106,7 +106,7 @@ private Q_SLOTS:
         // The pick is a run with the exported strategy as an artifact.
         runs = w.session()->runs();
         QCOMPARE(runs.size(), std::size_t(2));
-        QCOMPARE(runs[1].kind, std::string("pick"));
+        QCOMPARE(runs[1].kind, store::RunKind::Pick);
         const auto arts = w.session()->artifacts(runs[1].id);
         QCOMPARE(arts.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(w.session()->artifactData(arts[0].id)), page->strategyJson());

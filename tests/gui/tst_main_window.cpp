@@ -57,11 +57,11 @@ private Q_SLOTS:
         m_settings.clearRecentFiles();
         m_session = m_dir.filePath(QStringLiteral("study.vantage"));
         auto s = store::Session::create(m_session.toStdString(), "GUI study");
-        auto a = s.beginRun({ .engine = "ft", .kind = "search", .name = "BERT-Large" });
+        auto a = s.beginRun({ .engine = store::Engine::Ft, .kind = store::RunKind::Search, .name = "BERT-Large" });
         s.finishRun(a, store::RunStatus::Done, Json{ { "points", 17 } }, "17 strategies, fastest 0.82 s");
-        auto b = s.beginRun({ .engine = "ppac", .kind = "train", .name = "gowalla" });
+        auto b = s.beginRun({ .engine = store::Engine::Ppac, .kind = store::RunKind::Train, .name = "gowalla" });
         s.finishRun(b, store::RunStatus::Failed, nullptr, {}, "dataset not found");
-        auto c = s.beginRun({ .engine = "ft", .kind = "search", .name = "GPT-3" });
+        auto c = s.beginRun({ .engine = store::Engine::Ft, .kind = store::RunKind::Search, .name = "GPT-3" });
         s.finishRun(c, store::RunStatus::Done, Json{ { "points", 40 } }, "40 strategies, fastest 12.1 s");
     }
 
@@ -105,10 +105,12 @@ private Q_SLOTS:
         // A run written by another process shows up without reopening.
         {
             auto other = store::Session::open(m_session.toStdString());
-            auto id = other.beginRun({ .engine = "dgi", .kind = "evaluate", .name = "from cli" });
+            auto id = other.beginRun(
+                { .engine = store::Engine::Dgi, .kind = store::RunKind::Evaluate, .name = "from cli" });
             other.finishRun(id, store::RunStatus::Done, nullptr, "2.1x faster");
             other.deleteRun(id); // leave the shared fixture as it was for the next test
-            auto id2 = other.beginRun({ .engine = "dgi", .kind = "evaluate", .name = "from cli" });
+            auto id2 = other.beginRun(
+                { .engine = store::Engine::Dgi, .kind = store::RunKind::Evaluate, .name = "from cli" });
             other.finishRun(id2, store::RunStatus::Done, nullptr, "2.1x faster");
         }
         w.runsModel()->refreshIfChanged();
@@ -170,8 +172,8 @@ private Q_SLOTS:
         qint64 a = 0, b = 0;
         {
             auto s = store::Session::create(path.toStdString());
-            a = s.beginRun({ .engine = "ft", .kind = "search", .name = "first" });
-            b = s.beginRun({ .engine = "ft", .kind = "search", .name = "second" });
+            a = s.beginRun({ .engine = store::Engine::Ft, .kind = store::RunKind::Search, .name = "first" });
+            b = s.beginRun({ .engine = store::Engine::Ft, .kind = store::RunKind::Search, .name = "second" });
         }
         MainWindow w(m_settings);
         QVERIFY(w.openSession(path));
@@ -220,19 +222,19 @@ private Q_SLOTS:
                         { "baselines",
                             { { { "name", "data parallel" }, { "time", 3.0 }, { "memory", 5e9 } } } } } } } };
             };
-            a = s.beginRun({ .engine = "ft",
-                .kind = "search",
+            a = s.beginRun({ .engine = store::Engine::Ft,
+                .kind = store::RunKind::Search,
                 .name = "h100",
                 .params = { { "cluster", "h100x8" }, { "batch", 512 } } });
             s.appendSeries(a, "progress", { { { 0, 0.0 }, { 1, 1.0 } } });
             s.finishRun(a, store::RunStatus::Done, frontier(1.0), "2 strategies");
-            b = s.beginRun({ .engine = "ft",
-                .kind = "search",
+            b = s.beginRun({ .engine = store::Engine::Ft,
+                .kind = store::RunKind::Search,
                 .name = "a100",
                 .params = { { "cluster", "a100x8" }, { "batch", 512 } } });
             s.appendSeries(b, "progress", { { { 0, 0.0 }, { 1, 1.0 }, { 2, 1.0 } } });
             s.finishRun(b, store::RunStatus::Done, frontier(1.7), "2 strategies");
-            other = s.beginRun({ .engine = "ppac", .kind = "train" });
+            other = s.beginRun({ .engine = store::Engine::Ppac, .kind = store::RunKind::Train });
         }
         MainWindow w(m_settings);
         QVERIFY(w.openSession(path));

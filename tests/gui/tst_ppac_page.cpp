@@ -90,7 +90,7 @@ private Q_SLOTS:
         QVERIFY(page->storeKnobs());
         runs = w.session()->runs();
         QCOMPARE(runs.size(), std::size_t(2));
-        QCOMPARE(runs[1].kind, std::string("knobs"));
+        QCOMPARE(runs[1].kind, store::RunKind::Knobs);
         QCOMPARE(runs[1].params["beta"].get<double>(), -0.5);
 
         const QString shotDir = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");

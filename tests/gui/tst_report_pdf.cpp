@@ -290,7 +290,7 @@ private Q_SLOTS:
         // An artifact that is not SVG at all still gives a PDF, with a note where it would be.
         const fs::path file = fs::path(m_dir.path().toStdString()) / "broken.vantage";
         auto b = store::Session::create(file, "broken");
-        const auto id = b.beginRun({ .engine = "dgi", .kind = "partition" });
+        const auto id = b.beginRun({ .engine = store::Engine::Dgi, .kind = store::RunKind::Partition });
         b.finishRun(id, store::RunStatus::Done, Json{ { "layers", 2 } }, "2 layers");
         b.addArtifact(id, "layer_cut.svg", "image/svg+xml", "<svg this is not xml");
         QVERIFY2(gui::exportReport(b, {}, path("broken.pdf"), &error), qPrintable(error));

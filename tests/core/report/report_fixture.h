@@ -63,7 +63,10 @@ inline Ids populate(store::Session& s, std::size_t seriesPoints = 0)
             { "cluster",
                 { { "name", "dgx-a100" }, { "nodes", 2 }, { "device_memory", 80.0 * GiB }, { "nvlink_gbps", 600.5 } } }
         };
-        ids.ft = s.beginRun({ .engine = "ft", .kind = "search", .name = "bert-large on 2 nodes", .params = params });
+        ids.ft = s.beginRun({ .engine = store::Engine::Ft,
+            .kind = store::RunKind::Search,
+            .name = "bert-large on 2 nodes",
+            .params = params });
         Json frontiers = Json::array();
         for (int devices : { 8, 16 }) {
             Json points = Json::array();
@@ -96,7 +99,10 @@ inline Ids populate(store::Session& s, std::size_t seriesPoints = 0)
     {
         Json params = { { "dataset", { { "name", "synthetic" }, { "users", 500 }, { "items", 800 }, { "seed", 7 } } },
             { "train", { { "model", "mf" }, { "ppac", true }, { "epochs", 30 }, { "lr", 0.001 }, { "dim", 64 } } } };
-        ids.ppac = s.beginRun({ .engine = "ppac", .kind = "train", .name = "PPAC-MF on synthetic", .params = params });
+        ids.ppac = s.beginRun({ .engine = store::Engine::Ppac,
+            .kind = store::RunKind::Train,
+            .name = "PPAC-MF on synthetic",
+            .params = params });
         const std::size_t n = seriesPoints ? seriesPoints : 30;
         s.appendSeries(ids.ppac, "loss", curve(rng, n, 0.69, 2.3, 0.004));
         s.appendSeries(ids.ppac, "validation recall@20", curve(rng, n, 0.02, -1.5, 0.001));
@@ -135,7 +141,10 @@ inline Ids populate(store::Session& s, std::size_t seriesPoints = 0)
         Json params = { { "model", "gcn-2" },
             { "graph", { { "generator", "power_law" }, { "nodes", 20000 }, { "avg_degree", 12 } } },
             { "modes", { "layerwise", "nodewise" } }, { "batch", 1024 } };
-        ids.dgi = s.beginRun({ .engine = "dgi", .kind = "evaluate", .name = "gcn-2 on power_law", .params = params });
+        ids.dgi = s.beginRun({ .engine = store::Engine::Dgi,
+            .kind = store::RunKind::Evaluate,
+            .name = "gcn-2 on power_law",
+            .params = params });
         const std::size_t n = seriesPoints ? seriesPoints : 3;
         s.appendSeries(ids.dgi, "layer_time_s/layerwise", curve(rng, n, 0.12, 0.5, 0.002));
         s.appendSeries(ids.dgi, "layer_time_s/nodewise", curve(rng, n, 0.95, 0.3, 0.01));
@@ -153,8 +162,10 @@ inline Ids populate(store::Session& s, std::size_t seriesPoints = 0)
     {
         Json params = { { "model", "resnet18" }, { "workers", { { "min", 1 }, { "max", 4 } } }, { "batch", 64 },
             { "lr", 0.1 }, { "steps", 200 } };
-        ids.edl = s.beginRun(
-            { .engine = "edl", .kind = "train", .name = R"(<script>alert("x")</script> & co)", .params = params });
+        ids.edl = s.beginRun({ .engine = store::Engine::Edl,
+            .kind = store::RunKind::Train,
+            .name = R"(<script>alert("x")</script> & co)",
+            .params = params });
         const std::size_t n = seriesPoints ? seriesPoints : 200;
         auto loss = curve(rng, n, 2.3, 3.0, 0.05);
         s.appendSeries(ids.edl, "loss", loss);
@@ -174,8 +185,10 @@ inline Ids populate(store::Session& s, std::size_t seriesPoints = 0)
 
     // A failed run: no result, an error.
     {
-        ids.failed
-            = s.beginRun({ .engine = "edl", .kind = "train", .name = "lost worker", .params = { { "workers", 2 } } });
+        ids.failed = s.beginRun({ .engine = store::Engine::Edl,
+            .kind = store::RunKind::Train,
+            .name = "lost worker",
+            .params = { { "workers", 2 } } });
         s.finishRun(ids.failed, store::RunStatus::Failed, nullptr, {}, "worker 2 lost: connection reset by peer");
     }
     return ids;

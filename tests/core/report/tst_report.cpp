@@ -345,9 +345,9 @@ private Q_SLOTS:
 
             // Parameters and the result's key numbers, each against the store.
             std::set<std::string> skip;
-            if (r.engine == "ft")
+            if (r.engine == store::Engine::Ft)
                 skip = { "frontiers", "ops" };
-            if (r.engine == "ppac")
+            if (r.engine == store::Engine::Ppac)
                 skip = { "metrics" };
             std::vector<std::pair<std::string, Json>> params, results;
             leaves(r.params, "", {}, params);
@@ -536,7 +536,7 @@ private Q_SLOTS:
             const QStringList& row = runsCsv[i + 1];
             QCOMPARE(row.size(), header.size());
             QCOMPARE(row[col("id")].toLongLong(), runs[i].id);
-            QCOMPARE(row[col("engine")], q(runs[i].engine));
+            QCOMPARE(row[col("engine")], q(std::string(store::engineName(runs[i].engine))));
             QCOMPARE(row[col("name")], q(runs[i].name));
             QCOMPARE(row[col("status")], q(std::string(store::statusName(runs[i].status))));
             QCOMPARE(row[col("summary")], q(runs[i].summary));
@@ -693,8 +693,8 @@ private Q_SLOTS:
         Json ops = Json::array();
         for (int i = 0; i < 200; ++i)
             ops.push_back({ { "name", "op" + std::to_string(i) }, { "flops", i * 1e9 } });
-        const auto id = s.beginRun({ .engine = "ft",
-            .kind = "search",
+        const auto id = s.beginRun({ .engine = store::Engine::Ft,
+            .kind = store::RunKind::Search,
             .params = { { "graph", { { "ops", ops }, { "name", "custom" } } }, { "batch", 4 } } });
         s.appendSeries(id, "a/b", std::vector<store::SeriesPoint>{ { 0, 1 }, { 1, 2 } });
         s.appendSeries(id, "a b", std::vector<store::SeriesPoint>{ { 0, 3 } });
@@ -722,7 +722,8 @@ private Q_SLOTS:
     {
         const fs::path file = path("malformed.vantage");
         auto s = store::Session::create(file, "malformed");
-        const auto id = s.beginRun({ .engine = "ft", .kind = "search", .params = { { "batch", 8 } } });
+        const auto id
+            = s.beginRun({ .engine = store::Engine::Ft, .kind = store::RunKind::Search, .params = { { "batch", 8 } } });
         Json result = { { "model", "m" } };
         result["frontiers"] = Json::array({ Json{ { "devices", "eight" } } });
         s.finishRun(id, store::RunStatus::Done, result, "odd");

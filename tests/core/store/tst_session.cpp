@@ -89,8 +89,10 @@ private Q_SLOTS:
     void runLifecycleRoundTrip()
     {
         auto s = Session::create(file("runs.vantage"));
-        const auto id
-            = s.createRun({ .engine = "ft", .kind = "search", .name = "bert", .params = { { "devices", { 8, 16 } } } });
+        const auto id = s.createRun({ .engine = store::Engine::Ft,
+            .kind = store::RunKind::Search,
+            .name = "bert",
+            .params = { { "devices", { 8, 16 } } } });
         QCOMPARE(s.run(id).status, RunStatus::Queued);
         s.startRun(id);
         QCOMPARE(s.run(id).status, RunStatus::Running);
@@ -98,7 +100,7 @@ private Q_SLOTS:
         s.finishRun(id, RunStatus::Done, Json{ { "points", 12 } }, "12 strategies");
         const auto r = s.run(id);
         QCOMPARE(r.status, RunStatus::Done);
-        QCOMPARE(r.engine, std::string("ft"));
+        QCOMPARE(r.engine, store::Engine::Ft);
         QCOMPARE(r.params["devices"][1].get<int>(), 16);
         QCOMPARE(r.result["points"].get<int>(), 12);
         QCOMPARE(r.summary, std::string("12 strategies"));
@@ -113,13 +115,18 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(Error, s.finishRun(id, RunStatus::Running));
         QVERIFY_THROWS_EXCEPTION(Error, s.run(9999));
         QVERIFY_THROWS_EXCEPTION(Error, s.appendSeries(9999, "x", ramp(3)));
-        QVERIFY_THROWS_EXCEPTION(Error, s.createRun({ .engine = "" }));
+        // Engines and kinds are closed sets, stored by name; a name this build does not know reads as Unknown.
+        for (auto e : { Engine::Ft, Engine::Edl, Engine::Dgi, Engine::Ppac })
+            QCOMPARE(engineFromName(engineName(e)), e);
+        QCOMPARE(engineFromName("quantum"), Engine::Unknown);
+        QCOMPARE(runKindFromName(runKindName(RunKind::Knobs)), RunKind::Knobs);
+        QCOMPARE(runKindFromName(""), RunKind::Unknown);
     }
 
     void seriesAndArtifactsRoundTrip()
     {
         auto s = Session::create(file("series.vantage"));
-        const auto id = s.beginRun({ .engine = "edl", .kind = "train" });
+        const auto id = s.beginRun({ .engine = store::Engine::Edl, .kind = store::RunKind::Train });
         s.appendSeries(id, "loss", ramp(500));
         s.appendSeries(id, "loss", ramp(10, 1000)); // appends, keeps order
         s.appendSeries(id, "throughput", ramp(3));
@@ -151,8 +158,8 @@ private Q_SLOTS:
         std::int64_t kept = 0, gone = 0;
         {
             auto s = Session::create(p);
-            kept = s.beginRun({ .engine = "ft", .kind = "search" });
-            gone = s.beginRun({ .engine = "ft", .kind = "search" });
+            kept = s.beginRun({ .engine = store::Engine::Ft, .kind = store::RunKind::Search });
+            gone = s.beginRun({ .engine = store::Engine::Ft, .kind = store::RunKind::Search });
             s.appendSeries(gone, "x", ramp(5));
             s.trashRun(kept);
             QCOMPARE(s.runs().size(), std::size_t(1));
@@ -195,7 +202,7 @@ private Q_SLOTS:
         std::int64_t id = 0;
         {
             auto s = Session::create(p);
-            id = s.beginRun({ .engine = "ppac", .kind = "train" });
+            id = s.beginRun({ .engine = store::Engine::Ppac, .kind = store::RunKind::Train });
             s.appendSeries(id, "recall@20", ramp(100));
             s.finishRun(id, RunStatus::Done, Json{ { "recall@20", 0.17 } }, "R@20 0.170");
         }
@@ -203,14 +210,14 @@ private Q_SLOTS:
         QVERIFY(s.isReadOnly());
         QCOMPARE(s.runs().size(), std::size_t(1));
         QCOMPARE(s.series(id, "recall@20").size(), std::size_t(100));
-        QVERIFY_THROWS_EXCEPTION(Error, s.beginRun({ .engine = "ft", .kind = "x" }));
+        QVERIFY_THROWS_EXCEPTION(Error, s.beginRun({ .engine = store::Engine::Ft, .kind = store::RunKind::Search }));
     }
 
     void saveCopyAndExternalChanges()
     {
         const auto p = file("copy-src.vantage");
         auto s = Session::create(p);
-        const auto id = s.beginRun({ .engine = "dgi", .kind = "evaluate" });
+        const auto id = s.beginRun({ .engine = store::Engine::Dgi, .kind = store::RunKind::Evaluate });
         s.appendSeries(id, "time", ramp(50));
         s.saveCopy(file("copy-dst.vantage"));
         QVERIFY_THROWS_EXCEPTION(Error, s.saveCopy(file("copy-dst.vantage")));
@@ -230,18 +237,18 @@ private Q_SLOTS:
     {
         auto s = Session::create(file("scope.vantage"));
         std::int64_t ok = 0, failed = 0, cancelled = 0;
-        recordRun(&s, { .engine = "ft", .kind = "search" }, [&](RunScope& scope) {
+        recordRun(&s, { .engine = store::Engine::Ft, .kind = store::RunKind::Search }, [&](RunScope& scope) {
             ok = scope.id();
             scope.succeed(Json{ { "n", 1 } }, "one");
         });
         try {
-            recordRun(&s, { .engine = "ft", .kind = "search" }, [&](RunScope& scope) {
+            recordRun(&s, { .engine = store::Engine::Ft, .kind = store::RunKind::Search }, [&](RunScope& scope) {
                 failed = scope.id();
                 throw Error::invalidInput("bad model");
             });
         } catch (const Error&) { }
         try {
-            recordRun(&s, { .engine = "ft", .kind = "search" }, [&](RunScope& scope) {
+            recordRun(&s, { .engine = store::Engine::Ft, .kind = store::RunKind::Search }, [&](RunScope& scope) {
                 cancelled = scope.id();
                 throw Cancelled();
             });
@@ -252,7 +259,7 @@ private Q_SLOTS:
         QCOMPARE(s.run(cancelled).status, RunStatus::Cancelled);
         // Without a session the scope records nothing and still runs the body.
         int ran = 0;
-        recordRun(nullptr, { .engine = "ft" }, [&](RunScope& scope) {
+        recordRun(nullptr, { .engine = store::Engine::Ft }, [&](RunScope& scope) {
             ++ran;
             scope.succeed(nullptr, "");
         });
@@ -333,8 +340,9 @@ private Q_SLOTS:
         {
             auto s = Session::create(p);
             for (int i = 0; i < 40; ++i) {
-                const auto id
-                    = s.beginRun({ .engine = "ft", .kind = "search", .params = { { "pad", std::string(2000, 'x') } } });
+                const auto id = s.beginRun({ .engine = store::Engine::Ft,
+                    .kind = store::RunKind::Search,
+                    .params = { { "pad", std::string(2000, 'x') } } });
                 s.appendSeries(id, "s", ramp(200));
             }
         }
@@ -372,7 +380,8 @@ private Q_SLOTS:
             try {
                 auto s = Session::open(p);
                 for (int run = 0;; ++run) {
-                    const auto id = s.beginRun({ .engine = "edl", .kind = "train", .params = { { "run", run } } });
+                    const auto id = s.beginRun(
+                        { .engine = store::Engine::Edl, .kind = store::RunKind::Train, .params = { { "run", run } } });
                     dprintf(fds[1], "B %lld\n", static_cast<long long>(id));
                     for (int b = 0; b < 10; ++b)
                         s.appendSeries(id, "loss", ramp(1000, b));
@@ -442,7 +451,7 @@ private Q_SLOTS:
             ::close(fds[0]);
             try {
                 auto s = Session::open(p);
-                const auto id = s.beginRun({ .engine = "dgi", .kind = "evaluate" });
+                const auto id = s.beginRun({ .engine = store::Engine::Dgi, .kind = store::RunKind::Evaluate });
                 dprintf(fds[1], "%lld\n", static_cast<long long>(id));
                 ::pause();
             } catch (...) { }
@@ -507,7 +516,7 @@ private Q_SLOTS:
         // A run owned by a live process (this one, via a second connection) stays running.
         const auto p = file("live.vantage");
         auto writer = Session::create(p);
-        const auto id = writer.beginRun({ .engine = "edl", .kind = "train" });
+        const auto id = writer.beginRun({ .engine = store::Engine::Edl, .kind = store::RunKind::Train });
         auto viewer = Session::open(p);
         QVERIFY(viewer.recoveredRuns().empty());
         QCOMPARE(viewer.run(id).status, RunStatus::Running);
