@@ -62,10 +62,13 @@ inline std::vector<std::int64_t> withRows(std::int64_t rows, const std::vector<s
     return s;
 }
 
+// LibTorch's CPU allocator says "DefaultCPUAllocator: can't allocate memory: you tried to allocate
+// ..."; CUDA's, "CUDA out of memory". The message only: the backtrace names allocator frames of
+// errors that have nothing to do with memory.
 inline bool isOutOfMemory(const c10::Error& e)
 {
-    const std::string m = e.what();
-    return m.find("alloc") != std::string::npos || m.find("out of memory") != std::string::npos;
+    const std::string m = e.what_without_backtrace();
+    return m.find("can't allocate memory") != std::string::npos || m.find("out of memory") != std::string::npos;
 }
 
 // The one out-of-memory policy of a batch: runs `batch`; when it runs out of memory (std::bad_alloc,
