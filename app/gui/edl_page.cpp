@@ -153,7 +153,7 @@ bool EdlPage::startTraining()
         if (!m_hosts->text().trimmed().isEmpty())
             options.hosts = edl::parseHostFile(m_hosts->text().trimmed().toStdString());
         options.straggler.enabled = m_straggler->isChecked();
-        options.workerBinary = edl::findWorkerBinary(QCoreApplication::applicationDirPath().toStdString());
+        options.workerBinary = edl::findWorkerBinary(QCoreApplication::applicationFilePath().toStdString());
         options.jobDir = edl::newJobDir();
         options.validate();
     } catch (const std::exception& e) {

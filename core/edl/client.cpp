@@ -216,7 +216,9 @@ std::filesystem::path findWorkerBinary(const std::filesystem::path& besides)
         return env;
     }
     std::error_code ec;
-    const auto dir = std::filesystem::canonical(besides, ec).parent_path();
+    // The running executable, or the folder it is in (Qt's applicationDirPath()).
+    const auto resolved = std::filesystem::canonical(besides, ec);
+    const auto dir = std::filesystem::is_directory(resolved, ec) ? resolved : resolved.parent_path();
     for (const auto& candidate : { dir / "vantage-edl-worker", dir / ".." / "worker" / "vantage-edl-worker" })
         if (::access(candidate.c_str(), X_OK) == 0)
             return std::filesystem::weakly_canonical(candidate, ec);

@@ -90,7 +90,8 @@ Json readJobReport(const std::filesystem::path& dirOrFile);
 std::filesystem::path defaultJobRoot();
 std::filesystem::path newJobDir(const std::filesystem::path& root = defaultJobRoot());
 
-// vantage-edl-worker: $VANTAGE_EDL_WORKER, else beside `besides` (the running executable), else on PATH.
+// vantage-edl-worker: $VANTAGE_EDL_WORKER, else beside `besides` (the running executable or its
+// folder; in the build tree, app/worker beside app/gui and app/cli), else on PATH.
 std::filesystem::path findWorkerBinary(const std::filesystem::path& besides);
 
 // Starts a detached leader process (`vantage-edl-worker leader`) for `options` and waits up to

@@ -2,13 +2,17 @@
 // the way the remote side would), device environments, and the child processes the leader owns.
 
 #include "common/error.h"
+#include "edl/client.h"
 #include "edl/launcher.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -203,6 +207,36 @@ private Q_SLOTS:
         c.terminate(0.3);
         QVERIFY(!c.running());
         QVERIFY(t.elapsed() < 5000);
+    }
+
+    // Without VANTAGE_EDL_WORKER (as a user runs the build tree): the worker is found from the GUI's
+    // and the CLI's executables and from the folder the GUI passes (its applicationDirPath()).
+    void workerFoundInTheBuildTree_data()
+    {
+        QTest::addColumn<QString>("besides");
+        QTest::newRow("the GUI") << QStringLiteral(VANTAGE_TEST_BINARY_DIR "/app/gui/vantage");
+        QTest::newRow("the GUI's folder") << QStringLiteral(VANTAGE_TEST_BINARY_DIR "/app/gui");
+        QTest::newRow("the CLI") << QStringLiteral(VANTAGE_TEST_BINARY_DIR "/app/cli/vantage-cli");
+    }
+
+    void workerFoundInTheBuildTree()
+    {
+        QFETCH(QString, besides);
+        if (!QFileInfo::exists(besides))
+            QSKIP("not built here (VANTAGE_BUILD_GUI=OFF)");
+        const QByteArray saved = qgetenv("VANTAGE_EDL_WORKER");
+        const QByteArray savedPath = qgetenv("PATH");
+        qunsetenv("VANTAGE_EDL_WORKER");
+        qputenv("PATH", "/usr/bin:/bin");
+        const auto restore = qScopeGuard([&] {
+            if (!saved.isEmpty())
+                qputenv("VANTAGE_EDL_WORKER", saved);
+            qputenv("PATH", savedPath);
+        });
+        const std::filesystem::path worker = edl::findWorkerBinary(besides.toStdString());
+        QCOMPARE(QString::fromStdString(worker.string()),
+            QString::fromStdString(
+                std::filesystem::canonical(VANTAGE_TEST_BINARY_DIR "/app/worker/vantage-edl-worker").string()));
     }
 
     void missingExecutableIsAnInputError()
