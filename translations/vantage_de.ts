@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
     <name>RunCommands</name>
@@ -205,7 +206,10 @@
     </message>
     <message numerus="yes">
         <source>%1 cut into %n layer(s).</source>
-        <translation><numerusform>%1 in %n Schicht zerlegt.</numerusform><numerusform>%1 in %n Schichten zerlegt.</numerusform></translation>
+        <translation>
+            <numerusform>%1 in %n Schicht zerlegt.</numerusform>
+            <numerusform>%1 in %n Schichten zerlegt.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot cut the model: %1</source>
@@ -288,16 +292,12 @@
         <translation>Schicht %1</translation>
     </message>
     <message>
-        <source>Time per layer, as shares of each mode's total</source>
+        <source>Time per layer, as shares of each mode&apos;s total</source>
         <translation>Zeit pro Schicht, als Anteil an der Gesamtzeit jedes Modus</translation>
     </message>
     <message>
         <source>Layer-wise is %1× faster than node-wise (largest difference of outputs %2)</source>
         <translation>Schichtweise ist %1× schneller als knotenweise (größte Abweichung der Ausgaben %2)</translation>
-    </message>
-    <message>
-        <source>Layer-wise: %1</source>
-        <translation>Schichtweise: %1</translation>
     </message>
     <message>
         <source>Run %1 %2: %3</source>
@@ -316,7 +316,7 @@
         <translation>Sekunden (Balkenlänge ist die Zeit)</translation>
     </message>
     <message>
-        <source>Shares of each mode's total</source>
+        <source>Shares of each mode&apos;s total</source>
         <translation>Anteile an der Gesamtzeit jedes Modus</translation>
     </message>
     <message>
@@ -402,6 +402,10 @@
     <message>
         <source>Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)</source>
         <translation>Schichtweise und knotenweise brauchen auf diesem Graphen etwa gleich lange (größte Abweichung der Ausgaben %1)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -531,14 +535,6 @@
         <translation>Verbinden nicht möglich: %1</translation>
     </message>
     <message>
-        <source>Scale-out requested: %1</source>
-        <translation>Hochskalierung angefordert: %1</translation>
-    </message>
-    <message>
-        <source>Scale-in requested: %1</source>
-        <translation>Herunterskalierung angefordert: %1</translation>
-    </message>
-    <message>
         <source>Lost the job: %1</source>
         <translation>Auftrag verloren: %1</translation>
     </message>
@@ -643,7 +639,7 @@
         <translation>Lässt den Job kurz mit 1 bis N Workern laufen (N aus dem Feld „Worker“) und zeichnet Samples/s über der Workerzahl; danach kehrt der Job zu seiner Größe zurück</translation>
     </message>
     <message>
-        <source>Compute time of each worker's step</source>
+        <source>Compute time of each worker&apos;s step</source>
         <translation>Rechenzeit des Schritts jedes Workers</translation>
     </message>
     <message>
@@ -692,7 +688,10 @@
     </message>
     <message numerus="yes">
         <source>Migration done: %n scale event(s), %1 ms of pause in all</source>
-        <translation><numerusform>Migration fertig: %n Skalierung, insgesamt %1 ms Pause</numerusform><numerusform>Migration fertig: %n Skalierungen, insgesamt %1 ms Pause</numerusform></translation>
+        <translation>
+            <numerusform>Migration fertig: %n Skalierung, insgesamt %1 ms Pause</numerusform>
+            <numerusform>Migration fertig: %n Skalierungen, insgesamt %1 ms Pause</numerusform>
+        </translation>
     </message>
     <message>
         <source>Migration did not finish: %1</source>
@@ -717,6 +716,70 @@
     <message>
         <source>Profiling did not finish: %1</source>
         <translation>Profilierung nicht abgeschlossen: %1</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>lädt</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>leaving</source>
+        <translation>verlässt</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>ausgeschieden</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The job runs, but its curves cannot be recorded: %1</source>
+        <translation>Der Job läuft, aber seine Kurven können nicht aufgezeichnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Scale-out</source>
+        <translation>Hochskalieren</translation>
+    </message>
+    <message>
+        <source>Scale-in</source>
+        <translation>Herunterskalieren</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>%1 requested…</source>
+        <translation>%1 angefordert…</translation>
+    </message>
+    <message>
+        <source>%1: accepted</source>
+        <translation>%1: angenommen</translation>
+    </message>
+    <message>
+        <source>%1: accepted (%2)</source>
+        <translation>%1: angenommen (%2)</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
     </message>
 </context>
 <context>
@@ -874,15 +937,24 @@
     </message>
     <message numerus="yes">
         <source>%n device(s)</source>
-        <translation><numerusform>%n Gerät</numerusform><numerusform>%n Geräte</numerusform></translation>
+        <translation>
+            <numerusform>%n Gerät</numerusform>
+            <numerusform>%n Geräte</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1, %n device(s)</source>
-        <translation><numerusform>%1, %n Gerät</numerusform><numerusform>%1, %n Geräte</numerusform></translation>
+        <translation>
+            <numerusform>%1, %n Gerät</numerusform>
+            <numerusform>%1, %n Geräte</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n device(s): %1 strategies in %2</source>
-        <translation><numerusform>%n Gerät: %1 Strategien in %2</numerusform><numerusform>%n Geräte: %1 Strategien in %2</numerusform></translation>
+        <translation>
+            <numerusform>%n Gerät: %1 Strategien in %2</numerusform>
+            <numerusform>%n Geräte: %1 Strategien in %2</numerusform>
+        </translation>
     </message>
     <message>
         <source>Device memory (%1)</source>
@@ -996,6 +1068,10 @@
         <source>    fastest %1 at %2; data parallel %3 at %4 (%5× the time)</source>
         <translation>    schnellste %1 bei %2; Datenparallelität %3 bei %4 (%5× die Zeit)</translation>
     </message>
+    <message>
+        <source>The op graph file sets its own shapes</source>
+        <translation>Die Operatorgraph-Datei legt ihre eigenen Formen fest</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>
@@ -1101,7 +1177,10 @@
     </message>
     <message numerus="yes">
         <source>%n run(s) had been interrupted and are now marked failed.</source>
-        <translation><numerusform>%n Lauf war unterbrochen und ist nun als fehlgeschlagen markiert.</numerusform><numerusform>%n Läufe waren unterbrochen und sind nun als fehlgeschlagen markiert.</numerusform></translation>
+        <translation>
+            <numerusform>%n Lauf war unterbrochen und ist nun als fehlgeschlagen markiert.</numerusform>
+            <numerusform>%n Läufe waren unterbrochen und sind nun als fehlgeschlagen markiert.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Session upgraded; the old file was kept as %1</source>
@@ -1157,7 +1236,10 @@
     </message>
     <message numerus="yes">
         <source>GPU path built (CUDA runtime %1, NCCL %2); %n GPU(s) visible</source>
-        <translation><numerusform>GPU-Pfad gebaut (CUDA-Laufzeit %1, NCCL %2); %n GPU sichtbar</numerusform><numerusform>GPU-Pfad gebaut (CUDA-Laufzeit %1, NCCL %2); %n GPUs sichtbar</numerusform></translation>
+        <translation>
+            <numerusform>GPU-Pfad gebaut (CUDA-Laufzeit %1, NCCL %2); %n GPU sichtbar</numerusform>
+            <numerusform>GPU-Pfad gebaut (CUDA-Laufzeit %1, NCCL %2); %n GPUs sichtbar</numerusform>
+        </translation>
     </message>
     <message>
         <source>CPU build (no GPU path)</source>
@@ -1225,7 +1307,10 @@
     </message>
     <message numerus="yes">
         <source>%n run(s) deleted. Edit &gt; Undo brings them back.</source>
-        <translation><numerusform>%n Lauf gelöscht. Bearbeiten &gt; Rückgängig holt ihn zurück.</numerusform><numerusform>%n Läufe gelöscht. Bearbeiten &gt; Rückgängig holt sie zurück.</numerusform></translation>
+        <translation>
+            <numerusform>%n Lauf gelöscht. Bearbeiten &gt; Rückgängig holt ihn zurück.</numerusform>
+            <numerusform>%n Läufe gelöscht. Bearbeiten &gt; Rückgängig holt sie zurück.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Delete Runs</source>
@@ -1371,7 +1456,7 @@
         <translation>Vom Training zurückgehalten</translation>
     </message>
     <message>
-        <source>Balanced test (authors' protocol)</source>
+        <source>Balanced test (authors&apos; protocol)</source>
         <translation>Ausgewogener Test (Protokoll der Autoren)</translation>
     </message>
     <message>
@@ -1762,11 +1847,17 @@
     </message>
     <message numerus="yes">
         <source>%n run(s)</source>
-        <translation><numerusform>%n Lauf</numerusform><numerusform>%n Läufe</numerusform></translation>
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n run(s)</source>
-        <translation><numerusform>%1 von %n Lauf</numerusform><numerusform>%1 von %n Läufen</numerusform></translation>
+        <translation>
+            <numerusform>%1 von %n Lauf</numerusform>
+            <numerusform>%1 von %n Läufen</numerusform>
+        </translation>
     </message>
     <message>
         <source>Show</source>
@@ -1782,7 +1873,10 @@
     </message>
     <message numerus="yes">
         <source>Delete %n Run(s)</source>
-        <translation><numerusform>%n Lauf löschen</numerusform><numerusform>%n Läufe löschen</numerusform></translation>
+        <translation>
+            <numerusform>%n Lauf löschen</numerusform>
+            <numerusform>%n Läufe löschen</numerusform>
+        </translation>
     </message>
     <message>
         <source>Compare</source>
@@ -1946,7 +2040,7 @@
         <translation>&lt;p&gt;Datei: &lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;This session has no runs yet. Pick an engine's tab above to start one.&lt;/p&gt;</source>
+        <source>&lt;p&gt;This session has no runs yet. Pick an engine&apos;s tab above to start one.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Sitzung hat noch keine Läufe. Wählen Sie oben den Reiter einer Engine, um einen zu starten.&lt;/p&gt;</translation>
     </message>
 </context>

@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>RunCommands</name>
@@ -205,7 +206,9 @@
     </message>
     <message numerus="yes">
         <source>%1 cut into %n layer(s).</source>
-        <translation><numerusform>%1 已切分为 %n 层。</numerusform></translation>
+        <translation>
+            <numerusform>%1 已切分为 %n 层。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot cut the model: %1</source>
@@ -288,16 +291,12 @@
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <source>Time per layer, as shares of each mode's total</source>
+        <source>Time per layer, as shares of each mode&apos;s total</source>
         <translation>每层时间，占各模式总时间的比例</translation>
     </message>
     <message>
         <source>Layer-wise is %1× faster than node-wise (largest difference of outputs %2)</source>
         <translation>逐层比逐节点快 %1×（输出最大差异 %2）</translation>
-    </message>
-    <message>
-        <source>Layer-wise: %1</source>
-        <translation>逐层：%1</translation>
     </message>
     <message>
         <source>Run %1 %2: %3</source>
@@ -316,7 +315,7 @@
         <translation>秒（条长即时间）</translation>
     </message>
     <message>
-        <source>Shares of each mode's total</source>
+        <source>Shares of each mode&apos;s total</source>
         <translation>占各模式总时间的比例</translation>
     </message>
     <message>
@@ -402,6 +401,10 @@
     <message>
         <source>Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)</source>
         <translation>在此图上逐层与逐节点耗时大致相同（输出最大差异 %1）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -531,14 +534,6 @@
         <translation>无法附加：%1</translation>
     </message>
     <message>
-        <source>Scale-out requested: %1</source>
-        <translation>已请求扩容：%1</translation>
-    </message>
-    <message>
-        <source>Scale-in requested: %1</source>
-        <translation>已请求缩容：%1</translation>
-    </message>
-    <message>
         <source>Lost the job: %1</source>
         <translation>任务丢失：%1</translation>
     </message>
@@ -643,7 +638,7 @@
         <translation>以 1 到 N 个工作进程（N 取自“工作进程”栏）短暂运行作业，绘制样本/秒随工作进程数的变化；之后作业恢复原规模</translation>
     </message>
     <message>
-        <source>Compute time of each worker's step</source>
+        <source>Compute time of each worker&apos;s step</source>
         <translation>各工作进程每步的计算时间</translation>
     </message>
     <message>
@@ -692,7 +687,9 @@
     </message>
     <message numerus="yes">
         <source>Migration done: %n scale event(s), %1 ms of pause in all</source>
-        <translation><numerusform>迁移完成：%n 次伸缩，共暂停 %1 毫秒</numerusform></translation>
+        <translation>
+            <numerusform>迁移完成：%n 次伸缩，共暂停 %1 毫秒</numerusform>
+        </translation>
     </message>
     <message>
         <source>Migration did not finish: %1</source>
@@ -717,6 +714,70 @@
     <message>
         <source>Profiling did not finish: %1</source>
         <translation>剖析未完成：%1</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>已结束</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>加载中</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>活动</translation>
+    </message>
+    <message>
+        <source>leaving</source>
+        <translation>正在退出</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>已退出</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>The job runs, but its curves cannot be recorded: %1</source>
+        <translation>作业正在运行，但无法记录其曲线：%1</translation>
+    </message>
+    <message>
+        <source>Scale-out</source>
+        <translation>扩容</translation>
+    </message>
+    <message>
+        <source>Scale-in</source>
+        <translation>缩容</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>%1 requested…</source>
+        <translation>已请求%1…</translation>
+    </message>
+    <message>
+        <source>%1: accepted</source>
+        <translation>%1：已接受</translation>
+    </message>
+    <message>
+        <source>%1: accepted (%2)</source>
+        <translation>%1：已接受（%2）</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
     </message>
 </context>
 <context>
@@ -874,15 +935,21 @@
     </message>
     <message numerus="yes">
         <source>%n device(s)</source>
-        <translation><numerusform>%n 个设备</numerusform></translation>
+        <translation>
+            <numerusform>%n 个设备</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1, %n device(s)</source>
-        <translation><numerusform>%1，%n 个设备</numerusform></translation>
+        <translation>
+            <numerusform>%1，%n 个设备</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n device(s): %1 strategies in %2</source>
-        <translation><numerusform>%n 个设备：%2 内 %1 个策略</numerusform></translation>
+        <translation>
+            <numerusform>%n 个设备：%2 内 %1 个策略</numerusform>
+        </translation>
     </message>
     <message>
         <source>Device memory (%1)</source>
@@ -996,6 +1063,10 @@
         <source>    fastest %1 at %2; data parallel %3 at %4 (%5× the time)</source>
         <translation>    最快 %1，占用 %2；数据并行 %3，占用 %4（耗时 %5×）</translation>
     </message>
+    <message>
+        <source>The op graph file sets its own shapes</source>
+        <translation>算子图文件自带张量形状</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>
@@ -1101,7 +1172,9 @@
     </message>
     <message numerus="yes">
         <source>%n run(s) had been interrupted and are now marked failed.</source>
-        <translation><numerusform>%n 个运行曾被中断，现已标记为失败。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个运行曾被中断，现已标记为失败。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Session upgraded; the old file was kept as %1</source>
@@ -1157,7 +1230,9 @@
     </message>
     <message numerus="yes">
         <source>GPU path built (CUDA runtime %1, NCCL %2); %n GPU(s) visible</source>
-        <translation><numerusform>已构建 GPU 路径（CUDA 运行时 %1，NCCL %2）；可见 %n 个 GPU</numerusform></translation>
+        <translation>
+            <numerusform>已构建 GPU 路径（CUDA 运行时 %1，NCCL %2）；可见 %n 个 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>CPU build (no GPU path)</source>
@@ -1225,7 +1300,9 @@
     </message>
     <message numerus="yes">
         <source>%n run(s) deleted. Edit &gt; Undo brings them back.</source>
-        <translation><numerusform>已删除 %n 个运行。编辑 &gt; 撤销可恢复。</numerusform></translation>
+        <translation>
+            <numerusform>已删除 %n 个运行。编辑 &gt; 撤销可恢复。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Delete Runs</source>
@@ -1371,7 +1448,7 @@
         <translation>训练时留出</translation>
     </message>
     <message>
-        <source>Balanced test (authors' protocol)</source>
+        <source>Balanced test (authors&apos; protocol)</source>
         <translation>均衡测试（作者协议）</translation>
     </message>
     <message>
@@ -1762,11 +1839,15 @@
     </message>
     <message numerus="yes">
         <source>%n run(s)</source>
-        <translation><numerusform>%n 个运行</numerusform></translation>
+        <translation>
+            <numerusform>%n 个运行</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n run(s)</source>
-        <translation><numerusform>%1 / %n 个运行</numerusform></translation>
+        <translation>
+            <numerusform>%1 / %n 个运行</numerusform>
+        </translation>
     </message>
     <message>
         <source>Show</source>
@@ -1782,7 +1863,9 @@
     </message>
     <message numerus="yes">
         <source>Delete %n Run(s)</source>
-        <translation><numerusform>删除 %n 个运行</numerusform></translation>
+        <translation>
+            <numerusform>删除 %n 个运行</numerusform>
+        </translation>
     </message>
     <message>
         <source>Compare</source>
@@ -1946,7 +2029,7 @@
         <translation>&lt;p&gt;文件：&lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;This session has no runs yet. Pick an engine's tab above to start one.&lt;/p&gt;</source>
+        <source>&lt;p&gt;This session has no runs yet. Pick an engine&apos;s tab above to start one.&lt;/p&gt;</source>
         <translation>&lt;p&gt;此会话还没有运行。请在上方选择一个引擎标签页开始。&lt;/p&gt;</translation>
     </message>
 </context>

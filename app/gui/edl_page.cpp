@@ -136,9 +136,38 @@ void EdlPage::setJob(const QString& trainer, int workers, int epochs, int sample
     m_batch->setValue(globalBatch);
 }
 
+namespace {
+
+// The report keeps the members at the last step "active"; once the job has ended they are not.
+QString workerStateText(edl::WorkerState state, bool jobEnded)
+{
+    if (jobEnded && state != edl::WorkerState::Failed && state != edl::WorkerState::Left)
+        return EdlPage::tr("ended");
+    switch (state) {
+    case edl::WorkerState::Starting:
+        return EdlPage::tr("starting");
+    case edl::WorkerState::Loading:
+        return EdlPage::tr("loading");
+    case edl::WorkerState::Ready:
+        return EdlPage::tr("ready");
+    case edl::WorkerState::Active:
+        return EdlPage::tr("active");
+    case edl::WorkerState::Leaving:
+        return EdlPage::tr("leaving");
+    case edl::WorkerState::Left:
+        return EdlPage::tr("left");
+    case edl::WorkerState::Failed:
+        return EdlPage::tr("failed");
+    }
+    return QString::fromUtf8(edl::workerStateName(state).data());
+}
+
+} // namespace
+
 bool EdlPage::startTraining()
 {
-    if (isBusy() || isAttached())
+    // A job that has ended does not hold the page: a new one replaces it (attach() detaches it).
+    if (isBusy() || (isAttached() && !m_state->ended))
         return false;
     edl::LeaderOptions options;
     try {
@@ -212,6 +241,10 @@ bool EdlPage::attach(const QString& jobDir)
                 && r.status == store::RunStatus::Running)
                 m_run = r.id;
     }
+    // Nothing of a job attached before stays on show (its loss, workers, events).
+    m_state->status = {};
+    m_state->status.jobId = m_state->address->jobId;
+    m_state->scaleEvents.clear();
     m_state->ended = false;
     m_state->recorded = false;
     m_state->timeline = {};
@@ -475,6 +508,9 @@ void EdlPage::recordEnd(const Json& report)
     try {
         result = report.is_null() ? edl::jobResultFromTimeline(m_state->timeline, dir)
                                   : edl::jobResultFromReport(report, dir);
+        // The workers' final states and counters are the report's, not the last step's.
+        if (report.is_object() && report.contains("status"))
+            m_state->status = edl::jobStatusFromJson(report["status"]);
         if (store::Session* s = session(); s && m_run != 0) {
             if (!m_state->recorder)
                 m_state->recorder = std::make_unique<edl::JobRecorder>(*s, m_run);
@@ -493,7 +529,7 @@ void EdlPage::recordEnd(const Json& report)
 void EdlPage::showStatus()
 {
     const bool attachedNow = isAttached();
-    m_start->setEnabled(!attachedNow && !isBusy());
+    m_start->setEnabled((!attachedNow || m_state->ended) && !isBusy());
     m_detach->setEnabled(attachedNow);
     m_add->setEnabled(attachedNow && !m_state->ended);
     m_remove->setEnabled(attachedNow && !m_state->ended);
@@ -523,7 +559,7 @@ void EdlPage::showStatus()
     for (const auto& w : st.workers)
         m_workersModel->appendRow({ new QStandardItem(QString::fromStdString(w.id)),
             new QStandardItem(QString::fromStdString(w.host)), new QStandardItem(QString::fromStdString(w.device)),
-            new QStandardItem(QString::fromUtf8(edl::workerStateName(w.state).data())),
+            new QStandardItem(workerStateText(w.state, m_state->ended)),
             new QStandardItem(w.rank >= 0 ? QString::number(w.rank) : QString()),
             new QStandardItem(QString::number(w.stepTimeS * 1e3, 'f', 1)),
             new QStandardItem(QString::number(w.chunksDone)), new QStandardItem(QString::number(w.samplesDone)) });

@@ -82,6 +82,7 @@ QWidget* EdlPage::buildJobBox()
     m_batch->setRange(1, 1 << 20);
     m_batch->setValue(128);
     m_devices = new QLineEdit(QStringLiteral("cpu"), this);
+    m_devices->setObjectName(QStringLiteral("edlDevices"));
     m_devices->setToolTip(tr("Devices of local workers, round robin: cpu, cuda:0, cuda:1, …"));
     m_hosts = new QLineEdit(this);
     m_hosts->setPlaceholderText(tr("local (or a host file for ssh)"));

@@ -27,6 +27,10 @@ store::RunStatus statusOf(const std::string& state, bool cancelled = false)
 std::string summaryOf(const Json& result)
 {
     const std::size_t events = result.contains("events") && result["events"].is_array() ? result["events"].size() : 0;
+    const auto steps = jsonFieldOr<std::int64_t>(result, "steps", 0, kWhere);
+    // A job that failed before its first step has no loss to tell of.
+    if (statusOf(jsonFieldOr<std::string>(result, "state", "", kWhere)) == store::RunStatus::Failed && steps == 0)
+        return "failed before its first step";
     return JobTimeline::jobSummary(jsonFieldOr(result, "final_loss", 0.0, kWhere), events);
 }
 

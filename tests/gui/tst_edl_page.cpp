@@ -12,6 +12,7 @@
 #include <QAbstractItemModel>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -194,6 +195,45 @@ private Q_SLOTS:
                      ->points(EdlPage::tr("scale events"))
                      .size(),
             again.scaleEventCount());
+    }
+
+    // A job none of whose workers can start (a CUDA device on a CPU build) ends failed, and the run
+    // says so with the worker's own reason; nothing of the job before it is shown.
+    void aJobThatCannotStartIsRecordedFailed()
+    {
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("edl-failed.vantage"))));
+        auto* page = w.findChild<EdlPage*>();
+        // A short good job first, so that its numbers are there to go stale.
+        page->setJob(QStringLiteral("mlp"), 2, 1, 512, 64);
+        QSignalSpy ended(page, &EdlPage::jobEnded);
+        QVERIFY(page->startTraining());
+        QVERIFY(ended.wait(120000));
+        QCOMPARE(ended.takeFirst().first().toString(), QStringLiteral("finished"));
+        QVERIFY(page->currentStep() > 0);
+        // The ended job's workers are shown as they ended, and Start is offered again.
+        const QAbstractItemModel* workers = page->findChild<QTableView*>(QStringLiteral("edlWorkers"))->model();
+        QVERIFY(workers->rowCount() >= 2);
+        for (int r = 0; r < workers->rowCount(); ++r)
+            QVERIFY2(workers->index(r, 3).data().toString() != QStringLiteral("active"),
+                qPrintable(workers->index(r, 0).data().toString()));
+        QVERIFY(page->findChild<QPushButton*>(QStringLiteral("edlStart"))->isEnabled());
+
+        page->findChild<QLineEdit*>(QStringLiteral("edlDevices"))->setText(QStringLiteral("cuda:3"));
+        QVERIFY(page->startTraining());
+        QVERIFY(ended.wait(120000));
+        QCOMPARE(ended.first().first().toString(), QStringLiteral("failed"));
+        const auto runs = w.session()->runs();
+        QCOMPARE(runs.size(), std::size_t(2));
+        const auto& failed = runs[0].status == store::RunStatus::Done ? runs[1] : runs[0];
+        QCOMPARE(failed.status, store::RunStatus::Failed);
+        QVERIFY2(failed.error.find("no worker could start") != std::string::npos, failed.error.c_str());
+        QVERIFY2(failed.error.find("CUDA") != std::string::npos, failed.error.c_str());
+        QVERIFY2(failed.summary.find("loss") == std::string::npos, failed.summary.c_str());
+        QCOMPARE(page->jobState(), QStringLiteral("failed"));
+        QCOMPARE(page->currentStep(), qint64(0));
+        QCOMPARE(page->activeWorkers(), 0);
     }
 
     // A leader that does not answer (stopped with SIGSTOP) costs the window nothing: scale and stop
