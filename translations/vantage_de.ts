@@ -781,6 +781,17 @@
         <source>%1 failed: %2</source>
         <translation>%1 fehlgeschlagen: %2</translation>
     </message>
+    <message>
+        <source>Cannot record a job that ended meanwhile: %1</source>
+        <translation>Ein inzwischen beendeter Job kann nicht aufgezeichnet werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The elastic job %1 is training (step %2, %n worker(s)).</source>
+        <translation>
+            <numerusform>Der elastische Job %1 trainiert (Schritt %2, %n Worker).</numerusform>
+            <numerusform>Der elastische Job %1 trainiert (Schritt %2, %n Worker).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>
@@ -1355,6 +1366,28 @@
     <message>
         <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)</source>
         <translation>HTML-Bericht (*.html);;PDF-Bericht (*.pdf);;CSV und JSON, gezippt (*.zip);;CSV- und JSON-Ordner (*)</translation>
+    </message>
+    <message>
+        <source>Detach: the job goes on, and is attached again when this session is next opened.
+Stop: the workers save and leave, and the run is recorded.</source>
+        <translation>Abkoppeln: Der Job läuft weiter und wird beim nächsten Öffnen dieser Sitzung wieder angekoppelt.
+Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Detach</source>
+        <translation>Abkoppeln</translation>
+    </message>
+    <message>
+        <source>Stop the Job</source>
+        <translation>Job anhalten</translation>
+    </message>
+    <message>
+        <source>Stopping the job…</source>
+        <translation>Der Job wird angehalten…</translation>
+    </message>
+    <message>
+        <source>The job is still stopping; it is recorded when the session opens next.</source>
+        <translation>Der Job hält noch an; er wird beim nächsten Öffnen der Sitzung aufgezeichnet.</translation>
     </message>
 </context>
 <context>

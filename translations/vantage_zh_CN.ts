@@ -779,6 +779,16 @@
         <source>%1 failed: %2</source>
         <translation>%1 失败：%2</translation>
     </message>
+    <message>
+        <source>Cannot record a job that ended meanwhile: %1</source>
+        <translation>无法记录期间已结束的作业：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The elastic job %1 is training (step %2, %n worker(s)).</source>
+        <translation>
+            <numerusform>弹性作业 %1 正在训练（第 %2 步，%n 个工作进程）。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>
@@ -1347,6 +1357,28 @@
     <message>
         <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)</source>
         <translation>HTML 报告 (*.html);;PDF 报告 (*.pdf);;CSV 和 JSON 压缩包 (*.zip);;CSV 和 JSON 文件夹 (*)</translation>
+    </message>
+    <message>
+        <source>Detach: the job goes on, and is attached again when this session is next opened.
+Stop: the workers save and leave, and the run is recorded.</source>
+        <translation>分离：作业继续运行，下次打开此会话时重新连接。
+停止：工作进程保存后退出，并记录该运行。</translation>
+    </message>
+    <message>
+        <source>Detach</source>
+        <translation>分离</translation>
+    </message>
+    <message>
+        <source>Stop the Job</source>
+        <translation>停止作业</translation>
+    </message>
+    <message>
+        <source>Stopping the job…</source>
+        <translation>正在停止作业…</translation>
+    </message>
+    <message>
+        <source>The job is still stopping; it is recorded when the session opens next.</source>
+        <translation>作业仍在停止中；下次打开会话时将记录它。</translation>
     </message>
 </context>
 <context>

@@ -61,6 +61,10 @@ public:
     bool migrateWorkers(const QStringList& from);
     bool profileThroughput(int maxWorkers, int steps);
 
+    QString liveWork() const override;
+    void detachLiveWork() override;
+    bool stopLiveWork(int timeoutMs) override;
+
     bool isAttached() const;
     QString jobDir() const;
     int activeWorkers() const;
@@ -94,6 +98,9 @@ private:
     void flushCurves();
     void showScaleMarkers();
     void drawPending();
+    // Runs of jobs this page no longer follows: ended ones are finished from their reports, the
+    // newest one still training is attached again.
+    void takeUpRuns();
 
     std::unique_ptr<State> m_state;
     TaskGroup* m_tasks; // every background call but the one long job: cancelled and awaited on destruction

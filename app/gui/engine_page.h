@@ -29,6 +29,18 @@ public:
     // Shows a stored run of this engine as it was, from the store, without recomputing.
     virtual void showRun(qint64 runId) = 0;
 
+    // Work of this page that goes on outside the window (an elastic job's processes): a line
+    // naming it, empty when there is none. The window asks, on closing, whether to let it go on
+    // (detachLiveWork: it is taken up again when the session is opened next) or to stop it
+    // (stopLiveWork: true once it ended and its run is recorded, within timeoutMs).
+    virtual QString liveWork() const { return {}; }
+    virtual void detachLiveWork() { }
+    virtual bool stopLiveWork(int timeoutMs)
+    {
+        Q_UNUSED(timeoutMs);
+        return true;
+    }
+
     bool isBusy() const { return m_runner->isRunning(); }
     void cancelJob() { m_runner->cancel(); }
     JobRunner* runner() const { return m_runner; }

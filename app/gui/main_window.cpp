@@ -24,6 +24,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QStatusBar>
 #include <QTabBar>
@@ -571,8 +572,56 @@ void MainWindow::showError(const QString& title, const QString& message)
     QMessageBox::critical(this, title, message);
 }
 
+// Work that outlives the window (an elastic job) is let go on or stopped, as the user says; the
+// run record ends true either way. False: the user would rather not close.
+bool MainWindow::settleLiveWork()
+{
+    QStringList live;
+    for (auto* p : m_pages)
+        if (const QString w = p->liveWork(); !w.isEmpty())
+            live << w;
+    if (live.isEmpty())
+        return true;
+    bool stop = false;
+    if (!(QGuiApplication::platformName() == QLatin1String("offscreen")
+            && qEnvironmentVariableIsSet("VANTAGE_NO_DIALOGS"))) {
+        QMessageBox box(
+            QMessageBox::Question, tr("Quit Vantage"), live.join(QLatin1Char('\n')), QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("liveWorkQuestion"));
+        box.setInformativeText(tr("Detach: the job goes on, and is attached again when this session is next "
+                                  "opened.\nStop: the workers save and leave, and the run is recorded."));
+        QPushButton* detach = box.addButton(tr("Detach"), QMessageBox::AcceptRole);
+        QPushButton* stopButton = box.addButton(tr("Stop the Job"), QMessageBox::DestructiveRole);
+        box.addButton(QMessageBox::Cancel);
+        box.setDefaultButton(detach);
+        box.exec();
+        if (box.clickedButton() != detach && box.clickedButton() != stopButton)
+            return false;
+        stop = box.clickedButton() == stopButton;
+    }
+    for (auto* p : m_pages) {
+        if (p->liveWork().isEmpty())
+            continue;
+        if (stop) {
+            statusBar()->showMessage(tr("Stopping the job…"));
+            if (!p->stopLiveWork(60000)) {
+                // Still stopping: it is recorded from its report the next time the session opens.
+                statusBar()->showMessage(tr("The job is still stopping; it is recorded when the session opens next."));
+                p->detachLiveWork();
+            }
+        } else {
+            p->detachLiveWork();
+        }
+    }
+    return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!settleLiveWork()) {
+        event->ignore();
+        return;
+    }
     bool busy = false;
     for (auto* p : m_pages)
         busy = busy || p->isBusy();

@@ -80,6 +80,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    bool settleLiveWork();
 
 private:
     void createActions();

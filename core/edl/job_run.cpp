@@ -199,4 +199,16 @@ void finishJobRun(store::Session& session, std::int64_t runId, const Json& resul
     session.finishRun(runId, statusOf(state), result, summaryOf(result), errorOf(result));
 }
 
+bool finishJobRunFromReport(store::Session& session, std::int64_t runId, const std::filesystem::path& jobDir)
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(jobDir / "report.json", ec))
+        return false;
+    const Json report = readJobReport(jobDir);
+    const Json result = jobResultFromReport(report, jobDir);
+    JobRecorder(session, runId).storeRest(report, {});
+    finishJobRun(session, runId, result);
+    return true;
+}
+
 } // namespace vantage::edl

@@ -76,6 +76,10 @@ private:
 // because it was cancelled (Ctrl-C in `edl run`).
 void finishJobRun(store::RunScope& scope, const Json& result, bool cancelled = false);
 void finishJobRun(store::Session& session, std::int64_t runId, const Json& result);
+// A run whose recording process went away while the job trained (the window closed, detached or
+// died) is finished from the job's report once the job has ended: its curves, events and final
+// state. False while the job has written no report (it still runs, or died without one).
+bool finishJobRunFromReport(store::Session& session, std::int64_t runId, const std::filesystem::path& jobDir);
 
 // Mean pause of the scale events that were not failures (s).
 double meanPause(const std::vector<ScaleEvent>& events);

@@ -82,6 +82,8 @@ struct RunInfo {
     Json result; // structured results (null until finished)
     std::string error; // why it failed, for failed runs
     std::vector<std::string> tags;
+    // Failed because the process that wrote it ended first (see Session::recoveredRuns()).
+    bool interrupted() const;
 };
 
 struct SeriesPoint {
@@ -148,6 +150,10 @@ public:
     std::int64_t createRun(const NewRun& run);
     std::int64_t beginRun(const NewRun& run);
     void startRun(std::int64_t runId);
+    // A running run goes on in another process of this host (an elastic job's leader, after the
+    // window that started it detached): it stays running while that process lives, and reads as
+    // interrupted once it does not. Handing it over to this process's pid takes it back.
+    void handOverRun(std::int64_t runId, std::int64_t pid);
     void finishRun(std::int64_t runId, RunStatus status, const Json& result = nullptr, std::string_view summary = {},
         std::string_view error = {});
     std::vector<RunInfo> runs() const;

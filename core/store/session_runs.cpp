@@ -6,6 +6,11 @@
 
 namespace vantage::store {
 
+bool RunInfo::interrupted() const
+{
+    return status == RunStatus::Failed && error == kInterrupted;
+}
+
 std::int64_t Session::createRun(const NewRun& run)
 {
     VANTAGE_ASSERT(
@@ -33,6 +38,22 @@ void Session::startRun(std::int64_t runId)
             m_impl->path);
         s.bind(1, static_cast<std::int64_t>(::getpid())).bind(2, hostName()).bind(3, runId);
         s.run();
+    });
+}
+
+void Session::handOverRun(std::int64_t runId, std::int64_t pid)
+{
+    if (pid <= 0)
+        throw Error::invalidInput("a run can only be handed over to a process id above 0").forField("pid");
+    m_impl->transaction([&] {
+        m_impl->requireRun(runId);
+        Stmt s(m_impl->db,
+            std::string("UPDATE runs SET owner_pid = ?, owner_host = ? WHERE id = ? AND status = 'running'"),
+            m_impl->path);
+        s.bind(1, pid).bind(2, hostName()).bind(3, runId);
+        s.run();
+        if (sqlite3_changes(m_impl->db) == 0)
+            throw Error::invalidInput("only a running run can be handed over to another process").forField("run");
     });
 }
 

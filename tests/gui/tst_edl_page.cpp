@@ -3,6 +3,7 @@
 // session with its loss curve and scale events when it ends; profile and migrate from the page.
 
 #include "edl/client.h"
+#include "edl/job_run.h"
 #include "edl_page.h"
 #include "main_window.h"
 #include "pages.h"
@@ -10,10 +11,13 @@
 #include "widgets/line_chart.h"
 
 #include <QAbstractItemModel>
+#include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -312,6 +316,120 @@ private Q_SLOTS:
         QVERIFY(page->stopJob());
         QVERIFY(ended.wait(120000));
         QTRY_VERIFY_WITH_TIMEOUT(w.session()->run(run).status != store::RunStatus::Running, 10000);
+    }
+
+    // Closing the window while a job trains asks; Cancel keeps the window, Detach lets the job go
+    // on (its run stays running, held by the leader, and the next opening attaches to it again),
+    // Stop the Job stops it and records it. Every answer leaves the run record true.
+    void closingWhileTrainingAsks()
+    {
+        qunsetenv("VANTAGE_NO_DIALOGS"); // the real question, answered by clicking its buttons
+        const auto restore = qScopeGuard([] { qputenv("VANTAGE_NO_DIALOGS", "1"); });
+        const QString file = m_dir.filePath(QStringLiteral("edl-close.vantage"));
+        qint64 run = 0;
+        {
+            MainWindow w(m_settings);
+            addEnginePages(w);
+            QVERIFY(w.createSession(file));
+            auto* page = w.findChild<EdlPage*>();
+            page->setJob(QStringLiteral("mlp"), 1, 1, 2000000, 64);
+            QSignalSpy attached(page, &EdlPage::attached);
+            QVERIFY(page->startTraining());
+            QVERIFY(attached.wait(60000));
+            QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 10, 60000);
+            run = page->lastRun();
+            w.show();
+            answerWhenAsked(QStringLiteral("Cancel"));
+            QVERIFY(!w.close());
+            QVERIFY(page->isAttached());
+            answerWhenAsked(MainWindow::tr("Detach"));
+            QVERIFY(w.close());
+        }
+        {
+            auto s = store::Session::open(file.toStdString(), store::Session::Mode::ReadOnly);
+            QCOMPARE(s.run(run).status, store::RunStatus::Running); // the job goes on without the window
+        }
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.openSession(file));
+        auto* page = w.findChild<EdlPage*>();
+        QVERIFY(page->isAttached()); // taken up again
+        QCOMPARE(page->lastRun(), run);
+        QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 20, 60000);
+        w.show();
+        answerWhenAsked(MainWindow::tr("Stop the Job"));
+        QVERIFY(w.close());
+        const auto r = w.session()->run(run);
+        QCOMPARE(r.status, store::RunStatus::Done);
+        QVERIFY2(r.summary.find("final loss") == 0, r.summary.c_str());
+        QCOMPARE(r.result.value("state", std::string()), std::string("stopped"));
+        QCOMPARE(r.result.value("source", std::string()), std::string("report"));
+    }
+
+    // A job that ends while no window follows it (detached, then stopped from outside) is recorded
+    // from its report when the session is opened again, not as interrupted.
+    void aJobThatEndedWhileDetachedIsRecordedFromItsReport()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("edl-detached.vantage"));
+        qint64 run = 0;
+        std::string jobDir;
+        {
+            MainWindow w(m_settings);
+            addEnginePages(w);
+            QVERIFY(w.createSession(file));
+            auto* page = w.findChild<EdlPage*>();
+            page->setJob(QStringLiteral("mlp"), 2, 1, 2000000, 64);
+            QSignalSpy attached(page, &EdlPage::attached);
+            QVERIFY(page->startTraining());
+            QVERIFY(attached.wait(60000));
+            QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 10, 60000);
+            run = page->lastRun();
+            jobDir = page->jobDir().toStdString();
+            QVERIFY(w.close()); // no dialogs: detached
+        }
+        const auto address = edl::readJobFile(jobDir);
+        edl::JobClient(address).stop();
+        const Json report = edl::waitForJobReport(jobDir, 120);
+        QVERIFY(report.is_object());
+        QTRY_VERIFY_WITH_TIMEOUT(::kill(static_cast<pid_t>(address.leaderPid), 0) != 0, 30000);
+        {
+            // The leader held the run (this process, which started it, lives on): a reader sees it
+            // interrupted until a writer records it.
+            auto s = store::Session::open(file.toStdString(), store::Session::Mode::ReadOnly);
+            QVERIFY(s.run(run).interrupted());
+        }
+
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.openSession(file));
+        const auto r = w.session()->run(run);
+        QCOMPARE(r.status, store::RunStatus::Done);
+        QVERIFY2(!r.interrupted(), r.error.c_str());
+        QCOMPARE(r.result.value("final_loss", -1.0), report.value("final_loss", -2.0));
+        QCOMPARE(r.result.value("steps", std::int64_t(0)), report["status"].value("step", std::int64_t(-1)));
+        QCOMPARE(w.session()->series(run, "loss").size(), report["series"]["loss"].size());
+        QVERIFY(!w.findChild<EdlPage*>()->isAttached());
+    }
+
+private:
+    // Clicks the button of that text on the question the window is about to ask.
+    static void answerWhenAsked(const QString& text)
+    {
+        auto* poll = new QTimer(qApp);
+        poll->setInterval(50);
+        QObject::connect(poll, &QTimer::timeout, [poll, text] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            for (auto* b : box->buttons())
+                if (b->text() == text) {
+                    poll->stop();
+                    poll->deleteLater();
+                    QTest::mouseClick(b, Qt::LeftButton);
+                    return;
+                }
+        });
+        poll->start();
     }
 };
 

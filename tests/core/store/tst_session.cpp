@@ -521,6 +521,50 @@ private Q_SLOTS:
         QVERIFY(viewer.recoveredRuns().empty());
         QCOMPARE(viewer.run(id).status, RunStatus::Running);
     }
+
+    // A run handed over to another process (an elastic job's leader after the window detached)
+    // outlives the process that started it, and reads as interrupted once its holder is gone.
+    void handedOverRunLivesWithItsHolder()
+    {
+        const auto p = file("handed-over.vantage");
+        std::int64_t id = 0;
+        const pid_t holder = ::fork();
+        QVERIFY(holder >= 0);
+        if (holder == 0) {
+            ::pause();
+            ::_exit(0);
+        }
+        const pid_t starter = ::fork(); // the window: starts the run, hands it over, dies
+        QVERIFY(starter >= 0);
+        if (starter == 0) {
+            int rc = 1;
+            try {
+                auto s = Session::create(p);
+                const auto run = s.beginRun({ .engine = store::Engine::Edl, .kind = store::RunKind::Train });
+                s.handOverRun(run, holder);
+                rc = 0;
+            } catch (...) { }
+            ::_exit(rc);
+        }
+        int status = 0;
+        ::waitpid(starter, &status, 0);
+        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        {
+            auto s = Session::open(p);
+            QVERIFY(s.recoveredRuns().empty());
+            id = s.runs().front().id;
+            QCOMPARE(s.run(id).status, RunStatus::Running); // its holder lives
+            QVERIFY_THROWS_EXCEPTION(Error, s.handOverRun(id, 0));
+            QVERIFY_THROWS_EXCEPTION(Error, s.handOverRun(id + 1, holder));
+        }
+        ::kill(holder, SIGKILL);
+        ::waitpid(holder, &status, 0);
+        auto s = Session::open(p);
+        QCOMPARE(s.recoveredRuns(), std::vector<std::int64_t>{ id });
+        QCOMPARE(s.run(id).status, RunStatus::Failed);
+        // A run that has ended cannot be handed over.
+        QVERIFY_THROWS_EXCEPTION(Error, s.handOverRun(id, ::getpid()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSession)
