@@ -8,7 +8,7 @@ PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git file
   # Qt 6.4
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
-  qt6-l10n-tools libqt6sql6-sqlite libqt6svgwidgets6 libgl-dev
+  qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite libqt6svgwidgets6 libgl-dev
   # core libraries
   libsqlite3-dev nlohmann-json3-dev libcli11-dev libgraphviz-dev graphviz
   # LibTorch 1.13 (CPU) with c10d/Gloo; python3-torch runs the scripts that write TorchScript models;

@@ -792,6 +792,70 @@
             <numerusform>Der elastische Job %1 trainiert (Schritt %2, %n Worker).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>scale-out</source>
+        <translation>Hochskalierung</translation>
+    </message>
+    <message>
+        <source>scale-in</source>
+        <translation>Herunterskalierung</translation>
+    </message>
+    <message>
+        <source>failure</source>
+        <translation>Ausfall</translation>
+    </message>
+    <message>
+        <source>migration</source>
+        <translation>Migration</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>restart</source>
+        <translation>Neustart</translation>
+    </message>
+    <message>
+        <source>restored from a checkpoint</source>
+        <translation>aus einem Checkpoint wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>after a failure</source>
+        <translation>nach einem Ausfall</translation>
+    </message>
+    <message>
+        <source>resized</source>
+        <translation>Größe geändert</translation>
+    </message>
+    <message>
+        <source> · joined: %1</source>
+        <translation> · beigetreten: %1</translation>
+    </message>
+    <message>
+        <source> · left: %1</source>
+        <translation> · ausgeschieden: %1</translation>
+    </message>
+    <message>
+        <source>Step %1: %2, %3 → %4 workers, %5 ms of pause%6</source>
+        <translation>Schritt %1: %2, %3 → %4 Worker, %5 ms Pause%6</translation>
+    </message>
+    <message>
+        <source>Leader: %1</source>
+        <translation>Leader: %1</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>
@@ -2001,6 +2065,54 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
+    </message>
+    <message>
+        <source>search</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <source>frontier</source>
+        <translation>Front</translation>
+    </message>
+    <message>
+        <source>pick</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message>
+        <source>export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>generate</source>
+        <translation>Erzeugung</translation>
+    </message>
+    <message>
+        <source>partition</source>
+        <translation>Zerlegung</translation>
+    </message>
+    <message>
+        <source>evaluate</source>
+        <translation>Auswertung</translation>
+    </message>
+    <message>
+        <source>similar</source>
+        <translation>Ähnliche</translation>
+    </message>
+    <message>
+        <source>re-rank</source>
+        <translation>Neuordnung</translation>
+    </message>
+    <message>
+        <source>knobs</source>
+        <translation>Regler</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
     </message>
 </context>
 <context>

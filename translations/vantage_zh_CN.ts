@@ -789,6 +789,70 @@
             <numerusform>弹性作业 %1 正在训练（第 %2 步，%n 个工作进程）。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>scale-out</source>
+        <translation>扩容</translation>
+    </message>
+    <message>
+        <source>scale-in</source>
+        <translation>缩容</translation>
+    </message>
+    <message>
+        <source>failure</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>migration</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>restored from a checkpoint</source>
+        <translation>从检查点恢复</translation>
+    </message>
+    <message>
+        <source>after a failure</source>
+        <translation>故障之后</translation>
+    </message>
+    <message>
+        <source>resized</source>
+        <translation>规模变更</translation>
+    </message>
+    <message>
+        <source> · joined: %1</source>
+        <translation> · 加入：%1</translation>
+    </message>
+    <message>
+        <source> · left: %1</source>
+        <translation> · 退出：%1</translation>
+    </message>
+    <message>
+        <source>Step %1: %2, %3 → %4 workers, %5 ms of pause%6</source>
+        <translation>第 %1 步：%2，%3 → %4 个工作进程，暂停 %5 ms%6</translation>
+    </message>
+    <message>
+        <source>Leader: %1</source>
+        <translation>领导进程：%1</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>
@@ -1989,6 +2053,54 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>Tags</source>
         <translation>标签</translation>
+    </message>
+    <message>
+        <source>search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>frontier</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <source>pick</source>
+        <translation>选取</translation>
+    </message>
+    <message>
+        <source>export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>partition</source>
+        <translation>切分</translation>
+    </message>
+    <message>
+        <source>evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>similar</source>
+        <translation>相似</translation>
+    </message>
+    <message>
+        <source>re-rank</source>
+        <translation>重排序</translation>
+    </message>
+    <message>
+        <source>knobs</source>
+        <translation>调节</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
     </message>
 </context>
 <context>

@@ -236,6 +236,7 @@ QWidget* DgiPage::buildResultsTab()
     f.setPointSizeF(f.pointSizeF() * 1.3);
     f.setBold(true);
     m_speedup->setFont(f);
+    m_speedup->setWordWrap(true); // a headline of any length in any language: it wraps, the window keeps its size
     auto* resultsTab = new QWidget(this);
     auto* resultsLayout = new QVBoxLayout(resultsTab);
     resultsLayout->addWidget(m_speedup);

@@ -224,6 +224,62 @@ QString workerStateText(edl::WorkerState state, bool jobEnded)
     return QString::fromUtf8(edl::workerStateName(state).data());
 }
 
+QString jobStateText(edl::JobState state)
+{
+    switch (state) {
+    case edl::JobState::Starting:
+        return EdlPage::tr("starting");
+    case edl::JobState::Running:
+        return EdlPage::tr("running");
+    case edl::JobState::Finished:
+        return EdlPage::tr("finished");
+    case edl::JobState::Stopped:
+        return EdlPage::tr("stopped");
+    case edl::JobState::Failed:
+        return EdlPage::tr("failed");
+    }
+    return QString::fromUtf8(edl::jobStateName(state).data());
+}
+
+QString scaleKindText(edl::ScaleKind kind)
+{
+    switch (kind) {
+    case edl::ScaleKind::ScaleOut:
+        return EdlPage::tr("scale-out");
+    case edl::ScaleKind::ScaleIn:
+        return EdlPage::tr("scale-in");
+    case edl::ScaleKind::Failure:
+        return EdlPage::tr("failure");
+    case edl::ScaleKind::Migration:
+        return EdlPage::tr("migration");
+    }
+    return QString::fromUtf8(edl::scaleKindName(kind).data());
+}
+
+// Why a generation began, as the leader names it.
+QString generationReasonText(const std::string& reason)
+{
+    if (reason == "start")
+        return EdlPage::tr("start");
+    if (reason == "restart")
+        return EdlPage::tr("restart");
+    if (reason == "restore")
+        return EdlPage::tr("restored from a checkpoint");
+    if (reason == "failure")
+        return EdlPage::tr("after a failure");
+    if (reason == "resize")
+        return EdlPage::tr("resized");
+    return QString::fromStdString(reason);
+}
+
+QString joinIds(const std::vector<std::string>& ids)
+{
+    QStringList out;
+    for (const auto& id : ids)
+        out << QString::fromStdString(id);
+    return out.join(QLatin1Char(' '));
+}
+
 } // namespace
 
 bool EdlPage::startTraining()
@@ -464,7 +520,7 @@ int EdlPage::scaleEventCount() const
 
 QString EdlPage::jobState() const
 {
-    return QString::fromUtf8(edl::jobStateName(m_state->status.state).data());
+    return QString::fromUtf8(edl::jobStateName(m_state->status.state).data()); // for tests: the name
 }
 
 void EdlPage::onEvent(const Json& j)
@@ -509,26 +565,39 @@ void EdlPage::onEvent(const Json& j)
         st.workers = m->workers;
     } else if (const auto* g = std::get_if<edl::GenerationEvent>(&e.payload)) {
         st.generation = g->generation;
-        m_log->addItem(
-            tr("Generation %1 (%2): %3")
-                .arg(g->generation)
-                .arg(QString::fromStdString(g->reason))
-                .arg(QString::fromStdString(std::accumulate(g->members.begin(), g->members.end(), std::string(),
-                    [](std::string a, const std::string& b) { return a.empty() ? b : a + " " + b; }))));
+        logLine(
+            tr("Generation %1 (%2): %3").arg(g->generation).arg(generationReasonText(g->reason), joinIds(g->members)),
+            LogWeight::Quiet);
     } else if (const auto* sc = std::get_if<edl::ScaleEvent>(&e.payload)) {
         m_state->scaleEvents.push_back(*sc);
         showScaleMarkers();
+        // Joins and leaves stand out of the routine lines.
+        QString who;
+        if (!sc->joined.empty())
+            who += tr(" · joined: %1").arg(joinIds(sc->joined));
+        if (!sc->left.empty())
+            who += tr(" · left: %1").arg(joinIds(sc->left));
+        logLine(tr("Step %1: %2, %3 → %4 workers, %5 ms of pause%6")
+                    .arg(sc->step)
+                    .arg(scaleKindText(sc->kind))
+                    .arg(sc->workersBefore)
+                    .arg(sc->workersAfter)
+                    .arg(sc->pauseS * 1e3, 0, 'f', 0)
+                    .arg(who),
+            LogWeight::Strong);
     } else if (const auto* f = std::get_if<edl::FailureEvent>(&e.payload)) {
-        m_log->addItem(tr("Worker %1 failed at step %2: %3 (silent %4 s)")
-                           .arg(QString::fromStdString(f->worker))
-                           .arg(f->step)
-                           .arg(QString::fromStdString(f->reason))
-                           .arg(f->silentS, 0, 'f', 1));
+        logLine(tr("Worker %1 failed at step %2: %3 (silent %4 s)")
+                    .arg(QString::fromStdString(f->worker))
+                    .arg(f->step)
+                    .arg(QString::fromStdString(f->reason))
+                    .arg(f->silentS, 0, 'f', 1),
+            LogWeight::Strong);
     } else if (const auto* ep = std::get_if<edl::EpochEvent>(&e.payload)) {
-        m_log->addItem(tr("Epoch %1 done: %2 of %3 samples trained exactly once")
-                           .arg(ep->epoch)
-                           .arg(ep->seenOnce)
-                           .arg(ep->samples));
+        logLine(tr("Epoch %1 done: %2 of %3 samples trained exactly once")
+                    .arg(ep->epoch)
+                    .arg(ep->seenOnce)
+                    .arg(ep->samples),
+            LogWeight::Quiet);
     } else if (const auto* js = std::get_if<edl::JobStateEvent>(&e.payload)) {
         st.state = js->state;
         st.message = js->message;
@@ -537,7 +606,10 @@ void EdlPage::onEvent(const Json& j)
             drawPending();
         }
     } else if (const auto* l = std::get_if<edl::LogEvent>(&e.payload)) {
-        m_log->addItem(QString::fromStdString(l->text));
+        // The leader's own notes: what it did on a request is shown above in the window's words;
+        // its warnings and errors are shown as it wrote them.
+        if (l->level != edl::LogLevel::Info)
+            logLine(tr("Leader: %1").arg(QString::fromStdString(l->text)), LogWeight::Strong);
     }
     while (m_log->count() > 500)
         delete m_log->takeItem(0);
@@ -548,6 +620,18 @@ void EdlPage::onEvent(const Json& j)
     } else {
         m_log->scrollToBottom();
         showStatus();
+    }
+}
+
+void EdlPage::logLine(const QString& text, LogWeight weight)
+{
+    auto* item = new QListWidgetItem(text, m_log);
+    if (weight == LogWeight::Strong) {
+        QFont f = item->font();
+        f.setBold(true);
+        item->setFont(f);
+    } else if (weight == LogWeight::Quiet) {
+        item->setForeground(m_log->palette().color(QPalette::Disabled, QPalette::Text));
     }
 }
 
@@ -607,7 +691,7 @@ void EdlPage::showStatus()
         m_status->setText(
             tr("<b>%1</b> — %2<br>generation %3 · step %4 · epoch %5/%6<br>loss %7 · %8 samples/s · %9 workers")
                 .arg(QString::fromStdString(m_state->address->jobId).toHtmlEscaped())
-                .arg(QString::fromUtf8(edl::jobStateName(st.state).data()))
+                .arg(jobStateText(st.state))
                 .arg(st.generation)
                 .arg(st.step)
                 .arg(st.epoch)
@@ -636,8 +720,7 @@ void EdlPage::showStatus()
     m_events->clear();
     m_events->setHorizontalHeaderLabels({ tr("Step"), tr("Change"), tr("Workers"), tr("Pause (ms)") });
     for (const auto& e : m_state->scaleEvents)
-        m_events->appendRow({ new QStandardItem(QString::number(e.step)),
-            new QStandardItem(QString::fromUtf8(edl::scaleKindName(e.kind).data())),
+        m_events->appendRow({ new QStandardItem(QString::number(e.step)), new QStandardItem(scaleKindText(e.kind)),
             new QStandardItem(QStringLiteral("%1 → %2").arg(e.workersBefore).arg(e.workersAfter)),
             new QStandardItem(QString::number(e.pauseS * 1e3, 'f', 0)) });
 }

@@ -95,6 +95,12 @@ private:
     void recordEnd(const Json& report);
     // Sends a request to the job from one of the page's tasks; the log shows the answer.
     void request(const QString& what, std::function<Json(const edl::JobClient&)> call);
+    enum class LogWeight {
+        Normal,
+        Strong,
+        Quiet
+    };
+    void logLine(const QString& text, LogWeight weight = LogWeight::Normal);
     void flushCurves();
     void showScaleMarkers();
     void drawPending();

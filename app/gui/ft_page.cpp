@@ -246,13 +246,19 @@ QWidget* FtPage::buildChart()
     m_budgetLabel = new QLabel(tr("Memory budget: off"), this);
     m_budgetLabel->setMinimumWidth(220);
     connect(m_budget, &QSlider::valueChanged, this, &FtPage::onBudgetChanged);
-    auto* chartControls = new QHBoxLayout;
-    chartControls->addWidget(m_logTime);
-    chartControls->addWidget(m_logMemory);
-    chartControls->addWidget(fit);
-    chartControls->addSpacing(16);
-    chartControls->addWidget(m_budgetLabel);
-    chartControls->addWidget(m_budget, 1);
+    // Two rows, so that the budget slider keeps its length whatever the language of the boxes.
+    auto* chartControls = new QVBoxLayout;
+    auto* axisRow = new QHBoxLayout;
+    axisRow->addWidget(m_logTime);
+    axisRow->addWidget(m_logMemory);
+    axisRow->addWidget(fit);
+    axisRow->addStretch(1);
+    auto* budgetRow = new QHBoxLayout;
+    budgetRow->addWidget(m_budgetLabel);
+    m_budget->setMinimumWidth(240);
+    budgetRow->addWidget(m_budget, 1);
+    chartControls->addLayout(axisRow);
+    chartControls->addLayout(budgetRow);
     auto* chartBox = new QWidget(this);
     auto* chartLayout = new QVBoxLayout(chartBox);
     chartLayout->setContentsMargins(0, 0, 0, 0);

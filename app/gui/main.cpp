@@ -8,6 +8,7 @@
 #include "main_window.h"
 #include "pages.h"
 #include "report_pdf.h"
+#include "translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -31,19 +32,6 @@ bool haveDisplay()
     return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
 }
 
-void installTranslators(QApplication& app, const QString& language)
-{
-    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
-    QLocale::setDefault(locale);
-    auto* qt = new QTranslator(&app);
-    if (qt->load(
-            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
-    auto* own = new QTranslator(&app);
-    if (own->load(locale, QStringLiteral("vantage"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(own);
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -65,7 +53,7 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/vantage.svg")));
 
     vantage::gui::AppSettings settings;
-    installTranslators(app, settings.language());
+    vantage::gui::installTranslators(settings.language());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Vantage workbench"));

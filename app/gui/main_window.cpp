@@ -16,11 +16,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLayout>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -198,6 +200,22 @@ void MainWindow::createActions()
 void MainWindow::addPage(EnginePage* page)
 {
     m_pages.push_back(page);
+    // No choice holds the window wide: a combo box is as wide as its layout gives it, and its list
+    // shows the whole of each entry (an editable one takes any length anyway).
+    for (auto* combo : page->findChildren<QComboBox*>()) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(std::max(combo->minimumContentsLength(), 10));
+        // Qt keeps the minimum size hint it computed under the old policy: an explicit minimum
+        // width stands in for it (ten characters, the arrow and the frame).
+        combo->setMinimumWidth(
+            std::max(combo->minimumWidth(), combo->fontMetrics().horizontalAdvance(QLatin1Char('X')) * 10 + 48));
+    }
+    // The page's layouts measured the combo boxes before; they measure again.
+    // (A hidden page's nested layouts keep what they measured until invalidated one by one.)
+    for (auto* l : page->findChildren<QLayout*>())
+        l->invalidate();
+    for (auto* w : page->findChildren<QWidget*>())
+        w->updateGeometry();
     m_tabs->addTab(page, page->title());
     // Pages stay; only comparison tabs close.
     m_tabs->tabBar()->setTabButton(m_tabs->indexOf(page), QTabBar::RightSide, nullptr);

@@ -160,6 +160,7 @@ QWidget* PpacPage::buildDatasetTab()
     m_overview = new QLabel(this);
     m_overview->setObjectName(QStringLiteral("ppacOverview"));
     m_overview->setTextFormat(Qt::RichText);
+    m_overview->setWordWrap(true);
     m_overview->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_longTail = new widgets::LineChart(this);
     m_longTail->setAxisTitles(tr("Item rank (most popular first)"), tr("Training interactions"));
@@ -297,13 +298,7 @@ QWidget* PpacPage::buildUserTab()
     m_gpTop = new QStandardItemModel(this);
     m_before = new QStandardItemModel(this);
     m_after = new QStandardItemModel(this);
-    auto titled = [this](const QString& title, QWidget* w) {
-        auto* box = new QGroupBox(title, this);
-        auto* l = new QVBoxLayout(box);
-        l->setContentsMargins(4, 4, 4, 4);
-        l->addWidget(w);
-        return box;
-    };
+    auto titled = [this](const QString& title, QWidget* w) { return titledPane(title, w, this); };
     auto* lists = new QSplitter(Qt::Horizontal, this);
     lists->addWidget(
         titled(tr("Base model top-K (γ = β = 0)"), makeTable(m_before, this, QStringLiteral("ppacBefore"))));

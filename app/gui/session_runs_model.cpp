@@ -80,6 +80,37 @@ QString SessionRunsModel::engineTitle(const QString& engine)
     return engine;
 }
 
+QString SessionRunsModel::kindTitle(store::RunKind kind)
+{
+    switch (kind) {
+    case store::RunKind::Search:
+        return tr("search");
+    case store::RunKind::Frontier:
+        return tr("frontier");
+    case store::RunKind::Pick:
+        return tr("pick");
+    case store::RunKind::Export:
+        return tr("export");
+    case store::RunKind::Train:
+        return tr("train");
+    case store::RunKind::Generate:
+        return tr("generate");
+    case store::RunKind::Partition:
+        return tr("partition");
+    case store::RunKind::Evaluate:
+        return tr("evaluate");
+    case store::RunKind::Similar:
+        return tr("similar");
+    case store::RunKind::Rerank:
+        return tr("re-rank");
+    case store::RunKind::Knobs:
+        return tr("knobs");
+    case store::RunKind::Unknown:
+        break;
+    }
+    return tr("unknown");
+}
+
 QString SessionRunsModel::statusTitle(store::RunStatus status)
 {
     switch (status) {
@@ -137,7 +168,7 @@ QVariant SessionRunsModel::data(const QModelIndex& index, int role) const
         case Engine:
             return engineTitle(QString::fromUtf8(store::engineName(r->engine).data()));
         case Kind:
-            return QString::fromUtf8(store::runKindName(r->kind).data());
+            return kindTitle(r->kind);
         case Name:
             return QString::fromStdString(r->name);
         case Tags: {

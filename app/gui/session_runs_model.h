@@ -48,6 +48,7 @@ public:
 
     static QString engineTitle(const QString& engine);
     static QString statusTitle(store::RunStatus status);
+    static QString kindTitle(store::RunKind kind);
 
 Q_SIGNALS:
     void loadFailed(const QString& message);

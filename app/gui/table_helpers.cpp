@@ -1,8 +1,10 @@
 #include "table_helpers.h"
 
 #include <QHeaderView>
+#include <QLabel>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -18,6 +20,22 @@ QTableView* makeTable(QStandardItemModel* model, QWidget* parent, const QString&
     view->verticalHeader()->hide();
     view->horizontalHeader()->setStretchLastSection(true);
     return view;
+}
+
+QWidget* titledPane(const QString& title, QWidget* content, QWidget* parent)
+{
+    auto* pane = new QWidget(parent);
+    auto* layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->setSpacing(2);
+    auto* label = new QLabel(title, pane);
+    QFont f = label->font();
+    f.setBold(true);
+    label->setFont(f);
+    label->setWordWrap(true);
+    layout->addWidget(label);
+    layout->addWidget(content, 1);
+    return pane;
 }
 
 QStandardItem* textCell(const QString& text, bool right)

@@ -13,6 +13,10 @@ namespace vantage::gui {
 // A read-only table over `model`: alternating rows, no row numbers, the last column stretched.
 QTableView* makeTable(QStandardItemModel* model, QWidget* parent, const QString& objectName);
 
+// `content` under a bold title that wraps: a pane as narrow as its content allows, in any language
+// (a group box is at least as wide as its title).
+QWidget* titledPane(const QString& title, QWidget* content, QWidget* parent);
+
 // A text cell; `right` aligns it as a number.
 QStandardItem* textCell(const QString& text, bool right = false);
 

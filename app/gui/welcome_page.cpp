@@ -22,6 +22,7 @@ WelcomePage::WelcomePage(QWidget* parent)
     f.setPointSizeF(f.pointSizeF() * 1.6);
     f.setBold(true);
     m_title->setFont(f);
+    m_title->setWordWrap(true);
     m_details = new QLabel(this);
     m_details->setObjectName(QStringLiteral("welcomeDetails"));
     m_details->setTextFormat(Qt::RichText);

@@ -1,0 +1,388 @@
+// Each page's main workflow, end to end, as a newcomer meets it: at 1280x800 and 1600x1000, in
+// English and German. After every step the window must still fit the screen (and be able to shrink
+// back to it), no label may clip its text, and in German no English may remain; a screenshot of
+// every step is saved under build/screenshots/walkthrough/ to be looked at.
+//
+// Nothing a user would not set is overridden: the elastic worker is found beside the program, as
+// it is beside an installed vantage.
+
+#include "dgi_page.h"
+#include "edl_page.h"
+#include "ft_page.h"
+#include "main_window.h"
+#include "pages.h"
+#include "session_runs_model.h"
+#include "ppac_page.h"
+#include "store/session.h"
+#include "translations.h"
+#include "widgets/pareto_chart.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScopeGuard>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QSplitter>
+#include <QLayout>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocumentFragment>
+#include <QXmlStreamReader>
+
+#include <map>
+#include <set>
+
+using namespace vantage;
+using namespace vantage::gui;
+
+namespace {
+
+// The German catalogue: English source text -> its translation.
+std::map<QString, QString> readCatalogue(const QString& path)
+{
+    std::map<QString, QString> out;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    QXmlStreamReader xml(&f);
+    QString source;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("source"))
+            source = xml.readElementText();
+        else if (xml.name() == QLatin1String("translation"))
+            out[source] = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+    }
+    return out;
+}
+
+// The least width a layout gives the widget (Qt's qSmartMinSize): its minimum width where one is
+// set, else its minimum size hint, or its size hint where its policy forbids shrinking.
+int layoutMinWidth(const QWidget* w)
+{
+    if (w->minimumWidth() > 0)
+        return w->minimumWidth();
+    if (!(w->sizePolicy().horizontalPolicy() & QSizePolicy::ShrinkFlag))
+        return std::max(w->sizeHint().width(), w->minimumSizeHint().width());
+    return w->minimumSizeHint().width();
+}
+
+QString plain(const QString& text)
+{
+    QString t = Qt::mightBeRichText(text) ? QTextDocumentFragment::fromHtml(text).toPlainText() : text;
+    t.remove(QLatin1Char('&')); // mnemonics
+    return t.simplified();
+}
+
+// Words of English that German does not use: two of them in one text give it away.
+bool looksEnglish(const QString& text)
+{
+    static const QRegularExpression words(QStringLiteral(
+        "\\b(the|of|and|with|is|are|to|from|not|for|this|that|by|at|on|or|be|has|have|its|it|no|per|than|"
+        "each|every|none|which|into|out|over|under|done|failed|running|cancelled|load|search)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    int n = 0;
+    auto it = words.globalMatch(text);
+    while (it.hasNext()) {
+        it.next();
+        ++n;
+    }
+    return n >= 2 || (n == 1 && text.split(QLatin1Char(' '), Qt::SkipEmptyParts).size() <= 2);
+}
+
+// What the user can read in the window now: labels, buttons, group and tab titles, table headers,
+// menus, placeholders.
+std::vector<std::pair<QString, QString>> visibleTexts(QWidget* root)
+{
+    std::vector<std::pair<QString, QString>> out; // (where, text)
+    auto where = [](const QObject* o) {
+        return QStringLiteral("%1 %2").arg(QString::fromLatin1(o->metaObject()->className()), o->objectName());
+    };
+    for (auto* w : root->findChildren<QWidget*>()) {
+        if (!w->isVisible())
+            continue;
+        if (auto* l = qobject_cast<QLabel*>(w))
+            out.emplace_back(where(l), plain(l->text()));
+        else if (auto* b = qobject_cast<QAbstractButton*>(w))
+            out.emplace_back(where(b), plain(b->text()));
+        else if (auto* g = qobject_cast<QGroupBox*>(w))
+            out.emplace_back(where(g), plain(g->title()));
+        else if (auto* e = qobject_cast<QLineEdit*>(w))
+            out.emplace_back(where(e), plain(e->placeholderText()));
+        else if (auto* t = qobject_cast<QTabBar*>(w))
+            for (int i = 0; i < t->count(); ++i)
+                out.emplace_back(where(t), plain(t->tabText(i)));
+        else if (auto* list = qobject_cast<QListWidget*>(w))
+            for (int i = 0; i < list->count(); ++i)
+                out.emplace_back(where(list), plain(list->item(i)->text()));
+        else if (auto* h = qobject_cast<QHeaderView*>(w); h && h->model())
+            for (int i = 0; i < h->count(); ++i)
+                out.emplace_back(where(h), plain(h->model()->headerData(i, h->orientation()).toString()));
+    }
+    // The session browser's words (engine, kind, status); names and results are the user's data.
+    if (auto* runs = root->findChild<QAbstractItemView*>(QStringLiteral("runsView")); runs && runs->model())
+        for (int r = 0; r < runs->model()->rowCount(); ++r)
+            for (int c : { SessionRunsModel::Engine, SessionRunsModel::Kind, SessionRunsModel::Status })
+                out.emplace_back(QStringLiteral("runsView"), plain(runs->model()->index(r, c).data().toString()));
+    // The kinds of the elastic job's scale events.
+    if (auto* events = root->findChild<QAbstractItemView*>(QStringLiteral("edlEvents")); events && events->model())
+        for (int r = 0; r < events->model()->rowCount(); ++r)
+            out.emplace_back(QStringLiteral("edlEvents"), plain(events->model()->index(r, 1).data().toString()));
+    if (auto* mw = qobject_cast<QMainWindow*>(root))
+        for (auto* a : mw->menuBar()->actions())
+            out.emplace_back(QStringLiteral("menu"), plain(a->text()));
+    return out;
+}
+
+// A label that neither wraps nor elides and whose text is wider than the label, or a wrapping one
+// taller than it.
+QStringList clippedLabels(QWidget* root)
+{
+    QStringList out;
+    for (auto* l : root->findChildren<QLabel*>()) {
+        if (!l->isVisible() || l->text().isEmpty() || l->width() <= 0)
+            continue;
+        const QString text = plain(l->text()).left(60);
+        if (l->wordWrap()) {
+            if (l->heightForWidth(l->width()) > l->height() + 2)
+                out << QStringLiteral("“%1”: needs %2 px of height, has %3")
+                           .arg(text)
+                           .arg(l->heightForWidth(l->width()))
+                           .arg(l->height());
+        } else if (l->sizeHint().width() > l->width() + 2 && l->pixmap().isNull()) {
+            out << QStringLiteral("“%1”: needs %2 px, has %3").arg(text).arg(l->sizeHint().width()).arg(l->width());
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+// A failed check ends the walkthrough where it failed.
+#define STEP(name)                                                                                                     \
+    do {                                                                                                               \
+        step(w, screen, language, ++n, name);                                                                          \
+        if (QTest::currentTestFailed())                                                                                \
+            return;                                                                                                    \
+    } while (false)
+
+class TestWalkthrough : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    AppSettings m_settings;
+    std::map<QString, QString> m_german;
+    QStringList m_problems;
+    std::set<QString> m_englishSeen;
+
+    // The checks every step passes, and its screenshot.
+    void step(MainWindow& w, const QSize& screen, const QString& language, int n, const QString& name)
+    {
+        QTest::qWait(150); // the layout settles, charts draw
+        QCoreApplication::processEvents();
+        const QString shots = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough");
+        QDir().mkpath(shots);
+        const QString shot = QStringLiteral("%1/%2-%3x%4-%5-%6.png")
+                                 .arg(shots, language)
+                                 .arg(screen.width())
+                                 .arg(screen.height())
+                                 .arg(n, 2, 10, QLatin1Char('0'))
+                                 .arg(name);
+        QVERIFY(w.grab().save(shot));
+
+        // What is wrong is gathered over the whole walkthrough and reported at its end.
+        auto problem = [&](const QString& what) { m_problems << QStringLiteral("%1: %2").arg(name, what); };
+        if (w.width() > screen.width() || w.height() > screen.height())
+            problem(QStringLiteral("the window grew to %1x%2").arg(w.width()).arg(w.height()));
+        const QSize least = w.minimumSizeHint().expandedTo(w.minimumSize());
+        if (least.width() > screen.width() || least.height() > screen.height())
+        {
+            QStringList widest; // which page holds it wide: the chain of its widest children
+            for (int i = 0; i < w.tabs()->count(); ++i) {
+                QWidget* at = w.tabs()->widget(i);
+                QStringList chain{ QStringLiteral("%1 %2").arg(w.tabs()->tabText(i)).arg(at->minimumSizeHint().width()) };
+                for (int depth = 0; depth < 12 && at; ++depth) {
+                    QWidget* next = nullptr;
+                    for (auto* c : at->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+                        if ((!next || layoutMinWidth(c) > layoutMinWidth(next)))
+                            next = c;
+                    if (next)
+                        chain << QStringLiteral("%1(%2) %3")
+                                     .arg(QString::fromLatin1(next->metaObject()->className()), next->objectName())
+                                     .arg(layoutMinWidth(next));
+                    at = next;
+                }
+                widest << chain.join(QStringLiteral(" > "));
+            }
+            problem(QStringLiteral("the window cannot shrink below %1x%2: %3")
+                        .arg(least.width())
+                        .arg(least.height())
+                        .arg(widest.join(QStringLiteral("; "))));
+        }
+        for (const QString& c : clippedLabels(&w))
+            problem(QStringLiteral("clipped label %1").arg(c));
+        if (language != QLatin1String("de")) {
+            // The same detector finds the English of the English window: it can fail.
+            for (const auto& [where, text] : visibleTexts(&w))
+                if (looksEnglish(text))
+                    m_englishSeen.insert(text);
+            return;
+        }
+        QStringList english;
+        for (const auto& [where, text] : visibleTexts(&w)) {
+            if (text.isEmpty())
+                continue;
+            const auto known = m_german.find(text);
+            const bool untranslated = known != m_german.end() && known->second != text && !known->second.isEmpty();
+            if (untranslated || looksEnglish(text))
+                english << QStringLiteral("%1: “%2”").arg(where, text.left(70));
+        }
+        english.removeDuplicates();
+        for (const QString& e : english)
+            problem(QStringLiteral("English left in %1").arg(e));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("VantageTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("VantageTestWalkthrough"));
+        qputenv("XDG_RUNTIME_DIR", m_dir.path().toUtf8());
+        m_german = readCatalogue(QStringLiteral(VANTAGE_SOURCE_DIR "/translations/vantage_de.ts"));
+        QVERIFY(m_german.size() > 400);
+    }
+
+    void everyPage_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("screen");
+        for (const char* language : { "en", "de" })
+            for (const QSize screen : { QSize(1280, 800), QSize(1600, 1000) })
+                QTest::addRow("%s %dx%d", language, screen.width(), screen.height())
+                    << QString::fromLatin1(language) << screen;
+    }
+
+    void everyPage()
+    {
+        QFETCH(QString, language);
+        QFETCH(QSize, screen);
+        const auto translators = installTranslators(language);
+        const auto restore = qScopeGuard([&] { removeTranslators(translators); });
+        m_problems.clear();
+        if (language == QLatin1String("de"))
+            QVERIFY(!translators.empty());
+
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        const QString file = m_dir.filePath(QStringLiteral("walk-%1-%2.vantage").arg(language).arg(screen.width()));
+        QVERIFY(w.createSession(file));
+        w.resize(screen);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        int n = 0;
+        STEP(QStringLiteral("start"));
+
+        // FT: search, pick, export.
+        auto* ft = w.findChild<FtPage*>();
+        w.tabs()->setCurrentWidget(ft);
+        ft->setInputs(QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("4,8"), 0.0);
+        QSignalSpy searched(ft, &FtPage::searchFinished);
+        QTest::mouseClick(ft->findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
+        QVERIFY(searched.wait(120000));
+        QVERIFY(searched.first().first().toBool());
+        STEP(QStringLiteral("ft-searched"));
+        ft->pick(1, 0);
+        QVERIFY(!ft->strategyJson().isEmpty());
+        STEP(QStringLiteral("ft-picked"));
+
+        // EDL: start, add, remove, stop; the run is recorded.
+        auto* edl = w.findChild<EdlPage*>();
+        w.tabs()->setCurrentWidget(edl);
+        edl->setJob(QStringLiteral("mlp"), 2, 1, 2000000, 64);
+        QSignalSpy attached(edl, &EdlPage::attached);
+        QSignalSpy ended(edl, &EdlPage::jobEnded);
+        QTest::mouseClick(edl->findChild<QPushButton*>(QStringLiteral("edlStart")), Qt::LeftButton);
+        QVERIFY(attached.wait(60000));
+        QVERIFY2(attached.first().first().toBool(), "the job did not start (is the worker beside the program?)");
+        QTRY_COMPARE_WITH_TIMEOUT(edl->activeWorkers(), 2, 60000);
+        STEP(QStringLiteral("edl-training"));
+        QTest::mouseClick(edl->findChild<QPushButton*>(QStringLiteral("edlAdd")), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(edl->activeWorkers(), 3, 90000);
+        QVERIFY(edl->removeWorker(QStringLiteral("w0")));
+        QTRY_COMPARE_WITH_TIMEOUT(edl->activeWorkers(), 2, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(edl->scaleEventCount() >= 2, 30000);
+        STEP(QStringLiteral("edl-scaled"));
+        QVERIFY(edl->stopJob());
+        QVERIFY(ended.wait(120000));
+        STEP(QStringLiteral("edl-stopped"));
+
+        // DGI: cut the model into layers, evaluate, view the cut.
+        auto* dgi = w.findChild<DgiPage*>();
+        w.tabs()->setCurrentWidget(dgi);
+        dgi->setInputs(QStringLiteral("rmat:n=3000,deg=6,seed=3"), QStringLiteral("sage"), 16, 16, 2);
+        QVERIFY(dgi->partitionModel());
+        STEP(QStringLiteral("dgi-cut"));
+        QSignalSpy evaluated(dgi, &DgiPage::evaluationFinished);
+        QVERIFY(dgi->startEvaluation());
+        QVERIFY(evaluated.wait(180000));
+        QVERIFY(evaluated.first().first().toBool());
+        STEP(QStringLiteral("dgi-evaluated"));
+
+        // PPAC: load, train, move the knobs, inspect a user.
+        auto* ppac = w.findChild<PpacPage*>();
+        w.tabs()->setCurrentWidget(ppac);
+        ppac->setSynthetic(600, 300, 11);
+        QSignalSpy loaded(ppac, &PpacPage::dataLoaded);
+        QVERIFY(ppac->loadData());
+        QVERIFY(loaded.wait(60000));
+        STEP(QStringLiteral("ppac-loaded"));
+        ppac->setTraining(QStringLiteral("mf"), true, 4);
+        QSignalSpy trained(ppac, &PpacPage::trainingFinished);
+        QVERIFY(ppac->startTraining());
+        QVERIFY(trained.wait(180000));
+        QVERIFY(trained.first().first().toBool());
+        STEP(QStringLiteral("ppac-trained"));
+        QSignalSpy reranked(ppac, &PpacPage::reranked);
+        ppac->setKnobs(0.0, -0.5);
+        QVERIFY(reranked.wait(60000));
+        ppac->inspectUser(QStringLiteral("5"));
+        STEP(QStringLiteral("ppac-inspected"));
+
+        // The session's runs, then the report as HTML and as PDF.
+        w.tabs()->setCurrentIndex(0);
+        STEP(QStringLiteral("session"));
+        QSignalSpy exported(&w, &MainWindow::reportExported);
+        for (const char* suffix : { "html", "pdf" }) {
+            const QString report = m_dir.filePath(QStringLiteral("walk-%1-%2.%3").arg(language).arg(screen.width()).arg(QLatin1String(suffix)));
+            QVERIFY(w.exportReportTo(report, {}));
+            QVERIFY(exported.wait(120000));
+            QVERIFY2(exported.last().at(1).toBool(), qPrintable(report));
+            QVERIFY(QFileInfo(report).size() > 1000);
+        }
+        STEP(QStringLiteral("exported"));
+        for (const auto& r : w.session()->runs())
+            QVERIFY2(r.status == store::RunStatus::Done, r.name.c_str());
+        if (language == QLatin1String("en"))
+            QVERIFY2(m_englishSeen.size() >= 20, qPrintable(QStringLiteral("%1 texts").arg(m_englishSeen.size())));
+        m_problems.removeDuplicates();
+        QVERIFY2(m_problems.isEmpty(), qPrintable(m_problems.join(QStringLiteral("\n    "))));
+    }
+};
+
+QTEST_MAIN(TestWalkthrough)
+#include "tst_walkthrough.moc"
