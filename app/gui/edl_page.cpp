@@ -1,5 +1,6 @@
-#include "edl_page.h"
+#include "edl_page_p.h"
 
+#include "edl_texts.h"
 #include "task_group.h"
 
 #include "common/error.h"
@@ -40,45 +41,6 @@
 #include <optional>
 
 namespace vantage::gui {
-
-struct EdlPage::State {
-    std::optional<edl::JobAddress> address;
-    // Thread-safe, one short connection per call: the page's requests use it from its tasks.
-    std::shared_ptr<const edl::JobClient> client;
-    TaskGroup::Task streamer; // the event stream, for as long as the page is attached
-    edl::JobStatus status;
-    // Every event of the attached job: what the run is recorded from when the job's report cannot
-    // be read (a leader on another machine).
-    edl::JobTimeline timeline;
-    // Stores the curves into the job's run as they come (none without a session or a run).
-    std::unique_ptr<edl::JobRecorder> recorder;
-    // Points for the charts, drawn a few times a second rather than once per step.
-    struct Pending {
-        widgets::LineChart* chart;
-        QString name;
-        bool right;
-        QVector<QPointF> points;
-    };
-    std::vector<Pending> pending;
-    void queue(widgets::LineChart* chart, const QString& name, double x, double y, bool right = false)
-    {
-        for (auto& p : pending)
-            if (p.chart == chart && p.name == name) {
-                p.points.push_back(QPointF(x, y));
-                return;
-            }
-        pending.push_back({ chart, name, right, { QPointF(x, y) } });
-    }
-    std::vector<edl::ScaleEvent> scaleEvents;
-    bool ended = false; // the job's final state was seen (or the stream was lost)
-    bool recorded = false; // its run was finished
-
-    void stopStreaming()
-    {
-        streamer.cancel();
-        streamer.wait();
-    }
-};
 
 EdlPage::EdlPage(QWidget* parent)
     : EnginePage(parent)
@@ -129,66 +91,6 @@ void EdlPage::setSession(store::Session* session)
     takeUpRuns();
 }
 
-void EdlPage::takeUpRuns()
-{
-    store::Session* s = session();
-    if (!s || s->isReadOnly() || isAttached())
-        return;
-    bool finished = false;
-    qint64 live = 0;
-    try {
-        for (const auto& r : s->runs()) {
-            const std::string dir = r.params.value("job_dir", std::string());
-            if (r.engine != store::Engine::Edl || dir.empty())
-                continue;
-            if (r.interrupted())
-                finished = edl::finishJobRunFromReport(*s, r.id, dir) || finished;
-            else if (r.status == store::RunStatus::Running)
-                live = r.id;
-        }
-    } catch (const std::exception& e) {
-        m_status->setText(
-            tr("Cannot record a job that ended meanwhile: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
-    }
-    if (finished)
-        Q_EMIT runsChanged();
-    if (live != 0)
-        showRun(live);
-}
-
-QString EdlPage::liveWork() const
-{
-    if (!isAttached() || m_state->ended)
-        return {};
-    return tr("The elastic job %1 is training (step %2, %n worker(s)).", nullptr, int(m_state->status.activeWorkers()))
-        .arg(QString::fromStdString(m_state->address->jobId))
-        .arg(m_state->status.step);
-}
-
-void EdlPage::detachLiveWork()
-{
-    // The run is held by the job's leader already (see startTraining): it stays running in the
-    // session for as long as the job does, and is recorded from the job's report afterwards.
-    detach();
-    m_run = 0;
-}
-
-bool EdlPage::stopLiveWork(int timeoutMs)
-{
-    if (!isAttached() || m_state->ended)
-        return true;
-    QEventLoop loop;
-    QTimer timer;
-    timer.setSingleShot(true);
-    connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
-    connect(this, &EdlPage::jobEnded, &loop, &QEventLoop::quit);
-    if (!stopJob())
-        return false;
-    timer.start(timeoutMs);
-    loop.exec(); // the window keeps painting while the workers save and leave
-    return m_state->recorded;
-}
-
 void EdlPage::setJob(const QString& trainer, int workers, int epochs, int samples, int globalBatch)
 {
     m_trainer->setCurrentIndex(qMax(0, m_trainer->findData(trainer)));
@@ -197,90 +99,6 @@ void EdlPage::setJob(const QString& trainer, int workers, int epochs, int sample
     m_samples->setValue(samples);
     m_batch->setValue(globalBatch);
 }
-
-namespace {
-
-// The report keeps the members at the last step "active"; once the job has ended they are not.
-QString workerStateText(edl::WorkerState state, bool jobEnded)
-{
-    if (jobEnded && state != edl::WorkerState::Failed && state != edl::WorkerState::Left)
-        return EdlPage::tr("ended");
-    switch (state) {
-    case edl::WorkerState::Starting:
-        return EdlPage::tr("starting");
-    case edl::WorkerState::Loading:
-        return EdlPage::tr("loading");
-    case edl::WorkerState::Ready:
-        return EdlPage::tr("ready");
-    case edl::WorkerState::Active:
-        return EdlPage::tr("active");
-    case edl::WorkerState::Leaving:
-        return EdlPage::tr("leaving");
-    case edl::WorkerState::Left:
-        return EdlPage::tr("left");
-    case edl::WorkerState::Failed:
-        return EdlPage::tr("failed");
-    }
-    return QString::fromUtf8(edl::workerStateName(state).data());
-}
-
-QString jobStateText(edl::JobState state)
-{
-    switch (state) {
-    case edl::JobState::Starting:
-        return EdlPage::tr("starting");
-    case edl::JobState::Running:
-        return EdlPage::tr("running");
-    case edl::JobState::Finished:
-        return EdlPage::tr("finished");
-    case edl::JobState::Stopped:
-        return EdlPage::tr("stopped");
-    case edl::JobState::Failed:
-        return EdlPage::tr("failed");
-    }
-    return QString::fromUtf8(edl::jobStateName(state).data());
-}
-
-QString scaleKindText(edl::ScaleKind kind)
-{
-    switch (kind) {
-    case edl::ScaleKind::ScaleOut:
-        return EdlPage::tr("scale-out");
-    case edl::ScaleKind::ScaleIn:
-        return EdlPage::tr("scale-in");
-    case edl::ScaleKind::Failure:
-        return EdlPage::tr("failure");
-    case edl::ScaleKind::Migration:
-        return EdlPage::tr("migration");
-    }
-    return QString::fromUtf8(edl::scaleKindName(kind).data());
-}
-
-// Why a generation began, as the leader names it.
-QString generationReasonText(const std::string& reason)
-{
-    if (reason == "start")
-        return EdlPage::tr("start");
-    if (reason == "restart")
-        return EdlPage::tr("restart");
-    if (reason == "restore")
-        return EdlPage::tr("restored from a checkpoint");
-    if (reason == "failure")
-        return EdlPage::tr("after a failure");
-    if (reason == "resize")
-        return EdlPage::tr("resized");
-    return QString::fromStdString(reason);
-}
-
-QString joinIds(const std::vector<std::string>& ids)
-{
-    QStringList out;
-    for (const auto& id : ids)
-        out << QString::fromStdString(id);
-    return out.join(QLatin1Char(' '));
-}
-
-} // namespace
 
 bool EdlPage::startTraining()
 {

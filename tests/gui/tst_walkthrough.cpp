@@ -11,8 +11,8 @@
 #include "ft_page.h"
 #include "main_window.h"
 #include "pages.h"
-#include "session_runs_model.h"
 #include "ppac_page.h"
+#include "session_runs_model.h"
 #include "store/session.h"
 #include "translations.h"
 #include "widgets/pareto_chart.h"
@@ -26,6 +26,7 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
@@ -33,9 +34,8 @@
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSignalSpy>
-#include <QStatusBar>
 #include <QSplitter>
-#include <QLayout>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -93,9 +93,10 @@ QString plain(const QString& text)
 // Words of English that German does not use: two of them in one text give it away.
 bool looksEnglish(const QString& text)
 {
-    static const QRegularExpression words(QStringLiteral(
-        "\\b(the|of|and|with|is|are|to|from|not|for|this|that|by|at|on|or|be|has|have|its|it|no|per|than|"
-        "each|every|none|which|into|out|over|under|done|failed|running|cancelled|load|search)\\b"),
+    static const QRegularExpression words(
+        QStringLiteral(
+            "\\b(the|of|and|with|is|are|to|from|not|for|this|that|by|at|on|or|be|has|have|its|it|no|per|than|"
+            "each|every|none|which|into|out|over|under|done|failed|running|cancelled|load|search)\\b"),
         QRegularExpression::CaseInsensitiveOption);
     int n = 0;
     auto it = words.globalMatch(text);
@@ -210,12 +211,13 @@ class TestWalkthrough : public QObject {
         if (w.width() > screen.width() || w.height() > screen.height())
             problem(QStringLiteral("the window grew to %1x%2").arg(w.width()).arg(w.height()));
         const QSize least = w.minimumSizeHint().expandedTo(w.minimumSize());
-        if (least.width() > screen.width() || least.height() > screen.height())
-        {
+        if (least.width() > screen.width() || least.height() > screen.height()) {
             QStringList widest; // which page holds it wide: the chain of its widest children
             for (int i = 0; i < w.tabs()->count(); ++i) {
                 QWidget* at = w.tabs()->widget(i);
-                QStringList chain{ QStringLiteral("%1 %2").arg(w.tabs()->tabText(i)).arg(at->minimumSizeHint().width()) };
+                QStringList chain{
+                    QStringLiteral("%1 %2").arg(w.tabs()->tabText(i)).arg(at->minimumSizeHint().width())
+                };
                 for (int depth = 0; depth < 12 && at; ++depth) {
                     QWidget* next = nullptr;
                     for (auto* c : at->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
@@ -368,7 +370,8 @@ private Q_SLOTS:
         STEP(QStringLiteral("session"));
         QSignalSpy exported(&w, &MainWindow::reportExported);
         for (const char* suffix : { "html", "pdf" }) {
-            const QString report = m_dir.filePath(QStringLiteral("walk-%1-%2.%3").arg(language).arg(screen.width()).arg(QLatin1String(suffix)));
+            const QString report = m_dir.filePath(
+                QStringLiteral("walk-%1-%2.%3").arg(language).arg(screen.width()).arg(QLatin1String(suffix)));
             QVERIFY(w.exportReportTo(report, {}));
             QVERIFY(exported.wait(120000));
             QVERIFY2(exported.last().at(1).toBool(), qPrintable(report));
