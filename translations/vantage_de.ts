@@ -1428,10 +1428,6 @@
         <translation>%1 vergleichen</translation>
     </message>
     <message>
-        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)</source>
-        <translation>HTML-Bericht (*.html);;PDF-Bericht (*.pdf);;CSV und JSON, gezippt (*.zip);;CSV- und JSON-Ordner (*)</translation>
-    </message>
-    <message>
         <source>Detach: the job goes on, and is attached again when this session is next opened.
 Stop: the workers save and leave, and the run is recorded.</source>
         <translation>Abkoppeln: Der Job läuft weiter und wird beim nächsten Öffnen dieser Sitzung wieder angekoppelt.
@@ -1452,6 +1448,30 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>The job is still stopping; it is recorded when the session opens next.</source>
         <translation>Der Job hält noch an; er wird beim nächsten Öffnen der Sitzung aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Session</source>
+        <translation>&amp;Demo-Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Open Demo Session</source>
+        <translation>Demo-Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot create the demo session.
+
+%1</source>
+        <translation>Die Demo-Sitzung kann nicht angelegt werden.
+
+%1</translation>
+    </message>
+    <message>
+        <source>The demo session holds a run of every engine.</source>
+        <translation>Die Demo-Sitzung enthält einen Lauf jeder Engine.</translation>
+    </message>
+    <message>
+        <source>Demo: run %1 of %2</source>
+        <translation>Demo: Lauf %1 von %2</translation>
     </message>
 </context>
 <context>
@@ -1891,6 +1911,57 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>ARP / accuracy trade-off (press Trade-off Curve)</source>
         <translation>ARP / Genauigkeit im Abgleich (Abgleichskurve drücken)</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::ReportDialog</name>
+    <message>
+        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)</source>
+        <translation>HTML-Bericht (*.html);;PDF-Bericht (*.pdf);;CSV und JSON, gezippt (*.zip);;CSV- und JSON-Ordner (*)</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Selected in the Browser</source>
+        <translation>Im Browser ausgewählte</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>&amp;Titel:</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>F&amp;ile:</source>
+        <translation>&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>Runs in the report:</source>
+        <translation>Läufe im Bericht:</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs</source>
+        <translation>%1 von %2 Läufen</translation>
     </message>
 </context>
 <context>

@@ -1419,10 +1419,6 @@
         <translation>比较 %1</translation>
     </message>
     <message>
-        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)</source>
-        <translation>HTML 报告 (*.html);;PDF 报告 (*.pdf);;CSV 和 JSON 压缩包 (*.zip);;CSV 和 JSON 文件夹 (*)</translation>
-    </message>
-    <message>
         <source>Detach: the job goes on, and is attached again when this session is next opened.
 Stop: the workers save and leave, and the run is recorded.</source>
         <translation>分离：作业继续运行，下次打开此会话时重新连接。
@@ -1443,6 +1439,30 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>The job is still stopping; it is recorded when the session opens next.</source>
         <translation>作业仍在停止中；下次打开会话时将记录它。</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Session</source>
+        <translation>打开演示会话(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Open Demo Session</source>
+        <translation>打开演示会话</translation>
+    </message>
+    <message>
+        <source>Cannot create the demo session.
+
+%1</source>
+        <translation>无法创建演示会话。
+
+%1</translation>
+    </message>
+    <message>
+        <source>The demo session holds a run of every engine.</source>
+        <translation>演示会话包含每个引擎的一次运行。</translation>
+    </message>
+    <message>
+        <source>Demo: run %1 of %2</source>
+        <translation>演示：第 %1 / %2 次运行</translation>
     </message>
 </context>
 <context>
@@ -1882,6 +1902,57 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>ARP / accuracy trade-off (press Trade-off Curve)</source>
         <translation>ARP / 准确率权衡（请点击“权衡曲线”）</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::gui::ReportDialog</name>
+    <message>
+        <source>HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)</source>
+        <translation>HTML 报告 (*.html);;PDF 报告 (*.pdf);;CSV 与 JSON 压缩包 (*.zip);;CSV 与 JSON 文件夹 (*)</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selected in the Browser</source>
+        <translation>浏览器中选中的</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>标题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>F&amp;ile:</source>
+        <translation>文件(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Runs in the report:</source>
+        <translation>报告中的运行：</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs</source>
+        <translation>%1 / %2 次运行</translation>
     </message>
 </context>
 <context>

@@ -24,10 +24,12 @@ QStringList AppSettings::availableLanguages()
 
 QString AppSettings::sessionFolder() const
 {
-    const QString fallback = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    return QSettings()
-        .value(QStringLiteral("sessions/folder"), fallback.isEmpty() ? QDir::homePath() : fallback)
-        .toString();
+    // The folder set in Settings while it exists, else Documents where there is one, else home.
+    const QString set = QSettings().value(QStringLiteral("sessions/folder")).toString();
+    if (!set.isEmpty() && QDir(set).exists())
+        return set;
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return !documents.isEmpty() && QDir(documents).exists() ? documents : QDir::homePath();
 }
 
 void AppSettings::setSessionFolder(const QString& folder)

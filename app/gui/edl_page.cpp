@@ -412,7 +412,7 @@ void EdlPage::onEvent(const Json& j)
             LogWeight::Strong);
     } else if (const auto* ep = std::get_if<edl::EpochEvent>(&e.payload)) {
         logLine(tr("Epoch %1 done: %2 of %3 samples trained exactly once")
-                    .arg(ep->epoch)
+                    .arg(ep->epoch + 1) // counted from 1, as the status line counts them
                     .arg(ep->seenOnce)
                     .arg(ep->samples),
             LogWeight::Quiet);
@@ -512,7 +512,7 @@ void EdlPage::showStatus()
                 .arg(jobStateText(st.state))
                 .arg(st.generation)
                 .arg(st.step)
-                .arg(st.epoch)
+                .arg(std::min(st.epoch + 1, std::max<std::int64_t>(st.epochs, 1)))
                 .arg(st.epochs)
                 .arg(st.loss, 0, 'f', 4)
                 .arg(st.throughput, 0, 'f', 0)

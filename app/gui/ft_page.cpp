@@ -1,5 +1,7 @@
 #include "ft_page.h"
 
+#include "file_dialogs.h"
+
 #include "common/error.h"
 #include "common/graphviz.h"
 #include "common/units.h"
@@ -658,7 +660,7 @@ void FtPage::exportStrategy()
     const QString json = strategyJson();
     if (json.isEmpty())
         return;
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = getSaveFileName(
         this, tr("Export Strategy"), QStringLiteral("strategy.json"), tr("JSON (*.json);;Text summary (*.txt)"));
     if (path.isEmpty())
         return;

@@ -1,5 +1,10 @@
 #include "main_window.h"
 
+#include "demo_session.h"
+#include "file_dialogs.h"
+#include "pages.h"
+#include "report_dialog.h"
+
 #include "common/devices.h"
 #include "common/version.h"
 #include "compare_view.h"
@@ -176,6 +181,18 @@ void MainWindow::createActions()
         = edit->addAction(tr("&Compare Selected Runs"), this, [this] { compareRuns(m_browser->selectedRunIds()); });
     compare->setObjectName(QStringLiteral("actionCompare"));
     compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    // The run actions act on the browser's selection: offered only when there is one to act on.
+    m_updateRunActions = [this, rename, tag, del, compare] {
+        const auto n = m_session && !m_session->isReadOnly() ? m_browser->selectedRunIds().size() : 0;
+        rename->setEnabled(n == 1);
+        tag->setEnabled(n == 1);
+        del->setEnabled(n >= 1);
+        compare->setEnabled(m_session && m_browser->selectedRunIds().size() >= 2);
+    };
+    connect(m_browser->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+        [this] { m_updateRunActions(); });
+    connect(m_browser->view()->model(), &QAbstractItemModel::modelReset, this, [this] { m_updateRunActions(); });
+    m_updateRunActions();
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -191,6 +208,9 @@ void MainWindow::createActions()
     settings->setMenuRole(QAction::PreferencesRole);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    auto* demo = help->addAction(tr("Open &Demo Session"), this, [this] { openDemoSession(); });
+    demo->setObjectName(QStringLiteral("actionOpenDemo"));
+    help->addSeparator();
     auto* about = help->addAction(tr("&About Vantage"), this, &MainWindow::showAbout);
     about->setObjectName(QStringLiteral("actionAbout"));
     about->setMenuRole(QAction::AboutRole);
@@ -290,6 +310,8 @@ void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
     m_saveAsAction->setEnabled(m_session != nullptr);
     m_exportAction->setEnabled(m_session != nullptr);
     m_closeAction->setEnabled(m_session != nullptr);
+    if (m_updateRunActions)
+        m_updateRunActions();
     if (m_session)
         m_settings.addRecentFile(QString::fromStdString(m_session->path().string()));
     rebuildRecentMenu();
@@ -360,12 +382,10 @@ void MainWindow::closeSession()
 
 void MainWindow::newSession()
 {
-    QString path = QFileDialog::getSaveFileName(
+    const QString path = getSaveFileName(
         this, tr("New Session"), QDir(m_settings.sessionFolder()).filePath(tr("Untitled.vantage")), sessionFilter());
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".vantage");
     createSession(path);
 }
 
@@ -381,12 +401,9 @@ void MainWindow::saveSessionAs()
 {
     if (!m_session)
         return;
-    QString path
-        = QFileDialog::getSaveFileName(this, tr("Save Session As"), m_settings.sessionFolder(), sessionFilter());
+    const QString path = getSaveFileName(this, tr("Save Session As"), m_settings.sessionFolder(), sessionFilter());
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".vantage");
     try {
         if (QFileInfo(path).absoluteFilePath()
             == QString::fromStdString(std::filesystem::absolute(m_session->path()).string()))
@@ -401,27 +418,36 @@ void MainWindow::saveSessionAs()
     openSession(path);
 }
 
+bool MainWindow::openDemoSession()
+{
+    bool created = false;
+    QString path;
+    try {
+        path = ensureDemoSession(&created);
+    } catch (const std::exception& e) {
+        showError(
+            tr("Open Demo Session"), tr("Cannot create the demo session.\n\n%1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    if (!openSession(path))
+        return false;
+    // A new demo session is filled once, run after run, with the window already up.
+    if (created)
+        startDemoRuns(*this);
+    return true;
+}
+
 void MainWindow::exportReportDialog()
 {
     if (!m_session)
         return;
-    QString filter;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"),
-        QDir(m_settings.sessionFolder()).filePath(QString::fromStdString(m_session->title())),
-        tr("HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)"), &filter);
-    if (path.isEmpty())
+    ReportDialog dialog(*m_session, m_browser->selectedRunIds(), m_settings.sessionFolder(), this);
+    if (dialog.exec() != QDialog::Accepted)
         return;
-    QString target = path;
-    if (filter.contains(QLatin1String("*.html")) && !target.endsWith(QLatin1String(".html")))
-        target += QStringLiteral(".html");
-    else if (filter.contains(QLatin1String("*.pdf")) && !target.endsWith(QLatin1String(".pdf")))
-        target += QStringLiteral(".pdf");
-    else if (filter.contains(QLatin1String("*.zip")) && !target.endsWith(QLatin1String(".zip")))
-        target += QStringLiteral(".zip");
-    exportReportTo(target, m_browser->selectedRunIds());
+    exportReportTo(dialog.path(), dialog.runIds(), dialog.title());
 }
 
-bool MainWindow::exportReportTo(const QString& path, const std::vector<qint64>& runIds)
+bool MainWindow::exportReportTo(const QString& path, const std::vector<qint64>& runIds, const QString& title)
 {
     if (!m_session || m_reportWatcher)
         return false;
@@ -441,9 +467,9 @@ bool MainWindow::exportReportTo(const QString& path, const std::vector<qint64>& 
             showError(tr("Export Report"), error);
         Q_EMIT reportExported(path, error.isEmpty());
     });
-    m_reportWatcher->setFuture(QtConcurrent::run([session, runs, path] {
+    m_reportWatcher->setFuture(QtConcurrent::run([session, runs, path, title] {
         QString error;
-        return exportReport(*session, runs, path, &error) ? QString() : error;
+        return exportReport(*session, runs, path, &error, title) ? QString() : error;
     }));
     return true;
 }
@@ -459,7 +485,7 @@ void MainWindow::showAbout()
     const auto dev = probeDevices();
     const QString gpu = dev.gpuPathBuilt
         ? tr("GPU path built (CUDA runtime %1, NCCL %2); %n GPU(s) visible", nullptr, static_cast<int>(dev.gpus.size()))
-              .arg(dev.cudaRuntimeVersion)
+              .arg(QStringLiteral("%1.%2").arg(dev.cudaRuntimeVersion / 1000).arg(dev.cudaRuntimeVersion % 1000 / 10))
               .arg(QString::fromStdString(dev.ncclVersion))
         : tr("CPU build (no GPU path)");
     QMessageBox::about(this, tr("About Vantage"),

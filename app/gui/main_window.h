@@ -8,6 +8,7 @@
 #include <QFutureWatcher>
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -62,7 +63,10 @@ public:
     CompareView* compareRuns(const std::vector<qint64>& runIds);
     // Writes the report of `runIds` (all runs when empty) off the GUI thread; HTML, PDF or a CSV
     // folder by the path's suffix. reportExported() tells when it is done.
-    bool exportReportTo(const QString& path, const std::vector<qint64>& runIds);
+    // Help > Open Demo Session: the demo session, filled with a run of every engine when new.
+    bool openDemoSession();
+    // A report of `runIds` (all when empty) titled `title` (empty: the session's), off the GUI thread.
+    bool exportReportTo(const QString& path, const std::vector<qint64>& runIds, const QString& title = {});
 
 public Q_SLOTS:
     void newSession();
@@ -84,6 +88,7 @@ protected:
 
 private:
     void createActions();
+    std::function<void()> m_updateRunActions;
     void rebuildRecentMenu();
     void setSessionInternal(std::unique_ptr<store::Session> session);
     void updateTitle();

@@ -4,6 +4,8 @@
 namespace vantage::gui {
 class MainWindow;
 void addEnginePages(MainWindow& window);
-// Starts small first runs on the pages (the demo session): a BERT-Large frontier search.
+// Fills the demo session, one run after the other once the window shows: a BERT-Large frontier
+// search and a pick, a GNN evaluation with its layer cut, a PPAC training, and a short elastic job
+// that scales out and in.
 void startDemoRuns(MainWindow& window);
 } // namespace vantage::gui

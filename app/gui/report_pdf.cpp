@@ -499,12 +499,13 @@ bool convertHtmlFileToPdf(const QString& htmlPath, const QString& pdfPath, QStri
     return writePdfReport(QString::fromUtf8(in.readAll()), pdfPath, error, info);
 }
 
-bool exportReport(
-    const store::Session& session, const std::vector<std::int64_t>& runs, const QString& path, QString* error)
+bool exportReport(const store::Session& session, const std::vector<std::int64_t>& runs, const QString& path,
+    QString* error, const QString& title)
 {
     try {
         report::ReportOptions options;
         options.runs = runs;
+        options.title = title.trimmed().toStdString();
         const QString suffix = QFileInfo(path).suffix().toLower();
         const std::filesystem::path target(QFile::encodeName(path).toStdString());
         if (suffix == QLatin1String("html") || suffix == QLatin1String("htm")) {

@@ -28,8 +28,8 @@ bool convertHtmlFileToPdf(const QString& htmlPath, const QString& pdfPath, QStri
 
 // Writes a report of `runs` (all runs when empty) of `session`: "*.html" a self-contained page,
 // "*.pdf" a paged PDF, "*.zip" the CSV and JSON files in a zip archive, any other path a folder
-// of them. False with *error on failure.
-bool exportReport(
-    const store::Session& session, const std::vector<std::int64_t>& runs, const QString& path, QString* error);
+// of them, titled `title` (empty: the session's title). False with *error on failure.
+bool exportReport(const store::Session& session, const std::vector<std::int64_t>& runs, const QString& path,
+    QString* error, const QString& title = {});
 
 } // namespace vantage::gui

@@ -56,7 +56,9 @@ SettingsDialog::SettingsDialog(AppSettings& settings, QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(tr("&Language:"), m_language);
     form->addRow(QString(), new QLabel(tr("A new language applies the next time Vantage starts."), this));
-    form->addRow(tr("Default session &folder:"), folderRow);
+    auto* folderLabel = new QLabel(tr("Default session &folder:"), this);
+    folderLabel->setBuddy(m_folder); // the row holds a layout: without a buddy "&" would show
+    form->addRow(folderLabel, folderRow);
     form->addRow(tr("Theme:"), theme);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);

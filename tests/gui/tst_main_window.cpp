@@ -3,8 +3,10 @@
 
 #include "app_settings.h"
 #include "compare_view.h"
+#include "file_dialogs.h"
 #include "main_window.h"
 #include "pages.h"
+#include "report_dialog.h"
 #include "session_browser.h"
 #include "session_runs_model.h"
 #include "settings_dialog.h"
@@ -17,10 +19,14 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -368,6 +374,83 @@ private Q_SLOTS:
         MainWindow again(m_settings);
         again.show();
         QCOMPARE(again.size(), saved.size());
+    }
+
+    // A save dialog's answer carries the suffix of the filter chosen in it.
+    void suffixFollowsTheChosenFilter_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<int>("filter");
+        QTest::addColumn<QString>("written");
+        QTest::newRow("another format's suffix is replaced") << "/r/x.pdf" << 0 << "/r/x.html";
+        QTest::newRow("no suffix") << "/r/x" << 0 << "/r/x.html";
+        QTest::newRow("its own suffix") << "/r/x.html" << 0 << "/r/x.html";
+        QTest::newRow("its own suffix in capitals") << "/r/X.HTML" << 0 << "/r/X.HTML";
+        QTest::newRow("a dot that is no format") << "/r/run.2024" << 1 << "/r/run.2024.pdf";
+        QTest::newRow("a dotted folder") << "/r/b.c/x" << 2 << "/r/b.c/x.zip";
+        QTest::newRow("html to zip") << "/r/x.html" << 2 << "/r/x.zip";
+        QTest::newRow("folder filter keeps the name") << "/r/x.zip" << 3 << "/r/x.zip";
+        QTest::newRow("a name that is only a suffix") << "/r/.pdf" << 0 << "/r/.pdf.html";
+    }
+    void suffixFollowsTheChosenFilter()
+    {
+        QFETCH(QString, typed);
+        QFETCH(int, filter);
+        QFETCH(QString, written);
+        const QString filters = ReportDialog::filters();
+        QCOMPARE(withFilterSuffix(typed, filters.split(QStringLiteral(";;")).at(filter), filters), written);
+    }
+
+    // Export Report asks which runs (all by default, the browser's selection one click away), the
+    // title and the format; the report holds exactly that.
+    void exportReportDialogChoosesRunsTitleAndFormat()
+    {
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.openSession(m_session));
+        w.show();
+        auto* view = w.sessionBrowser()->view();
+        view->selectionModel()->select(
+            view->model()->index(0, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        const auto selected = w.sessionBrowser()->selectedRunIds();
+        QCOMPARE(selected.size(), std::size_t(1));
+        const QString html = m_dir.filePath(QStringLiteral("chosen.html"));
+        bool seen = false;
+        QTimer::singleShot(100, &w, [&] {
+            auto* d = qobject_cast<ReportDialog*>(QApplication::activeModalWidget());
+            QVERIFY(d);
+            const auto closeAnyway = qScopeGuard([d] {
+                if (d->isVisible())
+                    d->reject(); // a failed check must not leave the dialog waiting
+            });
+            seen = true;
+            const auto all = w.session()->runs().size();
+            QCOMPARE(d->runIds().size(), all); // every run, not the selection
+            QTest::mouseClick(d->findChild<QPushButton*>(QStringLiteral("reportBrowserSelection")), Qt::LeftButton);
+            QCOMPARE(d->runIds(), selected);
+            QCOMPARE(
+                d->findChild<QLabel*>(QStringLiteral("reportCount"))->text(), QStringLiteral("1 of %1 runs").arg(all));
+            d->setTitle(QStringLiteral("Quarterly frontier review"));
+            d->setPath(m_dir.filePath(QStringLiteral("chosen.pdf"))); // a typed suffix chooses the format
+            QCOMPARE(d->findChild<QComboBox*>(QStringLiteral("reportFormat"))->currentIndex(), 1);
+            d->setFormat(0); // and the format, the suffix
+            QCOMPARE(d->path(), html);
+            d->accept();
+        });
+        QSignalSpy done(&w, &MainWindow::reportExported);
+        findAction(&w, "actionExportReport")->trigger();
+        QVERIFY(seen);
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.first().at(0).toString(), html);
+        QFile f(html);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray page = f.readAll();
+        QVERIFY(page.contains("Quarterly frontier review"));
+        const auto runs = w.session()->runs();
+        for (const auto& r : runs) {
+            const bool in = r.id == selected.front();
+            QCOMPARE(page.contains(QByteArray("\"run-") + QByteArray::number(qlonglong(r.id)) + "\""), in);
+        }
     }
 
     void germanAndChineseTranslationsLoad_data()

@@ -19,6 +19,7 @@
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QDir>
@@ -384,6 +385,45 @@ private Q_SLOTS:
             QVERIFY2(m_englishSeen.size() >= 20, qPrintable(QStringLiteral("%1 texts").arg(m_englishSeen.size())));
         m_problems.removeDuplicates();
         QVERIFY2(m_problems.isEmpty(), qPrintable(m_problems.join(QStringLiteral("\n    "))));
+    }
+
+    // Help > Open Demo Session: a new demo session fills itself, run after run, with every engine:
+    // a frontier search and a pick, a GNN evaluation with its cut, a PPAC training, and an elastic
+    // job that scaled out and in. Opening it again adds nothing.
+    void demoSessionHoldsEveryEngine()
+    {
+        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("demo-data")).toUtf8());
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* open = w.findChild<QAction*>(QStringLiteral("actionOpenDemo"));
+        QVERIFY(open && open->isEnabled());
+        open->trigger();
+        QVERIFY(w.session());
+        auto finished = [&](store::Engine engine, store::RunKind kind) {
+            for (const auto& r : w.session()->runs())
+                if (r.engine == engine && r.kind == kind && r.status == store::RunStatus::Done)
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(finished(store::Engine::Edl, store::RunKind::Train), 300000);
+        QVERIFY(finished(store::Engine::Ft, store::RunKind::Search));
+        QVERIFY(finished(store::Engine::Ft, store::RunKind::Pick));
+        QVERIFY(finished(store::Engine::Dgi, store::RunKind::Evaluate));
+        QVERIFY(finished(store::Engine::Ppac, store::RunKind::Train));
+        for (const auto& r : w.session()->runs()) {
+            QVERIFY2(r.status == store::RunStatus::Done, (r.name + ": " + r.error).c_str());
+            if (r.engine == store::Engine::Edl)
+                QVERIFY2(r.result.value("events", Json::array()).size() >= 2, r.result.dump().substr(0, 300).c_str());
+        }
+        const auto runs = w.session()->runs().size();
+        QTest::qWait(300);
+        QVERIFY(w.grab().save(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough/demo.png")));
+        open->trigger();
+        QTest::qWait(500);
+        QCOMPARE(w.session()->runs().size(), runs);
     }
 };
 
