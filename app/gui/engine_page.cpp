@@ -28,13 +28,25 @@ EnginePage::EnginePage(QWidget* parent)
     });
 }
 
-bool EnginePage::startJob(const QString& title, JobRunner::Work work, Done done)
+bool EnginePage::startJob(const QString& title, JobRunner::Work work, Done done, JobKind kind)
 {
     if (m_runner->isRunning())
         return false;
     m_title = title;
+    m_kind = kind;
     m_done = std::move(done);
     return m_runner->start(title, std::move(work));
+}
+
+bool EnginePage::dropRestoring()
+{
+    if (!isBusy())
+        return true;
+    if (m_kind != JobKind::Restores)
+        return false;
+    m_runner->cancel();
+    m_runner->waitForFinished();
+    return true;
 }
 
 } // namespace vantage::gui

@@ -42,6 +42,16 @@ public:
     }
 
     bool isBusy() const { return m_runner->isRunning(); }
+    // What a page's job is: work the user started, which records a run, or the page restoring what
+    // a stored run showed (its model, its data), which writes nothing and need not hold anything up.
+    enum class JobKind {
+        Records,
+        Restores
+    };
+    bool isRecording() const { return isBusy() && m_kind == JobKind::Records; }
+    // Cancels a restoring job and waits for it (a session switch lets go of it); false while a
+    // recording one runs.
+    bool dropRestoring();
     void cancelJob() { m_runner->cancel(); }
     JobRunner* runner() const { return m_runner; }
 
@@ -57,13 +67,14 @@ protected:
     using Done = std::function<void(const JobOutcome&)>;
     // Runs `work` off the GUI thread; `done` runs on the GUI thread afterwards. Returns false while
     // another job of this page runs.
-    bool startJob(const QString& title, JobRunner::Work work, Done done);
+    bool startJob(const QString& title, JobRunner::Work work, Done done, JobKind kind = JobKind::Records);
 
 private:
     store::Session* m_session = nullptr;
     JobRunner* m_runner;
     Done m_done;
     QString m_title;
+    JobKind m_kind = JobKind::Records;
 };
 
 } // namespace vantage::gui

@@ -318,17 +318,28 @@ void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
     updateTitle();
 }
 
+// A session switch waits for no page that only restores a stored run's view: those jobs are
+// cancelled. False while a page records a run (the user's own work).
+bool MainWindow::letGoOfRestoring()
+{
+    for (auto* p : m_pages)
+        if (p->isRecording())
+            return false;
+    for (auto* p : m_pages)
+        p->dropRestoring();
+    return true;
+}
+
 bool MainWindow::openSession(const QString& path, bool quiet)
 {
     if (m_reportWatcher)
         m_reportWatcher->waitForFinished();
-    for (auto* p : m_pages)
-        if (p->isBusy()) {
-            m_lastError = tr("Finish or cancel the running job before switching sessions.");
-            if (!quiet)
-                showError(tr("Open Session"), m_lastError);
-            return false;
-        }
+    if (!letGoOfRestoring()) {
+        m_lastError = tr("Finish or cancel the running job before switching sessions.");
+        if (!quiet)
+            showError(tr("Open Session"), m_lastError);
+        return false;
+    }
     try {
         auto s = std::make_unique<store::Session>(store::Session::open(path.toStdString()));
         const auto recovered = s->recoveredRuns().size();
@@ -372,11 +383,10 @@ void MainWindow::closeSession()
 {
     if (m_reportWatcher)
         m_reportWatcher->waitForFinished();
-    for (auto* p : m_pages)
-        if (p->isBusy()) {
-            showError(tr("Close Session"), tr("Finish or cancel the running job first."));
-            return;
-        }
+    if (!letGoOfRestoring()) {
+        showError(tr("Close Session"), tr("Finish or cancel the running job first."));
+        return;
+    }
     setSessionInternal(nullptr);
 }
 
@@ -668,7 +678,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     bool busy = false;
     for (auto* p : m_pages)
-        busy = busy || p->isBusy();
+        busy = busy || p->isRecording(); // restoring a stored run's view is nobody's work to lose
     if (busy) {
         if (QMessageBox::question(this, tr("Quit Vantage"), tr("A job is still running. Cancel it and quit?"))
             != QMessageBox::Yes) {

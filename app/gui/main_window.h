@@ -85,6 +85,7 @@ Q_SIGNALS:
 protected:
     void closeEvent(QCloseEvent* event) override;
     bool settleLiveWork();
+    bool letGoOfRestoring();
 
 private:
     void createActions();

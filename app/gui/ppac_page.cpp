@@ -140,7 +140,7 @@ ppac::DataRequest PpacPage::dataRequest() const
     return r;
 }
 
-bool PpacPage::loadFromRequest(const ppac::DataRequest& request, std::function<void()> then)
+bool PpacPage::loadFromRequest(const ppac::DataRequest& request, std::function<void()> then, JobKind kind)
 {
     if (isBusy())
         return false;
@@ -181,7 +181,8 @@ bool PpacPage::loadFromRequest(const ppac::DataRequest& request, std::function<v
                 setControlsEnabled();
                 Q_EMIT dataLoaded(false);
             }
-        });
+        },
+        kind);
     setControlsEnabled();
     return ok;
 }
@@ -594,34 +595,40 @@ void PpacPage::showRun(qint64 runId)
             setSynthetic(data.synthetic->users, data.synthetic->items, static_cast<int>(data.synthetic->seed));
         else
             setDatasetPath(QString::fromStdString(data.load.path.string()));
-        loadFromRequest(data, [this, weights, knobs, trainId] {
-            auto rec = std::make_shared<std::shared_ptr<const ppac::Recommender>>();
-            auto base = std::make_shared<std::optional<ppac::RerankResult>>();
-            auto data = m_state->data;
-            startJob(
-                tr("Restore model"),
-                [weights, data, rec, base](Progress& progress, const CancelToken& cancel) {
-                    auto r = std::make_shared<const ppac::Recommender>(
-                        *weights, data, ppac::RecommenderOptions{}, progress, cancel);
-                    *base = ppac::rerank(*r, {}, {}, progress, cancel);
-                    *rec = r;
-                    return Json::object();
-                },
-                [this, rec, base, knobs, trainId](const JobOutcome& outcome) {
-                    if (outcome.state != JobOutcome::State::Done) {
-                        m_status->setText(tr("Cannot restore the model: %1").arg(outcome.error));
-                        return;
-                    }
-                    m_state->recommender = *rec;
-                    m_state->baseline = *base;
-                    m_state->last = *base;
-                    m_trainRun = trainId;
-                    showRerank();
-                    setControlsEnabled();
-                    setKnobs(knobs.value("gamma", 0.0), knobs.value("beta", 0.0));
-                    m_tabs->setCurrentIndex(2);
-                });
-        });
+        loadFromRequest(
+            data,
+            [this, weights, knobs, trainId] {
+                auto rec = std::make_shared<std::shared_ptr<const ppac::Recommender>>();
+                auto base = std::make_shared<std::optional<ppac::RerankResult>>();
+                auto data = m_state->data;
+                startJob(
+                    tr("Restore model"),
+                    [weights, data, rec, base](Progress& progress, const CancelToken& cancel) {
+                        auto r = std::make_shared<const ppac::Recommender>(
+                            *weights, data, ppac::RecommenderOptions{}, progress, cancel);
+                        *base = ppac::rerank(*r, {}, {}, progress, cancel);
+                        *rec = r;
+                        return Json::object();
+                    },
+                    [this, rec, base, knobs, trainId](const JobOutcome& outcome) {
+                        if (outcome.state == JobOutcome::State::Cancelled)
+                            return; // let go of for a session switch
+                        if (outcome.state != JobOutcome::State::Done) {
+                            m_status->setText(tr("Cannot restore the model: %1").arg(outcome.error));
+                            return;
+                        }
+                        m_state->recommender = *rec;
+                        m_state->baseline = *base;
+                        m_state->last = *base;
+                        m_trainRun = trainId;
+                        showRerank();
+                        setControlsEnabled();
+                        setKnobs(knobs.value("gamma", 0.0), knobs.value("beta", 0.0));
+                        m_tabs->setCurrentIndex(2);
+                    },
+                    JobKind::Restores);
+            },
+            JobKind::Restores);
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
     }

@@ -85,7 +85,7 @@ private:
     void scheduleRerank();
     void setControlsEnabled();
     ppac::DataRequest dataRequest() const;
-    bool loadFromRequest(const ppac::DataRequest& request, std::function<void()> then);
+    bool loadFromRequest(const ppac::DataRequest& request, std::function<void()> then, JobKind kind = JobKind::Records);
 
     std::unique_ptr<State> m_state;
     qint64 m_trainRun = 0;

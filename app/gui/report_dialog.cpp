@@ -37,12 +37,12 @@ ReportDialog::ReportDialog(
     m_runs = new QListWidget(this);
     m_runs->setObjectName(QStringLiteral("reportRuns"));
     for (const auto& r : session.runs()) {
-        auto* item = new QListWidgetItem(QStringLiteral("#%1 %2 · %3 · %4 (%5)")
-                                             .arg(r.id)
-                                             .arg(SessionRunsModel::engineTitle(
-                                                      QString::fromUtf8(store::engineName(r.engine).data())),
-                                                 SessionRunsModel::kindTitle(r.kind), QString::fromStdString(r.name),
-                                                 SessionRunsModel::statusTitle(r.status)),
+        auto* item = new QListWidgetItem(
+            QStringLiteral("#%1 %2 · %3 · %4 (%5)")
+                .arg(r.id)
+                .arg(SessionRunsModel::engineTitle(QString::fromUtf8(store::engineName(r.engine).data())),
+                    SessionRunsModel::kindTitle(r.kind), QString::fromStdString(r.name),
+                    SessionRunsModel::statusTitle(r.status)),
             m_runs);
         item->setData(Qt::UserRole, QVariant::fromValue<qlonglong>(r.id));
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
@@ -72,7 +72,8 @@ ReportDialog::ReportDialog(
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("reportFormat"));
     m_format->addItems(filters().split(QStringLiteral(";;")));
-    m_path = new QLineEdit(QDir(folder).filePath(QString::fromStdString(session.title()) + QStringLiteral(".html")), this);
+    m_path
+        = new QLineEdit(QDir(folder).filePath(QString::fromStdString(session.title()) + QStringLiteral(".html")), this);
     m_path->setObjectName(QStringLiteral("reportPath"));
     auto* browseButton = new QPushButton(tr("Browse…"), this);
     connect(browseButton, &QPushButton::clicked, this, &ReportDialog::browse);
@@ -85,7 +86,8 @@ ReportDialog::ReportDialog(
         const QStringList all = filters().split(QStringLiteral(";;"));
         for (int i = 0; i < all.size(); ++i) {
             const QString s = filterSuffix(all[i]);
-            if (!s.isEmpty() && text.endsWith(QLatin1Char('.') + s, Qt::CaseInsensitive) && i != m_format->currentIndex()) {
+            if (!s.isEmpty() && text.endsWith(QLatin1Char('.') + s, Qt::CaseInsensitive)
+                && i != m_format->currentIndex()) {
                 const QSignalBlocker block(m_format);
                 m_format->setCurrentIndex(i);
             }

@@ -109,6 +109,43 @@ private Q_SLOTS:
         QCOMPARE(again.metric(QStringLiteral("arp@20"), false), arp1);
         QCOMPARE(w.session()->runs().size(), std::size_t(2));
     }
+
+    // Opening a session shows its last PPAC run by restoring the model in the background: work the
+    // user did not start, which holds nothing up (Save As, another session, quitting).
+    void restoringAStoredRunHoldsNothingUp()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("ppac-restore.vantage"));
+        {
+            MainWindow w(m_settings);
+            addEnginePages(w);
+            QVERIFY(w.createSession(file));
+            auto* page = w.findChild<PpacPage*>();
+            page->setSynthetic(3000, 1500, 5);
+            QSignalSpy loaded(page, &PpacPage::dataLoaded);
+            QVERIFY(page->loadData());
+            QVERIFY(loaded.wait(60000));
+            page->setTraining(QStringLiteral("mf"), true, 2);
+            QSignalSpy trained(page, &PpacPage::trainingFinished);
+            QVERIFY(page->startTraining());
+            QVERIFY(page->isRecording()); // the user's own work
+            QVERIFY(trained.wait(180000));
+        }
+        const QString other = m_dir.filePath(QStringLiteral("ppac-other.vantage"));
+        store::Session::create(other.toStdString());
+
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.openSession(file));
+        auto* page = w.findChild<PpacPage*>();
+        QVERIFY(page->isBusy()); // restoring the stored run
+        QVERIFY(!page->isRecording());
+        QVERIFY2(w.openSession(other, true), qPrintable(w.lastError()));
+        QVERIFY(!page->isBusy());
+        QCOMPARE(w.session()->path().string(), other.toStdString());
+        QVERIFY(w.openSession(file));
+        QVERIFY(page->isBusy());
+        QVERIFY(w.close()); // no question: nothing of the user's is running
+    }
 };
 
 QTEST_MAIN(TestPpacPage)
