@@ -407,6 +407,14 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>Evaluates every node on its own as well, for comparison; after 15 s the rest is extrapolated from the batches done. Cancel during it keeps the layer-wise result.</source>
+        <translation>Wertet zum Vergleich auch jeden Knoten einzeln aus; nach 15 s wird der Rest aus den erledigten Stapeln hochgerechnet. Abbrechen währenddessen behält das schichtweise Ergebnis.</translation>
+    </message>
+    <message>
+        <source>The node-wise baseline was cancelled; the layer-wise result is kept.</source>
+        <translation>Der knotenweise Vergleich wurde abgebrochen; das schichtweise Ergebnis bleibt erhalten.</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>
@@ -2327,6 +2335,22 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%p% · %1</source>
+        <translation>%p% · %1</translation>
+    </message>
+    <message>
+        <source>about %1 s left</source>
+        <translation>noch etwa %1 s</translation>
+    </message>
+    <message>
+        <source>about %1 min left</source>
+        <translation>noch etwa %1 min</translation>
+    </message>
+    <message>
+        <source>about %1 h left</source>
+        <translation>noch etwa %1 h</translation>
     </message>
 </context>
 <context>

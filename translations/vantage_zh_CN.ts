@@ -406,6 +406,14 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>Evaluates every node on its own as well, for comparison; after 15 s the rest is extrapolated from the batches done. Cancel during it keeps the layer-wise result.</source>
+        <translation>同时逐个节点评估以作对比；15 秒后其余部分根据已完成的批次外推。在此期间取消会保留逐层结果。</translation>
+    </message>
+    <message>
+        <source>The node-wise baseline was cancelled; the layer-wise result is kept.</source>
+        <translation>逐节点基线已取消；逐层结果已保留。</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>
@@ -2315,6 +2323,22 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%p% · %1</source>
+        <translation>%p% · %1</translation>
+    </message>
+    <message>
+        <source>about %1 s left</source>
+        <translation>约剩 %1 秒</translation>
+    </message>
+    <message>
+        <source>about %1 min left</source>
+        <translation>约剩 %1 分钟</translation>
+    </message>
+    <message>
+        <source>about %1 h left</source>
+        <translation>约剩 %1 小时</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,8 @@
 #include "progress_area.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -38,6 +41,8 @@ void ProgressArea::start(const QString& title)
     m_busy = true;
     m_label->setText(title);
     m_bar->setValue(0);
+    m_bar->setFormat(QStringLiteral("%p%"));
+    m_clock.start();
     m_bar->show();
     m_cancel->setEnabled(true);
     m_cancel->show();
@@ -46,8 +51,28 @@ void ProgressArea::start(const QString& title)
 void ProgressArea::setProgress(double fraction, const QString& phase)
 {
     m_bar->setValue(static_cast<int>(qBound(0.0, fraction, 1.0) * 1000.0));
+    const QString left = timeLeft(fraction, m_clock.isValid() ? m_clock.elapsed() / 1000.0 : 0.0);
+    m_bar->setFormat(left.isEmpty() ? QStringLiteral("%p%") : tr("%p% · %1").arg(left));
     if (m_cancel->isEnabled())
         m_label->setText(phase.isEmpty() ? m_title : tr("%1: %2").arg(m_title, phase));
+}
+
+QString ProgressArea::timeLeft(double fraction, double elapsedS)
+{
+    // Too early (under 2 s or 3 %) the rate says nothing; done, nothing is left.
+    if (elapsedS < 2.0 || fraction < 0.03 || fraction >= 1.0)
+        return {};
+    const double left = elapsedS * (1.0 - fraction) / fraction;
+    if (left < 60.0)
+        return tr("about %1 s left").arg(std::max(1, static_cast<int>(std::lround(left))));
+    if (left < 3600.0)
+        return tr("about %1 min left").arg(static_cast<int>(std::lround(left / 60.0)));
+    return tr("about %1 h left").arg(left / 3600.0, 0, 'f', 1);
+}
+
+QString ProgressArea::barText() const
+{
+    return m_bar->text();
 }
 
 void ProgressArea::finish(const QString& message)

@@ -277,6 +277,8 @@ void runEval(Context& ctx, const EvalArgs& a)
     const EvaluationRun run = runEvaluation(ctx.session(), evaluationRequest(a), ctx.progress(), ctx.cancel);
     if (ctx.json) {
         printJson(run.result);
+        if (!run.cancelledModes.empty())
+            throw Cancelled();
         return;
     }
     std::cout << run.ir.modelName << " on " << run.graph->numNodes() << " nodes, " << run.graph->numEdges()
@@ -296,6 +298,8 @@ void runEval(Context& ctx, const EvalArgs& a)
     std::cout << '\n' << run.summary << '\n';
     if (!a.out.empty())
         std::cout << "wrote " << a.out << '\n';
+    if (!run.cancelledModes.empty())
+        throw Cancelled(); // recorded with what finished; the command itself was interrupted
 }
 
 } // namespace

@@ -281,7 +281,19 @@ EvaluationRun runEvaluation(
             o.outputPath = i == 0 ? request.outputPath : std::filesystem::path();
             SubProgress sub(progress, 0.05 + share * static_cast<double>(i), 0.05 + share * static_cast<double>(i + 1),
                 evalModeName(o.mode));
-            run.results.push_back(evaluate(graph, features, run.ir, o, sub, cancel));
+            if (i == 0) {
+                run.results.push_back(evaluate(graph, features, run.ir, o, sub, cancel));
+                continue;
+            }
+            // A baseline cancelled after the reference has finished costs the reference nothing: the
+            // run is recorded with what was finished, and says the rest was cancelled.
+            try {
+                run.results.push_back(evaluate(graph, features, run.ir, o, sub, cancel));
+            } catch (const Cancelled&) {
+                for (std::size_t k = i; k < request.modes.size(); ++k)
+                    run.cancelledModes.push_back(request.modes[k]);
+                break;
+            }
         }
 
         const EvalResult& first = run.results.front();
@@ -311,6 +323,16 @@ EvaluationRun runEvaluation(
             j["speedup"] = std::move(speedup);
         }
         run.summary = comparisonSummary(all);
+        if (!run.cancelledModes.empty()) {
+            Json cancelled = Json::array();
+            std::string names;
+            for (const EvalMode m : run.cancelledModes) {
+                cancelled.push_back(evalModeName(m));
+                names += (names.empty() ? "" : ", ") + std::string(evalModeName(m));
+            }
+            j["cancelled_modes"] = std::move(cancelled);
+            run.summary += " (" + names + " cancelled)";
+        }
         j["summary"] = run.summary;
 
         run.dot = layerCutDot(run.ir, run.schema, { .numNodes = graph.numNodes(), .dtype = request.options.dtype });

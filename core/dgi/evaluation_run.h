@@ -81,11 +81,15 @@ struct EvaluationRun {
     std::string dot; // the layer cut, labelled with this graph's sizes
     std::string svg;
     std::vector<EvalResult> results; // one per mode, in the request's order
+    // Modes after the first that were cancelled before they finished: the run holds the others
+    // (result "cancelled_modes"), and the caller knows the user cancelled.
+    std::vector<EvalMode> cancelledModes;
 };
 
 // Loads, evaluates in every mode and records the run into `session` (none: nothing is recorded).
 // Progress: loading 0-5 %, then an equal share per mode. Throws vantage::Error (the run is then
-// recorded failed or cancelled).
+// recorded failed or cancelled), except for a cancel once the first mode has finished: that run
+// is recorded done with the modes finished, the rest in cancelledModes.
 EvaluationRun runEvaluation(
     store::Session* session, const EvaluationRequest& request, Progress& progress, const CancelToken& cancel);
 

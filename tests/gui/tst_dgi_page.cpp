@@ -160,6 +160,39 @@ private Q_SLOTS:
         QVERIFY(!again.findChild<QPushButton*>(QStringLiteral("dgiInspect"))->isEnabled());
     }
 
+    // Cancel while the node-wise baseline runs keeps the layer-wise result that had finished: the
+    // run is recorded done with it, and says the baseline was cancelled.
+    void cancellingTheBaselineKeepsTheResult()
+    {
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("dgi-cancel.vantage"))));
+        auto* page = w.findChild<DgiPage*>();
+        page->setInputs(QStringLiteral("rmat:n=60000,deg=8,seed=2"), QStringLiteral("sage"), 16, 16, 2);
+        page->setCompareNodeWise(true);
+        QVERIFY(page->partitionModel());
+        bool cancelled = false;
+        connect(page, &EnginePage::jobProgress, this, [&](double, const QString& phase) {
+            if (!cancelled && phase.contains(QLatin1String("nodewise"))) {
+                cancelled = true;
+                page->cancelJob();
+            }
+        });
+        QSignalSpy done(page, &DgiPage::evaluationFinished);
+        QVERIFY(page->startEvaluation());
+        QVERIFY(done.wait(180000));
+        QVERIFY2(cancelled, "the node-wise phase was never reported");
+        QCOMPARE(done.first().first().toBool(), true);
+        const auto runs = w.session()->runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].status, store::RunStatus::Done);
+        QVERIFY2(runs[0].result.value("cancelled_modes", Json::array()) == Json::array({ "nodewise" }),
+            runs[0].result.dump().substr(0, 300).c_str());
+        QCOMPARE(runs[0].result.value("mode", std::string()), std::string("layerwise"));
+        QVERIFY(runs[0].summary.find("cancelled") != std::string::npos);
+        QVERIFY(page->inspectNode(0)); // the layer-wise embeddings are there to inspect
+    }
+
     void badInputsAreReported()
     {
         DgiPage page;

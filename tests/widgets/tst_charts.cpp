@@ -308,6 +308,40 @@ private Q_SLOTS:
         QVERIFY(!area.isBusy());
         QVERIFY(!button->isVisible());
     }
+
+    // The time left, from the rate so far; nothing while it is too early to tell.
+    void progressTimeLeft_data()
+    {
+        QTest::addColumn<double>("fraction");
+        QTest::addColumn<double>("elapsed");
+        QTest::addColumn<QString>("left");
+        QTest::newRow("too early in time") << 0.5 << 1.0 << QString();
+        QTest::newRow("too early in work") << 0.02 << 30.0 << QString();
+        QTest::newRow("half way") << 0.5 << 10.0 << QStringLiteral("about 10 s left");
+        QTest::newRow("a quarter") << 0.25 << 60.0 << QStringLiteral("about 3 min left");
+        QTest::newRow("hours") << 0.1 << 1800.0 << QStringLiteral("about 4.5 h left");
+        QTest::newRow("done") << 1.0 << 60.0 << QString();
+        QTest::newRow("nearly done") << 0.999 << 10.0 << QStringLiteral("about 1 s left");
+    }
+    void progressTimeLeft()
+    {
+        QFETCH(double, fraction);
+        QFETCH(double, elapsed);
+        QFETCH(QString, left);
+        QCOMPARE(ProgressArea::timeLeft(fraction, elapsed), left);
+    }
+
+    void progressBarShowsTimeLeft()
+    {
+        ProgressArea area;
+        area.show();
+        area.start(QStringLiteral("Evaluating"));
+        area.setProgress(0.1, {});
+        QCOMPARE(area.barText(), QStringLiteral("10%"));
+        QTest::qWait(2200);
+        area.setProgress(0.5, {});
+        QVERIFY2(area.barText().startsWith(QStringLiteral("50% · about ")), qPrintable(area.barText()));
+    }
 };
 
 QTEST_MAIN(TestCharts)
