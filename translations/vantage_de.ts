@@ -1155,6 +1155,26 @@
         <source>The op graph file sets its own shapes</source>
         <translation>Die Operatorgraph-Datei legt ihre eigenen Formen fest</translation>
     </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>Datenparallel</translation>
+    </message>
+    <message>
+        <source>Megatron TP×DP</source>
+        <translation>Megatron TP×DP</translation>
+    </message>
+    <message>
+        <source>OptCNN (fastest)</source>
+        <translation>OptCNN (schnellste)</translation>
+    </message>
+    <message>
+        <source>Least memory</source>
+        <translation>Geringster Speicher</translation>
+    </message>
+    <message>
+        <source>No frontier yet: choose a model, a cluster and device counts, then Search</source>
+        <translation>Noch keine Front: Modell, Cluster und Gerätezahlen wählen, dann „Front suchen“</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>
@@ -2406,6 +2426,10 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>Graphviz DOT (*.dot *.gv)</source>
         <translation>Graphviz-DOT (*.dot *.gv)</translation>
+    </message>
+    <message>
+        <source>Whole Drawing</source>
+        <translation>Ganze Zeichnung</translation>
     </message>
 </context>
 </TS>

@@ -1149,6 +1149,26 @@
         <source>The op graph file sets its own shapes</source>
         <translation>算子图文件自带张量形状</translation>
     </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Megatron TP×DP</source>
+        <translation>Megatron TP×DP</translation>
+    </message>
+    <message>
+        <source>OptCNN (fastest)</source>
+        <translation>OptCNN（最快）</translation>
+    </message>
+    <message>
+        <source>Least memory</source>
+        <translation>最少内存</translation>
+    </message>
+    <message>
+        <source>No frontier yet: choose a model, a cluster and device counts, then Search</source>
+        <translation>尚无前沿：请选择模型、集群和设备数，然后搜索</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>
@@ -2394,6 +2414,10 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>Graphviz DOT (*.dot *.gv)</source>
         <translation>Graphviz DOT (*.dot *.gv)</translation>
+    </message>
+    <message>
+        <source>Whole Drawing</source>
+        <translation>整幅图</translation>
     </message>
 </context>
 </TS>

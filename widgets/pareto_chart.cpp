@@ -1,15 +1,18 @@
 #include "pareto_chart.h"
 
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMenu>
+#include <QResizeEvent>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace vantage::widgets {
@@ -104,6 +107,19 @@ void ParetoChart::setPicked(int series, int id)
     rebuild();
 }
 
+// A narrow chart lists its legend down the right side, where the names have room; a wide one
+// along the bottom. Names that still do not fit are elided with their whole text as a tooltip.
+void ParetoChart::resizeEvent(QResizeEvent* event)
+{
+    ChartView::resizeEvent(event);
+    const Qt::Alignment want = width() < 900 ? Qt::AlignRight : Qt::AlignBottom;
+    if (chart()->legend()->alignment() != want)
+        chart()->legend()->setAlignment(want);
+    chart()->legend()->setShowToolTips(true);
+    // Each entry in its series' shape: the kinds of baselines tell apart, the limit is a line.
+    chart()->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+}
+
 void ParetoChart::attach(QAbstractSeries* s)
 {
     chart()->addSeries(s);
@@ -173,7 +189,13 @@ void ParetoChart::addAxes(const Range& range)
             a->setBase(10);
             a->setLabelFormat(QStringLiteral("%g"));
             a->setMinorTickCount(8);
-            a->setRange(lo / 1.25, hi * 1.25);
+            // Labels sit on powers of ten only: the range spans whole decades, so that at least two
+            // are labelled (0.02-0.05 s would show none).
+            const double from = std::pow(10.0, std::floor(std::log10(lo / 1.25)));
+            double to = std::pow(10.0, std::ceil(std::log10(hi * 1.25)));
+            if (to <= from * 1.0001)
+                to = from * 10.0;
+            a->setRange(from, to);
             a->setTitleText(title);
             return a;
         }
@@ -187,6 +209,10 @@ void ParetoChart::addAxes(const Range& range)
     };
     m_axisX = makeAxis(m_logX, m_xTitle, range.minX, range.maxX);
     m_axisY = makeAxis(m_logY, m_yTitle, range.minY, range.maxY);
+    // Nothing to draw: no made-up scale either (the title says what to do).
+    const bool empty = m_frontiers.isEmpty() && m_markers.isEmpty();
+    m_axisX->setVisible(!empty);
+    m_axisY->setVisible(!empty);
     chart()->addAxis(m_axisX, Qt::AlignBottom);
     chart()->addAxis(m_axisY, Qt::AlignLeft);
 }
@@ -254,35 +280,66 @@ void ParetoChart::addFrontier(int i)
     connect(scatter, &QScatterSeries::clicked, this, [this, scatter](const QPointF& pt) { pickNear(pt, scatter); });
 }
 
-// The baselines, grey squares named by their tooltips.
+// The baselines: one legend entry and marker shape per kind, each marker in the colour of its
+// frontier, and named by its tooltip.
 void ParetoChart::addBaselines()
 {
-    auto* marks = new QScatterSeries;
-    marks->setName(tr("Baselines"));
-    marks->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-    marks->setMarkerSize(11);
-    marks->setColor(QColor(0x55, 0x55, 0x55));
+    static const QScatterSeries::MarkerShape shapes[] = { QScatterSeries::MarkerShapeRectangle,
+        QScatterSeries::MarkerShapeTriangle, QScatterSeries::MarkerShapeRotatedRectangle,
+        QScatterSeries::MarkerShapePentagon, QScatterSeries::MarkerShapeStar };
+    QStringList kinds;
     for (const auto& m : m_markers) {
-        if (!(m.x > 0) || !(m.y > 0) || (m.series >= 0 && !isFrontierVisible(m.series)))
-            continue;
-        marks->append(m.x, m.y);
+        const QString k = m.kind.isEmpty() ? tr("Baselines") : m.kind;
+        if (!kinds.contains(k))
+            kinds << k;
     }
-    attach(marks);
-    connect(marks, &QScatterSeries::clicked, this, [this, marks](const QPointF& pt) { pickNear(pt, marks); });
-    // Qt 6.4 labels points by coordinates only, so each baseline is named by its tooltip.
-    connect(marks, &QScatterSeries::hovered, this, [this](const QPointF& pt, bool state) {
-        if (!state)
-            return;
-        for (const auto& m : m_markers)
-            if (qFuzzyCompare(m.x, pt.x()) && qFuzzyCompare(m.y, pt.y()))
-                QToolTip::showText(QCursor::pos(),
-                    QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
-                        .arg(m.name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
-                        .arg(m.x, 0, 'g', 4)
-                        .arg(m_yTitle.toHtmlEscaped())
-                        .arg(m.y, 0, 'g', 4),
-                    this);
-    });
+    for (int k = 0; k < kinds.size(); ++k) {
+        const auto shape = shapes[k % std::size(shapes)];
+        // The legend entry: the kind's shape in grey (its points take their frontier's colour).
+        auto* legend = new QScatterSeries;
+        legend->setName(kinds[k]);
+        legend->setMarkerShape(shape);
+        legend->setMarkerSize(11);
+        legend->setColor(QColor(0x77, 0x77, 0x77));
+        attach(legend);
+        for (int f = -1; f < m_frontiers.size(); ++f) {
+            auto* marks = new QScatterSeries;
+            marks->setName(kinds[k]);
+            marks->setMarkerShape(shape);
+            marks->setMarkerSize(11);
+            const QColor colour = f >= 0 ? colourFor(f) : QColor(0x55, 0x55, 0x55);
+            marks->setColor(colour);
+            marks->setBorderColor(QColor(0x33, 0x33, 0x33));
+            for (const auto& m : m_markers) {
+                const QString mk = m.kind.isEmpty() ? tr("Baselines") : m.kind;
+                if (mk != kinds[k] || m.series != f || !(m.x > 0) || !(m.y > 0)
+                    || (m.series >= 0 && !isFrontierVisible(m.series)))
+                    continue;
+                marks->append(m.x, m.y);
+            }
+            if (marks->count() == 0) {
+                delete marks;
+                continue;
+            }
+            attach(marks);
+            chart()->legend()->markers(marks).first()->setVisible(false);
+            connect(marks, &QScatterSeries::clicked, this, [this, marks](const QPointF& pt) { pickNear(pt, marks); });
+            // Qt 6.4 labels points by coordinates only, so each baseline is named by its tooltip.
+            connect(marks, &QScatterSeries::hovered, this, [this](const QPointF& pt, bool state) {
+                if (!state)
+                    return;
+                for (const auto& m : m_markers)
+                    if (qFuzzyCompare(m.x, pt.x()) && qFuzzyCompare(m.y, pt.y()))
+                        QToolTip::showText(QCursor::pos(),
+                            QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
+                                .arg(m.name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
+                                .arg(m.x, 0, 'g', 4)
+                                .arg(m_yTitle.toHtmlEscaped())
+                                .arg(m.y, 0, 'g', 4),
+                            this);
+            });
+        }
+    }
 }
 
 // A horizontal line across the whole range (the device memory, the budget).

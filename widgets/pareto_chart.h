@@ -34,6 +34,7 @@ struct ParetoMarker {
     double x = 0;
     double y = 0;
     int series = -1; // frontier it belongs to (its colour), -1 for none
+    QString kind; // its legend entry and marker shape; empty: "Baselines"
 };
 
 class ParetoChart : public ChartView {
@@ -69,6 +70,7 @@ Q_SIGNALS:
     void budgetMatchesChanged(const QVector<int>& ids);
 
 protected:
+    void resizeEvent(QResizeEvent* event) override;
     void addContextActions(QMenu* menu) override;
 
 private:

@@ -1,5 +1,7 @@
 #include "svg_view.h"
 
+#include <algorithm>
+
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -48,19 +50,53 @@ void SvgView::clear()
     resetTransform();
 }
 
+double SvgView::fittingScale(const QSizeF& drawing, const QSizeF& viewport)
+{
+    if (drawing.width() <= 0 || drawing.height() <= 0 || viewport.width() <= 0 || viewport.height() <= 0)
+        return 1.0;
+    const double whole = std::min(viewport.width() / drawing.width(), viewport.height() / drawing.height());
+    if (whole >= kReadableScale)
+        return std::min(whole, 1.0); // never blown up beyond its natural size
+    // A long drawing shrunk to fit would be a line of pixels: it fills the width instead, down to
+    // a readable size, and scrolls.
+    return std::clamp(viewport.width() / drawing.width(), kReadableScale, 1.0);
+}
+
 void SvgView::fitToView()
 {
+    m_autoFit = true;
+    if (!m_item)
+        return;
+    resetTransform();
+    const double s = fittingScale(m_item->boundingRect().size(), viewport()->size());
+    scale(s, s);
+    ensureVisible(QRectF(m_item->boundingRect().topLeft(), QSizeF(1, 1)), 0, 0);
+}
+
+void SvgView::showWhole()
+{
+    m_autoFit = false;
     if (!m_item)
         return;
     fitInView(m_item, Qt::KeepAspectRatio);
-    // Never blow a small drawing up beyond its natural size.
-    if (transform().m11() > 1.0)
-        resetTransform();
+}
+
+double SvgView::currentScale() const
+{
+    return transform().m11();
 }
 
 void SvgView::zoomBy(double factor)
 {
+    m_autoFit = false; // the user's zoom stays when the view is resized
     scale(factor, factor);
+}
+
+void SvgView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_autoFit)
+        fitToView(); // drawn while hidden (another tab), it fits once it has its real size
 }
 
 void SvgView::wheelEvent(QWheelEvent* event)
@@ -109,7 +145,11 @@ void SvgView::contextMenuEvent(QContextMenuEvent* event)
 {
     QMenu menu(this);
     menu.addAction(tr("Fit to View"), this, &SvgView::fitToView);
-    menu.addAction(tr("Actual Size"), this, [this] { resetTransform(); });
+    menu.addAction(tr("Whole Drawing"), this, &SvgView::showWhole);
+    menu.addAction(tr("Actual Size"), this, [this] {
+        m_autoFit = false;
+        resetTransform();
+    });
     menu.addSeparator();
     auto saveWith = [this](const QString& suffix, const QString& filter) {
         const QString path

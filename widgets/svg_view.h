@@ -26,17 +26,26 @@ public:
     // False with a message naming the path when there is nothing to write or it cannot be written.
     bool saveAs(const QString& path, QString* error = nullptr) const;
 
+    // The scale fitToView uses: the whole drawing when that stays readable (never above its natural
+    // size), else the viewport's width, never below kReadableScale.
+    static constexpr double kReadableScale = 0.45;
+    static double fittingScale(const QSizeF& drawing, const QSizeF& viewport);
+    double currentScale() const;
+
 public Q_SLOTS:
     void fitToView();
+    void showWhole(); // all of it, however small
     void zoomBy(double factor);
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     QByteArray m_svg;
     QByteArray m_dot;
+    bool m_autoFit = true; // until the user zooms
     QSvgRenderer* m_renderer;
     QGraphicsSvgItem* m_item = nullptr;
 };

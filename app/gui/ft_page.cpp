@@ -47,6 +47,25 @@ namespace vantage::gui {
 
 namespace {
 
+// The kind of a baseline, for its legend entry and marker shape ("megatron tp4 x dp2" is one of
+// the Megatron kind).
+QString baselineKind(const std::string& name)
+{
+    if (name == "data parallel")
+        return FtPage::tr("Data parallel");
+    if (name.rfind("megatron", 0) == 0)
+        return FtPage::tr("Megatron TP×DP");
+    if (name.rfind("min time", 0) == 0)
+        return FtPage::tr("OptCNN (fastest)");
+    if (name.rfind("min memory", 0) == 0)
+        return FtPage::tr("Least memory");
+    return QString::fromStdString(name);
+}
+
+} // namespace
+
+namespace {
+
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 // Where the op graph comes from: a zoo model by name, or a user's JSON (kept whole, so that a
@@ -328,7 +347,7 @@ void FtPage::clearResult()
     m_chart->setFrontiers({});
     m_chart->setMarkers({});
     m_chart->setLimit(0, QString());
-    m_chart->chart()->setTitle(QString());
+    m_chart->chart()->setTitle(tr("No frontier yet: choose a model, a cluster and device counts, then Search"));
     m_budget->setValue(0);
     m_budget->setEnabled(false);
     m_opModel->clear();
@@ -502,7 +521,7 @@ void FtPage::showResult()
         series.push_back(s);
         for (const auto& b : fr.baselines)
             markers.push_back({ tr("%1, %n device(s)", nullptr, fr.devices).arg(QString::fromStdString(b.name)), b.time,
-                b.memory / kGiB, static_cast<int>(f) });
+                b.memory / kGiB, static_cast<int>(f), baselineKind(b.name) });
         lines << tr("%n device(s): %1 strategies in %2", nullptr, fr.devices)
                      .arg(fr.points.size())
                      .arg(secondsText(fr.searchSeconds));

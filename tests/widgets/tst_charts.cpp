@@ -16,6 +16,7 @@
 #include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -23,6 +24,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 using namespace vantage::widgets;
 
@@ -111,6 +114,105 @@ private Q_SLOTS:
         QVERIFY(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).first()));
         auto* log = qobject_cast<QLogValueAxis*>(horizontal.first());
         QVERIFY(log->min() <= 0.6 && log->max() >= 4.0);
+    }
+
+    // A log axis spans whole decades, so that its labels (on powers of ten) show: data between
+    // 0.6 and 4 gets 0.1..10, data within one decade still two labelled ticks.
+    void logAxesAreLabelled_data()
+    {
+        QTest::addColumn<double>("lo");
+        QTest::addColumn<double>("hi");
+        QTest::addColumn<double>("from");
+        QTest::addColumn<double>("to");
+        QTest::newRow("two decades") << 0.6 << 4.0 << 0.1 << 10.0;
+        QTest::newRow("inside one decade") << 0.022 << 0.048 << 0.01 << 0.1;
+        QTest::newRow("one point") << 3.0 << 3.0 << 1.0 << 10.0;
+    }
+    void logAxesAreLabelled()
+    {
+        QFETCH(double, lo);
+        QFETCH(double, hi);
+        QFETCH(double, from);
+        QFETCH(double, to);
+        ParetoChart chart;
+        chart.setFrontiers({ { QStringLiteral("8 devices"), { { lo, 10.0, 0, {} }, { hi, 5.0, 1, {} } } } });
+        chart.setLogAxes(true, false);
+        auto* log = qobject_cast<QLogValueAxis*>(chart.chart()->axes(Qt::Horizontal).first());
+        QVERIFY(log);
+        QVERIFY2(std::abs(log->min() - from) <= 1e-9 * from && std::abs(log->max() - to) <= 1e-9 * to,
+            qPrintable(QStringLiteral("%1..%2").arg(log->min()).arg(log->max())));
+        QVERIFY(log->min() <= lo && log->max() >= hi);
+    }
+
+    // Baselines: one legend entry and marker shape per kind; each marker in its frontier's colour.
+    void baselinesByKind()
+    {
+        ParetoChart chart;
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setFrontiers(twoFrontiers());
+        chart.setMarkers(
+            { { QStringLiteral("data parallel, 8 devices"), 5.0, 45.0, 0, QStringLiteral("Data parallel") },
+                { QStringLiteral("data parallel, 16 devices"), 3.5, 35.0, 1, QStringLiteral("Data parallel") },
+                { QStringLiteral("megatron tp2 x dp4, 8 devices"), 4.5, 20.0, 0, QStringLiteral("Megatron") } });
+        QStringList legend;
+        QTest::qWait(50); // the legend lays its markers out
+        for (auto* m : chart.chart()->legend()->markers()) {
+            if (m->isVisible())
+                legend << m->label();
+        }
+        QCOMPARE(legend,
+            QStringList({ QStringLiteral("8 devices"), QStringLiteral("16 devices"), QStringLiteral("Data parallel"),
+                QStringLiteral("Megatron") }));
+        std::map<QString, std::set<int>> shapes; // kind -> marker shapes
+        std::map<std::pair<double, double>, QColor> colours;
+        for (auto* series : chart.chart()->series())
+            if (auto* sc = qobject_cast<QScatterSeries*>(series);
+                sc && !sc->name().contains(QLatin1String("devices"))) {
+                shapes[sc->name()].insert(int(sc->markerShape()));
+                for (const QPointF& p : sc->points())
+                    colours[{ p.x(), p.y() }] = sc->color();
+            }
+        QCOMPARE(shapes.size(), std::size_t(2));
+        QCOMPARE(shapes[QStringLiteral("Data parallel")].size(), std::size_t(1));
+        QVERIFY(shapes[QStringLiteral("Data parallel")] != shapes[QStringLiteral("Megatron")]);
+        QCOMPARE(colours.size(), std::size_t(3));
+        const QColor dp8 = colours[std::pair(5.0, 45.0)], dp16 = colours[std::pair(3.5, 35.0)],
+                     megatron8 = colours[std::pair(4.5, 20.0)];
+        QVERIFY(dp8 != dp16); // 8 and 16 devices
+        QCOMPARE(dp8, megatron8); // both of 8 devices
+    }
+
+    // With nothing to draw, no made-up scale.
+    void emptyChartHasNoAxes()
+    {
+        ParetoChart chart;
+        chart.setFrontiers({});
+        for (auto* a : chart.chart()->axes())
+            QVERIFY(!a->isVisible());
+        chart.setFrontiers(twoFrontiers());
+        for (auto* a : chart.chart()->axes())
+            QVERIFY(a->isVisible());
+    }
+
+    // A long drawing fills the width at a readable size and scrolls, instead of a line of pixels.
+    void svgFitsReadably_data()
+    {
+        QTest::addColumn<QSizeF>("drawing");
+        QTest::addColumn<QSizeF>("viewport");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("small: natural size") << QSizeF(200, 100) << QSizeF(800, 600) << 1.0;
+        QTest::newRow("larger: the whole of it") << QSizeF(1600, 900) << QSizeF(800, 600) << 0.5;
+        QTest::newRow("a long chain: the width") << QSizeF(600, 40000) << QSizeF(800, 600) << 1.0;
+        QTest::newRow("long and wide: the width") << QSizeF(1200, 40000) << QSizeF(800, 600) << 800.0 / 1200.0;
+        QTest::newRow("very wide: readable") << QSizeF(40000, 300) << QSizeF(800, 600) << SvgView::kReadableScale;
+    }
+    void svgFitsReadably()
+    {
+        QFETCH(QSizeF, drawing);
+        QFETCH(QSizeF, viewport);
+        QFETCH(double, scale);
+        QCOMPARE(SvgView::fittingScale(drawing, viewport), scale);
     }
 
     // Zoomed to the frontiers, a far baseline leaves the axes alone; a hidden frontier leaves them
