@@ -250,6 +250,53 @@ void recordLayerCut(store::RunScope& scope, const std::string& dot, const std::s
     s->addArtifact(scope.id(), "layer_cut.dot", "text/vnd.graphviz", dot);
 }
 
+// The run's result: the first mode's figures, the graph and model, the others as comparisons
+// (sets run.summary).
+namespace {
+Json resultJson(EvaluationRun& run, const EvaluationRequest& request)
+{
+    const EvalResult& first = run.results.front();
+    Json j = toJson(first);
+    j["graph"] = graphSummaryJson(*run.graph);
+    j["model"] = { { "name", run.ir.modelName }, { "layers", run.schema.layers.size() },
+        { "parameters", run.ir.parameterCount() }, { "in_dim", run.ir.width(run.ir.inputValue()) },
+        { "out_dim", run.ir.width(run.ir.output()) } };
+    if (!request.outputPath.empty())
+        j["output_file"] = request.outputPath.string();
+    Json compare = Json::array();
+    Json speedup = Json::object();
+    std::vector<const EvalResult*> all;
+    for (const auto& r : run.results)
+        all.push_back(&r);
+    for (std::size_t i = 1; i < run.results.size(); ++i) {
+        const EvalResult& r = run.results[i];
+        Json c = toJson(r);
+        const double s = first.totalS > 0 ? r.totalS / first.totalS : 0.0;
+        c["speedup"] = s;
+        c["max_abs_diff"] = maxAbsDifference(first.output, r.output, r.filledRows);
+        speedup[evalModeName(r.mode)] = s;
+        compare.push_back(std::move(c));
+    }
+    if (!compare.empty()) {
+        j["compare"] = std::move(compare);
+        j["speedup"] = std::move(speedup);
+    }
+    run.summary = comparisonSummary(all);
+    if (!run.cancelledModes.empty()) {
+        Json cancelled = Json::array();
+        std::string names;
+        for (const EvalMode m : run.cancelledModes) {
+            cancelled.push_back(evalModeName(m));
+            names += (names.empty() ? "" : ", ") + std::string(evalModeName(m));
+        }
+        j["cancelled_modes"] = std::move(cancelled);
+        run.summary += " (" + names + " cancelled)";
+    }
+    j["summary"] = run.summary;
+    return j;
+}
+} // namespace
+
 EvaluationRun runEvaluation(
     store::Session* session, const EvaluationRequest& request, Progress& progress, const CancelToken& cancel)
 {
@@ -296,44 +343,7 @@ EvaluationRun runEvaluation(
             }
         }
 
-        const EvalResult& first = run.results.front();
-        Json j = toJson(first);
-        j["graph"] = graphSummaryJson(graph);
-        j["model"] = { { "name", run.ir.modelName }, { "layers", run.schema.layers.size() },
-            { "parameters", run.ir.parameterCount() }, { "in_dim", run.ir.width(run.ir.inputValue()) },
-            { "out_dim", run.ir.width(run.ir.output()) } };
-        if (!request.outputPath.empty())
-            j["output_file"] = request.outputPath.string();
-        Json compare = Json::array();
-        Json speedup = Json::object();
-        std::vector<const EvalResult*> all;
-        for (const auto& r : run.results)
-            all.push_back(&r);
-        for (std::size_t i = 1; i < run.results.size(); ++i) {
-            const EvalResult& r = run.results[i];
-            Json c = toJson(r);
-            const double s = first.totalS > 0 ? r.totalS / first.totalS : 0.0;
-            c["speedup"] = s;
-            c["max_abs_diff"] = maxAbsDifference(first.output, r.output, r.filledRows);
-            speedup[evalModeName(r.mode)] = s;
-            compare.push_back(std::move(c));
-        }
-        if (!compare.empty()) {
-            j["compare"] = std::move(compare);
-            j["speedup"] = std::move(speedup);
-        }
-        run.summary = comparisonSummary(all);
-        if (!run.cancelledModes.empty()) {
-            Json cancelled = Json::array();
-            std::string names;
-            for (const EvalMode m : run.cancelledModes) {
-                cancelled.push_back(evalModeName(m));
-                names += (names.empty() ? "" : ", ") + std::string(evalModeName(m));
-            }
-            j["cancelled_modes"] = std::move(cancelled);
-            run.summary += " (" + names + " cancelled)";
-        }
-        j["summary"] = run.summary;
+        Json j = resultJson(run, request);
 
         run.dot = layerCutDot(run.ir, run.schema, { .numNodes = graph.numNodes(), .dtype = request.options.dtype });
         run.svg = renderDotToSvg(run.dot);
