@@ -7,3 +7,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 for b in "$BUILD_DIR"/tests/bench/bench_*; do
   [ -x "$b" ] && "$b"
 done
+# The GUI's cold start to its first painted window, under Xvfb (where there is one).
+if command -v Xvfb >/dev/null && [ -x "$BUILD_DIR/app/gui/vantage" ]; then
+  scripts/bench-startup.sh 5
+fi

@@ -38,6 +38,10 @@
         <source>Write the report HTML file as a paged PDF to the file given after it, then quit (used by vantage-cli report)</source>
         <translation>Die HTML-Berichtsdatei als paginiertes PDF in die danach angegebene Datei schreiben, dann beenden (von vantage-cli report verwendet)</translation>
     </message>
+    <message>
+        <source>Print the wall-clock time of the window&apos;s first paint (ms since 1970) and quit (for the start-up benchmark)</source>
+        <translation>Die Uhrzeit des ersten Zeichnens des Fensters ausgeben (ms seit 1970) und beenden (für den Startzeit-Benchmark)</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::CompareView</name>

@@ -38,6 +38,10 @@
         <source>Write the report HTML file as a paged PDF to the file given after it, then quit (used by vantage-cli report)</source>
         <translation>将报告 HTML 文件写为分页 PDF 到其后指定的文件，然后退出（供 vantage-cli report 使用）</translation>
     </message>
+    <message>
+        <source>Print the wall-clock time of the window&apos;s first paint (ms since 1970) and quit (for the start-up benchmark)</source>
+        <translation>输出窗口首次绘制的时刻（自 1970 年起的毫秒数）后退出（用于启动基准测试）</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::CompareView</name>

@@ -12,7 +12,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDateTime>
 #include <QDir>
+#include <QEvent>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTabWidget>
@@ -31,6 +33,26 @@ bool haveDisplay()
         return true; // offscreen, vnc, eglfs...: the platform plugin needs no display server
     return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
 }
+
+// Prints when the window is first painted, then quits (scripts/bench-startup.sh).
+class FirstPaint : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        auto* widget = qobject_cast<QWidget*>(watched);
+        if (event->type() == QEvent::Paint && !m_seen && widget && widget->window() == parent()) {
+            m_seen = true;
+            std::printf("first-paint-ms %lld\n", static_cast<long long>(QDateTime::currentMSecsSinceEpoch()));
+            std::fflush(stdout);
+            QTimer::singleShot(0, qApp, [] { QApplication::exit(0); });
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    bool m_seen = false;
+};
 
 } // namespace
 
@@ -71,7 +93,11 @@ int main(int argc, char** argv)
             "Write the report HTML file as a paged PDF to the file "
             "given after it, then quit (used by vantage-cli report)"),
         QStringLiteral("html"));
-    parser.addOptions({ demo, shot, tab, exportPdf });
+    QCommandLineOption firstPaint(QStringLiteral("print-first-paint"),
+        QApplication::translate("main",
+            "Print the wall-clock time of the window's first paint (ms since 1970) and quit (for the start-up "
+            "benchmark)"));
+    parser.addOptions({ demo, shot, tab, exportPdf, firstPaint });
     parser.process(app);
 
     if (parser.isSet(exportPdf)) {
@@ -110,6 +136,10 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(tab))
         window.tabs()->setCurrentIndex(parser.value(tab).toInt());
+    // The first paint of any widget of the window is the moment a user sees it (the main window
+    // itself has nothing of its own to paint).
+    if (parser.isSet(firstPaint))
+        qApp->installEventFilter(new FirstPaint(&window));
     window.show();
     // A new demo session starts with a frontier search, so the first start shows real work.
     if (demoCreated && window.session())

@@ -123,6 +123,15 @@ MainWindow::~MainWindow()
 {
     if (m_reportWatcher)
         m_reportWatcher->waitForFinished(); // it reads the session this window owns
+    // The pages go before the session they record into: each cancels and waits for its job (which
+    // stores its run as cancelled) and flushes what it holds, while the session is still open. As
+    // children they would go after the members, the session among them (a quit while the demo's
+    // search ran crashed in the search's thread).
+    for (auto* p : m_pages)
+        p->cancelJob();
+    const auto pages = std::move(m_pages);
+    m_pages.clear();
+    qDeleteAll(pages);
 }
 
 void MainWindow::createActions()

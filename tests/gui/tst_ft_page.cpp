@@ -184,6 +184,30 @@ private Q_SLOTS:
         QCOMPARE(session.runs().size(), std::size_t(1));
         QCOMPARE(session.runs()[0].status, store::RunStatus::Cancelled);
     }
+
+    // A window destroyed while its search runs (a quit from elsewhere than its close button, as
+    // the start-up benchmark does) cancels the search and records it before its session closes;
+    // the search's thread once wrote into the freed session and crashed.
+    void destroyedWhileSearching()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("ft-destroyed.vantage"));
+        {
+            MainWindow w(m_settings);
+            addEnginePages(w);
+            QVERIFY(w.createSession(file));
+            auto* page = w.findChild<FtPage*>();
+            page->setInputs(
+                QStringLiteral("transformer-base"), 64, QStringLiteral("a100x8"), QStringLiteral("8,16,32,64"), 0.0);
+            QVERIFY(page->startSearch());
+            QVERIFY(page->isBusy());
+            QTest::qWait(200);
+        }
+        auto s = store::Session::open(file.toStdString(), store::Session::Mode::ReadOnly);
+        const auto runs = s.runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QVERIFY2(runs[0].status == store::RunStatus::Cancelled || runs[0].status == store::RunStatus::Done,
+            runs[0].error.c_str());
+    }
 };
 
 QTEST_MAIN(TestFtPage)
