@@ -198,6 +198,14 @@ struct ChartLayout {
     double py(double y) const { return top + plotH - (y - ty.lo) / (ty.hi - ty.lo) * plotH; }
 };
 
+// A reference more than twice the data's extent beyond it (the data range before references).
+bool offChart(const ReferenceLine& r, double xlo, double xhi, double ylo, double yhi)
+{
+    const double lo = r.horizontal ? ylo : xlo, hi = r.horizontal ? yhi : xhi;
+    const double span = std::max(hi - lo, std::abs(hi) * 1e-9);
+    return r.value > hi + 2.0 * span || r.value < lo - 2.0 * span;
+}
+
 void layOutAxes(const Chart& chart, ChartLayout& l)
 {
     constexpr double inf = std::numeric_limits<double>::infinity();
@@ -211,8 +219,11 @@ void layOutAxes(const Chart& chart, ChartLayout& l)
             }
     if (!l.any)
         xlo = 0.0, xhi = 1.0, ylo = 0.0, yhi = 1.0;
+    // A reference line widens the range only when it is near the data: a device memory far above
+    // every point would squash the frontiers into the bottom of the plot. It is then named, off
+    // the chart, in the legend (see offChart()).
     for (const auto& r : chart.references) {
-        if (!std::isfinite(r.value))
+        if (!std::isfinite(r.value) || (l.any && offChart(r, xlo, xhi, ylo, yhi)))
             continue;
         if (r.horizontal)
             ylo = std::min(ylo, r.value), yhi = std::max(yhi, r.value);
@@ -248,9 +259,16 @@ void layOutLegend(const Chart& chart, ChartLayout& l)
         l.legend.push_back({ s.name, std::string(paletteColour(s.colour >= 0 ? static_cast<std::size_t>(s.colour) : i)),
             s.line || s.step, s.dashed, s.markers, s.shape });
     }
-    for (const auto& r : chart.references)
-        if (!r.label.empty())
-            l.legend.push_back({ r.label, "#555555", true, true, false, MarkerShape::Circle });
+    for (const auto& r : chart.references) {
+        if (r.label.empty())
+            continue;
+        const double v = r.value;
+        const bool outside = r.horizontal ? (v < l.ty.lo || v > l.ty.hi) : (v < l.tx.lo || v > l.tx.hi);
+        const std::string where = !outside ? ""
+            : r.horizontal                 ? (v > l.ty.hi ? ", above the chart" : ", below the chart")
+                                           : (v > l.tx.hi ? ", right of the chart" : ", left of the chart");
+        l.legend.push_back({ r.label + where, "#555555", true, true, false, MarkerShape::Circle });
+    }
     if (l.legend.size() < 2 && chart.references.empty())
         l.legend.clear();
     double x = l.left;
@@ -309,14 +327,16 @@ void drawReferences(std::string& svg, const Chart& chart, const ChartLayout& l)
     for (const auto& r : chart.references) {
         if (!std::isfinite(r.value))
             continue;
+        if (r.horizontal ? (r.value < l.ty.lo || r.value > l.ty.hi) : (r.value < l.tx.lo || r.value > l.tx.hi))
+            continue; // off the chart: named in the legend
         if (r.horizontal)
-            svg += "<line x1=\"" + num(l.left) + "\" y1=\"" + num(l.py(r.value)) + "\" x2=\"" + num(l.left + l.plotW)
-                + "\" y2=\"" + num(l.py(r.value))
+            svg += "<line class=\"reference\" x1=\"" + num(l.left) + "\" y1=\"" + num(l.py(r.value)) + "\" x2=\""
+                + num(l.left + l.plotW) + "\" y2=\"" + num(l.py(r.value))
                 + "\" stroke=\"#555555\" stroke-width=\"1.2\" "
                   "stroke-dasharray=\"6,4\"/>";
         else
-            svg += "<line x1=\"" + num(l.px(r.value)) + "\" y1=\"" + num(l.top) + "\" x2=\"" + num(l.px(r.value))
-                + "\" y2=\"" + num(l.top + l.plotH)
+            svg += "<line class=\"reference\" x1=\"" + num(l.px(r.value)) + "\" y1=\"" + num(l.top) + "\" x2=\""
+                + num(l.px(r.value)) + "\" y2=\"" + num(l.top + l.plotH)
                 + "\" stroke=\"#555555\" stroke-width=\"1.2\" "
                   "stroke-dasharray=\"6,4\"/>";
     }

@@ -265,6 +265,39 @@ private Q_SLOTS:
         QVERIFY(emptyDoc->text().contains(QStringLiteral("no data")));
     }
 
+    // A device memory far above the frontiers neither squashes them into the bottom of the plot
+    // nor vanishes: the axis follows the data, and the legend names the line off the chart. A line
+    // near the data is drawn, and widens the axis to reach it.
+    void farReferenceLinesLeaveTheAxesAlone_data()
+    {
+        QTest::addColumn<double>("reference");
+        QTest::addColumn<bool>("drawn");
+        QTest::newRow("150 GiB over 3-7 GiB") << 150.0 << false;
+        QTest::newRow("just above the data") << 9.0 << true;
+        QTest::newRow("far below the data") << -100.0 << false;
+    }
+    void farReferenceLinesLeaveTheAxesAlone()
+    {
+        QFETCH(double, reference);
+        QFETCH(bool, drawn);
+        report::Chart c;
+        c.series = { report::ChartSeries{ .name = "8 devices", .points = { { 1, 7 }, { 2, 5 }, { 3, 3 } } } };
+        c.references = { { true, reference, "device memory" } };
+        const std::string svg = report::renderSvg(c);
+        const bool line = svg.find("<line class=\"reference\"") != std::string::npos;
+        QCOMPARE(line, drawn);
+        const bool namedOff = svg.find("device memory, above the chart") != std::string::npos
+            || svg.find("device memory, below the chart") != std::string::npos;
+        QCOMPARE(namedOff, !drawn);
+        // The y axis: up to the line when it is drawn, else about the data (3..7).
+        const auto labelled
+            = [&](const std::string& text) { return svg.find(">" + text + "</text>") != std::string::npos; };
+        if (!drawn)
+            QVERIFY(!labelled("20") && !labelled("150") && !labelled("-100"));
+        else
+            QVERIFY(labelled("9") || labelled("10"));
+    }
+
     void chartThinsDenseLines()
     {
         // 100 000 points of a sine that reaches exactly -1 and +1: the y axis is [-1, 1], so the
