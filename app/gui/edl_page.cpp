@@ -543,6 +543,28 @@ void EdlPage::showStatus()
             new QStandardItem(QString::number(e.pauseS * 1e3, 'f', 0)) });
 }
 
+// A stored run's job, back in the fields: what it ran is what Start runs again.
+void EdlPage::showInputs(const Json& params)
+{
+    edl::LeaderOptions o;
+    try {
+        Json p = params;
+        if (p.is_object() && !p.contains("worker_binary"))
+            p["worker_binary"] = "vantage-edl-worker"; // a run does not keep it: found again on Start
+        o = edl::leaderOptionsFromJson(p);
+    } catch (const std::exception&) {
+        return; // a run of another version: the fields stay as they are
+    }
+    setJob(QString::fromStdString(o.spec.trainer), static_cast<int>(o.workers), static_cast<int>(o.spec.epochs),
+        static_cast<int>(o.spec.samples), static_cast<int>(o.spec.globalBatch));
+    QStringList devices;
+    for (const auto& d : o.devices)
+        devices << QString::fromStdString(d);
+    if (!devices.isEmpty())
+        m_devices->setText(devices.join(QStringLiteral(",")));
+    m_straggler->setChecked(o.straggler.enabled);
+}
+
 void EdlPage::showRun(qint64 runId)
 {
     store::Session* s = session();
@@ -551,6 +573,7 @@ void EdlPage::showRun(qint64 runId)
     try {
         const auto run = s->run(runId);
         const std::string dir = run.params.value("job_dir", std::string());
+        showInputs(run.params);
         // A job still running is re-attached; an ended one is drawn from the store.
         if (run.status == store::RunStatus::Running && !dir.empty()) {
             m_run = runId;

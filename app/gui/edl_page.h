@@ -91,6 +91,7 @@ private:
     QWidget* buildTables();
     void onEvent(const Json& event);
     void showStatus();
+    void showInputs(const Json& params);
     // Finishes the job's run from its report (null: from the events seen), once.
     void recordEnd(const Json& report);
     // Sends a request to the job from one of the page's tasks; the log shows the answer.

@@ -70,15 +70,19 @@ QWidget* EdlPage::buildJobBox()
     m_trainer->addItem(tr("MLP"), QStringLiteral("mlp"));
     m_trainer->addItem(tr("Small CNN"), QStringLiteral("cnn"));
     m_workers = new QSpinBox(this);
+    m_workers->setObjectName(QStringLiteral("edlWorkerCount"));
     m_workers->setRange(1, 1024);
     m_workers->setValue(2);
     m_epochs = new QSpinBox(this);
+    m_epochs->setObjectName(QStringLiteral("edlEpochs"));
     m_epochs->setRange(1, 100000);
     m_epochs->setValue(3);
     m_samples = new QSpinBox(this);
+    m_samples->setObjectName(QStringLiteral("edlSamples"));
     m_samples->setRange(16, 100000000);
-    m_samples->setValue(8192);
+    m_samples->setValue(65536); // 3 epochs of 512 steps: time enough to add and remove workers
     m_batch = new QSpinBox(this);
+    m_batch->setObjectName(QStringLiteral("edlBatch"));
     m_batch->setRange(1, 1 << 20);
     m_batch->setValue(128);
     m_devices = new QLineEdit(QStringLiteral("cpu"), this);

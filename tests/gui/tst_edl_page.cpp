@@ -19,6 +19,7 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -102,6 +103,11 @@ private Q_SLOTS:
         QVERIFY(
             again.findChild<widgets::LineChart*>(QStringLiteral("edlChart"))->points(EdlPage::tr("loss")).size() >= 10);
         QCOMPARE(again.scaleEventCount(), page->scaleEventCount());
+        // And its inputs are back in the fields, to run it again.
+        QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("edlSamples"))->value(), 32768);
+        QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("edlWorkerCount"))->value(), 2);
+        QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("edlEpochs"))->value(), 3);
+        QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("edlBatch"))->value(), 64);
     }
 
     // The policies from the page: a throughput profile at 1 and 2 workers, then a migration of one
