@@ -419,6 +419,18 @@
         <source>The node-wise baseline was cancelled; the layer-wise result is kept.</source>
         <translation>Der knotenweise Vergleich wurde abgebrochen; das schichtweise Ergebnis bleibt erhalten.</translation>
     </message>
+    <message>
+        <source>layer-wise</source>
+        <translation>schichtweise</translation>
+    </message>
+    <message>
+        <source>node-wise</source>
+        <translation>knotenweise</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

@@ -418,6 +418,18 @@
         <source>The node-wise baseline was cancelled; the layer-wise result is kept.</source>
         <translation>逐节点基线已取消；逐层结果已保留。</translation>
     </message>
+    <message>
+        <source>layer-wise</source>
+        <translation>逐层</translation>
+    </message>
+    <message>
+        <source>node-wise</source>
+        <translation>逐节点</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

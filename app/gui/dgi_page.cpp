@@ -482,6 +482,20 @@ double DgiPage::speedup() const
     return node ? node->value("speedup", 0.0) : 0.0;
 }
 
+namespace {
+
+// An evaluation mode as the window names it.
+QString modeText(const std::string& mode)
+{
+    if (mode == "layerwise")
+        return DgiPage::tr("layer-wise");
+    if (mode == "nodewise")
+        return DgiPage::tr("node-wise");
+    return QString::fromStdString(mode);
+}
+
+} // namespace
+
 void DgiPage::showResults(const Json& result)
 {
     m_state->lastResult = result;
@@ -499,7 +513,7 @@ void DgiPage::showResults(const Json& result)
     int maxLayers = 0;
     for (const Json* mode : modes) {
         const Json& r = *mode;
-        const QString name = QString::fromStdString(r.value("mode", std::string()));
+        const QString name = modeText(r.value("mode", std::string()));
         const bool extrapolated = r.value("extrapolated", false);
         qint64 batches = 0;
         for (const auto& l : r.value("layers", Json::array()))
@@ -543,9 +557,13 @@ void DgiPage::showResults(const Json& result)
                     .arg(speedup > 0 ? 1.0 / speedup : 0.0, 0, 'f', 1)
                     .arg(diff, 0, 'g', 3));
     } else
-        m_speedup->setText(tr("%1: %2").arg(
-            QString::fromStdString(result.value("mode", std::string())), seconds(result.value("total_s", 0.0))));
-    m_status->setText(QString::fromStdString(result.value("summary", std::string())));
+        m_speedup->setText(
+            tr("%1: %2").arg(modeText(result.value("mode", std::string())), seconds(result.value("total_s", 0.0))));
+    // The times of the modes, in the window's words (the run's summary is the CLI's English).
+    QStringList times;
+    for (const Json* mode : modes)
+        times << tr("%1 %2").arg(modeText(mode->value("mode", std::string())), seconds(mode->value("total_s", 0.0)));
+    m_status->setText(times.join(QStringLiteral(" · ")));
 }
 
 void DgiPage::showRun(qint64 runId)

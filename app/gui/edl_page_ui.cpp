@@ -111,6 +111,7 @@ QWidget* EdlPage::buildJobBox()
             attach(dir);
     });
     m_detach = new QPushButton(tr("Detach"), this);
+    m_detach->setObjectName(QStringLiteral("edlDetach"));
     connect(m_detach, &QPushButton::clicked, this, &EdlPage::detach);
     auto* startRow = new QHBoxLayout;
     startRow->addWidget(m_start);

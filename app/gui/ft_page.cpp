@@ -313,6 +313,7 @@ QWidget* FtPage::buildDetails()
     m_details->addTab(m_summary, tr("Summary"));
     m_export = new QPushButton(tr("Export Strategy…"), this);
     m_export->setObjectName(QStringLiteral("ftExport"));
+    m_export->setObjectName(QStringLiteral("ftExport"));
     m_export->setEnabled(false);
     connect(m_export, &QPushButton::clicked, this, &FtPage::exportStrategy);
 

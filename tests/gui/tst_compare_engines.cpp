@@ -205,8 +205,8 @@ private Q_SLOTS:
             QCOMPARE(page.speedup(), s.run(id).result["speedup"]["nodewise"].get<double>());
             auto* results = page.findChild<QTableView*>(QStringLiteral("dgiResults"))->model();
             QCOMPARE(results->rowCount(), 2);
-            QCOMPARE(results->index(0, 0).data().toString(), QStringLiteral("layerwise"));
-            QCOMPARE(results->index(1, 0).data().toString(), QStringLiteral("nodewise"));
+            QCOMPARE(results->index(0, 0).data().toString(), DgiPage::tr("layer-wise")); // the window's words
+            QCOMPARE(results->index(1, 0).data().toString(), DgiPage::tr("node-wise"));
         }
     }
 

@@ -44,7 +44,9 @@ private Q_SLOTS:
     {
         QCoreApplication::setOrganizationName(QStringLiteral("VantageTest"));
         QCoreApplication::setApplicationName(QStringLiteral("VantageTestEdl"));
-        qputenv("VANTAGE_EDL_WORKER", VANTAGE_EDL_WORKER);
+        // No VANTAGE_EDL_WORKER: the worker lies beside the test programs as beside an installed
+        // vantage, and is found there as a user's is.
+        qunsetenv("VANTAGE_EDL_WORKER");
         qputenv("XDG_RUNTIME_DIR", m_dir.path().toUtf8());
     }
 

@@ -358,6 +358,42 @@ private Q_SLOTS:
         d2.accept();
         QCOMPARE(m_settings.sessionFolder(), m_dir.path());
         m_settings.setLanguage(QString());
+        // Every label shows its mnemonic, none a literal "&" (a row that holds a layout needs its
+        // label's buddy set by hand).
+        SettingsDialog d3(m_settings);
+        d3.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d3));
+        for (auto* label : d3.findChildren<QLabel*>())
+            if (label->text().contains(QLatin1Char('&')))
+                QVERIFY2(label->buddy(), qPrintable(label->text()));
+        // A session folder that no longer exists is not offered.
+        m_settings.setSessionFolder(m_dir.filePath(QStringLiteral("gone")));
+        QVERIFY(QDir(m_settings.sessionFolder()).exists());
+        m_settings.setSessionFolder(m_dir.path());
+    }
+
+    // The run actions are offered only with runs to act on: none without a session or a
+    // selection, Rename and Tags for one run, Compare for two.
+    void runActionsFollowTheSelection()
+    {
+        MainWindow w(m_settings);
+        for (const char* a : { "actionRenameRun", "actionTagRun", "actionDeleteRuns", "actionCompare" })
+            QVERIFY2(!findAction(&w, a)->isEnabled(), a);
+        QVERIFY(w.openSession(m_session));
+        for (const char* a : { "actionRenameRun", "actionTagRun", "actionDeleteRuns", "actionCompare" })
+            QVERIFY2(!findAction(&w, a)->isEnabled(), a);
+        auto* view = w.sessionBrowser()->view();
+        view->selectionModel()->select(
+            view->model()->index(0, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QVERIFY(findAction(&w, "actionRenameRun")->isEnabled());
+        QVERIFY(findAction(&w, "actionDeleteRuns")->isEnabled());
+        QVERIFY(!findAction(&w, "actionCompare")->isEnabled());
+        view->selectionModel()->select(
+            view->model()->index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QVERIFY(!findAction(&w, "actionRenameRun")->isEnabled());
+        QVERIFY(findAction(&w, "actionCompare")->isEnabled());
+        w.closeSession();
+        QVERIFY(!findAction(&w, "actionDeleteRuns")->isEnabled());
     }
 
     void geometryIsRestored()

@@ -220,7 +220,7 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         QCoreApplication::setOrganizationName(QStringLiteral("VantageTest"));
         QCoreApplication::setApplicationName(QStringLiteral("VantageTestRecipes"));
-        qputenv("VANTAGE_EDL_WORKER", VANTAGE_EDL_WORKER_BIN);
+        qunsetenv("VANTAGE_EDL_WORKER"); // page and CLI find the worker as a user's do
         qputenv("XDG_RUNTIME_DIR", m_dir.path().toUtf8());
     }
 

@@ -24,6 +24,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -42,6 +43,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocumentFragment>
+#include <QTimer>
 #include <QXmlStreamReader>
 
 #include <map>
@@ -260,6 +262,28 @@ class TestWalkthrough : public QObject {
             problem(QStringLiteral("English left in %1").arg(e));
     }
 
+    // Fills in the save dialog the window is about to open, and accepts it.
+    static void answerFileDialog(const QString& path)
+    {
+        auto* poll = new QTimer(qApp);
+        poll->setInterval(50);
+        QObject::connect(poll, &QTimer::timeout, [poll, path] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            poll->stop();
+            poll->deleteLater();
+            // Typed into its name field, as a user does, then Save.
+            auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+            if (name)
+                name->setText(path);
+            else
+                dialog->selectFile(path);
+            QMetaObject::invokeMethod(dialog, "accept");
+        });
+        poll->start();
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -287,6 +311,11 @@ private Q_SLOTS:
         const auto translators = installTranslators(language);
         const auto restore = qScopeGuard([&] { removeTranslators(translators); });
         m_problems.clear();
+        // This row's screenshots of an earlier run go: every file left is one this run took.
+        QDir shots(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough"));
+        for (const QString& old : shots.entryList(
+                 { QStringLiteral("%1-%2x%3-*.png").arg(language).arg(screen.width()).arg(screen.height()) }))
+            shots.remove(old);
         if (language == QLatin1String("de"))
             QVERIFY(!translators.empty());
 
@@ -312,6 +341,13 @@ private Q_SLOTS:
         ft->pick(1, 0);
         QVERIFY(!ft->strategyJson().isEmpty());
         STEP(QStringLiteral("ft-picked"));
+        // Export Strategy through its real file dialog, a name typed without its suffix.
+        const QString strategy = m_dir.filePath(QStringLiteral("strategy-%1-%2").arg(language).arg(screen.width()));
+        answerFileDialog(strategy);
+        QTest::mouseClick(ft->findChild<QPushButton*>(QStringLiteral("ftExport")), Qt::LeftButton);
+        QFile strategyFile(strategy + QStringLiteral(".json"));
+        QVERIFY2(strategyFile.open(QIODevice::ReadOnly), qPrintable(strategyFile.fileName()));
+        QCOMPARE(QString::fromUtf8(strategyFile.readAll()), ft->strategyJson());
 
         // EDL: start, add, remove, stop; the run is recorded.
         auto* edl = w.findChild<EdlPage*>();
@@ -330,6 +366,21 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(edl->activeWorkers(), 2, 60000);
         QTRY_VERIFY_WITH_TIMEOUT(edl->scaleEventCount() >= 2, 30000);
         STEP(QStringLiteral("edl-scaled"));
+        // Detach, then attach again from the run in the session browser: the job trained on.
+        const qint64 edlRun = edl->lastRun();
+        QTest::mouseClick(edl->findChild<QPushButton*>(QStringLiteral("edlDetach")), Qt::LeftButton);
+        QVERIFY(!edl->isAttached());
+        const qint64 stepAtDetach = edl->currentStep();
+        auto* runs = w.findChild<QAbstractItemView*>(QStringLiteral("runsView"));
+        QModelIndex row;
+        for (int r = 0; r < runs->model()->rowCount(); ++r)
+            if (runs->model()->index(r, 0).data(SessionRunsModel::RunIdRole).toLongLong() == edlRun)
+                row = runs->model()->index(r, 0);
+        QVERIFY(row.isValid());
+        Q_EMIT runs->activated(row); // as a double click or Enter does
+        QTRY_VERIFY_WITH_TIMEOUT(edl->isAttached(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(edl->currentStep() > stepAtDetach, 30000);
+        STEP(QStringLiteral("edl-reattached"));
         QVERIFY(edl->stopJob());
         QVERIFY(ended.wait(120000));
         STEP(QStringLiteral("edl-stopped"));
