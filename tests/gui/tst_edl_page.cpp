@@ -6,6 +6,7 @@
 #include "edl/job_run.h"
 #include "edl_page.h"
 #include "main_window.h"
+#include "modal_answer.h"
 #include "pages.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
@@ -340,11 +341,9 @@ private Q_SLOTS:
             addEnginePages(w);
             QVERIFY(w.createSession(file));
             auto* page = w.findChild<EdlPage*>();
-            page->setJob(QStringLiteral("mlp"), 1, 1, 2000000, 64);
-            QSignalSpy attached(page, &EdlPage::attached);
-            QVERIFY(page->startTraining());
-            QVERIFY(attached.wait(60000));
-            QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 10, 60000);
+            trainLong(page, 1, 10);
+            if (QTest::currentTestFailed())
+                return;
             run = page->lastRun();
             w.show();
             answerWhenAsked(QStringLiteral("Cancel"));
@@ -386,11 +385,9 @@ private Q_SLOTS:
             addEnginePages(w);
             QVERIFY(w.createSession(file));
             auto* page = w.findChild<EdlPage*>();
-            page->setJob(QStringLiteral("mlp"), 2, 1, 2000000, 64);
-            QSignalSpy attached(page, &EdlPage::attached);
-            QVERIFY(page->startTraining());
-            QVERIFY(attached.wait(60000));
-            QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 10, 60000);
+            trainLong(page, 2, 10);
+            if (QTest::currentTestFailed())
+                return;
             run = page->lastRun();
             jobDir = page->jobDir().toStdString();
             QVERIFY(w.close()); // no dialogs: detached
@@ -423,21 +420,21 @@ private:
     // Clicks the button of that text on the question the window is about to ask.
     static void answerWhenAsked(const QString& text)
     {
-        auto* poll = new QTimer(qApp);
-        poll->setInterval(50);
-        QObject::connect(poll, &QTimer::timeout, [poll, text] {
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-            if (!box)
-                return;
+        whenShown<QMessageBox>([text](QMessageBox* box) {
             for (auto* b : box->buttons())
-                if (b->text() == text) {
-                    poll->stop();
-                    poll->deleteLater();
+                if (b->text() == text)
                     QTest::mouseClick(b, Qt::LeftButton);
-                    return;
-                }
         });
-        poll->start();
+    }
+
+    // Starts a job far longer than the test on `page` and waits until it has trained `steps` steps.
+    static void trainLong(EdlPage* page, int workers, qint64 steps)
+    {
+        page->setJob(QStringLiteral("mlp"), workers, 1, 2000000, 64);
+        QSignalSpy attached(page, &EdlPage::attached);
+        QVERIFY(page->startTraining());
+        QVERIFY(attached.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= steps, 60000);
     }
 };
 

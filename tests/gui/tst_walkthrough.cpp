@@ -10,6 +10,7 @@
 #include "edl_page.h"
 #include "ft_page.h"
 #include "main_window.h"
+#include "modal_answer.h"
 #include "pages.h"
 #include "ppac_page.h"
 #include "session_runs_model.h"
@@ -265,23 +266,14 @@ class TestWalkthrough : public QObject {
     // Fills in the save dialog the window is about to open, and accepts it.
     static void answerFileDialog(const QString& path)
     {
-        auto* poll = new QTimer(qApp);
-        poll->setInterval(50);
-        QObject::connect(poll, &QTimer::timeout, [poll, path] {
-            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-            if (!dialog)
-                return;
-            poll->stop();
-            poll->deleteLater();
+        whenShown<QFileDialog>([path](QFileDialog* dialog) {
             // Typed into its name field, as a user does, then Save.
-            auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
-            if (name)
+            if (auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
                 name->setText(path);
             else
                 dialog->selectFile(path);
             QMetaObject::invokeMethod(dialog, "accept");
         });
-        poll->start();
     }
 
 private Q_SLOTS:
