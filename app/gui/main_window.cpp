@@ -305,6 +305,8 @@ void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
         try {
             const auto runs = m_session->runs();
             for (auto* p : m_pages) {
+                if (!p->liveWork().isEmpty())
+                    continue; // it has taken up a job that trains on: that is what it shows
                 const store::Engine engine = store::engineFromName(p->engineId().toStdString());
                 for (auto it = runs.rbegin(); it != runs.rend(); ++it)
                     if (it->engine == engine && it->status == store::RunStatus::Done) {
