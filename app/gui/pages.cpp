@@ -1,11 +1,13 @@
 #include "pages.h"
 
 #include "main_window.h"
+#include "store/session.h"
 
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 
+#include <filesystem>
 #include <functional>
 #include <vector>
 
@@ -50,13 +52,18 @@ public:
     explicit DemoTour(MainWindow& window)
         : QObject(&window)
         , m_window(window)
+        , m_session(window.session() ? window.session()->path() : std::filesystem::path())
     { }
 
     void add(std::function<void(DemoTour&)> step) { m_steps.push_back(std::move(step)); }
 
     void next()
     {
-        if (m_at >= m_steps.size() || !m_window.session()) {
+        if (!m_window.session() || m_window.session()->path() != m_session) { // another session now: it ends
+            deleteLater();
+            return;
+        }
+        if (m_at >= m_steps.size()) {
             m_window.statusBar()->showMessage(MainWindow::tr("The demo session holds a run of every engine."), 10000);
             deleteLater();
             return;
@@ -67,12 +74,18 @@ public:
     }
 
     // Calls next() once `signal` of `sender` has fired (queued: after the page is done with it).
+    // A step that could not start and went on by itself leaves its connection stale: it then does
+    // nothing.
     template <typename Sender, typename Signal> void after(Sender* sender, Signal signal)
     {
         auto* once = new QObject(this);
-        connect(sender, signal, once, [this, once] {
+        const std::size_t at = m_at;
+        connect(sender, signal, once, [this, once, at] {
             once->deleteLater();
-            QTimer::singleShot(0, this, [this] { next(); });
+            QTimer::singleShot(0, this, [this, at] {
+                if (m_at == at)
+                    next();
+            });
         });
     }
 
@@ -80,6 +93,7 @@ public:
 
 private:
     MainWindow& m_window;
+    std::filesystem::path m_session; // the demo session it fills
     std::vector<std::function<void(DemoTour&)>> m_steps;
     std::size_t m_at = 0;
 };
@@ -167,6 +181,7 @@ void startDemoRuns(MainWindow& window)
             if (!ok)
                 QTimer::singleShot(0, &t, [&t] { t.next(); });
         });
+        // (the EDL step is the last: a stale jobEnded after it finds the tour gone)
         if (edl->startTraining())
             scaler->start();
         else
