@@ -2,6 +2,165 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Phase</name>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>baselines</source>
+        <translation>Vergleichsverfahren</translation>
+    </message>
+    <message>
+        <source>frontier search</source>
+        <translation>Frontsuche</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>Laden</translation>
+    </message>
+    <message>
+        <source>loading the graph</source>
+        <translation>Graph wird geladen</translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>geladen</translation>
+    </message>
+    <message>
+        <source>reordering nodes</source>
+        <translation>Knoten werden umgeordnet</translation>
+    </message>
+    <message>
+        <source>preparing the model</source>
+        <translation>Modell wird vorbereitet</translation>
+    </message>
+    <message>
+        <source>model ready</source>
+        <translation>Modell bereit</translation>
+    </message>
+    <message>
+        <source>full-graph forward</source>
+        <translation>Vorwärtslauf über den ganzen Graphen</translation>
+    </message>
+    <message>
+        <source>evaluating</source>
+        <translation>Auswertung</translation>
+    </message>
+    <message>
+        <source>evaluated</source>
+        <translation>ausgewertet</translation>
+    </message>
+    <message>
+        <source>partial request</source>
+        <translation>Teilanfrage</translation>
+    </message>
+    <message>
+        <source>neighbourhood</source>
+        <translation>Nachbarschaft</translation>
+    </message>
+    <message>
+        <source>generating</source>
+        <translation>Erzeugung</translation>
+    </message>
+    <message>
+        <source>splitting</source>
+        <translation>Aufteilung</translation>
+    </message>
+    <message>
+        <source>prepared</source>
+        <translation>vorbereitet</translation>
+    </message>
+    <message>
+        <source>data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>trained</source>
+        <translation>trainiert</translation>
+    </message>
+    <message>
+        <source>precomputing scores</source>
+        <translation>Bewertungen werden vorberechnet</translation>
+    </message>
+    <message>
+        <source>similar users</source>
+        <translation>ähnliche Nutzer</translation>
+    </message>
+    <message>
+        <source>reading similar users</source>
+        <translation>ähnliche Nutzer werden gelesen</translation>
+    </message>
+    <message>
+        <source>personal popularity</source>
+        <translation>persönliche Popularität</translation>
+    </message>
+    <message>
+        <source>similar users and popularity</source>
+        <translation>ähnliche Nutzer und Popularität</translation>
+    </message>
+    <message>
+        <source>ranking</source>
+        <translation>Rangfolge</translation>
+    </message>
+    <message>
+        <source>exhaustive ranking</source>
+        <translation>vollständige Rangfolge</translation>
+    </message>
+    <message>
+        <source>re-ranking</source>
+        <translation>Neuordnung</translation>
+    </message>
+    <message>
+        <source>re-ranked</source>
+        <translation>neu geordnet</translation>
+    </message>
+    <message>
+        <source>starting the leader</source>
+        <translation>Leader wird gestartet</translation>
+    </message>
+    <message>
+        <source>starting the new workers</source>
+        <translation>neue Worker werden gestartet</translation>
+    </message>
+    <message>
+        <source>layer-wise</source>
+        <translation>schichtweise</translation>
+    </message>
+    <message>
+        <source>node-wise</source>
+        <translation>knotenweise</translation>
+    </message>
+    <message>
+        <source>%1 devices</source>
+        <translation>%1 Geräte</translation>
+    </message>
+    <message>
+        <source>layer %1 of %2</source>
+        <translation>Schicht %1 von %2</translation>
+    </message>
+    <message>
+        <source>node-wise batch %1 of %2</source>
+        <translation>knotenweiser Stapel %1 von %2</translation>
+    </message>
+    <message>
+        <source>hand-written GCN, layer %1</source>
+        <translation>handgeschriebenes GCN, Schicht %1</translation>
+    </message>
+    <message>
+        <source>epoch %1/%2</source>
+        <translation>Epoche %1/%2</translation>
+    </message>
+    <message>
+        <source>reading %1</source>
+        <translation>%1 wird gelesen</translation>
+    </message>
+</context>
+<context>
     <name>RunCommands</name>
     <message>
         <source>Rename Run</source>

@@ -2,6 +2,165 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Phase</name>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>baselines</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>frontier search</source>
+        <translation>前沿搜索</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <source>loading the graph</source>
+        <translation>正在加载图</translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>已加载</translation>
+    </message>
+    <message>
+        <source>reordering nodes</source>
+        <translation>正在重排节点</translation>
+    </message>
+    <message>
+        <source>preparing the model</source>
+        <translation>正在准备模型</translation>
+    </message>
+    <message>
+        <source>model ready</source>
+        <translation>模型就绪</translation>
+    </message>
+    <message>
+        <source>full-graph forward</source>
+        <translation>全图前向</translation>
+    </message>
+    <message>
+        <source>evaluating</source>
+        <translation>评估中</translation>
+    </message>
+    <message>
+        <source>evaluated</source>
+        <translation>已评估</translation>
+    </message>
+    <message>
+        <source>partial request</source>
+        <translation>部分请求</translation>
+    </message>
+    <message>
+        <source>neighbourhood</source>
+        <translation>邻域</translation>
+    </message>
+    <message>
+        <source>generating</source>
+        <translation>生成中</translation>
+    </message>
+    <message>
+        <source>splitting</source>
+        <translation>切分中</translation>
+    </message>
+    <message>
+        <source>prepared</source>
+        <translation>已准备</translation>
+    </message>
+    <message>
+        <source>data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>trained</source>
+        <translation>已训练</translation>
+    </message>
+    <message>
+        <source>precomputing scores</source>
+        <translation>预计算得分</translation>
+    </message>
+    <message>
+        <source>similar users</source>
+        <translation>相似用户</translation>
+    </message>
+    <message>
+        <source>reading similar users</source>
+        <translation>读取相似用户</translation>
+    </message>
+    <message>
+        <source>personal popularity</source>
+        <translation>个人流行度</translation>
+    </message>
+    <message>
+        <source>similar users and popularity</source>
+        <translation>相似用户与流行度</translation>
+    </message>
+    <message>
+        <source>ranking</source>
+        <translation>排序</translation>
+    </message>
+    <message>
+        <source>exhaustive ranking</source>
+        <translation>穷举排序</translation>
+    </message>
+    <message>
+        <source>re-ranking</source>
+        <translation>重排序</translation>
+    </message>
+    <message>
+        <source>re-ranked</source>
+        <translation>已重排序</translation>
+    </message>
+    <message>
+        <source>starting the leader</source>
+        <translation>正在启动领导进程</translation>
+    </message>
+    <message>
+        <source>starting the new workers</source>
+        <translation>正在启动新工作进程</translation>
+    </message>
+    <message>
+        <source>layer-wise</source>
+        <translation>逐层</translation>
+    </message>
+    <message>
+        <source>node-wise</source>
+        <translation>逐节点</translation>
+    </message>
+    <message>
+        <source>%1 devices</source>
+        <translation>%1 个设备</translation>
+    </message>
+    <message>
+        <source>layer %1 of %2</source>
+        <translation>第 %1 / %2 层</translation>
+    </message>
+    <message>
+        <source>node-wise batch %1 of %2</source>
+        <translation>逐节点批次 %1 / %2</translation>
+    </message>
+    <message>
+        <source>hand-written GCN, layer %1</source>
+        <translation>手写 GCN，第 %1 层</translation>
+    </message>
+    <message>
+        <source>epoch %1/%2</source>
+        <translation>第 %1/%2 轮</translation>
+    </message>
+    <message>
+        <source>reading %1</source>
+        <translation>正在读取 %1</translation>
+    </message>
+</context>
+<context>
     <name>RunCommands</name>
     <message>
         <source>Rename Run</source>

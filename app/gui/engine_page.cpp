@@ -1,5 +1,7 @@
 #include "engine_page.h"
 
+#include "phase_texts.h"
+
 namespace vantage::gui {
 
 EnginePage::EnginePage(QWidget* parent)
@@ -7,7 +9,9 @@ EnginePage::EnginePage(QWidget* parent)
     , m_runner(new JobRunner(this))
 {
     connect(m_runner, &JobRunner::started, this, &EnginePage::jobStarted);
-    connect(m_runner, &JobRunner::progressChanged, this, &EnginePage::jobProgress);
+    // The engines' phases reach the window in its language.
+    connect(m_runner, &JobRunner::progressChanged, this,
+        [this](double fraction, const QString& phase) { Q_EMIT jobProgress(fraction, phaseText(phase)); });
     connect(m_runner, &JobRunner::finished, this, [this](const JobOutcome& outcome) {
         QString message;
         switch (outcome.state) {

@@ -173,7 +173,7 @@ private Q_SLOTS:
         QVERIFY(page->partitionModel());
         bool cancelled = false;
         connect(page, &EnginePage::jobProgress, this, [&](double, const QString& phase) {
-            if (!cancelled && phase.contains(QLatin1String("nodewise"))) {
+            if (!cancelled && phase.contains(QLatin1String("node-wise"))) { // as the window names it
                 cancelled = true;
                 page->cancelJob();
             }

@@ -6,6 +6,7 @@
 #include "file_dialogs.h"
 #include "main_window.h"
 #include "pages.h"
+#include "phase_texts.h"
 #include "report_dialog.h"
 #include "session_browser.h"
 #include "session_runs_model.h"
@@ -487,6 +488,46 @@ private Q_SLOTS:
             const bool in = r.id == selected.front();
             QCOMPARE(page.contains(QByteArray("\"run-") + QByteArray::number(qlonglong(r.id)) + "\""), in);
         }
+    }
+
+    // The engines' progress phases in the window's language: each part of "a: b" on its own, the
+    // numbers kept, what is not known passed through.
+    void progressPhasesAreTranslated_data()
+    {
+        QTest::addColumn<QString>("phase");
+        QTest::addColumn<QString>("english");
+        QTest::addColumn<QString>("german");
+        QTest::newRow("a word") << "loading the graph"
+                                << "loading the graph"
+                                << "Graph wird geladen";
+        QTest::newRow("mode and layer") << "nodewise: layer 2 of 3"
+                                        << "node-wise: layer 2 of 3"
+                                        << "knotenweise: Schicht 2 von 3";
+        QTest::newRow("devices and a step") << "16 devices: baselines"
+                                            << "16 devices: baselines"
+                                            << "16 Geräte: Vergleichsverfahren";
+        QTest::newRow("an epoch") << "training: epoch 3/10"
+                                  << "training: epoch 3/10"
+                                  << "Training: Epoche 3/10";
+        QTest::newRow("a file name stays") << "reading ratings.csv"
+                                           << "reading ratings.csv"
+                                           << "ratings.csv wird gelesen";
+        QTest::newRow("unknown") << "warming the flux capacitor"
+                                 << "warming the flux capacitor"
+                                 << "warming the flux capacitor";
+    }
+    void progressPhasesAreTranslated()
+    {
+        QFETCH(QString, phase);
+        QFETCH(QString, english);
+        QFETCH(QString, german);
+        QCOMPARE(phaseText(phase), english);
+        QTranslator t;
+        QVERIFY(t.load(QStringLiteral(":/i18n/vantage_de.qm")));
+        QCoreApplication::installTranslator(&t);
+        const QString de = phaseText(phase);
+        QCoreApplication::removeTranslator(&t);
+        QCOMPARE(de, german);
     }
 
     void germanAndChineseTranslationsLoad_data()
