@@ -56,7 +56,8 @@ const std::vector<Pattern>& patterns()
 {
     static const std::vector<Pattern> p = {
         { QRegularExpression(QStringLiteral("^(\\d+) devices$")), QT_TRANSLATE_NOOP("Phase", "%1 devices") },
-        { QRegularExpression(QStringLiteral("^layer (\\d+) of (\\d+)$")), QT_TRANSLATE_NOOP("Phase", "layer %1 of %2") },
+        { QRegularExpression(QStringLiteral("^layer (\\d+) of (\\d+)$")),
+            QT_TRANSLATE_NOOP("Phase", "layer %1 of %2") },
         { QRegularExpression(QStringLiteral("^node-wise batch (\\d+) of (\\d+)$")),
             QT_TRANSLATE_NOOP("Phase", "node-wise batch %1 of %2") },
         { QRegularExpression(QStringLiteral("^hand-written GCN, layer (\\d+)$")),
