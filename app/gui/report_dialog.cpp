@@ -79,7 +79,16 @@ ReportDialog::ReportDialog(
     connect(browseButton, &QPushButton::clicked, this, &ReportDialog::browse);
     // The name follows the format; a name typed with another format's suffix chooses that format.
     connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
-        m_path->setText(withFilterSuffix(m_path->text(), chosenFilter(), filters()));
+        QString path = m_path->text();
+        if (filterSuffix(chosenFilter()).isEmpty()) {
+            // A folder: the name loses the suffix of the format it had ("Study.html" -> "Study").
+            for (const QString& f : filters().split(QStringLiteral(";;"))) {
+                const QString other = filterSuffix(f);
+                if (!other.isEmpty() && path.endsWith(QLatin1Char('.') + other, Qt::CaseInsensitive))
+                    path.chop(other.size() + 1);
+            }
+        }
+        m_path->setText(withFilterSuffix(path, chosenFilter(), filters()));
         update();
     });
     connect(m_path, &QLineEdit::textEdited, this, [this](const QString& text) {

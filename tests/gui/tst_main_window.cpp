@@ -470,6 +470,8 @@ private Q_SLOTS:
             d->setTitle(QStringLiteral("Quarterly frontier review"));
             d->setPath(m_dir.filePath(QStringLiteral("chosen.pdf"))); // a typed suffix chooses the format
             QCOMPARE(d->findChild<QComboBox*>(QStringLiteral("reportFormat"))->currentIndex(), 1);
+            d->setFormat(3); // a folder: no suffix
+            QCOMPARE(d->path(), m_dir.filePath(QStringLiteral("chosen")));
             d->setFormat(0); // and the format, the suffix
             QCOMPARE(d->path(), html);
             d->accept();
