@@ -53,14 +53,7 @@ void EdlPage::buildUi()
     right->setStretchFactor(2, 1);
     right->setSizes({ 420, 260, 140 });
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
-    split->addWidget(right);
-    split->setStretchFactor(1, 1);
-    split->setSizes({ 320, 900 });
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(split);
+    setInputsAndViews(left, right);
 }
 
 // The job: trainer, workers, epochs, samples, batch, devices, hosts; Start, Attach, Detach.

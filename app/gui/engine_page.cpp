@@ -2,6 +2,9 @@
 
 #include "phase_texts.h"
 
+#include <QSplitter>
+#include <QVBoxLayout>
+
 namespace vantage::gui {
 
 EnginePage::EnginePage(QWidget* parent)
@@ -40,6 +43,18 @@ bool EnginePage::startJob(const QString& title, JobRunner::Work work, Done done,
     m_kind = kind;
     m_done = std::move(done);
     return m_runner->start(title, std::move(work));
+}
+
+void EnginePage::setInputsAndViews(QWidget* inputs, QWidget* views)
+{
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(inputs);
+    split->addWidget(views);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 320, 900 });
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(split);
 }
 
 bool EnginePage::dropRestoring()

@@ -68,6 +68,8 @@ protected:
     // Runs `work` off the GUI thread; `done` runs on the GUI thread afterwards. Returns false while
     // another job of this page runs.
     bool startJob(const QString& title, JobRunner::Work work, Done done, JobKind kind = JobKind::Records);
+    // The page's layout: its inputs on the left, what it shows on the right (which takes the room).
+    void setInputsAndViews(QWidget* inputs, QWidget* views);
 
 private:
     store::Session* m_session = nullptr;

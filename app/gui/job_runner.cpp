@@ -52,19 +52,24 @@ bool JobRunner::start(const QString& title, Work work)
     Q_EMIT started(title);
     m_watcher.setFuture(QtConcurrent::run([this, work = std::move(work), cancel = m_cancel]() {
         SignalProgress progress(this);
-        JobOutcome out;
-        try {
-            out.result = work(progress, cancel);
-            out.state = JobOutcome::State::Done;
-        } catch (const Cancelled&) {
-            out.state = JobOutcome::State::Cancelled;
-        } catch (const std::exception& e) {
-            out.state = JobOutcome::State::Failed;
-            out.error = QString::fromUtf8(e.what());
-        }
-        return out;
+        return runForOutcome([&] { return work(progress, cancel); });
     }));
     return true;
+}
+
+JobOutcome runForOutcome(const std::function<Json()>& work)
+{
+    JobOutcome out;
+    try {
+        out.result = work();
+        out.state = JobOutcome::State::Done;
+    } catch (const Cancelled&) {
+        out.state = JobOutcome::State::Cancelled;
+    } catch (const std::exception& e) {
+        out.state = JobOutcome::State::Failed;
+        out.error = QString::fromUtf8(e.what());
+    }
+    return out;
 }
 
 void JobRunner::cancel()

@@ -23,6 +23,10 @@ struct JobOutcome {
     QString error; // the message, when Failed
 };
 
+// Runs `work` and tells how it ended: its result, a cancel (vantage::Cancelled) or the message of
+// what it threw. For every thread that runs a page's work.
+JobOutcome runForOutcome(const std::function<Json()>& work);
+
 class JobRunner : public QObject {
     Q_OBJECT
 public:

@@ -55,14 +55,7 @@ void PpacPage::buildUi()
     m_tabs->addTab(biasTab, tr("Debiasing"));
     m_tabs->addTab(userTab, tr("User Inspector"));
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
-    split->addWidget(m_tabs);
-    split->setStretchFactor(1, 1);
-    split->setSizes({ 320, 900 });
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(split);
+    setInputsAndViews(left, m_tabs);
 }
 
 // Data: a synthetic dataset or a folder / file, and Load Data.

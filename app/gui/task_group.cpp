@@ -26,16 +26,7 @@ TaskGroup::Task TaskGroup::run(Work work, Done done)
     QPointer<TaskGroup> self(this);
     task.m_future
         = QtConcurrent::run(&m_pool, [self, work = std::move(work), done = std::move(done), cancel = task.m_cancel] {
-              JobOutcome out;
-              try {
-                  out.result = work(cancel);
-                  out.state = JobOutcome::State::Done;
-              } catch (const Cancelled&) {
-                  out.state = JobOutcome::State::Cancelled;
-              } catch (const std::exception& e) {
-                  out.state = JobOutcome::State::Failed;
-                  out.error = QString::fromUtf8(e.what());
-              }
+              const JobOutcome out = runForOutcome([&] { return work(cancel); });
               if (done && !cancel.isCancelled())
                   QMetaObject::invokeMethod(
                       self,
