@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/setup-deps.sh
+VANTAGE_NO_PYENV=1 scripts/setup-deps.sh # Vantage runs without Python; only tests need the PyPI environment
 scripts/build.sh
 
 BUILD_DIR=${BUILD_DIR:-build}

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs what Vantage needs to build, test and run on Debian 12, and only what is missing.
-# One list; apt runs only when something on it is not installed.
+# One list; apt runs only when something on it is not installed. Then the pinned PyPI environment
+# with PyTorch 2.x that tests write users' models with (scripts/setup-pyenv.sh; VANTAGE_NO_PYENV=1
+# skips it, for a machine that only builds and runs Vantage).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 PACKAGES=(
   # toolchain
@@ -14,6 +17,8 @@ PACKAGES=(
   # LibTorch 1.13 (CPU) with c10d/Gloo; python3-torch runs the scripts that write TorchScript models;
   # ZeroMQ for the elastic job's control plane; fast BLAS for LibTorch (reference BLAS otherwise)
   libtorch-dev libgloo-dev python3-torch libzmq3-dev cppzmq-dev libopenblas0-pthread
+  # the virtual environment of scripts/setup-pyenv.sh (PyTorch 2.x from PyPI, for tests)
+  python3-venv
   # zip archives of a report's raw data
   libarchive-dev
   # display and document tools for GUI tests and report checks
@@ -35,12 +40,15 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup-deps: all ${#PACKAGES[@]} packages present"
-  exit 0
+else
+  echo "setup-deps: installing ${#missing[@]} missing package(s): ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-echo "setup-deps: installing ${#missing[@]} missing package(s): ${missing[*]}"
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ "${VANTAGE_NO_PYENV:-0}" != "1" ]; then
+  scripts/setup-pyenv.sh
+fi

@@ -590,6 +590,34 @@
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
+    <message>
+        <source>Add the reverse of every edge (repeated edges are then merged)</source>
+        <translation>Zu jeder Kante die umgekehrte hinzufügen (wiederholte Kanten werden dann zusammengefasst)</translation>
+    </message>
+    <message>
+        <source>Give every node exactly one self-loop</source>
+        <translation>Jedem Knoten genau eine Eigenschleife geben</translation>
+    </message>
+    <message>
+        <source>Merge repeated edges</source>
+        <translation>Wiederholte Kanten zusammenfassen</translation>
+    </message>
+    <message>
+        <source>Count an edge given twice once (the model itself would sum it twice)</source>
+        <translation>Eine doppelt angegebene Kante einmal zählen (das Modell selbst würde sie zweimal summieren)</translation>
+    </message>
+    <message>
+        <source>The graph&apos;s edges were used as given: %1 repeated edges and %2 self-loops (the model sums over repeated edges). &quot;Merge repeated edges&quot; and &quot;Self-loops&quot; change that.</source>
+        <translation>Die Kanten des Graphen wurden wie angegeben verwendet: %1 wiederholte Kanten und %2 Eigenschleifen (das Modell summiert über wiederholte Kanten). „Wiederholte Kanten zusammenfassen“ und „Eigenschleifen“ ändern das.</translation>
+    </message>
+    <message>
+        <source>The graph&apos;s edges were used as given: %1 repeated edges (the model sums over them). &quot;Merge repeated edges&quot; changes that.</source>
+        <translation>Die Kanten des Graphen wurden wie angegeben verwendet: %1 wiederholte Kanten (das Modell summiert über sie). „Wiederholte Kanten zusammenfassen“ ändert das.</translation>
+    </message>
+    <message>
+        <source>The graph&apos;s self-loops were used as given: %1 of them. &quot;Self-loops&quot; gives every node exactly one.</source>
+        <translation>Die Eigenschleifen des Graphen wurden wie angegeben verwendet: %1. „Eigenschleifen“ gibt jedem Knoten genau eine.</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

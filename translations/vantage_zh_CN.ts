@@ -589,6 +589,34 @@
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
+    <message>
+        <source>Add the reverse of every edge (repeated edges are then merged)</source>
+        <translation>为每条边添加反向边（随后合并重复边）</translation>
+    </message>
+    <message>
+        <source>Give every node exactly one self-loop</source>
+        <translation>为每个节点添加恰好一个自环</translation>
+    </message>
+    <message>
+        <source>Merge repeated edges</source>
+        <translation>合并重复边</translation>
+    </message>
+    <message>
+        <source>Count an edge given twice once (the model itself would sum it twice)</source>
+        <translation>重复给出的边只计一次（模型本身会将其求和两次）</translation>
+    </message>
+    <message>
+        <source>The graph&apos;s edges were used as given: %1 repeated edges and %2 self-loops (the model sums over repeated edges). &quot;Merge repeated edges&quot; and &quot;Self-loops&quot; change that.</source>
+        <translation>图的边按原样使用：%1 条重复边和 %2 个自环（模型会对重复边求和）。“合并重复边”和“自环”可以改变这一点。</translation>
+    </message>
+    <message>
+        <source>The graph&apos;s edges were used as given: %1 repeated edges (the model sums over them). &quot;Merge repeated edges&quot; changes that.</source>
+        <translation>图的边按原样使用：%1 条重复边（模型会对它们求和）。“合并重复边”可以改变这一点。</translation>
+    </message>
+    <message>
+        <source>The graph&apos;s self-loops were used as given: %1 of them. &quot;Self-loops&quot; gives every node exactly one.</source>
+        <translation>图的自环按原样使用：共 %1 个。“自环”会为每个节点添加恰好一个。</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

@@ -66,6 +66,15 @@ Progress& Context::progress()
     return *m_progress;
 }
 
+void Context::note(const std::string& text) const
+{
+    if (quiet || text.empty())
+        return;
+    // On a terminal the progress line is cleared first, so the note stands on a line of its own.
+    std::fprintf(stderr, "%snote: %s\n", !json && ::isatty(STDERR_FILENO) ? "\r\033[K" : "", text.c_str());
+    std::fflush(stderr);
+}
+
 void printJson(const Json& value)
 {
     std::cout << value.dump(2) << '\n';

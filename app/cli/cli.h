@@ -26,6 +26,9 @@ public:
     store::Session* session();
     // Progress on stderr for people (a single updating line on a terminal); silent with --json/--quiet.
     Progress& progress();
+    // A one-line note on stderr ("note: ..."), for what the user should know about the inputs;
+    // silent with --quiet only (with --json, stdout stays JSON).
+    void note(const std::string& text) const;
 
 private:
     std::unique_ptr<store::Session> m_session;

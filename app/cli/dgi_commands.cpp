@@ -33,7 +33,8 @@ struct GraphArgs {
     bool symmetrize = false;
     std::string selfLoops = "keep";
     std::int64_t numNodes = 0;
-    bool keepDuplicates = false;
+    bool mergeDuplicates = false;
+    bool keepDuplicates = false; // the default now; accepted for scripts written before
 };
 
 struct ModelArgs {
@@ -57,7 +58,11 @@ void addGraphOptions(CLI::App* cmd, GraphArgs& g, bool required)
     cmd->add_option("--self-loops", g.selfLoops, "keep, add (one per node) or remove")
         ->check(CLI::IsMember({ "keep", "add", "remove" }));
     cmd->add_option("--num-nodes", g.numNodes, "Node count for text formats (default: largest id + 1)");
-    cmd->add_flag("--keep-duplicates", g.keepDuplicates, "Keep repeated edges (PyTorch sums them) instead of merging");
+    auto* merge = cmd->add_flag("--merge-duplicates", g.mergeDuplicates,
+        "Merge repeated edges into one (default: used as given, as the model's own forward sums them)");
+    auto* keep = cmd->add_flag("--keep-duplicates", g.keepDuplicates, "Use repeated edges as given (the default)");
+    merge->excludes(keep);
+    keep->excludes(merge);
 }
 
 void addModelOptions(CLI::App* cmd, ModelArgs& m)
@@ -80,7 +85,7 @@ void applyGraphArgs(const GraphArgs& g, EvaluationRequest& r)
     r.symmetrize = g.symmetrize;
     r.selfLoops = g.selfLoops == "add" ? SelfLoops::Add : g.selfLoops == "remove" ? SelfLoops::Remove : SelfLoops::Keep;
     r.numNodes = g.numNodes;
-    r.keepDuplicates = g.keepDuplicates;
+    r.mergeDuplicates = g.mergeDuplicates;
 }
 
 void applyModelArgs(const ModelArgs& m, EvaluationRequest& r)
@@ -104,10 +109,17 @@ Graph loadGraphArg(const GraphArgs& g)
     return loadRequestGraph(r);
 }
 
+std::string graphNoteArg(const Graph& graph, const GraphArgs& g)
+{
+    EvaluationRequest r;
+    applyGraphArgs(g, r);
+    return requestGraphNote(graph, r);
+}
+
 Json graphParams(const GraphArgs& g)
 {
     return { { "graph", g.graph }, { "symmetrize", g.symmetrize }, { "self_loops", g.selfLoops },
-        { "num_nodes", g.numNodes }, { "keep_duplicates", g.keepDuplicates } };
+        { "num_nodes", g.numNodes }, { "merge_duplicates", g.mergeDuplicates } };
 }
 
 GnnIr loadModelArg(const ModelArgs& m, std::int64_t featureWidth)
@@ -274,7 +286,8 @@ EvaluationRequest evaluationRequest(const EvalArgs& a)
 
 void runEval(Context& ctx, const EvalArgs& a)
 {
-    const EvaluationRun run = runEvaluation(ctx.session(), evaluationRequest(a), ctx.progress(), ctx.cancel);
+    const EvaluationRun run = runEvaluation(ctx.session(), evaluationRequest(a), ctx.progress(), ctx.cancel,
+        [&](const std::string& text) { ctx.note(text); });
     if (ctx.json) {
         printJson(run.result);
         if (!run.cancelledModes.empty())
@@ -321,6 +334,7 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     addGraphOptions(info, *gi, true);
     info->callback([&ctx, gi] {
         const Graph graph = loadGraphArg(*gi);
+        ctx.note(graphNoteArg(graph, *gi));
         const Json j = graphSummaryJson(graph);
         if (ctx.json) {
             printJson(j);

@@ -103,17 +103,38 @@ void DgiPage::buildUi()
     m_tabs->addTab(nodeTab, tr("Node"));
     setNodeInspectorEnabled(false);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(inputs);
-    split->addWidget(m_tabs);
-    split->setStretchFactor(1, 1);
-    split->setSizes({ 320, 900 });
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(split);
+    setInputsAndViews(inputs, m_tabs);
 }
 
 // The inputs: graph, model, widths, reordering, memory budget; Cut and Evaluate.
+// What is done to the graph's edges before the evaluation: nothing unless the user asks.
+QLayout* DgiPage::buildEdgeOptions()
+{
+    // A model's own forward sums over repeated edges and sees the self-loops the graph has.
+    m_symmetrize = new QCheckBox(tr("Symmetrise"), this);
+    m_symmetrize->setObjectName(QStringLiteral("dgiSymmetrize"));
+    m_symmetrize->setToolTip(tr("Add the reverse of every edge (repeated edges are then merged)"));
+    m_selfLoops = new QCheckBox(tr("Self-loops"), this);
+    m_selfLoops->setObjectName(QStringLiteral("dgiSelfLoops"));
+    m_selfLoops->setToolTip(tr("Give every node exactly one self-loop"));
+    m_mergeDuplicates = new QCheckBox(tr("Merge repeated edges"), this);
+    m_mergeDuplicates->setObjectName(QStringLiteral("dgiMergeDuplicates"));
+    m_mergeDuplicates->setToolTip(tr("Count an edge given twice once (the model itself would sum it twice)"));
+    auto* buildRow = new QHBoxLayout;
+    buildRow->addWidget(m_symmetrize);
+    buildRow->addWidget(m_selfLoops);
+    buildRow->addStretch(1);
+    // Its own row: beside the other two it makes the inputs too wide in German at 1280 px.
+    auto* mergeRow = new QHBoxLayout;
+    mergeRow->addWidget(m_mergeDuplicates);
+    mergeRow->addStretch(1);
+    auto* rows = new QVBoxLayout;
+    rows->setContentsMargins(0, 0, 0, 0);
+    rows->addLayout(buildRow);
+    rows->addLayout(mergeRow);
+    return rows;
+}
+
 QWidget* DgiPage::buildInputs()
 {
     m_graph = new QComboBox(this);
@@ -134,14 +155,7 @@ QWidget* DgiPage::buildInputs()
     auto* graphRow = new QHBoxLayout;
     graphRow->addWidget(m_graph, 1);
     graphRow->addWidget(graphFile);
-    m_symmetrize = new QCheckBox(tr("Symmetrise"), this);
-    m_symmetrize->setChecked(true);
-    m_selfLoops = new QCheckBox(tr("Self-loops"), this);
-    m_selfLoops->setChecked(true);
-    auto* buildRow = new QHBoxLayout;
-    buildRow->addWidget(m_symmetrize);
-    buildRow->addWidget(m_selfLoops);
-    buildRow->addStretch(1);
+    QLayout* edgeOptions = buildEdgeOptions();
 
     m_model = new QComboBox(this);
     m_model->setObjectName(QStringLiteral("dgiModel"));
@@ -197,7 +211,7 @@ QWidget* DgiPage::buildInputs()
 
     auto* form = new QFormLayout;
     form->addRow(tr("Graph:"), graphRow);
-    form->addRow(QString(), buildRow);
+    form->addRow(QString(), edgeOptions);
     form->addRow(tr("Model:"), modelRow);
     form->addRow(tr("Input features:"), m_features);
     form->addRow(tr("Hidden width:"), m_hidden);
@@ -395,6 +409,7 @@ dgi::EvaluationRequest DgiPage::request() const
     r.graph = m_graph->currentText().trimmed().toStdString();
     r.symmetrize = m_symmetrize->isChecked();
     r.selfLoops = m_selfLoops->isChecked() ? dgi::SelfLoops::Add : dgi::SelfLoops::Keep;
+    r.mergeDuplicates = m_mergeDuplicates->isChecked();
     r.model = m_model->currentText().trimmed().toStdString();
     r.inDim = m_features->value();
     r.hidden = m_hidden->value();
@@ -436,7 +451,7 @@ bool DgiPage::startEvaluation()
             kept->svg = std::move(run.svg);
             return Json{ { "run", run.runId }, { "result", run.result } };
         },
-        [this, kept, layers = request.layers](const JobOutcome& outcome) {
+        [this, kept, request, layers = request.layers](const JobOutcome& outcome) {
             m_evaluate->setEnabled(true);
             if (outcome.state == JobOutcome::State::Done) {
                 m_lastRun = outcome.result.value("run", 0LL);
@@ -450,6 +465,7 @@ bool DgiPage::startEvaluation()
                 setNodeInspectorEnabled(m_state->graph && m_state->output);
                 showResults(outcome.result["result"]);
                 m_tabs->setCurrentIndex(1);
+                m_status->setText(graphNote(outcome.result["result"], request));
                 if (outcome.result["result"].contains("cancelled_modes"))
                     m_status->setText(tr("The node-wise baseline was cancelled; the layer-wise result is kept."));
             } else {
@@ -459,6 +475,26 @@ bool DgiPage::startEvaluation()
             }
             Q_EMIT evaluationFinished(outcome.state == JobOutcome::State::Done);
         });
+}
+
+QString DgiPage::graphNote(const Json& result, const dgi::EvaluationRequest& request) const
+{
+    // The core's note (graphInputNote) in the window's language, from the loaded graph's counts.
+    const Json graph = result.is_object() ? result.value("graph", Json::object()) : Json::object();
+    const qint64 repeated = request.mergeDuplicates ? 0 : graph.value("repeated_edges", 0LL);
+    const qint64 loops = request.selfLoops == dgi::SelfLoops::Keep ? graph.value("self_loops", 0LL) : 0;
+    if (repeated > 0 && loops > 0)
+        return tr("The graph's edges were used as given: %1 repeated edges and %2 self-loops (the model sums over "
+                  "repeated edges). \"Merge repeated edges\" and \"Self-loops\" change that.")
+            .arg(QLocale().toString(repeated), QLocale().toString(loops));
+    if (repeated > 0)
+        return tr("The graph's edges were used as given: %1 repeated edges (the model sums over them). \"Merge "
+                  "repeated edges\" changes that.")
+            .arg(QLocale().toString(repeated));
+    if (loops > 0)
+        return tr("The graph's self-loops were used as given: %1 of them. \"Self-loops\" gives every node exactly one.")
+            .arg(QLocale().toString(loops));
+    return {};
 }
 
 namespace {
@@ -579,6 +615,7 @@ void DgiPage::showRun(qint64 runId)
             static_cast<int>(r.inDim > 0 ? r.inDim : 64), static_cast<int>(r.hidden), r.layers);
         m_symmetrize->setChecked(r.symmetrize);
         m_selfLoops->setChecked(r.selfLoops == dgi::SelfLoops::Add);
+        m_mergeDuplicates->setChecked(r.mergeDuplicates);
         m_reorder->setCurrentIndex(
             qMax(0, m_reorder->findData(QString::fromUtf8(dgi::reorderingName(r.options.reorder)))));
         m_budget->setText(r.options.memoryBudgetBytes > 0 ? QString::number(r.options.memoryBudgetBytes) : QString());

@@ -9,6 +9,7 @@
 #include <memory>
 
 class QCheckBox;
+class QLayout;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -61,6 +62,7 @@ private:
     struct State;
     void buildUi();
     QWidget* buildInputs();
+    QLayout* buildEdgeOptions();
     QWidget* buildCutTab();
     QWidget* buildResultsTab();
     QWidget* buildNodeTab();
@@ -68,6 +70,9 @@ private:
     dgi::EvaluationRequest request() const;
     void showSchema();
     void showResults(const Json& result);
+    // What the user should know about the edges of the graph just evaluated (repeated edges and
+    // self-loops used as given), or nothing.
+    QString graphNote(const Json& result, const dgi::EvaluationRequest& request) const;
     void setNodeInspectorEnabled(bool on);
 
     std::unique_ptr<State> m_state;
@@ -76,6 +81,7 @@ private:
     QComboBox* m_graph;
     QCheckBox* m_symmetrize;
     QCheckBox* m_selfLoops;
+    QCheckBox* m_mergeDuplicates;
     QComboBox* m_model;
     QSpinBox* m_features;
     QSpinBox* m_hidden;

@@ -2,6 +2,42 @@
 
 namespace vantage::dgi::detail {
 
+namespace {
+
+// Element-wise with PyTorch's broadcasting; comparisons give 1 / 0 in the operands' type.
+Tensor applyBinary(BinaryFn fn, const Tensor& a, const Tensor& b)
+{
+    switch (fn) {
+    case BinaryFn::Add:
+        return a + b;
+    case BinaryFn::Sub:
+        return a - b;
+    case BinaryFn::Mul:
+        return a * b;
+    case BinaryFn::Div:
+        return a / b;
+    case BinaryFn::Maximum:
+        return at::maximum(a, b);
+    case BinaryFn::Minimum:
+        return at::minimum(a, b);
+    case BinaryFn::Eq:
+        return a.eq(b).to(at::result_type(a, b));
+    case BinaryFn::Ne:
+        return a.ne(b).to(at::result_type(a, b));
+    case BinaryFn::Lt:
+        return a.lt(b).to(at::result_type(a, b));
+    case BinaryFn::Le:
+        return a.le(b).to(at::result_type(a, b));
+    case BinaryFn::Gt:
+        return a.gt(b).to(at::result_type(a, b));
+    case BinaryFn::Ge:
+        return a.ge(b).to(at::result_type(a, b));
+    }
+    throw Error::failure(std::string("evaluator: unknown binary function ") + binaryName(fn));
+}
+
+} // namespace
+
 Tensor applyDense(const GnnIr& ir, int v, const std::vector<Tensor>& in)
 {
     const IrOp& o = ir.op(v);
@@ -56,21 +92,9 @@ Tensor applyDense(const GnnIr& ir, int v, const std::vector<Tensor>& in)
         break;
     }
     case OpKind::Binary:
-        switch (o.binary) {
-        case BinaryFn::Add:
-            return in[0] + in[1];
-        case BinaryFn::Sub:
-            return in[0] - in[1];
-        case BinaryFn::Mul:
-            return in[0] * in[1];
-        case BinaryFn::Div:
-            return in[0] / in[1];
-        case BinaryFn::Maximum:
-            return at::maximum(in[0], in[1]);
-        case BinaryFn::Minimum:
-            return at::minimum(in[0], in[1]);
-        }
-        break;
+        return applyBinary(o.binary, in[0], in[1]);
+    case OpKind::Where:
+        return at::where(in[0].ne(0), in[1], in[2]).to(at::result_type(in[1], in[2]));
     case OpKind::Concat:
         return at::cat(in, o.axis + rowDim);
     case OpKind::Reshape:

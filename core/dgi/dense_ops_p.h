@@ -27,7 +27,7 @@ public:
             const IrParameter& p = m_ir.parameters()[static_cast<std::size_t>(o.param)];
             t = torch::from_blob(const_cast<float*>(p.values.data()), p.shape, torch::kFloat32).to(m_type).clone();
         } else if (o.kind == OpKind::Constant) {
-            t = torch::scalar_tensor(o.alpha, torch::TensorOptions().dtype(m_type));
+            t = torch::full(o.shape, o.alpha, torch::TensorOptions().dtype(m_type));
         } else {
             std::vector<Tensor> in;
             for (int u : o.inputs)

@@ -102,7 +102,8 @@ Json graphSummaryJson(const Graph& g)
     const GraphStats s = graphStats(g);
     return { { "nodes", s.nodes }, { "edges", s.edges }, { "average_degree", s.averageDegree },
         { "max_in_degree", s.maxInDegree }, { "max_out_degree", s.maxOutDegree }, { "isolated_nodes", s.isolatedNodes },
-        { "self_loops", s.selfLoops }, { "bytes", s.bytes }, { "memory_mapped", s.mapped }, { "origin", g.origin() } };
+        { "self_loops", s.selfLoops }, { "repeated_edges", s.repeatedEdges }, { "bytes", s.bytes },
+        { "memory_mapped", s.mapped }, { "origin", g.origin() } };
 }
 
 std::vector<EvalMode> parseEvalModes(const std::vector<std::string>& texts)
@@ -143,7 +144,7 @@ Json toJson(const EvaluationRequest& r)
         modes.push_back(evalModeName(m));
     const EvalOptions& o = r.options;
     return { { "graph", r.graph }, { "symmetrize", r.symmetrize }, { "self_loops", selfLoopsName(r.selfLoops) },
-        { "num_nodes", r.numNodes }, { "keep_duplicates", r.keepDuplicates }, { "model", r.model },
+        { "num_nodes", r.numNodes }, { "merge_duplicates", r.mergeDuplicates }, { "model", r.model },
         { "in_dim", r.inDim }, { "hidden", r.hidden }, { "out_dim", r.outDim }, { "layers", r.layers },
         { "heads", r.heads }, { "seed", r.seed }, { "features", r.features }, { "modes", modes },
         { "dtype", dtypeName(o.dtype) }, { "memory_budget", o.memoryBudgetBytes }, { "node_cap", o.nodeCap },
@@ -163,7 +164,10 @@ EvaluationRequest evaluationRequestFromJson(const Json& p)
     if (p.contains("self_loops"))
         r.selfLoops = parseSelfLoops(p["self_loops"]);
     r.numNodes = jsonFieldOr<std::int64_t>(p, "num_nodes", 0, "params");
-    r.keepDuplicates = jsonFieldOr<bool>(p, "keep_duplicates", false, "params");
+    if (p.contains("merge_duplicates"))
+        r.mergeDuplicates = jsonFieldOr<bool>(p, "merge_duplicates", false, "params");
+    else // runs recorded before edges were used as given: "keep_duplicates" false meant merging
+        r.mergeDuplicates = !jsonFieldOr<bool>(p, "keep_duplicates", true, "params");
     r.model = jsonFieldOr<std::string>(p, "model", "", "params");
     r.inDim = jsonFieldOr<std::int64_t>(p, "in_dim", 0, "params");
     r.hidden = jsonFieldOr<std::int64_t>(p, "hidden", 64, "params");
@@ -221,9 +225,26 @@ Graph loadRequestGraph(const EvaluationRequest& r)
     GraphLoadOptions o;
     o.numNodes = r.numNodes;
     o.build.symmetrize = r.symmetrize;
-    o.build.dedupe = !r.keepDuplicates;
+    o.build.dedupe = r.mergeDuplicates;
     o.build.selfLoops = r.selfLoops;
     return loadGraph(r.graph, o);
+}
+
+std::string requestGraphNote(const Graph& graph, const EvaluationRequest& r)
+{
+    if (r.mergeDuplicates && r.selfLoops != SelfLoops::Keep)
+        return {}; // the user chose what happens to both
+    GraphStats stats = graphStats(graph);
+    if (r.mergeDuplicates)
+        stats.repeatedEdges = 0;
+    if (r.selfLoops != SelfLoops::Keep)
+        stats.selfLoops = 0; // asked for: added or removed
+    std::string how;
+    if (stats.repeatedEdges > 0)
+        how = "--merge-duplicates merges them";
+    if (stats.selfLoops > 0)
+        how += std::string(how.empty() ? "" : ", ") + "--self-loops remove|add changes the self-loops";
+    return graphInputNote(graph, stats, how);
 }
 
 GnnIr loadRequestModel(const EvaluationRequest& r, std::int64_t featureWidth)
@@ -293,12 +314,14 @@ Json resultJson(EvaluationRun& run, const EvaluationRequest& request)
         run.summary += " (" + names + " cancelled)";
     }
     j["summary"] = run.summary;
+    if (!run.notes.empty())
+        j["notes"] = run.notes;
     return j;
 }
 } // namespace
 
-EvaluationRun runEvaluation(
-    store::Session* session, const EvaluationRequest& request, Progress& progress, const CancelToken& cancel)
+EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& request, Progress& progress,
+    const CancelToken& cancel, const NoteSink& note)
 {
     if (request.modes.empty())
         throw Error::invalidInput("no evaluation mode").forField("modes");
@@ -312,6 +335,11 @@ EvaluationRun runEvaluation(
         progress.report(0.0, "loading the graph");
         run.graph = std::make_shared<const Graph>(loadRequestGraph(request));
         const Graph& graph = *run.graph;
+        if (std::string text = requestGraphNote(graph, request); !text.empty()) {
+            if (note)
+                note(text);
+            run.notes.push_back(std::move(text));
+        }
         NodeMatrix features;
         if (!request.features.empty())
             features = loadFeaturesNpy(request.features);

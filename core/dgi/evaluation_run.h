@@ -20,6 +20,7 @@
 #include "dgi/partition.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,7 +39,7 @@ struct EvaluationRequest {
     bool symmetrize = false;
     SelfLoops selfLoops = SelfLoops::Keep;
     std::int64_t numNodes = 0; // text formats: 0 = largest id + 1
-    bool keepDuplicates = false; // false: repeated edges are merged
+    bool mergeDuplicates = false; // true: repeated edges are merged (default: used as given)
     std::string model; // a built-in name (gcn, sage, gat, gin, jknet) or a TorchScript file
     std::int64_t inDim = 0; // built-in model's input width; 0: the features' width, else 64
     std::int64_t hidden = 64;
@@ -63,12 +64,14 @@ std::string evaluationName(const EvaluationRequest& request);
 // "layerwise,nodewise", "both", "all" (repeated or comma-separated); empty: layer-wise only.
 std::vector<EvalMode> parseEvalModes(const std::vector<std::string>& texts);
 
-// {"nodes", "edges", "average_degree", degrees, "isolated_nodes", "self_loops", "bytes",
+// {"nodes", "edges", "average_degree", degrees, "isolated_nodes", "self_loops", "repeated_edges", "bytes",
 // "memory_mapped", "origin"}: the graph of a run's result, and `dgi info --json`.
 Json graphSummaryJson(const Graph& graph);
 
 // The graph and the model as the request names them (for a page that shows the cut first).
 Graph loadRequestGraph(const EvaluationRequest& request);
+// The note of graphInputNote for a graph loaded for `request`, naming the CLI's options that change it.
+std::string requestGraphNote(const Graph& graph, const EvaluationRequest& request);
 GnnIr loadRequestModel(const EvaluationRequest& request, std::int64_t featureWidth = 0);
 
 struct EvaluationRun {
@@ -81,6 +84,8 @@ struct EvaluationRun {
     std::string dot; // the layer cut, labelled with this graph's sizes
     std::string svg;
     std::vector<EvalResult> results; // one per mode, in the request's order
+    // What the user should know about the inputs ("g.txt has 12 repeated edges ..., used as given").
+    std::vector<std::string> notes;
     // Modes after the first that were cancelled before they finished: the run holds the others
     // (result "cancelled_modes"), and the caller knows the user cancelled.
     std::vector<EvalMode> cancelledModes;
@@ -90,8 +95,10 @@ struct EvaluationRun {
 // Progress: loading 0-5 %, then an equal share per mode. Throws vantage::Error (the run is then
 // recorded failed or cancelled), except for a cancel once the first mode has finished: that run
 // is recorded done with the modes finished, the rest in cancelledModes.
-EvaluationRun runEvaluation(
-    store::Session* session, const EvaluationRequest& request, Progress& progress, const CancelToken& cancel);
+// `note` hears each of run.notes as soon as it is known (the CLI prints it when the graph is loaded).
+using NoteSink = std::function<void(const std::string&)>;
+EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& request, Progress& progress,
+    const CancelToken& cancel, const NoteSink& note = {});
 
 // What the layer cut artifacts of a run are called, and how they are recorded (also by
 // `dgi partition`).

@@ -209,7 +209,10 @@ Graph generateGraph(std::string_view spec, const BuildOptions& options)
                 .forField(kind + "." + kv.begin()->first);
         edges = generateErdosRenyi(o);
     }
-    return buildGraph(std::move(edges), options, std::string(spec));
+    // A generated graph is simple by definition (the degree is counted before deduplication).
+    BuildOptions simple = options;
+    simple.dedupe = true;
+    return buildGraph(std::move(edges), simple, std::string(spec));
 }
 
 } // namespace vantage::dgi

@@ -11,7 +11,8 @@
 
 namespace vantage::dgi {
 
-// `avgDegree` is edges per node before deduplication, symmetrisation and self-loops.
+// `avgDegree` is edges per node before deduplication, symmetrisation and self-loops. Generated graphs
+// are always deduplicated (generateGraph): they are simple graphs, unlike a user's edge list.
 struct RmatOptions {
     std::int64_t nodes = 1 << 16;
     double avgDegree = 16.0;

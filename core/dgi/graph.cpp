@@ -190,7 +190,7 @@ Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::strin
         const auto b = src.begin() + off[static_cast<std::size_t>(v)];
         const auto e = src.begin() + off[static_cast<std::size_t>(v + 1)];
         std::sort(b, e);
-        const auto last = options.dedupe ? std::unique(b, e) : e;
+        const auto last = options.dedupe || options.symmetrize ? std::unique(b, e) : e;
         off[static_cast<std::size_t>(v)] = w;
         for (auto it = b; it != last; ++it)
             src[static_cast<std::size_t>(w++)] = *it;
@@ -277,11 +277,42 @@ GraphStats graphStats(const Graph& graph)
         s.maxOutDegree = std::max(s.maxOutDegree, out);
         if (in == 0 && out == 0)
             ++s.isolatedNodes;
-        for (auto u : graph.inNeighbours(v))
-            if (u == v)
+        const auto nb = graph.inNeighbours(v);
+        bool sorted = true;
+        for (std::size_t i = 0; i < nb.size(); ++i) {
+            if (nb[i] == v)
                 ++s.selfLoops;
+            if (i > 0 && nb[i] < nb[i - 1])
+                sorted = false;
+        }
+        if (sorted) {
+            for (std::size_t i = 1; i < nb.size(); ++i)
+                s.repeatedEdges += nb[i] == nb[i - 1] ? 1 : 0;
+        } else {
+            std::vector<std::int64_t> copy(nb.begin(), nb.end());
+            std::sort(copy.begin(), copy.end());
+            for (std::size_t i = 1; i < copy.size(); ++i)
+                s.repeatedEdges += copy[i] == copy[i - 1] ? 1 : 0;
+        }
     }
     return s;
+}
+
+std::string graphInputNote(const Graph& graph, const GraphStats& stats, const std::string& how)
+{
+    if (stats.repeatedEdges == 0 && stats.selfLoops == 0)
+        return {};
+    auto count = [](std::int64_t n, const char* one, const char* many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    std::string what;
+    if (stats.repeatedEdges > 0)
+        what = count(stats.repeatedEdges, "repeated edge", "repeated edges");
+    if (stats.selfLoops > 0)
+        what += (what.empty() ? "" : " and ") + count(stats.selfLoops, "self-loop", "self-loops");
+    const std::string name = graph.origin().empty() ? std::string("the graph") : graph.origin();
+    return name + " has " + what + ", used as given (a model sums over repeated edges)"
+        + (how.empty() ? std::string() : "; " + how);
 }
 
 std::vector<std::int64_t> hopSizes(const Graph& graph, std::int64_t node, int hops)

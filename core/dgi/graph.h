@@ -62,7 +62,9 @@ enum class SelfLoops {
 struct BuildOptions {
     bool symmetrize = false; // add (d, s) for every (s, d)
     SelfLoops selfLoops = SelfLoops::Keep; // Add: exactly one (v, v) per node
-    bool dedupe = true; // drop repeated (s, d)
+    // Drop repeated (s, d). Off by default: a model sums over repeated edges, so merging them
+    // answers another question than the user's model; symmetrize merges (PyG's to_undirected does).
+    bool dedupe = false;
 };
 
 // Node ids a graph may hold: far beyond any graph that fits a machine, far below where id + 1 or
@@ -93,11 +95,17 @@ struct GraphStats {
     std::int64_t maxInDegree = 0;
     std::int64_t maxOutDegree = 0;
     std::int64_t isolatedNodes = 0; // neither in- nor out-edges
-    std::int64_t selfLoops = 0;
+    std::int64_t selfLoops = 0; // (v, v) edges, repeats counted
+    std::int64_t repeatedEdges = 0; // edges that repeat an earlier (s, d)
     std::int64_t bytes = 0; // offsets + sources
     bool mapped = false;
 };
 GraphStats graphStats(const Graph& graph);
+
+// The one-line note a loaded graph deserves when it has repeated edges or self-loops ("g.txt has 12
+// repeated edges and 3 self-loops, used as given ..."); empty when it has neither. `how` names the
+// options that change it (the CLI's flags or the page's check boxes).
+std::string graphInputNote(const Graph& graph, const GraphStats& stats, const std::string& how);
 
 // How many distinct nodes a node-wise evaluation of `node` touches: entry h is the size of the
 // h-hop in-neighbourhood (entry 0 is 1, the node itself). For the GUI's "neighbourhood per hop".

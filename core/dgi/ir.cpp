@@ -68,6 +68,8 @@ const char* opKindName(OpKind kind)
         return "edge_softmax";
     case OpKind::Aggregate:
         return "aggregate";
+    case OpKind::Where:
+        return "where";
     }
     return "?";
 }
@@ -139,6 +141,18 @@ const char* binaryName(BinaryFn fn)
         return "maximum";
     case BinaryFn::Minimum:
         return "minimum";
+    case BinaryFn::Eq:
+        return "eq";
+    case BinaryFn::Ne:
+        return "ne";
+    case BinaryFn::Lt:
+        return "lt";
+    case BinaryFn::Le:
+        return "le";
+    case BinaryFn::Gt:
+        return "gt";
+    case BinaryFn::Ge:
+        return "ge";
     }
     return "?";
 }
@@ -227,9 +241,13 @@ int GnnIr::parameter(std::string name, std::vector<std::int64_t> shape, std::vec
     return id;
 }
 
-int GnnIr::constant(double value)
+int GnnIr::constant(double value, std::vector<std::int64_t> shape)
 {
-    return add(IrOp{ .kind = OpKind::Constant, .space = Space::Global, .shape = {}, .alpha = value });
+    IrOp o{ .kind = OpKind::Constant, .space = Space::Global, .shape = std::move(shape), .alpha = value };
+    for (auto d : o.shape)
+        if (d <= 0)
+            fail(o, "a constant's sizes must be positive");
+    return add(std::move(o));
 }
 
 int GnnIr::graphQuery(OpKind query)
@@ -257,31 +275,47 @@ int GnnIr::binary(BinaryFn fn, int a, int b)
     IrOp o{ .kind = OpKind::Binary, .inputs = { a, b }, .binary = fn };
     if (a < 0 || a >= size() || b < 0 || b >= size())
         fail(o, "operand does not exist");
-    const IrOp& x = op(a);
-    const IrOp& y = op(b);
-    if ((x.space == Space::Node && y.space == Space::Edge) || (x.space == Space::Edge && y.space == Space::Node))
+    broadcast(o, op(a).space, op(a).shape, op(b).space, op(b).shape);
+    return add(std::move(o));
+}
+
+int GnnIr::where(int condition, int a, int b)
+{
+    IrOp o{ .kind = OpKind::Where, .inputs = { condition, a, b } };
+    for (int in : o.inputs)
+        if (in < 0 || in >= size())
+            fail(o, "operand does not exist");
+    broadcast(o, op(a).space, op(a).shape, op(b).space, op(b).shape);
+    broadcast(o, op(condition).space, op(condition).shape, o.space, o.shape);
+    return add(std::move(o));
+}
+
+void GnnIr::broadcast(
+    IrOp& o, Space spaceA, std::vector<std::int64_t> sa, Space spaceB, std::vector<std::int64_t> sb) const
+{
+    const std::string textA = shapeText(spaceA, sa);
+    const std::string textB = shapeText(spaceB, sb);
+    if ((spaceA == Space::Node && spaceB == Space::Edge) || (spaceA == Space::Edge && spaceB == Space::Node))
         fail(o,
-            std::string("cannot combine a per-node value ") + shapeText(x.space, x.shape) + " with a per-edge value "
-                + shapeText(y.space, y.shape) + "; gather the node value by source or destination first");
-    const bool rowsA = x.space != Space::Global;
-    const bool rowsB = y.space != Space::Global;
-    o.space = rowsA ? x.space : y.space;
-    std::vector<std::int64_t> sa = x.shape;
-    std::vector<std::int64_t> sb = y.shape;
+            std::string("cannot combine a per-node value ") + (spaceA == Space::Node ? textA : textB)
+                + " with a per-edge value " + (spaceA == Space::Node ? textB : textA)
+                + "; gather the node value by source or destination first");
+    const bool rowsA = spaceA != Space::Global;
+    const bool rowsB = spaceB != Space::Global;
+    o.space = rowsA ? spaceA : spaceB;
     // PyTorch aligns shapes from the right; the implicit row dimension sits to the left of the
     // feature shape. Two row-carrying operands must have the same feature rank, otherwise the row
     // dimension of one would align with a feature dimension of the other.
     if (rowsA && rowsB && sa.size() != sb.size())
         fail(o,
-            "shapes " + shapeText(x.space, sa) + " and " + shapeText(y.space, sb)
+            "shapes " + textA + " and " + textB
                 + " do not broadcast (the row dimensions do not line up; unsqueeze(-1) the narrower one)");
     auto stripGlobal = [&](std::vector<std::int64_t>& g, const std::vector<std::int64_t>& other, bool otherRows) {
         // A global operand with more dimensions than a row-carrying one lines up with the rows: only 1s may.
         while (otherRows && g.size() > other.size()) {
             if (g.front() != 1)
                 fail(o,
-                    "shapes " + shapeText(x.space, x.shape) + " and " + shapeText(y.space, y.shape)
-                        + " do not broadcast (a global operand would span the rows)");
+                    "shapes " + textA + " and " + textB + " do not broadcast (a global operand would span the rows)");
             g.erase(g.begin());
         }
     };
@@ -295,12 +329,10 @@ int GnnIr::binary(BinaryFn fn, int a, int b)
         const std::int64_t da = i < rank - sa.size() ? 1 : sa[i - (rank - sa.size())];
         const std::int64_t db = i < rank - sb.size() ? 1 : sb[i - (rank - sb.size())];
         if (da != db && da != 1 && db != 1)
-            fail(o,
-                "shapes " + shapeText(x.space, x.shape) + " and " + shapeText(y.space, y.shape) + " do not broadcast");
+            fail(o, "shapes " + textA + " and " + textB + " do not broadcast");
         out[i] = da == 1 ? db : da;
     }
     o.shape = out;
-    return add(std::move(o));
 }
 
 int GnnIr::linear(int x, int weight, int bias)
@@ -591,6 +623,8 @@ std::string GnnIr::label(int value) const
         return "concat";
     case OpKind::Reshape:
         return "reshape " + shapeText(o.space, o.shape);
+    case OpKind::Where:
+        return "where";
     }
     return opKindName(o.kind);
 }

@@ -37,6 +37,7 @@ enum class OpKind {
     GatherDst, // node -> edge: the value of each edge's destination
     EdgeSoftmax, // edge -> edge: softmax over the incoming edges of each destination
     Aggregate, // edge -> node: sum / mean / max of the incoming edges of each destination
+    Where, // element-wise choice with broadcasting: inputs (condition, a, b), a where condition != 0
 };
 
 enum class UnaryFn {
@@ -63,7 +64,14 @@ enum class BinaryFn {
     Mul,
     Div,
     Maximum,
-    Minimum
+    Minimum,
+    // Comparisons: 1 where true, 0 where false (PyTorch's bool masks, as numbers of the value's type)
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge
 };
 enum class Reduction {
     Sum,
@@ -110,7 +118,7 @@ public:
     // negative (from the end).
     int input(std::int64_t width, std::string name = "x");
     int parameter(std::string name, std::vector<std::int64_t> shape, std::vector<float> values);
-    int constant(double value);
+    int constant(double value, std::vector<std::int64_t> shape = {}); // every element `value`
     int graphQuery(OpKind query); // InDegree or OutDegree
     int unary(UnaryFn fn, int x, double alpha = 0.0, double beta = 0.0);
     int binary(BinaryFn fn, int a, int b);
@@ -124,6 +132,7 @@ public:
     int gatherDst(int x);
     int edgeSoftmax(int x);
     int aggregate(Reduction r, int edges);
+    int where(int condition, int a, int b);
     void setOutput(int value);
 
     // Name and source location given to the ops added next (the tracer and the importer set them).
@@ -148,6 +157,8 @@ public:
 
 private:
     int add(IrOp op);
+    // Space and feature shape of `a` and `b` broadcast together (PyTorch's rules, rows implicit).
+    void broadcast(IrOp& o, Space sa, std::vector<std::int64_t> a, Space sb, std::vector<std::int64_t> b) const;
     // An edge value read from the node value `x` at each edge's source or destination.
     int gather(OpKind kind, int x, const char* endpoint);
     [[noreturn]] void fail(const IrOp& op, const std::string& why) const;

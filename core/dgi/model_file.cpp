@@ -102,6 +102,7 @@ ModelFileInfo inspectModelArchive(const ReadAt& read, std::uint64_t fileSize, co
         code |= rest.starts_with("code/");
         data |= rest == "data.pkl";
         constants |= rest == "constants.pkl";
+        info.savedByPyTorch2 |= rest == ".data/serialization_id";
         exported |= rest.starts_with("models/") || rest == "serialized_exported_program.json"
             || rest.find("serialized_exported_program") != std::string_view::npos;
         at += 46 + nameLen + extraLen + commentLen;

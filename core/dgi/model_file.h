@@ -24,6 +24,9 @@ struct ModelFileInfo {
     ModelFileKind kind = ModelFileKind::TorchScript;
     std::string archiveName; // the archive's top folder ("model" for model/code/...)
     std::int64_t entries = 0;
+    // .data/serialization_id, which PyTorch writes into its archives since 2.x (1.13 does not):
+    // tells a file from a newer PyTorch when this build's LibTorch cannot compile its code.
+    bool savedByPyTorch2 = false;
 };
 
 // Reads `size` bytes at `offset` of the file (both checked by the caller to lie inside it).

@@ -16,13 +16,24 @@ Importer::Importer(std::filesystem::path file, TorchScriptImportOptions options)
 
 GnnIr Importer::run()
 {
-    checkTorchScriptFile(m_file);
+    const ModelFileInfo info = checkTorchScriptFile(m_file);
     jit::Module module;
     try {
         module = torch::jit::load(m_file.string());
-    } catch (const c10::Error& e) {
-        throw Error::invalidInput(std::string("not a TorchScript model (save it with torch.jit.save): ")
-            + firstLine(e.what_without_backtrace()))
+    } catch (const std::exception& e) {
+        // c10::Error, or torch::jit::ErrorReport when the archive's code does not compile here.
+        const auto* c10 = dynamic_cast<const c10::Error*>(&e);
+        const std::string why = firstLine(c10 ? c10->what_without_backtrace() : e.what());
+        if (info.savedByPyTorch2 && TORCH_VERSION_MAJOR < 2)
+            throw Error::invalidInput("this model was saved by PyTorch 2.x, and this build of Vantage uses LibTorch "
+                + std::string(TORCH_VERSION) + ", which cannot compile its code (" + why
+                + "); script and save the model with a PyTorch no newer than " + std::to_string(TORCH_VERSION_MAJOR)
+                + "." + std::to_string(TORCH_VERSION_MINOR)
+                + ", or build Vantage against LibTorch 2.x (docs/dgi.md, 'Which PyTorch')")
+                .inFile(m_file.string());
+        throw Error::invalidInput(std::string("not a TorchScript model this build can load (save it with "
+                                              "torch.jit.save; LibTorch ")
+            + TORCH_VERSION + " said: " + why + ")")
             .inFile(m_file.string());
     }
     std::shared_ptr<jit::Graph> graph;
@@ -79,8 +90,12 @@ GnnIr Importer::run()
 
 std::string Importer::firstLine(const std::string& s)
 {
-    const auto nl = s.find('\n');
-    return nl == std::string::npos ? s : s.substr(0, nl);
+    // LibTorch's messages often start with a blank line ("\nArguments for call are not valid.").
+    const auto begin = s.find_first_not_of(" \t\r\n");
+    if (begin == std::string::npos)
+        return {};
+    const auto nl = s.find('\n', begin);
+    return s.substr(begin, nl == std::string::npos ? std::string::npos : nl - begin);
 }
 
 void Importer::refuse(const jit::Node* n, const std::string& why) const
@@ -116,7 +131,7 @@ int Importer::value(const jit::Node* n, const Sym& s, const char* what)
     case K::Ones:
         if (s.space == Space::Global)
             return m_ir.constant(1.0);
-        break;
+        return filledValue(s.space, s.shape, 1.0);
     case K::NumNodes:
         refuse(n, std::string(what) + " is the node count; use it only as a size");
     case K::Index:
@@ -125,7 +140,7 @@ int Importer::value(const jit::Node* n, const Sym& s, const char* what)
                 + " is a row of edge_index; use it only to index (index_select, x[src]) or "
                   "to aggregate (index_add_, scatter_add_, scatter_reduce, bincount)");
     case K::Zeros:
-        refuse(n, std::string(what) + " is a zero tensor that has not been aggregated into");
+        return filledValue(s.space, s.shape, s.f);
     default:
         break;
     }
@@ -174,21 +189,38 @@ Sym Importer::irSym(int id)
 
 std::int64_t Importer::inferInputWidth(const jit::Graph& graph, const jit::Value* x)
 {
-    static const std::set<std::string> passThrough = { "aten::dropout", "aten::feature_dropout", "aten::contiguous",
-        "aten::clone", "aten::detach", "aten::to", "aten::index_select", "aten::index", "aten::relu", "aten::elu",
-        "aten::leaky_relu", "aten::tanh", "aten::sigmoid", "aten::type_as", "aten::float" };
+    // The first linear layer (or matmul with a weight) whose input is x, or computed from x by ops
+    // that keep its feature width: dropout, activations, gathers, sums of messages, (1 + eps) * x + agg.
+    static const std::set<std::string> keepWidth
+        = { "aten::dropout", "aten::feature_dropout", "aten::contiguous", "aten::clone", "aten::detach", "aten::to",
+              "aten::index_select", "aten::index", "aten::relu", "aten::elu", "aten::leaky_relu", "aten::tanh",
+              "aten::sigmoid", "aten::type_as", "aten::float", "aten::add", "aten::sub", "aten::mul", "aten::div",
+              "aten::add_", "aten::mul_", "aten::index_add", "aten::index_add_", "aten::scatter_add",
+              "aten::scatter_add_", "aten::scatter_reduce", "aten::scatter_reduce_", "aten::zeros_like" };
+    const auto readsX = [&](const jit::Value* start) {
+        std::vector<std::pair<const jit::Value*, int>> stack{ { start, 0 } };
+        std::set<const jit::Value*> seen;
+        while (!stack.empty()) {
+            const auto [v, depth] = stack.back();
+            stack.pop_back();
+            if (v == x)
+                return true;
+            if (depth >= 16 || !seen.insert(v).second)
+                continue;
+            const jit::Node* p = v->node();
+            if (!keepWidth.count(p->kind().toQualString()))
+                continue;
+            for (const jit::Value* in : p->inputs())
+                if (in->type()->kind() == c10::TypeKind::TensorType)
+                    stack.emplace_back(in, depth + 1);
+        }
+        return false;
+    };
     for (const jit::Node* n : graph.nodes()) {
         const std::string kind = n->kind().toQualString();
         if (kind != "aten::linear" && kind != "aten::matmul" && kind != "aten::mm")
             continue;
-        const jit::Value* v = n->input(0);
-        for (int steps = 0; steps < 8 && v != x; ++steps) {
-            const jit::Node* p = v->node();
-            if (!passThrough.count(p->kind().toQualString()) || p->inputs().empty())
-                break;
-            v = p->input(0);
-        }
-        if (v != x)
+        if (!readsX(n->input(0)))
             continue;
         auto w = jit::toIValue(n->input(1));
         if (!w || !w->isTensor() || w->toTensor().dim() != 2)
@@ -278,38 +310,103 @@ int Importer::aggregateInto(
 {
     if (index.k != K::Index)
         refuse(n, "the index must be a row of edge_index (possibly unsqueezed or expanded)");
-    if (!index.dst)
+    const bool filled = self.k == K::Zeros || (self.k == K::Ones && self.space == Space::Node);
+    const double fill = self.k == K::Ones ? 1.0 : self.f;
+    if (filled && self.space == Space::Edge)
+        refuse(n, "aggregating into a per-edge tensor");
+    const bool countsEdges = src.k == K::Ones && src.space == Space::Edge;
+    if (!index.dst) {
+        // A sum of ones into the sources is each node's out-degree (PyG's degree(edge_index[0])).
+        if (countsEdges && r == Reduction::Sum && filled && (fill == 0.0 || includeSelf)) {
+            int agg = m_ir.graphQuery(OpKind::OutDegree);
+            if (!src.shape.empty())
+                agg = m_ir.reshape(agg, src.shape);
+            if (self.shape != m_ir.op(agg).shape)
+                refuse(n, "the tensor's feature shape does not match the aggregated values");
+            return fill == 0.0 ? agg : m_ir.binary(BinaryFn::Add, agg, m_ir.constant(fill));
+        }
         refuse(n,
             "aggregating into source rows (edge_index[0]) runs messages backwards; aggregate into "
             "edge_index[1] (flip edge_index for the reverse direction)");
+    }
     int agg = -1;
-    if (src.k == K::Ones && src.space == Space::Edge) {
+    int messages = -1;
+    if (countsEdges) {
         if (r != Reduction::Sum)
             refuse(n, "only a sum of ones (a degree) is supported");
         agg = m_ir.graphQuery(OpKind::InDegree);
         if (!src.shape.empty())
             agg = m_ir.reshape(agg, src.shape);
     } else {
-        const int m = value(n, src, "the aggregated source");
-        if (m_ir.op(m).space != Space::Edge)
+        messages = value(n, src, "the aggregated source");
+        if (m_ir.op(messages).space != Space::Edge)
             refuse(n, "the aggregated values must be per edge (gathered with index_select first)");
-        agg = m_ir.aggregate(r, m);
+        agg = m_ir.aggregate(r, messages);
     }
-    if (self.k == K::Zeros) {
-        if (self.space == Space::Edge)
-            refuse(n, "aggregating into a per-edge tensor");
+    if (filled) {
         if (self.shape != m_ir.op(agg).shape)
-            refuse(n, "the zero tensor's feature shape does not match the aggregated values");
-        if (includeSelf && r == Reduction::Max)
-            refuse(n, "amax with include_self=True also takes the zeros; pass include_self=False");
-        if (includeSelf && r == Reduction::Mean)
-            refuse(n, "mean with include_self=True counts the zero; pass include_self=False");
-        return agg;
+            refuse(n, "the filled tensor's feature shape does not match the aggregated values");
+        return aggregateIntoFilled(n, agg, messages, fill, r, includeSelf);
     }
     const int base = value(n, self, "the tensor aggregated into");
     if (r != Reduction::Sum || !includeSelf)
-        refuse(n, "aggregating into a non-zero tensor is only supported as a sum with include_self");
+        refuse(n,
+            "aggregating into a tensor computed from the features is only supported as a sum with "
+            "include_self; start from torch.zeros / torch.full");
     return m_ir.binary(BinaryFn::Add, base, agg);
+}
+
+int Importer::filledValue(Space space, const std::vector<std::int64_t>& shape, double fill)
+{
+    // 0 * in-degree (finite, so exactly 0) carries the rows; the constant carries the fill and shape.
+    int zero = m_ir.graphQuery(OpKind::InDegree);
+    if (!shape.empty())
+        zero = m_ir.reshape(zero, std::vector<std::int64_t>(shape.size(), 1));
+    zero = m_ir.binary(BinaryFn::Mul, zero, m_ir.constant(0.0));
+    if (space == Space::Edge)
+        zero = m_ir.gatherSrc(zero);
+    return m_ir.binary(BinaryFn::Add, zero, m_ir.constant(fill, shape));
+}
+
+int Importer::hasInEdges(int like)
+{
+    int deg = m_ir.graphQuery(OpKind::InDegree);
+    const std::size_t rank = m_ir.op(like).shape.size();
+    if (rank > 0)
+        deg = m_ir.reshape(deg, std::vector<std::int64_t>(rank, 1));
+    return m_ir.binary(BinaryFn::Gt, deg, m_ir.constant(0.0));
+}
+
+int Importer::aggregateIntoFilled(const jit::Node* n, int agg, int messages, double fill, Reduction r, bool includeSelf)
+{
+    // Rows without incoming edges keep the fill; include_self makes the fill one more element of
+    // the reduction in the others (PyTorch's scatter_reduce / index_reduce / index_add_).
+    const auto keepFillWhereEmpty = [&](int v) { return m_ir.where(hasInEdges(v), v, m_ir.constant(fill)); };
+    switch (r) {
+    case Reduction::Sum:
+        if (fill == 0.0)
+            return agg;
+        return includeSelf ? m_ir.binary(BinaryFn::Add, agg, m_ir.constant(fill)) : keepFillWhereEmpty(agg);
+    case Reduction::Max:
+        if (!includeSelf)
+            return fill == 0.0 ? agg : keepFillWhereEmpty(agg);
+        if (fill == 0.0)
+            return m_ir.binary(BinaryFn::Maximum, agg, m_ir.constant(0.0));
+        return keepFillWhereEmpty(m_ir.binary(BinaryFn::Maximum, agg, m_ir.constant(fill)));
+    case Reduction::Mean: {
+        if (!includeSelf)
+            return fill == 0.0 ? agg : keepFillWhereEmpty(agg);
+        if (messages < 0)
+            refuse(n, "a mean of ones is always one; count edges with a sum");
+        // The fill counts as one more element: (fill + sum) / (in-degree + 1).
+        const int sum = m_ir.binary(BinaryFn::Add, m_ir.aggregate(Reduction::Sum, messages), m_ir.constant(fill));
+        int deg = m_ir.graphQuery(OpKind::InDegree);
+        if (!m_ir.op(sum).shape.empty())
+            deg = m_ir.reshape(deg, std::vector<std::int64_t>(m_ir.op(sum).shape.size(), 1));
+        return m_ir.binary(BinaryFn::Div, sum, m_ir.binary(BinaryFn::Add, deg, m_ir.constant(1.0)));
+    }
+    }
+    refuse(n, "unknown reduction");
 }
 
 void Importer::map(jit::Node* n)
@@ -336,6 +433,11 @@ void Importer::map(jit::Node* n)
 } // namespace detail
 
 using detail::Importer;
+
+std::string libTorchVersion()
+{
+    return TORCH_VERSION;
+}
 
 GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImportOptions& options)
 {

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
 
 namespace vantage::dgi {
 
@@ -25,5 +26,9 @@ struct TorchScriptImportOptions {
 };
 
 GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImportOptions& options = {});
+
+// The LibTorch this build reads models with ("1.13.0", "2.15.0"): files saved by a newer PyTorch
+// may use schemas it cannot compile.
+std::string libTorchVersion();
 
 } // namespace vantage::dgi

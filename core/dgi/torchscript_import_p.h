@@ -13,6 +13,7 @@
 #include <torch/csrc/jit/passes/freeze_module.h>
 #include <torch/csrc/jit/passes/inliner.h>
 #include <torch/script.h>
+#include <torch/version.h>
 
 #include <cmath>
 #include <map>
@@ -29,7 +30,7 @@ enum class K {
     Value, // an IR value
     EdgeIndex, // the [2, E] input
     Index, // edge_index[0] (source) or [1] (destination), possibly unsqueezed or expanded
-    Zeros, // torch.zeros(n, ...) before it is aggregated into
+    Zeros, // torch.zeros(n, ...) or torch.full(n, ..., c) before it is aggregated into (c in f)
     Ones, // torch.ones(E, ...) (counting edges: degrees)
     NumNodes, // x.size(0)
     NumEdges, // edge_index.size(1)
@@ -146,6 +147,17 @@ private:
     int aggregateInto(
         const jit::Node* n, const Sym& self, const Sym& index, const Sym& src, Reduction r, bool includeSelf);
 
+    // An aggregation into a tensor filled with `fill` (torch.zeros, torch.full): what scatter_reduce and
+    // index_add_ leave in rows without incoming edges, and what include_self adds to the others.
+    int aggregateIntoFilled(const jit::Node* n, int agg, int messages, double fill, Reduction r, bool includeSelf);
+
+    // A tensor filled with `fill` (torch.zeros_like(h), torch.ones(E)) used as a value: exact for every
+    // fill, of its full feature shape, per node or per edge.
+    int filledValue(Space space, const std::vector<std::int64_t>& shape, double fill);
+
+    // 1 for nodes with at least one incoming edge, 0 for the others, shaped to broadcast with `like`.
+    int hasInEdges(int like);
+
     void map(jit::Node* n);
 
     static bool isNumber(const Sym& s) { return s.k == K::Int || s.k == K::Float; }
@@ -156,6 +168,8 @@ private:
     // One handler per op kind, found in a table (in-place variants arrive as their functional form).
     using Handler = void (Importer::*)(jit::Node*, const std::string&);
     static const std::unordered_map<std::string, Handler>& opTable();
+    static std::unordered_map<std::string, Handler> coreOps(); // torchscript_ops.cpp
+    static std::unordered_map<std::string, Handler> maskAndFillOps(); // torchscript_masks.cpp
 
     static const std::map<std::string, UnaryFn>& unaryFunctions();
 
@@ -176,6 +190,26 @@ private:
     void onLoop(jit::Node* n, const std::string&);
 
     void onScalarCompare(jit::Node* n, const std::string& kind);
+
+    void onCompare(jit::Node* n, const std::string& kind);
+
+    void onLogical(jit::Node* n, const std::string& kind);
+
+    void onIsInfNan(jit::Node* n, const std::string& kind);
+
+    void onWhere(jit::Node* n, const std::string&);
+
+    void onMaskedFill(jit::Node* n, const std::string&);
+
+    void onIndexPut(jit::Node* n, const std::string&);
+
+    void onFull(jit::Node* n, const std::string& kind);
+
+    void onTensorLiteral(jit::Node* n, const std::string&);
+
+    void onMeta(jit::Node* n, const std::string&);
+
+    void onSquare(jit::Node* n, const std::string&);
 
     void onScalarArithmetic(jit::Node* n, const std::string& kind);
 

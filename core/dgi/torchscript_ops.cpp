@@ -12,7 +12,18 @@ void Importer::unary(jit::Node* n, UnaryFn fn, double a, double b)
 
 const std::unordered_map<std::string, Importer::Handler>& Importer::opTable()
 {
-    static const std::unordered_map<std::string, Handler> table = {
+    static const std::unordered_map<std::string, Handler> table = [] {
+        std::unordered_map<std::string, Handler> t = coreOps();
+        for (const auto& [kind, handler] : maskAndFillOps())
+            t.emplace(kind, handler);
+        return t;
+    }();
+    return table;
+}
+
+std::unordered_map<std::string, Importer::Handler> Importer::coreOps()
+{
+    return {
         { "prim::Constant", &Importer::onConstant },
         { "prim::ListConstruct", &Importer::onListConstruct },
         { "prim::TupleConstruct", &Importer::onListConstruct },
@@ -21,12 +32,12 @@ const std::unordered_map<std::string, Importer::Handler>& Importer::opTable()
         { "aten::__getitem__", &Importer::onGetitem },
         { "prim::If", &Importer::onIf },
         { "prim::Loop", &Importer::onLoop },
-        { "aten::gt", &Importer::onScalarCompare },
-        { "aten::lt", &Importer::onScalarCompare },
-        { "aten::ge", &Importer::onScalarCompare },
-        { "aten::le", &Importer::onScalarCompare },
-        { "aten::eq", &Importer::onScalarCompare },
-        { "aten::ne", &Importer::onScalarCompare },
+        { "aten::gt", &Importer::onCompare },
+        { "aten::lt", &Importer::onCompare },
+        { "aten::ge", &Importer::onCompare },
+        { "aten::le", &Importer::onCompare },
+        { "aten::eq", &Importer::onCompare },
+        { "aten::ne", &Importer::onCompare },
         { "prim::RaiseException", &Importer::onRaiseException },
         { "prim::GetAttr", &Importer::onGetAttr },
         { "prim::CallMethod", &Importer::onGetAttr },
@@ -66,6 +77,7 @@ const std::unordered_map<std::string, Importer::Handler>& Importer::opTable()
         { "aten::to", &Importer::onIdentity },
         { "aten::type_as", &Importer::onIdentity },
         { "aten::float", &Importer::onIdentity },
+        { "aten::type", &Importer::onIdentity },
         { "aten::double", &Importer::onIdentity },
         { "aten::dropout", &Importer::onDropout },
         { "aten::feature_dropout", &Importer::onDropout },
@@ -105,7 +117,6 @@ const std::unordered_map<std::string, Importer::Handler>& Importer::opTable()
         { "aten::div", &Importer::onArithmetic },
         { "aten::floordiv", &Importer::onArithmetic },
     };
-    return table;
 }
 
 const std::map<std::string, UnaryFn>& Importer::unaryFunctions()

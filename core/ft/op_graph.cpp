@@ -621,7 +621,9 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
 
 OpGraph opGraphFromJsonImpl(const Json& j, const JsonReader& r)
 {
-    r.requireObject(j, "", { "name", "ops" });
+    // "source": who wrote the graph (scripts/export_ft_graph.py records itself, PyTorch and the
+    // module's parameter count); kept for people, not read.
+    r.requireObject(j, "", { "name", "ops", "source" });
     OpGraph g;
     g.name = r.has(j, "name") ? r.string(j, "name", "") : std::string("graph");
     const Json& ops = r.array(j, "ops", "");

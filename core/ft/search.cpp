@@ -47,6 +47,7 @@ SearchResult search(const OpGraph& graph, const ClusterProfile& cluster, const S
                 .forField("devices");
     SearchResult result;
     result.model = graph.name;
+    result.parameters = graph.parameterCount();
     result.batch = graph.batch();
     result.cluster = cluster.name;
     result.deviceMemory = cluster.device.memoryBytes;
@@ -166,7 +167,7 @@ Json toJson(const SearchResult& r, bool withStrategies)
         }
         frontiers.push_back(std::move(fj));
     }
-    Json j = { { "model", r.model }, { "batch", r.batch }, { "cluster", r.cluster },
+    Json j = { { "model", r.model }, { "parameters", r.parameters }, { "batch", r.batch }, { "cluster", r.cluster },
         { "device_memory", r.deviceMemory }, { "epsilon", r.epsilon }, { "precision", precisionName(r.cost.precision) },
         { "optimizer", optimizerName(r.cost.optimizer) }, { "max_split", r.configs.maxSplitDims },
         { "frontiers", frontiers } };
@@ -182,6 +183,7 @@ SearchResult searchResultFromJson(const Json& j)
     try {
         r.model = jsonField<std::string>(j, "model", "search result");
         r.batch = jsonField<std::int64_t>(j, "batch", "search result");
+        r.parameters = j.contains("parameters") ? jsonField<std::int64_t>(j, "parameters", "search result") : 0;
         r.cluster = jsonField<std::string>(j, "cluster", "search result");
         r.deviceMemory = jsonField<double>(j, "device_memory", "search result");
         r.epsilon = jsonFieldOr<double>(j, "epsilon", 0.0, "search result");

@@ -125,6 +125,7 @@ struct DeviceFrontier {
 
 struct SearchResult {
     std::string model; // the op graph's name
+    std::int64_t parameters = 0; // the op graph's trainable parameters (a tied weight once)
     std::int64_t batch = 0;
     std::string cluster; // profile name
     double deviceMemory = 0.0; // bytes per device of the profile, for the chart's memory line
@@ -143,7 +144,7 @@ SearchResult search(const OpGraph& graph, const ClusterProfile& cluster, const S
 std::vector<OpConfig> strategyConfigs(const SearchResult& result, std::size_t frontier, int strategy);
 std::vector<OpConfig> baselineConfigs(const SearchResult& result, std::size_t frontier, int baseline);
 
-// The result as JSON: {"model", "batch", "cluster", "device_memory", "epsilon", "precision",
+// The result as JSON: {"model", "parameters", "batch", "cluster", "device_memory", "epsilon", "precision",
 // "optimizer", "max_split", "ops", "frontiers": [{"devices", "search_s", "frontier_size", "points":
 // [{"time", "memory", "strategy"}], "baselines": [{"name", "time", "memory"}], "config_names",
 // "strategies", "stats"}]}. Without strategies the JSON is for printing; with them it can be stored

@@ -163,10 +163,9 @@ private Q_SLOTS:
         if (p.exitCode() != 0 && (err.contains("No module named") || p.error() == QProcess::FailedToStart))
             QSKIP("/usr/bin/python3 cannot import torch (install python3-torch)");
         QVERIFY2(p.exitCode() == 0, err.constData());
-        // PyTorch sums repeated edges, so they are kept.
-        auto r = cli({ "--json", "dgi", "eval", "--graph", path("ref") + "/edges.txt", "--num-nodes", "300",
-            "--keep-duplicates", "--model", path("m.pt"), "--features", path("ref") + "/x.npy", "--out", path("ts.npy"),
-            "--node-cap", "50" });
+        // PyTorch sums repeated edges, and Vantage uses them as given without being asked.
+        auto r = cli({ "--json", "dgi", "eval", "--graph", path("ref") + "/edges.txt", "--num-nodes", "300", "--model",
+            path("m.pt"), "--features", path("ref") + "/x.npy", "--out", path("ts.npy"), "--node-cap", "50" });
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["layers"].toArray().size(), 3);
         const dgi::NodeMatrix got = dgi::loadFeaturesNpy(path("ts.npy").toStdString());
@@ -178,6 +177,65 @@ private Q_SLOTS:
         r = cli({ "--json", "dgi", "partition", "--torchscript", path("m.pt"), "--svg", path("m.svg") });
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["layers"].toArray().size(), 3);
+    }
+
+    void edgesAreUsedAsGiven_data()
+    {
+        // An edge list with (0, 1) three times, (2, 2) twice and (1, 1) once: 9 lines.
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("edges");
+        QTest::addColumn<int>("repeated");
+        QTest::addColumn<int>("loops");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("as given") << QStringList{} << 9 << 3 << 3 << "3 repeated edges and 3 self-loops, used as given";
+        QTest::newRow("keep-duplicates (the default)")
+            << QStringList{ "--keep-duplicates" } << 9 << 3 << 3 << "--merge-duplicates merges them";
+        QTest::newRow("merged") << QStringList{ "--merge-duplicates" } << 6 << 0 << 2
+                                << "has 2 self-loops, used as given";
+        QTest::newRow("loops removed") << QStringList{ "--self-loops", "remove" } << 6 << 2 << 0
+                                       << "has 2 repeated edges, used as given";
+        QTest::newRow("both asked") << QStringList{ "--merge-duplicates", "--self-loops", "remove" } << 4 << 0 << 0
+                                    << "";
+    }
+    void edgesAreUsedAsGiven()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(int, edges);
+        QFETCH(int, repeated);
+        QFETCH(int, loops);
+        QFETCH(QString, note);
+        QFile f(path("repeats.txt"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("0 1\n0 1\n1 2\n0 1\n2 2\n2 2\n1 1\n3 0\n2 3\n");
+        f.close();
+        for (const QString& command : { QStringLiteral("info"), QStringLiteral("eval") }) {
+            QStringList args = { "--json", "dgi", command, "--graph", path("repeats.txt") };
+            args << options;
+            if (command == "eval")
+                args << QStringList{ "--model", "gcn", "--in-dim", "4", "--hidden", "4", "--layers", "1" };
+            const auto r = cli(args);
+            QVERIFY2(r.code == 0, r.err.constData());
+            const QJsonObject g = command == "eval" ? r.json()["graph"].toObject() : r.json();
+            QCOMPARE(g["edges"].toInt(), edges);
+            QCOMPARE(g["repeated_edges"].toInt(), repeated);
+            QCOMPARE(g["self_loops"].toInt(), loops);
+            // One line on stderr when the graph is loaded, and in the run's result.
+            const QStringList noteLines = QString::fromUtf8(r.err).split('\n').filter("note: ");
+            if (note.isEmpty()) {
+                QVERIFY2(noteLines.isEmpty(), r.err.constData());
+                QVERIFY(!r.json().contains("notes"));
+                continue;
+            }
+            QCOMPARE(noteLines.size(), 1);
+            QVERIFY2(noteLines.front().contains(note), r.err.constData());
+            QVERIFY2(noteLines.front().contains("repeats.txt"), r.err.constData());
+            if (command == "eval")
+                QVERIFY(r.json()["notes"].toArray().first().toString().contains(note));
+        }
+        // -q silences the note.
+        QStringList quiet = { "-q", "dgi", "info", "--graph", path("repeats.txt") };
+        quiet << options;
+        QVERIFY(!cli(quiet).err.contains("note: "));
     }
 
     void badInput_data()

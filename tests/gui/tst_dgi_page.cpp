@@ -9,8 +9,10 @@
 #include "widgets/stacked_bar_chart.h"
 #include "widgets/svg_view.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -103,10 +105,7 @@ private Q_SLOTS:
         QCOMPARE(times->bars().size(), 2);
 
         // The node inspector: the hub's neighbourhood per hop, as the graph has it, and its embedding.
-        dgi::GraphLoadOptions load;
-        load.build.symmetrize = true;
-        load.build.selfLoops = dgi::SelfLoops::Add;
-        const dgi::Graph graph = dgi::loadGraph("rmat:n=3000,deg=6,seed=3", load);
+        const dgi::Graph graph = dgi::loadGraph("rmat:n=3000,deg=6,seed=3"); // the page's defaults: as given
         std::int64_t hub = 0;
         for (std::int64_t v = 0; v < graph.numNodes(); ++v)
             if (graph.inDegree(v) > graph.inDegree(hub))
@@ -191,6 +190,54 @@ private Q_SLOTS:
         QCOMPARE(runs[0].result.value("mode", std::string()), std::string("layerwise"));
         QVERIFY(runs[0].summary.find("cancelled") != std::string::npos);
         QVERIFY(page->inspectNode(0)); // the layer-wise embeddings are there to inspect
+    }
+
+    void edgesAreUsedAsGivenUnlessAsked()
+    {
+        // A user's edge list with (0, 1) three times and (2, 2) twice.
+        const QString edges = m_dir.filePath(QStringLiteral("repeats.txt"));
+        QFile f(edges);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("0 1\n0 1\n1 2\n0 1\n2 2\n2 2\n3 0\n2 3\n");
+        f.close();
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("repeats.vantage"))));
+        auto* page = w.findChild<DgiPage*>();
+        w.tabs()->setCurrentWidget(page);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* merge = page->findChild<QCheckBox*>(QStringLiteral("dgiMergeDuplicates"));
+        auto* loops = page->findChild<QCheckBox*>(QStringLiteral("dgiSelfLoops"));
+        auto* symmetrize = page->findChild<QCheckBox*>(QStringLiteral("dgiSymmetrize"));
+        auto* status = page->findChild<QLabel*>(QStringLiteral("dgiStatus"));
+        // Nothing is changed by default.
+        QVERIFY(!merge->isChecked() && !loops->isChecked() && !symmetrize->isChecked());
+        page->setInputs(edges, QStringLiteral("gcn"), 4, 4, 1);
+        auto evaluate = [&] {
+            QSignalSpy done(page, &DgiPage::evaluationFinished);
+            QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("dgiEvaluate")), Qt::LeftButton);
+            QVERIFY(done.wait(60000));
+            QCOMPARE(done.first().first().toBool(), true);
+        };
+        evaluate();
+        QVERIFY2(
+            status->text().contains(QStringLiteral("3 repeated edges and 2 self-loops")), qPrintable(status->text()));
+        auto runs = w.session()->runs();
+        QCOMPARE(runs.back().result["graph"].value("edges", 0), 8);
+        QCOMPARE(runs.back().params.value("merge_duplicates", true), false);
+        // Asked: merged, and the note is left with the self-loops.
+        QTest::mouseClick(merge, Qt::LeftButton);
+        QVERIFY(merge->isChecked());
+        evaluate();
+        QVERIFY2(
+            status->text().contains(QStringLiteral("self-loops were used as given: 1")), qPrintable(status->text()));
+        runs = w.session()->runs();
+        QCOMPARE(runs.back().result["graph"].value("edges", 0), 5);
+        QCOMPARE(runs.back().params.value("merge_duplicates", false), true);
+        // Showing the first run again puts its choice back in the box.
+        page->showRun(runs.front().id);
+        QVERIFY(!merge->isChecked());
     }
 
     void badInputsAreReported()

@@ -95,8 +95,9 @@ private Q_SLOTS:
         e.dst.push_back(7);
         const EdgeList copy = e;
         const Graph g = buildGraph(e, { .symmetrize = symmetrize, .selfLoops = SelfLoops(selfLoops) });
-        // Oracle: the edge set built directly.
-        std::set<std::pair<std::int64_t, std::int64_t>> want;
+        // Oracle: the edges built directly. Repeated edges stay (the generator's list has some) unless
+        // the graph is symmetrised, which merges as PyG's to_undirected does.
+        std::multiset<std::pair<std::int64_t, std::int64_t>> want;
         for (std::size_t i = 0; i < copy.src.size(); ++i) {
             const auto s = copy.src[i];
             const auto d = copy.dst[i];
@@ -109,8 +110,12 @@ private Q_SLOTS:
         if (SelfLoops(selfLoops) == SelfLoops::Add)
             for (std::int64_t v = 0; v < 50; ++v)
                 want.insert({ v, v });
-        QCOMPARE(edgeSet(g), want);
-        QCOMPARE(g.numEdges(), static_cast<std::int64_t>(want.size()));
+        const std::set<std::pair<std::int64_t, std::int64_t>> distinct(want.begin(), want.end());
+        QCOMPARE(edgeSet(g), distinct);
+        QVERIFY(symmetrize || distinct.size() < want.size()); // the input does repeat edges
+        QCOMPARE(g.numEdges(), static_cast<std::int64_t>(symmetrize ? distinct.size() : want.size()));
+        QCOMPARE(
+            graphStats(g).repeatedEdges, static_cast<std::int64_t>(symmetrize ? 0 : want.size() - distinct.size()));
     }
 
     void generatorsAreDeterministicPerSeed_data()
@@ -186,6 +191,34 @@ private Q_SLOTS:
         const Graph h = loadEdgeList(path("g.txt"), o);
         QCOMPARE(h.numNodes(), std::int64_t{ 10 });
         QCOMPARE(h.numEdges(), std::int64_t{ 7 });
+    }
+
+    void repeatedEdgesAreUsedAsGiven()
+    {
+        // (0, 1) three times, (2, 2) twice: kept, counted, and named in the note.
+        writeText(path("rep.txt"), "0 1\n0 1\n2 2\n1 2\n0 1\n2 2\n");
+        const Graph g = loadEdgeList(path("rep.txt"));
+        QCOMPARE(g.numEdges(), std::int64_t{ 6 });
+        QCOMPARE(g.inDegree(1), std::int64_t{ 3 });
+        const GraphStats s = graphStats(g);
+        QCOMPARE(s.repeatedEdges, std::int64_t{ 3 });
+        QCOMPARE(s.selfLoops, std::int64_t{ 2 });
+        const QString note = QString::fromStdString(graphInputNote(g, s, "how to change it"));
+        QVERIFY2(note.contains("rep.txt has 3 repeated edges and 2 self-loops, used as given"), qPrintable(note));
+        QVERIFY(note.endsWith("; how to change it"));
+        // Merged only when asked.
+        GraphLoadOptions o;
+        o.build.dedupe = true;
+        const Graph merged = loadEdgeList(path("rep.txt"), o);
+        QCOMPARE(merged.numEdges(), std::int64_t{ 3 });
+        QCOMPARE(graphStats(merged).repeatedEdges, std::int64_t{ 0 });
+        QCOMPARE(QString::fromStdString(graphInputNote(merged, graphStats(merged), "")),
+            QString::fromStdString(path("rep.txt"))
+                + " has 1 self-loop, used as given (a model sums over repeated edges)");
+        // A graph with neither has no note.
+        writeText(path("simple.txt"), "0 1\n1 2\n");
+        const Graph simple = loadEdgeList(path("simple.txt"));
+        QVERIFY(graphInputNote(simple, graphStats(simple), "x").empty());
     }
 
     void malformedEdgeLists_data()

@@ -7,6 +7,7 @@
 #include "dgi/evaluation.h"
 #include "dgi/graph_io.h"
 #include "dgi/torchscript_import.h"
+#include "dgi_test_support.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -19,6 +20,7 @@
 
 using namespace vantage;
 using namespace vantage::dgi;
+using dgi_test::errorOf;
 
 namespace {
 
@@ -39,16 +41,6 @@ QJsonObject readJson(const QString& path)
     QFile f(path);
     f.open(QIODevice::ReadOnly);
     return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-template <typename F> Error errorOf(F f)
-{
-    try {
-        f();
-    } catch (const Error& e) {
-        return e;
-    }
-    return Error("no error thrown");
 }
 
 } // namespace
@@ -165,20 +157,8 @@ private Q_SLOTS:
         for (auto mode : { EvalMode::LayerWise, EvalMode::NodeWise, EvalMode::FullGraph }) {
             const EvalResult r = evaluate(
                 g, x, ir, { .mode = mode, .nodeCap = 37, .edgeCap = 200, .nodeWiseBatch = 64 }, p, CancelToken());
-            QCOMPARE(r.output.rows(), want.rows());
-            QCOMPARE(r.output.cols(), want.cols());
-            for (std::int64_t v = 0; v < want.rows(); ++v)
-                for (std::int64_t c = 0; c < want.cols(); ++c) {
-                    const double a = r.output.at(v, c);
-                    const double b = want.at(v, c);
-                    QVERIFY2(std::abs(a - b) <= 1e-5 + 1e-4 * std::abs(b),
-                        qPrintable(QString("%1 row %2 col %3: %4 vs PyTorch %5")
-                                       .arg(evalModeName(mode))
-                                       .arg(v)
-                                       .arg(c)
-                                       .arg(a)
-                                       .arg(b)));
-                }
+            const QString diff = dgi_test::mismatch(r.output, want); // against PyTorch's own output
+            QVERIFY2(diff.isEmpty(), qPrintable(QString(evalModeName(mode)) + " " + diff));
         }
     }
 

@@ -1,0 +1,498 @@
+#!/usr/bin/env python3
+"""Writes the op graph of a PyTorch nn.Module as the JSON that `vantage-cli ft search --graph` and the
+FT page read (docs/ft.md, "Op graph"), so FT plans the user's own model.
+
+    python scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 \\
+        --batch 256 --out resnet50.json
+    python scripts/export_ft_graph.py --model my_model.py:build --kwargs '{"layers": 12}' \\
+        --input long:1024 --batch 512 --out gpt.json
+
+--model names a callable that returns the module: MODULE:NAME (importable) or FILE.py:NAME.
+--input is one sample's dtype and shape (the batch dimension is --batch). The module is built on
+PyTorch's meta device (no memory for weights, no arithmetic), traced with torch.fx's symbolic
+tracer and its shapes propagated with a batch of 1; the graph records --batch. From Python:
+`export_graph(module, example_input, batch, name)` returns the JSON object.
+
+What FT has costs for, and how PyTorch maps onto it:
+  nn.Conv2d (+ a following BatchNorm2d and ReLU / GELU / SiLU, fused)   -> conv2d
+  nn.Linear (+ a following activation, fused)                           -> linear (tied_to an
+                                                                           embedding sharing its weight)
+  nn.Embedding; an nn.Embedding of positions (torch.arange) added to it -> embedding (extra_rows)
+  nn.LayerNorm / nn.RMSNorm                                             -> layernorm / rmsnorm
+  nn.MultiheadAttention, F.scaled_dot_product_attention                 -> linear + attention (+ linear)
+  + (operator.add, torch.add, +=), * ; ReLU, GELU, SiLU ; Dropout p > 0 -> elementwise
+  MaxPool2d / AvgPool2d / AdaptiveAvgPool2d(1)                          -> pool
+  torch.cat along features                                              -> concat
+  flatten / view / reshape / transpose / permute / split / chunk / getitem / contiguous: pass through
+  the model's output                                                    -> loss
+Anything else is refused, naming the op, the module or function, and the source line
+(exit 2), as is a model torch.fx cannot trace (data-dependent control flow, iterating a size:
+write x.size(1), not `b, t = x.size()`).
+"""
+import argparse
+import importlib
+import importlib.util
+import json
+import math
+import operator
+import os
+import sys
+import warnings
+
+warnings.filterwarnings("ignore")
+
+import torch  # noqa: E402
+import torch.fx as fx  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+from torch import nn  # noqa: E402
+from torch.fx.passes.shape_prop import ShapeProp  # noqa: E402
+
+
+class ExportError(Exception):
+    pass
+
+
+ACTIVATION_MODULES = {nn.ReLU: "relu", nn.GELU: "gelu", nn.SiLU: "silu"}
+ACTIVATION_FUNCTIONS = {F.relu: "relu", torch.relu: "relu", F.gelu: "gelu", F.silu: "silu"}
+PASS_FUNCTIONS = {torch.flatten, torch.reshape, torch.transpose, torch.permute, torch.squeeze, torch.unsqueeze,
+                  operator.getitem, torch.split, torch.chunk, torch.contiguous_format}
+PASS_METHODS = {"view", "reshape", "flatten", "transpose", "permute", "contiguous", "split", "chunk", "squeeze",
+                "unsqueeze", "type_as", "to", "float", "half", "bfloat16", "expand", "clone"}
+SIZE_METHODS = {"size", "dim", "numel"}
+ADD_FUNCTIONS = {operator.add, operator.iadd, torch.add}
+MUL_FUNCTIONS = {operator.mul, operator.imul, torch.mul}
+SDPA = F.scaled_dot_product_attention
+
+
+class Tracer(fx.Tracer):
+    """Keeps nn.MultiheadAttention whole (its forward branches on shapes)."""
+
+    def __init__(self):
+        super().__init__()
+        self.record_stack_traces = True  # the user's file and line for every op, for refusals
+
+    def is_leaf_module(self, m, qualname):
+        return isinstance(m, nn.MultiheadAttention) or super().is_leaf_module(m, qualname)
+
+
+def location(node):
+    """ (at FILE:LINE) of the user's code that made `node`: the innermost frame outside torch."""
+    trace = node.meta.get("stack_trace") or ""
+    frames = [l.strip() for l in trace.strip().splitlines() if l.strip().startswith("File ")]
+    user = [f for f in frames if "/torch/" not in f and "/site-packages/" not in f]
+    if not user:
+        return ""
+    parts = user[-1].split('"')
+    line = user[-1].split("line ")[-1].split(",")[0] if "line " in user[-1] else "?"
+    return f" (at {parts[1]}:{line})" if len(parts) > 2 else f" ({user[-1]})"
+
+
+def op_text(node, modules):
+    if node.op == "call_module":
+        return f"{type(modules[node.target]).__module__}.{type(modules[node.target]).__name__} '{node.target}'"
+    if node.op == "call_function":
+        return f"{getattr(node.target, '__module__', '')}.{getattr(node.target, '__name__', node.target)}"
+    return f"{node.op} {node.target}"
+
+
+class Exporter:
+    def __init__(self, module, example, batch, name):
+        self.module = module
+        self.batch = batch
+        self.name = name
+        self.gm = fx.GraphModule(module, Tracer().trace(module))
+        self.modules = dict(self.gm.named_modules())
+        ShapeProp(self.gm).propagate(example)
+        self.ops = []  # FT ops in order
+        self.by_name = {}
+        self.produced = {}  # fx node -> FT op name (or None: constant, e.g. positions)
+        self.positions = {}  # fx node of a position embedding -> its rows
+        self.fused = set()  # fx nodes folded into the op before them
+        self.weights = {}  # id(weight tensor) -> FT op name, for tied weights
+
+    def shape(self, node):
+        tm = node.meta.get("tensor_meta")
+        if tm is None:
+            raise ExportError(f"no shape for {op_text(node, self.modules)}{location(node)}")
+        return list(tm.shape)
+
+    def add_op(self, node, kind, inputs, **fields):
+        name = str(node.target) if node.op == "call_module" else self.scoped(node, kind)
+        base, k = name, 1
+        while name in self.by_name:
+            k += 1
+            name = f"{base}_{k}"
+        op = {"name": name, "kind": kind}
+        srcs = []
+        for i in inputs:
+            p = self.source(i)
+            if p is not None and p not in srcs:
+                srcs.append(p)
+        if srcs:
+            op["inputs"] = srcs
+        else:
+            op.update(self.data_fields(inputs[0] if inputs else node))
+        op.update({k: v for k, v in fields.items() if v is not None})
+        self.ops.append(op)
+        self.by_name[name] = op
+        self.produced[node] = name
+        return op
+
+    def scoped(self, node, kind):
+        """A function's op named after the module that called it: h.0.attn.attention, h.0.add."""
+        stack = node.meta.get("nn_module_stack") or {}
+        paths = [v[0] if isinstance(v, tuple) else k for k, v in stack.items()]
+        path = paths[-1] if paths else ""
+        short = {"elementwise": node.name.rstrip("0123456789_") or kind}.get(kind, kind)
+        return f"{path}.{short}" if path else node.name
+
+    def data_fields(self, node):
+        """An op reading the model's input: its shape, with the batch FT plans for."""
+        s = self.shape(node)
+        if len(s) == 4:
+            return {"batch": self.batch, "features": s[1], "height": s[2], "width": s[3]}
+        if len(s) == 3:
+            return {"batch": self.batch, "seq": s[1], "features": s[2]}
+        if len(s) == 2:
+            tm = node.meta["tensor_meta"]
+            if tm.dtype in (torch.int64, torch.int32):
+                return {"batch": self.batch, "seq": s[1]}
+            return {"batch": self.batch, "features": s[1]}
+        raise ExportError(f"the model's input has shape {s}; FT reads images [B, C, H, W], sequences [B, S] "
+                          f"(tokens) or [B, S, F], or features [B, F]")
+
+    def source(self, node):
+        if not isinstance(node, fx.Node):
+            return None
+        if node not in self.produced:
+            raise ExportError(f"{op_text(node, self.modules)} is used before it is known{location(node)}")
+        return self.produced[node]
+
+    def only_user(self, node):
+        users = [u for u in node.users if u.op != "output"]
+        return users[0] if len(users) == 1 and len(node.users) == 1 else None
+
+    def activation_of(self, node):
+        if node is None:
+            return None
+        if node.op == "call_module" and type(self.modules[node.target]) in ACTIVATION_MODULES:
+            return ACTIVATION_MODULES[type(self.modules[node.target])]
+        if node.op == "call_function" and node.target in ACTIVATION_FUNCTIONS:
+            return ACTIVATION_FUNCTIONS[node.target]
+        return None
+
+    def fuse_activation(self, node):
+        """The activation right after `node` (its only user), folded into it."""
+        user = self.only_user(node)
+        act = self.activation_of(user)
+        if act is None:
+            return None, node
+        self.fused.add(user)
+        return act, user
+
+    def run(self):
+        for node in self.gm.graph.nodes:
+            if node in self.fused:
+                continue
+            if node.op == "placeholder":
+                self.produced[node] = None
+                self.inputs_node = node
+            elif node.op == "get_attr":
+                self.produced[node] = None
+            elif node.op == "output":
+                out = node.args[0]
+                if isinstance(out, (tuple, list)):
+                    out = out[0]
+                loss = {"name": "loss", "kind": "loss", "inputs": [self.source(out)]}
+                self.ops.append(loss)
+            elif node.op == "call_module":
+                self.module_op(node)
+            elif node.op == "call_function":
+                self.function_op(node)
+            elif node.op == "call_method":
+                self.method_op(node)
+        params = sum(p.numel() for p in {id(p): p for p in self.module.parameters()}.values())
+        return {"name": self.name, "ops": self.ops,
+                "source": {"exporter": "scripts/export_ft_graph.py", "torch": torch.__version__,
+                           "parameters": int(params)}}
+
+    def tie(self, weight, name):
+        self.weights.setdefault(id(weight), name)
+
+    def module_op(self, node):
+        m = self.modules[node.target]
+        x = node.args[0] if node.args else None
+        if isinstance(m, nn.Conv2d):
+            if m.groups != 1 or m.dilation not in ((1, 1), 1) or isinstance(m.padding, str):
+                raise ExportError(f"{op_text(node, self.modules)}: FT costs plain convolutions (groups 1, "
+                                  f"dilation 1, numeric padding){location(node)}")
+            out_node = node
+            bn = False
+            user = self.only_user(node)
+            if user is not None and user.op == "call_module" and isinstance(self.modules[user.target], nn.BatchNorm2d):
+                bn = True
+                self.fused.add(user)
+                out_node = user
+            act, last = self.fuse_activation(out_node)
+            op = self.add_op(node, "conv2d", [x], out=m.out_channels, kernel=list(m.kernel_size),
+                             stride=list(m.stride), padding=list(m.padding), bias=m.bias is not None,
+                             batch_norm=bn or None, activation=act)
+            for n in (out_node, last):
+                self.produced[n] = op["name"]
+            self.tie(m.weight, op["name"])
+        elif isinstance(m, nn.Linear):
+            act, last = self.fuse_activation(node)
+            tied = self.weights.get(id(m.weight))
+            op = self.add_op(node, "linear", [x], out=m.out_features, bias=m.bias is not None, activation=act,
+                             tied_to=tied)
+            self.produced[last] = op["name"]
+            self.tie(m.weight, op["name"])
+        elif isinstance(m, nn.Embedding):
+            if self.derived_from_input(x):
+                op = self.add_op(node, "embedding", [x], vocab=m.num_embeddings, out=m.embedding_dim)
+                op.pop("inputs", None)
+                op.update(self.data_fields(x))
+                op.pop("features", None)
+                self.tie(m.weight, op["name"])
+            else:  # positions: torch.arange(...), a table added to the token embedding
+                self.produced[node] = None
+                self.positions[node] = m.num_embeddings
+        elif isinstance(m, (nn.LayerNorm, nn.GroupNorm)) or type(m).__name__ in ("RMSNorm", "LlamaRMSNorm"):
+            kind = "layernorm" if isinstance(m, nn.LayerNorm) else "rmsnorm" if "RMS" in type(m).__name__ else None
+            if kind is None:
+                raise ExportError(f"{op_text(node, self.modules)} has no FT cost (layernorm, rmsnorm){location(node)}")
+            self.add_op(node, kind, [x])
+        elif isinstance(m, nn.BatchNorm2d):
+            raise ExportError(f"{op_text(node, self.modules)} not right after a Conv2d has no FT cost{location(node)}")
+        elif type(m) in ACTIVATION_MODULES:
+            self.elementwise(node, ACTIVATION_MODULES[type(m)], [x])
+        elif isinstance(m, nn.Dropout):
+            if m.p > 0:
+                self.elementwise(node, "dropout", [x])
+            else:
+                self.produced[node] = self.source(x)
+        elif isinstance(m, nn.Identity):
+            self.produced[node] = self.source(x)
+        elif isinstance(m, (nn.MaxPool2d, nn.AvgPool2d)):
+            two = lambda v: list(v) if isinstance(v, (tuple, list)) else [v, v]  # noqa: E731
+            self.add_op(node, "pool", [x], function="max" if isinstance(m, nn.MaxPool2d) else "avg",
+                        kernel=two(m.kernel_size), stride=two(m.stride or m.kernel_size), padding=two(m.padding))
+        elif isinstance(m, nn.AdaptiveAvgPool2d):
+            size = m.output_size if isinstance(m.output_size, (tuple, list)) else (m.output_size, m.output_size)
+            if tuple(size) != (1, 1):
+                raise ExportError(f"{op_text(node, self.modules)}: FT pools globally (output size 1){location(node)}")
+            self.add_op(node, "pool", [x], function="global-avg")
+        elif isinstance(m, nn.MultiheadAttention):
+            if not (m._qkv_same_embed_dim and len(node.args) >= 3 and node.args[0] is node.args[1] is node.args[2]):
+                raise ExportError(f"{op_text(node, self.modules)}: FT costs self-attention (query, key and value "
+                                  f"the same tensor, one embedding size){location(node)}")
+            qkv = self.add_op(node, "linear", [x], out=3 * m.embed_dim, bias=m.in_proj_bias is not None)
+            qkv["name"] = self.rename(qkv, f"{node.target}.in_proj")
+            att = {"name": f"{node.target}.attention", "kind": "attention", "inputs": [qkv["name"]],
+                   "heads": m.num_heads}
+            self.ops.append(att)
+            self.by_name[att["name"]] = att
+            proj = {"name": f"{node.target}.out_proj", "kind": "linear", "inputs": [att["name"]],
+                    "out": m.embed_dim, "bias": m.out_proj.bias is not None}
+            self.ops.append(proj)
+            self.by_name[proj["name"]] = proj
+            self.produced[node] = proj["name"]
+            for u in node.users:  # out, weights = mha(x, x, x): the output is element 0
+                if u.op == "call_function" and u.target is operator.getitem and u.args[1] == 0:
+                    self.produced[u] = proj["name"]
+                    self.fused.add(u)
+        else:
+            raise ExportError(f"{op_text(node, self.modules)} has no FT cost; FT costs Conv2d (+BatchNorm2d), "
+                              f"Linear, Embedding, LayerNorm, RMSNorm, MultiheadAttention, pooling, ReLU / GELU / "
+                              f"SiLU, Dropout{location(node)}")
+
+    def rename(self, op, name):
+        del self.by_name[op["name"]]
+        for n, v in self.produced.items():
+            if v == op["name"]:
+                self.produced[n] = name
+        op["name"] = name
+        self.by_name[name] = op
+        return name
+
+    def derived_from_input(self, node):
+        seen, stack = set(), [node]
+        while stack:
+            n = stack.pop()
+            if not isinstance(n, fx.Node) or n in seen:
+                continue
+            seen.add(n)
+            if n.op == "placeholder":
+                return True
+            if (n.op == "call_method" and n.target in SIZE_METHODS) or (
+                    n.op == "call_function" and getattr(n.target, "__name__", "") == "getattr"):
+                continue  # sizes of the input (torch.arange(x.size(1))) are not its data
+            stack.extend(a for a in n.all_input_nodes)
+        return False
+
+    def elementwise(self, node, function, inputs, activation=None):
+        self.add_op(node, "elementwise", inputs, function=function, activation=activation)
+
+    def binary(self, node, function):
+        tensors = [a for a in node.args if isinstance(a, fx.Node)]
+        pos = [a for a in tensors if a in self.positions]
+        if function == "add" and len(tensors) == 2 and len(pos) == 1:
+            # token embedding + position embedding: one embedding op with the position rows
+            other = tensors[0] if tensors[1] is pos[0] else tensors[1]
+            name = self.source(other)
+            op = self.by_name.get(name)
+            if op is None or op["kind"] != "embedding":
+                raise ExportError(f"a position table added to something else than a token embedding{location(node)}")
+            op["extra_rows"] = op.get("extra_rows", 0) + self.positions[pos[0]]
+            self.produced[node] = name
+            return
+        if len(tensors) < 2:  # x * 0.5, x + 1: the same shape, a small cost FT leaves out
+            self.produced[node] = self.source(tensors[0]) if tensors else None
+            return
+        if any(self.shape(t) != self.shape(node) for t in tensors):
+            raise ExportError(f"{function} of differently shaped tensors {[self.shape(t) for t in tensors]} has no "
+                              f"FT cost (FT adds and multiplies tensors of one shape){location(node)}")
+        act, last = self.fuse_activation(node)
+        self.elementwise(node, function, tensors, act)
+        self.produced[last] = self.produced[node]
+
+    def function_op(self, node):
+        t = node.target
+        args = node.args
+        if t in ADD_FUNCTIONS:
+            self.binary(node, "add")
+        elif t in MUL_FUNCTIONS:
+            self.binary(node, "mul")
+        elif t in ACTIVATION_FUNCTIONS:
+            self.elementwise(node, ACTIVATION_FUNCTIONS[t], [args[0]])
+        elif t is F.dropout:
+            p = node.kwargs.get("p", args[1] if len(args) > 1 else 0.5)
+            if p > 0:
+                self.elementwise(node, "dropout", [args[0]])
+            else:
+                self.produced[node] = self.source(args[0])
+        elif t is SDPA:
+            q, k, v = args[:3]
+            srcs = {self.source(q), self.source(k), self.source(v)}
+            qs = self.shape(q)
+            if len(qs) != 4:
+                raise ExportError(f"scaled_dot_product_attention on {qs}: FT expects [B, heads, S, head_dim]"
+                                  f"{location(node)}")
+            heads = qs[1]
+            kv_heads = self.shape(k)[1]
+            if len(srcs) == 1:  # q, k and v split from one projection
+                self.add_op(node, "attention", [q], heads=heads, kv_heads=kv_heads if kv_heads != heads else None)
+            elif self.source(k) == self.source(v):  # cross-attention: q, then k and v of another sequence
+                op = self.add_op(node, "attention", [q, k], heads=heads,
+                                 kv_heads=kv_heads if kv_heads != heads else None)
+                op["inputs"] = [self.source(q), self.source(k)]
+            else:
+                raise ExportError(f"attention whose q, k and v come from three projections has no FT cost (fuse "
+                                  f"them into one nn.Linear, or k and v into one){location(node)}")
+        elif t is torch.cat:
+            tensors = args[0]
+            dim = node.kwargs.get("dim", args[1] if len(args) > 1 else 0)
+            rank = len(self.shape(node))
+            if dim not in (1, -1 + rank, -rank + 1) and not (rank == 4 and dim in (1, -3)):
+                raise ExportError(f"torch.cat along dim {dim}: FT concatenates features{location(node)}")
+            self.add_op(node, "concat", list(tensors))
+        elif t in PASS_FUNCTIONS or getattr(t, "__name__", "") in ("flatten", "getitem"):
+            src = args[0]
+            self.produced[node] = self.source(src) if isinstance(src, fx.Node) else None
+        elif t in (torch.arange, getattr) or getattr(t, "__name__", "") in ("arange", "getattr"):
+            self.produced[node] = None  # sizes and positions: no tensor FT costs
+        else:
+            raise ExportError(f"{op_text(node, self.modules)} has no FT cost{location(node)}")
+
+    def method_op(self, node):
+        m = node.target
+        if m in SIZE_METHODS:
+            self.produced[node] = None
+        elif m in PASS_METHODS:
+            self.produced[node] = self.source(node.args[0])
+        elif m in ("add", "add_"):
+            self.binary(node, "add")
+        elif m in ("mul", "mul_"):
+            self.binary(node, "mul")
+        elif m in ("relu", "relu_"):
+            self.elementwise(node, "relu", [node.args[0]])
+        else:
+            raise ExportError(f"tensor method '{m}' has no FT cost{location(node)}")
+
+
+def export_graph(module, example, batch, name):
+    """The FT op-graph JSON (a dict) of `module` on `example` (a batch of 1), planned at `batch`."""
+    try:
+        return Exporter(module, example, batch, name).run()
+    except ExportError:
+        raise
+    except Exception as e:  # torch.fx could not trace it: say so with PyTorch's words
+        raise ExportError(f"torch.fx cannot trace the model: {str(e).strip().splitlines()[0]}") from e
+
+
+def load_callable(spec):
+    if ":" not in spec:
+        raise ExportError(f"--model '{spec}': expected MODULE:NAME or FILE.py:NAME")
+    where, attr = spec.rsplit(":", 1)
+    if where.endswith(".py"):
+        if not os.path.isfile(where):
+            raise ExportError(f"--model: no such file {where}")
+        sp = importlib.util.spec_from_file_location(os.path.splitext(os.path.basename(where))[0], where)
+        mod = importlib.util.module_from_spec(sp)
+        sys.path.insert(0, os.path.dirname(os.path.abspath(where)))
+        sp.loader.exec_module(mod)
+    else:
+        mod = importlib.import_module(where)
+    if not hasattr(mod, attr):
+        raise ExportError(f"--model: {where} has no '{attr}'")
+    return getattr(mod, attr)
+
+
+def parse_input(text):
+    dtype, _, shape = text.partition(":")
+    dtypes = {"float": torch.float32, "float32": torch.float32, "long": torch.int64, "int64": torch.int64}
+    if dtype not in dtypes or not shape:
+        raise ExportError(f"--input '{text}': expected float:C,H,W or long:SEQ (one sample, without the batch)")
+    try:
+        dims = [int(d) for d in shape.split(",")]
+    except ValueError:
+        raise ExportError(f"--input '{text}': the shape must be integers") from None
+    if not dims or any(d <= 0 for d in dims) or math.prod(dims) > 1 << 31:
+        raise ExportError(f"--input '{text}': every size must be positive (and the sample not absurdly large)")
+    return dtypes[dtype], dims
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--model", required=True, help="MODULE:NAME or FILE.py:NAME, a callable returning the nn.Module")
+    p.add_argument("--kwargs", default="{}", help="JSON keyword arguments of that callable")
+    p.add_argument("--input", required=True, help="one sample: float:C,H,W (image), long:SEQ (tokens), float:F")
+    p.add_argument("--batch", type=int, required=True, help="the batch FT plans one iteration for")
+    p.add_argument("--name", help="the graph's name (default: the callable's)")
+    p.add_argument("--out", required=True, help="the JSON file to write")
+    a = p.parse_args()
+    try:
+        if a.batch <= 0:
+            raise ExportError("--batch must be positive")
+        kwargs = json.loads(a.kwargs)
+        if not isinstance(kwargs, dict):
+            raise ExportError("--kwargs must be a JSON object")
+        make = load_callable(a.model)
+        dtype, dims = parse_input(a.input)
+        with torch.device("meta"):
+            module = make(**kwargs)
+            if not isinstance(module, nn.Module):
+                raise ExportError(f"--model {a.model} returned a {type(module).__name__}, not an nn.Module")
+            module.eval()
+            example = torch.zeros([1] + dims, dtype=dtype)
+            graph = export_graph(module, example, a.batch, a.name or a.model.rsplit(":", 1)[1])
+    except (ExportError, json.JSONDecodeError, ImportError) as e:
+        print(f"export_ft_graph: {e}", file=sys.stderr)
+        sys.exit(2)
+    with open(a.out, "w") as f:
+        json.dump(graph, f, indent=1)
+    print(json.dumps({"wrote": a.out, "ops": len(graph["ops"]), "parameters": graph["source"]["parameters"]}))
+
+
+if __name__ == "__main__":
+    main()

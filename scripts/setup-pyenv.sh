@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Creates (or reuses) the pinned virtual environment with PyPI's PyTorch 2.x, PyG and torchvision
+# that tests and benchmarks use to write what users bring: TorchScript files saved by current
+# PyTorch, PyG models, torchvision networks. Vantage itself never runs Python.
+#
+#   scripts/setup-pyenv.sh          # prints the environment's python on its last line
+#
+# Where: $VANTAGE_PYENV, else ~/.cache/vantage/torch2-venv (outside the checkout, so every clone
+# and CI run shares it). It is rebuilt only when scripts/requirements-torch2.txt changes (its hash
+# is kept in the environment); pip's cache (~/.cache/pip) makes a rebuild a local copy.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REQ=scripts/requirements-torch2.txt
+VENV=${VANTAGE_PYENV:-$HOME/.cache/vantage/torch2-venv}
+HASH=$(sha256sum "$REQ" | cut -d' ' -f1)
+
+if [ -x "$VENV/bin/python" ] && [ "$(cat "$VENV/.vantage-requirements" 2>/dev/null)" = "$HASH" ]; then
+  echo "setup-pyenv: $VENV is up to date"
+  echo "$VENV/bin/python"
+  exit 0
+fi
+
+start=$(date +%s)
+echo "setup-pyenv: creating $VENV from $REQ (PyPI; pip's cache reused)"
+rm -rf "$VENV"
+mkdir -p "$(dirname "$VENV")"
+/usr/bin/python3 -m venv "$VENV"
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$REQ"
+# A quick proof that the environment does what the tests need.
+"$VENV/bin/python" - <<'PY'
+import warnings
+warnings.filterwarnings("ignore")
+import torch, torch_geometric, torchvision, numpy
+m = torch.jit.script(torch.nn.Linear(2, 2))
+print(f"setup-pyenv: torch {torch.__version__}, torch_geometric {torch_geometric.__version__}, "
+      f"torchvision {torchvision.__version__}, numpy {numpy.__version__}")
+PY
+echo "$HASH" > "$VENV/.vantage-requirements"
+echo "setup-pyenv: ready in $(( $(date +%s) - start )) s"
+echo "$VENV/bin/python"

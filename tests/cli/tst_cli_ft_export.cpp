@@ -1,0 +1,150 @@
+// FT on the user's own PyTorch model: scripts/export_ft_graph.py (torch.fx + shape propagation, with
+// PyPI's PyTorch 2.x of scripts/setup-pyenv.sh) writes the op graph of torchvision's resnet50 and of
+// a GPT-2 written as nanoGPT users write it (tests/core/ft/gpt2_style.py); `vantage-cli ft search
+// --graph` on it must give the zoo model's parameter count and frontier. Models FT has no cost for,
+// and models torch.fx cannot trace, are refused with exit 2, the op and the user's line.
+
+#include "cli_harness.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+namespace {
+
+using cli_harness::Result;
+
+Result cli(const QStringList& args)
+{
+    return cli_harness::run(QStringLiteral(VANTAGE_CLI), args, 600000);
+}
+
+Result exporter(const QStringList& args)
+{
+    return cli_harness::run(QStringLiteral(VANTAGE_TORCH2_PYTHON),
+        QStringList{ QStringLiteral(VANTAGE_SOURCE_DIR "/scripts/export_ft_graph.py") } + args, 300000);
+}
+
+const QString kModels = QStringLiteral(VANTAGE_SOURCE_DIR "/tests/core/ft/gpt2_style.py");
+
+// The line of `text` in the test models' file, counted from 1.
+int lineOf(const QString& text)
+{
+    QFile f(kModels);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QStringList lines = QString::fromUtf8(f.readAll()).split('\n');
+    for (int i = 0; i < lines.size(); ++i)
+        if (lines[i].contains(text))
+            return i + 1;
+    return -1;
+}
+
+} // namespace
+
+class TestCliFtExport : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(QFile::exists(QStringLiteral(VANTAGE_TORCH2_PYTHON)),
+            "no PyTorch 2.x environment at " VANTAGE_TORCH2_PYTHON ": run scripts/setup-deps.sh");
+    }
+
+    void exportedGraphGivesTheZoosFrontier_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("batch");
+        QTest::addColumn<QString>("zoo");
+        QTest::addColumn<QString>("devices");
+        QTest::newRow("torchvision resnet50") << "torchvision.models:resnet50"
+                                              << "float:3,224,224"
+                                              << "256"
+                                              << "resnet50"
+                                              << "4,8";
+        QTest::newRow("GPT-2 XL, nanoGPT style") << kModels + ":gpt2"
+                                                 << "long:1024"
+                                                 << "512"
+                                                 << "gpt2-1.5b"
+                                                 << "8";
+    }
+    void exportedGraphGivesTheZoosFrontier()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, input);
+        QFETCH(QString, batch);
+        QFETCH(QString, zoo);
+        QFETCH(QString, devices);
+        const QString out = path(zoo + ".json");
+        const Result e = exporter({ "--model", model, "--input", input, "--batch", batch, "--out", out });
+        QVERIFY2(e.code == 0, e.err.constData());
+        const Result mine = cli({ "--json", "ft", "search", "--graph", out, "--devices", devices });
+        QVERIFY2(mine.code == 0, mine.err.constData());
+        const Result want = cli({ "--json", "ft", "search", "--model", zoo, "--devices", devices });
+        QVERIFY2(want.code == 0, want.err.constData());
+        // The exporter counts PyTorch's parameters (a tied weight once); FT counts its op graph's.
+        QCOMPARE(e.json()["parameters"].toDouble(), mine.json()["parameters"].toDouble());
+        QCOMPARE(mine.json()["parameters"].toDouble(), want.json()["parameters"].toDouble());
+        const QJsonArray a = mine.json()["frontiers"].toArray();
+        const QJsonArray b = want.json()["frontiers"].toArray();
+        QCOMPARE(a.size(), b.size());
+        for (int f = 0; f < a.size(); ++f) {
+            const QJsonArray pa = a[f].toObject()["points"].toArray();
+            const QJsonArray pb = b[f].toObject()["points"].toArray();
+            QCOMPARE(pa.size(), pb.size());
+            QVERIFY(!pa.isEmpty());
+            for (int i = 0; i < pa.size(); ++i)
+                for (const char* key : { "time", "memory" }) {
+                    const double x = pa[i].toObject()[key].toDouble();
+                    const double y = pb[i].toObject()[key].toDouble();
+                    QVERIFY2(std::abs(x - y) <= 1e-9 * std::abs(y),
+                        qPrintable(QString("frontier %1 point %2 %3: exported %4, zoo %5")
+                                       .arg(f)
+                                       .arg(i)
+                                       .arg(key)
+                                       .arg(x, 0, 'g', 12)
+                                       .arg(y, 0, 'g', 12)));
+                }
+        }
+    }
+
+    void refusals_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("line"); // of the user's source named in the message; 0: none
+        QTest::newRow("no FT cost") << QStringList{ "--model", kModels + ":unsupported", "--input", "float:3,8,8,8" }
+                                    << "Conv3d 'conv' has no FT cost" << lineOf("self.fc(self.conv(x)");
+        QTest::newRow("not traceable") << QStringList{ "--model", kModels + ":untraceable", "--input", "float:8" }
+                                       << "torch.fx cannot trace the model" << 0;
+        QTest::newRow("no such callable") << QStringList{ "--model", kModels + ":nothing", "--input", "float:8" }
+                                          << "has no 'nothing'" << 0;
+        QTest::newRow("bad input") << QStringList{ "--model", kModels + ":gpt2", "--input", "long:-3" }
+                                   << "every size must be positive" << 0;
+    }
+    void refusals()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QFETCH(int, line);
+        const Result r = exporter(args + QStringList{ "--batch", "4", "--out", path("refused.json") });
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        if (line > 0)
+            QVERIFY2(r.err.contains(QString("%1:%2").arg(kModels).arg(line).toUtf8()), r.err.constData());
+        QVERIFY(!QFile::exists(path("refused.json")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliFtExport)
+#include "tst_cli_ft_export.moc"

@@ -1,0 +1,289 @@
+"""GNNs written the way PyG users write message passing, scripted with the PyTorch that runs this file
+(tests use PyTorch 2.x from PyPI, in the venv scripts/setup-deps.sh makes), with each model's own
+full-graph output as the reference.
+
+    python pyg_style_models.py OUT_DIR [--nodes N] [--seed S]
+
+writes OUT_DIR/edges.txt (the edge list as given: repeated edges, self-loops, isolated nodes),
+OUT_DIR/x.npy, and for every model NAME.pt and NAME.out.npy, and OUT_DIR/meta.json:
+{"torch": version, "nodes", "in_dim", "models": {name: {"file", "out", "out_dim"}}, "failed": {name: why},
+"unsupported": {"file", "op", "source", "line"}} (a model with an op DGI cannot map).
+With torch_geometric importable, PyG's own convolutions and BasicGNN models are written too
+(scripted as PyG documents: torch.jit.script(model)); a model that PyTorch itself cannot script
+is listed under "failed" with PyTorch's message.
+"""
+import argparse
+import inspect
+import json
+import os
+import warnings
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+warnings.filterwarnings("ignore")
+
+
+class GCN(nn.Module):
+    """GCN with degrees and normalisation in PyG style: dtype and device arguments, index_add_,
+    pow, masked_fill of the infinities, norm[src] * norm[dst]."""
+
+    def __init__(self, dims):
+        super().__init__()
+        self.lins = nn.ModuleList([nn.Linear(a, b, bias=False) for a, b in zip(dims[:-1], dims[1:])])
+        self.biases = nn.ParameterList([nn.Parameter(torch.randn(b) * 0.1) for b in dims[1:]])
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        src, dst = edge_index[0], edge_index[1]
+        n = x.size(0)
+        ones = torch.ones(dst.size(0), dtype=x.dtype, device=x.device)
+        deg = torch.zeros(n, dtype=x.dtype, device=x.device).index_add_(0, dst, ones)
+        deg_inv_sqrt = deg.pow(-0.5)
+        deg_inv_sqrt = deg_inv_sqrt.masked_fill(deg_inv_sqrt == float("inf"), 0.0)
+        norm = deg_inv_sqrt[src] * deg_inv_sqrt[dst]
+        h = x
+        for i, lin in enumerate(self.lins):
+            h = lin(h)
+            msg = h.index_select(0, src) * norm.view(-1, 1)
+            h = h.new_zeros(n, h.size(1)).index_add_(0, dst, msg)
+            if i < len(self.lins) - 1:
+                h = F.relu(h)
+                h = F.dropout(h, p=0.5, training=self.training)
+        return h
+
+
+class GCNBias(nn.Module):
+    """One GCN layer with a bias and a mask written with torch.where and index_put_."""
+
+    def __init__(self, a: int, b: int):
+        super().__init__()
+        self.lin = nn.Linear(a, b, bias=False)
+        self.bias = nn.Parameter(torch.randn(b) * 0.1)
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        row, col = edge_index[0], edge_index[1]
+        deg = torch.zeros(x.size(0), dtype=x.dtype, device=x.device)
+        deg.scatter_add_(0, col, torch.ones_like(col, dtype=x.dtype))
+        dis = deg.pow(-0.5)
+        dis[dis == float("inf")] = 0
+        w = torch.where(dis > 0, dis, torch.zeros_like(dis))
+        h = self.lin(x)
+        out = torch.zeros_like(h)
+        out.index_add_(0, col, h[row] * (w[row] * w[col]).unsqueeze(-1))
+        return out + self.bias
+
+
+class SAGE(nn.Module):
+    """GraphSAGE, mean aggregator, as scatter_reduce and as a sum over bincount."""
+
+    def __init__(self, dims):
+        super().__init__()
+        self.self_lins = nn.ModuleList([nn.Linear(a, b) for a, b in zip(dims[:-1], dims[1:])])
+        self.neigh_lins = nn.ModuleList([nn.Linear(a, b, bias=False) for a, b in zip(dims[:-1], dims[1:])])
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        src, dst = edge_index[0], edge_index[1]
+        n = x.size(0)
+        cnt = torch.bincount(dst, minlength=n).clamp(min=1).to(x.dtype).unsqueeze(-1)
+        h = x
+        for i, (ls, ln) in enumerate(zip(self.self_lins, self.neigh_lins)):
+            msg = h[src]
+            if i % 2 == 0:
+                index = dst.view(-1, 1).expand(-1, h.size(1))
+                agg = torch.zeros(n, h.size(1), dtype=h.dtype, device=h.device).scatter_reduce(
+                    0, index, msg, reduce="mean", include_self=False)
+            else:
+                agg = torch.zeros_like(h).index_add_(0, dst, msg) / cnt
+            h = ls(h) + ln(agg)
+            if i < len(self.self_lins) - 1:
+                h = F.relu(h)
+        return h
+
+
+class GIN(nn.Module):
+    """GIN with a learned eps: MLP((1 + eps) x + sum of neighbours), scatter_add_ with an
+    expanded index."""
+
+    def __init__(self, dims):
+        super().__init__()
+        self.mlps = nn.ModuleList(
+            [nn.Sequential(nn.Linear(a, b), nn.ReLU(), nn.Linear(b, b)) for a, b in zip(dims[:-1], dims[1:])])
+        self.eps = nn.Parameter(torch.tensor([0.25]))
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        src, dst = edge_index[0], edge_index[1]
+        h = x
+        for mlp in self.mlps:
+            xj = h.index_select(0, src)
+            agg = torch.zeros_like(h).scatter_add_(0, dst.unsqueeze(-1).expand_as(xj), xj)
+            h = F.relu(mlp((1 + self.eps) * h + agg))
+        return h
+
+
+class GAT(nn.Module):
+    """Multi-head GAT: leaky_relu scores, a softmax over incoming edges from scatter_reduce amax,
+    exp and index_add_, heads as view(-1, H, C); the last layer averages its heads."""
+
+    def __init__(self, dims, heads: int = 2):
+        super().__init__()
+        self.heads = heads
+        self.lins = nn.ModuleList()
+        self.att_src = nn.ParameterList()
+        self.att_dst = nn.ParameterList()
+        a = dims[0]
+        for i, b in enumerate(dims[1:]):
+            self.lins.append(nn.Linear(a, heads * b, bias=False))
+            self.att_src.append(nn.Parameter(torch.randn(1, heads, b) * 0.3))
+            self.att_dst.append(nn.Parameter(torch.randn(1, heads, b) * 0.3))
+            a = heads * b if i < len(dims) - 2 else b
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        src, dst = edge_index[0], edge_index[1]
+        n = x.size(0)
+        h = x
+        for i, (lin, a_s, a_d) in enumerate(zip(self.lins, self.att_src, self.att_dst)):
+            z = lin(h).view(-1, self.heads, a_s.size(-1))
+            alpha_src = (z * a_s).sum(dim=-1)
+            alpha_dst = (z * a_d).sum(dim=-1)
+            e = F.leaky_relu(alpha_src[src] + alpha_dst[dst], negative_slope=0.2)
+            top = torch.full((n, self.heads), float("-inf"), dtype=e.dtype, device=e.device)
+            top = top.scatter_reduce(0, dst.unsqueeze(-1).expand_as(e), e, reduce="amax", include_self=True)
+            w = (e - top[dst]).exp()
+            den = torch.zeros(n, self.heads, dtype=e.dtype, device=e.device).index_add_(0, dst, w)
+            att = w / (den[dst] + 1e-16)
+            out = torch.zeros(n, self.heads, z.size(-1), dtype=z.dtype, device=z.device)
+            out = out.index_add_(0, dst, z[src] * att.unsqueeze(-1))
+            if i < len(self.lins) - 1:
+                h = F.elu(out.flatten(1))
+            else:
+                h = out.mean(dim=1)
+        return h
+
+
+class MaxPool(nn.Module):
+    """Max aggregation with isolated nodes (include_self=False leaves them zero), clamp and sigmoid."""
+
+    def __init__(self, a: int, b: int):
+        super().__init__()
+        self.lin = nn.Linear(a, b)
+        self.out = nn.Linear(2 * b, b)
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        src, dst = edge_index[0], edge_index[1]
+        h = torch.sigmoid(self.lin(x))
+        msg = h[src]
+        mx = torch.zeros_like(h).scatter_reduce_(0, dst.unsqueeze(1).expand(-1, h.size(1)), msg, "amax",
+                                                 include_self=False)
+        return self.out(torch.cat([h, mx.clamp(min=0.0, max=1.0)], dim=1))
+
+
+class Unsupported(nn.Module):
+    """A running sum over features (torch.cumsum) has no mapping: the import names the op and this line."""
+
+    def __init__(self, a: int, b: int):
+        super().__init__()
+        self.lin = nn.Linear(a, b)
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        src, dst = edge_index[0], edge_index[1]
+        h = self.lin(x)
+        h = torch.cumsum(h, dim=1)
+        return torch.zeros_like(h).index_add_(0, dst, h[src])
+
+
+def graph(nodes: int, gen: torch.Generator) -> Tensor:
+    """Random edges with repeats, self-loops (some repeated) and isolated nodes."""
+    live = nodes - 5  # the last five nodes have no edges at all
+    src = torch.randint(0, live, (nodes * 4,), generator=gen)
+    dst = torch.randint(0, live, (nodes * 4,), generator=gen)
+    rep = torch.randint(0, src.numel(), (nodes // 2,), generator=gen)  # repeated edges
+    loops = torch.randint(0, live, (nodes // 8,), generator=gen)
+    src = torch.cat([src, src[rep], loops, loops[:3]])
+    dst = torch.cat([dst, dst[rep], loops, loops[:3]])
+    perm = torch.randperm(src.numel(), generator=gen)
+    return torch.stack([src[perm], dst[perm]])
+
+
+def hand_written(in_dim: int):
+    return {
+        "gcn_pyg_style": GCN([in_dim, 24, 8]),
+        "gcn_bias_where": GCNBias(in_dim, 8),
+        "sage_pyg_style": SAGE([in_dim, 24, 8]),
+        "gin_pyg_style": GIN([in_dim, 16, 8]),
+        "gat_pyg_style": GAT([in_dim, 8, 6], heads=2),
+        "max_pool": MaxPool(in_dim, 8),
+    }
+
+
+def pyg_models(in_dim: int):
+    try:
+        import torch_geometric.nn as pyg
+    except ImportError:
+        return {}
+    mlp = nn.Sequential(nn.Linear(in_dim, 16), nn.ReLU(), nn.Linear(16, 8))
+    return {
+        "pyg_gcnconv": lambda: pyg.GCNConv(in_dim, 8),
+        "pyg_sageconv": lambda: pyg.SAGEConv(in_dim, 8),
+        "pyg_ginconv": lambda: pyg.GINConv(mlp, train_eps=True),
+        "pyg_gatconv": lambda: pyg.GATConv(in_dim, 4, heads=2),
+        "pyg_gcn": lambda: pyg.models.GCN(in_dim, 16, 2, 8),
+        "pyg_graphsage": lambda: pyg.models.GraphSAGE(in_dim, 16, 2, 8),
+        "pyg_gin": lambda: pyg.models.GIN(in_dim, 16, 2, 8),
+        "pyg_gat": lambda: pyg.models.GAT(in_dim, 8, 2, 8, heads=2),
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("out")
+    p.add_argument("--nodes", type=int, default=240)
+    p.add_argument("--in-dim", type=int, default=12)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--only", help="comma-separated model names")
+    a = p.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    torch.manual_seed(a.seed)
+    gen = torch.Generator().manual_seed(a.seed + 1)
+    edge_index = graph(a.nodes, gen)
+    x = torch.rand(a.nodes, a.in_dim, generator=gen) * 2 - 1
+    with open(os.path.join(a.out, "edges.txt"), "w") as f:
+        f.write("# src dst, as given: repeated edges and self-loops kept\n")
+        for s, d in edge_index.t().tolist():
+            f.write(f"{s} {d}\n")
+    np.save(os.path.join(a.out, "x.npy"), x.numpy().astype(np.float32))
+
+    makers = {k: (lambda m=m: m) for k, m in hand_written(a.in_dim).items()}
+    makers.update(pyg_models(a.in_dim))
+    only = set(a.only.split(",")) if a.only else None
+    meta = {"torch": torch.__version__, "nodes": a.nodes, "in_dim": a.in_dim, "models": {}, "failed": {}}
+    for name, make in makers.items():
+        if only and name not in only:
+            continue
+        model = make()
+        model.eval()
+        try:
+            scripted = torch.jit.script(model)
+        except Exception as e:  # PyTorch itself cannot script it: say so, the test reports it
+            meta["failed"][name] = str(e).strip().splitlines()[0][:300] if str(e).strip() else type(e).__name__
+            continue
+        path = os.path.join(a.out, name + ".pt")
+        scripted.save(path)
+        with torch.no_grad():
+            out = model(x, edge_index)
+        np.save(os.path.join(a.out, name + ".out.npy"), out.numpy().astype(np.float32))
+        meta["models"][name] = {"file": path, "out": os.path.join(a.out, name + ".out.npy"),
+                                "out_dim": int(out.shape[1])}
+    unsupported = os.path.join(a.out, "unsupported.pt")
+    torch.jit.script(Unsupported(a.in_dim, 8).eval()).save(unsupported)
+    lines, first = inspect.getsourcelines(Unsupported.forward)
+    meta["unsupported"] = {"file": unsupported, "op": "aten::cumsum", "source": os.path.abspath(__file__),
+                           "line": first + next(i for i, l in enumerate(lines) if "torch.cumsum" in l)}
+    with open(os.path.join(a.out, "meta.json"), "w") as f:
+        json.dump(meta, f, indent=2)
+    print(json.dumps({"models": sorted(meta["models"]), "failed": meta["failed"]}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""A GPT-2 written the way users write it (nanoGPT's layout: c_attn / c_proj, scaled_dot_product_attention,
+learned positions, an LM head tied to the token embedding), for scripts/export_ft_graph.py's tests:
+`gpt2()` has GPT-2 XL's shapes (the FT zoo's gpt2-1.5b), `resnet_like()` a small CNN with
+torchvision's blocks. torch.fx traces it: sizes are read as x.size(1), never unpacked.
+"""
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class SelfAttention(nn.Module):
+    def __init__(self, d: int, heads: int):
+        super().__init__()
+        self.heads = heads
+        self.d = d
+        self.c_attn = nn.Linear(d, 3 * d)
+        self.c_proj = nn.Linear(d, d)
+
+    def forward(self, x):
+        b, t = x.size(0), x.size(1)
+        q, k, v = self.c_attn(x).split(self.d, dim=2)
+        q = q.view(b, t, self.heads, self.d // self.heads).transpose(1, 2)
+        k = k.view(b, t, self.heads, self.d // self.heads).transpose(1, 2)
+        v = v.view(b, t, self.heads, self.d // self.heads).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        y = y.transpose(1, 2).contiguous().view(b, t, self.d)
+        return self.c_proj(y)
+
+
+class Block(nn.Module):
+    def __init__(self, d: int, heads: int):
+        super().__init__()
+        self.ln_1 = nn.LayerNorm(d)
+        self.attn = SelfAttention(d, heads)
+        self.ln_2 = nn.LayerNorm(d)
+        self.c_fc = nn.Linear(d, 4 * d)
+        self.gelu = nn.GELU()
+        self.c_proj = nn.Linear(4 * d, d)
+        self.dropout = nn.Dropout(0.0)
+
+    def forward(self, x):
+        x = x + self.attn(self.ln_1(x))
+        return x + self.dropout(self.c_proj(self.gelu(self.c_fc(self.ln_2(x)))))
+
+
+class GPT(nn.Module):
+    def __init__(self, layers: int, d: int, heads: int, vocab: int, positions: int):
+        super().__init__()
+        self.wte = nn.Embedding(vocab, d)
+        self.wpe = nn.Embedding(positions, d)
+        self.h = nn.ModuleList([Block(d, heads) for _ in range(layers)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab, bias=False)
+        self.lm_head.weight = self.wte.weight  # tied, as GPT-2 does
+
+    def forward(self, idx):
+        pos = torch.arange(0, idx.size(1), dtype=torch.long, device=idx.device)
+        x = self.wte(idx) + self.wpe(pos)
+        for block in self.h:
+            x = block(x)
+        return self.lm_head(self.ln_f(x))
+
+
+def gpt2(layers: int = 48, d: int = 1600, heads: int = 25, vocab: int = 50257, positions: int = 1024):
+    return GPT(layers, d, heads, vocab, positions)
+
+
+class Unsupported(nn.Module):
+    """A 3-D convolution: FT has no cost for it."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv3d(3, 8, 3)
+        self.fc = nn.Linear(8, 4)
+
+    def forward(self, x):
+        return self.fc(self.conv(x).mean(dim=(2, 3, 4)))
+
+
+def unsupported():
+    return Unsupported()
+
+
+class Untraceable(nn.Module):
+    """Control flow on the data: torch.fx cannot trace it."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 4)
+
+    def forward(self, x):
+        if x.sum() > 0:
+            return self.fc(x)
+        return -self.fc(x)
+
+
+def untraceable():
+    return Untraceable()
