@@ -127,8 +127,8 @@ private Q_SLOTS:
                                     << "Conv3d 'conv' has no FT cost" << lineOf("self.fc(self.conv(x)");
         QTest::newRow("not traceable") << QStringList{ "--model", kModels + ":untraceable", "--input", "float:8" }
                                        << "torch.fx cannot trace the model" << 0;
-        QTest::newRow("no such callable") << QStringList{ "--model", kModels + ":nothing", "--input", "float:8" }
-                                          << "has no 'nothing'" << 0;
+        QTest::newRow("no such callable")
+            << QStringList{ "--model", kModels + ":nothing", "--input", "float:8" } << "has no 'nothing'" << 0;
         QTest::newRow("bad input") << QStringList{ "--model", kModels + ":gpt2", "--input", "long:-3" }
                                    << "every size must be positive" << 0;
     }

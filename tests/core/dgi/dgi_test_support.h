@@ -27,7 +27,11 @@ inline QString mismatch(
     const vantage::dgi::NodeMatrix& got, const vantage::dgi::NodeMatrix& want, double rtol = 1e-4, double atol = 1e-5)
 {
     if (got.rows() != want.rows() || got.cols() != want.cols())
-        return QString("shape %1 x %2, expected %3 x %4").arg(got.rows()).arg(got.cols()).arg(want.rows()).arg(want.cols());
+        return QString("shape %1 x %2, expected %3 x %4")
+            .arg(got.rows())
+            .arg(got.cols())
+            .arg(want.rows())
+            .arg(want.cols());
     for (std::int64_t v = 0; v < want.rows(); ++v)
         for (std::int64_t c = 0; c < want.cols(); ++c) {
             const double a = got.at(v, c);

@@ -8,11 +8,11 @@
 // be refused naming both PyTorch versions.
 
 #include "common/error.h"
-#include "dgi_test_support.h"
 #include "dgi/evaluation.h"
 #include "dgi/graph_io.h"
 #include "dgi/partition.h"
 #include "dgi/torchscript_import.h"
+#include "dgi_test_support.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -34,8 +34,8 @@ namespace {
 // The models the script writes: hand-written (must import in every build) and PyG's own.
 const char* const kHandWritten[]
     = { "gcn_pyg_style", "gcn_bias_where", "sage_pyg_style", "gin_pyg_style", "gat_pyg_style", "max_pool" };
-const char* const kPyg[] = { "pyg_gcnconv", "pyg_sageconv", "pyg_ginconv", "pyg_gatconv", "pyg_gcn", "pyg_graphsage",
-    "pyg_gin", "pyg_gat" };
+const char* const kPyg[]
+    = { "pyg_gcnconv", "pyg_sageconv", "pyg_ginconv", "pyg_gatconv", "pyg_gcn", "pyg_graphsage", "pyg_gin", "pyg_gat" };
 
 } // namespace
 
@@ -108,7 +108,8 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         const QJsonObject m = m_meta["models"].toObject()[name].toObject();
-        QVERIFY2(!m.isEmpty(), qPrintable("PyTorch could not script " + name + ": " + m_meta["failed"].toObject()[name].toString()));
+        QVERIFY2(!m.isEmpty(),
+            qPrintable("PyTorch could not script " + name + ": " + m_meta["failed"].toObject()[name].toString()));
         checkEqual(m["file"].toString().toStdString(), loadFeaturesNpy(m["out"].toString().toStdString()));
     }
 
