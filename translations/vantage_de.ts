@@ -1067,6 +1067,50 @@
         <source>Leader: %1</source>
         <translation>Leader: %1</translation>
     </message>
+    <message>
+        <source>Choose the model: a TorchScript file saved with torch.jit.save.</source>
+        <translation>Wählen Sie das Modell: eine mit torch.jit.save gespeicherte TorchScript-Datei.</translation>
+    </message>
+    <message>
+        <source>Choose the data: a folder with inputs.npy and targets.npy.</source>
+        <translation>Wählen Sie die Daten: einen Ordner mit inputs.npy und targets.npy.</translation>
+    </message>
+    <message>
+        <source>Your TorchScript model</source>
+        <translation>Eigenes TorchScript-Modell</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Data:</source>
+        <translation>Daten:</translation>
+    </message>
+    <message>
+        <source>model.pt, saved by torch.jit.save</source>
+        <translation>model.pt, gespeichert mit torch.jit.save</translation>
+    </message>
+    <message>
+        <source>TorchScript Model</source>
+        <translation>TorchScript-Modell</translation>
+    </message>
+    <message>
+        <source>TorchScript (*.pt *.pth);;All files (*)</source>
+        <translation>TorchScript (*.pt *.pth);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>a folder with inputs.npy and targets.npy</source>
+        <translation>ein Ordner mit inputs.npy und targets.npy</translation>
+    </message>
+    <message>
+        <source>Data Folder</source>
+        <translation>Datenordner</translation>
+    </message>
+    <message>
+        <source>The data decides: one sample per row</source>
+        <translation>Die Daten bestimmen es: ein Beispiel je Zeile</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>

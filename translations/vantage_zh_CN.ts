@@ -1064,6 +1064,50 @@
         <source>Leader: %1</source>
         <translation>领导进程：%1</translation>
     </message>
+    <message>
+        <source>Choose the model: a TorchScript file saved with torch.jit.save.</source>
+        <translation>请选择模型：用 torch.jit.save 保存的 TorchScript 文件。</translation>
+    </message>
+    <message>
+        <source>Choose the data: a folder with inputs.npy and targets.npy.</source>
+        <translation>请选择数据：包含 inputs.npy 和 targets.npy 的文件夹。</translation>
+    </message>
+    <message>
+        <source>Your TorchScript model</source>
+        <translation>您的 TorchScript 模型</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Data:</source>
+        <translation>数据：</translation>
+    </message>
+    <message>
+        <source>model.pt, saved by torch.jit.save</source>
+        <translation>model.pt，由 torch.jit.save 保存</translation>
+    </message>
+    <message>
+        <source>TorchScript Model</source>
+        <translation>TorchScript 模型</translation>
+    </message>
+    <message>
+        <source>TorchScript (*.pt *.pth);;All files (*)</source>
+        <translation>TorchScript (*.pt *.pth);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>a folder with inputs.npy and targets.npy</source>
+        <translation>包含 inputs.npy 和 targets.npy 的文件夹</translation>
+    </message>
+    <message>
+        <source>Data Folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <source>The data decides: one sample per row</source>
+        <translation>由数据决定：每行一个样本</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>

@@ -12,12 +12,14 @@
 #include "edl/leader.h"
 #include "edl/policies.h"
 #include "edl/timeline.h"
+#include "edl/user_data.h"
 #include "store/run_scope.h"
 
 #include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -32,6 +34,9 @@ using namespace vantage::edl;
 // Options shared by `edl run` and `edl start`: what to train and where.
 struct JobArgs {
     std::string trainer = "mlp";
+    std::string model; // the user's TorchScript module (trainer "torchscript")
+    std::string data; // its data: a folder or INPUTS.npy,TARGETS.npy
+    std::string loss = "auto";
     int workers = 2;
     std::int64_t epochs = 1;
     std::int64_t batch = 64;
@@ -62,7 +67,16 @@ struct JobArgs {
 
 void addJobOptions(CLI::App* cmd, JobArgs& a)
 {
-    cmd->add_option("--trainer", a.trainer, "Built-in trainer")->check(CLI::IsMember({ "mlp", "cnn" }));
+    auto* trainer = cmd->add_option("--trainer", a.trainer, "Built-in trainer")->check(CLI::IsMember({ "mlp", "cnn" }));
+    auto* model = cmd->add_option("--model", a.model,
+        "Train your TorchScript module (torch.jit.script(model).save(FILE)) instead of a built-in trainer");
+    model->excludes(trainer);
+    cmd->add_option("--data", a.data,
+        "With --model: a folder with inputs.npy and targets.npy, or INPUTS.npy,TARGETS.npy (one row per sample)");
+    cmd->add_option("--loss", a.loss,
+           "With --model: auto (the module's loss(output, target) method, else cross-entropy for integer "
+           "targets, squared error for float ones), cross-entropy or mse")
+        ->check(CLI::IsMember({ "auto", "cross-entropy", "mse" }));
     cmd->add_option("--workers", a.workers, "Workers of the first generation")->check(CLI::Range(1, 1024));
     cmd->add_option("--epochs", a.epochs, "Epochs over the generated data set")->check(CLI::Range(1, 100000));
     cmd->add_option("--batch", a.batch, "Global batch (samples per step), constant across sizes")
@@ -122,6 +136,8 @@ LeaderOptions leaderOptions(const JobArgs& a)
     LeaderOptions o;
     o.spec.trainer = a.trainer;
     o.spec.samples = a.samples;
+    if (!a.model.empty() || !a.data.empty())
+        useUserModel(o.spec, a.model, a.data, a.loss); // every sample id is a row of the data
     o.spec.epochs = a.epochs;
     o.spec.globalBatch = a.batch;
     o.spec.chunkSize = a.chunkSize;

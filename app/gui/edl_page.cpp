@@ -9,6 +9,7 @@
 #include "edl/launcher.h"
 #include "edl/leader.h"
 #include "edl/policies.h"
+#include "edl/user_data.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
 
@@ -110,6 +111,18 @@ bool EdlPage::startTraining()
         options.spec.trainer = m_trainer->currentData().toString().toStdString();
         options.spec.epochs = m_epochs->value();
         options.spec.samples = m_samples->value();
+        if (options.spec.trainer == "torchscript") {
+            const QString model = m_model->text().trimmed();
+            const QString data = m_data->text().trimmed();
+            if (model.isEmpty() || data.isEmpty()) {
+                m_status->setText(model.isEmpty()
+                        ? tr("Choose the model: a TorchScript file saved with torch.jit.save.")
+                        : tr("Choose the data: a folder with inputs.npy and targets.npy."));
+                return false;
+            }
+            edl::useUserModel(options.spec, model.toStdString(), data.toStdString(), "auto");
+            m_samples->setValue(static_cast<int>(std::min<std::int64_t>(options.spec.samples, m_samples->maximum())));
+        }
         options.spec.globalBatch = m_batch->value();
         options.spec.initialWorkers = m_workers->value();
         options.workers = m_workers->value();
@@ -557,6 +570,8 @@ void EdlPage::showInputs(const Json& params)
     }
     setJob(QString::fromStdString(o.spec.trainer), static_cast<int>(o.workers), static_cast<int>(o.spec.epochs),
         static_cast<int>(o.spec.samples), static_cast<int>(o.spec.globalBatch));
+    m_model->setText(QString::fromStdString(o.spec.model));
+    m_data->setText(QString::fromStdString(o.spec.data));
     QStringList devices;
     for (const auto& d : o.devices)
         devices << QString::fromStdString(d);

@@ -86,6 +86,10 @@ private:
     struct State;
     void buildUi();
     QWidget* buildJobBox();
+    QLayout* buildModelRow();
+    QLayout* buildDataRow();
+    // The model and data fields are for the user's model; the samples field is for the built-in ones.
+    void updateTrainerFields();
     QLayout* buildScaleButtons();
     QWidget* buildCharts();
     QWidget* buildTables();
@@ -115,6 +119,10 @@ private:
     bool m_statusDirty = false; // events arrived since the status was last drawn
 
     QComboBox* m_trainer;
+    QLineEdit* m_model;
+    QLineEdit* m_data;
+    QPushButton* m_modelButton;
+    QPushButton* m_dataButton;
     QSpinBox* m_workers;
     QSpinBox* m_epochs;
     QSpinBox* m_samples;

@@ -60,8 +60,13 @@ void EdlPage::buildUi()
 QWidget* EdlPage::buildJobBox()
 {
     m_trainer = new QComboBox(this);
+    m_trainer->setObjectName(QStringLiteral("edlTrainer"));
     m_trainer->addItem(tr("MLP"), QStringLiteral("mlp"));
     m_trainer->addItem(tr("Small CNN"), QStringLiteral("cnn"));
+    m_trainer->addItem(tr("Your TorchScript model"), QStringLiteral("torchscript"));
+    QLayout* modelRow = buildModelRow();
+    QLayout* dataRow = buildDataRow();
+    connect(m_trainer, &QComboBox::currentIndexChanged, this, &EdlPage::updateTrainerFields);
     m_workers = new QSpinBox(this);
     m_workers->setObjectName(QStringLiteral("edlWorkerCount"));
     m_workers->setRange(1, 1024);
@@ -113,6 +118,8 @@ QWidget* EdlPage::buildJobBox()
 
     auto* form = new QFormLayout;
     form->addRow(tr("Trainer:"), m_trainer);
+    form->addRow(tr("Model:"), modelRow);
+    form->addRow(tr("Data:"), dataRow);
     form->addRow(tr("Workers:"), m_workers);
     form->addRow(tr("Epochs:"), m_epochs);
     form->addRow(tr("Samples:"), m_samples);
@@ -124,7 +131,57 @@ QWidget* EdlPage::buildJobBox()
     auto* jobLayout = new QVBoxLayout(jobBox);
     jobLayout->addLayout(form);
     jobLayout->addLayout(startRow);
+    updateTrainerFields();
     return jobBox;
+}
+
+// The user's model (trainer "torchscript"): a TorchScript file saved by torch.jit.save.
+QLayout* EdlPage::buildModelRow()
+{
+    m_model = new QLineEdit(this);
+    m_model->setObjectName(QStringLiteral("edlModel"));
+    m_model->setPlaceholderText(tr("model.pt, saved by torch.jit.save"));
+    auto* choose = new QPushButton(tr("…"), this);
+    choose->setObjectName(QStringLiteral("edlModelFile"));
+    connect(choose, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("TorchScript Model"), QString(), tr("TorchScript (*.pt *.pth);;All files (*)"));
+        if (!path.isEmpty())
+            m_model->setText(path);
+    });
+    auto* row = new QHBoxLayout;
+    row->addWidget(m_model, 1);
+    row->addWidget(choose);
+    m_modelButton = choose;
+    return row;
+}
+
+// Its data: a folder with inputs.npy and targets.npy (or the two files, comma-separated).
+QLayout* EdlPage::buildDataRow()
+{
+    m_data = new QLineEdit(this);
+    m_data->setObjectName(QStringLiteral("edlData"));
+    m_data->setPlaceholderText(tr("a folder with inputs.npy and targets.npy"));
+    auto* choose = new QPushButton(tr("…"), this);
+    connect(choose, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Data Folder"));
+        if (!dir.isEmpty())
+            m_data->setText(dir);
+    });
+    auto* row = new QHBoxLayout;
+    row->addWidget(m_data, 1);
+    row->addWidget(choose);
+    m_dataButton = choose;
+    return row;
+}
+
+void EdlPage::updateTrainerFields()
+{
+    const bool user = m_trainer->currentData().toString() == QStringLiteral("torchscript");
+    for (QWidget* w : std::initializer_list<QWidget*>{ m_model, m_data, m_modelButton, m_dataButton })
+        w->setEnabled(user);
+    m_samples->setEnabled(!user);
+    m_samples->setToolTip(user ? tr("The data decides: one sample per row") : QString());
 }
 
 // Add, remove, stop, migrate and profile, for the attached job.

@@ -62,8 +62,19 @@ double JobSpec::lrAt(std::int64_t workers) const
 
 void JobSpec::validate() const
 {
-    if (trainer != "mlp" && trainer != "cnn")
-        throw Error::invalidInput("unknown trainer '" + trainer + "' (built in: mlp, cnn)").forField("trainer");
+    if (trainer != "mlp" && trainer != "cnn" && trainer != "torchscript")
+        throw Error::invalidInput("unknown trainer '" + trainer + "' (built in: mlp, cnn; torchscript with a model)")
+            .forField("trainer");
+    if (trainer == "torchscript" && model.empty())
+        throw Error::invalidInput("the torchscript trainer needs the model file").forField("model");
+    if (trainer == "torchscript" && data.empty())
+        throw Error::invalidInput("the torchscript trainer needs the data (a folder or INPUTS.npy,TARGETS.npy)")
+            .forField("data");
+    if (trainer != "torchscript" && (!model.empty() || !data.empty()))
+        throw Error::invalidInput("a model and data are trained by the torchscript trainer, not '" + trainer + "'")
+            .forField("trainer");
+    if (loss != "auto" && loss != "cross_entropy" && loss != "mse")
+        throw Error::invalidInput("unknown loss '" + loss + "' (auto, cross_entropy, mse)").forField("loss");
     if (samples <= 0)
         throw Error::invalidInput("must be positive").forField("samples");
     if (epochs <= 0)
@@ -122,8 +133,9 @@ Timeouts timeoutsFromJson(const Json& j)
 
 Json toJson(const JobSpec& s)
 {
-    return { { "trainer", s.trainer }, { "samples", s.samples }, { "epochs", s.epochs }, { "batch", s.globalBatch },
-        { "chunk_size", s.chunkSize }, { "micro_batch", s.microBatch }, { "lr", s.lr }, { "momentum", s.momentum },
+    return { { "trainer", s.trainer }, { "model", s.model }, { "data", s.data }, { "loss", s.loss },
+        { "samples", s.samples }, { "epochs", s.epochs }, { "batch", s.globalBatch }, { "chunk_size", s.chunkSize },
+        { "micro_batch", s.microBatch }, { "lr", s.lr }, { "momentum", s.momentum },
         { "keep_global_batch", s.keepGlobalBatch }, { "linear_lr_scaling", s.linearLrScaling },
         { "initial_workers", s.initialWorkers }, { "seed", s.seed }, { "hidden", s.hidden }, { "threads", s.threads },
         { "bucket_bytes", s.bucketBytes }, { "timeouts", toJson(s.timeouts) } };
@@ -134,6 +146,9 @@ JobSpec jobSpecFromJson(const Json& j)
     constexpr std::string_view w = "job spec";
     JobSpec s;
     s.trainer = jsonFieldOr<std::string>(j, "trainer", s.trainer, w);
+    s.model = jsonFieldOr<std::string>(j, "model", s.model, w);
+    s.data = jsonFieldOr<std::string>(j, "data", s.data, w);
+    s.loss = jsonFieldOr<std::string>(j, "loss", s.loss, w);
     s.samples = jsonFieldOr<std::int64_t>(j, "samples", s.samples, w);
     s.epochs = jsonFieldOr<std::int64_t>(j, "epochs", s.epochs, w);
     s.globalBatch = jsonFieldOr<std::int64_t>(j, "batch", s.globalBatch, w);

@@ -29,8 +29,15 @@ struct Timeouts {
 
 // What and how a job trains; sent to every worker in `welcome`.
 struct JobSpec {
-    std::string trainer = "mlp"; // built-in trainer: "mlp" or "cnn"
-    std::int64_t samples = 2048; // generated data set: sample ids 0..samples-1
+    std::string trainer = "mlp"; // built-in trainer: "mlp" or "cnn"; "torchscript": the user's model
+    // trainer "torchscript": the user's TorchScript module (its forward, and its loss(output, target)
+    // method when it has one), the data (user_data.h: a folder or "INPUTS.npy,TARGETS.npy") and the
+    // loss ("auto": the module's, else cross-entropy for integer targets and squared error for
+    // float ones; "cross_entropy"; "mse"). Paths as every worker sees them.
+    std::string model;
+    std::string data;
+    std::string loss = "auto";
+    std::int64_t samples = 2048; // data set: sample ids 0..samples-1 (the user's data: its rows)
     std::int64_t epochs = 1;
     std::int64_t globalBatch = 64; // samples per step, kept constant across sizes by default
     std::int64_t chunkSize = 0; // samples per ledger chunk; 0: the largest divisor of the batch <= batch/8

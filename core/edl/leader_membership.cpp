@@ -207,7 +207,12 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
         if (workers[i].info.state == WorkerState::Ready)
             joiners.push_back(i);
     if (survivors.empty() && !fresh) {
-        endJob(JobState::Failed, "every worker that held the model state is gone");
+        // The last one to go says why (a training program's error: a shape mismatch in the user's model).
+        const std::string why
+            = failures.empty() ? std::string() : failures.back().worker + ": " + failures.back().reason;
+        endJob(JobState::Failed,
+            "every worker that held the model state is gone" + (why.empty() ? std::string() : " (" + why + ")")
+                + "; the worker logs are in " + opt.jobDir.string());
         return;
     }
     for (auto i : leavers) {

@@ -18,7 +18,8 @@ struct TrainerResult {
     std::string message;
 };
 
-// Runs ctx.spec().trainer ("mlp" or "cnn") until the job ends for this worker.
+// Runs ctx.spec().trainer ("mlp", "cnn", or "torchscript": the user's module on the user's data,
+// user_data.h) until the job ends for this worker.
 TrainerResult runBuiltinTrainer(ElasticContext& ctx);
 
 } // namespace vantage::edl

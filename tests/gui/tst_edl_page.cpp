@@ -13,10 +13,13 @@
 
 #include <QAbstractItemModel>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -208,6 +211,51 @@ private Q_SLOTS:
                      ->points(EdlPage::tr("scale events"))
                      .size(),
             again.scaleEventCount());
+    }
+
+    // The user's own PyTorch model from the page: the trainer "Your TorchScript model", its file and its
+    // data folder chosen, the samples taken from the data; the job trains it and the run says so.
+    void theUsersModelFromThePage()
+    {
+        QProcess py;
+        py.start(QStringLiteral(VANTAGE_TORCH2_PYTHON),
+            { QStringLiteral(VANTAGE_SOURCE_DIR "/tests/core/edl/user_model.py"), m_dir.filePath("user"), "--samples",
+                "256" });
+        QVERIFY(py.waitForFinished(300000));
+        QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("edl-user.vantage"))));
+        auto* page = w.findChild<EdlPage*>();
+        auto* trainer = page->findChild<QComboBox*>(QStringLiteral("edlTrainer"));
+        auto* model = page->findChild<QLineEdit*>(QStringLiteral("edlModel"));
+        auto* data = page->findChild<QLineEdit*>(QStringLiteral("edlData"));
+        auto* samples = page->findChild<QSpinBox*>(QStringLiteral("edlSamples"));
+        page->setJob(QStringLiteral("mlp"), 2, 1, 512, 32);
+        QVERIFY(!model->isEnabled() && samples->isEnabled());
+        trainer->setCurrentIndex(trainer->findData(QStringLiteral("torchscript")));
+        QVERIFY(model->isEnabled() && data->isEnabled() && !samples->isEnabled());
+        // Without the files the page asks for them and starts nothing.
+        QVERIFY(!page->startTraining());
+        QVERIFY(page->findChild<QLabel*>(QStringLiteral("edlStatus"))->text().contains(QStringLiteral("model")));
+        model->setText(m_dir.filePath(QStringLiteral("user/cnn.pt")));
+        data->setText(m_dir.filePath(QStringLiteral("user/bars")));
+        QSignalSpy ended(page, &EdlPage::jobEnded);
+        QVERIFY(page->startTraining());
+        QCOMPARE(samples->value(), 256); // the data's rows
+        QVERIFY(ended.wait(120000));
+        QCOMPARE(ended.first().first().toString(), QStringLiteral("finished"));
+        const auto runs = w.session()->runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].status, store::RunStatus::Done);
+        QCOMPARE(runs[0].params["spec"]["trainer"].get<std::string>(), std::string("torchscript"));
+        QVERIFY(runs[0].result["ledger"]["exactly_once"].get<bool>());
+        // Shown again, the run puts the model and the data back in the fields.
+        model->clear();
+        trainer->setCurrentIndex(0);
+        page->showRun(runs[0].id);
+        QCOMPARE(trainer->currentData().toString(), QStringLiteral("torchscript"));
+        QVERIFY(model->text().endsWith(QStringLiteral("cnn.pt")));
     }
 
     // A job none of whose workers can start (a CUDA device on a CPU build) ends failed, and the run

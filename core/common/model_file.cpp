@@ -1,4 +1,4 @@
-#include "dgi/model_file.h"
+#include "common/model_file.h"
 
 #include "common/error.h"
 #include "common/text_input.h"
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <fstream>
 
-namespace vantage::dgi {
+namespace vantage {
 
 namespace {
 
@@ -139,4 +139,4 @@ ModelFileInfo checkTorchScriptFile(const std::filesystem::path& path)
     return inspectModelArchive(read, size, path.string());
 }
 
-} // namespace vantage::dgi
+} // namespace vantage

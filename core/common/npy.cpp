@@ -1,4 +1,4 @@
-#include "dgi/npy.h"
+#include "common/npy.h"
 
 #include "common/error.h"
 
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <fstream>
 
-namespace vantage::dgi {
+namespace vantage {
 
 namespace {
 
@@ -277,4 +277,4 @@ void writeNpy(const std::filesystem::path& path, NpyType type, const std::vector
         throw Error::failure("cannot rename into place: " + ec.message()).inFile(path.string());
 }
 
-} // namespace vantage::dgi
+} // namespace vantage

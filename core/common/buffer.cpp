@@ -1,4 +1,4 @@
-#include "dgi/buffer.h"
+#include "common/buffer.h"
 
 #include "common/error.h"
 
@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <vector>
 
-namespace vantage::dgi {
+namespace vantage {
 
 namespace {
 
@@ -220,4 +220,4 @@ void Buffer::adviseDontNeed() const
         ::madvise(m_mapBase, m_mapLength, MADV_DONTNEED);
 }
 
-} // namespace vantage::dgi
+} // namespace vantage
