@@ -6,9 +6,9 @@
 
 namespace vantage::dgi {
 using vantage::createNpy;
+using vantage::npyDescr;
 using vantage::NpyHeader;
 using vantage::npyItemSize;
-using vantage::npyDescr;
 using vantage::NpyType;
 using vantage::readNpyData;
 using vantage::readNpyHeader;

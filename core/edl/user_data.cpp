@@ -52,10 +52,12 @@ UserDataFiles resolveUserData(const std::string& spec)
         throw Error::invalidInput(std::string("inputs must be float32 or float64, not ") + npyDescr(x.type))
             .inFile(d.inputs.string());
     if (x.shape.empty() || x.shape[0] <= 0)
-        throw Error::invalidInput("inputs need one row per sample (shape (N, ...) with N > 0)").inFile(d.inputs.string());
+        throw Error::invalidInput("inputs need one row per sample (shape (N, ...) with N > 0)")
+            .inFile(d.inputs.string());
     if (y.shape.empty() || y.shape[0] != x.shape[0])
-        throw Error::invalidInput("targets have " + (y.shape.empty() ? std::string("no rows") : std::to_string(y.shape[0]))
-            + " rows, the inputs " + std::to_string(x.shape[0]))
+        throw Error::invalidInput("targets have "
+            + (y.shape.empty() ? std::string("no rows") : std::to_string(y.shape[0])) + " rows, the inputs "
+            + std::to_string(x.shape[0]))
             .inFile(d.targets.string());
     d.classTargets = y.type == NpyType::Int64 || y.type == NpyType::Int32;
     if (d.classTargets && y.shape.size() != 1)
@@ -71,12 +73,14 @@ void useUserModel(JobSpec& spec, const std::string& model, const std::string& da
     if (model.empty())
         throw Error::invalidInput("--data trains a model given with --model").forField("model");
     if (data.empty())
-        throw Error::invalidInput("--model needs its data: --data DIR or --data INPUTS.npy,TARGETS.npy").forField("data");
+        throw Error::invalidInput("--model needs its data: --data DIR or --data INPUTS.npy,TARGETS.npy")
+            .forField("data");
     checkTorchScriptFile(model);
     const UserDataFiles files = resolveUserData(data);
     spec.trainer = "torchscript";
     spec.model = std::filesystem::absolute(model).string();
-    spec.data = std::filesystem::absolute(files.inputs).string() + "," + std::filesystem::absolute(files.targets).string();
+    spec.data
+        = std::filesystem::absolute(files.inputs).string() + "," + std::filesystem::absolute(files.targets).string();
     spec.loss = loss == "cross-entropy" ? "cross_entropy" : loss.empty() ? "auto" : loss;
     if (spec.loss == "cross_entropy" && !files.classTargets)
         throw Error::invalidInput("cross-entropy needs integer class labels as targets")

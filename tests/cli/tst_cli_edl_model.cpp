@@ -71,8 +71,8 @@ private Q_SLOTS:
         // 2 workers, a third joins at step 3, the second is killed at step 12: 3 -> 2.
         const QString elasticSession = path("elastic.vantage");
         r = cli(QStringList{ "--json", "--session", elasticSession, "edl", "run", "--model", path("cnn.pt"), "--data",
-                path("bars"), "--workers", "2", "--epochs", "2", "--schedule", "step=3:+1", "--kill",
-                "step=12:worker=1,step=0:worker=0:slow=60" }
+                    path("bars"), "--workers", "2", "--epochs", "2", "--schedule", "step=3:+1", "--kill",
+                    "step=12:worker=1,step=0:worker=0:slow=60" }
             + common("elastic"));
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject j = r.json();
@@ -129,12 +129,12 @@ private Q_SLOTS:
         QTest::newRow("no data") << QStringList{ "--model", "cnn.pt" } << "--model needs its data";
         QTest::newRow("data without model") << QStringList{ "--data", "bars" } << "--data trains a model";
         QTest::newRow("missing folder") << QStringList{ "--model", "cnn.pt", "--data", "nowhere" } << "nowhere";
-        QTest::newRow("rows differ") << QStringList{ "--model", "cnn.pt", "--data", "bars/inputs.npy,short_targets.npy" }
+        QTest::newRow("rows differ") << QStringList{ "--model", "cnn.pt", "--data",
+            "bars/inputs.npy,short_targets.npy" }
                                      << "targets have 256 rows, the inputs 512";
-        QTest::newRow("float labels for cross-entropy")
-            << QStringList{ "--model", "cnn.pt", "--data", "bars/inputs.npy,regression/y.npy", "--loss",
-                   "cross-entropy" }
-            << "cross-entropy needs integer class labels";
+        QTest::newRow("float labels for cross-entropy") << QStringList{ "--model", "cnn.pt", "--data",
+            "bars/inputs.npy,regression/y.npy", "--loss", "cross-entropy" }
+                                                        << "cross-entropy needs integer class labels";
         QTest::newRow("not a model") << QStringList{ "--model", "bars/inputs.npy", "--data", "bars" } << "inputs.npy";
         QTest::newRow("with a built-in trainer")
             << QStringList{ "--trainer", "cnn", "--model", "cnn.pt", "--data", "bars" } << "excludes";

@@ -179,6 +179,22 @@ class MaxPool(nn.Module):
         return self.out(torch.cat([h, mx.clamp(min=0.0, max=1.0)], dim=1))
 
 
+class RandomWalkGCN(nn.Module):
+    """Messages scaled by their source's out-degree (degree(edge_index[0]) in PyG), counted with
+    index_add_ of ones into the sources."""
+
+    def __init__(self, a: int, b: int):
+        super().__init__()
+        self.lin = nn.Linear(a, b)
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        src, dst = edge_index[0], edge_index[1]
+        n = x.size(0)
+        out_deg = torch.zeros(n, dtype=x.dtype).index_add_(0, src, torch.ones(src.numel(), dtype=x.dtype))
+        h = self.lin(x) / out_deg.clamp(min=1.0).unsqueeze(-1)
+        return torch.tanh(torch.zeros_like(h).index_add_(0, dst, h[src]))
+
+
 class Unsupported(nn.Module):
     """A running sum over features (torch.cumsum) has no mapping: the import names the op and this line."""
 
@@ -214,6 +230,7 @@ def hand_written(in_dim: int):
         "gin_pyg_style": GIN([in_dim, 16, 8]),
         "gat_pyg_style": GAT([in_dim, 8, 6], heads=2),
         "max_pool": MaxPool(in_dim, 8),
+        "random_walk_gcn": RandomWalkGCN(in_dim, 8),
     }
 
 
