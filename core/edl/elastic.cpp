@@ -15,6 +15,7 @@
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
 #include <torch/torch.h>
+#include <torch/version.h>
 
 #include <chrono>
 #include <condition_variable>
@@ -29,6 +30,14 @@
 #include <unistd.h>
 
 namespace vantage::edl {
+
+// The c10d collectives of a group: ProcessGroupGloo and ProcessGroupNCCL are ProcessGroups in
+// LibTorch 1.13 and Backends (the same collectives, no process-group wrapper) in 2.x.
+#if TORCH_VERSION_MAJOR >= 2
+using Collectives = c10d::Backend;
+#else
+using Collectives = c10d::ProcessGroup;
+#endif
 
 namespace {
 
@@ -145,7 +154,7 @@ struct ElasticContext::Impl {
     torch::Device device{ torch::kCPU };
     c10::intrusive_ptr<c10d::Store> store;
     std::shared_ptr<::gloo::transport::Device> glooDevice;
-    c10::intrusive_ptr<c10d::ProcessGroup> group;
+    c10::intrusive_ptr<Collectives> group;
     std::int64_t generation = 0;
     std::int64_t rank = -1;
     std::int64_t size = 0;

@@ -9,8 +9,8 @@ OUT_DIR/x.npy, and for every model NAME.pt and NAME.out.npy, and OUT_DIR/meta.js
 {"torch": version, "nodes", "in_dim", "models": {name: {"file", "out", "out_dim"}}, "failed": {name: why},
 "unsupported": {"file", "op", "source", "line"}} (a model with an op DGI cannot map).
 With torch_geometric importable, PyG's own convolutions and BasicGNN models are written too
-(scripted as PyG documents: torch.jit.script(model)); a model that PyTorch itself cannot script
-is listed under "failed" with PyTorch's message.
+(scripted as PyG documents: torch.jit.script(model)); a model that PyTorch itself cannot script,
+or whose saved file PyTorch cannot load back, is listed under "failed" with PyTorch's message.
 """
 import argparse
 import inspect
@@ -287,6 +287,12 @@ def main() -> None:
             continue
         path = os.path.join(a.out, name + ".pt")
         scripted.save(path)
+        try:  # PyG 2.8's scripted GCNConv saves code that PyTorch 2.15 itself cannot compile again
+            torch.jit.load(path)
+        except Exception as e:
+            first = next((l for l in str(e).strip().splitlines() if l.strip()), type(e).__name__)
+            meta["failed"][name] = f"PyTorch {torch.__version__} cannot load the file it saved: {first[:200]}"
+            continue
         with torch.no_grad():
             out = model(x, edge_index)
         np.save(os.path.join(a.out, name + ".out.npy"), out.numpy().astype(np.float32))

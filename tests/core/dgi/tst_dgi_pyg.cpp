@@ -124,7 +124,8 @@ private Q_SLOTS:
         QFETCH(QString, name);
         const QJsonObject failed = m_meta["failed"].toObject();
         if (failed.contains(name)) {
-            // PyTorch itself cannot script this model as PyG ships it (docs/dgi.md lists them).
+            // PyTorch itself cannot script this model as PyG ships it, or cannot load back the file it
+            // saved (docs/dgi.md lists them): there is no file a user could bring.
             qInfo("%s: PyTorch %s cannot script it: %s", qPrintable(name), qPrintable(m_meta["torch"].toString()),
                 qPrintable(failed[name].toString()));
             return;
