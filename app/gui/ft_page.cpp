@@ -159,6 +159,7 @@ QWidget* FtPage::buildInputs()
         m_model->setItemData(m_model->count() - 1, QString::fromStdString(m.description), Qt::ToolTipRole);
     }
     auto* modelFile = new QPushButton(tr("From JSON…"), this);
+    modelFile->setObjectName(QStringLiteral("ftModelFile"));
     connect(modelFile, &QPushButton::clicked, this, &FtPage::loadModelFile);
     auto* modelRow = new QHBoxLayout;
     modelRow->addWidget(m_model, 1);

@@ -4,19 +4,25 @@
 
 #include "ft_page.h"
 #include "main_window.h"
+#include "modal_answer.h"
 #include "pages.h"
 #include "session_runs_model.h"
 #include "store/session.h"
 #include "widgets/pareto_chart.h"
 
+#include <QComboBox>
 #include <QDir>
+#include <QFileDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
@@ -157,6 +163,48 @@ private Q_SLOTS:
         QVERIFY(w.openSession(first));
         QVERIFY(page->hasResult());
         QCOMPARE(page->pickedStrategy(), strategyId);
+    }
+
+    // A user's PyTorch model: torchvision's resnet50 exported by scripts/export_ft_graph.py, opened
+    // with "From JSON…" through the real file dialog, searched, and its batch taken from the file.
+    void opensAnExportedPyTorchModel()
+    {
+        const QString graph = m_dir.filePath(QStringLiteral("resnet50.json"));
+        QProcess py;
+        py.start(QStringLiteral(VANTAGE_TORCH2_PYTHON),
+            { QStringLiteral(VANTAGE_SOURCE_DIR "/scripts/export_ft_graph.py"), "--model",
+                "torchvision.models:resnet50", "--input", "float:3,224,224", "--batch", "64", "--out", graph });
+        QVERIFY(py.waitForFinished(300000));
+        QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("ft-export.vantage"))));
+        auto* page = w.findChild<FtPage*>();
+        w.tabs()->setCurrentWidget(page);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        whenShown<QFileDialog>([graph](QFileDialog* dialog) {
+            // Typed into its name field, as a user does, then Open.
+            if (auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+                name->setText(graph);
+            else
+                dialog->selectFile(graph);
+            QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
+        });
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftModelFile")), Qt::LeftButton);
+        auto* model = page->findChild<QComboBox*>(QStringLiteral("ftModel"));
+        QTRY_COMPARE(model->currentData().toString(), QStringLiteral("file:") + graph);
+        QVERIFY(model->currentText().contains(QStringLiteral("resnet50")));
+        QCOMPARE(page->findChild<QSpinBox*>(QStringLiteral("ftBatch"))->value(), 64); // the file's batch
+        page->findChild<QLineEdit*>(QStringLiteral("ftDevices"))->setText(QStringLiteral("8"));
+        QSignalSpy done(page, &FtPage::searchFinished);
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
+        QVERIFY(done.wait(300000));
+        QCOMPARE(done.first().first().toBool(), true);
+        QCOMPARE(page->frontierCount(), 1);
+        QVERIFY(page->pointCount(0) >= 1);
+        const auto runs = w.session()->runs();
+        QCOMPARE(runs.back().result.value("parameters", 0LL), 25557032LL); // torchvision's count
     }
 
     void badDevicesAreReported()
