@@ -3,8 +3,18 @@
 # One list; apt runs only when something on it is not installed. Then the pinned PyPI environment
 # with PyTorch 2.x that tests write users' models with (scripts/setup-pyenv.sh; VANTAGE_NO_PYENV=1
 # skips it, for a machine that only builds and runs Vantage).
+#   scripts/setup-deps.sh --cuda   the same: the PyPI environment carries the official LibTorch 2.x with
+#                                  CUDA and NCCL that `scripts/build.sh --cuda` builds against
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--cuda" ]; then
+  VANTAGE_NO_PYENV=0
+  shift
+fi
+if [ $# -gt 0 ]; then
+  echo "setup-deps: unknown argument '$1' (only --cuda)" >&2
+  exit 2
+fi
 
 PACKAGES=(
   # toolchain
