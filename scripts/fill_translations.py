@@ -2,7 +2,9 @@
 """Fills the German and Simplified Chinese .ts files from the glossary below.
 
 Run `cmake --build build --target update_translations` first (lupdate adds new source strings),
-then this script. Strings missing from the glossary are listed and left unfinished, so a
+then this script, then the target once more (lupdate writes the files back in its own format, so
+the diff holds only the new translations). Only unfinished messages are filled: a translation
+already there is kept. Strings missing from the glossary are listed and left unfinished, so a
 translator (or Qt Linguist) can take them up; nothing is invented.
 """
 import sys
@@ -523,6 +525,10 @@ def fill(ts_path: Path, column: int) -> list[str]:
     for message in tree.getroot().iter("message"):
         source = message.find("source").text or ""
         translation = message.find("translation")
+        finished = translation.get("type") is None and (
+            (translation.text or "").strip() or any((f.text or "").strip() for f in translation))
+        if finished:
+            continue  # a translation someone made (by hand or earlier) is kept, never overwritten
         if source not in GLOSSARY:
             missing.append(source)
             continue
