@@ -53,10 +53,20 @@ GnnIr Importer::run()
             .inFile(m_file.string());
     }
     const auto inputs = graph->inputs();
-    if (inputs.size() != 3)
-        throw Error::invalidInput(
-            "forward must take (x, edge_index), it takes " + std::to_string(inputs.size() - 1) + " arguments")
+    // forward(x, edge_index, ...): further arguments must be optional (PyG's size, edge_weight,
+    // batch, ...), and are taken as None, as a call with two arguments passes them.
+    bool optionalRest = inputs.size() >= 3;
+    for (std::size_t i = 3; i < inputs.size(); ++i)
+        optionalRest = optionalRest && inputs[i]->type()->kind() == c10::TypeKind::OptionalType;
+    if (!optionalRest)
+        throw Error::invalidInput("forward must take (x, edge_index) and only optional arguments after them, it takes "
+            + std::to_string(inputs.size() - 1) + " arguments")
             .inFile(m_file.string());
+    for (std::size_t i = 3; i < inputs.size(); ++i) {
+        Sym none;
+        none.k = K::None;
+        m_syms[inputs[i]] = none;
+    }
     const jit::Value* x = inputs[1];
     std::int64_t width = m_options.inputWidth > 0 ? m_options.inputWidth : inferInputWidth(*graph, x);
     m_ir.modelName = m_file.filename().string();
@@ -191,12 +201,12 @@ std::int64_t Importer::inferInputWidth(const jit::Graph& graph, const jit::Value
 {
     // The first linear layer (or matmul with a weight) whose input is x, or computed from x by ops
     // that keep its feature width: dropout, activations, gathers, sums of messages, (1 + eps) * x + agg.
-    static const std::set<std::string> keepWidth
-        = { "aten::dropout", "aten::feature_dropout", "aten::contiguous", "aten::clone", "aten::detach", "aten::to",
-              "aten::index_select", "aten::index", "aten::relu", "aten::elu", "aten::leaky_relu", "aten::tanh",
-              "aten::sigmoid", "aten::type_as", "aten::float", "aten::add", "aten::sub", "aten::mul", "aten::div",
-              "aten::add_", "aten::mul_", "aten::index_add", "aten::index_add_", "aten::scatter_add",
-              "aten::scatter_add_", "aten::scatter_reduce", "aten::scatter_reduce_", "aten::zeros_like" };
+    static const std::set<std::string> keepWidth = { "aten::dropout", "aten::feature_dropout", "aten::contiguous",
+        "aten::clone", "aten::detach", "aten::to", "aten::index_select", "aten::index", "aten::relu", "aten::elu",
+        "aten::leaky_relu", "aten::tanh", "aten::sigmoid", "aten::type_as", "aten::float", "aten::add", "aten::sub",
+        "aten::mul", "aten::div", "aten::add_", "aten::mul_", "aten::index_add", "aten::index_add_",
+        "aten::scatter_add", "aten::scatter_add_", "aten::scatter_reduce", "aten::scatter_reduce_", "aten::zeros_like",
+        "prim::unchecked_cast", "prim::TupleIndex", "prim::TupleConstruct", "aten::__getitem__" };
     const auto readsX = [&](const jit::Value* start) {
         std::vector<std::pair<const jit::Value*, int>> stack{ { start, 0 } };
         std::set<const jit::Value*> seen;
@@ -208,11 +218,17 @@ std::int64_t Importer::inferInputWidth(const jit::Graph& graph, const jit::Value
             if (depth >= 16 || !seen.insert(v).second)
                 continue;
             const jit::Node* p = v->node();
-            if (!keepWidth.count(p->kind().toQualString()))
+            const std::string kind = p->kind().toQualString();
+            if (kind == "prim::If") { // a value chosen by a branch: what either branch returns
+                const auto at = std::find(p->outputs().begin(), p->outputs().end(), v) - p->outputs().begin();
+                for (const jit::Block* b : p->blocks())
+                    stack.emplace_back(b->outputs()[static_cast<std::size_t>(at)], depth + 1);
+                continue;
+            }
+            if (!keepWidth.count(kind))
                 continue;
             for (const jit::Value* in : p->inputs())
-                if (in->type()->kind() == c10::TypeKind::TensorType)
-                    stack.emplace_back(in, depth + 1);
+                stack.emplace_back(in, depth + 1);
         }
         return false;
     };

@@ -1,7 +1,7 @@
 #pragma once
 // Imports a GNN written in PyTorch and saved with torch.jit.script (or torch.jit.trace) into the
 // GNN IR, with its weights. The convention (docs/dgi.md has a complete example):
-//   forward(self, x: Tensor, edge_index: Tensor) -> Tensor
+//   forward(self, x: Tensor, edge_index: Tensor, <optional arguments, taken as None>) -> Tensor
 //   edge_index is [2, E], row 0 the source and row 1 the destination of each edge (PyG);
 //   message passing with plain torch ops: x.index_select(0, src) or x[src] to gather, and
 //   torch.zeros(n, d).index_add_(0, dst, m) / scatter_add_ / scatter_reduce(..., include_self=False)

@@ -207,7 +207,25 @@ private:
 
     void onTensorLiteral(jit::Node* n, const std::string&);
 
-    void onMeta(jit::Node* n, const std::string&);
+    void onMeta(jit::Node* n, const std::string& kind);
+
+    void onIsInstance(jit::Node* n, const std::string&);
+
+    void onPassThrough(jit::Node* n, const std::string&);
+
+    void onPlaceholder(jit::Node* n, const std::string&);
+
+    void onContains(jit::Node* n, const std::string&);
+
+    void onNot(jit::Node* n, const std::string&);
+
+    void onIsNone(jit::Node* n, const std::string& kind);
+
+    void onLen(jit::Node* n, const std::string&);
+
+    void onSetItem(jit::Node* n, const std::string&);
+
+    void onListSlice(jit::Node* n, const std::string&);
 
     void onSquare(jit::Node* n, const std::string&);
 

@@ -4,6 +4,7 @@
 
 #include "dgi/torchscript_import_p.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace vantage::dgi::detail {
@@ -32,6 +33,20 @@ std::unordered_map<std::string, Importer::Handler> Importer::maskAndFillOps()
         { "prim::dtype", &Importer::onMeta },
         { "prim::device", &Importer::onMeta },
         { "prim::layout", &Importer::onMeta },
+        { "prim::requires_grad", &Importer::onMeta },
+        { "prim::isinstance", &Importer::onIsInstance },
+        { "prim::unchecked_cast", &Importer::onPassThrough },
+        { "prim::Uninitialized", &Importer::onPlaceholder },
+        { "aten::format", &Importer::onPlaceholder },
+        { "aten::warn", &Importer::onPlaceholder },
+        { "prim::TupleIndex", &Importer::onGetitem },
+        { "aten::__contains__", &Importer::onContains },
+        { "aten::__not__", &Importer::onNot },
+        { "aten::__is__", &Importer::onIsNone },
+        { "aten::__isnot__", &Importer::onIsNone },
+        { "aten::len", &Importer::onLen },
+        { "aten::_set_item", &Importer::onSetItem },
+        { "aten::slice", &Importer::onListSlice },
         { "aten::square", &Importer::onSquare },
     };
 }
@@ -162,12 +177,148 @@ void Importer::onTensorLiteral(jit::Node* n, const std::string&)
     setOut(n, v);
 }
 
-void Importer::onMeta(jit::Node* n, const std::string&)
+void Importer::onMeta(jit::Node* n, const std::string& kind)
 {
-    // x.dtype, x.device, x.layout: arguments of zeros / ones / to, meaningless to the IR.
+    // x.dtype, x.device, x.layout, x.requires_grad: arguments of zeros / ones / to, and what
+    // library code (PyG) checks before message passing. Known for what the importer sees: edge_index
+    // is int64 and strided, the features are float and strided, nothing requires grad.
+    const Sym t = in(n, 0);
     Sym s;
-    s.k = K::Other;
+    s.k = K::Int;
+    if (kind == "prim::dtype")
+        s.i = t.k == K::EdgeIndex || t.k == K::Index ? static_cast<std::int64_t>(c10::ScalarType::Long)
+                                                     : static_cast<std::int64_t>(c10::ScalarType::Float);
+    else if (kind == "prim::layout")
+        s.i = static_cast<std::int64_t>(c10::Layout::Strided);
+    else if (kind == "prim::requires_grad")
+        s = Sym{ .k = K::Bool };
+    else
+        s.k = K::Other;
     setOut(n, s);
+}
+
+void Importer::onIsInstance(jit::Node* n, const std::string&)
+{
+    // isinstance(v, (Tensor, ...)) on what the importer knows: x and edge_index are tensors, the
+    // optional arguments None; anything else (PyG's SparseTensor, tuples) is not.
+    const Sym v = in(n, 0);
+    const bool tensor = v.k == K::Value || v.k == K::EdgeIndex || v.k == K::Index || v.k == K::Zeros || v.k == K::Ones;
+    bool result = false;
+    for (const c10::TypePtr& t : n->tys(c10::Symbol::attr("types"))) {
+        if (tensor && t->kind() == c10::TypeKind::TensorType)
+            result = true;
+        if (v.k == K::None && t->kind() == c10::TypeKind::NoneType)
+            result = true;
+        if (v.k == K::List && (t->kind() == c10::TypeKind::TupleType || t->kind() == c10::TypeKind::ListType))
+            result = true;
+    }
+    Sym s;
+    s.k = K::Bool;
+    s.b = result;
+    setOut(n, s);
+}
+
+void Importer::onPassThrough(jit::Node* n, const std::string&)
+{
+    setOut(n, in(n, 0));
+}
+
+void Importer::onPlaceholder(jit::Node* n, const std::string&)
+{
+    // Uninitialized values of branches not taken, messages of warnings: nothing to map.
+    for (std::size_t i = 0; i < n->outputs().size(); ++i) {
+        Sym s;
+        s.k = K::Other;
+        setOut(n, s, i);
+    }
+}
+
+void Importer::onContains(jit::Node* n, const std::string&)
+{
+    const Sym l = in(n, 0);
+    const Sym item = in(n, 1);
+    if (l.k != K::List || !isNumber(item))
+        refuse(n, "'in' is supported on a constant list of numbers");
+    Sym s;
+    s.k = K::Bool;
+    for (const Sym& e : l.list)
+        s.b = s.b || (isNumber(e) && number(n, e, "an element") == number(n, item, "the item"));
+    setOut(n, s);
+}
+
+void Importer::onNot(jit::Node* n, const std::string&)
+{
+    const Sym v = in(n, 0);
+    if (v.k != K::Bool)
+        refuse(n, "'not' of something that is not known when the model is imported");
+    Sym s;
+    s.k = K::Bool;
+    s.b = !v.b;
+    setOut(n, s);
+}
+
+void Importer::onIsNone(jit::Node* n, const std::string& kind)
+{
+    const Sym a = in(n, 0);
+    const Sym b = in(n, 1);
+    if (a.k != K::None && b.k != K::None)
+        refuse(n, "'is' is supported as a comparison with None");
+    const bool same = a.k == K::None && b.k == K::None;
+    Sym s;
+    s.k = K::Bool;
+    s.b = kind == "aten::__is__" ? same : !same;
+    setOut(n, s);
+}
+
+void Importer::onLen(jit::Node* n, const std::string&)
+{
+    const Sym l = in(n, 0);
+    if (l.k != K::List)
+        refuse(n, "len of something that is not a list");
+    Sym s;
+    s.k = K::Int;
+    s.i = static_cast<std::int64_t>(l.list.size());
+    setOut(n, s);
+}
+
+void Importer::onListSlice(jit::Node* n, const std::string&)
+{
+    // l[start:end:step] of a list of sizes; slicing a tensor is not message passing.
+    const Sym l = in(n, 0);
+    if (l.k != K::List)
+        refuse(n, "slicing a tensor is not supported (only a list of sizes, x.size()[:1])");
+    const auto size = static_cast<std::int64_t>(l.list.size());
+    auto bound = [&](std::size_t i, std::int64_t fallback) {
+        if (n->inputs().size() <= i || in(n, i).k == K::None)
+            return fallback;
+        std::int64_t b = integer(n, in(n, i), "a slice bound");
+        if (b < 0)
+            b += size;
+        return std::clamp<std::int64_t>(b, 0, size);
+    };
+    const std::int64_t begin = bound(1, 0);
+    const std::int64_t end = bound(2, size);
+    const std::int64_t step = n->inputs().size() > 3 ? integer(n, in(n, 3), "the step") : 1;
+    if (step <= 0)
+        refuse(n, "a slice step must be positive");
+    Sym out;
+    out.k = K::List;
+    for (std::int64_t i = begin; i < end; i += step)
+        out.list.push_back(l.list[static_cast<std::size_t>(i)]);
+    setOut(n, out);
+}
+
+void Importer::onSetItem(jit::Node* n, const std::string&)
+{
+    // l[i] = v on a list the importer holds (PyG's mutable sizes): the list changes in place.
+    Sym& l = sym(n, n->input(0));
+    const std::int64_t i = integer(n, in(n, 1), "the index");
+    const auto size = static_cast<std::int64_t>(l.list.size());
+    if (l.k != K::List || i < -size || i >= size)
+        refuse(n, "assigning into something that is not a list");
+    l.list[static_cast<std::size_t>(i < 0 ? i + size : i)] = in(n, 2);
+    if (!n->outputs().empty())
+        setOut(n, l);
 }
 
 void Importer::onSquare(jit::Node* n, const std::string&)

@@ -352,7 +352,12 @@ void Importer::onDim(jit::Node* n, const std::string&)
     const Sym t = in(n, 0);
     Sym s;
     s.k = K::Int;
-    s.i = t.k == K::Value ? static_cast<std::int64_t>(op(t).shape.size()) + (op(t).space == Space::Global ? 0 : 1) : 2;
+    if (t.k == K::Value)
+        s.i = static_cast<std::int64_t>(op(t).shape.size()) + (op(t).space == Space::Global ? 0 : 1);
+    else if (t.k == K::Index) // a row of edge_index, and one more dim per unsqueeze / view
+        s.i = 1 + static_cast<std::int64_t>(t.shape.size());
+    else
+        s.i = 2;
     setOut(n, s);
 }
 
@@ -368,12 +373,16 @@ void Importer::onInt(jit::Node* n, const std::string&)
 void Importer::onIndexSelect(jit::Node* n, const std::string&)
 {
     const Sym t = in(n, 0);
-    if (integer(n, in(n, 1), "dim") != 0)
-        refuse(n, "index_select is message passing only along dim 0 (rows)");
     const Sym idx = in(n, 2);
     if (idx.k != K::Index)
         refuse(n, "the index must be a row of edge_index");
     const int v = value(n, t, "the gathered tensor");
+    // dim 0, or the same counted from the end (PyG's node_dim = -2 on [N, F])
+    std::int64_t dim = integer(n, in(n, 1), "dim");
+    if (dim < 0)
+        dim += static_cast<std::int64_t>(m_ir.op(v).shape.size()) + 1;
+    if (dim != 0)
+        refuse(n, "index_select is message passing only along dim 0 (rows)");
     if (m_ir.op(v).space != Space::Node)
         refuse(n, "only per-node tensors can be gathered by edge_index");
     setOut(n, irSym(idx.dst ? m_ir.gatherDst(v) : m_ir.gatherSrc(v)));
@@ -477,7 +486,9 @@ void Importer::onUnsqueeze(jit::Node* n, const std::string&)
     const Sym t = in(n, 0);
     const std::int64_t dim = integer(n, in(n, 1), "dim");
     if (t.k == K::Index) {
-        setOut(n, t); // an index column for scatter_add_
+        Sym column = t; // an index column for scatter_add_: one more dim (its shape is the rank)
+        column.shape.push_back(1);
+        setOut(n, column);
         return;
     }
     const int v = value(n, t);
@@ -503,16 +514,35 @@ void Importer::onSqueeze(jit::Node* n, const std::string&)
 void Importer::onExpandAs(jit::Node* n, const std::string&)
 {
     const Sym t = in(n, 0);
+    if (t.k == K::Value && in(n, 1).k == K::Value && op(in(n, 1)).space != Space::Global) {
+        // A per-row value broadcast to another's shape (PyG's broadcast(count, out, dim)): times ones.
+        const Sym ref = in(n, 1);
+        setOut(n, irSym(m_ir.binary(BinaryFn::Mul, t.ir, m_ir.constant(1.0, op(ref).shape))));
+        return;
+    }
     if (t.k != K::Index)
         refuse(n, "expand is supported only on an index column for scatter_add_ / scatter_reduce");
-    setOut(n, t);
+    // The rank of what it is expanded to: a list of sizes, or another tensor.
+    Sym expanded = t;
+    const Sym to = in(n, 1);
+    std::size_t rank = 1 + t.shape.size();
+    if (to.k == K::List)
+        rank = to.list.size();
+    else if (to.k == K::Value)
+        rank = op(to).shape.size() + (op(to).space == Space::Global ? 0 : 1);
+    expanded.shape.assign(rank > 0 ? rank - 1 : 0, 1);
+    setOut(n, expanded);
 }
 
 void Importer::onView(jit::Node* n, const std::string&)
 {
     const Sym t = in(n, 0);
     if (t.k == K::Index) {
-        setOut(n, t);
+        Sym viewed = t; // view(-1, 1): the rank is the number of sizes
+        const Sym sizes = in(n, 1);
+        if (sizes.k == K::List)
+            viewed.shape.assign(sizes.list.empty() ? 0 : sizes.list.size() - 1, 1);
+        setOut(n, viewed);
         return;
     }
     const int v = value(n, t);
@@ -715,6 +745,22 @@ void Importer::onArithmetic(jit::Node* n, const std::string& kind)
     // Numbers (sizes, constants) are computed now; tensors become IR ops.
     if (n->inputs().size() == 2 && isNumber(in(n, 0)) && isNumber(in(n, 1)))
         return onScalarArithmetic(n, kind);
+    if (kind == "aten::add" && n->inputs().size() == 2 && in(n, 0).k == K::List && in(n, 1).k == K::List) {
+        Sym joined = in(n, 0); // sizes joined: src.size()[:dim] + (dim_size,) + ...
+        for (const Sym& e : in(n, 1).list)
+            joined.list.push_back(e);
+        setOut(n, joined);
+        return;
+    }
+    if (kind == "aten::mul" && n->inputs().size() == 2 && in(n, 0).k == K::List && in(n, 1).k == K::Int) {
+        Sym repeated; // (1,) * dim: a list of sizes repeated
+        repeated.k = K::List;
+        for (std::int64_t r = 0; r < in(n, 1).i; ++r)
+            for (const Sym& e : in(n, 0).list)
+                repeated.list.push_back(e);
+        setOut(n, repeated);
+        return;
+    }
     if (kind == "aten::add" || kind == "aten::sub")
         return onAddSub(n, kind);
     if (kind == "aten::mul" || kind == "aten::div")
