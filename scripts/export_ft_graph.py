@@ -55,7 +55,7 @@ class ExportError(Exception):
 ACTIVATION_MODULES = {nn.ReLU: "relu", nn.GELU: "gelu", nn.SiLU: "silu"}
 ACTIVATION_FUNCTIONS = {F.relu: "relu", torch.relu: "relu", F.gelu: "gelu", F.silu: "silu"}
 PASS_FUNCTIONS = {torch.flatten, torch.reshape, torch.transpose, torch.permute, torch.squeeze, torch.unsqueeze,
-                  operator.getitem, torch.split, torch.chunk, torch.contiguous_format}
+                  operator.getitem, torch.split, torch.chunk}
 PASS_METHODS = {"view", "reshape", "flatten", "transpose", "permute", "contiguous", "split", "chunk", "squeeze",
                 "unsqueeze", "type_as", "to", "float", "half", "bfloat16", "expand", "clone"}
 SIZE_METHODS = {"size", "dim", "numel"}
@@ -116,8 +116,13 @@ class Exporter:
             raise ExportError(f"no shape for {op_text(node, self.modules)}{location(node)}")
         return list(tm.shape)
 
-    def add_op(self, node, kind, inputs, **fields):
-        name = str(node.target) if node.op == "call_module" else self.scoped(node, kind)
+    def append(self, op):
+        self.ops.append(op)
+        self.by_name[op["name"]] = op
+        return op
+
+    def add_op(self, node, kind, inputs, name=None, **fields):
+        name = name or (str(node.target) if node.op == "call_module" else self.scoped(node, kind))
         base, k = name, 1
         while name in self.by_name:
             k += 1
@@ -133,17 +138,16 @@ class Exporter:
         else:
             op.update(self.data_fields(inputs[0] if inputs else node))
         op.update({k: v for k, v in fields.items() if v is not None})
-        self.ops.append(op)
-        self.by_name[name] = op
         self.produced[node] = name
-        return op
+        return self.append(op)
 
     def scoped(self, node, kind):
         """A function's op named after the module that called it: h.0.attn.attention, h.0.add."""
         stack = node.meta.get("nn_module_stack") or {}
         paths = [v[0] if isinstance(v, tuple) else k for k, v in stack.items()]
         path = paths[-1] if paths else ""
-        short = {"elementwise": node.name.rstrip("0123456789_") or kind}.get(kind, kind)
+        # an elementwise op keeps its function's name (add, mul), numbered by fx (add_2)
+        short = node.name.rstrip("0123456789_") or kind if kind == "elementwise" else kind
         return f"{path}.{short}" if path else node.name
 
     def data_fields(self, node):
@@ -196,15 +200,13 @@ class Exporter:
                 continue
             if node.op == "placeholder":
                 self.produced[node] = None
-                self.inputs_node = node
             elif node.op == "get_attr":
                 self.produced[node] = None
             elif node.op == "output":
                 out = node.args[0]
                 if isinstance(out, (tuple, list)):
                     out = out[0]
-                loss = {"name": "loss", "kind": "loss", "inputs": [self.source(out)]}
-                self.ops.append(loss)
+                self.append({"name": "loss", "kind": "loss", "inputs": [self.source(out)]})
             elif node.op == "call_module":
                 self.module_op(node)
             elif node.op == "call_function":
@@ -286,16 +288,12 @@ class Exporter:
             if not (m._qkv_same_embed_dim and len(node.args) >= 3 and node.args[0] is node.args[1] is node.args[2]):
                 raise ExportError(f"{op_text(node, self.modules)}: FT costs self-attention (query, key and value "
                                   f"the same tensor, one embedding size){location(node)}")
-            qkv = self.add_op(node, "linear", [x], out=3 * m.embed_dim, bias=m.in_proj_bias is not None)
-            qkv["name"] = self.rename(qkv, f"{node.target}.in_proj")
-            att = {"name": f"{node.target}.attention", "kind": "attention", "inputs": [qkv["name"]],
-                   "heads": m.num_heads}
-            self.ops.append(att)
-            self.by_name[att["name"]] = att
-            proj = {"name": f"{node.target}.out_proj", "kind": "linear", "inputs": [att["name"]],
-                    "out": m.embed_dim, "bias": m.out_proj.bias is not None}
-            self.ops.append(proj)
-            self.by_name[proj["name"]] = proj
+            qkv = self.add_op(node, "linear", [x], name=f"{node.target}.in_proj", out=3 * m.embed_dim,
+                              bias=m.in_proj_bias is not None)
+            att = self.append({"name": f"{node.target}.attention", "kind": "attention", "inputs": [qkv["name"]],
+                               "heads": m.num_heads})
+            proj = self.append({"name": f"{node.target}.out_proj", "kind": "linear", "inputs": [att["name"]],
+                                "out": m.embed_dim, "bias": m.out_proj.bias is not None})
             self.produced[node] = proj["name"]
             for u in node.users:  # out, weights = mha(x, x, x): the output is element 0
                 if u.op == "call_function" and u.target is operator.getitem and u.args[1] == 0:
@@ -305,15 +303,6 @@ class Exporter:
             raise ExportError(f"{op_text(node, self.modules)} has no FT cost; FT costs Conv2d (+BatchNorm2d), "
                               f"Linear, Embedding, LayerNorm, RMSNorm, MultiheadAttention, pooling, ReLU / GELU / "
                               f"SiLU, Dropout{location(node)}")
-
-    def rename(self, op, name):
-        del self.by_name[op["name"]]
-        for n, v in self.produced.items():
-            if v == op["name"]:
-                self.produced[n] = name
-        op["name"] = name
-        self.by_name[name] = op
-        return name
 
     def derived_from_input(self, node):
         seen, stack = set(), [node]

@@ -109,11 +109,11 @@ Graph loadGraphArg(const GraphArgs& g)
     return loadRequestGraph(r);
 }
 
-std::string graphNoteArg(const Graph& graph, const GraphArgs& g)
+std::string graphNoteArg(const Graph& graph, const GraphStats& stats, const GraphArgs& g)
 {
     EvaluationRequest r;
     applyGraphArgs(g, r);
-    return requestGraphNote(graph, r);
+    return requestGraphNote(graph, stats, r);
 }
 
 Json graphParams(const GraphArgs& g)
@@ -334,8 +334,9 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     addGraphOptions(info, *gi, true);
     info->callback([&ctx, gi] {
         const Graph graph = loadGraphArg(*gi);
-        ctx.note(graphNoteArg(graph, *gi));
-        const Json j = graphSummaryJson(graph);
+        const GraphStats stats = graphStats(graph);
+        ctx.note(graphNoteArg(graph, stats, *gi));
+        const Json j = graphSummaryJson(graph, stats);
         if (ctx.json) {
             printJson(j);
             return;

@@ -86,8 +86,7 @@ private:
     struct State;
     void buildUi();
     QWidget* buildJobBox();
-    QLayout* buildModelRow();
-    QLayout* buildDataRow();
+    QWidget* withChooser(QLineEdit* field, const std::function<QString()>& choose);
     // The model and data fields are for the user's model; the samples field is for the built-in ones.
     void updateTrainerFields();
     QLayout* buildScaleButtons();
@@ -121,8 +120,8 @@ private:
     QComboBox* m_trainer;
     QLineEdit* m_model;
     QLineEdit* m_data;
-    QPushButton* m_modelButton;
-    QPushButton* m_dataButton;
+    QWidget* m_modelRow; // m_model and its button
+    QWidget* m_dataRow;
     QSpinBox* m_workers;
     QSpinBox* m_epochs;
     QSpinBox* m_samples;

@@ -64,8 +64,19 @@ QWidget* EdlPage::buildJobBox()
     m_trainer->addItem(tr("MLP"), QStringLiteral("mlp"));
     m_trainer->addItem(tr("Small CNN"), QStringLiteral("cnn"));
     m_trainer->addItem(tr("Your TorchScript model"), QStringLiteral("torchscript"));
-    QLayout* modelRow = buildModelRow();
-    QLayout* dataRow = buildDataRow();
+    // The user's model (trainer "torchscript"): a TorchScript file saved by torch.jit.save, and its
+    // data: a folder with inputs.npy and targets.npy (or the two files, comma-separated).
+    m_model = new QLineEdit(this);
+    m_model->setObjectName(QStringLiteral("edlModel"));
+    m_model->setPlaceholderText(tr("model.pt, saved by torch.jit.save"));
+    m_modelRow = withChooser(m_model, [this] {
+        return QFileDialog::getOpenFileName(
+            this, tr("TorchScript Model"), QString(), tr("TorchScript (*.pt *.pth);;All files (*)"));
+    });
+    m_data = new QLineEdit(this);
+    m_data->setObjectName(QStringLiteral("edlData"));
+    m_data->setPlaceholderText(tr("a folder with inputs.npy and targets.npy"));
+    m_dataRow = withChooser(m_data, [this] { return QFileDialog::getExistingDirectory(this, tr("Data Folder")); });
     connect(m_trainer, &QComboBox::currentIndexChanged, this, &EdlPage::updateTrainerFields);
     m_workers = new QSpinBox(this);
     m_workers->setObjectName(QStringLiteral("edlWorkerCount"));
@@ -88,15 +99,7 @@ QWidget* EdlPage::buildJobBox()
     m_devices->setToolTip(tr("Devices of local workers, round robin: cpu, cuda:0, cuda:1, …"));
     m_hosts = new QLineEdit(this);
     m_hosts->setPlaceholderText(tr("local (or a host file for ssh)"));
-    auto* hostsFile = new QPushButton(tr("…"), this);
-    connect(hostsFile, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Host File"));
-        if (!path.isEmpty())
-            m_hosts->setText(path);
-    });
-    auto* hostsRow = new QHBoxLayout;
-    hostsRow->addWidget(m_hosts, 1);
-    hostsRow->addWidget(hostsFile);
+    QWidget* hostsRow = withChooser(m_hosts, [this] { return QFileDialog::getOpenFileName(this, tr("Host File")); });
     m_straggler = new QCheckBox(tr("Replace stragglers automatically"), this);
     m_start = new QPushButton(tr("Start Job"), this);
     m_start->setObjectName(QStringLiteral("edlStart"));
@@ -118,8 +121,8 @@ QWidget* EdlPage::buildJobBox()
 
     auto* form = new QFormLayout;
     form->addRow(tr("Trainer:"), m_trainer);
-    form->addRow(tr("Model:"), modelRow);
-    form->addRow(tr("Data:"), dataRow);
+    form->addRow(tr("Model:"), m_modelRow);
+    form->addRow(tr("Data:"), m_dataRow);
     form->addRow(tr("Workers:"), m_workers);
     form->addRow(tr("Epochs:"), m_epochs);
     form->addRow(tr("Samples:"), m_samples);
@@ -135,51 +138,29 @@ QWidget* EdlPage::buildJobBox()
     return jobBox;
 }
 
-// The user's model (trainer "torchscript"): a TorchScript file saved by torch.jit.save.
-QLayout* EdlPage::buildModelRow()
+// A field with a "…" button beside it that fills it from a dialog (`choose` returns the path, or
+// nothing when the dialog is cancelled). One widget, so that the pair is enabled as one.
+QWidget* EdlPage::withChooser(QLineEdit* field, const std::function<QString()>& choose)
 {
-    m_model = new QLineEdit(this);
-    m_model->setObjectName(QStringLiteral("edlModel"));
-    m_model->setPlaceholderText(tr("model.pt, saved by torch.jit.save"));
-    auto* choose = new QPushButton(tr("…"), this);
-    choose->setObjectName(QStringLiteral("edlModelFile"));
-    connect(choose, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("TorchScript Model"), QString(), tr("TorchScript (*.pt *.pth);;All files (*)"));
+    auto* row = new QWidget(this);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* button = new QPushButton(tr("…"), row);
+    connect(button, &QPushButton::clicked, this, [field, choose] {
+        const QString path = choose();
         if (!path.isEmpty())
-            m_model->setText(path);
+            field->setText(path);
     });
-    auto* row = new QHBoxLayout;
-    row->addWidget(m_model, 1);
-    row->addWidget(choose);
-    m_modelButton = choose;
-    return row;
-}
-
-// Its data: a folder with inputs.npy and targets.npy (or the two files, comma-separated).
-QLayout* EdlPage::buildDataRow()
-{
-    m_data = new QLineEdit(this);
-    m_data->setObjectName(QStringLiteral("edlData"));
-    m_data->setPlaceholderText(tr("a folder with inputs.npy and targets.npy"));
-    auto* choose = new QPushButton(tr("…"), this);
-    connect(choose, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Data Folder"));
-        if (!dir.isEmpty())
-            m_data->setText(dir);
-    });
-    auto* row = new QHBoxLayout;
-    row->addWidget(m_data, 1);
-    row->addWidget(choose);
-    m_dataButton = choose;
+    layout->addWidget(field, 1);
+    layout->addWidget(button);
     return row;
 }
 
 void EdlPage::updateTrainerFields()
 {
     const bool user = m_trainer->currentData().toString() == QStringLiteral("torchscript");
-    for (QWidget* w : std::initializer_list<QWidget*>{ m_model, m_data, m_modelButton, m_dataButton })
-        w->setEnabled(user);
+    m_modelRow->setEnabled(user);
+    m_dataRow->setEnabled(user);
     m_samples->setEnabled(!user);
     m_samples->setToolTip(user ? tr("The data decides: one sample per row") : QString());
 }

@@ -99,7 +99,11 @@ Json fromPageShape(const Json& r)
 
 Json graphSummaryJson(const Graph& g)
 {
-    const GraphStats s = graphStats(g);
+    return graphSummaryJson(g, graphStats(g));
+}
+
+Json graphSummaryJson(const Graph& g, const GraphStats& s)
+{
     return { { "nodes", s.nodes }, { "edges", s.edges }, { "average_degree", s.averageDegree },
         { "max_in_degree", s.maxInDegree }, { "max_out_degree", s.maxOutDegree }, { "isolated_nodes", s.isolatedNodes },
         { "self_loops", s.selfLoops }, { "repeated_edges", s.repeatedEdges }, { "bytes", s.bytes },
@@ -230,11 +234,9 @@ Graph loadRequestGraph(const EvaluationRequest& r)
     return loadGraph(r.graph, o);
 }
 
-std::string requestGraphNote(const Graph& graph, const EvaluationRequest& r)
+std::string requestGraphNote(const Graph& graph, const GraphStats& counted, const EvaluationRequest& r)
 {
-    if (r.mergeDuplicates && r.selfLoops != SelfLoops::Keep)
-        return {}; // the user chose what happens to both
-    GraphStats stats = graphStats(graph);
+    GraphStats stats = counted; // what the user asked to change is not a note
     if (r.mergeDuplicates)
         stats.repeatedEdges = 0;
     if (r.selfLoops != SelfLoops::Keep)
@@ -278,7 +280,7 @@ Json resultJson(EvaluationRun& run, const EvaluationRequest& request)
 {
     const EvalResult& first = run.results.front();
     Json j = toJson(first);
-    j["graph"] = graphSummaryJson(*run.graph);
+    j["graph"] = graphSummaryJson(*run.graph, run.graphStats);
     j["model"] = { { "name", run.ir.modelName }, { "layers", run.schema.layers.size() },
         { "parameters", run.ir.parameterCount() }, { "in_dim", run.ir.width(run.ir.inputValue()) },
         { "out_dim", run.ir.width(run.ir.output()) } };
@@ -335,7 +337,8 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
         progress.report(0.0, "loading the graph");
         run.graph = std::make_shared<const Graph>(loadRequestGraph(request));
         const Graph& graph = *run.graph;
-        if (std::string text = requestGraphNote(graph, request); !text.empty()) {
+        run.graphStats = graphStats(graph);
+        if (std::string text = requestGraphNote(graph, run.graphStats, request); !text.empty()) {
             if (note)
                 note(text);
             run.notes.push_back(std::move(text));

@@ -67,11 +67,13 @@ std::vector<EvalMode> parseEvalModes(const std::vector<std::string>& texts);
 // {"nodes", "edges", "average_degree", degrees, "isolated_nodes", "self_loops", "repeated_edges", "bytes",
 // "memory_mapped", "origin"}: the graph of a run's result, and `dgi info --json`.
 Json graphSummaryJson(const Graph& graph);
+// The same from stats already counted (graphStats reads every edge once).
+Json graphSummaryJson(const Graph& graph, const GraphStats& stats);
 
 // The graph and the model as the request names them (for a page that shows the cut first).
 Graph loadRequestGraph(const EvaluationRequest& request);
 // The note of graphInputNote for a graph loaded for `request`, naming the CLI's options that change it.
-std::string requestGraphNote(const Graph& graph, const EvaluationRequest& request);
+std::string requestGraphNote(const Graph& graph, const GraphStats& stats, const EvaluationRequest& request);
 GnnIr loadRequestModel(const EvaluationRequest& request, std::int64_t featureWidth = 0);
 
 struct EvaluationRun {
@@ -79,6 +81,7 @@ struct EvaluationRun {
     Json result; // as stored
     std::string summary;
     std::shared_ptr<const Graph> graph;
+    GraphStats graphStats; // of `graph`, counted once for the note and the result
     GnnIr ir;
     LayerSchema schema;
     std::string dot; // the layer cut, labelled with this graph's sizes

@@ -23,7 +23,7 @@ GnnIr Importer::run()
     } catch (const std::exception& e) {
         // c10::Error, or torch::jit::ErrorReport when the archive's code does not compile here.
         const auto* c10 = dynamic_cast<const c10::Error*>(&e);
-        const std::string why = firstLine(c10 ? c10->what_without_backtrace() : e.what());
+        const std::string why = firstLineOf(c10 ? c10->what_without_backtrace() : e.what());
         if (info.savedByPyTorch2 && TORCH_VERSION_MAJOR < 2)
             throw Error::invalidInput("this model was saved by PyTorch 2.x, and this build of Vantage uses LibTorch "
                 + std::string(TORCH_VERSION) + ", which cannot compile its code (" + why
@@ -49,7 +49,7 @@ GnnIr Importer::run()
         jit::EliminateDeadCode(graph);
         m_module = std::move(frozen);
     } catch (const c10::Error& e) {
-        throw Error::invalidInput(std::string("cannot freeze the module: ") + firstLine(e.what_without_backtrace()))
+        throw Error::invalidInput(std::string("cannot freeze the module: ") + firstLineOf(e.what_without_backtrace()))
             .inFile(m_file.string());
     }
     const auto inputs = graph->inputs();
@@ -84,7 +84,7 @@ GnnIr Importer::run()
         for (jit::Node* n : graph->nodes())
             map(n);
     } catch (const c10::Error& e) {
-        throw Error::failure(std::string("LibTorch failed while importing: ") + firstLine(e.what_without_backtrace()))
+        throw Error::failure(std::string("LibTorch failed while importing: ") + firstLineOf(e.what_without_backtrace()))
             .inFile(m_file.string());
     }
     const auto outputs = graph->outputs();
@@ -96,16 +96,6 @@ GnnIr Importer::run()
     m_ir.setScope("", "");
     m_ir.setOutput(out.ir);
     return std::move(m_ir);
-}
-
-std::string Importer::firstLine(const std::string& s)
-{
-    // LibTorch's messages often start with a blank line ("\nArguments for call are not valid.").
-    const auto begin = s.find_first_not_of(" \t\r\n");
-    if (begin == std::string::npos)
-        return {};
-    const auto nl = s.find('\n', begin);
-    return s.substr(begin, nl == std::string::npos ? std::string::npos : nl - begin);
 }
 
 void Importer::refuse(const jit::Node* n, const std::string& why) const
@@ -372,13 +362,16 @@ int Importer::aggregateInto(
     return m_ir.binary(BinaryFn::Add, base, agg);
 }
 
+int Importer::inDegreeOfRank(std::size_t rank)
+{
+    const int deg = m_ir.graphQuery(OpKind::InDegree);
+    return rank == 0 ? deg : m_ir.reshape(deg, std::vector<std::int64_t>(rank, 1));
+}
+
 int Importer::filledValue(Space space, const std::vector<std::int64_t>& shape, double fill)
 {
     // 0 * in-degree (finite, so exactly 0) carries the rows; the constant carries the fill and shape.
-    int zero = m_ir.graphQuery(OpKind::InDegree);
-    if (!shape.empty())
-        zero = m_ir.reshape(zero, std::vector<std::int64_t>(shape.size(), 1));
-    zero = m_ir.binary(BinaryFn::Mul, zero, m_ir.constant(0.0));
+    int zero = m_ir.binary(BinaryFn::Mul, inDegreeOfRank(shape.size()), m_ir.constant(0.0));
     if (space == Space::Edge)
         zero = m_ir.gatherSrc(zero);
     return m_ir.binary(BinaryFn::Add, zero, m_ir.constant(fill, shape));
@@ -386,10 +379,7 @@ int Importer::filledValue(Space space, const std::vector<std::int64_t>& shape, d
 
 int Importer::hasInEdges(int like)
 {
-    int deg = m_ir.graphQuery(OpKind::InDegree);
-    const std::size_t rank = m_ir.op(like).shape.size();
-    if (rank > 0)
-        deg = m_ir.reshape(deg, std::vector<std::int64_t>(rank, 1));
+    const int deg = inDegreeOfRank(m_ir.op(like).shape.size());
     return m_ir.binary(BinaryFn::Gt, deg, m_ir.constant(0.0));
 }
 
@@ -416,9 +406,7 @@ int Importer::aggregateIntoFilled(const jit::Node* n, int agg, int messages, dou
             refuse(n, "a mean of ones is always one; count edges with a sum");
         // The fill counts as one more element: (fill + sum) / (in-degree + 1).
         const int sum = m_ir.binary(BinaryFn::Add, m_ir.aggregate(Reduction::Sum, messages), m_ir.constant(fill));
-        int deg = m_ir.graphQuery(OpKind::InDegree);
-        if (!m_ir.op(sum).shape.empty())
-            deg = m_ir.reshape(deg, std::vector<std::int64_t>(m_ir.op(sum).shape.size(), 1));
+        const int deg = inDegreeOfRank(m_ir.op(sum).shape.size());
         return m_ir.binary(BinaryFn::Div, sum, m_ir.binary(BinaryFn::Add, deg, m_ir.constant(1.0)));
     }
     }

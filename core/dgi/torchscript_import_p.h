@@ -7,6 +7,7 @@
 #include "dgi/model_file.h"
 
 #include "common/error.h"
+#include "common/messages.h"
 
 #include <torch/csrc/jit/passes/constant_propagation.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
@@ -110,8 +111,6 @@ public:
     GnnIr run();
 
 private:
-    static std::string firstLine(const std::string& s);
-
     [[noreturn]] void refuse(const jit::Node* n, const std::string& why) const;
 
     Sym& sym(const jit::Node* n, const jit::Value* v);
@@ -154,6 +153,9 @@ private:
     // A tensor filled with `fill` (torch.zeros_like(h), torch.ones(E)) used as a value: exact for every
     // fill, of its full feature shape, per node or per edge.
     int filledValue(Space space, const std::vector<std::int64_t>& shape, double fill);
+
+    // Each node's in-degree with `rank` feature dims of size 1, to broadcast against a value of that rank.
+    int inDegreeOfRank(std::size_t rank);
 
     // 1 for nodes with at least one incoming edge, 0 for the others, shaped to broadcast with `like`.
     int hasInEdges(int like);

@@ -2,6 +2,7 @@
 #include "edl/trainers.h"
 
 #include "common/error.h"
+#include "common/messages.h"
 #include "common/model_file.h"
 #include "edl/dataset.h"
 #include "edl/user_data.h"
@@ -143,8 +144,7 @@ ScriptedModel loadScriptedModel(const JobSpec& spec, const torch::Device& device
         return ScriptedModel(std::move(m));
     } catch (const std::exception& e) {
         const auto* c10 = dynamic_cast<const c10::Error*>(&e);
-        std::string why = c10 ? c10->what_without_backtrace() : e.what();
-        why = why.substr(0, why.find('\n', why.find_first_not_of('\n')));
+        const std::string why = firstLineOf(c10 ? c10->what_without_backtrace() : e.what());
         throw Error::invalidInput("LibTorch " TORCH_VERSION " cannot load this TorchScript model: " + why)
             .inFile(spec.model);
     }

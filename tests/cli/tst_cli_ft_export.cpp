@@ -118,6 +118,27 @@ private Q_SLOTS:
         }
     }
 
+    void multiheadAttentionIsOneProjectionAnAttentionAndAnother()
+    {
+        const QString out = path("mha.json");
+        const Result e
+            = exporter({ "--model", kModels + ":tiny_mha", "--input", "long:16", "--batch", "8", "--out", out });
+        QVERIFY2(e.code == 0, e.err.constData());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QStringList kinds;
+        for (const auto& op : QJsonDocument::fromJson(f.readAll()).object()["ops"].toArray())
+            kinds << op.toObject()["name"].toString() + ":" + op.toObject()["kind"].toString();
+        QCOMPARE(kinds.join(' '),
+            QStringLiteral("emb:embedding att.in_proj:linear att.attention:attention att.out_proj:linear "
+                           "add:elementwise fc:linear loss:loss"));
+        const Result r = cli({ "--json", "ft", "search", "--graph", out, "--devices", "2" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        // PyTorch's count (in_proj 3 x 32 x 32 + 96, out_proj 32 x 32 + 32, ...) is FT's.
+        QCOMPARE(r.json()["parameters"].toDouble(), e.json()["parameters"].toDouble());
+        QVERIFY(!r.json()["frontiers"].toArray()[0].toObject()["points"].toArray().isEmpty());
+    }
+
     void refusals_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -65,6 +65,25 @@ def gpt2(layers: int = 48, d: int = 1600, heads: int = 25, vocab: int = 50257, p
     return GPT(layers, d, heads, vocab, positions)
 
 
+class TinyMHA(nn.Module):
+    """nn.MultiheadAttention as a block of a small language model (kept whole by the exporter)."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(100, 32)
+        self.att = nn.MultiheadAttention(32, 4, batch_first=True)
+        self.fc = nn.Linear(32, 100)
+
+    def forward(self, x):
+        h = self.emb(x)
+        a, _ = self.att(h, h, h)
+        return self.fc(h + a)
+
+
+def tiny_mha():
+    return TinyMHA()
+
+
 class Unsupported(nn.Module):
     """A 3-D convolution: FT has no cost for it."""
 
