@@ -3,6 +3,15 @@
 # Public headers of those engines expose no torch types; only their .cpp files include torch.
 find_package(Torch REQUIRED)
 message(STATUS "Vantage: LibTorch ${Torch_VERSION} at ${Torch_DIR}")
+# A LibTorch with CUDA (the official one from PyPI's wheel) has torch_cuda: the GPU evaluator and the
+# device queries are compiled in (VANTAGE_TORCH_CUDA); Debian's 1.13 is CPU-only.
+if(TARGET torch_cuda)
+    set(VANTAGE_TORCH_CUDA ON)
+    add_compile_definitions(VANTAGE_TORCH_CUDA)
+    message(STATUS "Vantage: LibTorch has CUDA: DGI's GPU evaluator is built")
+else()
+    set(VANTAGE_TORCH_CUDA OFF)
+endif()
 
 # Torch's CMake package sets its flags in TORCH_CXX_FLAGS (the C++ ABI define).
 separate_arguments(VANTAGE_TORCH_FLAGS UNIX_COMMAND "${TORCH_CXX_FLAGS}")

@@ -256,6 +256,8 @@ struct EvalArgs {
     std::int64_t nodeBatch = 1024;
     std::int64_t nodeMaxBatches = 0;
     double nodeTimeLimit = 120.0;
+    std::string device = "cpu";
+    std::string deviceMemory;
 };
 
 EvaluationRequest evaluationRequest(const EvalArgs& a)
@@ -280,6 +282,8 @@ EvaluationRequest evaluationRequest(const EvalArgs& a)
     o.nodeWiseBatch = a.nodeBatch;
     o.nodeWiseMaxBatches = a.nodeMaxBatches;
     o.nodeWiseTimeLimitS = a.nodeTimeLimit;
+    o.device = a.device;
+    o.deviceMemoryBytes = a.deviceMemory.empty() ? 0 : parseByteSize(a.deviceMemory);
     r.outputPath = a.out;
     return r;
 }
@@ -388,6 +392,10 @@ void addDgiCommands(CLI::App& app, Context& ctx)
         "--node-max-batches", e->nodeMaxBatches, "Node-wise: time this many batches, extrapolate the rest");
     eval->add_option(
         "--node-time-limit", e->nodeTimeLimit, "Node-wise: stop after this many seconds and extrapolate (0: no limit)");
+    eval->add_option("--device", e->device,
+        "cpu, cuda or cuda:N: where layer-wise and full-graph evaluation run (a GPU needs the CUDA build)");
+    eval->add_option("--device-memory", e->deviceMemory,
+        "On a GPU: device memory for stores and batches (8G); default: 85% of what is free");
     eval->callback([&ctx, e] { runEval(ctx, *e); });
 }
 

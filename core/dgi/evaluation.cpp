@@ -5,6 +5,7 @@
 
 #include "dgi/evaluation.h"
 
+#include "dgi/device_engine_p.h"
 #include "dgi/layer_engine_p.h"
 #include "dgi/mode_runners_p.h"
 
@@ -208,6 +209,7 @@ void prepareInputs(Inputs& in, const Graph& graph, const NodeMatrix& features, c
 
 // What every mode runner gets.
 struct ModeContext {
+    int gpu; // device index, -1 on the CPU
     const Inputs& in;
     const GnnIr& ir;
     const LayerSchema& schema;
@@ -225,14 +227,28 @@ bool runFullGraph(const ModeContext& c, EvalResult& result)
 {
     const Graph& graph = *c.in.graph;
     const std::int64_t need = fullGraphBytes(graph, c.ir, dtypeSize(c.opt.dtype));
-    if (need > c.budget)
+    const std::int64_t budget = c.gpu < 0 ? c.budget
+        : c.opt.deviceMemoryBytes > 0     ? c.opt.deviceMemoryBytes
+                                          : gpu::freeBytes(c.gpu) / 100 * 85;
+    if (need > budget)
         throw Error::invalidInput("a full-graph forward needs about " + std::to_string(need >> 20)
-            + " MiB, more than the memory budget of " + std::to_string(c.budget >> 20)
-            + " MiB; evaluate layer-wise instead")
+            + " MiB, more than the " + (c.gpu < 0 ? "memory budget" : "device memory") + " of "
+            + std::to_string(budget >> 20) + " MiB; evaluate layer-wise instead")
             .forField("mode");
     c.progress.report(0.0, "full-graph forward");
     const auto t0 = Clock::now();
-    Tensor out = fullForward(graph, wrap(*c.in.x), c.ir, c.type);
+    const torch::Device device = c.gpu < 0 ? torch::Device(torch::kCPU) : torch::Device(torch::kCUDA, c.gpu);
+    if (c.gpu >= 0) {
+        gpu::useFullPrecision();
+        gpu::resetPeak(c.gpu);
+        result.deviceName = gpu::name(c.gpu);
+        result.deviceBudgetBytes = budget;
+    }
+    Tensor out = fullForward(graph, wrap(*c.in.x), c.ir, c.type, device);
+    if (c.gpu >= 0) {
+        gpu::synchronize(c.gpu);
+        result.peakDeviceBytes = gpu::peakAllocatedBytes(c.gpu);
+    }
     const bool all = c.opt.targets.empty();
     if (!all) {
         std::vector<std::int64_t> t = c.in.internal(c.opt.targets);
@@ -281,6 +297,13 @@ bool runLayerWise(const ModeContext& c, EvalResult& result)
     EvalOptions inner = c.opt;
     if (!c.in.inverse.empty())
         inner.outputPath.clear(); // written in the original order at the end
+    if (c.gpu >= 0) {
+        const DeviceRun run{ *c.in.graph, *c.in.x, c.ir, c.schema, inner, c.budget, c.spill, c.progress, c.cancel };
+        result.output = evaluateLayerWiseOnDevice(run, c.gpu, result);
+        if (!inner.outputPath.empty())
+            result.output.saveNpy(inner.outputPath);
+        return true;
+    }
     Engine engine(*c.in.graph, *c.in.x, c.ir, c.schema, inner, c.budget);
     startLayers(c.schema, result);
     const int L = static_cast<int>(c.schema.layers.size());
@@ -401,7 +424,16 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
     keepFreedBatchMemory();
     resetPeakRss();
 
+    const int gpuIndex = parseDeviceIndex(opt.device);
     EvalResult result;
+    result.device = checkDevice(opt.device);
+    if (gpuIndex >= 0 && opt.mode != EvalMode::LayerWise && opt.mode != EvalMode::FullGraph)
+        throw Error::invalidInput(std::string("the ") + evalModeTitle(opt.mode)
+            + " evaluation runs on the CPU only; on a GPU, evaluate layer-wise or full-graph")
+            .forField("device");
+    if (gpuIndex >= 0 && !opt.targets.empty())
+        throw Error::invalidInput("a partial request (targets) runs on the CPU only; drop the targets or the device")
+            .forField("device");
     result.mode = opt.mode;
     result.dtype = opt.dtype;
     result.reorder = reorderingName(opt.reorder);
@@ -418,9 +450,11 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
         const LayerSchema schema = partitionIntoLayers(ir);
         Inputs in;
         prepareInputs(in, graphIn, featuresIn, opt, budget, spill, progress);
+        if (gpuIndex >= 0)
+            gpu::warmUp(gpuIndex);
         result.setupS = since(start);
         const auto evalStart = Clock::now();
-        const ModeContext c{ in, ir, schema, opt, budget, scalarOf(opt.dtype), spill, progress, cancel };
+        const ModeContext c{ gpuIndex, in, ir, schema, opt, budget, scalarOf(opt.dtype), spill, progress, cancel };
         bool permutedOutput = false;
         switch (opt.mode) {
         case EvalMode::FullGraph:
@@ -452,6 +486,36 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
     result.peakRssBytes = peakRssBytes();
     progress.report(1.0, "done");
     return result;
+}
+
+bool gpuEvaluatorBuilt()
+{
+    return gpu::built();
+}
+
+int visibleGpus()
+{
+    return gpu::deviceCount();
+}
+
+std::string checkDevice(const std::string& device)
+{
+    const int index = parseDeviceIndex(device);
+    if (index < 0)
+        return "cpu";
+    if (!gpu::built())
+        gpu::name(index); // refuses, naming the build
+    const int count = gpu::deviceCount();
+    if (count == 0)
+        throw Error::invalidInput("'" + device
+            + "' asks for a GPU but CUDA sees none on this machine (no driver, no device, or "
+              "CUDA_VISIBLE_DEVICES hides them); evaluate on the CPU (--device cpu)")
+            .forField("device");
+    if (index >= count)
+        throw Error::invalidInput("'" + device + "' does not exist: this machine has " + std::to_string(count)
+            + (count == 1 ? " GPU (cuda:0)" : " GPUs (cuda:0 to cuda:" + std::to_string(count - 1) + ")"))
+            .forField("device");
+    return "cuda:" + std::to_string(index);
 }
 
 const char* evalModeTitle(EvalMode mode)
@@ -494,10 +558,10 @@ Json toJson(const EvalResult& r)
 {
     Json layers = Json::array();
     for (const auto& l : r.layers)
-        layers.push_back(
-            { { "index", l.index }, { "time_s", l.timeS }, { "batches", l.batches }, { "source_pass_s", l.sourcePassS },
-                { "nodes", l.nodes }, { "edges", l.edges }, { "bytes_touched", l.bytesTouched },
-                { "fresh_store_bytes", l.freshStoreBytes }, { "retries", l.retries } });
+        layers.push_back({ { "index", l.index }, { "time_s", l.timeS }, { "batches", l.batches },
+            { "source_pass_s", l.sourcePassS }, { "nodes", l.nodes }, { "edges", l.edges },
+            { "bytes_touched", l.bytesTouched }, { "fresh_store_bytes", l.freshStoreBytes }, { "retries", l.retries },
+            { "growths", l.growths }, { "largest_batch_nodes", l.largestBatchNodes } });
     Json j = { { "mode", evalModeName(r.mode) }, { "total_s", r.totalS }, { "layers", layers },
         { "peak_rss_bytes", r.peakRssBytes }, { "extrapolated", r.extrapolated }, { "measured_s", r.measuredS },
         { "setup_s", r.setupS }, { "dtype", dtypeName(r.dtype) }, { "rows", r.output.rows() },
@@ -505,7 +569,14 @@ Json toJson(const EvalResult& r)
         { "edge_cap", r.edgeCap }, { "peak_store_bytes_in_memory", r.peakStoreBytesInMemory },
         { "peak_store_bytes_on_disk", r.peakStoreBytesOnDisk }, { "reorder", r.reorder }, { "threads", r.threads },
         { "touched_nodes", r.touchedNodes }, { "edge_cache_bytes", r.edgeCacheBytes },
-        { "factored_aggregations", r.factoredAggregations } };
+        { "factored_aggregations", r.factoredAggregations }, { "device", r.device } };
+    if (r.device != "cpu") {
+        j["device_name"] = r.deviceName;
+        j["device_budget_bytes"] = r.deviceBudgetBytes;
+        j["peak_device_bytes"] = r.peakDeviceBytes;
+        j["device_store_bytes"] = r.deviceStoreBytes;
+        j["host_store_bytes"] = r.hostStoreBytes;
+    }
     if (r.mode == EvalMode::NodeWise) {
         j["batches_done"] = r.batchesDone;
         j["batches_total"] = r.batchesTotal;

@@ -57,6 +57,8 @@ struct LayerStats {
     std::int64_t freshStoreBytes = 0; // RAM of this layer's stores that was newly allocated rather
                                       // than taken over from stores released before
     int retries = 0; // batches halved and retried after running out of memory
+    int growths = 0; // on a GPU: times the batch caps grew from the measured peak device memory
+    std::int64_t largestBatchNodes = 0; // destination rows of the largest batch
 };
 
 struct EvalOptions {
@@ -72,6 +74,13 @@ struct EvalOptions {
     std::filesystem::path spillDirectory; // on-disk stores go here; empty: the system's temp directory
     Reordering reorder = Reordering::None; // output rows stay in the original node order
     int threads = 0; // intra-op threads; 0: every core the process may run on
+    // Where layer-wise and full-graph evaluation run: "cpu", "cuda" (the first GPU) or "cuda:N"; the
+    // others run on the CPU only. A GPU needs the CUDA build (scripts/build.sh --cuda).
+    std::string device = "cpu";
+    // On a GPU: bytes of device memory for node stores, graph indices and batches; 0: 85% of what
+    // is free when the evaluation starts. Stores that do not fit stay in pinned host memory (or
+    // memory-mapped files past the memory budget) and batches are streamed to the device.
+    std::int64_t deviceMemoryBytes = 0;
     // Partial request: the output rows of these nodes only, in this order (the needed frontier is
     // walked back through the layers). Empty: every node.
     std::vector<std::int64_t> targets;
@@ -115,7 +124,21 @@ struct EvalResult {
     // Aggregations whose scalar edge weight factors into graph-only node values, a[src] * b[dst]
     // (GCN's normalisation): rows are scaled per node and no per-edge weight is formed.
     int factoredAggregations = 0;
+    std::string device = "cpu"; // where it ran: "cpu", "cuda:0"
+    std::string deviceName; // "NVIDIA H200"
+    std::int64_t deviceBudgetBytes = 0; // on a GPU: the device memory it planned with
+    std::int64_t peakDeviceBytes = 0; // on a GPU: the largest device memory it held at once
+    std::int64_t deviceStoreBytes = 0; // on a GPU: node stores and graph indices kept in device memory
+    std::int64_t hostStoreBytes = 0; // on a GPU: node stores left on the host, streamed per batch
 };
+
+// Validates a device string ("cpu", "cuda", "cuda:N") against this build and this machine; throws
+// Error::invalidInput naming what is missing (a build without CUDA, no GPU, no such GPU).
+// Returns the canonical form ("cpu", "cuda:0").
+std::string checkDevice(const std::string& device);
+// Whether this build has the GPU evaluator (a LibTorch with CUDA), and how many GPUs CUDA sees.
+bool gpuEvaluatorBuilt();
+int visibleGpus();
 
 // `features` must have one row per node and as many columns as the model's input. A model or
 // options that do not fit the graph throw Error::invalidInput; running out of memory with a batch

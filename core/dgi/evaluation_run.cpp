@@ -155,7 +155,8 @@ Json toJson(const EvaluationRequest& r)
         { "edge_cap", o.edgeCap }, { "stores", placementName(o.stores) }, { "spill", o.spillDirectory.string() },
         { "reorder", reorderingName(o.reorder) }, { "threads", o.threads }, { "targets", o.targets },
         { "node_batch", o.nodeWiseBatch }, { "node_max_batches", o.nodeWiseMaxBatches },
-        { "node_time_limit_s", o.nodeWiseTimeLimitS }, { "output_file", r.outputPath.string() } };
+        { "node_time_limit_s", o.nodeWiseTimeLimitS }, { "output_file", r.outputPath.string() }, { "device", o.device },
+        { "device_memory", o.deviceMemoryBytes } };
 }
 
 EvaluationRequest evaluationRequestFromJson(const Json& p)
@@ -216,6 +217,8 @@ EvaluationRequest evaluationRequestFromJson(const Json& p)
     o.nodeWiseMaxBatches = jsonFieldOr<std::int64_t>(p, "node_max_batches", 0, "params");
     o.nodeWiseTimeLimitS = jsonFieldOr<double>(p, "node_time_limit_s", 0.0, "params");
     r.outputPath = jsonFieldOr<std::string>(p, "output_file", "", "params");
+    o.device = jsonFieldOr<std::string>(p, "device", "cpu", "params");
+    o.deviceMemoryBytes = jsonFieldOr<std::int64_t>(p, "device_memory", 0, "params");
     return r;
 }
 

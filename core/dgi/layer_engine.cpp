@@ -225,6 +225,7 @@ void Engine::runBlocks(int k, const LayerPlan& plan, const NodeSet& dst, const s
         }
         ++stats.batches;
         stats.nodes += b - a;
+        stats.largestBatchNodes = std::max(stats.largestBatchNodes, b - a);
         keepResidentWithinBudget();
         done.add(static_cast<double>(b - a), true);
         a = b;

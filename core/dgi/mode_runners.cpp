@@ -9,11 +9,11 @@ namespace vantage::dgi::detail {
 // Full-graph forward: every value over all nodes or all edges at once, with LibTorch's own scatter
 // ops. It shares nothing with the layer-wise path but the dense ops, which makes it the reference.
 
-Tensor fullForward(const Graph& graph, const Tensor& x, const GnnIr& ir, at::ScalarType type)
+Tensor fullForward(const Graph& graph, const Tensor& x, const GnnIr& ir, at::ScalarType type, torch::Device device)
 {
     const std::int64_t n = graph.numNodes();
-    const Tensor src = wrapIndex(graph.sources());
-    const Tensor off = wrapIndex(graph.offsets());
+    const Tensor src = wrapIndex(graph.sources()).to(device);
+    const Tensor off = wrapIndex(graph.offsets()).to(device);
     const Tensor inDeg = (off.slice(0, 1) - off.slice(0, 0, n));
     const Tensor dst = torch::repeat_interleave(inDeg);
     Globals globals(ir, type);
@@ -38,11 +38,12 @@ Tensor fullForward(const Graph& graph, const Tensor& x, const GnnIr& ir, at::Sca
         const IrOp& o = ir.op(v);
         std::vector<Tensor> in;
         for (int u : o.inputs)
-            in.push_back(ir.op(u).space == Space::Global ? globals.get(u) : val[static_cast<std::size_t>(u)]);
+            in.push_back(
+                ir.op(u).space == Space::Global ? globals.get(u).to(device) : val[static_cast<std::size_t>(u)]);
         Tensor t;
         switch (o.kind) {
         case OpKind::Input:
-            t = x;
+            t = x.to(device);
             break;
         case OpKind::Parameter:
         case OpKind::Constant:
@@ -94,7 +95,7 @@ Tensor fullForward(const Graph& graph, const Tensor& x, const GnnIr& ir, at::Sca
 
 NodeMatrix toMatrix(const Tensor& t, DType type)
 {
-    const Tensor c = t.reshape({ t.size(0), -1 }).to(scalarOf(type)).contiguous();
+    const Tensor c = t.reshape({ t.size(0), -1 }).to(torch::kCPU, scalarOf(type)).contiguous();
     NodeMatrix m = NodeMatrix::uninitialized(c.size(0), c.size(1), type);
     if (c.numel() > 0)
         std::memcpy(m.data(), c.data_ptr(), m.bytes());

@@ -7,7 +7,8 @@
 namespace vantage::dgi::detail {
 
 // Every value over all nodes or all edges at once, with LibTorch's own scatter ops.
-Tensor fullForward(const Graph& graph, const Tensor& x, const GnnIr& ir, at::ScalarType type);
+Tensor fullForward(
+    const Graph& graph, const Tensor& x, const GnnIr& ir, at::ScalarType type, torch::Device device = torch::kCPU);
 NodeMatrix toMatrix(const Tensor& t, DType type);
 // The GCN of models.cpp written by hand as a user would.
 NodeMatrix handwrittenGcn(const Graph& graph, const Tensor& x, const GnnIr& ir, at::ScalarType type,

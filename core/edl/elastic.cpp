@@ -324,6 +324,8 @@ struct ElasticContext::Impl {
             o->timeout = millis(spec.timeouts.collectiveS);
             group = c10::make_intrusive<c10d::ProcessGroupNCCL>(
                 prefixed, static_cast<int>(rank), static_cast<int>(size), o);
+            std::cerr << "vantage-edl-worker " << env.workerId << ": NCCL group, rank " << rank << " of " << size
+                      << " on " << device.str() << std::endl;
             return;
 #endif
         }

@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# The one prepared GPU check (issue 17): on a machine with an NVIDIA GPU it runs the GPU tests and
+# prints one table (DGI on the GPU against the CPU, auto batch against static batches, time per
+# layer against a copy probe of the device's memory bandwidth; an EDL job with a GPU worker on NCCL).
+#
+#   scripts/gpu-check.sh --prepare   here (PyPI reachable, no GPU needed): builds the CUDA flavour with
+#                                    the GUI off against the PyTorch the GPU machine has
+#                                    (scripts/requirements-gpu-check.txt) into build-gpu/, and packs the
+#                                    binaries and the libraries they need beyond glibc, libstdc++,
+#                                    LibTorch and CUDA into .gpu-check/bundle.tar.xz (ignored; carried)
+#   scripts/gpu-check.sh             on the GPU machine: unpacks the bundle (or, without one, builds
+#                                    with scripts/build.sh --cuda against that machine's PyTorch), runs
+#                                    tst_dgi_gpu and the figures; the table goes to stdout and, when
+#                                    $OUT is set, to $OUT/gpu-check.md with the raw JSON beside it
+#
+# Why a bundle: the lent machine has PyTorch (with the C++ LibTorch), CUDA and a compiler but not
+# Vantage's other dependencies (Qt for the tests, SQLite, libarchive, ZeroMQ, Graphviz), cannot
+# reach a package registry, and its device time is short. Sizes: GPU_CHECK_NODES (1000000);
+# GPU_CHECK_DEVICE (cuda:0; "cpu" runs the same steps without a GPU, to try the script itself).
+# A failing step is reported in the table and the others still run.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+DEVICE=${GPU_CHECK_DEVICE:-cuda:0}
+BUNDLE=.gpu-check/bundle.tar.xz
+
+prepare() {
+  set -e
+  local req=scripts/requirements-gpu-check.txt
+  local venv=${VANTAGE_GPU_PYENV:-$HOME/.cache/vantage/gpu-check-venv}
+  local hash
+  hash=$(sha256sum "$req" | cut -d' ' -f1)
+  if [ "$(cat "$venv/.vantage-requirements" 2>/dev/null)" != "$hash" ]; then
+    rm -rf "$venv"
+    /usr/bin/python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$req"
+    echo "$hash" > "$venv/.vantage-requirements"
+  fi
+  local site
+  site=$("$venv/bin/python" -c 'import os, torch; print(os.path.dirname(os.path.dirname(torch.__file__)))')
+  export TORCH_CUDA_ARCH_LIST=${TORCH_CUDA_ARCH_LIST:-9.0}
+  export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/vantage-ccache} CCACHE_BASEDIR=$ROOT CCACHE_NOHASHDIR=1
+  export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+  if [ ! -f build-gpu/build.ninja ]; then
+    cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DVANTAGE_BUILD_GUI=OFF -DVANTAGE_WITH_CUDA=ON \
+      "-DCMAKE_PREFIX_PATH=$site/torch/share/cmake;$site/torch" \
+      "-DNCCL_LIBRARY=$site/nvidia/nccl/lib/libnccl.so.2" "-DNCCL_INCLUDE_DIR=$site/nvidia/nccl/include"
+  fi
+  cmake --build build-gpu --parallel "${JOBS:-$(nproc)}" --target vantage-cli vantage-edl-worker tst_dgi_gpu
+  local stage
+  stage=$(mktemp -d)
+  mkdir -p "$stage/bin" "$stage/lib" .gpu-check
+  cp build-gpu/app/cli/vantage-cli build-gpu/app/worker/vantage-edl-worker build-gpu/tests/tst_dgi_gpu "$stage/bin/"
+  strip "$stage"/bin/*
+  # Every library the binaries load but glibc's, libstdc++'s, LibTorch's and CUDA's (the machine has those).
+  LD_LIBRARY_PATH="$site/torch/lib" ldd "$stage"/bin/* | awk '/=>/ {print $3}' | sort -u | grep -v "$site" \
+    | grep -Ev '/(libc|libm|libdl|libpthread|librt|libutil|libresolv|libgcc_s|libstdc\+\+|libcudart|libcuda|libnccl)\.so' \
+    | while read -r lib; do cp -L "$lib" "$stage/lib/"; done
+  # LibTorch's OpenMP runtime, should that machine's wheel not carry one.
+  mkdir -p "$stage/fallback"
+  cp -L "$site/torch/lib/libgomp.so.1" "$stage/fallback/"
+  "$venv/bin/python" -c 'import torch; print(torch.__version__)' > "$stage/torch-version"
+  git describe --always --dirty > "$stage/vantage-version"
+  tar -C "$stage" -cJf "$BUNDLE" .
+  rm -rf "$stage"
+  echo "gpu-check: $BUNDLE ($(du -h "$BUNDLE" | cut -f1)), built against torch $(grep "^torch==" "$req" | cut -d= -f3)"
+}
+
+if [ "${1:-}" = "--prepare" ]; then
+  prepare
+  exit 0
+elif [ $# -gt 0 ]; then
+  echo "gpu-check: unknown argument '$1' (--prepare, or none on the GPU machine)" >&2
+  exit 2
+fi
+
+start=$(date +%s)
+PY=${PYTHON:-python3}
+OUTDIR=${OUT:-$(mktemp -d)}
+WORK=$(mktemp -d)
+RAW=$WORK/raw
+mkdir -p "$RAW"
+TORCH_SITE=$("$PY" -c 'import os, torch; print(os.path.dirname(os.path.dirname(torch.__file__)))')
+NV_LIBS=$(find "$TORCH_SITE/nvidia" -maxdepth 3 -type d -name lib 2>/dev/null | tr '\n' ':')
+if [ -f "$BUNDLE" ]; then
+  tar -C "$WORK" -xJf "$BUNDLE" || exit 1
+  BIN=$WORK/bin
+  want=$(cat "$WORK/torch-version")
+  have=$("$PY" -c 'import torch; print(torch.__version__)')
+  if [ "${want%%+*}" != "${have%%+*}" ]; then
+    echo "gpu-check: the bundle was built against torch $want, this machine has $have; run --prepare with that version" >&2
+    exit 2
+  fi
+  export LD_LIBRARY_PATH="$WORK/lib:$TORCH_SITE/torch/lib:$NV_LIBS/usr/local/cuda/lib64:$WORK/fallback:${LD_LIBRARY_PATH:-}"
+else
+  BUILD_DIR=build-cuda scripts/build.sh --cuda -DVANTAGE_BUILD_GUI=OFF || exit 1
+  BIN=$WORK/bin
+  mkdir -p "$BIN"
+  cp build-cuda/app/cli/vantage-cli build-cuda/app/worker/vantage-edl-worker build-cuda/tests/tst_dgi_gpu "$BIN/"
+  export LD_LIBRARY_PATH="$TORCH_SITE/torch/lib:$NV_LIBS${LD_LIBRARY_PATH:-}"
+fi
+CLI=$BIN/vantage-cli
+export QT_QPA_PLATFORM=offscreen GPU_CHECK_DEVICE=$DEVICE
+
+echo "== devices"
+"$CLI" --json devices | tee "$RAW/devices.json"
+echo "== tst_dgi_gpu"
+"$BIN/tst_dgi_gpu" > "$RAW/tst_dgi_gpu.txt" 2>&1 && echo "tst_dgi_gpu: passed" || echo "tst_dgi_gpu: FAILED"
+grep -E "^(FAIL|Totals)" "$RAW/tst_dgi_gpu.txt" || true
+
+echo "== copy probe"
+"$PY" - > "$RAW/copy_probe.json" <<'PY'
+import json, torch
+import os, time
+dev = os.environ["GPU_CHECK_DEVICE"]
+x = torch.empty(1 << 30 if dev != "cpu" else 1 << 26, dtype=torch.float32, device=dev)  # 4 GiB on a GPU
+y = torch.empty_like(x)
+sync = torch.cuda.synchronize if dev != "cpu" else (lambda: None)
+for _ in range(3):
+    y.copy_(x)
+sync()
+t0 = time.perf_counter()
+for _ in range(10):
+    y.copy_(x)
+sync()
+t = (time.perf_counter() - t0) / 10
+print(json.dumps({"bytes_moved": 2 * x.numel() * 4, "seconds": t, "bytes_per_s": 2 * x.numel() * 4 / t,
+                  "device": torch.cuda.get_device_name(0) if dev != "cpu" else "cpu", "torch": torch.__version__}))
+PY
+cat "$RAW/copy_probe.json"
+
+NODES=${GPU_CHECK_NODES:-1000000}
+GRAPH=$WORK/rmat
+echo "== R-MAT graph, $NODES nodes"
+"$CLI" dgi generate --graph "rmat:n=$NODES,deg=16,seed=1" --self-loops add --out "$GRAPH" > "$RAW/generate.txt"
+for model in gcn sage; do
+  common=(--json dgi eval --graph "$GRAPH" --model "$model" --layers 3 --hidden 64 --in-dim 64 --mode layerwise)
+  echo "== $model: CPU"
+  "$CLI" "${common[@]}" --out "$WORK/$model-cpu.npy" > "$RAW/$model-cpu.json"
+  echo "== $model: GPU, auto batch"
+  "$CLI" "${common[@]}" --device "$DEVICE" --out "$WORK/$model-gpu.npy" > "$RAW/$model-gpu.json"
+  for cap in 16384 65536 262144 1048576; do
+    echo "== $model: GPU, static batch of $cap nodes"
+    "$CLI" "${common[@]}" --device "$DEVICE" --node-cap "$cap" > "$RAW/$model-gpu-$cap.json"
+  done
+  "$PY" - "$WORK/$model-cpu.npy" "$WORK/$model-gpu.npy" > "$RAW/$model-compare.json" <<'PY'
+import json, sys, numpy as np
+a, b = np.load(sys.argv[1]), np.load(sys.argv[2])
+scale = float(np.abs(a).max())
+print(json.dumps({"max_abs_diff": float(np.abs(a - b).max()), "scale": scale,
+                  "relative": float(np.abs(a - b).max()) / scale if scale else 0.0, "shape": list(a.shape)}))
+PY
+done
+
+echo "== EDL: one worker on $DEVICE (NCCL)"
+"$CLI" --json edl run --trainer mlp --workers 1 --devices "$DEVICE" --epochs 2 --samples 20000 --batch 256 \
+  --job-dir "$WORK/edl" > "$RAW/edl.json" 2> "$RAW/edl.err" && echo "edl: ran" || echo "edl: FAILED ($(tail -3 "$RAW/edl.err"))"
+grep -rhoE "NCCL[^\"]{0,80}|nccl[^\"]{0,80}" "$WORK/edl" 2>/dev/null | sort -u | head -5 > "$RAW/edl-nccl.txt" || true
+
+"$PY" "$ROOT/scripts/gpu_check_table.py" "$RAW" > "$OUTDIR/gpu-check.md"
+cat "$OUTDIR/gpu-check.md"
+tar -C "$WORK" -czf "$OUTDIR/gpu-check-raw.tar.gz" raw
+echo "gpu-check: finished in $(( $(date +%s) - start )) s"

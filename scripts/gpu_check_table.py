@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""The table of scripts/gpu-check.sh, from the JSON its runs wrote into one folder (argument 1).
+
+Markdown on stdout. Targets (issue 17): GPU output equal to the CPU's within 1e-5 relative to the
+output's largest magnitude; the time of each layer at most 3x the time the copy probe needs to
+move that layer's compulsory bytes (stores read and written once, the graph's indices and the rows
+gathered along the edges); the auto batch against the best of a sweep of static batches.
+"""
+import json
+import os
+import sys
+
+raw = sys.argv[1]
+
+
+def load(name):
+    path = os.path.join(raw, name)
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        text = f.read().strip()
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def secs(s):
+    return f"{s:.3f} s" if s < 10 else f"{s:.1f} s"
+
+
+rows = []
+dev = load("devices.json") or {}
+probe = load("copy_probe.json") or {}
+gpus = dev.get("gpus") or []
+name = gpus[0]["name"] if gpus else "none"
+rows.append(("device", f"{name}; torch {probe.get('torch', '?')}; CUDA runtime {dev.get('cuda_runtime_version')}; "
+             f"NCCL {dev.get('nccl_version')}", "", ""))
+tests = open(os.path.join(raw, "tst_dgi_gpu.txt")).read() if os.path.exists(os.path.join(raw, "tst_dgi_gpu.txt")) else ""
+totals = [l for l in tests.splitlines() if l.startswith("Totals")]
+rows.append(("tst_dgi_gpu", totals[-1] if totals else "did not run", "0 failed, 0 skipped on a GPU",
+             "ok" if totals and " 0 failed" in totals[-1] and " 0 skipped" in totals[-1] else "NO"))
+bw = probe.get("bytes_per_s", 0.0)
+rows.append(("copy probe (device to device, 4 GiB)", f"{bw / 1e9:.0f} GB/s (bytes read + written)", "", ""))
+
+for model, title in (("gcn", "GCN-3x64"), ("sage", "GraphSAGE-3x64")):
+    cpu = load(f"{model}-cpu.json")
+    gpu = load(f"{model}-gpu.json")
+    cmp_ = load(f"{model}-compare.json")
+    if not cpu or not gpu:
+        rows.append((title, "did not run", "", "NO"))
+        continue
+    g = cpu.get("graph", {})
+    graph = f"R-MAT {g.get('nodes', '?'):,} nodes, {g.get('edges', '?'):,} edges" if isinstance(g.get('nodes'), int) else "R-MAT"
+    rel = cmp_["relative"] if cmp_ else float("nan")
+    rows.append((f"{title}, {graph}: GPU vs CPU output", f"max diff {rel:.2e} of the largest |value|",
+                 "<= 1e-5", "ok" if rel <= 1e-5 else "NO"))
+    rows.append((f"{title}: CPU ({cpu.get('threads')} threads) / GPU auto batch",
+                 f"{secs(cpu['total_s'])} / {secs(gpu['total_s'])} ({cpu['total_s'] / gpu['total_s']:.1f}x)", "", ""))
+    sweep = []
+    for cap in (16384, 65536, 262144, 1048576):
+        r = load(f"{model}-gpu-{cap}.json")
+        if r:
+            sweep.append((cap, r["total_s"]))
+    if sweep:
+        best = min(sweep, key=lambda x: x[1])
+        text = ", ".join(f"{c}: {secs(t)}" for c, t in sweep)
+        rows.append((f"{title}: static node caps", text, "", ""))
+        rows.append((f"{title}: auto batch vs best static ({best[0]})", f"{best[1] / gpu['total_s']:.2f}x",
+                     ">= 1 (DGI: 1.31-1.74x)", "ok" if gpu["total_s"] <= best[1] * 1.05 else "NO"))
+    for l in gpu.get("layers", []):
+        floor = l["bytes_touched"] / bw if bw else 0
+        ratio = l["time_s"] / floor if floor else float("nan")
+        rows.append((f"{title}: layer {l['index'] + 1} on the GPU",
+                     f"{secs(l['time_s'])}, {l['batches']} batches, {l['bytes_touched'] / 1e9:.2f} GB compulsory "
+                     f"= {ratio:.1f}x the copy probe's time", "<= 3x", "ok" if ratio <= 3 else "NO"))
+    rows.append((f"{title}: peak device memory", f"{gpu.get('peak_device_bytes', 0) / 2**20:.0f} MiB of "
+                 f"{gpu.get('device_budget_bytes', 0) / 2**20:.0f} MiB planned", "", ""))
+
+edl = load("edl.json")
+nccl = open(os.path.join(raw, "edl-nccl.txt")).read().strip() if os.path.exists(os.path.join(raw, "edl-nccl.txt")) else ""
+if edl:
+    status = edl.get("status", {})
+    state = status.get("state") if isinstance(status, dict) else status
+    workers = status.get("workers", []) if isinstance(status, dict) else []
+    where = ", ".join(f"{w.get('id')} on {w.get('device')}" for w in workers)
+    ok = state == "finished" and edl.get("ledger", {}).get("exactly_once")
+    rows.append(("EDL: 1 worker on a GPU", f"{state} ({where}), {status.get('step')} steps, final loss "
+                 f"{edl.get('final_loss'):.3f}, "
+                 f"exactly once {edl.get('ledger', {}).get('exactly_once')}; {nccl or 'no NCCL line in the logs'}",
+                 "finishes on NCCL", "ok" if ok and "NCCL" in nccl else "NO"))
+else:
+    err = open(os.path.join(raw, "edl.err")).read().strip().splitlines()[-3:] if os.path.exists(os.path.join(raw, "edl.err")) else []
+    rows.append(("EDL: 1 worker on a GPU", "failed: " + " / ".join(err), "finishes on NCCL", "NO"))
+rows.append(("PPAC LightGCN on Gowalla", "not run: PPAC trains on the CPU only (no GPU trainer yet)",
+             ">= 0.177 recall@20", "open"))
+
+print("| check | figure | target | |")
+print("| --- | --- | --- | --- |")
+for r in rows:
+    print("| " + " | ".join(str(c).replace("|", "/") for c in r) + " |")
