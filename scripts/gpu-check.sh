@@ -56,6 +56,12 @@ prepare() {
   LD_LIBRARY_PATH="$site/torch/lib" ldd "$stage"/bin/* | awk '/=>/ {print $3}' | sort -u | grep -v "$site" \
     | grep -Ev '/(libc|libm|libdl|libpthread|librt|libutil|libresolv|libgcc_s|libstdc\+\+|libcudart|libcuda|libnccl)\.so' \
     | while read -r lib; do cp -L "$lib" "$stage/lib/"; done
+  # Graphviz's core and dot-layout plugins (the drawing of the layer cut), with their own config.
+  mkdir -p "$stage/graphviz"
+  local gvdir
+  gvdir=$(dirname "$(find /usr/lib -name 'libgvplugin_dot_layout.so.6' | head -1)")
+  cp -L "$gvdir/libgvplugin_core.so.6" "$gvdir/libgvplugin_dot_layout.so.6" "$stage/graphviz/"
+  GVBINDIR="$stage/graphviz" dot -c
   # LibTorch's OpenMP runtime, should that machine's wheel not carry one.
   mkdir -p "$stage/fallback"
   cp -L "$site/torch/lib/libgomp.so.1" "$stage/fallback/"
@@ -101,6 +107,7 @@ else
 fi
 CLI=$BIN/vantage-cli
 export QT_QPA_PLATFORM=offscreen GPU_CHECK_DEVICE=$DEVICE
+[ -d "$WORK/graphviz" ] && export GVBINDIR=$WORK/graphviz
 
 echo "== devices"
 "$CLI" --json devices | tee "$RAW/devices.json"
@@ -135,13 +142,25 @@ echo "== R-MAT graph, $NODES nodes"
 "$CLI" dgi generate --graph "rmat:n=$NODES,deg=16,seed=1" --self-loops add --out "$GRAPH" > "$RAW/generate.txt"
 for model in gcn sage; do
   common=(--json dgi eval --graph "$GRAPH" --model "$model" --layers 3 --hidden 64 --in-dim 64 --mode layerwise)
+  # The outputs for the comparison, then the timed runs (without writing 256 MB of .npy each).
+  echo "== $model: outputs on the CPU and on $DEVICE"
+  "$CLI" "${common[@]}" --out "$WORK/$model-cpu.npy" > "$RAW/$model-cpu-out.json"
+  "$CLI" "${common[@]}" --device "$DEVICE" --out "$WORK/$model-gpu.npy" > "$RAW/$model-gpu-out.json"
   echo "== $model: CPU"
-  "$CLI" "${common[@]}" --out "$WORK/$model-cpu.npy" > "$RAW/$model-cpu.json"
+  "$CLI" "${common[@]}" > "$RAW/$model-cpu.json"
   echo "== $model: GPU, auto batch"
-  "$CLI" "${common[@]}" --device "$DEVICE" --out "$WORK/$model-gpu.npy" > "$RAW/$model-gpu.json"
+  "$CLI" "${common[@]}" --device "$DEVICE" > "$RAW/$model-gpu.json"
   for cap in 16384 65536 262144 1048576; do
     echo "== $model: GPU, static batch of $cap nodes"
     "$CLI" "${common[@]}" --device "$DEVICE" --node-cap "$cap" > "$RAW/$model-gpu-$cap.json"
+  done
+  # Under a device budget far below the graph's stores: stores stay in pinned host memory and the
+  # batches are streamed; the auto batch against static ones under the same budget.
+  for cap in auto 16384 65536 262144; do
+    echo "== $model: GPU, 1 GiB of device memory, batch $cap"
+    capArg=()
+    [ "$cap" != auto ] && capArg=(--node-cap "$cap")
+    "$CLI" "${common[@]}" --device "$DEVICE" --device-memory 1G "${capArg[@]}" > "$RAW/$model-gpu-1g-$cap.json"
   done
   "$PY" - "$WORK/$model-cpu.npy" "$WORK/$model-gpu.npy" > "$RAW/$model-compare.json" <<'PY'
 import json, sys, numpy as np

@@ -5,6 +5,8 @@
 
 #include "cli.h"
 
+#include "common/devices.h"
+
 #include "common/error.h"
 #include "common/units.h"
 #include "edl/client.h"
@@ -155,6 +157,8 @@ LeaderOptions leaderOptions(const JobArgs& a)
     o.devices = splitList(a.devices);
     if (!a.hostsFile.empty())
         o.hosts = parseHostFile(a.hostsFile);
+    else
+        checkLocalDevices(o.devices); // before a job folder exists or a worker starts
     o.sshCommand = a.ssh;
     o.listenHost = a.listen;
     o.listenPort = a.port;

@@ -1,5 +1,8 @@
 #include "common/devices.h"
 
+#include "common/error.h"
+
+#include <charconv>
 #include <thread>
 
 #ifdef VANTAGE_HAVE_CUDA
@@ -25,7 +28,7 @@ DeviceReport probeDevices()
     const cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess) {
         r.cudaError = std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err);
-        return r;
+        count = 0;
     }
     for (int i = 0; i < count; ++i) {
         cudaDeviceProp p{};
@@ -36,7 +39,48 @@ DeviceReport probeDevices()
 #else
     r.cudaError = "this build of Vantage has no GPU path (built without CUDA/NCCL)";
 #endif
+#ifdef VANTAGE_TORCH_CUDA
+    r.libTorchCuda = true;
+#else
+    // CUDA and NCCL were found, but the engines compute with LibTorch, and this one is CPU-only.
+    if (r.gpuPathBuilt)
+        r.cudaError = "this build's LibTorch is CPU-only: the engines cannot use a GPU (build the CUDA flavour, "
+                      "scripts/build.sh --cuda)"
+            + (r.cudaError.empty() ? std::string() : "; CUDA says " + r.cudaError);
+    r.gpuPathBuilt = false;
+#endif
     return r;
+}
+
+void checkLocalDevices(const std::vector<std::string>& devices)
+{
+    bool probed = false;
+    DeviceReport r;
+    for (const auto& d : devices) {
+        if (d.rfind("cuda", 0) != 0)
+            continue;
+        int index = 0;
+        if (d.size() > 5 && d[4] == ':') {
+            const auto [end, ec] = std::from_chars(d.data() + 5, d.data() + d.size(), index);
+            if (ec != std::errc() || end != d.data() + d.size())
+                continue; // malformed: the launcher names it
+        }
+        if (!probed) {
+            r = probeDevices();
+            probed = true;
+        }
+        if (!r.gpuPathBuilt)
+            throw Error::invalidInput("'" + d + "': " + r.cudaError + "; train on cpu or build the CUDA flavour")
+                .forField("devices");
+        if (r.gpus.empty())
+            throw Error::invalidInput("'" + d + "' asks for a GPU but CUDA sees none on this machine ("
+                + (r.cudaError.empty() ? std::string("no device") : r.cudaError) + ")")
+                .forField("devices");
+        if (index >= static_cast<int>(r.gpus.size()))
+            throw Error::invalidInput("'" + d + "' does not exist: this machine has " + std::to_string(r.gpus.size())
+                + " GPU(s), cuda:0 to cuda:" + std::to_string(r.gpus.size() - 1))
+                .forField("devices");
+    }
 }
 
 } // namespace vantage

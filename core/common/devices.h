@@ -17,7 +17,8 @@ struct GpuInfo {
 };
 
 struct DeviceReport {
-    bool gpuPathBuilt = false; // this build has the CUDA/NCCL path
+    bool gpuPathBuilt = false; // this build has the CUDA/NCCL path and a LibTorch with CUDA
+    bool libTorchCuda = false; // this build's LibTorch has CUDA (the engines can use a GPU)
     int cudaRuntimeVersion = 0;
     int cudaDriverVersion = 0;
     std::string ncclVersion; // "2.27.3", empty when not built
@@ -27,5 +28,10 @@ struct DeviceReport {
 };
 
 DeviceReport probeDevices();
+
+// Refuses local devices this machine cannot give: "cuda" / "cuda:N" on a build without the GPU path,
+// with no GPU visible, or past the last GPU. Error::invalidInput naming the device and what is
+// missing; "cpu" and other names pass (their own checks name them).
+void checkLocalDevices(const std::vector<std::string>& devices);
 
 } // namespace vantage

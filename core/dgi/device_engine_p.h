@@ -17,6 +17,7 @@ namespace vantage::dgi::detail {
 // Error::invalidInput on a build without CUDA; deviceCount() answers 0 there.
 namespace gpu {
 bool built(); // this LibTorch has CUDA
+std::string cudnnVersion(); // "9.19.0"; empty without cuDNN
 int deviceCount();
 std::string name(int index);
 std::int64_t freeBytes(int index);
@@ -24,6 +25,8 @@ std::int64_t allocatedBytes(int index); // by LibTorch's caching allocator, now
 std::int64_t peakAllocatedBytes(int index); // since the last resetPeak
 void resetPeak(int index);
 void emptyCache();
+// Makes LibTorch's allocator refuse (out of memory) past `bytes` on GPU `index`; 0 lifts the limit.
+void limitMemory(int index, std::int64_t bytes);
 void synchronize(int index);
 // Creates the device's context and the cuBLAS / cuSPARSE handles (a small product of each), so that
 // an evaluation's time does not include them.
@@ -50,5 +53,10 @@ struct DeviceRun {
 // Layer-wise over every node on GPU `index` (-1: the same engine on the CPU, for tests); fills
 // result.layers and the device figures and returns the output rows (in the order of run.graph).
 NodeMatrix evaluateLayerWiseOnDevice(const DeviceRun& run, int index, EvalResult& result);
+
+// Runs the model once on a tiny graph on GPU `index`: CUDA loads a kernel's module on its first
+// launch, and those loads (a tenth of a second for a GCN) belong to the setup, not to the first
+// layer's time.
+void warmUpModel(const GnnIr& ir, const LayerSchema& schema, const EvalOptions& opt, int index);
 
 } // namespace vantage::dgi::detail

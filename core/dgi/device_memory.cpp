@@ -4,6 +4,7 @@
 
 #ifdef VANTAGE_TORCH_CUDA
 #include <ATen/cuda/CUDAContext.h>
+#include <ATen/detail/CUDAHooksInterface.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
@@ -12,6 +13,7 @@
 
 #include <torch/version.h>
 
+#include <algorithm>
 #include <charconv>
 
 namespace vantage::dgi::detail {
@@ -37,6 +39,14 @@ int parseDeviceIndex(const std::string& device)
 namespace gpu {
 
 #ifdef VANTAGE_TORCH_CUDA
+
+std::string cudnnVersion()
+{
+    if (!at::detail::getCUDAHooks().hasCuDNN())
+        return {};
+    const long v = at::detail::getCUDAHooks().versionCuDNN(); // 91900: 9.19.0
+    return std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." + std::to_string(v % 100);
+}
 
 bool built()
 {
@@ -89,6 +99,13 @@ void emptyCache()
     c10::cuda::CUDACachingAllocator::emptyCache();
 }
 
+void limitMemory(int index, std::int64_t bytes)
+{
+    const auto total = static_cast<double>(at::cuda::getDeviceProperties(static_cast<c10::DeviceIndex>(index))->totalGlobalMem);
+    const double fraction = bytes <= 0 ? 1.0 : std::min(1.0, static_cast<double>(bytes) / total);
+    c10::cuda::CUDACachingAllocator::setMemoryFraction(fraction, static_cast<c10::DeviceIndex>(index));
+}
+
 void synchronize(int index)
 {
     c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(index));
@@ -128,6 +145,10 @@ bool built()
 {
     return false;
 }
+std::string cudnnVersion()
+{
+    return {};
+}
 int deviceCount()
 {
     return 0;
@@ -153,6 +174,10 @@ void resetPeak(int)
     noCuda();
 }
 void emptyCache()
+{
+    noCuda();
+}
+void limitMemory(int, std::int64_t)
 {
     noCuda();
 }

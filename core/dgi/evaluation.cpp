@@ -450,8 +450,10 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
         const LayerSchema schema = partitionIntoLayers(ir);
         Inputs in;
         prepareInputs(in, graphIn, featuresIn, opt, budget, spill, progress);
-        if (gpuIndex >= 0)
+        if (gpuIndex >= 0) {
             gpu::warmUp(gpuIndex);
+            warmUpModel(ir, schema, opt, gpuIndex);
+        }
         result.setupS = since(start);
         const auto evalStart = Clock::now();
         const ModeContext c{ gpuIndex, in, ir, schema, opt, budget, scalarOf(opt.dtype), spill, progress, cancel };
@@ -496,6 +498,11 @@ bool gpuEvaluatorBuilt()
 int visibleGpus()
 {
     return gpu::deviceCount();
+}
+
+std::string cudnnVersion()
+{
+    return gpu::cudnnVersion();
 }
 
 std::string checkDevice(const std::string& device)

@@ -139,6 +139,7 @@ std::string checkDevice(const std::string& device);
 // Whether this build has the GPU evaluator (a LibTorch with CUDA), and how many GPUs CUDA sees.
 bool gpuEvaluatorBuilt();
 int visibleGpus();
+std::string cudnnVersion(); // of this build's LibTorch, "9.19.0"; empty without cuDNN
 
 // `features` must have one row per node and as many columns as the model's input. A model or
 // options that do not fit the graph throw Error::invalidInput; running out of memory with a batch

@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "common/graphviz.h"
+#include "common/messages.h"
 #include "dgi/drawing.h"
 #include "dgi/memory.h"
 #include "dgi/models.h"
@@ -272,7 +273,8 @@ void recordLayerCut(store::RunScope& scope, const std::string& dot, const std::s
     store::Session* s = scope.session();
     if (!s)
         return;
-    s->addArtifact(scope.id(), "layer_cut.svg", "image/svg+xml", svg);
+    if (!svg.empty())
+        s->addArtifact(scope.id(), "layer_cut.svg", "image/svg+xml", svg);
     s->addArtifact(scope.id(), "layer_cut.dot", "text/vnd.graphviz", dot);
 }
 
@@ -377,10 +379,18 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
             }
         }
 
-        Json j = resultJson(run, request);
-
         run.dot = layerCutDot(run.ir, run.schema, { .numNodes = graph.numNodes(), .dtype = request.options.dtype });
-        run.svg = renderDotToSvg(run.dot);
+        try {
+            run.svg = renderDotToSvg(run.dot);
+        } catch (const Error& e) {
+            // A Graphviz without its layout plugins costs the drawing, not the evaluation's results.
+            std::string text = "the drawing of the layer cut was skipped (" + std::string(firstLineOf(e.what()))
+                + "); the cut is kept as DOT";
+            if (note)
+                note(text);
+            run.notes.push_back(std::move(text));
+        }
+        Json j = resultJson(run, request);
         if (store::Session* s = scope.session()) {
             for (const auto& r : run.results) {
                 std::vector<store::SeriesPoint> pts;

@@ -138,6 +138,17 @@ private Q_SLOTS:
         // Without a GPU the reason is reported, not crashed on.
         if (j["gpus"].toArray().isEmpty())
             QVERIFY(!j["cuda_error"].toString().isEmpty());
+        // The LibTorch the engines compute with, and whether it can use a GPU at all: a build whose
+        // LibTorch is CPU-only never claims a GPU path, whatever CUDA toolkit it found.
+        if (!j["libtorch_version"].toString().isEmpty()) // empty in a build without the LibTorch engines
+            QVERIFY(j["libtorch_version"].toString().count('.') >= 2);
+        QVERIFY(j["libtorch_cuda"].isBool());
+        if (j["gpu_path_built"].toBool())
+            QVERIFY(j["libtorch_cuda"].toBool());
+        else
+            QVERIFY(!j["cuda_error"].toString().isEmpty());
+        if (!j["libtorch_cuda"].toBool())
+            QVERIFY(j["cudnn_version"].toString().isEmpty());
     }
 };
 

@@ -69,6 +69,9 @@ private Q_SLOTS:
             << QStringList{ "edl", "run", "--samples", "10", "--batch", "64" } << "batch";
         QTest::newRow("missing job") << QStringList{ "edl", "status", "--job", "/nonexistent/job" } << "nonexistent";
         QTest::newRow("add and remove") << QStringList{ "edl", "scale", "--add", "1", "--remove", "w1" } << "";
+        // No such GPU here: no build without CUDA, no machine without a GPU and none with 8 has it.
+        QTest::newRow("a GPU this machine lacks")
+            << QStringList{ "edl", "run", "--devices", "cpu,cuda:7", "--workers", "2" } << "'cuda:7'";
     }
     void badInput()
     {

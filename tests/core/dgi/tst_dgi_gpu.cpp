@@ -256,16 +256,17 @@ private Q_SLOTS:
             QSKIP(qPrintable("no GPU here: " + why));
         QFETCH(ModelKind, kind);
         QFETCH(int, stores);
-        const Graph g = testGraph(40000);
+        const Graph g = testGraph(100000);
         const GnnIr ir = buildModel({ .kind = kind, .inputWidth = 32, .hidden = 64, .layers = 2, .heads = 4 });
         const NodeMatrix x = randomFeatures(g.numNodes(), 32, 4);
         const EvalResult cpu = run(g, x, ir, {});
         EvalOptions o;
         o.device = "cuda:0";
-        o.deviceMemoryBytes = 6 << 20;
+        o.deviceMemoryBytes = 64 << 20; // a store of 100,000 x 64 floats is 25.6 MB
         o.stores = StorePlacement(stores);
         const EvalResult gpu = run(g, x, ir, o);
-        QCOMPARE(gpu.deviceStoreBytes, std::int64_t{ 0 });
+        // What fits half the device budget may stay there (GAT's per-head scores); the rest cannot.
+        QVERIFY(gpu.deviceStoreBytes <= o.deviceMemoryBytes / 2);
         if (stores != int(StorePlacement::Disk))
             QVERIFY(gpu.hostStoreBytes > 0);
         std::int64_t batches = 0;
