@@ -112,9 +112,11 @@ if edl:
                  f"{edl.get('final_loss'):.3f}, "
                  f"exactly once {edl.get('ledger', {}).get('exactly_once')}; {nccl or 'no NCCL line in the logs'}",
                  "finishes on NCCL", "ok" if ok and "NCCL" in nccl else "NO"))
-else:
-    err = open(os.path.join(raw, "edl.err")).read().strip().splitlines()[-3:] if os.path.exists(os.path.join(raw, "edl.err")) else []
+elif os.path.exists(os.path.join(raw, "edl.err")):
+    err = open(os.path.join(raw, "edl.err")).read().strip().splitlines()[-3:]
     rows.append(("EDL: 1 worker on a GPU", "failed: " + " / ".join(err), "finishes on NCCL", "NO"))
+else:
+    rows.append(("EDL: 1 worker on a GPU", "not run (GPU_CHECK_QUICK)", "finishes on NCCL", ""))
 rows.append(("PPAC LightGCN on Gowalla", "not run: PPAC trains on the CPU only (no GPU trainer yet)",
              ">= 0.177 recall@20", "open"))
 

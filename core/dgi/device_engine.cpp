@@ -572,16 +572,19 @@ NodeMatrix evaluateLayerWiseOnDevice(const DeviceRun& run, int index, EvalResult
     return engine.run();
 }
 
-void warmUpModel(const GnnIr& ir, const LayerSchema& schema, const EvalOptions& opt, int index)
+void warmUpModel(const GnnIr& ir, const LayerSchema& schema, const EvalOptions& opt, std::int64_t numNodes, int index)
 {
-    // A ring of 64 nodes with self-loops: every aggregation has in-edges, some rows two.
+    // A ring with self-loops: every aggregation has in-edges, some rows two. As many rows as a large
+    // graph's batch has (up to 65,536): cuBLAS and cuSPARSE pick their kernels by size, and a kernel
+    // for a large product is another module to load than one for a small one.
+    const std::int64_t n = std::clamp<std::int64_t>(numNodes, 64, 1 << 16);
     EdgeList e;
-    for (std::int64_t v = 0; v < 64; ++v) {
-        e.src.insert(e.src.end(), { v, (v + 1) % 64 });
+    for (std::int64_t v = 0; v < n; ++v) {
+        e.src.insert(e.src.end(), { v, (v + 1) % n });
         e.dst.insert(e.dst.end(), { v, v });
     }
     const Graph g = buildGraph(std::move(e));
-    const NodeMatrix x = randomFeatures(64, ir.width(ir.inputValue()), 1, opt.dtype);
+    const NodeMatrix x = randomFeatures(n, ir.width(ir.inputValue()), 1, opt.dtype);
     EvalOptions o;
     o.dtype = opt.dtype;
     NullProgress progress;

@@ -54,9 +54,9 @@ struct DeviceRun {
 // result.layers and the device figures and returns the output rows (in the order of run.graph).
 NodeMatrix evaluateLayerWiseOnDevice(const DeviceRun& run, int index, EvalResult& result);
 
-// Runs the model once on a tiny graph on GPU `index`: CUDA loads a kernel's module on its first
+// Runs the model once on a small graph on GPU `index`: CUDA loads a kernel's module on its first
 // launch, and those loads (a tenth of a second for a GCN) belong to the setup, not to the first
 // layer's time.
-void warmUpModel(const GnnIr& ir, const LayerSchema& schema, const EvalOptions& opt, int index);
+void warmUpModel(const GnnIr& ir, const LayerSchema& schema, const EvalOptions& opt, std::int64_t numNodes, int index);
 
 } // namespace vantage::dgi::detail

@@ -452,7 +452,7 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
         prepareInputs(in, graphIn, featuresIn, opt, budget, spill, progress);
         if (gpuIndex >= 0) {
             gpu::warmUp(gpuIndex);
-            warmUpModel(ir, schema, opt, gpuIndex);
+            warmUpModel(ir, schema, opt, graphIn.numNodes(), gpuIndex);
         }
         result.setupS = since(start);
         const auto evalStart = Clock::now();
