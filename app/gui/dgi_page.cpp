@@ -190,6 +190,19 @@ QWidget* DgiPage::buildInputs()
     m_budget = new QLineEdit(this);
     m_budget->setPlaceholderText(tr("auto (half the free memory)"));
     m_budget->setToolTip(tr("Memory for node tensors, e.g. 512M or 4G; beyond it they go to memory-mapped files"));
+    m_device = new QComboBox(this);
+    m_device->setObjectName(QStringLiteral("dgiDevice"));
+    m_device->addItem(tr("CPU"), QStringLiteral("cpu"));
+    for (int i = 0; i < dgi::visibleGpus(); ++i)
+        m_device->addItem(tr("GPU %1").arg(i), QStringLiteral("cuda:%1").arg(i));
+    if (m_device->count() == 1) {
+        m_device->setEnabled(false);
+        m_device->setToolTip(dgi::gpuEvaluatorBuilt()
+                ? tr("No GPU: CUDA sees none on this machine")
+                : tr("No GPU path in this build: its LibTorch is CPU-only (build the CUDA flavour)"));
+    } else {
+        m_device->setToolTip(tr("Where the layer-wise evaluation runs; the node-by-node baseline runs on the CPU"));
+    }
     m_nodeWise = new QCheckBox(tr("Also node by node (the baseline)"), this);
     m_nodeWise->setToolTip(tr("Evaluates every node on its own as well, for comparison; after 15 s the rest is "
                               "extrapolated from the batches done. Cancel during it keeps the layer-wise result."));
@@ -218,6 +231,7 @@ QWidget* DgiPage::buildInputs()
     form->addRow(tr("Layers:"), m_layers);
     form->addRow(tr("Reordering:"), m_reorder);
     form->addRow(tr("Memory budget:"), m_budget);
+    form->addRow(tr("Device:"), m_device);
     form->addRow(m_nodeWise);
     auto* inputs = new QGroupBox(tr("Evaluation"), this);
     auto* inputsLayout = new QVBoxLayout(inputs);
@@ -420,6 +434,7 @@ dgi::EvaluationRequest DgiPage::request() const
     if (!budget.isEmpty())
         r.options.memoryBudgetBytes = dgi::parseByteSize(budget.toStdString());
     r.options.reorder = dgi::parseReordering(m_reorder->currentData().toString().toStdString());
+    r.options.device = m_device->currentData().toString().toStdString();
     // Beyond 15 s the node-wise baseline is extrapolated from the batches it ran: the default
     // graph's evaluation takes half a minute, not a minute and more.
     r.options.nodeWiseTimeLimitS = 15.0;
@@ -619,6 +634,8 @@ void DgiPage::showRun(qint64 runId)
         m_reorder->setCurrentIndex(
             qMax(0, m_reorder->findData(QString::fromUtf8(dgi::reorderingName(r.options.reorder)))));
         m_budget->setText(r.options.memoryBudgetBytes > 0 ? QString::number(r.options.memoryBudgetBytes) : QString());
+        // A run made on a GPU this machine lacks reopens on the CPU.
+        m_device->setCurrentIndex(qMax(0, m_device->findData(QString::fromStdString(r.options.device))));
         m_nodeWise->setChecked(std::find(r.modes.begin(), r.modes.end(), dgi::EvalMode::NodeWise) != r.modes.end());
         m_state->svg = stored.svg;
         m_state->dot = stored.dot;

@@ -88,6 +88,7 @@ private:
     QSpinBox* m_layers;
     QComboBox* m_reorder;
     QLineEdit* m_budget;
+    QComboBox* m_device;
     QCheckBox* m_nodeWise;
     QPushButton* m_partition;
     QPushButton* m_evaluate;

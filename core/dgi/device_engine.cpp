@@ -590,7 +590,8 @@ void warmUpModel(const GnnIr& ir, const LayerSchema& schema, const EvalOptions& 
     NullProgress progress;
     const CancelToken cancel;
     if (opt.mode == EvalMode::FullGraph) {
-        fullForward(g, wrap(x), ir, scalarOf(opt.dtype), torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index)));
+        fullForward(
+            g, wrap(x), ir, scalarOf(opt.dtype), torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index)));
     } else {
         EvalResult ignored;
         const DeviceRun run{ g, x, ir, schema, o, std::int64_t{ 64 } << 20, std::filesystem::temp_directory_path(),

@@ -101,7 +101,8 @@ void emptyCache()
 
 void limitMemory(int index, std::int64_t bytes)
 {
-    const auto total = static_cast<double>(at::cuda::getDeviceProperties(static_cast<c10::DeviceIndex>(index))->totalGlobalMem);
+    const auto total
+        = static_cast<double>(at::cuda::getDeviceProperties(static_cast<c10::DeviceIndex>(index))->totalGlobalMem);
     const double fraction = bytes <= 0 ? 1.0 : std::min(1.0, static_cast<double>(bytes) / total);
     c10::cuda::CUDACachingAllocator::setMemoryFraction(fraction, static_cast<c10::DeviceIndex>(index));
 }
@@ -114,7 +115,8 @@ void synchronize(int index)
 
 void warmUp(int index)
 {
-    const auto options = torch::TensorOptions().dtype(torch::kFloat32).device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
+    const auto options
+        = torch::TensorOptions().dtype(torch::kFloat32).device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
     const torch::Tensor a = torch::ones({ 8, 8 }, options);
     const torch::Tensor crow = torch::arange(0, 9, options.dtype(torch::kLong));
     const torch::Tensor col = torch::arange(0, 8, options.dtype(torch::kLong));

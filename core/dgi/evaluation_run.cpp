@@ -362,6 +362,14 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
             EvalOptions o = request.options;
             o.mode = request.modes[i];
             o.outputPath = i == 0 ? request.outputPath : std::filesystem::path();
+            if (o.device != "cpu" && i > 0 && o.mode != EvalMode::LayerWise && o.mode != EvalMode::FullGraph) {
+                // The baselines have no GPU path: compared with a GPU result, they run on the CPU.
+                o.device = "cpu";
+                std::string text = std::string("the ") + evalModeTitle(o.mode) + " baseline ran on the CPU (it has no GPU path)";
+                if (note)
+                    note(text);
+                run.notes.push_back(std::move(text));
+            }
             SubProgress sub(progress, 0.05 + share * static_cast<double>(i), 0.05 + share * static_cast<double>(i + 1),
                 evalModeName(o.mode));
             if (i == 0) {

@@ -5,6 +5,8 @@
 set -euo pipefail
 build=$1
 src=$2
+# The CUDA flavour: where PyPI's LibTorch, NCCL and the CUDA runtime are (they are not in the package).
+runtime=${3:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -38,6 +40,10 @@ for bin in vantage vantage-cli; do
   fi
 done
 
+if [ -n "$runtime" ]; then
+  echo "CUDA flavour: running the package's binaries with LibTorch, NCCL and CUDA from $runtime"
+  export LD_LIBRARY_PATH="$runtime${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
 "$work/root/usr/bin/vantage-cli" --version
 "$work/root/usr/bin/vantage-cli" --json devices >/dev/null
 QT_QPA_PLATFORM=offscreen "$work/root/usr/bin/vantage" --version
