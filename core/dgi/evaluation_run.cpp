@@ -365,7 +365,8 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
             if (o.device != "cpu" && i > 0 && o.mode != EvalMode::LayerWise && o.mode != EvalMode::FullGraph) {
                 // The baselines have no GPU path: compared with a GPU result, they run on the CPU.
                 o.device = "cpu";
-                std::string text = std::string("the ") + evalModeTitle(o.mode) + " baseline ran on the CPU (it has no GPU path)";
+                std::string text
+                    = std::string("the ") + evalModeTitle(o.mode) + " baseline ran on the CPU (it has no GPU path)";
                 if (note)
                     note(text);
                 run.notes.push_back(std::move(text));
