@@ -135,6 +135,25 @@ QLayout* DgiPage::buildEdgeOptions()
     return rows;
 }
 
+// The device the evaluation runs on: the CPU and every GPU this build can use (none, and why not, in
+// a build whose LibTorch is CPU-only or on a machine without a GPU).
+void DgiPage::buildDeviceChoice()
+{
+    m_device = new QComboBox(this);
+    m_device->setObjectName(QStringLiteral("dgiDevice"));
+    m_device->addItem(tr("CPU"), QStringLiteral("cpu"));
+    for (int i = 0; i < dgi::visibleGpus(); ++i)
+        m_device->addItem(tr("GPU %1").arg(i), QStringLiteral("cuda:%1").arg(i));
+    if (m_device->count() == 1) {
+        m_device->setEnabled(false);
+        m_device->setToolTip(dgi::gpuEvaluatorBuilt()
+                ? tr("No GPU: CUDA sees none on this machine")
+                : tr("No GPU path in this build: its LibTorch is CPU-only (build the CUDA flavour)"));
+    } else {
+        m_device->setToolTip(tr("Where the layer-wise evaluation runs; the node-by-node baseline runs on the CPU"));
+    }
+}
+
 QWidget* DgiPage::buildInputs()
 {
     m_graph = new QComboBox(this);
@@ -190,19 +209,7 @@ QWidget* DgiPage::buildInputs()
     m_budget = new QLineEdit(this);
     m_budget->setPlaceholderText(tr("auto (half the free memory)"));
     m_budget->setToolTip(tr("Memory for node tensors, e.g. 512M or 4G; beyond it they go to memory-mapped files"));
-    m_device = new QComboBox(this);
-    m_device->setObjectName(QStringLiteral("dgiDevice"));
-    m_device->addItem(tr("CPU"), QStringLiteral("cpu"));
-    for (int i = 0; i < dgi::visibleGpus(); ++i)
-        m_device->addItem(tr("GPU %1").arg(i), QStringLiteral("cuda:%1").arg(i));
-    if (m_device->count() == 1) {
-        m_device->setEnabled(false);
-        m_device->setToolTip(dgi::gpuEvaluatorBuilt()
-                ? tr("No GPU: CUDA sees none on this machine")
-                : tr("No GPU path in this build: its LibTorch is CPU-only (build the CUDA flavour)"));
-    } else {
-        m_device->setToolTip(tr("Where the layer-wise evaluation runs; the node-by-node baseline runs on the CPU"));
-    }
+    buildDeviceChoice();
     m_nodeWise = new QCheckBox(tr("Also node by node (the baseline)"), this);
     m_nodeWise->setToolTip(tr("Evaluates every node on its own as well, for comparison; after 15 s the rest is "
                               "extrapolated from the batches done. Cancel during it keeps the layer-wise result."));

@@ -62,6 +62,7 @@ private:
     struct State;
     void buildUi();
     QWidget* buildInputs();
+    void buildDeviceChoice();
     QLayout* buildEdgeOptions();
     QWidget* buildCutTab();
     QWidget* buildResultsTab();
