@@ -618,6 +618,30 @@
         <source>The graph&apos;s self-loops were used as given: %1 of them. &quot;Self-loops&quot; gives every node exactly one.</source>
         <translation>Die Eigenschleifen des Graphen wurden wie angegeben verwendet: %1. „Eigenschleifen“ gibt jedem Knoten genau eine.</translation>
     </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>No GPU: CUDA sees none on this machine</source>
+        <translation>Keine GPU: CUDA findet auf diesem Rechner keine</translation>
+    </message>
+    <message>
+        <source>No GPU path in this build: its LibTorch is CPU-only (build the CUDA flavour)</source>
+        <translation>Dieser Build hat keinen GPU-Pfad: seine LibTorch rechnet nur auf der CPU (die CUDA-Variante bauen)</translation>
+    </message>
+    <message>
+        <source>Where the layer-wise evaluation runs; the node-by-node baseline runs on the CPU</source>
+        <translation>Wo die schichtweise Auswertung läuft; die Knoten-für-Knoten-Basislinie läuft auf der CPU</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>Gerät:</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

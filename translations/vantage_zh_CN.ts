@@ -617,6 +617,30 @@
         <source>The graph&apos;s self-loops were used as given: %1 of them. &quot;Self-loops&quot; gives every node exactly one.</source>
         <translation>图的自环按原样使用：共 %1 个。“自环”会为每个节点添加恰好一个。</translation>
     </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>No GPU: CUDA sees none on this machine</source>
+        <translation>没有 GPU：CUDA 在本机上找不到任何 GPU</translation>
+    </message>
+    <message>
+        <source>No GPU path in this build: its LibTorch is CPU-only (build the CUDA flavour)</source>
+        <translation>此构建没有 GPU 路径：其 LibTorch 仅支持 CPU（请构建 CUDA 版本）</translation>
+    </message>
+    <message>
+        <source>Where the layer-wise evaluation runs; the node-by-node baseline runs on the CPU</source>
+        <translation>逐层评估运行的位置；逐节点基线在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>
