@@ -468,7 +468,9 @@ private:
             return torch::zeros(withRows(batch.count(), mo.shape), dense.options());
         const Tensor values = weight >= 0 ? value(batch, weight).reshape({ batch.edges }).contiguous()
                                           : torch::ones({ batch.edges }, dense.options());
-        const Tensor csr = torch::sparse_csr_tensor(batch.crow, batch.src, values, { batch.count(), m_n },
+        // Repeated edges are repeated columns in a row: the product sums them, as the model does,
+        // but LibTorch 1.13's checked constructor refuses them (2.x does not check by default).
+        const Tensor csr = at::_sparse_csr_tensor_unsafe(batch.crow, batch.src, values, { batch.count(), m_n },
             torch::TensorOptions().dtype(dense.dtype()).device(m_device));
         return csr.matmul(dense.reshape({ m_n, -1 })).reshape(withRows(batch.count(), mo.shape));
     }
