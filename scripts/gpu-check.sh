@@ -9,7 +9,7 @@
 #                                    binaries and the libraries they need beyond glibc, libstdc++,
 #                                    LibTorch and CUDA into .gpu-check/bundle.tar.xz (ignored; carried)
 #   scripts/gpu-check.sh             on the GPU machine: unpacks the bundle (or, without one, builds
-#                                    with scripts/build.sh --cuda against that machine's PyTorch), runs
+#                                    with scripts/build.sh --cuda into build-gpu-check/), runs
 #                                    tst_dgi_gpu and the figures; the table goes to stdout and, when
 #                                    $OUT is set, to $OUT/gpu-check.md with the raw JSON beside it
 #
@@ -100,11 +100,13 @@ if [ -f "$BUNDLE" ]; then
   fi
   export LD_LIBRARY_PATH="$WORK/lib:$TORCH_SITE/torch/lib:$NV_LIBS/usr/local/cuda/lib64:$WORK/fallback:${LD_LIBRARY_PATH:-}"
 else
-  BUILD_DIR=build-cuda scripts/build.sh --cuda -DVANTAGE_BUILD_GUI=OFF || exit 1
-  BIN=$WORK/bin
+  # A folder of its own: the GUI off here must not stick to build-cuda/, which the tests build with it.
+  BUILD_DIR=build-gpu-check scripts/build.sh --cuda -DVANTAGE_BUILD_GUI=OFF || exit 1
+  # Run from the build tree: their RUNPATH names the LibTorch, NCCL and CUDA they were built with.
+  BIN=$ROOT/build-gpu-check/bin-links
   mkdir -p "$BIN"
-  cp build-cuda/app/cli/vantage-cli build-cuda/app/worker/vantage-edl-worker build-cuda/tests/tst_dgi_gpu "$BIN/"
-  export LD_LIBRARY_PATH="$TORCH_SITE/torch/lib:$NV_LIBS${LD_LIBRARY_PATH:-}"
+  ln -sf "$ROOT/build-gpu-check/app/cli/vantage-cli" "$ROOT/build-gpu-check/app/worker/vantage-edl-worker" \
+    "$ROOT/build-gpu-check/tests/tst_dgi_gpu" "$BIN/"
 fi
 CLI=$BIN/vantage-cli
 export QT_QPA_PLATFORM=offscreen GPU_CHECK_DEVICE=$DEVICE
