@@ -155,7 +155,8 @@ private:
             s.t = torch::empty(shape, options.device(m_device));
             s.onDevice = true;
             m_deviceBytes += s.bytes;
-        } else if (m_run.opt.stores != StorePlacement::Disk && m_hostBytes + s.bytes <= m_run.hostBudget / 2) {
+        } else if (m_run.opt.stores == StorePlacement::Memory
+            || (m_run.opt.stores == StorePlacement::Auto && m_hostBytes + s.bytes <= m_run.hostBudget / 2)) {
             s.t = torch::empty(shape, options.pinned_memory(onGpu()));
             m_hostBytes += s.bytes;
         } else {

@@ -162,6 +162,8 @@ private Q_SLOTS:
                 << kind << qint64(0) << int(StorePlacement::Auto) << qint64(0);
             QTest::addRow("%s, host stores", modelKindName(kind))
                 << kind << qint64(2 << 20) << int(StorePlacement::Auto) << qint64(0);
+            QTest::addRow("%s, host memory only", modelKindName(kind))
+                << kind << qint64(2 << 20) << int(StorePlacement::Memory) << qint64(0);
             QTest::addRow("%s, files", modelKindName(kind))
                 << kind << qint64(0) << int(StorePlacement::Disk) << qint64(0);
             QTest::addRow("%s, static caps", modelKindName(kind))
