@@ -57,10 +57,10 @@ void checkLocalDevices(const std::vector<std::string>& devices)
     bool probed = false;
     DeviceReport r;
     for (const auto& d : devices) {
-        if (d.rfind("cuda", 0) != 0)
+        if (d != "cuda" && d.rfind("cuda:", 0) != 0)
             continue;
         int index = 0;
-        if (d.size() > 5 && d[4] == ':') {
+        if (d != "cuda") {
             const auto [end, ec] = std::from_chars(d.data() + 5, d.data() + d.size(), index);
             if (ec != std::errc() || end != d.data() + d.size())
                 continue; // malformed: the launcher names it
