@@ -52,19 +52,46 @@ DeviceReport probeDevices()
     return r;
 }
 
+int parseDeviceIndex(const std::string& device)
+{
+    if (device.empty() || device == "cpu")
+        return -1;
+    if (device == "cuda" || device == "gpu")
+        return 0;
+    const std::string prefix = "cuda:";
+    if (device.rfind(prefix, 0) == 0 && device.size() > prefix.size() && device.size() <= prefix.size() + 4) {
+        int index = -1;
+        const char* b = device.data() + prefix.size();
+        const char* e = device.data() + device.size();
+        const auto [end, ec] = std::from_chars(b, e, index);
+        if (ec == std::errc() && end == e && index >= 0)
+            return index;
+    }
+    throw Error::invalidInput("unknown device '" + device + "' (cpu, cuda or cuda:N)").forField("device");
+}
+
+void requireVisibleGpu(
+    const std::string& device, int index, int visible, const std::string& whyNone, const std::string& field)
+{
+    if (visible == 0)
+        throw Error::invalidInput("'" + device + "' asks for a GPU but CUDA sees none on this machine ("
+            + (whyNone.empty() ? std::string("no driver, no device, or CUDA_VISIBLE_DEVICES hides them") : whyNone)
+            + ")")
+            .forField(field);
+    if (index >= visible)
+        throw Error::invalidInput("'" + device + "' does not exist: this machine has " + std::to_string(visible)
+            + (visible == 1 ? " GPU (cuda:0)" : " GPUs (cuda:0 to cuda:" + std::to_string(visible - 1) + ")"))
+            .forField(field);
+}
+
 void checkLocalDevices(const std::vector<std::string>& devices)
 {
     bool probed = false;
     DeviceReport r;
     for (const auto& d : devices) {
         if (d != "cuda" && d.rfind("cuda:", 0) != 0)
-            continue;
-        int index = 0;
-        if (d != "cuda") {
-            const auto [end, ec] = std::from_chars(d.data() + 5, d.data() + d.size(), index);
-            if (ec != std::errc() || end != d.data() + d.size())
-                continue; // malformed: the launcher names it
-        }
+            continue; // "cpu", or a name the launcher refuses itself
+        const int index = parseDeviceIndex(d);
         if (!probed) {
             r = probeDevices();
             probed = true;
@@ -72,14 +99,7 @@ void checkLocalDevices(const std::vector<std::string>& devices)
         if (!r.gpuPathBuilt)
             throw Error::invalidInput("'" + d + "': " + r.cudaError + "; train on cpu or build the CUDA flavour")
                 .forField("devices");
-        if (r.gpus.empty())
-            throw Error::invalidInput("'" + d + "' asks for a GPU but CUDA sees none on this machine ("
-                + (r.cudaError.empty() ? std::string("no device") : r.cudaError) + ")")
-                .forField("devices");
-        if (index >= static_cast<int>(r.gpus.size()))
-            throw Error::invalidInput("'" + d + "' does not exist: this machine has " + std::to_string(r.gpus.size())
-                + " GPU(s), cuda:0 to cuda:" + std::to_string(r.gpus.size() - 1))
-                .forField("devices");
+        requireVisibleGpu(d, index, static_cast<int>(r.gpus.size()), r.cudaError, "devices");
     }
 }
 

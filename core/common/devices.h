@@ -29,6 +29,15 @@ struct DeviceReport {
 
 DeviceReport probeDevices();
 
+// "cpu" (or empty) -> -1; "cuda" / "gpu" -> 0; "cuda:N" -> N. Anything else throws
+// Error::invalidInput naming the string (field "device").
+int parseDeviceIndex(const std::string& device);
+
+// Refuses GPU `index` (from `device`, as the user wrote it) when CUDA sees `visible` GPUs: none
+// (`whyNone`, CUDA's error, says why when known) or too few. Error::invalidInput for `field`.
+void requireVisibleGpu(
+    const std::string& device, int index, int visible, const std::string& whyNone, const std::string& field);
+
 // Refuses local devices this machine cannot give: "cuda" / "cuda:N" on a build without the GPU path,
 // with no GPU visible, or past the last GPU. Error::invalidInput naming the device and what is
 // missing; "cpu" and other names pass (their own checks name them).

@@ -6,6 +6,7 @@
 // as one sparse-times-dense product), and the batch caps are tuned from the measured peak device
 // memory: halved on out-of-memory, grown back when a batch used well under what is free.
 
+#include "common/devices.h"
 #include "dgi/evaluation_p.h"
 #include "dgi/partition.h"
 
@@ -34,9 +35,6 @@ void warmUp(int index);
 // Matrix products in full float32 (no TF32), so that results match the CPU's within 1e-5.
 void useFullPrecision();
 } // namespace gpu
-
-// Parses "cuda" / "cuda:N" into a device index (-1 for "cpu"); throws Error::invalidInput.
-int parseDeviceIndex(const std::string& device);
 
 struct DeviceRun {
     const Graph& graph;

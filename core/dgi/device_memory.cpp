@@ -14,27 +14,8 @@
 #include <torch/version.h>
 
 #include <algorithm>
-#include <charconv>
 
 namespace vantage::dgi::detail {
-
-int parseDeviceIndex(const std::string& device)
-{
-    if (device.empty() || device == "cpu")
-        return -1;
-    if (device == "cuda" || device == "gpu")
-        return 0;
-    const std::string prefix = "cuda:";
-    if (device.rfind(prefix, 0) == 0 && device.size() > prefix.size() && device.size() <= prefix.size() + 4) {
-        int index = -1;
-        const char* b = device.data() + prefix.size();
-        const char* e = device.data() + device.size();
-        const auto [end, ec] = std::from_chars(b, e, index);
-        if (ec == std::errc() && end == e && index >= 0)
-            return index;
-    }
-    throw Error::invalidInput("unknown device '" + device + "' (cpu, cuda or cuda:N)").forField("device");
-}
 
 namespace gpu {
 

@@ -512,16 +512,7 @@ std::string checkDevice(const std::string& device)
         return "cpu";
     if (!gpu::built())
         gpu::name(index); // refuses, naming the build
-    const int count = gpu::deviceCount();
-    if (count == 0)
-        throw Error::invalidInput("'" + device
-            + "' asks for a GPU but CUDA sees none on this machine (no driver, no device, or "
-              "CUDA_VISIBLE_DEVICES hides them); evaluate on the CPU (--device cpu)")
-            .forField("device");
-    if (index >= count)
-        throw Error::invalidInput("'" + device + "' does not exist: this machine has " + std::to_string(count)
-            + (count == 1 ? " GPU (cuda:0)" : " GPUs (cuda:0 to cuda:" + std::to_string(count - 1) + ")"))
-            .forField("device");
+    requireVisibleGpu(device, index, gpu::deviceCount(), {}, "device");
     return "cuda:" + std::to_string(index);
 }
 

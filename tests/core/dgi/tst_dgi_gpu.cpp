@@ -12,6 +12,7 @@
 #include "dgi/generators.h"
 #include "dgi/graph_io.h"
 #include "dgi/models.h"
+#include "dgi_test_support.h"
 
 #include <QDir>
 #include <QTest>
@@ -35,12 +36,8 @@ EvalResult run(const Graph& g, const NodeMatrix& x, const GnnIr& ir, EvalOptions
 
 std::string errorOf(const Graph& g, const NodeMatrix& x, const GnnIr& ir, const EvalOptions& o)
 {
-    try {
-        run(g, x, ir, o);
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return {};
+    const std::string e = dgi_test::errorOf([&] { run(g, x, ir, o); }).what();
+    return e.find("no error thrown") == std::string::npos ? e : std::string();
 }
 
 // Within `rtol` of the reference relative to its largest magnitude: sums of many float32 terms in
@@ -48,19 +45,11 @@ std::string errorOf(const Graph& g, const NodeMatrix& x, const GnnIr& ir, const 
 // results differ by up to 7e-7 of it (JK-Net); an element near zero has no relative precision.
 QString mismatch(const NodeMatrix& a, const NodeMatrix& ref, double rtol)
 {
-    if (a.rows() != ref.rows() || a.cols() != ref.cols())
-        return QString("shape %1x%2 vs %3x%4").arg(a.rows()).arg(a.cols()).arg(ref.rows()).arg(ref.cols());
     double scale = 0;
     for (std::int64_t r = 0; r < ref.rows(); ++r)
         for (std::int64_t c = 0; c < ref.cols(); ++c)
             scale = std::max(scale, std::abs(ref.at(r, c)));
-    for (std::int64_t r = 0; r < ref.rows(); ++r)
-        for (std::int64_t c = 0; c < ref.cols(); ++c) {
-            const double d = std::abs(a.at(r, c) - ref.at(r, c));
-            if (!(d <= rtol * scale))
-                return QString("row %1 col %2: %3 vs %4").arg(r).arg(c).arg(a.at(r, c)).arg(ref.at(r, c));
-        }
-    return {};
+    return dgi_test::mismatch(a, ref, 0.0, rtol * scale);
 }
 
 // Power-law in-degrees with hubs, repeated edges, self-loops and isolated nodes.
@@ -69,6 +58,22 @@ Graph testGraph(std::int64_t n)
     EdgeList e = generateRmat({ .nodes = n, .avgDegree = 8, .seed = 5 });
     e.numNodes = n + 7; // seven nodes without edges at the end
     return buildGraph(std::move(e));
+}
+
+// A built-in model on testGraph(n) with seeded features, and the CPU's layer-wise answer.
+struct Case {
+    Graph g;
+    GnnIr ir;
+    NodeMatrix x;
+    EvalResult cpu;
+};
+
+Case makeCase(std::int64_t n, const ModelSpec& spec, std::uint64_t seed)
+{
+    Case c{ testGraph(n), buildModel(spec), {}, {} };
+    c.x = randomFeatures(c.g.numNodes(), spec.inputWidth, seed);
+    c.cpu = run(c.g, c.x, c.ir, {});
+    return c;
 }
 
 } // namespace
@@ -176,18 +181,16 @@ private Q_SLOTS:
         QFETCH(qint64, budget);
         QFETCH(int, stores);
         QFETCH(qint64, nodeCap);
-        const Graph g = testGraph(4000);
-        const GnnIr ir = buildModel({ .kind = kind, .inputWidth = 24, .hidden = 32, .layers = 3, .heads = 4 });
-        const NodeMatrix x = randomFeatures(g.numNodes(), 24, 9);
-        const EvalResult cpu = run(g, x, ir, {});
+        const Case c = makeCase(4000, { .kind = kind, .inputWidth = 24, .hidden = 32, .layers = 3, .heads = 4 }, 9);
+        const Graph& g = c.g;
         EvalOptions o;
         o.deviceMemoryBytes = budget;
         o.stores = StorePlacement(stores);
         o.nodeCap = nodeCap;
-        const LayerSchema schema = partitionIntoLayers(ir);
+        const LayerSchema schema = partitionIntoLayers(c.ir);
         NullProgress p;
         CancelToken cancel;
-        const vantage::dgi::detail::DeviceRun dr{ g, x, ir, schema, o, std::int64_t{ 1 } << 30,
+        const vantage::dgi::detail::DeviceRun dr{ g, c.x, c.ir, schema, o, std::int64_t{ 1 } << 30,
             QDir::tempPath().toStdString(), p, cancel };
         EvalResult r;
         NodeMatrix out;
@@ -207,7 +210,7 @@ private Q_SLOTS:
             QVERIFY(r.hostStoreBytes > 0);
         if (budget > 0 || nodeCap > 0)
             QVERIFY(r.layers.front().batches > 1);
-        const QString m = mismatch(out, cpu.output, 1e-5);
+        const QString m = mismatch(out, c.cpu.output, 1e-5);
         QVERIFY2(m.isEmpty(), qPrintable(m));
     }
 
@@ -226,18 +229,15 @@ private Q_SLOTS:
             QSKIP(qPrintable("no GPU here: " + why));
         QFETCH(ModelKind, kind);
         QFETCH(EvalMode, mode);
-        const Graph g = testGraph(3000);
-        const GnnIr ir = buildModel({ .kind = kind, .inputWidth = 24, .hidden = 32, .layers = 3, .heads = 4 });
-        const NodeMatrix x = randomFeatures(g.numNodes(), 24, 9);
-        const EvalResult cpu = run(g, x, ir, {});
+        const Case c = makeCase(3000, { .kind = kind, .inputWidth = 24, .hidden = 32, .layers = 3, .heads = 4 }, 9);
         EvalOptions o;
         o.mode = mode;
         o.device = "cuda";
-        const EvalResult gpu = run(g, x, ir, o);
+        const EvalResult gpu = run(c.g, c.x, c.ir, o);
         QCOMPARE(QString::fromStdString(gpu.device), QString("cuda:0"));
         QVERIFY(gpu.peakDeviceBytes > 0);
         QVERIFY(!gpu.deviceName.empty());
-        const QString m = mismatch(gpu.output, cpu.output, 1e-5);
+        const QString m = mismatch(gpu.output, c.cpu.output, 1e-5);
         QVERIFY2(m.isEmpty(), qPrintable(m));
     }
 
@@ -258,15 +258,12 @@ private Q_SLOTS:
             QSKIP(qPrintable("no GPU here: " + why));
         QFETCH(ModelKind, kind);
         QFETCH(int, stores);
-        const Graph g = testGraph(100000);
-        const GnnIr ir = buildModel({ .kind = kind, .inputWidth = 32, .hidden = 64, .layers = 2, .heads = 4 });
-        const NodeMatrix x = randomFeatures(g.numNodes(), 32, 4);
-        const EvalResult cpu = run(g, x, ir, {});
+        const Case c = makeCase(100000, { .kind = kind, .inputWidth = 32, .hidden = 64, .layers = 2, .heads = 4 }, 4);
         EvalOptions o;
         o.device = "cuda:0";
         o.deviceMemoryBytes = 64 << 20; // a store of 100,000 x 64 floats is 25.6 MB
         o.stores = StorePlacement(stores);
-        const EvalResult gpu = run(g, x, ir, o);
+        const EvalResult gpu = run(c.g, c.x, c.ir, o);
         // What fits half the device budget may stay there (GAT's per-head scores); the rest cannot.
         QVERIFY(gpu.deviceStoreBytes <= o.deviceMemoryBytes / 2);
         if (stores != int(StorePlacement::Disk))
@@ -276,12 +273,12 @@ private Q_SLOTS:
         for (const auto& l : gpu.layers) {
             batches += l.batches;
             growths += l.growths;
-            QCOMPARE(l.nodes, g.numNodes());
+            QCOMPARE(l.nodes, c.g.numNodes());
         }
         QVERIFY2(batches > 2 * static_cast<std::int64_t>(gpu.layers.size()), qPrintable(QString::number(batches)));
         if (kind == ModelKind::Gcn)
             QVERIFY2(growths > 0, "the caps never grew from the measured peak");
-        const QString m = mismatch(gpu.output, cpu.output, 1e-5);
+        const QString m = mismatch(gpu.output, c.cpu.output, 1e-5);
         QVERIFY2(m.isEmpty(), qPrintable(m));
     }
 
@@ -290,21 +287,18 @@ private Q_SLOTS:
     {
         if (const QString why = noGpu(); !why.isEmpty())
             QSKIP(qPrintable("no GPU here: " + why));
-        const Graph g = testGraph(5000);
-        const GnnIr ir = buildModel({ .kind = ModelKind::Sage, .inputWidth = 16, .hidden = 16, .layers = 2 });
-        const NodeMatrix x = randomFeatures(g.numNodes(), 16, 2);
-        const EvalResult cpu = run(g, x, ir, {});
+        const Case c = makeCase(5000, { .kind = ModelKind::Sage, .inputWidth = 16, .hidden = 16, .layers = 2 }, 2);
         EvalOptions o;
         o.device = "cuda:0";
         o.nodeCap = 97;
         o.edgeCap = 700;
-        const EvalResult gpu = run(g, x, ir, o);
+        const EvalResult gpu = run(c.g, c.x, c.ir, o);
         for (const auto& l : gpu.layers) {
-            QVERIFY(l.batches >= (g.numNodes() + 96) / 97);
+            QVERIFY(l.batches >= (c.g.numNodes() + 96) / 97);
             QVERIFY(l.largestBatchNodes <= 97);
             QCOMPARE(l.growths, 0);
         }
-        const QString m = mismatch(gpu.output, cpu.output, 1e-5);
+        const QString m = mismatch(gpu.output, c.cpu.output, 1e-5);
         QVERIFY2(m.isEmpty(), qPrintable(m));
     }
 
