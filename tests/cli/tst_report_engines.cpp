@@ -309,10 +309,10 @@ private Q_SLOTS:
         QProcess text;
         text.start(QStringLiteral("pdftotext"), { QStringLiteral("-layout"), out, QStringLiteral("-") });
         QVERIFY(text.waitForFinished(60000));
-        // The PDF sets "fi" and "fl" as ligatures; pdftotext gives them back as U+FB01 and U+FB02.
-        const QString all = squeeze(QString::fromUtf8(text.readAllStandardOutput())
-                                        .replace(QChar(0xFB01), QStringLiteral("fi"))
-                                        .replace(QChar(0xFB02), QStringLiteral("fl")));
+        // The PDF sets "fi", "fl", "ff", "ffi", "ffl" as ligatures; pdftotext gives them back as
+        // U+FB00..U+FB04, which compatibility normalisation turns back into their letters.
+        const QString all
+            = squeeze(QString::fromUtf8(text.readAllStandardOutput()).normalized(QString::NormalizationForm_KC));
         for (const auto& stored : m_runs) {
             // Long summaries wrap inside their table cell; compare their first words.
             const QString summary = squeeze(QString::fromStdString(stored.summary));

@@ -39,11 +39,15 @@ int pdfPages(const QString& pdf)
     return m.hasMatch() ? m.captured(1).toInt() : -1;
 }
 
+// The PDF sets "fi", "fl", "ff", "ffi", "ffl" as ligatures and pdftotext gives them back as
+// U+FB00..U+FB04; compatibility normalisation turns them into their letters (a temporary folder
+// named "tst_report_pdf-fiOLso" once made the session's path "not on the title page").
 QString pageText(const QString& pdf, int page)
 {
     return tool(QStringLiteral("pdftotext"),
         { QStringLiteral("-f"), QString::number(page), QStringLiteral("-l"), QString::number(page),
-            QStringLiteral("-layout"), pdf, QStringLiteral("-") });
+            QStringLiteral("-layout"), pdf, QStringLiteral("-") })
+        .normalized(QString::NormalizationForm_KC);
 }
 
 // Whitespace of any kind and length as one space, so that text wrapped in a table cell still matches.
