@@ -29,7 +29,8 @@ GnnIr Importer::run()
                 + std::string(TORCH_VERSION) + ", which cannot compile its code (" + why
                 + "); script and save the model with a PyTorch no newer than " + std::to_string(TORCH_VERSION_MAJOR)
                 + "." + std::to_string(TORCH_VERSION_MINOR)
-                + ", or build Vantage against LibTorch 2.x (docs/dgi.md, 'Which PyTorch')")
+                + ", or use Vantage built against LibTorch 2.x (scripts/run.sh without --debian-libtorch; "
+                  "docs/dgi.md, 'Which PyTorch')")
                 .inFile(m_file.string());
         throw Error::invalidInput(std::string("not a TorchScript model this build can load (save it with "
                                               "torch.jit.save; LibTorch ")

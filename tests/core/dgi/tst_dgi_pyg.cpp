@@ -140,6 +140,7 @@ private Q_SLOTS:
             QCOMPARE(int(e.kind()), int(Error::Kind::InvalidInput));
             QVERIFY2(QString(e.what()).contains("saved by PyTorch 2.x"), e.what());
             QVERIFY2(QString(e.what()).contains(QString::fromStdString(libTorchVersion())), e.what());
+            QVERIFY2(QString(e.what()).contains("scripts/run.sh without --debian-libtorch"), e.what());
             QCOMPARE(QString::fromStdString(e.file().value_or("")), QString::fromStdString(file));
             return;
         }
