@@ -39,6 +39,9 @@ struct JobArgs {
     std::string model; // the user's TorchScript module (trainer "torchscript")
     std::string data; // its data: a folder or INPUTS.npy,TARGETS.npy
     std::string loss = "auto";
+    std::string script; // the user's training script (trainer "python")
+    std::string python; // its interpreter; default $VANTAGE_PYTHON, else python3
+    std::vector<std::string> scriptArgs; // after --
     int workers = 2;
     std::int64_t epochs = 1;
     std::int64_t batch = 64;
@@ -73,6 +76,11 @@ void addJobOptions(CLI::App* cmd, JobArgs& a)
     auto* model = cmd->add_option("--model", a.model,
         "Train your TorchScript module (torch.jit.script(model).save(FILE)) instead of a built-in trainer");
     model->excludes(trainer);
+    auto* script = cmd->add_option("--script", a.script,
+        "Train with your Python script (its workers run `python SCRIPT ARGS...` and use the vantage_edl module)");
+    script->excludes(trainer)->excludes(model);
+    cmd->add_option("--python", a.python, "With --script: the Python to run it ($VANTAGE_PYTHON, else python3)");
+    cmd->add_option("ARGS", a.scriptArgs, "With --script, after --: the script's own arguments");
     cmd->add_option("--data", a.data,
         "With --model: a folder with inputs.npy and targets.npy, or INPUTS.npy,TARGETS.npy (one row per sample)");
     cmd->add_option("--loss", a.loss,
@@ -140,6 +148,10 @@ LeaderOptions leaderOptions(const JobArgs& a)
     o.spec.samples = a.samples;
     if (!a.model.empty() || !a.data.empty())
         useUserModel(o.spec, a.model, a.data, a.loss); // every sample id is a row of the data
+    if (!a.scriptArgs.empty() && a.script.empty())
+        throw Error::invalidInput("arguments after -- are a script's; give the script with --script")
+            .forField("script");
+
     o.spec.epochs = a.epochs;
     o.spec.globalBatch = a.batch;
     o.spec.chunkSize = a.chunkSize;
@@ -163,6 +175,8 @@ LeaderOptions leaderOptions(const JobArgs& a)
     o.listenHost = a.listen;
     o.listenPort = a.port;
     o.workerBinary = a.workerBinary.empty() ? findWorkerBinary(selfPath()) : std::filesystem::path(a.workerBinary);
+    if (!a.script.empty())
+        useScript(o, a.script, a.python, a.scriptArgs);
     // Validated against the root first: bad input must not leave an empty job folder behind.
     o.jobDir = a.jobDir.empty() ? defaultJobRoot() : std::filesystem::path(a.jobDir);
     o.schedule = parseSchedule(a.schedule);

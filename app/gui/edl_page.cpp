@@ -26,6 +26,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QProcess>
 #include <QPushButton>
 #include <QSet>
 #include <QSpinBox>
@@ -123,6 +124,7 @@ bool EdlPage::startTraining()
             edl::useUserModel(options.spec, model.toStdString(), data.toStdString(), "auto");
             m_samples->setValue(static_cast<int>(std::min<std::int64_t>(options.spec.samples, m_samples->maximum())));
         }
+        const bool script = options.spec.trainer == "python";
         options.spec.globalBatch = m_batch->value();
         options.spec.initialWorkers = m_workers->value();
         options.workers = m_workers->value();
@@ -132,6 +134,17 @@ bool EdlPage::startTraining()
             options.hosts = edl::parseHostFile(m_hosts->text().trimmed().toStdString());
         options.straggler.enabled = m_straggler->isChecked();
         options.workerBinary = edl::findWorkerBinary(QCoreApplication::applicationFilePath().toStdString());
+        if (script) {
+            const QString file = m_script->text().trimmed();
+            if (file.isEmpty()) {
+                m_status->setText(tr("Choose the script: a Python file that trains with the vantage_edl module."));
+                return false;
+            }
+            std::vector<std::string> args;
+            for (const QString& a : QProcess::splitCommand(m_scriptArgs->text()))
+                args.push_back(a.toStdString());
+            edl::useScript(options, file.toStdString(), m_python->text().trimmed().toStdString(), args);
+        }
         options.jobDir = edl::newJobDir();
         options.validate();
     } catch (const std::exception& e) {
@@ -572,6 +585,16 @@ void EdlPage::showInputs(const Json& params)
         static_cast<int>(o.spec.samples), static_cast<int>(o.spec.globalBatch));
     m_model->setText(QString::fromStdString(o.spec.model));
     m_data->setText(QString::fromStdString(o.spec.data));
+    m_script->setText(QString::fromStdString(o.spec.script));
+    if (o.workerCommand.size() >= 2) { // {python, script, args...}
+        m_python->setText(QString::fromStdString(o.workerCommand[0]));
+        QStringList args;
+        for (std::size_t i = 2; i < o.workerCommand.size(); ++i) {
+            const QString a = QString::fromStdString(o.workerCommand[i]);
+            args << (a.contains(QLatin1Char(' ')) || a.isEmpty() ? QLatin1Char('"') + a + QLatin1Char('"') : a);
+        }
+        m_scriptArgs->setText(args.join(QLatin1Char(' ')));
+    }
     QStringList devices;
     for (const auto& d : o.devices)
         devices << QString::fromStdString(d);

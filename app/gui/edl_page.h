@@ -13,6 +13,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLayout;
 class QLineEdit;
@@ -122,6 +123,11 @@ private:
     QLineEdit* m_data;
     QWidget* m_modelRow; // m_model and its button
     QWidget* m_dataRow;
+    QLineEdit* m_script; // trainer "python": the user's script, its arguments and its Python
+    QWidget* m_scriptRow;
+    QLineEdit* m_scriptArgs;
+    QLineEdit* m_python;
+    QFormLayout* m_jobForm = nullptr;
     QSpinBox* m_workers;
     QSpinBox* m_epochs;
     QSpinBox* m_samples;

@@ -64,6 +64,7 @@ QWidget* EdlPage::buildJobBox()
     m_trainer->addItem(tr("MLP"), QStringLiteral("mlp"));
     m_trainer->addItem(tr("Small CNN"), QStringLiteral("cnn"));
     m_trainer->addItem(tr("Your TorchScript model"), QStringLiteral("torchscript"));
+    m_trainer->addItem(tr("Your Python script"), QStringLiteral("python"));
     // The user's model (trainer "torchscript"): a TorchScript file saved by torch.jit.save, and its
     // data: a folder with inputs.npy and targets.npy (or the two files, comma-separated).
     m_model = new QLineEdit(this);
@@ -77,6 +78,21 @@ QWidget* EdlPage::buildJobBox()
     m_data->setObjectName(QStringLiteral("edlData"));
     m_data->setPlaceholderText(tr("a folder with inputs.npy and targets.npy"));
     m_dataRow = withChooser(m_data, [this] { return QFileDialog::getExistingDirectory(this, tr("Data Folder")); });
+    // The user's training script (trainer "python"): workers run `PYTHON SCRIPT ARGUMENTS` and use
+    // the vantage_edl module (docs/edl.md, "From Python").
+    m_script = new QLineEdit(this);
+    m_script->setObjectName(QStringLiteral("edlScript"));
+    m_script->setPlaceholderText(tr("train.py, written with the vantage_edl module"));
+    m_scriptRow = withChooser(m_script, [this] {
+        return QFileDialog::getOpenFileName(this, tr("Training Script"), QString(), tr("Python (*.py);;All files (*)"));
+    });
+    m_scriptArgs = new QLineEdit(this);
+    m_scriptArgs->setObjectName(QStringLiteral("edlScriptArgs"));
+    m_scriptArgs->setPlaceholderText(tr("the script's own arguments, e.g. --data images.pt"));
+    m_python = new QLineEdit(this);
+    m_python->setObjectName(QStringLiteral("edlPython"));
+    m_python->setPlaceholderText(qEnvironmentVariable("VANTAGE_PYTHON", QStringLiteral("python3")));
+    m_python->setToolTip(tr("The Python that runs the script on every worker; it must have torch and vantage_edl"));
     connect(m_trainer, &QComboBox::currentIndexChanged, this, &EdlPage::updateTrainerFields);
     m_workers = new QSpinBox(this);
     m_workers->setObjectName(QStringLiteral("edlWorkerCount"));
@@ -119,10 +135,13 @@ QWidget* EdlPage::buildJobBox()
     startRow->addWidget(m_attach);
     startRow->addWidget(m_detach);
 
-    auto* form = new QFormLayout;
+    auto* form = m_jobForm = new QFormLayout;
     form->addRow(tr("Trainer:"), m_trainer);
     form->addRow(tr("Model:"), m_modelRow);
     form->addRow(tr("Data:"), m_dataRow);
+    form->addRow(tr("Script:"), m_scriptRow);
+    form->addRow(tr("Arguments:"), m_scriptArgs);
+    form->addRow(tr("Python:"), m_python);
     form->addRow(tr("Workers:"), m_workers);
     form->addRow(tr("Epochs:"), m_epochs);
     form->addRow(tr("Samples:"), m_samples);
@@ -158,11 +177,24 @@ QWidget* EdlPage::withChooser(QLineEdit* field, const std::function<QString()>& 
 
 void EdlPage::updateTrainerFields()
 {
-    const bool user = m_trainer->currentData().toString() == QStringLiteral("torchscript");
+    const QString trainer = m_trainer->currentData().toString();
+    const bool user = trainer == QStringLiteral("torchscript");
+    const bool script = trainer == QStringLiteral("python");
     m_modelRow->setEnabled(user);
     m_dataRow->setEnabled(user);
+    // Only the fields of the chosen kind of trainer are shown (the model's with a built-in one, as
+    // disabled examples of what can be trained).
+    if (m_jobForm) {
+        m_jobForm->setRowVisible(m_modelRow, !script);
+        m_jobForm->setRowVisible(m_dataRow, !script);
+        m_jobForm->setRowVisible(m_scriptRow, script);
+        m_jobForm->setRowVisible(m_scriptArgs, script);
+        m_jobForm->setRowVisible(m_python, script);
+    }
     m_samples->setEnabled(!user);
-    m_samples->setToolTip(user ? tr("The data decides: one sample per row") : QString());
+    m_samples->setToolTip(user ? tr("The data decides: one sample per row")
+            : script           ? tr("The size of the script's data set: sample ids 0 to N-1")
+                               : QString());
 }
 
 // Add, remove, stop, migrate and profile, for the attached job.

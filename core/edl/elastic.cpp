@@ -4,6 +4,7 @@
 #include "edl/elastic.h"
 
 #include "common/error.h"
+#include "common/messages.h"
 #include "edl/checkpoint_p.h"
 #include "edl/protocol.h"
 #include "edl/transport.h"
@@ -149,8 +150,9 @@ struct ElasticContext::Impl {
     std::string removedWhy; // written once before `removed` is set
     Clock::time_point born = Clock::now();
 
-    torch::nn::Module* model = nullptr;
-    torch::optim::Optimizer* optimizer = nullptr;
+    std::unique_ptr<TrainingState> ownState; // the adapter of a C++ module and optimizer
+    TrainingState* state = nullptr;
+    std::vector<std::vector<std::int64_t>> shapes; // of the parameters, as attached
     torch::Device device{ torch::kCPU };
     c10::intrusive_ptr<c10d::Store> store;
     std::shared_ptr<::gloo::transport::Device> glooDevice;
@@ -264,29 +266,25 @@ struct ElasticContext::Impl {
         return ms;
     }
 
-    std::vector<torch::Tensor> parameters() const { return model->parameters(true); }
+    std::vector<torch::Tensor> parameters() const { return state->parameters(); }
+    std::string serializeState() const { return state->serialize(); }
+    void loadState(const std::string& blob) { state->load(blob); }
 
-    std::string serializeState() const
+    // The program must keep its parameters' number and shapes (the replicas exchange them flat).
+    void checkShapes() const
     {
-        torch::serialize::OutputArchive archive, m, o;
-        model->save(m);
-        optimizer->save(o);
-        archive.write("model", m);
-        archive.write("optimizer", o);
-        std::ostringstream out;
-        archive.save_to(out);
-        return out.str();
-    }
-
-    void loadState(const std::string& blob)
-    {
-        std::istringstream in(blob);
-        torch::serialize::InputArchive archive, m, o;
-        archive.load_from(in, device);
-        archive.read("model", m);
-        archive.read("optimizer", o);
-        model->load(m);
-        optimizer->load(o);
+        const auto now = parameters();
+        if (now.size() != shapes.size())
+            throw Error::invalidInput("the model had " + std::to_string(shapes.size())
+                + " parameters when attached and has " + std::to_string(now.size())
+                + " now; a model's parameters must not change during a job")
+                .inOp("elastic step");
+        for (std::size_t i = 0; i < now.size(); ++i)
+            if (now[i].sizes().vec() != shapes[i])
+                throw Error::invalidInput("parameter " + std::to_string(i) + " was "
+                    + c10::str(c10::IntArrayRef(shapes[i])) + " when attached and is " + c10::str(now[i].sizes())
+                    + " now; a model's parameters must not change during a job")
+                    .inOp("elastic step");
     }
 
     std::string hash() const
@@ -462,8 +460,7 @@ struct ElasticContext::Impl {
             for (auto id = begin; id < finish; ++id)
                 s.sampleIds.push_back(id);
         }
-        for (auto& g : optimizer->param_groups())
-            g.options().set_lr(s.lr);
+        state->setLearningRate(s.lr);
         batch = s;
         stepFailed = false;
         stepFailure.clear();
@@ -547,13 +544,69 @@ std::string ElasticContext::parameterHash() const
     return m_impl->hash();
 }
 
+namespace {
+
+// A C++ module and optimizer: LibTorch's archives, model and optimizer side by side.
+class ModuleState final : public TrainingState {
+public:
+    ModuleState(torch::nn::Module& model, torch::optim::Optimizer& optimizer, torch::Device device)
+        : m_model(model)
+        , m_optimizer(optimizer)
+        , m_device(device)
+    { }
+    std::vector<at::Tensor> parameters() override { return m_model.parameters(true); }
+    std::string serialize() override
+    {
+        torch::serialize::OutputArchive archive, m, o;
+        m_model.save(m);
+        m_optimizer.save(o);
+        archive.write("model", m);
+        archive.write("optimizer", o);
+        std::ostringstream out;
+        archive.save_to(out);
+        return out.str();
+    }
+    void load(const std::string& bytes) override
+    {
+        std::istringstream in(bytes);
+        torch::serialize::InputArchive archive, m, o;
+        archive.load_from(in, m_device);
+        archive.read("model", m);
+        archive.read("optimizer", o);
+        m_model.load(m);
+        m_optimizer.load(o);
+    }
+    void setLearningRate(double lr) override
+    {
+        for (auto& g : m_optimizer.param_groups())
+            g.options().set_lr(lr);
+    }
+
+private:
+    torch::nn::Module& m_model;
+    torch::optim::Optimizer& m_optimizer;
+    torch::Device m_device;
+};
+
+} // namespace
+
 void ElasticContext::attach(torch::nn::Module& model, torch::optim::Optimizer& optimizer)
 {
     auto& d = *m_impl;
-    if (d.model)
+    if (d.state)
         throw Error::failure("attach() was called twice").inOp("elastic context");
-    d.model = &model;
-    d.optimizer = &optimizer;
+    d.ownState = std::make_unique<ModuleState>(model, optimizer, d.device);
+    attach(*d.ownState);
+}
+
+void ElasticContext::attach(TrainingState& state)
+{
+    auto& d = *m_impl;
+    if (d.state && d.state != &state)
+        throw Error::failure("attach() was called twice").inOp("elastic context");
+    d.state = &state;
+    for (const auto& p : state.parameters())
+        d.shapes.push_back(p.sizes().vec());
     if (!d.restoreFrom.empty()) {
         const CheckpointHead head = readCheckpointHead(d.restoreFrom, false);
         std::string bytes = readFile(d.restoreFrom);
@@ -565,9 +618,10 @@ void ElasticContext::attach(torch::nn::Module& model, torch::optim::Optimizer& o
                 .inFile(d.restoreFrom);
         try {
             d.loadState(bytes);
-        } catch (const c10::Error& e) {
-            throw Error::invalidInput(std::string("cannot load the checkpoint: ") + e.what_without_backtrace())
-                .inFile(d.restoreFrom);
+        } catch (const Error&) {
+            throw;
+        } catch (const std::exception& e) {
+            throw Error::invalidInput("cannot load the checkpoint: " + firstLineOf(e.what())).inFile(d.restoreFrom);
         }
         d.committed = std::move(bytes);
     }
@@ -578,7 +632,7 @@ std::optional<StepBatch> ElasticContext::nextStep()
     auto& d = *m_impl;
     if (d.ended != EndReason::None)
         return std::nullopt;
-    if (!d.model)
+    if (!d.state)
         throw Error::failure("attach() the model and optimizer before the first step").inOp("elastic context");
     try {
         Message reply;
@@ -626,6 +680,7 @@ bool ElasticContext::allreduceGradients()
     auto& d = *m_impl;
     if (!d.batch)
         throw Error::failure("allreduceGradients() outside a step").inOp("elastic context");
+    d.checkShapes();
     const auto t0 = Clock::now();
     d.computeS = std::chrono::duration<double>(t0 - d.computeStart).count();
     const double scale = 1.0 / static_cast<double>(std::max<std::int64_t>(1, d.batch->globalSamples));

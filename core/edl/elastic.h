@@ -34,6 +34,9 @@ class Module;
 namespace torch::optim {
 class Optimizer;
 }
+namespace at {
+class Tensor;
+}
 
 namespace vantage::edl {
 
@@ -81,6 +84,20 @@ enum class EndReason {
 };
 std::string_view endReasonName(EndReason r);
 
+// What the context commits, restores, hashes and sends to joiners, for a model and optimizer it does
+// not own: C++ modules (attach(Module&, Optimizer&)) and Python's nn.Module and torch.optim
+// (python/vantage_edl.cpp) both come in through it.
+class TrainingState {
+public:
+    virtual ~TrainingState() = default;
+    // The parameters, in a fixed order; their gradients are what allreduceGradients() sums.
+    virtual std::vector<at::Tensor> parameters() = 0;
+    // The model's and the optimizer's whole state as bytes, and back (on the context's device).
+    virtual std::string serialize() = 0;
+    virtual void load(const std::string& bytes) = 0;
+    virtual void setLearningRate(double lr) = 0;
+};
+
 class ElasticContext {
 public:
     // Connects to the leader and registers (hello -> welcome). Throws vantage::Error.
@@ -98,6 +115,9 @@ public:
     // before the first nextStep(), after the model is on device(); parameters must not be replaced
     // afterwards. Loads the job's checkpoint when the leader asks this worker to restore one.
     void attach(torch::nn::Module& model, torch::optim::Optimizer& optimizer);
+    // The same for any other kind of model; `state` must outlive the context's use of it. The shapes
+    // of its parameters are fixed here: a step whose parameters differ is refused, naming the first.
+    void attach(TrainingState& state);
 
     // The per-step hook and the data iterator: reports READY on the first call, carries out any
     // pending switch (join, leave, restore), sets the learning rate, and returns this worker's samples

@@ -62,9 +62,14 @@ double JobSpec::lrAt(std::int64_t workers) const
 
 void JobSpec::validate() const
 {
-    if (trainer != "mlp" && trainer != "cnn" && trainer != "torchscript")
-        throw Error::invalidInput("unknown trainer '" + trainer + "' (built in: mlp, cnn; torchscript with a model)")
+    if (trainer != "mlp" && trainer != "cnn" && trainer != "torchscript" && trainer != "python")
+        throw Error::invalidInput(
+            "unknown trainer '" + trainer + "' (built in: mlp, cnn; torchscript with a model; python with a script)")
             .forField("trainer");
+    if ((trainer == "python") != !script.empty())
+        throw Error::invalidInput(trainer == "python" ? "the python trainer needs the script"
+                                                      : "a script is run by the python trainer, not '" + trainer + "'")
+            .forField("script");
     if (trainer == "torchscript" && model.empty())
         throw Error::invalidInput("the torchscript trainer needs the model file").forField("model");
     if (trainer == "torchscript" && data.empty())
@@ -134,8 +139,8 @@ Timeouts timeoutsFromJson(const Json& j)
 Json toJson(const JobSpec& s)
 {
     return { { "trainer", s.trainer }, { "model", s.model }, { "data", s.data }, { "loss", s.loss },
-        { "samples", s.samples }, { "epochs", s.epochs }, { "batch", s.globalBatch }, { "chunk_size", s.chunkSize },
-        { "micro_batch", s.microBatch }, { "lr", s.lr }, { "momentum", s.momentum },
+        { "script", s.script }, { "samples", s.samples }, { "epochs", s.epochs }, { "batch", s.globalBatch },
+        { "chunk_size", s.chunkSize }, { "micro_batch", s.microBatch }, { "lr", s.lr }, { "momentum", s.momentum },
         { "keep_global_batch", s.keepGlobalBatch }, { "linear_lr_scaling", s.linearLrScaling },
         { "initial_workers", s.initialWorkers }, { "seed", s.seed }, { "hidden", s.hidden }, { "threads", s.threads },
         { "bucket_bytes", s.bucketBytes }, { "timeouts", toJson(s.timeouts) } };
@@ -149,6 +154,7 @@ JobSpec jobSpecFromJson(const Json& j)
     s.model = jsonFieldOr<std::string>(j, "model", s.model, w);
     s.data = jsonFieldOr<std::string>(j, "data", s.data, w);
     s.loss = jsonFieldOr<std::string>(j, "loss", s.loss, w);
+    s.script = jsonFieldOr<std::string>(j, "script", s.script, w);
     s.samples = jsonFieldOr<std::int64_t>(j, "samples", s.samples, w);
     s.epochs = jsonFieldOr<std::int64_t>(j, "epochs", s.epochs, w);
     s.globalBatch = jsonFieldOr<std::int64_t>(j, "batch", s.globalBatch, w);

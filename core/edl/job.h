@@ -29,7 +29,9 @@ struct Timeouts {
 
 // What and how a job trains; sent to every worker in `welcome`.
 struct JobSpec {
-    std::string trainer = "mlp"; // built-in trainer: "mlp" or "cnn"; "torchscript": the user's model
+    std::string trainer = "mlp"; // built-in trainer: "mlp" or "cnn"; "torchscript": the user's model;
+    // "python": the user's training script (`script`), whose workers use the Python elastic API
+    // (python/vantage_edl.cpp); its command line is LeaderOptions::workerCommand
     // trainer "torchscript": the user's TorchScript module (its forward, and its loss(output, target)
     // method when it has one), the data (user_data.h: a folder or "INPUTS.npy,TARGETS.npy") and the
     // loss ("auto": the module's, else cross-entropy for integer targets and squared error for
@@ -37,6 +39,7 @@ struct JobSpec {
     std::string model;
     std::string data;
     std::string loss = "auto";
+    std::string script; // trainer "python": the script, as every worker sees it
     std::int64_t samples = 2048; // data set: sample ids 0..samples-1 (the user's data: its rows)
     std::int64_t epochs = 1;
     std::int64_t globalBatch = 64; // samples per step, kept constant across sizes by default

@@ -87,7 +87,10 @@ store::NewRun jobRun(const LeaderOptions& options)
     params["spec"]["initial_workers"] = options.workers;
     return { .engine = store::Engine::Edl,
         .kind = store::RunKind::Train,
-        .name = options.spec.trainer + " x" + std::to_string(options.workers),
+        // A script's job is named after the script ("edl_train.py x2"), others after their trainer.
+        .name = (options.spec.trainer == "python" ? std::filesystem::path(options.spec.script).filename().string()
+                                                  : options.spec.trainer)
+            + " x" + std::to_string(options.workers),
         .params = std::move(params) };
 }
 

@@ -336,8 +336,10 @@ void ChildProcess::terminate(double graceS)
     m_exit = "killed after " + std::to_string(graceS) + " s";
 }
 
-LocalLauncher::LocalLauncher(std::filesystem::path workerBinary, std::vector<std::string> devices)
+LocalLauncher::LocalLauncher(
+    std::filesystem::path workerBinary, std::vector<std::string> devices, std::vector<std::string> command)
     : m_binary(std::move(workerBinary))
+    , m_command(std::move(command))
 {
     for (const auto& d : devices) {
         auto n = normaliseDevice(d);
@@ -358,14 +360,16 @@ std::unique_ptr<ChildProcess> LocalLauncher::launch(const LaunchRequest& r)
     for (auto& [k, v] : deviceEnvironment(r.device))
         env[k] = v;
     env["VANTAGE_EDL_TOKEN"] = r.token;
-    return std::make_unique<ChildProcess>(
-        std::vector<std::string>{ m_binary.string() }, env, r.logFile, std::string(), true);
+    return std::make_unique<ChildProcess>(m_command.empty() ? std::vector<std::string>{ m_binary.string() } : m_command,
+        env, r.logFile, std::string(), true);
 }
 
-SshLauncher::SshLauncher(std::vector<HostEntry> hosts, std::filesystem::path defaultWorkerPath, std::string sshCommand)
+SshLauncher::SshLauncher(std::vector<HostEntry> hosts, std::filesystem::path defaultWorkerPath, std::string sshCommand,
+    std::vector<std::string> command)
     : m_hosts(std::move(hosts))
     , m_defaultWorker(std::move(defaultWorkerPath))
     , m_ssh(std::move(sshCommand))
+    , m_command(std::move(command))
 {
     if (m_hosts.empty())
         throw Error::invalidInput("the host list is empty").forField("hosts");
@@ -414,11 +418,18 @@ std::vector<std::string> SshLauncher::commandLine(
     auto all = env;
     for (auto& [k, v] : deviceEnvironment(device))
         all[k] = v;
-    const std::string worker = host.workerPath.empty() ? m_defaultWorker.string() : host.workerPath;
+    if (!m_command.empty())
+        all["VANTAGE_EDL_TOKEN_STDIN"] = "1";
     std::string remote = "exec env";
     for (const auto& [k, v] : all)
         remote += " " + shellQuote(k + "=" + v);
-    remote += " " + shellQuote(worker) + " --token-stdin";
+    if (m_command.empty()) {
+        const std::string worker = host.workerPath.empty() ? m_defaultWorker.string() : host.workerPath;
+        remote += " " + shellQuote(worker) + " --token-stdin";
+    } else {
+        for (const auto& word : m_command)
+            remote += " " + shellQuote(word);
+    }
     return { m_ssh, "-o", "BatchMode=yes", "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3", host.host,
         remote };
 }

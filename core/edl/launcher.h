@@ -85,7 +85,9 @@ public:
 // Local processes; devices are used round robin ("cpu" when the list is empty).
 class LocalLauncher final : public Launcher {
 public:
-    LocalLauncher(std::filesystem::path workerBinary, std::vector<std::string> devices);
+    // `command`, when given, is started instead of workerBinary (a script job: {python, script, ...}).
+    LocalLauncher(
+        std::filesystem::path workerBinary, std::vector<std::string> devices, std::vector<std::string> command = {});
     std::unique_ptr<ChildProcess> launch(const LaunchRequest& request) override;
     std::string nextHost() const override { return "localhost"; }
     std::string nextDevice() const override;
@@ -95,13 +97,17 @@ public:
 private:
     std::filesystem::path m_binary;
     std::vector<std::string> m_devices;
+    std::vector<std::string> m_command;
     std::size_t m_next = 0;
 };
 
 // Workers on the listed hosts over ssh, slots filled in order and then round robin.
 class SshLauncher final : public Launcher {
 public:
-    SshLauncher(std::vector<HostEntry> hosts, std::filesystem::path defaultWorkerPath, std::string sshCommand = "ssh");
+    // `command`, when given, runs on every host instead of its worker binary, with the token on stdin
+    // (VANTAGE_EDL_TOKEN_STDIN=1 tells the Python elastic API to read it there).
+    SshLauncher(std::vector<HostEntry> hosts, std::filesystem::path defaultWorkerPath, std::string sshCommand = "ssh",
+        std::vector<std::string> command = {});
     std::unique_ptr<ChildProcess> launch(const LaunchRequest& request) override;
     std::string nextHost() const override;
     std::string nextDevice() const override;
@@ -118,6 +124,7 @@ private:
     std::vector<HostEntry> m_hosts;
     std::filesystem::path m_defaultWorker;
     std::string m_ssh;
+    std::vector<std::string> m_command;
     std::size_t m_next = 0;
 };
 

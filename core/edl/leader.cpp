@@ -258,9 +258,10 @@ Leader::Leader(LeaderOptions options)
     d.workerEndpoint = d.socket->endpoint();
     d.store = std::make_unique<StoreHost>(d.opt.listenHost, 0, d.opt.spec.timeouts.collectiveS);
     if (d.opt.hosts.empty())
-        d.launcher = std::make_unique<LocalLauncher>(d.opt.workerBinary, d.opt.devices);
+        d.launcher = std::make_unique<LocalLauncher>(d.opt.workerBinary, d.opt.devices, d.opt.workerCommand);
     else
-        d.launcher = std::make_unique<SshLauncher>(d.opt.hosts, d.opt.workerBinary, d.opt.sshCommand);
+        d.launcher
+            = std::make_unique<SshLauncher>(d.opt.hosts, d.opt.workerBinary, d.opt.sshCommand, d.opt.workerCommand);
     d.consumedLog.open(d.path("consumed.jsonl"), std::ios::trunc);
     if (d.opt.writeJobFile)
         d.writeJobFile();

@@ -62,6 +62,8 @@ struct LeaderOptions {
     std::string listenHost = "127.0.0.1";
     int listenPort = 0; // 0: a free port
     std::filesystem::path workerBinary; // vantage-edl-worker (local path; default for ssh hosts)
+    // A script job's workers ({python, script.py, args...}, the same on every host); empty: workerBinary.
+    std::vector<std::string> workerCommand;
     std::filesystem::path jobDir; // logs, consumed-sample log, checkpoints, job file, report
     std::vector<ScheduleItem> schedule;
     std::vector<FaultItem> faults;
@@ -75,6 +77,15 @@ struct LeaderOptions {
 };
 Json toJson(const LeaderOptions& o);
 LeaderOptions leaderOptionsFromJson(const Json& j);
+
+// Makes `o` a job whose workers run the user's Python script (the vantage_edl module; docs/edl.md,
+// "From Python"): trainer "python", the script (made absolute and checked to exist when the workers
+// are local, i.e. o.hosts is empty), and the command line {python, script, args...}; an empty
+// `python` is $VANTAGE_PYTHON, else python3. When the module was built beside o.workerBinary (the
+// build tree's python/ folder) and PYTHONPATH does not name it, it is added to this process's
+// PYTHONPATH, which local workers inherit. Throws Error::invalidInput naming the script.
+void useScript(
+    LeaderOptions& o, const std::string& script, const std::string& python, const std::vector<std::string>& args);
 
 struct EpochCheck {
     std::int64_t epoch = 0;

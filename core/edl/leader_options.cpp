@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <sstream>
 
 namespace vantage::edl {
@@ -105,6 +107,37 @@ std::vector<FaultItem> parseFaults(const std::string& text)
     return items;
 }
 
+void useScript(
+    LeaderOptions& o, const std::string& script, const std::string& python, const std::vector<std::string>& args)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path file(script);
+    if (script.empty())
+        throw Error::invalidInput("no script given").forField("script");
+    if (o.hosts.empty()) { // remote workers see their own file system
+        if (!fs::is_regular_file(file, ec))
+            throw Error::invalidInput("no such script").inFile(script);
+        file = fs::absolute(file, ec);
+    }
+    o.spec.trainer = "python";
+    o.spec.script = file.string();
+    const char* envPython = std::getenv("VANTAGE_PYTHON");
+    o.workerCommand = { !python.empty() ? python : envPython && *envPython ? envPython : "python3", file.string() };
+    o.workerCommand.insert(o.workerCommand.end(), args.begin(), args.end());
+
+    // build*/app/worker/vantage-edl-worker -> build*/python/vantage_edl.cpython-*.so
+    const fs::path worker = fs::weakly_canonical(o.workerBinary, ec);
+    const fs::path moduleDir = worker.parent_path().parent_path().parent_path() / "python";
+    bool built = false;
+    for (const auto& entry : fs::directory_iterator(moduleDir, ec))
+        built = built || entry.path().filename().string().starts_with("vantage_edl.");
+    const char* current = std::getenv("PYTHONPATH");
+    const std::string path = current ? current : "";
+    if (built && path.find(moduleDir.string()) == std::string::npos)
+        ::setenv("PYTHONPATH", (moduleDir.string() + (path.empty() ? "" : ":" + path)).c_str(), 1);
+}
+
 void LeaderOptions::validate() const
 {
     spec.validate();
@@ -112,6 +145,10 @@ void LeaderOptions::validate() const
         throw Error::invalidInput("must be in 1..1024").forField("workers");
     if (workerBinary.empty())
         throw Error::invalidInput("the worker executable is not known").forField("worker_binary");
+    if ((spec.trainer == "python") != !workerCommand.empty())
+        throw Error::invalidInput(spec.trainer == "python" ? "a script job needs its workers' command line"
+                                                           : "a worker command line is for a script job")
+            .forField("worker_command");
     if (jobDir.empty())
         throw Error::invalidInput("the job folder is not set").forField("job_dir");
     if (listenPort < 0 || listenPort > 65535)
@@ -156,8 +193,9 @@ Json toJson(const LeaderOptions& o)
         faults.push_back({ { "step", f.step }, { "worker", f.worker }, { "phase", f.phase }, { "slow_ms", f.slowMs } });
     return { { "spec", toJson(o.spec) }, { "workers", o.workers }, { "devices", o.devices }, { "hosts", hosts },
         { "ssh", o.sshCommand }, { "listen_host", o.listenHost }, { "listen_port", o.listenPort },
-        { "worker_binary", o.workerBinary.string() }, { "job_dir", o.jobDir.string() }, { "schedule", schedule },
-        { "faults", faults }, { "scale_mode", o.scaleMode == ScaleMode::Live ? "live" : "stop-restart" },
+        { "worker_binary", o.workerBinary.string() }, { "worker_command", o.workerCommand },
+        { "job_dir", o.jobDir.string() }, { "schedule", schedule }, { "faults", faults },
+        { "scale_mode", o.scaleMode == ScaleMode::Live ? "live" : "stop-restart" },
         { "straggler",
             { { "enabled", o.straggler.enabled }, { "factor", o.straggler.factor }, { "steps", o.straggler.steps },
                 { "replace", o.straggler.replace } } },
@@ -182,6 +220,7 @@ LeaderOptions leaderOptionsFromJson(const Json& j)
     o.listenHost = jsonFieldOr<std::string>(j, "listen_host", o.listenHost, w);
     o.listenPort = jsonFieldOr<int>(j, "listen_port", 0, w);
     o.workerBinary = jsonField<std::string>(j, "worker_binary", w);
+    o.workerCommand = jsonFieldOr<std::vector<std::string>>(j, "worker_command", {}, w);
     o.jobDir = jsonField<std::string>(j, "job_dir", w);
     if (j.contains("schedule"))
         for (const auto& s : j["schedule"])

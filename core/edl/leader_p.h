@@ -30,8 +30,9 @@ namespace vantage::edl {
 
 namespace detail {
 
-// The last line of a worker's log that says what went wrong ("error:", an exception), else its
-// last line: what the user is shown when a worker ends early. Reads the tail only.
+// The last line of a worker's log that says what went wrong ("error:", an exception, the exception
+// line that ends a Python traceback), else its last line: what the user is shown when a worker ends
+// early. Reads the tail only.
 inline std::string lastErrorLine(const std::filesystem::path& log)
 {
     std::ifstream in(log, std::ios::binary);
@@ -44,11 +45,24 @@ inline std::string lastErrorLine(const std::filesystem::path& log)
     std::string tail(static_cast<std::size_t>(size - from), '\0');
     in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
     std::string last, error;
+    bool inTraceback = false;
     std::istringstream lines(tail);
     for (std::string line; std::getline(lines, line);) {
         if (line.find_first_not_of(" \t\r") == std::string::npos)
             continue;
         last = line;
+        if (line.starts_with("Traceback (most recent call last):")) {
+            inTraceback = true;
+            continue;
+        }
+        if (inTraceback) {
+            // Indented lines are frames and source; the first line at the margin is the exception.
+            if (line[0] != ' ' && line[0] != '\t') {
+                error = line;
+                inTraceback = false;
+            }
+            continue;
+        }
         if (line.find("error") != std::string::npos || line.find("what()") != std::string::npos)
             error = line;
     }

@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -256,6 +257,60 @@ private Q_SLOTS:
         page->showRun(runs[0].id);
         QCOMPARE(trainer->currentData().toString(), QStringLiteral("torchscript"));
         QVERIFY(model->text().endsWith(QStringLiteral("cnn.pt")));
+    }
+
+    // The user's own training script from the page: the trainer "Your Python script" shows the script,
+    // its arguments and its Python instead of the model and data; the job runs the example through
+    // the vantage_edl module, found beside the worker binary with no PYTHONPATH set by the user.
+    void aPythonScriptFromThePage()
+    {
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("edl-script.vantage"))));
+        auto* page = w.findChild<EdlPage*>();
+        auto* trainer = page->findChild<QComboBox*>(QStringLiteral("edlTrainer"));
+        auto* model = page->findChild<QLineEdit*>(QStringLiteral("edlModel"));
+        auto* script = page->findChild<QLineEdit*>(QStringLiteral("edlScript"));
+        auto* args = page->findChild<QLineEdit*>(QStringLiteral("edlScriptArgs"));
+        auto* python = page->findChild<QLineEdit*>(QStringLiteral("edlPython"));
+        page->setJob(QStringLiteral("mlp"), 2, 1, 256, 32);
+        const auto shown = [page](QWidget* w) { return w->isVisibleTo(page); };
+        QVERIFY(shown(model) && !shown(script) && !shown(python));
+        trainer->setCurrentIndex(trainer->findData(QStringLiteral("python")));
+        QVERIFY(!shown(model) && shown(script) && shown(args) && shown(python));
+        QVERIFY(!page->startTraining()); // no script yet: the page asks for it
+        QVERIFY(page->findChild<QLabel*>(QStringLiteral("edlStatus"))->text().contains(QStringLiteral("script")));
+        script->setText(m_dir.filePath(QStringLiteral("nowhere.py")));
+        QVERIFY(!page->startTraining());
+        QVERIFY(
+            page->findChild<QLabel*>(QStringLiteral("edlStatus"))->text().contains(QStringLiteral("no such script")));
+#ifndef VANTAGE_EDL_PYTHON_DIR
+        QSKIP("the Python elastic module is built in the LibTorch 2.x flavour (build-cuda/) only");
+#else
+        qunsetenv("PYTHONPATH");
+        script->setText(QStringLiteral(VANTAGE_SOURCE_DIR "/docs/examples/edl_train.py"));
+        python->setText(QStringLiteral(VANTAGE_TORCH2_PYTHON));
+        args->setText(QStringLiteral("--save \"") + m_dir.filePath(QStringLiteral("with space/final.pt")) + "\"");
+        QSignalSpy ended(page, &EdlPage::jobEnded);
+        QVERIFY(page->startTraining());
+        QVERIFY(ended.wait(180000));
+        QCOMPARE(ended.first().first().toString(), QStringLiteral("finished"));
+        const auto runs = w.session()->runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].status, store::RunStatus::Done);
+        QCOMPARE(runs[0].params["spec"]["trainer"].get<std::string>(), std::string("python"));
+        QVERIFY(runs[0].result["ledger"]["exactly_once"].get<bool>());
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("with space/final.pt"))));
+        // Shown again, the run puts the script, its arguments and its Python back.
+        script->clear();
+        args->clear();
+        trainer->setCurrentIndex(0);
+        page->showRun(runs[0].id);
+        QCOMPARE(trainer->currentData().toString(), QStringLiteral("python"));
+        QVERIFY(script->text().endsWith(QStringLiteral("edl_train.py")));
+        QVERIFY2(args->text().contains(QStringLiteral("with space/final.pt")), qPrintable(args->text()));
+        QCOMPARE(python->text(), QStringLiteral(VANTAGE_TORCH2_PYTHON));
+#endif
     }
 
     // A job none of whose workers can start (a CUDA device on a CPU build) ends failed, and the run
