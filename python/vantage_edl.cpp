@@ -31,7 +31,6 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
-#include <thread>
 #include <unistd.h>
 
 namespace py = pybind11;
@@ -53,8 +52,7 @@ public:
         : m_model(std::move(model))
         , m_optimizer(std::move(optimizer))
         , m_device(std::move(device))
-    {
-    }
+    { }
     ~PythonState() override
     {
         py::gil_scoped_acquire gil;
@@ -87,8 +85,8 @@ public:
         const auto torch = py::module_::import("torch");
         auto buffer = py::module_::import("io").attr("BytesIO")(py::bytes(bytes));
         // Only tensors and plain values: a hostile checkpoint cannot run code here.
-        const py::object state = torch.attr("load")(buffer, py::arg("map_location") = m_device,
-            py::arg("weights_only") = true);
+        const py::object state
+            = torch.attr("load")(buffer, py::arg("map_location") = m_device, py::arg("weights_only") = true);
         m_model.attr("load_state_dict")(state["model"]);
         m_optimizer.attr("load_state_dict")(state["optimizer"]);
     }
@@ -105,44 +103,6 @@ private:
     std::string m_device;
 };
 
-int exitCodeFor(EndReason r)
-{
-    switch (r) {
-    case EndReason::Finished:
-    case EndReason::Stopped:
-    case EndReason::Left:
-    case EndReason::Restart:
-        return 0;
-    case EndReason::LeaderLost:
-        return 3;
-    case EndReason::JobFailed:
-        return 4;
-    case EndReason::Terminated:
-        return 5;
-    case EndReason::None:
-        return 1;
-    }
-    return 1;
-}
-
-// Reads the token from the first line of stdin (ssh launches), byte by byte so that nothing the
-// script reads later is swallowed; a closed stdin afterwards ends the worker like SIGTERM.
-std::string tokenFromStdin()
-{
-    std::string token;
-    char c = 0;
-    while (::read(0, &c, 1) == 1 && c != '\n')
-        token.push_back(c);
-    if (token.empty())
-        throw vantage::Error::invalidInput("no token on stdin (VANTAGE_EDL_TOKEN_STDIN=1)").forField("token");
-    std::thread([] {
-        char buf[64];
-        while (::read(0, buf, sizeof buf) > 0) { }
-        g_terminate.store(true);
-    }).detach();
-    return token;
-}
-
 class PyElasticContext {
 public:
     explicit PyElasticContext(std::optional<std::int64_t> datasetSize)
@@ -150,7 +110,7 @@ public:
         WorkerEnvironment env = WorkerEnvironment::fromEnvironment();
         const char* stdinToken = std::getenv("VANTAGE_EDL_TOKEN_STDIN");
         if (stdinToken && std::string(stdinToken) == "1")
-            env.token = tokenFromStdin();
+            env.readTokenFromStdin(g_terminate);
         // SIGTERM from the leader (scale-in of a stuck worker, the job's end) ends the loop at the
         // next wait instead of killing the interpreter mid-step.
         std::signal(SIGTERM, onTerminate);
@@ -161,9 +121,10 @@ public:
             m_ctx = std::make_unique<ElasticContext>(env);
         }
         if (datasetSize && *datasetSize != m_ctx->spec().samples)
-            throw vantage::Error::invalidInput("this job trains sample ids 0.." + std::to_string(m_ctx->spec().samples - 1)
-                + " but the script's data set has " + std::to_string(*datasetSize)
-                + " samples; start the job with --samples " + std::to_string(*datasetSize))
+            throw vantage::Error::invalidInput("this job trains sample ids 0.."
+                + std::to_string(m_ctx->spec().samples - 1) + " but the script's data set has "
+                + std::to_string(*datasetSize) + " samples; start the job with --samples "
+                + std::to_string(*datasetSize))
                 .forField("samples");
     }
     ~PyElasticContext()
@@ -277,17 +238,20 @@ PYBIND11_MODULE(vantage_edl, m)
             "Reports the step; True when the leader committed it, False when it was rolled back")
         .def_property_readonly("device", [](PyElasticContext& c) { return c.ctx().device(); })
         .def_property_readonly("worker_id", [](PyElasticContext& c) { return c.ctx().workerId(); })
-        .def_property_readonly("spec", [](PyElasticContext& c) { return jsonToPython(toJson(c.ctx().spec())); },
+        .def_property_readonly(
+            "spec", [](PyElasticContext& c) { return jsonToPython(toJson(c.ctx().spec())); },
             "The job's spec: samples, epochs, batch, lr, momentum, seed, ... (a dict)")
         .def_property_readonly(
             "end_reason", [](PyElasticContext& c) { return std::string(endReasonName(c.ctx().endReason())); })
         .def_property_readonly("end_message", [](PyElasticContext& c) { return c.ctx().endMessage(); })
-        .def_property_readonly("exit_code", [](PyElasticContext& c) { return exitCodeFor(c.ctx().endReason()); },
+        .def_property_readonly(
+            "exit_code", [](PyElasticContext& c) { return workerExitCode(c.ctx().endReason()); },
             "What the script should exit with: 0 finished, stopped or left, 3 leader lost, 4 job failed, 5 terminated")
-        .def("parameter_hash", [](PyElasticContext& c) {
-            py::gil_scoped_release release;
-            return c.ctx().parameterHash();
-        })
+        .def("parameter_hash",
+            [](PyElasticContext& c) {
+                py::gil_scoped_release release;
+                return c.ctx().parameterHash();
+            })
         .def(
             "save_committed",
             [](PyElasticContext& c, const std::string& path) {

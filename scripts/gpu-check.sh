@@ -47,14 +47,17 @@ prepare() {
       "-DCMAKE_PREFIX_PATH=$site/torch/share/cmake;$site/torch" \
       "-DNCCL_LIBRARY=$site/nvidia/nccl/lib/libnccl.so.2" "-DNCCL_INCLUDE_DIR=$site/nvidia/nccl/include"
   fi
-  cmake --build build-gpu --parallel "${JOBS:-$(nproc)}" --target vantage-cli vantage-edl-worker tst_dgi_gpu
+  cmake --build build-gpu --parallel "${JOBS:-$(nproc)}" --target vantage-cli vantage-edl-worker tst_dgi_gpu \
+    vantage_edl_python
   local stage
   stage=$(mktemp -d)
   mkdir -p "$stage/bin" "$stage/lib" .gpu-check
   cp build-gpu/app/cli/vantage-cli build-gpu/app/worker/vantage-edl-worker build-gpu/tests/tst_dgi_gpu "$stage/bin/"
-  strip "$stage"/bin/*
+  mkdir -p "$stage/python" # the Python elastic module, for the EDL job of a training script
+  cp build-gpu/python/vantage_edl.*.so "$stage/python/"
+  strip "$stage"/bin/* "$stage"/python/*
   # Every library the binaries load but glibc's, libstdc++'s, LibTorch's and CUDA's (the machine has those).
-  LD_LIBRARY_PATH="$site/torch/lib" ldd "$stage"/bin/* | awk '/=>/ {print $3}' | sort -u | grep -v "$site" \
+  LD_LIBRARY_PATH="$site/torch/lib" ldd "$stage"/bin/* "$stage"/python/* | awk '/=>/ {print $3}' | sort -u | grep -v "$site" \
     | grep -Ev '/(libc|libm|libdl|libpthread|librt|libutil|libresolv|libgcc_s|libstdc\+\+|libcudart|libcuda|libnccl)\.so' \
     | while read -r lib; do cp -L "$lib" "$stage/lib/"; done
   # Graphviz's core and dot-layout plugins (the drawing of the layer cut), with their own config.
@@ -99,9 +102,11 @@ if [ -f "$BUNDLE" ]; then
     exit 2
   fi
   export LD_LIBRARY_PATH="$WORK/lib:$TORCH_SITE/torch/lib:$NV_LIBS/usr/local/cuda/lib64:$WORK/fallback:${LD_LIBRARY_PATH:-}"
+  export PYTHONPATH="$WORK/python${PYTHONPATH:+:$PYTHONPATH}"
 else
   # A folder of its own: the GUI off here must not stick to build-cuda/, which the tests build with it.
   BUILD_DIR=build-gpu-check scripts/build.sh --cuda -DVANTAGE_BUILD_GUI=OFF || exit 1
+  export PYTHONPATH="$ROOT/build-gpu-check/python${PYTHONPATH:+:$PYTHONPATH}"
   # Run from the build tree: their RUNPATH names the LibTorch, NCCL and CUDA they were built with.
   BIN=$ROOT/build-gpu-check/bin-links
   mkdir -p "$BIN"
@@ -179,6 +184,11 @@ echo "== EDL: one worker on $DEVICE (NCCL)"
 "$CLI" --json edl run --trainer mlp --workers 1 --devices "$DEVICE" --epochs 2 --samples 20000 --batch 256 \
   --job-dir "$WORK/edl" > "$RAW/edl.json" 2> "$RAW/edl.err" && echo "edl: ran" || echo "edl: FAILED ($(tail -3 "$RAW/edl.err"))"
 grep -rhoE "NCCL[^\"]{0,80}|nccl[^\"]{0,80}" "$WORK/edl" 2>/dev/null | sort -u | head -5 > "$RAW/edl-nccl.txt" || true
+echo "== EDL: docs/examples/edl_train.py, a Python worker on $DEVICE (vantage_edl, NCCL)"
+"$CLI" --json edl run --script "$ROOT/docs/examples/edl_train.py" --python "$PY" --workers 1 --devices "$DEVICE" \
+  --epochs 1 --samples 4096 --batch 128 --lr 0.01 --job-dir "$WORK/edl-python" > "$RAW/edl-python.json" \
+  2> "$RAW/edl-python.err" && echo "edl python: ran" || echo "edl python: FAILED ($(tail -3 "$RAW/edl-python.err"))"
+grep -rhoE "NCCL[^\"]{0,80}" "$WORK/edl-python" 2>/dev/null | sort -u | head -3 > "$RAW/edl-python-nccl.txt" || true
 fi
 
 "$PY" "$ROOT/scripts/gpu_check_table.py" "$RAW" > "$OUTDIR/gpu-check.md"

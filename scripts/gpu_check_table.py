@@ -117,6 +117,19 @@ elif os.path.exists(os.path.join(raw, "edl.err")):
     rows.append(("EDL: 1 worker on a GPU", "failed: " + " / ".join(err), "finishes on NCCL", "NO"))
 else:
     rows.append(("EDL: 1 worker on a GPU", "not run (GPU_CHECK_QUICK)", "finishes on NCCL", ""))
+py = load("edl-python.json")
+py_nccl = (open(os.path.join(raw, "edl-python-nccl.txt")).read().strip()
+           if os.path.exists(os.path.join(raw, "edl-python-nccl.txt")) else "")
+if py:
+    ok = py.get("state") == "finished" and py.get("ledger", {}).get("exactly_once")
+    rows.append(("EDL: a Python script's worker on a GPU (vantage_edl)",
+                 f"{py.get('state')}, {py.get('steps')} steps, final loss {py.get('final_loss', 0):.3f}; "
+                 f"{py_nccl or 'no NCCL line in the logs'}", "finishes on NCCL",
+                 "ok" if ok and "NCCL" in py_nccl else "NO"))
+elif os.path.exists(os.path.join(raw, "edl-python.err")):
+    err = open(os.path.join(raw, "edl-python.err")).read().strip().splitlines()[-3:]
+    rows.append(("EDL: a Python script's worker on a GPU (vantage_edl)", "failed: " + " / ".join(err),
+                 "finishes on NCCL", "NO"))
 rows.append(("PPAC LightGCN on Gowalla", "not run: PPAC trains on the CPU only (no GPU trainer yet)",
              ">= 0.177 recall@20", "open"))
 

@@ -34,50 +34,19 @@ extern "C" void onSignal(int)
         g_cancel->cancel();
 }
 
-int exitCodeFor(vantage::edl::EndReason r)
-{
-    using vantage::edl::EndReason;
-    switch (r) {
-    case EndReason::Finished:
-    case EndReason::Stopped:
-    case EndReason::Left:
-    case EndReason::Restart:
-        return 0;
-    case EndReason::LeaderLost:
-        return 3;
-    case EndReason::JobFailed:
-        return 4;
-    case EndReason::Terminated:
-        return 5;
-    case EndReason::None:
-        return 1;
-    }
-    return 1;
-}
-
 int runWorker(bool tokenFromStdin)
 {
     using namespace vantage::edl;
     WorkerEnvironment env = WorkerEnvironment::fromEnvironment();
     env.terminate = &g_terminate;
-    if (tokenFromStdin) {
-        std::string token;
-        if (!std::getline(std::cin, token) || token.empty())
-            throw vantage::Error::invalidInput("no token on stdin").forField("token");
-        env.token = token;
-        // Over ssh, a closed stdin means the leader's side is gone: end like on SIGTERM.
-        std::thread([] {
-            char buf[64];
-            while (::read(0, buf, sizeof buf) > 0) { }
-            g_terminate.store(true);
-        }).detach();
-    }
+    if (tokenFromStdin) // over ssh; a closed stdin then means the leader's side is gone: end like on SIGTERM
+        env.readTokenFromStdin(g_terminate);
     ElasticContext ctx(env);
     const TrainerResult r = runBuiltinTrainer(ctx);
     std::cerr << "vantage-edl-worker " << ctx.workerId() << ": " << endReasonName(r.reason) << " after " << r.steps
               << " committed step(s), " << r.rolledBack << " rolled back"
               << (r.message.empty() ? std::string() : " (" + r.message + ")") << std::endl;
-    return exitCodeFor(r.reason);
+    return workerExitCode(r.reason);
 }
 
 int runLeader(const std::string& optionsFile)

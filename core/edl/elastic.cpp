@@ -95,6 +95,22 @@ WorkerEnvironment WorkerEnvironment::fromEnvironment()
     return e;
 }
 
+void WorkerEnvironment::readTokenFromStdin(std::atomic<bool>& closed)
+{
+    std::string line;
+    char c = 0;
+    while (::read(0, &c, 1) == 1 && c != '\n')
+        line.push_back(c);
+    if (line.empty())
+        throw Error::invalidInput("no token on stdin").forField("token");
+    token = line;
+    std::thread([&closed] {
+        char buf[64];
+        while (::read(0, buf, sizeof buf) > 0) { }
+        closed.store(true);
+    }).detach();
+}
+
 std::vector<std::span<const std::int64_t>> StepBatch::microBatches() const
 {
     std::vector<std::span<const std::int64_t>> out;
@@ -128,6 +144,26 @@ std::string_view endReasonName(EndReason r)
         return "restart";
     }
     return "running";
+}
+
+int workerExitCode(EndReason r)
+{
+    switch (r) {
+    case EndReason::Finished:
+    case EndReason::Stopped:
+    case EndReason::Left:
+    case EndReason::Restart:
+        return 0;
+    case EndReason::LeaderLost:
+        return 3;
+    case EndReason::JobFailed:
+        return 4;
+    case EndReason::Terminated:
+        return 5;
+    case EndReason::None:
+        return 1;
+    }
+    return 1;
 }
 
 struct ElasticContext::Impl {

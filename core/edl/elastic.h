@@ -53,6 +53,10 @@ struct WorkerEnvironment {
 
     // Reads the variables; throws Error::invalidInput naming a missing one.
     static WorkerEnvironment fromEnvironment();
+    // The token from the first line of stdin (ssh launches; read byte by byte, so nothing after it is
+    // swallowed); afterwards a closed stdin (the leader's side is gone) sets `closed`, which should
+    // be `terminate`. Throws Error::invalidInput when there is none.
+    void readTokenFromStdin(std::atomic<bool>& closed);
 };
 
 // This worker's part of one step: its sample ids and how to cut them into micro-batches.
@@ -83,6 +87,10 @@ enum class EndReason {
     Restart
 };
 std::string_view endReasonName(EndReason r);
+// What a worker process exits with when its loop ended for `r` (vantage-edl-worker and Python
+// scripts alike): 0 finished, stopped, left or restarting, 3 leader lost, 4 job failed, 5 terminated,
+// 1 otherwise.
+int workerExitCode(EndReason r);
 
 // What the context commits, restores, hashes and sends to joiners, for a model and optimizer it does
 // not own: C++ modules (attach(Module&, Optimizer&)) and Python's nn.Module and torch.optim

@@ -94,7 +94,8 @@ private Q_SLOTS:
         const auto base = lossOf(staticSession);
         QCOMPARE(base.size(), std::size_t(2 * 1024 / 32));
         QVERIFY2(base.back().value < 0.7 * base.front().value,
-            qPrintable(QString("the example's CNN does not learn: %1 -> %2").arg(base.front().value).arg(base.back().value)));
+            qPrintable(
+                QString("the example's CNN does not learn: %1 -> %2").arg(base.front().value).arg(base.back().value)));
 
         // 2 workers; a third is started at step 2 and, once it has joined, one leaves (2 -> 3 -> 2);
         // w0 is killed at step 56 in the middle of its allreduce (2 -> 1). w0 takes 200 ms a step
@@ -150,8 +151,8 @@ private Q_SLOTS:
         QCOMPARE(r.json()["ledger"].toObject()["epochs"].toArray()[0].toObject()["samples"].toInt(), 256);
         QVERIFY(QFile::exists(path("final.pt")));
         // The checkpoint the script saved is one the worker binary can inspect.
-        const Result inspect = cli_harness::run(
-            QStringLiteral(VANTAGE_EDL_WORKER_BIN), { "inspect", path("final.pt") }, 60000, m_env);
+        const Result inspect
+            = cli_harness::run(QStringLiteral(VANTAGE_EDL_WORKER_BIN), { "inspect", path("final.pt") }, 60000, m_env);
         QVERIFY2(inspect.code == 0, inspect.err.constData());
         QCOMPARE(inspect.json()["step"].toInt(), 256 / 32);
 
@@ -184,9 +185,9 @@ private Q_SLOTS:
         const QString job = "contract-" + mode;
         QStringList args = common(job);
         args[args.indexOf("5")] = "2"; // collective timeout
-        const Result r = cli(QStringList{ "--json", "edl", "run", "--script", breaker(), "--workers", "2",
-                                 "--step-timeout", "4" }
-            + args + QStringList{ "--", mode });
+        const Result r
+            = cli(QStringList{ "--json", "edl", "run", "--script", breaker(), "--workers", "2", "--step-timeout", "4" }
+                + args + QStringList{ "--", mode });
         const QJsonObject j = r.json();
         QVERIFY2(!j.isEmpty(), r.err.constData());
         // What the user is shown: the job's message when it failed, else its failure events; the
@@ -213,12 +214,12 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
         QTest::newRow("no such script") << QStringList{ "--script", "nowhere.py" } << "nowhere.py: no such script";
-        QTest::newRow("with a built-in trainer") << QStringList{ "--trainer", "cnn", "--script", example() }
-                                                 << "excludes";
-        QTest::newRow("with a TorchScript model") << QStringList{ "--model", "m.pt", "--script", example() }
-                                                  << "excludes";
-        QTest::newRow("arguments without a script") << QStringList{ "--", "--data", "x.pt" }
-                                                    << "give the script with --script";
+        QTest::newRow("with a built-in trainer")
+            << QStringList{ "--trainer", "cnn", "--script", example() } << "excludes";
+        QTest::newRow("with a TorchScript model")
+            << QStringList{ "--model", "m.pt", "--script", example() } << "excludes";
+        QTest::newRow("arguments without a script")
+            << QStringList{ "--", "--data", "x.pt" } << "give the script with --script";
     }
     void badInput()
     {

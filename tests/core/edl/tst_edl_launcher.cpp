@@ -148,6 +148,28 @@ private Q_SLOTS:
         QVERIFY(printed.find("VANTAGE_EDL_DEVICE=cuda\n") != std::string::npos);
     }
 
+    // A script job over ssh: the script's command line runs on the host (each word kept whole),
+    // and VANTAGE_EDL_TOKEN_STDIN=1 tells the Python module to read the token from stdin.
+    void sshCommandLineOfAScript()
+    {
+        SshLauncher ssh({ { .host = "node9", .slots = 1, .workerPath = "/opt/vantage/bin/vantage-edl-worker" } },
+            "/unused", "ssh", { "/opt/py env/bin/python", "/home/me/train it.py", "--data", "$HOME/x.pt" });
+        const auto argv = ssh.commandLine({ .host = "node9" }, "cpu", { { "VANTAGE_EDL_JOB", "j1" } });
+        const std::string remote = argv.back();
+        QVERIFY2(remote.find("vantage-edl-worker") == std::string::npos, remote.c_str());
+        QVERIFY2(remote.find("--token-stdin") == std::string::npos, remote.c_str());
+        // Through sh with the interpreter replaced by a printer of its arguments, as sshd would run it.
+        std::string probe = remote;
+        const std::string python = shellQuote("/opt/py env/bin/python");
+        probe.replace(probe.find(python), python.size(), "/usr/bin/printf '%s|'");
+        const auto out = path("args.out");
+        const std::string cmd = "/bin/sh -c " + shellQuote(probe) + " > " + out.string();
+        QCOMPARE(std::system(cmd.c_str()), 0);
+        QCOMPARE(slurp(out), std::string("/home/me/train it.py|--data|$HOME/x.pt|"));
+        QVERIFY(remote.find(shellQuote("VANTAGE_EDL_TOKEN_STDIN=1")) != std::string::npos);
+        QVERIFY(remote.find(shellQuote("VANTAGE_EDL_JOB=j1")) != std::string::npos);
+    }
+
     void sshSlotsRoundRobin()
     {
         SshLauncher ssh({ { .host = "a", .slots = 2 }, { .host = "b", .slots = 1, .devices = { "cuda:0" } } }, "/w");
