@@ -18,13 +18,16 @@ fi
 export PYTHONPATH=$PWD/$BUILD_DIR/python${PYTHONPATH:+:$PYTHONPATH}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-schedule="step=15:+1,step=30:-1,step=45:+1,step=60:-1"
+# w0 sleeps 40 ms a step, so that a joiner (a Python worker imports torch for seconds) joins in time;
+# the pause is measured from the last step of one configuration to the first of the next, without it.
+schedule="step=10:+1,step=70:-1,step=90:+1,step=150:-1"
+slow="step=0:worker=0:slow=40"
 
 run() { # KIND HIDDEN I -> mean pause over the job's scale events, in seconds
   local kind=$1 hidden=$2 i=$3 what
   if [ "$kind" = python ]; then what=(--script tests/bench/edl_mlp.py --python "$python"); else what=(--trainer mlp); fi
-  "$CLI" --json edl run "${what[@]}" --workers 2 --samples 4800 --batch 64 --epochs 1 --hidden "$hidden" \
-    --schedule "$schedule" --job-dir "$work/$kind-$hidden-$i" >"$work/out.json" 2>"$work/err.txt" ||
+  "$CLI" --json edl run "${what[@]}" --workers 2 --samples 16000 --batch 64 --epochs 1 --hidden "$hidden" \
+    --schedule "$schedule" --kill "$slow" --job-dir "$work/$kind-$hidden-$i" >"$work/out.json" 2>"$work/err.txt" ||
     { cat "$work/err.txt" >&2; exit 1; }
   "$python" -c 'import json, sys; j = json.load(open(sys.argv[1])); e = j["events"]
 assert j["ledger"]["exactly_once"] and j["replicas_equal"] and len(e) == 4, j.get("message")

@@ -11,3 +11,8 @@ done
 if command -v Xvfb >/dev/null && [ -x "$BUILD_DIR/app/gui/vantage" ]; then
   scripts/bench-startup.sh 5
 fi
+# EDL's pause per scale event with Python workers (vantage_edl) against C++ workers, same job; the
+# module is built in the LibTorch 2.x flavour only.
+if ls build-cuda/python/vantage_edl.*.so >/dev/null 2>&1; then
+  BUILD_DIR=build-cuda scripts/bench-edl-python.sh 3
+fi

@@ -1135,6 +1135,50 @@
         <source>The data decides: one sample per row</source>
         <translation>Die Daten bestimmen es: ein Beispiel je Zeile</translation>
     </message>
+    <message>
+        <source>Choose the script: a Python file that trains with the vantage_edl module.</source>
+        <translation>Wählen Sie das Skript: eine Python-Datei, die mit dem Modul vantage_edl trainiert.</translation>
+    </message>
+    <message>
+        <source>Your Python script</source>
+        <translation>Eigenes Python-Skript</translation>
+    </message>
+    <message>
+        <source>train.py, written with the vantage_edl module</source>
+        <translation>train.py, mit dem Modul vantage_edl geschrieben</translation>
+    </message>
+    <message>
+        <source>Training Script</source>
+        <translation>Trainingsskript</translation>
+    </message>
+    <message>
+        <source>Python (*.py);;All files (*)</source>
+        <translation>Python (*.py);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>the script&apos;s own arguments, e.g. --data images.pt</source>
+        <translation>die eigenen Argumente des Skripts, z. B. --data images.pt</translation>
+    </message>
+    <message>
+        <source>The Python that runs the script on every worker; it must have torch and vantage_edl</source>
+        <translation>Das Python, das das Skript auf jedem Worker ausführt; es braucht torch und vantage_edl</translation>
+    </message>
+    <message>
+        <source>Script:</source>
+        <translation>Skript:</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>Argumente:</translation>
+    </message>
+    <message>
+        <source>Python:</source>
+        <translation>Python:</translation>
+    </message>
+    <message>
+        <source>The size of the script&apos;s data set: sample ids 0 to N-1</source>
+        <translation>Die Größe des Datensatzes des Skripts: Proben-IDs 0 bis N-1</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>

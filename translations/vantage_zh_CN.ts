@@ -1132,6 +1132,50 @@
         <source>The data decides: one sample per row</source>
         <translation>由数据决定：每行一个样本</translation>
     </message>
+    <message>
+        <source>Choose the script: a Python file that trains with the vantage_edl module.</source>
+        <translation>请选择脚本：一个使用 vantage_edl 模块训练的 Python 文件。</translation>
+    </message>
+    <message>
+        <source>Your Python script</source>
+        <translation>您的 Python 脚本</translation>
+    </message>
+    <message>
+        <source>train.py, written with the vantage_edl module</source>
+        <translation>train.py，使用 vantage_edl 模块编写</translation>
+    </message>
+    <message>
+        <source>Training Script</source>
+        <translation>训练脚本</translation>
+    </message>
+    <message>
+        <source>Python (*.py);;All files (*)</source>
+        <translation>Python (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>the script&apos;s own arguments, e.g. --data images.pt</source>
+        <translation>脚本自身的参数，例如 --data images.pt</translation>
+    </message>
+    <message>
+        <source>The Python that runs the script on every worker; it must have torch and vantage_edl</source>
+        <translation>在每个工作进程上运行脚本的 Python；它必须带有 torch 和 vantage_edl</translation>
+    </message>
+    <message>
+        <source>Script:</source>
+        <translation>脚本：</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <source>Python:</source>
+        <translation>Python：</translation>
+    </message>
+    <message>
+        <source>The size of the script&apos;s data set: sample ids 0 to N-1</source>
+        <translation>脚本数据集的大小：样本编号 0 到 N-1</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>
