@@ -4,14 +4,26 @@
 # PyTorch, PyG models, torchvision networks. Vantage itself never runs Python.
 #
 #   scripts/setup-pyenv.sh          # prints the environment's python on its last line
+#   scripts/setup-pyenv.sh --peers  # the peers' environment instead (scripts/bench.sh --peers):
+#                                   # the same PyTorch and PyG, and RecBole
 #
-# Where: $VANTAGE_PYENV, else ~/.cache/vantage/torch2-venv (outside the checkout, so every clone
-# and CI run shares it). It is rebuilt only when scripts/requirements-torch2.txt changes (its hash
-# is kept in the environment); pip's cache (~/.cache/pip) makes a rebuild a local copy.
+# Where: $VANTAGE_PYENV, else ~/.cache/vantage/torch2-venv (--peers: $VANTAGE_PEERS_PYENV, else
+# ~/.cache/vantage/peers-venv), outside the checkout, so every clone and CI run shares it. It is
+# rebuilt only when its requirements file changes (the hash is kept in the environment); pip's
+# cache (~/.cache/pip) makes a rebuild a local copy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REQ=scripts/requirements-torch2.txt
 VENV=${VANTAGE_PYENV:-$HOME/.cache/vantage/torch2-venv}
+PEERS=0
+if [ "${1:-}" = --peers ]; then
+  PEERS=1
+  REQ=scripts/requirements-peers.txt
+  VENV=${VANTAGE_PEERS_PYENV:-$HOME/.cache/vantage/peers-venv}
+elif [ -n "${1:-}" ]; then
+  echo "setup-pyenv: unknown option '$1' (--peers or nothing)" >&2
+  exit 2
+fi
 HASH=$(sha256sum "$REQ" | cut -d' ' -f1)
 
 if [ -x "$VENV/bin/python" ] && [ "$(cat "$VENV/.vantage-requirements" 2>/dev/null)" = "$HASH" ]; then
@@ -27,13 +39,17 @@ mkdir -p "$(dirname "$VENV")"
 /usr/bin/python3 -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$REQ"
 # A quick proof that the environment does what the tests need.
-"$VENV/bin/python" - <<'PY'
+PEERS=$PEERS "$VENV/bin/python" - <<'PY'
+import os
 import warnings
 warnings.filterwarnings("ignore")
 import torch, torch_geometric, torchvision, numpy
 m = torch.jit.script(torch.nn.Linear(2, 2))
 print(f"setup-pyenv: torch {torch.__version__}, torch_geometric {torch_geometric.__version__}, "
       f"torchvision {torchvision.__version__}, numpy {numpy.__version__}")
+if os.environ["PEERS"] == "1":
+    import recbole
+    print(f"setup-pyenv: recbole {recbole.__version__}")
 PY
 echo "$HASH" > "$VENV/.vantage-requirements"
 echo "setup-pyenv: ready in $(( $(date +%s) - start )) s"

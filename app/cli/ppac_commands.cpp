@@ -1,7 +1,7 @@
 // vantage-cli ppac generate|overview|similar|train|eval|rerank|inspect: debiased recommendation with
 // personal popularity, headless. JSON keys scripts rely on:
 //   similar  {"time_s", "users", "k", "out"?, "compare"?: {"users", "identical", "all_identical"}}
-//   train    {"model", "epochs": [{"epoch", "loss", "time_s", "validation"?}], "best_epoch",
+//   train    {"model", "epochs": [{"epoch", "loss", "time_s", "validation"?, "test"?, "balanced_test"?}], "best_epoch",
 //             "metrics": {"full": {"recall@20", "ndcg@20", "arp@20", ...}, "balanced": {...}}, ...}
 //   eval     {"model", "gamma", "beta", "epochs", "metrics": {"full", "balanced"}, ...}
 //   rerank   {"model", "points": [{"gamma", "beta", "metrics", "time_s"}], "precompute_s"}
@@ -319,12 +319,14 @@ struct TrainArgs {
     int dim = 64;
     int batchSize = 8192;
     double learningRate = 1e-3;
+    double l2 = 1e-4;
     std::uint64_t seed = 2024;
     std::string validation = "holdout";
     double validationFraction = -1.0; // -1: 0.1 with holdout validation, 0 otherwise
     int validateEvery = 1;
     int validationUsers = 0;
     int patience = 10;
+    int testEvery = 0;
     std::string stopMetric = "ndcg@20";
     std::string save;
     double gamma = 0.0;
@@ -342,6 +344,7 @@ void runTrain(Context& ctx, TrainArgs a)
     o.dim = a.dim;
     o.batchSize = a.batchSize;
     o.learningRate = a.learningRate;
+    o.l2 = a.l2;
     o.seed = a.seed;
     o.threads = a.data.threads;
     o.validation = validationSourceFromName(a.validation);
@@ -349,6 +352,7 @@ void runTrain(Context& ctx, TrainArgs a)
     o.validationUsers = a.validationUsers;
     o.patience = a.patience;
     o.stopMetric = a.stopMetric;
+    o.testEvery = a.testEvery;
     const double validationFraction
         = a.validationFraction >= 0.0 ? a.validationFraction : (o.validation == ValidationSource::HeldOut ? 0.1 : 0.0);
     TrainingRequest request{
@@ -363,6 +367,9 @@ void runTrain(Context& ctx, TrainArgs a)
               if (e.validation)
                   line += ", validation " + o.stopMetric + " " + fixed(e.validation->value(o.stopMetric).value_or(0.0))
                       + (e.best ? " *" : "");
+              if (e.test)
+                  line += ", test recall@20 " + fixed(e.test->value("recall@20").value_or(0.0)) + " (balanced "
+                      + fixed(e.balancedTest->value("recall@20").value_or(0.0)) + ")";
               std::cerr << "\r\033[K" << line << '\n';
           });
     if (ctx.json) {
@@ -604,6 +611,8 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     trainCmd->add_option("--dim", tr->dim, "Embedding size");
     trainCmd->add_option("--batch-size", tr->batchSize, "Training triples per batch");
     trainCmd->add_option("--lr", tr->learningRate, "Adam learning rate");
+    trainCmd->add_option(
+        "--l2", tr->l2, "Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)");
     trainCmd->add_option("--seed", tr->seed, "Seed of initialisation, shuffling and negatives");
     trainCmd
         ->add_option("--validation", tr->validation,
@@ -617,6 +626,9 @@ void addPpacCommands(CLI::App& app, Context& ctx)
         "Validate on a fixed random sample of this many users (0: all; faster on large data)");
     trainCmd->add_option("--patience", tr->patience, "Validations without improvement before stopping (0: never)");
     trainCmd->add_option("--stop-metric", tr->stopMetric, "Validation metric for early stopping (at K = 20)");
+    trainCmd->add_option("--test-every", tr->testEvery,
+        "Rank the full and balanced tests every this many epochs and report them (learning curves; never used "
+        "to pick the weights; 0: never)");
     trainCmd->add_option("--save", tr->save, "Write the trained model here (re-rank it later without retraining)");
     trainCmd->add_option("--gamma", tr->gamma, "Weight of personal popularity in the final evaluation");
     trainCmd->add_option("--beta", tr->beta, "Weight of global popularity in the final evaluation");

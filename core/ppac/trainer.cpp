@@ -278,6 +278,10 @@ void check(const TrainOptions& o, const PreparedDataset& data)
         throw Error::invalidInput("the validation sample must be non-negative").forField("validation_users");
     if (o.patience < 0)
         throw Error::invalidInput("patience must be non-negative").forField("patience");
+    if (o.testEvery < 0)
+        throw Error::invalidInput("test every epoch count >= 1, or 0 for never").forField("test_every");
+    if (o.testEvery > 0 && data.dataset.test.isEmpty())
+        throw Error::invalidInput("no test set to rank every epoch").forField("test_every");
     if (o.validation != ValidationSource::None) {
         checkMetricName(o.stopMetric, o.validationMetrics);
         const auto& truth
@@ -323,7 +327,7 @@ Json toJson(const TrainOptions& o)
         { "popularity_weight", o.popularityWeight }, { "init_std", o.initStd }, { "seed", o.seed },
         { "threads", o.threads }, { "validation", validationSourceName(o.validation) },
         { "validate_every", o.validateEvery }, { "validation_users", o.validationUsers },
-        { "stop_metric", o.stopMetric }, { "patience", o.patience } };
+        { "stop_metric", o.stopMetric }, { "patience", o.patience }, { "test_every", o.testEvery } };
 }
 
 Json toJson(const TrainResult& r)
@@ -334,6 +338,11 @@ Json toJson(const TrainResult& r)
         if (e.validation) {
             j["validation"] = toJson(*e.validation);
             j["validation_time_s"] = e.validationSeconds;
+        }
+        if (e.test) {
+            j["test"] = toJson(*e.test);
+            j["balanced_test"] = toJson(*e.balancedTest);
+            j["test_time_s"] = e.testSeconds;
         }
         epochs.push_back(std::move(j));
     }
@@ -434,6 +443,27 @@ Validation makeValidation(const PreparedDataset& data, const TrainOptions& o)
     }
     v.depth = *std::max_element(o.validationMetrics.ks.begin(), o.validationMetrics.ks.end());
     return v;
+}
+
+// The full and the balanced test ranked as the final evaluation ranks them (known items masked),
+// for the learning curves of TrainOptions::testEvery; the users with a truth item in either.
+void rankTests(const PreparedDataset& data, const ModelWeights& current, int threads, const CancelToken& cancel,
+    EpochReport& report)
+{
+    const auto tt = Clock::now();
+    auto users = data.dataset.test.activeUserIds();
+    const auto balanced = data.dataset.balancedTest.activeUserIds();
+    users.insert(users.end(), balanced.begin(), balanced.end());
+    std::sort(users.begin(), users.end());
+    users.erase(std::unique(users.begin(), users.end()), users.end());
+    const MetricsOptions metrics{ { 20 } };
+    NullProgress quiet;
+    const ScoringParts parts = scoringParts(current, data.dataset.train, threads);
+    const Rankings r
+        = rankExhaustive(parts, data.known, data.personal, data.global, Knobs{}, users, 20, threads, quiet, cancel);
+    report.test = evaluateRankings(r, data.dataset.test, data.global, metrics);
+    report.balancedTest = evaluateRankings(r, data.dataset.balancedTest, data.global, metrics);
+    report.testSeconds = std::chrono::duration<double>(Clock::now() - tt).count();
 }
 
 // One batch of n pairs (already in `buf`): the BPR loss with the PPAC branches and L2, a step of
@@ -593,8 +623,11 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
 
             ModelWeights current;
             const bool validate = validation.truth && (epoch % o.validateEvery == 0 || epoch == o.epochs);
-            if (validate || !validation.truth)
+            const bool test = o.testEvery > 0 && (epoch % o.testEvery == 0 || epoch == o.epochs);
+            if (validate || !validation.truth || test)
                 current = snapshot(net, o, data);
+            if (test)
+                rankTests(data, current, threads, cancel, report);
             if (validate) {
                 const auto tv = Clock::now();
                 NullProgress quiet;

@@ -52,6 +52,10 @@ struct TrainOptions {
     std::string stopMetric = "ndcg@20"; // arp and gini: lower is better; the others: higher
     int patience = 10; // validations without improvement before stopping; 0: never stop early
     MetricsOptions validationMetrics{ { 20 } };
+    // Learning curves on the test sets: every this many epochs (and at the last) rank the full and
+    // the balanced test as the final evaluation does (known items masked, Knobs{}); 0: never. Only
+    // reported, never used to pick weights (that would be training on the test).
+    int testEvery = 0;
 };
 
 Json toJson(const TrainOptions& options);
@@ -63,6 +67,9 @@ struct EpochReport {
     double seconds = 0.0; // training only
     double validationSeconds = 0.0;
     std::optional<Metrics> validation;
+    std::optional<Metrics> test; // with testEvery: the full test at this epoch
+    std::optional<Metrics> balancedTest; // and the balanced test
+    double testSeconds = 0.0;
     bool best = false; // best validation so far: these are the weights kept
 };
 
@@ -76,7 +83,8 @@ struct TrainResult {
     double seconds = 0.0;
 };
 
-// {"model", "best_epoch", "stopped_early", "time_s", "epochs": [{"epoch", "loss", "time_s", "validation"?}]}
+// {"model", "best_epoch", "stopped_early", "time_s", "epochs": [{"epoch", "loss", "time_s", "validation"?,
+//  "test"?, "balanced_test"?, "test_time_s"?}]}
 Json toJson(const TrainResult& result);
 
 // `cancel` abandons the run (throws vantage::Cancelled); `stop` ends it after the current epoch and

@@ -39,6 +39,7 @@ TrainOptions trainOptionsFromJson(const Json& j)
     o.validationUsers = jsonFieldOr(j, "validation_users", o.validationUsers, kWhere);
     o.stopMetric = jsonFieldOr(j, "stop_metric", o.stopMetric, kWhere);
     o.patience = jsonFieldOr(j, "patience", o.patience, kWhere);
+    o.testEvery = jsonFieldOr(j, "test_every", o.testEvery, kWhere);
     return o;
 }
 
@@ -102,12 +103,18 @@ void recordEpoch(store::Session& s, std::int64_t runId, const EpochReport& e)
     const double x = static_cast<double>(e.epoch);
     s.appendSeries(runId, "loss", std::vector<store::SeriesPoint>{ { x, e.loss } });
     s.appendSeries(runId, "epoch_time_s", std::vector<store::SeriesPoint>{ { x, e.seconds } });
-    if (!e.validation)
-        return;
-    const Json metrics = toJson(*e.validation);
-    for (const auto& [name, value] : metrics.items())
-        if (name != "users" && value.is_number())
-            s.appendSeries(runId, "validation/" + name, std::vector<store::SeriesPoint>{ { x, value.get<double>() } });
+    const auto append = [&](const std::string& prefix, const Metrics& m) {
+        const Json metrics = toJson(m);
+        for (const auto& [name, value] : metrics.items())
+            if (name != "users" && value.is_number())
+                s.appendSeries(runId, prefix + name, std::vector<store::SeriesPoint>{ { x, value.get<double>() } });
+    };
+    if (e.validation)
+        append("validation/", *e.validation);
+    if (e.test) {
+        append("test/", *e.test);
+        append("balanced_test/", *e.balancedTest);
+    }
 }
 
 } // namespace

@@ -171,6 +171,60 @@ private Q_SLOTS:
         QCOMPARE(r.json()["epochs"].toArray().size(), 1);
     }
 
+    // --test-every: the full and balanced tests ranked at the epochs asked (and the last), the last
+    // epoch's figures equal to the final evaluation's (another code path: Recommender::rank).
+    void learningCurvesOnTheTests_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("every");
+        QTest::addColumn<QList<int>>("tested");
+        QTest::newRow("mf, every epoch") << "mf" << 1 << QList<int>{ 1, 2, 3 };
+        QTest::newRow("mf, every 2 (and the last)") << "mf" << 2 << QList<int>{ 2, 3 };
+        QTest::newRow("lightgcn, every epoch") << "lightgcn" << 1 << QList<int>{ 1, 2, 3 };
+    }
+    void learningCurvesOnTheTests()
+    {
+        QFETCH(QString, model);
+        QFETCH(int, every);
+        QFETCH(QList<int>, tested);
+        const auto r = cli({ "--json", "ppac", "train", "--dataset", path("data"), "--model", model, "--base",
+            "--epochs", "3", "--dim", "16", "--validation", "none", "--threads", "1", "--l2", "0", "--test-every",
+            QString::number(every) });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = r.json();
+        const auto epochs = j["epochs"].toArray();
+        QCOMPARE(epochs.size(), 3);
+        QList<int> seen;
+        for (const auto& e : epochs) {
+            const auto o = e.toObject();
+            QCOMPARE(o.contains("test"), o.contains("balanced_test"));
+            if (o.contains("test"))
+                seen << o["epoch"].toInt();
+        }
+        QCOMPARE(seen, tested);
+        const auto last = epochs.last().toObject();
+        for (const char* m : { "recall@20", "ndcg@20" }) {
+            const double test = last["test"].toObject()[QLatin1String(m)].toDouble(-1.0);
+            const double balanced = last["balanced_test"].toObject()[QLatin1String(m)].toDouble(-1.0);
+            QVERIFY2(test > 0.0 && balanced > 0.0, m);
+            QVERIFY2(qAbs(test - metric(j, "full", m)) < 1e-9, m);
+            QVERIFY2(qAbs(balanced - metric(j, "balanced", m)) < 1e-9, m);
+        }
+    }
+
+    // --l2 reaches the loss: the penalty is part of the reported loss, so a strong one raises it.
+    void l2WeightReachesTheLoss()
+    {
+        double loss[2] = {};
+        for (int i = 0; i < 2; ++i) {
+            const auto r = cli({ "--json", "ppac", "train", "--dataset", path("data"), "--base", "--epochs", "1",
+                "--dim", "16", "--validation", "none", "--threads", "1", "--l2", i == 0 ? "0" : "1" });
+            QVERIFY2(r.code == 0, r.err.constData());
+            loss[i] = r.json()["epochs"].toArray().first().toObject()["loss"].toDouble();
+        }
+        QVERIFY2(loss[1] > loss[0] + 0.01, qPrintable(QStringLiteral("%1 vs %2").arg(loss[1]).arg(loss[0])));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -189,6 +243,10 @@ private Q_SLOTS:
             "x" } << "beta";
         QTest::newRow("unknown user") << QStringList{ "ppac", "inspect", "--dataset", "DATA", "--user", "99999" }
                                       << "no user";
+        QTest::newRow("negative l2") << QStringList{ "ppac", "train", "--dataset", "DATA", "--l2", "-1" }
+                                     << "non-negative";
+        QTest::newRow("negative test-every")
+            << QStringList{ "ppac", "train", "--dataset", "DATA", "--test-every", "-1" } << "test_every";
         QTest::newRow("bad stop metric") << QStringList{ "ppac", "train", "--dataset", "DATA", "--stop-metric",
             "hits@20" } << "hits@20";
     }

@@ -1,0 +1,135 @@
+"""What the peer benchmarks (scripts/bench.sh --peers, issue 18) share: running one side as a child
+process and measuring its wall time and peak resident memory, best-of-N, versions and the machine,
+and writing a table. Runs in the peers' environment (scripts/setup-pyenv.sh --peers); Vantage itself
+never imports it."""
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Measured:
+    seconds: float  # wall time of the child, start to exit
+    peak_rss: int  # bytes: the child's own peak resident set (wait4's ru_maxrss)
+    stdout: str = ""
+    stderr: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+class ChildFailed(RuntimeError):
+    pass
+
+
+def run_measured(cmd, env=None, timeout=None, cwd=None):
+    """Runs cmd (a list) as a child, returns its wall time and its own peak RSS (not its parent's,
+    not an earlier child's: os.wait4 gives that child's rusage). Raises ChildFailed on a non-zero
+    exit, with its stderr's tail."""
+    out_path = f"/tmp/peerlib-{os.getpid()}-{time.monotonic_ns()}"
+    with open(out_path + ".out", "w+") as out, open(out_path + ".err", "w+") as err:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=cwd)
+        deadline = None if timeout is None else t0 + timeout
+        while True:
+            pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+            if pid != 0:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                p.kill()
+                pid, status, usage = os.wait4(p.pid, 0)
+                raise ChildFailed(f"{cmd[0]} ran over {timeout} s")
+            time.sleep(0.002)
+        seconds = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    os.unlink(out_path + ".out")
+    os.unlink(out_path + ".err")
+    if p.returncode != 0:
+        tail = "\n".join(stderr.strip().splitlines()[-15:])
+        raise ChildFailed(f"{' '.join(map(str, cmd[:4]))} ... exited with {p.returncode}:\n{tail}")
+    return Measured(seconds, usage.ru_maxrss * 1024, stdout, stderr)
+
+
+def best_of(runs, fn):
+    """Calls fn() `runs` times; returns the Measured with the least seconds, and the peak RSS the
+    largest seen (memory does not improve by luck)."""
+    results = [fn() for _ in range(max(1, runs))]
+    best = min(results, key=lambda m: m.seconds)
+    best.peak_rss = max(m.peak_rss for m in results)
+    best.extra["all_seconds"] = [m.seconds for m in results]
+    return best
+
+
+def thread_env(threads, extra=None):
+    """The environment that pins a child to `threads` threads (OpenMP, MKL, LibTorch, Vantage)."""
+    env = dict(os.environ)
+    for k in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        env[k] = str(threads)
+    if extra:
+        env.update(extra)
+    return env
+
+
+def versions(*modules):
+    v = {"python": platform.python_version()}
+    for m in modules:
+        try:
+            mod = __import__(m)
+            v[m] = getattr(mod, "__version__", "?")
+        except Exception as e:  # a missing peer is reported, not hidden
+            v[m] = f"not importable: {e}"
+    return v
+
+
+def machine():
+    cpu = "?"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = 0
+    try:
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal"):
+                mem = int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "memory_bytes": mem, "kernel": platform.release()}
+
+
+def vantage_version(cli):
+    try:
+        return subprocess.run([cli, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    except Exception as e:
+        return f"? ({e})"
+
+
+def markdown_table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    for r in rows:
+        lines.append("| " + " | ".join(str(c) for c in r) + " |")
+    return "\n".join(lines)
+
+
+def write_json(path, obj):
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(obj, f, indent=1)
+    os.replace(tmp, path)
+
+
+def gib(n):
+    return f"{n / 2**30:.2f} GiB"
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
