@@ -1,5 +1,6 @@
 #include "report/svg_chart.h"
 
+#include "common/error.h"
 #include "report/text.h"
 
 #include <algorithm>
@@ -247,6 +248,14 @@ void layOutAxes(const Chart& chart, ChartLayout& l)
     l.plotW = l.width - l.left - l.right;
     l.plotH = l.height - l.top - l.bottom;
     l.tx = niceTicks(xlo, xhi, std::max(3, static_cast<int>(l.plotW / 90.0)));
+    // The last x tick's label is centred on the plot's right edge: leave room for its right half.
+    if (!l.tx.values.empty()) {
+        const double half = textWidth(formatTick(l.tx.values.back(), l.tx.step)) / 2.0 + 4.0;
+        if (half > l.right) {
+            l.right = std::ceil(half);
+            l.plotW = l.width - l.left - l.right;
+        }
+    }
 }
 
 // Legend entries, laid out in rows below the x axis label.
@@ -452,6 +461,93 @@ std::string renderSvg(const Chart& chart)
     drawLegend(svg, l);
     svg += "</svg>";
     return svg;
+}
+
+namespace {
+
+constexpr std::string_view kChartJson = "chart";
+
+MarkerShape shapeFromName(const std::string& name)
+{
+    static constexpr std::pair<std::string_view, MarkerShape> kShapes[]
+        = { { "circle", MarkerShape::Circle }, { "square", MarkerShape::Square }, { "diamond", MarkerShape::Diamond },
+              { "triangle-up", MarkerShape::TriangleUp }, { "triangle-down", MarkerShape::TriangleDown },
+              { "cross", MarkerShape::Cross } };
+    for (const auto& [n, shape] : kShapes)
+        if (n == name)
+            return shape;
+    throw Error::invalidInput(
+        "unknown marker shape '" + name + "' (circle, square, diamond, triangle-up, triangle-down, cross)")
+        .forField("shape");
+}
+
+double coordinate(const Json& v, const char* field)
+{
+    if (v.is_null())
+        return std::numeric_limits<double>::quiet_NaN();
+    if (!v.is_number())
+        throw Error::invalidInput(std::string("a point's ") + field + " is not a number").forField("points");
+    return v.get<double>();
+}
+
+ChartSeries seriesFromJson(const Json& j)
+{
+    if (!j.is_object())
+        throw Error::invalidInput("a series is not an object").forField("series");
+    ChartSeries s;
+    s.name = jsonFieldOr<std::string>(j, "name", "", kChartJson);
+    s.line = jsonFieldOr(j, "line", s.line, kChartJson);
+    s.step = jsonFieldOr(j, "step", s.step, kChartJson);
+    s.markers = jsonFieldOr(j, "markers", s.markers, kChartJson);
+    s.dashed = jsonFieldOr(j, "dashed", s.dashed, kChartJson);
+    s.colour = jsonFieldOr(j, "colour", s.colour, kChartJson);
+    if (j.contains("shape"))
+        s.shape = shapeFromName(jsonField<std::string>(j, "shape", kChartJson));
+    const Json points = jsonFieldOr(j, "points", Json::array(), kChartJson);
+    if (!points.is_array())
+        throw Error::invalidInput("'points' of series '" + s.name + "' is not a list").forField("points");
+    for (const auto& p : points) {
+        if (p.is_null()) {
+            s.points.push_back({ std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN() });
+            continue;
+        }
+        if (!p.is_array() || p.size() != 2)
+            throw Error::invalidInput("a point of series '" + s.name + "' is not [x, y]").forField("points");
+        s.points.push_back({ coordinate(p[0], "x"), coordinate(p[1], "y") });
+    }
+    return s;
+}
+
+} // namespace
+
+Chart chartFromJson(const Json& j)
+{
+    if (!j.is_object())
+        throw Error::invalidInput("a chart is not a JSON object");
+    Chart c;
+    c.title = jsonFieldOr<std::string>(j, "title", "", kChartJson);
+    c.xLabel = jsonFieldOr<std::string>(j, "x_label", "", kChartJson);
+    c.yLabel = jsonFieldOr<std::string>(j, "y_label", "", kChartJson);
+    c.width = jsonFieldOr(j, "width", c.width, kChartJson);
+    c.height = jsonFieldOr(j, "height", c.height, kChartJson);
+    if (c.width < 200 || c.width > 4000 || c.height < 120 || c.height > 4000)
+        throw Error::invalidInput("the chart's size must lie within 200..4000 x 120..4000").forField("width");
+    c.includeZeroY = jsonFieldOr(j, "include_zero_y", c.includeZeroY, kChartJson);
+    const Json series = jsonFieldOr(j, "series", Json::array(), kChartJson);
+    if (!series.is_array())
+        throw Error::invalidInput("'series' is not a list").forField("series");
+    for (const auto& s : series)
+        c.series.push_back(seriesFromJson(s));
+    const Json refs = jsonFieldOr(j, "references", Json::array(), kChartJson);
+    if (!refs.is_array())
+        throw Error::invalidInput("'references' is not a list").forField("references");
+    for (const auto& r : refs) {
+        if (!r.is_object())
+            throw Error::invalidInput("a reference line is not an object").forField("references");
+        c.references.push_back({ jsonFieldOr(r, "horizontal", true, kChartJson),
+            jsonField<double>(r, "value", kChartJson), jsonFieldOr<std::string>(r, "label", "", kChartJson) });
+    }
+    return c;
 }
 
 } // namespace vantage::report

@@ -3,6 +3,8 @@
 // nice axis ticks, a legend and the Okabe–Ito palette (safe for colour-blind readers). The SVG uses
 // only what QtSvg (SVG Tiny 1.2) draws as well, so the same chart goes into the HTML and the PDF.
 
+#include "common/json.h"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -72,5 +74,12 @@ std::string formatTick(double value, double step);
 
 // The chart as a standalone <svg> element (no XML declaration; embeddable in HTML).
 std::string renderSvg(const Chart& chart);
+
+// A chart described in JSON, for scripts that plot with Vantage's own chart code (the peer
+// benchmarks): {"title", "x_label", "y_label", "width"?, "height"?, "include_zero_y"?, "series": [{"name",
+// "points": [[x, y] | null, ...], "line"?, "step"?, "markers"?, "shape"? ("circle", "square", "diamond",
+// "triangle-up", "triangle-down", "cross"), "colour"?, "dashed"?}], "references"?: [{"horizontal"?,
+// "value", "label"}]}. A null y (or point) breaks the line. Throws Error::invalidInput naming the field.
+Chart chartFromJson(const Json& json);
 
 } // namespace vantage::report

@@ -265,6 +265,50 @@ private Q_SLOTS:
         QVERIFY(emptyDoc->text().contains(QStringLiteral("no data")));
     }
 
+    // A chart read from JSON (the peer benchmarks plot through it) draws what a Chart built in
+    // C++ draws; a malformed one is refused naming the field.
+    void chartFromJson()
+    {
+        const auto j = parseJson(R"({"title": "t", "x_label": "nodes", "y_label": "s", "include_zero_y": true,
+            "series": [{"name": "Vantage", "points": [[1, 2], [2, null], [3, 4]], "markers": true, "shape": "square"},
+                       {"name": "PyG", "points": [[1, 3], [3, 5]], "dashed": true, "colour": 1}],
+            "references": [{"value": 2.5, "label": "target"}]})");
+        const auto c = report::chartFromJson(j);
+        QCOMPARE(c.series.size(), std::size_t(2));
+        QCOMPARE(c.series[0].points.size(), std::size_t(3));
+        QVERIFY(std::isnan(c.series[0].points[1].y));
+        QVERIFY(c.series[0].markers && c.series[0].shape == report::MarkerShape::Square);
+        QVERIFY(c.series[1].dashed && c.series[1].colour == 1);
+        QCOMPARE(c.references.size(), std::size_t(1));
+        QCOMPARE(c.references[0].value, 2.5);
+        QVERIFY(c.includeZeroY);
+        report::Chart same;
+        same.title = "t";
+        same.xLabel = "nodes";
+        same.yLabel = "s";
+        same.includeZeroY = true;
+        same.series = { { .name = "Vantage",
+                            .points = { { 1, 2 }, { 2, std::nan("") }, { 3, 4 } },
+                            .markers = true,
+                            .shape = report::MarkerShape::Square },
+            { .name = "PyG", .points = { { 1, 3 }, { 3, 5 } }, .colour = 1, .dashed = true } };
+        same.references = { { true, 2.5, "target" } };
+        QCOMPARE(report::renderSvg(c), report::renderSvg(same));
+
+        const char* bad[][2] = { { R"({"series": [{"points": [[1]]}]})", "[x, y]" },
+            { R"({"series": [{"points": [[1, "a"]]}]})", "not a number" },
+            { R"({"series": {"points": []}})", "not a list" }, { R"({"series": [{"shape": "star"}]})", "star" },
+            { R"({"references": [{"label": "x"}]})", "value" }, { R"({"width": 1e9})", "size" }, { "[1]", "object" } };
+        for (const auto& [text, expect] : bad) {
+            try {
+                report::chartFromJson(parseJson(text));
+                QFAIL(text);
+            } catch (const Error& e) {
+                QVERIFY2(QString::fromStdString(e.what()).contains(QLatin1String(expect)), e.what());
+            }
+        }
+    }
+
     // A device memory far above the frontiers neither squashes them into the bottom of the plot
     // nor vanishes: the axis follows the data, and the legend names the line off the chart. A line
     // near the data is drawn, and widens the axis to reach it.
