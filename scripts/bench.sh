@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
 # Runs the benchmark programs and prints their figures (JSON lines). Builds first.
+#   scripts/bench.sh --peers [...]   Vantage against PyG, torchrun and RecBole instead
+#                                    (scripts/bench-peers.sh; docs/benchmarks.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = --peers ]; then
+  shift
+  exec scripts/bench-peers.sh "$@"
+fi
 scripts/build.sh >/dev/null
 BUILD_DIR=${BUILD_DIR:-build}
 for b in "$BUILD_DIR"/tests/bench/bench_*; do

@@ -124,6 +124,10 @@ struct ElasticContext::Impl {
         hbWake.notify_all();
         if (heartbeat.joinable())
             heartbeat.join();
+        try {
+            dropGroup();
+        } catch (...) { // a destructor never throws; the process is ending anyway
+        }
     }
 
     void heartbeatLoop()
@@ -243,6 +247,18 @@ struct ElasticContext::Impl {
         return buf;
     }
 
+    // Drops the current group. An NCCL communicator is aborted first (never blocks, unlike a
+    // graceful shutdown waiting on peers that may be gone): PyTorch otherwise warns at exit that
+    // destroy_process_group() was not called, and a switch leaves no communicator behind.
+    void dropGroup()
+    {
+#if TORCH_VERSION_MAJOR >= 2
+        if (group && device.is_cuda())
+            group->abort();
+#endif
+        group.reset();
+    }
+
     void buildGroup(const Json& sw)
     {
         const auto prefix = jsonField<std::string>(sw["store"], "prefix", "switch");
@@ -313,7 +329,7 @@ struct ElasticContext::Impl {
         channel->setGeneration(generation);
         std::string failure;
         try {
-            group.reset();
+            dropGroup();
             if (restore && !committed.empty())
                 loadState(committed);
             buildGroup(b);
@@ -322,7 +338,7 @@ struct ElasticContext::Impl {
             committed = serializeState();
             committedHash = hash();
         } catch (const std::exception& e) {
-            group.reset();
+            dropGroup();
             failure = e.what();
             if (auto nl = failure.find('\n'); nl != std::string::npos)
                 failure.resize(nl);
@@ -342,7 +358,7 @@ struct ElasticContext::Impl {
             hbStop = true;
         }
         hbWake.notify_all();
-        group.reset();
+        dropGroup();
     }
 
     void saveCommittedTo(const std::filesystem::path& file) const
@@ -671,7 +687,7 @@ bool ElasticContext::allreduceGradients()
             d.stepFailure.resize(nl);
         // Dropping the group closes its connections at once, so peers still waiting in the same
         // collective fail now instead of at their timeout.
-        d.group.reset();
+        d.dropGroup();
     }
     d.allreduceS = since(t0);
     return !d.stepFailed;
