@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The one prepared GPU check (issue 17): on a machine with an NVIDIA GPU it runs the GPU tests and
 # prints one table (DGI on the GPU against the CPU, auto batch against static batches, time per
-# layer against a copy probe of the device's memory bandwidth; an EDL job with a GPU worker on NCCL).
+# layer against a copy probe of the device's memory bandwidth; an EDL job with a GPU worker on NCCL;
+# PPAC's LightGCN trained on the GPU on the shared Gowalla split against the published recall@20).
 #
 #   scripts/gpu-check.sh --prepare   here (PyPI reachable, no GPU needed): builds the CUDA flavour with
 #                                    the GUI off against the PyTorch the GPU machine has
 #                                    (scripts/requirements-gpu-check.txt) into build-gpu/, and packs the
 #                                    binaries and the libraries they need beyond glibc, libstdc++,
-#                                    LibTorch and CUDA into .gpu-check/bundle.tar.xz (ignored; carried)
+#                                    LibTorch and CUDA into .gpu-check/bundle.tar.xz (ignored; carried),
+#                                    with a copy of ../shared's Gowalla split (../shared does not travel)
 #   scripts/gpu-check.sh             on the GPU machine: unpacks the bundle (or, without one, builds
 #                                    with scripts/build.sh --cuda into build-gpu-check/), runs
 #                                    tst_dgi_gpu and the figures; the table goes to stdout and, when
@@ -17,7 +19,8 @@
 # Vantage's other dependencies (Qt for the tests, SQLite, libarchive, ZeroMQ, Graphviz), cannot
 # reach a package registry, and its device time is short. Sizes: GPU_CHECK_NODES (1000000);
 # GPU_CHECK_DEVICE (cuda:0; "cpu" runs the same steps without a GPU, to try the script itself);
-# GPU_CHECK_QUICK=1 leaves out the batch sweeps and the EDL job (a re-check within little device time).
+# GPU_CHECK_QUICK=1 leaves out the batch sweeps, the EDL jobs and PPAC (a re-check within little device
+# time); GPU_CHECK_PPAC_EPOCHS (200) sets LightGCN's epochs.
 # A failing step is reported in the table and the others still run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -48,11 +51,12 @@ prepare() {
       "-DNCCL_LIBRARY=$site/nvidia/nccl/lib/libnccl.so.2" "-DNCCL_INCLUDE_DIR=$site/nvidia/nccl/include"
   fi
   cmake --build build-gpu --parallel "${JOBS:-$(nproc)}" --target vantage-cli vantage-edl-worker tst_dgi_gpu \
-    vantage_edl_python
+    tst_ppac_gpu vantage_edl_python
   local stage
   stage=$(mktemp -d)
   mkdir -p "$stage/bin" "$stage/lib" .gpu-check
-  cp build-gpu/app/cli/vantage-cli build-gpu/app/worker/vantage-edl-worker build-gpu/tests/tst_dgi_gpu "$stage/bin/"
+  cp build-gpu/app/cli/vantage-cli build-gpu/app/worker/vantage-edl-worker build-gpu/tests/tst_dgi_gpu \
+    build-gpu/tests/tst_ppac_gpu "$stage/bin/"
   mkdir -p "$stage/python" # the Python elastic module, for the EDL job of a training script
   cp build-gpu/python/vantage_edl.*.so "$stage/python/"
   strip "$stage"/bin/* "$stage"/python/*
@@ -71,6 +75,11 @@ prepare() {
   cp -L "$site/torch/lib/libgomp.so.1" "$stage/fallback/"
   "$venv/bin/python" -c 'import torch; print(torch.__version__)' > "$stage/torch-version"
   git describe --always --dirty > "$stage/vantage-version"
+  # The shared Gowalla split (train, test, balanced test), for PPAC's row.
+  local shared=${VANTAGE_SHARED_DATA:-$ROOT/../shared/data}
+  mkdir -p "$stage/gowalla"
+  cp "$shared/ppac/gowalla/train.txt" "$shared/ppac/gowalla/test.txt" "$shared/ppac/gowalla/balance_test.txt" \
+    "$stage/gowalla/"
   tar -C "$stage" -cJf "$BUNDLE" .
   rm -rf "$stage"
   echo "gpu-check: $BUNDLE ($(du -h "$BUNDLE" | cut -f1)), built against torch $(grep "^torch==" "$req" | cut -d= -f3)"
@@ -111,7 +120,9 @@ else
   BIN=$ROOT/build-gpu-check/bin-links
   mkdir -p "$BIN"
   ln -sf "$ROOT/build-gpu-check/app/cli/vantage-cli" "$ROOT/build-gpu-check/app/worker/vantage-edl-worker" \
-    "$ROOT/build-gpu-check/tests/tst_dgi_gpu" "$BIN/"
+    "$ROOT/build-gpu-check/tests/tst_dgi_gpu" "$ROOT/build-gpu-check/tests/tst_ppac_gpu" "$BIN/"
+  mkdir -p "$WORK/gowalla"
+  cp "${VANTAGE_SHARED_DATA:-$ROOT/../shared/data}"/ppac/gowalla/{train,test,balance_test}.txt "$WORK/gowalla/" 2>/dev/null
 fi
 CLI=$BIN/vantage-cli
 export QT_QPA_PLATFORM=offscreen GPU_CHECK_DEVICE=$DEVICE
@@ -122,6 +133,9 @@ echo "== devices"
 echo "== tst_dgi_gpu"
 "$BIN/tst_dgi_gpu" > "$RAW/tst_dgi_gpu.txt" 2>&1 && echo "tst_dgi_gpu: passed" || echo "tst_dgi_gpu: FAILED"
 grep -E "^(FAIL|Totals)" "$RAW/tst_dgi_gpu.txt" || true
+echo "== tst_ppac_gpu"
+"$BIN/tst_ppac_gpu" > "$RAW/tst_ppac_gpu.txt" 2>&1 && echo "tst_ppac_gpu: passed" || echo "tst_ppac_gpu: FAILED"
+grep -E "^(FAIL|Totals)" "$RAW/tst_ppac_gpu.txt" || true
 
 echo "== copy probe"
 "$PY" - > "$RAW/copy_probe.json" <<'PY'
@@ -189,6 +203,19 @@ echo "== EDL: docs/examples/edl_train.py, a Python worker on $DEVICE (vantage_ed
   --epochs 1 --samples 4096 --batch 128 --lr 0.01 --job-dir "$WORK/edl-python" > "$RAW/edl-python.json" \
   2> "$RAW/edl-python.err" && echo "edl python: ran" || echo "edl python: FAILED ($(tail -3 "$RAW/edl-python.err"))"
 grep -rhoE "NCCL[^\"]{0,80}" "$WORK/edl-python" 2>/dev/null | sort -u | head -3 > "$RAW/edl-python-nccl.txt" || true
+fi
+
+if [ -z "${GPU_CHECK_QUICK:-}" ]; then
+# LightGCN as its paper trains it (64 wide, 3 layers, Adam 1e-3, batches of 2048, L2 1e-4) on the
+# GPU, the tests ranked every 25 epochs on the CPU; the published recall@20 on Gowalla is 0.1830.
+echo "== PPAC: LightGCN on Gowalla on $DEVICE, ${GPU_CHECK_PPAC_EPOCHS:-200} epochs"
+if [ -f "$WORK/gowalla/train.txt" ]; then
+  "$CLI" --json ppac train --dataset "$WORK/gowalla" --model lightgcn --base --device "$DEVICE" \
+    --epochs "${GPU_CHECK_PPAC_EPOCHS:-200}" --batch-size 2048 --validation none --test-every 25 \
+    > "$RAW/ppac.json" 2> "$RAW/ppac.err" && echo "ppac: ran" || echo "ppac: FAILED ($(tail -3 "$RAW/ppac.err"))"
+else
+  echo "no Gowalla split (run --prepare where ../shared is)" > "$RAW/ppac.err"
+fi
 fi
 
 "$PY" "$ROOT/scripts/gpu_check_table.py" "$RAW" > "$OUTDIR/gpu-check.md"

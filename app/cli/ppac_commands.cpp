@@ -320,6 +320,7 @@ struct TrainArgs {
     int batchSize = 8192;
     double learningRate = 1e-3;
     double l2 = 1e-4;
+    std::string device = "cpu";
     std::uint64_t seed = 2024;
     std::string validation = "holdout";
     double validationFraction = -1.0; // -1: 0.1 with holdout validation, 0 otherwise
@@ -345,6 +346,7 @@ void runTrain(Context& ctx, TrainArgs a)
     o.batchSize = a.batchSize;
     o.learningRate = a.learningRate;
     o.l2 = a.l2;
+    o.device = a.device;
     o.seed = a.seed;
     o.threads = a.data.threads;
     o.validation = validationSourceFromName(a.validation);
@@ -614,6 +616,8 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     trainCmd->add_option(
         "--l2", tr->l2, "Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)");
     trainCmd->add_option("--seed", tr->seed, "Seed of initialisation, shuffling and negatives");
+    trainCmd->add_option("--device", tr->device,
+        "cpu, cuda or cuda:N: where the model trains (a GPU needs the CUDA build; ranking stays on the CPU)");
     trainCmd
         ->add_option("--validation", tr->validation,
             "Early stopping on: holdout (a split held out of training), balanced-test (the authors' "

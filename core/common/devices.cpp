@@ -84,7 +84,7 @@ void requireVisibleGpu(
             .forField(field);
 }
 
-void checkLocalDevices(const std::vector<std::string>& devices)
+void checkLocalDevices(const std::vector<std::string>& devices, const std::string& field)
 {
     bool probed = false;
     DeviceReport r;
@@ -98,8 +98,8 @@ void checkLocalDevices(const std::vector<std::string>& devices)
         }
         if (!r.gpuPathBuilt)
             throw Error::invalidInput("'" + d + "': " + r.cudaError + "; train on cpu or build the CUDA flavour")
-                .forField("devices");
-        requireVisibleGpu(d, index, static_cast<int>(r.gpus.size()), r.cudaError, "devices");
+                .forField(field);
+        requireVisibleGpu(d, index, static_cast<int>(r.gpus.size()), r.cudaError, field);
     }
 }
 

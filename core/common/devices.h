@@ -41,6 +41,6 @@ void requireVisibleGpu(
 // Refuses local devices this machine cannot give: "cuda" / "cuda:N" on a build without the GPU path,
 // with no GPU visible, or past the last GPU. Error::invalidInput naming the device and what is
 // missing; "cpu" and other names pass (their own checks name them).
-void checkLocalDevices(const std::vector<std::string>& devices);
+void checkLocalDevices(const std::vector<std::string>& devices, const std::string& field = "devices");
 
 } // namespace vantage

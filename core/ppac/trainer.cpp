@@ -1,6 +1,7 @@
 // LibTorch translation unit: the models, the PPAC branches, the loss and the training loop.
 #include "ppac/trainer.h"
 
+#include "common/devices.h"
 #include "common/error.h"
 #include "ppac/dense_scores.h"
 #include "ppac/parallel.h"
@@ -22,12 +23,24 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The symmetric-normalised user-item adjacency D^-1/2 A D^-1/2 over U + I nodes, as CSR.
+// The symmetric-normalised user-item adjacency D^-1/2 A D^-1/2 over U + I nodes, as CSR; on a GPU
+// also as LibTorch's sparse CSR tensor there (cuSPARSE multiplies it).
 struct Graph {
     std::int64_t nodes = 0;
     std::vector<std::int64_t> rowPtr;
     std::vector<std::int32_t> col;
     std::vector<float> val;
+    torch::Tensor onDevice; // defined when training on a GPU
+
+    void upload(const torch::Device& device)
+    {
+        const auto n = static_cast<std::int64_t>(col.size());
+        const auto crow = torch::from_blob(rowPtr.data(), { nodes + 1 }, torch::kInt64).to(device);
+        const auto cols = torch::from_blob(col.data(), { n }, torch::kInt32).to(torch::kInt64).to(device);
+        const auto vals = torch::from_blob(val.data(), { n }, torch::kFloat32).to(device);
+        onDevice = torch::sparse_csr_tensor(
+            crow, cols, vals, { nodes, nodes }, torch::TensorOptions().dtype(torch::kFloat32).device(device));
+    }
 };
 
 Graph normalisedGraph(const UserItems& train)
@@ -62,6 +75,8 @@ Graph normalisedGraph(const UserItems& train)
 // y = A x for the CSR graph, rows in parallel on LibTorch's pool.
 torch::Tensor spmm(const Graph& g, const torch::Tensor& xIn)
 {
+    if (g.onDevice.defined())
+        return g.onDevice.matmul(xIn.contiguous());
     const auto x = xIn.contiguous();
     const auto d = x.size(1);
     auto y = torch::zeros({ g.nodes, d }, x.options());
@@ -130,6 +145,10 @@ public:
         const torch::Tensor grad = m_weight.grad();
         if (!grad.defined())
             return;
+        if (!m_weight.device().is_cpu()) {
+            stepOnDevice(grad);
+            return;
+        }
         const auto rows = m_weight.size(0);
         const auto d = m_weight.size(1);
         const float* g = nullptr;
@@ -186,6 +205,21 @@ public:
     }
 
 private:
+    // The same arithmetic as tensor operations on the weight's device (dense gradients there).
+    void stepOnDevice(const torch::Tensor& gradIn)
+    {
+        torch::NoGradGuard noGrad;
+        const torch::Tensor g = gradIn.is_sparse() ? gradIn.coalesce().to_dense() : gradIn;
+        ++m_t;
+        const double bc1 = 1.0 - std::pow(kBeta1, static_cast<double>(m_t));
+        const double bc2 = 1.0 - std::pow(kBeta2, static_cast<double>(m_t));
+        m_m.mul_(kBeta1).add_(g, 1.0 - kBeta1);
+        m_v.mul_(kBeta2).addcmul_(g, g, 1.0 - kBeta2);
+        const auto denom = (m_v.sqrt() / std::sqrt(bc2)).add_(kEps);
+        m_weight.addcdiv_(m_m, denom, -m_lr / bc1);
+        m_weight.mutable_grad() = torch::Tensor();
+    }
+
     static constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEps = 1e-8;
     torch::Tensor m_weight, m_m, m_v, m_acc;
     std::vector<std::uint8_t> m_touched;
@@ -215,7 +249,7 @@ struct Net : torch::nn::Module {
 
 std::vector<float> toVector(const torch::Tensor& t)
 {
-    const auto c = t.detach().contiguous().to(torch::kFloat32);
+    const auto c = t.detach().to(torch::kCPU).contiguous().to(torch::kFloat32);
     return { c.data_ptr<float>(), c.data_ptr<float>() + c.numel() };
 }
 
@@ -278,6 +312,8 @@ void check(const TrainOptions& o, const PreparedDataset& data)
         throw Error::invalidInput("the validation sample must be non-negative").forField("validation_users");
     if (o.patience < 0)
         throw Error::invalidInput("patience must be non-negative").forField("patience");
+    parseDeviceIndex(o.device); // names a malformed device
+    checkLocalDevices({ o.device }, "device"); // a GPU this build and machine cannot give
     if (o.testEvery < 0)
         throw Error::invalidInput("test every epoch count >= 1, or 0 for never").forField("test_every");
     if (o.testEvery > 0 && data.dataset.test.isEmpty())
@@ -325,7 +361,7 @@ Json toJson(const TrainOptions& o)
     return { { "model", baseModelName(o.model) }, { "ppac", o.ppac }, { "epochs", o.epochs }, { "dim", o.dim },
         { "layers", o.layers }, { "learning_rate", o.learningRate }, { "batch_size", o.batchSize }, { "l2", o.l2 },
         { "popularity_weight", o.popularityWeight }, { "init_std", o.initStd }, { "seed", o.seed },
-        { "threads", o.threads }, { "validation", validationSourceName(o.validation) },
+        { "threads", o.threads }, { "device", o.device }, { "validation", validationSourceName(o.validation) },
         { "validate_every", o.validateEvery }, { "validation_users", o.validationUsers },
         { "stop_metric", o.stopMetric }, { "patience", o.patience }, { "test_every", o.testEvery } };
 }
@@ -363,6 +399,7 @@ struct Training {
     std::optional<torch::optim::Adam>& branchAdam;
     const Graph& graph;
     const torch::Tensor& gpAll;
+    torch::Device device;
 };
 
 // The training pairs in CSR order, shuffled per epoch, and the negatives drawn for them.
@@ -473,13 +510,15 @@ double trainBatch(Training& t, BatchBuffers& buf, std::int64_t n, int epoch)
     const TrainOptions& o = t.o;
     Net& net = t.net;
     const auto U = static_cast<std::int64_t>(t.data.dataset.train.numUsers());
-    const auto users = torch::from_blob(buf.bu.data(), { n }, torch::kInt64);
-    const auto pos = torch::from_blob(buf.bi.data(), { n }, torch::kInt64);
-    const auto neg = torch::from_blob(buf.bj.data(), { n }, torch::kInt64);
-    // Sparse lookups: the gradient of a batch touches only its rows.
-    const auto u0 = torch::embedding(net.userEmb, users, -1, false, true);
-    const auto i0 = torch::embedding(net.itemEmb, pos, -1, false, true);
-    const auto j0 = torch::embedding(net.itemEmb, neg, -1, false, true);
+    const auto users = torch::from_blob(buf.bu.data(), { n }, torch::kInt64).to(t.device);
+    const auto pos = torch::from_blob(buf.bi.data(), { n }, torch::kInt64).to(t.device);
+    const auto neg = torch::from_blob(buf.bj.data(), { n }, torch::kInt64).to(t.device);
+    // Sparse lookups on the CPU: the gradient of a batch touches only its rows. A GPU adds dense
+    // gradients faster than it coalesces sparse ones.
+    const bool sparse = t.device.is_cpu();
+    const auto u0 = torch::embedding(net.userEmb, users, -1, false, sparse);
+    const auto i0 = torch::embedding(net.itemEmb, pos, -1, false, sparse);
+    const auto j0 = torch::embedding(net.itemEmb, neg, -1, false, sparse);
     torch::Tensor u = u0, i = i0, j = j0;
     if (o.model == BaseModel::LightGCN) {
         const auto all = lightGcn(torch::cat({ net.userEmb, net.itemEmb }, 0), t.graph, o.layers);
@@ -498,8 +537,8 @@ double trainBatch(Training& t, BatchBuffers& buf, std::int64_t n, int epoch)
         const auto qj = torch::sigmoid(net.global->forward(j0)).squeeze(1);
         si = si * pi * qi;
         sj = sj * pj * qj;
-        const auto tPos = torch::from_blob(buf.ppPos.data(), { n }, torch::kFloat32);
-        const auto tNeg = torch::from_blob(buf.ppNeg.data(), { n }, torch::kFloat32);
+        const auto tPos = torch::from_blob(buf.ppPos.data(), { n }, torch::kFloat32).to(t.device);
+        const auto tNeg = torch::from_blob(buf.ppNeg.data(), { n }, torch::kFloat32).to(t.device);
         const auto reg = (torch::mse_loss(pi, tPos) + torch::mse_loss(pj, tNeg)) / 2.0
             + (torch::mse_loss(qi, t.gpAll.index_select(0, pos)) + torch::mse_loss(qj, t.gpAll.index_select(0, neg)))
                 / 2.0;
@@ -593,15 +632,25 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
         const auto& train = data.dataset.train;
         const auto U = static_cast<std::int64_t>(train.numUsers());
         const auto I = static_cast<std::int64_t>(train.numItems());
+        // Initialised on the CPU from the seed, then moved: the same start on every device.
         Net net(U, I, o);
+        const int gpu = parseDeviceIndex(o.device);
+        const torch::Device device
+            = gpu < 0 ? torch::Device(torch::kCPU) : torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(gpu));
+        if (!device.is_cpu())
+            net.to(device);
         EmbeddingAdam userAdam(net.userEmb, o.learningRate), itemAdam(net.itemEmb, o.learningRate);
         std::optional<torch::optim::Adam> branchAdam;
         makeBranchOptimiser(net, o, branchAdam);
         Graph graph;
-        if (o.model == BaseModel::LightGCN)
+        if (o.model == BaseModel::LightGCN) {
             graph = normalisedGraph(train);
-        const auto gpAll = torch::from_blob(const_cast<float*>(data.global.values.data()), { I }, torch::kFloat32);
-        Training t{ data, o, net, userAdam, itemAdam, branchAdam, graph, gpAll };
+            if (!device.is_cpu())
+                graph.upload(device);
+        }
+        const auto gpAll
+            = torch::from_blob(const_cast<float*>(data.global.values.data()), { I }, torch::kFloat32).to(device);
+        Training t{ data, o, net, userAdam, itemAdam, branchAdam, graph, gpAll, device };
         PairSampler sampler(train, o);
         const Validation validation = makeValidation(data, o);
         const bool lower = lowerIsBetter(o.stopMetric);

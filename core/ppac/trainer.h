@@ -46,6 +46,9 @@ struct TrainOptions {
     double initStd = 0.1; // embeddings ~ N(0, initStd)
     std::uint64_t seed = 2024;
     int threads = 0; // 0: all cores
+    // Where the model trains: "cpu", "cuda" or "cuda:N" (the CUDA build, a visible GPU). Ranking for
+    // validation and evaluation stays on the CPU (the weights are copied back).
+    std::string device = "cpu";
     ValidationSource validation = ValidationSource::HeldOut;
     int validateEvery = 1; // epochs between validations
     int validationUsers = 0; // rank a fixed random sample of this many validation users (0: all)

@@ -33,6 +33,7 @@ TrainOptions trainOptionsFromJson(const Json& j)
     o.initStd = jsonFieldOr(j, "init_std", o.initStd, kWhere);
     o.seed = jsonFieldOr(j, "seed", o.seed, kWhere);
     o.threads = jsonFieldOr(j, "threads", o.threads, kWhere);
+    o.device = jsonFieldOr(j, "device", o.device, kWhere);
     o.validation = validationSourceFromName(
         jsonFieldOr<std::string>(j, "validation", std::string(validationSourceName(o.validation)), kWhere));
     o.validateEvery = jsonFieldOr(j, "validate_every", o.validateEvery, kWhere);

@@ -243,6 +243,10 @@ private Q_SLOTS:
             "x" } << "beta";
         QTest::newRow("unknown user") << QStringList{ "ppac", "inspect", "--dataset", "DATA", "--user", "99999" }
                                       << "no user";
+        QTest::newRow("unknown device") << QStringList{ "ppac", "train", "--dataset", "DATA", "--device", "tpu" }
+                                        << "unknown device 'tpu'";
+        QTest::newRow("no such GPU") << QStringList{ "ppac", "train", "--dataset", "DATA", "--device", "cuda:99" }
+                                     << "cuda:99";
         QTest::newRow("negative l2") << QStringList{ "ppac", "train", "--dataset", "DATA", "--l2", "-1" }
                                      << "non-negative";
         QTest::newRow("negative test-every")
