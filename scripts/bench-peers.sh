@@ -39,6 +39,7 @@ OUT=${PEERS_OUT:-$PWD/$BUILD_DIR/peers}
 mkdir -p "$OUT/plots"
 "$CLI" --version
 echo "threads $THREADS, best of $RUNS; results in $OUT"
+status=0
 
 for e in ${ONLY//,/ }; do
   case "$e" in
@@ -51,7 +52,11 @@ for e in ${ONLY//,/ }; do
   start=$(date +%s)
   args=(--vantage "$CLI" --out "$OUT" --runs "$RUNS")
   [ "$e" = edl ] || args+=(--threads "$THREADS")
-  "$python" "$script" "${args[@]}" "${QUICK[@]}" | tee "$OUT/$e.md"
-  "$BUILD_DIR/tests/bench/plot_charts" "$OUT/$e.json" "$OUT/plots" 2>/dev/null
-  echo "($e: $(( $(date +%s) - start )) s)"
+  # One engine's failure (or a missed target, exit 3) does not stop the others; it sets the status.
+  rc=0
+  "$python" "$script" "${args[@]}" "${QUICK[@]}" | tee "$OUT/$e.md" || rc=$?
+  [ -f "$OUT/$e.json" ] && "$BUILD_DIR/tests/bench/plot_charts" "$OUT/$e.json" "$OUT/plots"
+  echo "($e: $(( $(date +%s) - start )) s, exit $rc)"
+  [ "$rc" = 0 ] || status=1
 done
+exit $status

@@ -563,6 +563,42 @@ void runInspect(Context& ctx, InspectArgs a)
     }
 }
 
+// The options of `ppac train`.
+void addTrainOptions(CLI::App* trainCmd, TrainArgs& a)
+{
+    addDataOptions(trainCmd, a.data, true, SimilarUse::ComputeOrRead);
+    trainCmd->add_option("--model", a.model, "mf or lightgcn")->check(CLI::IsMember({ "mf", "lightgcn" }));
+    trainCmd->add_flag("--ppac", a.ppac, "Wrap the model with PPAC's personal and global popularity branches");
+    trainCmd->add_flag("--base", a.base, "Train the plain base model (the default)");
+    trainCmd->add_option("--epochs", a.epochs, "Most epochs");
+    trainCmd->add_option("--dim", a.dim, "Embedding size");
+    trainCmd->add_option("--batch-size", a.batchSize, "Training triples per batch");
+    trainCmd->add_option("--lr", a.learningRate, "Adam learning rate");
+    trainCmd->add_option(
+        "--l2", a.l2, "Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)");
+    trainCmd->add_option("--seed", a.seed, "Seed of initialisation, shuffling and negatives");
+    trainCmd->add_option("--device", a.device,
+        "cpu, cuda or cuda:N: where the model trains (a GPU needs the CUDA build; ranking stays on the CPU)");
+    trainCmd
+        ->add_option("--validation", a.validation,
+            "Early stopping on: holdout (a split held out of training), balanced-test (the authors' "
+            "protocol: the balanced test itself) or none")
+        ->check(CLI::IsMember({ "none", "holdout", "balanced-test" }));
+    trainCmd->add_option(
+        "--validation-fraction", a.validationFraction, "Share of training held out (default 0.1 with holdout)");
+    trainCmd->add_option("--validate-every", a.validateEvery, "Epochs between validations");
+    trainCmd->add_option("--validation-users", a.validationUsers,
+        "Validate on a fixed random sample of this many users (0: all; faster on large data)");
+    trainCmd->add_option("--patience", a.patience, "Validations without improvement before stopping (0: never)");
+    trainCmd->add_option("--stop-metric", a.stopMetric, "Validation metric for early stopping (at K = 20)");
+    trainCmd->add_option("--test-every", a.testEvery,
+        "Rank the full and balanced tests every this many epochs and report them (learning curves; never used "
+        "to pick the weights; 0: never)");
+    trainCmd->add_option("--save", a.save, "Write the trained model here (re-rank it later without retraining)");
+    trainCmd->add_option("--gamma", a.gamma, "Weight of personal popularity in the final evaluation");
+    trainCmd->add_option("--beta", a.beta, "Weight of global popularity in the final evaluation");
+}
+
 } // namespace
 
 void addPpacCommands(CLI::App& app, Context& ctx)
@@ -605,37 +641,7 @@ void addPpacCommands(CLI::App& app, Context& ctx)
 
     auto tr = std::make_shared<TrainArgs>();
     auto* trainCmd = ppac->add_subcommand("train", "Train BPR-MF or LightGCN, plain or with PPAC, and evaluate it");
-    addDataOptions(trainCmd, tr->data, true, SimilarUse::ComputeOrRead);
-    trainCmd->add_option("--model", tr->model, "mf or lightgcn")->check(CLI::IsMember({ "mf", "lightgcn" }));
-    trainCmd->add_flag("--ppac", tr->ppac, "Wrap the model with PPAC's personal and global popularity branches");
-    trainCmd->add_flag("--base", tr->base, "Train the plain base model (the default)");
-    trainCmd->add_option("--epochs", tr->epochs, "Most epochs");
-    trainCmd->add_option("--dim", tr->dim, "Embedding size");
-    trainCmd->add_option("--batch-size", tr->batchSize, "Training triples per batch");
-    trainCmd->add_option("--lr", tr->learningRate, "Adam learning rate");
-    trainCmd->add_option(
-        "--l2", tr->l2, "Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)");
-    trainCmd->add_option("--seed", tr->seed, "Seed of initialisation, shuffling and negatives");
-    trainCmd->add_option("--device", tr->device,
-        "cpu, cuda or cuda:N: where the model trains (a GPU needs the CUDA build; ranking stays on the CPU)");
-    trainCmd
-        ->add_option("--validation", tr->validation,
-            "Early stopping on: holdout (a split held out of training), balanced-test (the authors' "
-            "protocol: the balanced test itself) or none")
-        ->check(CLI::IsMember({ "none", "holdout", "balanced-test" }));
-    trainCmd->add_option(
-        "--validation-fraction", tr->validationFraction, "Share of training held out (default 0.1 with holdout)");
-    trainCmd->add_option("--validate-every", tr->validateEvery, "Epochs between validations");
-    trainCmd->add_option("--validation-users", tr->validationUsers,
-        "Validate on a fixed random sample of this many users (0: all; faster on large data)");
-    trainCmd->add_option("--patience", tr->patience, "Validations without improvement before stopping (0: never)");
-    trainCmd->add_option("--stop-metric", tr->stopMetric, "Validation metric for early stopping (at K = 20)");
-    trainCmd->add_option("--test-every", tr->testEvery,
-        "Rank the full and balanced tests every this many epochs and report them (learning curves; never used "
-        "to pick the weights; 0: never)");
-    trainCmd->add_option("--save", tr->save, "Write the trained model here (re-rank it later without retraining)");
-    trainCmd->add_option("--gamma", tr->gamma, "Weight of personal popularity in the final evaluation");
-    trainCmd->add_option("--beta", tr->beta, "Weight of global popularity in the final evaluation");
+    addTrainOptions(trainCmd, *tr);
     trainCmd->callback([&ctx, tr] { runTrain(ctx, *tr); });
 
     auto ev = std::make_shared<ModelArgs>();

@@ -616,6 +616,46 @@ Json trainingInfo(const TrainOptions& o, const PreparedDataset& data, const Trai
         { "epochs_run", result.epochs.size() }, { "best_epoch", result.bestEpoch } };
 }
 
+// Where the model trains: the CPU, or the GPU that --device names (check() has vetted it).
+torch::Device trainingDevice(const TrainOptions& o)
+{
+    const int gpu = parseDeviceIndex(o.device);
+    return gpu < 0 ? torch::Device(torch::kCPU) : torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(gpu));
+}
+
+// LightGCN's normalised adjacency, on the training device; none for MF.
+Graph trainingGraph(const UserItems& train, const TrainOptions& o, torch::Device device)
+{
+    Graph graph;
+    if (o.model == BaseModel::LightGCN) {
+        graph = normalisedGraph(train);
+        if (!device.is_cpu())
+            graph.upload(device);
+    }
+    return graph;
+}
+
+// The best validation value so far and the validations since it (early stopping).
+struct BestSoFar {
+    bool lowerIsBetter = false;
+    bool have = false;
+    double value = 0.0;
+    int since = 0;
+
+    // True when v is the new best.
+    bool offer(double v)
+    {
+        if (!have || (lowerIsBetter ? v < value : v > value)) {
+            have = true;
+            value = v;
+            since = 0;
+            return true;
+        }
+        ++since;
+        return false;
+    }
+};
+
 } // namespace
 
 TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& progress, const CancelToken& cancel,
@@ -634,31 +674,20 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
         const auto I = static_cast<std::int64_t>(train.numItems());
         // Initialised on the CPU from the seed, then moved: the same start on every device.
         Net net(U, I, o);
-        const int gpu = parseDeviceIndex(o.device);
-        const torch::Device device
-            = gpu < 0 ? torch::Device(torch::kCPU) : torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(gpu));
+        const torch::Device device = trainingDevice(o);
         if (!device.is_cpu())
             net.to(device);
         EmbeddingAdam userAdam(net.userEmb, o.learningRate), itemAdam(net.itemEmb, o.learningRate);
         std::optional<torch::optim::Adam> branchAdam;
         makeBranchOptimiser(net, o, branchAdam);
-        Graph graph;
-        if (o.model == BaseModel::LightGCN) {
-            graph = normalisedGraph(train);
-            if (!device.is_cpu())
-                graph.upload(device);
-        }
+        const Graph graph = trainingGraph(train, o, device);
         const auto gpAll
             = torch::from_blob(const_cast<float*>(data.global.values.data()), { I }, torch::kFloat32).to(device);
         Training t{ data, o, net, userAdam, itemAdam, branchAdam, graph, gpAll, device };
         PairSampler sampler(train, o);
         const Validation validation = makeValidation(data, o);
-        const bool lower = lowerIsBetter(o.stopMetric);
-
+        BestSoFar best{ lowerIsBetter(o.stopMetric) };
         TrainResult result;
-        double bestValue = 0.0;
-        bool haveBest = false;
-        int sinceBest = 0;
         BatchBuffers buf(o.batchSize);
 
         for (int epoch = 1; epoch <= o.epochs; ++epoch) {
@@ -685,16 +714,10 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
                     validation.users, validation.depth, threads, quiet, cancel);
                 report.validation = evaluateRankings(r, *validation.truth, data.global, o.validationMetrics);
                 report.validationSeconds = std::chrono::duration<double>(Clock::now() - tv).count();
-                const double v = report.validation->value(o.stopMetric).value_or(0.0);
-                if (!haveBest || (lower ? v < bestValue : v > bestValue)) {
-                    haveBest = true;
-                    bestValue = v;
-                    sinceBest = 0;
+                if (best.offer(report.validation->value(o.stopMetric).value_or(0.0))) {
                     report.best = true;
                     result.weights = std::move(current);
                     result.bestEpoch = epoch;
-                } else {
-                    ++sinceBest;
                 }
             } else if (!validation.truth) {
                 report.best = true;
@@ -704,7 +727,7 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
             result.epochs.push_back(report);
             if (onEpoch)
                 onEpoch(report);
-            if (o.patience > 0 && sinceBest >= o.patience && epoch < o.epochs) {
+            if (o.patience > 0 && best.since >= o.patience && epoch < o.epochs) {
                 result.stoppedEarly = true;
                 break;
             }

@@ -24,35 +24,65 @@ class ChildFailed(RuntimeError):
     pass
 
 
-def run_measured(cmd, env=None, timeout=None, cwd=None):
-    """Runs cmd (a list) as a child, returns its wall time and its own peak RSS (not its parent's,
-    not an earlier child's: os.wait4 gives that child's rusage). Raises ChildFailed on a non-zero
-    exit, with its stderr's tail."""
-    out_path = f"/tmp/peerlib-{os.getpid()}-{time.monotonic_ns()}"
+# Linux gives an exec'd child the peak RSS of the process it was forked from (exec_mmap keeps the
+# old address space's high-water mark in the child's maxrss), so a child forked by a driver that has
+# held a gigabyte would report at least a gigabyte. Children are therefore started by a launcher
+# process made when this module is imported, while the driver is still small (about 10 MB).
+_LAUNCHER_CODE = r"""
+import json, os, subprocess, sys, time
+for line in sys.stdin:
+    req = json.loads(line)
+    out_path = "/tmp/peerlib-%d-%d" % (os.getpid(), time.monotonic_ns())
+    res = {}
     with open(out_path + ".out", "w+") as out, open(out_path + ".err", "w+") as err:
         t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=cwd)
-        deadline = None if timeout is None else t0 + timeout
-        while True:
-            pid, status, usage = os.wait4(p.pid, os.WNOHANG)
-            if pid != 0:
-                break
-            if deadline is not None and time.perf_counter() > deadline:
-                p.kill()
-                pid, status, usage = os.wait4(p.pid, 0)
-                raise ChildFailed(f"{cmd[0]} ran over {timeout} s")
-            time.sleep(0.002)
-        seconds = time.perf_counter() - t0
-        p.returncode = os.waitstatus_to_exitcode(status)
+        try:
+            p = subprocess.Popen(req["cmd"], stdout=out, stderr=err, env=req["env"], cwd=req["cwd"])
+        except OSError as e:
+            res = {"error": str(e)}
+        else:
+            deadline = None if req["timeout"] is None else t0 + req["timeout"]
+            while True:
+                pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+                if pid != 0:
+                    break
+                if deadline is not None and time.perf_counter() > deadline:
+                    p.kill()
+                    pid, status, usage = os.wait4(p.pid, 0)
+                    res["timed_out"] = True
+                    break
+                time.sleep(0.002)
+            res.update(seconds=time.perf_counter() - t0, code=os.waitstatus_to_exitcode(status),
+                       peak_rss=usage.ru_maxrss * 1024)
         out.seek(0)
         err.seek(0)
-        stdout, stderr = out.read(), err.read()
+        res.update(stdout=out.read(), stderr=err.read())
     os.unlink(out_path + ".out")
     os.unlink(out_path + ".err")
-    if p.returncode != 0:
-        tail = "\n".join(stderr.strip().splitlines()[-15:])
-        raise ChildFailed(f"{' '.join(map(str, cmd[:4]))} ... exited with {p.returncode}:\n{tail}")
-    return Measured(seconds, usage.ru_maxrss * 1024, stdout, stderr)
+    sys.stdout.write(json.dumps(res) + "\n")
+    sys.stdout.flush()
+"""
+_launcher = subprocess.Popen([sys.executable, "-S", "-c", _LAUNCHER_CODE], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+
+
+def run_measured(cmd, env=None, timeout=None, cwd=None):
+    """Runs cmd (a list) as a child, returns its wall time and its own peak RSS (not its parent's,
+    not an earlier child's: wait4 gives that child's rusage, and the launcher that forks it is
+    small). Raises ChildFailed on a non-zero exit, with its stderr's tail."""
+    req = {"cmd": [str(c) for c in cmd], "env": dict(os.environ if env is None else env), "cwd": cwd,
+           "timeout": timeout}
+    _launcher.stdin.write(json.dumps(req) + "\n")
+    _launcher.stdin.flush()
+    res = json.loads(_launcher.stdout.readline())
+    if "error" in res:
+        raise ChildFailed(f"{cmd[0]}: {res['error']}")
+    if res.get("timed_out"):
+        raise ChildFailed(f"{cmd[0]} ran over {timeout} s")
+    if res["code"] != 0:
+        tail = "\n".join(res["stderr"].strip().splitlines()[-15:])
+        raise ChildFailed(f"{' '.join(map(str, cmd[:4]))} ... exited with {res['code']}:\n{tail}")
+    return Measured(res["seconds"], res["peak_rss"], res["stdout"], res["stderr"])
 
 
 def best_of(runs, fn):

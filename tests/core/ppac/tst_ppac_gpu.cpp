@@ -19,12 +19,8 @@ namespace {
 std::shared_ptr<const PreparedDataset> communities()
 {
     NullProgress np;
-    auto d = generateSynthetic({ .users = 500,
-        .items = 200,
-        .communities = 5,
-        .meanInteractions = 20,
-        .communityAffinity = 0.9,
-        .seed = 17 });
+    auto d = generateSynthetic(
+        { .users = 500, .items = 200, .communities = 5, .meanInteractions = 20, .communityAffinity = 0.9, .seed = 17 });
     return prepare(std::move(d), { .similarUsers = 20, .threads = 2 }, np, CancelToken());
 }
 
@@ -61,11 +57,15 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("device");
         QTest::addColumn<QString>("expect");
-        QTest::newRow("unknown name") << "tpu" << "unknown device 'tpu'";
-        QTest::newRow("malformed index") << "cuda:x" << "unknown device 'cuda:x'";
-        QTest::newRow("no such GPU") << "cuda:99" << "cuda:99";
+        QTest::newRow("unknown name") << "tpu"
+                                      << "unknown device 'tpu'";
+        QTest::newRow("malformed index") << "cuda:x"
+                                         << "unknown device 'cuda:x'";
+        QTest::newRow("no such GPU") << "cuda:99"
+                                     << "cuda:99";
         if (!noGpu().isEmpty())
-            QTest::newRow("a GPU where there is none") << "cuda:0" << "cuda:0";
+            QTest::newRow("a GPU where there is none") << "cuda:0"
+                                                       << "cuda:0";
     }
     void badDevicesAreRefused()
     {
@@ -118,7 +118,8 @@ private Q_SLOTS:
         QCOMPARE(gpu.epochs.size(), cpu.epochs.size());
         for (std::size_t e = 0; e < cpu.epochs.size(); ++e)
             QVERIFY2(std::abs(gpu.epochs[e].loss - cpu.epochs[e].loss) <= 1e-4 * std::abs(cpu.epochs[e].loss),
-                qPrintable(QStringLiteral("epoch %1: %2 vs %3").arg(e + 1).arg(gpu.epochs[e].loss).arg(cpu.epochs[e].loss)));
+                qPrintable(
+                    QStringLiteral("epoch %1: %2 vs %3").arg(e + 1).arg(gpu.epochs[e].loss).arg(cpu.epochs[e].loss)));
         double worst = 0.0;
         for (std::size_t k = 0; k < cpu.weights.itemEmbedding.size(); ++k)
             worst = std::max(worst, double(std::abs(gpu.weights.itemEmbedding[k] - cpu.weights.itemEmbedding[k])));
