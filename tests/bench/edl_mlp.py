@@ -13,7 +13,8 @@ ctx = edl.ElasticContext()
 spec = ctx.spec
 g = torch.Generator().manual_seed(spec["seed"])
 x = torch.randn(spec["samples"], 32, generator=g)
-y = torch.randint(0, 10, (spec["samples"],), generator=g)
+# Labels a network can learn: the class a fixed random linear teacher gives each sample.
+y = (x @ torch.randn(32, 10, generator=g)).argmax(dim=1)
 torch.manual_seed(spec["seed"])
 h = spec["hidden"]
 model = nn.Sequential(nn.Linear(32, h), nn.ReLU(), nn.Linear(h, h), nn.ReLU(), nn.Linear(h, 10)).to(ctx.device)

@@ -410,7 +410,7 @@ def main():
                                   "samples never", "final loss", "total s"], rows))
     notes(results, a)
 
-    charts = [{"title": f"Pause per scale event, 2 -> 3 -> 2 workers ({a.samples} samples, best of {a.runs})",
+    charts = [{"title": "Pause per scale event, 2 -> 3 -> 2 workers (Vantage: the points on the zero line)",
                "x_label": "scale event (1 join, 2 leave or loss of the third worker; more: torchrun restarts)",
                "y_label": "pause (s)", "file": "edl-pauses",
                "series": [{"name": f"{r['system']}, {r['leave']}",
@@ -465,10 +465,16 @@ def notes(results, a):
             wins.append(f"{r['system']} ({r['leave']}) had a shorter pause")
         if b["twice"] + b["never"] < v["twice"] + v["never"]:
             wins.append(f"{r['system']} ({r['leave']}) trained fewer samples twice or never")
+    ties = [f"{r['system']} ({r['leave']})" for r in results if r["system"].startswith("torchrun") and r["best"]
+            and v and r["best"]["twice"] + r["best"]["never"] == v["twice"] + v["never"]]
     lines.append("Where the peer wins: " + ("; ".join(wins) + "." if wins else
-                 "nowhere in this table (pause, samples twice/never and total time all favour Vantage). "
-                 "What torchrun has for it: the training script needs no elastic API, only a checkpoint "
-                 "and a resumable sampler, and agents on other machines need only torch."))
+                 "nowhere in this table (pause and total time favour Vantage"
+                 + (", samples twice/never too" if not ties else "") + "). ")
+                 + (" and ".join(ties) + " tied with Vantage on samples twice/never (with interleaved sharding, "
+                    "skipping samples_done // world size per rank skips exactly the samples done when that "
+                    "divides; DistributedSampler's padding and a remainder can still cost a few). " if ties else "")
+                 + "What torchrun has for it: the training script needs no elastic API, only a checkpoint "
+                 "and a resumable sampler, and agents on other machines need only torch.")
     lines.append("Vantage's workers never stop: a joiner loads in the background and joins at a step boundary "
                  "(its step is where it was ready, not step 10), a leaver finishes its step, a killed worker's "
                  "step is rolled back in memory; every sample is trained exactly once per epoch (the ledger). "
@@ -476,10 +482,11 @@ def notes(results, a):
                  "processes (each imports torch) and resumes from the checkpoint; samples twice/never come from "
                  "resuming the sharded sampler with a changed world size (and the padding of DistributedSampler).")
     lines.append("Final loss: the mean cross-entropy of the last committed step (Vantage's final_loss; for torchrun "
-                 "the allreduced loss of its last step) of the fastest run; the labels are random, so it only "
-                 "shows that both trained the same way, not a quality; the C++ workers' built-in `mlp` trainer draws "
-                 "its own synthetic data set (learnable labels), so its loss is not comparable with the Python "
-                 "rows. Samples twice/never and pauses: the "
+                 "the allreduced loss of its last step) of the fastest run, after the same number of steps; the labels "
+                 "are the classes a fixed random linear teacher gives (tests/bench/edl_mlp.py and torchrun_mlp.py draw "
+                 "the same data), so the loss falls as the network learns and the two sides' losses compare; the "
+                 "C++ workers' built-in `mlp` trainer draws its own synthetic data set, so its loss is not "
+                 "comparable with the Python rows. Samples twice/never and pauses: the "
                  "least over the runs; total seconds: the fastest run's wall time (torchrun: from the first "
                  "agent's start until both first agents exited).")
     lines.append(f"torchrun's settings (its best case on one machine): `--nnodes=2:3 --nproc-per-node=1 "

@@ -115,6 +115,7 @@ def recbole_child(a):
     test = read_lines(os.path.join(a.dataset, "test.txt"))
     balanced = read_lines(os.path.join(a.dataset, "balance_test.txt"))
     work = tempfile.mkdtemp(prefix="ppac-recbole-")
+    os.chdir(work)  # RecBole's Trainer writes log_tensorboard/ into the working directory
     # RecBole's benchmark files: its own split is not used; valid is a token slice (never evaluated
     # during training), test is test.txt (RecBole's own evaluator reads it once, at the end).
     first = sorted(test)[:50]

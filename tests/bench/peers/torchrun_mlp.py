@@ -1,6 +1,6 @@
 """The job of tests/bench/edl_mlp.py (32 -> hidden -> hidden -> 10 MLP, ReLU, SGD with momentum,
-cross-entropy, global batch 64, x = randn(samples, 32), y = randint(0, 10) from the same seed) as a
-torchrun user writes it (issue 18; tests/bench/peers/edl_torchrun.py launches it):
+cross-entropy, global batch 64, x = randn(samples, 32), y = the class a fixed random linear teacher
+gives, from the same seed) as a torchrun user writes it (issue 18; tests/bench/peers/edl_torchrun.py launches it):
 
   - gloo on CPU, DistributedDataParallel, one thread per worker (as Vantage's workers);
   - DistributedSampler(shuffle=True, seed, set_epoch(epoch)), per-rank batch = batch // world size;
@@ -73,7 +73,7 @@ def main():
 
     g = torch.Generator().manual_seed(a.seed)
     x = torch.randn(a.samples, 32, generator=g)
-    y = torch.randint(0, 10, (a.samples,), generator=g)
+    y = (x @ torch.randn(32, 10, generator=g)).argmax(dim=1)  # as edl_mlp.py: a learnable teacher
     torch.manual_seed(a.seed)
     h = a.hidden
     model = nn.Sequential(nn.Linear(32, h), nn.ReLU(), nn.Linear(h, h), nn.ReLU(), nn.Linear(h, 10))
