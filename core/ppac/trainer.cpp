@@ -404,6 +404,7 @@ struct Training {
 
 // The training pairs in CSR order, shuffled per epoch, and the negatives drawn for them.
 struct PairSampler {
+    const UserItems& train;
     std::vector<std::int32_t> pairUser;
     const std::vector<std::int32_t>& pairItem;
     std::vector<std::int64_t> order;
@@ -413,7 +414,8 @@ struct PairSampler {
     std::int64_t batches = 0;
 
     PairSampler(const UserItems& train, const TrainOptions& o)
-        : pairUser(static_cast<std::size_t>(train.size()))
+        : train(train)
+        , pairUser(static_cast<std::size_t>(train.size()))
         , pairItem(train.flatItems())
         , rng(o.seed ^ 0x9E3779B97F4A7C15ull)
         , anyItem(0, static_cast<std::int32_t>(train.numItems()) - 1)
@@ -425,6 +427,19 @@ struct PairSampler {
         order.resize(static_cast<std::size_t>(pairs));
         std::iota(order.begin(), order.end(), 0);
         batches = (pairs + o.batchSize - 1) / o.batchSize;
+    }
+
+    // A uniform item the user has not interacted with in training, as the LightGCN and PPAC
+    // authors' samplers and RecBole's draw it (a user who has every item gets any item).
+    std::int32_t negativeFor(std::int32_t user)
+    {
+        if (static_cast<std::int64_t>(train.items(user).size()) >= train.numItems())
+            return anyItem(rng);
+        for (;;) {
+            const std::int32_t j = anyItem(rng);
+            if (!train.contains(user, j))
+                return j;
+        }
     }
 };
 
@@ -580,7 +595,7 @@ double trainEpoch(
             const auto ks = static_cast<std::size_t>(k);
             buf.bu[ks] = sampler.pairUser[p];
             buf.bi[ks] = sampler.pairItem[p];
-            buf.bj[ks] = sampler.anyItem(sampler.rng);
+            buf.bj[ks] = sampler.negativeFor(sampler.pairUser[p]);
             if (o.ppac) {
                 buf.ppPos[ks] = t.data.personal.value(sampler.pairUser[p], sampler.pairItem[p]);
                 buf.ppNeg[ks] = t.data.personal.value(sampler.pairUser[p], static_cast<std::int32_t>(buf.bj[ks]));
