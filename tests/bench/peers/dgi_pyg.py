@@ -309,10 +309,6 @@ class MemoryCap:
             f.write(str(self.limit))
         return self
 
-    def preexec(self):
-        with open(os.path.join(self.path, "cgroup.procs"), "w") as f:
-            f.write(str(os.getpid()))
-
     def __exit__(self, *exc):
         try:
             os.rmdir(self.path)
@@ -320,34 +316,14 @@ class MemoryCap:
             pass
 
 
-def run_child(cmd, a, cap=None):
-    import subprocess
-
-    env = peerlib.thread_env(a.threads)
-    if cap is None:
-        return peerlib.run_measured(cmd, env=env, timeout=a.timeout)
-    # Under the cap: the same measurement, the child entering the cgroup before exec.
-    t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         preexec_fn=cap.preexec)
-    try:
-        out, err = p.communicate(timeout=a.timeout)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        raise peerlib.ChildFailed(f"ran over {a.timeout} s")
-    if p.returncode != 0:
-        why = "killed: out of memory under the cap" if p.returncode in (-9, 137) else err.strip()[-300:]
-        raise peerlib.ChildFailed(why)
-    return peerlib.Measured(time.perf_counter() - t0, 0, out, err)
-
-
 def side(label, cmd, a, parse, cap=None):
     """Best of --runs; None and the reason when the side cannot run (out of memory, refused)."""
-    best, rss, last = None, 0, None
+    best, rss, runs = None, 0, []
     for r in range(a.runs):
         peerlib.log(f"  {label}: run {r + 1}/{a.runs}")
         try:
-            m = run_child(cmd, a, cap)
+            m = peerlib.run_measured(cmd, env=peerlib.thread_env(a.threads), timeout=a.timeout,
+                                     cgroup=cap.path if cap else None)
         except peerlib.ChildFailed as e:
             msg = str(e)
             if "-9" in msg or "137" in msg or "out of memory" in msg or "Killed" in msg:
@@ -355,10 +331,10 @@ def side(label, cmd, a, parse, cap=None):
             return None, msg
         sec, extra = parse(m)
         rss = max(rss, m.peak_rss)
+        runs.append(sec)
         if best is None or sec < best[0]:
             best = (sec, extra)
-        last = m
-    return {"seconds": best[0], "peak_rss": rss, "all_runs": last.extra.get("all_seconds"), **best[1]}, None
+    return {"seconds": best[0], "peak_rss": rss, "all_runs": runs, **best[1]}, None
 
 
 def max_diff(p, q):

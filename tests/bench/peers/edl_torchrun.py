@@ -140,11 +140,11 @@ def descendants(pid):
             except (OSError, IndexError, ValueError):
                 continue
             children.setdefault(ppid, []).append(int(d))
-    out, todo = [], [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
+    out, unvisited = [], [pid]
+    while unvisited:
+        for c in children.get(unvisited.pop(), []):
             out.append(c)
-            todo.append(c)
+            unvisited.append(c)
     return out
 
 

@@ -36,8 +36,12 @@ for line in sys.stdin:
     res = {}
     with open(out_path + ".out", "w+") as out, open(out_path + ".err", "w+") as err:
         t0 = time.perf_counter()
+        def enter_cgroup(path=req["cgroup"]):
+            with open(os.path.join(path, "cgroup.procs"), "w") as f:
+                f.write(str(os.getpid()))
         try:
-            p = subprocess.Popen(req["cmd"], stdout=out, stderr=err, env=req["env"], cwd=req["cwd"])
+            p = subprocess.Popen(req["cmd"], stdout=out, stderr=err, env=req["env"], cwd=req["cwd"],
+                                 preexec_fn=enter_cgroup if req["cgroup"] else None)
         except OSError as e:
             res = {"error": str(e)}
         else:
@@ -66,12 +70,13 @@ _launcher = subprocess.Popen([sys.executable, "-S", "-c", _LAUNCHER_CODE], stdin
                              stdout=subprocess.PIPE, text=True)
 
 
-def run_measured(cmd, env=None, timeout=None, cwd=None):
+def run_measured(cmd, env=None, timeout=None, cwd=None, cgroup=None):
     """Runs cmd (a list) as a child, returns its wall time and its own peak RSS (not its parent's,
     not an earlier child's: wait4 gives that child's rusage, and the launcher that forks it is
-    small). Raises ChildFailed on a non-zero exit, with its stderr's tail."""
+    small). With `cgroup` (a cgroup v1 folder) the child enters it before exec. Raises ChildFailed
+    on a non-zero exit (-9: killed, e.g. out of memory under a cgroup's cap), with its stderr's tail."""
     req = {"cmd": [str(c) for c in cmd], "env": dict(os.environ if env is None else env), "cwd": cwd,
-           "timeout": timeout}
+           "timeout": timeout, "cgroup": cgroup}
     _launcher.stdin.write(json.dumps(req) + "\n")
     _launcher.stdin.flush()
     res = json.loads(_launcher.stdout.readline())
@@ -83,16 +88,6 @@ def run_measured(cmd, env=None, timeout=None, cwd=None):
         tail = "\n".join(res["stderr"].strip().splitlines()[-15:])
         raise ChildFailed(f"{' '.join(map(str, cmd[:4]))} ... exited with {res['code']}:\n{tail}")
     return Measured(res["seconds"], res["peak_rss"], res["stdout"], res["stderr"])
-
-
-def best_of(runs, fn):
-    """Calls fn() `runs` times; returns the Measured with the least seconds, and the peak RSS the
-    largest seen (memory does not improve by luck)."""
-    results = [fn() for _ in range(max(1, runs))]
-    best = min(results, key=lambda m: m.seconds)
-    best.peak_rss = max(m.peak_rss for m in results)
-    best.extra["all_seconds"] = [m.seconds for m in results]
-    return best
 
 
 def thread_env(threads, extra=None):
