@@ -142,4 +142,27 @@ std::vector<int> parseIntList(const std::string& text, const std::string& option
     return out;
 }
 
+CLI::Validator outputFile()
+{
+    return CLI::Validator(
+        [](std::string& path) -> std::string {
+            if (path.empty())
+                return {};
+            if (path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1") {
+                // The data goes to standard output: what the command says besides (its summary,
+                // its --json result) goes to standard error, so that a pipe gets the file alone.
+                std::cout.flush();
+                std::cout.rdbuf(std::cerr.rdbuf());
+                return {};
+            }
+            try {
+                (void)resolveOutput(path);
+            } catch (const Error& e) {
+                return e.what();
+            }
+            return {};
+        },
+        "FILE");
+}
+
 } // namespace vantage::cli

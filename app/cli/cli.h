@@ -43,6 +43,10 @@ void printKeyValues(const std::vector<std::pair<std::string, std::string>>& rows
 // Parses "8,16,32" into integers; throws Error::invalidInput naming `option`.
 std::vector<int> parseIntList(const std::string& text, const std::string& option);
 
+// An option naming a file to write: refused before any work (exit 2) when it is a directory or its
+// folder does not exist, so that a command never writes one output and then fails on the next.
+CLI::Validator outputFile();
+
 void addSessionCommands(CLI::App& app, Context& ctx);
 void addFtCommands(CLI::App& app, Context& ctx);
 void addDeviceCommands(CLI::App& app, Context& ctx);

@@ -360,8 +360,8 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     auto pa = std::make_shared<PartitionArgs>();
     addModelOptions(partition, *m);
     partition->add_option("--nodes", pa->nodes, "Node count for the byte sizes of cut tensors");
-    partition->add_option("--dot", pa->dot, "Write the cut as Graphviz DOT");
-    partition->add_option("--svg", pa->svg, "Write the cut as SVG");
+    partition->add_option("--dot", pa->dot, "Write the cut as Graphviz DOT")->check(outputFile());
+    partition->add_option("--svg", pa->svg, "Write the cut as SVG")->check(outputFile());
     partition->add_option("--dtype", pa->dtype, "float32 or float64 (byte sizes)")
         ->check(CLI::IsMember({ "float32", "float64" }));
     partition->callback([&ctx, m, pa] { runPartition(ctx, *m, pa->nodes, pa->dot, pa->svg, pa->dtype == "float64"); });
@@ -383,7 +383,8 @@ void addDgiCommands(CLI::App& app, Context& ctx)
         ->check(CLI::IsMember({ "none", "bfs", "rcm" }));
     eval->add_option("--dtype", e->dtype, "float32 or float64")->check(CLI::IsMember({ "float32", "float64" }));
     eval->add_option("--threads", e->threads, "Threads (default: all cores)");
-    eval->add_option("--out", e->out, "Write the first mode's output embeddings as float .npy (original node order)");
+    eval->add_option("--out", e->out, "Write the first mode's output embeddings as float .npy (original node order)")
+        ->check(outputFile());
     eval->add_option("--targets", e->targets, "Only these nodes (comma-separated ids): a partial request");
     eval->add_option("--spill", e->spill, "Directory for on-disk node stores (default: the temp directory)");
     eval->add_option("--stores", e->stores, "auto, memory or disk")->check(CLI::IsMember({ "auto", "memory", "disk" }));

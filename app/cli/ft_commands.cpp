@@ -337,7 +337,8 @@ void addFtCommands(CLI::App& app, Context& ctx)
     addModelOptions(search, *o);
     search->add_option("--devices", o->devices, "Device counts, e.g. 8,16,32,64")->capture_default_str();
     search->add_flag("--no-baselines", o->noBaselines, "Skip data parallel, Megatron and min-time baselines");
-    search->add_option("--out", o->out, "Also write the full result (with strategies) to this JSON file");
+    search->add_option("--out", o->out, "Also write the full result (with strategies) to this JSON file")
+        ->check(outputFile());
     search->callback([&ctx, o] { runSearch(*o, ctx); });
 
     auto* frontier = ft->add_subcommand("frontier", "Exact Pareto frontier of a graph of explicit costs");
@@ -350,9 +351,10 @@ void addFtCommands(CLI::App& app, Context& ctx)
     addModelOptions(exportCmd, *o);
     exportCmd->add_option("--devices", o->devices, "Device count")->capture_default_str();
     exportCmd->add_option("--pick", o->pick, "fastest, min-memory or under-memory=GB")->capture_default_str();
-    exportCmd->add_option("--out", o->out, "Strategy JSON to write")->required();
-    exportCmd->add_option("--dot", o->dot, "Also write the op graph coloured by split as Graphviz DOT");
-    exportCmd->add_option("--svg", o->svg, "Also render that graph to SVG");
+    exportCmd->add_option("--out", o->out, "Strategy JSON to write")->required()->check(outputFile());
+    exportCmd->add_option("--dot", o->dot, "Also write the op graph coloured by split as Graphviz DOT")
+        ->check(outputFile());
+    exportCmd->add_option("--svg", o->svg, "Also render that graph to SVG")->check(outputFile());
     exportCmd->add_option("--run", o->run, "Pick from this stored search of --session instead of searching");
     exportCmd->callback([&ctx, o] { runExport(*o, ctx); });
 }

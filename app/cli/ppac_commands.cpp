@@ -594,7 +594,8 @@ void addTrainOptions(CLI::App* trainCmd, TrainArgs& a)
     trainCmd->add_option("--test-every", a.testEvery,
         "Rank the full and balanced tests every this many epochs and report them (learning curves; never used "
         "to pick the weights; 0: never)");
-    trainCmd->add_option("--save", a.save, "Write the trained model here (re-rank it later without retraining)");
+    trainCmd->add_option("--save", a.save, "Write the trained model here (re-rank it later without retraining)")
+        ->check(outputFile());
     trainCmd->add_option("--gamma", a.gamma, "Weight of personal popularity in the final evaluation");
     trainCmd->add_option("--beta", a.beta, "Weight of global popularity in the final evaluation");
 }
@@ -635,7 +636,8 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     auto sim = std::make_shared<SimilarArgs>();
     auto* similar = ppac->add_subcommand("similar", "The k most Jaccard-similar users of every user");
     addDataOptions(similar, sim->data, true, SimilarUse::Compute);
-    similar->add_option("--out", sim->out, "Write them in the authors' format (uid s1 ... sk, least to most similar)");
+    similar->add_option("--out", sim->out, "Write them in the authors' format (uid s1 ... sk, least to most similar)")
+        ->check(outputFile());
     similar->add_option("--compare", sim->compare, "Compare with such a file, user by user");
     similar->callback([&ctx, sim] { runSimilar(ctx, sim->data, sim->out, sim->compare); });
 

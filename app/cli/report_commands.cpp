@@ -169,6 +169,8 @@ void writeReport(const ReportArgs& a, Context& ctx)
         for (int id : parseIntList(a.runs, "--runs"))
             options.runs.push_back(id);
     const auto runs = report::selectRuns(session, options); // unknown ids fail here, before anything is written
+    if (format != "csv")
+        (void)resolveOutput(a.out); // a missing folder or a directory is refused before any work
 
     Json out = { { "format", format }, { "out", a.out }, { "runs", Json::array() } };
     for (const auto& r : runs)

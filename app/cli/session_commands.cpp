@@ -143,18 +143,16 @@ void addSessionCommands(CLI::App& app, Context& ctx)
     auto* artifact = session->add_subcommand("artifact", "Write a stored artifact (strategy, SVG, report) to a file");
     artifact->add_option("FILE", o->file, "Session file")->required();
     artifact->add_option("--id", o->artifact, "Artifact id (see session show --run)")->required();
-    artifact->add_option("--out", o->out, "Where to write it ('-' for stdout)")->required();
+    artifact->add_option("--out", o->out, "Where to write it ('-' for stdout)")->required()->check(outputFile());
     artifact->callback([&ctx, o] {
         const std::string& artFile = o->file;
         const std::string& artOut = o->out;
         const std::int64_t artId = o->artifact;
         auto s = store::Session::open(artFile, store::Session::Mode::ReadOnly);
         const auto bytes = s.artifactData(artId);
-        if (artOut == "-") {
-            std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-            return;
-        }
-        writeFileAtomic(artOut, bytes);
+        writeFileAtomic(artOut, bytes); // '-': standard output (the validator sent messages to stderr)
+        if (artOut == "-")
+            return; // the bytes alone, as before
         if (ctx.json)
             printJson({ { "out", artOut }, { "bytes", bytes.size() } });
         else

@@ -1,6 +1,7 @@
 #include "common/buffer.h"
 
 #include "common/error.h"
+#include "common/text_input.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -143,6 +144,7 @@ Buffer Buffer::temporaryFile(const std::filesystem::path& directory, std::size_t
 Buffer Buffer::mapFile(const std::filesystem::path& path, std::size_t offset, std::size_t bytes, bool writable)
 {
     Buffer b;
+    requireRegularFile(path, "mapped data");
     const int fd = ::open(path.c_str(), writable ? O_RDWR : O_RDONLY);
     if (fd < 0)
         throw Error::invalidInput("cannot open: " + sysError()).inFile(path.string());

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace vantage {
@@ -114,18 +115,100 @@ std::string readJsonText(const std::filesystem::path& path, const JsonLimits& li
     return readTextFile(path, TextLimits{ .what = "JSON", .maxBytes = limits.maxBytes, .maxLineBytes = 0 });
 }
 
-void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes, FileAccess access)
+OutputTarget resolveOutput(const std::filesystem::path& path)
 {
-    const auto tmp = path.string() + ".tmp-" + std::to_string(::getpid());
-    const int fd
-        = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, access == FileAccess::OwnerOnly ? 0600 : 0666);
+    namespace fs = std::filesystem;
+    if (path == "-")
+        return { "-", true }; // standard output, as for the shell tools
+    OutputTarget t{ path, false };
+    std::error_code ec;
+    const auto status = fs::status(path, ec); // through links, /proc's included (/dev/stdout)
+    if (fs::is_directory(status))
+        throw Error::invalidInput("is a directory; a file name to write is expected").inFile(path.string());
+    if (fs::exists(status) && !fs::is_regular_file(status)) {
+        t.inPlace = true; // /dev/stdout, a pipe, a device: written through, as a shell redirection does
+        return t;
+    }
+    if (fs::exists(status)) {
+        t.file = fs::canonical(path, ec); // a link to a file: that file is replaced, the link stays
+        if (ec)
+            t.file = path;
+    } else {
+        // A dangling link names the file still to be created: follow the chain by hand.
+        for (int hops = 0; fs::is_symlink(fs::symlink_status(t.file, ec)); ++hops) {
+            if (hops == 40)
+                throw Error::invalidInput("too many levels of symbolic links").inFile(path.string());
+            const fs::path to = fs::read_symlink(t.file, ec);
+            if (ec)
+                throw Error::failure("cannot read the link: " + ec.message()).inFile(path.string());
+            t.file = to.is_absolute() ? to : t.file.parent_path() / to;
+        }
+    }
+    const fs::path dir = t.file.parent_path().empty() ? fs::path(".") : t.file.parent_path();
+    if (!fs::is_directory(fs::status(dir, ec)))
+        throw Error::invalidInput("the folder " + dir.string() + " does not exist").inFile(path.string());
+    return t;
+}
+
+void writeFileAtomicWith(
+    const std::filesystem::path& path, FileAccess access, const std::function<bool(std::FILE*)>& write)
+{
+    // /dev/stdout, /dev/stderr, /dev/fd/N: the descriptor this process already has, written
+    // through (reopening a redirected file would truncate it, renaming over it would replace it).
+    const std::string p = path.string();
+    int fdNumber = p == "-" || p == "/dev/stdout" ? 1 : p == "/dev/stderr" ? 2 : -1;
+    if (p.starts_with("/dev/fd/") || p.starts_with("/proc/self/fd/")) {
+        const std::string digits = p.substr(p.rfind('/') + 1);
+        if (!digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos && digits.size() < 6)
+            fdNumber = std::stoi(digits);
+    }
+    if (fdNumber >= 0) {
+        const int fd = ::dup(fdNumber);
+        std::FILE* f = fd < 0 ? nullptr : ::fdopen(fd, "ab");
+        if (!f) {
+            if (fd >= 0)
+                ::close(fd);
+            throw Error::failure(std::string("cannot write: ") + std::strerror(errno)).inFile(p);
+        }
+        const bool ok = write(f) && std::fflush(f) == 0;
+        const int writeErr = errno;
+        if (std::fclose(f) != 0 || !ok)
+            throw Error::failure(std::string("cannot write: ") + std::strerror(ok ? errno : writeErr)).inFile(p);
+        return;
+    }
+    const OutputTarget target = resolveOutput(path);
+    if (target.inPlace) {
+        std::FILE* f = std::fopen(target.file.c_str(), "wb");
+        if (!f)
+            throw Error::failure(std::string("cannot open for writing: ") + std::strerror(errno)).inFile(path.string());
+        const bool ok = write(f) && std::fflush(f) == 0;
+        const int writeErr = errno;
+        if (std::fclose(f) != 0 || !ok)
+            throw Error::failure(std::string("cannot write: ") + std::strerror(ok ? errno : writeErr))
+                .inFile(path.string());
+        return;
+    }
+    // The file replaced keeps its permissions (a file the user made private stays private); a new
+    // one gets the umask's default, or 0600 for OwnerOnly.
+    struct stat existing { };
+    const bool keepMode
+        = access == FileAccess::Default && ::stat(target.file.c_str(), &existing) == 0 && S_ISREG(existing.st_mode);
+    const auto tmp = target.file.string() + ".tmp-" + std::to_string(::getpid());
+    // O_EXCL | O_NOFOLLOW: never written through something already at the temporary name (a link
+    // planted there, or a leftover of a crashed run with the same pid, which is removed once).
+    const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+    const mode_t mode = access == FileAccess::OwnerOnly || keepMode ? 0600 : 0666;
+    int fd = ::open(tmp.c_str(), flags, mode);
+    if (fd < 0 && errno == EEXIST && ::unlink(tmp.c_str()) == 0)
+        fd = ::open(tmp.c_str(), flags, mode);
+    if (fd >= 0 && keepMode)
+        (void)::fchmod(fd, existing.st_mode & 07777);
     std::FILE* f = fd < 0 ? nullptr : ::fdopen(fd, "wb");
     if (fd >= 0 && !f)
         ::close(fd);
     if (!f)
         throw Error::failure(std::string("cannot create file: ") + std::strerror(errno)).inFile(path.string());
-    const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0
-        && ::fsync(::fileno(f)) == 0;
+    const bool ok = write(f) && std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
     const int writeErr = errno;
     if (std::fclose(f) != 0 || !ok) {
         std::remove(tmp.c_str());
@@ -133,11 +216,17 @@ void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes, 
             .inFile(path.string());
     }
     std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
+    std::filesystem::rename(tmp, target.file, ec);
     if (ec) {
         std::remove(tmp.c_str());
         throw Error::failure("cannot replace file: " + ec.message()).inFile(path.string());
     }
+}
+
+void writeFileAtomic(const std::filesystem::path& path, std::string_view bytes, FileAccess access)
+{
+    writeFileAtomicWith(
+        path, access, [&](std::FILE* f) { return std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size(); });
 }
 
 void writeJsonFile(const std::filesystem::path& path, const Json& value, int indent, FileAccess access)

@@ -6,7 +6,9 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -50,6 +52,20 @@ void writeJsonFile(
 // Writes bytes atomically in the same way (used for exported artifacts and reports).
 void writeFileAtomic(
     const std::filesystem::path& path, std::string_view bytes, FileAccess access = FileAccess::Default);
+
+// Where an output named `path` goes: a symbolic link is followed (the file it points to is
+// written, the link stays), a FIFO or a device (/dev/stdout, a pipe) is written through in place,
+// anything else is written to a temporary file beside the real target and renamed over it. A
+// directory, or a folder that does not exist, is refused as bad input.
+struct OutputTarget {
+    std::filesystem::path file; // the real target (links resolved)
+    bool inPlace = false; // a FIFO or a device: written through, no temporary file
+};
+OutputTarget resolveOutput(const std::filesystem::path& path);
+
+// The streaming form of writeFileAtomic: `write` gets the open file and returns false on an error.
+void writeFileAtomicWith(
+    const std::filesystem::path& path, FileAccess access, const std::function<bool(std::FILE*)>& write);
 std::string readFile(const std::filesystem::path& path);
 
 // Typed access that names the field and where it was looked for:

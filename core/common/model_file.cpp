@@ -124,6 +124,7 @@ ModelFileInfo inspectModelArchive(const ReadAt& read, std::uint64_t fileSize, co
 
 ModelFileInfo checkTorchScriptFile(const std::filesystem::path& path)
 {
+    requireRegularFile(path, "a TorchScript model");
     const std::uint64_t size = checkInputFile(path, TextLimits{ .what = "a TorchScript model" });
     std::ifstream in(path, std::ios::binary);
     if (!in)

@@ -1,6 +1,8 @@
 #include "common/npy.h"
 
 #include "common/error.h"
+#include "common/json.h"
+#include "common/text_input.h"
 
 #include <cctype>
 #include <cerrno>
@@ -131,6 +133,7 @@ std::int64_t NpyHeader::count() const
 
 NpyHeader readNpyHeader(const std::filesystem::path& path)
 {
+    requireRegularFile(path, "a .npy array");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw Error::invalidInput(std::string("cannot open: ") + std::strerror(errno)).inFile(path.string());
@@ -259,22 +262,10 @@ void writeNpy(const std::filesystem::path& path, NpyType type, const std::vector
 {
     const std::string header = headerText(type, shape);
     const auto bytes = static_cast<std::size_t>(byteCount(type, shape));
-    std::filesystem::path tmp = path;
-    tmp += ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw Error::invalidInput(std::string("cannot create: ") + std::strerror(errno)).inFile(path.string());
-        out.write(header.data(), static_cast<std::streamsize>(header.size()));
-        out.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
-        out.flush();
-        if (!out)
-            throw Error::failure("write error (disk full?)").inFile(path.string());
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec)
-        throw Error::failure("cannot rename into place: " + ec.message()).inFile(path.string());
+    writeFileAtomicWith(path, FileAccess::Default, [&](std::FILE* f) {
+        return std::fwrite(header.data(), 1, header.size(), f) == header.size()
+            && std::fwrite(data, 1, bytes, f) == bytes;
+    });
 }
 
 } // namespace vantage

@@ -57,10 +57,16 @@ public:
     {
         if (gz) {
             const int n = ::gzread(gz, buf, static_cast<unsigned>(size));
-            if (n < 0) {
-                int code = 0;
-                const std::string why = ::gzerror(gz, &code);
-                throw Error::invalidInput("corrupt gzip data: " + why).inFile(path);
+            int code = Z_OK;
+            const char* why = n <= 0 ? ::gzerror(gz, &code) : nullptr;
+            if (n < 0 || (n == 0 && code != Z_OK && code != Z_STREAM_END)) {
+                // A stream cut short ends with Z_BUF_ERROR ("unexpected end of file") and no data:
+                // the file ended before gzip's end marker, so what was read is not the whole file.
+                const std::string text = why ? why : "";
+                throw Error::invalidInput(code == Z_BUF_ERROR
+                        ? "the gzip file is truncated (it ends before gzip's end-of-stream marker)"
+                        : "corrupt gzip data: " + text)
+                    .inFile(path);
             }
             return static_cast<std::size_t>(n);
         }
@@ -91,6 +97,25 @@ std::uint64_t checkInputFile(const std::filesystem::path& path, const TextLimits
             + " is read up to " + formatBytes(static_cast<double>(limits.maxBytes)))
             .inFile(path.string());
     return size;
+}
+
+void requireRegularFile(const std::filesystem::path& path, std::string_view what)
+{
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status))
+        throw Error::invalidInput("no such file").inFile(path.string());
+    if (std::filesystem::is_regular_file(status))
+        return;
+    const char* kind = std::filesystem::is_directory(status)  ? "a directory"
+        : status.type() == std::filesystem::file_type::fifo   ? "a FIFO (named pipe)"
+        : status.type() == std::filesystem::file_type::socket ? "a socket"
+        : status.type() == std::filesystem::file_type::character || status.type() == std::filesystem::file_type::block
+        ? "a device"
+        : "not a regular file";
+    throw Error::invalidInput(
+        std::string("is ") + kind + ", expected " + std::string(what) + " in a regular file (it is read by seeking)")
+        .inFile(path.string());
 }
 
 void checkNoNul(
@@ -153,6 +178,9 @@ bool LineReader::next(std::string_view& line)
             ++m_line;
             if (!l.empty() && l.back() == '\r')
                 l.remove_suffix(1);
+            if (m_line == 1 && l.starts_with("\xEF\xBB\xBF"))
+                l.remove_prefix(3); // a UTF-8 byte order mark, as Windows editors write it
+
             if (m_limits.maxLineBytes > 0 && l.size() > m_limits.maxLineBytes)
                 throw Error::invalidInput("the line is longer than "
                     + formatBytes(static_cast<double>(m_limits.maxLineBytes)) + ", expected " + m_limits.what)
@@ -197,18 +225,22 @@ std::string readTextFile(const std::filesystem::path& path, const TextLimits& li
     std::int64_t line = 1;
     std::uint64_t lineStart = 0; // offset where the current line began
     char buf[kBlockBytes];
+    bool first = true;
     for (;;) {
         const std::size_t n = in.read(buf, sizeof buf);
         if (n == 0)
             break;
-        const std::string_view block(buf, n);
+        std::string_view block(buf, n);
+        if (first && block.starts_with("\xEF\xBB\xBF"))
+            block.remove_prefix(3); // a UTF-8 byte order mark, as Windows editors write it
+        first = false;
         checkNoNul(block, path.string(), out.size(), line, limits.what);
-        for (std::size_t i = 0; i < n; ++i)
-            if (buf[i] == '\n') {
+        for (std::size_t i = 0; i < block.size(); ++i)
+            if (block[i] == '\n') {
                 ++line;
                 lineStart = out.size() + i + 1;
             }
-        if (limits.maxLineBytes > 0 && out.size() + n - lineStart > limits.maxLineBytes + 1)
+        if (limits.maxLineBytes > 0 && out.size() + block.size() - lineStart > limits.maxLineBytes + 1)
             throw Error::invalidInput("the line is longer than " + formatBytes(static_cast<double>(limits.maxLineBytes))
                 + ", expected " + limits.what)
                 .inFile(path.string())

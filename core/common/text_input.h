@@ -31,6 +31,11 @@ struct TextLimits {
 // Returns the file's size in bytes.
 std::uint64_t checkInputFile(const std::filesystem::path& path, const TextLimits& limits);
 
+// Refuses `path` unless it is a regular file (or a link to one): formats read by seeking or
+// mapping (sessions, .npy, model files, graph folders) cannot come from a FIFO or a device, and
+// opening a FIFO with no writer would block. `what` names the format for the message.
+void requireRegularFile(const std::filesystem::path& path, std::string_view what);
+
 // Throws Error::invalidInput if `block` (the bytes of the file from `offset` on, starting on line
 // `line`) holds a NUL byte. Also used on text that did not come from a file (`source` names it).
 void checkNoNul(

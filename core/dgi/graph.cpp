@@ -117,10 +117,13 @@ Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::strin
 Graph buildGraph(EdgeList edges, const BuildOptions& options, std::string origin)
 {
     const std::size_t m = edges.src.size();
+    const std::int64_t n = edges.numNodes;
     try {
         return buildGraphInMemory(std::move(edges), options, std::move(origin));
     } catch (const std::bad_alloc&) {
-        throw Error::failure("out of memory building a graph of " + std::to_string(m) + " edges");
+        throw Error::failure("out of memory building a graph of "
+            + (n > 0 ? std::to_string(n) + " nodes and " : std::string()) + std::to_string(m)
+            + " edges (a graph has as many nodes as its largest id + 1: renumber ids that are far apart)");
     }
 }
 

@@ -136,7 +136,11 @@ std::int64_t parseByteSize(std::string_view text, std::string_view field)
         scale = 1024.0 * 1024 * 1024 * 1024;
     else
         throw bad();
-    return static_cast<std::int64_t>(std::llround(v * scale));
+    const double bytes = v * scale;
+    if (bytes > 4611686018427387904.0) // 2^62 (4 EiB): beyond any machine, and beyond llround's range soon after
+        throw Error::invalidInput("'" + std::string(text) + "' is larger than any memory (at most 4 EiB)")
+            .forField(std::string(field));
+    return static_cast<std::int64_t>(std::llround(bytes));
 }
 
 } // namespace vantage::dgi

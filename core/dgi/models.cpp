@@ -266,12 +266,19 @@ std::vector<std::string> modelKindNames()
 
 std::unique_ptr<GnnModel> makeModel(const ModelSpec& s)
 {
+    // Widths up to 16384: a weight matrix of 16384 x 16384 floats is already 1 GiB.
+    constexpr std::int64_t kMaxWidth = 16384;
     if (s.inputWidth <= 0)
         throw Error::invalidInput("input width must be positive").forField("in");
     if (s.hidden <= 0)
         throw Error::invalidInput("hidden width must be positive").forField("hidden");
     if (s.outputWidth < 0)
         throw Error::invalidInput("output width must be positive").forField("out");
+    if (s.inputWidth > kMaxWidth || s.hidden > kMaxWidth || s.outputWidth > kMaxWidth)
+        throw Error::invalidInput("widths of a built-in model must be at most " + std::to_string(kMaxWidth))
+            .forField(s.inputWidth > kMaxWidth ? "in"
+                    : s.hidden > kMaxWidth     ? "hidden"
+                                               : "out");
     if (s.layers < 1 || s.layers > 64)
         throw Error::invalidInput("layers must be in 1..64").forField("layers");
     switch (s.kind) {

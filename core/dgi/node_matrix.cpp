@@ -103,8 +103,24 @@ NodeMatrix loadFeaturesNpy(const std::filesystem::path& path, bool map)
     const std::int64_t cols = h.shape.size() == 2 ? h.shape[1] : 1;
     if (cols == 0)
         throw Error::invalidInput("features have zero columns").inFile(path.string()).forField("shape");
-    return NodeMatrix::fromBuffer(
+    NodeMatrix m = NodeMatrix::fromBuffer(
         readNpyData(path, h, map), rows, cols, h.type == NpyType::Float32 ? DType::Float32 : DType::Float64);
+    // A NaN or an infinity would flow through every layer into the output, where no check sees
+    // it (comparisons with NaN are false): refused here, naming the first one.
+    const auto firstNonFinite = [&](const auto* v) -> std::int64_t {
+        const std::int64_t n = rows * cols;
+        for (std::int64_t i = 0; i < n; ++i)
+            if (!std::isfinite(v[i]))
+                return i;
+        return -1;
+    };
+    const std::int64_t bad = m.dtype() == DType::Float32 ? firstNonFinite(static_cast<const float*>(m.data()))
+                                                         : firstNonFinite(static_cast<const double*>(m.data()));
+    if (bad >= 0)
+        throw Error::invalidInput("features must be finite: row " + std::to_string(bad / cols) + ", column "
+            + std::to_string(bad % cols) + " is " + (std::isnan(m.at(bad / cols, bad % cols)) ? "NaN" : "infinite"))
+            .inFile(path.string());
+    return m;
 }
 
 double maxAbsDifference(

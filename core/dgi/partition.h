@@ -12,6 +12,7 @@
 // Within a layer, node ops whose results are gathered by source run first, once for every node
 // (the source pass); everything else runs per batch of destination nodes on its one-hop block.
 
+#include "common/error.h"
 #include "dgi/ir.h"
 #include "dgi/node_matrix.h"
 
@@ -31,9 +32,16 @@ struct CutTensor {
     int lastConsumer = -1; // last layer that reads it; layer count for the model output
     bool isInput = false;
     bool isOutput = false;
+    // Bytes of this tensor for `numNodes` nodes; a size past 2^63 bytes is refused, not wrapped.
     std::int64_t bytes(std::int64_t numNodes, DType type = DType::Float32) const
     {
-        return numNodes * width * dtypeSize(type);
+        std::int64_t perNode = 0, total = 0;
+        if (__builtin_mul_overflow(width, static_cast<std::int64_t>(dtypeSize(type)), &perNode)
+            || __builtin_mul_overflow(numNodes, perNode, &total))
+            throw Error::invalidInput(std::to_string(numNodes) + " nodes x " + std::to_string(width) + " scalars of "
+                + label + " is more than 2^63 bytes")
+                .forField("nodes");
+        return total;
     }
 };
 

@@ -333,8 +333,10 @@ int Importer::aggregateInto(
             return fill == 0.0 ? agg : m_ir.binary(BinaryFn::Add, agg, m_ir.constant(fill));
         }
         refuse(n,
-            "aggregating into source rows (edge_index[0]) runs messages backwards; aggregate into "
-            "edge_index[1] (flip edge_index for the reverse direction)");
+            "aggregating into source rows (edge_index[0]) runs messages backwards (PyG's "
+            "flow='target_to_source' too); aggregate into edge_index[1], and for the reverse direction "
+            "give the graph reversed (swap the two columns of the edge list) rather than flipping "
+            "edge_index in the model");
     }
     int agg = -1;
     int messages = -1;
@@ -427,7 +429,19 @@ void Importer::map(jit::Node* n)
         && base.rfind("__") != base.size() - 2;
     if (inPlace)
         base.pop_back();
-    mapOp(n, base);
+    try {
+        mapOp(n, base);
+    } catch (Error& e) {
+        // Checks made while building the IR (shapes of a matmul, a linear's weight) know no file:
+        // they get the line of the op being mapped, as refusals do.
+        if (!e.file()) {
+            if (!file.empty())
+                e.inFile(file).atLine(line);
+            else
+                e.inFile(m_file.string());
+        }
+        throw;
+    }
     if (inPlace && n->outputs().size() == 1) {
         auto it = m_syms.find(n->output());
         if (it != m_syms.end())

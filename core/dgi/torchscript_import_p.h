@@ -73,21 +73,33 @@ inline std::optional<std::pair<std::string, std::int64_t>> fileLine(const jit::S
     return std::make_pair(std::get<0>(*flc), static_cast<std::int64_t>(std::get<1>(*flc)));
 }
 
-// The user's file and line for a node: its own range, or for ops inside torch's library (F.linear)
-// the innermost call site in user code.
-inline std::pair<std::string, std::int64_t> userLocation(const jit::Node* n)
+// A node's own file and line when it is the user's code, else the innermost call site in user code
+// (ops inside torch's library, F.linear), else its own range.
+inline std::optional<std::pair<std::string, std::int64_t>> nodeLocation(const jit::Node* n)
 {
     auto own = fileLine(n->sourceRange());
     if (own && !isTorchLibraryFile(own->first))
-        return *own;
+        return own;
     if (auto cs = n->callstack()) {
         const auto frames = (*cs)->vec();
         for (auto it = frames.rbegin(); it != frames.rend(); ++it)
             if (auto fl = fileLine(std::get<1>(*it)); fl && !isTorchLibraryFile(fl->first))
-                return *fl;
+                return fl;
     }
-    if (own)
-        return *own;
+    return own;
+}
+
+// The user's file and line for a node. Some nodes carry no range (properties such as x.is_cuda
+// inlined from a library): then the nearest earlier node of the same block that has one, so a
+// refusal still points near its line.
+inline std::pair<std::string, std::int64_t> userLocation(const jit::Node* n)
+{
+    if (auto fl = nodeLocation(n))
+        return *fl;
+    int hops = 0;
+    for (const jit::Node* p = n->prev(); p && p->kind() != c10::prim::Param && hops < 16; p = p->prev(), ++hops)
+        if (auto fl = nodeLocation(p))
+            return *fl;
     return { "", 0 };
 }
 
@@ -215,6 +227,7 @@ private:
 
     void onPassThrough(jit::Node* n, const std::string&);
 
+    void onFormat(jit::Node* n, const std::string& kind);
     void onPlaceholder(jit::Node* n, const std::string&);
 
     void onContains(jit::Node* n, const std::string&);

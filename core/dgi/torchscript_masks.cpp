@@ -1,6 +1,7 @@
 // The TorchScript import's masks and filled tensors: comparisons, logical ops, torch.where,
 // masked_fill and x[mask] = v, torch.full / new_full / full_like, x.dtype and x.device, numbers
-// made tensors. What PyG-style code writes around message passing (torchscript_ops.cpp has the rest).
+// made tensors, arithmetic and comparisons of scalars. What PyG-style code writes around message
+// passing (torchscript_ops.cpp has the rest).
 
 #include "dgi/torchscript_import_p.h"
 
@@ -34,10 +35,20 @@ std::unordered_map<std::string, Importer::Handler> Importer::maskAndFillOps()
         { "prim::device", &Importer::onMeta },
         { "prim::layout", &Importer::onMeta },
         { "prim::requires_grad", &Importer::onMeta },
+        { "prim::is_cuda", &Importer::onMeta },
+        { "prim::is_cpu", &Importer::onMeta },
+        { "prim::is_sparse", &Importer::onMeta },
+        { "prim::is_sparse_csr", &Importer::onMeta },
+        { "prim::is_mkldnn", &Importer::onMeta },
+        { "prim::is_quantized", &Importer::onMeta },
+        { "prim::is_meta", &Importer::onMeta },
+        { "prim::is_xpu", &Importer::onMeta },
+        { "prim::is_mps", &Importer::onMeta },
+        { "prim::is_nested", &Importer::onMeta },
         { "prim::isinstance", &Importer::onIsInstance },
         { "prim::unchecked_cast", &Importer::onPassThrough },
         { "prim::Uninitialized", &Importer::onPlaceholder },
-        { "aten::format", &Importer::onPlaceholder },
+        { "aten::format", &Importer::onFormat },
         { "aten::warn", &Importer::onPlaceholder },
         { "prim::TupleIndex", &Importer::onGetitem },
         { "aten::__contains__", &Importer::onContains },
@@ -59,6 +70,14 @@ void Importer::onCompare(jit::Node* n, const std::string& kind)
     const Sym b = in(n, 1);
     if (isScalar(a) && isScalar(b))
         return onScalarCompare(n, kind);
+    if (a.k == K::Bool && b.k == K::Bool && (kind == "aten::eq" || kind == "aten::ne")) {
+        // Checks of optional arguments: (edge_attr is not None) == (self.edge_dim is not None).
+        Sym r;
+        r.k = K::Bool;
+        r.b = (a.b == b.b) == (kind == "aten::eq");
+        setOut(n, r);
+        return;
+    }
     if (a.k == K::Index || b.k == K::Index)
         refuse(n, "comparing rows of edge_index (a mask over edges) is not supported");
     const BinaryFn fn = kind == "aten::gt" ? BinaryFn::Gt
@@ -110,19 +129,22 @@ void Importer::onMaskedFill(jit::Node* n, const std::string&)
 
 void Importer::onIndexPut(jit::Node* n, const std::string&)
 {
-    // x[mask] = v (a mask of x's shape) and out[dst] += m (index_put_ with accumulate=True, a sum
-    // into destination rows).
+    // x[mask] = v (a mask of x's shape) and out.index_put_((dst,), m, accumulate=True) (a sum into
+    // destination rows; out[dst] += m is compiled without accumulate, and refused).
     const Sym self = in(n, 0);
     const Sym indices = in(n, 1);
     if (indices.k != K::List || indices.list.size() != 1)
-        refuse(n, "indexed assignment is supported as x[mask] = v or out[dst] += messages");
+        refuse(
+            n, "indexed assignment is supported as x[mask] = v or out.index_put_((dst,), messages, accumulate=True)");
     const Sym& index = indices.list[0];
     const bool accumulate = n->inputs().size() > 3 && in(n, 3).k == K::Bool && in(n, 3).b;
     if (index.k == K::Index) {
         if (!accumulate)
             refuse(n,
-                "out[dst] = messages keeps one message per node, whichever came last; aggregate with "
-                "index_add_, scatter_add_ or out[dst] += messages (accumulate)");
+                "out[dst] = messages (and out[dst] += messages, which TorchScript compiles to the same "
+                "index_put_ without accumulate) keeps one message per node, whichever came last; aggregate "
+                "with out.index_add_(0, dst, messages), scatter_add_ or index_put_((dst,), messages, "
+                "accumulate=True)");
         setOut(n, irSym(aggregateInto(n, self, index, in(n, 2), Reduction::Sum, true)));
         return;
     }
@@ -192,6 +214,11 @@ void Importer::onMeta(jit::Node* n, const std::string& kind)
         s.i = static_cast<std::int64_t>(c10::Layout::Strided);
     else if (kind == "prim::requires_grad")
         s = Sym{ .k = K::Bool };
+    else if (kind.starts_with("prim::is_"))
+        // x.is_cuda and the like: the importer maps the model as it runs on the CPU (PyG's
+        // scatter then takes its scatter_reduce path, the one it takes on the CPU); Vantage runs
+        // the mapped layers on a GPU with the same results (--device cuda).
+        s = Sym{ .k = K::Bool, .b = kind == "prim::is_cpu" };
     else
         s.k = K::Other;
     setOut(n, s);
@@ -231,6 +258,40 @@ void Importer::onPlaceholder(jit::Node* n, const std::string&)
         s.k = K::Other;
         setOut(n, s, i);
     }
+}
+
+void Importer::onFormat(jit::Node* n, const std::string& kind)
+{
+    // f-strings of constants ("a" + the reduction name in PyG's scatter) are computed; others
+    // (messages of warnings and errors) are placeholders, as nothing reads them.
+    const Sym f = in(n, 0);
+    std::string out;
+    std::size_t arg = 1;
+    bool known = f.k == K::Str;
+    for (std::size_t i = 0; known && i < f.s.size(); ++i) {
+        if (f.s.compare(i, 2, "{}") != 0) {
+            out += f.s[i];
+            continue;
+        }
+        if (arg >= n->inputs().size()) {
+            known = false;
+            break;
+        }
+        const Sym a = in(n, arg++);
+        if (a.k == K::Str)
+            out += a.s;
+        else if (a.k == K::Int)
+            out += std::to_string(a.i);
+        else
+            known = false;
+        ++i;
+    }
+    if (!known)
+        return onPlaceholder(n, kind);
+    Sym s;
+    s.k = K::Str;
+    s.s = out;
+    setOut(n, s);
 }
 
 void Importer::onContains(jit::Node* n, const std::string&)
@@ -284,10 +345,11 @@ void Importer::onLen(jit::Node* n, const std::string&)
 void Importer::onListSlice(jit::Node* n, const std::string&)
 {
     // l[start:end:step] of a list of sizes; slicing a tensor is not message passing.
+    // A string is sliced the same way (PyG's scatter writes f'a{reduce[-3:]}').
     const Sym l = in(n, 0);
-    if (l.k != K::List)
+    if (l.k != K::List && l.k != K::Str)
         refuse(n, "slicing a tensor is not supported (only a list of sizes, x.size()[:1])");
-    const auto size = static_cast<std::int64_t>(l.list.size());
+    const auto size = static_cast<std::int64_t>(l.k == K::Str ? l.s.size() : l.list.size());
     auto bound = [&](std::size_t i, std::int64_t fallback) {
         if (n->inputs().size() <= i || in(n, i).k == K::None)
             return fallback;
@@ -302,9 +364,12 @@ void Importer::onListSlice(jit::Node* n, const std::string&)
     if (step <= 0)
         refuse(n, "a slice step must be positive");
     Sym out;
-    out.k = K::List;
+    out.k = l.k;
     for (std::int64_t i = begin; i < end; i += step)
-        out.list.push_back(l.list[static_cast<std::size_t>(i)]);
+        if (l.k == K::Str)
+            out.s += l.s[static_cast<std::size_t>(i)];
+        else
+            out.list.push_back(l.list[static_cast<std::size_t>(i)]);
     setOut(n, out);
 }
 
@@ -324,6 +389,58 @@ void Importer::onSetItem(jit::Node* n, const std::string&)
 void Importer::onSquare(jit::Node* n, const std::string&)
 {
     unary(n, UnaryFn::Pow, 2.0);
+}
+
+void Importer::onScalarCompare(jit::Node* n, const std::string& kind)
+{
+    if (!isScalar(in(n, 0)) || !isScalar(in(n, 1)))
+        return unmapped(n);
+    const Sym a = in(n, 0);
+    const Sym b = in(n, 1);
+    Sym r;
+    if (a.k == b.k && (a.k == K::NumNodes || a.k == K::NumEdges)) {
+        // Two sizes of the one graph (PyG's _set_size checks that every node tensor has N rows).
+        r.k = K::Bool;
+        r.b = kind == "aten::eq" || kind == "aten::ge" || kind == "aten::le";
+    } else if (!isNumber(a) || !isNumber(b)) {
+        r.k = K::Other; // depends on the graph's size
+    } else {
+        const double x = number(n, a, "operand");
+        const double y = number(n, b, "operand");
+        r.k = K::Bool;
+        r.b = kind == "aten::gt" ? x > y
+            : kind == "aten::lt" ? x < y
+            : kind == "aten::ge" ? x >= y
+            : kind == "aten::le" ? x <= y
+            : kind == "aten::eq" ? x == y
+                                 : x != y;
+    }
+    setOut(n, r);
+}
+
+void Importer::onScalarArithmetic(jit::Node* n, const std::string& kind)
+{
+    const Sym a = in(n, 0);
+    const Sym b = in(n, 1);
+    Sym r;
+    if (a.k == K::Int && b.k == K::Int && kind != "aten::div") {
+        r.k = K::Int;
+        r.i = kind == "aten::add" ? a.i + b.i
+            : kind == "aten::sub" ? a.i - b.i
+            : kind == "aten::mul" ? a.i * b.i
+            : b.i != 0            ? a.i / b.i
+                                  : 0;
+    } else {
+        const double x = number(n, a, "operand");
+        const double y = number(n, b, "operand");
+        r.k = K::Float;
+        r.f = kind == "aten::add"      ? x + y
+            : kind == "aten::sub"      ? x - y
+            : kind == "aten::mul"      ? x * y
+            : kind == "aten::floordiv" ? std::floor(x / y)
+                                       : x / y;
+    }
+    setOut(n, r);
 }
 
 } // namespace vantage::dgi::detail

@@ -202,54 +202,6 @@ void Importer::onLoop(jit::Node* n, const std::string&)
         "nn.ModuleList are unrolled; a while loop or a loop over a tensor is not)");
 }
 
-void Importer::onScalarCompare(jit::Node* n, const std::string& kind)
-{
-    if (!isScalar(in(n, 0)) || !isScalar(in(n, 1)))
-        return unmapped(n);
-    const Sym a = in(n, 0);
-    const Sym b = in(n, 1);
-    Sym r;
-    if (!isNumber(a) || !isNumber(b)) {
-        r.k = K::Other; // depends on the graph's size
-    } else {
-        const double x = number(n, a, "operand");
-        const double y = number(n, b, "operand");
-        r.k = K::Bool;
-        r.b = kind == "aten::gt" ? x > y
-            : kind == "aten::lt" ? x < y
-            : kind == "aten::ge" ? x >= y
-            : kind == "aten::le" ? x <= y
-            : kind == "aten::eq" ? x == y
-                                 : x != y;
-    }
-    setOut(n, r);
-}
-
-void Importer::onScalarArithmetic(jit::Node* n, const std::string& kind)
-{
-    const Sym a = in(n, 0);
-    const Sym b = in(n, 1);
-    Sym r;
-    if (a.k == K::Int && b.k == K::Int && kind != "aten::div") {
-        r.k = K::Int;
-        r.i = kind == "aten::add" ? a.i + b.i
-            : kind == "aten::sub" ? a.i - b.i
-            : kind == "aten::mul" ? a.i * b.i
-            : b.i != 0            ? a.i / b.i
-                                  : 0;
-    } else {
-        const double x = number(n, a, "operand");
-        const double y = number(n, b, "operand");
-        r.k = K::Float;
-        r.f = kind == "aten::add"      ? x + y
-            : kind == "aten::sub"      ? x - y
-            : kind == "aten::mul"      ? x * y
-            : kind == "aten::floordiv" ? std::floor(x / y)
-                                       : x / y;
-    }
-    setOut(n, r);
-}
-
 void Importer::onRaiseException(jit::Node* n, const std::string&)
 {
     refuse(n, "assertions are not supported in forward");
@@ -330,7 +282,14 @@ void Importer::onSize(jit::Node* n, const std::string&)
     } else {
         Sym l;
         l.k = K::List;
-        const std::int64_t rank = t.k == K::Value ? static_cast<std::int64_t>(op(t).shape.size()) + 1 : 2;
+        // x.size(): every dimension (a per-edge torch.ones(E) has one; PyG's scatter builds its
+        // output's size from src.size()[:dim] + (n,) + src.size()[dim + 1:]).
+        std::int64_t rank = 2;
+        if (t.k == K::Value || t.k == K::Zeros || t.k == K::Ones) {
+            const Space sp = t.k == K::Value ? op(t).space : t.space;
+            const auto& shape = t.k == K::Value ? op(t).shape : t.shape;
+            rank = static_cast<std::int64_t>(shape.size()) + (sp == Space::Global ? 0 : 1);
+        }
         for (std::int64_t d = 0; d < rank; ++d)
             l.list.push_back(dimSize(d));
         setOut(n, l);
@@ -463,11 +422,30 @@ void Importer::onScatterReduce(jit::Node* n, const std::string&)
         r = Reduction::Sum;
     else if (how.s == "mean")
         r = Reduction::Mean;
-    else if (how.s == "amax")
+    else if (how.s == "amax" || how.s == "amin")
         r = Reduction::Max;
     else
-        refuse(n, "reduction '" + how.s + "' is not supported (sum, mean, amax)");
+        refuse(n, "reduction '" + how.s + "' is not supported (sum, mean, amax, amin)");
     const bool includeSelf = n->inputs().size() > 5 ? in(n, 5).k == K::Bool && in(n, 5).b : true;
+    if (how.s == "amin") {
+        // min(a, b) = -max(-a, -b): the messages and the fill are negated, then the result (PyG's
+        // aggr="min", scatter(reduce="min")).
+        Sym self = in(n, 0);
+        if (self.k == K::Ones && self.space == Space::Node) {
+            self.k = K::Zeros;
+            self.f = 1.0;
+        }
+        if (self.k != K::Zeros)
+            refuse(n, "a minimum is supported into torch.zeros / torch.full / new_zeros, not into other tensors");
+        self.f = -self.f;
+        const Sym src = in(n, 3);
+        if (src.k == K::Ones)
+            refuse(n, "a minimum of ones");
+        const Sym negated = irSym(m_ir.unary(UnaryFn::Neg, value(n, src, "the aggregated source")));
+        const int agg = aggregateInto(n, self, in(n, 2), negated, Reduction::Max, includeSelf);
+        setOut(n, irSym(m_ir.unary(UnaryFn::Neg, agg)));
+        return;
+    }
     setOut(n, irSym(aggregateInto(n, in(n, 0), in(n, 2), in(n, 3), r, includeSelf)));
 }
 

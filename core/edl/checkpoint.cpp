@@ -56,6 +56,7 @@ CheckpointHead parseCheckpointHead(std::string_view head, std::uint64_t fileSize
 
 CheckpointHead readCheckpointHead(const std::filesystem::path& file, bool verify)
 {
+    requireRegularFile(file, "an elastic-job checkpoint"); // its size is checked against the header
     const std::uint64_t size = checkInputFile(file, TextLimits{ .what = "an elastic-job checkpoint" });
     CheckpointHead h = parseCheckpointHead(readFileHead(file, kMaxCheckpointHeader), size, file.string());
     if (verify && h.header.contains("checksum")) {

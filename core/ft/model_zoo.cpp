@@ -529,6 +529,10 @@ OpGraph buildZooModel(std::string_view name, std::int64_t batch, std::int64_t se
     const Entry& e = entry(name);
     if (batch < 0 || sequence < 0)
         throw Error::invalidInput("batch and sequence must be positive").forField(batch < 0 ? "batch" : "sequence");
+    constexpr std::int64_t kMaxSize = 1 << 24; // 16.7 M samples or tokens: far beyond any real run
+    if (batch > kMaxSize || sequence > kMaxSize)
+        throw Error::invalidInput("batch and sequence must be at most " + std::to_string(kMaxSize))
+            .forField(batch > kMaxSize ? "batch" : "sequence");
     return e.build(
         e.model, batch > 0 ? batch : e.model.defaultBatch, sequence > 0 ? sequence : e.model.defaultSequence);
 }

@@ -71,10 +71,27 @@ constexpr FunctionInfo kElementwise[] = {
     throw Error::invalidInput(message).inOp(op.name);
 }
 
+// Every size of a graph is at most 2^31 - 1 (no real model comes near: vocabularies are ~10^6,
+// batches and sequences ~10^6), so that products of two sizes cannot overflow 64 bits.
+constexpr std::int64_t kMaxSize = 2147483647;
+// Parameters of one op: 2^50 (10^15), a thousand times the largest models trained.
+constexpr std::int64_t kMaxParams = std::int64_t(1) << 50;
+
 void requirePositive(const Op& op, std::int64_t v, const char* what)
 {
     if (v < 1)
         bad(op, std::string(what) + " must be at least 1, is " + std::to_string(v));
+    if (v > kMaxSize)
+        bad(op, std::string(what) + " must be at most " + std::to_string(kMaxSize) + ", is " + std::to_string(v));
+}
+
+// a * b for a parameter or size count, refused when it overflows or passes kMaxParams.
+std::int64_t product(const Op& op, std::int64_t a, std::int64_t b, const char* what)
+{
+    std::int64_t r = 0;
+    if (__builtin_mul_overflow(a, b, &r) || r > kMaxParams || r < 0)
+        bad(op, std::string(what) + " is too large (" + std::to_string(a) + " x " + std::to_string(b) + ")");
+    return r;
 }
 
 std::int64_t convOut(const Op& op, std::int64_t in, int k, int s, int p, const char* dim)
@@ -137,8 +154,12 @@ int OpGraph::find(std::string_view opName) const
 
 std::int64_t OpGraph::parameterCount() const
 {
-    return std::accumulate(
-        m_ops.begin(), m_ops.end(), std::int64_t(0), [](std::int64_t s, const Op& o) { return s + o.params; });
+    std::int64_t total = 0;
+    for (const Op& o : m_ops)
+        if (__builtin_add_overflow(total, o.params, &total))
+            throw Error::invalidInput("the model's parameters add up to more than 2^63 (at op '" + o.name + "')")
+                .forField("params");
+    return total;
 }
 
 double OpGraph::forwardFlops() const
@@ -168,7 +189,7 @@ bool shareTiedWeights(Op& op, const std::vector<Op>& ops, std::int64_t rows, std
         bad(op,
             "tied weight shape " + std::to_string(rows) + "x" + std::to_string(cols) + " does not match '" + owner.name
                 + "' (" + std::to_string(owner.vocab) + "x" + std::to_string(owner.outFeatures) + ")");
-    op.sharedParams = rows * cols;
+    op.sharedParams = product(op, rows, cols, "the tied weight");
     return true;
 }
 
@@ -187,8 +208,10 @@ void shapeEmbedding(Op& op, const std::vector<TensorShape>& ins, const std::vect
     op.input.image = false;
     op.output = { in.batch, op.outFeatures, in.height, 1, false };
     if (!shareTiedWeights(op, ops, op.vocab, op.outFeatures))
-        op.params = op.vocab * op.outFeatures;
-    op.params += op.extraRows * op.outFeatures;
+        op.params = product(op, op.vocab, op.outFeatures, "the embedding table");
+    if (op.extraRows > kMaxSize)
+        bad(op, "extra_rows must be at most " + std::to_string(kMaxSize));
+    op.params += product(op, op.extraRows, op.outFeatures, "the extra rows");
     op.forwardFlops = op.output.elements() * (op.extraRows > 0 ? 2.0 : 1.0);
     op.savedElements = op.output.elements();
 }
@@ -202,12 +225,12 @@ void shapeLinear(Op& op, const std::vector<TensorShape>& ins, const std::vector<
         bad(op, "a linear op takes one input");
     requirePositive(op, op.outFeatures, "out");
     if (in.image && in.positions() > 1)
-        op.input = { in.batch, in.features * in.positions(), 1, 1, false };
+        op.input = { in.batch, product(op, in.features, in.positions(), "the flattened input"), 1, 1, false };
     else
         op.input = { in.batch, in.features, in.positions(), 1, false };
     const std::int64_t cols = op.outFeatures * (op.activation == Activation::SwiGlu ? 2 : 1);
     if (!shareTiedWeights(op, ops, op.input.features, cols))
-        op.params = op.input.features * cols;
+        op.params = product(op, op.input.features, cols, "the weight matrix");
     op.params += op.bias ? cols : 0;
     op.output = { in.batch, op.outFeatures, op.input.height, 1, false };
     const double positions = double(op.input.height);
@@ -233,8 +256,9 @@ void shapeConv2d(Op& op, const std::vector<TensorShape>& ins)
     op.output = { in.batch, op.outFeatures, h, w, true };
     if (op.tiedTo >= 0)
         bad(op, "conv2d weights cannot be tied");
-    op.params = in.features * op.outFeatures * op.kernelH * op.kernelW + (op.bias ? op.outFeatures : 0)
-        + (op.batchNorm ? 2 * op.outFeatures : 0);
+    op.params = product(op, product(op, in.features, op.outFeatures, "the kernel"),
+                    product(op, op.kernelH, op.kernelW, "the kernel"), "the kernel")
+        + (op.bias ? op.outFeatures : 0) + (op.batchNorm ? 2 * op.outFeatures : 0);
     const double outElems = op.output.elements();
     op.forwardFlops = 2.0 * outElems * double(in.features) * op.kernelH * op.kernelW
         + outElems * ((op.batchNorm ? 4.0 : 0.0) + activationFlops(op.activation));

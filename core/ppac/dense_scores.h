@@ -1,8 +1,9 @@
 #pragma once
 // Internal to core/ppac: the one dense kernel of inference, base scores of a few users against
 // every item. It runs on the calling thread (callers parallelise over users with parallelFor), on
-// the system BLAS that LibTorch loads into the process (cblas_sgemm, found at run time; a plain
-// loop when it is missing). OpenBLAS's own thread pool is set to one thread: mixing it with
+// the BLAS that LibTorch loads into the process (found at run time: cblas_sgemm, as Debian's
+// OpenBLAS has it, else the Fortran sgemm_, as the MKL inside PyPI's LibTorch has it; a plain loop
+// when neither is there). OpenBLAS's own thread pool is set to one thread: mixing it with
 // LibTorch's OpenMP pool on few cores made training ten times slower in our measurements.
 
 #include "ppac/model.h"
@@ -16,8 +17,18 @@ namespace vantage::ppac::detail {
 // Once per process: OpenBLAS (when it is the BLAS) to one thread. Safe to call often.
 void configureBlas();
 
-// C[m x n] = A[m x k] * B[n x k]^T, all row-major.
+// Which of them this process uses: "cblas_sgemm", "sgemm_" or "none (a plain loop)".
+const char* blasName();
+
+// C[m x n] = A[m x k] * B[n x k]^T, all row-major, on the BLAS when there is one.
 void gemmABt(const float* a, const float* b, float* c, int m, int n, int k);
+
+// The same on a chosen path (tests compare the BLAS with the loop; Blas without one is the loop).
+enum class GemmPath {
+    Blas,
+    Loop
+};
+void gemmABtWith(GemmPath path, const float* a, const float* b, float* c, int m, int n, int k);
 
 // Per-thread buffers of denseBaseScores.
 struct ScoreScratch {

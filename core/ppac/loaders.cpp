@@ -136,6 +136,35 @@ std::vector<std::string_view> splitOn(std::string_view line, std::string_view se
     }
 }
 
+// A CSV row's fields (RFC 4180): a field that starts with a double quote, after blanks, runs to
+// the closing quote, `sep` and "" (an escaped quote) inside it belonging to the field; a quote
+// elsewhere is an ordinary character. Fields keep their quotes, which unquote() removes.
+std::vector<std::string_view> splitCsv(std::string_view line, char sep)
+{
+    std::vector<std::string_view> out;
+    std::size_t start = 0;
+    std::size_t i = 0;
+    while (true) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t') && line[i] != sep)
+            ++i;
+        if (i < line.size() && line[i] == '"')
+            for (++i; i < line.size(); ++i)
+                if (line[i] == '"') {
+                    if (i + 1 < line.size() && line[i + 1] == '"')
+                        ++i; // ""
+                    else
+                        break;
+                }
+        const auto at = line.find(sep, std::min(i, line.size()));
+        if (at == std::string_view::npos) {
+            out.push_back(line.substr(start));
+            return out;
+        }
+        out.push_back(line.substr(start, at - start));
+        start = i = at + 1;
+    }
+}
+
 std::string lower(std::string_view s)
 {
     std::string out(s);
@@ -144,12 +173,23 @@ std::string lower(std::string_view s)
     return out;
 }
 
-std::string_view unquote(std::string_view s)
+// A field without its blanks and enclosing quotes, "" inside made one quote (written to `scratch`
+// when there is one, so the view lasts until the next call with the same scratch).
+std::string_view unquote(std::string_view s, std::string& scratch)
 {
     s = trim(s);
-    if (s.size() >= 2 && s.front() == '"' && s.back() == '"')
-        s = s.substr(1, s.size() - 2);
-    return s;
+    if (s.size() < 2 || s.front() != '"' || s.back() != '"')
+        return s;
+    s = s.substr(1, s.size() - 2);
+    if (s.find("\"\"") == std::string_view::npos)
+        return s;
+    scratch.clear();
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        scratch.push_back(s[i]);
+        if (s[i] == '"' && i + 1 < s.size() && s[i + 1] == '"')
+            ++i;
+    }
+    return scratch;
 }
 
 void finishLog(InteractionLog& log, IdMap& users, IdMap& items, const fs::path& path)
@@ -366,11 +406,12 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
     if (firstNumber == 0)
         throw Error::invalidInput("no interactions").inFile(path.string());
     const std::string sep(1, options.delimiter != 0 ? options.delimiter : guessDelimiter(first));
-    const auto firstFields = splitOn(first, sep);
+    std::string scratch; // unquote()'s buffer for fields with "" in them
+    const auto firstFields = splitCsv(first, sep[0]);
     bool header = options.header == CsvOptions::Header::Present;
     if (options.header == CsvOptions::Header::Auto)
         for (auto f : firstFields) {
-            const auto l = lower(unquote(f));
+            const auto l = lower(unquote(f, scratch));
             if (l.find("user") != std::string::npos || l.find("item") != std::string::npos)
                 header = true;
         }
@@ -379,7 +420,7 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
     if (header) {
         userCol = itemCol = -1;
         for (std::size_t c = 0; c < columns; ++c) {
-            const auto l = lower(unquote(firstFields[c]));
+            const auto l = lower(unquote(firstFields[c], scratch));
             const int ci = static_cast<int>(c);
             if (userCol < 0 && l.find("user") != std::string::npos)
                 userCol = ci;
@@ -411,25 +452,26 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
     log.hasTimestamps = timeCol >= 0;
     IdMap users, items;
     auto parseRow = [&](std::string_view row, std::int64_t number) {
-        const auto f = splitOn(row, sep);
+        const auto f = splitCsv(row, sep[0]);
         if (f.size() != columns)
             throw Error::invalidInput(
                 "expected " + std::to_string(columns) + " fields, found " + std::to_string(f.size()))
                 .inFile(path.string())
                 .atLine(number);
-        const auto u = unquote(f[static_cast<std::size_t>(userCol)]);
-        const auto i = unquote(f[static_cast<std::size_t>(itemCol)]);
+        Interaction r;
+        const auto u = unquote(f[static_cast<std::size_t>(userCol)], scratch);
         if (u.empty())
             throw Error::invalidInput("empty id").inFile(path.string()).atLine(number).forField("user");
+        r.user = users(u);
+        const auto i = unquote(f[static_cast<std::size_t>(itemCol)], scratch);
         if (i.empty())
             throw Error::invalidInput("empty id").inFile(path.string()).atLine(number).forField("item");
-        Interaction r;
-        r.user = users(u);
         r.item = items(i);
         if (ratingCol >= 0)
-            r.rating = parseNumber(unquote(f[static_cast<std::size_t>(ratingCol)]), path, number, "rating");
+            r.rating = parseNumber(unquote(f[static_cast<std::size_t>(ratingCol)], scratch), path, number, "rating");
         if (timeCol >= 0)
-            r.timestamp = parseNumber(unquote(f[static_cast<std::size_t>(timeCol)]), path, number, "timestamp");
+            r.timestamp
+                = parseNumber(unquote(f[static_cast<std::size_t>(timeCol)], scratch), path, number, "timestamp");
         else
             r.timestamp = static_cast<double>(number);
         log.rows.push_back(r);
@@ -452,8 +494,10 @@ DataFormat detectFormat(const fs::path& path)
                                   "single interaction file for the other formats")
             .inFile(path.string());
     }
-    const auto name = lower(path.filename().string());
-    const auto ext = lower(path.extension().string());
+    // data.csv.gz is read as data.csv (every reader decompresses .gz).
+    const auto plain = lower(path.extension().string()) == ".gz" ? path.stem() : path;
+    const auto name = lower(plain.filename().string());
+    const auto ext = lower(plain.extension().string());
     if (ext == ".inter")
         return DataFormat::RecBoleInter;
     if (name == "ratings.dat" || name == "u.data" || ext == ".dat")

@@ -242,6 +242,7 @@ void saveModel(const std::filesystem::path& path, const ModelWeights& weights)
 
 ModelWeights loadModel(const std::filesystem::path& path)
 {
+    requireRegularFile(path, "a PPAC model (.vppac)");
     checkInputFile(path, TextLimits{ .what = "a PPAC model (.vppac)" });
     // The signature first: a file of another kind is refused without being read.
     if (const std::string head = readFileHead(path, sizeof kMagic);

@@ -24,6 +24,14 @@ void check(const SyntheticOptions& o)
     if (!(o.meanInteractions >= 4.0) || o.meanInteractions > 0.5 * o.items)
         throw Error::invalidInput("the mean number of interactions must lie in [4, items / 2]")
             .forField("mean_interactions");
+    // Interactions are held as (user, item) pairs of 8 bytes, twice while they are drawn.
+    constexpr double kMaxInteractions = 500e6;
+    if (double(o.users) * o.meanInteractions > kMaxInteractions)
+        throw Error::invalidInput("users x mean interactions is " + std::to_string(double(o.users) * o.meanInteractions)
+            + "; a synthetic set holds at most 500 million interactions")
+            .forField("users");
+    if (o.items > 100'000'000)
+        throw Error::invalidInput("a synthetic set holds at most 100 million items").forField("items");
     if (!(o.popularityExponent >= 0.0) || o.popularityExponent > 4.0)
         throw Error::invalidInput("the popularity exponent must lie in [0, 4]").forField("popularity_exponent");
     if (!(o.communityAffinity >= 0.0 && o.communityAffinity <= 1.0))

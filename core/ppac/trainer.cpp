@@ -4,6 +4,7 @@
 #include "common/devices.h"
 #include "common/error.h"
 #include "ppac/dense_scores.h"
+#include "ppac/pair_sampler.h"
 #include "ppac/parallel.h"
 #include "ppac/recommender.h"
 
@@ -402,47 +403,6 @@ struct Training {
     torch::Device device;
 };
 
-// The training pairs in CSR order, shuffled per epoch, and the negatives drawn for them.
-struct PairSampler {
-    const UserItems& train;
-    std::vector<std::int32_t> pairUser;
-    const std::vector<std::int32_t>& pairItem;
-    std::vector<std::int64_t> order;
-    std::mt19937_64 rng;
-    std::uniform_int_distribution<std::int32_t> anyItem;
-    std::int64_t pairs = 0;
-    std::int64_t batches = 0;
-
-    PairSampler(const UserItems& train, const TrainOptions& o)
-        : train(train)
-        , pairUser(static_cast<std::size_t>(train.size()))
-        , pairItem(train.flatItems())
-        , rng(o.seed ^ 0x9E3779B97F4A7C15ull)
-        , anyItem(0, static_cast<std::int32_t>(train.numItems()) - 1)
-    {
-        for (std::int32_t u = 0; u < train.numUsers(); ++u)
-            std::fill(pairUser.begin() + train.offsets()[static_cast<std::size_t>(u)],
-                pairUser.begin() + train.offsets()[static_cast<std::size_t>(u) + 1], u);
-        pairs = static_cast<std::int64_t>(pairUser.size());
-        order.resize(static_cast<std::size_t>(pairs));
-        std::iota(order.begin(), order.end(), 0);
-        batches = (pairs + o.batchSize - 1) / o.batchSize;
-    }
-
-    // A uniform item the user has not interacted with in training, as the LightGCN and PPAC
-    // authors' samplers and RecBole's draw it (a user who has every item gets any item).
-    std::int32_t negativeFor(std::int32_t user)
-    {
-        if (static_cast<std::int64_t>(train.items(user).size()) >= train.numItems())
-            return anyItem(rng);
-        for (;;) {
-            const std::int32_t j = anyItem(rng);
-            if (!train.contains(user, j))
-                return j;
-        }
-    }
-};
-
 // One batch's users, positives, negatives and their personal popularity.
 struct BatchBuffers {
     std::vector<std::int64_t> bu, bi, bj;
@@ -579,8 +539,8 @@ double trainBatch(Training& t, BatchBuffers& buf, std::int64_t n, int epoch)
 }
 
 // One epoch over the shuffled pairs; returns the sum of the batches' losses.
-double trainEpoch(
-    Training& t, PairSampler& sampler, BatchBuffers& buf, int epoch, Progress& progress, const CancelToken& cancel)
+double trainEpoch(Training& t, detail::PairSampler& sampler, BatchBuffers& buf, int epoch, Progress& progress,
+    const CancelToken& cancel)
 {
     const TrainOptions& o = t.o;
     t.net.train();
@@ -699,7 +659,7 @@ TrainResult train(const PreparedDataset& data, const TrainOptions& o, Progress& 
         const auto gpAll
             = torch::from_blob(const_cast<float*>(data.global.values.data()), { I }, torch::kFloat32).to(device);
         Training t{ data, o, net, userAdam, itemAdam, branchAdam, graph, gpAll, device };
-        PairSampler sampler(train, o);
+        detail::PairSampler sampler(train, o.batchSize, o.seed);
         const Validation validation = makeValidation(data, o);
         BestSoFar best{ lowerIsBetter(o.stopMetric) };
         TrainResult result;

@@ -29,8 +29,9 @@ std::string row(std::initializer_list<std::string> fields)
     return s;
 }
 
-// A file name for a series: letters, digits, '-', '_' and '.' kept, anything else '_'; unique
-// within the run's folder.
+// A file name for a series: letters, digits, '-', '_' and '.' kept, anything else '_', cut to 100
+// characters (file systems take 255 bytes; the full name is in index.json); unique within the
+// run's folder.
 std::string seriesFileName(const std::string& name, std::set<std::string>& taken)
 {
     std::string base;
@@ -39,6 +40,8 @@ std::string seriesFileName(const std::string& name, std::set<std::string>& taken
             || c == '_' || c == '.';
         base += keep ? c : '_';
     }
+    if (base.size() > 100)
+        base.resize(100);
     if (base.empty() || base.find_first_not_of('.') == std::string::npos)
         base = "series";
     base = "series-" + base;
@@ -52,7 +55,8 @@ void makeFolder(const fs::path& folder)
 {
     std::error_code ec;
     if (fs::exists(folder, ec) && !fs::is_directory(folder, ec))
-        throw Error::failure("cannot write the CSV export: this path is a file, not a folder").inFile(folder.string());
+        throw Error::invalidInput("cannot write the CSV export: this path is a file, not a folder")
+            .inFile(folder.string());
     fs::create_directories(folder, ec);
     if (ec)
         throw Error::failure("cannot create the folder for the CSV export: " + ec.message()).inFile(folder.string());

@@ -1,6 +1,7 @@
 #include "report/zip_export.h"
 
 #include "common/error.h"
+#include "common/json.h"
 #include "report/csv_export.h"
 
 #include <archive.h>
@@ -47,11 +48,13 @@ struct ArchiveCloser {
 
 ZipExport writeCsvZip(const store::Session& session, const ReportOptions& options, const fs::path& archivePath)
 {
-    const fs::path target = fs::absolute(archivePath);
+    const OutputTarget resolved = resolveOutput(archivePath); // a link is followed; a missing folder refused
+    if (resolved.inPlace)
+        throw Error::invalidInput("is not a regular file; a zip archive is written to a file")
+            .inFile(archivePath.string());
+    const fs::path target = fs::absolute(resolved.file);
     const fs::path dir = target.parent_path();
     std::error_code ec;
-    if (!fs::is_directory(dir, ec))
-        throw Error::failure("the folder for the zip archive does not exist").inFile(dir.string());
     std::string top = target.stem().string();
     if (top.empty() || top == "." || top == "..")
         top = "report";

@@ -99,6 +99,7 @@ Session Session::open(const fs::path& path, Mode mode)
         throw Error::invalidInput("no such session file").inFile(path.string());
     if (fs::is_directory(path))
         throw Error::invalidInput("is a folder, not a session file").inFile(path.string());
+    requireRegularFile(path, "a session (SQLite)");
     requireSqliteHeader(path);
 
     // Judge the file through a read-only handle first, so that a file we refuse is never touched.

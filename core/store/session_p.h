@@ -5,6 +5,7 @@
 #include "store/session.h"
 
 #include "common/error.h"
+#include "common/text_input.h"
 #include "common/version.h"
 
 #include <sqlite3.h>
@@ -202,8 +203,25 @@ inline std::string tagsToJson(const std::vector<std::string>& tags)
     return Json(tags).dump();
 }
 
+// JSON stored in a session is parsed with the limits of every JSON input (a session is a file a
+// user may be sent): nesting past kStoredJsonDepth was a stack overflow in the report's writers
+// and gigabytes in an indented dump.
+constexpr int kStoredJsonDepth = 200;
+
+inline bool storedJsonShapeOk(const std::string& text)
+{
+    try {
+        checkJsonShape(text, "session", kStoredJsonDepth);
+        return true;
+    } catch (const Error&) {
+        return false;
+    }
+}
+
 inline std::vector<std::string> tagsFromJson(const std::string& text)
 {
+    if (!storedJsonShapeOk(text))
+        return {};
     try {
         auto j = Json::parse(text);
         if (j.is_array())
@@ -216,6 +234,8 @@ inline Json jsonOrNull(const std::string& text)
 {
     if (text.empty())
         return nullptr;
+    if (!storedJsonShapeOk(text))
+        return Json(text); // kept as the text it is, like a value that is not JSON
     try {
         return Json::parse(text);
     } catch (const nlohmann::json::exception&) {

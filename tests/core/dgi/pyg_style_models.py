@@ -249,6 +249,17 @@ def pyg_models(in_dim: int):
         "pyg_graphsage": lambda: pyg.models.GraphSAGE(in_dim, 16, 2, 8),
         "pyg_gin": lambda: pyg.models.GIN(in_dim, 16, 2, 8),
         "pyg_gat": lambda: pyg.models.GAT(in_dim, 8, 2, 8, heads=2),
+        # Max / min / softmax aggregation (PyG's scatter: x.is_cuda, f'a{reduce[-3:]}'), two node
+        # tensors gathered on one side (PyG's _set_size check), optional-argument checks.
+        "pyg_sageconv_max": lambda: pyg.SAGEConv(in_dim, 8, aggr="max"),
+        "pyg_sageconv_min": lambda: pyg.SAGEConv(in_dim, 8, aggr="min"),
+        "pyg_sageconv_softmax": lambda: pyg.SAGEConv(in_dim, 8, aggr="softmax"),
+        "pyg_graphconv_max": lambda: pyg.GraphConv(in_dim, 8, aggr="max"),
+        "pyg_edgeconv": lambda: pyg.EdgeConv(
+            nn.Sequential(nn.Linear(2 * in_dim, 16), nn.ReLU(), nn.Linear(16, 8)), aggr="max"),
+        "pyg_resgatedgraphconv": lambda: pyg.ResGatedGraphConv(in_dim, 8),
+        "pyg_graphsage_max": lambda: pyg.models.GraphSAGE(in_dim, 16, 2, 8, aggr="max"),
+        "pyg_edgecnn": lambda: pyg.models.EdgeCNN(in_dim, 16, 2, 8),
     }
 
 

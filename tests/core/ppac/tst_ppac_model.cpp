@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "common/json.h"
+#include "ppac/dense_scores.h"
 #include "ppac/model.h"
 #include "ppac/prepared_dataset.h"
 #include "ppac/recommender.h"
@@ -223,6 +224,52 @@ private Q_SLOTS:
                     qPrintable(
                         QStringLiteral("(%1, %2): %3 vs %4").arg(u).arg(i).arg(parts.baseScore(u, i)).arg(want)));
             }
+    }
+
+    // The one dense kernel of ranking on the BLAS found in the process (PyPI's LibTorch has MKL's
+    // Fortran sgemm_ and no cblas_sgemm; Debian's has OpenBLAS's cblas_sgemm) against a product in
+    // double precision written out here, for shapes a blocked kernel treats at its edges.
+    void denseProductMatchesPlainProduct_data()
+    {
+        QTest::addColumn<int>("m");
+        QTest::addColumn<int>("n");
+        QTest::addColumn<int>("k");
+        QTest::newRow("1x1x1") << 1 << 1 << 1;
+        QTest::newRow("3x5x7") << 3 << 5 << 7;
+        QTest::newRow("64 users x 1000 items x 64") << 64 << 1000 << 64;
+        QTest::newRow("65 x 41 x 63") << 65 << 41 << 63;
+        QTest::newRow("2 x 40981 x 64 (Gowalla's items)") << 2 << 40981 << 64;
+    }
+    void denseProductMatchesPlainProduct()
+    {
+        QFETCH(int, m);
+        QFETCH(int, n);
+        QFETCH(int, k);
+        QVERIFY2(QByteArray(ppac::detail::blasName()) != "none (a plain loop)",
+            "no BLAS found in the process: ranking would run on the plain loop");
+        std::mt19937_64 rng(11);
+        const auto a = randomVector(static_cast<std::size_t>(m) * k, 1.0, rng);
+        const auto b = randomVector(static_cast<std::size_t>(n) * k, 1.0, rng);
+        for (const auto path : { ppac::detail::GemmPath::Blas, ppac::detail::GemmPath::Loop }) {
+            std::vector<float> c(static_cast<std::size_t>(m) * n, std::nanf(""));
+            ppac::detail::gemmABtWith(path, a.data(), b.data(), c.data(), m, n, k);
+            for (int r = 0; r < m; ++r)
+                for (int j = 0; j < n; ++j) {
+                    double want = 0.0;
+                    for (int x = 0; x < k; ++x)
+                        want += static_cast<double>(a[static_cast<std::size_t>(r) * k + x])
+                            * b[static_cast<std::size_t>(j) * k + x];
+                    const float got = c[static_cast<std::size_t>(r) * n + j];
+                    if (!(std::abs(got - want) <= 1e-5 * std::max(1.0, std::abs(want))))
+                        QFAIL(qPrintable(
+                            QStringLiteral("%1 path, C[%2][%3] = %4, want %5")
+                                .arg(path == ppac::detail::GemmPath::Blas ? ppac::detail::blasName() : "loop")
+                                .arg(r)
+                                .arg(j)
+                                .arg(got)
+                                .arg(want)));
+                }
+        }
     }
 
     void rerankEqualsExhaustive_data()

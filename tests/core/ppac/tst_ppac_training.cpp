@@ -5,12 +5,14 @@
 
 #include "common/error.h"
 #include "common/json.h"
+#include "ppac/pair_sampler.h"
 #include "ppac/ppac.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <numeric>
 
@@ -66,6 +68,64 @@ TrainOptions quick(BaseModel model, bool ppac, int epochs)
 class TestPpacTraining : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // BPR's negatives: never an item of the user's training set (once in 530 draws on Gowalla was,
+    // before), uniform over the others, any item for a user who has them all, one stream per seed.
+    void negativesAreUniformOverTheOtherItems_data()
+    {
+        QTest::addColumn<int>("owned"); // of 50 items, the user's training items are 0, 2, 4, ...
+        QTest::newRow("3 of 50 items") << 3;
+        QTest::newRow("25 of 50") << 25;
+        QTest::newRow("49 of 50") << 49;
+        QTest::newRow("all 50") << 50;
+    }
+    void negativesAreUniformOverTheOtherItems()
+    {
+        QFETCH(int, owned);
+        constexpr int items = 50;
+        std::vector<std::int32_t> mine;
+        for (int i = 0; static_cast<int>(mine.size()) < owned; i = i + 2 < items ? i + 2 : 1)
+            if (std::find(mine.begin(), mine.end(), i) == mine.end())
+                mine.push_back(i);
+        const auto train = ppac::UserItems::fromLists(items, { { 1, 7 }, mine });
+        ppac::detail::PairSampler sampler(train, 64, 5);
+        QCOMPARE(sampler.pairs, static_cast<std::int64_t>(2 + owned));
+        std::vector<int> seen(items, 0);
+        constexpr int draws = 50000;
+        for (int d = 0; d < draws; ++d)
+            ++seen[static_cast<std::size_t>(sampler.negativeFor(1))];
+        const bool all = owned == items;
+        const int allowed = all ? items : items - owned;
+        const double expected = static_cast<double>(draws) / allowed;
+        double chi2 = 0.0;
+        for (int i = 0; i < items; ++i) {
+            const bool isMine = std::find(mine.begin(), mine.end(), i) != mine.end();
+            if (isMine && !all) {
+                QVERIFY2(seen[static_cast<std::size_t>(i)] == 0,
+                    qPrintable(QStringLiteral("item %1 of the user's training set drawn %2 times as a negative")
+                                   .arg(i)
+                                   .arg(seen[static_cast<std::size_t>(i)])));
+                continue;
+            }
+            QVERIFY2(seen[static_cast<std::size_t>(i)] > 0, qPrintable(QStringLiteral("item %1 never drawn").arg(i)));
+            chi2 += std::pow(seen[static_cast<std::size_t>(i)] - expected, 2) / expected;
+        }
+        // Chi-square with allowed - 1 degrees of freedom: mean allowed - 1, deviation sqrt(2 (allowed - 1));
+        // eight deviations above the mean fails a biased sampler and almost never a uniform one.
+        if (allowed > 1)
+            QVERIFY2(chi2 < (allowed - 1) + 8.0 * std::sqrt(2.0 * (allowed - 1)),
+                qPrintable(QStringLiteral("chi-square %1 over %2 items").arg(chi2).arg(allowed)));
+        // The other user's negatives avoid that user's items, and one seed gives one stream.
+        ppac::detail::PairSampler again(train, 64, 5), twin(train, 64, 5), other(train, 64, 6);
+        bool differs = false;
+        for (int d = 0; d < 200; ++d) {
+            const auto j = again.negativeFor(0);
+            QVERIFY(j != 1 && j != 7);
+            QCOMPARE(twin.negativeFor(0), j);
+            differs = differs || other.negativeFor(0) != j;
+        }
+        QVERIFY2(differs, "two seeds drew the same 200 negatives");
+    }
+
     void lossFallsAndBeatsPopularity_data()
     {
         QTest::addColumn<bool>("lightgcn");
