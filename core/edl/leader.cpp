@@ -289,9 +289,19 @@ JobReport Leader::run(const CancelToken& cancel, Progress* progress)
     d.emit(JobStateEvent{ JobState::Starting, {}, 0.0 });
     for (int i = 0; i < d.opt.workers; ++i)
         d.launchWorker(d.opt.restoreFrom);
+    d.lastTick = Clock::now();
     while (d.phase != Phase::Ended) {
-        if (auto in = d.socket->receive(0.01))
+        // Everything already queued is handled before the timers run: after a stall the workers'
+        // heartbeats are in the socket, not missing.
+        if (auto in = d.socket->receive(0.01)) {
             d.handle(*in);
+            for (int n = 1; n < kMessagesPerTurn && d.phase != Phase::Ended; ++n) {
+                auto more = d.socket->receive(0.0);
+                if (!more)
+                    break;
+                d.handle(*more);
+            }
+        }
         d.tick();
         if (d.phase == Phase::Stepping && cancel.isCancelled())
             d.stopRequested = true; // applied at the next boundary

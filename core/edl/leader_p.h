@@ -122,12 +122,19 @@ enum class Phase {
 inline constexpr std::size_t kHistoryCap = 50000;
 inline constexpr double kSubscriberLeaseS = 5.0;
 inline constexpr int kMaxConsecutiveAborts = 5;
+// A turn of the leader's loop takes milliseconds; one that took longer than this was the leader itself
+// not running (stopped, swapped out, starved of CPU), and its deadlines move by as much.
+inline constexpr double kLeaderStallS = 0.5;
+// Queued messages handled in one turn before the timers are looked at.
+inline constexpr int kMessagesPerTurn = 256;
 
 } // namespace detail
 
 using detail::Clock;
 using detail::kHistoryCap;
+using detail::kLeaderStallS;
 using detail::kMaxConsecutiveAborts;
+using detail::kMessagesPerTurn;
 using detail::kSubscriberLeaseS;
 using detail::lastErrorLine;
 using detail::Owed;
@@ -293,6 +300,10 @@ struct Leader::Impl {
 
     // ---- timers -------------------------------------------------------------------------------
     void tick();
+    // The leader did not run for `gap`: what workers and subscribers owed it meanwhile is not held
+    // against them (their messages wait in the socket), so every deadline moves by the gap.
+    void excuseStall(Clock::duration gap);
+    Clock::time_point lastTick = Clock::now();
 
     void writeJobFile();
 

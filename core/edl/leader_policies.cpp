@@ -41,9 +41,28 @@ void Leader::Impl::applyStragglerPolicy()
     }
 }
 
+void Leader::Impl::excuseStall(Clock::duration gap)
+{
+    for (auto& w : workers) {
+        w.lastHeard += gap;
+        w.loadingSince += gap;
+    }
+    started += gap;
+    phaseSince += gap;
+    stepStarted += gap;
+    for (auto& [peer, lease] : subscribers)
+        lease += gap;
+    log(LogLevel::Warning,
+        "the leader did not run for " + std::to_string(std::chrono::duration<double>(gap).count()).substr(0, 4)
+            + " s (stopped, starved of CPU or busy); its deadlines move by as much");
+}
+
 void Leader::Impl::tick()
 {
     const auto now = Clock::now();
+    if (const auto gap = now - lastTick; std::chrono::duration<double>(gap).count() > kLeaderStallS)
+        excuseStall(gap);
+    lastTick = now;
     const auto& t = opt.spec.timeouts;
     for (std::size_t i = 0; i < workers.size(); ++i) {
         auto& w = workers[i];

@@ -222,6 +222,53 @@ private Q_SLOTS:
         QCOMPARE(r.json()["state"].toString(), QStringLiteral("stopped"));
         QVERIFY(QFileInfo::exists(jobDir + "/final.pt"));
     }
+
+    // A leader that did not run for a while (stopped, swapped out, starved of CPU) holds its own stall
+    // against no worker: stopped for longer than the failure timeout, it goes on with every worker, whose
+    // heartbeats waited in its socket meanwhile.
+    void aStalledLeaderFailsNoWorker()
+    {
+        const QString jobDir = path("stall-job");
+        Result r = cli({ "--json", "edl", "start", "--workers", "2", "--samples", "200000", "--batch", "32", "--hidden",
+            "32", "--failure-timeout", "1", "--kill", "step=0:worker=0:slow=20", "--job-dir", jobDir, "--worker-binary",
+            kWorker });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto leader = static_cast<pid_t>(r.json()["leader_pid"].toInt());
+        QVERIFY(leader > 0);
+        m_leaders.push_back(leader);
+        const edl::JobClient job(edl::readJobFile(jobDir.toStdString()));
+        QElapsedTimer t;
+        t.start();
+        while (job.status().step < 3 && t.elapsed() < 60000)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        QCOMPARE(job.status().activeWorkers(), std::int64_t(2));
+
+        QCOMPARE(::kill(leader, SIGSTOP), 0); // 2.5 s: past the failure timeout (1 s), within the workers' 5 s
+        std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+        QCOMPARE(::kill(leader, SIGCONT), 0);
+
+        const std::int64_t resumedAt = job.status().step;
+        t.restart();
+        while (job.status().step < resumedAt + 5 && t.elapsed() < 30000)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        const edl::JobStatus st = job.status();
+        QCOMPARE(edl::jobStateName(st.state), std::string_view("running"));
+        QVERIFY2(st.step >= resumedAt + 5, qPrintable(QString::number(st.step)));
+        for (const auto& w : st.workers)
+            QVERIFY2(w.state == edl::WorkerState::Active, w.id.c_str());
+        QVERIFY2(st.scaleEvents.empty(), "a worker was taken out for the leader's own stall");
+
+        r = cli({ "edl", "stop", "--job", jobDir });
+        QVERIFY2(r.code == 0, r.err.constData());
+        t.restart();
+        while (::kill(leader, 0) == 0 && t.elapsed() < 30000) {
+            ::waitpid(leader, nullptr, WNOHANG);
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        r = cli({ "--json", "edl", "status", "--job", jobDir });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["state"].toString(), QStringLiteral("stopped"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliEdl)

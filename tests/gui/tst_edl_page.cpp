@@ -364,6 +364,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(page.currentStep() >= 5, 60000);
         const pid_t leader = static_cast<pid_t>(edl::readJobFile(page.jobDir().toStdString()).leaderPid);
         QVERIFY(leader > 0);
+        QSignalSpy ended(&page, &EdlPage::jobEnded);
         QCOMPARE(::kill(leader, SIGSTOP), 0);
 
         QElapsedTimer sinceTick;
@@ -387,11 +388,12 @@ private Q_SLOTS:
         QVERIFY2(longestGap < 1000, qPrintable(QStringLiteral("the event loop stood still for %1 ms").arg(longestGap)));
         // Each request gets its answer (or its timeout) once the leader runs again.
         QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 3, 30000);
-        if (page.jobState() != QLatin1String("stopped") && page.jobState() != QLatin1String("finished")) {
-            QSignalSpy ended(&page, &EdlPage::jobEnded);
+        // The stall was the leader's own: it fails no worker, and the job ends as it was asked to (a
+        // stop that timed out while the leader stood still is asked again).
+        if (ended.isEmpty())
             QVERIFY(page.stopJob());
-            QVERIFY(ended.wait(120000));
-        }
+        QTRY_VERIFY_WITH_TIMEOUT(!ended.isEmpty(), 120000);
+        QCOMPARE(ended.first().first().toString(), QStringLiteral("stopped"));
     }
 
     // Closing the session lets go of the job (it goes on), its points stay with its own run, and
