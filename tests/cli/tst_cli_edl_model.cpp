@@ -68,11 +68,13 @@ private Q_SLOTS:
         QCOMPARE(base.size(), std::size_t(2 * 512 / 32));
         QVERIFY2(base.back().value < 0.7 * base.front().value, "the user's CNN does not learn");
 
-        // 2 workers, a third joins at step 3, the second is killed at step 12: 3 -> 2.
+        // 2 workers, a third joins at step 3, the second is killed at step 12: 3 -> 2. Worker 0 takes
+        // 200 ms a step, so the joiner (a process that loads LibTorch and the user's model: seconds on
+        // a busy machine) is ready well before the 32 steps end (at 60 ms it once was not, under ctest -j2).
         const QString elasticSession = path("elastic.vantage");
         r = cli(QStringList{ "--json", "--session", elasticSession, "edl", "run", "--model", path("cnn.pt"), "--data",
                     path("bars"), "--workers", "2", "--epochs", "2", "--schedule", "step=3:+1", "--kill",
-                    "step=12:worker=1,step=0:worker=0:slow=60" }
+                    "step=12:worker=1,step=0:worker=0:slow=200" }
             + common("elastic"));
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject j = r.json();
