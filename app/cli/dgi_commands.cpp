@@ -102,11 +102,11 @@ void applyModelArgs(const ModelArgs& m, EvaluationRequest& r)
     r.seed = m.seed;
 }
 
-Graph loadGraphArg(const GraphArgs& g)
+Graph loadGraphArg(const GraphArgs& g, const CancelToken& cancel)
 {
     EvaluationRequest r;
     applyGraphArgs(g, r);
-    return loadRequestGraph(r);
+    return loadRequestGraph(r, &cancel);
 }
 
 std::string graphNoteArg(const Graph& graph, const GraphStats& stats, const GraphArgs& g)
@@ -166,7 +166,7 @@ void runGenerate(Context& ctx, const GraphArgs& g, const std::string& out)
         { .engine = store::Engine::Dgi, .kind = store::RunKind::Generate, .name = g.graph, .params = params },
         [&](store::RunScope& scope) {
             ctx.progress().report(0.0, "generating " + g.graph);
-            const Graph graph = loadGraphArg(g);
+            const Graph graph = loadGraphArg(g, ctx.cancel);
             ctx.progress().report(0.7, "writing " + out);
             saveGraph(graph, out);
             ctx.progress().report(1.0, "done");
@@ -337,7 +337,7 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     auto gi = std::make_shared<GraphArgs>();
     addGraphOptions(info, *gi, true);
     info->callback([&ctx, gi] {
-        const Graph graph = loadGraphArg(*gi);
+        const Graph graph = loadGraphArg(*gi, ctx.cancel);
         const GraphStats stats = graphStats(graph);
         ctx.note(graphNoteArg(graph, stats, *gi));
         const Json j = graphSummaryJson(graph, stats);
@@ -383,7 +383,8 @@ void addDgiCommands(CLI::App& app, Context& ctx)
         ->check(CLI::IsMember({ "none", "bfs", "rcm" }));
     eval->add_option("--dtype", e->dtype, "float32 or float64")->check(CLI::IsMember({ "float32", "float64" }));
     eval->add_option("--threads", e->threads, "Threads (default: all cores)");
-    eval->add_option("--out", e->out, "Write the first mode's output embeddings as float .npy (original node order)")
+    eval->add_option(
+            "--out", e->out, "Write the first mode's output as float .npy (original node order, the model's own shape)")
         ->check(outputFile());
     eval->add_option("--targets", e->targets, "Only these nodes (comma-separated ids): a partial request");
     eval->add_option("--spill", e->spill, "Directory for on-disk node stores (default: the temp directory)");

@@ -301,7 +301,7 @@ bool runLayerWise(const ModeContext& c, EvalResult& result)
         const DeviceRun run{ *c.in.graph, *c.in.x, c.ir, c.schema, inner, c.budget, c.spill, c.progress, c.cancel };
         result.output = evaluateLayerWiseOnDevice(run, c.gpu, result);
         if (!inner.outputPath.empty())
-            result.output.saveNpy(inner.outputPath);
+            result.output.saveNpy(inner.outputPath, c.ir.op(c.ir.output()).shape);
         return true;
     }
     Engine engine(*c.in.graph, *c.in.x, c.ir, c.schema, inner, c.budget);
@@ -386,9 +386,10 @@ bool runNodeWise(const ModeContext& c, EvalResult& result)
 }
 
 // Times (extrapolated when only some batches ran), rows back in the original order, the .npy file.
-void finishResult(EvalResult& result, const Inputs& in, const EvalOptions& opt, bool permutedOutput,
+void finishResult(EvalResult& result, const Inputs& in, const EvalOptions& opt, const GnnIr& ir, bool permutedOutput,
     std::int64_t budget, const std::filesystem::path& spill)
 {
+    const auto& rowShape = ir.op(ir.output()).shape; // the file has the model's own shape: (N,), (N, d), (N, h, d)
     result.totalS = result.measuredS;
     if (result.touchedNodes == 0) // the whole-graph modes compute each layer's rows once
         for (const auto& l : result.layers)
@@ -403,9 +404,9 @@ void finishResult(EvalResult& result, const Inputs& in, const EvalOptions& opt, 
         result.output = scatterRows(result.output, in.order,
             static_cast<std::int64_t>(result.output.bytes()) > budget / 2 ? spill : std::filesystem::path());
         if (!opt.outputPath.empty())
-            result.output.saveNpy(opt.outputPath);
+            result.output.saveNpy(opt.outputPath, rowShape);
     } else if (!opt.outputPath.empty() && !(opt.mode == EvalMode::LayerWise && opt.targets.empty())) {
-        result.output.saveNpy(opt.outputPath);
+        result.output.saveNpy(opt.outputPath, rowShape);
     }
 }
 
@@ -473,7 +474,7 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
             break;
         }
         result.measuredS = since(evalStart);
-        finishResult(result, in, opt, permutedOutput, budget, spill);
+        finishResult(result, in, opt, ir, permutedOutput, budget, spill);
     } catch (const c10::Error& e) {
         std::string what = e.what_without_backtrace();
         throw Error::failure("LibTorch failed while evaluating '" + ir.modelName + "': " + what)

@@ -228,9 +228,10 @@ std::string evaluationName(const EvaluationRequest& r)
     return r.model + " on " + r.graph;
 }
 
-Graph loadRequestGraph(const EvaluationRequest& r)
+Graph loadRequestGraph(const EvaluationRequest& r, const CancelToken* cancel)
 {
     GraphLoadOptions o;
+    o.cancel = cancel;
     o.numNodes = r.numNodes;
     o.build.symmetrize = r.symmetrize;
     o.build.dedupe = r.mergeDuplicates;
@@ -289,6 +290,13 @@ Json resultJson(EvaluationRun& run, const EvaluationRequest& request)
     j["model"] = { { "name", run.ir.modelName }, { "layers", run.schema.layers.size() },
         { "parameters", run.ir.parameterCount() }, { "in_dim", run.ir.width(run.ir.inputValue()) },
         { "out_dim", run.ir.width(run.ir.output()) } };
+    // The output file's shape, rows first, as the model's own forward gives it.
+    const auto& targets = request.options.targets;
+    Json outShape
+        = Json::array({ targets.empty() ? run.graph->numNodes() : static_cast<std::int64_t>(targets.size()) });
+    for (auto d : run.ir.op(run.ir.output()).shape)
+        outShape.push_back(d);
+    j["model"]["out_shape"] = outShape;
     if (!request.outputPath.empty())
         j["output_file"] = request.outputPath.string();
     Json compare = Json::array();
@@ -340,7 +348,7 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
         EvaluationRun run;
         run.runId = scope.id();
         progress.report(0.0, "loading the graph");
-        run.graph = std::make_shared<const Graph>(loadRequestGraph(request));
+        run.graph = std::make_shared<const Graph>(loadRequestGraph(request, &cancel));
         const Graph& graph = *run.graph;
         run.graphStats = graphStats(graph);
         if (std::string text = requestGraphNote(graph, run.graphStats, request); !text.empty()) {

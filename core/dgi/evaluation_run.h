@@ -71,7 +71,8 @@ Json graphSummaryJson(const Graph& graph);
 Json graphSummaryJson(const Graph& graph, const GraphStats& stats);
 
 // The graph and the model as the request names them (for a page that shows the cut first).
-Graph loadRequestGraph(const EvaluationRequest& request);
+// `cancel`, when given, can end a long generation or read with vantage::Cancelled.
+Graph loadRequestGraph(const EvaluationRequest& request, const CancelToken* cancel = nullptr);
 // The note of graphInputNote for a graph loaded for `request`, naming the CLI's options that change it.
 std::string requestGraphNote(const Graph& graph, const GraphStats& stats, const EvaluationRequest& request);
 GnnIr loadRequestModel(const EvaluationRequest& request, std::int64_t featureWidth = 0);

@@ -1,6 +1,8 @@
 #include "dgi/generators.h"
 
 #include "common/error.h"
+#include "common/units.h"
+#include "dgi/memory.h"
 #include "dgi/random.h"
 
 #include <algorithm>
@@ -17,7 +19,8 @@ namespace {
 constexpr std::int64_t kChunk = 1 << 18;
 
 template <typename Draw>
-EdgeList drawEdges(std::int64_t nodes, std::int64_t edges, std::uint64_t seed, std::uint64_t salt, Draw draw)
+EdgeList drawEdges(std::int64_t nodes, std::int64_t edges, std::uint64_t seed, std::uint64_t salt,
+    const CancelToken* cancel, Draw draw)
 {
     EdgeList out;
     out.numNodes = nodes;
@@ -29,6 +32,8 @@ EdgeList drawEdges(std::int64_t nodes, std::int64_t edges, std::uint64_t seed, s
     for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
             for (std::int64_t c = t; c < chunks; c += threads) {
+                if (cancel && cancel->isCancelled())
+                    return;
                 Rng rng(seed ^ salt, static_cast<std::uint64_t>(c) + 1);
                 const std::int64_t end = std::min(edges, (c + 1) * kChunk);
                 for (std::int64_t i = c * kChunk; i < end; ++i)
@@ -37,6 +42,8 @@ EdgeList drawEdges(std::int64_t nodes, std::int64_t edges, std::uint64_t seed, s
         });
     for (auto& th : pool)
         th.join();
+    if (cancel)
+        cancel->throwIfCancelled();
     return out;
 }
 
@@ -44,14 +51,28 @@ std::int64_t edgeCount(std::int64_t nodes, double avgDegree, const char* what)
 {
     if (nodes <= 0)
         throw Error::invalidInput(std::string(what) + " needs at least one node").forField("n");
+    if (nodes > kMaxNodes)
+        throw Error::invalidInput(std::string(what) + ": " + std::to_string(nodes)
+            + " nodes, more than a graph may hold (" + std::to_string(kMaxNodes) + ")")
+            .forField("n");
     if (!(avgDegree >= 0.0) || avgDegree > 1e6)
         throw Error::invalidInput(std::string(what) + ": average degree must be in [0, 1e6]").forField("deg");
-    return static_cast<std::int64_t>(std::llround(static_cast<double>(nodes) * avgDegree));
+    const double edges = static_cast<double>(nodes) * avgDegree;
+    // The drawn edges (two ids each), the graph built from them (about as much again) and the
+    // per-node arrays must fit.
+    const double bytes = edges * 4 * sizeof(std::int64_t) + static_cast<double>(nodes) * 2 * sizeof(std::int64_t);
+    const std::int64_t available = availableMemoryBytes();
+    if (edges > 9e15 || (available > 0 && bytes > static_cast<double>(available)))
+        throw Error::invalidInput(std::string(what) + ": " + std::to_string(nodes) + " nodes of average degree "
+            + formatCount(avgDegree) + " need about " + formatBytes(bytes) + " to generate, more than the "
+            + formatBytes(static_cast<double>(available)) + " of memory available")
+            .forField("n");
+    return static_cast<std::int64_t>(std::llround(edges));
 }
 
 } // namespace
 
-EdgeList generateRmat(const RmatOptions& o)
+EdgeList generateRmat(const RmatOptions& o, const CancelToken* cancel)
 {
     const std::int64_t m = edgeCount(o.nodes, o.avgDegree, "R-MAT");
     const double d = 1.0 - o.a - o.b - o.c;
@@ -63,7 +84,7 @@ EdgeList generateRmat(const RmatOptions& o)
     const double ab = o.a + o.b;
     const double abc = ab + o.c;
     const std::int64_t n = o.nodes;
-    return drawEdges(n, m, o.seed, 0x52a7, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
+    return drawEdges(n, m, o.seed, 0x52a7, cancel, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
         do {
             s = 0;
             t = 0;
@@ -85,7 +106,7 @@ EdgeList generateRmat(const RmatOptions& o)
     });
 }
 
-EdgeList generateChungLu(const ChungLuOptions& o)
+EdgeList generateChungLu(const ChungLuOptions& o, const CancelToken* cancel)
 {
     const std::int64_t m = edgeCount(o.nodes, o.avgDegree, "Chung-Lu");
     if (!(o.exponent > 2.0))
@@ -114,17 +135,17 @@ EdgeList generateChungLu(const ChungLuOptions& o)
         const auto i = std::min<std::int64_t>(it - cdf.begin(), n - 1);
         return perm[static_cast<std::size_t>(i)];
     };
-    return drawEdges(n, m, o.seed, 0xc1c1, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
+    return drawEdges(n, m, o.seed, 0xc1c1, cancel, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
         s = pick(rng);
         t = pick(rng);
     });
 }
 
-EdgeList generateErdosRenyi(const ErdosRenyiOptions& o)
+EdgeList generateErdosRenyi(const ErdosRenyiOptions& o, const CancelToken* cancel)
 {
     const std::int64_t m = edgeCount(o.nodes, o.avgDegree, "Erdős–Rényi");
     const auto n = static_cast<std::uint64_t>(o.nodes);
-    return drawEdges(o.nodes, m, o.seed, 0xe7e7, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
+    return drawEdges(o.nodes, m, o.seed, 0xe7e7, cancel, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
         s = static_cast<std::int64_t>(rng.below(n));
         t = static_cast<std::int64_t>(rng.below(n));
     });
@@ -135,7 +156,7 @@ bool isGeneratorSpec(std::string_view spec)
     return spec.starts_with("rmat:") || spec.starts_with("chunglu:") || spec.starts_with("er:");
 }
 
-Graph generateGraph(std::string_view spec, const BuildOptions& options)
+Graph generateGraph(std::string_view spec, const BuildOptions& options, const CancelToken* cancel)
 {
     const auto colon = spec.find(':');
     if (colon == std::string_view::npos || !isGeneratorSpec(spec))
@@ -188,7 +209,7 @@ Graph generateGraph(std::string_view spec, const BuildOptions& options)
         if (!kv.empty())
             throw Error::invalidInput("unknown key '" + kv.begin()->first + "' (n, deg, seed, a, b, c)")
                 .forField(kind + "." + kv.begin()->first);
-        edges = generateRmat(o);
+        edges = generateRmat(o, cancel);
     } else if (kind == "chunglu") {
         ChungLuOptions o;
         o.nodes = integer("n", static_cast<double>(o.nodes));
@@ -198,7 +219,7 @@ Graph generateGraph(std::string_view spec, const BuildOptions& options)
         if (!kv.empty())
             throw Error::invalidInput("unknown key '" + kv.begin()->first + "' (n, deg, seed, gamma)")
                 .forField(kind + "." + kv.begin()->first);
-        edges = generateChungLu(o);
+        edges = generateChungLu(o, cancel);
     } else {
         ErdosRenyiOptions o;
         o.nodes = integer("n", static_cast<double>(o.nodes));
@@ -207,7 +228,7 @@ Graph generateGraph(std::string_view spec, const BuildOptions& options)
         if (!kv.empty())
             throw Error::invalidInput("unknown key '" + kv.begin()->first + "' (n, deg, seed)")
                 .forField(kind + "." + kv.begin()->first);
-        edges = generateErdosRenyi(o);
+        edges = generateErdosRenyi(o, cancel);
     }
     // A generated graph is simple by definition (the degree is counted before deduplication).
     BuildOptions simple = options;

@@ -3,6 +3,7 @@
 // machine and thread count): R-MAT (Chakrabarti, Zhan, Faloutsos, SDM 2004), Chung-Lu with a
 // power-law expected degree sequence, and Erdős–Rényi G(n, m).
 
+#include "common/progress.h"
 #include "dgi/graph.h"
 
 #include <cstdint>
@@ -33,9 +34,11 @@ struct ErdosRenyiOptions {
     std::uint64_t seed = 1;
 };
 
-EdgeList generateRmat(const RmatOptions& options);
-EdgeList generateChungLu(const ChungLuOptions& options);
-EdgeList generateErdosRenyi(const ErdosRenyiOptions& options);
+// Each checks `cancel` (when given) between chunks of edges and throws vantage::Cancelled. A graph
+// whose edges would not fit this machine's memory is refused before any is drawn.
+EdgeList generateRmat(const RmatOptions& options, const CancelToken* cancel = nullptr);
+EdgeList generateChungLu(const ChungLuOptions& options, const CancelToken* cancel = nullptr);
+EdgeList generateErdosRenyi(const ErdosRenyiOptions& options, const CancelToken* cancel = nullptr);
 
 // True for "rmat:...", "chunglu:...", "er:..." (a generator spec rather than a path).
 bool isGeneratorSpec(std::string_view spec);
@@ -43,6 +46,6 @@ bool isGeneratorSpec(std::string_view spec);
 // Parses "rmat:n=1000000,deg=16,seed=1[,a=..,b=..,c=..]", "chunglu:n=..,deg=..,gamma=2.5,seed=..",
 // "er:n=..,deg=..,seed=.." (numbers may be written 1e6) and builds the graph. Unknown keys and
 // out-of-range values throw Error::invalidInput naming the key.
-Graph generateGraph(std::string_view spec, const BuildOptions& options = {});
+Graph generateGraph(std::string_view spec, const BuildOptions& options = {}, const CancelToken* cancel = nullptr);
 
 } // namespace vantage::dgi

@@ -15,7 +15,7 @@ namespace {
 
 // Reads "a b" / "a,b" lines (plain or .gz) a block at a time. `ogb` = the OGB flavour
 // (comma-separated, no comments).
-EdgeList readEdgeLines(const std::filesystem::path& path, bool ogb, std::int64_t maxNodes)
+EdgeList readEdgeLines(const std::filesystem::path& path, bool ogb, std::int64_t maxNodes, const CancelToken* cancel)
 {
     EdgeList edges;
     LineReader lines(path,
@@ -24,6 +24,8 @@ EdgeList readEdgeLines(const std::filesystem::path& path, bool ogb, std::int64_t
     std::string_view line;
     while (lines.next(line)) {
         const std::int64_t lineNo = lines.lineNumber();
+        if (cancel && lineNo % (1 << 20) == 0)
+            cancel->throwIfCancelled();
         std::size_t i = 0;
         auto skipSpace = [&] {
             while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
@@ -146,13 +148,13 @@ bool endsWith(const std::string& s, std::string_view suffix)
 Graph loadEdgeList(const std::filesystem::path& path, const GraphLoadOptions& options)
 {
     checkNumNodesOption(options);
-    return finish(readEdgeLines(path, false, std::min(options.maxNodes, kMaxNodes)), options, path);
+    return finish(readEdgeLines(path, false, std::min(options.maxNodes, kMaxNodes), options.cancel), options, path);
 }
 
 Graph loadOgbCsv(const std::filesystem::path& path, const GraphLoadOptions& options)
 {
     checkNumNodesOption(options);
-    return finish(readEdgeLines(path, true, std::min(options.maxNodes, kMaxNodes)), options, path);
+    return finish(readEdgeLines(path, true, std::min(options.maxNodes, kMaxNodes), options.cancel), options, path);
 }
 
 Graph loadNpyCsr(const std::filesystem::path& indptr, const std::filesystem::path& indices, bool rowsAreDestinations,
@@ -261,7 +263,7 @@ Graph loadGraph(std::string_view spec, const GraphLoadOptions& options)
     if (spec.empty())
         throw Error::invalidInput("no graph given").forField("graph");
     if (isGeneratorSpec(spec))
-        return generateGraph(spec, options.build);
+        return generateGraph(spec, options.build, options.cancel);
     for (const char* kind : { "csr:", "csc:" })
         if (spec.starts_with(kind)) {
             const std::string_view rest = spec.substr(4);

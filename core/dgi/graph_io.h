@@ -7,6 +7,7 @@
 //               graph.json; memory-mapped, so a graph larger than RAM can be evaluated
 // and the spec strings of the CLI and the GUI (loadGraph).
 
+#include "common/progress.h"
 #include "dgi/graph.h"
 
 #include <filesystem>
@@ -20,6 +21,7 @@ struct GraphLoadOptions {
     std::int64_t numNodes = 0; // text formats: 0 = one more than the largest id
     bool map = true; // .npy: memory-map instead of reading into RAM
     std::int64_t maxNodes = kMaxNodes; // larger graphs are refused (the fuzzers set a small bound)
+    const CancelToken* cancel = nullptr; // checked while generating or reading edges (throws vantage::Cancelled)
 };
 
 Graph loadEdgeList(const std::filesystem::path& path, const GraphLoadOptions& options = {});

@@ -84,7 +84,21 @@ std::vector<double> NodeMatrix::row(std::int64_t r) const
 
 void NodeMatrix::saveNpy(const std::filesystem::path& path) const
 {
-    writeNpy(path, m_type == DType::Float32 ? NpyType::Float32 : NpyType::Float64, { m_rows, m_cols }, data());
+    saveNpy(path, { m_cols });
+}
+
+void NodeMatrix::saveNpy(const std::filesystem::path& path, const std::vector<std::int64_t>& featureShape) const
+{
+    std::int64_t n = 1;
+    for (auto d : featureShape)
+        n *= d;
+    if (n != m_cols)
+        throw Error::failure(
+            "a row shape of " + std::to_string(n) + " elements for " + std::to_string(m_cols) + " columns")
+            .inFile(path.string());
+    std::vector<std::int64_t> shape{ m_rows };
+    shape.insert(shape.end(), featureShape.begin(), featureShape.end());
+    writeNpy(path, m_type == DType::Float32 ? NpyType::Float32 : NpyType::Float64, shape, data());
 }
 
 NodeMatrix loadFeaturesNpy(const std::filesystem::path& path, bool map)

@@ -62,6 +62,9 @@ public:
 
     // float32 or float64 .npy of shape (rows, cols).
     void saveNpy(const std::filesystem::path& path) const;
+    // The same with each row in `featureShape` (its elements must number cols): (rows,) for a scalar
+    // per node, (rows, heads, width) for a model whose output keeps its heads apart.
+    void saveNpy(const std::filesystem::path& path, const std::vector<std::int64_t>& featureShape) const;
 
 private:
     Buffer m_buffer;

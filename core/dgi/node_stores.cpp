@@ -10,8 +10,10 @@ Store& Engine::allocate(int value, const NodeSet& set, bool isOutput)
     const std::int64_t width = m_ir.width(value);
     const std::int64_t bytes = set.size * width * m_dsize;
     if (isOutput && !m_opt.outputPath.empty() && set.all) {
+        std::vector<std::int64_t> fileShape{ set.size }; // the model's own shape: (N,), (N, d), (N, h, d)
+        fileShape.insert(fileShape.end(), s->shape.begin(), s->shape.end());
         Buffer b = createNpy(
-            m_opt.outputPath, m_opt.dtype == DType::Float64 ? NpyType::Float64 : NpyType::Float32, { set.size, width });
+            m_opt.outputPath, m_opt.dtype == DType::Float64 ? NpyType::Float64 : NpyType::Float32, fileShape);
         s->matrix = NodeMatrix::fromBuffer(std::move(b), set.size, width, m_opt.dtype);
         s->onDisk = true;
     } else {

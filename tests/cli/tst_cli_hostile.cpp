@@ -445,27 +445,35 @@ private Q_SLOTS:
     void signalCancelsWithItsExitCode_data()
     {
         QTest::addColumn<int>("signal");
-        QTest::newRow("SIGINT (Ctrl-C)") << int(SIGINT);
-        QTest::newRow("SIGTERM") << int(SIGTERM);
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("busy"); // the progress that says the long part is under way
+        const QStringList eval{ "dgi", "eval", "--graph", "rmat:n=300000,deg=8,seed=1", "--model", "gcn", "--layers",
+            "4", "--hidden", "512", "--in-dim", "64", "--threads", "1" };
+        QTest::newRow("SIGINT (Ctrl-C) while the layers run") << int(SIGINT) << eval << QByteArray("layerwise");
+        QTest::newRow("SIGTERM while the layers run") << int(SIGTERM) << eval << QByteArray("layerwise");
+        // 10^8 edges: seconds of drawing, which stop at the next chunk of edges.
+        QTest::newRow("SIGINT while a graph is generated")
+            << int(SIGINT)
+            << QStringList{ "dgi", "generate", "--graph", "rmat:n=4000000,deg=25,seed=3", "--out", path("big-graph") }
+            << QByteArray("generating");
     }
     void signalCancelsWithItsExitCode()
     {
         QFETCH(int, signal);
-        const QString session = path(QString("cancelled-%1.vantage").arg(signal));
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, busy);
+        const QString session = path(QString("cancelled-%1.vantage").arg(qHash(QByteArray(QTest::currentDataTag()))));
         QProcess p;
-        p.start(QStringLiteral(VANTAGE_CLI),
-            { "--session", session, "dgi", "eval", "--graph", "rmat:n=300000,deg=8,seed=1", "--model", "gcn",
-                "--layers", "4", "--hidden", "512", "--in-dim", "64", "--threads", "1" });
+        p.start(QStringLiteral(VANTAGE_CLI), QStringList{ "--session", session } + args);
         QVERIFY(p.waitForStarted());
         QByteArray err;
         QElapsedTimer waited;
         waited.start();
-        // Signalled once the layers run (generating the graph checks no cancel).
-        while (!err.contains("layerwise") && waited.elapsed() < 60000 && p.state() == QProcess::Running) {
+        while (!err.contains(busy) && waited.elapsed() < 60000 && p.state() == QProcess::Running) {
             p.waitForReadyRead(100);
             err += p.readAllStandardError();
         }
-        QVERIFY2(err.contains("layerwise"), "no layer progress from the command");
+        QVERIFY2(err.contains(busy), qPrintable("no '" + busy + "' progress from the command: " + err));
         QCOMPARE(p.state(), QProcess::Running);
         ::kill(static_cast<pid_t>(p.processId()), signal);
         QVERIFY2(p.waitForFinished(30000), "still running 30 s after the signal");

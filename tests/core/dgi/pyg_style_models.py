@@ -6,11 +6,13 @@ full-graph output as the reference.
 
 writes OUT_DIR/edges.txt (the edge list as given: repeated edges, self-loops, isolated nodes),
 OUT_DIR/x.npy, and for every model NAME.pt and NAME.out.npy, and OUT_DIR/meta.json:
-{"torch": version, "nodes", "in_dim", "models": {name: {"file", "out", "out_dim"}}, "failed": {name: why},
+{"torch": version, "nodes", "in_dim", "models": {name: {"file", "out", "out_shape"}}, "failed": {name: why},
 "unsupported": {"file", "op", "source", "line"}} (a model with an op DGI cannot map).
 With torch_geometric importable, PyG's own convolutions and BasicGNN models are written too
 (scripted as PyG documents: torch.jit.script(model)); a model that PyTorch itself cannot script,
 or whose saved file PyTorch cannot load back, is listed under "failed" with PyTorch's message.
+NAME.out.npy holds the output as (N, width) rows; "out_shape" is the shape the model itself gives,
+(N,) for a score per node or (N, heads, width) for heads kept apart.
 """
 import argparse
 import inspect
@@ -162,6 +164,33 @@ class GAT(nn.Module):
         return h
 
 
+class NodeRegression(nn.Module):
+    """A score per node (node regression): two GraphSAGE layers to one column, squeezed to (N,)."""
+
+    def __init__(self, in_dim: int):
+        super().__init__()
+        self.sage = SAGE([in_dim, 16, 1])
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        return self.sage(x, edge_index).squeeze(-1)
+
+
+class HeadsApart(nn.Module):
+    """A layer whose output keeps its heads apart, (N, heads, width), as a user reads them one by one."""
+
+    def __init__(self, in_dim: int, width: int, heads: int = 2):
+        super().__init__()
+        self.heads = heads
+        self.width = width
+        self.lin = nn.Linear(in_dim, heads * width)
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        src, dst = edge_index[0], edge_index[1]
+        z = self.lin(x).view(-1, self.heads, self.width)
+        out = torch.zeros(x.size(0), self.heads, self.width, dtype=x.dtype).index_add_(0, dst, z[src])
+        return F.relu(out + z)
+
+
 class MaxPool(nn.Module):
     """Max aggregation with isolated nodes (include_self=False leaves them zero), clamp and sigmoid."""
 
@@ -231,6 +260,8 @@ def hand_written(in_dim: int):
         "gat_pyg_style": GAT([in_dim, 8, 6], heads=2),
         "max_pool": MaxPool(in_dim, 8),
         "random_walk_gcn": RandomWalkGCN(in_dim, 8),
+        "node_regression": NodeRegression(in_dim),
+        "heads_apart": HeadsApart(in_dim, 4, heads=2),
     }
 
 
@@ -306,9 +337,9 @@ def main() -> None:
             continue
         with torch.no_grad():
             out = model(x, edge_index)
-        np.save(os.path.join(a.out, name + ".out.npy"), out.numpy().astype(np.float32))
+        np.save(os.path.join(a.out, name + ".out.npy"), out.reshape(out.shape[0], -1).numpy().astype(np.float32))
         meta["models"][name] = {"file": path, "out": os.path.join(a.out, name + ".out.npy"),
-                                "out_dim": int(out.shape[1])}
+                                "out_shape": list(out.shape)}
     unsupported = os.path.join(a.out, "unsupported.pt")
     torch.jit.script(Unsupported(a.in_dim, 8).eval()).save(unsupported)
     lines, first = inspect.getsourcelines(Unsupported.forward)

@@ -12,6 +12,7 @@
 #include "dgi/npy.h"
 #include "dgi/reorder.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -168,6 +169,12 @@ private Q_SLOTS:
                                        << "a";
         QTest::newRow("exponent") << "chunglu:n=100,gamma=1.5"
                                   << "gamma";
+        QTest::newRow("more nodes than a graph holds") << "rmat:n=2e12"
+                                                       << "n";
+        QTest::newRow("edges beyond any memory") << "er:n=1e9,deg=1e5"
+                                                 << "n";
+        QTest::newRow("per-node arrays beyond memory") << "chunglu:n=1e12,deg=0"
+                                                       << "n";
     }
     void generatorSpecErrors()
     {
@@ -176,6 +183,37 @@ private Q_SLOTS:
         const Error e = errorOf([&] { generateGraph(spec.toStdString()); });
         QCOMPARE(int(e.kind()), int(Error::Kind::InvalidInput));
         QCOMPARE(QString::fromStdString(e.field().value_or("")), field);
+    }
+
+    // Generating and reading edges stop at the next chunk (of edges, of lines) once cancelled.
+    void longLoadsStopWhenCancelled()
+    {
+        CancelToken cancel;
+        cancel.cancel();
+        for (const char* spec : { "rmat:n=100000,deg=8", "chunglu:n=100000,deg=8", "er:n=100000,deg=8" }) {
+            bool cancelled = false;
+            try {
+                generateGraph(spec, {}, &cancel);
+            } catch (const Cancelled&) {
+                cancelled = true;
+            }
+            QVERIFY2(cancelled, spec);
+        }
+        {
+            QFile f(path("many-lines.txt"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            const QByteArray block = QByteArray("0 1\n").repeated(1 << 16);
+            for (int i = 0; i < 17; ++i)
+                f.write(block);
+        }
+        bool cancelled = false;
+        try {
+            loadEdgeList(path("many-lines.txt"), { .cancel = &cancel });
+        } catch (const Cancelled&) {
+            cancelled = true;
+        }
+        QVERIFY(cancelled);
+        QCOMPARE(loadEdgeList(path("many-lines.txt")).numEdges(), std::int64_t{ 17 } << 16); // uncancelled: read whole
     }
 
     void edgeListLoads()

@@ -8,6 +8,7 @@
 // be refused naming both PyTorch versions.
 
 #include "common/error.h"
+#include "common/npy.h"
 #include "dgi/evaluation.h"
 #include "dgi/graph_io.h"
 #include "dgi/partition.h"
@@ -33,7 +34,7 @@ namespace {
 
 // The models the script writes: hand-written (must import in every build) and PyG's own.
 const char* const kHandWritten[] = { "gcn_pyg_style", "gcn_bias_where", "sage_pyg_style", "gin_pyg_style",
-    "gat_pyg_style", "max_pool", "random_walk_gcn" };
+    "gat_pyg_style", "max_pool", "random_walk_gcn", "node_regression", "heads_apart" };
 const char* const kPyg[] = { "pyg_gcnconv", "pyg_sageconv", "pyg_ginconv", "pyg_gatconv", "pyg_gcn", "pyg_graphsage",
     "pyg_gin", "pyg_gat", "pyg_sageconv_max", "pyg_sageconv_min", "pyg_sageconv_softmax", "pyg_graphconv_max",
     "pyg_edgeconv", "pyg_resgatedgraphconv", "pyg_graphsage_max", "pyg_edgecnn" };
@@ -50,8 +51,14 @@ class TestDgiPyg : public QObject {
     QString path(const QString& name) const { return m_dir.filePath(name); }
 
     // Imports and evaluates in every mode; a refusal or a failure is the test's failure, with its message.
-    void checkEqual(const std::string& file, const NodeMatrix& want)
+    // Each mode's output file has the shape of the model's own output (`model`: its meta.json entry).
+    void checkEqual(const QJsonObject& model)
     {
+        const std::string file = model["file"].toString().toStdString();
+        const NodeMatrix want = loadFeaturesNpy(model["out"].toString().toStdString());
+        std::vector<std::int64_t> wantShape;
+        for (const auto& d : model["out_shape"].toArray())
+            wantShape.push_back(d.toInteger());
         GnnIr ir;
         try {
             // The width of x, as `dgi eval --features` gives it (EdgeConv reads x only through
@@ -65,14 +72,23 @@ class TestDgiPyg : public QObject {
         for (auto mode : { EvalMode::LayerWise, EvalMode::NodeWise, EvalMode::FullGraph }) {
             // Small caps: the layer-wise run cuts every layer into several batches.
             EvalResult r;
+            const std::string out = path(QStringLiteral("vantage-%1.npy").arg(evalModeName(mode))).toStdString();
             try {
-                r = evaluate(m_graph, m_x, ir, { .mode = mode, .nodeCap = 41, .edgeCap = 300, .nodeWiseBatch = 50 }, p,
+                r = evaluate(m_graph, m_x, ir,
+                    { .mode = mode, .nodeCap = 41, .edgeCap = 300, .outputPath = out, .nodeWiseBatch = 50 }, p,
                     CancelToken());
             } catch (const std::exception& e) {
                 QFAIL(qPrintable(QString("%1: %2").arg(evalModeName(mode), e.what())));
             }
             const QString diff = dgi_test::mismatch(r.output, want); // against the model's own forward
             QVERIFY2(diff.isEmpty(), qPrintable(QString(evalModeName(mode)) + " " + diff));
+            // The file: the model's shape, the same numbers.
+            const NpyHeader h = readNpyHeader(out);
+            QCOMPARE(h.shape, wantShape);
+            const NodeMatrix written
+                = NodeMatrix::fromBuffer(readNpyData(out, h), h.shape[0], h.count() / h.shape[0], DType::Float32);
+            const QString fileDiff = dgi_test::mismatch(written, want);
+            QVERIFY2(fileDiff.isEmpty(), qPrintable(QString(evalModeName(mode)) + " file " + fileDiff));
         }
     }
 
@@ -113,7 +129,7 @@ private Q_SLOTS:
         const QJsonObject m = m_meta["models"].toObject()[name].toObject();
         QVERIFY2(!m.isEmpty(),
             qPrintable("PyTorch could not script " + name + ": " + m_meta["failed"].toObject()[name].toString()));
-        checkEqual(m["file"].toString().toStdString(), loadFeaturesNpy(m["out"].toString().toStdString()));
+        checkEqual(m);
     }
 
     void pygModels_data()
@@ -146,7 +162,7 @@ private Q_SLOTS:
                 imported = true;
             });
             if (imported) {
-                checkEqual(file, loadFeaturesNpy(m["out"].toString().toStdString()));
+                checkEqual(m);
                 return;
             }
             QCOMPARE(int(e.kind()), int(Error::Kind::InvalidInput));
@@ -156,7 +172,7 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(e.file().value_or("")), QString::fromStdString(file));
             return;
         }
-        checkEqual(file, loadFeaturesNpy(m["out"].toString().toStdString()));
+        checkEqual(m);
     }
 
     void unmappedOpIsNamedWithTheUsersLine()
