@@ -200,7 +200,7 @@ private Q_SLOTS:
             QVERIFY2(cancelled, spec);
         }
         {
-            QFile f(path("many-lines.txt"));
+            QFile f(QString::fromStdString(path("many-lines.txt")));
             QVERIFY(f.open(QIODevice::WriteOnly));
             const QByteArray block = QByteArray("0 1\n").repeated(1 << 16);
             for (int i = 0; i < 17; ++i)
