@@ -52,7 +52,8 @@ void Leader::Impl::excuseStall(Clock::duration gap)
     stepStarted += gap;
     for (auto& [peer, lease] : subscribers)
         lease += gap;
-    log(LogLevel::Warning,
+    // A note, not a warning: on a loaded machine it is common, and nothing failed.
+    log(LogLevel::Info,
         "the leader did not run for " + std::to_string(std::chrono::duration<double>(gap).count()).substr(0, 4)
             + " s (stopped, starved of CPU or busy); its deadlines move by as much");
 }

@@ -45,6 +45,35 @@ class TestCliEdl : public QObject {
     std::vector<pid_t> m_leaders;
     QString path(const QString& name) const { return m_dir.filePath(name); }
 
+    // The leader of a job that `edl start --json` started; cleanupTestCase ends it for sure.
+    pid_t leaderOf(const Result& started)
+    {
+        const auto leader = static_cast<pid_t>(started.json()["leader_pid"].toInt());
+        if (leader > 0)
+            m_leaders.push_back(leader);
+        return leader;
+    }
+
+    // Waits until the leader process (our child: a subreaper's) has ended, up to `timeoutMs`.
+    static void waitForExit(pid_t leader, int timeoutMs)
+    {
+        QElapsedTimer t;
+        t.start();
+        while (::kill(leader, 0) == 0 && t.elapsed() < timeoutMs) {
+            ::waitpid(leader, nullptr, WNOHANG);
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
+
+    // Polls through the library: each vantage-cli start loads LibTorch, seconds on a busy machine.
+    static void waitForStep(const edl::JobClient& job, std::int64_t step, int timeoutMs)
+    {
+        QElapsedTimer t;
+        t.start();
+        while (job.status().step < step && t.elapsed() < timeoutMs)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -151,17 +180,12 @@ private Q_SLOTS:
             "32", "--kill", "step=0:worker=0:slow=30", "--job-dir", jobDir, "--worker-binary", kWorker });
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["job_dir"].toString(), jobDir);
-        const auto leader = static_cast<pid_t>(r.json()["leader_pid"].toInt());
+        const pid_t leader = leaderOf(r);
         QVERIFY(leader > 0);
-        m_leaders.push_back(leader);
 
         // Once it trains (a joiner that comes before the first step is simply part of generation 1).
-        // Polling goes through the library: each vantage-cli start loads LibTorch, seconds on a busy machine.
         const edl::JobClient job(edl::readJobFile(jobDir.toStdString()));
-        QElapsedTimer t;
-        t.start();
-        while (job.status().step < 2 && t.elapsed() < 30000)
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        waitForStep(job, 2, 30000);
         r = cli({ "--json", "edl", "status", "--job", jobDir });
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["state"].toString(), QStringLiteral("running"));
@@ -171,7 +195,8 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["added"].toArray()[0].toString(), QStringLiteral("w1"));
 
-        t.restart();
+        QElapsedTimer t;
+        t.start();
         while (job.status().activeWorkers() < 2 && t.elapsed() < 40000)
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         QCOMPARE(job.status().activeWorkers(), std::int64_t(2));
@@ -211,11 +236,7 @@ private Q_SLOTS:
         QVERIFY2(s.runs()[0].result["events"].size() == 2, s.runs()[0].result.dump().c_str());
 
         // The leader leaves by itself once its workers are gone; the stopped job's status stays readable.
-        t.restart();
-        while (::kill(leader, 0) == 0 && t.elapsed() < 20000) {
-            ::waitpid(leader, nullptr, WNOHANG);
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
+        waitForExit(leader, 20000);
         QVERIFY(::kill(leader, 0) != 0);
         r = cli({ "--json", "edl", "status", "--job", jobDir });
         QVERIFY2(r.code == 0, r.err.constData());
@@ -233,14 +254,10 @@ private Q_SLOTS:
             "32", "--failure-timeout", "1", "--kill", "step=0:worker=0:slow=20", "--job-dir", jobDir, "--worker-binary",
             kWorker });
         QVERIFY2(r.code == 0, r.err.constData());
-        const auto leader = static_cast<pid_t>(r.json()["leader_pid"].toInt());
+        const pid_t leader = leaderOf(r);
         QVERIFY(leader > 0);
-        m_leaders.push_back(leader);
         const edl::JobClient job(edl::readJobFile(jobDir.toStdString()));
-        QElapsedTimer t;
-        t.start();
-        while (job.status().step < 3 && t.elapsed() < 60000)
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        waitForStep(job, 3, 60000);
         QCOMPARE(job.status().activeWorkers(), std::int64_t(2));
 
         QCOMPARE(::kill(leader, SIGSTOP), 0); // 2.5 s: past the failure timeout (1 s), within the workers' 5 s
@@ -248,9 +265,7 @@ private Q_SLOTS:
         QCOMPARE(::kill(leader, SIGCONT), 0);
 
         const std::int64_t resumedAt = job.status().step;
-        t.restart();
-        while (job.status().step < resumedAt + 5 && t.elapsed() < 30000)
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        waitForStep(job, resumedAt + 5, 30000);
         const edl::JobStatus st = job.status();
         QCOMPARE(edl::jobStateName(st.state), std::string_view("running"));
         QVERIFY2(st.step >= resumedAt + 5, qPrintable(QString::number(st.step)));
@@ -260,11 +275,7 @@ private Q_SLOTS:
 
         r = cli({ "edl", "stop", "--job", jobDir });
         QVERIFY2(r.code == 0, r.err.constData());
-        t.restart();
-        while (::kill(leader, 0) == 0 && t.elapsed() < 30000) {
-            ::waitpid(leader, nullptr, WNOHANG);
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
+        waitForExit(leader, 30000);
         r = cli({ "--json", "edl", "status", "--job", jobDir });
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["state"].toString(), QStringLiteral("stopped"));
