@@ -9,6 +9,11 @@
 #include "dgi/layer_engine_p.h"
 #include "dgi/mode_runners_p.h"
 
+#include "common/json.h"
+
+#include <optional>
+#include <unistd.h>
+
 namespace vantage::dgi {
 
 using namespace detail;
@@ -292,11 +297,62 @@ void takeEngineStats(const Engine& engine, EvalResult& result)
     result.factoredAggregations = engine.factoredAggregations();
 }
 
+// The whole layer-wise output goes straight into its .npy file (it may be larger than memory), but
+// into a temporary beside it that replaces the file once complete: a cancelled or failed run leaves
+// an earlier output as it was. A stream ('-', /dev/stdout, a pipe) cannot be mapped: the output is
+// then kept (in memory or spilled) and written to it at the end.
+class OutputFile {
+public:
+    explicit OutputFile(const std::filesystem::path& requested)
+    {
+        const OutputTarget t = resolveOutput(requested);
+        m_target = t.inPlace ? requested : t.file;
+        if (!t.inPlace) {
+            m_temp = m_target;
+            m_temp += ".vantage-partial-" + std::to_string(::getpid());
+        }
+    }
+    OutputFile(const OutputFile&) = delete;
+    OutputFile& operator=(const OutputFile&) = delete;
+    ~OutputFile()
+    {
+        std::error_code ec;
+        if (!m_temp.empty())
+            std::filesystem::remove(m_temp, ec);
+    }
+    // Where the engine writes in place; empty for a stream.
+    const std::filesystem::path& mapped() const { return m_temp; }
+    void finish(const NodeMatrix& output, const std::vector<std::int64_t>& rowShape)
+    {
+        if (m_temp.empty()) {
+            output.saveNpy(m_target, rowShape);
+            return;
+        }
+        std::error_code ec;
+        const auto old = std::filesystem::status(m_target, ec);
+        if (!ec && std::filesystem::exists(old)) // a replaced file keeps its permissions
+            std::filesystem::permissions(m_temp, old.permissions(), ec);
+        std::filesystem::rename(m_temp, m_target, ec);
+        if (ec)
+            throw Error::failure("cannot move the output into place: " + ec.message()).inFile(m_target.string());
+        m_temp.clear();
+    }
+
+private:
+    std::filesystem::path m_target;
+    std::filesystem::path m_temp;
+};
+
 bool runLayerWise(const ModeContext& c, EvalResult& result)
 {
     EvalOptions inner = c.opt;
     if (!c.in.inverse.empty())
         inner.outputPath.clear(); // written in the original order at the end
+    std::optional<OutputFile> file;
+    if (c.gpu < 0 && c.opt.targets.empty() && !inner.outputPath.empty()) {
+        file.emplace(inner.outputPath);
+        inner.outputPath = file->mapped();
+    }
     if (c.gpu >= 0) {
         const DeviceRun run{ *c.in.graph, *c.in.x, c.ir, c.schema, inner, c.budget, c.spill, c.progress, c.cancel };
         result.output = evaluateLayerWiseOnDevice(run, c.gpu, result);
@@ -321,6 +377,8 @@ bool runLayerWise(const ModeContext& c, EvalResult& result)
         }
         auto out = engine.take(c.schema.tensors[static_cast<std::size_t>(c.schema.outputTensor)].value);
         result.output = std::move(out->matrix);
+        if (file)
+            file->finish(result.output, c.ir.op(c.ir.output()).shape);
     } else {
         FrontierRunner runner(engine, *c.in.graph, c.schema);
         result.output = toMatrix(runner.run(c.in.internal(c.opt.targets), result.layers, result.touchedNodes, c.cancel,

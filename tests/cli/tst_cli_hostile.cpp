@@ -437,6 +437,27 @@ private Q_SLOTS:
         const QJsonObject strategy = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
         QCOMPARE(strategy.value("devices").toInt(), 8);
         QVERIFY(!QFile::exists(path("-")));
+
+        // The same for DGI's output, which a layer-wise run writes straight into its file: a
+        // private file stays private, and '-' gets the whole .npy.
+        const QStringList evalArgs{ "-q", "dgi", "eval", "--graph", "rmat:n=1000,deg=4,seed=1", "--model", "gcn",
+            "--hidden", "16", "--out" };
+        const QString emb = path("private-emb.npy");
+        write(emb, "old\n");
+        QCOMPARE(::chmod(emb.toUtf8().constData(), 0600), 0);
+        QCOMPARE(cli_harness::run(QStringLiteral(VANTAGE_CLI), evalArgs + QStringList{ emb }, kLimitMs).code, 0);
+        QCOMPARE(::stat(emb.toUtf8().constData(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0600));
+        QCOMPARE(st.st_size, off_t(128 + 1000 * 16 * 4));
+        QProcess d;
+        d.setWorkingDirectory(m_dir.path());
+        d.start(QStringLiteral(VANTAGE_CLI), evalArgs + QStringList{ "-" });
+        QVERIFY(d.waitForFinished(kLimitMs));
+        QCOMPARE(d.exitCode(), 0);
+        const QByteArray npy = d.readAllStandardOutput();
+        QVERIFY2(npy.startsWith("\x93NUMPY") && npy.contains("'shape': (1000, 16)"), npy.left(128).constData());
+        QCOMPARE(npy.size(), 128 + 1000 * 16 * 4);
+        QVERIFY(!QFile::exists(path("-")));
     }
 
     // A signal cancels the command at its next check: the run is stored as cancelled and the exit
@@ -447,21 +468,26 @@ private Q_SLOTS:
         QTest::addColumn<int>("signal");
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QByteArray>("busy"); // the progress that says the long part is under way
+        QTest::addColumn<QString>("output"); // what --out names: an earlier file there stays as it was
+        const QString kept = path("kept-emb.npy");
         const QStringList eval{ "dgi", "eval", "--graph", "rmat:n=300000,deg=8,seed=1", "--model", "gcn", "--layers",
-            "4", "--hidden", "512", "--in-dim", "64", "--threads", "1" };
-        QTest::newRow("SIGINT (Ctrl-C) while the layers run") << int(SIGINT) << eval << QByteArray("layerwise");
-        QTest::newRow("SIGTERM while the layers run") << int(SIGTERM) << eval << QByteArray("layerwise");
+            "4", "--hidden", "512", "--in-dim", "64", "--threads", "1", "--out", kept };
+        QTest::newRow("SIGINT (Ctrl-C) while the layers run") << int(SIGINT) << eval << QByteArray("layerwise") << kept;
+        QTest::newRow("SIGTERM while the layers run") << int(SIGTERM) << eval << QByteArray("layerwise") << kept;
         // 10^8 edges: seconds of drawing, which stop at the next chunk of edges.
         QTest::newRow("SIGINT while a graph is generated")
             << int(SIGINT)
             << QStringList{ "dgi", "generate", "--graph", "rmat:n=4000000,deg=25,seed=3", "--out", path("big-graph") }
-            << QByteArray("generating");
+            << QByteArray("generating") << QString();
     }
     void signalCancelsWithItsExitCode()
     {
         QFETCH(int, signal);
         QFETCH(QStringList, args);
         QFETCH(QByteArray, busy);
+        QFETCH(QString, output);
+        if (!output.isEmpty())
+            write(output, "an earlier output\n");
         const QString session = path(QString("cancelled-%1.vantage").arg(qHash(QByteArray(QTest::currentDataTag()))));
         QProcess p;
         p.start(QStringLiteral(VANTAGE_CLI), QStringList{ "--session", session } + args);
@@ -487,6 +513,13 @@ private Q_SLOTS:
         const QJsonArray runs = shown.json().value("runs").toArray();
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs.first().toObject().value("status").toString(), QString("cancelled"));
+        if (!output.isEmpty()) {
+            QFile earlier(output);
+            QVERIFY(earlier.open(QIODevice::ReadOnly));
+            QCOMPARE(earlier.readAll(), QByteArray("an earlier output\n"));
+        }
+        QVERIFY(QDir(m_dir.path()).entryList({ "*.vantage-partial-*" }, QDir::Files | QDir::Hidden).isEmpty());
+        QVERIFY(!QFile::exists(path("big-graph")));
     }
 
     // JSON stored in a session is read with the limits of every JSON input: a run whose parameters
