@@ -9,7 +9,9 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
+#include <unistd.h>
 
 namespace vantage {
 
@@ -247,11 +249,17 @@ Buffer createNpy(const std::filesystem::path& path, NpyType type, const std::vec
     const std::string header = headerText(type, shape);
     const auto bytes = static_cast<std::size_t>(byteCount(type, shape));
     {
-        std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        if (!out)
+        // A new file, as writeFileAtomicWith makes its temporary: never written through something
+        // already at the name (a planted link, or a leftover of a crashed run, removed once).
+        const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+        int fd = ::open(path.c_str(), flags, 0666);
+        if (fd < 0 && errno == EEXIST && ::unlink(path.c_str()) == 0)
+            fd = ::open(path.c_str(), flags, 0666);
+        if (fd < 0)
             throw Error::invalidInput(std::string("cannot create: ") + std::strerror(errno)).inFile(path.string());
-        out.write(header.data(), static_cast<std::streamsize>(header.size()));
-        if (!out)
+        const bool ok = ::write(fd, header.data(), header.size()) == static_cast<ssize_t>(header.size());
+        ::close(fd);
+        if (!ok)
             throw Error::failure("write error").inFile(path.string());
     }
     std::filesystem::resize_file(path, header.size() + bytes);

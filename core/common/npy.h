@@ -35,8 +35,9 @@ NpyHeader readNpyHeader(const std::filesystem::path& path);
 // The array's data, memory-mapped read-only (or copied into RAM with map = false).
 Buffer readNpyData(const std::filesystem::path& path, const NpyHeader& header, bool map = true);
 
-// Creates `path` with a header for `shape` and returns its data region mapped read-write, so that
-// a writer can fill it in place (the evaluation output goes straight to disk this way).
+// Creates `path` (a new file: a link or a file already there is replaced, never written through)
+// with a header for `shape` and returns its data region mapped read-write, so that a writer can
+// fill it in place (the evaluation output goes straight to its temporary file this way).
 Buffer createNpy(const std::filesystem::path& path, NpyType type, const std::vector<std::int64_t>& shape);
 
 // Writes an array in one go (to a temporary beside `path`, then renamed over it).
