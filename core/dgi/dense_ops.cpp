@@ -97,6 +97,10 @@ Tensor applyDense(const GnnIr& ir, int v, const std::vector<Tensor>& in)
         return at::where(in[0].ne(0), in[1], in[2]).to(at::result_type(in[1], in[2]));
     case OpKind::Concat:
         return at::cat(in, o.axis + rowDim);
+    case OpKind::Slice: {
+        const std::int64_t count = o.shape[static_cast<std::size_t>(o.axis)];
+        return in[0].slice(o.axis + rowDim, o.start, o.start + (count - 1) * o.step + 1, o.step);
+    }
     case OpKind::Reshape:
         return rowDim ? in[0].reshape(withRows(in[0].size(0), o.shape)) : in[0].reshape(o.shape);
     case OpKind::Reduce:

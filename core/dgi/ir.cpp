@@ -70,6 +70,8 @@ const char* opKindName(OpKind kind)
         return "aggregate";
     case OpKind::Where:
         return "where";
+    case OpKind::Slice:
+        return "slice";
     }
     return "?";
 }
@@ -453,6 +455,38 @@ int GnnIr::reshape(int x, std::vector<std::int64_t> shape)
     return add(std::move(o));
 }
 
+int GnnIr::slice(int x, int axis, std::int64_t start, std::int64_t count, std::int64_t step)
+{
+    IrOp o{ .kind = OpKind::Slice, .inputs = { x }, .start = start, .step = step };
+    if (x < 0 || x >= size())
+        fail(o, "operand does not exist");
+    const IrOp& xi = op(x);
+    const int rank = static_cast<int>(xi.shape.size());
+    if (axis < 0)
+        axis += rank;
+    if (axis < 0 || axis >= rank)
+        fail(o,
+            "axis out of range for " + shapeText(xi.space, xi.shape)
+                + " (slicing the rows is not a per-node operation)");
+    const std::int64_t size = xi.shape[static_cast<std::size_t>(axis)];
+    if (step <= 0)
+        fail(o, "a slice step must be positive");
+    if (count == -1 && step == 1 && start >= 0 && start <= size)
+        count = size - start;
+    // The last entry read, start + (count - 1) * step, must lie on the axis (no overflow: each term is
+    // checked against the axis size first).
+    if (start < 0 || start >= size || count <= 0 || count > size || (count - 1) > (size - 1 - start) / step)
+        fail(o,
+            "entries " + std::to_string(start) + ", +" + std::to_string(step) + " (" + std::to_string(count)
+                + " of them) do not lie on axis " + std::to_string(axis) + " of " + shapeText(xi.space, xi.shape)
+                + " (an empty slice is not supported)");
+    o.axis = axis;
+    o.space = xi.space;
+    o.shape = xi.shape;
+    o.shape[static_cast<std::size_t>(axis)] = count;
+    return add(std::move(o));
+}
+
 int GnnIr::reduce(Reduction r, int x, int axis, bool keepDim)
 {
     IrOp o{ .kind = OpKind::Reduce, .inputs = { x }, .reduction = r, .keepDim = keepDim };
@@ -625,6 +659,11 @@ std::string GnnIr::label(int value) const
         return "reshape " + shapeText(o.space, o.shape);
     case OpKind::Where:
         return "where";
+    case OpKind::Slice: {
+        const auto end = o.start + (o.shape[static_cast<std::size_t>(o.axis)] - 1) * o.step + 1;
+        return "slice " + std::to_string(o.start) + ":" + std::to_string(end)
+            + (o.step != 1 ? ":" + std::to_string(o.step) : "") + " of axis " + std::to_string(o.axis);
+    }
     }
     return opKindName(o.kind);
 }

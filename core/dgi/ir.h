@@ -38,6 +38,7 @@ enum class OpKind {
     EdgeSoftmax, // edge -> edge: softmax over the incoming edges of each destination
     Aggregate, // edge -> node: sum / mean / max of the incoming edges of each destination
     Where, // element-wise choice with broadcasting: inputs (condition, a, b), a where condition != 0
+    Slice, // a range of one feature axis: `count` entries from `start`, every `step` (x[:, a:b], split, chunk)
 };
 
 enum class UnaryFn {
@@ -103,6 +104,8 @@ struct IrOp {
     bool keepDim = false; // Reduce
     bool logSoftmax = false; // Softmax
     int param = -1; // Parameter: index into GnnIr::parameters()
+    std::int64_t start = 0; // Slice: first entry on `axis`, then every `step`
+    std::int64_t step = 1;
 };
 
 struct IrParameter {
@@ -133,6 +136,9 @@ public:
     int edgeSoftmax(int x);
     int aggregate(Reduction r, int edges);
     int where(int condition, int a, int b);
+    // Entries start, start + step, ... of a feature axis, `count` of them (count = shape[axis] when -1 and
+    // step 1 reaches the end): x[:, start:start + count * step:step].
+    int slice(int x, int axis, std::int64_t start, std::int64_t count, std::int64_t step = 1);
     void setOutput(int value);
 
     // Name and source location given to the ops added next (the tracer and the importer set them).

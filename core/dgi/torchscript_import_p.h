@@ -184,6 +184,25 @@ private:
     static const std::unordered_map<std::string, Handler>& opTable();
     static std::unordered_map<std::string, Handler> coreOps(); // torchscript_ops.cpp
     static std::unordered_map<std::string, Handler> maskAndFillOps(); // torchscript_masks.cpp
+    static std::unordered_map<std::string, Handler> layerOps(); // torchscript_layers.cpp
+
+    // The numbers of a constant of the saved model (a buffer, a parameter, or a number repeated),
+    // `count` of them.
+    std::vector<float> constantValues(const jit::Node* n, const Sym& s, std::int64_t count, const char* what);
+    // t[start:end:step] on the full-tensor dim `dim` (Python's bounds), as output `out` of n.
+    void sliceOf(jit::Node* n, const Sym& t, std::int64_t dim, std::int64_t start, std::int64_t end,
+        std::int64_t step, std::size_t out = 0);
+    void selectFeature(jit::Node* n, const Sym& t, std::int64_t dim, std::int64_t index, std::size_t out = 0);
+    void onTensorSlice(jit::Node* n);
+    void onNarrow(jit::Node* n, const std::string&);
+    void onSplit(jit::Node* n, const std::string& kind);
+    void onAppend(jit::Node* n, const std::string&);
+    void onStack(jit::Node* n, const std::string&);
+    void onBatchNorm(jit::Node* n, const std::string&);
+    void onLayerNorm(jit::Node* n, const std::string&);
+    void onNorm(jit::Node* n, const std::string& kind);
+    void onGruCell(jit::Node* n, const std::string&);
+    void onScalarMinMax(jit::Node* n, const std::string& kind);
 
     static const std::map<std::string, UnaryFn>& unaryFunctions();
 

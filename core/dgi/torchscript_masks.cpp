@@ -347,8 +347,10 @@ void Importer::onListSlice(jit::Node* n, const std::string&)
     // l[start:end:step] of a list of sizes; slicing a tensor is not message passing.
     // A string is sliced the same way (PyG's scatter writes f'a{reduce[-3:]}').
     const Sym l = in(n, 0);
+    if (l.k == K::Value)
+        return onTensorSlice(n); // x[:, a:b]
     if (l.k != K::List && l.k != K::Str)
-        refuse(n, "slicing a tensor is not supported (only a list of sizes, x.size()[:1])");
+        refuse(n, "slicing is supported on feature axes and on lists of sizes (x.size()[:1])");
     const auto size = static_cast<std::int64_t>(l.k == K::Str ? l.s.size() : l.list.size());
     auto bound = [&](std::size_t i, std::int64_t fallback) {
         if (n->inputs().size() <= i || in(n, i).k == K::None)

@@ -16,6 +16,8 @@ const std::unordered_map<std::string, Importer::Handler>& Importer::opTable()
         std::unordered_map<std::string, Handler> t = coreOps();
         for (const auto& [kind, handler] : maskAndFillOps())
             t.emplace(kind, handler);
+        for (const auto& [kind, handler] : layerOps())
+            t.emplace(kind, handler);
         return t;
     }();
     return table;
@@ -197,9 +199,42 @@ void Importer::onIf(jit::Node* n, const std::string&)
 
 void Importer::onLoop(jit::Node* n, const std::string&)
 {
-    refuse(n,
-        "loops that TorchScript could not unroll cannot be cut into layers (loops over an "
-        "nn.ModuleList are unrolled; a while loop or a loop over a tensor is not)");
+    // A loop whose trip count and continue condition are known from constants (a for over a list or a
+    // range of the saved model, PyG's loop over its aggregations) runs here, once per iteration: its
+    // body's values are bound anew each time and the carried values passed on. A loop that depends on
+    // the graph or the features cannot be cut into layers.
+    const Sym trip = in(n, 0);
+    const Sym cond = in(n, 1);
+    if (trip.k != K::Int || cond.k != K::Bool)
+        refuse(n,
+            "loops that depend on the graph or the features cannot be cut into layers (loops over an "
+            "nn.ModuleList, a list or a range of constants are unrolled; a while loop on a tensor is not)");
+    constexpr std::int64_t kMaxIterations = 4096;
+    jit::Block* body = n->blocks()[0];
+    std::vector<Sym> carried;
+    for (std::size_t i = 2; i < n->inputs().size(); ++i)
+        carried.push_back(in(n, i));
+    bool go = cond.b;
+    for (std::int64_t it = 0; go && it < trip.i; ++it) {
+        if (it == kMaxIterations)
+            refuse(n, "a loop of more than " + std::to_string(kMaxIterations) + " iterations cannot be unrolled");
+        Sym index;
+        index.k = K::Int;
+        index.i = it;
+        m_syms[body->inputs()[0]] = index;
+        for (std::size_t k = 0; k < carried.size(); ++k)
+            m_syms[body->inputs()[k + 1]] = carried[k];
+        for (jit::Node* inner : body->nodes())
+            map(inner);
+        const Sym next = sym(n, body->outputs()[0]);
+        if (next.k != K::Bool)
+            refuse(n, "a loop that breaks on the graph or the features cannot be cut into layers");
+        go = next.b;
+        for (std::size_t k = 0; k < carried.size(); ++k)
+            carried[k] = sym(n, body->outputs()[k + 1]);
+    }
+    for (std::size_t k = 0; k < carried.size(); ++k)
+        setOut(n, carried[k], k);
 }
 
 void Importer::onRaiseException(jit::Node* n, const std::string&)
@@ -215,8 +250,10 @@ void Importer::onGetAttr(jit::Node* n, const std::string&)
 void Importer::onSelect(jit::Node* n, const std::string&)
 {
     const Sym t = in(n, 0);
+    if (t.k == K::Value)
+        return selectFeature(n, t, integer(n, in(n, 1), "dim"), integer(n, in(n, 2), "index"));
     if (t.k != K::EdgeIndex)
-        refuse(n, "selecting a slice is supported only on edge_index (edge_index[0], edge_index[1])");
+        refuse(n, "selecting a slice is supported on edge_index (edge_index[0], edge_index[1]) and on feature axes");
     const std::int64_t dim = integer(n, in(n, 1), "dim");
     const std::int64_t idx = integer(n, in(n, 2), "index");
     if (dim != 0 || (idx != 0 && idx != 1))
@@ -229,6 +266,20 @@ void Importer::onSelect(jit::Node* n, const std::string&)
 
 void Importer::onUnbind(jit::Node* n, const std::string&)
 {
+    if (in(n, 0).k == K::Value) { // a, b = h.unbind(dim=1): one value per entry of a feature axis
+        const Sym t = in(n, 0);
+        const std::int64_t dim = integer(n, in(n, 1), "dim");
+        const int axis = featureAxis(n, t, dim);
+        Sym l;
+        l.k = K::List;
+        const std::int64_t size = op(t).shape[static_cast<std::size_t>(axis)];
+        std::vector<std::int64_t> shape = op(t).shape;
+        shape.erase(shape.begin() + axis);
+        for (std::int64_t i = 0; i < size; ++i)
+            l.list.push_back(irSym(m_ir.reshape(size == 1 ? t.ir : m_ir.slice(t.ir, axis, i, 1), shape)));
+        setOut(n, l);
+        return;
+    }
     if (in(n, 0).k != K::EdgeIndex || integer(n, in(n, 1), "dim") != 0)
         refuse(n, "unbind is supported only as src, dst = edge_index");
     Sym l;
