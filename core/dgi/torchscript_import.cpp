@@ -286,6 +286,30 @@ Sym Importer::constant(const jit::Node* n)
             e.i = x;
             s.list.push_back(e);
         }
+    } else if (iv->isDoubleList() || iv->isBoolList() || (iv->isList() && iv->toListRef().size() <= 4096)) {
+        // A list attribute of the model (scales, names of aggregations), frozen into a constant.
+        s.k = K::List;
+        for (const c10::IValue& x : iv->toListRef()) {
+            Sym e;
+            if (x.isDouble()) {
+                e.k = K::Float;
+                e.f = x.toDouble();
+            } else if (x.isBool()) {
+                e.k = K::Bool;
+                e.b = x.toBool();
+            } else if (x.isInt()) {
+                e.k = K::Int;
+                e.i = x.toInt();
+            } else if (x.isString()) {
+                e.k = K::Str;
+                e.s = x.toStringRef();
+            } else if (x.isNone()) {
+                e.k = K::None;
+            } else {
+                e.k = K::Other;
+            }
+            s.list.push_back(e);
+        }
     } else {
         s.k = K::Other;
     }

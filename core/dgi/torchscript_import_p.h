@@ -203,6 +203,7 @@ private:
     void onNorm(jit::Node* n, const std::string& kind);
     void onGruCell(jit::Node* n, const std::string&);
     void onScalarMinMax(jit::Node* n, const std::string& kind);
+    void onRange(jit::Node* n, const std::string& kind);
 
     static const std::map<std::string, UnaryFn>& unaryFunctions();
 

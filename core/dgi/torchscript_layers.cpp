@@ -26,6 +26,8 @@ std::unordered_map<std::string, Importer::Handler> Importer::layerOps()
         { "aten::linalg_vector_norm", &Importer::onNorm },
         { "aten::gru_cell", &Importer::onGruCell },
         { "prim::min", &Importer::onScalarMinMax },
+        { "aten::__range_length", &Importer::onRange },
+        { "aten::__derive_index", &Importer::onRange },
         { "prim::max", &Importer::onScalarMinMax },
     };
 }
@@ -197,12 +199,12 @@ void Importer::onBatchNorm(jit::Node* n, const std::string&)
     // aten::batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn)
     const Sym x = in(n, 0);
     const int v = value(n, x);
-    if (in(n, 5).k != K::Bool || in(n, 5).b)
+    if (in(n, 3).k == K::None || in(n, 4).k == K::None)
         refuse(n,
-            in(n, 3).k == K::None
-                ? "batch norm without running statistics (track_running_stats=False) normalises over all the "
-                  "nodes at once, which a layer-wise run cannot; keep the running statistics"
-                : "batch norm in training mode normalises over the batch; call model.eval() before saving");
+            "batch norm without running statistics (track_running_stats=False) normalises over all the nodes at "
+            "once, which a layer-wise run cannot; keep the running statistics");
+    if (in(n, 5).k != K::Bool || in(n, 5).b)
+        refuse(n, "batch norm in training mode normalises over the batch; call model.eval() before saving");
     const IrOp& xo = m_ir.op(v);
     if (xo.space == Space::Global || xo.shape.empty())
         refuse(n, "batch norm needs per-node values with a channel axis");
@@ -310,6 +312,27 @@ void Importer::onScalarMinMax(jit::Node* n, const std::string& kind)
         const double b = number(n, x, "operand");
         if (isMin ? b < a : b > a)
             r = x;
+    }
+    setOut(n, r);
+}
+
+void Importer::onRange(jit::Node* n, const std::string& kind)
+{
+    // for i in range(lo, hi, step): TorchScript counts the iterations (__range_length(lo, hi, step))
+    // and derives each i from the iteration number (__derive_index(k, lo, step)).
+    const std::int64_t a = integer(n, in(n, 0), "a range bound");
+    const std::int64_t b = integer(n, in(n, 1), "a range bound");
+    const std::int64_t step = integer(n, in(n, 2), "a range step");
+    if (step == 0)
+        refuse(n, "range() with a step of 0");
+    Sym r;
+    r.k = K::Int;
+    if (kind == "aten::__derive_index") {
+        r.i = b + a * step; // (index, start, step)
+    } else if (step > 0) {
+        r.i = a < b ? (b - a + step - 1) / step : 0;
+    } else {
+        r.i = a > b ? (a - b - step - 1) / -step : 0;
     }
     setOut(n, r);
 }

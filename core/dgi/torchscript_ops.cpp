@@ -3,6 +3,8 @@
 
 #include "dgi/torchscript_import_p.h"
 
+#include <algorithm>
+
 namespace vantage::dgi::detail {
 
 void Importer::unary(jit::Node* n, UnaryFn fn, double a, double b)
@@ -185,6 +187,20 @@ void Importer::onIf(jit::Node* n, const std::string&)
     // A condition known from constants and feature sizes picks its branch; anything else
     // depends on the graph or the data, which a layer cut cannot.
     const Sym cond = in(n, 0);
+    auto raises = [](const jit::Block* b) {
+        return std::any_of(b->nodes().begin(), b->nodes().end(),
+            [](const jit::Node* m) { return m->kind() == c10::prim::RaiseException; });
+    };
+    if (cond.k != K::Bool && raises(n->blocks()[0]) != raises(n->blocks()[1])) {
+        // A check on the input's size that raises (torch's _verify_batch_size, PyG's index checks):
+        // a valid input passes it, so the branch that does not raise is the one taken.
+        jit::Block* block = n->blocks()[raises(n->blocks()[0]) ? 1 : 0];
+        for (jit::Node* inner : block->nodes())
+            map(inner);
+        for (std::size_t i = 0; i < n->outputs().size(); ++i)
+            setOut(n, sym(n, block->outputs()[i]), i);
+        return;
+    }
     if (cond.k != K::Bool)
         refuse(n,
             "control flow that depends on the graph or the features cannot be cut into layers; write "

@@ -19,6 +19,7 @@ import inspect
 import json
 import os
 import warnings
+from typing import List
 
 import numpy as np
 import torch
@@ -224,6 +225,61 @@ class RandomWalkGCN(nn.Module):
         return torch.tanh(torch.zeros_like(h).index_add_(0, dst, h[src]))
 
 
+class NormsAndSlices(nn.Module):
+    """What users put between message passing steps: BatchNorm1d with trained running statistics, a
+    feature slice h[:, :8] / h[:, 8:], select h[:, 0], narrow, split by sizes, chunk, unbind of a head
+    axis, LayerNorm, F.normalize, and torch.stack(...).max(dim=-1)."""
+
+    def __init__(self, in_dim: int):
+        super().__init__()
+        self.lin = nn.Linear(in_dim, 16)
+        self.bn = nn.BatchNorm1d(16)
+        self.ln = nn.LayerNorm(8)
+        self.out = nn.Linear(11, 6)
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        src, dst = edge_index[0], edge_index[1]
+        h = F.relu(self.bn(self.lin(x)))
+        a, b = h[:, :8], h[:, 8:]
+        agg = torch.zeros_like(a).index_add_(0, dst, a[src])
+        z = self.ln(agg + b)
+        p, q = z.chunk(2, dim=-1)
+        first = z[:, 0].unsqueeze(-1)
+        s1, s2, s3 = h.split([4, 4, 8], dim=1)
+        heads = z.view(-1, 2, 4)
+        h0, h1 = heads.unbind(dim=1)
+        top = torch.stack([p, q, h0 * h1], dim=-1).max(dim=-1)[0]
+        cat = torch.cat([top, first, z.narrow(1, 2, 3), s3[:, 1:7:2] - s1[:, -3:] + s2[:, ::2][:, :1]], dim=-1)
+        return self.out(F.normalize(cat, p=2.0, dim=-1))
+
+
+class JumpingKnowledge(nn.Module):
+    """Each layer's output collected in a list (append in an unrolled loop, a loop over a range and one
+    over a list of constants carrying a value), joined by cat and by an element-wise max over stack."""
+
+    def __init__(self, in_dim: int, hidden: int = 8, layers: int = 3):
+        super().__init__()
+        self.lins = nn.ModuleList([nn.Linear(in_dim if i == 0 else hidden, hidden) for i in range(layers)])
+        self.scales = [0.5, 1.0, 2.0]
+        self.out = nn.Linear(2 * hidden, 5)
+
+    def forward(self, x: Tensor, edge_index: Tensor) -> Tensor:
+        src, dst = edge_index[0], edge_index[1]
+        xs: List[Tensor] = []
+        h = x
+        for lin in self.lins:
+            h = lin(h)
+            h = F.relu(torch.zeros_like(h).index_add_(0, dst, h[src]) + h)
+            xs.append(h)
+        acc = xs[0]
+        for i in range(1, len(xs)):
+            acc = acc + xs[i] * self.scales[i]
+        for s in self.scales:
+            acc = acc * s
+        top = torch.stack(xs, dim=-1).max(dim=-1)[0]
+        return self.out(torch.cat([top, acc], dim=-1))
+
+
 class Unsupported(nn.Module):
     """A running sum over features (torch.cumsum) has no mapping: the import names the op and this line."""
 
@@ -236,6 +292,23 @@ class Unsupported(nn.Module):
         h = self.lin(x)
         h = torch.cumsum(h, dim=1)
         return torch.zeros_like(h).index_add_(0, dst, h[src])
+
+
+def trained_statistics(model: nn.Module, gen: torch.Generator) -> None:
+    """Batch norms as training leaves them: running statistics and affine weights away from 0 and 1, so
+    that a mean or variance read wrongly changes the output."""
+    for m in model.modules():
+        if isinstance(m, nn.modules.batchnorm._BatchNorm) and m.running_mean is not None:
+            with torch.no_grad():
+                m.running_mean.copy_(torch.rand(m.num_features, generator=gen) - 0.5)
+                m.running_var.copy_(torch.rand(m.num_features, generator=gen) * 2 + 0.25)
+                if m.affine:
+                    m.weight.copy_(torch.rand(m.num_features, generator=gen) + 0.5)
+                    m.bias.copy_(torch.rand(m.num_features, generator=gen) - 0.5)
+        if isinstance(m, nn.LayerNorm) and m.elementwise_affine:
+            with torch.no_grad():
+                m.weight.copy_(torch.rand(m.weight.shape, generator=gen) + 0.5)
+                m.bias.copy_(torch.rand(m.bias.shape, generator=gen) - 0.5)
 
 
 def graph(nodes: int, gen: torch.Generator) -> Tensor:
@@ -262,6 +335,8 @@ def hand_written(in_dim: int):
         "random_walk_gcn": RandomWalkGCN(in_dim, 8),
         "node_regression": NodeRegression(in_dim),
         "heads_apart": HeadsApart(in_dim, 4, heads=2),
+        "norms_and_slices": NormsAndSlices(in_dim),
+        "jumping_knowledge": JumpingKnowledge(in_dim),
     }
 
 
@@ -273,6 +348,9 @@ def pyg_models(in_dim: int):
     mlp = nn.Sequential(nn.Linear(in_dim, 16), nn.ReLU(), nn.Linear(16, 8))
     return {
         "pyg_gcnconv": lambda: pyg.GCNConv(in_dim, 8),
+        # First of the SAGEConvs: TorchScript compiles PyG's spmm once per process, and once compiled
+        # for a single aggregation it no longer takes this one's types.
+        "pyg_sageconv_mean_max": lambda: pyg.SAGEConv(in_dim, 8, aggr=["mean", "max"]),
         "pyg_sageconv": lambda: pyg.SAGEConv(in_dim, 8),
         "pyg_ginconv": lambda: pyg.GINConv(mlp, train_eps=True),
         "pyg_gatconv": lambda: pyg.GATConv(in_dim, 4, heads=2),
@@ -291,6 +369,16 @@ def pyg_models(in_dim: int):
         "pyg_resgatedgraphconv": lambda: pyg.ResGatedGraphConv(in_dim, 8),
         "pyg_graphsage_max": lambda: pyg.models.GraphSAGE(in_dim, 16, 2, 8, aggr="max"),
         "pyg_edgecnn": lambda: pyg.models.EdgeCNN(in_dim, 16, 2, 8),
+        # Jumping knowledge (a list appended to in BasicGNN's loop, cat or stack + max), batch norm with
+        # trained statistics, FiLM's split, GatedGraphConv's GRU cell, several aggregations fused (PyG
+        # loops over them), GraphConv with its default sum, GINE without edge features.
+        "pyg_graphsage_jk_cat": lambda: pyg.models.GraphSAGE(in_dim, 16, 2, 8, jk="cat"),
+        "pyg_gin_jk_max": lambda: pyg.models.GIN(in_dim, 16, 3, 8, jk="max"),
+        "pyg_graphsage_batch_norm": lambda: pyg.models.GraphSAGE(in_dim, 16, 3, 8, norm="batch_norm"),
+        "pyg_filmconv": lambda: pyg.FiLMConv(in_dim, 8),
+        "pyg_gatedgraphconv": lambda: pyg.GatedGraphConv(16, 2),
+        "pyg_graphconv": lambda: pyg.GraphConv(in_dim, 8),
+        "pyg_leconv": lambda: pyg.LEConv(in_dim, 8),
     }
 
 
@@ -321,6 +409,7 @@ def main() -> None:
         if only and name not in only:
             continue
         model = make()
+        trained_statistics(model, gen)
         model.eval()
         try:
             scripted = torch.jit.script(model)

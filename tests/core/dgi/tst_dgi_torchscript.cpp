@@ -75,6 +75,24 @@ class TestDgiTorchScript : public QObject {
                 "if h.size(1) == 4:\n            h = torch.relu(h)\n        "
                 "return torch.zeros(x.size(0), h.size(1) * 2 // 2).index_add_(0, dst, h[src])",
                 "", "" },
+            { "rows sliced", "return h[2:]", "aten::slice", "slicing the rows" },
+            { "empty feature slice", "return h[:, 3:1]", "aten::slice", "empty slice" },
+            { "batch norm in training",
+                "return torch.nn.functional.batch_norm(h, torch.zeros(4), torch.ones(4), training=True)",
+                "aten::batch_norm", "training mode" },
+            { "batch norm without statistics", "return torch.nn.functional.batch_norm(h, None, None, training=False)",
+                "aten::batch_norm", "running statistics" },
+            { "norm over everything", "return h / h.norm()", "aten::norm", "over everything" },
+            { "loop over the nodes", "for i in range(x.size(0)):\n            h = h * 0.5\n        return h",
+                "prim::Loop", "depend on the graph" },
+            { "constant loops",
+                "for i in range(3):\n            h = h * 0.5 + float(i)\n        for w in [1.0, 2.0]:\n"
+                "            h = h * w\n        return torch.zeros(x.size(0), 4).index_add_(0, dst, h[src])",
+                "", "" },
+            { "split and stack",
+                "a, b = h.split(2, dim=1)\n        m = torch.stack([a, b], dim=-1)\n"
+                "        return torch.zeros(x.size(0), 2).index_add_(0, dst, m.max(dim=-1)[0][src])",
+                "", "" },
         };
         return c;
     }
