@@ -223,16 +223,35 @@ std::int64_t Importer::inferInputWidth(const jit::Graph& graph, const jit::Value
         }
         return false;
     };
+    // A linear layer may read x's values side by side: cat([x_i, x_j - x_i], dim=-1) (PyG's EdgeConv),
+    // each piece x's width. The number of pieces, or 0 when the value is not such a cat.
+    const auto piecesOfX = [&](const jit::Value* v) -> std::int64_t {
+        const jit::Node* c = v->node();
+        if (std::string(c->kind().toQualString()) != "aten::cat" || c->inputs().size() < 2
+            || c->input(0)->node()->kind() != c10::prim::ListConstruct)
+            return 0;
+        const auto dim = jit::toIValue(c->input(1));
+        if (!dim || !dim->isInt() || (dim->toInt() != -1 && dim->toInt() != 1))
+            return 0;
+        const auto pieces = c->input(0)->node()->inputs();
+        for (const jit::Value* piece : pieces)
+            if (!readsX(piece))
+                return 0;
+        return static_cast<std::int64_t>(pieces.size());
+    };
     for (const jit::Node* n : graph.nodes()) {
         const std::string kind = n->kind().toQualString();
         if (kind != "aten::linear" && kind != "aten::matmul" && kind != "aten::mm")
             continue;
-        if (!readsX(n->input(0)))
+        const std::int64_t pieces = readsX(n->input(0)) ? 1 : piecesOfX(n->input(0));
+        if (pieces == 0)
             continue;
         auto w = jit::toIValue(n->input(1));
         if (!w || !w->isTensor() || w->toTensor().dim() != 2)
             continue;
-        return kind == "aten::linear" ? w->toTensor().size(1) : w->toTensor().size(0);
+        const std::int64_t in = kind == "aten::linear" ? w->toTensor().size(1) : w->toTensor().size(0);
+        if (in % pieces == 0)
+            return in / pieces;
     }
     throw Error::invalidInput("cannot tell the width of x from the model (no linear layer reads it); pass it "
                               "(--in-dim)")

@@ -68,12 +68,29 @@ class TestDgiPyg : public QObject {
             wantShape.push_back(d.toInteger());
         GnnIr ir;
         try {
-            // The width of x, as `dgi eval --features` gives it (EdgeConv reads x only through
-            // cat([x_i, x_j - x_i]), so no linear layer tells it).
+            // The width of x, as `dgi eval --features` gives it.
             ir = importTorchScript(file, { .inputWidth = m_x.cols() });
             QVERIFY(!partitionIntoLayers(ir).layers.empty());
         } catch (const std::exception& e) {
             QFAIL(e.what());
+        }
+        {
+            // Without features (`dgi partition FILE.pt`), the width read from the model must be x's,
+            // or the import must say it cannot tell (a model no linear layer reads x in).
+            std::int64_t inferred = -1;
+            const Error e = dgi_test::errorOf([&] {
+                const GnnIr read = importTorchScript(file);
+                inferred = read.width(read.inputValue());
+            });
+            // GatedGraphConv pads x with zeros up to its width, so takes any narrower x: its own width
+            // is as good a reading as x's.
+            const bool padsX = model["file"].toString().endsWith("pyg_gatedgraphconv.pt");
+            if (inferred >= 0) {
+                if (!padsX)
+                    QCOMPARE(inferred, m_x.cols());
+            } else {
+                QVERIFY2(QString(e.what()).contains("cannot tell the width of x"), e.what());
+            }
         }
         NullProgress p;
         for (auto mode : { EvalMode::LayerWise, EvalMode::NodeWise, EvalMode::FullGraph }) {
