@@ -108,7 +108,10 @@ inline std::string moduleScope(const jit::Node* n)
     std::string name;
     if (auto cs = n->callstack())
         for (const auto& frame : (*cs)->vec())
-            if (const auto& info = std::get<2>(frame); info && !info->instance_name().empty()) {
+            // "SELF" is TorchScript's name for a method called on the module itself (PyG's propagate,
+            // message, aggregate): it adds no module to the path.
+            if (const auto& info = std::get<2>(frame);
+                info && !info->instance_name().empty() && info->instance_name() != "SELF") {
                 if (!name.empty())
                     name += ".";
                 name += info->instance_name();

@@ -145,8 +145,8 @@ void Importer::unmapped(const jit::Node* n) const
 {
     refuse(n,
         "this op has no mapping (supported: message passing with index_select / index_add_ / "
-        "scatter_add_ / scatter_reduce / bincount, linear, matmul, element-wise math, cat, view, sum, "
-        "mean, softmax; see docs/dgi.md)");
+        "scatter_add_ / scatter_reduce / bincount, linear, matmul, element-wise math, cat, stack, view, "
+        "feature slices, sum, mean, softmax, batch and layer norm; see docs/dgi.md)");
 }
 
 void Importer::onConstant(jit::Node* n, const std::string&)
