@@ -276,6 +276,12 @@ Value reshape(const Value& x, std::vector<std::int64_t> shape)
     return t.wrap(t.ir().reshape(x.id(), std::move(shape)));
 }
 
+Value slice(const Value& x, int axis, std::int64_t start, std::int64_t count, std::int64_t step)
+{
+    Tracer& t = tracerOf(x);
+    return t.wrap(t.ir().slice(x.id(), axis, start, count, step));
+}
+
 Value unsqueeze(const Value& x, int axis)
 {
     std::vector<std::int64_t> s = x.shape();

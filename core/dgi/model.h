@@ -136,6 +136,8 @@ Value concat(const std::vector<Value>& xs, int axis = -1);
 Value reshape(const Value& x, std::vector<std::int64_t> shape); // feature shape; one entry may be -1
 Value unsqueeze(const Value& x, int axis = -1);
 Value flatten(const Value& x); // all feature axes into one
+// Entries start, start + step, ... of a feature axis, `count` of them (-1: to the end); x[:, a:b].
+Value slice(const Value& x, int axis, std::int64_t start, std::int64_t count = -1, std::int64_t step = 1);
 Value sum(const Value& x, int axis, bool keepDim = false);
 Value mean(const Value& x, int axis, bool keepDim = false);
 Value max(const Value& x, int axis, bool keepDim = false);

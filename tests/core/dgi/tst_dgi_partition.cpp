@@ -124,6 +124,10 @@ private Q_SLOTS:
         QTest::newRow("reduce over rows") << 5 << "not a per-node operation";
         QTest::newRow("reshape count") << 6 << "number of elements";
         QTest::newRow("return an edge value") << 7 << "per-node value";
+        QTest::newRow("slice past the end") << 8 << "do not lie on axis";
+        QTest::newRow("slice of rows") << 9 << "slicing the rows";
+        QTest::newRow("empty slice") << 10 << "empty slice";
+        QTest::newRow("slice step") << 11 << "step must be positive";
     }
     void shapeChecks()
     {
@@ -146,6 +150,14 @@ private Q_SLOTS:
                 return sum(x, -2);
             case 6:
                 return reshape(x, { 3, 2 });
+            case 8:
+                return slice(x, -1, 6, 2, 3); // entries 6 and 9 of 8
+            case 9:
+                return slice(x, 1, 0, 2);
+            case 10:
+                return slice(x, 0, 8);
+            case 11:
+                return slice(x, 0, 0, 2, 0);
             default:
                 return e;
             }
