@@ -349,6 +349,7 @@ private:
     GnnIr m_ir;
     std::unordered_map<const jit::Value*, Sym> m_syms;
     std::unordered_map<const jit::Value*, int> m_params;
+    std::int64_t m_unrolled = 0; // loop iterations run so far, nested ones included
 };
 
 } // namespace vantage::dgi::detail

@@ -325,15 +325,20 @@ void Importer::onRange(jit::Node* n, const std::string& kind)
     const std::int64_t step = integer(n, in(n, 2), "a range step");
     if (step == 0)
         refuse(n, "range() with a step of 0");
+    // In 128 bits: bounds and steps of a hostile file may be anywhere in int64.
+    __extension__ typedef __int128 Wide;
+    Wide v = 0;
+    if (kind == "aten::__derive_index")
+        v = Wide{ b } + Wide{ a } * step; // (index, start, step)
+    else if (step > 0)
+        v = a < b ? (Wide{ b } - a + step - 1) / step : 0;
+    else
+        v = a > b ? (Wide{ a } - b - step - 1) / -Wide{ step } : 0;
+    if (v > std::numeric_limits<std::int64_t>::max() || v < std::numeric_limits<std::int64_t>::min())
+        refuse(n, "a range() whose values pass 64 bits");
     Sym r;
     r.k = K::Int;
-    if (kind == "aten::__derive_index") {
-        r.i = b + a * step; // (index, start, step)
-    } else if (step > 0) {
-        r.i = a < b ? (b - a + step - 1) / step : 0;
-    } else {
-        r.i = a > b ? (a - b - step - 1) / -step : 0;
-    }
+    r.i = static_cast<std::int64_t>(v);
     setOut(n, r);
 }
 

@@ -225,7 +225,10 @@ void Importer::onLoop(jit::Node* n, const std::string&)
         refuse(n,
             "loops that depend on the graph or the features cannot be cut into layers (loops over an "
             "nn.ModuleList, a list or a range of constants are unrolled; a while loop on a tensor is not)");
+    // Bounds on what a model may unroll to: a loop of 4096 iterations, and 65536 in all (nested loops
+    // multiply), so a hostile file cannot make the import run or grow without end.
     constexpr std::int64_t kMaxIterations = 4096;
+    constexpr std::int64_t kMaxUnrolled = 65536;
     jit::Block* body = n->blocks()[0];
     std::vector<Sym> carried;
     for (std::size_t i = 2; i < n->inputs().size(); ++i)
@@ -234,6 +237,8 @@ void Importer::onLoop(jit::Node* n, const std::string&)
     for (std::int64_t it = 0; go && it < trip.i; ++it) {
         if (it == kMaxIterations)
             refuse(n, "a loop of more than " + std::to_string(kMaxIterations) + " iterations cannot be unrolled");
+        if (++m_unrolled > kMaxUnrolled)
+            refuse(n, "loops of more than " + std::to_string(kMaxUnrolled) + " iterations in all cannot be unrolled");
         Sym index;
         index.k = K::Int;
         index.i = it;

@@ -60,6 +60,7 @@ class TestDgiTorchScript : public QObject {
         const char* body;
         const char* op;
         const char* message;
+        int line = 0; // the refused op's line within the body (0: its first)
     };
     static const std::vector<Case>& cases()
     {
@@ -85,6 +86,10 @@ class TestDgiTorchScript : public QObject {
             { "norm over everything", "return h / h.norm()", "aten::norm", "over everything" },
             { "loop over the nodes", "for i in range(x.size(0)):\n            h = h * 0.5\n        return h",
                 "prim::Loop", "depend on the graph" },
+            { "a million iterations",
+                "for i in range(1000):\n            for j in range(1000):\n                h = h * 1.0\n"
+                "        return h",
+                "prim::Loop", "iterations in all cannot be unrolled", 1 }, // the inner loop runs out
             { "constant loops",
                 "for i in range(3):\n            h = h * 0.5 + float(i)\n        for w in [1.0, 2.0]:\n"
                 "            h = h * w\n        return torch.zeros(x.size(0), 4).index_add_(0, dst, h[src])",
@@ -236,7 +241,7 @@ private Q_SLOTS:
         QVERIFY2(QString(e.what()).contains(c.message), e.what());
         if (!QString(c.op).isEmpty()) {
             QCOMPARE(QString::fromStdString(e.op().value_or("")), QString(c.op));
-            QCOMPARE(e.line().value_or(-1), std::int64_t(m_bodyLines[static_cast<std::size_t>(index)]));
+            QCOMPARE(e.line().value_or(-1), std::int64_t(m_bodyLines[static_cast<std::size_t>(index)] + c.line));
             QCOMPARE(QString::fromStdString(e.file().value_or("")), path("cases.py"));
         }
     }
