@@ -193,8 +193,8 @@ private:
     // `count` of them.
     std::vector<float> constantValues(const jit::Node* n, const Sym& s, std::int64_t count, const char* what);
     // t[start:end:step] on the full-tensor dim `dim` (Python's bounds), as output `out` of n.
-    void sliceOf(jit::Node* n, const Sym& t, std::int64_t dim, std::int64_t start, std::int64_t end,
-        std::int64_t step, std::size_t out = 0);
+    void sliceOf(jit::Node* n, const Sym& t, std::int64_t dim, std::int64_t start, std::int64_t end, std::int64_t step,
+        std::size_t out = 0);
     void selectFeature(jit::Node* n, const Sym& t, std::int64_t dim, std::int64_t index, std::size_t out = 0);
     void onTensorSlice(jit::Node* n);
     void onNarrow(jit::Node* n, const std::string&);

@@ -1,7 +1,8 @@
 // The TorchScript import, continued: what users put between their convolutions. Feature slices
 // (x[:, a:b], narrow, select, split, chunk, unbind), lists of layer outputs (append, stack: PyG's
-// JumpingKnowledge), normalisation in evaluation mode (batch_norm, layer_norm, F.normalize's norm)
-// and a GRU cell (PyG's GatedGraphConv) written as the element-wise math it is.
+// JumpingKnowledge), normalisation in evaluation mode (batch_norm, layer_norm, F.normalize's norm),
+// a GRU cell (PyG's GatedGraphConv) written as the element-wise math it is, and loops with a known
+// trip count, unrolled.
 
 #include "dgi/torchscript_import_p.h"
 
@@ -142,8 +143,7 @@ void Importer::onSplit(jit::Node* n, const std::string& kind)
             total += sizes.back();
         }
         if (total != size)
-            refuse(n,
-                "split sizes add up to " + std::to_string(total) + " where the axis has " + std::to_string(size));
+            refuse(n, "split sizes add up to " + std::to_string(total) + " where the axis has " + std::to_string(size));
     } else {
         const std::int64_t each = integer(n, how, "split_size");
         if (each <= 0)
@@ -211,8 +211,8 @@ void Importer::onBatchNorm(jit::Node* n, const std::string&)
     const std::int64_t channels = xo.shape.front();
     const std::vector<float> mean = constantValues(n, in(n, 3), channels, "running_mean");
     const std::vector<float> var = constantValues(n, in(n, 4), channels, "running_var");
-    const std::vector<float> weight
-        = in(n, 1).k == K::None ? std::vector<float>(mean.size(), 1.0F) : constantValues(n, in(n, 1), channels, "weight");
+    const std::vector<float> weight = in(n, 1).k == K::None ? std::vector<float>(mean.size(), 1.0F)
+                                                            : constantValues(n, in(n, 1), channels, "weight");
     const std::vector<float> bias
         = in(n, 2).k == K::None ? std::vector<float>(mean.size(), 0.0F) : constantValues(n, in(n, 2), channels, "bias");
     const double eps = number(n, in(n, 7), "eps");
@@ -316,6 +316,51 @@ void Importer::onScalarMinMax(jit::Node* n, const std::string& kind)
     setOut(n, r);
 }
 
+void Importer::onLoop(jit::Node* n, const std::string&)
+{
+    // A loop whose trip count and continue condition are known from constants (a for over a list or a
+    // range of the saved model, PyG's loop over its aggregations) runs here, once per iteration: its
+    // body's values are bound anew each time and the carried values passed on. A loop that depends on
+    // the graph or the features cannot be cut into layers.
+    const Sym trip = in(n, 0);
+    const Sym cond = in(n, 1);
+    if (trip.k != K::Int || cond.k != K::Bool)
+        refuse(n,
+            "loops that depend on the graph or the features cannot be cut into layers (loops over an "
+            "nn.ModuleList, a list or a range of constants are unrolled; a while loop on a tensor is not)");
+    // Bounds on what a model may unroll to: a loop of 4096 iterations, and 65536 in all (nested loops
+    // multiply), so a hostile file cannot make the import run or grow without end.
+    constexpr std::int64_t kMaxIterations = 4096;
+    constexpr std::int64_t kMaxUnrolled = 65536;
+    jit::Block* body = n->blocks()[0];
+    std::vector<Sym> carried;
+    for (std::size_t i = 2; i < n->inputs().size(); ++i)
+        carried.push_back(in(n, i));
+    bool go = cond.b;
+    for (std::int64_t it = 0; go && it < trip.i; ++it) {
+        if (it == kMaxIterations)
+            refuse(n, "a loop of more than " + std::to_string(kMaxIterations) + " iterations cannot be unrolled");
+        if (++m_unrolled > kMaxUnrolled)
+            refuse(n, "loops of more than " + std::to_string(kMaxUnrolled) + " iterations in all cannot be unrolled");
+        Sym index;
+        index.k = K::Int;
+        index.i = it;
+        m_syms[body->inputs()[0]] = index;
+        for (std::size_t k = 0; k < carried.size(); ++k)
+            m_syms[body->inputs()[k + 1]] = carried[k];
+        for (jit::Node* inner : body->nodes())
+            map(inner);
+        const Sym next = sym(n, body->outputs()[0]);
+        if (next.k != K::Bool)
+            refuse(n, "a loop that breaks on the graph or the features cannot be cut into layers");
+        go = next.b;
+        for (std::size_t k = 0; k < carried.size(); ++k)
+            carried[k] = sym(n, body->outputs()[k + 1]);
+    }
+    for (std::size_t k = 0; k < carried.size(); ++k)
+        setOut(n, carried[k], k);
+}
+
 void Importer::onRange(jit::Node* n, const std::string& kind)
 {
     // for i in range(lo, hi, step): TorchScript counts the iterations (__range_length(lo, hi, step))
@@ -360,8 +405,8 @@ void Importer::onGruCell(jit::Node* n, const std::string&)
     auto part = [&](int g, int k) { return m_ir.slice(g, 0, k * hidden, hidden); };
     const int r = m_ir.unary(UnaryFn::Sigmoid, m_ir.binary(BinaryFn::Add, part(gi, 0), part(gh, 0)));
     const int z = m_ir.unary(UnaryFn::Sigmoid, m_ir.binary(BinaryFn::Add, part(gi, 1), part(gh, 1)));
-    const int c
-        = m_ir.unary(UnaryFn::Tanh, m_ir.binary(BinaryFn::Add, part(gi, 2), m_ir.binary(BinaryFn::Mul, r, part(gh, 2))));
+    const int c = m_ir.unary(
+        UnaryFn::Tanh, m_ir.binary(BinaryFn::Add, part(gi, 2), m_ir.binary(BinaryFn::Mul, r, part(gh, 2))));
     // As ATen's GRU cell computes it: (h - c) * z + c.
     setOut(n, irSym(m_ir.binary(BinaryFn::Add, m_ir.binary(BinaryFn::Mul, m_ir.binary(BinaryFn::Sub, h, c), z), c)));
 }

@@ -213,51 +213,6 @@ void Importer::onIf(jit::Node* n, const std::string&)
         setOut(n, sym(n, block->outputs()[i]), i);
 }
 
-void Importer::onLoop(jit::Node* n, const std::string&)
-{
-    // A loop whose trip count and continue condition are known from constants (a for over a list or a
-    // range of the saved model, PyG's loop over its aggregations) runs here, once per iteration: its
-    // body's values are bound anew each time and the carried values passed on. A loop that depends on
-    // the graph or the features cannot be cut into layers.
-    const Sym trip = in(n, 0);
-    const Sym cond = in(n, 1);
-    if (trip.k != K::Int || cond.k != K::Bool)
-        refuse(n,
-            "loops that depend on the graph or the features cannot be cut into layers (loops over an "
-            "nn.ModuleList, a list or a range of constants are unrolled; a while loop on a tensor is not)");
-    // Bounds on what a model may unroll to: a loop of 4096 iterations, and 65536 in all (nested loops
-    // multiply), so a hostile file cannot make the import run or grow without end.
-    constexpr std::int64_t kMaxIterations = 4096;
-    constexpr std::int64_t kMaxUnrolled = 65536;
-    jit::Block* body = n->blocks()[0];
-    std::vector<Sym> carried;
-    for (std::size_t i = 2; i < n->inputs().size(); ++i)
-        carried.push_back(in(n, i));
-    bool go = cond.b;
-    for (std::int64_t it = 0; go && it < trip.i; ++it) {
-        if (it == kMaxIterations)
-            refuse(n, "a loop of more than " + std::to_string(kMaxIterations) + " iterations cannot be unrolled");
-        if (++m_unrolled > kMaxUnrolled)
-            refuse(n, "loops of more than " + std::to_string(kMaxUnrolled) + " iterations in all cannot be unrolled");
-        Sym index;
-        index.k = K::Int;
-        index.i = it;
-        m_syms[body->inputs()[0]] = index;
-        for (std::size_t k = 0; k < carried.size(); ++k)
-            m_syms[body->inputs()[k + 1]] = carried[k];
-        for (jit::Node* inner : body->nodes())
-            map(inner);
-        const Sym next = sym(n, body->outputs()[0]);
-        if (next.k != K::Bool)
-            refuse(n, "a loop that breaks on the graph or the features cannot be cut into layers");
-        go = next.b;
-        for (std::size_t k = 0; k < carried.size(); ++k)
-            carried[k] = sym(n, body->outputs()[k + 1]);
-    }
-    for (std::size_t k = 0; k < carried.size(); ++k)
-        setOut(n, carried[k], k);
-}
-
 void Importer::onRaiseException(jit::Node* n, const std::string&)
 {
     refuse(n, "assertions are not supported in forward");

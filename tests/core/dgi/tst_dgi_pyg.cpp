@@ -34,9 +34,9 @@ using dgi_test::errorOf;
 namespace {
 
 // The models the script writes: hand-written (must import in every build) and PyG's own.
-const char* const kHandWritten[] = { "gcn_pyg_style", "gcn_bias_where", "sage_pyg_style", "gin_pyg_style",
-    "gat_pyg_style", "max_pool", "random_walk_gcn", "node_regression", "heads_apart", "norms_and_slices",
-    "jumping_knowledge" };
+const char* const kHandWritten[]
+    = { "gcn_pyg_style", "gcn_bias_where", "sage_pyg_style", "gin_pyg_style", "gat_pyg_style", "max_pool",
+          "random_walk_gcn", "node_regression", "heads_apart", "norms_and_slices", "jumping_knowledge" };
 const char* const kPyg[] = { "pyg_gcnconv", "pyg_sageconv", "pyg_ginconv", "pyg_gatconv", "pyg_gcn", "pyg_graphsage",
     "pyg_gin", "pyg_gat", "pyg_sageconv_max", "pyg_sageconv_min", "pyg_sageconv_softmax", "pyg_graphconv_max",
     "pyg_edgeconv", "pyg_resgatedgraphconv", "pyg_graphsage_max", "pyg_edgecnn", "pyg_graphsage_jk_cat",
