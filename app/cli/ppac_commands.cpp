@@ -193,6 +193,12 @@ void printMetricsTable(const Evaluation& e)
                 fixed(m.arp), fixed(m.coverage), fixed(m.gini), fixed(m.tailPercentage) });
     }
     printTable({ "TEST", "K", "RECALL", "PRECISION", "NDCG", "ARP", "COVERAGE", "GINI", "TAIL" }, rows);
+    // A test with no user (every user too few interactions to hold one out) measures nothing: its
+    // zeros are not a model's result.
+    for (const auto* part : { &e.full, &e.balanced })
+        if (part->users == 0)
+            std::cerr << "note: the " << (part == &e.full ? "full" : "balanced")
+                      << " test has no user with a test interaction; its figures measure nothing\n";
 }
 
 // ppac generate
@@ -265,6 +271,17 @@ void runOverview(Context& ctx, const DataArgs& d)
             std::to_string(o.balancedTestInteractions) + " (" + std::to_string(o.balancedTestUsers) + " users)" },
         { "density", fixed(o.density * 100.0, 3) + " %" }, { "items per user", fixed(o.meanItemsPerUser, 1) },
         { "top 20% items hold", fixed(o.headShare * 100.0, 1) + " % of training interactions" } });
+    if (!o.columns.empty()) {
+        std::string read;
+        for (const char* role : { "user", "item", "rating", "timestamp" })
+            if (o.columns.contains(role))
+                read += (read.empty() ? "" : ", ") + std::string(role) + " = " + o.columns[role].get<std::string>();
+        ctx.note("columns read: " + read);
+    }
+    if (o.repeatedRows > 0)
+        ctx.note(std::to_string(o.repeatedRows)
+            + " rows repeat a (user, item) pair seen before; each pair is one interaction, at its latest "
+              "timestamp (with --min-rating, a pair is kept when any of its rows is rated high enough)");
 }
 
 // ppac similar

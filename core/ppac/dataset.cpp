@@ -82,6 +82,9 @@ DatasetOverview overview(const Dataset& d)
     o.balancedTestUsers = d.balancedTest.activeUsers();
     o.itemPopularity = d.train.itemCounts();
     o.coldItems = static_cast<std::int32_t>(std::count(o.itemPopularity.begin(), o.itemPopularity.end(), 0));
+    o.repeatedRows = d.notes.value("repeated_rows", std::int64_t{ 0 });
+    if (d.notes.contains("columns") && d.notes["columns"].is_object())
+        o.columns = d.notes["columns"];
     std::sort(o.itemPopularity.begin(), o.itemPopularity.end(), std::greater<>());
     const double cells = static_cast<double>(o.users) * static_cast<double>(o.items);
     o.density = cells > 0 ? static_cast<double>(o.trainInteractions) / cells : 0.0;
@@ -109,7 +112,7 @@ Json toJson(const DatasetOverview& o, int curvePoints)
         { "test_interactions", o.testInteractions }, { "balanced_test_interactions", o.balancedTestInteractions },
         { "test_users", o.testUsers }, { "balanced_test_users", o.balancedTestUsers }, { "cold_items", o.coldItems },
         { "density", o.density }, { "mean_items_per_user", o.meanItemsPerUser }, { "head_share", o.headShare },
-        { "long_tail", curve } };
+        { "repeated_rows", o.repeatedRows }, { "columns", o.columns }, { "long_tail", curve } };
 }
 
 } // namespace vantage::ppac

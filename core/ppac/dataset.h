@@ -55,6 +55,8 @@ struct DatasetOverview {
     std::int32_t testUsers = 0;
     std::int32_t balancedTestUsers = 0;
     std::int32_t coldItems = 0; // items with no training interaction
+    std::int64_t repeatedRows = 0; // rows of a (user, item) pair seen before, merged into its interaction
+    Json columns = Json::object(); // a CSV header's column for each role, as read
     double density = 0.0; // training interactions / (users x items)
     double meanItemsPerUser = 0.0; // training
     double headShare = 0.0; // share of training interactions on the 20% most popular items

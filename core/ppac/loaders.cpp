@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "common/json.h"
 #include "common/text_input.h"
+#include "ppac/csv_columns.h"
 #include "ppac/synthetic.h"
 
 #include <algorithm>
@@ -39,6 +40,27 @@ public:
         return true;
     }
     std::int64_t number() const { return m_number; }
+
+    // The next CSV record: a line, or several when a quoted field holds line breaks (RFC 4180, as
+    // pandas writes a text column with newlines). `first` gets the number of its first line. A quote
+    // still open at the end of the file is refused, naming where it opened.
+    bool nextRecord(std::string_view& record, std::int64_t& first, const std::string& origin)
+    {
+        if (!next(record))
+            return false;
+        first = m_number;
+        const auto open = [](std::string_view s) { return std::count(s.begin(), s.end(), '"') % 2 == 1; };
+        if (!open(record))
+            return true;
+        const char* begin = record.data();
+        std::string_view more;
+        while (next(more)) {
+            record = std::string_view(begin, static_cast<std::size_t>(more.data() + more.size() - begin));
+            if (!open(record))
+                return true;
+        }
+        throw Error::invalidInput("a quoted field opened on this line is never closed").inFile(origin).atLine(first);
+    }
 
 private:
     std::string_view m_text;
@@ -396,11 +418,12 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
     std::string_view line;
     // The first non-blank line decides the delimiter and whether it is a header.
     std::int64_t firstNumber = 0;
+    std::int64_t recordLine = 0;
     std::string_view first;
-    while (lines.next(line))
+    while (lines.nextRecord(line, recordLine, path.string()))
         if (!isBlank(line)) {
             first = line;
-            firstNumber = lines.number();
+            firstNumber = recordLine;
             break;
         }
     if (firstNumber == 0)
@@ -408,33 +431,23 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
     const std::string sep(1, options.delimiter != 0 ? options.delimiter : guessDelimiter(first));
     std::string scratch; // unquote()'s buffer for fields with "" in them
     const auto firstFields = splitCsv(first, sep[0]);
-    bool header = options.header == CsvOptions::Header::Present;
-    if (options.header == CsvOptions::Header::Auto)
-        for (auto f : firstFields) {
-            const auto l = lower(unquote(f, scratch));
-            if (l.find("user") != std::string::npos || l.find("item") != std::string::npos)
-                header = true;
-        }
+    std::vector<std::string> names;
+    for (auto f : firstFields)
+        names.emplace_back(unquote(f, scratch));
+    const bool header = options.header == CsvOptions::Header::Present
+        || (options.header == CsvOptions::Header::Auto && looksLikeCsvHeader(names));
     int userCol = 0, itemCol = 1, ratingCol = -1, timeCol = -1;
     const std::size_t columns = firstFields.size();
     if (header) {
-        userCol = itemCol = -1;
-        for (std::size_t c = 0; c < columns; ++c) {
-            const auto l = lower(unquote(firstFields[c], scratch));
-            const int ci = static_cast<int>(c);
-            if (userCol < 0 && l.find("user") != std::string::npos)
-                userCol = ci;
-            else if (itemCol < 0
-                && (l.find("item") != std::string::npos || l.find("movie") != std::string::npos
-                    || l.find("product") != std::string::npos))
-                itemCol = ci;
-            else if (ratingCol < 0 && (l.find("rating") != std::string::npos || l.find("score") != std::string::npos))
-                ratingCol = ci;
-            else if (timeCol < 0 && l.find("time") != std::string::npos)
-                timeCol = ci;
-        }
+        const CsvColumns c = pickCsvColumns(names);
+        userCol = c.user;
+        itemCol = c.item;
+        ratingCol = c.rating;
+        timeCol = c.timestamp;
         if (userCol < 0 || itemCol < 0)
-            throw Error::invalidInput("the header names no " + std::string(userCol < 0 ? "user" : "item") + " column")
+            throw Error::invalidInput("the header names no " + std::string(userCol < 0 ? "user" : "item")
+                + " column (user_id, userId, customer_id, ...; item_id, movieId, asin, ...); rename it, or "
+                  "pass --csv-header no for user, item[, rating[, timestamp]] in that order")
                 .inFile(path.string())
                 .atLine(firstNumber)
                 .forField(userCol < 0 ? "user" : "item");
@@ -478,10 +491,18 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
     };
     if (!header)
         parseRow(first, firstNumber);
-    while (lines.next(line))
+    while (lines.nextRecord(line, recordLine, path.string()))
         if (!isBlank(line))
-            parseRow(line, lines.number());
+            parseRow(line, recordLine);
     finishLog(log, users, items, path);
+    if (header) {
+        log.columns = { { "user", names[static_cast<std::size_t>(userCol)] },
+            { "item", names[static_cast<std::size_t>(itemCol)] } };
+        if (ratingCol >= 0)
+            log.columns["rating"] = names[static_cast<std::size_t>(ratingCol)];
+        if (timeCol >= 0)
+            log.columns["timestamp"] = names[static_cast<std::size_t>(timeCol)];
+    }
     return log;
 }
 
@@ -537,6 +558,20 @@ Dataset datasetFromLog(const InteractionLog& log, const LoadOptions& options)
         throw Error::invalidInput("no interaction has a rating of at least " + std::to_string(options.minRating))
             .inFile(log.source)
             .forField("min_rating");
+    if (!log.hasRatings && std::isfinite(options.minRating))
+        throw Error::invalidInput("a minimum rating was given, and this file has no rating column to filter on")
+            .inFile(log.source)
+            .forField("min_rating");
+    // A (user, item) pair is one interaction however many rows name it: count the repeats, to say so.
+    std::int64_t repeatedRows = 0;
+    {
+        std::vector<std::pair<std::int32_t, std::int32_t>> pairs;
+        pairs.reserve(kept.rows.size());
+        for (const auto& r : kept.rows)
+            pairs.emplace_back(r.user, r.item);
+        std::sort(pairs.begin(), pairs.end());
+        repeatedRows = static_cast<std::int64_t>(pairs.end() - std::unique(pairs.begin(), pairs.end()));
+    }
     if (options.split.method == SplitMethod::LeaveLastByTime && !log.hasTimestamps)
         throw Error::invalidInput("leave-last splitting needs timestamps, and this file has none")
             .inFile(log.source)
@@ -555,10 +590,48 @@ Dataset datasetFromLog(const InteractionLog& log, const LoadOptions& options)
     d.notes
         = { { "split", options.split.method == SplitMethod::RandomPerUser ? "random per user" : "leave last by time" },
               { "balanced_test", "built: " + std::to_string(options.balancedPerItem) + " per item" },
-              { "load", toJson(options) } };
+              { "load", toJson(options) }, { "repeated_rows", repeatedRows } };
+    if (!log.columns.empty())
+        d.notes["columns"] = log.columns;
     checkDataset(d);
     return d;
 }
+
+namespace {
+
+// The one-line-per-user format uses ids as indices: every id up to the largest gets a row of the
+// model and of every per-user table, used or not. Ids that are mostly gaps (a few users numbered up
+// to 50 000 000) would take memory for tens of millions of rows nobody has: refused, with the way out.
+void checkDenseIds(
+    std::initializer_list<const UserItems*> tables, std::int32_t users, std::int32_t items, const fs::path& path)
+{
+    constexpr std::int64_t kSmall = std::int64_t{ 1 } << 20; // any layout up to a million ids is fine
+    constexpr std::int64_t kGaps = 64; // more ids than 64 per one in use: mostly gaps
+    if (users <= kSmall && items <= kSmall)
+        return;
+    std::vector<char> userSeen(static_cast<std::size_t>(users), 0), itemSeen(static_cast<std::size_t>(items), 0);
+    for (const UserItems* t : tables)
+        for (std::int32_t u = 0; u < t->numUsers(); ++u)
+            for (const auto i : t->items(u)) {
+                userSeen[static_cast<std::size_t>(u)] = 1;
+                itemSeen[static_cast<std::size_t>(i)] = 1;
+            }
+    const auto check = [&](const std::vector<char>& seen, const char* what) {
+        const auto ids = static_cast<std::int64_t>(seen.size());
+        const auto used = static_cast<std::int64_t>(std::count(seen.begin(), seen.end(), 1));
+        if (ids > kSmall && ids > kGaps * std::max<std::int64_t>(used, 1))
+            throw Error::invalidInput(std::string(what) + " ids go up to " + std::to_string(ids - 1) + " and only "
+                + std::to_string(used) + " of them are used: this format uses ids as indices, so each id up to the "
+                + "largest would take a row of the model; renumber the ids 0..N-1, or give the interactions as a CSV "
+                + "file (user,item), whose ids are mapped")
+                .inFile(path.string())
+                .forField(what);
+    };
+    check(userSeen, "user");
+    check(itemSeen, "item");
+}
+
+} // namespace
 
 Dataset loadDataset(const LoadOptions& options, Progress& progress, const CancelToken& cancel)
 {
@@ -608,6 +681,7 @@ Dataset loadDataset(const LoadOptions& options, Progress& progress, const Cancel
     }
     const auto users = std::max({ train.numUsers(), test.numUsers(), balanced.numUsers() });
     const auto items = std::max({ train.numItems(), test.numItems(), balanced.numItems() });
+    checkDenseIds({ &train, &test, &balanced }, users, items, trainPath);
     train = train.resized(users, items);
     test = test.resized(users, items);
     Dataset d;

@@ -3,6 +3,7 @@
 // user (at random, or the latest interactions by timestamp), a validation split held out from the
 // training data, and the popularity-balanced test set of the PPAC protocol.
 
+#include "common/json.h"
 #include "ppac/user_items.h"
 
 #include <cstdint>
@@ -27,6 +28,7 @@ struct InteractionLog {
     std::string source;
     bool hasRatings = false;
     bool hasTimestamps = false;
+    Json columns = Json::object(); // CSV with a header: the column read for each role ({"user": "userId"})
 };
 
 enum class SplitMethod {

@@ -325,7 +325,8 @@ void check(const TrainOptions& o, const PreparedDataset& data)
             = o.validation == ValidationSource::HeldOut ? data.dataset.validation : data.dataset.balancedTest;
         if (truth.isEmpty())
             throw Error::invalidInput(o.validation == ValidationSource::HeldOut
-                    ? "no validation split: hold one out of the training data, or train without validation"
+                    ? "no validation split (users have too few interactions to hold one out): train without "
+                      "validation (--validation none) or validate on the balanced test (--validation balanced-test)"
                     : "the balanced test set is empty")
                 .forField("validation");
     }

@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "common/json.h"
+#include "ppac/csv_columns.h"
 #include "ppac/dataset.h"
 #include "ppac/loaders.h"
 #include "ppac/splits.h"
@@ -232,6 +233,122 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(Error, loadDataset(o, np, CancelToken()));
         o.path = fs::path(m_dir.path().toStdString()) / "missing";
         QVERIFY_THROWS_EXCEPTION(Error, loadDataset(o, np, CancelToken()));
+    }
+
+    // Headers as other tools and public datasets write them, with more columns about the same things
+    // than the four read: the id columns must be the ones read (a user_name before user_id once
+    // took its place, reading 7 users of 300 with exit 0).
+    void csvHeaderColumns_data()
+    {
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<QString>("want"); // user,item,rating,timestamp column indices (-1: none)
+        QTest::newRow("plain") << "user,item,rating,timestamp"
+                               << "0,1,2,3";
+        QTest::newRow("movielens latest") << "userId,movieId,rating,timestamp"
+                                          << "0,1,2,3";
+        QTest::newRow("user_type first") << "user_type,user_id,item_id,rating"
+                                         << "1,2,3,-1";
+        QTest::newRow("names beside ids") << "user_name,user_id,item_name,item_id,rating,timestamp"
+                                          << "1,3,4,5";
+        QTest::newRow("item_name first") << "user_id,item_name,item_id,rating"
+                                         << "0,2,3,-1";
+        QTest::newRow("previous item") << "user_id,previous_item_id,item_id,rating"
+                                       << "0,2,3,-1";
+        QTest::newRow("pandas index") << ",user,item,rating,timestamp"
+                                      << "1,2,3,4";
+        QTest::newRow("h&m") << "t_dat,customer_id,article_id,price"
+                             << "1,2,-1,-1";
+        QTest::newRow("retailrocket") << "timestamp,visitorid,event,itemid"
+                                      << "1,3,-1,0";
+        QTest::newRow("amazon reviews") << "reviewerID,asin,overall,unixReviewTime"
+                                        << "0,1,2,3";
+        QTest::newRow("spaces and case") << "User ID,Item ID,Rating"
+                                         << "0,1,2,-1";
+        QTest::newRow("book crossing") << "User-ID,ISBN,Book-Rating"
+                                       << "0,1,2,-1";
+        QTest::newRow("no item column") << "user,thing"
+                                        << "0,-1,-1,-1";
+    }
+    void csvHeaderColumns()
+    {
+        QFETCH(QString, header);
+        QFETCH(QString, want);
+        std::vector<std::string> names;
+        for (const QString& n : header.split(','))
+            names.push_back(n.toStdString());
+        const CsvColumns c = pickCsvColumns(names);
+        QCOMPARE(QString("%1,%2,%3,%4").arg(c.user).arg(c.item).arg(c.rating).arg(c.timestamp), want);
+    }
+
+    void csvAsOtherToolsWriteIt()
+    {
+        NullProgress np;
+        LoadOptions o;
+        o.split = { .method = SplitMethod::LeaveLastByTime, .leaveLast = 1 };
+        o.balancedPerItem = 1;
+        // A quoted field with line breaks and quotes in it (pandas writes a text column so), CRLF.
+        o.path = write("notes.csv",
+            "user_name,user_id,item_id,rating,timestamp\r\n\"Ann\r\nB.\",7,100,4,1\r\n\"say \"\"hi\"\"\n"
+            "twice\",7,101,5,2\r\nCy,8,100,3,3\r\nCy,8,102,2,4\r\n");
+        Dataset d = loadDataset(o, np, CancelToken());
+        QCOMPARE(d.numUsers(), 2);
+        QCOMPARE(d.userLabel(0), std::string("7"));
+        QCOMPARE(d.numItems(), 3);
+        QCOMPARE(d.train.size() + d.test.size(), std::int64_t(4));
+        QCOMPARE(d.itemLabel(d.test.items(0)[0]), std::string("101"));
+        QCOMPARE(d.notes["columns"]["user"].get<std::string>(), std::string("user_id"));
+        QCOMPARE(d.notes["repeated_rows"].get<std::int64_t>(), std::int64_t(0));
+        // A quote never closed is refused naming the line it opened on.
+        o.path = write("open.csv", "user,item\n1,2\n\"3,4\n5,6\n");
+        try {
+            loadDataset(o, np, CancelToken());
+            QFAIL("an unclosed quote was read");
+        } catch (const Error& e) {
+            QCOMPARE(e.line().value_or(-1), std::int64_t(3));
+            QVERIFY2(QString(e.what()).contains("never closed"), e.what());
+        }
+        // Repeated (user, item) rows are one interaction each, and counted.
+        o.path = write("dups.csv", "user,item,timestamp\n1,2,1\n1,3,2\n1,2,5\n2,2,1\n2,3,2\n1,2,3\n");
+        d = loadDataset(o, np, CancelToken());
+        QCOMPARE(d.train.size() + d.test.size(), std::int64_t(4));
+        QCOMPARE(overview(d).repeatedRows, std::int64_t(2));
+        QCOMPARE(d.itemLabel(d.test.items(0)[0]), std::string("2")); // at its latest timestamp, 5
+        // A minimum rating on a file without ratings would filter nothing: refused.
+        o.minRating = 4;
+        try {
+            loadDataset(o, np, CancelToken());
+            QFAIL("--min-rating was ignored");
+        } catch (const Error& e) {
+            QCOMPARE(QString::fromStdString(e.field().value_or("")), QString("min_rating"));
+        }
+    }
+
+    void denseIdsThatAreMostlyGapsAreRefused()
+    {
+        // Three users numbered up to 50 000 000 in the one-line-per-user format: each id would take
+        // a row of the model (a training run was killed for memory at 23 GB).
+        NullProgress np;
+        LoadOptions o;
+        o.path = write("gap/train.txt", "0 1 2 3\n1 2 3 4\n50000000 1 2\n");
+        write("gap/test.txt", "0 4\n1 1\n");
+        o.path = o.path.parent_path();
+        try {
+            loadDataset(o, np, CancelToken());
+            QFAIL("a mostly empty id range was read");
+        } catch (const Error& e) {
+            QCOMPARE(QString::fromStdString(e.field().value_or("")), QString("user"));
+            QVERIFY2(QString(e.what()).contains("renumber"), e.what());
+        }
+        // Dense ids of the same size are read (a million users, each with one item).
+        std::string train, test;
+        for (int u = 0; u < 1100000; ++u) {
+            train += std::to_string(u) + " " + std::to_string(u % 7) + " " + std::to_string(u % 5 + 7) + "\n";
+            test += std::to_string(u) + " " + std::to_string(u % 3 + 12) + "\n";
+        }
+        o.path = write("dense/train.txt", train);
+        write("dense/test.txt", test);
+        o.path = o.path.parent_path();
+        QCOMPARE(loadDataset(o, np, CancelToken()).numUsers(), 1100000);
     }
 
     void randomSplitInvariants_data()

@@ -1,0 +1,27 @@
+#pragma once
+// Which columns of a CSV header hold the user, the item, the rating and the timestamp. Files from
+// other tools name their columns many ways (userId, user_id, customer_id, visitorid; movieId, asin,
+// article_id) and often carry more columns about the same things (user_name, item_type,
+// previous_item_id): each column is scored for each role, an exact id name above a name with the
+// role and "id" in it, above a name that only mentions the role, and the best column wins.
+
+#include <string>
+#include <vector>
+
+namespace vantage::ppac {
+
+struct CsvColumns {
+    int user = -1;
+    int item = -1;
+    int rating = -1; // -1: none
+    int timestamp = -1; // -1: none
+};
+
+// `names`: the header's fields, unquoted. Columns that fit no role are left out; user or item
+// -1 when no column fits (the caller refuses the file).
+CsvColumns pickCsvColumns(const std::vector<std::string>& names);
+
+// Whether a first line looks like a header: some field names a user or an item column.
+bool looksLikeCsvHeader(const std::vector<std::string>& names);
+
+} // namespace vantage::ppac
