@@ -30,8 +30,10 @@ Anything else is refused, naming the op, the module or function, and the source 
 write x.size(1), not `b, t = x.size()`).
 """
 import argparse
+import contextlib
 import importlib
 import importlib.util
+import io
 import json
 import math
 import operator
@@ -62,6 +64,7 @@ SIZE_METHODS = {"size", "dim", "numel"}
 ADD_FUNCTIONS = {operator.add, operator.iadd, torch.add}
 MUL_FUNCTIONS = {operator.mul, operator.imul, torch.mul}
 SDPA = F.scaled_dot_product_attention
+ASSERT_FUNCTIONS = {torch._assert}
 
 
 class Tracer(fx.Tracer):
@@ -76,10 +79,13 @@ class Tracer(fx.Tracer):
 
 
 def location(node):
-    """ (at FILE:LINE) of the user's code that made `node`: the innermost frame outside torch."""
+    """ (at FILE:LINE) of the user's code that made `node`: the innermost frame outside torch (and, for a
+    model from a library, outside site-packages when the user's own code is not on the stack)."""
     trace = node.meta.get("stack_trace") or ""
     frames = [l.strip() for l in trace.strip().splitlines() if l.strip().startswith("File ")]
     user = [f for f in frames if "/torch/" not in f and "/site-packages/" not in f]
+    if not user:  # a library's model (torchvision, timm): its own line, outside torch itself
+        user = [f for f in frames if "/site-packages/torch/" not in f]
     if not user:
         return ""
     parts = user[-1].split('"')
@@ -102,7 +108,8 @@ class Exporter:
         self.name = name
         self.gm = fx.GraphModule(module, Tracer().trace(module))
         self.modules = dict(self.gm.named_modules())
-        ShapeProp(self.gm).propagate(example)
+        with contextlib.redirect_stderr(io.StringIO()):  # ShapeProp prints its own traceback on failure
+            ShapeProp(self.gm).propagate(example)
         self.ops = []  # FT ops in order
         self.by_name = {}
         self.produced = {}  # fx node -> FT op name (or None: constant, e.g. positions)
@@ -214,9 +221,35 @@ class Exporter:
             elif node.op == "call_method":
                 self.method_op(node)
         params = sum(p.numel() for p in {id(p): p for p in self.module.parameters()}.values())
-        return {"name": self.name, "ops": self.ops,
-                "source": {"exporter": "scripts/export_ft_graph.py", "torch": torch.__version__,
-                           "parameters": int(params)}}
+        source = {"exporter": "scripts/export_ft_graph.py", "torch": torch.__version__, "parameters": int(params)}
+        unused = self.unused_parameters()
+        if unused:
+            # Modules forward never calls in evaluation (GoogLeNet's and Inception's auxiliary
+            # classifiers): FT plans what runs, and says how much it leaves out.
+            source["unused_parameters"] = {"count": sum(n for _, n in unused), "modules": [m for m, _ in unused]}
+        return {"name": self.name, "ops": self.ops, "source": source}
+
+    def unused_parameters(self):
+        """(module, parameter count) of the parameters forward never reads, by outermost module."""
+        used = set()
+        for node in self.gm.graph.nodes:
+            if node.op == "call_module":
+                used.update(id(p) for p in self.gm.get_submodule(node.target).parameters())
+            elif node.op == "get_attr":
+                obj = self.gm
+                for part in node.target.split("."):
+                    obj = getattr(obj, part, None)
+                used.add(id(obj))
+        by_module = {}
+        seen = set()
+        for name, p in self.module.named_parameters():
+            if id(p) in used or id(p) in seen:
+                continue
+            seen.add(id(p))
+            top = name.rsplit(".", 1)[0] if "." in name else name
+            top = top.split(".")[0]
+            by_module[top] = by_module.get(top, 0) + p.numel()
+        return sorted(by_module.items())
 
     def tie(self, weight, name):
         self.weights.setdefault(id(weight), name)
@@ -277,8 +310,14 @@ class Exporter:
             self.produced[node] = self.source(x)
         elif isinstance(m, (nn.MaxPool2d, nn.AvgPool2d)):
             two = lambda v: list(v) if isinstance(v, (tuple, list)) else [v, v]  # noqa: E731
+            if isinstance(m, nn.MaxPool2d) and two(m.dilation) != [1, 1]:
+                raise ExportError(f"{op_text(node, self.modules)}: FT costs pools without dilation{location(node)}")
+            if isinstance(m, nn.AvgPool2d) and m.divisor_override is not None:
+                raise ExportError(f"{op_text(node, self.modules)}: FT costs average pools without a divisor "
+                                  f"override{location(node)}")
             self.add_op(node, "pool", [x], function="max" if isinstance(m, nn.MaxPool2d) else "avg",
-                        kernel=two(m.kernel_size), stride=two(m.stride or m.kernel_size), padding=two(m.padding))
+                        kernel=two(m.kernel_size), stride=two(m.stride or m.kernel_size), padding=two(m.padding),
+                        ceil_mode=True if m.ceil_mode else None)
         elif isinstance(m, nn.AdaptiveAvgPool2d):
             size = m.output_size if isinstance(m.output_size, (tuple, list)) else (m.output_size, m.output_size)
             if tuple(size) != (1, 1):
@@ -345,9 +384,21 @@ class Exporter:
         self.elementwise(node, function, tensors, act)
         self.produced[last] = self.produced[node]
 
+    def is_number(self, node):
+        """A value computed from sizes and constants (C // heads, h == image_size): no tensor, no cost."""
+        return "tensor_meta" not in node.meta and not any(
+            isinstance(a, fx.Node) and self.produced.get(a) is not None for a in node.all_input_nodes)
+
     def function_op(self, node):
         t = node.target
         args = node.args
+        if getattr(t, "__module__", "") in ("_operator", "operator") and t is not operator.getitem \
+                and self.is_number(node):
+            self.produced[node] = None  # arithmetic and comparisons on sizes
+            return
+        if t in ASSERT_FUNCTIONS:
+            self.produced[node] = None  # torch._assert(h == self.image_size): a check, no cost
+            return
         if t in ADD_FUNCTIONS:
             self.binary(node, "add")
         elif t in MUL_FUNCTIONS:
@@ -382,8 +433,14 @@ class Exporter:
             tensors = args[0]
             dim = node.kwargs.get("dim", args[1] if len(args) > 1 else 0)
             rank = len(self.shape(node))
-            if dim not in (1, -1 + rank, -rank + 1) and not (rank == 4 and dim in (1, -3)):
-                raise ExportError(f"torch.cat along dim {dim}: FT concatenates features{location(node)}")
+            features = (1, -3) if rank == 4 else (rank - 1, -1)  # channels of [B, C, H, W], else the last dim
+            if dim not in features:
+                raise ExportError(f"torch.cat along dim {dim} of {self.shape(node)}: FT concatenates features "
+                                  f"(channels of an image, the last dim otherwise), not rows or positions such "
+                                  f"as a class token{location(node)}")
+            if sum(1 for t in tensors if isinstance(t, fx.Node) and self.source(t) is not None) < 2:
+                raise ExportError(f"torch.cat of a computed tensor with learned or constant ones has no FT "
+                                  f"cost{location(node)}")
             self.add_op(node, "concat", list(tensors))
         elif t in PASS_FUNCTIONS or getattr(t, "__name__", "") in ("flatten", "getitem"):
             src = args[0]
@@ -415,8 +472,15 @@ def export_graph(module, example, batch, name):
         return Exporter(module, example, batch, name).run()
     except ExportError:
         raise
-    except Exception as e:  # torch.fx could not trace it: say so with PyTorch's words
-        raise ExportError(f"torch.fx cannot trace the model: {str(e).strip().splitlines()[0]}") from e
+    except Exception as e:  # torch.fx could not trace it, or the sample could not run: PyTorch's words
+        root = e
+        while root.__cause__ is not None:
+            root = root.__cause__
+        first = (str(root).strip().splitlines() or [type(root).__name__])[0]
+        if "ShapeProp" in str(e):
+            raise ExportError(f"the model does not run on the --input sample ({type(root).__name__}: {first}); "
+                              f"check --input's type and shape") from e
+        raise ExportError(f"torch.fx cannot trace the model: {first}") from e
 
 
 def load_callable(spec):
@@ -451,6 +515,17 @@ def parse_input(text):
     return dtypes[dtype], dims
 
 
+MAX_BATCH = 2147483647  # the largest batch an FT op graph takes
+
+
+def default_name(spec):
+    """The graph's name: the callable's, or for FILE.py:build-like factories the file's (my_gpt)."""
+    where, attr = spec.rsplit(":", 1)
+    if where.endswith(".py") and attr in ("build", "make", "model", "create", "get_model", "make_model"):
+        return os.path.splitext(os.path.basename(where))[0]
+    return attr
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", required=True, help="MODULE:NAME or FILE.py:NAME, a callable returning the nn.Module")
@@ -461,25 +536,52 @@ def main():
     p.add_argument("--out", required=True, help="the JSON file to write")
     a = p.parse_args()
     try:
-        if a.batch <= 0:
-            raise ExportError("--batch must be positive")
+        if a.batch <= 0 or a.batch > MAX_BATCH:
+            raise ExportError(f"--batch must be between 1 and {MAX_BATCH} (what FT plans)")
+        out_dir = os.path.dirname(os.path.abspath(a.out))
+        if not os.path.isdir(out_dir) or os.path.isdir(a.out):
+            raise ExportError(f"--out {a.out}: " + ("a directory" if os.path.isdir(a.out) else
+                                                     f"no folder {out_dir}"))
         kwargs = json.loads(a.kwargs)
         if not isinstance(kwargs, dict):
             raise ExportError("--kwargs must be a JSON object")
         make = load_callable(a.model)
         dtype, dims = parse_input(a.input)
-        with torch.device("meta"):
-            module = make(**kwargs)
-            if not isinstance(module, nn.Module):
-                raise ExportError(f"--model {a.model} returned a {type(module).__name__}, not an nn.Module")
-            module.eval()
+        name = a.name or default_name(a.model)
+        graph = None
+        for device in ("meta", "cpu"):  # meta: no memory for the weights; some constructors need values
+            try:
+                with torch.device(device):
+                    module = make(**kwargs)
+            except TypeError as e:
+                raise ExportError(f"--model {a.model}{' --kwargs' if kwargs else ''}: {e}") from None
+            except NotImplementedError:
+                if device == "meta":
+                    continue  # e.g. a constructor that reads a tensor's values (.tolist())
+                raise
+            break
+        if not isinstance(module, nn.Module):
+            raise ExportError(f"--model {a.model} returned a {type(module).__name__}, not an nn.Module")
+        module.eval()
+        with torch.device(device):
             example = torch.zeros([1] + dims, dtype=dtype)
-            graph = export_graph(module, example, a.batch, a.name or a.model.rsplit(":", 1)[1])
+            graph = export_graph(module, example, a.batch, name)
     except (ExportError, json.JSONDecodeError, ImportError) as e:
         print(f"export_ft_graph: {e}", file=sys.stderr)
         sys.exit(2)
-    with open(a.out, "w") as f:
-        json.dump(graph, f, indent=1)
+    except Exception as e:  # the user's code failed while being built: its words, and exit 2
+        print(f"export_ft_graph: building {a.model} failed: {type(e).__name__}: {e}", file=sys.stderr)
+        sys.exit(2)
+    unused = graph["source"].get("unused_parameters")
+    if unused:
+        print(f"export_ft_graph: note: {unused['count']} parameters ({', '.join(unused['modules'])}) are not used "
+              f"by forward in evaluation and are not planned", file=sys.stderr)
+    try:
+        with open(a.out, "w") as f:
+            json.dump(graph, f, indent=1)
+    except OSError as e:
+        print(f"export_ft_graph: cannot write {a.out}: {e.strerror}", file=sys.stderr)
+        sys.exit(2)
     print(json.dumps({"wrote": a.out, "ops": len(graph["ops"]), "parameters": graph["source"]["parameters"]}))
 
 

@@ -94,12 +94,18 @@ std::int64_t product(const Op& op, std::int64_t a, std::int64_t b, const char* w
     return r;
 }
 
-std::int64_t convOut(const Op& op, std::int64_t in, int k, int s, int p, const char* dim)
+// PyTorch's output size of a convolution or pool; with ceil (pools' ceil_mode) rounded up, a last
+// window that would start in the right padding dropped, as PyTorch does.
+std::int64_t convOut(const Op& op, std::int64_t in, int k, int s, int p, const char* dim, bool ceil = false)
 {
     if (k < 1 || s < 1 || p < 0)
         bad(op, "kernel and stride must be >= 1 and padding >= 0");
-    const std::int64_t out = (in + 2 * p - k) / s + 1;
-    if (in + 2 * p < k || out < 1)
+    if (in + 2 * p < k)
+        bad(op, std::string("the kernel does not fit the input ") + dim + " (" + std::to_string(in) + ")");
+    std::int64_t out = (in + 2 * p - k + (ceil ? s - 1 : 0)) / s + 1;
+    if (ceil && (out - 1) * s >= in + p)
+        --out;
+    if (out < 1)
         bad(op, std::string("the kernel does not fit the input ") + dim + " (" + std::to_string(in) + ")");
     return out;
 }
@@ -283,7 +289,10 @@ void shapeAttention(Op& op, const std::vector<TensorShape>& ins)
     if (in.features % qkvHeads != 0)
         bad(op,
             "input features (" + std::to_string(in.features) + ") are not a whole number of heads ("
-                + std::to_string(qkvHeads) + ")");
+                + (ins.size() == 2 ? std::to_string(qkvHeads)
+                                   : std::to_string(qkvHeads) + ": the input holds q, k and v, " + std::to_string(op.heads)
+                              + " heads + 2 x " + std::to_string(op.kvHeads) + " kv_heads")
+                + ")");
     const int hd = static_cast<int>(in.features / qkvHeads);
     if (op.headDim != 0 && op.headDim != hd)
         bad(op, "head_dim " + std::to_string(op.headDim) + " does not match the input (" + std::to_string(hd) + ")");
@@ -352,8 +361,8 @@ void shapePool(Op& op, const std::vector<TensorShape>& ins)
     if (op.function == "max" || op.function == "avg") {
         if (!in.image)
             bad(op, "max / avg pooling needs an image input");
-        const std::int64_t h = convOut(op, in.height, op.kernelH, op.strideH, op.padH, "height");
-        const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width");
+        const std::int64_t h = convOut(op, in.height, op.kernelH, op.strideH, op.padH, "height", op.ceilMode);
+        const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width", op.ceilMode);
         op.output = { in.batch, in.features, h, w, true };
         op.forwardFlops = op.output.elements() * op.kernelH * op.kernelW;
     } else if (op.function == "global-avg") {
@@ -581,7 +590,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     r.requireObject(o, at,
         { "name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out", "vocab",
             "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim", "bias", "batch_norm",
-            "activation", "function", "tied_to" });
+            "activation", "function", "tied_to", "ceil_mode" });
     Op op;
     op.name = r.string(o, "name", at);
     try {
@@ -592,9 +601,9 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     for (std::size_t from : inputs)
         op.inputs.push_back(graphIndex[from]);
     if (op.inputs.empty()) {
-        op.input.batch = r.integer(o, "batch", at, 0);
-        if (op.input.batch == 0)
+        if (!r.has(o, "batch"))
             r.fail("an op without inputs needs 'batch'", at);
+        op.input.batch = r.integer(o, "batch", at, 0);
         op.input.image = r.has(o, "height") || r.has(o, "width");
         op.input.height = op.input.image ? r.integer(o, "height", at, 1) : r.integer(o, "seq", at, 1);
         op.input.width = r.integer(o, "width", at, 1);
@@ -622,6 +631,9 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     op.headDim = smallInt("head_dim");
     op.bias = r.boolean(o, "bias", at, op.kind == OpKind::Linear);
     op.batchNorm = r.boolean(o, "batch_norm", at, false);
+    op.ceilMode = r.boolean(o, "ceil_mode", at, false);
+    if (op.ceilMode && op.kind != OpKind::Pool)
+        r.fail("'ceil_mode' is for max and avg pools", at + "/ceil_mode");
     if (r.has(o, "activation")) {
         try {
             op.activation = activationFromName(r.string(o, "activation", at));
@@ -741,6 +753,8 @@ Json toJson(const OpGraph& g)
                 o["kernel"] = hw(op.kernelH, op.kernelW);
                 o["stride"] = hw(op.strideH, op.strideW);
                 o["padding"] = hw(op.padH, op.padW);
+                if (op.ceilMode)
+                    o["ceil_mode"] = true;
             }
             break;
         case OpKind::Elementwise:

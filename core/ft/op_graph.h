@@ -76,6 +76,7 @@ struct Op {
     int headDim = 0; // attention: inferred from the input features when 0
     bool bias = false; // linear, conv2d
     bool batchNorm = false; // conv2d: batch norm folded in (2C parameters)
+    bool ceilMode = false; // max / avg pool: output sizes rounded up, as PyTorch's ceil_mode=True
     Activation activation = Activation::None; // linear, conv2d, elementwise: fused activation
     std::string function; // elementwise: add|mul|relu|gelu|silu|dropout; pool: max|avg|global-avg|first
     int tiedTo = -1; // linear / embedding sharing the weight of this embedding op

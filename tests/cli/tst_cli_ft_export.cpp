@@ -77,6 +77,11 @@ private Q_SLOTS:
                                                  << "512"
                                                  << "gpt2-1.5b"
                                                  << "8";
+        QTest::newRow("GPT-2 XL, C // heads from x.size(2)") << kModels + ":gpt2_read_sizes"
+                                                              << "long:1024"
+                                                              << "512"
+                                                              << "gpt2-1.5b"
+                                                              << "8";
     }
     void exportedGraphGivesTheZoosFrontier()
     {
@@ -139,6 +144,34 @@ private Q_SLOTS:
         QVERIFY(!r.json()["frontiers"].toArray()[0].toObject()["points"].toArray().isEmpty());
     }
 
+    // Models whose exports FT once planned wrongly or refused: a pool with ceil_mode=True (its output
+    // was rounded down, so a residual add of the pooled and a strided branch was refused as two shapes),
+    // a head forward never calls in evaluation (its parameters were counted by the exporter, not by
+    // FT, without a word), a constructor that reads values (it failed on the meta device with exit 1).
+    void modelsUsersBring()
+    {
+        const QString ceil = path("ceil.json");
+        Result e = exporter({ "--model", kModels + ":ceil_pools", "--input", "float:3,7,7", "--batch", "32", "--out",
+            ceil });
+        QVERIFY2(e.code == 0, e.err.constData());
+        Result r = cli({ "--json", "ft", "search", "--graph", ceil, "--devices", "2" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["parameters"].toDouble(), e.json()["parameters"].toDouble());
+
+        const QString aux = path("aux.json");
+        e = exporter({ "--model", kModels + ":with_auxiliary", "--input", "float:16", "--batch", "8", "--out", aux });
+        QVERIFY2(e.code == 0, e.err.constData());
+        QVERIFY2(e.err.contains("132 parameters (aux) are not used by forward"), e.err.constData());
+        r = cli({ "--json", "ft", "search", "--graph", aux, "--devices", "2" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["parameters"].toDouble(), e.json()["parameters"].toDouble() - 132);
+
+        e = exporter({ "--model", kModels + ":reads_values", "--input", "float:8", "--batch", "8", "--out",
+            path("values.json") });
+        QVERIFY2(e.code == 0, e.err.constData());
+        QCOMPARE(e.json()["parameters"].toDouble(), double(8 * 16 + 16 + 16 * 24 + 24));
+    }
+
     void refusals_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -152,6 +185,12 @@ private Q_SLOTS:
             << QStringList{ "--model", kModels + ":nothing", "--input", "float:8" } << "has no 'nothing'" << 0;
         QTest::newRow("bad input") << QStringList{ "--model", kModels + ":gpt2", "--input", "long:-3" }
                                    << "every size must be positive" << 0;
+        QTest::newRow("input of the wrong type")
+            << QStringList{ "--model", kModels + ":ceil_pools", "--input", "long:3,7,7" }
+            << "does not run on the --input sample" << 0;
+        QTest::newRow("unknown keyword")
+            << QStringList{ "--model", kModels + ":ceil_pools", "--kwargs", "{\"nope\": 1}", "--input", "float:3,7,7" }
+            << "unexpected keyword argument 'nope'" << 0;
     }
     void refusals()
     {
@@ -160,10 +199,19 @@ private Q_SLOTS:
         QFETCH(int, line);
         const Result r = exporter(args + QStringList{ "--batch", "4", "--out", path("refused.json") });
         QCOMPARE(r.code, 2);
+        QVERIFY2(!r.err.contains("Traceback"), r.err.constData());
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
         if (line > 0)
             QVERIFY2(r.err.contains(QString("%1:%2").arg(kModels).arg(line).toUtf8()), r.err.constData());
         QVERIFY(!QFile::exists(path("refused.json")));
+    }
+
+    void outputFolderIsCheckedFirst()
+    {
+        const Result r = exporter({ "--model", kModels + ":ceil_pools", "--input", "float:3,7,7", "--batch", "4",
+            "--out", path("no/such/folder/g.json") });
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("no folder"), r.err.constData());
     }
 };
 

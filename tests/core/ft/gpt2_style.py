@@ -9,29 +9,32 @@ from torch import nn
 
 
 class SelfAttention(nn.Module):
-    def __init__(self, d: int, heads: int):
+    def __init__(self, d: int, heads: int, read_sizes: bool = False):
         super().__init__()
         self.heads = heads
         self.d = d
+        self.read_sizes = read_sizes
         self.c_attn = nn.Linear(d, 3 * d)
         self.c_proj = nn.Linear(d, d)
 
     def forward(self, x):
         b, t = x.size(0), x.size(1)
-        q, k, v = self.c_attn(x).split(self.d, dim=2)
-        q = q.view(b, t, self.heads, self.d // self.heads).transpose(1, 2)
-        k = k.view(b, t, self.heads, self.d // self.heads).transpose(1, 2)
-        v = v.view(b, t, self.heads, self.d // self.heads).transpose(1, 2)
+        # nanoGPT reads the width from x and divides it by the heads: arithmetic on sizes.
+        c = x.size(2) if self.read_sizes else self.d
+        q, k, v = self.c_attn(x).split(c, dim=2)
+        q = q.view(b, t, self.heads, c // self.heads).transpose(1, 2)
+        k = k.view(b, t, self.heads, c // self.heads).transpose(1, 2)
+        v = v.view(b, t, self.heads, c // self.heads).transpose(1, 2)
         y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
-        y = y.transpose(1, 2).contiguous().view(b, t, self.d)
+        y = y.transpose(1, 2).contiguous().view(b, t, c)
         return self.c_proj(y)
 
 
 class Block(nn.Module):
-    def __init__(self, d: int, heads: int):
+    def __init__(self, d: int, heads: int, read_sizes: bool = False):
         super().__init__()
         self.ln_1 = nn.LayerNorm(d)
-        self.attn = SelfAttention(d, heads)
+        self.attn = SelfAttention(d, heads, read_sizes)
         self.ln_2 = nn.LayerNorm(d)
         self.c_fc = nn.Linear(d, 4 * d)
         self.gelu = nn.GELU()
@@ -44,11 +47,11 @@ class Block(nn.Module):
 
 
 class GPT(nn.Module):
-    def __init__(self, layers: int, d: int, heads: int, vocab: int, positions: int):
+    def __init__(self, layers: int, d: int, heads: int, vocab: int, positions: int, read_sizes: bool = False):
         super().__init__()
         self.wte = nn.Embedding(vocab, d)
         self.wpe = nn.Embedding(positions, d)
-        self.h = nn.ModuleList([Block(d, heads) for _ in range(layers)])
+        self.h = nn.ModuleList([Block(d, heads, read_sizes) for _ in range(layers)])
         self.ln_f = nn.LayerNorm(d)
         self.lm_head = nn.Linear(d, vocab, bias=False)
         self.lm_head.weight = self.wte.weight  # tied, as GPT-2 does
@@ -63,6 +66,70 @@ class GPT(nn.Module):
 
 def gpt2(layers: int = 48, d: int = 1600, heads: int = 25, vocab: int = 50257, positions: int = 1024):
     return GPT(layers, d, heads, vocab, positions)
+
+
+def gpt2_read_sizes():
+    """GPT-2 XL with nanoGPT's C = x.size(2), C // heads."""
+    return GPT(48, 1600, 25, 50257, 1024, read_sizes=True)
+
+
+class CeilPools(nn.Module):
+    """GoogLeNet's and SqueezeNet's pools round up (ceil_mode=True): the pooled branch must meet the
+    strided one at PyTorch's size (8 -> 4 either way, 7 -> 4 only when rounded up)."""
+
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Conv2d(3, 8, 3, padding=1)
+        self.pool = nn.MaxPool2d(2, 2, ceil_mode=True)
+        self.b = nn.Conv2d(3, 8, 3, stride=2, padding=1)
+        self.gap = nn.AdaptiveAvgPool2d(1)
+        self.fc = nn.Linear(8, 10)
+
+    def forward(self, x):
+        y = self.pool(self.a(x)) + self.b(x)
+        return self.fc(self.gap(y).flatten(1))
+
+
+def ceil_pools():
+    return CeilPools()
+
+
+class WithAuxiliary(nn.Module):
+    """An auxiliary head forward calls only in training (GoogLeNet, Inception v3): not planned, and said."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(16, 32)
+        self.fc2 = nn.Linear(32, 4)
+        self.aux = nn.Linear(32, 4)
+
+    def forward(self, x):
+        h = F.relu(self.fc1(x))
+        if self.training:
+            return self.fc2(h) + self.aux(h)
+        return self.fc2(h)
+
+
+def with_auxiliary():
+    return WithAuxiliary()
+
+
+class ReadsValues(nn.Module):
+    """A constructor that reads a tensor's values (RegNet's widths: .tolist()), which cannot run on
+    the meta device the exporter builds models on."""
+
+    def __init__(self):
+        super().__init__()
+        widths = torch.tensor([16.0, 24.0]).round().int().tolist()
+        self.fc1 = nn.Linear(8, widths[0])
+        self.fc2 = nn.Linear(widths[0], widths[1])
+
+    def forward(self, x):
+        return self.fc2(F.relu(self.fc1(x)))
+
+
+def reads_values():
+    return ReadsValues()
 
 
 class TinyMHA(nn.Module):

@@ -255,6 +255,62 @@ private Q_SLOTS:
                                     << "same shape" << 4;
         QTest::newRow("no ops") << R"({"ops": []})"
                                 << "no ops" << 1;
+        QTest::newRow("zero batch") << R"({"ops": [{"name": "x", "kind": "linear",
+ "batch": 0, "features": 8, "out": 16}]})"
+                                    << "batch must be at least 1" << 1;
+        QTest::newRow("ceil_mode off a pool") << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3,
+ "ceil_mode": true}]})"
+                                              << "'ceil_mode' is for max and avg pools" << 4;
+        QTest::newRow("fused qkv heads") << head + R"({"name": "a", "kind": "attention", "inputs": ["x"], "heads": 3,
+ "kv_heads": 1}]})"
+                                         << "3 heads + 2 x 1 kv_heads" << 3;
+    }
+
+    // Pooling output sizes as PyTorch's nn.MaxPool2d gives them (read off PyTorch 2.15), ceil_mode
+    // on and off: GoogLeNet and SqueezeNet pool with ceil_mode=True, and 112 -> 56 there, not 55.
+    void poolSizesFollowPyTorch_data()
+    {
+        QTest::addColumn<int>("in");
+        QTest::addColumn<int>("kernel");
+        QTest::addColumn<int>("stride");
+        QTest::addColumn<int>("padding");
+        QTest::addColumn<int>("floorOut");
+        QTest::addColumn<int>("ceilOut");
+        QTest::newRow("googlenet 112") << 112 << 3 << 2 << 0 << 55 << 56;
+        QTest::newRow("squeezenet 13") << 13 << 3 << 2 << 0 << 6 << 6;
+        QTest::newRow("odd with padding") << 6 << 3 << 2 << 1 << 3 << 4;
+        QTest::newRow("8 by 3/2") << 8 << 3 << 2 << 0 << 3 << 4;
+        QTest::newRow("last window in padding") << 5 << 2 << 2 << 1 << 3 << 3;
+        QTest::newRow("9 by 2/2 pad 1") << 9 << 2 << 2 << 1 << 5 << 5;
+        QTest::newRow("stride 3") << 10 << 3 << 3 << 1 << 4 << 4;
+        QTest::newRow("224 pad 1") << 224 << 3 << 2 << 1 << 112 << 113;
+    }
+    void poolSizesFollowPyTorch()
+    {
+        QFETCH(int, in);
+        QFETCH(int, kernel);
+        QFETCH(int, stride);
+        QFETCH(int, padding);
+        QFETCH(int, floorOut);
+        QFETCH(int, ceilOut);
+        for (const bool ceil : { false, true }) {
+            const QString text = QString(R"({"ops": [
+{"name": "x", "kind": "pool", "function": "max", "batch": 2, "channels": 3, "height": %1, "width": %1,
+ "kernel": %2, "stride": %3, "padding": %4, "ceil_mode": %5},
+{"name": "loss", "kind": "loss", "inputs": ["x"]}]})")
+                                     .arg(in)
+                                     .arg(kernel)
+                                     .arg(stride)
+                                     .arg(padding)
+                                     .arg(ceil ? "true" : "false");
+            const OpGraph g = opGraphFromText(text.toStdString(), "pool.json");
+            const TensorShape out = opNamed(g, "x").output;
+            QCOMPARE(out.height, std::int64_t(ceil ? ceilOut : floorOut));
+            QCOMPARE(out.width, std::int64_t(ceil ? ceilOut : floorOut));
+            // Written back, the mode survives.
+            const OpGraph back = opGraphFromJson(parseJson(toJson(g).dump()), "roundtrip");
+            QCOMPARE(opNamed(back, "x").output.height, out.height);
+        }
     }
     void refusesBadGraphs()
     {
