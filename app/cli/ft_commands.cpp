@@ -108,16 +108,25 @@ void printSearch(const ft::SearchResult& r, const ft::ClusterProfile& cluster)
             rows.push_back({ std::to_string(p.strategy), formatSeconds(p.time), formatBytes(p.memory),
                 p.memory <= r.deviceMemory ? "fits" : "" });
         }
-        printTable({ "STRATEGY", "TIME/ITER", "MEMORY/DEVICE", "" }, rows);
+        printTable({ "STRATEGY", "TIME/ITER", "MEMORY/DEVICE", "FITS" }, rows);
         if (f.points.size() > 15)
-            std::cout << "(" << f.points.size() - rows.size() << " more in --json)\n";
+            std::cout << "(" << f.points.size() - rows.size() << " more in --json, before the command: vantage-cli "
+                      << "--json ft search ...)\n";
+        if (!f.points.empty()) {
+            const auto least = std::min_element(
+                f.points.begin(), f.points.end(), [](const auto& a, const auto& b) { return a.memory < b.memory; });
+            if (least->memory > r.deviceMemory)
+                std::cerr << "note: on " << f.devices << " devices no strategy fits the " << formatBytes(r.deviceMemory)
+                          << " of a device; the smallest needs " << formatBytes(least->memory)
+                          << " (more devices, a smaller batch or a larger device)\n";
+        }
         if (!f.baselines.empty()) {
             rows.clear();
             for (const auto& b : f.baselines)
                 rows.push_back(
                     { b.name, formatSeconds(b.time), formatBytes(b.memory), b.memory <= r.deviceMemory ? "fits" : "" });
             std::cout << "\n";
-            printTable({ "BASELINE", "TIME/ITER", "MEMORY/DEVICE", "" }, rows);
+            printTable({ "BASELINE", "TIME/ITER", "MEMORY/DEVICE", "FITS" }, rows);
         }
     }
 }

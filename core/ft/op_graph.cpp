@@ -290,8 +290,8 @@ void shapeAttention(Op& op, const std::vector<TensorShape>& ins)
         bad(op,
             "input features (" + std::to_string(in.features) + ") are not a whole number of heads ("
                 + (ins.size() == 2 ? std::to_string(qkvHeads)
-                                   : std::to_string(qkvHeads) + ": the input holds q, k and v, " + std::to_string(op.heads)
-                              + " heads + 2 x " + std::to_string(op.kvHeads) + " kv_heads")
+                                   : std::to_string(qkvHeads) + ": the input holds q, k and v, "
+                            + std::to_string(op.heads) + " heads + 2 x " + std::to_string(op.kvHeads) + " kv_heads")
                 + ")");
     const int hd = static_cast<int>(in.features / qkvHeads);
     if (op.headDim != 0 && op.headDim != hd)

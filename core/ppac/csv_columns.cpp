@@ -9,7 +9,13 @@ namespace vantage::ppac {
 
 namespace {
 
-enum Role { User, Item, Rating, Time, Roles };
+enum Role {
+    User,
+    Item,
+    Rating,
+    Time,
+    Roles
+};
 
 // Lower case, with spaces, '-' and '.' read as '_' ("User ID", "user-id", "user.id").
 std::string normalised(const std::string& name)
@@ -40,9 +46,9 @@ int score(Role role, std::string_view n)
         return 0;
     switch (role) {
     case User: {
-        static constexpr std::array<std::string_view, 14> exact = { "user", "user_id", "userid", "uid", "user_idx",
-            "user_index", "customer_id", "customerid", "visitor_id", "visitorid", "reviewer_id", "reviewerid",
-            "member_id", "u" };
+        static constexpr std::array<std::string_view, 14> exact
+            = { "user", "user_id", "userid", "uid", "user_idx", "user_index", "customer_id", "customerid", "visitor_id",
+                  "visitorid", "reviewer_id", "reviewerid", "member_id", "u" };
         if (std::find(exact.begin(), exact.end(), n) != exact.end())
             return 3;
         const bool word = contains(n, { "user", "customer", "visitor", "reviewer", "member", "client" });
@@ -54,8 +60,8 @@ int score(Role role, std::string_view n)
             "business_id", "track_id", "song_id", "book_id", "isbn", "poi_id", "venue_id", "i" };
         if (std::find(exact.begin(), exact.end(), n) != exact.end())
             return 3;
-        const bool word = contains(n,
-            { "item", "movie", "product", "article", "business", "track", "song", "book", "poi", "venue", "asin" });
+        const bool word = contains(
+            n, { "item", "movie", "product", "article", "business", "track", "song", "book", "poi", "venue", "asin" });
         return word ? (endsWithId(n) ? 2 : 1) : 0;
     }
     case Rating:

@@ -96,6 +96,12 @@ private Q_SLOTS:
         QCOMPARE(human.code, 0);
         QVERIFY(human.out.contains("4 devices:"));
         QVERIFY(human.out.contains("data parallel"));
+        QVERIFY(!human.err.contains("no strategy fits"));
+        // A batch no strategy can hold: the table says nothing fits, and a note says by how much.
+        const auto huge = cli({ "ft", "search", "--model", "bert-base", "--batch", "200000", "--devices", "2" });
+        QCOMPARE(huge.code, 0);
+        QVERIFY2(huge.err.contains("note: on 2 devices no strategy fits the"), huge.err.constData());
+        QVERIFY2(!huge.out.contains(" fits\n"), huge.out.constData());
     }
 
     void frontierFromCosts()

@@ -78,10 +78,10 @@ private Q_SLOTS:
                                                  << "gpt2-1.5b"
                                                  << "8";
         QTest::newRow("GPT-2 XL, C // heads from x.size(2)") << kModels + ":gpt2_read_sizes"
-                                                              << "long:1024"
-                                                              << "512"
-                                                              << "gpt2-1.5b"
-                                                              << "8";
+                                                             << "long:1024"
+                                                             << "512"
+                                                             << "gpt2-1.5b"
+                                                             << "8";
     }
     void exportedGraphGivesTheZoosFrontier()
     {
@@ -151,8 +151,8 @@ private Q_SLOTS:
     void modelsUsersBring()
     {
         const QString ceil = path("ceil.json");
-        Result e = exporter({ "--model", kModels + ":ceil_pools", "--input", "float:3,7,7", "--batch", "32", "--out",
-            ceil });
+        Result e = exporter(
+            { "--model", kModels + ":ceil_pools", "--input", "float:3,7,7", "--batch", "32", "--out", ceil });
         QVERIFY2(e.code == 0, e.err.constData());
         Result r = cli({ "--json", "ft", "search", "--graph", ceil, "--devices", "2" });
         QVERIFY2(r.code == 0, r.err.constData());
@@ -188,9 +188,9 @@ private Q_SLOTS:
         QTest::newRow("input of the wrong type")
             << QStringList{ "--model", kModels + ":ceil_pools", "--input", "long:3,7,7" }
             << "does not run on the --input sample" << 0;
-        QTest::newRow("unknown keyword")
-            << QStringList{ "--model", kModels + ":ceil_pools", "--kwargs", "{\"nope\": 1}", "--input", "float:3,7,7" }
-            << "unexpected keyword argument 'nope'" << 0;
+        QTest::newRow("unknown keyword") << QStringList{ "--model", kModels + ":ceil_pools", "--kwargs",
+            "{\"nope\": 1}", "--input", "float:3,7,7" }
+                                         << "unexpected keyword argument 'nope'" << 0;
     }
     void refusals()
     {
