@@ -438,9 +438,14 @@ class Exporter:
                 raise ExportError(f"torch.cat along dim {dim} of {self.shape(node)}: FT concatenates features "
                                   f"(channels of an image, the last dim otherwise), not rows or positions such "
                                   f"as a class token{location(node)}")
-            if sum(1 for t in tensors if isinstance(t, fx.Node) and self.source(t) is not None) < 2:
+            sources = [self.source(t) for t in tensors if isinstance(t, fx.Node)]
+            computed = [src for src in sources if src is not None]
+            if len(computed) != len(tensors) or len(computed) < 2:
                 raise ExportError(f"torch.cat of a computed tensor with learned or constant ones has no FT "
                                   f"cost{location(node)}")
+            if len(set(computed)) != len(computed):
+                raise ExportError(f"torch.cat of one tensor more than once has no FT cost (FT concatenates "
+                                  f"distinct inputs){location(node)}")
             self.add_op(node, "concat", list(tensors))
         elif t in PASS_FUNCTIONS or getattr(t, "__name__", "") in ("flatten", "getitem"):
             src = args[0]
@@ -554,10 +559,14 @@ def main():
                 with torch.device(device):
                     module = make(**kwargs)
             except TypeError as e:
-                raise ExportError(f"--model {a.model}{' --kwargs' if kwargs else ''}: {e}") from None
-            except NotImplementedError:
+                if "unexpected keyword argument" in str(e) or "missing" in str(e) and "argument" in str(e):
+                    raise ExportError(f"--model {a.model}{' --kwargs' if kwargs else ''}: {e}") from None
                 if device == "meta":
-                    continue  # e.g. a constructor that reads a tensor's values (.tolist())
+                    continue
+                raise
+            except Exception:
+                if device == "meta":
+                    continue  # a constructor that reads a tensor's values (.tolist(), .item()): on the CPU
                 raise
             break
         if not isinstance(module, nn.Module):

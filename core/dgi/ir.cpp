@@ -465,9 +465,7 @@ int GnnIr::slice(int x, int axis, std::int64_t start, std::int64_t count, std::i
     if (axis < 0)
         axis += rank;
     if (axis < 0 || axis >= rank)
-        fail(o,
-            "axis out of range for " + shapeText(xi.space, xi.shape)
-                + " (slicing the rows is not a per-node operation)");
+        fail(o, "axis out of range for " + shapeText(xi.space, xi.shape));
     const std::int64_t size = xi.shape[static_cast<std::size_t>(axis)];
     if (step <= 0)
         fail(o, "a slice step must be positive");

@@ -171,8 +171,11 @@ int Importer::featureAxis(const jit::Node* n, const Sym& s, std::int64_t dim, bo
     const int rank = static_cast<int>(op(s).shape.size()) + (op(s).space == Space::Global ? 0 : 1) + (insert ? 1 : 0);
     if (dim < 0)
         dim += rank;
-    if (op(s).space == Space::Global)
+    if (op(s).space == Space::Global) {
+        if (dim < 0 || dim >= rank)
+            refuse(n, "dim " + std::to_string(dim) + " is out of range");
         return static_cast<int>(dim);
+    }
     if (dim == 0)
         refuse(n, "works over dim 0, the rows (nodes or edges), which is not a per-node operation");
     if (dim < 0 || dim >= rank)
@@ -305,7 +308,7 @@ Sym Importer::constant(const jit::Node* n)
             e.i = x;
             s.list.push_back(e);
         }
-    } else if (iv->isDoubleList() || iv->isBoolList() || (iv->isList() && iv->toListRef().size() <= 4096)) {
+    } else if ((iv->isDoubleList() || iv->isBoolList() || iv->isList()) && iv->toListRef().size() <= 4096) {
         // A list attribute of the model (scales, names of aggregations), frozen into a constant.
         s.k = K::List;
         for (const c10::IValue& x : iv->toListRef()) {
@@ -461,6 +464,10 @@ int Importer::aggregateIntoFilled(const jit::Node* n, int agg, int messages, dou
 
 void Importer::map(jit::Node* n)
 {
+    // However loops unroll, a model of more than a million ops is not a GNN this importer can cut.
+    constexpr int kMaxOps = 1 << 20;
+    if (m_ir.size() > kMaxOps)
+        refuse(n, "the model unrolls to more than " + std::to_string(kMaxOps) + " ops");
     const std::string kind = n->kind().toQualString();
     const auto [file, line] = userLocation(n);
     const std::string loc

@@ -80,7 +80,7 @@ void Importer::sliceOf(jit::Node* n, const Sym& t, std::int64_t dim, std::int64_
         setOut(n, irSym(v), out);
         return;
     }
-    setOut(n, irSym(m_ir.slice(v, axis, start, (end - start + step - 1) / step, step)), out);
+    setOut(n, irSym(m_ir.slice(v, axis, start, (end - start - 1) / step + 1, step)), out);
 }
 
 void Importer::onTensorSlice(jit::Node* n)
@@ -94,11 +94,22 @@ void Importer::onTensorSlice(jit::Node* n)
 
 void Importer::onNarrow(jit::Node* n, const std::string&)
 {
-    const std::int64_t start = integer(n, in(n, 2), "start");
+    // x.narrow(dim, start, length): start may count from the end; the range must lie on the axis, as
+    // PyTorch requires (it is not clamped like a slice).
+    const Sym t = in(n, 0);
+    const std::int64_t dim = integer(n, in(n, 1), "dim");
+    std::int64_t start = integer(n, in(n, 2), "start");
     const std::int64_t length = integer(n, in(n, 3), "length");
-    if (start < 0 || length <= 0)
-        refuse(n, "narrow needs a start from 0 and a positive length");
-    sliceOf(n, in(n, 0), integer(n, in(n, 1), "dim"), start, start + length, 1);
+    const int v = value(n, t);
+    if (m_ir.op(v).space != Space::Global && (dim == 0 || dim == -static_cast<std::int64_t>(m_ir.op(v).shape.size()) - 1))
+        refuse(n, "narrowing the rows (nodes or edges) is not a per-node operation");
+    const std::int64_t size = m_ir.op(v).shape[static_cast<std::size_t>(featureAxis(n, irSym(v), dim))];
+    if (start < 0 && start >= -size)
+        start += size;
+    if (start < 0 || length <= 0 || start > size || length > size - start)
+        refuse(n, "narrow(" + std::to_string(start) + ", " + std::to_string(length) + ") does not lie on an axis of "
+                + std::to_string(size));
+    sliceOf(n, irSym(v), dim, start, start + length, 1);
 }
 
 void Importer::selectFeature(jit::Node* n, const Sym& t, std::int64_t dim, std::int64_t index, std::size_t out)
@@ -131,15 +142,15 @@ void Importer::onSplit(jit::Node* n, const std::string& kind)
         const std::int64_t chunks = integer(n, how, "chunks");
         if (chunks <= 0)
             refuse(n, "chunk needs a positive number of chunks");
-        const std::int64_t each = (size + chunks - 1) / chunks;
+        const std::int64_t each = size / chunks + (size % chunks != 0 ? 1 : 0);
         for (std::int64_t at = 0; at < size; at += each)
             sizes.push_back(std::min(each, size - at));
     } else if (how.k == K::List) {
         std::int64_t total = 0;
         for (const Sym& s : how.list) {
             sizes.push_back(integer(n, s, "a split size"));
-            if (sizes.back() < 0)
-                refuse(n, "a split size is negative");
+            if (sizes.back() < 0 || sizes.back() > size - total)
+                refuse(n, "split sizes do not add up to the axis' " + std::to_string(size));
             total += sizes.back();
         }
         if (total != size)

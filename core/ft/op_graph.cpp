@@ -365,6 +365,8 @@ void shapePool(Op& op, const std::vector<TensorShape>& ins)
         const std::int64_t w = convOut(op, in.width, op.kernelW, op.strideW, op.padW, "width", op.ceilMode);
         op.output = { in.batch, in.features, h, w, true };
         op.forwardFlops = op.output.elements() * op.kernelH * op.kernelW;
+    } else if (op.ceilMode) {
+        bad(op, "'ceil_mode' is for max and avg pools");
     } else if (op.function == "global-avg") {
         op.output = { in.batch, in.features, 1, 1, in.image };
         op.forwardFlops = in.elements();

@@ -2,8 +2,9 @@
 // Which columns of a CSV header hold the user, the item, the rating and the timestamp. Files from
 // other tools name their columns many ways (userId, user_id, customer_id, visitorid; movieId, asin,
 // article_id) and often carry more columns about the same things (user_name, item_type,
-// previous_item_id): each column is scored for each role, an exact id name above a name with the
-// role and "id" in it, above a name that only mentions the role, and the best column wins.
+// previous_item_id): each column is scored for each role, a known id name above the role's bare
+// word, above a word of the role with "id", above a name that only mentions the role; the best
+// column wins, the leftmost of equals.
 
 #include <string>
 #include <vector>
@@ -21,7 +22,8 @@ struct CsvColumns {
 // -1 when no column fits (the caller refuses the file).
 CsvColumns pickCsvColumns(const std::vector<std::string>& names);
 
-// Whether a first line looks like a header: some field names a user or an item column.
+// Whether a first line looks like a header: a field is a known id column's name or has "user" or
+// "item" in it (a data row customer_1,product_9 is not a header).
 bool looksLikeCsvHeader(const std::vector<std::string>& names);
 
 } // namespace vantage::ppac

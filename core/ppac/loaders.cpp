@@ -40,26 +40,60 @@ public:
         return true;
     }
     std::int64_t number() const { return m_number; }
+    // The next line, without moving on.
+    std::string_view peek() const
+    {
+        const auto end = m_text.find('\n', m_pos);
+        return m_pos >= m_text.size() ? std::string_view()
+                                      : m_text.substr(m_pos, (end == std::string_view::npos ? m_text.size() : end) - m_pos);
+    }
 
     // The next CSV record: a line, or several when a quoted field holds line breaks (RFC 4180, as
-    // pandas writes a text column with newlines). `first` gets the number of its first line. A quote
-    // still open at the end of the file is refused, naming where it opened.
-    bool nextRecord(std::string_view& record, std::int64_t& first, const std::string& origin)
+    // pandas writes a text column with newlines). A quote opens a quoted field only at the start of a
+    // field (`27" monitor` is text), "" inside one is a quote. `first` gets the number of its first
+    // line. A quoted field still open at the end of the file is refused, naming where it opened.
+    bool nextRecord(std::string_view& record, std::int64_t& first, char sep, const std::string& origin)
     {
         if (!next(record))
             return false;
         first = m_number;
-        const auto open = [](std::string_view s) { return std::count(s.begin(), s.end(), '"') % 2 == 1; };
-        if (!open(record))
+        bool quoted = stillQuoted(record, sep, false);
+        if (!quoted)
             return true;
         const char* begin = record.data();
         std::string_view more;
         while (next(more)) {
             record = std::string_view(begin, static_cast<std::size_t>(more.data() + more.size() - begin));
-            if (!open(record))
+            quoted = stillQuoted(more, sep, true);
+            if (!quoted)
                 return true;
         }
         throw Error::invalidInput("a quoted field opened on this line is never closed").inFile(origin).atLine(first);
+    }
+
+    // Whether a quoted field is open at the end of `line`, which starts inside one when `quoted`.
+    static bool stillQuoted(std::string_view line, char sep, bool quoted)
+    {
+        bool fieldStart = !quoted;
+        for (std::size_t i = 0; i < line.size(); ++i) {
+            const char c = line[i];
+            if (quoted) {
+                if (c == '"') {
+                    if (i + 1 < line.size() && line[i + 1] == '"')
+                        ++i; // ""
+                    else
+                        quoted = false;
+                }
+            } else if (c == sep) {
+                fieldStart = true;
+            } else if (fieldStart && c == '"') {
+                quoted = true;
+                fieldStart = false;
+            } else if (c != ' ' && c != '\t') {
+                fieldStart = false;
+            }
+        }
+        return quoted;
     }
 
 private:
@@ -420,7 +454,8 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
     std::int64_t firstNumber = 0;
     std::int64_t recordLine = 0;
     std::string_view first;
-    while (lines.nextRecord(line, recordLine, path.string()))
+    char sepChar = options.delimiter;
+    while (lines.nextRecord(line, recordLine, sepChar != 0 ? sepChar : guessDelimiter(lines.peek()), path.string()))
         if (!isBlank(line)) {
             first = line;
             firstNumber = recordLine;
@@ -491,7 +526,7 @@ InteractionLog readCsv(const fs::path& path, const CsvOptions& options)
     };
     if (!header)
         parseRow(first, firstNumber);
-    while (lines.nextRecord(line, recordLine, path.string()))
+    while (lines.nextRecord(line, recordLine, sep[0], path.string()))
         if (!isBlank(line))
             parseRow(line, recordLine);
     finishLog(log, users, items, path);
@@ -668,6 +703,10 @@ Dataset loadDataset(const LoadOptions& options, Progress& progress, const Cancel
             "no test file beside the training file (expected " + testPath.filename().string() + ", or pass one)")
             .inFile(testPath.string());
 
+    if (std::isfinite(options.minRating))
+        throw Error::invalidInput("a minimum rating was given, and one-line-per-user files hold no ratings")
+            .inFile(trainPath.string())
+            .forField("min_rating");
     UserItems train = readUserLines(trainPath);
     cancel.throwIfCancelled();
     progress.report(0.4, "reading " + testPath.filename().string());

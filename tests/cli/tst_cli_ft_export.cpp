@@ -185,6 +185,9 @@ private Q_SLOTS:
             << QStringList{ "--model", kModels + ":nothing", "--input", "float:8" } << "has no 'nothing'" << 0;
         QTest::newRow("bad input") << QStringList{ "--model", kModels + ":gpt2", "--input", "long:-3" }
                                    << "every size must be positive" << 0;
+        QTest::newRow("one tensor concatenated twice")
+            << QStringList{ "--model", kModels + ":cat_twice", "--input", "float:8" }
+            << "torch.cat of one tensor more than once" << lineOf("self.fc2(torch.cat([h, h]");
         QTest::newRow("input of the wrong type")
             << QStringList{ "--model", kModels + ":ceil_pools", "--input", "long:3,7,7" }
             << "does not run on the --input sample" << 0;

@@ -125,7 +125,7 @@ private Q_SLOTS:
         QTest::newRow("reshape count") << 6 << "number of elements";
         QTest::newRow("return an edge value") << 7 << "per-node value";
         QTest::newRow("slice past the end") << 8 << "do not lie on axis";
-        QTest::newRow("slice of rows") << 9 << "slicing the rows";
+        QTest::newRow("slice axis out of range") << 9 << "axis out of range";
         QTest::newRow("empty slice") << 10 << "empty slice";
         QTest::newRow("slice step") << 11 << "step must be positive";
     }

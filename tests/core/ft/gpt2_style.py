@@ -121,6 +121,7 @@ class ReadsValues(nn.Module):
     def __init__(self):
         super().__init__()
         widths = torch.tensor([16.0, 24.0]).round().int().tolist()
+        self.rate = torch.linspace(0, 0.1, 2)[1].item()  # DINOv2's and Swin's drop-path rates: .item()
         self.fc1 = nn.Linear(8, widths[0])
         self.fc2 = nn.Linear(widths[0], widths[1])
 
@@ -182,3 +183,21 @@ class Untraceable(nn.Module):
 
 def untraceable():
     return Untraceable()
+
+
+class CatTwice(nn.Module):
+    """torch.cat([h, h]): FT concatenates distinct inputs, so this is refused rather than planned at half
+    its width."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(8, 16)
+        self.fc2 = nn.Linear(32, 4)
+
+    def forward(self, x):
+        h = self.fc1(x)
+        return self.fc2(torch.cat([h, h], dim=1))
+
+
+def cat_twice():
+    return CatTwice()

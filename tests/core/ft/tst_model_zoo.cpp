@@ -261,6 +261,9 @@ private Q_SLOTS:
         QTest::newRow("ceil_mode off a pool") << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3,
  "ceil_mode": true}]})"
                                               << "'ceil_mode' is for max and avg pools" << 4;
+        QTest::newRow("ceil_mode on a global pool") << head + R"({"name": "p", "kind": "pool", "inputs": ["x"],
+ "function": "global-avg", "ceil_mode": true}]})"
+                                                    << "'ceil_mode' is for max and avg pools" << 3;
         QTest::newRow("fused qkv heads") << head + R"({"name": "a", "kind": "attention", "inputs": ["x"], "heads": 3,
  "kv_heads": 1}]})"
                                          << "3 heads + 2 x 1 kv_heads" << 3;

@@ -268,6 +268,10 @@ private Q_SLOTS:
                                        << "0,1,2,-1";
         QTest::newRow("no item column") << "user,thing"
                                         << "0,-1,-1,-1";
+        QTest::newRow("ids over bare words") << "item,item_id,user,user_id" << "3,1,-1,-1";
+        QTest::newRow("points are not places") << "user_id,sku,loyalty_points" << "0,-1,-1,-1";
+        QTest::newRow("tracking is not a track") << "user_id,tracking_id,rating" << "0,-1,2,-1";
+        QTest::newRow("datetime") << "user,item,datetime" << "0,1,-1,2";
     }
     void csvHeaderColumns()
     {
@@ -298,6 +302,14 @@ private Q_SLOTS:
         QCOMPARE(d.itemLabel(d.test.items(0)[0]), std::string("101"));
         QCOMPARE(d.notes["columns"]["user"].get<std::string>(), std::string("user_id"));
         QCOMPARE(d.notes["repeated_rows"].get<std::int64_t>(), std::int64_t(0));
+        // A quote inside a field that is not quoted is text (27" monitor), and does not swallow the
+        // lines after it; a first row of words of the roles without a header's names is data.
+        o.path = write("inch.csv", "customer_1,product_9,4,1\ncustomer_1,27\" monitor,5,2\ncustomer_2,product_9,3,3\n"
+                                   "customer_2,product_3,4,4\n");
+        d = loadDataset(o, np, CancelToken());
+        QCOMPARE(d.numUsers(), 2);
+        QCOMPARE(d.train.size() + d.test.size(), std::int64_t(4));
+        QVERIFY(std::find(d.itemLabels.begin(), d.itemLabels.end(), "27\" monitor") != d.itemLabels.end());
         // A quote never closed is refused naming the line it opened on.
         o.path = write("open.csv", "user,item\n1,2\n\"3,4\n5,6\n");
         try {
@@ -339,6 +351,15 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(e.field().value_or("")), QString("user"));
             QVERIFY2(QString(e.what()).contains("renumber"), e.what());
         }
+        // These files hold no ratings: a minimum rating is refused, not ignored.
+        o.minRating = 3;
+        try {
+            loadDataset(o, np, CancelToken());
+            QFAIL("--min-rating was ignored");
+        } catch (const Error& e) {
+            QCOMPARE(QString::fromStdString(e.field().value_or("")), QString("min_rating"));
+        }
+        o.minRating = -std::numeric_limits<double>::infinity();
         // Dense ids of the same size are read (a million users, each with one item).
         std::string train, test;
         for (int u = 0; u < 1100000; ++u) {
