@@ -101,13 +101,15 @@ void Importer::onNarrow(jit::Node* n, const std::string&)
     std::int64_t start = integer(n, in(n, 2), "start");
     const std::int64_t length = integer(n, in(n, 3), "length");
     const int v = value(n, t);
-    if (m_ir.op(v).space != Space::Global && (dim == 0 || dim == -static_cast<std::int64_t>(m_ir.op(v).shape.size()) - 1))
+    if (m_ir.op(v).space != Space::Global
+        && (dim == 0 || dim == -static_cast<std::int64_t>(m_ir.op(v).shape.size()) - 1))
         refuse(n, "narrowing the rows (nodes or edges) is not a per-node operation");
     const std::int64_t size = m_ir.op(v).shape[static_cast<std::size_t>(featureAxis(n, irSym(v), dim))];
     if (start < 0 && start >= -size)
         start += size;
     if (start < 0 || length <= 0 || start > size || length > size - start)
-        refuse(n, "narrow(" + std::to_string(start) + ", " + std::to_string(length) + ") does not lie on an axis of "
+        refuse(n,
+            "narrow(" + std::to_string(start) + ", " + std::to_string(length) + ") does not lie on an axis of "
                 + std::to_string(size));
     sliceOf(n, irSym(v), dim, start, start + length, 1);
 }

@@ -67,8 +67,9 @@ int score(Role role, std::string_view n)
         return 0;
     switch (role) {
     case User: {
-        if (isOneOf(n, { "user_id", "userid", "uid", "user_idx", "user_index", "customer_id", "customerid", "visitor_id",
-                "visitorid", "reviewer_id", "reviewerid", "member_id", "memberid", "client_id", "clientid" }))
+        if (isOneOf(n,
+                { "user_id", "userid", "uid", "user_idx", "user_index", "customer_id", "customerid", "visitor_id",
+                    "visitorid", "reviewer_id", "reviewerid", "member_id", "memberid", "client_id", "clientid" }))
             return 4;
         if (isOneOf(n, { "user", "u", "customer", "visitor", "reviewer", "member", "client" }))
             return 3;
@@ -76,11 +77,13 @@ int score(Role role, std::string_view n)
         return word ? (endsWithId(n) ? 2 : 1) : 0;
     }
     case Item: {
-        if (isOneOf(n, { "item_id", "itemid", "iid", "item_idx", "item_index", "movie_id", "movieid", "product_id",
-                "productid", "asin", "article_id", "articleid", "business_id", "track_id", "song_id", "book_id",
-                "isbn", "poi_id", "venue_id", "location_id" }))
+        if (isOneOf(n,
+                { "item_id", "itemid", "iid", "item_idx", "item_index", "movie_id", "movieid", "product_id",
+                    "productid", "asin", "article_id", "articleid", "business_id", "track_id", "song_id", "book_id",
+                    "isbn", "poi_id", "venue_id", "location_id" }))
             return 4;
-        if (isOneOf(n, { "item", "i", "movie", "product", "article", "business", "track", "song", "book", "poi", "venue" }))
+        if (isOneOf(
+                n, { "item", "i", "movie", "product", "article", "business", "track", "song", "book", "poi", "venue" }))
             return 3;
         const bool word = hasWord(
             n, { "item", "movie", "product", "article", "business", "track", "song", "book", "poi", "venue", "asin" });

@@ -44,8 +44,9 @@ public:
     std::string_view peek() const
     {
         const auto end = m_text.find('\n', m_pos);
-        return m_pos >= m_text.size() ? std::string_view()
-                                      : m_text.substr(m_pos, (end == std::string_view::npos ? m_text.size() : end) - m_pos);
+        return m_pos >= m_text.size()
+            ? std::string_view()
+            : m_text.substr(m_pos, (end == std::string_view::npos ? m_text.size() : end) - m_pos);
     }
 
     // The next CSV record: a line, or several when a quoted field holds line breaks (RFC 4180, as

@@ -268,10 +268,14 @@ private Q_SLOTS:
                                        << "0,1,2,-1";
         QTest::newRow("no item column") << "user,thing"
                                         << "0,-1,-1,-1";
-        QTest::newRow("ids over bare words") << "item,item_id,user,user_id" << "3,1,-1,-1";
-        QTest::newRow("points are not places") << "user_id,sku,loyalty_points" << "0,-1,-1,-1";
-        QTest::newRow("tracking is not a track") << "user_id,tracking_id,rating" << "0,-1,2,-1";
-        QTest::newRow("datetime") << "user,item,datetime" << "0,1,-1,2";
+        QTest::newRow("ids over bare words") << "item,item_id,user,user_id"
+                                             << "3,1,-1,-1";
+        QTest::newRow("points are not places") << "user_id,sku,loyalty_points"
+                                               << "0,-1,-1,-1";
+        QTest::newRow("tracking is not a track") << "user_id,tracking_id,rating"
+                                                 << "0,-1,2,-1";
+        QTest::newRow("datetime") << "user,item,datetime"
+                                  << "0,1,-1,2";
     }
     void csvHeaderColumns()
     {
@@ -304,8 +308,9 @@ private Q_SLOTS:
         QCOMPARE(d.notes["repeated_rows"].get<std::int64_t>(), std::int64_t(0));
         // A quote inside a field that is not quoted is text (27" monitor), and does not swallow the
         // lines after it; a first row of words of the roles without a header's names is data.
-        o.path = write("inch.csv", "customer_1,product_9,4,1\ncustomer_1,27\" monitor,5,2\ncustomer_2,product_9,3,3\n"
-                                   "customer_2,product_3,4,4\n");
+        o.path = write("inch.csv",
+            "customer_1,product_9,4,1\ncustomer_1,27\" monitor,5,2\ncustomer_2,product_9,3,3\n"
+            "customer_2,product_3,4,4\n");
         d = loadDataset(o, np, CancelToken());
         QCOMPARE(d.numUsers(), 2);
         QCOMPARE(d.train.size() + d.test.size(), std::int64_t(4));
