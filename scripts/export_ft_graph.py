@@ -438,6 +438,9 @@ class Exporter:
                 raise ExportError(f"torch.cat along dim {dim} of {self.shape(node)}: FT concatenates features "
                                   f"(channels of an image, the last dim otherwise), not rows or positions such "
                                   f"as a class token{location(node)}")
+            if len(tensors) == 1 and isinstance(tensors[0], fx.Node):  # cat([x]): x itself (DenseNet)
+                self.produced[node] = self.source(tensors[0])
+                return
             sources = [self.source(t) for t in tensors if isinstance(t, fx.Node)]
             computed = [src for src in sources if src is not None]
             if len(computed) != len(tensors) or len(computed) < 2:

@@ -166,6 +166,13 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["parameters"].toDouble(), e.json()["parameters"].toDouble() - 132);
 
+        const QString one = path("cat_one.json");
+        e = exporter({ "--model", kModels + ":cat_one", "--input", "float:8", "--batch", "8", "--out", one });
+        QVERIFY2(e.code == 0, e.err.constData());
+        r = cli({ "--json", "ft", "search", "--graph", one, "--devices", "2" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["parameters"].toDouble(), double(8 * 16 + 16 + 16 * 4 + 4));
+
         e = exporter({ "--model", kModels + ":reads_values", "--input", "float:8", "--batch", "8", "--out",
             path("values.json") });
         QVERIFY2(e.code == 0, e.err.constData());

@@ -201,3 +201,19 @@ class CatTwice(nn.Module):
 
 def cat_twice():
     return CatTwice()
+
+
+class CatOne(nn.Module):
+    """torch.cat of a list of one tensor (DenseNet's first dense layer): that tensor itself."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(8, 16)
+        self.fc2 = nn.Linear(16, 4)
+
+    def forward(self, x):
+        return self.fc2(torch.cat([self.fc1(x)], dim=1))
+
+
+def cat_one():
+    return CatOne()
