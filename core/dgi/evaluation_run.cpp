@@ -266,6 +266,10 @@ GnnIr loadRequestModel(const EvaluationRequest& r, std::int64_t featureWidth)
         .seed = r.seed };
     if (isBuiltinModel(r.model) && spec.inputWidth <= 0)
         spec.inputWidth = 64;
+    if (!isBuiltinModel(r.model) && featureWidth <= 0) {
+        spec.fallbackInputWidth = spec.inputWidth;
+        spec.inputWidth = 0;
+    }
     return loadModel(r.model, spec);
 }
 

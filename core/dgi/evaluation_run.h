@@ -41,7 +41,10 @@ struct EvaluationRequest {
     std::int64_t numNodes = 0; // text formats: 0 = largest id + 1
     bool mergeDuplicates = false; // true: repeated edges are merged (default: used as given)
     std::string model; // a built-in name (gcn, sage, gat, gin, jknet) or a TorchScript file
-    std::int64_t inDim = 0; // built-in model's input width; 0: the features' width, else 64
+    // A built-in model's input width; 0: the features' width, else 64. A TorchScript file without
+    // features takes x's width from the model, and this one only when the model does not tell it (the
+    // page's "Input features" box always sends one).
+    std::int64_t inDim = 0;
     std::int64_t hidden = 64;
     std::int64_t outDim = 0; // 0: hidden
     int layers = 3;

@@ -326,7 +326,7 @@ GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec)
         throw Error::invalidInput("not a built-in model (gcn, sage, gat, gin, jknet) nor an existing TorchScript file")
             .inFile(file.string())
             .forField("model");
-    return importTorchScript(file, { .inputWidth = spec.inputWidth });
+    return importTorchScript(file, { .inputWidth = spec.inputWidth, .fallbackInputWidth = spec.fallbackInputWidth });
 }
 
 } // namespace vantage::dgi

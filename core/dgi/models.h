@@ -34,6 +34,9 @@ struct ModelSpec {
     int layers = 3;
     int heads = 4; // GAT: hidden = heads x per-head width, so hidden % heads == 0
     std::uint64_t seed = 1;
+    // A TorchScript file with inputWidth 0: x's width is read from the model, and this one used
+    // when the model does not tell it.
+    std::int64_t fallbackInputWidth = 0;
 };
 
 ModelKind parseModelKind(std::string_view name); // "gcn", "sage", "gat", "gin", "jknet"; Error::invalidInput

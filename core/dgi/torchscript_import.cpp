@@ -256,6 +256,8 @@ std::int64_t Importer::inferInputWidth(const jit::Graph& graph, const jit::Value
         if (in % pieces == 0)
             return in / pieces;
     }
+    if (m_options.fallbackInputWidth > 0)
+        return m_options.fallbackInputWidth;
     throw Error::invalidInput("cannot tell the width of x from the model (no linear layer reads it); pass it "
                               "(--in-dim)")
         .inFile(m_file.string());

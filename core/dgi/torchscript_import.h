@@ -23,6 +23,9 @@ struct TorchScriptImportOptions {
     // Width of x. 0: read from the first linear layer applied to x (an error names the way out when
     // the model has none).
     std::int64_t inputWidth = 0;
+    // With inputWidth 0: the width used when the model does not tell it (no linear layer reads x);
+    // 0: such a model is refused, naming --in-dim.
+    std::int64_t fallbackInputWidth = 0;
 };
 
 GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImportOptions& options = {});

@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "common/npy.h"
 #include "dgi/evaluation.h"
+#include "dgi/evaluation_run.h"
 #include "dgi/graph_io.h"
 #include "dgi/partition.h"
 #include "dgi/torchscript_import.h"
@@ -202,6 +203,22 @@ private Q_SLOTS:
             return;
         }
         checkEqual(m);
+    }
+
+    void pageTakesTheModelsOwnWidth()
+    {
+        // The DGI page sends its "Input features" box (64, a built-in model's width) with every request;
+        // a user's TorchScript file of width 12 was refused ("input [N, 64] does not match a weight").
+        EvaluationRequest r;
+        r.model = m_meta["models"].toObject()["gcn_pyg_style"].toObject()["file"].toString().toStdString();
+        r.inDim = 64;
+        GnnIr ir = loadRequestModel(r);
+        QCOMPARE(ir.width(ir.inputValue()), m_x.cols());
+        ir = loadRequestModel(evaluationRequestFromJson(toJson(r))); // a stored run, read back
+        QCOMPARE(ir.width(ir.inputValue()), m_x.cols());
+        // With features, their width is x's, and a wrong one is refused.
+        const Error e = errorOf([&] { loadRequestModel(r, 5); });
+        QVERIFY2(QString(e.what()).contains("does not match a weight"), e.what());
     }
 
     void unmappedOpIsNamedWithTheUsersLine()
