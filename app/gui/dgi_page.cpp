@@ -433,7 +433,6 @@ dgi::EvaluationRequest DgiPage::request() const
     r.mergeDuplicates = m_mergeDuplicates->isChecked();
     r.model = m_model->currentText().trimmed().toStdString();
     r.inDim = m_features->value();
-
     r.hidden = m_hidden->value();
     r.layers = m_layers->value();
     if (m_nodeWise->isChecked())
