@@ -455,9 +455,8 @@ int GnnIr::reshape(int x, std::vector<std::int64_t> shape)
     return add(std::move(o));
 }
 
-int GnnIr::slice(int x, int axis, std::int64_t start, std::int64_t count, std::int64_t step)
+const IrOp& GnnIr::axisOperand(IrOp& o, int x, int axis, const char* rows) const
 {
-    IrOp o{ .kind = OpKind::Slice, .inputs = { x }, .start = start, .step = step };
     if (x < 0 || x >= size())
         fail(o, "operand does not exist");
     const IrOp& xi = op(x);
@@ -465,7 +464,19 @@ int GnnIr::slice(int x, int axis, std::int64_t start, std::int64_t count, std::i
     if (axis < 0)
         axis += rank;
     if (axis < 0 || axis >= rank)
-        fail(o, "axis out of range for " + shapeText(xi.space, xi.shape));
+        fail(o,
+            "axis out of range for " + shapeText(xi.space, xi.shape) + (*rows ? " (" + std::string(rows) + ")" : ""));
+    o.axis = axis;
+    o.space = xi.space;
+    o.shape = xi.shape;
+    return xi;
+}
+
+int GnnIr::slice(int x, int axis, std::int64_t start, std::int64_t count, std::int64_t step)
+{
+    IrOp o{ .kind = OpKind::Slice, .inputs = { x }, .start = start, .step = step };
+    const IrOp& xi = axisOperand(o, x, axis, "");
+    axis = o.axis;
     const std::int64_t size = xi.shape[static_cast<std::size_t>(axis)];
     if (step <= 0)
         fail(o, "a slice step must be positive");
@@ -478,9 +489,6 @@ int GnnIr::slice(int x, int axis, std::int64_t start, std::int64_t count, std::i
             "entries " + std::to_string(start) + ", +" + std::to_string(step) + " (" + std::to_string(count)
                 + " of them) do not lie on axis " + std::to_string(axis) + " of " + shapeText(xi.space, xi.shape)
                 + " (an empty slice is not supported)");
-    o.axis = axis;
-    o.space = xi.space;
-    o.shape = xi.shape;
     o.shape[static_cast<std::size_t>(axis)] = count;
     return add(std::move(o));
 }
@@ -488,19 +496,8 @@ int GnnIr::slice(int x, int axis, std::int64_t start, std::int64_t count, std::i
 int GnnIr::reduce(Reduction r, int x, int axis, bool keepDim)
 {
     IrOp o{ .kind = OpKind::Reduce, .inputs = { x }, .reduction = r, .keepDim = keepDim };
-    if (x < 0 || x >= size())
-        fail(o, "operand does not exist");
-    const IrOp& xi = op(x);
-    const int rank = static_cast<int>(xi.shape.size());
-    if (axis < 0)
-        axis += rank;
-    if (axis < 0 || axis >= rank)
-        fail(o,
-            "axis out of range for " + shapeText(xi.space, xi.shape)
-                + " (reducing over rows is not a per-node operation)");
-    o.axis = axis;
-    o.space = xi.space;
-    o.shape = xi.shape;
+    axisOperand(o, x, axis, "reducing over rows is not a per-node operation");
+    axis = o.axis;
     if (keepDim)
         o.shape[static_cast<std::size_t>(axis)] = 1;
     else
@@ -511,19 +508,7 @@ int GnnIr::reduce(Reduction r, int x, int axis, bool keepDim)
 int GnnIr::softmax(int x, int axis, bool log)
 {
     IrOp o{ .kind = OpKind::Softmax, .inputs = { x }, .logSoftmax = log };
-    if (x < 0 || x >= size())
-        fail(o, "operand does not exist");
-    const IrOp& xi = op(x);
-    const int rank = static_cast<int>(xi.shape.size());
-    if (axis < 0)
-        axis += rank;
-    if (axis < 0 || axis >= rank)
-        fail(o,
-            "axis out of range for " + shapeText(xi.space, xi.shape)
-                + " (a softmax over rows is not per-node; for a softmax over incoming edges use edge softmax)");
-    o.axis = axis;
-    o.space = xi.space;
-    o.shape = xi.shape;
+    axisOperand(o, x, axis, "a softmax over rows is not per-node; for a softmax over incoming edges use edge softmax");
     return add(std::move(o));
 }
 

@@ -165,6 +165,9 @@ private:
     int add(IrOp op);
     // Space and feature shape of `a` and `b` broadcast together (PyTorch's rules, rows implicit).
     void broadcast(IrOp& o, Space sa, std::vector<std::int64_t> a, Space sb, std::vector<std::int64_t> b) const;
+    // The operand `x` of an op over one of its feature axes: checks both, and gives `o` the normalised
+    // axis and x's space and shape. `rows` follows the range error ("reducing over rows is ...").
+    const IrOp& axisOperand(IrOp& o, int x, int axis, const char* rows) const;
     // An edge value read from the node value `x` at each edge's source or destination.
     int gather(OpKind kind, int x, const char* endpoint);
     [[noreturn]] void fail(const IrOp& op, const std::string& why) const;
