@@ -2,10 +2,13 @@
 
 #include "common/graphviz.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
+#include <vector>
 
 namespace vantage::dgi {
 
@@ -61,6 +64,98 @@ std::string shapeSuffix(const IrOp& o)
     return s + "]";
 }
 
+std::string plural(std::size_t n, const char* one, const char* many)
+{
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// What a layer's ops are, for its box: "12 ops: 1 aggregation, 2 dense, 3 per edge, 6 per node".
+std::string opsSummary(const GnnIr& ir, const std::vector<int>& ops)
+{
+    std::size_t aggregations = 0, dense = 0, edge = 0, node = 0;
+    for (int v : ops) {
+        const IrOp& o = ir.op(v);
+        if (o.kind == OpKind::Aggregate)
+            ++aggregations;
+        else if (o.kind == OpKind::Linear || o.kind == OpKind::MatMul)
+            ++dense;
+        else if (o.space == Space::Edge)
+            ++edge;
+        else
+            ++node;
+    }
+    std::string s = plural(ops.size(), "op", "ops") + ":";
+    const char* sep = " ";
+    for (const auto& [n, one, many] :
+        { std::tuple{ aggregations, "aggregation", "aggregations" }, std::tuple{ dense, "dense", "dense" },
+            std::tuple{ edge, "per edge", "per edge" }, std::tuple{ node, "per node", "per node" } })
+        if (n > 0) {
+            s += sep + std::to_string(n) + " " + (n == 1 ? one : many);
+            sep = ", ";
+        }
+    return s;
+}
+
+// The cut of a model too large to draw op by op: a box per run of `per` layers with what its ops
+// are, and an edge wherever tensors cross from one box to a later one, labelled with their sizes.
+std::string condensedCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOptions& options,
+    const std::map<int, std::pair<int, bool>>& home, const std::string& title)
+{
+    const std::size_t layers = schema.layers.size();
+    const std::size_t per = (layers + options.maxBoxes - 1) / std::max<std::size_t>(options.maxBoxes, 1);
+    const auto box = [&](int layer) { return "b" + std::to_string(static_cast<std::size_t>(layer) / per); };
+    std::ostringstream dot;
+    dot << "digraph dgi {\n"
+        << "  graph [rankdir=TB, fontname=\"Helvetica\", label="
+        << dotQuote(title + ": " + plural(layers, "layer", "layers") + ", " + plural(home.size(), "op", "ops")
+               + (per == 1 ? " (a box per layer)" : " (a box per " + std::to_string(per) + " layers)"))
+        << ", labelloc=t];\n"
+        << "  node [fontname=\"Helvetica\", fontsize=10, shape=box, style=\"rounded,filled\", fillcolor=white];\n"
+        << "  edge [fontname=\"Helvetica\", fontsize=9, color=\"#c0392b\", fontcolor=\"#c0392b\", penwidth=2];\n";
+    std::vector<std::vector<int>> ops((layers + per - 1) / per);
+    for (const auto& [v, h] : home)
+        ops[static_cast<std::size_t>(h.first) / per].push_back(v);
+    for (std::size_t b = 0; b < ops.size(); ++b) {
+        const std::size_t first = b * per, last = std::min(layers, first + per) - 1;
+        std::size_t aggregations = 0;
+        for (std::size_t l = first; l <= last; ++l)
+            aggregations += schema.layers[l].aggregations.size();
+        const std::string name = first == last ? "layer " + std::to_string(first)
+                                               : "layers " + std::to_string(first) + "-" + std::to_string(last);
+        dot << "  b" << b << " [label=" << dotQuote(name + "\n" + opsSummary(ir, ops[b]))
+            << (aggregations > 0 ? ", fillcolor=\"#fde2c8\"" : "") << "];\n";
+    }
+    // Tensors crossing between boxes, summed per pair of boxes.
+    std::map<std::pair<std::string, std::string>, std::pair<std::size_t, std::int64_t>> crossing;
+    for (const auto& plan : schema.layers)
+        for (int t : plan.inputs) {
+            const CutTensor& ct = schema.tensors[static_cast<std::size_t>(t)];
+            const std::string from = ct.isInput ? "input" : box(ct.producer);
+            const std::string to = box(plan.index);
+            if (from == to)
+                continue;
+            auto& [count, width] = crossing[{ from, to }];
+            ++count;
+            width += ct.width;
+        }
+    dot << "  input [label=" << dotQuote(ir.label(ir.inputValue()))
+        << ", shape=doubleoctagon, fillcolor=\"#fff3b0\"];\n";
+    for (const auto& [ends, sum] : crossing)
+        dot << "  " << ends.first << " -> " << ends.second << " [label="
+            << dotQuote((sum.first > 1 ? plural(sum.first, "tensor", "tensors") + ": " : std::string())
+                   + cutSizeLabel(options.numNodes, sum.second, options.dtype))
+            << "];\n";
+    if (schema.outputTensor >= 0) {
+        const auto& out = schema.tensors[static_cast<std::size_t>(schema.outputTensor)];
+        dot << "  output [label=" << dotQuote("output " + shapeSuffix(ir.op(out.value)))
+            << ", shape=doubleoctagon, fillcolor=\"#fff3b0\"];\n"
+            << "  " << (out.isInput ? std::string("input") : box(out.producer))
+            << " -> output [label=" << dotQuote(cutSizeLabel(options.numNodes, out.width, options.dtype)) << "];\n";
+    }
+    dot << "}\n";
+    return dot.str();
+}
+
 } // namespace
 
 std::string cutSizeLabel(std::int64_t numNodes, std::int64_t width, DType dtype)
@@ -74,16 +169,7 @@ std::string cutSizeLabel(std::int64_t numNodes, std::int64_t width, DType dtype)
 
 std::string layerCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOptions& options)
 {
-    std::ostringstream dot;
     const std::string title = options.title.empty() ? ir.modelName : options.title;
-    dot << "digraph dgi {\n"
-        << "  graph [rankdir=TB, fontname=\"Helvetica\", label="
-        << dotQuote(
-               title + ": " + std::to_string(schema.layers.size()) + (schema.layers.size() == 1 ? " layer" : " layers"))
-        << ", labelloc=t, compound=true, newrank=true];\n"
-        << "  node [fontname=\"Helvetica\", fontsize=10];\n"
-        << "  edge [fontname=\"Helvetica\", fontsize=9];\n";
-
     // Which cluster draws each op: the layer computing it, or for graph queries the first layer using them.
     std::map<int, std::pair<int, bool>> home; // value -> (layer, in source pass)
     for (const auto& plan : schema.layers) {
@@ -93,10 +179,22 @@ std::string layerCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOp
             if (schema.roles[static_cast<std::size_t>(v)] != ValueRole::Graph || !home.count(v))
                 home.try_emplace(v, plan.index, false);
     }
+    if (home.size() > options.maxDrawnOps)
+        return condensedCutDot(ir, schema, options, home, title);
+    std::ostringstream dot;
+    dot << "digraph dgi {\n"
+        << "  graph [rankdir=TB, fontname=\"Helvetica\", label="
+        << dotQuote(
+               title + ": " + std::to_string(schema.layers.size()) + (schema.layers.size() == 1 ? " layer" : " layers"))
+        << ", labelloc=t, compound=true, newrank=true];\n"
+        << "  node [fontname=\"Helvetica\", fontsize=10];\n"
+        << "  edge [fontname=\"Helvetica\", fontsize=9];\n";
     auto label = [&](int v) {
         const IrOp& o = ir.op(v);
+        if (o.kind == OpKind::Input) // "input x [N, 8]": its label has the shape
+            return ir.label(v);
         std::string l = ir.label(v) + "\n" + shapeSuffix(o);
-        if (!o.name.empty() && o.kind != OpKind::Input)
+        if (!o.name.empty())
             l = o.name + "\n" + l;
         return l;
     };

@@ -17,8 +17,15 @@ struct DrawOptions {
     std::int64_t numNodes = 0; // 0: label cut tensors per node ("d x 4 B per node")
     DType dtype = DType::Float32;
     std::string title; // graph label; empty for the model name
+    // A cut of more ops than this is drawn one box per layer (Graphviz needs half a minute for
+    // 1,500 ops and grows faster than the ops: a deep or unrolled model would hold the drawing up
+    // for minutes), and more layers than maxBoxes are drawn a box per run of layers.
+    std::size_t maxDrawnOps = 400;
+    std::size_t maxBoxes = 100;
 };
 
+// The cut as DOT: every op, or (past maxDrawnOps) one box per layer or run of layers, saying
+// which ops it holds, with the tensors that cross between boxes labelled with their sizes.
 std::string layerCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOptions& options = {});
 
 // "N x 64 x 4 B = 256 MB" (or "64 x 4 B per node" without a node count).
