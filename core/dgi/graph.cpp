@@ -132,8 +132,13 @@ namespace {
 Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::string origin)
 {
     VANTAGE_ASSERT(edges.src.size() == edges.dst.size(), "an edge list with more sources than destinations or fewer");
+    const auto checkCancel = [&](std::size_t i) {
+        if (options.cancel && (i & ((std::size_t{ 1 } << 22) - 1)) == 0)
+            options.cancel->throwIfCancelled();
+    };
     std::int64_t n = edges.numNodes;
     for (std::size_t i = 0; i < edges.src.size(); ++i) {
+        checkCancel(i);
         const auto s = edges.src[i];
         const auto d = edges.dst[i];
         if (s < 0 || d < 0)
@@ -176,20 +181,27 @@ Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::strin
         }
 
     const std::size_t m = edges.src.size();
+    checkCancel(0);
     std::vector<std::int64_t> off(static_cast<std::size_t>(n + 1), 0);
     for (auto d : edges.dst)
         ++off[static_cast<std::size_t>(d + 1)];
     std::partial_sum(off.begin(), off.end(), off.begin());
+    checkCancel(0);
     std::vector<std::int64_t> src(m);
     {
         std::vector<std::int64_t> cursor(off.begin(), off.end() - 1);
-        for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t i = 0; i < m; ++i) {
+            checkCancel(i);
             src[static_cast<std::size_t>(cursor[static_cast<std::size_t>(edges.dst[i])]++)] = edges.src[i];
+        }
     }
     edges.src = {};
     edges.dst = {};
     std::int64_t w = 0;
     for (std::int64_t v = 0; v < n; ++v) {
+        // Per node a sort of its in-edges: checked by edges sorted, not by nodes.
+        if (options.cancel && (v & 0xFFFF) == 0)
+            options.cancel->throwIfCancelled();
         const auto b = src.begin() + off[static_cast<std::size_t>(v)];
         const auto e = src.begin() + off[static_cast<std::size_t>(v + 1)];
         std::sort(b, e);

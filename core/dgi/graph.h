@@ -4,6 +4,7 @@
 // that graphs with more than 2^31 edges work; storage is in RAM or memory-mapped (Buffer).
 // Edge (s, d) carries a message from s to d, as in PyG's edge_index (row 0 source, row 1 destination).
 
+#include "common/progress.h"
 #include "dgi/buffer.h"
 
 #include <cstdint>
@@ -65,6 +66,9 @@ struct BuildOptions {
     // Drop repeated (s, d). Off by default: a model sums over repeated edges, so merging them
     // answers another question than the user's model; symmetrize merges (PyG's to_undirected does).
     bool dedupe = false;
+    // Checked every few million edges while building (throws vantage::Cancelled): a graph of a
+    // billion edges takes a minute to build.
+    const CancelToken* cancel = nullptr;
 };
 
 // Node ids a graph may hold: far beyond any graph that fits a machine, far below where id + 1 or

@@ -99,6 +99,14 @@ void checkMaxNodes(std::int64_t numNodes, const GraphLoadOptions& options, const
             .inFile(path.string());
 }
 
+// The build options with the load's cancel: building the CSR of a large graph takes a while too.
+BuildOptions buildOptions(const GraphLoadOptions& options)
+{
+    BuildOptions build = options.build;
+    build.cancel = options.cancel;
+    return build;
+}
+
 Graph finish(EdgeList edges, const GraphLoadOptions& options, const std::filesystem::path& path)
 {
     checkMaxNodes(options.numNodes, options, path);
@@ -110,7 +118,7 @@ Graph finish(EdgeList edges, const GraphLoadOptions& options, const std::filesys
                     .inFile(path.string());
         edges.numNodes = options.numNodes;
     }
-    return buildGraph(std::move(edges), options.build, path.string());
+    return buildGraph(std::move(edges), buildOptions(options), path.string());
 }
 
 // Reads an integer .npy vector as int64 (mapped when it already is int64 and mapping is allowed).
@@ -182,14 +190,14 @@ Graph loadNpyCsr(const std::filesystem::path& indptr, const std::filesystem::pat
     if (rowsAreDestinations) {
         Graph g = Graph::fromCsc(n, std::move(ptr), std::move(idx), indptr.string(), indices.string());
         g.setOrigin(indptr.parent_path().string());
-        return applyBuildOptions(std::move(g), options.build);
+        return applyBuildOptions(std::move(g), buildOptions(options));
     }
     // Adjacency CSR: row s lists the destinations of s's out-edges; the transpose is our CSC.
     Graph rows = Graph::fromCsc(n, std::move(ptr), std::move(idx), indptr.string(), indices.string());
     EdgeList e = toEdgeList(rows);
     std::swap(e.src, e.dst);
     rows = Graph();
-    return buildGraph(std::move(e), options.build, indptr.parent_path().string());
+    return buildGraph(std::move(e), buildOptions(options), indptr.parent_path().string());
 }
 
 void saveGraph(const Graph& graph, const std::filesystem::path& directory)
@@ -263,7 +271,7 @@ Graph loadGraph(std::string_view spec, const GraphLoadOptions& options)
     if (spec.empty())
         throw Error::invalidInput("no graph given").forField("graph");
     if (isGeneratorSpec(spec))
-        return generateGraph(spec, options.build, options.cancel);
+        return generateGraph(spec, buildOptions(options), options.cancel);
     for (const char* kind : { "csr:", "csc:" })
         if (spec.starts_with(kind)) {
             const std::string_view rest = spec.substr(4);

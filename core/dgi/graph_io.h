@@ -21,7 +21,7 @@ struct GraphLoadOptions {
     std::int64_t numNodes = 0; // text formats: 0 = one more than the largest id
     bool map = true; // .npy: memory-map instead of reading into RAM
     std::int64_t maxNodes = kMaxNodes; // larger graphs are refused (the fuzzers set a small bound)
-    const CancelToken* cancel = nullptr; // checked while generating or reading edges (throws vantage::Cancelled)
+    const CancelToken* cancel = nullptr; // checked while generating, reading and building (throws vantage::Cancelled)
 };
 
 Graph loadEdgeList(const std::filesystem::path& path, const GraphLoadOptions& options = {});

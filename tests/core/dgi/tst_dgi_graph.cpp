@@ -214,6 +214,29 @@ private Q_SLOTS:
         }
         QVERIFY(cancelled);
         QCOMPARE(loadEdgeList(path("many-lines.txt")).numEdges(), std::int64_t{ 17 } << 16); // uncancelled: read whole
+
+        // Building the CSR checks it as well (a billion edges take a minute to build), on every path
+        // that builds one: an edge list given whole, and the graph of `.npy` CSR files.
+        EdgeList e;
+        e.src = { 0, 1, 2 };
+        e.dst = { 1, 2, 0 };
+        bool built = true;
+        try {
+            buildGraph(e, { .symmetrize = true, .cancel = &cancel });
+        } catch (const Cancelled&) {
+            built = false;
+        }
+        QVERIFY(!built);
+        QCOMPARE(buildGraph(e, { .symmetrize = true }).numEdges(), std::int64_t{ 6 });
+        saveGraph(buildGraph(e), path("saved"));
+        built = true;
+        try {
+            loadGraph(path("saved"), { .build = { .symmetrize = true }, .cancel = &cancel });
+        } catch (const Cancelled&) {
+            built = false;
+        }
+        QVERIFY(!built);
+        QCOMPARE(loadGraph(path("saved"), { .build = { .symmetrize = true } }).numEdges(), std::int64_t{ 6 });
     }
 
     void edgeListLoads()
