@@ -1,4 +1,5 @@
 #include "dgi_page.h"
+#include "dgi_page_p.h"
 
 #include "table_helpers.h"
 
@@ -52,23 +53,20 @@ QString seconds(double s)
 
 } // namespace
 
-struct DgiPage::State {
+namespace {
+
+// What a cut job hands back.
+struct Cut {
     std::optional<dgi::GnnIr> ir;
     std::optional<dgi::LayerSchema> schema;
-    std::string dot; // the Graphviz source of the cut
+    std::string dot;
     std::string svg;
-    Json lastResult;
-    // The graph and the layer-wise output of the last evaluation on this page, for the node
-    // inspector (a run shown from the session has neither: they are not stored).
-    std::shared_ptr<const dgi::Graph> graph;
-    std::shared_ptr<const dgi::NodeMatrix> output;
-    int layers = 0;
 };
-
-namespace {
 
 // What an evaluation job hands back besides its JSON.
 struct Kept {
+    std::optional<dgi::GnnIr> ir;
+    std::optional<dgi::LayerSchema> schema;
     std::shared_ptr<const dgi::Graph> graph;
     std::shared_ptr<const dgi::NodeMatrix> output;
     std::string dot; // the cut, labelled with the graph's sizes
@@ -89,264 +87,6 @@ DgiPage::~DgiPage()
 {
     cancelJob();
     runner()->waitForFinished();
-}
-
-void DgiPage::buildUi()
-{
-    QWidget* inputs = buildInputs();
-    QWidget* cutSplit = buildCutTab();
-    QWidget* resultsTab = buildResultsTab();
-    QWidget* nodeTab = buildNodeTab();
-    m_tabs = new QTabWidget(this);
-    m_tabs->addTab(cutSplit, tr("Layer Cut"));
-    m_tabs->addTab(resultsTab, tr("Results"));
-    m_tabs->addTab(nodeTab, tr("Node"));
-    setNodeInspectorEnabled(false);
-
-    setInputsAndViews(inputs, m_tabs);
-}
-
-// The inputs: graph, model, widths, reordering, memory budget; Cut and Evaluate.
-// What is done to the graph's edges before the evaluation: nothing unless the user asks.
-QLayout* DgiPage::buildEdgeOptions()
-{
-    // A model's own forward sums over repeated edges and sees the self-loops the graph has.
-    m_symmetrize = new QCheckBox(tr("Symmetrise"), this);
-    m_symmetrize->setObjectName(QStringLiteral("dgiSymmetrize"));
-    m_symmetrize->setToolTip(tr("Add the reverse of every edge (repeated edges are then merged)"));
-    m_selfLoops = new QCheckBox(tr("Self-loops"), this);
-    m_selfLoops->setObjectName(QStringLiteral("dgiSelfLoops"));
-    m_selfLoops->setToolTip(tr("Give every node exactly one self-loop"));
-    m_mergeDuplicates = new QCheckBox(tr("Merge repeated edges"), this);
-    m_mergeDuplicates->setObjectName(QStringLiteral("dgiMergeDuplicates"));
-    m_mergeDuplicates->setToolTip(tr("Count an edge given twice once (the model itself would sum it twice)"));
-    auto* buildRow = new QHBoxLayout;
-    buildRow->addWidget(m_symmetrize);
-    buildRow->addWidget(m_selfLoops);
-    buildRow->addStretch(1);
-    // Its own row: beside the other two it makes the inputs too wide in German at 1280 px.
-    auto* mergeRow = new QHBoxLayout;
-    mergeRow->addWidget(m_mergeDuplicates);
-    mergeRow->addStretch(1);
-    auto* rows = new QVBoxLayout;
-    rows->setContentsMargins(0, 0, 0, 0);
-    rows->addLayout(buildRow);
-    rows->addLayout(mergeRow);
-    return rows;
-}
-
-// The device the evaluation runs on: the CPU and every GPU this build can use (none, and why not, in
-// a build whose LibTorch is CPU-only or on a machine without a GPU).
-void DgiPage::buildDeviceChoice()
-{
-    m_device = new QComboBox(this);
-    m_device->setObjectName(QStringLiteral("dgiDevice"));
-    m_device->addItem(tr("CPU"), QStringLiteral("cpu"));
-    for (int i = 0; i < dgi::visibleGpus(); ++i)
-        m_device->addItem(tr("GPU %1").arg(i), QStringLiteral("cuda:%1").arg(i));
-    if (m_device->count() == 1) {
-        m_device->setEnabled(false);
-        m_device->setToolTip(dgi::gpuEvaluatorBuilt()
-                ? tr("No GPU: CUDA sees none on this machine")
-                : tr("No GPU path in this build: its LibTorch is CPU-only (build the CUDA flavour)"));
-    } else {
-        m_device->setToolTip(tr("Where the layer-wise evaluation runs; the node-by-node baseline runs on the CPU"));
-    }
-}
-
-QWidget* DgiPage::buildInputs()
-{
-    m_graph = new QComboBox(this);
-    m_graph->setObjectName(QStringLiteral("dgiGraph"));
-    m_graph->setEditable(true);
-    m_graph->addItems({ QStringLiteral("rmat:n=100000,deg=10,seed=1"),
-        QStringLiteral("chunglu:n=100000,deg=10,gamma=2.5,seed=1"), QStringLiteral("er:n=100000,deg=10,seed=1") });
-    m_graph->setToolTip(
-        tr("A generator (rmat:…, chunglu:…, er:…), an edge list, an OGB edge.csv(.gz), csr:INDPTR.npy,INDICES.npy "
-           "or a saved graph folder"));
-    auto* graphFile = new QPushButton(tr("File…"), this);
-    connect(graphFile, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Graph"), QString(), tr("Graphs (*.txt *.el *.csv *.gz *.json);;All files (*)"));
-        if (!path.isEmpty())
-            m_graph->setCurrentText(path);
-    });
-    auto* graphRow = new QHBoxLayout;
-    graphRow->addWidget(m_graph, 1);
-    graphRow->addWidget(graphFile);
-    QLayout* edgeOptions = buildEdgeOptions();
-
-    m_model = new QComboBox(this);
-    m_model->setObjectName(QStringLiteral("dgiModel"));
-    m_model->setEditable(true);
-    for (const auto& name : dgi::modelKindNames())
-        m_model->addItem(QString::fromStdString(name));
-    m_model->setToolTip(
-        tr("A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py"));
-    auto* modelFile = new QPushButton(tr("TorchScript…"), this);
-    connect(modelFile, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("TorchScript Model"), QString(), tr("TorchScript (*.pt *.pth);;All files (*)"));
-        if (!path.isEmpty())
-            m_model->setCurrentText(path);
-    });
-    auto* modelRow = new QHBoxLayout;
-    modelRow->addWidget(m_model, 1);
-    modelRow->addWidget(modelFile);
-    m_features = new QSpinBox(this);
-    m_features->setRange(1, 1 << 16);
-    m_features->setValue(64);
-    m_hidden = new QSpinBox(this);
-    m_hidden->setRange(1, 1 << 16);
-    m_hidden->setValue(64);
-    m_layers = new QSpinBox(this);
-    m_layers->setRange(1, 16);
-    m_layers->setValue(3);
-    m_reorder = new QComboBox(this);
-    m_reorder->addItem(tr("None"), QStringLiteral("none"));
-    m_reorder->addItem(tr("Reverse Cuthill-McKee"), QStringLiteral("rcm"));
-    m_reorder->addItem(tr("Breadth-first"), QStringLiteral("bfs"));
-    m_budget = new QLineEdit(this);
-    m_budget->setPlaceholderText(tr("auto (half the free memory)"));
-    m_budget->setToolTip(tr("Memory for node tensors, e.g. 512M or 4G; beyond it they go to memory-mapped files"));
-    buildDeviceChoice();
-    m_nodeWise = new QCheckBox(tr("Also node by node (the baseline)"), this);
-    m_nodeWise->setToolTip(tr("Evaluates every node on its own as well, for comparison; after 15 s the rest is "
-                              "extrapolated from the batches done. Cancel during it keeps the layer-wise result."));
-    m_nodeWise->setChecked(true);
-
-    m_partition = new QPushButton(tr("Cut into Layers"), this);
-    m_partition->setObjectName(QStringLiteral("dgiPartition"));
-    connect(m_partition, &QPushButton::clicked, this, &DgiPage::partitionModel);
-    m_evaluate = new QPushButton(tr("Evaluate"), this);
-    m_evaluate->setObjectName(QStringLiteral("dgiEvaluate"));
-    m_evaluate->setDefault(true);
-    connect(m_evaluate, &QPushButton::clicked, this, &DgiPage::startEvaluation);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_partition);
-    buttons->addWidget(m_evaluate);
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("dgiStatus"));
-    m_status->setWordWrap(true);
-
-    auto* form = new QFormLayout;
-    form->addRow(tr("Graph:"), graphRow);
-    form->addRow(QString(), edgeOptions);
-    form->addRow(tr("Model:"), modelRow);
-    form->addRow(tr("Input features:"), m_features);
-    form->addRow(tr("Hidden width:"), m_hidden);
-    form->addRow(tr("Layers:"), m_layers);
-    form->addRow(tr("Reordering:"), m_reorder);
-    form->addRow(tr("Memory budget:"), m_budget);
-    form->addRow(tr("Device:"), m_device);
-    form->addRow(m_nodeWise);
-    auto* inputs = new QGroupBox(tr("Evaluation"), this);
-    auto* inputsLayout = new QVBoxLayout(inputs);
-    inputsLayout->addLayout(form);
-    inputsLayout->addLayout(buttons);
-    inputsLayout->addWidget(m_status);
-    inputsLayout->addStretch(1);
-    return inputs;
-}
-
-// The layer cut as drawn, and the tensors that cross it.
-QWidget* DgiPage::buildCutTab()
-{
-    m_cut = new widgets::SvgView(this);
-    m_cut->setObjectName(QStringLiteral("dgiCut"));
-    m_schema = new QStandardItemModel(this);
-    auto* cutSplit = new QSplitter(Qt::Vertical, this);
-    cutSplit->addWidget(m_cut);
-    cutSplit->addWidget(makeTable(m_schema, this, QStringLiteral("dgiSchema")));
-    cutSplit->setStretchFactor(0, 3);
-    return cutSplit;
-}
-
-// Times per mode and per layer, and the speedup.
-QWidget* DgiPage::buildResultsTab()
-{
-    m_results = new QStandardItemModel(this);
-    m_times = new widgets::StackedBarChart(this);
-    m_speedup = new QLabel(this);
-    m_speedup->setObjectName(QStringLiteral("dgiSpeedup"));
-    QFont f = m_speedup->font();
-    f.setPointSizeF(f.pointSizeF() * 1.3);
-    f.setBold(true);
-    m_speedup->setFont(f);
-    m_speedup->setWordWrap(true); // a headline of any length in any language: it wraps, the window keeps its size
-    auto* resultsTab = new QWidget(this);
-    auto* resultsLayout = new QVBoxLayout(resultsTab);
-    resultsLayout->addWidget(m_speedup);
-    m_timeScale = new QComboBox(this);
-    m_timeScale->setObjectName(QStringLiteral("dgiTimeScale"));
-    m_timeScale->addItem(tr("Seconds (bar length is the time)"));
-    m_timeScale->addItem(tr("Shares of each mode's total"));
-    connect(m_timeScale, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_state->lastResult.is_null())
-            showResults(m_state->lastResult);
-    });
-    auto* chartBox = new QWidget(this);
-    auto* chartLayout = new QVBoxLayout(chartBox);
-    chartLayout->setContentsMargins(0, 0, 0, 0);
-    auto* scaleRow = new QHBoxLayout;
-    scaleRow->addWidget(new QLabel(tr("Time per layer:"), this));
-    scaleRow->addWidget(m_timeScale);
-    scaleRow->addStretch(1);
-    chartLayout->addLayout(scaleRow);
-    chartLayout->addWidget(m_times, 1);
-    auto* resultsSplit = new QSplitter(Qt::Vertical, this);
-    resultsSplit->addWidget(makeTable(m_results, this, QStringLiteral("dgiResults")));
-    resultsSplit->addWidget(chartBox);
-    resultsSplit->setSizes({ 220, 360 });
-    resultsLayout->addWidget(resultsSplit, 1);
-    return resultsTab;
-}
-
-// A node: its neighbourhood per hop (what node-wise evaluation has to touch) and its embedding.
-QWidget* DgiPage::buildNodeTab()
-{
-    m_node = new QSpinBox(this);
-    m_node->setObjectName(QStringLiteral("dgiNode"));
-    m_node->setRange(0, 0);
-    m_inspect = new QPushButton(tr("Inspect"), this);
-    m_inspect->setObjectName(QStringLiteral("dgiInspect"));
-    connect(m_inspect, &QPushButton::clicked, this, [this] { inspectNode(m_node->value()); });
-    auto* hub = new QPushButton(tr("Largest In-degree"), this);
-    hub->setObjectName(QStringLiteral("dgiHub"));
-    hub->setToolTip(tr("Picks the node with the most in-edges, the costliest for node-wise evaluation"));
-    connect(hub, &QPushButton::clicked, this, [this] {
-        if (!m_state->graph)
-            return;
-        const auto offsets = m_state->graph->offsets();
-        std::int64_t best = 0, bestDegree = -1;
-        for (std::int64_t v = 0; v < m_state->graph->numNodes(); ++v)
-            if (offsets[v + 1] - offsets[v] > bestDegree)
-                best = v, bestDegree = offsets[v + 1] - offsets[v];
-        m_node->setValue(static_cast<int>(best));
-        inspectNode(static_cast<int>(best));
-    });
-    auto* nodeRow = new QHBoxLayout;
-    nodeRow->addWidget(new QLabel(tr("Node:"), this));
-    nodeRow->addWidget(m_node);
-    nodeRow->addWidget(m_inspect);
-    nodeRow->addWidget(hub);
-    nodeRow->addStretch(1);
-    m_nodeStatus = new QLabel(tr("Evaluate to inspect nodes: the embeddings of the last evaluation are kept in memory, "
-                                 "not in the session."),
-        this);
-    m_nodeStatus->setObjectName(QStringLiteral("dgiNodeStatus"));
-    m_nodeStatus->setWordWrap(true);
-    m_hops = new QStandardItemModel(this);
-    m_embedding = new QStandardItemModel(this);
-    auto* nodeTables = new QSplitter(Qt::Horizontal, this);
-    nodeTables->addWidget(makeTable(m_hops, this, QStringLiteral("dgiHops")));
-    nodeTables->addWidget(makeTable(m_embedding, this, QStringLiteral("dgiEmbedding")));
-    auto* nodeTab = new QWidget(this);
-    auto* nodeLayout = new QVBoxLayout(nodeTab);
-    nodeLayout->addLayout(nodeRow);
-    nodeLayout->addWidget(m_nodeStatus);
-    nodeLayout->addWidget(nodeTables, 1);
-    return nodeTab;
 }
 
 void DgiPage::setSession(store::Session* session)
@@ -383,19 +123,68 @@ void DgiPage::setCompareNodeWise(bool on)
 
 bool DgiPage::partitionModel()
 {
+    if (isBusy())
+        return false;
+    dgi::EvaluationRequest request;
     try {
-        m_state->ir = dgi::loadRequestModel(request());
-        m_state->schema = dgi::partitionIntoLayers(*m_state->ir);
-        m_state->dot = dgi::layerCutDot(*m_state->ir, *m_state->schema);
-        m_state->svg = renderDotToSvg(m_state->dot);
-        showSchema();
-        m_status->setText(tr("%1 cut into %n layer(s).", nullptr, layerCount()).arg(m_model->currentText()));
-        m_tabs->setCurrentIndex(0);
-        return true;
+        request = this->request();
     } catch (const std::exception& e) {
-        m_status->setText(tr("Cannot cut the model: %1").arg(QString::fromUtf8(e.what())));
+        m_status->setText(QString::fromUtf8(e.what()));
         return false;
     }
+    // A user's TorchScript file is imported (its loops unrolled) and its cut laid out by Graphviz:
+    // seconds for a large model, so off the GUI thread like every other long action.
+    auto cut = std::make_shared<Cut>();
+    const QString model = m_model->currentText();
+    const int generation = ++m_state->generation;
+    setActionsEnabled(false);
+    m_status->setText(tr("Cutting %1 into layers…").arg(model));
+    const bool ok = startJob(
+        tr("Cut into layers"),
+        [request, cut](Progress& progress, const CancelToken& cancel) {
+            progress.report(0.0, "preparing the model");
+            cut->ir = dgi::loadRequestModel(request);
+            cancel.throwIfCancelled();
+            progress.report(0.4, "cutting into layers");
+            cut->schema = dgi::partitionIntoLayers(*cut->ir);
+            cut->dot = dgi::layerCutDot(*cut->ir, *cut->schema);
+            cancel.throwIfCancelled();
+            progress.report(0.5, "drawing the cut");
+            cut->svg = renderDotToSvg(cut->dot);
+            return Json::object();
+        },
+        [this, cut, model, generation](const JobOutcome& outcome) {
+            setActionsEnabled(true);
+            if (generation != m_state->generation) { // a stored run was shown meanwhile: it stays
+                Q_EMIT partitionFinished(false);
+                return;
+            }
+            if (outcome.state != JobOutcome::State::Done) {
+                m_status->setText(outcome.state == JobOutcome::State::Cancelled
+                        ? tr("Cutting the model cancelled.")
+                        : tr("Cannot cut the model: %1").arg(outcome.error));
+                Q_EMIT partitionFinished(false);
+                return;
+            }
+            m_state->ir = std::move(cut->ir);
+            m_state->schema = std::move(cut->schema);
+            m_state->dot = std::move(cut->dot);
+            m_state->svg = std::move(cut->svg);
+            showSchema();
+            m_status->setText(tr("%1 cut into %n layer(s).", nullptr, layerCount()).arg(model));
+            m_tabs->setCurrentIndex(0);
+            Q_EMIT partitionFinished(true);
+        },
+        JobKind::Restores);
+    if (!ok)
+        setActionsEnabled(true);
+    return ok;
+}
+
+void DgiPage::setActionsEnabled(bool on)
+{
+    m_partition->setEnabled(on);
+    m_evaluate->setEnabled(on);
 }
 
 void DgiPage::showSchema()
@@ -450,7 +239,7 @@ dgi::EvaluationRequest DgiPage::request() const
 
 bool DgiPage::startEvaluation()
 {
-    if (isBusy() || !partitionModel())
+    if (isBusy())
         return false;
     dgi::EvaluationRequest request;
     try {
@@ -460,13 +249,15 @@ bool DgiPage::startEvaluation()
         return false;
     }
     store::Session* session = this->session();
-    m_evaluate->setEnabled(false);
+    setActionsEnabled(false);
     m_status->setText(tr("Evaluating…"));
     auto kept = std::make_shared<Kept>();
-    return startJob(
+    const bool ok = startJob(
         tr("GNN evaluation"),
         [=](Progress& progress, const CancelToken& cancel) {
             dgi::EvaluationRun run = dgi::runEvaluation(session, request, progress, cancel);
+            kept->ir = std::move(run.ir);
+            kept->schema = std::move(run.schema);
             kept->graph = run.graph;
             kept->output = std::make_shared<const dgi::NodeMatrix>(std::move(run.results.front().output));
             kept->dot = std::move(run.dot);
@@ -474,16 +265,17 @@ bool DgiPage::startEvaluation()
             return Json{ { "run", run.runId }, { "result", run.result } };
         },
         [this, kept, request, layers = request.layers](const JobOutcome& outcome) {
-            m_evaluate->setEnabled(true);
+            setActionsEnabled(true);
             if (outcome.state == JobOutcome::State::Done) {
                 m_lastRun = outcome.result.value("run", 0LL);
+                m_state->ir = std::move(kept->ir); // the cut of the model evaluated, drawn below
+                m_state->schema = std::move(kept->schema);
                 m_state->graph = kept->graph;
                 m_state->output = kept->output;
                 m_state->layers = layers;
                 m_state->dot = kept->dot;
                 m_state->svg = kept->svg;
-                m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
-                m_cut->setDot(QByteArray::fromStdString(m_state->dot));
+                showSchema();
                 setNodeInspectorEnabled(m_state->graph && m_state->output);
                 showResults(outcome.result["result"]);
                 m_tabs->setCurrentIndex(1);
@@ -497,6 +289,9 @@ bool DgiPage::startEvaluation()
             }
             Q_EMIT evaluationFinished(outcome.state == JobOutcome::State::Done);
         });
+    if (!ok)
+        setActionsEnabled(true);
+    return ok;
 }
 
 QString DgiPage::graphNote(const Json& result, const dgi::EvaluationRequest& request) const
@@ -644,6 +439,7 @@ void DgiPage::showRun(qint64 runId)
         // A run made on a GPU this machine lacks reopens on the CPU.
         m_device->setCurrentIndex(qMax(0, m_device->findData(QString::fromStdString(r.options.device))));
         m_nodeWise->setChecked(std::find(r.modes.begin(), r.modes.end(), dgi::EvalMode::NodeWise) != r.modes.end());
+        ++m_state->generation;
         m_state->svg = stored.svg;
         m_state->dot = stored.dot;
         m_state->schema.reset();

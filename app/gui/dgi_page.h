@@ -44,8 +44,11 @@ public:
     // For tests and scripts: the same as the controls.
     void setInputs(const QString& graph, const QString& model, int features, int hidden, int layers);
     void setCompareNodeWise(bool on);
-    bool partitionModel(); // trace and cut (quick, on the GUI thread)
-    bool startEvaluation(); // off the GUI thread
+    // Imports and cuts the model and draws the cut, off the GUI thread (a user's TorchScript file
+    // can take seconds, its drawing longer); partitionFinished follows. False when it cannot start
+    // (another job of the page runs, or the inputs are wrong: the status line says which).
+    bool partitionModel();
+    bool startEvaluation(); // off the GUI thread; the cut is made and drawn on the way
     int layerCount() const;
     QString cutSvg() const;
     double speedup() const; // node-wise time / layer-wise time of the last evaluation, 0 if none
@@ -55,6 +58,7 @@ public:
     bool inspectNode(int node);
 
 Q_SIGNALS:
+    void partitionFinished(bool ok);
     void evaluationFinished(bool ok);
     void nodeInspected(bool ok);
 
@@ -75,6 +79,7 @@ private:
     // self-loops used as given), or nothing.
     QString graphNote(const Json& result, const dgi::EvaluationRequest& request) const;
     void setNodeInspectorEnabled(bool on);
+    void setActionsEnabled(bool on); // Cut and Evaluate
 
     std::unique_ptr<State> m_state;
     qint64 m_lastRun = 0;

@@ -20,6 +20,8 @@ const char* const kPhases[] = {
     QT_TRANSLATE_NOOP("Phase", "reordering nodes"),
     QT_TRANSLATE_NOOP("Phase", "preparing the model"),
     QT_TRANSLATE_NOOP("Phase", "model ready"),
+    QT_TRANSLATE_NOOP("Phase", "cutting into layers"),
+    QT_TRANSLATE_NOOP("Phase", "drawing the cut"),
     QT_TRANSLATE_NOOP("Phase", "full-graph forward"),
     QT_TRANSLATE_NOOP("Phase", "evaluating"),
     QT_TRANSLATE_NOOP("Phase", "evaluated"),

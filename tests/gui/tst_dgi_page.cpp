@@ -27,6 +27,19 @@
 using namespace vantage;
 using namespace vantage::gui;
 
+namespace {
+
+// Cuts the page's model as the button does and waits for the job: true when the cut is shown.
+bool cut(DgiPage* page)
+{
+    QSignalSpy done(page, &DgiPage::partitionFinished);
+    if (!page->partitionModel())
+        return false;
+    return done.wait(60000) && done.first().first().toBool();
+}
+
+} // namespace
+
 class TestDgiPage : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
@@ -52,7 +65,19 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
 
         page->setInputs(QStringLiteral("rmat:n=3000,deg=6,seed=3"), QStringLiteral("sage"), 16, 16, 2);
-        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("dgiPartition")), Qt::LeftButton);
+        // The cut is a job (a user's TorchScript file takes seconds to import and draw): the click
+        // returns at once, with Cut and Evaluate greyed until it is shown.
+        auto* cutButton = page->findChild<QPushButton*>(QStringLiteral("dgiPartition"));
+        auto* evaluateButton = page->findChild<QPushButton*>(QStringLiteral("dgiEvaluate"));
+        QSignalSpy cutDone(page, &DgiPage::partitionFinished);
+        QTest::mouseClick(cutButton, Qt::LeftButton);
+        QCOMPARE(page->layerCount(), 0);
+        QVERIFY(!cutButton->isEnabled());
+        QVERIFY(!evaluateButton->isEnabled());
+        QVERIFY(cutDone.wait(60000));
+        QCOMPARE(cutDone.first().first().toBool(), true);
+        QVERIFY(cutButton->isEnabled());
+        QVERIFY(evaluateButton->isEnabled());
         QCOMPARE(page->layerCount(), 2); // one layer per aggregation
         QVERIFY(page->cutSvg().contains(QStringLiteral("<svg")));
         auto* schema = page->findChild<QTableView*>(QStringLiteral("dgiSchema"));
@@ -169,7 +194,7 @@ private Q_SLOTS:
         auto* page = w.findChild<DgiPage*>();
         page->setInputs(QStringLiteral("rmat:n=60000,deg=8,seed=2"), QStringLiteral("sage"), 16, 16, 2);
         page->setCompareNodeWise(true);
-        QVERIFY(page->partitionModel());
+        QVERIFY(cut(page));
         bool cancelled = false;
         connect(page, &EnginePage::jobProgress, this, [&](double, const QString& phase) {
             if (!cancelled && phase.contains(QLatin1String("node-wise"))) { // as the window names it
@@ -244,8 +269,10 @@ private Q_SLOTS:
     {
         DgiPage page;
         page.setInputs(QStringLiteral("rmat:n=100,deg=4,seed=1"), QStringLiteral("no-such-model"), 8, 8, 2);
-        QVERIFY(!page.partitionModel());
+        QVERIFY(!cut(&page));
         QVERIFY(page.findChild<QLabel*>(QStringLiteral("dgiStatus"))->text().contains(QStringLiteral("no-such-model")));
+        QCOMPARE(page.layerCount(), 0);
+        QVERIFY(page.findChild<QPushButton*>(QStringLiteral("dgiPartition"))->isEnabled());
     }
 };
 

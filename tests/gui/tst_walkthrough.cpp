@@ -381,7 +381,10 @@ private Q_SLOTS:
         auto* dgi = w.findChild<DgiPage*>();
         w.tabs()->setCurrentWidget(dgi);
         dgi->setInputs(QStringLiteral("rmat:n=3000,deg=6,seed=3"), QStringLiteral("sage"), 16, 16, 2);
+        QSignalSpy cutDone(dgi, &DgiPage::partitionFinished);
         QVERIFY(dgi->partitionModel());
+        QVERIFY(cutDone.wait(60000));
+        QVERIFY(cutDone.first().first().toBool());
         STEP(QStringLiteral("dgi-cut"));
         QSignalSpy evaluated(dgi, &DgiPage::evaluationFinished);
         QVERIFY(dgi->startEvaluation());

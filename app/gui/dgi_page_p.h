@@ -1,0 +1,34 @@
+#pragma once
+// Private to the DGI page's files: what the page holds besides its widgets.
+
+#include "dgi_page.h"
+
+#include "common/json.h"
+#include "dgi/graph.h"
+#include "dgi/ir.h"
+#include "dgi/node_matrix.h"
+#include "dgi/partition.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace vantage::gui {
+
+struct DgiPage::State {
+    // Counts the cuts started and the stored runs shown: a cut that finishes after a run was
+    // shown (or after another cut began) is not the page's any more.
+    int generation = 0;
+    std::optional<dgi::GnnIr> ir;
+    std::optional<dgi::LayerSchema> schema;
+    std::string dot; // the Graphviz source of the cut
+    std::string svg;
+    Json lastResult;
+    // The graph and the layer-wise output of the last evaluation on this page, for the node
+    // inspector (a run shown from the session has neither: they are not stored).
+    std::shared_ptr<const dgi::Graph> graph;
+    std::shared_ptr<const dgi::NodeMatrix> output;
+    int layers = 0;
+};
+
+} // namespace vantage::gui
