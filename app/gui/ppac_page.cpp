@@ -192,6 +192,27 @@ bool PpacPage::loadData()
     return loadFromRequest(dataRequest(), {});
 }
 
+// How a user's file was read: the CSV header's columns taken for each role, and the rows that
+// repeat a (user, item) pair (merged into one interaction): what the CLI prints as notes.
+QString PpacPage::readNote(const ppac::DatasetOverview& o) const
+{
+    QString note;
+    QStringList read;
+    const std::pair<const char*, QString> roles[] = { { "user", tr("user") }, { "item", tr("item") },
+        { "rating", tr("rating") }, { "timestamp", tr("timestamp") } };
+    for (const auto& [role, text] : roles)
+        if (o.columns.is_object() && o.columns.contains(role) && o.columns[role].is_string())
+            read << tr("%1 = %2").arg(text, QString::fromStdString(o.columns[role].get<std::string>()).toHtmlEscaped());
+    if (!read.isEmpty())
+        note += QStringLiteral("<br>") + tr("Columns read: %1").arg(read.join(QStringLiteral(", ")));
+    if (o.repeatedRows > 0)
+        note += QStringLiteral("<br>")
+            + tr("%1 rows repeat a (user, item) pair seen before: each pair is one interaction, at its latest "
+                 "timestamp.")
+                  .arg(QLocale().toString(static_cast<qlonglong>(o.repeatedRows)));
+    return note;
+}
+
 void PpacPage::showOverview()
 {
     const auto& o = *m_state->overview;
@@ -213,7 +234,8 @@ void PpacPage::showOverview()
             .arg(l.toString(o.balancedTestUsers))
             .arg(l.toString(o.meanItemsPerUser, 'f', 1))
             .arg(l.toString(o.headShare * 100.0, 'f', 1))
-            .arg(l.toString(o.coldItems)));
+            .arg(l.toString(o.coldItems))
+        + readNote(o));
     QVector<QPointF> curve;
     const auto& pop = o.itemPopularity;
     const std::size_t stride = std::max<std::size_t>(1, pop.size() / 400);

@@ -27,6 +27,7 @@ class LineChart;
 
 namespace vantage::ppac {
 struct DataRequest;
+struct DatasetOverview;
 } // namespace vantage::ppac
 
 namespace vantage::gui {
@@ -79,6 +80,7 @@ private:
     QWidget* buildDebiasingTab();
     QWidget* buildUserTab();
     void showOverview();
+    QString readNote(const ppac::DatasetOverview& overview) const;
     void onEpoch(const Json& epoch);
     void showRerank();
     void showInspection();

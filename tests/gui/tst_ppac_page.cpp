@@ -9,6 +9,7 @@
 #include "widgets/line_chart.h"
 
 #include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -112,6 +113,63 @@ private Q_SLOTS:
 
     // Opening a session shows its last PPAC run by restoring the model in the background: work the
     // user did not start, which holds nothing up (Save As, another session, quitting).
+    // A user's CSV as pandas writes one (the index first, the names MovieLens uses, a column more):
+    // the page says which columns it read and how many rows repeated a pair, as the CLI does.
+    void aUsersCsvSaysHowItWasRead()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("ratings.csv"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(",title,userId,movieId,rating,timestamp\n");
+        int row = 0;
+        for (int u = 0; u < 80; ++u)
+            for (int k = 0; k < 12; ++k) {
+                const int item = (u * 7 + k * 3) % 60;
+                f.write(QStringLiteral("%1,\"Film %2, part %3\",%4,%5,%6,%7\n")
+                            .arg(row++)
+                            .arg(item)
+                            .arg(k)
+                            .arg(u + 1)
+                            .arg(item + 100)
+                            .arg(1 + (u + k) % 5)
+                            .arg(1000000 + u * 100 + k)
+                            .toUtf8());
+            }
+        for (int r = 0; r < 3; ++r) // the same (user, item) pairs, rated again later
+            f.write(QStringLiteral("%1,again,%2,%3,5,%4\n")
+                        .arg(row++)
+                        .arg(r + 1)
+                        .arg(r * 7 + 100)
+                        .arg(2000000 + r)
+                        .toUtf8());
+        f.close();
+
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("ppac-csv.vantage"))));
+        auto* page = w.findChild<PpacPage*>();
+        w.tabs()->setCurrentWidget(page);
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        page->setDatasetPath(path);
+        QSignalSpy loaded(page, &PpacPage::dataLoaded);
+        QVERIFY(page->loadData());
+        QVERIFY(loaded.wait(60000));
+        QVERIFY2(loaded.first().first().toBool(),
+            qPrintable(page->findChild<QLabel*>(QStringLiteral("ppacStatus"))->text()));
+        const QString text = page->findChild<QLabel*>(QStringLiteral("ppacOverview"))->text();
+        QVERIFY2(text.contains(QStringLiteral("80 users")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Columns read: user = userId, item = movieId, rating = rating, "
+                                              "timestamp = timestamp")),
+            qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("3 rows repeat a (user, item) pair")), qPrintable(text));
+        const QString shotDir = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");
+        QDir().mkpath(shotDir);
+        QTest::qWait(100);
+        QVERIFY(w.grab().save(shotDir + QStringLiteral("/ppac_csv.png")));
+    }
+
     void restoringAStoredRunHoldsNothingUp()
     {
         const QString file = m_dir.filePath(QStringLiteral("ppac-restore.vantage"));
