@@ -533,6 +533,20 @@ GLOSSARY = {
     "Save as DOT…": ("Als DOT speichern…", "另存为 DOT…"),
     "Graphviz DOT (*.dot *.gv)": ("Graphviz-DOT (*.dot *.gv)", "Graphviz DOT (*.dot *.gv)"),
     "Profiling did not finish: %1": ("Profilierung nicht abgeschlossen: %1", "剖析未完成：%1"),
+    # DGI page: the cut as a job
+    "Cutting %1 into layers…": ("%1 wird in Schichten zerlegt…", "正在将 %1 切分为层…"),
+    "Cut into layers": ("In Schichten zerlegen", "切分为层"),
+    "Cutting the model cancelled.": ("Zerlegen des Modells abgebrochen.", "模型切分已取消。"),
+    "cutting into layers": ("Zerlegen in Schichten", "切分为层"),
+    "drawing the cut": ("Zeichnen der Zerlegung", "绘制切分"),
+    # PPAC page: how a user's file was read
+    "user": ("Benutzer", "用户"),
+    "item": ("Artikel", "物品"),
+    "rating": ("Bewertung", "评分"),
+    "timestamp": ("Zeitstempel", "时间戳"),
+    "%1 = %2": ("%1 = %2", "%1 = %2"),
+    "Columns read: %1": ("Gelesene Spalten: %1", "读取的列：%1"),
+    "%1 rows repeat a (user, item) pair seen before: each pair is one interaction, at its latest timestamp.": ("%1 Zeilen wiederholen ein bereits gesehenes Paar (Benutzer, Artikel): jedes Paar ist eine Interaktion, mit seinem letzten Zeitstempel.", "%1 行重复了已出现的（用户，物品）对：每对计为一次交互，取其最新时间戳。"),
 }
 
 

@@ -159,6 +159,14 @@
         <source>reading %1</source>
         <translation>%1 wird gelesen</translation>
     </message>
+    <message>
+        <source>cutting into layers</source>
+        <translation>Zerlegen in Schichten</translation>
+    </message>
+    <message>
+        <source>drawing the cut</source>
+        <translation>Zeichnen der Zerlegung</translation>
+    </message>
 </context>
 <context>
     <name>RunCommands</name>
@@ -641,6 +649,18 @@
     <message>
         <source>Device:</source>
         <translation>Gerät:</translation>
+    </message>
+    <message>
+        <source>Cutting %1 into layers…</source>
+        <translation>%1 wird in Schichten zerlegt…</translation>
+    </message>
+    <message>
+        <source>Cut into layers</source>
+        <translation>In Schichten zerlegen</translation>
+    </message>
+    <message>
+        <source>Cutting the model cancelled.</source>
+        <translation>Zerlegen des Modells abgebrochen.</translation>
     </message>
 </context>
 <context>
@@ -2254,6 +2274,34 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>ARP / accuracy trade-off (press Trade-off Curve)</source>
         <translation>ARP / Genauigkeit im Abgleich (Abgleichskurve drücken)</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>item</source>
+        <translation>Artikel</translation>
+    </message>
+    <message>
+        <source>rating</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>timestamp</source>
+        <translation>Zeitstempel</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>Columns read: %1</source>
+        <translation>Gelesene Spalten: %1</translation>
+    </message>
+    <message>
+        <source>%1 rows repeat a (user, item) pair seen before: each pair is one interaction, at its latest timestamp.</source>
+        <translation>%1 Zeilen wiederholen ein bereits gesehenes Paar (Benutzer, Artikel): jedes Paar ist eine Interaktion, mit seinem letzten Zeitstempel.</translation>
     </message>
 </context>
 <context>

@@ -159,6 +159,14 @@
         <source>reading %1</source>
         <translation>正在读取 %1</translation>
     </message>
+    <message>
+        <source>cutting into layers</source>
+        <translation>切分为层</translation>
+    </message>
+    <message>
+        <source>drawing the cut</source>
+        <translation>绘制切分</translation>
+    </message>
 </context>
 <context>
     <name>RunCommands</name>
@@ -640,6 +648,18 @@
     <message>
         <source>Device:</source>
         <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Cutting %1 into layers…</source>
+        <translation>正在将 %1 切分为层…</translation>
+    </message>
+    <message>
+        <source>Cut into layers</source>
+        <translation>切分为层</translation>
+    </message>
+    <message>
+        <source>Cutting the model cancelled.</source>
+        <translation>模型切分已取消。</translation>
     </message>
 </context>
 <context>
@@ -2245,6 +2265,34 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>ARP / accuracy trade-off (press Trade-off Curve)</source>
         <translation>ARP / 准确率权衡（请点击“权衡曲线”）</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>item</source>
+        <translation>物品</translation>
+    </message>
+    <message>
+        <source>rating</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>timestamp</source>
+        <translation>时间戳</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>Columns read: %1</source>
+        <translation>读取的列：%1</translation>
+    </message>
+    <message>
+        <source>%1 rows repeat a (user, item) pair seen before: each pair is one interaction, at its latest timestamp.</source>
+        <translation>%1 行重复了已出现的（用户，物品）对：每对计为一次交互，取其最新时间戳。</translation>
     </message>
 </context>
 <context>
