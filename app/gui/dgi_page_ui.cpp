@@ -12,8 +12,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFont>
 #include <QFileDialog>
+#include <QFont>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>

@@ -215,7 +215,7 @@ private Q_SLOTS:
         QVERIFY(cancelled);
         QCOMPARE(loadEdgeList(path("many-lines.txt")).numEdges(), std::int64_t{ 17 } << 16); // uncancelled: read whole
 
-        // Building the CSR checks it as well (a billion edges take a minute to build), on every path
+        // Building the CSR checks it as well (62M edges take 15 s to symmetrise), on every path
         // that builds one: an edge list given whole, and the graph of `.npy` CSR files.
         EdgeList e;
         e.src = { 0, 1, 2 };
