@@ -223,14 +223,18 @@ void runPartition(Context& ctx, const ModelArgs& m, std::int64_t nodes, const st
                 std::string outs;
                 for (int t : plan.outputs)
                     outs += (outs.empty() ? "" : ", ") + schema.tensors[static_cast<std::size_t>(t)].label;
-                rows.push_back({ std::to_string(plan.index), std::to_string(plan.sourceOps.size()),
+                rows.push_back({ std::to_string(plan.index + 1), std::to_string(plan.sourceOps.size()),
                     std::to_string(plan.blockOps.size()), std::to_string(plan.aggregations.size()), ins, outs });
             }
             printTable({ "LAYER", "SOURCE OPS", "BLOCK OPS", "AGGREGATIONS", "READS", "WRITES" }, rows);
+            // Layers counted from 1, as the drawing, the page and the progress count them (the JSON
+            // keeps its indices from 0).
             std::cout << "\ncut tensors:\n";
             for (const auto& t : schema.tensors)
-                std::cout << "  " << t.label << ": layer " << t.producer << " -> " << t.lastConsumer << ", "
-                          << cutSizeLabel(nodes, t.width, type) << '\n';
+                std::cout << "  " << t.label << ": "
+                          << (t.isInput ? std::string("input") : "layer " + std::to_string(t.producer + 1)) << " -> "
+                          << (t.isOutput ? std::string("output") : "layer " + std::to_string(t.lastConsumer + 1))
+                          << ", " << cutSizeLabel(nodes, t.width, type) << '\n';
             if (!dotFile.empty())
                 std::cout << "\nwrote " << dotFile << '\n';
             if (!svgFile.empty())
@@ -288,6 +292,29 @@ EvaluationRequest evaluationRequest(const EvalArgs& a)
     return r;
 }
 
+// Each layer's time, or for a deep model (200 layers made a 4,000-character table cell) the first
+// and last three, the slowest and where --json has them all.
+std::string perLayerText(const std::vector<LayerStats>& layers)
+{
+    constexpr std::size_t kAll = 8, kEnds = 3;
+    std::string text;
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        if (layers.size() > kAll && i == kEnds) {
+            text += " / …";
+            i = layers.size() - kEnds;
+        }
+        text += (text.empty() ? "" : " / ") + secondsText(layers[i].timeS);
+    }
+    if (layers.size() > kAll) {
+        const auto slowest = std::max_element(
+            layers.begin(), layers.end(), [](const auto& a, const auto& b) { return a.timeS < b.timeS; });
+        text += " (" + std::to_string(layers.size()) + " layers, the slowest layer "
+            + std::to_string(slowest - layers.begin() + 1) + " at " + secondsText(slowest->timeS)
+            + "; --json has each)";
+    }
+    return text;
+}
+
 void runEval(Context& ctx, const EvalArgs& a)
 {
     const EvaluationRun run = runEvaluation(ctx.session(), evaluationRequest(a), ctx.progress(), ctx.cancel,
@@ -302,12 +329,10 @@ void runEval(Context& ctx, const EvalArgs& a)
               << " edges: " << run.schema.layers.size() << " layers\n\n";
     std::vector<std::vector<std::string>> rows;
     for (const auto& r : run.results) {
-        std::string perLayer;
         std::int64_t batches = 0;
-        for (const auto& l : r.layers) {
-            perLayer += (perLayer.empty() ? "" : " / ") + secondsText(l.timeS);
+        for (const auto& l : r.layers)
             batches += l.batches;
-        }
+        const std::string perLayer = perLayerText(r.layers);
         rows.push_back({ evalModeTitle(r.mode), secondsText(r.totalS) + (r.extrapolated ? " (extrapolated)" : ""),
             perLayer, std::to_string(batches), formatBytes(static_cast<double>(r.peakRssBytes)) });
     }

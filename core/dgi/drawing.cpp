@@ -120,8 +120,9 @@ std::string condensedCutDot(const GnnIr& ir, const LayerSchema& schema, const Dr
         std::size_t aggregations = 0;
         for (std::size_t l = first; l <= last; ++l)
             aggregations += schema.layers[l].aggregations.size();
-        const std::string name = first == last ? "layer " + std::to_string(first)
-                                               : "layers " + std::to_string(first) + "-" + std::to_string(last);
+        // Layers are counted from 1 for people, as the page's table and the progress do.
+        const std::string name = first == last ? "layer " + std::to_string(first + 1)
+                                               : "layers " + std::to_string(first + 1) + "-" + std::to_string(last + 1);
         dot << "  b" << b << " [label=" << dotQuote(name + "\n" + opsSummary(ir, ops[b]))
             << (aggregations > 0 ? ", fillcolor=\"#fde2c8\"" : "") << "];\n";
     }
@@ -202,7 +203,7 @@ std::string layerCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOp
     dot << "  " << nodeId(input) << " [label=" << dotQuote(label(input)) << ", " << style(ir, input) << "];\n";
     for (const auto& plan : schema.layers) {
         dot << "  subgraph cluster_layer" << plan.index << " {\n"
-            << "    label=" << dotQuote("layer " + std::to_string(plan.index))
+            << "    label=" << dotQuote("layer " + std::to_string(plan.index + 1)) // counted from 1 for people
             << "; style=rounded; color=\"#555555\";\n";
         for (int side = 0; side < 2; ++side) {
             std::vector<int> ops;

@@ -69,6 +69,29 @@ private Q_SLOTS:
         r = cli({ "dgi", "partition", "--model", "gat", "--layers", "2" });
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("2 layers"));
+        // Layers counted from 1 in the text, as the drawing and the page count them ("layer -1 -> 0"
+        // for the input before); the JSON above keeps its indices from 0.
+        r = cli({ "dgi", "partition", "--model", "jknet", "--layers", "3" });
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("input x: input -> layer 1,"), r.out.constData());
+        QVERIFY2(r.out.contains("conv1: relu: layer 1 -> layer 3,"), r.out.constData()); // JK's skip
+        QVERIFY2(r.out.contains(": layer 3 -> output,"), r.out.constData());
+        QVERIFY(!r.out.contains("layer 0") && !r.out.contains("layer -1"));
+    }
+
+    // A deep model's per-layer times: the first and last three and the slowest, not 64 in a cell.
+    void evalTextOfADeepModel()
+    {
+        auto r = cli({ "dgi", "eval", "--model", "gcn", "--layers", "12", "--hidden", "8", "--in-dim", "8", "--graph",
+            "rmat:n=500,deg=4,seed=1" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains(" / … / "), r.out.constData());
+        QVERIFY2(r.out.contains("(12 layers, the slowest layer "), r.out.constData());
+        QVERIFY(r.out.count(" / ") == 6); // three, the gap, and three
+        r = cli({ "dgi", "eval", "--model", "gcn", "--layers", "3", "--hidden", "8", "--in-dim", "8", "--graph",
+            "rmat:n=500,deg=4,seed=1" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(!r.out.contains("…") && r.out.count(" / ") == 2);
     }
 
     void evalBothModesJson()

@@ -335,7 +335,8 @@ private Q_SLOTS:
         QVERIFY(dot.find("invhouse") != std::string::npos); // aggregations drawn apart
         const std::string svg = renderDotToSvg(dot);
         QVERIFY(svg.find("<svg") != std::string::npos);
-        QVERIFY(svg.find("layer 1") != std::string::npos);
+        QVERIFY(svg.find("layer 2") != std::string::npos); // clusters named from 1, as people count
+        QVERIFY(svg.find("layer 0") == std::string::npos);
         QCOMPARE(QString::fromStdString(cutSizeLabel(0, 64, DType::Float32)), QString("64 x 4 B per node"));
     }
 
@@ -353,10 +354,11 @@ private Q_SLOTS:
         QVERIFY2(!has(boxes, "cluster_layer"), boxes.c_str());
         QVERIFY2(has(boxes, "(a box per layer)"), boxes.c_str());
         for (int l = 0; l < 3; ++l)
-            QVERIFY2(
-                has(boxes, "b" + std::to_string(l) + " [label=\"layer " + std::to_string(l) + "\\n"), boxes.c_str());
+            QVERIFY2(has(boxes, "b" + std::to_string(l) + " [label=\"layer " + std::to_string(l + 1) + "\\n"),
+                boxes.c_str());
         QVERIFY(has(boxes, "1 aggregation")); // what each box holds
-        // x into layer 0; each layer's output on, and layer 0's also to the last (JK's skip).
+        // x into layer 1; each layer's output on, and layer 1's also to the last (JK's skip). Boxes
+        // are named from 1, as people count layers (the page's table, the progress); their ids from 0.
         QVERIFY2(has(boxes, "input -> b0 [label=\"1000 x 8 x 4 B = 32.0 KB\"]"), boxes.c_str());
         QVERIFY(has(boxes, "b0 -> b1 [label=\"1000 x 16 x 4 B = 64.0 KB\"]"));
         QVERIFY(has(boxes, "b0 -> b2 [label=\"1000 x 16 x 4 B = 64.0 KB\"]"));
@@ -368,8 +370,8 @@ private Q_SLOTS:
         // Two layers a box: what crosses from box 0 to box 1 is summed.
         const std::string runs = layerCutDot(jk, s, { .numNodes = 1000, .maxDrawnOps = 0, .maxBoxes = 2 });
         QVERIFY2(has(runs, "(a box per 2 layers)"), runs.c_str());
-        QVERIFY(has(runs, "b0 [label=\"layers 0-1\\n"));
-        QVERIFY(has(runs, "b1 [label=\"layer 2\\n"));
+        QVERIFY(has(runs, "b0 [label=\"layers 1-2\\n"));
+        QVERIFY(has(runs, "b1 [label=\"layer 3\\n"));
         QVERIFY2(has(runs, "b0 -> b1 [label=\"2 tensors: 1000 x 32 x 4 B = 128 KB\"]"), runs.c_str());
         QVERIFY(!has(runs, "b0 -> b0"));
 
@@ -378,15 +380,15 @@ private Q_SLOTS:
         const LayerSchema ds = partitionIntoLayers(deep);
         const std::string perLayer = layerCutDot(deep, ds);
         QVERIFY2(has(perLayer, "64 layers") && has(perLayer, "(a box per layer)"), perLayer.substr(0, 300).c_str());
-        QVERIFY(has(perLayer, "b63 [label=\"layer 63\\n") && !has(perLayer, "cluster_layer"));
+        QVERIFY(has(perLayer, "b63 [label=\"layer 64\\n") && !has(perLayer, "cluster_layer"));
         const std::string dot = layerCutDot(deep, ds, { .maxBoxes = 16 });
         QVERIFY2(has(dot, "(a box per 4 layers)"), dot.substr(0, 300).c_str());
-        QVERIFY(has(dot, "b15 [label=\"layers 60-63\\n") && !has(dot, "b16 "));
+        QVERIFY(has(dot, "b15 [label=\"layers 61-64\\n") && !has(dot, "b16 "));
         for (int b = 0; b < 15; ++b)
             QVERIFY(
                 has(dot, "b" + std::to_string(b) + " -> b" + std::to_string(b + 1) + " [label=\"8 x 4 B per node\"]"));
         QVERIFY(has(dot, "b15 -> output"));
-        QVERIFY(has(renderDotToSvg(dot), "layers 60&#45;63")); // Graphviz writes the dash as an entity
+        QVERIFY(has(renderDotToSvg(dot), "layers 61&#45;64")); // Graphviz writes the dash as an entity
     }
 
     void modelSpecErrors()
