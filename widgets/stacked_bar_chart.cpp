@@ -4,6 +4,7 @@
 #include <QBarSet>
 #include <QHorizontalPercentBarSeries>
 #include <QHorizontalStackedBarSeries>
+#include <QLegend>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -41,6 +42,9 @@ void StackedBarChart::setData(
         series->append(set);
     }
     c->addSeries(series);
+    // A legend of 200 layers is a row of unlabelled squares taking the room of the bars: past a
+    // dozen parts the legend goes and the tooltip names the part under the pointer.
+    c->legend()->setVisible(parts.size() <= kMaxLegendParts);
     auto* cats = new QBarCategoryAxis;
     for (const auto& b : bars)
         cats->append(b.category);

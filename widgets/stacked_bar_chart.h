@@ -23,6 +23,7 @@ public:
         Absolute
     };
     explicit StackedBarChart(QWidget* parent = nullptr);
+    static constexpr int kMaxLegendParts = 12; // more parts: no legend, the tooltip names them
     // parts: the segment names; bars: values per part. Shares: each bar as percentages of its own
     // total; Absolute: one value axis titled `unit`. Tooltips give the absolute values.
     void setData(const QStringList& parts, const QVector<StackedBar>& bars, Scale scale = Scale::Shares,

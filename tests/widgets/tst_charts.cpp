@@ -391,6 +391,19 @@ private Q_SLOTS:
         chart.setScale(StackedBarChart::Scale::Shares);
         QVERIFY(qobject_cast<QHorizontalPercentBarSeries*>(chart.chart()->series().first()));
         QCOMPARE(chart.bars().size(), 2);
+        QVERIFY(chart.chart()->legend()->isVisible());
+        // A 200-layer model: no legend of 200 squares (the tooltip names the layer), and back.
+        QStringList layers;
+        QVector<double> times;
+        for (int i = 0; i < 200; ++i) {
+            layers << QStringLiteral("layer %1").arg(i + 1);
+            times << 0.01;
+        }
+        chart.setData(layers, { { QStringLiteral("layer-wise"), times } }, StackedBarChart::Scale::Absolute);
+        QVERIFY(!chart.chart()->legend()->isVisible());
+        QCOMPARE(qobject_cast<QAbstractBarSeries*>(chart.chart()->series().first())->count(), 200);
+        chart.setData(layers.mid(0, 3), { { QStringLiteral("layer-wise"), times.mid(0, 3) } });
+        QVERIFY(chart.chart()->legend()->isVisible());
     }
 
     void progressAreaCancel()
