@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <iostream>
 
 namespace vantage::cli {
@@ -97,6 +98,11 @@ void printSearch(const ft::SearchResult& r, const ft::ClusterProfile& cluster)
 {
     std::cout << r.model << ", batch " << r.batch << ", on " << cluster.name << " (" << cluster.device.name << ", "
               << formatBytes(cluster.device.memoryBytes) << " per device)\n";
+    if (r.batch > 0 && r.forwardFlops > 0) {
+        char gflops[32];
+        std::snprintf(gflops, sizeof gflops, "%.2f", r.forwardFlops / double(r.batch) / 1e9);
+        std::cout << r.parameters << " parameters, " << gflops << " GFLOPs a sample forward\n";
+    }
     for (const auto& f : r.frontiers) {
         std::cout << "\n"
                   << f.devices << " devices: " << f.points.size()

@@ -70,8 +70,13 @@ std::vector<Baseline> megatronBaselines(const OpGraph& graph, const PricedGraph&
             case OpKind::Embedding:
                 choices = { { row, false }, { column, true }, { replicated, false } };
                 break;
-            case OpKind::Linear:
             case OpKind::Conv2d:
+                if (o.groups > 1) { // whole groups a device, with their input channels: no row split
+                    choices = { { column, true }, { replicated, false } };
+                    break;
+                }
+                [[fallthrough]];
+            case OpKind::Linear:
                 if (inputSplit)
                     choices = { { row, false }, { replicated, false } };
                 else

@@ -105,7 +105,9 @@ SplitDims splitDims(const Op& op)
     case OpKind::Linear:
         return { .batch = true, .out = true, .reduce = true, .replica = true };
     case OpKind::Conv2d:
-        return { .batch = true, .spatial = true, .out = true, .reduce = true, .replica = true };
+        // A grouped conv's output split takes whole groups with their own input channels; the
+        // channels within a group (one, depthwise) are not split as a reduction.
+        return { .batch = true, .spatial = true, .out = true, .reduce = op.groups == 1, .replica = true };
     case OpKind::Attention:
         return { .batch = true, .spatial = true, .out = true, .replica = true };
     case OpKind::LayerNorm:
@@ -136,8 +138,12 @@ DimSizes dimSizes(const Op& op)
         s.reduce = op.vocab;
         break;
     case OpKind::Linear:
-    case OpKind::Conv2d:
         s.reduce = op.input.features;
+        break;
+    case OpKind::Conv2d:
+        s.reduce = op.input.features / op.groups;
+        if (op.groups > 1)
+            s.out = op.groups;
         break;
     case OpKind::Attention:
         s.out = op.heads;
@@ -279,8 +285,14 @@ TensorLayout inputLayout(const Op& op, int, const OpConfig& c)
     l.push(TensorDim::Batch, c.batch);
     l.push(TensorDim::Positions, c.spatial);
     switch (op.kind) {
-    case OpKind::Linear:
     case OpKind::Conv2d:
+        if (op.groups > 1) { // each device's groups read their own input channels
+            l.push(TensorDim::Features, c.out);
+            l.push(TensorDim::Replica, c.reduce);
+            break;
+        }
+        [[fallthrough]];
+    case OpKind::Linear:
         // Input features are the reduction dim; the output split sees the whole input.
         l.push(TensorDim::Replica, c.out);
         l.push(TensorDim::Features, c.reduce);

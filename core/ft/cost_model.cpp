@@ -158,8 +158,10 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
         reduceSize = op.vocab;
         break;
     case OpKind::Linear:
-    case OpKind::Conv2d:
         reduceSize = op.input.features;
+        break;
+    case OpKind::Conv2d:
+        reduceSize = op.input.features / op.groups;
         break;
     case OpKind::Attention:
         outSize = op.heads;
@@ -199,7 +201,9 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
     // Compute: a roofline per pass (FLOPs at the achievable peak, or bytes at the achievable
     // memory bandwidth), backward as backwardFactor forward passes, plus kernel overheads.
     const double inputElems = op.input.elements() * double(std::max<std::size_t>(1, op.inputs.size()));
-    const double inShare = (op.kind == OpKind::Linear || op.kind == OpKind::Conv2d) ? fB * fS * fK : fB * fS * fC;
+    // A weighted op reads its whole input per output shard (a grouped conv only its groups' channels).
+    const bool wholeInput = op.kind == OpKind::Linear || (op.kind == OpKind::Conv2d && op.groups == 1);
+    const double inShare = wholeInput ? fB * fS * fK : fB * fS * fC;
     const double traffic = (inputElems * inShare + op.output.elements() * fB * fS * fC) * ab + used * wBytes;
     const double pass = std::max(op.forwardFlops * work / peak, traffic / memBw);
     const int kernels = 1 + (op.params + op.sharedParams > 0 ? 2 : 1);
@@ -234,7 +238,9 @@ void CostModel::communication(
     }
     // Output split of a weighted op with an input: each device holds a partial input gradient,
     // summed in backward (Megatron's column-parallel all-reduce, Shoeybi et al. 2019, Fig. 3).
-    if (c.out > 1 && !op.inputs.empty() && (op.kind == OpKind::Linear || op.kind == OpKind::Conv2d)) {
+    // A grouped conv's shards read disjoint input channels: their input gradients are not summed.
+    if (c.out > 1 && !op.inputs.empty()
+        && (op.kind == OpKind::Linear || (op.kind == OpKind::Conv2d && op.groups == 1))) {
         const double bytes = op.input.elements() * fB * fS * fK * ab;
         r.collectives += collective::allReduce(bytes, c.out, link((c.out - 1) * st.out));
     }
@@ -250,8 +256,9 @@ void CostModel::communication(
     // Row-split convolution: halo rows from both neighbours, forward and backward.
     if (op.kind == OpKind::Conv2d && c.spatial > 1 && op.kernelH > 1) {
         const double rows = (op.kernelH - 1) / 2.0;
+        const double channels = op.groups == 1 ? fK : fC; // the input channels this device reads
         const double bytes
-            = rows * double(op.input.width) * double(op.input.features) * fK * double(op.input.batch) * fB * ab;
+            = rows * double(op.input.width) * double(op.input.features) * channels * double(op.input.batch) * fB * ab;
         r.collectives += 4.0 * collective::pointToPoint(bytes, link(st.spatial));
     }
     // Vocabulary-split cross-entropy: max, sum and target logit per token all-reduced.

@@ -262,11 +262,16 @@ void shapeConv2d(Op& op, const std::vector<TensorShape>& ins)
     op.output = { in.batch, op.outFeatures, h, w, true };
     if (op.tiedTo >= 0)
         bad(op, "conv2d weights cannot be tied");
-    op.params = product(op, product(op, in.features, op.outFeatures, "the kernel"),
+    if (op.groups < 1 || in.features % op.groups != 0 || op.outFeatures % op.groups != 0)
+        bad(op,
+            "groups " + std::to_string(op.groups) + " must divide the " + std::to_string(in.features)
+                + " input and the " + std::to_string(op.outFeatures) + " output channels");
+    const std::int64_t groupIn = in.features / op.groups; // input channels each output channel reads
+    op.params = product(op, product(op, groupIn, op.outFeatures, "the kernel"),
                     product(op, op.kernelH, op.kernelW, "the kernel"), "the kernel")
         + (op.bias ? op.outFeatures : 0) + (op.batchNorm ? 2 * op.outFeatures : 0);
     const double outElems = op.output.elements();
-    op.forwardFlops = 2.0 * outElems * double(in.features) * op.kernelH * op.kernelW
+    op.forwardFlops = 2.0 * outElems * double(groupIn) * op.kernelH * op.kernelW
         + outElems * ((op.batchNorm ? 4.0 : 0.0) + activationFlops(op.activation));
     op.savedElements = outElems * (1.0 + (op.batchNorm ? 1.0 : 0.0) + (op.activation != Activation::None ? 1.0 : 0.0));
 }
@@ -592,7 +597,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     r.requireObject(o, at,
         { "name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out", "vocab",
             "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim", "bias", "batch_norm",
-            "activation", "function", "tied_to", "ceil_mode" });
+            "activation", "function", "tied_to", "ceil_mode", "groups" });
     Op op;
     op.name = r.string(o, "name", at);
     try {
@@ -634,6 +639,11 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     op.bias = r.boolean(o, "bias", at, op.kind == OpKind::Linear);
     op.batchNorm = r.boolean(o, "batch_norm", at, false);
     op.ceilMode = r.boolean(o, "ceil_mode", at, false);
+    op.groups = r.integer(o, "groups", at, 1);
+    if (op.groups < 1 || op.groups > std::int64_t{ 1 } << 32)
+        r.fail("groups must be at least 1", at + "/groups");
+    if (op.groups != 1 && op.kind != OpKind::Conv2d)
+        r.fail("'groups' is for conv2d ops", at + "/groups");
     if (op.ceilMode && op.kind != OpKind::Pool)
         r.fail("'ceil_mode' is for max and avg pools", at + "/ceil_mode");
     if (r.has(o, "activation")) {
@@ -743,6 +753,8 @@ Json toJson(const OpGraph& g)
             o["padding"] = hw(op.padH, op.padW);
             o["bias"] = op.bias;
             o["batch_norm"] = op.batchNorm;
+            if (op.groups != 1)
+                o["groups"] = op.groups;
             break;
         case OpKind::Attention:
             o["heads"] = op.heads;

@@ -77,6 +77,9 @@ struct Op {
     bool bias = false; // linear, conv2d
     bool batchNorm = false; // conv2d: batch norm folded in (2C parameters)
     bool ceilMode = false; // max / avg pool: output sizes rounded up, as PyTorch's ceil_mode=True
+    // conv2d: channel groups (PyTorch's groups): each group of in/groups channels makes out/groups;
+    // depthwise is groups = in channels. Its weights and FLOPs are a 1/groups share of a plain conv's.
+    std::int64_t groups = 1;
     Activation activation = Activation::None; // linear, conv2d, elementwise: fused activation
     std::string function; // elementwise: add|mul|relu|gelu|silu|dropout; pool: max|avg|global-avg|first
     int tiedTo = -1; // linear / embedding sharing the weight of this embedding op

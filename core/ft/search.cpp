@@ -48,6 +48,8 @@ SearchResult search(const OpGraph& graph, const ClusterProfile& cluster, const S
     SearchResult result;
     result.model = graph.name;
     result.parameters = graph.parameterCount();
+    for (const Op& op : graph.ops())
+        result.forwardFlops += op.forwardFlops;
     result.batch = graph.batch();
     result.cluster = cluster.name;
     result.deviceMemory = cluster.device.memoryBytes;
@@ -167,10 +169,10 @@ Json toJson(const SearchResult& r, bool withStrategies)
         }
         frontiers.push_back(std::move(fj));
     }
-    Json j = { { "model", r.model }, { "parameters", r.parameters }, { "batch", r.batch }, { "cluster", r.cluster },
-        { "device_memory", r.deviceMemory }, { "epsilon", r.epsilon }, { "precision", precisionName(r.cost.precision) },
-        { "optimizer", optimizerName(r.cost.optimizer) }, { "max_split", r.configs.maxSplitDims },
-        { "frontiers", frontiers } };
+    Json j = { { "model", r.model }, { "parameters", r.parameters }, { "forward_flops", r.forwardFlops },
+        { "batch", r.batch }, { "cluster", r.cluster }, { "device_memory", r.deviceMemory }, { "epsilon", r.epsilon },
+        { "precision", precisionName(r.cost.precision) }, { "optimizer", optimizerName(r.cost.optimizer) },
+        { "max_split", r.configs.maxSplitDims }, { "frontiers", frontiers } };
     if (withStrategies)
         j["ops"] = r.ops;
     return j;
@@ -184,6 +186,7 @@ SearchResult searchResultFromJson(const Json& j)
         r.model = jsonField<std::string>(j, "model", "search result");
         r.batch = jsonField<std::int64_t>(j, "batch", "search result");
         r.parameters = j.contains("parameters") ? jsonField<std::int64_t>(j, "parameters", "search result") : 0;
+        r.forwardFlops = jsonFieldOr<double>(j, "forward_flops", 0.0, "search result"); // older runs lack it
         r.cluster = jsonField<std::string>(j, "cluster", "search result");
         r.deviceMemory = jsonField<double>(j, "device_memory", "search result");
         r.epsilon = jsonFieldOr<double>(j, "epsilon", 0.0, "search result");

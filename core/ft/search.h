@@ -126,6 +126,7 @@ struct DeviceFrontier {
 struct SearchResult {
     std::string model; // the op graph's name
     std::int64_t parameters = 0; // the op graph's trainable parameters (a tied weight once)
+    double forwardFlops = 0.0; // one forward pass of the batch through the op graph, as FT costs it
     std::int64_t batch = 0;
     std::string cluster; // profile name
     double deviceMemory = 0.0; // bytes per device of the profile, for the chart's memory line

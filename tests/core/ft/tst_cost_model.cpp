@@ -147,6 +147,48 @@ private Q_SLOTS:
         QCOMPARE(model.opCost(g.op(0), OpConfig{ .out = 4 }).collectives, 0.0);
     }
 
+    // A grouped conv (depthwise here) split by output channels takes whole groups with their own
+    // input channels: no input gradient is summed across the split, and a producer that split the
+    // same channels hands them over where they lie; a plain conv after it needs all its input.
+    void groupedConvSplitsWholeGroups()
+    {
+        OpGraph g;
+        Op pw;
+        pw.name = "pw";
+        pw.kind = OpKind::Conv2d;
+        pw.outFeatures = 32;
+        pw.input = { 4, 3, 16, 16, true };
+        g.add(pw);
+        Op dw;
+        dw.name = "dw";
+        dw.kind = OpKind::Conv2d;
+        dw.outFeatures = 32;
+        dw.groups = 32;
+        dw.kernelH = dw.kernelW = 3;
+        dw.padH = dw.padW = 1;
+        dw.inputs = { 0 };
+        g.add(dw);
+        Op plain;
+        plain.name = "plain";
+        plain.kind = OpKind::Conv2d;
+        plain.outFeatures = 64;
+        plain.inputs = { 1 };
+        g.add(plain);
+        for (const auto& c : enumerateConfigs(g.op(1), 8))
+            QCOMPARE(c.reduce, 1); // one input channel a group: nothing to split as a reduction
+        QVERIFY(!enumerateConfigs(g.op(2), 8).empty());
+        const CostModel model(roundCluster(), 4);
+        const OpConfig out4{ .out = 4 };
+        QCOMPARE(model.opCost(g.op(1), out4).collectives, 0.0);
+        QVERIFY(model.opCost(g.op(2), out4).collectives > 0.0); // Megatron's input all-reduce
+        QCOMPARE(model.edgeCost(g, g.edges()[0], out4, out4).time, 0.0);
+        QVERIFY(model.edgeCost(g, g.edges()[1], out4, out4).time > 0.0); // the plain conv gathers its input
+        // A quarter of the groups: a quarter of the weights and of the work.
+        const OpCost whole = model.opCost(g.op(1), OpConfig{ .replica = 4 });
+        const OpCost quarter = model.opCost(g.op(1), out4);
+        QVERIFY(near(quarter.weights, whole.weights / 4));
+    }
+
     void repartitionByHand()
     {
         const CostModel model(roundCluster(), 4);

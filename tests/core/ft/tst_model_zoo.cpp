@@ -264,6 +264,16 @@ private Q_SLOTS:
         QTest::newRow("ceil_mode on a global pool") << head + R"({"name": "p", "kind": "pool", "inputs": ["x"],
  "function": "global-avg", "ceil_mode": true}]})"
                                                     << "'ceil_mode' is for max and avg pools" << 3;
+        QTest::newRow("groups not dividing the channels")
+            << R"({"ops": [
+{"name": "c", "kind": "conv2d", "batch": 1, "channels": 6, "height": 4, "width": 4, "out": 8, "groups": 4}]})"
+            << "groups 4 must divide the 6 input and the 8 output channels" << 2;
+        QTest::newRow("groups off a conv") << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 4,
+ "groups": 2}]})"
+                                           << "'groups' is for conv2d ops" << 4;
+        QTest::newRow("zero groups") << R"({"ops": [
+{"name": "c", "kind": "conv2d", "batch": 1, "channels": 6, "height": 4, "width": 4, "out": 6, "groups": 0}]})"
+                                     << "groups must be at least 1" << 2;
         QTest::newRow("fused qkv heads") << head + R"({"name": "a", "kind": "attention", "inputs": ["x"], "heads": 3,
  "kv_heads": 1}]})"
                                          << "3 heads + 2 x 1 kv_heads" << 3;
@@ -315,6 +325,43 @@ private Q_SLOTS:
             QCOMPARE(opNamed(back, "x").output.height, out.height);
         }
     }
+    // Grouped and depthwise convolutions (ResNeXt, RegNet, MobileNet, MNASNet) as PyTorch counts them:
+    // nn.Conv2d(32, 64, 3, groups=g) has 64 x 32/g x 3 x 3 weights and as many multiply-adds an
+    // output value; depthwise (groups = channels) reads one channel. Written back, groups survive.
+    void groupedConvolutions_data()
+    {
+        QTest::addColumn<int>("groups");
+        QTest::addColumn<int>("in");
+        QTest::addColumn<int>("out");
+        QTest::addColumn<qint64>("params"); // sum(p.numel() for p in nn.Conv2d(in, out, 3, groups=g).parameters())
+        QTest::newRow("plain") << 1 << 32 << 64 << qint64(64 * 32 * 9 + 64);
+        QTest::newRow("ResNeXt's 32 groups") << 32 << 128 << 128 << qint64(128 * 4 * 9 + 128);
+        QTest::newRow("depthwise") << 32 << 32 << 32 << qint64(32 * 9 + 32);
+        QTest::newRow("depthwise, multiplier 2") << 16 << 16 << 32 << qint64(32 * 9 + 32);
+    }
+    void groupedConvolutions()
+    {
+        QFETCH(int, groups);
+        QFETCH(int, in);
+        QFETCH(int, out);
+        QFETCH(qint64, params);
+        const QString text = QString(R"({"ops": [
+{"name": "c", "kind": "conv2d", "batch": 2, "channels": %1, "height": 8, "width": 8, "out": %2, "kernel": 3,
+ "padding": 1, "bias": true, "groups": %3},
+{"name": "loss", "kind": "loss", "inputs": ["c"]}]})")
+                                 .arg(in)
+                                 .arg(out)
+                                 .arg(groups);
+        const OpGraph g = opGraphFromText(text.toStdString(), "grouped.json");
+        const Op& c = opNamed(g, "c");
+        QCOMPARE(c.params, std::int64_t(params));
+        // Two FLOPs a multiply-add: batch x out x 8 x 8 outputs, each in/groups x 3 x 3 of them.
+        QCOMPARE(c.forwardFlops, 2.0 * 2 * out * 64 * (in / groups) * 9);
+        const OpGraph back = opGraphFromJson(parseJson(toJson(g).dump()), "roundtrip");
+        QCOMPARE(opNamed(back, "c").groups, std::int64_t(groups));
+        QCOMPARE(opNamed(back, "c").params, c.params);
+    }
+
     void refusesBadGraphs()
     {
         QFETCH(QString, text);
