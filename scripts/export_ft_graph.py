@@ -14,14 +14,18 @@ tracer and its shapes propagated with a batch of 1; the graph records --batch. F
 `export_graph(module, example_input, batch, name)` returns the JSON object.
 
 What FT has costs for, and how PyTorch maps onto it:
-  nn.Conv2d (+ a following BatchNorm2d and ReLU / GELU / SiLU, fused)   -> conv2d
+  nn.Conv2d, grouped and depthwise too (+ a following BatchNorm2d and
+  ReLU / ReLU6 / GELU / SiLU, fused)                                     -> conv2d (groups)
   nn.Linear (+ a following activation, fused)                           -> linear (tied_to an
                                                                            embedding sharing its weight)
   nn.Embedding; an nn.Embedding of positions (torch.arange) added to it -> embedding (extra_rows)
   nn.LayerNorm / nn.RMSNorm                                             -> layernorm / rmsnorm
   nn.MultiheadAttention, F.scaled_dot_product_attention                 -> linear + attention (+ linear)
-  + (operator.add, torch.add, +=), * ; ReLU, GELU, SiLU ; Dropout p > 0 -> elementwise
-  MaxPool2d / AvgPool2d / AdaptiveAvgPool2d(1)                          -> pool
+  + (operator.add, torch.add, +=), * ; ReLU, ReLU6 (costed as ReLU),
+  GELU, SiLU ; Dropout p > 0                                            -> elementwise
+  MaxPool2d / AvgPool2d / AdaptiveAvgPool2d(1) (to the size it has: nothing),
+  adaptive_avg_pool2d(x, 1),
+  x.mean([2, 3]) of an image                                            -> pool
   torch.cat along features                                              -> concat
   flatten / view / reshape / transpose / permute / split / chunk / getitem / contiguous: pass through
   the model's output                                                    -> loss
@@ -54,8 +58,9 @@ class ExportError(Exception):
     pass
 
 
-ACTIVATION_MODULES = {nn.ReLU: "relu", nn.GELU: "gelu", nn.SiLU: "silu"}
-ACTIVATION_FUNCTIONS = {F.relu: "relu", torch.relu: "relu", F.gelu: "gelu", F.silu: "silu"}
+# ReLU6 (MobileNet's) is a clamp: one element-wise pass, costed as ReLU.
+ACTIVATION_MODULES = {nn.ReLU: "relu", nn.ReLU6: "relu", nn.GELU: "gelu", nn.SiLU: "silu"}
+ACTIVATION_FUNCTIONS = {F.relu: "relu", torch.relu: "relu", F.relu6: "relu", F.gelu: "gelu", F.silu: "silu"}
 PASS_FUNCTIONS = {torch.flatten, torch.reshape, torch.transpose, torch.permute, torch.squeeze, torch.unsqueeze,
                   operator.getitem, torch.split, torch.chunk}
 PASS_METHODS = {"view", "reshape", "flatten", "transpose", "permute", "contiguous", "split", "chunk", "squeeze",
@@ -112,6 +117,7 @@ class Exporter:
             ShapeProp(self.gm).propagate(example)
         self.ops = []  # FT ops in order
         self.by_name = {}
+        self.sizes = {}  # FT op name -> values a sample it writes (for check_whole)
         self.produced = {}  # fx node -> FT op name (or None: constant, e.g. positions)
         self.positions = {}  # fx node of a position embedding -> its rows
         self.fused = set()  # fx nodes folded into the op before them
@@ -135,6 +141,11 @@ class Exporter:
             k += 1
             name = f"{base}_{k}"
         op = {"name": name, "kind": kind}
+        for i in inputs:
+            self.check_whole(node, kind, i)
+        tm = node.meta.get("tensor_meta")
+        if hasattr(tm, "shape"):
+            self.sizes[name] = math.prod(tm.shape[1:])
         srcs = []
         for i in inputs:
             p = self.source(i)
@@ -171,6 +182,23 @@ class Exporter:
             return {"batch": self.batch, "features": s[1]}
         raise ExportError(f"the model's input has shape {s}; FT reads images [B, C, H, W], sequences [B, S] "
                           f"(tokens) or [B, S, F], or features [B, F]")
+
+    def check_whole(self, node, kind, x):
+        """An op reads the whole of what its source op wrote: a part of it (chunk, split, narrow,
+        x[:, :k]) passed through would be planned at the source's size, its weights and FLOPs with it
+        (ShuffleNet's branches were planned at twice their channels). Attention reads its q, k and v
+        as slices of one projection by design."""
+        if kind == "attention" or not isinstance(x, fx.Node):
+            return
+        src = self.source(x)
+        tm = x.meta.get("tensor_meta")
+        if src is None or src not in self.sizes or not hasattr(tm, "shape"):
+            return
+        n = math.prod(tm.shape[1:])
+        if n != self.sizes[src]:
+            raise ExportError(f"{op_text(node, self.modules)} reads {list(tm.shape)[1:]}, a part of what '{src}' "
+                              f"writes ({self.sizes[src]} values a sample): FT plans whole tensors, not chunks, "
+                              f"splits or slices of one{location(node)}")
 
     def source(self, node):
         if not isinstance(node, fx.Node):
@@ -258,9 +286,9 @@ class Exporter:
         m = self.modules[node.target]
         x = node.args[0] if node.args else None
         if isinstance(m, nn.Conv2d):
-            if m.groups != 1 or m.dilation not in ((1, 1), 1) or isinstance(m.padding, str):
-                raise ExportError(f"{op_text(node, self.modules)}: FT costs plain convolutions (groups 1, "
-                                  f"dilation 1, numeric padding){location(node)}")
+            if m.dilation not in ((1, 1), 1) or isinstance(m.padding, str):
+                raise ExportError(f"{op_text(node, self.modules)}: FT costs convolutions of dilation 1 with "
+                                  f"numeric padding{location(node)}")
             out_node = node
             bn = False
             user = self.only_user(node)
@@ -271,7 +299,7 @@ class Exporter:
             act, last = self.fuse_activation(out_node)
             op = self.add_op(node, "conv2d", [x], out=m.out_channels, kernel=list(m.kernel_size),
                              stride=list(m.stride), padding=list(m.padding), bias=m.bias is not None,
-                             batch_norm=bn or None, activation=act)
+                             batch_norm=bn or None, activation=act, groups=m.groups if m.groups != 1 else None)
             for n in (out_node, last):
                 self.produced[n] = op["name"]
             self.tie(m.weight, op["name"])
@@ -320,6 +348,9 @@ class Exporter:
                         ceil_mode=True if m.ceil_mode else None)
         elif isinstance(m, nn.AdaptiveAvgPool2d):
             size = m.output_size if isinstance(m.output_size, (tuple, list)) else (m.output_size, m.output_size)
+            if list(size) == self.shape(x)[-2:]:  # VGG's, AlexNet's (7, 7) of a 7 x 7 map: the map itself
+                self.produced[node] = self.source(x)
+                return
             if tuple(size) != (1, 1):
                 raise ExportError(f"{op_text(node, self.modules)}: FT pools globally (output size 1){location(node)}")
             self.add_op(node, "pool", [x], function="global-avg")
@@ -340,8 +371,8 @@ class Exporter:
                     self.fused.add(u)
         else:
             raise ExportError(f"{op_text(node, self.modules)} has no FT cost; FT costs Conv2d (+BatchNorm2d), "
-                              f"Linear, Embedding, LayerNorm, RMSNorm, MultiheadAttention, pooling, ReLU / GELU / "
-                              f"SiLU, Dropout{location(node)}")
+                              f"Linear, Embedding, LayerNorm, RMSNorm, MultiheadAttention, pooling, ReLU / ReLU6 / "
+                              f"GELU / SiLU, Dropout{location(node)}")
 
     def derived_from_input(self, node):
         seen, stack = set(), [node]
@@ -455,8 +486,28 @@ class Exporter:
             self.produced[node] = self.source(src) if isinstance(src, fx.Node) else None
         elif t in (torch.arange, getattr) or getattr(t, "__name__", "") in ("arange", "getattr"):
             self.produced[node] = None  # sizes and positions: no tensor FT costs
+        elif t is F.adaptive_avg_pool2d:
+            size = node.kwargs.get("output_size", args[1] if len(args) > 1 else None)
+            if size not in (1, (1, 1), [1, 1]):
+                raise ExportError(f"adaptive_avg_pool2d to {size}: FT pools globally (output size 1)"
+                                  f"{location(node)}")
+            self.add_op(node, "pool", [args[0]], function="global-avg")
+        elif t is torch.mean:
+            self.mean(node)
         else:
             raise ExportError(f"{op_text(node, self.modules)} has no FT cost{location(node)}")
+
+    def mean(self, node):
+        """x.mean([2, 3]) of an image [B, C, H, W] (MNASNet's, ShuffleNet's global pool): a global-avg
+        pool. A mean over other dims has no FT cost."""
+        x = node.args[0]
+        dims = node.kwargs.get("dim", node.args[1] if len(node.args) > 1 else None)
+        rank = len(self.shape(x))
+        dims = [dims] if isinstance(dims, int) else list(dims) if isinstance(dims, (list, tuple)) else None
+        if rank != 4 or dims is None or sorted(d % 4 for d in dims) != [2, 3]:
+            raise ExportError(f"mean over dims {dims} of {self.shape(x)}: FT costs a mean over an image's height "
+                              f"and width (a global average pool){location(node)}")
+        self.add_op(node, "pool", [x], function="global-avg")
 
     def method_op(self, node):
         m = node.target
@@ -470,6 +521,8 @@ class Exporter:
             self.binary(node, "mul")
         elif m in ("relu", "relu_"):
             self.elementwise(node, "relu", [node.args[0]])
+        elif m == "mean":
+            self.mean(node)
         else:
             raise ExportError(f"tensor method '{m}' has no FT cost{location(node)}")
 

@@ -179,6 +179,40 @@ private Q_SLOTS:
         QCOMPARE(e.json()["parameters"].toDouble(), double(8 * 16 + 16 + 16 * 24 + 24));
     }
 
+    // Grouped and depthwise convolutions (ResNeXt, MobileNetV2 with ReLU6 and a functional adaptive
+    // pool, MNASNet's x.mean([2, 3])) and VGG's adaptive pool to the size it has, against
+    // torchvision's own numbers for each model (its weights' meta: num_params, and _ops, multiply-adds
+    // in G): FT's parameters are those, its multiply-adds a few percent more (it also costs batch norm
+    // and activations). Planned as dense convolutions, MobileNetV2 would cost 17.5x its multiply-adds.
+    void groupedConvolutionsAgainstTorchvision()
+    {
+        const QStringList models{ "resnext50_32x4d", "mobilenet_v2", "mnasnet0_5", "vgg11" };
+        const QList<double> tolerance{ 0.02, 0.07, 0.10, 0.01 };
+        const QStringList script{ "-c",
+            "import json, sys, torchvision.models as m\n"
+            "print(json.dumps({n: m.get_model_weights(n).DEFAULT.meta for n in sys.argv[1:]}, default=str))" };
+        const Result meta = cli_harness::run(QStringLiteral(VANTAGE_TORCH2_PYTHON), script + models, 120000);
+        QVERIFY2(meta.code == 0, meta.err.constData());
+        const QJsonObject published = QJsonDocument::fromJson(meta.out).object();
+        for (int i = 0; i < models.size(); ++i) {
+            const QString& model = models[i];
+            const QString out = path(model + ".json");
+            const Result e = exporter({ "--model", "torchvision.models:" + model, "--input", "float:3,224,224",
+                "--batch", "32", "--out", out });
+            QVERIFY2(e.code == 0, qPrintable(model + ": " + e.err));
+            const Result r = cli({ "--json", "ft", "search", "--graph", out, "--devices", "2,4" });
+            QVERIFY2(r.code == 0, r.err.constData());
+            const QJsonObject want = published[model].toObject();
+            QCOMPARE(r.json()["parameters"].toDouble(), want["num_params"].toDouble());
+            const double macs = r.json()["forward_flops"].toDouble() / 32 / 2 / 1e9;
+            const double ops = want["_ops"].toDouble();
+            QVERIFY2(ops > 0 && macs >= ops && macs <= ops * (1 + tolerance[i]),
+                qPrintable(QString("%1: FT %2 G multiply-adds, torchvision %3").arg(model).arg(macs).arg(ops)));
+            for (const auto& f : r.json()["frontiers"].toArray())
+                QVERIFY(!f.toObject()["points"].toArray().isEmpty());
+        }
+    }
+
     void refusals_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -195,6 +229,9 @@ private Q_SLOTS:
         QTest::newRow("one tensor concatenated twice")
             << QStringList{ "--model", kModels + ":cat_twice", "--input", "float:8" }
             << "torch.cat of one tensor more than once" << lineOf("self.fc2(torch.cat([h, h]");
+        QTest::newRow("a chunk of a tensor")
+            << QStringList{ "--model", kModels + ":reads_a_chunk", "--input", "float:8,4,4" }
+            << "reads [4, 4, 4], a part of what 'conv' writes (128 values a sample)" << lineOf("self.head(a)");
         QTest::newRow("input of the wrong type")
             << QStringList{ "--model", kModels + ":ceil_pools", "--input", "long:3,7,7" }
             << "does not run on the --input sample" << 0;
