@@ -21,8 +21,10 @@ What FT has costs for, and how PyTorch maps onto it:
   nn.Embedding; an nn.Embedding of positions (torch.arange) added to it -> embedding (extra_rows)
   nn.LayerNorm / nn.RMSNorm                                             -> layernorm / rmsnorm
   nn.MultiheadAttention, F.scaled_dot_product_attention                 -> linear + attention (+ linear)
-  + (operator.add, torch.add, +=), * ; ReLU, ReLU6 (costed as ReLU),
-  GELU, SiLU ; Dropout p > 0                                            -> elementwise
+  + (operator.add, torch.add, +=), * (also of an image by a [B, C, 1, 1]
+  channel scale: squeeze-and-excitation) ; ReLU, ReLU6 (costed as ReLU),
+  GELU, SiLU, Sigmoid, Hardsigmoid, Hardswish ; Dropout p > 0 and
+  torchvision's stochastic_depth p > 0 (costed as dropout)              -> elementwise
   MaxPool2d / AvgPool2d / AdaptiveAvgPool2d(1) (to the size it has: nothing),
   adaptive_avg_pool2d(x, 1),
   x.mean([2, 3]) of an image                                            -> pool
@@ -61,6 +63,10 @@ class ExportError(Exception):
 # ReLU6 (MobileNet's) is a clamp: one element-wise pass, costed as ReLU.
 ACTIVATION_MODULES = {nn.ReLU: "relu", nn.ReLU6: "relu", nn.GELU: "gelu", nn.SiLU: "silu"}
 ACTIVATION_FUNCTIONS = {F.relu: "relu", torch.relu: "relu", F.relu6: "relu", F.gelu: "gelu", F.silu: "silu"}
+# Element-wise functions FT costs as ops of their own (squeeze-and-excitation's gates, MobileNetV3's).
+GATE_MODULES = {nn.Sigmoid: "sigmoid", nn.Hardsigmoid: "hardsigmoid", nn.Hardswish: "hardswish"}
+GATE_FUNCTIONS = {torch.sigmoid: "sigmoid", F.sigmoid: "sigmoid", F.hardsigmoid: "hardsigmoid",
+                  F.hardswish: "hardswish"}
 PASS_FUNCTIONS = {torch.flatten, torch.reshape, torch.transpose, torch.permute, torch.squeeze, torch.unsqueeze,
                   operator.getitem, torch.split, torch.chunk}
 PASS_METHODS = {"view", "reshape", "flatten", "transpose", "permute", "contiguous", "split", "chunk", "squeeze",
@@ -329,6 +335,8 @@ class Exporter:
             raise ExportError(f"{op_text(node, self.modules)} not right after a Conv2d has no FT cost{location(node)}")
         elif type(m) in ACTIVATION_MODULES:
             self.elementwise(node, ACTIVATION_MODULES[type(m)], [x])
+        elif type(m) in GATE_MODULES:
+            self.elementwise(node, GATE_MODULES[type(m)], [x])
         elif isinstance(m, nn.Dropout):
             if m.p > 0:
                 self.elementwise(node, "dropout", [x])
@@ -372,7 +380,7 @@ class Exporter:
         else:
             raise ExportError(f"{op_text(node, self.modules)} has no FT cost; FT costs Conv2d (+BatchNorm2d), "
                               f"Linear, Embedding, LayerNorm, RMSNorm, MultiheadAttention, pooling, ReLU / ReLU6 / "
-                              f"GELU / SiLU, Dropout{location(node)}")
+                              f"GELU / SiLU / Sigmoid / Hardsigmoid / Hardswish, Dropout{location(node)}")
 
     def derived_from_input(self, node):
         seen, stack = set(), [node]
@@ -408,9 +416,12 @@ class Exporter:
         if len(tensors) < 2:  # x * 0.5, x + 1: the same shape, a small cost FT leaves out
             self.produced[node] = self.source(tensors[0]) if tensors else None
             return
-        if any(self.shape(t) != self.shape(node) for t in tensors):
+        out = self.shape(node)
+        scale = out[:2] + [1, 1] if len(out) == 4 else None  # squeeze-and-excitation's [B, C, 1, 1]
+        if any(self.shape(t) != out and not (function == "mul" and self.shape(t) == scale) for t in tensors):
             raise ExportError(f"{function} of differently shaped tensors {[self.shape(t) for t in tensors]} has no "
-                              f"FT cost (FT adds and multiplies tensors of one shape){location(node)}")
+                              f"FT cost (FT adds and multiplies tensors of one shape, and multiplies an image by "
+                              f"a [B, C, 1, 1] channel scale){location(node)}")
         act, last = self.fuse_activation(node)
         self.elementwise(node, function, tensors, act)
         self.produced[last] = self.produced[node]
@@ -436,6 +447,14 @@ class Exporter:
             self.binary(node, "mul")
         elif t in ACTIVATION_FUNCTIONS:
             self.elementwise(node, ACTIVATION_FUNCTIONS[t], [args[0]])
+        elif t in GATE_FUNCTIONS:
+            self.elementwise(node, GATE_FUNCTIONS[t], [args[0]])
+        elif getattr(t, "__name__", "") == "stochastic_depth":  # torchvision's: a row mask in training
+            p = node.kwargs.get("p", args[1] if len(args) > 1 else 0.0)
+            if p > 0:
+                self.elementwise(node, "dropout", [args[0]])
+            else:
+                self.produced[node] = self.source(args[0])
         elif t is F.dropout:
             p = node.kwargs.get("p", args[1] if len(args) > 1 else 0.5)
             if p > 0:
@@ -521,6 +540,8 @@ class Exporter:
             self.binary(node, "mul")
         elif m in ("relu", "relu_"):
             self.elementwise(node, "relu", [node.args[0]])
+        elif m in ("sigmoid", "sigmoid_"):
+            self.elementwise(node, "sigmoid", [node.args[0]])
         elif m == "mean":
             self.mean(node)
         else:

@@ -279,11 +279,14 @@ TensorLayout outputLayout(const Op&, const OpConfig& c)
     return l;
 }
 
-TensorLayout inputLayout(const Op& op, int, const OpConfig& c)
+TensorLayout inputLayout(const Op& op, int port, const OpConfig& c)
 {
     TensorLayout l;
     l.push(TensorDim::Batch, c.batch);
-    l.push(TensorDim::Positions, c.spatial);
+    // A channel scale broadcast over the positions: every device of a position split needs all of it.
+    const bool broadcast = port >= 0 && static_cast<std::size_t>(port) < op.broadcast.size()
+        && op.broadcast[static_cast<std::size_t>(port)];
+    l.push(broadcast ? TensorDim::Replica : TensorDim::Positions, c.spatial);
     switch (op.kind) {
     case OpKind::Conv2d:
         if (op.groups > 1) { // each device's groups read their own input channels

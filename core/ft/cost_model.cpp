@@ -200,7 +200,10 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
 
     // Compute: a roofline per pass (FLOPs at the achievable peak, or bytes at the achievable
     // memory bandwidth), backward as backwardFactor forward passes, plus kernel overheads.
-    const double inputElems = op.input.elements() * double(std::max<std::size_t>(1, op.inputs.size()));
+    double inputElems = op.input.elements() * double(std::max<std::size_t>(1, op.inputs.size()));
+    for (bool b : op.broadcast) // a channel scale is read once per channel, not per position
+        if (b)
+            inputElems -= op.input.elements() * (1.0 - 1.0 / double(op.input.positions()));
     // A weighted op reads its whole input per output shard (a grouped conv only its groups' channels).
     const bool wholeInput = op.kind == OpKind::Linear || (op.kind == OpKind::Conv2d && op.groups == 1);
     const double inShare = wholeInput ? fB * fS * fK : fB * fS * fC;

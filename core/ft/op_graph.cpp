@@ -64,7 +64,17 @@ constexpr FunctionInfo kElementwise[] = {
     { "gelu", false, 8.0 },
     { "silu", false, 5.0 },
     { "dropout", false, 2.0 },
+    { "sigmoid", false, 4.0 },
+    { "hardsigmoid", false, 3.0 },
+    { "hardswish", false, 4.0 },
 };
+
+// A channel scale: [B, C, 1, 1] against an image [B, C, H, W] of more than one position.
+bool scalesChannelsOf(const TensorShape& small, const TensorShape& big)
+{
+    return small.image && big.image && small.batch == big.batch && small.features == big.features && small.height == 1
+        && small.width == 1 && big.positions() > 1;
+}
 
 [[noreturn]] void bad(const Op& op, const std::string& message)
 {
@@ -346,9 +356,24 @@ void shapeElementwise(Op& op, const std::vector<TensorShape>& ins)
         bad(op, "'" + op.function + "' needs two or more inputs");
     if (!f->nary && ins.size() > 1)
         bad(op, "'" + op.function + "' takes one input");
-    for (const auto& s : ins)
-        if (s != in)
-            bad(op, "elementwise inputs must have the same shape");
+    // mul may scale an image's channels by [B, C, 1, 1] (squeeze-and-excitation): the op reads and
+    // writes the image; the scales are broadcast over its positions.
+    op.broadcast.assign(ins.size(), false);
+    if (op.function == "mul")
+        for (const auto& s : ins)
+            if (s.positions() > op.input.positions())
+                op.input = s;
+    for (std::size_t i = 0; i < ins.size(); ++i) {
+        if (ins[i] == op.input)
+            continue;
+        if (op.function == "mul" && scalesChannelsOf(ins[i], op.input))
+            op.broadcast[i] = true;
+        else
+            bad(op,
+                op.function == "mul" ? "elementwise inputs must have the same shape, or be a channel scale "
+                                       "[B, C, 1, 1] of an image [B, C, H, W]"
+                                     : "elementwise inputs must have the same shape");
+    }
     if (op.activation == Activation::SwiGlu)
         bad(op, "swiglu applies to linear ops only");
     op.output = in;

@@ -80,6 +80,9 @@ struct Op {
     // conv2d: channel groups (PyTorch's groups): each group of in/groups channels makes out/groups;
     // depthwise is groups = in channels. Its weights and FLOPs are a 1/groups share of a plain conv's.
     std::int64_t groups = 1;
+    // elementwise mul, derived by OpGraph::add: per input port, true where the input is a channel
+    // scale [B, C, 1, 1] broadcast over the other inputs' [B, C, H, W] (squeeze-and-excitation).
+    std::vector<bool> broadcast;
     Activation activation = Activation::None; // linear, conv2d, elementwise: fused activation
     std::string function; // elementwise: add|mul|relu|gelu|silu|dropout; pool: max|avg|global-avg|first
     int tiedTo = -1; // linear / embedding sharing the weight of this embedding op

@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "common/json.h"
+#include "ft/config.h"
 #include "ft/model_zoo.h"
 #include "ft/op_graph.h"
 
@@ -274,6 +275,18 @@ private Q_SLOTS:
         QTest::newRow("zero groups") << R"({"ops": [
 {"name": "c", "kind": "conv2d", "batch": 1, "channels": 6, "height": 4, "width": 4, "out": 6, "groups": 0}]})"
                                      << "groups must be at least 1" << 2;
+        const QString image = R"({"ops": [
+{"name": "x", "kind": "conv2d", "batch": 2, "channels": 3, "height": 8, "width": 8, "out": 16},
+{"name": "p", "kind": "pool", "function": "global-avg", "inputs": ["x"]},
+{"name": "q", "kind": "pool", "function": "global-avg", "inputs": ["w"]},
+{"name": "w", "kind": "conv2d", "inputs": ["x"], "out": 32},
+)";
+        QTest::newRow("a channel scale added") << image + R"({"name": "s", "kind": "elementwise", "function": "add",
+ "inputs": ["p", "x"]}]})"
+                                               << "elementwise inputs must have the same shape" << 6;
+        QTest::newRow("a scale of other channels")
+            << image + R"({"name": "s", "kind": "elementwise", "function": "mul", "inputs": ["q", "x"]}]})"
+            << "or be a channel scale [B, C, 1, 1] of an image [B, C, H, W]" << 6;
         QTest::newRow("fused qkv heads") << head + R"({"name": "a", "kind": "attention", "inputs": ["x"], "heads": 3,
  "kv_heads": 1}]})"
                                          << "3 heads + 2 x 1 kv_heads" << 3;
@@ -360,6 +373,38 @@ private Q_SLOTS:
         const OpGraph back = opGraphFromJson(parseJson(toJson(g).dump()), "roundtrip");
         QCOMPARE(opNamed(back, "c").groups, std::int64_t(groups));
         QCOMPARE(opNamed(back, "c").params, c.params);
+    }
+
+    // Squeeze-and-excitation (EfficientNet, RegNetY, MobileNetV3): an image times its channels'
+    // scales [B, C, 1, 1] from a pooled branch, in either order; the gates as element-wise ops.
+    void channelScales()
+    {
+        const std::string text = R"({"ops": [
+{"name": "x", "kind": "conv2d", "batch": 2, "channels": 3, "height": 8, "width": 8, "out": 16},
+{"name": "p", "kind": "pool", "function": "global-avg", "inputs": ["x"]},
+{"name": "fc1", "kind": "conv2d", "inputs": ["p"], "out": 4, "bias": true, "activation": "silu"},
+{"name": "fc2", "kind": "conv2d", "inputs": ["fc1"], "out": 16, "bias": true},
+{"name": "gate", "kind": "elementwise", "function": "sigmoid", "inputs": ["fc2"]},
+{"name": "scaled", "kind": "elementwise", "function": "mul", "inputs": ["gate", "x"]},
+{"name": "hs", "kind": "elementwise", "function": "hardswish", "inputs": ["scaled"]},
+{"name": "hg", "kind": "elementwise", "function": "hardsigmoid", "inputs": ["fc2"]},
+{"name": "again", "kind": "elementwise", "function": "mul", "inputs": ["hs", "hg"]},
+{"name": "loss", "kind": "loss", "inputs": ["again"]}]})";
+        const OpGraph g = opGraphFromText(text, "se.json");
+        for (const char* name : { "scaled", "again" }) {
+            const Op& m = opNamed(g, name);
+            QCOMPARE(m.input, (TensorShape{ 2, 16, 8, 8, true })); // the image is what it reads
+            QCOMPARE(m.output, m.input);
+            QCOMPARE(m.forwardFlops, 2.0 * 16 * 64); // one multiply an output value
+            QCOMPARE(m.broadcast, (std::vector<bool>{ std::string(name) == "scaled", std::string(name) == "again" }));
+        }
+        QCOMPARE(opNamed(g, "gate").output, (TensorShape{ 2, 16, 1, 1, true }));
+        QCOMPARE(opNamed(g, "gate").forwardFlops, 4.0 * 2 * 16);
+        // A channel scale is read where it lies under a batch split, and whole under a split of positions.
+        const Op& m = opNamed(g, "scaled");
+        QCOMPARE(inputLayout(m, 0, { .spatial = 2 }), inputLayout(m, 0, { .replica = 2 }));
+        QCOMPARE(inputLayout(m, 1, { .spatial = 2 }).degree(TensorDim::Positions), 2);
+        QCOMPARE(inputLayout(m, 0, { .batch = 2 }), inputLayout(m, 1, { .batch = 2 }));
     }
 
     void refusesBadGraphs()
