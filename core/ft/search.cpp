@@ -48,8 +48,7 @@ SearchResult search(const OpGraph& graph, const ClusterProfile& cluster, const S
     SearchResult result;
     result.model = graph.name;
     result.parameters = graph.parameterCount();
-    for (const Op& op : graph.ops())
-        result.forwardFlops += op.forwardFlops;
+    result.forwardFlops = graph.forwardFlops();
     result.batch = graph.batch();
     result.cluster = cluster.name;
     result.deviceMemory = cluster.device.memoryBytes;
