@@ -26,6 +26,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -112,7 +113,9 @@ QString secondsText(double s)
 } // namespace
 
 struct FtPage::State {
-    ModelSpec model;
+    // The op graph files in the model box, by their item's data ("file:PATH"): each item searches
+    // its own graph (one kept for all searched the last file loaded, whichever item was picked).
+    QHash<QString, ModelSpec> files;
     std::optional<ft::ClusterProfile> customCluster;
     std::optional<ft::SearchResult> result;
     std::optional<ft::OpGraph> graph;
@@ -176,9 +179,9 @@ QWidget* FtPage::buildInputs()
         m_batch->setEnabled(!file);
         m_batch->setToolTip(file ? tr("The op graph file sets its own shapes") : QString());
         if (file) {
-            if (m_state->model.graphBatch > 0)
-                m_batch->setValue(
-                    static_cast<int>(std::min<std::int64_t>(m_state->model.graphBatch, m_batch->maximum())));
+            const auto it = m_state->files.constFind(name);
+            if (it != m_state->files.constEnd() && it->graphBatch > 0)
+                m_batch->setValue(static_cast<int>(std::min<std::int64_t>(it->graphBatch, m_batch->maximum())));
             return;
         }
         for (const auto& m : ft::zooModels())
@@ -363,10 +366,8 @@ void FtPage::clearResult()
 void FtPage::setInputs(const QString& model, int batch, const QString& cluster, const QString& devices, double epsilon)
 {
     const int m = m_model->findData(model);
-    if (m >= 0) {
-        m_state->model = { model, {}, {} };
+    if (m >= 0)
         m_model->setCurrentIndex(m);
-    }
     m_batch->setValue(batch); // after the model: its default batch must not win
     const int c = m_cluster->findData(cluster);
     if (c >= 0)
@@ -384,15 +385,26 @@ void FtPage::loadModelFile()
     try {
         const Json j = readJsonFile(path.toStdString());
         const ft::OpGraph g = ft::opGraphFromJson(j, path.toStdString()); // validate now, not at search time
-        const QString label
-            = tr("%1 (file)")
-                  .arg(QString::fromStdString(g.name.empty() ? QFileInfo(path).baseName().toStdString() : g.name));
-        m_state->model = { {}, j, path, g.batch() };
-        m_model->addItem(label, QStringLiteral("file:") + path);
-        m_model->setCurrentIndex(m_model->count() - 1);
+        const QString key = QStringLiteral("file:") + path;
+        m_state->files.insert(key, { {}, j, path, g.batch() });
+        selectModelFile(
+            key, QString::fromStdString(g.name.empty() ? QFileInfo(path).baseName().toStdString() : g.name));
     } catch (const std::exception& e) {
         QMessageBox::warning(this, tr("Op Graph"), QString::fromUtf8(e.what()));
     }
+}
+
+void FtPage::selectModelFile(const QString& key, const QString& name)
+{
+    int item = m_model->findData(key);
+    if (item < 0) {
+        m_model->addItem(tr("%1 (file)").arg(name), key);
+        item = m_model->count() - 1;
+    }
+    if (item == m_model->currentIndex()) // the same file again: its batch may have changed
+        m_batch->setValue(
+            static_cast<int>(std::min<std::int64_t>(m_state->files.value(key).graphBatch, m_batch->maximum())));
+    m_model->setCurrentIndex(item);
 }
 
 void FtPage::loadClusterFile()
@@ -420,10 +432,9 @@ bool FtPage::startSearch()
 {
     if (isBusy())
         return false;
-    ModelSpec spec = m_state->model;
     const QString data = m_model->currentData().toString();
-    if (!data.startsWith(QLatin1String("file:")))
-        spec = { data, {}, {} };
+    const ModelSpec spec
+        = data.startsWith(QLatin1String("file:")) ? m_state->files.value(data) : ModelSpec{ data, {}, {} };
     ft::ClusterProfile cluster;
     std::vector<int> devices;
     try {
@@ -722,11 +733,18 @@ void FtPage::showRun(qint64 runId)
         m_state->cluster = request.cluster;
         m_state->graph = std::move(stored.graph);
         m_state->result = std::move(stored.result);
-        m_state->model = spec;
         m_searchRun = stored.runId;
-        // The inputs as they were.
+        // The inputs as they were: a zoo model, or the op graph file the run read (its graph is in
+        // the run, so searching again needs no file).
         if (!spec.zooName.isEmpty())
             m_model->setCurrentIndex(qMax(0, m_model->findData(spec.zooName)));
+        else {
+            // A graph given without a file name (from a script) is the run's own.
+            const QString key = QStringLiteral("file:")
+                + (spec.fileName.isEmpty() ? QStringLiteral("run %1").arg(stored.runId) : spec.fileName);
+            m_state->files.insert(key, spec);
+            selectModelFile(key, QString::fromStdString(m_state->graph->name));
+        }
         m_batch->setValue(static_cast<int>(std::min<std::int64_t>(m_state->result->batch, m_batch->maximum())));
         const int c = m_cluster->findData(QString::fromStdString(m_state->cluster.name));
         if (c >= 0)

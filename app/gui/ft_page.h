@@ -67,6 +67,9 @@ private:
     QWidget* buildChart();
     QWidget* buildDetails();
     void loadModelFile();
+    // Puts the op graph file State::files holds under `key` ("file:PATH") into the model box (once)
+    // and picks it; `name` is the graph's.
+    void selectModelFile(const QString& key, const QString& name);
     void loadClusterFile();
     void onSearchDone(const JobOutcome& outcome);
     void showResult();

@@ -203,8 +203,52 @@ private Q_SLOTS:
         QCOMPARE(done.first().first().toBool(), true);
         QCOMPARE(page->frontierCount(), 1);
         QVERIFY(page->pointCount(0) >= 1);
-        const auto runs = w.session()->runs();
+        auto runs = w.session()->runs();
         QCOMPARE(runs.back().result.value("parameters", 0LL), 25557032LL); // torchvision's count
+        const qint64 resnetRun = runs.back().id;
+
+        // A second file in the box: each item searches its own graph (one kept for all searched
+        // the file loaded last, whichever item was picked).
+        const QString small = m_dir.filePath(QStringLiteral("small.json"));
+        {
+            QFile f(small);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"name": "small", "ops": [{"name": "fc", "kind": "linear", "batch": 16, "features": 8, "out": 4},
+ {"name": "loss", "kind": "loss", "inputs": ["fc"]}]})");
+        }
+        whenShown<QFileDialog>([small](QFileDialog* dialog) {
+            if (auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+                name->setText(small);
+            else
+                dialog->selectFile(small);
+            QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
+        });
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftModelFile")), Qt::LeftButton);
+        QTRY_COMPARE(model->currentData().toString(), QStringLiteral("file:") + small);
+        QCOMPARE(page->findChild<QSpinBox*>(QStringLiteral("ftBatch"))->value(), 16);
+        model->setCurrentIndex(model->findData(QStringLiteral("file:") + graph));
+        QCOMPARE(page->findChild<QSpinBox*>(QStringLiteral("ftBatch"))->value(), 64);
+        done.clear();
+        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
+        QVERIFY(done.wait(300000));
+        runs = w.session()->runs();
+        QCOMPARE(runs.back().result.value("parameters", 0LL), 25557032LL); // resnet50's, not small's 36
+
+        // The stored run shows the file it read (not the zoo's first model) and searches its graph
+        // again with the file gone.
+        QVERIFY(QFile::remove(graph));
+        FtPage again;
+        again.setSession(w.session());
+        again.showRun(resnetRun);
+        auto* againModel = again.findChild<QComboBox*>(QStringLiteral("ftModel"));
+        QCOMPARE(againModel->currentData().toString(), QStringLiteral("file:") + graph);
+        QVERIFY(againModel->currentText().contains(QStringLiteral("resnet50")));
+        QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("ftBatch"))->value(), 64);
+        QSignalSpy againDone(&again, &FtPage::searchFinished);
+        QVERIFY(again.startSearch());
+        QVERIFY(againDone.wait(300000));
+        QCOMPARE(againDone.first().first().toBool(), true);
+        QCOMPARE(w.session()->runs().back().result.value("parameters", 0LL), 25557032LL);
     }
 
     void badDevicesAreReported()
