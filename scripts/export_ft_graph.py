@@ -25,6 +25,7 @@ What FT has costs for, and how PyTorch maps onto it:
   channel scale: squeeze-and-excitation) ; ReLU, ReLU6 (costed as ReLU),
   GELU, SiLU, Sigmoid, Hardsigmoid, Hardswish ; Dropout p > 0 and
   torchvision's stochastic_depth p > 0 (costed as dropout)              -> elementwise
+  x[:, 0] of a sequence (a [CLS] head)                                  -> pool (first)
   MaxPool2d / AvgPool2d / AdaptiveAvgPool2d(1) (to the size it has: nothing),
   adaptive_avg_pool2d(x, 1),
   x.mean([2, 3]) of an image                                            -> pool
@@ -500,6 +501,8 @@ class Exporter:
                 raise ExportError(f"torch.cat of one tensor more than once has no FT cost (FT concatenates "
                                   f"distinct inputs){location(node)}")
             self.add_op(node, "concat", list(tensors))
+        elif t is operator.getitem and self.first_position(node):
+            self.add_op(node, "pool", [args[0]], function="first")
         elif t in PASS_FUNCTIONS or getattr(t, "__name__", "") in ("flatten", "getitem"):
             src = args[0]
             self.produced[node] = self.source(src) if isinstance(src, fx.Node) else None
@@ -515,6 +518,15 @@ class Exporter:
             self.mean(node)
         else:
             raise ExportError(f"{op_text(node, self.modules)} has no FT cost{location(node)}")
+
+    def first_position(self, node):
+        """x[:, 0] of a sequence [B, S, C] (BERT's pooler, a [CLS] head): its first position."""
+        x, index = node.args[0], node.args[1]
+        if not isinstance(x, fx.Node) or len(getattr(x.meta.get("tensor_meta"), "shape", ())) != 3:
+            return False  # a tuple's item (q, k, v = qkv.split(...)) has no one shape
+        if not isinstance(index, tuple) or len(index) < 2 or index[0] != slice(None) or index[1] != 0:
+            return False
+        return all(i == slice(None) or i is Ellipsis for i in index[2:])
 
     def mean(self, node):
         """x.mean([2, 3]) of an image [B, C, H, W] (MNASNet's, ShuffleNet's global pool): a global-avg

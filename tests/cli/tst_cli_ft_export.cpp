@@ -173,6 +173,22 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["parameters"].toDouble(), double(8 * 16 + 16 + 16 * 4 + 4));
 
+        // A [CLS] head, x[:, 0] of the sequence: FT's first-position pool, not the whole sequence
+        // through the head (planned 16x too large before).
+        const QString cls = path("cls.json");
+        e = exporter({ "--model", kModels + ":cls_head", "--input", "long:16", "--batch", "8", "--out", cls });
+        QVERIFY2(e.code == 0, e.err.constData());
+        QFile clsFile(cls);
+        QVERIFY(clsFile.open(QIODevice::ReadOnly));
+        QStringList kinds;
+        for (const auto& op : QJsonDocument::fromJson(clsFile.readAll()).object()["ops"].toArray())
+            kinds << op.toObject()["kind"].toString()
+                    + (op.toObject().contains("function") ? ":" + op.toObject()["function"].toString() : QString());
+        QCOMPARE(kinds.join(' '), QStringLiteral("embedding layernorm pool:first linear loss"));
+        r = cli({ "--json", "ft", "search", "--graph", cls, "--devices", "2" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["parameters"].toDouble(), double(100 * 32 + 2 * 32 + 32 * 3 + 3));
+
         e = exporter({ "--model", kModels + ":reads_values", "--input", "float:8", "--batch", "8", "--out",
             path("values.json") });
         QVERIFY2(e.code == 0, e.err.constData());

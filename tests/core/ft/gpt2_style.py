@@ -235,3 +235,20 @@ class ReadsAChunk(nn.Module):
 
 def reads_a_chunk():
     return ReadsAChunk()
+
+
+class ClsHead(nn.Module):
+    """A BERT-style classifier: the [CLS] position's vector, x[:, 0], through a linear head."""
+
+    def __init__(self, vocab: int = 100, d: int = 32, classes: int = 3):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, d)
+        self.ln = nn.LayerNorm(d)
+        self.head = nn.Linear(d, classes)
+
+    def forward(self, ids):
+        return self.head(self.ln(self.emb(ids))[:, 0])
+
+
+def cls_head():
+    return ClsHead()
