@@ -102,7 +102,8 @@ std::string condensedCutDot(const GnnIr& ir, const LayerSchema& schema, const Dr
     const std::map<int, std::pair<int, bool>>& home, const std::string& title)
 {
     const std::size_t layers = schema.layers.size();
-    const std::size_t per = (layers + options.maxBoxes - 1) / std::max<std::size_t>(options.maxBoxes, 1);
+    const std::size_t maxBoxes = std::max<std::size_t>(options.maxBoxes, 1);
+    const std::size_t per = (layers + maxBoxes - 1) / maxBoxes;
     const auto box = [&](int layer) { return "b" + std::to_string(static_cast<std::size_t>(layer) / per); };
     std::ostringstream dot;
     dot << "digraph dgi {\n"

@@ -166,8 +166,10 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     op.batchNorm = r.boolean(o, "batch_norm", at, false);
     op.ceilMode = r.boolean(o, "ceil_mode", at, false);
     op.groups = r.integer(o, "groups", at, 1);
-    if (op.groups < 1 || op.groups > std::int64_t{ 1 } << 32)
+    if (op.groups < 1)
         r.fail("groups must be at least 1", at + "/groups");
+    if (op.groups > std::int64_t{ 1 } << 32)
+        r.fail("groups must be at most 2^32", at + "/groups");
     if (op.groups != 1 && op.kind != OpKind::Conv2d)
         r.fail("'groups' is for conv2d ops", at + "/groups");
     if (op.ceilMode && op.kind != OpKind::Pool)

@@ -32,6 +32,24 @@
 using namespace vantage;
 using namespace vantage::gui;
 
+namespace {
+
+// "From JSON…" through the real file dialog: the path typed into its name field, as a user does,
+// then Open.
+void openGraphFile(FtPage* page, const QString& path)
+{
+    whenShown<QFileDialog>([path](QFileDialog* dialog) {
+        if (auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+            name->setText(path);
+        else
+            dialog->selectFile(path);
+        QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
+    });
+    QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftModelFile")), Qt::LeftButton);
+}
+
+} // namespace
+
 class TestFtPage : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
@@ -183,15 +201,7 @@ private Q_SLOTS:
         w.tabs()->setCurrentWidget(page);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        whenShown<QFileDialog>([graph](QFileDialog* dialog) {
-            // Typed into its name field, as a user does, then Open.
-            if (auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
-                name->setText(graph);
-            else
-                dialog->selectFile(graph);
-            QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
-        });
-        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftModelFile")), Qt::LeftButton);
+        openGraphFile(page, graph);
         auto* model = page->findChild<QComboBox*>(QStringLiteral("ftModel"));
         QTRY_COMPARE(model->currentData().toString(), QStringLiteral("file:") + graph);
         QVERIFY(model->currentText().contains(QStringLiteral("resnet50")));
@@ -216,14 +226,7 @@ private Q_SLOTS:
             f.write(R"({"name": "small", "ops": [{"name": "fc", "kind": "linear", "batch": 16, "features": 8, "out": 4},
  {"name": "loss", "kind": "loss", "inputs": ["fc"]}]})");
         }
-        whenShown<QFileDialog>([small](QFileDialog* dialog) {
-            if (auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
-                name->setText(small);
-            else
-                dialog->selectFile(small);
-            QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
-        });
-        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftModelFile")), Qt::LeftButton);
+        openGraphFile(page, small);
         QTRY_COMPARE(model->currentData().toString(), QStringLiteral("file:") + small);
         QCOMPARE(page->findChild<QSpinBox*>(QStringLiteral("ftBatch"))->value(), 16);
         model->setCurrentIndex(model->findData(QStringLiteral("file:") + graph));
