@@ -55,22 +55,11 @@ QString seconds(double s)
 
 namespace {
 
-// What a cut job hands back.
-struct Cut {
-    std::optional<dgi::GnnIr> ir;
-    std::optional<dgi::LayerSchema> schema;
-    std::string dot;
-    std::string svg;
-};
-
 // What an evaluation job hands back besides its JSON.
 struct Kept {
-    std::optional<dgi::GnnIr> ir;
-    std::optional<dgi::LayerSchema> schema;
+    DgiCut cut; // drawn with the graph's sizes
     std::shared_ptr<const dgi::Graph> graph;
     std::shared_ptr<const dgi::NodeMatrix> output;
-    std::string dot; // the cut, labelled with the graph's sizes
-    std::string svg;
 };
 
 } // namespace
@@ -134,7 +123,7 @@ bool DgiPage::partitionModel()
     }
     // A user's TorchScript file is imported (its loops unrolled) and its cut laid out by Graphviz:
     // seconds for a large model, so off the GUI thread like every other long action.
-    auto cut = std::make_shared<Cut>();
+    auto cut = std::make_shared<DgiCut>();
     const QString model = m_model->currentText();
     const int generation = ++m_state->generation;
     setActionsEnabled(false);
@@ -166,10 +155,7 @@ bool DgiPage::partitionModel()
                 Q_EMIT partitionFinished(false);
                 return;
             }
-            m_state->ir = std::move(cut->ir);
-            m_state->schema = std::move(cut->schema);
-            m_state->dot = std::move(cut->dot);
-            m_state->svg = std::move(cut->svg);
+            m_state->take(std::move(*cut));
             showSchema();
             m_status->setText(tr("%1 cut into %n layer(s).", nullptr, layerCount()).arg(model));
             m_tabs->setCurrentIndex(0);
@@ -256,25 +242,19 @@ bool DgiPage::startEvaluation()
         tr("GNN evaluation"),
         [=](Progress& progress, const CancelToken& cancel) {
             dgi::EvaluationRun run = dgi::runEvaluation(session, request, progress, cancel);
-            kept->ir = std::move(run.ir);
-            kept->schema = std::move(run.schema);
+            kept->cut = { std::move(run.ir), std::move(run.schema), std::move(run.dot), std::move(run.svg) };
             kept->graph = run.graph;
             kept->output = std::make_shared<const dgi::NodeMatrix>(std::move(run.results.front().output));
-            kept->dot = std::move(run.dot);
-            kept->svg = std::move(run.svg);
             return Json{ { "run", run.runId }, { "result", run.result } };
         },
         [this, kept, request, layers = request.layers](const JobOutcome& outcome) {
             setActionsEnabled(true);
             if (outcome.state == JobOutcome::State::Done) {
                 m_lastRun = outcome.result.value("run", 0LL);
-                m_state->ir = std::move(kept->ir); // the cut of the model evaluated, drawn below
-                m_state->schema = std::move(kept->schema);
+                m_state->take(std::move(kept->cut)); // the cut of the model evaluated, shown below
                 m_state->graph = kept->graph;
                 m_state->output = kept->output;
                 m_state->layers = layers;
-                m_state->dot = kept->dot;
-                m_state->svg = kept->svg;
                 showSchema();
                 setNodeInspectorEnabled(m_state->graph && m_state->output);
                 showResults(outcome.result["result"]);

@@ -15,6 +15,14 @@
 
 namespace vantage::gui {
 
+// A model cut into layers and drawn: what a cut job, or an evaluation on its way, hands back.
+struct DgiCut {
+    std::optional<dgi::GnnIr> ir;
+    std::optional<dgi::LayerSchema> schema;
+    std::string dot; // the Graphviz source of the cut
+    std::string svg;
+};
+
 struct DgiPage::State {
     // Counts the cuts started and the stored runs shown: a cut that finishes after a run was
     // shown (or after another cut began) is not the page's any more.
@@ -29,6 +37,14 @@ struct DgiPage::State {
     std::shared_ptr<const dgi::Graph> graph;
     std::shared_ptr<const dgi::NodeMatrix> output;
     int layers = 0;
+
+    void take(DgiCut&& cut)
+    {
+        ir = std::move(cut.ir);
+        schema = std::move(cut.schema);
+        dot = std::move(cut.dot);
+        svg = std::move(cut.svg);
+    }
 };
 
 } // namespace vantage::gui
