@@ -152,28 +152,11 @@ private Q_SLOTS:
     // same channels hands them over where they lie; a plain conv after it needs all its input.
     void groupedConvSplitsWholeGroups()
     {
-        OpGraph g;
-        Op pw;
-        pw.name = "pw";
-        pw.kind = OpKind::Conv2d;
-        pw.outFeatures = 32;
-        pw.input = { 4, 3, 16, 16, true };
-        g.add(pw);
-        Op dw;
-        dw.name = "dw";
-        dw.kind = OpKind::Conv2d;
-        dw.outFeatures = 32;
-        dw.groups = 32;
-        dw.kernelH = dw.kernelW = 3;
-        dw.padH = dw.padW = 1;
-        dw.inputs = { 0 };
-        g.add(dw);
-        Op plain;
-        plain.name = "plain";
-        plain.kind = OpKind::Conv2d;
-        plain.outFeatures = 64;
-        plain.inputs = { 1 };
-        g.add(plain);
+        const OpGraph g = opGraphFromText(R"({"ops": [
+{"name": "pw", "kind": "conv2d", "batch": 4, "channels": 3, "height": 16, "width": 16, "out": 32},
+{"name": "dw", "kind": "conv2d", "inputs": ["pw"], "out": 32, "groups": 32, "kernel": 3, "padding": 1},
+{"name": "plain", "kind": "conv2d", "inputs": ["dw"], "out": 64}]})",
+            "grouped.json");
         for (const auto& c : enumerateConfigs(g.op(1), 8))
             QCOMPARE(c.reduce, 1); // one input channel a group: nothing to split as a reduction
         QVERIFY(!enumerateConfigs(g.op(2), 8).empty());
