@@ -132,7 +132,7 @@ bool DgiPage::partitionModel()
         tr("Cut into layers"),
         [request, cut](Progress& progress, const CancelToken& cancel) {
             progress.report(0.0, "preparing the model");
-            cut->ir = dgi::loadRequestModel(request);
+            cut->ir = dgi::loadRequestModel(request, 0, &cancel);
             cancel.throwIfCancelled();
             progress.report(0.4, "cutting into layers");
             cut->schema = dgi::partitionIntoLayers(*cut->ir);

@@ -121,7 +121,7 @@ bool EdlPage::startTraining()
                         : tr("Choose the data: a folder with inputs.npy and targets.npy."));
                 return false;
             }
-            edl::useUserModel(options.spec, model.toStdString(), data.toStdString(), "auto");
+            edl::useUserModel(options.spec, model.toStdString(), data.toStdString(), "auto", false);
             m_samples->setValue(static_cast<int>(std::min<std::int64_t>(options.spec.samples, m_samples->maximum())));
         }
         const bool script = options.spec.trainer == "python";

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,5 +40,7 @@ ModelFileInfo inspectModelArchive(const ReadAt& read, std::uint64_t fileSize, co
 
 // The same on a file.
 ModelFileInfo checkTorchScriptFile(const std::filesystem::path& path);
+// The same on an open stream (left at its start), named `source` in messages.
+ModelFileInfo checkTorchScriptStream(std::istream& in, const std::string& source);
 
 } // namespace vantage

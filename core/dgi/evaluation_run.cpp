@@ -254,7 +254,7 @@ std::string requestGraphNote(const Graph& graph, const GraphStats& counted, cons
     return graphInputNote(graph, stats, how);
 }
 
-GnnIr loadRequestModel(const EvaluationRequest& r, std::int64_t featureWidth)
+GnnIr loadRequestModel(const EvaluationRequest& r, std::int64_t featureWidth, const CancelToken* cancel)
 {
     if (r.model.empty())
         throw Error::invalidInput("give the model: gcn, sage, gat, gin, jknet or a TorchScript file").forField("model");
@@ -270,7 +270,7 @@ GnnIr loadRequestModel(const EvaluationRequest& r, std::int64_t featureWidth)
         spec.fallbackInputWidth = spec.inputWidth;
         spec.inputWidth = 0;
     }
-    return loadModel(r.model, spec);
+    return loadModel(r.model, spec, cancel);
 }
 
 void recordLayerCut(store::RunScope& scope, const std::string& dot, const std::string& svg)
@@ -363,7 +363,7 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
         NodeMatrix features;
         if (!request.features.empty())
             features = loadFeaturesNpy(request.features);
-        run.ir = loadRequestModel(request, features.empty() ? 0 : features.cols());
+        run.ir = loadRequestModel(request, features.empty() ? 0 : features.cols(), &cancel);
         if (features.empty())
             features = randomFeatures(graph.numNodes(), run.ir.width(run.ir.inputValue()), request.seed);
         run.schema = partitionIntoLayers(run.ir);

@@ -78,7 +78,9 @@ Json graphSummaryJson(const Graph& graph, const GraphStats& stats);
 Graph loadRequestGraph(const EvaluationRequest& request, const CancelToken* cancel = nullptr);
 // The note of graphInputNote for a graph loaded for `request`, naming the CLI's options that change it.
 std::string requestGraphNote(const Graph& graph, const GraphStats& stats, const EvaluationRequest& request);
-GnnIr loadRequestModel(const EvaluationRequest& request, std::int64_t featureWidth = 0);
+// A TorchScript file is imported in the sandboxed model reader, which `cancel` ends.
+GnnIr loadRequestModel(
+    const EvaluationRequest& request, std::int64_t featureWidth = 0, const CancelToken* cancel = nullptr);
 
 struct EvaluationRun {
     std::int64_t runId = 0; // 0 without a session

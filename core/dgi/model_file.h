@@ -5,6 +5,7 @@
 
 namespace vantage::dgi {
 using vantage::checkTorchScriptFile;
+using vantage::checkTorchScriptStream;
 using vantage::inspectModelArchive;
 using vantage::ModelFileInfo;
 using vantage::ModelFileKind;

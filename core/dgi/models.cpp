@@ -315,7 +315,7 @@ bool isBuiltinModel(std::string_view nameOrFile)
     return nameOrFile == "graphsage" || nameOrFile == "jk";
 }
 
-GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec)
+GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec, const CancelToken* cancel)
 {
     if (isBuiltinModel(nameOrFile)) {
         spec.kind = parseModelKind(nameOrFile);
@@ -326,7 +326,10 @@ GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec)
         throw Error::invalidInput("not a built-in model (gcn, sage, gat, gin, jknet) nor an existing TorchScript file")
             .inFile(file.string())
             .forField("model");
-    return importTorchScript(file, { .inputWidth = spec.inputWidth, .fallbackInputWidth = spec.fallbackInputWidth });
+    return importTorchScript(file,
+        { .inputWidth = spec.inputWidth,
+            .fallbackInputWidth = spec.fallbackInputWidth,
+            .cancel = cancel ? *cancel : CancelToken() });
 }
 
 } // namespace vantage::dgi

@@ -9,6 +9,7 @@
 //   GIN   Xu et al., ICLR 2019, eq. 4.1: h' = MLP((1 + eps) h + sum(h_src)), eps = 0.1
 //   JK    Xu et al., ICML 2018, concatenation: out = W [h1 | h2 | ... | hL] over GCN layers
 
+#include "common/progress.h"
 #include "dgi/model.h"
 
 #include <memory>
@@ -49,8 +50,9 @@ std::unique_ptr<GnnModel> makeModel(const ModelSpec& spec);
 GnnIr buildModel(const ModelSpec& spec);
 
 // What the CLI and the GUI offer as "model": a built-in name (built from `spec`, its kind replaced)
-// or the path of a TorchScript file (imported; spec.inputWidth > 0 fixes the width of x).
+// or the path of a TorchScript file (imported in the sandboxed model reader, which `cancel` ends;
+// spec.inputWidth > 0 fixes the width of x).
 bool isBuiltinModel(std::string_view nameOrFile);
-GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec);
+GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec, const CancelToken* cancel = nullptr);
 
 } // namespace vantage::dgi

@@ -9,17 +9,18 @@ namespace vantage::dgi {
 
 namespace detail {
 
-Importer::Importer(std::filesystem::path file, TorchScriptImportOptions options)
+Importer::Importer(std::filesystem::path file, TorchScriptImportOptions options, std::istream* in)
     : m_file(std::move(file))
-    , m_options(options)
+    , m_options(std::move(options))
+    , m_in(in)
 { }
 
 GnnIr Importer::run()
 {
-    const ModelFileInfo info = checkTorchScriptFile(m_file);
+    const ModelFileInfo info = m_in ? checkTorchScriptStream(*m_in, m_file.string()) : checkTorchScriptFile(m_file);
     jit::Module module;
     try {
-        module = torch::jit::load(m_file.string());
+        module = m_in ? torch::jit::load(*m_in) : torch::jit::load(m_file.string());
     } catch (const std::exception& e) {
         // c10::Error, or torch::jit::ErrorReport when the archive's code does not compile here.
         const auto* c10 = dynamic_cast<const c10::Error*>(&e);
@@ -37,6 +38,7 @@ GnnIr Importer::run()
             + TORCH_VERSION + " said: " + why + ")")
             .inFile(m_file.string());
     }
+    checkModuleTensors(module, m_file.string());
     std::shared_ptr<jit::Graph> graph;
     try {
         module.eval();
@@ -510,11 +512,12 @@ std::string libTorchVersion()
     return TORCH_VERSION;
 }
 
-GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImportOptions& options)
+GnnIr importTorchScriptInProcess(
+    const std::filesystem::path& file, const TorchScriptImportOptions& options, std::istream* in)
 {
-    if (!std::filesystem::exists(file))
+    if (!in && !std::filesystem::exists(file))
         throw Error::invalidInput("no such file").inFile(file.string());
-    return Importer(file, options).run();
+    return Importer(file, options, in).run();
 }
 
 } // namespace vantage::dgi

@@ -13,8 +13,11 @@
 
 #include "dgi/ir.h"
 
+#include "common/model_reader.h"
+
 #include <cstdint>
 #include <filesystem>
+#include <iosfwd>
 #include <string>
 
 namespace vantage::dgi {
@@ -26,9 +29,21 @@ struct TorchScriptImportOptions {
     // With inputWidth 0: the width used when the model does not tell it (no linear layer reads x);
     // 0: such a model is refused, naming --in-dim.
     std::int64_t fallbackInputWidth = 0;
+    // What the reader process may use (modelLoadLimits(): the defaults, or VANTAGE_MODEL_TIMEOUT and
+    // VANTAGE_MODEL_MEMORY), and the Cancel that ends it.
+    SandboxLimits limits = modelLoadLimits();
+    CancelToken cancel;
 };
 
+// Imports the model in vantage-model-reader, a child process shut off from files, sockets and
+// programs and held to `options.limits` (core/common/sandbox.h): LibTorch is not made for hostile
+// files, and a crash, hang or blow-up there is an Error naming the file, never this process's.
 GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImportOptions& options = {});
+
+// The same in this process: for vantage-model-reader itself (`in`: the file, opened before its
+// sandbox was shut) and for the benchmark that measures what the isolation costs.
+GnnIr importTorchScriptInProcess(
+    const std::filesystem::path& file, const TorchScriptImportOptions& options = {}, std::istream* in = nullptr);
 
 // The LibTorch this build reads models with ("1.13.0", "2.15.0"): files saved by a newer PyTorch
 // may use schemas it cannot compile.

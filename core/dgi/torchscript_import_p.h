@@ -8,6 +8,7 @@
 
 #include "common/error.h"
 #include "common/messages.h"
+#include "common/torch_checks.h"
 
 #include <torch/csrc/jit/passes/constant_propagation.h>
 #include <torch/csrc/jit/passes/dead_code_elimination.h>
@@ -121,7 +122,8 @@ inline std::string moduleScope(const jit::Node* n)
 
 class Importer {
 public:
-    Importer(std::filesystem::path file, TorchScriptImportOptions options);
+    // `in`: the file's bytes, opened before the sandbox was shut (nullptr: LibTorch opens `file`).
+    Importer(std::filesystem::path file, TorchScriptImportOptions options, std::istream* in = nullptr);
 
     GnnIr run();
 
@@ -345,6 +347,7 @@ private:
 
     std::filesystem::path m_file;
     TorchScriptImportOptions m_options;
+    std::istream* m_in = nullptr;
     jit::Module m_module{ c10::QualifiedName("__empty__") };
     GnnIr m_ir;
     std::unordered_map<const jit::Value*, Sym> m_syms;

@@ -4,6 +4,7 @@
 #include "common/error.h"
 #include "common/messages.h"
 #include "common/model_file.h"
+#include "common/torch_checks.h"
 #include "edl/dataset.h"
 #include "edl/user_data.h"
 
@@ -138,16 +139,18 @@ TORCH_MODULE(ScriptedModel);
 ScriptedModel loadScriptedModel(const JobSpec& spec, const torch::Device& device)
 {
     checkTorchScriptFile(spec.model); // what it is, before LibTorch reads a byte of it
+    torch::jit::Module m;
     try {
-        auto m = torch::jit::load(spec.model, device);
-        m.train(true);
-        return ScriptedModel(std::move(m));
+        m = torch::jit::load(spec.model, device);
     } catch (const std::exception& e) {
         const auto* c10 = dynamic_cast<const c10::Error*>(&e);
         const std::string why = firstLineOf(c10 ? c10->what_without_backtrace() : e.what());
         throw Error::invalidInput("LibTorch " TORCH_VERSION " cannot load this TorchScript model: " + why)
             .inFile(spec.model);
     }
+    checkModuleTensors(m, spec.model); // sizes and strides the file states, against the bytes it has
+    m.train(true);
+    return ScriptedModel(std::move(m));
 }
 
 TrainerResult trainScripted(ElasticContext& ctx)

@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "common/model_file.h"
+#include "common/model_reader.h"
 #include "edl/job.h"
 
 namespace vantage::edl {
@@ -68,7 +69,8 @@ UserDataFiles resolveUserData(const std::string& spec)
     return d;
 }
 
-void useUserModel(JobSpec& spec, const std::string& model, const std::string& data, const std::string& loss)
+void useUserModel(
+    JobSpec& spec, const std::string& model, const std::string& data, const std::string& loss, bool loadIsolated)
 {
     if (model.empty())
         throw Error::invalidInput("--data trains a model given with --model").forField("model");
@@ -76,6 +78,8 @@ void useUserModel(JobSpec& spec, const std::string& model, const std::string& da
         throw Error::invalidInput("--model needs its data: --data DIR or --data INPUTS.npy,TARGETS.npy")
             .forField("data");
     checkTorchScriptFile(model);
+    if (loadIsolated)
+        loadTorchScriptIsolated(model); // a hostile file fails here, not in a worker
     const UserDataFiles files = resolveUserData(data);
     spec.trainer = "torchscript";
     spec.model = std::filesystem::absolute(model).string();

@@ -17,7 +17,7 @@ echo "package: $(basename "$deb") ($(du -h "$deb" | cut -f1))"
 dpkg-deb --info "$deb" | grep -E "Package|Version|Depends" | sed 's/^/  /'
 dpkg-deb -x "$deb" "$work/root"
 
-for f in usr/bin/vantage usr/bin/vantage-cli \
+for f in usr/bin/vantage usr/bin/vantage-cli usr/bin/vantage-model-reader \
          usr/share/applications/io.vantage.Vantage.desktop \
          usr/share/metainfo/io.vantage.Vantage.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/io.vantage.Vantage.svg \
@@ -33,7 +33,7 @@ if command -v appstreamcli >/dev/null; then
     || appstreamcli validate --no-net "$work/root/usr/share/metainfo/io.vantage.Vantage.metainfo.xml"
 fi
 
-for bin in vantage vantage-cli; do
+for bin in vantage vantage-cli vantage-model-reader; do
   rp=$(readelf -d "$work/root/usr/bin/$bin" | grep -E "RPATH|RUNPATH" || true)
   if echo "$rp" | grep -q "$build\|$src"; then
     echo "$bin has a RUNPATH into the build or source tree: $rp"; exit 1
