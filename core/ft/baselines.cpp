@@ -127,7 +127,8 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
     if (n == 0)
         return best;
     const auto plan = detail::planElimination(
-        g, order == SearchOrder::Greedy ? detail::EliminationOrder::Greedy : detail::EliminationOrder::Given, 1 << 26);
+        g, order == SearchOrder::Greedy ? detail::EliminationOrder::Greedy : detail::EliminationOrder::Given,
+        detail::PlanLimits{ .maxStates = 1 << 26 }, cancel);
     // Values within the tie tolerance count as equal in the primary objective.
     auto better = [memoryFirst](double t, double m, double bt, double bm) {
         if (memoryFirst) {
@@ -164,11 +165,11 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
                 continue;
             for (std::size_t i = 0; i < pf; ++i)
                 digit[i]
-                    = static_cast<int>((static_cast<std::int64_t>(s) / prev->strides[i]) % prev->classes[i].classes());
+                    = static_cast<int>((static_cast<std::int64_t>(s) / prev->strides[i]) % prev->classes[i]->classes());
             auto repOf = [&](int node) {
                 for (std::size_t i = 0; i < pf; ++i)
                     if (prev->frontier[i] == node)
-                        return static_cast<int>(prev->classes[i].rep[static_cast<std::size_t>(digit[i])]);
+                        return static_cast<int>(prev->classes[i]->rep[static_cast<std::size_t>(digit[i])]);
                 return -1;
             };
             for (int c = 0; c < static_cast<int>(configs.size()); ++c) {
@@ -187,7 +188,7 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
                 for (std::size_t j = 0; j < st.frontier.size(); ++j) {
                     const int node = st.frontier[j];
                     const int config = node == v ? c : repOf(node);
-                    key += st.classes[j].classOf[static_cast<std::size_t>(config)] * st.strides[j];
+                    key += st.classes[j]->classOf[static_cast<std::size_t>(config)] * st.strides[j];
                 }
                 const auto ks = static_cast<std::size_t>(key);
                 if (nt[ks] == inf || better(t, m, nt[ks], nm[ks])) {

@@ -154,6 +154,27 @@ Error tooLarge(int k, int n, const std::string& what, std::int64_t limit)
         .inOp("frontier search");
 }
 
+// Bounds known from the plan before any point is made: the (previous state, configuration) pairs of
+// the largest step (held at once, about 72 bytes each) and of all steps (the least work). Thinning
+// with an epsilon keeps fewer points per state but the same states, so the knobs are the graph's.
+void checkPlan(const detail::EliminationPlan& plan, const FrontierOptions& o, int n)
+{
+    auto refuse = [&](const std::string& what, double limit) {
+        return Error::invalidInput("the frontier search is too large for this machine: " + what + " (the limit is "
+            + formatCount(limit) + ", found before searching; " + std::to_string(n) + " ops, up to "
+            + std::to_string(plan.maxFrontier) + " live at once, " + formatCount(double(plan.maxStates))
+            + " frontier states); an epsilon does not shrink this: try fewer configurations per op (ft search: "
+              "fewer or smaller --devices, --max-split 1), or a coarser graph (fewer, larger ops)")
+            .inOp("frontier search");
+    };
+    if (plan.peakPairs > double(o.maxPairs))
+        throw refuse("one step pairs " + formatCount(plan.peakPairs) + " frontier states with configurations",
+            double(o.maxPairs));
+    if (plan.totalPairs > double(o.maxTotalPairs))
+        throw refuse(
+            "the steps pair " + formatCount(plan.totalPairs) + " states with configurations", double(o.maxTotalPairs));
+}
+
 int threadCount(int requested)
 {
     return resolveThreadCount(requested);
@@ -190,7 +211,7 @@ void pruneByBounds(std::vector<std::vector<ParetoPoint>>& sets, const Eliminatio
             continue;
         total += sets[s].size();
         for (std::size_t i = 0; i < st.frontier.size(); ++i) {
-            const ClassMap& cm = st.classes[i];
+            const ClassMap& cm = *st.classes[i];
             const auto digit = static_cast<std::size_t>((static_cast<std::int64_t>(s) / st.strides[i]) % cm.classes());
             ut[s] += cm.boundTime[digit];
             um[s] += cm.boundMemory[digit];
@@ -350,12 +371,12 @@ private:
     void makePairs(int k)
     {
         static const std::vector<int> noFrontier;
-        static const std::vector<ClassMap> noClasses;
+        static const std::vector<std::shared_ptr<const ClassMap>> noClasses;
         static const std::vector<std::int64_t> noStrides;
         const EliminationStep& st = m_plan.steps[static_cast<std::size_t>(k)];
         const EliminationStep* prevStep = k > 0 ? &m_plan.steps[static_cast<std::size_t>(k - 1)] : nullptr;
         const std::vector<int>& prevFrontier = prevStep ? prevStep->frontier : noFrontier;
-        const std::vector<ClassMap>& prevClasses = prevStep ? prevStep->classes : noClasses;
+        const std::vector<std::shared_ptr<const ClassMap>>& prevClasses = prevStep ? prevStep->classes : noClasses;
         const std::vector<std::int64_t>& prevStrides = prevStep ? prevStep->strides : noStrides;
         const int v = st.op;
         const auto& vConfigs = m_g.nodes[static_cast<std::size_t>(v)].configs;
@@ -390,7 +411,7 @@ private:
             if (m_offsets[s] == m_offsets[s + 1])
                 continue;
             for (std::size_t i = 0; i < prevFrontier.size(); ++i)
-                digit[i] = static_cast<int>((static_cast<std::int64_t>(s) / prevStrides[i]) % prevClasses[i].classes());
+                digit[i] = static_cast<int>((static_cast<std::int64_t>(s) / prevStrides[i]) % prevClasses[i]->classes());
             std::int64_t base = 0;
             int vPosition = -1;
             for (std::size_t j = 0; j < st.frontier.size(); ++j) {
@@ -399,8 +420,8 @@ private:
                     continue;
                 }
                 const auto i = static_cast<std::size_t>(source[j]);
-                const int rep = prevClasses[i].rep[static_cast<std::size_t>(digit[i])];
-                base += st.classes[j].classOf[static_cast<std::size_t>(rep)] * st.strides[j];
+                const int rep = prevClasses[i]->rep[static_cast<std::size_t>(digit[i])];
+                base += st.classes[j]->classOf[static_cast<std::size_t>(rep)] * st.strides[j];
             }
             for (int c = 0; c < cv; ++c) {
                 dt[static_cast<std::size_t>(c)] = vConfigs[static_cast<std::size_t>(c)].time;
@@ -408,7 +429,7 @@ private:
             }
             for (const auto& inc : incident) {
                 const auto i = static_cast<std::size_t>(inc.position);
-                const int rep = prevClasses[i].rep[static_cast<std::size_t>(digit[i])];
+                const int rep = prevClasses[i]->rep[static_cast<std::size_t>(digit[i])];
                 const auto& e = *inc.edge;
                 if (inc.vIsTo) {
                     const std::size_t row = static_cast<std::size_t>(rep) * static_cast<std::size_t>(cv);
@@ -429,7 +450,7 @@ private:
             for (int c = 0; c < cv; ++c) {
                 const std::int64_t key = base
                     + (vPosition >= 0
-                            ? st.classes[static_cast<std::size_t>(vPosition)].classOf[static_cast<std::size_t>(c)]
+                            ? st.classes[static_cast<std::size_t>(vPosition)]->classOf[static_cast<std::size_t>(c)]
                                 * st.strides[static_cast<std::size_t>(vPosition)]
                             : 0);
                 m_pairs.push_back(
@@ -625,9 +646,11 @@ FrontierResult searchFrontier(
         result.points.push_back({});
         return result;
     }
+    progress.report(0.0, "planning the search");
     const auto plan = detail::planElimination(g,
         options.order == SearchOrder::Greedy ? detail::EliminationOrder::Greedy : detail::EliminationOrder::Given,
-        options.maxStates);
+        detail::PlanLimits{ .maxStates = options.maxStates }, cancel);
+    checkPlan(plan, options, n);
     result.stats.steps = n;
     result.stats.maxFrontierOps = plan.maxFrontier;
     result.stats.maxStates = plan.maxStates;
