@@ -14,8 +14,8 @@
 #include <limits>
 #include <memory>
 #include <sstream>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace vantage::cli {

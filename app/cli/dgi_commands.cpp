@@ -6,8 +6,8 @@
 #include "cli.h"
 
 #include "common/error.h"
-#include "common/threads.h"
 #include "common/graphviz.h"
+#include "common/threads.h"
 #include "common/units.h"
 #include "dgi/drawing.h"
 #include "dgi/evaluation.h"
@@ -58,7 +58,8 @@ void addGraphOptions(CLI::App* cmd, GraphArgs& g, bool required)
     cmd->add_flag("--symmetrize", g.symmetrize, "Add the reverse of every edge");
     cmd->add_option("--self-loops", g.selfLoops, "keep, add (one per node) or remove")
         ->check(CLI::IsMember({ "keep", "add", "remove" }));
-    addNumber(cmd, "--num-nodes", g.numNodes, "Node count for text formats (default: largest id + 1)", 0, kMaxOf<std::int64_t>);
+    addNumber(cmd, "--num-nodes", g.numNodes, "Node count for text formats (default: largest id + 1)", 0,
+        kMaxOf<std::int64_t>);
     auto* merge = cmd->add_flag("--merge-duplicates", g.mergeDuplicates,
         "Merge repeated edges into one (default: used as given, as the model's own forward sums them)");
     auto* keep = cmd->add_flag("--keep-duplicates", g.keepDuplicates, "Use repeated edges as given (the default)");
@@ -72,12 +73,14 @@ void addModelOptions(CLI::App* cmd, ModelArgs& m)
     auto* script = cmd->add_option("--torchscript", m.model, "A TorchScript model file (the same as --model FILE.pt)");
     model->excludes(script);
     script->excludes(model);
-    addNumber(cmd, "--in-dim", m.inDim, "Input width of a built-in model (default 64, or the features' width)", 1, std::int64_t(1) << 20);
-    addNumber(cmd, "--hidden", m.hidden, "Hidden width of a built-in model", 1, std::int64_t(1) << 20);
-    addNumber(cmd, "--out-dim", m.outDim, "Output width of a built-in model (default: hidden)", 1, std::int64_t(1) << 20);
+    addNumber(
+        cmd, "--in-dim", m.inDim, "Input width of a built-in model (default 64, or the features' width)", 1, 16384);
+    addNumber(cmd, "--hidden", m.hidden, "Hidden width of a built-in model", 1, 16384);
+    addNumber(cmd, "--out-dim", m.outDim, "Output width of a built-in model (default: hidden)", 1, 16384);
     addNumber(cmd, "--layers", m.layers, "Layers of a built-in model", 1, 1024);
     addNumber(cmd, "--heads", m.heads, "GAT heads", 1, 1024);
-    addNumber(cmd, "--seed", m.seed, "Seed of the built-in model's weights and of random features", 0, kMaxOf<std::uint64_t>);
+    addNumber(
+        cmd, "--seed", m.seed, "Seed of the built-in model's weights and of random features", 0, kMaxOf<std::uint64_t>);
 }
 
 void applyGraphArgs(const GraphArgs& g, EvaluationRequest& r)
@@ -403,7 +406,8 @@ void addDgiCommands(CLI::App& app, Context& ctx)
         "several (comma-separated or repeated) are compared in one run, the first is the reference");
     eval->add_option(
         "--memory-budget", e->budget, "Bytes for node stores and batches (512M, 2G); default: half the free RAM");
-    addNumber(eval, "--node-cap", e->nodeCap, "Destination nodes per batch (default: from the budget)", 1, kMaxOf<std::int64_t>);
+    addNumber(eval, "--node-cap", e->nodeCap, "Destination nodes per batch (default: from the budget)", 1,
+        kMaxOf<std::int64_t>);
     addNumber(eval, "--edge-cap", e->edgeCap, "Edges per batch (default: from the budget)", 1, kMaxOf<std::int64_t>);
     eval->add_option("--reorder", e->reorder, "none, bfs or rcm (output stays in the original order)")
         ->check(CLI::IsMember({ "none", "bfs", "rcm" }));
@@ -416,8 +420,10 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     eval->add_option("--spill", e->spill, "Directory for on-disk node stores (default: the temp directory)");
     eval->add_option("--stores", e->stores, "auto, memory or disk")->check(CLI::IsMember({ "auto", "memory", "disk" }));
     addNumber(eval, "--node-batch", e->nodeBatch, "Node-wise: target nodes per batch", 1, kMaxOf<std::int64_t>);
-    addNumber(eval, "--node-max-batches", e->nodeMaxBatches, "Node-wise: time this many batches, extrapolate the rest", 1, kMaxOf<std::int64_t>);
-    addNumber(eval, "--node-time-limit", e->nodeTimeLimit, "Node-wise: stop after this many seconds and extrapolate (0: no limit)", 0.0, 1e9);
+    addNumber(eval, "--node-max-batches", e->nodeMaxBatches, "Node-wise: time this many batches, extrapolate the rest",
+        1, kMaxOf<std::int64_t>);
+    addNumber(eval, "--node-time-limit", e->nodeTimeLimit,
+        "Node-wise: stop after this many seconds and extrapolate (0: no limit)", 0.0, 1e9);
     eval->add_option("--device", e->device,
         "cpu, cuda or cuda:N: where layer-wise and full-graph evaluation run (a GPU needs the CUDA build)");
     eval->add_option("--device-memory", e->deviceMemory,

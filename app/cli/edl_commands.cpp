@@ -89,10 +89,12 @@ void addJobOptions(CLI::App* cmd, JobArgs& a)
         ->check(CLI::IsMember({ "auto", "cross-entropy", "mse" }));
     addNumber(cmd, "--workers", a.workers, "Workers of the first generation", 1, 1024);
     addNumber(cmd, "--epochs", a.epochs, "Epochs over the generated data set", 1, 100000);
-    addNumber(cmd, "--batch", a.batch, "Global batch (samples per step), constant across sizes", 1, std::int64_t(1) << 30);
+    addNumber(
+        cmd, "--batch", a.batch, "Global batch (samples per step), constant across sizes", 1, std::int64_t(1) << 30);
     addNumber(cmd, "--samples", a.samples, "Size of the generated data set", 1, std::int64_t(1) << 40);
     addNumber(cmd, "--chunk-size", a.chunkSize, "Samples per ledger chunk (0: automatic)", 0, std::int64_t(1) << 40);
-    addNumber(cmd, "--micro-batch", a.microBatch, "Most samples per forward/backward; more are accumulated (0: no limit)", 0, std::int64_t(1) << 30);
+    addNumber(cmd, "--micro-batch", a.microBatch,
+        "Most samples per forward/backward; more are accumulated (0: no limit)", 0, std::int64_t(1) << 30);
     addNumberAbove(cmd, "--lr", a.lr, "Learning rate", 0.0, 1e3);
     addNumber(cmd, "--momentum", a.momentum, "SGD momentum", 0.0, 1.0);
     cmd->add_flag(
@@ -116,8 +118,10 @@ void addJobOptions(CLI::App* cmd, JobArgs& a)
         "--kill", a.kill, "Fault injection: \"step=80:worker=1[:phase=allreduce]\" or \"step=5:worker=1:slow=200\"");
     cmd->add_option("--straggler", a.straggler, "Replace a straggler: FACTOR:STEPS[:remove], e.g. 2.0:5");
     cmd->add_option("--resume", a.resume, "Start from a checkpoint (final.pt, last_commit.pt of an ended job)");
-    addNumberAbove(cmd, "--failure-timeout", a.failureTimeout, "Seconds of silence before a worker counts as failed", 0.0, 86400.0);
-    addNumberAbove(cmd, "--collective-timeout", a.collectiveTimeout, "Seconds a collective or rendezvous may take", 0.0, 86400.0);
+    addNumberAbove(cmd, "--failure-timeout", a.failureTimeout, "Seconds of silence before a worker counts as failed",
+        0.0, 86400.0);
+    addNumberAbove(
+        cmd, "--collective-timeout", a.collectiveTimeout, "Seconds a collective or rendezvous may take", 0.0, 86400.0);
     addNumberAbove(cmd, "--step-timeout", a.stepTimeout, "Seconds a member may take to report a step", 0.0, 86400.0);
 }
 

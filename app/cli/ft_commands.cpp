@@ -6,8 +6,8 @@
 #include "cli.h"
 
 #include "common/error.h"
-#include "common/threads.h"
 #include "common/graphviz.h"
+#include "common/threads.h"
 #include "common/units.h"
 #include "ft/cluster.h"
 #include "ft/explicit_costs.h"
@@ -296,7 +296,8 @@ void addModelOptions(CLI::App* cmd, FtOptions& o)
     cmd->add_option("--model", o.model, "Zoo model (see `ft models`)");
     cmd->add_option("--graph", o.graphFile, "Op graph in the JSON format of docs/ft.md");
     addNumber(cmd, "--batch", o.batch, "Batch size (zoo models; default: the model's)", 1, std::int64_t(1) << 24);
-    addNumber(cmd, "--seq", o.sequence, "Sequence length, or image side for CNNs (zoo models)", 1, std::int64_t(1) << 24);
+    addNumber(
+        cmd, "--seq", o.sequence, "Sequence length, or image side for CNNs (zoo models)", 1, std::int64_t(1) << 24);
     cmd->add_option("--cluster", o.cluster, "Built-in profile (see `ft clusters`) or a JSON profile file")
         ->capture_default_str();
     addNumber(cmd, "--eps", o.eps, "Merge points within a factor 1 + EPS (0: exact)", 0.0, 1e6)->capture_default_str();
@@ -371,7 +372,8 @@ void addFtCommands(CLI::App& app, Context& ctx)
     exportCmd->add_option("--dot", o->dot, "Also write the op graph coloured by split as Graphviz DOT")
         ->check(outputFile());
     exportCmd->add_option("--svg", o->svg, "Also render that graph to SVG")->check(outputFile());
-    addNumber(exportCmd, "--run", o->run, "Pick from this stored search of --session instead of searching", 1, kMaxOf<std::int64_t>);
+    addNumber(exportCmd, "--run", o->run, "Pick from this stored search of --session instead of searching", 1,
+        kMaxOf<std::int64_t>);
     exportCmd->callback([&ctx, o] { runExport(*o, ctx); });
 }
 

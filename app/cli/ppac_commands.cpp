@@ -73,13 +73,16 @@ void addDataOptions(CLI::App* cmd, DataArgs& d, bool required, SimilarUse simila
     cmd->add_option("--test", d.test, "Test file beside a one-line-per-user training file");
     cmd->add_option(
         "--balanced-test", d.balancedTest, "Popularity-balanced test file (default: balance_test.txt, or built)");
-    addNumber(cmd, "--min-rating", d.minRating, "Keep interactions rated at least this (explicit-feedback files)", -kAnyFinite, kAnyFinite);
+    addNumber(cmd, "--min-rating", d.minRating, "Keep interactions rated at least this (explicit-feedback files)",
+        -kAnyFinite, kAnyFinite);
     cmd->add_option("--split", d.split, "Split of a single file: random or leave-last")
         ->check(CLI::IsMember({ "random", "leave-last" }));
-    addNumberAbove(cmd, "--test-fraction", d.testFraction, "Share of each user's interactions for test (random split)", 0.0, 1.0);
+    addNumberAbove(
+        cmd, "--test-fraction", d.testFraction, "Share of each user's interactions for test (random split)", 0.0, 1.0);
     addNumber(cmd, "--leave-last", d.leaveLast, "Latest interactions per user for test (leave-last split)", 1, 1 << 20);
     addNumber(cmd, "--split-seed", d.splitSeed, "Seed of the random split", 0, kMaxOf<std::uint64_t>);
-    addNumber(cmd, "--balanced-per-item", d.balancedPerItem, "c of the built balanced test: c test interactions per item", 1, 1 << 20);
+    addNumber(cmd, "--balanced-per-item", d.balancedPerItem,
+        "c of the built balanced test: c test interactions per item", 1, 1 << 20);
     if (similar == SimilarUse::None)
         return;
     addNumber(cmd, "--k", d.k, "Similar users per user", 1, 1 << 16);
@@ -591,7 +594,8 @@ void addTrainOptions(CLI::App* trainCmd, TrainArgs& a)
     addNumber(trainCmd, "--dim", a.dim, "Embedding size", 1, 1 << 16);
     addNumber(trainCmd, "--batch-size", a.batchSize, "Training triples per batch", 1, 1 << 24);
     addNumberAbove(trainCmd, "--lr", a.learningRate, "Adam learning rate", 0.0, 1e3);
-    addNumber(trainCmd, "--l2", a.l2, "Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)", 0.0, 1e6);
+    addNumber(trainCmd, "--l2", a.l2, "Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)",
+        0.0, 1e6);
     addNumber(trainCmd, "--seed", a.seed, "Seed of initialisation, shuffling and negatives", 0, kMaxOf<std::uint64_t>);
     trainCmd->add_option("--device", a.device,
         "cpu, cuda or cuda:N: where the model trains (a GPU needs the CUDA build; ranking stays on the CPU)");
@@ -600,19 +604,24 @@ void addTrainOptions(CLI::App* trainCmd, TrainArgs& a)
             "Early stopping on: holdout (a split held out of training), balanced-test (the authors' "
             "protocol: the balanced test itself) or none")
         ->check(CLI::IsMember({ "none", "holdout", "balanced-test" }));
-    addNumber(trainCmd, "--validation-fraction", a.validationFraction, "Share of training held out (default 0.1 with holdout)", 0.0, 1.0);
+    addNumber(trainCmd, "--validation-fraction", a.validationFraction,
+        "Share of training held out (default 0.1 with holdout)", 0.0, 1.0);
     addNumber(trainCmd, "--validate-every", a.validateEvery, "Epochs between validations", 1, 1000000);
     addNumber(trainCmd, "--validation-users", a.validationUsers,
         "Validate on a fixed random sample of this many users (0: all; faster on large data)", 0, kMaxOf<int>);
-    addNumber(trainCmd, "--patience", a.patience, "Validations without improvement before stopping (0: never)", 0, 1000000);
+    addNumber(
+        trainCmd, "--patience", a.patience, "Validations without improvement before stopping (0: never)", 0, 1000000);
     trainCmd->add_option("--stop-metric", a.stopMetric, "Validation metric for early stopping (at K = 20)");
     addNumber(trainCmd, "--test-every", a.testEvery,
         "Rank the full and balanced tests every this many epochs and report them (learning curves; never used "
-        "to pick the weights; 0: never)", 0, 1000000);
+        "to pick the weights; 0: never)",
+        0, 1000000);
     trainCmd->add_option("--save", a.save, "Write the trained model here (re-rank it later without retraining)")
         ->check(outputFile());
-    addNumber(trainCmd, "--gamma", a.gamma, "Weight of personal popularity in the final evaluation", -kAnyFinite, kAnyFinite);
-    addNumber(trainCmd, "--beta", a.beta, "Weight of global popularity in the final evaluation", -kAnyFinite, kAnyFinite);
+    addNumber(
+        trainCmd, "--gamma", a.gamma, "Weight of personal popularity in the final evaluation", -kAnyFinite, kAnyFinite);
+    addNumber(
+        trainCmd, "--beta", a.beta, "Weight of global popularity in the final evaluation", -kAnyFinite, kAnyFinite);
 }
 
 } // namespace
@@ -630,10 +639,12 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     addNumber(generate, "--items", gen->options.items, "Items", 1, kMaxOf<std::int32_t>);
     addNumber(generate, "--communities", gen->options.communities, "User communities", 1, 1 << 20);
     addNumber(generate, "--mean-interactions", gen->options.meanInteractions, "Mean interactions per user", 1.0, 1e9);
-    addNumber(generate, "--popularity-exponent", gen->options.popularityExponent, "Zipf exponent of item popularity", 0.0, 100.0);
-    addNumber(generate, "--affinity", gen->options.communityAffinity, "Share of interactions inside the user's community",
-        0.0, 1.0);
-    addNumberAbove(generate, "--test-fraction", gen->options.testFraction, "Share of each user's interactions for test", 0.0, 1.0);
+    addNumber(generate, "--popularity-exponent", gen->options.popularityExponent, "Zipf exponent of item popularity",
+        0.0, 100.0);
+    addNumber(generate, "--affinity", gen->options.communityAffinity,
+        "Share of interactions inside the user's community", 0.0, 1.0);
+    addNumberAbove(
+        generate, "--test-fraction", gen->options.testFraction, "Share of each user's interactions for test", 0.0, 1.0);
     addNumber(generate, "--balanced-per-item", gen->options.balancedPerItem, "c of the balanced test", 1, 1 << 20);
     addNumber(generate, "--seed", gen->options.seed, "Seed", 0, kMaxOf<std::uint64_t>);
     generate->callback([&ctx, gen] { runGenerate(ctx, *gen); });
@@ -666,8 +677,10 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     evalCmd->alias("evaluate");
     evalCmd->add_option("--model", ev->model, "Model file written by train --save")->required();
     addDataOptions(evalCmd, ev->data, false, SimilarUse::ComputeOrRead);
-    addNumber(evalCmd, "--gamma", ev->gamma, "Weight of personal popularity (gamma > 0 lifts it)", -kAnyFinite, kAnyFinite);
-    addNumber(evalCmd, "--beta", ev->beta, "Weight of global popularity (beta < 0 penalises it)", -kAnyFinite, kAnyFinite);
+    addNumber(
+        evalCmd, "--gamma", ev->gamma, "Weight of personal popularity (gamma > 0 lifts it)", -kAnyFinite, kAnyFinite);
+    addNumber(
+        evalCmd, "--beta", ev->beta, "Weight of global popularity (beta < 0 penalises it)", -kAnyFinite, kAnyFinite);
     addNumber(evalCmd, "--candidates", ev->candidates, "Candidates kept per user for fast re-ranking", 1, 1 << 20);
     evalCmd->callback([&ctx, ev] { runEval(ctx, *ev); });
 

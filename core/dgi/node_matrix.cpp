@@ -116,8 +116,8 @@ NodeMatrix loadFeaturesNpy(const std::filesystem::path& path, bool map)
     const std::int64_t rows = h.shape[0];
     const std::int64_t cols = h.shape.size() == 2 ? h.shape[1] : 1;
     if (rows == 0 || cols == 0)
-        throw Error::invalidInput(std::string("features have zero ") + (rows == 0 ? "rows" : "columns")
-            + " (shape " + std::to_string(rows) + " x " + std::to_string(cols) + "); give one row per node")
+        throw Error::invalidInput(std::string("features have zero ") + (rows == 0 ? "rows" : "columns") + " (shape "
+            + std::to_string(rows) + " x " + std::to_string(cols) + "); give one row per node")
             .inFile(path.string())
             .forField("shape");
     NodeMatrix m = NodeMatrix::fromBuffer(

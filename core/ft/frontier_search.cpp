@@ -383,11 +383,14 @@ private:
         const int cv = static_cast<int>(vConfigs.size());
 
         // Where each new frontier op comes from: a position in the previous frontier, or v itself.
+        // (Through a position table: a wide frontier would make a search of the previous one
+        // quadratic in its width at every step.)
+        m_position.resize(m_g.nodes.size(), -1);
+        for (std::size_t i = 0; i < prevFrontier.size(); ++i)
+            m_position[static_cast<std::size_t>(prevFrontier[i])] = static_cast<int>(i);
         std::vector<int> source(st.frontier.size(), -1);
         for (std::size_t j = 0; j < st.frontier.size(); ++j)
-            for (std::size_t i = 0; i < prevFrontier.size(); ++i)
-                if (prevFrontier[i] == st.frontier[j])
-                    source[j] = static_cast<int>(i);
+            source[j] = st.frontier[j] == v ? -1 : m_position[static_cast<std::size_t>(st.frontier[j])];
         // Edges between v and the previous frontier: the other end's position and orientation.
         struct Incident {
             const CostGraph::Edge* edge;
@@ -398,9 +401,10 @@ private:
         for (int e : st.incidentEdges) {
             const auto& edge = m_g.edges[static_cast<std::size_t>(e)];
             const int other = edge.from == v ? edge.to : edge.from;
-            const auto it = std::find(prevFrontier.begin(), prevFrontier.end(), other);
-            incident.push_back({ &edge, static_cast<int>(it - prevFrontier.begin()), edge.to == v });
+            incident.push_back({ &edge, m_position[static_cast<std::size_t>(other)], edge.to == v });
         }
+        for (int u : prevFrontier)
+            m_position[static_cast<std::size_t>(u)] = -1;
 
         const std::size_t prevStates = m_offsets.size() - 1;
         m_pairs.clear();
@@ -411,7 +415,8 @@ private:
             if (m_offsets[s] == m_offsets[s + 1])
                 continue;
             for (std::size_t i = 0; i < prevFrontier.size(); ++i)
-                digit[i] = static_cast<int>((static_cast<std::int64_t>(s) / prevStrides[i]) % prevClasses[i]->classes());
+                digit[i]
+                    = static_cast<int>((static_cast<std::int64_t>(s) / prevStrides[i]) % prevClasses[i]->classes());
             std::int64_t base = 0;
             int vPosition = -1;
             for (std::size_t j = 0; j < st.frontier.size(); ++j) {
@@ -620,6 +625,7 @@ private:
     std::vector<double> m_stateSlack = { 0.0 }; // the largest slack of each state's points
     std::vector<std::vector<std::uint32_t>> m_backPrev;
     std::vector<std::vector<std::uint16_t>> m_backConfig;
+    std::vector<int> m_position; // per op, its place in the previous frontier; -1 elsewhere
     std::vector<Pair> m_pairs;
     std::vector<std::int64_t> m_pairKey;
     std::vector<std::uint32_t> m_bucketStart;

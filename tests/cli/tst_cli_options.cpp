@@ -93,7 +93,8 @@ QStringList outside(const NumericOption& o)
             return QString::number(end.toDouble() + by * std::max(1.0, std::abs(end.toDouble())), 'g', 17);
         bool ok = false;
         const qlonglong v = end.toLongLong(&ok);
-        if (ok && !((by < 0 && v == std::numeric_limits<qlonglong>::min())
+        if (ok
+            && !((by < 0 && v == std::numeric_limits<qlonglong>::min())
                 || (by > 0 && v == std::numeric_limits<qlonglong>::max())))
             return QString::number(v + by);
         const qulonglong u = end.toULongLong(&ok);
