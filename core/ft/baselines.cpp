@@ -145,7 +145,8 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
     std::vector<double> vt = { 0.0 }, vm = { 0.0 };
     std::vector<std::vector<std::uint32_t>> backState(static_cast<std::size_t>(n));
     std::vector<std::vector<std::uint16_t>> backConfig(static_cast<std::size_t>(n));
-    std::vector<int> position(static_cast<std::size_t>(n), -1); // place in the previous frontier
+    // Place in the previous frontier; read only for ops in it (stale entries are never looked up).
+    std::vector<int> position(static_cast<std::size_t>(n), -1);
     for (int k = 0; k < n; ++k) {
         cancel.throwIfCancelled();
         const auto& st = plan.steps[static_cast<std::size_t>(k)];
@@ -203,8 +204,6 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
                 }
             }
         }
-        for (std::size_t i = 0; i < pf; ++i)
-            position[static_cast<std::size_t>(prev->frontier[i])] = -1;
         vt.swap(nt);
         vm.swap(nm);
     }

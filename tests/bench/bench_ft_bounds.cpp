@@ -34,7 +34,8 @@ CostGraph::Node node(int i, int configs)
 {
     CostGraph::Node n{ "op" + std::to_string(i), {} };
     for (int c = 0; c < configs; ++c)
-        n.configs.push_back({ "c" + std::to_string(c), double((i * 31 + c * 7) % 97 + 1), double((i * 17 + c) % 89 + 1) });
+        n.configs.push_back(
+            { "c" + std::to_string(c), double((i * 31 + c * 7) % 97 + 1), double((i * 17 + c) % 89 + 1) });
     return n;
 }
 
@@ -106,10 +107,10 @@ void zooPlans()
             const auto t0 = Clock::now();
             const auto plan = detail::planElimination(
                 priced.costs, detail::EliminationOrder::Greedy, detail::PlanLimits{}, CancelToken());
-            std::cout << nlohmann::json({ { "case", "zoo plan" }, { "model", m.name }, { "devices", devices },
-                                            { "ops", graph.size() }, { "plan_s", since(t0) },
-                                            { "peak_pairs", plan.peakPairs }, { "total_pairs", plan.totalPairs },
-                                            { "max_states", plan.maxStates } })
+            std::cout << nlohmann::json(
+                { { "case", "zoo plan" }, { "model", m.name }, { "devices", devices }, { "ops", graph.size() },
+                    { "plan_s", since(t0) }, { "peak_pairs", plan.peakPairs }, { "total_pairs", plan.totalPairs },
+                    { "max_states", plan.maxStates } })
                              .dump()
                       << std::endl;
         }
