@@ -9,8 +9,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include <charconv>
+#include <cmath>
+#include <limits>
 #include <memory>
+#include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace vantage::cli {
@@ -47,6 +52,33 @@ std::vector<int> parseIntList(const std::string& text, const std::string& option
 // folder does not exist, so that a command never writes one output and then fails on the next.
 CLI::Validator outputFile();
 
+// Every numeric option of every command declares its range with one of these: the value must be
+// one number written whole (no trailing text; an integer option takes no fraction, exponent or
+// value past its type), finite, and within the range, or the command is refused before any work
+// (exit 2) with "--OPTION: must be ...". NaN and infinities are refused even where the range is
+// open. `inRange` includes both ends; `greaterThan` excludes the lower one (a rate, a timeout).
+template <typename T> CLI::Validator inRange(T min, T max);
+template <typename T> CLI::Validator greaterThan(T min, T max = std::numeric_limits<T>::max());
+
+// How a command declares a numeric option: its range is part of the declaration, so that none is
+// left unchecked (tst_cli_options walks every command's help and fails on a number without one).
+template <typename T>
+CLI::Option* addNumber(CLI::App* cmd, const std::string& name, T& value, const std::string& help,
+    std::type_identity_t<T> min, std::type_identity_t<T> max)
+{
+    return cmd->add_option(name, value, help)->check(inRange<T>(min, max));
+}
+// The same with the lower end excluded (a rate, a timeout: above 0).
+template <typename T>
+CLI::Option* addNumberAbove(CLI::App* cmd, const std::string& name, T& value, const std::string& help,
+    std::type_identity_t<T> min, std::type_identity_t<T> max)
+{
+    return cmd->add_option(name, value, help)->check(greaterThan<T>(min, max));
+}
+// Largest values, for ranges open at the top (a seed, a count that the engine bounds itself).
+template <typename T> constexpr T kMaxOf = std::numeric_limits<T>::max();
+inline constexpr double kAnyFinite = std::numeric_limits<double>::max();
+
 void addSessionCommands(CLI::App& app, Context& ctx);
 void addFtCommands(CLI::App& app, Context& ctx);
 void addDeviceCommands(CLI::App& app, Context& ctx);
@@ -55,5 +87,63 @@ void addReportCommands(CLI::App& app, Context& ctx);
 void addDgiCommands(CLI::App& app, Context& ctx);
 void addEdlCommands(CLI::App& app, Context& ctx);
 void addPpacCommands(CLI::App& app, Context& ctx);
+
+namespace detail {
+
+template <typename T> std::string numberText(T v)
+{
+    std::ostringstream out;
+    out << +v;
+    return out.str();
+}
+
+// The range in words: "a whole number from 1 to 65536", "a number above 0".
+template <typename T> std::string rangeText(T min, T max, bool minExclusive)
+{
+    std::string out = std::is_integral_v<T> ? "a whole number" : "a finite number";
+    const bool hasMax = max != std::numeric_limits<T>::max();
+    const bool hasMin = min != std::numeric_limits<T>::lowest();
+    if (hasMin && hasMax && !minExclusive)
+        return out + " from " + numberText(min) + " to " + numberText(max);
+    if (hasMin)
+        out += (minExclusive ? " above " : " of at least ") + numberText(min);
+    if (hasMax)
+        out += std::string(hasMin ? " and" : "") + " at most " + numberText(max);
+    return out;
+}
+
+template <typename T> CLI::Validator numberValidator(T min, T max, bool minExclusive)
+{
+    static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>);
+    const std::string expected = rangeText(min, max, minExclusive);
+    return CLI::Validator(
+        [=](std::string& text) -> std::string {
+            const char* first = text.data();
+            const char* last = text.data() + text.size();
+            if (first != last && *first == '+')
+                ++first;
+            T value{};
+            const auto [end, ec] = std::from_chars(first, last, value);
+            bool ok = first != last && ec == std::errc() && end == last;
+            if constexpr (std::is_floating_point_v<T>)
+                ok = ok && std::isfinite(value);
+            if (ok)
+                ok = (minExclusive ? value > min : value >= min) && value <= max;
+            return ok ? std::string() : "must be " + expected + ", got '" + text + "'";
+        },
+        "[" + expected + "]", "NUMBER");
+}
+
+} // namespace detail
+
+template <typename T> CLI::Validator inRange(T min, T max)
+{
+    return detail::numberValidator<T>(min, max, false);
+}
+
+template <typename T> CLI::Validator greaterThan(T min, T max)
+{
+    return detail::numberValidator<T>(min, max, true);
+}
 
 } // namespace vantage::cli

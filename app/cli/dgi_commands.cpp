@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 #include "common/graphviz.h"
+#include "common/threads.h"
 #include "common/units.h"
 #include "dgi/drawing.h"
 #include "dgi/evaluation.h"
@@ -57,7 +58,8 @@ void addGraphOptions(CLI::App* cmd, GraphArgs& g, bool required)
     cmd->add_flag("--symmetrize", g.symmetrize, "Add the reverse of every edge");
     cmd->add_option("--self-loops", g.selfLoops, "keep, add (one per node) or remove")
         ->check(CLI::IsMember({ "keep", "add", "remove" }));
-    cmd->add_option("--num-nodes", g.numNodes, "Node count for text formats (default: largest id + 1)");
+    addNumber(cmd, "--num-nodes", g.numNodes, "Node count for text formats (default: largest id + 1)", 0,
+        kMaxOf<std::int64_t>);
     auto* merge = cmd->add_flag("--merge-duplicates", g.mergeDuplicates,
         "Merge repeated edges into one (default: used as given, as the model's own forward sums them)");
     auto* keep = cmd->add_flag("--keep-duplicates", g.keepDuplicates, "Use repeated edges as given (the default)");
@@ -71,12 +73,14 @@ void addModelOptions(CLI::App* cmd, ModelArgs& m)
     auto* script = cmd->add_option("--torchscript", m.model, "A TorchScript model file (the same as --model FILE.pt)");
     model->excludes(script);
     script->excludes(model);
-    cmd->add_option("--in-dim", m.inDim, "Input width of a built-in model (default 64, or the features' width)");
-    cmd->add_option("--hidden", m.hidden, "Hidden width of a built-in model");
-    cmd->add_option("--out-dim", m.outDim, "Output width of a built-in model (default: hidden)");
-    cmd->add_option("--layers", m.layers, "Layers of a built-in model");
-    cmd->add_option("--heads", m.heads, "GAT heads");
-    cmd->add_option("--seed", m.seed, "Seed of the built-in model's weights and of random features");
+    addNumber(
+        cmd, "--in-dim", m.inDim, "Input width of a built-in model (default 64, or the features' width)", 1, 16384);
+    addNumber(cmd, "--hidden", m.hidden, "Hidden width of a built-in model", 1, 16384);
+    addNumber(cmd, "--out-dim", m.outDim, "Output width of a built-in model (default: hidden)", 1, 16384);
+    addNumber(cmd, "--layers", m.layers, "Layers of a built-in model", 1, 1024);
+    addNumber(cmd, "--heads", m.heads, "GAT heads", 1, 1024);
+    addNumber(
+        cmd, "--seed", m.seed, "Seed of the built-in model's weights and of random features", 0, kMaxOf<std::uint64_t>);
 }
 
 void applyGraphArgs(const GraphArgs& g, EvaluationRequest& r)
@@ -384,7 +388,7 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     };
     auto pa = std::make_shared<PartitionArgs>();
     addModelOptions(partition, *m);
-    partition->add_option("--nodes", pa->nodes, "Node count for the byte sizes of cut tensors");
+    addNumber(partition, "--nodes", pa->nodes, "Node count for the byte sizes of cut tensors", 1, kMaxOf<std::int64_t>);
     partition->add_option("--dot", pa->dot, "Write the cut as Graphviz DOT")->check(outputFile());
     partition->add_option("--svg", pa->svg, "Write the cut as SVG")->check(outputFile());
     partition->add_option("--dtype", pa->dtype, "float32 or float64 (byte sizes)")
@@ -402,23 +406,24 @@ void addDgiCommands(CLI::App& app, Context& ctx)
         "several (comma-separated or repeated) are compared in one run, the first is the reference");
     eval->add_option(
         "--memory-budget", e->budget, "Bytes for node stores and batches (512M, 2G); default: half the free RAM");
-    eval->add_option("--node-cap", e->nodeCap, "Destination nodes per batch (default: from the budget)");
-    eval->add_option("--edge-cap", e->edgeCap, "Edges per batch (default: from the budget)");
+    addNumber(eval, "--node-cap", e->nodeCap, "Destination nodes per batch (default: from the budget)", 1,
+        kMaxOf<std::int64_t>);
+    addNumber(eval, "--edge-cap", e->edgeCap, "Edges per batch (default: from the budget)", 1, kMaxOf<std::int64_t>);
     eval->add_option("--reorder", e->reorder, "none, bfs or rcm (output stays in the original order)")
         ->check(CLI::IsMember({ "none", "bfs", "rcm" }));
     eval->add_option("--dtype", e->dtype, "float32 or float64")->check(CLI::IsMember({ "float32", "float64" }));
-    eval->add_option("--threads", e->threads, "Threads (default: all cores)");
+    addNumber(eval, "--threads", e->threads, "Threads (default: all cores)", 0, maxThreadCount());
     eval->add_option(
             "--out", e->out, "Write the first mode's output as float .npy (original node order, the model's own shape)")
         ->check(outputFile());
     eval->add_option("--targets", e->targets, "Only these nodes (comma-separated ids): a partial request");
     eval->add_option("--spill", e->spill, "Directory for on-disk node stores (default: the temp directory)");
     eval->add_option("--stores", e->stores, "auto, memory or disk")->check(CLI::IsMember({ "auto", "memory", "disk" }));
-    eval->add_option("--node-batch", e->nodeBatch, "Node-wise: target nodes per batch");
-    eval->add_option(
-        "--node-max-batches", e->nodeMaxBatches, "Node-wise: time this many batches, extrapolate the rest");
-    eval->add_option(
-        "--node-time-limit", e->nodeTimeLimit, "Node-wise: stop after this many seconds and extrapolate (0: no limit)");
+    addNumber(eval, "--node-batch", e->nodeBatch, "Node-wise: target nodes per batch", 1, kMaxOf<std::int64_t>);
+    addNumber(eval, "--node-max-batches", e->nodeMaxBatches, "Node-wise: time this many batches, extrapolate the rest",
+        1, kMaxOf<std::int64_t>);
+    addNumber(eval, "--node-time-limit", e->nodeTimeLimit,
+        "Node-wise: stop after this many seconds and extrapolate (0: no limit)", 0.0, 1e9);
     eval->add_option("--device", e->device,
         "cpu, cuda or cuda:N: where layer-wise and full-graph evaluation run (a GPU needs the CUDA build)");
     eval->add_option("--device-memory", e->deviceMemory,

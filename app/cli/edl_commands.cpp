@@ -87,28 +87,28 @@ void addJobOptions(CLI::App* cmd, JobArgs& a)
            "With --model: auto (the module's loss(output, target) method, else cross-entropy for integer "
            "targets, squared error for float ones), cross-entropy or mse")
         ->check(CLI::IsMember({ "auto", "cross-entropy", "mse" }));
-    cmd->add_option("--workers", a.workers, "Workers of the first generation")->check(CLI::Range(1, 1024));
-    cmd->add_option("--epochs", a.epochs, "Epochs over the generated data set")->check(CLI::Range(1, 100000));
-    cmd->add_option("--batch", a.batch, "Global batch (samples per step), constant across sizes")
-        ->check(CLI::PositiveNumber);
-    cmd->add_option("--samples", a.samples, "Size of the generated data set")->check(CLI::PositiveNumber);
-    cmd->add_option("--chunk-size", a.chunkSize, "Samples per ledger chunk (0: automatic)");
-    cmd->add_option(
-        "--micro-batch", a.microBatch, "Most samples per forward/backward; more are accumulated (0: no limit)");
-    cmd->add_option("--lr", a.lr, "Learning rate");
-    cmd->add_option("--momentum", a.momentum, "SGD momentum");
+    addNumber(cmd, "--workers", a.workers, "Workers of the first generation", 1, 1024);
+    addNumber(cmd, "--epochs", a.epochs, "Epochs over the generated data set", 1, 100000);
+    addNumber(
+        cmd, "--batch", a.batch, "Global batch (samples per step), constant across sizes", 1, std::int64_t(1) << 30);
+    addNumber(cmd, "--samples", a.samples, "Size of the generated data set", 1, std::int64_t(1) << 40);
+    addNumber(cmd, "--chunk-size", a.chunkSize, "Samples per ledger chunk (0: automatic)", 0, std::int64_t(1) << 40);
+    addNumber(cmd, "--micro-batch", a.microBatch,
+        "Most samples per forward/backward; more are accumulated (0: no limit)", 0, std::int64_t(1) << 30);
+    addNumberAbove(cmd, "--lr", a.lr, "Learning rate", 0.0, 1e3);
+    addNumber(cmd, "--momentum", a.momentum, "SGD momentum", 0.0, 1.0);
     cmd->add_flag(
         "--per-worker-batch", a.perWorkerBatch, "Keep the per-worker batch instead (global batch grows with workers)");
     cmd->add_flag("--linear-lr", a.linearLr, "With --per-worker-batch: scale the learning rate linearly with workers");
-    cmd->add_option("--seed", a.seed, "Seed of the data set, the model and the data order");
-    cmd->add_option("--hidden", a.hidden, "Hidden width (MLP) or channels (CNN)");
+    addNumber(cmd, "--seed", a.seed, "Seed of the data set, the model and the data order", 0, kMaxOf<std::uint64_t>);
+    addNumber(cmd, "--hidden", a.hidden, "Hidden width (MLP) or channels (CNN)", 1, std::int64_t(1) << 20);
     cmd->add_option("--devices", a.devices, "Local devices, round robin: cpu,cuda:0,cuda:1 (default cpu)");
     cmd->add_option("--hosts", a.hostsFile,
         "Start workers over ssh on the hosts of FILE (host [slots=N] [devices=..] [worker=PATH])");
     cmd->add_option("--ssh", a.ssh, "ssh command for --hosts");
     cmd->add_option(
         "--listen", a.listen, "Address the control plane and the store listen on (remote hosts need a reachable one)");
-    cmd->add_option("--port", a.port, "Control port (0: any free port)")->check(CLI::Range(0, 65535));
+    addNumber(cmd, "--port", a.port, "Control port (0: any free port)", 0, 65535);
     cmd->add_option("--job-dir", a.jobDir,
         "Job folder: logs, checkpoints, job file, report (default: a new folder under $XDG_RUNTIME_DIR/vantage-edl)");
     cmd->add_option("--worker-binary", a.workerBinary,
@@ -118,9 +118,11 @@ void addJobOptions(CLI::App* cmd, JobArgs& a)
         "--kill", a.kill, "Fault injection: \"step=80:worker=1[:phase=allreduce]\" or \"step=5:worker=1:slow=200\"");
     cmd->add_option("--straggler", a.straggler, "Replace a straggler: FACTOR:STEPS[:remove], e.g. 2.0:5");
     cmd->add_option("--resume", a.resume, "Start from a checkpoint (final.pt, last_commit.pt of an ended job)");
-    cmd->add_option("--failure-timeout", a.failureTimeout, "Seconds of silence before a worker counts as failed");
-    cmd->add_option("--collective-timeout", a.collectiveTimeout, "Seconds a collective or rendezvous may take");
-    cmd->add_option("--step-timeout", a.stepTimeout, "Seconds a member may take to report a step");
+    addNumberAbove(cmd, "--failure-timeout", a.failureTimeout, "Seconds of silence before a worker counts as failed",
+        0.0, 86400.0);
+    addNumberAbove(
+        cmd, "--collective-timeout", a.collectiveTimeout, "Seconds a collective or rendezvous may take", 0.0, 86400.0);
+    addNumberAbove(cmd, "--step-timeout", a.stepTimeout, "Seconds a member may take to report a step", 0.0, 86400.0);
 }
 
 std::vector<std::string> splitList(const std::string& text, char sep = ',')
@@ -480,11 +482,10 @@ void addControlCommands(CLI::App* edl, Context& ctx, const std::shared_ptr<EdlOp
 {
     auto* scale = edl->add_subcommand("scale", "Add workers (stop-free) or remove workers (graceful)");
     addTargetOptions(scale, o->target);
-    auto* addOpt = scale->add_option("--add", o->add, "Start N joiners")->check(CLI::Range(1, 64));
+    auto* addOpt = addNumber(scale, "--add", o->add, "Start N joiners", 1, 64);
     scale->add_option("--device", o->addDevices, "With --add: devices for the joiners (cpu,cuda:1,...)");
     auto* removeOpt = scale->add_option("--remove", o->remove, "Remove these workers: w2[,w3]");
-    auto* removeCountOpt = scale->add_option("--remove-count", o->removeCount, "Remove the N newest workers")
-                               ->check(CLI::Range(1, 1024));
+    auto* removeCountOpt = addNumber(scale, "--remove-count", o->removeCount, "Remove the N newest workers", 1, 64);
     addOpt->excludes(removeOpt)->excludes(removeCountOpt);
     removeOpt->excludes(removeCountOpt);
     scale->callback([&ctx, o] {
@@ -533,7 +534,7 @@ void addPolicyCommands(CLI::App* edl, Context& ctx, const std::shared_ptr<EdlOpt
     migrateCmd->add_option("--from", o->from, "Workers to move away from (default: all)");
     migrateCmd->add_option(
         "--to", o->toDevices, "Devices to move to (cpu,cuda:2,...); default: as many on the next slots");
-    migrateCmd->add_option("--timeout", o->timeout, "Seconds to wait for each half");
+    addNumberAbove(migrateCmd, "--timeout", o->timeout, "Seconds to wait for each half", 0, 86400);
     migrateCmd->callback([&ctx, o] {
         JobClient job(resolve(o->target), { .name = "cli" });
         const auto events = migrate(job,
@@ -551,9 +552,9 @@ void addPolicyCommands(CLI::App* edl, Context& ctx, const std::shared_ptr<EdlOpt
     auto* profile
         = edl->add_subcommand("profile", "Run a job at 1..N workers and record samples/s (the scaling curve)");
     addTargetOptions(profile, o->target);
-    profile->add_option("--max-workers", o->maxWorkers, "Largest size to measure")->check(CLI::Range(1, 64));
-    profile->add_option("--steps", o->steps, "Steps measured at each size")->check(CLI::Range(2, 100000));
-    profile->add_option("--timeout", o->timeout, "Seconds to wait at each size");
+    addNumber(profile, "--max-workers", o->maxWorkers, "Largest size to measure", 1, 64);
+    addNumber(profile, "--steps", o->steps, "Steps measured at each size", 2, 100000);
+    addNumberAbove(profile, "--timeout", o->timeout, "Seconds to wait at each size", 0, 86400);
     profile->callback([&ctx, o] {
         JobClient job(resolve(o->target), { .name = "cli" });
         const auto curve = profileThroughput(job,

@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 #include "common/graphviz.h"
+#include "common/threads.h"
 #include "common/units.h"
 #include "ft/cluster.h"
 #include "ft/explicit_costs.h"
@@ -294,13 +295,14 @@ void addModelOptions(CLI::App* cmd, FtOptions& o)
 {
     cmd->add_option("--model", o.model, "Zoo model (see `ft models`)");
     cmd->add_option("--graph", o.graphFile, "Op graph in the JSON format of docs/ft.md");
-    cmd->add_option("--batch", o.batch, "Batch size (zoo models; default: the model's)");
-    cmd->add_option("--seq", o.sequence, "Sequence length, or image side for CNNs (zoo models)");
+    addNumber(cmd, "--batch", o.batch, "Batch size (zoo models; default: the model's)", 1, std::int64_t(1) << 24);
+    addNumber(
+        cmd, "--seq", o.sequence, "Sequence length, or image side for CNNs (zoo models)", 1, std::int64_t(1) << 24);
     cmd->add_option("--cluster", o.cluster, "Built-in profile (see `ft clusters`) or a JSON profile file")
         ->capture_default_str();
-    cmd->add_option("--eps", o.eps, "Merge points within a factor 1 + EPS (0: exact)")->capture_default_str();
-    cmd->add_option("--threads", o.threads, "Search threads (0: all)");
-    cmd->add_option("--max-split", o.maxSplit, "Most dims one op splits at once (1-5)")->capture_default_str();
+    addNumber(cmd, "--eps", o.eps, "Merge points within a factor 1 + EPS (0: exact)", 0.0, 1e6)->capture_default_str();
+    addNumber(cmd, "--threads", o.threads, "Search threads (0: all)", 0, maxThreadCount());
+    addNumber(cmd, "--max-split", o.maxSplit, "Most dims one op splits at once (1-5)", 1, 5)->capture_default_str();
     cmd->add_option("--precision", o.precision, "mixed or fp32")->capture_default_str();
     cmd->add_option("--optimizer", o.optimizer, "adam or sgd (with momentum)")->capture_default_str();
 }
@@ -358,8 +360,8 @@ void addFtCommands(CLI::App& app, Context& ctx)
 
     auto* frontier = ft->add_subcommand("frontier", "Exact Pareto frontier of a graph of explicit costs");
     frontier->add_option("--costs", o->costs, "Explicit-cost graph (JSON, see docs/ft.md)")->required();
-    frontier->add_option("--eps", o->eps, "Merge points within a factor 1 + EPS (0: exact)");
-    frontier->add_option("--threads", o->threads, "Search threads (0: all)");
+    addNumber(frontier, "--eps", o->eps, "Merge points within a factor 1 + EPS (0: exact)", 0.0, 1e6);
+    addNumber(frontier, "--threads", o->threads, "Search threads (0: all)", 0, maxThreadCount());
     frontier->callback([&ctx, o] { runFrontier(*o, ctx); });
 
     auto* exportCmd = ft->add_subcommand("export", "Pick one strategy of a frontier and write it as JSON");
@@ -370,7 +372,8 @@ void addFtCommands(CLI::App& app, Context& ctx)
     exportCmd->add_option("--dot", o->dot, "Also write the op graph coloured by split as Graphviz DOT")
         ->check(outputFile());
     exportCmd->add_option("--svg", o->svg, "Also render that graph to SVG")->check(outputFile());
-    exportCmd->add_option("--run", o->run, "Pick from this stored search of --session instead of searching");
+    addNumber(exportCmd, "--run", o->run, "Pick from this stored search of --session instead of searching", 1,
+        kMaxOf<std::int64_t>);
     exportCmd->callback([&ctx, o] { runExport(*o, ctx); });
 }
 

@@ -11,6 +11,7 @@
 #include "cli.h"
 
 #include "common/error.h"
+#include "common/threads.h"
 #include "common/units.h"
 #include "ppac/ppac.h"
 #include "ppac/training_run.h"
@@ -72,21 +73,23 @@ void addDataOptions(CLI::App* cmd, DataArgs& d, bool required, SimilarUse simila
     cmd->add_option("--test", d.test, "Test file beside a one-line-per-user training file");
     cmd->add_option(
         "--balanced-test", d.balancedTest, "Popularity-balanced test file (default: balance_test.txt, or built)");
-    cmd->add_option("--min-rating", d.minRating, "Keep interactions rated at least this (explicit-feedback files)");
+    addNumber(cmd, "--min-rating", d.minRating, "Keep interactions rated at least this (explicit-feedback files)",
+        -kAnyFinite, kAnyFinite);
     cmd->add_option("--split", d.split, "Split of a single file: random or leave-last")
         ->check(CLI::IsMember({ "random", "leave-last" }));
-    cmd->add_option("--test-fraction", d.testFraction, "Share of each user's interactions for test (random split)");
-    cmd->add_option("--leave-last", d.leaveLast, "Latest interactions per user for test (leave-last split)");
-    cmd->add_option("--split-seed", d.splitSeed, "Seed of the random split");
-    cmd->add_option(
-        "--balanced-per-item", d.balancedPerItem, "c of the built balanced test: c test interactions per item");
+    addNumberAbove(
+        cmd, "--test-fraction", d.testFraction, "Share of each user's interactions for test (random split)", 0.0, 1.0);
+    addNumber(cmd, "--leave-last", d.leaveLast, "Latest interactions per user for test (leave-last split)", 1, 1 << 20);
+    addNumber(cmd, "--split-seed", d.splitSeed, "Seed of the random split", 0, kMaxOf<std::uint64_t>);
+    addNumber(cmd, "--balanced-per-item", d.balancedPerItem,
+        "c of the built balanced test: c test interactions per item", 1, 1 << 20);
     if (similar == SimilarUse::None)
         return;
-    cmd->add_option("--k", d.k, "Similar users per user");
+    addNumber(cmd, "--k", d.k, "Similar users per user", 1, 1 << 16);
     if (similar == SimilarUse::ComputeOrRead)
         cmd->add_option(
             "--similar-users", d.similarFile, "Read the similar users from this file instead of computing them");
-    cmd->add_option("--threads", d.threads, "Threads (0: all cores)");
+    addNumber(cmd, "--threads", d.threads, "Threads (0: all cores)", 0, maxThreadCount());
 }
 
 LoadOptions loadOptions(const DataArgs& d, double validationFraction)
@@ -587,13 +590,13 @@ void addTrainOptions(CLI::App* trainCmd, TrainArgs& a)
     trainCmd->add_option("--model", a.model, "mf or lightgcn")->check(CLI::IsMember({ "mf", "lightgcn" }));
     trainCmd->add_flag("--ppac", a.ppac, "Wrap the model with PPAC's personal and global popularity branches");
     trainCmd->add_flag("--base", a.base, "Train the plain base model (the default)");
-    trainCmd->add_option("--epochs", a.epochs, "Most epochs");
-    trainCmd->add_option("--dim", a.dim, "Embedding size");
-    trainCmd->add_option("--batch-size", a.batchSize, "Training triples per batch");
-    trainCmd->add_option("--lr", a.learningRate, "Adam learning rate");
-    trainCmd->add_option(
-        "--l2", a.l2, "Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)");
-    trainCmd->add_option("--seed", a.seed, "Seed of initialisation, shuffling and negatives");
+    addNumber(trainCmd, "--epochs", a.epochs, "Most epochs", 1, 1000000);
+    addNumber(trainCmd, "--dim", a.dim, "Embedding size", 1, 1 << 16);
+    addNumber(trainCmd, "--batch-size", a.batchSize, "Training triples per batch", 1, 1 << 24);
+    addNumberAbove(trainCmd, "--lr", a.learningRate, "Adam learning rate", 0.0, 1e3);
+    addNumber(trainCmd, "--l2", a.l2, "Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)",
+        0.0, 1e6);
+    addNumber(trainCmd, "--seed", a.seed, "Seed of initialisation, shuffling and negatives", 0, kMaxOf<std::uint64_t>);
     trainCmd->add_option("--device", a.device,
         "cpu, cuda or cuda:N: where the model trains (a GPU needs the CUDA build; ranking stays on the CPU)");
     trainCmd
@@ -601,20 +604,24 @@ void addTrainOptions(CLI::App* trainCmd, TrainArgs& a)
             "Early stopping on: holdout (a split held out of training), balanced-test (the authors' "
             "protocol: the balanced test itself) or none")
         ->check(CLI::IsMember({ "none", "holdout", "balanced-test" }));
-    trainCmd->add_option(
-        "--validation-fraction", a.validationFraction, "Share of training held out (default 0.1 with holdout)");
-    trainCmd->add_option("--validate-every", a.validateEvery, "Epochs between validations");
-    trainCmd->add_option("--validation-users", a.validationUsers,
-        "Validate on a fixed random sample of this many users (0: all; faster on large data)");
-    trainCmd->add_option("--patience", a.patience, "Validations without improvement before stopping (0: never)");
+    addNumber(trainCmd, "--validation-fraction", a.validationFraction,
+        "Share of training held out (default 0.1 with holdout)", 0.0, 1.0);
+    addNumber(trainCmd, "--validate-every", a.validateEvery, "Epochs between validations", 1, 1000000);
+    addNumber(trainCmd, "--validation-users", a.validationUsers,
+        "Validate on a fixed random sample of this many users (0: all; faster on large data)", 0, kMaxOf<int>);
+    addNumber(
+        trainCmd, "--patience", a.patience, "Validations without improvement before stopping (0: never)", 0, 1000000);
     trainCmd->add_option("--stop-metric", a.stopMetric, "Validation metric for early stopping (at K = 20)");
-    trainCmd->add_option("--test-every", a.testEvery,
+    addNumber(trainCmd, "--test-every", a.testEvery,
         "Rank the full and balanced tests every this many epochs and report them (learning curves; never used "
-        "to pick the weights; 0: never)");
+        "to pick the weights; 0: never)",
+        0, 1000000);
     trainCmd->add_option("--save", a.save, "Write the trained model here (re-rank it later without retraining)")
         ->check(outputFile());
-    trainCmd->add_option("--gamma", a.gamma, "Weight of personal popularity in the final evaluation");
-    trainCmd->add_option("--beta", a.beta, "Weight of global popularity in the final evaluation");
+    addNumber(
+        trainCmd, "--gamma", a.gamma, "Weight of personal popularity in the final evaluation", -kAnyFinite, kAnyFinite);
+    addNumber(
+        trainCmd, "--beta", a.beta, "Weight of global popularity in the final evaluation", -kAnyFinite, kAnyFinite);
 }
 
 } // namespace
@@ -628,16 +635,18 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     auto* generate
         = ppac->add_subcommand("generate", "Write a synthetic dataset (communities, long-tailed popularity)");
     generate->add_option("--out", gen->out, "Directory for train.txt, test.txt and balance_test.txt")->required();
-    generate->add_option("--users", gen->options.users, "Users");
-    generate->add_option("--items", gen->options.items, "Items");
-    generate->add_option("--communities", gen->options.communities, "User communities");
-    generate->add_option("--mean-interactions", gen->options.meanInteractions, "Mean interactions per user");
-    generate->add_option("--popularity-exponent", gen->options.popularityExponent, "Zipf exponent of item popularity");
-    generate->add_option(
-        "--affinity", gen->options.communityAffinity, "Share of interactions inside the user's community");
-    generate->add_option("--test-fraction", gen->options.testFraction, "Share of each user's interactions for test");
-    generate->add_option("--balanced-per-item", gen->options.balancedPerItem, "c of the balanced test");
-    generate->add_option("--seed", gen->options.seed, "Seed");
+    addNumber(generate, "--users", gen->options.users, "Users", 1, kMaxOf<std::int32_t>);
+    addNumber(generate, "--items", gen->options.items, "Items", 1, kMaxOf<std::int32_t>);
+    addNumber(generate, "--communities", gen->options.communities, "User communities", 1, 1 << 20);
+    addNumber(generate, "--mean-interactions", gen->options.meanInteractions, "Mean interactions per user", 1.0, 1e9);
+    addNumber(generate, "--popularity-exponent", gen->options.popularityExponent, "Zipf exponent of item popularity",
+        0.0, 100.0);
+    addNumber(generate, "--affinity", gen->options.communityAffinity,
+        "Share of interactions inside the user's community", 0.0, 1.0);
+    addNumberAbove(
+        generate, "--test-fraction", gen->options.testFraction, "Share of each user's interactions for test", 0.0, 1.0);
+    addNumber(generate, "--balanced-per-item", gen->options.balancedPerItem, "c of the balanced test", 1, 1 << 20);
+    addNumber(generate, "--seed", gen->options.seed, "Seed", 0, kMaxOf<std::uint64_t>);
     generate->callback([&ctx, gen] { runGenerate(ctx, *gen); });
 
     auto ov = std::make_shared<DataArgs>();
@@ -668,9 +677,11 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     evalCmd->alias("evaluate");
     evalCmd->add_option("--model", ev->model, "Model file written by train --save")->required();
     addDataOptions(evalCmd, ev->data, false, SimilarUse::ComputeOrRead);
-    evalCmd->add_option("--gamma", ev->gamma, "Weight of personal popularity (gamma > 0 lifts it)");
-    evalCmd->add_option("--beta", ev->beta, "Weight of global popularity (beta < 0 penalises it)");
-    evalCmd->add_option("--candidates", ev->candidates, "Candidates kept per user for fast re-ranking");
+    addNumber(
+        evalCmd, "--gamma", ev->gamma, "Weight of personal popularity (gamma > 0 lifts it)", -kAnyFinite, kAnyFinite);
+    addNumber(
+        evalCmd, "--beta", ev->beta, "Weight of global popularity (beta < 0 penalises it)", -kAnyFinite, kAnyFinite);
+    addNumber(evalCmd, "--candidates", ev->candidates, "Candidates kept per user for fast re-ranking", 1, 1 << 20);
     evalCmd->callback([&ctx, ev] { runEval(ctx, *ev); });
 
     auto rr = std::make_shared<ModelArgs>();
@@ -679,7 +690,7 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     addDataOptions(rerankCmd, rr->data, false, SimilarUse::ComputeOrRead);
     rerankCmd->add_option("--gamma", rr->gamma, "Comma-separated gamma values");
     rerankCmd->add_option("--beta", rr->beta, "Comma-separated beta values");
-    rerankCmd->add_option("--candidates", rr->candidates, "Candidates kept per user for fast re-ranking");
+    addNumber(rerankCmd, "--candidates", rr->candidates, "Candidates kept per user for fast re-ranking", 1, 1 << 20);
     rerankCmd->callback([&ctx, rr] { runRerank(ctx, *rr); });
 
     auto in = std::make_shared<InspectArgs>();
@@ -688,10 +699,10 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     addDataOptions(inspect, in->data, false, SimilarUse::ComputeOrRead);
     inspect->add_option("--user", in->user, "User id (as in the data)")->required();
     inspect->add_option("--model", in->model, "A saved model, for its recommendations before and after the knobs");
-    inspect->add_option("--top", in->top, "Items listed by PP and by GP");
-    inspect->add_option("--top-k", in->k, "Recommendations listed");
-    inspect->add_option("--gamma", in->gamma, "Weight of personal popularity");
-    inspect->add_option("--beta", in->beta, "Weight of global popularity");
+    addNumber(inspect, "--top", in->top, "Items listed by PP and by GP", 1, 1 << 20);
+    addNumber(inspect, "--top-k", in->k, "Recommendations listed", 1, 1 << 20);
+    addNumber(inspect, "--gamma", in->gamma, "Weight of personal popularity", -kAnyFinite, kAnyFinite);
+    addNumber(inspect, "--beta", in->beta, "Weight of global popularity", -kAnyFinite, kAnyFinite);
     inspect->callback([&ctx, in] { runInspect(ctx, *in); });
 }
 

@@ -4,11 +4,14 @@
 #include "common/text_input.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <fcntl.h>
+#include <mutex>
 #include <new>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -27,7 +30,74 @@ std::string sysError()
 
 constexpr std::size_t kMapThreshold = std::size_t{ 4 } << 20;
 
+// The table the SIGBUS handler reads: slots are published with a release store of `begin` after
+// their message is written, and read without locks (a handler may not take one).
+struct FaultRange {
+    std::atomic<std::uintptr_t> begin{ 0 };
+    std::atomic<std::uintptr_t> end{ 0 };
+    std::atomic<int> exitCode{ 2 };
+    char message[1024] = {};
+};
+constexpr int kFaultSlots = 1024;
+FaultRange g_faultRanges[kFaultSlots];
+std::mutex g_faultMutex; // registering and releasing only
+struct sigaction g_previousBusAction { };
+
+extern "C" void onBusError(int sig, siginfo_t* info, void* context)
+{
+    const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
+    for (auto& range : g_faultRanges) {
+        const std::uintptr_t begin = range.begin.load(std::memory_order_acquire);
+        if (begin != 0 && address >= begin && address < range.end.load(std::memory_order_acquire)) {
+            const auto n = ::write(STDERR_FILENO, range.message, ::strnlen(range.message, sizeof range.message));
+            (void)n;
+            ::_exit(range.exitCode.load(std::memory_order_relaxed));
+        }
+    }
+    // Not a mapping of ours: as before this handler (returning re-runs the access under it).
+    ::sigaction(SIGBUS, &g_previousBusAction, nullptr);
+    if (g_previousBusAction.sa_flags & SA_SIGINFO) {
+        if (g_previousBusAction.sa_sigaction)
+            g_previousBusAction.sa_sigaction(sig, info, context);
+    } else if (g_previousBusAction.sa_handler != SIG_DFL && g_previousBusAction.sa_handler != SIG_IGN) {
+        g_previousBusAction.sa_handler(sig);
+    }
+}
+
+void installBusHandler()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        struct sigaction action { };
+        action.sa_sigaction = onBusError;
+        action.sa_flags = SA_SIGINFO;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(SIGBUS, &action, &g_previousBusAction);
+    });
+}
+
 } // namespace
+
+void Buffer::registerMapping(const std::string& message, int exitCode)
+{
+    installBusHandler();
+    std::lock_guard lock(g_faultMutex);
+    for (int i = 0; i < kFaultSlots; ++i) {
+        FaultRange& r = g_faultRanges[i];
+        if (r.begin.load(std::memory_order_relaxed) != 0)
+            continue;
+        const std::size_t n = std::min(message.size(), sizeof r.message - 1);
+        std::memcpy(r.message, message.data(), n);
+        r.message[n] = '\0';
+        r.exitCode.store(exitCode, std::memory_order_relaxed);
+        const auto base = reinterpret_cast<std::uintptr_t>(m_mapBase);
+        r.end.store(base + m_mapLength, std::memory_order_release);
+        r.begin.store(base, std::memory_order_release);
+        m_faultSlot = i;
+        return;
+    }
+    // Table full (more than kFaultSlots mappings at once): this one faults as a plain SIGBUS.
+}
 
 Buffer::Buffer(Buffer&& other) noexcept
     : m_data(other.m_data)
@@ -36,7 +106,9 @@ Buffer::Buffer(Buffer&& other) noexcept
     , m_mapBase(other.m_mapBase)
     , m_mapLength(other.m_mapLength)
     , m_anonymous(other.m_anonymous)
+    , m_faultSlot(other.m_faultSlot)
 {
+    other.m_faultSlot = -1;
     other.m_data = nullptr;
     other.m_size = 0;
     other.m_mapBase = nullptr;
@@ -54,6 +126,8 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept
         m_mapBase = other.m_mapBase;
         m_mapLength = other.m_mapLength;
         m_anonymous = other.m_anonymous;
+        m_faultSlot = other.m_faultSlot;
+        other.m_faultSlot = -1;
         other.m_data = nullptr;
         other.m_size = 0;
         other.m_mapBase = nullptr;
@@ -70,6 +144,12 @@ Buffer::~Buffer()
 
 void Buffer::release() noexcept
 {
+    if (m_faultSlot >= 0) {
+        std::lock_guard lock(g_faultMutex);
+        g_faultRanges[m_faultSlot].begin.store(0, std::memory_order_release);
+        g_faultRanges[m_faultSlot].end.store(0, std::memory_order_release);
+        m_faultSlot = -1;
+    }
     if (m_mapBase)
         ::munmap(m_mapBase, m_mapLength);
     m_mapBase = nullptr;
@@ -138,6 +218,10 @@ Buffer Buffer::temporaryFile(const std::filesystem::path& directory, std::size_t
     b.m_mapLength = bytes;
     b.m_data = static_cast<std::byte*>(p);
     b.m_size = bytes;
+    // A spill file is sparse: a page first written when the disk is full faults.
+    b.registerMapping("vantage: error: " + directory.string()
+            + ": a spill file there could not take a page (is the disk full?); the run stopped\n",
+        1);
     return b;
 }
 
@@ -174,6 +258,10 @@ Buffer Buffer::mapFile(const std::filesystem::path& path, std::size_t offset, st
     b.m_mapLength = length;
     b.m_data = static_cast<std::byte*>(p) + offset;
     b.m_size = bytes;
+    b.registerMapping("vantage: error: " + path.string()
+            + ": the file became shorter while it was in use (truncated or rewritten by another program); the run "
+              "stopped. Leave input files unchanged while a command reads them.\n",
+        2);
     return b;
 }
 

@@ -2,12 +2,17 @@
 // A block of bytes that lives in RAM or in a memory-mapped file. Graphs, features and the node
 // stores of an evaluation sit on it, so the same code runs in memory and out of core: a file-backed
 // buffer pages in what is touched and lets the kernel drop what is not.
+// A mapped file that another program truncates while it is in use makes the next read of a page
+// past its new end raise SIGBUS: every file-backed buffer registers its range, and a SIGBUS inside
+// one ends the process with a message naming the file (exit 2; 1 for a spill file, whose usual
+// cause is a full disk) instead of a crash. Faults elsewhere keep their previous disposition.
 
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <span>
+#include <string>
 
 namespace vantage {
 
@@ -56,6 +61,7 @@ public:
 
 private:
     void release() noexcept;
+    void registerMapping(const std::string& message, int exitCode);
 
     std::byte* m_data = nullptr;
     std::size_t m_size = 0;
@@ -63,6 +69,7 @@ private:
     void* m_mapBase = nullptr;
     std::size_t m_mapLength = 0;
     bool m_anonymous = false; // m_mapBase is RAM (a large allocate()), not a file
+    int m_faultSlot = -1; // this mapping's entry in the SIGBUS table, -1: none
 };
 
 } // namespace vantage

@@ -364,7 +364,7 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
         if (!request.features.empty())
             features = loadFeaturesNpy(request.features);
         run.ir = loadRequestModel(request, features.empty() ? 0 : features.cols(), &cancel);
-        if (features.empty())
+        if (request.features.empty()) // random only when none were given: a given file is never replaced
             features = randomFeatures(graph.numNodes(), run.ir.width(run.ir.inputValue()), request.seed);
         run.schema = partitionIntoLayers(run.ir);
         cancel.throwIfCancelled();

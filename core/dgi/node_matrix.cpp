@@ -115,8 +115,11 @@ NodeMatrix loadFeaturesNpy(const std::filesystem::path& path, bool map)
             .forField("shape");
     const std::int64_t rows = h.shape[0];
     const std::int64_t cols = h.shape.size() == 2 ? h.shape[1] : 1;
-    if (cols == 0)
-        throw Error::invalidInput("features have zero columns").inFile(path.string()).forField("shape");
+    if (rows == 0 || cols == 0)
+        throw Error::invalidInput(std::string("features have zero ") + (rows == 0 ? "rows" : "columns") + " (shape "
+            + std::to_string(rows) + " x " + std::to_string(cols) + "); give one row per node")
+            .inFile(path.string())
+            .forField("shape");
     NodeMatrix m = NodeMatrix::fromBuffer(
         readNpyData(path, h, map), rows, cols, h.type == NpyType::Float32 ? DType::Float32 : DType::Float64);
     // A NaN or an infinity would flow through every layer into the output, where no check sees

@@ -126,8 +126,9 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
     best.name = memoryFirst ? "min memory" : "min time (OptCNN)";
     if (n == 0)
         return best;
-    const auto plan = detail::planElimination(
-        g, order == SearchOrder::Greedy ? detail::EliminationOrder::Greedy : detail::EliminationOrder::Given, 1 << 26);
+    const auto plan = detail::planElimination(g,
+        order == SearchOrder::Greedy ? detail::EliminationOrder::Greedy : detail::EliminationOrder::Given,
+        detail::PlanLimits{ .maxStates = 1 << 26 }, cancel);
     // Values within the tie tolerance count as equal in the primary objective.
     auto better = [memoryFirst](double t, double m, double bt, double bm) {
         if (memoryFirst) {
@@ -144,6 +145,8 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
     std::vector<double> vt = { 0.0 }, vm = { 0.0 };
     std::vector<std::vector<std::uint32_t>> backState(static_cast<std::size_t>(n));
     std::vector<std::vector<std::uint16_t>> backConfig(static_cast<std::size_t>(n));
+    // Place in the previous frontier; read only for ops in it (stale entries are never looked up).
+    std::vector<int> position(static_cast<std::size_t>(n), -1);
     for (int k = 0; k < n; ++k) {
         cancel.throwIfCancelled();
         const auto& st = plan.steps[static_cast<std::size_t>(k)];
@@ -159,17 +162,20 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
         const std::size_t prevStates = vt.size();
         const std::size_t pf = prev ? prev->frontier.size() : 0;
         std::vector<int> digit(pf);
+        for (std::size_t i = 0; i < pf; ++i) // a table, not a search of a wide frontier per lookup
+            position[static_cast<std::size_t>(prev->frontier[i])] = static_cast<int>(i);
         for (std::size_t s = 0; s < prevStates; ++s) {
             if (vt[s] == inf)
                 continue;
             for (std::size_t i = 0; i < pf; ++i)
                 digit[i]
-                    = static_cast<int>((static_cast<std::int64_t>(s) / prev->strides[i]) % prev->classes[i].classes());
+                    = static_cast<int>((static_cast<std::int64_t>(s) / prev->strides[i]) % prev->classes[i]->classes());
             auto repOf = [&](int node) {
-                for (std::size_t i = 0; i < pf; ++i)
-                    if (prev->frontier[i] == node)
-                        return static_cast<int>(prev->classes[i].rep[static_cast<std::size_t>(digit[i])]);
-                return -1;
+                const int i = position[static_cast<std::size_t>(node)];
+                return i < 0
+                    ? -1
+                    : static_cast<int>(prev->classes[static_cast<std::size_t>(i)]
+                                           ->rep[static_cast<std::size_t>(digit[static_cast<std::size_t>(i)])]);
             };
             for (int c = 0; c < static_cast<int>(configs.size()); ++c) {
                 double t = vt[s] + configs[static_cast<std::size_t>(c)].time;
@@ -187,7 +193,7 @@ Baseline scalarSearch(const CostGraph& g, const CancelToken& cancel, SearchOrder
                 for (std::size_t j = 0; j < st.frontier.size(); ++j) {
                     const int node = st.frontier[j];
                     const int config = node == v ? c : repOf(node);
-                    key += st.classes[j].classOf[static_cast<std::size_t>(config)] * st.strides[j];
+                    key += st.classes[j]->classOf[static_cast<std::size_t>(config)] * st.strides[j];
                 }
                 const auto ks = static_cast<std::size_t>(key);
                 if (nt[ks] == inf || better(t, m, nt[ks], nm[ks])) {

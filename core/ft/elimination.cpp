@@ -1,13 +1,19 @@
 #include "ft/elimination.h"
 
 #include "common/error.h"
+#include "common/progress.h"
+#include "common/units.h"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <numeric>
 #include <optional>
+#include <queue>
+#include <tuple>
+#include <unordered_map>
 
 namespace vantage::ft::detail {
 
@@ -19,72 +25,348 @@ struct Incidence {
     bool isFrom; // this node is the edge's `from`
 };
 
-std::vector<double> signature(const CostGraph& g, const std::vector<Incidence>& pending, int config)
+using Adjacency = std::vector<std::vector<Incidence>>;
+
+// One side of an edge as its op sees it: per configuration of the op, the id of its row of edge
+// costs (equal rows, equal ids: configurations the edge cannot tell apart) and the row's extremes.
+struct RowTable {
+    std::vector<std::uint32_t> id;
+    std::uint32_t distinct = 0;
+    std::vector<double> hiTime, hiMemory, loTime, loMemory;
+};
+
+RowTable makeRowTable(const CostGraph& g, const Incidence& inc, int node)
 {
-    std::vector<double> sig;
-    for (const auto& inc : pending) {
-        const auto& e = g.edges[static_cast<std::size_t>(inc.edge)];
-        const int cols = g.configCount(e.to);
-        if (inc.isFrom) {
-            const std::size_t base = static_cast<std::size_t>(config) * static_cast<std::size_t>(cols);
-            sig.insert(sig.end(), e.time.begin() + static_cast<std::ptrdiff_t>(base),
-                e.time.begin() + static_cast<std::ptrdiff_t>(base + static_cast<std::size_t>(cols)));
-            sig.insert(sig.end(), e.memory.begin() + static_cast<std::ptrdiff_t>(base),
-                e.memory.begin() + static_cast<std::ptrdiff_t>(base + static_cast<std::size_t>(cols)));
-        } else {
-            const int rows = g.configCount(e.from);
-            for (int i = 0; i < rows; ++i)
-                sig.push_back(e.time[static_cast<std::size_t>(i * cols + config)]);
-            for (int i = 0; i < rows; ++i)
-                sig.push_back(e.memory[static_cast<std::size_t>(i * cols + config)]);
+    const auto& e = g.edges[static_cast<std::size_t>(inc.edge)];
+    const auto cols = static_cast<std::size_t>(g.configCount(e.to));
+    const auto n = static_cast<std::size_t>(g.configCount(node));
+    const auto others = inc.isFrom ? cols : static_cast<std::size_t>(g.configCount(e.from));
+    RowTable t;
+    t.id.resize(n);
+    t.hiTime.assign(n, 0.0);
+    t.hiMemory.assign(n, 0.0);
+    t.loTime.assign(n, std::numeric_limits<double>::infinity());
+    t.loMemory.assign(n, std::numeric_limits<double>::infinity());
+    std::map<std::vector<double>, std::uint32_t> seen;
+    std::vector<double> row(2 * others);
+    for (std::size_t c = 0; c < n; ++c) {
+        for (std::size_t j = 0; j < others; ++j) {
+            const std::size_t cell = inc.isFrom ? c * cols + j : j * cols + c;
+            row[j] = e.time[cell];
+            row[others + j] = e.memory[cell];
+            t.hiTime[c] = std::max(t.hiTime[c], e.time[cell]);
+            t.hiMemory[c] = std::max(t.hiMemory[c], e.memory[cell]);
+            t.loTime[c] = std::min(t.loTime[c], e.time[cell]);
+            t.loMemory[c] = std::min(t.loMemory[c], e.memory[cell]);
         }
+        const auto [it, inserted] = seen.emplace(row, t.distinct);
+        t.distinct += inserted ? 1 : 0;
+        t.id[c] = it->second;
     }
-    return sig;
+    return t;
 }
 
-ClassMap classify(const CostGraph& g, const std::vector<Incidence>& pending, int node)
+// Row tables, made on first use: a frontier op is classified again at every step that closes one
+// of its edges, and the tables of its other edges stay the same.
+class RowCache {
+public:
+    RowCache(const CostGraph& g)
+        : m_g(g)
+        , m_tables(2 * g.edges.size())
+    { }
+    const RowTable& at(const Incidence& inc, int node)
+    {
+        auto& slot = m_tables[2 * static_cast<std::size_t>(inc.edge) + (inc.isFrom ? 0 : 1)];
+        if (!slot)
+            slot = std::make_unique<RowTable>(makeRowTable(m_g, inc, node));
+        return *slot;
+    }
+
+private:
+    const CostGraph& m_g;
+    std::vector<std::unique_ptr<RowTable>> m_tables;
+};
+
+// The classes of `node`'s configurations over its pending edges: configurations with equal rows on
+// every pending edge share a class, numbered by their first configuration. Refined edge by edge
+// from the row ids, stopping once every configuration has a class of its own: time
+// O(pending edges x configurations) instead of comparing whole rows.
+ClassMap classify(const CostGraph& g, const std::vector<Incidence>& pending, int node, RowCache& rows)
 {
+    const auto n = static_cast<std::size_t>(g.configCount(node));
+    std::vector<std::uint32_t> cls(n, 0);
+    std::size_t count = 1;
+    std::unordered_map<std::uint64_t, std::uint32_t> refined;
+    for (const auto& inc : pending) {
+        if (count == n)
+            break;
+        const RowTable& t = rows.at(inc, node);
+        if (t.distinct <= 1)
+            continue;
+        refined.clear();
+        for (std::size_t c = 0; c < n; ++c) {
+            const std::uint64_t key = (std::uint64_t(cls[c]) << 32) | t.id[c];
+            const auto [it, inserted] = refined.emplace(key, static_cast<std::uint32_t>(refined.size()));
+            cls[c] = it->second;
+        }
+        count = refined.size();
+    }
     ClassMap m;
-    const int n = g.configCount(node);
-    m.classOf.resize(static_cast<std::size_t>(n));
-    std::map<std::vector<double>, std::uint16_t> seen;
-    for (int c = 0; c < n; ++c) {
-        auto sig = signature(g, pending, c);
-        auto [it, inserted] = seen.emplace(std::move(sig), static_cast<std::uint16_t>(m.rep.size()));
-        if (inserted)
+    m.classOf.resize(n);
+    for (std::size_t c = 0; c < n; ++c) {
+        m.classOf[c] = static_cast<std::uint16_t>(cls[c]);
+        if (cls[c] == m.rep.size())
             m.rep.push_back(static_cast<std::uint16_t>(c));
-        m.classOf[static_cast<std::size_t>(c)] = it->second;
     }
     const std::size_t classes = m.rep.size();
     m.boundTime.assign(classes, 0.0);
     m.boundMemory.assign(classes, 0.0);
     m.floorTime.assign(classes, 0.0);
     m.floorMemory.assign(classes, 0.0);
-    for (std::size_t k = 0; k < classes; ++k) {
-        const int c = m.rep[k];
-        for (const auto& inc : pending) {
-            const auto& e = g.edges[static_cast<std::size_t>(inc.edge)];
-            const int cols = g.configCount(e.to);
-            const int others = inc.isFrom ? cols : g.configCount(e.from);
-            double hiT = 0.0, hiM = 0.0;
-            double loT = std::numeric_limits<double>::infinity(), loM = loT;
-            for (int j = 0; j < others; ++j) {
-                const auto cell = static_cast<std::size_t>(inc.isFrom ? c * cols + j : j * cols + c);
-                hiT = std::max(hiT, e.time[cell]);
-                hiM = std::max(hiM, e.memory[cell]);
-                loT = std::min(loT, e.time[cell]);
-                loM = std::min(loM, e.memory[cell]);
-            }
-            m.boundTime[k] += hiT;
-            m.boundMemory[k] += hiM;
-            m.floorTime[k] += loT;
-            m.floorMemory[k] += loM;
+    for (const auto& inc : pending) {
+        const RowTable& t = rows.at(inc, node);
+        for (std::size_t k = 0; k < classes; ++k) {
+            const std::size_t c = m.rep[k];
+            m.boundTime[k] += t.hiTime[c];
+            m.boundMemory[k] += t.hiMemory[c];
+            m.floorTime[k] += t.loTime[c];
+            m.floorMemory[k] += t.loMemory[c];
         }
     }
     return m;
 }
 
-using Adjacency = std::vector<std::vector<Incidence>>;
+// Per op, the most edges it shares with any one neighbour (1 without parallel edges).
+std::vector<int> mostParallelEdges(const Adjacency& adj)
+{
+    std::vector<int> most(adj.size(), 0), count(adj.size(), 0);
+    for (std::size_t v = 0; v < adj.size(); ++v) {
+        for (const auto& inc : adj[v])
+            most[v] = std::max(most[v], ++count[static_cast<std::size_t>(inc.other)]);
+        for (const auto& inc : adj[v])
+            count[static_cast<std::size_t>(inc.other)] = 0;
+    }
+    return most;
+}
+
+// A greedy order: next, the op that leaves the lightest frontier (weight: log of the configuration
+// counts). Ops whose frontier weights fall in the same bin of width `close` are ordered by more
+// inputs first when `joinsFirst` (a join taken early lets each of its branches close as it is
+// processed), then adjacent to the frontier first (it closes edges), then the lowest index (the
+// builder's data order); a `close` of log 2 follows the data rather than a slightly cheaper op that
+// would leave a branch pending block after block. Candidates are the sources (no incoming edge) and
+// the ops within `reach` hops of the processed part (0: any op): a small reach follows the data,
+// since a light op taken far away stays live for long; a larger one reaches a join (Inception's
+// concat) before its branches.
+// The weight an op would leave changes only when a neighbour is processed or a processed
+// neighbour's last pending edges go, so every op is scored again only then, and the choice is a
+// heap's top: O((ops + edges) log ops) for a graph without huge fans of parallel edges.
+class GreedyOrder {
+public:
+    GreedyOrder(const Adjacency& adj, const std::vector<double>& weight, const std::vector<char>& hasIncoming,
+        const std::vector<int>& mostParallel, int reach, double close, bool joinsFirst)
+        : m_adj(adj)
+        , m_weight(weight)
+        , m_hasIncoming(hasIncoming)
+        , m_mostParallel(mostParallel)
+        , m_reach(reach)
+        , m_close(close)
+        , m_joinsFirst(joinsFirst)
+        , m_n(adj.size())
+        , m_done(m_n, 0)
+        , m_open(m_n)
+        , m_inputs(m_n, 0)
+        , m_hops(m_n, -1)
+        , m_version(m_n, 0)
+        , m_edgesTo(m_n, 0)
+        , m_doneNeighbours(m_n, 0)
+        , m_closing(m_n, 0.0)
+        , m_simple(std::all_of(mostParallel.begin(), mostParallel.end(), [](int k) { return k <= 1; }))
+    {
+        for (std::size_t v = 0; v < m_n; ++v) {
+            m_open[v] = static_cast<int>(adj[v].size());
+            for (const auto& inc : adj[v])
+                m_inputs[v] += inc.isFrom ? 0 : 1;
+        }
+    }
+
+    std::vector<int> run(const CancelToken& cancel)
+    {
+        for (std::size_t v = 0; v < m_n; ++v)
+            rescore(v);
+        std::vector<int> order;
+        order.reserve(m_n);
+        std::size_t firstOpen = 0;
+        for (std::size_t step = 0; step < m_n; ++step) {
+            if ((step & 1023) == 1023)
+                cancel.throwIfCancelled();
+            int best = pop();
+            if (best < 0) { // only ops out of reach are left (another component): the first one
+                while (m_done[firstOpen])
+                    ++firstOpen;
+                best = static_cast<int>(firstOpen);
+            }
+            order.push_back(best);
+            process(static_cast<std::size_t>(best));
+        }
+        return order;
+    }
+
+private:
+    struct Entry {
+        std::int64_t bin;
+        int joins; // negated input count (fewer first), 0 unless joinsFirst
+        int away; // 0 when adjacent to the processed part
+        int op;
+        std::uint32_t version;
+        bool operator>(const Entry& o) const
+        {
+            return std::tie(bin, joins, away, op) > std::tie(o.bin, o.joins, o.away, o.op);
+        }
+    };
+
+    bool eligible(std::size_t v) const { return !m_done[v] && (m_reach == 0 || !m_hasIncoming[v] || m_hops[v] > 0); }
+
+    // The change of the frontier's weight if `v` were processed next: the processed ops it closes
+    // leave, `v` joins unless it closes too.
+    double delta(std::size_t v, bool& adjacent)
+    {
+        double w = 0.0;
+        int pendingAfter = 0;
+        adjacent = false;
+        for (const auto& inc : m_adj[v]) {
+            const auto u = static_cast<std::size_t>(inc.other);
+            if (!m_done[u]) {
+                ++pendingAfter;
+                continue;
+            }
+            adjacent = true;
+            ++m_edgesTo[u];
+        }
+        for (const auto& inc : m_adj[v]) {
+            const auto u = static_cast<std::size_t>(inc.other);
+            if (m_done[u] && m_edgesTo[u] > 0) {
+                if (m_open[u] == m_edgesTo[u])
+                    w -= m_weight[u];
+                m_edgesTo[u] = 0;
+            }
+        }
+        return pendingAfter > 0 ? w + m_weight[v] : w;
+    }
+
+    void rescore(std::size_t v)
+    {
+        ++m_version[v];
+        if (!eligible(v))
+            return;
+        bool adjacent = m_doneNeighbours[v] > 0;
+        // Without parallel edges the change is kept up to date in O(1) (a hub is not rescanned
+        // each time one of its leaves goes); with them, counted edge by edge.
+        const double d = m_simple ? (m_open[v] > 0 ? m_weight[v] : 0.0) - m_closing[v] : delta(v, adjacent);
+        m_heap.push({ std::llround(d / m_close), m_joinsFirst ? -m_inputs[v] : 0, adjacent ? 0 : 1, static_cast<int>(v),
+            m_version[v] });
+    }
+
+    int pop()
+    {
+        while (!m_heap.empty()) {
+            const Entry e = m_heap.top();
+            m_heap.pop();
+            const auto v = static_cast<std::size_t>(e.op);
+            if (e.version == m_version[v] && eligible(v))
+                return e.op;
+        }
+        return -1;
+    }
+
+    void process(std::size_t v)
+    {
+        m_done[v] = 1;
+        ++m_version[v];
+        for (const auto& inc : m_adj[v]) {
+            --m_open[static_cast<std::size_t>(inc.other)];
+            ++m_doneNeighbours[static_cast<std::size_t>(inc.other)];
+        }
+        updateHops(v);
+        if (m_simple && m_open[v] == 1)
+            creditLastNeighbour(v);
+        for (const auto& inc : m_adj[v]) {
+            const auto u = static_cast<std::size_t>(inc.other);
+            if (!m_done[u]) {
+                rescore(u);
+                continue;
+            }
+            if (m_simple) {
+                if (m_open[u] == 1)
+                    creditLastNeighbour(u);
+                continue;
+            }
+            // A processed neighbour's pending count changed: it matters to the ops that would
+            // close it, and only once few enough edges are left.
+            if (m_open[u] <= m_mostParallel[u])
+                for (const auto& far : m_adj[u])
+                    if (!m_done[static_cast<std::size_t>(far.other)])
+                        rescore(static_cast<std::size_t>(far.other));
+        }
+    }
+
+    // Processed op `u` has one pending edge left: processing its other end would close `u`.
+    void creditLastNeighbour(std::size_t u)
+    {
+        for (const auto& inc : m_adj[u]) {
+            const auto w = static_cast<std::size_t>(inc.other);
+            if (!m_done[w]) {
+                m_closing[w] += m_weight[u];
+                rescore(w);
+                return;
+            }
+        }
+    }
+
+    // Hops from the processed part shrink as it grows; only ops whose distance drops are visited.
+    void updateHops(std::size_t v)
+    {
+        if (m_reach == 0)
+            return;
+        m_hops[v] = 0;
+        m_queue.assign(1, v);
+        for (std::size_t q = 0; q < m_queue.size(); ++q) {
+            const std::size_t u = m_queue[q];
+            if (m_hops[u] >= m_reach)
+                continue;
+            for (const auto& inc : m_adj[u]) {
+                const auto w = static_cast<std::size_t>(inc.other);
+                if (m_hops[w] < 0 || m_hops[w] > m_hops[u] + 1) {
+                    const bool wasEligible = eligible(w);
+                    m_hops[w] = m_hops[u] + 1;
+                    m_queue.push_back(w);
+                    if (!wasEligible && eligible(w))
+                        rescore(w);
+                }
+            }
+        }
+    }
+
+    const Adjacency& m_adj;
+    const std::vector<double>& m_weight;
+    const std::vector<char>& m_hasIncoming;
+    const std::vector<int>& m_mostParallel;
+    const int m_reach;
+    const double m_close;
+    const bool m_joinsFirst;
+    const std::size_t m_n;
+    std::vector<char> m_done;
+    std::vector<int> m_open; // edges to ops not processed yet
+    std::vector<int> m_inputs;
+    std::vector<int> m_hops;
+    std::vector<std::uint32_t> m_version;
+    std::vector<int> m_edgesTo; // scratch of delta(), all zero between calls
+    std::vector<int> m_doneNeighbours; // processed ends of each op's edges
+    std::vector<double> m_closing; // weight of the processed ops that processing this op would close
+    const bool m_simple; // no parallel edges
+    std::vector<std::size_t> m_queue;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> m_heap;
+};
 
 // Distance (in hops, up to `reach`; -1 beyond) of every op from the processed part.
 void hopsFromDone(const Adjacency& adj, const std::vector<char>& done, int reach, std::vector<int>& hops,
@@ -143,6 +425,10 @@ double weightIfNext(const Adjacency& adj, const std::vector<double>& weight, con
     return w;
 }
 
+// The same greedy rule by a full scan per step, with ties decided within `close` as the scan meets
+// them (the heap above bins them instead): quadratic in the ops, so planned for small graphs only,
+// where its orders are kept beside the heap's (on Inception-v3 over 64 devices only a scanned
+// order stays under the state bound).
 // A greedy order: next, the op that leaves the lightest frontier (weight: log of the configuration
 // counts). Among ops within `close` of the lightest: the one with more inputs when `joinsFirst` (a
 // join taken early lets each of its branches close as it is processed), then one adjacent to the
@@ -151,7 +437,7 @@ double weightIfNext(const Adjacency& adj, const std::vector<double>& weight, con
 // block. Candidates are the sources (no incoming edge) and the ops within `reach` hops of the
 // processed part (0: any op): a small reach follows the data, since a light op taken far away stays
 // live for long; a larger one reaches a join (Inception's concat) before its branches.
-std::vector<int> greedyOrder(const Adjacency& adj, const std::vector<double>& weight,
+std::vector<int> scannedGreedyOrder(const Adjacency& adj, const std::vector<double>& weight,
     const std::vector<char>& hasIncoming, int reach, double close, bool joinsFirst)
 {
     const auto n = adj.size();
@@ -221,120 +507,208 @@ std::vector<int> greedyOrder(const Adjacency& adj, const std::vector<double>& we
     return order;
 }
 
-} // namespace
-
-namespace {
-
-// The plan for one order; nullopt when some frontier has more than maxStates states. `work` counts
-// the (state, configuration) pairs the search goes through, `peak` the most in one step.
-struct Scored {
-    EliminationPlan plan;
-    double peak = 0.0;
-    double work = 0.0;
+// What an order costs to plan, in time linear in the graph: frontier ops summed over steps (the
+// plan's size) and the (pending edge, configuration) visits of classifying them.
+struct OrderProfile {
+    double cells = 0.0;
+    double classifyWork = 0.0;
+    int maxFrontier = 0;
 };
 
-std::optional<Scored> buildPlan(
-    const CostGraph& g, const Adjacency& adj, const std::vector<int>& order, std::int64_t maxStates)
+OrderProfile profileOrder(const CostGraph& g, const Adjacency& adj, const std::vector<int>& order)
+{
+    OrderProfile p;
+    std::vector<int> open(adj.size());
+    std::vector<char> done(adj.size(), 0);
+    for (std::size_t v = 0; v < adj.size(); ++v)
+        open[v] = static_cast<int>(adj[v].size());
+    int width = 0;
+    for (int vi : order) {
+        const auto v = static_cast<std::size_t>(vi);
+        done[v] = 1;
+        for (const auto& inc : adj[v]) {
+            const auto u = static_cast<std::size_t>(inc.other);
+            --open[u];
+            if (!done[u])
+                continue;
+            width -= open[u] == 0 ? 1 : 0;
+            p.classifyWork += double(open[u]) * g.configCount(static_cast<int>(u));
+        }
+        if (open[v] > 0) {
+            ++width;
+            p.classifyWork += double(open[v]) * g.configCount(vi);
+        }
+        p.cells += width;
+        p.maxFrontier = std::max(p.maxFrontier, width);
+    }
+    return p;
+}
+
+// The plan for one order; nullopt when some frontier has more than maxStates states.
+std::optional<EliminationPlan> buildPlan(const CostGraph& g, const Adjacency& adj, const std::vector<int>& order,
+    std::int64_t maxStates, RowCache& rows, const CancelToken& cancel)
 {
     const auto n = adj.size();
-    Scored out;
-    EliminationPlan& plan = out.plan;
+    EliminationPlan plan;
     plan.order = order;
-    std::vector<char> done(n, 0);
+    std::vector<char> done(n, 0), touched(n, 0);
+    std::vector<int> open(n);
+    for (std::size_t v = 0; v < n; ++v)
+        open[v] = static_cast<int>(adj[v].size());
+    std::vector<std::shared_ptr<const ClassMap>> current(n);
     std::vector<int> frontier;
+    std::vector<Incidence> pending;
     std::int64_t statesBefore = 1;
-    for (int v : order) {
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        if ((k & 1023) == 1023)
+            cancel.throwIfCancelled();
+        const int v = order[k];
+        const auto vs = static_cast<std::size_t>(v);
         const double pairs = double(statesBefore) * double(g.configCount(v));
-        out.peak = std::max(out.peak, pairs);
-        out.work += pairs;
+        plan.peakPairs = std::max(plan.peakPairs, pairs);
+        plan.totalPairs += pairs;
         EliminationStep st;
         st.op = v;
-        for (const auto& inc : adj[static_cast<std::size_t>(v)])
+        for (const auto& inc : adj[vs])
             if (done[static_cast<std::size_t>(inc.other)])
                 st.incidentEdges.push_back(inc.edge);
-        done[static_cast<std::size_t>(v)] = 1;
-        auto hasPending = [&](int u) {
-            for (const auto& inc : adj[static_cast<std::size_t>(u)])
-                if (!done[static_cast<std::size_t>(inc.other)])
-                    return true;
-            return false;
-        };
-        std::vector<int> next;
-        for (int u : frontier)
-            if (hasPending(u))
-                next.push_back(u);
-        if (hasPending(v))
-            next.push_back(v);
-        frontier = next;
+        done[vs] = 1;
+        touched[vs] = 1;
+        for (const auto& inc : adj[vs]) {
+            --open[static_cast<std::size_t>(inc.other)];
+            touched[static_cast<std::size_t>(inc.other)] = 1;
+        }
+        std::erase_if(frontier, [&](int u) { return open[static_cast<std::size_t>(u)] == 0; });
+        if (open[vs] > 0)
+            frontier.push_back(v);
         st.frontier = frontier;
         st.states = 1;
         for (int u : frontier) {
-            std::vector<Incidence> pending;
-            for (const auto& inc : adj[static_cast<std::size_t>(u)])
-                if (!done[static_cast<std::size_t>(inc.other)])
-                    pending.push_back(inc);
-            st.classes.push_back(classify(g, pending, u));
+            const auto us = static_cast<std::size_t>(u);
+            if (touched[us] || !current[us]) { // its pending edges changed
+                pending.clear();
+                for (const auto& inc : adj[us])
+                    if (!done[static_cast<std::size_t>(inc.other)])
+                        pending.push_back(inc);
+                current[us] = std::make_shared<const ClassMap>(classify(g, pending, u, rows));
+            }
+            st.classes.push_back(current[us]);
             st.strides.push_back(st.states);
-            const auto classes = static_cast<std::int64_t>(st.classes.back().classes());
+            const auto classes = static_cast<std::int64_t>(current[us]->classes());
             if (st.states > maxStates / std::max<std::int64_t>(1, classes))
                 return std::nullopt;
             st.states *= classes;
         }
+        touched[vs] = 0;
+        for (const auto& inc : adj[vs])
+            touched[static_cast<std::size_t>(inc.other)] = 0;
+        current[vs] = open[vs] > 0 ? current[vs] : nullptr;
         statesBefore = st.states;
+        plan.totalStates += double(st.states);
         plan.maxFrontier = std::max(plan.maxFrontier, static_cast<int>(frontier.size()));
         plan.maxStates = std::max(plan.maxStates, st.states);
         plan.steps.push_back(std::move(st));
     }
-    return out;
+    return plan;
 }
+
+// Graphs up to this many ops also get the scanned greedy orders (12 scans of n^2: 0.2 s at 4096).
+constexpr std::size_t kScannedOrdersUpTo = 4096;
+
+// The candidate orders: greedy of reach 1, 2 and unbounded, strict and tolerant, with and without
+// joins first, or the given order.
+std::vector<std::vector<int>> candidateOrders(
+    const CostGraph& g, const Adjacency& adj, EliminationOrder kind, const CancelToken& cancel)
+{
+    const auto n = adj.size();
+    std::vector<std::vector<int>> orders;
+    if (kind == EliminationOrder::Given) {
+        orders.emplace_back(n);
+        std::iota(orders.back().begin(), orders.back().end(), 0);
+        return orders;
+    }
+    std::vector<double> weight(n);
+    for (std::size_t v = 0; v < n; ++v)
+        weight[v] = std::log(double(std::max(1, g.configCount(static_cast<int>(v)))));
+    std::vector<char> hasIncoming(n, 0);
+    for (const auto& e : g.edges)
+        hasIncoming[static_cast<std::size_t>(e.to)] = 1;
+    const std::vector<int> mostParallel = mostParallelEdges(adj);
+    for (bool joinsFirst : { false, true })
+        for (double close : { 1e-9, 0.693147 })
+            for (int reach : { 1, 2, 0 }) {
+                auto o = GreedyOrder(adj, weight, hasIncoming, mostParallel, reach, close, joinsFirst).run(cancel);
+                if (std::find(orders.begin(), orders.end(), o) == orders.end())
+                    orders.push_back(std::move(o));
+                if (n > kScannedOrdersUpTo)
+                    continue;
+                cancel.throwIfCancelled();
+                o = scannedGreedyOrder(adj, weight, hasIncoming, reach, close, joinsFirst);
+                if (std::find(orders.begin(), orders.end(), o) == orders.end())
+                    orders.push_back(std::move(o));
+            }
+    return orders;
+}
+
+bool betterPlan(const EliminationPlan& a, double aCells, const EliminationPlan& b, double bCells)
+{
+    auto same = [](double x, double y) { return x <= y * (1 + 1e-9) && y <= x * (1 + 1e-9); };
+    if (!same(a.peakPairs, b.peakPairs))
+        return a.peakPairs < b.peakPairs;
+    if (!same(a.totalPairs, b.totalPairs))
+        return a.totalPairs < b.totalPairs;
+    return aCells < bCells;
+}
+
+constexpr const char* kNarrowerGraph
+    = "fewer configurations per op (ft search: fewer or smaller --devices, --max-split 1), or a coarser graph "
+      "(fewer, larger ops; fewer edges between branches)";
 
 } // namespace
 
-EliminationPlan planElimination(const CostGraph& g, EliminationOrder orderKind, std::int64_t maxStates)
+EliminationPlan planElimination(
+    const CostGraph& g, EliminationOrder orderKind, const PlanLimits& limits, const CancelToken& cancel)
 {
-    const int n = static_cast<int>(g.nodes.size());
-    Adjacency adj(static_cast<std::size_t>(n));
+    const auto n = g.nodes.size();
+    Adjacency adj(n);
     for (std::size_t e = 0; e < g.edges.size(); ++e) {
         const auto& ed = g.edges[e];
         adj[static_cast<std::size_t>(ed.from)].push_back({ static_cast<int>(e), ed.to, true });
         adj[static_cast<std::size_t>(ed.to)].push_back({ static_cast<int>(e), ed.from, false });
     }
-    std::vector<double> weight(static_cast<std::size_t>(n));
-    for (int v = 0; v < n; ++v)
-        weight[static_cast<std::size_t>(v)] = std::log(double(std::max(1, g.configCount(v))));
-    std::vector<char> hasIncoming(static_cast<std::size_t>(n), 0);
-    for (const auto& e : g.edges)
-        hasIncoming[static_cast<std::size_t>(e.to)] = 1;
-
-    std::vector<std::vector<int>> orders;
-    if (orderKind == EliminationOrder::Given) {
-        orders.emplace_back(static_cast<std::size_t>(n));
-        std::iota(orders.back().begin(), orders.back().end(), 0);
-    } else {
-        // Greedy orders of reach 1, 2 and unbounded, strict and tolerant, with and without joins
-        // first; planned with the real
-        // configuration classes, the one whose largest step is smallest wins, then the least work.
-        for (bool joinsFirst : { false, true })
-            for (double close : { 1e-9, 0.693147 })
-                for (int reach : { 1, 2, 0 }) {
-                    auto o = greedyOrder(adj, weight, hasIncoming, reach, close, joinsFirst);
-                    if (std::find(orders.begin(), orders.end(), o) == orders.end())
-                        orders.push_back(std::move(o));
-                }
+    RowCache rows(g);
+    std::optional<EliminationPlan> best;
+    double bestCells = 0.0;
+    OrderProfile narrowest{ .cells = std::numeric_limits<double>::infinity() };
+    for (const auto& order : candidateOrders(g, adj, orderKind, cancel)) {
+        const OrderProfile profile = profileOrder(g, adj, order);
+        if (profile.cells < narrowest.cells)
+            narrowest = profile;
+        if (profile.cells > double(limits.maxFrontierCells) || profile.classifyWork > limits.maxClassifyWork)
+            continue;
+        auto plan = buildPlan(g, adj, order, limits.maxStates, rows, cancel);
+        // The plan whose largest step is smallest wins, then the one with the least work, then the
+        // one that keeps fewer ops live (ops of one configuration add no states, but each live op
+        // costs every step it is live).
+        if (plan && (!best || betterPlan(*plan, profile.cells, *best, bestCells))) {
+            best = std::move(plan);
+            bestCells = profile.cells;
+        }
     }
-    std::optional<Scored> best;
-    for (const auto& order : orders) {
-        auto scored = buildPlan(g, adj, order, maxStates);
-        if (scored
-            && (!best || scored->peak < best->peak * (1 - 1e-9)
-                || (scored->peak <= best->peak * (1 + 1e-9) && scored->work < best->work)))
-            best = std::move(scored);
-    }
-    if (!best)
-        throw Error::failure("the live frontier of the op graph grows to more than " + std::to_string(maxStates)
-            + " configuration classes in every order tried; the graph is too wide for an exact frontier search "
-              "(try fewer devices or --max-split 1)");
-    return std::move(best->plan);
+    if (best)
+        return std::move(*best);
+    if (narrowest.cells > double(limits.maxFrontierCells) || narrowest.classifyWork > limits.maxClassifyWork)
+        throw Error::invalidInput("the op graph is too wide to plan a search on this machine: in every order "
+                                  "tried it keeps too many ops live (the narrowest, up to "
+            + std::to_string(narrowest.maxFrontier) + " at once and " + formatCount(narrowest.cells)
+            + " over all steps, limit " + formatCount(double(limits.maxFrontierCells))
+            + ") or their pending edges take too long to classify (" + formatCount(narrowest.classifyWork)
+            + " visits, limit " + formatCount(limits.maxClassifyWork) + "): try " + kNarrowerGraph)
+            .inOp("frontier search");
+    throw Error::invalidInput("the live frontier of the op graph grows to more than " + std::to_string(limits.maxStates)
+        + " configuration classes in every order tried; the graph is too wide for a frontier search: try "
+        + kNarrowerGraph)
+        .inOp("frontier search");
 }
 
 } // namespace vantage::ft::detail

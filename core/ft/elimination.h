@@ -8,7 +8,12 @@
 #include "ft/cost_graph.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
+
+namespace vantage {
+class CancelToken;
+}
 
 namespace vantage::ft::detail {
 
@@ -33,7 +38,10 @@ struct ClassMap {
 struct EliminationStep {
     int op = 0; // the op this step adds
     std::vector<int> frontier; // frontier after the step, in state-digit order
-    std::vector<ClassMap> classes; // per frontier op, for the edges still pending after the step
+    // Per frontier op, for the edges still pending after the step; shared with the steps before
+    // while the op's pending edges stay the same, so a plan takes memory per frontier op, not per
+    // configuration, at every step.
+    std::vector<std::shared_ptr<const ClassMap>> classes;
     std::vector<std::int64_t> strides; // state index = sum of class x stride
     std::int64_t states = 1;
     // Edges between `op` and the frontier before the step (the previous step's frontier).
@@ -45,9 +53,23 @@ struct EliminationPlan {
     std::vector<EliminationStep> steps;
     int maxFrontier = 0;
     std::int64_t maxStates = 1;
+    // What a sweep over the plan goes through: per step, (previous state, configuration) pairs.
+    double peakPairs = 0.0; // the most in one step
+    double totalPairs = 0.0; // over all steps
+    double totalStates = 0.0; // states over all steps
 };
 
-// Refuses (Error::failure) a plan whose state count exceeds `maxStates` at some step.
-EliminationPlan planElimination(const CostGraph& graph, EliminationOrder order, std::int64_t maxStates);
+// What a plan may cost before it is built. Every order is first profiled in time linear in the
+// graph (frontier width per step, classification work); orders past these bounds are not built.
+struct PlanLimits {
+    std::int64_t maxStates = 1 << 22; // configuration classes of one frontier
+    std::int64_t maxFrontierCells = std::int64_t(1) << 23; // frontier ops summed over steps (28 bytes each)
+    double maxClassifyWork = 4e9; // (pending edge, configuration) visits to classify frontier ops
+};
+
+// Refuses (Error::invalidInput, naming what would help) a graph for which no order fits `limits`.
+// Time and memory are near-linear in the graph for a bounded frontier; checks `cancel` as it goes.
+EliminationPlan planElimination(
+    const CostGraph& graph, EliminationOrder order, const PlanLimits& limits, const CancelToken& cancel);
 
 } // namespace vantage::ft::detail

@@ -154,6 +154,27 @@ Error tooLarge(int k, int n, const std::string& what, std::int64_t limit)
         .inOp("frontier search");
 }
 
+// Bounds known from the plan before any point is made: the (previous state, configuration) pairs of
+// the largest step (held at once, about 72 bytes each) and of all steps (the least work). Thinning
+// with an epsilon keeps fewer points per state but the same states, so the knobs are the graph's.
+void checkPlan(const detail::EliminationPlan& plan, const FrontierOptions& o, int n)
+{
+    auto refuse = [&](const std::string& what, double limit) {
+        return Error::invalidInput("the frontier search is too large for this machine: " + what + " (the limit is "
+            + formatCount(limit) + ", found before searching; " + std::to_string(n) + " ops, up to "
+            + std::to_string(plan.maxFrontier) + " live at once, " + formatCount(double(plan.maxStates))
+            + " frontier states); an epsilon does not shrink this: try fewer configurations per op (ft search: "
+              "fewer or smaller --devices, --max-split 1), or a coarser graph (fewer, larger ops)")
+            .inOp("frontier search");
+    };
+    if (plan.peakPairs > double(o.maxPairs))
+        throw refuse("one step pairs " + formatCount(plan.peakPairs) + " frontier states with configurations",
+            double(o.maxPairs));
+    if (plan.totalPairs > double(o.maxTotalPairs))
+        throw refuse(
+            "the steps pair " + formatCount(plan.totalPairs) + " states with configurations", double(o.maxTotalPairs));
+}
+
 int threadCount(int requested)
 {
     return resolveThreadCount(requested);
@@ -190,7 +211,7 @@ void pruneByBounds(std::vector<std::vector<ParetoPoint>>& sets, const Eliminatio
             continue;
         total += sets[s].size();
         for (std::size_t i = 0; i < st.frontier.size(); ++i) {
-            const ClassMap& cm = st.classes[i];
+            const ClassMap& cm = *st.classes[i];
             const auto digit = static_cast<std::size_t>((static_cast<std::int64_t>(s) / st.strides[i]) % cm.classes());
             ut[s] += cm.boundTime[digit];
             um[s] += cm.boundMemory[digit];
@@ -350,23 +371,26 @@ private:
     void makePairs(int k)
     {
         static const std::vector<int> noFrontier;
-        static const std::vector<ClassMap> noClasses;
+        static const std::vector<std::shared_ptr<const ClassMap>> noClasses;
         static const std::vector<std::int64_t> noStrides;
         const EliminationStep& st = m_plan.steps[static_cast<std::size_t>(k)];
         const EliminationStep* prevStep = k > 0 ? &m_plan.steps[static_cast<std::size_t>(k - 1)] : nullptr;
         const std::vector<int>& prevFrontier = prevStep ? prevStep->frontier : noFrontier;
-        const std::vector<ClassMap>& prevClasses = prevStep ? prevStep->classes : noClasses;
+        const std::vector<std::shared_ptr<const ClassMap>>& prevClasses = prevStep ? prevStep->classes : noClasses;
         const std::vector<std::int64_t>& prevStrides = prevStep ? prevStep->strides : noStrides;
         const int v = st.op;
         const auto& vConfigs = m_g.nodes[static_cast<std::size_t>(v)].configs;
         const int cv = static_cast<int>(vConfigs.size());
 
         // Where each new frontier op comes from: a position in the previous frontier, or v itself.
+        // (Through a position table: a wide frontier would make a search of the previous one
+        // quadratic in its width at every step.)
+        m_position.resize(m_g.nodes.size(), -1);
+        for (std::size_t i = 0; i < prevFrontier.size(); ++i)
+            m_position[static_cast<std::size_t>(prevFrontier[i])] = static_cast<int>(i);
         std::vector<int> source(st.frontier.size(), -1);
         for (std::size_t j = 0; j < st.frontier.size(); ++j)
-            for (std::size_t i = 0; i < prevFrontier.size(); ++i)
-                if (prevFrontier[i] == st.frontier[j])
-                    source[j] = static_cast<int>(i);
+            source[j] = st.frontier[j] == v ? -1 : m_position[static_cast<std::size_t>(st.frontier[j])];
         // Edges between v and the previous frontier: the other end's position and orientation.
         struct Incident {
             const CostGraph::Edge* edge;
@@ -377,9 +401,10 @@ private:
         for (int e : st.incidentEdges) {
             const auto& edge = m_g.edges[static_cast<std::size_t>(e)];
             const int other = edge.from == v ? edge.to : edge.from;
-            const auto it = std::find(prevFrontier.begin(), prevFrontier.end(), other);
-            incident.push_back({ &edge, static_cast<int>(it - prevFrontier.begin()), edge.to == v });
+            incident.push_back({ &edge, m_position[static_cast<std::size_t>(other)], edge.to == v });
         }
+        for (int u : prevFrontier)
+            m_position[static_cast<std::size_t>(u)] = -1;
 
         const std::size_t prevStates = m_offsets.size() - 1;
         m_pairs.clear();
@@ -390,7 +415,8 @@ private:
             if (m_offsets[s] == m_offsets[s + 1])
                 continue;
             for (std::size_t i = 0; i < prevFrontier.size(); ++i)
-                digit[i] = static_cast<int>((static_cast<std::int64_t>(s) / prevStrides[i]) % prevClasses[i].classes());
+                digit[i]
+                    = static_cast<int>((static_cast<std::int64_t>(s) / prevStrides[i]) % prevClasses[i]->classes());
             std::int64_t base = 0;
             int vPosition = -1;
             for (std::size_t j = 0; j < st.frontier.size(); ++j) {
@@ -399,8 +425,8 @@ private:
                     continue;
                 }
                 const auto i = static_cast<std::size_t>(source[j]);
-                const int rep = prevClasses[i].rep[static_cast<std::size_t>(digit[i])];
-                base += st.classes[j].classOf[static_cast<std::size_t>(rep)] * st.strides[j];
+                const int rep = prevClasses[i]->rep[static_cast<std::size_t>(digit[i])];
+                base += st.classes[j]->classOf[static_cast<std::size_t>(rep)] * st.strides[j];
             }
             for (int c = 0; c < cv; ++c) {
                 dt[static_cast<std::size_t>(c)] = vConfigs[static_cast<std::size_t>(c)].time;
@@ -408,7 +434,7 @@ private:
             }
             for (const auto& inc : incident) {
                 const auto i = static_cast<std::size_t>(inc.position);
-                const int rep = prevClasses[i].rep[static_cast<std::size_t>(digit[i])];
+                const int rep = prevClasses[i]->rep[static_cast<std::size_t>(digit[i])];
                 const auto& e = *inc.edge;
                 if (inc.vIsTo) {
                     const std::size_t row = static_cast<std::size_t>(rep) * static_cast<std::size_t>(cv);
@@ -429,7 +455,7 @@ private:
             for (int c = 0; c < cv; ++c) {
                 const std::int64_t key = base
                     + (vPosition >= 0
-                            ? st.classes[static_cast<std::size_t>(vPosition)].classOf[static_cast<std::size_t>(c)]
+                            ? st.classes[static_cast<std::size_t>(vPosition)]->classOf[static_cast<std::size_t>(c)]
                                 * st.strides[static_cast<std::size_t>(vPosition)]
                             : 0);
                 m_pairs.push_back(
@@ -599,6 +625,7 @@ private:
     std::vector<double> m_stateSlack = { 0.0 }; // the largest slack of each state's points
     std::vector<std::vector<std::uint32_t>> m_backPrev;
     std::vector<std::vector<std::uint16_t>> m_backConfig;
+    std::vector<int> m_position; // per op, its place in the previous frontier; -1 elsewhere
     std::vector<Pair> m_pairs;
     std::vector<std::int64_t> m_pairKey;
     std::vector<std::uint32_t> m_bucketStart;
@@ -625,9 +652,11 @@ FrontierResult searchFrontier(
         result.points.push_back({});
         return result;
     }
+    progress.report(0.0, "planning the search");
     const auto plan = detail::planElimination(g,
         options.order == SearchOrder::Greedy ? detail::EliminationOrder::Greedy : detail::EliminationOrder::Given,
-        options.maxStates);
+        detail::PlanLimits{ .maxStates = options.maxStates }, cancel);
+    checkPlan(plan, options, n);
     result.stats.steps = n;
     result.stats.maxFrontierOps = plan.maxFrontier;
     result.stats.maxStates = plan.maxStates;

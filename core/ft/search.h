@@ -52,6 +52,10 @@ struct FrontierOptions {
     std::int64_t maxStoredPoints = std::int64_t(1) << 29;
     std::int64_t maxTotalPoints = std::int64_t(1) << 29;
     std::int64_t maxResultCells = std::int64_t(1) << 24;
+    // Bounds checked on the plan, before the first step: (previous state, configuration) pairs in
+    // one step (about 72 bytes each while the step runs) and over all steps (the least work).
+    std::int64_t maxPairs = std::int64_t(1) << 25;
+    std::int64_t maxTotalPairs = std::int64_t(1) << 33;
     // Back-pointers (6 bytes each) kept before those no live point leads to are dropped; the
     // threshold then doubles with what is left.
     std::size_t compactAfter = std::size_t(1) << 23;
@@ -78,7 +82,8 @@ struct FrontierResult {
     FrontierStats stats;
 };
 
-// Throws vantage::Cancelled when `cancel` is set, Error::invalidInput for an invalid graph.
+// Throws vantage::Cancelled when `cancel` is set, Error::invalidInput for an invalid graph and for a
+// search past the bounds above (before the work where the plan shows it; the message names the knob).
 FrontierResult searchFrontier(
     const CostGraph& graph, const FrontierOptions& options, Progress& progress, const CancelToken& cancel);
 

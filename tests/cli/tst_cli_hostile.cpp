@@ -213,7 +213,7 @@ private Q_SLOTS:
             << QStringList{ "dgi", "info", "--graph", d + "beyond.txt" } << "out of range";
         QTest::newRow("node id 4e9") << QStringList{ "dgi", "info", "--graph", d + "ids4e9.txt" } << "renumber";
         QTest::newRow("--num-nodes -5") << QStringList{ "dgi", "info", "--graph", d + "small.txt", "--num-nodes", "-5" }
-                                        << "cannot be negative";
+                                        << "--num-nodes: must be a whole number of at least 0";
         QTest::newRow("--num-nodes huge") << QStringList{ "dgi", "info", "--graph", d + "small.txt", "--num-nodes",
             "9223372036854775807" } << "nodes";
         QTest::newRow("npy shape overflow")
@@ -258,14 +258,14 @@ private Q_SLOTS:
             "--devices", "4" } << "at most 2147483647";
         QTest::newRow("--batch INT64_MAX for a zoo model") << QStringList{ "ft", "search", "--model", "bert-large",
             "--batch", "9223372036854775807", "--devices", "8" }
-                                                           << "at most";
+                                                           << "--batch: must be a whole number from 1 to";
         QTest::newRow("NaN in the features")
             << QStringList{ "dgi", "eval", "--graph", d + "small.txt", "--model", "gcn", "--features", d + "nan.npy" }
             << "row 1, column 3 is NaN";
         QTest::newRow("infinity in the features") << QStringList{ "dgi", "eval", "--graph", d + "small.txt", "--model",
             "gcn", "--features", d + "inf.npy" } << "is infinite";
         QTest::newRow("dgi --hidden 2^31 - 1") << QStringList{ "dgi", "eval", "--graph", d + "small.txt", "--model",
-            "gcn", "--hidden", "2147483647" } << "at most 16384";
+            "gcn", "--hidden", "2147483647" } << "--hidden: must be a whole number from 1 to 16384";
         QTest::newRow("--memory-budget beyond int64") << QStringList{ "dgi", "eval", "--graph", d + "small.txt",
             "--model", "gcn", "--memory-budget", "99999999999999999999G" }
                                                       << "larger than any memory";

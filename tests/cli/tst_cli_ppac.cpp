@@ -250,7 +250,7 @@ private Q_SLOTS:
         QTest::newRow("negative l2") << QStringList{ "ppac", "train", "--dataset", "DATA", "--l2", "-1" }
                                      << "non-negative";
         QTest::newRow("negative test-every")
-            << QStringList{ "ppac", "train", "--dataset", "DATA", "--test-every", "-1" } << "test_every";
+            << QStringList{ "ppac", "train", "--dataset", "DATA", "--test-every", "-1" } << "--test-every: must be";
         QTest::newRow("bad stop metric") << QStringList{ "ppac", "train", "--dataset", "DATA", "--stop-metric",
             "hits@20" } << "hits@20";
     }

@@ -573,7 +573,8 @@ private Q_SLOTS:
         const OpGraph graph = buildZooModel(name.toStdString(), 64);
         for (int devices : { 8, 64 }) {
             const PricedGraph priced = priceGraph(graph, CostModel(builtinCluster("h100x8"), devices));
-            const auto plan = ft::detail::planElimination(priced.costs, ft::detail::EliminationOrder::Greedy, 1 << 22);
+            const auto plan = ft::detail::planElimination(
+                priced.costs, ft::detail::EliminationOrder::Greedy, ft::detail::PlanLimits{}, CancelToken());
             QVERIFY2(plan.maxFrontier <= 4, qPrintable(QString::number(plan.maxFrontier)));
             QVERIFY(plan.maxStates <= 1 << 20);
         }
