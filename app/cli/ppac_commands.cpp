@@ -677,10 +677,9 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     evalCmd->alias("evaluate");
     evalCmd->add_option("--model", ev->model, "Model file written by train --save")->required();
     addDataOptions(evalCmd, ev->data, false, SimilarUse::ComputeOrRead);
-    addNumber(
-        evalCmd, "--gamma", ev->gamma, "Weight of personal popularity (gamma > 0 lifts it)", -kAnyFinite, kAnyFinite);
-    addNumber(
-        evalCmd, "--beta", ev->beta, "Weight of global popularity (beta < 0 penalises it)", -kAnyFinite, kAnyFinite);
+    // Comma-separated lists of finite numbers (parseDoubles checks each).
+    evalCmd->add_option("--gamma", ev->gamma, "Weight of personal popularity (gamma > 0 lifts it)");
+    evalCmd->add_option("--beta", ev->beta, "Weight of global popularity (beta < 0 penalises it)");
     addNumber(evalCmd, "--candidates", ev->candidates, "Candidates kept per user for fast re-ranking", 1, 1 << 20);
     evalCmd->callback([&ctx, ev] { runEval(ctx, *ev); });
 

@@ -248,7 +248,7 @@ private Q_SLOTS:
         QTest::newRow("no such GPU") << QStringList{ "ppac", "train", "--dataset", "DATA", "--device", "cuda:99" }
                                      << "cuda:99";
         QTest::newRow("negative l2") << QStringList{ "ppac", "train", "--dataset", "DATA", "--l2", "-1" }
-                                     << "non-negative";
+                                     << "--l2: must be a finite number from 0";
         QTest::newRow("negative test-every")
             << QStringList{ "ppac", "train", "--dataset", "DATA", "--test-every", "-1" } << "--test-every: must be";
         QTest::newRow("bad stop metric") << QStringList{ "ppac", "train", "--dataset", "DATA", "--stop-metric",
