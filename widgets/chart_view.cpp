@@ -18,6 +18,26 @@
 
 namespace vantage::widgets {
 
+std::pair<double, double> drawableRange(double lo, double hi)
+{
+    auto finite = [](double v, double nanValue) {
+        if (std::isnan(v))
+            return nanValue;
+        return std::clamp(v, -kAxisLimit, kAxisLimit);
+    };
+    lo = finite(lo, 0.0);
+    hi = finite(hi, 1.0);
+    if (lo > hi)
+        std::swap(lo, hi);
+    const double minSpan = std::max(1e-290, std::max(std::abs(lo), std::abs(hi)) * 1e-12);
+    if (hi - lo < minSpan) {
+        const double mid = lo / 2 + hi / 2;
+        lo = mid - minSpan;
+        hi = mid + minSpan;
+    }
+    return { lo, hi };
+}
+
 void setRoundTicks(QValueAxis* axis, int targetTicks)
 {
     const double lo = axis->min(), hi = axis->max();
@@ -43,8 +63,9 @@ void setRoundTicks(QValueAxis* axis, int targetTicks)
 
 void setRangeWithRoundTicks(QValueAxis* axis, double lo, double hi, int targetTicks)
 {
+    const auto [from, to] = drawableRange(lo, hi);
     axis->setTickType(QValueAxis::TicksFixed);
-    axis->setRange(lo, hi);
+    axis->setRange(from, to);
     setRoundTicks(axis, targetTicks);
 }
 

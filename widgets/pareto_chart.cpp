@@ -191,6 +191,9 @@ void ParetoChart::addAxes(const Range& range)
             a->setMinorTickCount(8);
             // Labels sit on powers of ten only: the range spans whole decades, so that at least two
             // are labelled (0.02-0.05 s would show none).
+            // Within 1e-300..1e300: a log axis of denormals starts at 0, one of 1e308 ends at inf.
+            lo = std::clamp(lo, 1e-300, kAxisLimit);
+            hi = std::clamp(hi, lo, kAxisLimit);
             const double from = std::pow(10.0, std::floor(std::log10(lo / 1.25)));
             double to = std::pow(10.0, std::ceil(std::log10(hi * 1.25)));
             if (to <= from * 1.0001)
@@ -200,8 +203,10 @@ void ParetoChart::addAxes(const Range& range)
             return a;
         }
         auto* a = new QValueAxis;
-        const double pad = (hi - lo) * 0.06 + hi * 1e-3;
-        a->setRange(std::max(0.0, lo - pad), hi + pad);
+        const auto [from, to] = drawableRange(lo, hi);
+        const double pad = (to / 2 - from / 2) * 0.12 + std::abs(to) * 1e-3;
+        const auto [padFrom, padTo] = drawableRange(std::max(0.0, from - pad), to + pad);
+        a->setRange(padFrom, padTo);
         a->setLabelFormat(QStringLiteral("%.3g"));
         a->applyNiceNumbers();
         a->setTitleText(title);
