@@ -109,13 +109,12 @@ void showSession(const std::string& file, std::int64_t runId, Context& ctx)
         printJson(j);
         return;
     }
-    std::vector<std::pair<std::string, std::string>> facts = { { "run",
-                                                                    std::to_string(r.id)
-                                                                        + (r.name.empty() ? "" : " (" + r.name + ")") },
-        { "engine", std::string(store::engineName(r.engine)) + " " + std::string(store::runKindName(r.kind)) },
-        { "status", std::string(store::statusName(r.status)) }, { "started", r.startedAt },
-        { "finished", r.finishedAt }, { "duration", formatSeconds(r.durationS) }, { "result", r.summary },
-        { "error", r.error } };
+    std::vector<std::pair<std::string, std::string>> facts
+        = { { "run", std::to_string(r.id) + (r.name.empty() ? "" : " (" + r.name + ")") },
+              { "engine", std::string(store::engineName(r.engine)) + " " + std::string(store::runKindName(r.kind)) },
+              { "status", std::string(store::statusName(r.status)) }, { "started", r.startedAt },
+              { "finished", r.finishedAt }, { "duration", formatSeconds(r.durationS) }, { "result", r.summary },
+              { "error", r.error } };
     if (r.damaged())
         facts.emplace_back("damage", r.damage);
     printKeyValues(facts);

@@ -11,9 +11,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <map>
 
 namespace vantage::report {

@@ -203,9 +203,10 @@ std::string copyScript(int version)
     std::string runVals = "id, CAST(COALESCE(engine, '') AS TEXT), CAST(COALESCE(kind, '') AS TEXT), "
                           "CAST(COALESCE(name, '') AS TEXT), COALESCE(params, '{}'), "
                           "CASE WHEN status IN "
-        + statuses + " THEN status ELSE 'failed' END, CAST(COALESCE(created_at, '') AS TEXT), started_at, "
-                     "finished_at, CAST(COALESCE(summary, '') AS TEXT), result, "
-                     "CASE WHEN status IN "
+        + statuses
+        + " THEN status ELSE 'failed' END, CAST(COALESCE(created_at, '') AS TEXT), started_at, "
+          "finished_at, CAST(COALESCE(summary, '') AS TEXT), result, "
+          "CASE WHEN status IN "
         + statuses
         + " THEN CAST(COALESCE(error, '') AS TEXT) ELSE 'damaged run: its status ' || quote(status) || "
           "' is not a run status' END";

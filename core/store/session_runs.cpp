@@ -171,8 +171,8 @@ std::size_t Session::runCount() const
 std::vector<RunInfo> Session::runPage(std::int64_t afterId, std::size_t limit) const
 {
     std::lock_guard lock(m_impl->mutex);
-    Stmt s(m_impl->db, std::string(kRunColumns) + " WHERE id > ? AND " + kListed + " ORDER BY id LIMIT ?",
-        m_impl->path);
+    Stmt s(
+        m_impl->db, std::string(kRunColumns) + " WHERE id > ? AND " + kListed + " ORDER BY id LIMIT ?", m_impl->path);
     s.bind(1, afterId).bind(2, static_cast<std::int64_t>(std::min<std::size_t>(limit, INT64_MAX)));
     std::vector<RunInfo> out;
     while (s.step())

@@ -89,9 +89,9 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("sql");
         QTest::addColumn<QString>("needle");
-        const std::pair<const char*, const char*> actions[] = { { "deletes", "DELETE FROM runs;" },
-            { "aborts", "SELECT RAISE(ABORT, 'hostile trigger');" },
-            { "loops", "UPDATE runs SET name = name || 'x';" } };
+        const std::pair<const char*, const char*> actions[]
+            = { { "deletes", "DELETE FROM runs;" }, { "aborts", "SELECT RAISE(ABORT, 'hostile trigger');" },
+                  { "loops", "UPDATE runs SET name = name || 'x';" } };
         for (const char* timing : { "BEFORE", "AFTER" })
             for (const char* event : { "INSERT", "UPDATE", "DELETE" })
                 for (const auto& [what, action] : actions)
@@ -99,9 +99,12 @@ private Q_SLOTS:
                         << QString("PRAGMA recursive_triggers = ON; CREATE TRIGGER t %1 %2 ON runs BEGIN %3 END;")
                                .arg(timing, event, action)
                         << "trigger 't'";
-        QTest::newRow("view") << "CREATE VIEW recent AS SELECT * FROM runs;" << "view 'recent'";
-        QTest::newRow("table") << "CREATE TABLE extra(x);" << "table 'extra'";
-        QTest::newRow("index") << "CREATE UNIQUE INDEX one ON runs(name);" << "index 'one'";
+        QTest::newRow("view") << "CREATE VIEW recent AS SELECT * FROM runs;"
+                              << "view 'recent'";
+        QTest::newRow("table") << "CREATE TABLE extra(x);"
+                               << "table 'extra'";
+        QTest::newRow("index") << "CREATE UNIQUE INDEX one ON runs(name);"
+                               << "index 'one'";
     }
     void foreignObjectsAreRefusedWithExitTwo()
     {
@@ -166,11 +169,11 @@ private Q_SLOTS:
             QCOMPARE(text.code, 0);
             QVERIFY2(text.out.contains("run 1 is damaged: "), text.out.constData());
         }
-        for (const QStringList& args : { QStringList{ "session", "show", file },
-                 QStringList{ "--json", "session", "show", file, "--run", "1" },
-                 QStringList{ "session", "show", file, "--run", "1" },
-                 QStringList{ "report", file, "--out", m_dir.filePath("d.html") },
-                 QStringList{ "report", file, "--format", "csv", "--out", file + "-csv" } }) {
+        for (const QStringList& args :
+            { QStringList{ "session", "show", file }, QStringList{ "--json", "session", "show", file, "--run", "1" },
+                QStringList{ "session", "show", file, "--run", "1" },
+                QStringList{ "report", file, "--out", m_dir.filePath("d.html") },
+                QStringList{ "report", file, "--format", "csv", "--out", file + "-csv" } }) {
             const Result r = cli(args);
             QVERIFY2(r.code == 0, qPrintable(args.join(' ') + ": " + r.err));
         }

@@ -232,7 +232,8 @@ private Q_SLOTS:
             pareto.resize(400, 300);
             ParetoSeriesData f{ QStringLiteral("f"), {} };
             for (qsizetype i = 0; i < values.size(); ++i)
-                f.points.append({ std::abs(values[i]), std::abs(values[values.size() - 1 - i]), static_cast<int>(i), {} });
+                f.points.append(
+                    { std::abs(values[i]), std::abs(values[values.size() - 1 - i]), static_cast<int>(i), {} });
             pareto.setLogAxes(log, log);
             pareto.setFrontiers({ f });
             pareto.setLimit(values.front(), QStringLiteral("limit"));

@@ -99,8 +99,8 @@ private Q_SLOTS:
         QTest::addColumn<double>("lo");
         QTest::addColumn<double>("hi");
         QTest::addColumn<int>("target");
-        const double ends[] = { -kInf, -kMax, -1e308, -1e300, -1.0, -kDenorm, 0.0, kDenorm, 1e-300, 1e-12, 1.0,
-            1e12, 1e300, 1e308, kMax, kInf, kNaN };
+        const double ends[] = { -kInf, -kMax, -1e308, -1e300, -1.0, -kDenorm, 0.0, kDenorm, 1e-300, 1e-12, 1.0, 1e12,
+            1e300, 1e308, kMax, kInf, kNaN };
         for (double lo : ends)
             for (double hi : ends)
                 for (int target : { 2, 6, 1000000 })
@@ -214,8 +214,8 @@ private Q_SLOTS:
         auto doc = parseHtml(QByteArray::fromStdString(html), &error);
         QVERIFY2(doc, qPrintable(error));
         QVERIFY(html.find("is not a run status") != std::string::npos);
-        QCOMPARE(doc->all([](const Node& n) { return n.hasAttr("data-run") && n.name == "div"; }).size(),
-            s.runs().size());
+        QCOMPARE(
+            doc->all([](const Node& n) { return n.hasAttr("data-run") && n.name == "div"; }).size(), s.runs().size());
     }
 
     // Many runs: the contents list maxListedRuns, maxDetailedRuns get a section, and notes say how
@@ -262,11 +262,11 @@ private Q_SLOTS:
             QVERIFY2(doc, qPrintable(error));
             const int expectListed = std::min(runs, listed);
             const int expectDetailed = std::min(expectListed, detailed);
-            QCOMPARE(static_cast<int>(doc->all([](const Node& n) { return n.name == "tr" && n.hasAttr("data-run"); })
-                                          .size()),
+            QCOMPARE(static_cast<int>(
+                         doc->all([](const Node& n) { return n.name == "tr" && n.hasAttr("data-run"); }).size()),
                 expectListed);
-            QCOMPARE(static_cast<int>(doc->all([](const Node& n) { return n.name == "div" && n.hasAttr("data-run"); })
-                                          .size()),
+            QCOMPARE(static_cast<int>(
+                         doc->all([](const Node& n) { return n.name == "div" && n.hasAttr("data-run"); }).size()),
                 expectDetailed);
             auto note = [&](const char* cls) -> int {
                 const auto found = doc->all([&](const Node& n) { return n.attr("class").contains(cls); });

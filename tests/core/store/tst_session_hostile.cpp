@@ -142,17 +142,21 @@ private Q_SLOTS:
         QTest::addColumn<QString>("needle");
         for (const auto& [tag, sql] : hostileTriggers())
             QTest::newRow(tag.c_str()) << QString::fromStdString(sql) << "trigger";
-        QTest::newRow("view") << "CREATE VIEW v AS SELECT * FROM runs;" << "view 'v'";
+        QTest::newRow("view") << "CREATE VIEW v AS SELECT * FROM runs;"
+                              << "view 'v'";
         QTest::newRow("view over a view")
-            << "CREATE VIEW a AS SELECT * FROM runs; CREATE VIEW b AS SELECT * FROM a, a AS a2;" << "view";
-        QTest::newRow("unknown table") << "CREATE TABLE notes(x);" << "table 'notes' that Vantage does not make";
-        QTest::newRow("unique index that refuses a second run")
-            << "CREATE UNIQUE INDEX one_per_name ON runs(name);" << "index 'one_per_name'";
-        QTest::newRow("expression index") << "CREATE INDEX by_len ON runs(length(params) * 2);" << "index 'by_len'";
+            << "CREATE VIEW a AS SELECT * FROM runs; CREATE VIEW b AS SELECT * FROM a, a AS a2;"
+            << "view";
+        QTest::newRow("unknown table") << "CREATE TABLE notes(x);"
+                                       << "table 'notes' that Vantage does not make";
+        QTest::newRow("unique index that refuses a second run") << "CREATE UNIQUE INDEX one_per_name ON runs(name);"
+                                                                << "index 'one_per_name'";
+        QTest::newRow("expression index") << "CREATE INDEX by_len ON runs(length(params) * 2);"
+                                          << "index 'by_len'";
         QTest::newRow("table defined otherwise") << "ALTER TABLE runs ADD COLUMN extra TEXT CHECK (extra IS NULL);"
                                                  << "table 'runs' defined otherwise";
-        QTest::newRow("series table defined otherwise")
-            << "ALTER TABLE series_points ADD COLUMN note TEXT;" << "table 'series_points' defined otherwise";
+        QTest::newRow("series table defined otherwise") << "ALTER TABLE series_points ADD COLUMN note TEXT;"
+                                                        << "table 'series_points' defined otherwise";
     }
     void foreignSchemaObjectsAreRefusedUntouched()
     {
@@ -215,8 +219,10 @@ private Q_SLOTS:
         for (const char* status : { "exploded", "", "DONE", "done ", "running\n" })
             QTest::newRow(qPrintable(QString("status '%1'").arg(status).simplified()))
                 << QString("%1status = '%2' WHERE id = 2").arg(bad, status) << "is not a run status";
-        QTest::newRow("status a number") << QString(bad) + "status = 7 WHERE id = 2" << "is not a run status";
-        QTest::newRow("status a blob") << QString(bad) + "status = x'00ff' WHERE id = 2" << "is not a run status";
+        QTest::newRow("status a number") << QString(bad) + "status = 7 WHERE id = 2"
+                                         << "is not a run status";
+        QTest::newRow("status a blob") << QString(bad) + "status = x'00ff' WHERE id = 2"
+                                       << "is not a run status";
         QTest::newRow("params not JSON") << QString(bad) + "params = '{\"batch\": ' WHERE id = 2"
                                          << "parameters are not JSON";
         QTest::newRow("params a number") << QString(bad) + "params = 42 WHERE id = 2"
@@ -226,14 +232,20 @@ private Q_SLOTS:
         QTest::newRow("params nested deep")
             << QString(bad) + "params = '" + QString(5000, '[') + QString(5000, ']') + "' WHERE id = 2"
             << "parameters are not JSON";
-        QTest::newRow("result not JSON") << QString(bad) + "result = 'nan' WHERE id = 2" << "result is not JSON";
-        QTest::newRow("tags not a list") << QString(bad) + "tags = '{\"a\":1}' WHERE id = 2" << "tags are not";
-        QTest::newRow("tags of numbers") << QString(bad) + "tags = '[1, 2]' WHERE id = 2" << "tags are not";
-        QTest::newRow("name invalid UTF-8") << QString(bad) + "name = x'ff80c0' WHERE id = 2" << "";
-        QTest::newRow("created_at a number") << QString(bad) + "created_at = 1e308 WHERE id = 2" << "";
-        QTest::newRow("dates that are no dates")
-            << QString(bad) + "started_at = 'x', finished_at = -1e308 WHERE id = 2" << "";
-        QTest::newRow("trashed as text") << QString(bad) + "trashed = 'soon' WHERE id = 2" << "";
+        QTest::newRow("result not JSON") << QString(bad) + "result = 'nan' WHERE id = 2"
+                                         << "result is not JSON";
+        QTest::newRow("tags not a list") << QString(bad) + "tags = '{\"a\":1}' WHERE id = 2"
+                                         << "tags are not";
+        QTest::newRow("tags of numbers") << QString(bad) + "tags = '[1, 2]' WHERE id = 2"
+                                         << "tags are not";
+        QTest::newRow("name invalid UTF-8") << QString(bad) + "name = x'ff80c0' WHERE id = 2"
+                                            << "";
+        QTest::newRow("created_at a number") << QString(bad) + "created_at = 1e308 WHERE id = 2"
+                                             << "";
+        QTest::newRow("dates that are no dates") << QString(bad) + "started_at = 'x', finished_at = -1e308 WHERE id = 2"
+                                                 << "";
+        QTest::newRow("trashed as text") << QString(bad) + "trashed = 'soon' WHERE id = 2"
+                                         << "";
         QTest::newRow("owner_pid as text") << QString(bad) + "owner_pid = 'me', status = 'running' WHERE id = 2"
                                            << "";
     }
@@ -290,8 +302,9 @@ private Q_SLOTS:
         QFETCH(double, expected);
         const auto p = fresh();
         QString err;
-        QVERIFY2(rawExec(p, "UPDATE series_points SET value = " + stored.toStdString() + ", step = " + stored.toStdString(),
-                     &err),
+        QVERIFY2(
+            rawExec(p, "UPDATE series_points SET value = " + stored.toStdString() + ", step = " + stored.toStdString(),
+                &err),
             qPrintable(err));
         auto s = Session::open(p, Session::Mode::ReadOnly);
         const auto pts = s.series(2, "loss");
