@@ -29,7 +29,11 @@ std::pair<double, double> drawableRange(double lo, double hi)
     hi = finite(hi, 1.0);
     if (lo > hi)
         std::swap(lo, hi);
-    const double minSpan = std::max(1e-290, std::max(std::abs(lo), std::abs(hi)) * 1e-12);
+    // Relative to the values; data that is all but zero (denormals) gets +-1e-9, since QtCharts
+    // takes a change of an axis end near 0 smaller than 1e-12 for no change.
+    double minSpan = std::max(std::abs(lo), std::abs(hi)) * 1e-12;
+    if (minSpan < 1e-200)
+        minSpan = 1e-9;
     if (hi - lo < minSpan) {
         const double mid = lo / 2 + hi / 2;
         lo = mid - minSpan;

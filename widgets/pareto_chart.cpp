@@ -150,6 +150,19 @@ void ParetoChart::rebuild()
     Q_EMIT budgetMatchesChanged(m_withinBudget);
 }
 
+namespace {
+
+// A coordinate QtCharts can map: finite values kept within 1e-300..1e300 in size (its axes take
+// their range from such points, and a point of 1e308 or a denormal gave an axis it cannot draw).
+double drawable(double v)
+{
+    if (!std::isfinite(v) || v == 0.0)
+        return v;
+    return std::copysign(std::clamp(std::abs(v), 1e-300, kAxisLimit), v);
+}
+
+} // namespace
+
 // The range over everything drawn.
 ParetoChart::Range ParetoChart::dataRange() const
 {
@@ -241,8 +254,8 @@ void ParetoChart::addFrontier(int i)
     const bool shown = isFrontierVisible(i);
     for (const auto& p : f.points) {
         if (shown) { // a hidden frontier keeps its (empty) series, so that its legend entry stays
-            line->append(p.x, p.y);
-            scatter->append(p.x, p.y);
+            line->append(drawable(p.x), drawable(p.y));
+            scatter->append(drawable(p.x), drawable(p.y));
         }
         if (m_budget > 0 && p.y <= m_budget && m_withinBudget[i] < 0)
             m_withinBudget[i] = p.id;

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -165,8 +166,12 @@ std::vector<std::int64_t> reportedRuns(const store::Session& session, const repo
 {
     std::vector<std::int64_t> ids;
     if (!options.runs.empty()) {
-        for (const auto& r : report::selectRuns(session, options))
-            ids.push_back(r.id);
+        std::size_t selected = 0;
+        (void)report::selectRuns(session, options, 0, &selected); // checks every id, holds none
+        std::set<std::int64_t> seen;
+        for (std::int64_t id : options.runs)
+            if (seen.insert(id).second)
+                ids.push_back(id);
         return ids;
     }
     constexpr std::size_t kPage = 1000;

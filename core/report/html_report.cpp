@@ -498,15 +498,8 @@ ReportRuns reportRuns(const store::Session& session, const ReportOptions& option
 {
     ReportRuns out;
     out.total = session.runCount();
-    if (options.runs.empty()) {
-        out.listed = session.runPage(0, options.maxListedRuns);
-        out.selected = out.total;
-    } else {
-        out.listed = selectRuns(session, options); // unknown ids fail here, before anything is written
-        out.selected = out.listed.size();
-        if (out.listed.size() > options.maxListedRuns)
-            out.listed.resize(options.maxListedRuns);
-    }
+    // Unknown ids fail here, before anything is written.
+    out.listed = selectRuns(session, options, options.maxListedRuns, &out.selected);
     return out;
 }
 

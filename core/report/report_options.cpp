@@ -32,8 +32,17 @@ namespace {
 
 std::vector<store::RunInfo> selectRuns(const store::Session& session, const ReportOptions& options)
 {
-    if (options.runs.empty())
-        return session.runs();
+    std::size_t selected = 0;
+    return selectRuns(session, options, std::numeric_limits<std::size_t>::max(), &selected);
+}
+
+std::vector<store::RunInfo> selectRuns(
+    const store::Session& session, const ReportOptions& options, std::size_t limit, std::size_t* selected)
+{
+    if (options.runs.empty()) {
+        *selected = session.runCount();
+        return session.runPage(0, limit);
+    }
     std::vector<store::RunInfo> out;
     std::set<std::int64_t> seen;
     for (std::int64_t id : options.runs) {
@@ -41,11 +50,13 @@ std::vector<store::RunInfo> selectRuns(const store::Session& session, const Repo
             continue;
         // The first listed run from `id` on: a trashed or missing id finds another one, or none.
         auto page = id > std::numeric_limits<std::int64_t>::min() ? session.runPage(id - 1, 1)
-                                                                  : std::vector<store::RunInfo>{};
+                                                                   : std::vector<store::RunInfo>{};
         if (page.empty() || page.front().id != id)
             unknownRun(session, id);
-        out.push_back(std::move(page.front()));
+        if (out.size() < limit)
+            out.push_back(std::move(page.front()));
     }
+    *selected = seen.size();
     return out;
 }
 

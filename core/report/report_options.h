@@ -25,6 +25,10 @@ struct ReportOptions {
 // The runs `options` names, read from the session. An unknown (or trashed) id is
 // Error::invalidInput naming the session file and the id; repeated ids are reported once.
 std::vector<store::RunInfo> selectRuns(const store::Session& session, const ReportOptions& options);
+// As selectRuns, holding at most `limit` of the runs in memory (every id is still checked);
+// *selected gets how many distinct runs the options name.
+std::vector<store::RunInfo> selectRuns(
+    const store::Session& session, const ReportOptions& options, std::size_t limit, std::size_t* selected);
 
 // The report's title: options.title, else the session's title, else the session file's name.
 std::string reportTitle(const store::Session& session, const ReportOptions& options);

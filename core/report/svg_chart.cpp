@@ -192,6 +192,9 @@ Ticks niceTicks(double lo, double hi, int target)
             v = 0.0;
         t.values.push_back(v);
     }
+    // A range pressed against the largest double may hold one multiple of the step: its ends then.
+    if (t.values.size() < 2)
+        t.values = { t.lo, t.hi };
     return t;
 }
 

@@ -91,7 +91,8 @@ struct RunInfo {
     bool interrupted() const;
 };
 
-// A point of a stored series; a value that is not a number in the file reads as NaN (a gap).
+// A point of a stored series; a value that is not a number in the file reads as NaN (a gap). NaN
+// and +-inf are stored and read back as they are.
 struct SeriesPoint {
     double step = 0.0;
     double value = 0.0;

@@ -110,7 +110,6 @@ void harden(sqlite3* db)
     sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
     sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, 0, nullptr);
     sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
-    sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
     sqlite3_exec(db, "PRAGMA cell_size_check = ON; PRAGMA mmap_size = 0", nullptr, nullptr, nullptr);
 }
 
@@ -269,7 +268,6 @@ std::string Session::cleanCopy(const fs::path& source, const fs::path& target)
         Impl copy;
         copy.path = target;
         copy.db = detail::openHandle(target, Access::Write);
-        sqlite3_limit(copy.db, SQLITE_LIMIT_ATTACHED, 1);
         copy.exec("PRAGMA foreign_keys = ON");
         Stmt attach(copy.db, "ATTACH ? AS src", target);
         // Immutable unless a writer's -wal holds part of the data: no -wal or -shm is made beside it.

@@ -203,6 +203,15 @@ public:
         return p ? validUtf8(std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col))))
                  : std::string();
     }
+    // Whether the text in `col` is well-formed UTF-8 as stored (text() repairs it either way).
+    bool isUtf8(int col) const
+    {
+        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
+        if (!p)
+            return true;
+        const std::string_view raw(p, static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col)));
+        return validUtf8(raw) == raw;
+    }
     // A number; NaN for NULL, text or a blob (a value another program stored in a REAL column).
     double number(int col) const
     {

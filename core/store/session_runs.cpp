@@ -141,6 +141,11 @@ RunInfo readRun(const Stmt& s)
         noteDamage(r, "its result is not JSON");
     r.error = s.text(11);
     readStatus(r, s.text(5));
+    static constexpr std::pair<int, const char*> kTexts[] = { { 3, "name" }, { 4, "parameters" }, { 9, "summary" },
+        { 10, "result" }, { 11, "error" } };
+    for (const auto& [col, what] : kTexts)
+        if (!s.isUtf8(col))
+            noteDamage(r, std::string("its ") + what + " is not UTF-8 text");
     if (auto tags = tagsFromJson(s.text(12)))
         r.tags = std::move(*tags);
     else
@@ -258,7 +263,14 @@ void Session::appendSeries(std::int64_t runId, std::string_view name, std::span<
         const auto seriesId = find.int64(0);
         Stmt add(m_impl->db, "INSERT INTO series_points(series_id, step, value) VALUES (?, ?, ?)", m_impl->path);
         for (const auto& p : points) {
-            add.bind(1, seriesId).bind(2, p.step).bind(3, p.value);
+            add.bind(1, seriesId);
+            // SQLite has no NaN (it would store NULL, which the column refuses): a NaN is kept as the
+            // text 'nan', which series() reads back as NaN, a gap, as any value that is not a number.
+            for (const auto& [col, v] : { std::pair{ 2, p.step }, std::pair{ 3, p.value } })
+                if (std::isnan(v))
+                    add.bind(col, std::string_view("nan"));
+                else
+                    add.bind(col, v);
             add.step();
             add.reset();
         }

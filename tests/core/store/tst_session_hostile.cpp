@@ -228,7 +228,7 @@ private Q_SLOTS:
         QTest::newRow("params a number") << QString(bad) + "params = 42 WHERE id = 2"
                                          << "parameters are not a JSON object";
         QTest::newRow("params invalid UTF-8") << QString(bad) + "params = x'7b22ff223a317d' WHERE id = 2"
-                                              << "parameters are not JSON";
+                                              << "parameters is not UTF-8";
         QTest::newRow("params nested deep")
             << QString(bad) + "params = '" + QString(5000, '[') + QString(5000, ']') + "' WHERE id = 2"
             << "parameters are not JSON";
@@ -238,8 +238,9 @@ private Q_SLOTS:
                                          << "tags are not";
         QTest::newRow("tags of numbers") << QString(bad) + "tags = '[1, 2]' WHERE id = 2"
                                          << "tags are not";
-        QTest::newRow("name invalid UTF-8") << QString(bad) + "name = x'ff80c0' WHERE id = 2"
-                                            << "";
+        QTest::newRow("name invalid UTF-8") << QString(bad) + "name = x'ff80c0' WHERE id = 2" << "name is not UTF-8";
+        QTest::newRow("error overlong UTF-8") << QString(bad) + "error = x'c0afe080af' WHERE id = 2"
+                                              << "error is not UTF-8";
         QTest::newRow("created_at a number") << QString(bad) + "created_at = 1e308 WHERE id = 2"
                                              << "";
         QTest::newRow("dates that are no dates") << QString(bad) + "started_at = 'x', finished_at = -1e308 WHERE id = 2"
@@ -263,7 +264,7 @@ private Q_SLOTS:
             QCOMPARE(s.runCount(), std::size_t(3));
             QVERIFY(!runs[0].damaged() && !runs[2].damaged());
             QCOMPARE(runs[0].status, RunStatus::Done);
-            QCOMPARE(runs[0].params, (Json{ { "batch", 0 } }));
+            QVERIFY(runs[0].params == (Json{ { "batch", 0 } }));
             if (damage.isEmpty()) {
                 QVERIFY2(!runs[1].damaged(), runs[1].damage.c_str());
             } else {
@@ -319,6 +320,23 @@ private Q_SLOTS:
         }
     }
 
+    // A run whose values are not finite (a diverged loss) is recorded and read back as it was.
+    void nonFiniteValuesRoundTrip()
+    {
+        const auto p = fresh();
+        auto s = Session::open(p);
+        const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+        const std::vector<SeriesPoint> pts = { { 0, nan }, { nan, 1 }, { 2, inf }, { 3, -inf }, { 4, 1e308 },
+            { 5, std::numeric_limits<double>::denorm_min() } };
+        const auto id = s.beginRun({ Engine::Edl, RunKind::Train, "diverged", Json::object() });
+        s.appendSeries(id, "loss", pts);
+        const auto back = s.series(id, "loss");
+        QCOMPARE(back.size(), pts.size());
+        for (std::size_t i = 0; i < pts.size(); ++i)
+            for (auto [a, b] : { std::pair{ pts[i].step, back[i].step }, std::pair{ pts[i].value, back[i].value } })
+                QVERIFY2(std::isnan(a) ? std::isnan(b) : a == b, qPrintable(QString::number(i)));
+    }
+
     // A reader leaves no -wal or -shm beside the file: whether it opens read-only, opens for
     // writing a file it then refuses, or reads a file it may not write (as another user).
     void readersLeaveNothingBehind_data()
@@ -350,6 +368,9 @@ private Q_SLOTS:
         } else if (how == 2) {
             QVERIFY(rawExec(p, "CREATE VIEW v AS SELECT 1;"));
             QVERIFY(attempt([&] { Session::open(p); }).refused);
+            QVERIFY(attempt([&] { Session::open(p, Session::Mode::ReadOnly); }).refused);
+            QVERIFY2(!leftovers(p), "a refused open left -wal or -shm behind");
+            QVERIFY(rawExec(p, "DROP VIEW v;"));
         } else {
             auto a = Session::open(p, Session::Mode::ReadOnly);
             auto b = Session::open(p, Session::Mode::ReadOnly);
