@@ -50,7 +50,7 @@ std::vector<store::RunInfo> selectRuns(
             continue;
         // The first listed run from `id` on: a trashed or missing id finds another one, or none.
         auto page = id > std::numeric_limits<std::int64_t>::min() ? session.runPage(id - 1, 1)
-                                                                   : std::vector<store::RunInfo>{};
+                                                                  : std::vector<store::RunInfo>{};
         if (page.empty() || page.front().id != id)
             unknownRun(session, id);
         if (out.size() < limit)

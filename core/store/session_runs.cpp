@@ -141,8 +141,8 @@ RunInfo readRun(const Stmt& s)
         noteDamage(r, "its result is not JSON");
     r.error = s.text(11);
     readStatus(r, s.text(5));
-    static constexpr std::pair<int, const char*> kTexts[] = { { 3, "name" }, { 4, "parameters" }, { 9, "summary" },
-        { 10, "result" }, { 11, "error" } };
+    static constexpr std::pair<int, const char*> kTexts[]
+        = { { 3, "name" }, { 4, "parameters" }, { 9, "summary" }, { 10, "result" }, { 11, "error" } };
     for (const auto& [col, what] : kTexts)
         if (!s.isUtf8(col))
             noteDamage(r, std::string("its ") + what + " is not UTF-8 text");

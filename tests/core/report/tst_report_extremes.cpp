@@ -35,8 +35,7 @@ std::vector<double> svgNumbers(const std::string& svg)
     // Plain string literals: moc does not read raw strings that hold parentheses.
     static const QRegularExpression attr(
         QStringLiteral("\\b(?:x|y|x1|x2|y1|y2|cx|cy|r|width|height|points|d)=\"([^\"]*)\""));
-    static const QRegularExpression number(
-        QStringLiteral("[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?|nan|inf"),
+    static const QRegularExpression number(QStringLiteral("[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?|nan|inf"),
         QRegularExpression::CaseInsensitiveOption);
     auto it = attr.globalMatch(QString::fromStdString(svg));
     while (it.hasNext()) {

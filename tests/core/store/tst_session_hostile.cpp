@@ -238,7 +238,8 @@ private Q_SLOTS:
                                          << "tags are not";
         QTest::newRow("tags of numbers") << QString(bad) + "tags = '[1, 2]' WHERE id = 2"
                                          << "tags are not";
-        QTest::newRow("name invalid UTF-8") << QString(bad) + "name = x'ff80c0' WHERE id = 2" << "name is not UTF-8";
+        QTest::newRow("name invalid UTF-8") << QString(bad) + "name = x'ff80c0' WHERE id = 2"
+                                            << "name is not UTF-8";
         QTest::newRow("error overlong UTF-8") << QString(bad) + "error = x'c0afe080af' WHERE id = 2"
                                               << "error is not UTF-8";
         QTest::newRow("created_at a number") << QString(bad) + "created_at = 1e308 WHERE id = 2"
