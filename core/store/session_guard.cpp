@@ -123,10 +123,10 @@ sqlite3* openHandle(const fs::path& path, Access access)
 {
     // A read-only SQLite handle on a WAL file creates -wal and -shm files and cannot remove them:
     // a reader without write permission leaves files of its own that lock the owner out. So a
-    // reader that may write the folder opens read-write and refuses writes itself (query_only; the
-    // last handle to close removes the files); one that may not, and finds no -wal to merge,
-    // opens the file as immutable (no locks, no files); else SQLite's read-only mode reads the
-    // writer's -wal through its -shm.
+    // reader that may write the file and its folder opens read-write and refuses writes itself
+    // (query_only; the last handle to close removes the files); one that may not, and finds no
+    // -wal to merge, opens the file as immutable (no locks, no files; it does not see a writer
+    // that starts after it); else SQLite's read-only mode reads the writer's -wal through its -shm.
     std::string uri;
     int flags = SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX;
     bool queryOnly = false;

@@ -39,7 +39,12 @@ bool rawExec(const QString& file, const QString& sql)
 qint64 rawCount(const QString& file, const char* table)
 {
     sqlite3* db = nullptr;
-    sqlite3_open_v2(file.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+    // Immutable while nobody writes: a plain read-only handle would itself leave -wal and -shm
+    // behind. With a writer's -wal there, the files exist anyway and the -wal holds data.
+    const std::string path = file.toStdString();
+    const bool wal = std::filesystem::exists(path + "-wal");
+    sqlite3_open_v2(
+        ("file:" + path + (wal ? "" : "?immutable=1")).c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
     sqlite3_stmt* st = nullptr;
     sqlite3_prepare_v2(db, (std::string("SELECT count(*) FROM ") + table).c_str(), -1, &st, nullptr);
     const qint64 n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
@@ -103,7 +108,7 @@ private Q_SLOTS:
                               << "view 'recent'";
         QTest::newRow("table") << "CREATE TABLE extra(x);"
                                << "table 'extra'";
-        QTest::newRow("index") << "CREATE UNIQUE INDEX one ON runs(name);"
+        QTest::newRow("index") << "CREATE INDEX one ON runs(name);"
                                << "index 'one'";
     }
     void foreignObjectsAreRefusedWithExitTwo()

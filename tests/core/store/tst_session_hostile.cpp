@@ -52,7 +52,12 @@ bool rawExec(const fs::path& p, const std::string& sql, QString* error = nullptr
 std::int64_t rawCount(const fs::path& p, const char* table)
 {
     sqlite3* db = nullptr;
-    sqlite3_open_v2(p.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
+    // Immutable while nobody writes: a plain read-only handle would itself leave -wal and -shm
+    // behind. With a writer's -wal there, the files exist anyway and the -wal holds data.
+    const std::string path = p.string();
+    const bool wal = std::filesystem::exists(path + "-wal");
+    sqlite3_open_v2(
+        ("file:" + path + (wal ? "" : "?immutable=1")).c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
     sqlite3_stmt* st = nullptr;
     sqlite3_prepare_v2(db, (std::string("SELECT count(*) FROM ") + table).c_str(), -1, &st, nullptr);
     const std::int64_t n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
