@@ -18,6 +18,30 @@
 
 namespace vantage::widgets {
 
+std::pair<double, double> drawableRange(double lo, double hi)
+{
+    auto finite = [](double v, double nanValue) {
+        if (std::isnan(v))
+            return nanValue;
+        return std::clamp(v, -kAxisLimit, kAxisLimit);
+    };
+    lo = finite(lo, 0.0);
+    hi = finite(hi, 1.0);
+    if (lo > hi)
+        std::swap(lo, hi);
+    // Relative to the values; data that is all but zero (denormals) gets +-1e-9, since QtCharts
+    // takes a change of an axis end near 0 smaller than 1e-12 for no change.
+    double minSpan = std::max(std::abs(lo), std::abs(hi)) * 1e-12;
+    if (minSpan < 1e-200)
+        minSpan = 1e-9;
+    if (hi - lo < minSpan) {
+        const double mid = lo / 2 + hi / 2;
+        lo = mid - minSpan;
+        hi = mid + minSpan;
+    }
+    return { lo, hi };
+}
+
 void setRoundTicks(QValueAxis* axis, int targetTicks)
 {
     const double lo = axis->min(), hi = axis->max();
@@ -43,8 +67,9 @@ void setRoundTicks(QValueAxis* axis, int targetTicks)
 
 void setRangeWithRoundTicks(QValueAxis* axis, double lo, double hi, int targetTicks)
 {
+    const auto [from, to] = drawableRange(lo, hi);
     axis->setTickType(QValueAxis::TicksFixed);
-    axis->setRange(lo, hi);
+    axis->setRange(from, to);
     setRoundTicks(axis, targetTicks);
 }
 

@@ -4,9 +4,18 @@
 
 #include <QChartView>
 
+#include <utility>
+
 class QValueAxis;
 
 namespace vantage::widgets {
+
+// The range [lo, hi] as an axis can draw it: NaN and infinity replaced, the ends within
+// +-kAxisLimit (past it QtCharts' arithmetic overflows) and apart by at least what doubles there
+// tell apart (a range of denormals, or of one value, would be ticked at zero intervals). A chart
+// with data of +-1e308 or only inf still draws axes with a handful of ticks.
+inline constexpr double kAxisLimit = 1e300;
+std::pair<double, double> drawableRange(double lo, double hi);
 
 // Ticks at round values (1, 2 or 5 times a power of ten) inside the axis's current range, which
 // stays as it is; about targetTicks of them.

@@ -150,6 +150,19 @@ void ParetoChart::rebuild()
     Q_EMIT budgetMatchesChanged(m_withinBudget);
 }
 
+namespace {
+
+// A coordinate QtCharts can map: finite values kept within 1e-300..1e300 in size (its axes take
+// their range from such points, and a point of 1e308 or a denormal gave an axis it cannot draw).
+double drawable(double v)
+{
+    if (!std::isfinite(v) || v == 0.0)
+        return v;
+    return std::copysign(std::clamp(std::abs(v), 1e-300, kAxisLimit), v);
+}
+
+} // namespace
+
 // The range over everything drawn.
 ParetoChart::Range ParetoChart::dataRange() const
 {
@@ -191,6 +204,9 @@ void ParetoChart::addAxes(const Range& range)
             a->setMinorTickCount(8);
             // Labels sit on powers of ten only: the range spans whole decades, so that at least two
             // are labelled (0.02-0.05 s would show none).
+            // Within 1e-300..1e300: a log axis of denormals starts at 0, one of 1e308 ends at inf.
+            lo = std::clamp(lo, 1e-300, kAxisLimit);
+            hi = std::clamp(hi, lo, kAxisLimit);
             const double from = std::pow(10.0, std::floor(std::log10(lo / 1.25)));
             double to = std::pow(10.0, std::ceil(std::log10(hi * 1.25)));
             if (to <= from * 1.0001)
@@ -200,8 +216,10 @@ void ParetoChart::addAxes(const Range& range)
             return a;
         }
         auto* a = new QValueAxis;
-        const double pad = (hi - lo) * 0.06 + hi * 1e-3;
-        a->setRange(std::max(0.0, lo - pad), hi + pad);
+        const auto [from, to] = drawableRange(lo, hi);
+        const double pad = (to / 2 - from / 2) * 0.12 + std::abs(to) * 1e-3;
+        const auto [padFrom, padTo] = drawableRange(std::max(0.0, from - pad), to + pad);
+        a->setRange(padFrom, padTo);
         a->setLabelFormat(QStringLiteral("%.3g"));
         a->applyNiceNumbers();
         a->setTitleText(title);
@@ -236,8 +254,8 @@ void ParetoChart::addFrontier(int i)
     const bool shown = isFrontierVisible(i);
     for (const auto& p : f.points) {
         if (shown) { // a hidden frontier keeps its (empty) series, so that its legend entry stays
-            line->append(p.x, p.y);
-            scatter->append(p.x, p.y);
+            line->append(drawable(p.x), drawable(p.y));
+            scatter->append(drawable(p.x), drawable(p.y));
         }
         if (m_budget > 0 && p.y <= m_budget && m_withinBudget[i] < 0)
             m_withinBudget[i] = p.id;

@@ -63,7 +63,8 @@ void StackedBarChart::setData(
                 total += v;
             top = std::max(top, total);
         }
-        values->setRange(0, top > 0 ? top * 1.05 : 1.0);
+        const auto [from, to] = drawableRange(0.0, top > 0 ? top * 1.05 : 1.0);
+        values->setRange(from, to);
         values->setLabelFormat(QStringLiteral("%.3g"));
         values->setTitleText(unit);
         setRoundTicks(values);

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -159,6 +160,27 @@ struct ReportArgs {
     std::string title;
 };
 
+// The ids of the runs a report covers, read a page at a time: a session of 200,000 runs is never
+// held whole in memory for a list of numbers.
+std::vector<std::int64_t> reportedRuns(const store::Session& session, const report::ReportOptions& options)
+{
+    std::vector<std::int64_t> ids;
+    if (!options.runs.empty()) {
+        std::size_t selected = 0;
+        (void)report::selectRuns(session, options, 0, &selected); // checks every id, holds none
+        std::set<std::int64_t> seen;
+        for (std::int64_t id : options.runs)
+            if (seen.insert(id).second)
+                ids.push_back(id);
+        return ids;
+    }
+    constexpr std::size_t kPage = 1000;
+    for (auto page = session.runPage(0, kPage); !page.empty(); page = session.runPage(page.back().id, kPage))
+        for (const auto& r : page)
+            ids.push_back(r.id);
+    return ids;
+}
+
 void writeReport(const ReportArgs& a, Context& ctx)
 {
     const std::string format = a.format.empty() ? formatForPath(a.out) : a.format;
@@ -168,13 +190,11 @@ void writeReport(const ReportArgs& a, Context& ctx)
     if (!a.runs.empty())
         for (int id : parseIntList(a.runs, "--runs"))
             options.runs.push_back(id);
-    const auto runs = report::selectRuns(session, options); // unknown ids fail here, before anything is written
+    const auto runs = reportedRuns(session, options); // unknown ids fail here, before anything is written
     if (format != "csv")
         (void)resolveOutput(a.out); // a missing folder or a directory is refused before any work
 
-    Json out = { { "format", format }, { "out", a.out }, { "runs", Json::array() } };
-    for (const auto& r : runs)
-        out["runs"].push_back(r.id);
+    Json out = { { "format", format }, { "out", a.out }, { "runs", runs } };
     std::string human;
     if (format == "html") {
         report::writeHtml(session, options, a.out);

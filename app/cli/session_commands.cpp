@@ -1,4 +1,4 @@
-// vantage-cli session new|list|show|artifact: read and start session files headless.
+// vantage-cli session new|list|show|clean|artifact: read and start session files headless.
 
 #include "cli.h"
 
@@ -17,11 +17,31 @@ Json runJson(const store::RunInfo& r, bool full)
         { "name", r.name }, { "status", store::statusName(r.status) }, { "created_at", r.createdAt },
         { "started_at", r.startedAt }, { "finished_at", r.finishedAt }, { "duration_s", r.durationS },
         { "summary", r.summary }, { "error", r.error }, { "tags", r.tags } };
+    if (r.damaged())
+        j["damage"] = r.damage;
     if (full) {
         j["params"] = r.params;
         j["result"] = r.result;
     }
     return j;
+}
+
+// Runs whose stored row could not be read as Vantage writes it, named after the table: the rest
+// of the session is listed as it is.
+void printDamage(const std::vector<store::RunInfo>& runs)
+{
+    constexpr std::size_t kMaxNamed = 20;
+    std::size_t damaged = 0;
+    for (const auto& r : runs) {
+        if (!r.damaged())
+            continue;
+        if (++damaged == 1)
+            std::cout << '\n';
+        if (damaged <= kMaxNamed)
+            std::cout << "run " << r.id << " is damaged: " << r.damage << '\n';
+    }
+    if (damaged > kMaxNamed)
+        std::cout << "and " << damaged - kMaxNamed << " more damaged runs\n";
 }
 
 void listRuns(const std::string& file, Context& ctx)
@@ -43,6 +63,7 @@ void listRuns(const std::string& file, Context& ctx)
             r.status == store::RunStatus::Failed ? r.error : r.summary });
     std::cout << s.title() << " — " << runs.size() << (runs.size() == 1 ? " run\n\n" : " runs\n\n");
     printTable({ "ID", "ENGINE", "KIND", "STATUS", "STARTED", "DURATION", "RESULT" }, rows);
+    printDamage(runs);
 }
 
 void showSession(const std::string& file, std::int64_t runId, Context& ctx)
@@ -68,6 +89,7 @@ void showSession(const std::string& file, std::int64_t runId, Context& ctx)
             kv.emplace_back(k, v.get<std::string>());
         kv.emplace_back("runs", std::to_string(runs.size()));
         printKeyValues(kv);
+        printDamage(runs);
         return;
     }
     const auto r = s.run(runId);
@@ -87,11 +109,15 @@ void showSession(const std::string& file, std::int64_t runId, Context& ctx)
         printJson(j);
         return;
     }
-    printKeyValues({ { "run", std::to_string(r.id) + (r.name.empty() ? "" : " (" + r.name + ")") },
-        { "engine", std::string(store::engineName(r.engine)) + " " + std::string(store::runKindName(r.kind)) },
-        { "status", std::string(store::statusName(r.status)) }, { "started", r.startedAt },
-        { "finished", r.finishedAt }, { "duration", formatSeconds(r.durationS) }, { "result", r.summary },
-        { "error", r.error } });
+    std::vector<std::pair<std::string, std::string>> facts
+        = { { "run", std::to_string(r.id) + (r.name.empty() ? "" : " (" + r.name + ")") },
+              { "engine", std::string(store::engineName(r.engine)) + " " + std::string(store::runKindName(r.kind)) },
+              { "status", std::string(store::statusName(r.status)) }, { "started", r.startedAt },
+              { "finished", r.finishedAt }, { "duration", formatSeconds(r.durationS) }, { "result", r.summary },
+              { "error", r.error } };
+    if (r.damaged())
+        facts.emplace_back("damage", r.damage);
+    printKeyValues(facts);
     std::cout << "\nparameters:\n" << r.params.dump(2) << '\n';
     if (!series.empty()) {
         std::cout << "\nseries:\n";
@@ -139,6 +165,22 @@ void addSessionCommands(CLI::App& app, Context& ctx)
     show->add_option("FILE", o->file, "Session file")->required();
     show->add_option("--run", o->run, "Run id: its parameters, results, series and artifacts");
     show->callback([&ctx, o] { showSession(o->file, o->run, ctx); });
+
+    auto* clean = session->add_subcommand("clean",
+        "Copy a session that holds objects of another program (triggers, views, tables) into a new session "
+        "without them");
+    clean->add_option("FILE", o->file, "Session file to copy (never written)")->required();
+    clean->add_option("--out", o->out, "New session file to write")->required();
+    clean->callback([&ctx, o] {
+        const std::string left = store::Session::cleanCopy(o->file, o->out);
+        const auto copy = store::Session::open(o->out, store::Session::Mode::ReadOnly);
+        const std::size_t runs = copy.runCount();
+        if (ctx.json)
+            printJson({ { "session", o->out }, { "runs", runs }, { "left_out", left } });
+        else
+            std::cout << "wrote " << o->out << " (" << runs << (runs == 1 ? " run" : " runs") << ")"
+                      << (left.empty() ? std::string() : "; left out " + left) << '\n';
+    });
 
     auto* artifact = session->add_subcommand("artifact", "Write a stored artifact (strategy, SVG, report) to a file");
     artifact->add_option("FILE", o->file, "Session file")->required();

@@ -352,11 +352,17 @@ bool MainWindow::openSession(const QString& path, bool quiet)
         return false;
     }
     try {
-        auto s = std::make_unique<store::Session>(store::Session::open(path.toStdString()));
+        // A session someone else owns (no write permission) is read, not written: a writer would be
+        // refused, and a reader leaves nothing behind that locks the owner out.
+        const bool readOnly = !QFileInfo(path).isWritable() || !QFileInfo(QFileInfo(path).absolutePath()).isWritable();
+        auto s = std::make_unique<store::Session>(store::Session::open(
+            path.toStdString(), readOnly ? store::Session::Mode::ReadOnly : store::Session::Mode::ReadWrite));
         const auto recovered = s->recoveredRuns().size();
         const auto backup = s->migrationBackup();
         setSessionInternal(std::move(s));
-        if (recovered > 0)
+        if (readOnly)
+            statusBar()->showMessage(tr("Opened read-only: you may not write this session file."), 10000);
+        else if (recovered > 0)
             statusBar()->showMessage(
                 tr("%n run(s) had been interrupted and are now marked failed.", nullptr, static_cast<int>(recovered)),
                 10000);

@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <exception>
+#include <functional>
 #include <limits>
 #include <map>
 
@@ -346,7 +348,7 @@ void seriesSection(std::string& h, const store::Session& session, const store::R
                 if (std::isfinite(p.value)) {
                     st.min = std::min(st.min, p.value);
                     st.max = std::max(st.max, p.value);
-                    st.sum += p.value;
+                    st.sum += p.value / 2; // halves: the sum of +-1e308 stays finite
                     ++st.finite;
                 }
             }
@@ -374,7 +376,7 @@ void seriesSection(std::string& h, const store::Session& session, const store::R
         h += numCell(st.firstStep) + numCell(st.lastStep)
             + numCell(st.last, formatNumber(st.last), " data-field=\"last\"");
         if (st.finite > 0)
-            h += numCell(st.min) + numCell(st.max) + numCell(st.sum / static_cast<double>(st.finite));
+            h += numCell(st.min) + numCell(st.max) + numCell(st.sum / static_cast<double>(st.finite) * 2);
         else
             h += "<td></td><td></td><td></td>";
         h += "</tr>";
@@ -482,22 +484,28 @@ void runSection(std::string& h, const store::Session& session, const store::RunI
 
 } // namespace
 
-std::string renderHtml(const store::Session& session, const ReportOptions& options)
+namespace {
+
+// The runs a report covers: those it lists (at most options.maxListedRuns, read as one page, never
+// the whole session) and how many the session or the selection has in all.
+struct ReportRuns {
+    std::vector<store::RunInfo> listed;
+    std::size_t selected = 0; // runs the report is about (options.runs, or every run)
+    std::size_t total = 0; // runs of the session
+};
+
+ReportRuns reportRuns(const store::Session& session, const ReportOptions& options)
 {
-    const std::vector<store::RunInfo> runs = selectRuns(session, options);
-    const std::string title = reportTitle(session, options);
-    const std::string date = reportDate(options);
-    const std::string version = std::string(VANTAGE_VERSION) + " (" + VANTAGE_GIT_DESCRIBE + ")";
+    ReportRuns out;
+    out.total = session.runCount();
+    // Unknown ids fail here, before anything is written.
+    out.listed = selectRuns(session, options, options.maxListedRuns, &out.selected);
+    return out;
+}
 
-    std::string h;
-    h.reserve(1 << 20);
-    h += "<!DOCTYPE html>\n<html lang=\"en\" xmlns=\"http://www.w3.org/1999/xhtml\"><head><meta charset=\"utf-8\"/>"
-         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>";
-    h += "<meta name=\"generator\" content=\"Vantage " + esc(version) + "\"/>";
-    h += "<meta name=\"vantage-session\" content=\"" + esc(session.path().string()) + "\"/>";
-    h += "<meta name=\"vantage-date\" content=\"" + esc(date) + "\"/>";
-    h += "<title>" + esc(title) + "</title><style>" + kStyle + "</style></head>\n<body>";
-
+void titleBlock(std::string& h, const store::Session& session, const ReportRuns& runs, const std::string& title,
+    const std::string& date, const std::string& version)
+{
     h += "<div class=\"title-page\" id=\"top\"><p class=\"kicker\">Vantage report</p><h1 class=\"report-title\">"
         + esc(title) + "</h1>";
     h += "<table class=\"facts report-facts\"><tbody>";
@@ -509,45 +517,114 @@ std::string renderHtml(const store::Session& session, const ReportOptions& optio
     if (auto with = session.meta("created_with"))
         factRow(h, "Session created with", esc(*with));
     factRow(h, "Session schema", std::to_string(session.schemaVersion()));
-    const std::size_t total = session.runs().size();
     factRow(h, "Runs",
-        std::to_string(runs.size()) + (runs.size() == total ? std::string() : " of " + std::to_string(total)));
+        std::to_string(runs.selected)
+            + (runs.selected == runs.total ? std::string() : " of " + std::to_string(runs.total)));
     h += "</tbody></table>";
+}
 
+void contents(std::string& h, const ReportRuns& runs)
+{
     h += "<h2 id=\"contents\">Contents</h2>";
-    if (runs.empty()) {
+    if (runs.listed.empty()) {
         h += "<p class=\"note\">This session has no runs.</p>";
-    } else {
-        h += "<table class=\"runs toc\"><thead><tr><th class=\"num\">Run</th><th>Engine</th><th>Kind</th><th>Name</th>"
-             "<th>Status</th><th>Started</th><th class=\"num\">Duration</th><th>Result</th></tr></thead><tbody>";
-        for (const auto& r : runs) {
-            h += "<tr data-run=\"" + std::to_string(r.id) + "\"><td class=\"num\"><a href=\"#run-"
-                + std::to_string(r.id) + "\">" + std::to_string(r.id) + "</a></td><td>"
-                + esc(engineTitle(store::engineName(r.engine))) + "</td><td>"
-                + esc(std::string(store::runKindName(r.kind))) + "</td><td><a href=\"#run-" + std::to_string(r.id)
-                + "\">" + esc(r.name.empty() ? runLabel(r) : r.name) + "</a></td><td>" + statusSpan(r.status)
-                + "</td><td>" + esc(displayTime(r.startedAt)) + "</td>";
-            h += r.durationS > 0 ? numCell(r.durationS, secondsText(r.durationS)) : std::string("<td></td>");
-            h += "<td>" + esc(r.status == store::RunStatus::Failed && !r.error.empty() ? r.error : r.summary)
-                + "</td></tr>";
-        }
-        h += "</tbody></table>";
+        return;
     }
-    h += "</div>\n";
+    h += "<table class=\"runs toc\"><thead><tr><th class=\"num\">Run</th><th>Engine</th><th>Kind</th><th>Name</th>"
+         "<th>Status</th><th>Started</th><th class=\"num\">Duration</th><th>Result</th></tr></thead><tbody>";
+    for (const auto& r : runs.listed) {
+        h += "<tr data-run=\"" + std::to_string(r.id) + "\"><td class=\"num\"><a href=\"#run-" + std::to_string(r.id)
+            + "\">" + std::to_string(r.id) + "</a></td><td>" + esc(engineTitle(store::engineName(r.engine)))
+            + "</td><td>" + esc(std::string(store::runKindName(r.kind))) + "</td><td><a href=\"#run-"
+            + std::to_string(r.id) + "\">" + esc(r.name.empty() ? runLabel(r) : r.name) + "</a></td><td>"
+            + statusSpan(r.status) + "</td><td>" + esc(displayTime(r.startedAt)) + "</td>";
+        h += r.durationS > 0 ? numCell(r.durationS, secondsText(r.durationS)) : std::string("<td></td>");
+        h += "<td>" + esc(r.status == store::RunStatus::Failed && !r.error.empty() ? r.error : r.summary)
+            + "</td></tr>";
+    }
+    h += "</tbody></table>";
+    if (runs.selected > runs.listed.size())
+        h += "<p class=\"note runs-not-listed\" data-count=\"" + std::to_string(runs.selected - runs.listed.size())
+            + "\">" + std::to_string(runs.selected - runs.listed.size())
+            + " more runs are not listed here. The CSV export (vantage-cli report --format csv) holds every run; "
+              "a report of chosen runs (--runs) details those.</p>";
+}
 
-    for (const auto& r : runs) {
-        runSection(h, session, r);
+// The whole page, handed to `emit` a part at a time (the title block, each run), so that a report
+// written to a file holds one run's HTML in memory at a time.
+void renderReport(
+    const store::Session& session, const ReportOptions& options, const std::function<void(std::string&)>& emit)
+{
+    const ReportRuns runs = reportRuns(session, options);
+    const std::string title = reportTitle(session, options);
+    const std::string date = reportDate(options);
+    const std::string version = std::string(VANTAGE_VERSION) + " (" + VANTAGE_GIT_DESCRIBE + ")";
+
+    std::string h;
+    h += "<!DOCTYPE html>\n<html lang=\"en\" xmlns=\"http://www.w3.org/1999/xhtml\"><head><meta charset=\"utf-8\"/>"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>";
+    h += "<meta name=\"generator\" content=\"Vantage " + esc(version) + "\"/>";
+    h += "<meta name=\"vantage-session\" content=\"" + esc(session.path().string()) + "\"/>";
+    h += "<meta name=\"vantage-date\" content=\"" + esc(date) + "\"/>";
+    h += "<title>" + esc(title) + "</title><style>" + kStyle + "</style></head>\n<body>";
+    titleBlock(h, session, runs, title, date, version);
+    contents(h, runs);
+    h += "</div>\n";
+    emit(h);
+
+    const std::size_t detailed = std::min(runs.listed.size(), options.maxDetailedRuns);
+    for (std::size_t i = 0; i < detailed; ++i) {
+        runSection(h, session, runs.listed[i]);
         h += "\n";
+        emit(h);
     }
+    if (runs.selected > detailed)
+        h += "<p class=\"note runs-not-detailed\" data-count=\"" + std::to_string(runs.selected - detailed)
+            + "\">The report details the first " + std::to_string(detailed) + " of " + std::to_string(runs.selected)
+            + " runs; the CSV export holds the parameters, results and series of every run.</p>";
     h += "<p class=\"footer\">Generated by Vantage " + esc(version) + " on " + esc(displayTime(date)) + " from "
         + esc(session.path().filename().string()) + ".</p>";
     h += "</body></html>\n";
-    return h;
+    emit(h);
+}
+
+} // namespace
+
+std::string renderHtml(const store::Session& session, const ReportOptions& options)
+{
+    std::string page;
+    renderReport(session, options, [&](std::string& part) {
+        page += part;
+        part.clear();
+    });
+    return page;
 }
 
 void writeHtml(const store::Session& session, const ReportOptions& options, const std::filesystem::path& file)
 {
-    writeFileAtomic(file, renderHtml(session, options));
+    (void)reportRuns(session, options); // an unknown run id is refused before the file is opened
+    // An error while the page is written (the session, mid-way) leaves no half page: the
+    // temporary file is removed, and the error is the one that stopped the report.
+    std::exception_ptr failed;
+    try {
+        writeFileAtomicWith(file, FileAccess::Default, [&](std::FILE* out) {
+            bool ok = true;
+            try {
+                renderReport(session, options, [&](std::string& part) {
+                    ok = ok && std::fwrite(part.data(), 1, part.size(), out) == part.size();
+                    part.clear();
+                });
+            } catch (...) {
+                failed = std::current_exception();
+                return false;
+            }
+            return ok;
+        });
+    } catch (const Error&) {
+        if (failed)
+            std::rethrow_exception(failed);
+        throw;
+    }
 }
 
 } // namespace vantage::report

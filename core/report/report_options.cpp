@@ -6,32 +6,57 @@
 #include <cctype>
 #include <chrono>
 #include <ctime>
+#include <limits>
 #include <set>
 
 namespace vantage::report {
 
+namespace {
+
+[[noreturn]] void unknownRun(const store::Session& session, std::int64_t id)
+{
+    const auto first = session.runPage(0, 20);
+    std::string known;
+    for (const auto& r : first)
+        known += (known.empty() ? "" : ", ") + std::to_string(r.id);
+    const std::size_t total = session.runCount();
+    if (total > first.size())
+        known += ", … (" + std::to_string(total) + " runs)";
+    throw Error::invalidInput("no run with id " + std::to_string(id) + " in this session ("
+        + (known.empty() ? std::string("it has no runs") : "its runs are " + known) + ")")
+        .inFile(session.path().string())
+        .forField("runs");
+}
+
+} // namespace
+
 std::vector<store::RunInfo> selectRuns(const store::Session& session, const ReportOptions& options)
 {
-    std::vector<store::RunInfo> all = session.runs();
-    if (options.runs.empty())
-        return all;
+    std::size_t selected = 0;
+    return selectRuns(session, options, std::numeric_limits<std::size_t>::max(), &selected);
+}
+
+std::vector<store::RunInfo> selectRuns(
+    const store::Session& session, const ReportOptions& options, std::size_t limit, std::size_t* selected)
+{
+    if (options.runs.empty()) {
+        *selected = session.runCount();
+        return session.runPage(0, limit);
+    }
     std::vector<store::RunInfo> out;
     std::set<std::int64_t> seen;
     for (std::int64_t id : options.runs) {
         if (!seen.insert(id).second)
             continue;
-        auto it = std::find_if(all.begin(), all.end(), [id](const store::RunInfo& r) { return r.id == id; });
-        if (it == all.end()) {
-            std::string known;
-            for (const auto& r : all)
-                known += (known.empty() ? "" : ", ") + std::to_string(r.id);
-            throw Error::invalidInput("no run with id " + std::to_string(id) + " in this session ("
-                + (known.empty() ? std::string("it has no runs") : "its runs are " + known) + ")")
-                .inFile(session.path().string())
-                .forField("runs");
-        }
-        out.push_back(*it);
+        // The first listed run from `id` on: a trashed or missing id finds another one, or none.
+        auto page = id > std::numeric_limits<std::int64_t>::min() ? session.runPage(id - 1, 1)
+                                                                  : std::vector<store::RunInfo>{};
+        if (page.empty() || page.front().id != id)
+            unknownRun(session, id);
+        if (out.size() < limit)
+            out.push_back(std::move(page.front()));
     }
+    *selected = seen.size();
     return out;
 }
 

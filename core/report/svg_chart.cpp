@@ -136,6 +136,29 @@ std::string_view paletteColour(std::size_t index)
     return kColours[index % kColours.size()];
 }
 
+namespace {
+
+constexpr int kMaxTicks = 100; // a tick count asked for beyond this is taken as this
+constexpr double kMax = std::numeric_limits<double>::max();
+// Below this, ranges are padded to it: ticks of denormal size are neither readable nor exact.
+constexpr double kTinyRange = 1e-290;
+
+// Heckbert's step for [lo, hi], also when hi - lo overflows (data of +-1e308): then the step is
+// found for the half range, which always fits, and doubled.
+double tickStep(double lo, double hi, int target)
+{
+    const double span = hi - lo;
+    if (std::isfinite(span)) {
+        const double step = niceNum(niceNum(span, false) / (target - 1), true);
+        if (std::isfinite(step) && step > 0)
+            return step;
+    }
+    const double half = hi / 2 - lo / 2;
+    return std::min(2 * niceNum(niceNum(half, false) / (target - 1), true), kMax);
+}
+
+} // namespace
+
 Ticks niceTicks(double lo, double hi, int target)
 {
     if (!std::isfinite(lo) || !std::isfinite(hi)) {
@@ -144,26 +167,34 @@ Ticks niceTicks(double lo, double hi, int target)
     }
     if (lo > hi)
         std::swap(lo, hi);
-    if (hi - lo <= 1e-12 * std::max(1.0, std::max(std::abs(lo), std::abs(hi)))) {
-        const double pad = lo == 0.0 ? 1.0 : std::abs(lo) * 0.1;
-        lo -= pad;
-        hi += pad;
+    const double scale = std::max({ 1.0, std::abs(lo), std::abs(hi) });
+    if (hi / 2 - lo / 2 <= 0.5e-12 * scale || hi - lo < kTinyRange) {
+        const double pad = std::abs(lo) < kTinyRange ? 1.0 : std::abs(lo) * 0.1;
+        lo = std::max(lo - pad, -kMax);
+        hi = std::min(hi + pad, kMax);
     }
-    target = std::max(target, 2);
-    const double range = niceNum(hi - lo, false);
-    const double step = niceNum(range / (target - 1), true);
+    target = std::clamp(target, 2, kMaxTicks);
+    const double step = tickStep(lo, hi, target);
     Ticks t;
     t.step = step;
-    t.lo = std::floor(lo / step + 1e-9) * step;
-    t.hi = std::ceil(hi / step - 1e-9) * step;
-    for (int i = 0;; ++i) {
-        double v = t.lo + i * step;
-        if (v > t.hi + step * 1e-6)
-            break;
+    // The first and last multiples of the step around the data; where one lies past the largest
+    // double, the range ends at the largest double and the ticks at the last multiple inside.
+    const double first = std::floor(lo / step + 1e-9), last = std::ceil(hi / step - 1e-9);
+    t.lo = std::max(first * step, -kMax);
+    t.hi = std::min(last * step, kMax);
+    const double k0 = std::isfinite(first * step) ? first : std::ceil(-kMax / step);
+    const double k1 = std::isfinite(last * step) ? last : std::floor(kMax / step);
+    // A count bounded whatever the input: k1 - k0 is about `target` by construction.
+    const double count = k1 - k0;
+    for (int i = 0; i <= count && i <= 2 * kMaxTicks; ++i) {
+        double v = (k0 + i) * step;
         if (std::abs(v) < step * 1e-9)
             v = 0.0;
         t.values.push_back(v);
     }
+    // A range pressed against the largest double may hold one multiple of the step: its ends then.
+    if (t.values.size() < 2)
+        t.values = { t.lo, t.hi };
     return t;
 }
 
@@ -195,8 +226,15 @@ struct ChartLayout {
     static constexpr double rowHeight = 18.0;
     double totalHeight = 0;
 
-    double px(double x) const { return left + (x - tx.lo) / (tx.hi - tx.lo) * plotW; }
-    double py(double y) const { return top + plotH - (y - ty.lo) / (ty.hi - ty.lo) * plotH; }
+    // Positions in pixels, computed on halves (the span of +-1e308 overflows) and kept within a
+    // plot's size of the plot: a point far outside draws at the edge of the page, not at 1e300.
+    double px(double x) const { return left + fraction(x, tx) * plotW; }
+    double py(double y) const { return top + plotH - fraction(y, ty) * plotH; }
+    static double fraction(double v, const Ticks& t)
+    {
+        const double f = (v / 2 - t.lo / 2) / (t.hi / 2 - t.lo / 2);
+        return std::isfinite(f) ? std::clamp(f, -1.0, 2.0) : 0.0;
+    }
 };
 
 // A reference more than twice the data's extent beyond it (the data range before references).

@@ -106,9 +106,7 @@ Session Session::open(const fs::path& path, Mode mode)
     auto probe = std::make_unique<Impl>();
     probe->path = path;
     probe->readOnly = true;
-    if (sqlite3_open_v2(path.c_str(), &probe->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK)
-        throw Error::invalidInput(std::string("cannot open session: ") + sqlite3_errmsg(probe->db))
-            .inFile(path.string());
+    probe->db = detail::openHandle(path, Access::Read);
     sqlite3_busy_timeout(probe->db, 5000);
     std::int64_t appId = 0;
     try {
@@ -118,7 +116,9 @@ Session Session::open(const fs::path& path, Mode mode)
         std::string problems;
         while (check.step()) {
             const auto line = check.text(0);
-            if (line != "ok")
+            // A row that breaks a CHECK or NOT NULL constraint is a damaged run, read as such
+            // (RunInfo::damage); only damage to the file's structure refuses the whole file.
+            if (line != "ok" && !line.starts_with("CHECK constraint failed") && !line.starts_with("NULL value in"))
                 problems += (problems.empty() ? "" : "; ") + line;
         }
         if (!problems.empty())
@@ -153,9 +153,10 @@ Session Session::open(const fs::path& path, Mode mode)
 
     auto impl = std::make_unique<Impl>();
     impl->path = path;
-    if (sqlite3_open_v2(path.c_str(), &impl->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK)
-        throw Error::failure(std::string("cannot open session for writing: ") + sqlite3_errmsg(impl->db))
+    if (!detail::writableByMe(path))
+        throw Error::invalidInput("you may not write this session file (or its folder); open it read-only")
             .inFile(path.string());
+    impl->db = detail::openHandle(path, Access::Write);
     impl->version = oldVersion;
     if (oldVersion < kSchemaVersion) {
         // Keep the old file as it was before the upgrade: a user who goes back to the old build has it.
@@ -190,6 +191,7 @@ Session Session::create(const fs::path& path, std::string_view title)
         const std::string why = impl->db ? sqlite3_errmsg(impl->db) : "out of memory";
         throw Error::failure("cannot create session: " + why).inFile(path.string());
     }
+    detail::harden(impl->db);
     try {
         impl->configure();
         impl->migrate();

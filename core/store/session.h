@@ -82,10 +82,17 @@ struct RunInfo {
     Json result; // structured results (null until finished)
     std::string error; // why it failed, for failed runs
     std::vector<std::string> tags;
+    // What of the stored row could not be read as Vantage writes it ("its status 'exploded' is not
+    // a run status; its parameters are not JSON"), empty for a sound row. A damaged run is listed
+    // with what could be read (an unknown status reads as failed); the rest of the session opens.
+    std::string damage;
+    bool damaged() const { return !damage.empty(); }
     // Failed because the process that wrote it ended first (see Session::recoveredRuns()).
     bool interrupted() const;
 };
 
+// A point of a stored series; a value that is not a number in the file reads as NaN (a gap). NaN
+// and +-inf are stored and read back as they are.
 struct SeriesPoint {
     double step = 0.0;
     double value = 0.0;
@@ -126,6 +133,14 @@ public:
     Session& operator=(Session&&) noexcept;
     ~Session();
 
+    // A session that open() refuses for objects another program put in its schema (triggers,
+    // views, other tables and indexes) copied to a new session `target` with Vantage's own schema:
+    // the runs, series, artifacts and metadata are copied as data, nothing of the schema is, and a
+    // run with a status Vantage does not write is copied as failed. Returns what was left out, for
+    // the user. Refuses a file that is not a session, one newer than this build, and an existing
+    // target; the source is never written.
+    static std::string cleanCopy(const std::filesystem::path& source, const std::filesystem::path& target);
+
     // Writes a consistent copy of the whole session to `target` (Save As); refuses to overwrite.
     void saveCopy(const std::filesystem::path& target) const;
 
@@ -157,6 +172,10 @@ public:
     void finishRun(std::int64_t runId, RunStatus status, const Json& result = nullptr, std::string_view summary = {},
         std::string_view error = {});
     std::vector<RunInfo> runs() const;
+    // The runs that runs() lists, counted, and `limit` of them from the first id above `afterId`
+    // on: a reader of a session of 200,000 runs holds one page at a time.
+    std::size_t runCount() const;
+    std::vector<RunInfo> runPage(std::int64_t afterId, std::size_t limit) const;
     RunInfo run(std::int64_t runId) const; // throws Error::invalidInput for an unknown id
     void renameRun(std::int64_t runId, std::string_view name);
     void setRunTags(std::int64_t runId, const std::vector<std::string>& tags);

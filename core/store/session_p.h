@@ -16,6 +16,7 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <mutex>
 #include <unistd.h>
 
@@ -110,6 +111,38 @@ inline bool writerGone(std::int64_t pid, const std::string& host)
     return (host.empty() || host == me) && !processAlive(pid);
 }
 
+// `text` with every byte that is not part of a well-formed UTF-8 sequence replaced by U+FFFD.
+inline std::string validUtf8(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    for (std::size_t i = 0; i < n;) {
+        const unsigned char c = p[i];
+        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        bool ok = len > 0 && i + len <= n && !(len == 2 && c < 0xC2);
+        for (std::size_t k = 1; ok && k < len; ++k)
+            ok = (p[i + k] & 0xC0) == 0x80;
+        if (ok && len == 3) {
+            const unsigned cp = ((c & 0x0Fu) << 12) | ((p[i + 1] & 0x3Fu) << 6);
+            ok = cp >= 0x800 && !(cp >= 0xD800 && cp <= 0xDFFF);
+        }
+        if (ok && len == 4) {
+            const unsigned cp = ((c & 0x07u) << 18) | ((p[i + 1] & 0x3Fu) << 12);
+            ok = cp >= 0x10000 && cp <= 0x10FFFF;
+        }
+        if (!ok) {
+            out += "\xEF\xBF\xBD";
+            ++i;
+            continue;
+        }
+        out.append(text.substr(i, len));
+        i += len;
+    }
+    return out;
+}
+
 // RAII for one prepared statement; binds by 1-based index.
 class Stmt {
 public:
@@ -162,10 +195,29 @@ public:
     std::int64_t int64(int col) const { return sqlite3_column_int64(m_stmt, col); }
     double real(int col) const { return sqlite3_column_double(m_stmt, col); }
     bool isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
+    // Text as valid UTF-8 whatever the file holds (a session is a file a user may be sent, and
+    // text goes on into JSON, which refuses anything else).
     std::string text(int col) const
     {
         const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
-        return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col))) : std::string();
+        return p ? validUtf8(std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col))))
+                 : std::string();
+    }
+    // Whether the text in `col` is well-formed UTF-8 as stored (text() repairs it either way).
+    bool isUtf8(int col) const
+    {
+        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
+        if (!p)
+            return true;
+        const std::string_view raw(p, static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col)));
+        return validUtf8(raw) == raw;
+    }
+    // A number; NaN for NULL, text or a blob (a value another program stored in a REAL column).
+    double number(int col) const
+    {
+        const int type = sqlite3_column_type(m_stmt, col);
+        return type == SQLITE_INTEGER || type == SQLITE_FLOAT ? sqlite3_column_double(m_stmt, col)
+                                                              : std::numeric_limits<double>::quiet_NaN();
     }
     std::string blob(int col) const
     {
@@ -218,33 +270,59 @@ inline bool storedJsonShapeOk(const std::string& text)
     }
 }
 
-inline std::vector<std::string> tagsFromJson(const std::string& text)
+// The tags of a run; nullopt when the text is not a JSON list of names.
+inline std::optional<std::vector<std::string>> tagsFromJson(const std::string& text)
 {
     if (!storedJsonShapeOk(text))
-        return {};
+        return std::nullopt;
     try {
         auto j = Json::parse(text);
         if (j.is_array())
             return j.get<std::vector<std::string>>();
     } catch (const nlohmann::json::exception&) { }
-    return {};
+    return std::nullopt;
 }
 
-inline Json jsonOrNull(const std::string& text)
+// The stored JSON text; a text that is not JSON (or too deep) is kept as the string it is, never
+// lost, and *isJson (when given) says which it was.
+inline Json jsonOrNull(const std::string& text, bool* isJson = nullptr)
 {
+    if (isJson)
+        *isJson = true;
     if (text.empty())
         return nullptr;
-    if (!storedJsonShapeOk(text))
-        return Json(text); // kept as the text it is, like a value that is not JSON
-    try {
-        return Json::parse(text);
-    } catch (const nlohmann::json::exception&) {
-        return Json(text); // never lose what was stored, even if it is not JSON
+    if (storedJsonShapeOk(text)) {
+        try {
+            return Json::parse(text);
+        } catch (const nlohmann::json::exception&) { }
     }
+    if (isJson)
+        *isJson = false;
+    return Json(text);
 }
+
+// How a handle is opened (session_guard.cpp). Read handles leave no -wal or -shm file behind.
+enum class Access {
+    Read,
+    Write
+};
+// SQLite's settings for untrusted files: defensive, no trusted schema, no triggers, no views.
+void harden(sqlite3* db);
+bool exists(const fs::path& p); // without throwing for a path that cannot be examined
+// A "file:" URI for `path` with the query `query` ("mode=ro"), for SQLite's URI filenames.
+std::string fileUri(const fs::path& path, std::string_view query);
+// Whether this process may write `path` and the folder it is in (where -wal and -shm go).
+bool writableByMe(const fs::path& path);
+// An open, hardened handle; Error::invalidInput naming the file when it cannot be opened (for
+// Access::Write also when the file may not be written).
+sqlite3* openHandle(const fs::path& path, Access access);
+// The objects of the file's schema that a Vantage session of `version` does not have (triggers,
+// views, other tables or indexes, tables defined otherwise), for a message; empty when none.
+std::string foreignObjects(sqlite3* db, const fs::path& path, int version);
 
 } // namespace detail
 
+using detail::Access;
 using detail::hostName;
 using detail::jsonOrNull;
 using detail::kInterrupted;
@@ -347,6 +425,12 @@ struct Session::Impl {
                 throw Error::invalidInput(
                     std::string("the session file is damaged: the column 'runs.") + c + "' is missing")
                     .inFile(path.string());
+        const std::string foreign = detail::foreignObjects(db, path, version);
+        if (!foreign.empty())
+            throw Error::invalidInput("the session file holds " + foreign
+                + ". Vantage sessions have no such objects: another program made or changed this file, and "
+                  "Vantage does not open it. 'vantage-cli session clean' writes a copy without them.")
+                .inFile(path.string());
     }
 
     void requireRun(std::int64_t runId) const
@@ -388,7 +472,7 @@ struct Session::Impl {
     {
         std::vector<std::int64_t> dead;
         {
-            Stmt s(db, "SELECT id, trashed FROM runs WHERE trashed <> 0", path);
+            Stmt s(db, "SELECT id, trashed FROM runs WHERE typeof(trashed) = 'integer' AND trashed <> 0", path);
             while (s.step())
                 if (s.int64(1) != ::getpid() && !processAlive(s.int64(1)))
                     dead.push_back(s.int64(0));

@@ -4,6 +4,9 @@
 
 #include "common/assert.h"
 
+#include <cmath>
+#include <limits>
+
 namespace vantage::store {
 
 bool RunInfo::interrupted() const
@@ -92,6 +95,30 @@ constexpr const char* kRunColumns
       "CASE WHEN started_at IS NOT NULL AND finished_at IS NOT NULL "
       "THEN (julianday(finished_at) - julianday(started_at)) * 86400.0 ELSE 0 END, owner_pid, owner_host FROM runs";
 
+void noteDamage(RunInfo& r, const std::string& what)
+{
+    r.damage += (r.damage.empty() ? "" : "; ") + what;
+}
+
+// The status column as a RunStatus; a value Vantage does not write reads as failed, and says so.
+void readStatus(RunInfo& r, const std::string& text)
+{
+    for (auto status :
+        { RunStatus::Queued, RunStatus::Running, RunStatus::Done, RunStatus::Failed, RunStatus::Cancelled })
+        if (statusName(status) == text) {
+            r.status = status;
+            return;
+        }
+    r.status = RunStatus::Failed;
+    noteDamage(r, "its status '" + text.substr(0, 40) + "' is not a run status");
+    if (r.error.empty())
+        r.error = "damaged run: its status '" + text.substr(0, 40) + "' is not a run status";
+}
+
+// Runs that are not in the trash. A `trashed` that is not a number (a file of another program)
+// counts as not trashed: a run is rather shown than hidden, and never purged for it.
+constexpr const char* kListed = "(trashed = 0 OR typeof(trashed) <> 'integer')";
+
 RunInfo readRun(const Stmt& s)
 {
     RunInfo r;
@@ -99,16 +126,31 @@ RunInfo readRun(const Stmt& s)
     r.engine = engineFromName(s.text(1));
     r.kind = runKindFromName(s.text(2));
     r.name = s.text(3);
-    r.params = jsonOrNull(s.text(4));
-    r.status = statusFromName(s.text(5));
+    bool isJson = true;
+    r.params = jsonOrNull(s.text(4), &isJson);
+    if (!isJson)
+        noteDamage(r, "its parameters are not JSON");
+    else if (!r.params.is_object() && !r.params.is_null())
+        noteDamage(r, "its parameters are not a JSON object");
     r.createdAt = s.text(6);
     r.startedAt = s.text(7);
     r.finishedAt = s.text(8);
     r.summary = s.text(9);
-    r.result = jsonOrNull(s.text(10));
+    r.result = jsonOrNull(s.text(10), &isJson);
+    if (!isJson)
+        noteDamage(r, "its result is not JSON");
     r.error = s.text(11);
-    r.tags = tagsFromJson(s.text(12));
-    r.durationS = s.real(13);
+    readStatus(r, s.text(5));
+    static constexpr std::pair<int, const char*> kTexts[]
+        = { { 3, "name" }, { 4, "parameters" }, { 9, "summary" }, { 10, "result" }, { 11, "error" } };
+    for (const auto& [col, what] : kTexts)
+        if (!s.isUtf8(col))
+            noteDamage(r, std::string("its ") + what + " is not UTF-8 text");
+    if (auto tags = tagsFromJson(s.text(12)))
+        r.tags = std::move(*tags);
+    else
+        noteDamage(r, "its tags are not a list of names");
+    r.durationS = std::isfinite(s.real(13)) ? s.real(13) : 0.0;
     // Every reader, read-only ones too, sees a run whose writer died as what it is; the file is
     // corrected by the next writer that opens it.
     if ((r.status == RunStatus::Running || r.status == RunStatus::Queued) && writerGone(s.int64(14), s.text(15))) {
@@ -121,8 +163,22 @@ RunInfo readRun(const Stmt& s)
 
 std::vector<RunInfo> Session::runs() const
 {
+    return runPage(0, std::numeric_limits<std::size_t>::max());
+}
+
+std::size_t Session::runCount() const
+{
     std::lock_guard lock(m_impl->mutex);
-    Stmt s(m_impl->db, std::string(kRunColumns) + " WHERE trashed = 0 ORDER BY id", m_impl->path);
+    Stmt s(m_impl->db, std::string("SELECT count(*) FROM runs WHERE ") + kListed, m_impl->path);
+    return s.step() ? static_cast<std::size_t>(s.int64(0)) : 0;
+}
+
+std::vector<RunInfo> Session::runPage(std::int64_t afterId, std::size_t limit) const
+{
+    std::lock_guard lock(m_impl->mutex);
+    Stmt s(
+        m_impl->db, std::string(kRunColumns) + " WHERE id > ? AND " + kListed + " ORDER BY id LIMIT ?", m_impl->path);
+    s.bind(1, afterId).bind(2, static_cast<std::int64_t>(std::min<std::size_t>(limit, INT64_MAX)));
     std::vector<RunInfo> out;
     while (s.step())
         out.push_back(readRun(s));
@@ -207,7 +263,14 @@ void Session::appendSeries(std::int64_t runId, std::string_view name, std::span<
         const auto seriesId = find.int64(0);
         Stmt add(m_impl->db, "INSERT INTO series_points(series_id, step, value) VALUES (?, ?, ?)", m_impl->path);
         for (const auto& p : points) {
-            add.bind(1, seriesId).bind(2, p.step).bind(3, p.value);
+            add.bind(1, seriesId);
+            // SQLite has no NaN (it would store NULL, which the column refuses): a NaN is kept as the
+            // text 'nan', which series() reads back as NaN, a gap, as any value that is not a number.
+            for (const auto& [col, v] : { std::pair{ 2, p.step }, std::pair{ 3, p.value } })
+                if (std::isnan(v))
+                    add.bind(col, std::string_view("nan"));
+                else
+                    add.bind(col, v);
             add.step();
             add.reset();
         }
@@ -224,7 +287,7 @@ std::vector<SeriesPoint> Session::series(std::int64_t runId, std::string_view na
     s.bind(1, runId).bind(2, name);
     std::vector<SeriesPoint> out;
     while (s.step())
-        out.push_back({ s.real(0), s.real(1) });
+        out.push_back({ s.number(0), s.number(1) });
     return out;
 }
 

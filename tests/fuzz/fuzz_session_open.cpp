@@ -1,4 +1,4 @@
-// Fuzzes opening a session file (an SQLite database) and reading its runs.
+// Fuzzes opening a session file (an SQLite database) and reading its runs, series and artifacts.
 #include "fuzz_common.h"
 
 #include "store/session.h"
@@ -12,8 +12,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::filesystem::remove(path.string() + "-shm", ec);
     return fuzz::refuseOrAccept([&] {
         Session s = Session::open(path, Session::Mode::ReadOnly);
+        // Everything read goes on into JSON (the CLI's output): a damaged row must not make it throw.
         for (const auto& r : s.runs()) {
-            (void)s.seriesNames(r.id);
+            const vantage::Json j = { { "name", r.name }, { "params", r.params }, { "result", r.result },
+                { "error", r.error }, { "damage", r.damage }, { "tags", r.tags } };
+            (void)j.dump();
+            for (const auto& name : s.seriesNames(r.id))
+                (void)s.series(r.id, name);
             (void)s.artifacts(r.id);
         }
     });

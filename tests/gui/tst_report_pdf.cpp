@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <limits>
+
 using namespace vantage;
 using namespace report_fixture;
 namespace fs = std::filesystem;
@@ -107,6 +109,8 @@ class TestReportPdf : public QObject {
     fs::path m_session;
     Ids m_ids;
     QString path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+    int m_n = 0;
 
 private Q_SLOTS:
     void initTestCase()
@@ -299,6 +303,57 @@ private Q_SLOTS:
         b.addArtifact(id, "layer_cut.svg", "image/svg+xml", "<svg this is not xml");
         QVERIFY2(gui::exportReport(b, {}, path("broken.pdf"), &error), qPrintable(error));
         QVERIFY(flat(pageText(path("broken.pdf"), 2)).contains(QStringLiteral("an image that cannot be drawn")));
+    }
+
+    // What a shared session may hold (issue 31): series of +-1e308, only inf, NaN and denormals
+    // give a PDF with their charts; a session of many runs gives one of bounded pages, with the
+    // note that says how many runs it leaves to the CSV export.
+    void extremeAndManyRuns_data()
+    {
+        QTest::addColumn<int>("runs");
+        QTest::addColumn<QList<double>>("values");
+        const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+        const double tiny = std::numeric_limits<double>::denorm_min();
+        QTest::newRow("+-1e308") << 1 << QList<double>{ -1e308, 1e308, 0 };
+        QTest::newRow("only inf") << 1 << QList<double>{ inf, -inf };
+        QTest::newRow("only NaN") << 1 << QList<double>{ nan };
+        QTest::newRow("denormals") << 1 << QList<double>{ tiny, 2 * tiny };
+        QTest::newRow("many runs") << 40 << QList<double>{ 1, 2 };
+    }
+    void extremeAndManyRuns()
+    {
+        QFETCH(int, runs);
+        QFETCH(QList<double>, values);
+        const fs::path file = fs::path(m_dir.path().toStdString()) / ("x" + std::to_string(m_n++) + ".vantage");
+        {
+            auto s = store::Session::create(file, "extreme");
+            for (int i = 0; i < runs; ++i) {
+                const auto id = s.beginRun({ .engine = store::Engine::Edl, .kind = store::RunKind::Train });
+                std::vector<store::SeriesPoint> pts;
+                for (qsizetype k = 0; k < values.size(); ++k)
+                    pts.push_back({ static_cast<double>(k), values[k] });
+                s.appendSeries(id, "loss", pts);
+                s.finishRun(id, store::RunStatus::Done, Json{ { "loss", values.front() } }, "done");
+            }
+        }
+        auto s = store::Session::open(file, store::Session::Mode::ReadOnly);
+        report::ReportOptions options;
+        options.maxListedRuns = 30;
+        options.maxDetailedRuns = 3;
+        const QString pdf = path(QString::fromStdString(file.stem().string()) + ".pdf");
+        QString error;
+        gui::PdfReport info;
+        QVERIFY2(gui::writePdfReport(q(report::renderHtml(s, options)), pdf, &error, &info), qPrintable(error));
+        QCOMPARE(pdfPages(pdf), info.pages);
+        QVERIFY(info.pages >= 2 && info.pages <= 2 + std::min(runs, 3) * 2);
+        QString all;
+        for (int page = 1; page <= info.pages; ++page)
+            all += flat(pageText(pdf, page)) + QLatin1Char(' ');
+        QVERIFY2(all.contains(QStringLiteral("step")), qPrintable(all.left(400))); // the chart's axis title
+        if (runs > 30)
+            QVERIFY2(all.contains(QStringLiteral("10 more runs are not listed")), qPrintable(all.right(800)));
+        if (runs > 3)
+            QVERIFY(all.contains(QStringLiteral("details the first 3 of %1 runs").arg(runs)));
     }
 };
 

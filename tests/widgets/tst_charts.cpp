@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -184,6 +185,75 @@ private Q_SLOTS:
     }
 
     // With nothing to draw, no made-up scale.
+    // What a shared session may hold (issue 31): the axes of every chart stay finite, ordered and
+    // ticked a handful of times, and the chart paints, whatever the values.
+    void extremeValuesKeepAxesDrawable_data()
+    {
+        QTest::addColumn<QList<double>>("values");
+        const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+        const double big = std::numeric_limits<double>::max(), tiny = std::numeric_limits<double>::denorm_min();
+        QTest::newRow("+-1e308") << QList<double>{ -1e308, 1e308 };
+        QTest::newRow("largest doubles") << QList<double>{ -big, big };
+        QTest::newRow("only inf") << QList<double>{ inf, inf };
+        QTest::newRow("only -inf") << QList<double>{ -inf };
+        QTest::newRow("only NaN") << QList<double>{ nan, nan };
+        QTest::newRow("denormals") << QList<double>{ tiny, 3 * tiny };
+        QTest::newRow("one denormal") << QList<double>{ tiny };
+        QTest::newRow("1e308 and a denormal") << QList<double>{ 1e308, tiny };
+        QTest::newRow("flat at the largest double") << QList<double>{ big, big };
+        QTest::newRow("mixed") << QList<double>{ 1, nan, 1e308, -inf, tiny, -1e-300 };
+    }
+    void extremeValuesKeepAxesDrawable()
+    {
+        QFETCH(QList<double>, values);
+        // A line chart's axes are set from its data; a Pareto chart's may be QtCharts' own fit to
+        // one point (min == max), which it draws without ticks. Both stay finite and bounded.
+        auto checkAxis = [](QAbstractAxis* a, bool strict) {
+            if (auto* v = qobject_cast<QValueAxis*>(a)) {
+                QVERIFY(std::isfinite(v->min()) && std::isfinite(v->max()));
+                QVERIFY(strict ? v->min() < v->max() : v->min() <= v->max());
+                // Nice numbers round the ends outward by up to a step.
+                QVERIFY(std::abs(v->min()) <= 10 * kAxisLimit && std::abs(v->max()) <= 10 * kAxisLimit);
+                if (v->tickType() == QValueAxis::TicksDynamic)
+                    QVERIFY((v->max() - v->min()) / v->tickInterval() <= 12);
+            } else if (auto* l = qobject_cast<QLogValueAxis*>(a)) {
+                QVERIFY(std::isfinite(l->min()) && std::isfinite(l->max()) && l->min() > 0 && l->min() <= l->max());
+            }
+        };
+        LineChart line;
+        line.resize(400, 300);
+        QVector<QPointF> pts;
+        for (qsizetype i = 0; i < values.size(); ++i)
+            pts.append(QPointF(static_cast<double>(i), values[i]));
+        line.setSeries(QStringLiteral("s"), pts);
+        line.appendPoints(QStringLiteral("live"), { QPointF(values.front(), values.back()) });
+        for (auto* a : line.chart()->axes())
+            checkAxis(a, true);
+        QVERIFY(!line.toImage(1.0).isNull());
+
+        for (bool log : { false, true }) {
+            ParetoChart pareto;
+            pareto.resize(400, 300);
+            ParetoSeriesData f{ QStringLiteral("f"), {} };
+            for (qsizetype i = 0; i < values.size(); ++i)
+                f.points.append(
+                    { std::abs(values[i]), std::abs(values[values.size() - 1 - i]), static_cast<int>(i), {} });
+            pareto.setLogAxes(log, log);
+            pareto.setFrontiers({ f });
+            pareto.setLimit(values.front(), QStringLiteral("limit"));
+            for (auto* a : pareto.chart()->axes())
+                checkAxis(a, false);
+            QVERIFY(!pareto.toImage(1.0).isNull());
+        }
+
+        for (double lo : values)
+            for (double hi : values) {
+                const auto [from, to] = drawableRange(lo, hi);
+                QVERIFY(std::isfinite(from) && std::isfinite(to) && from < to);
+                QVERIFY(std::isfinite(to - from));
+            }
+    }
+
     void emptyChartHasNoAxes()
     {
         ParetoChart chart;
