@@ -68,6 +68,8 @@ struct JobArgs {
     double failureTimeout = 3.0;
     double collectiveTimeout = 10.0;
     double stepTimeout = 120.0;
+    std::int64_t workerMemoryMb = 0;
+    std::int64_t workerCpuS = 0;
 };
 
 void addJobOptions(CLI::App* cmd, JobArgs& a)
@@ -121,6 +123,8 @@ void addJobOptions(CLI::App* cmd, JobArgs& a)
     cmd->add_option("--failure-timeout", a.failureTimeout, "Seconds of silence before a worker counts as failed");
     cmd->add_option("--collective-timeout", a.collectiveTimeout, "Seconds a collective or rendezvous may take");
     cmd->add_option("--step-timeout", a.stepTimeout, "Seconds a member may take to report a step");
+    cmd->add_option("--worker-memory", a.workerMemoryMb, "Address space of each worker process, MiB (0: no limit)");
+    cmd->add_option("--worker-cpu", a.workerCpuS, "CPU time of each worker process, seconds (0: no limit)");
 }
 
 std::vector<std::string> splitList(const std::string& text, char sep = ',')
@@ -165,6 +169,8 @@ LeaderOptions leaderOptions(const JobArgs& a)
     o.spec.timeouts.failureS = a.failureTimeout;
     o.spec.timeouts.collectiveS = a.collectiveTimeout;
     o.spec.timeouts.stepS = a.stepTimeout;
+    o.spec.workerMemoryMb = a.workerMemoryMb;
+    o.spec.workerCpuS = a.workerCpuS;
     o.workers = a.workers;
     o.devices = splitList(a.devices);
     if (!a.hostsFile.empty())
