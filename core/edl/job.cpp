@@ -473,7 +473,7 @@ JobEvent jobEventFromJson(const Json& j)
 Json toJson(const JobAddress& a)
 {
     return { { "endpoint", a.endpoint }, { "token", a.token }, { "job", a.jobId }, { "dir", a.jobDir },
-        { "leader_pid", a.leaderPid } };
+        { "leader_pid", a.leaderPid }, { "store_port", a.storePort } };
 }
 
 JobAddress jobAddressFromJson(const Json& j, std::string_view where)
@@ -483,6 +483,7 @@ JobAddress jobAddressFromJson(const Json& j, std::string_view where)
     a.token = jsonField<std::string>(j, "token", where);
     a.jobId = jsonFieldOr<std::string>(j, "job", {}, where);
     a.jobDir = jsonFieldOr<std::string>(j, "dir", {}, where);
+    a.storePort = jsonFieldOr<int>(j, "store_port", 0, where);
     a.leaderPid = jsonFieldOr<std::int64_t>(j, "leader_pid", 0, where);
     if (a.endpoint.rfind("tcp://", 0) != 0)
         throw Error::invalidInput("must be a tcp:// endpoint").forField("endpoint");

@@ -227,6 +227,7 @@ struct JobAddress {
     std::string jobId;
     std::string jobDir;
     std::int64_t leaderPid = 0;
+    int storePort = 0; // the rendezvous store's port, on the endpoint's host (0: not known)
 };
 Json toJson(const JobAddress& a);
 JobAddress jobAddressFromJson(const Json& j, std::string_view where = "job file");

@@ -290,7 +290,7 @@ Leader::~Leader()
 JobAddress Leader::address() const
 {
     return { m_impl->socket->endpoint(), m_impl->token, m_impl->jobId, m_impl->opt.jobDir.string(),
-        static_cast<std::int64_t>(::getpid()) };
+        static_cast<std::int64_t>(::getpid()), m_impl->store->port() };
 }
 
 JobReport Leader::run(const CancelToken& cancel, Progress* progress)

@@ -526,7 +526,7 @@ private Q_SLOTS:
     // The rendezvous store listens on the job's address only, and keys live under a secret prefix.
     void storeListensOnlyOnTheJobsAddress()
     {
-        StoreHost loopback("127.0.0.1", 0, 5.0);
+        StoreHost loopback(StoreHostOptions{ .host = "127.0.0.1", .token = newToken() });
         const auto where = listeningAddresses(loopback.port());
         QCOMPARE(where.size(), std::size_t(1));
         QCOMPARE(where.front(), std::string("127.0.0.1"));
@@ -545,7 +545,7 @@ private Q_SLOTS:
         }
         ::freeifaddrs(ifs);
         // Asked for, every interface.
-        StoreHost everywhere("0.0.0.0", 0, 5.0);
+        StoreHost everywhere(StoreHostOptions{ .host = "0.0.0.0", .token = newToken() });
         const auto all = listeningAddresses(everywhere.port());
         QVERIFY(!all.empty());
         QVERIFY(all.front() == "0.0.0.0" || all.front() == "::");
