@@ -200,9 +200,8 @@ PyElasticContext& live(PyElasticContext* self)
 // A method of PyElasticContext as a binding that checks `self` first.
 template <typename R, typename... Args> auto checked(R (PyElasticContext::*method)(Args...))
 {
-    return [method](PyElasticContext* self, Args... args) -> R {
-        return (live(self).*method)(std::forward<Args>(args)...);
-    };
+    return [method](
+               PyElasticContext* self, Args... args) -> R { return (live(self).*method)(std::forward<Args>(args)...); };
 }
 
 py::object jsonToPython(const vantage::Json& j)

@@ -516,7 +516,8 @@ ElasticContext::ElasticContext(WorkerEnvironment env)
     d.lastAckS = since(d.born);
     d.heartbeat = std::thread([&d] { d.heartbeatLoop(); });
     d.watchdog = std::make_unique<WorkerWatchdog>(
-        WatchdogOptions{ .workerId = d.env.workerId, .leaderS = d.spec.timeouts.leaderS, .graceS = d.spec.timeouts.failureS },
+        WatchdogOptions{
+            .workerId = d.env.workerId, .leaderS = d.spec.timeouts.leaderS, .graceS = d.spec.timeouts.failureS },
         WatchdogSignals{ .terminate = d.env.terminate, .removed = &d.removed, .lastAckS = &d.lastAckS, .born = d.born },
         [&d](EndReason r) { d.lastWords(r); });
 }

@@ -212,8 +212,7 @@ int lockFolder(const std::filesystem::path& dir)
 
 JobFolderLock::JobFolderLock(const std::filesystem::path& dir)
     : m_fd(lockFolder(dir))
-{
-}
+{ }
 
 JobFolderLock::~JobFolderLock()
 {

@@ -21,8 +21,7 @@ MemberStore::MemberStore(std::string endpoint, std::string token, std::string se
     , m_token(std::move(token))
     , m_sender(std::move(sender))
     , m_channel(m_endpoint, m_token, m_sender)
-{
-}
+{ }
 
 #if TORCH_VERSION_MAJOR >= 2
 c10::intrusive_ptr<c10d::Store> MemberStore::clone()
@@ -52,7 +51,8 @@ void MemberStore::set(const std::string& key, const std::vector<uint8_t>& value)
 std::vector<uint8_t> MemberStore::compareSet(
     const std::string& key, const std::vector<uint8_t>& currentValue, const std::vector<uint8_t>& newValue)
 {
-    const Json r = request("store_cas", { { "key", key }, { "expected", hexOf(currentValue) }, { "desired", hexOf(newValue) } });
+    const Json r
+        = request("store_cas", { { "key", key }, { "expected", hexOf(currentValue) }, { "desired", hexOf(newValue) } });
     return detail::hexDecode(jsonField<std::string>(r, "value", "store answer"));
 }
 
@@ -64,7 +64,8 @@ std::vector<uint8_t> MemberStore::get(const std::string& key)
 
 int64_t MemberStore::add(const std::string& key, int64_t value)
 {
-    return jsonField<std::int64_t>(request("store_add", { { "key", key }, { "delta", value } }), "value", "store answer");
+    return jsonField<std::int64_t>(
+        request("store_add", { { "key", key }, { "delta", value } }), "value", "store answer");
 }
 
 bool MemberStore::deleteKey(const std::string& key)

@@ -8,10 +8,10 @@
 
 #include <algorithm>
 #include <arpa/inet.h>
-#include <climits>
-#include <cstdio>
 #include <atomic>
 #include <chrono>
+#include <climits>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -155,10 +155,10 @@ struct StoreHost::Impl {
 
 const std::map<std::string, StoreHost::Impl::Handler, std::less<>>& StoreHost::Impl::handlers()
 {
-    static const std::map<std::string, Handler, std::less<>> table = { { "store_set", &Impl::onSet },
-        { "store_get", &Impl::onGet }, { "store_add", &Impl::onAdd }, { "store_cas", &Impl::onCompareSet },
-        { "store_check", &Impl::onCheck }, { "store_wait", &Impl::onWait }, { "store_delete", &Impl::onDelete },
-        { "store_count", &Impl::onCount } };
+    static const std::map<std::string, Handler, std::less<>> table
+        = { { "store_set", &Impl::onSet }, { "store_get", &Impl::onGet }, { "store_add", &Impl::onAdd },
+              { "store_cas", &Impl::onCompareSet }, { "store_check", &Impl::onCheck }, { "store_wait", &Impl::onWait },
+              { "store_delete", &Impl::onDelete }, { "store_count", &Impl::onCount } };
     return table;
 }
 
@@ -430,7 +430,8 @@ StoreHost::StoreHost(const StoreHostOptions& options)
     d.keyRoot = "edl/" + d.secret + "/g";
     try {
         d.socket = std::make_unique<ControlSocket>(d.opt.host, d.opt.port,
-            SocketLimits{ .maxFrameBytes = kMaxStoreFrameBytes, .handshakeS = 5.0, .peerSilenceS = d.opt.peerSilenceS });
+            SocketLimits{
+                .maxFrameBytes = kMaxStoreFrameBytes, .handshakeS = 5.0, .peerSilenceS = d.opt.peerSilenceS });
     } catch (const Error& e) {
         throw Error::failure("cannot start the rendezvous store: " + e.message())
             .inOp("rendezvous store on " + d.opt.host);

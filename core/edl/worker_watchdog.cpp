@@ -21,13 +21,13 @@ double secondsSince(std::chrono::steady_clock::time_point t)
 
 } // namespace
 
-WorkerWatchdog::WorkerWatchdog(WatchdogOptions options, WatchdogSignals signals, std::function<void(EndReason)> lastWords)
+WorkerWatchdog::WorkerWatchdog(
+    WatchdogOptions options, WatchdogSignals signals, std::function<void(EndReason)> lastWords)
     : m_options(std::move(options))
     , m_signals(signals)
     , m_lastWords(std::move(lastWords))
     , m_thread([this] { run(); })
-{
-}
+{ }
 
 WorkerWatchdog::~WorkerWatchdog()
 {
@@ -99,7 +99,8 @@ void applyWorkerLimits(const JobSpec& spec)
         limit(RLIMIT_AS, bytes, bytes, "worker_memory_mb");
     }
     if (spec.workerCpuS > 0) // SIGXCPU at the limit, SIGKILL two seconds of CPU later
-        limit(RLIMIT_CPU, static_cast<rlim_t>(spec.workerCpuS), static_cast<rlim_t>(spec.workerCpuS + 2), "worker_cpu_s");
+        limit(
+            RLIMIT_CPU, static_cast<rlim_t>(spec.workerCpuS), static_cast<rlim_t>(spec.workerCpuS + 2), "worker_cpu_s");
 }
 
 } // namespace vantage::edl

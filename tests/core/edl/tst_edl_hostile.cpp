@@ -241,7 +241,8 @@ private Q_SLOTS:
         const JobAddress a = startJob(o, 30);
         m_strays.push_back(static_cast<pid_t>(a.leaderPid));
         JobClient job(a);
-        waitFor(job, [](const JobStatus& s) { return s.state == JobState::Running; }, 60);
+        waitFor(
+            job, [](const JobStatus& s) { return s.state == JobState::Running; }, 60);
         Message m;
         m.type = std::string(msg::ScaleOut);
         m.token = a.token;
@@ -276,7 +277,8 @@ private Q_SLOTS:
         m.session = newSessionId();
         m.sentMs = wallClockMs() - 600'000;
         QCOMPARE(send(encode(m)).body["code"].get<std::string>(), std::string("replayed"));
-        const JobStatus s = waitFor(job, [](const JobStatus& s) { return s.workers.size() >= 2; }, 10);
+        const JobStatus s = waitFor(
+            job, [](const JobStatus& s) { return s.workers.size() >= 2; }, 10);
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
         QCOMPARE(job.status().workers.size(), std::size_t(2)); // w0 and the one joiner
         QVERIFY(s.workers.size() == 2);
@@ -303,7 +305,8 @@ private Q_SLOTS:
             } catch (const Error& e) {
                 QCOMPARE(e.kind(), Error::Kind::InvalidInput);
                 const std::string w = e.what();
-                QVERIFY2(w.find(o.jobDir.string()) != std::string::npos && w.find(a.jobId) != std::string::npos, e.what());
+                QVERIFY2(
+                    w.find(o.jobDir.string()) != std::string::npos && w.find(a.jobId) != std::string::npos, e.what());
             }
         }
         QCOMPARE(readText(o.jobDir / "job.json"), jobJson);
@@ -368,9 +371,9 @@ private Q_SLOTS:
             [&](const JobStatus& st) {
                 if (inForward)
                     return st.state == JobState::Running;
-                return std::count_if(st.workers.begin(), st.workers.end(),
-                           [](const WorkerInfo& w) { return w.state == WorkerState::Loading; })
-                    == 2;
+                return std::count_if(st.workers.begin(), st.workers.end(), [](const WorkerInfo& w) {
+                    return w.state == WorkerState::Loading;
+                }) == 2;
             },
             90);
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
@@ -394,7 +397,8 @@ private Q_SLOTS:
         ::kill(static_cast<pid_t>(a.leaderPid), SIGKILL);
         ::kill(static_cast<pid_t>(a.leaderPid), SIGCONT);
         reapChildren();
-        QVERIFY2(left.empty(), qPrintable(QString("%1 worker(s) still running %2 s after the leader").arg(left.size()).arg(tookS)));
+        QVERIFY2(left.empty(),
+            qPrintable(QString("%1 worker(s) still running %2 s after the leader").arg(left.size()).arg(tookS)));
         qInfo("workers gone %.2f s after the leader was %s (bound: leader_s + failure_s = %.1f s)", tookS,
             leaderSignal == SIGKILL ? "killed" : "frozen", boundS);
     }
@@ -413,13 +417,16 @@ private Q_SLOTS:
         m_strays.push_back(static_cast<pid_t>(a.leaderPid));
         JobClient job(a);
         const JobStatus s = waitFor(
-            job, [](const JobStatus& st) { return !st.workers.empty() && st.workers[0].state != WorkerState::Starting; }, 60);
+            job,
+            [](const JobStatus& st) { return !st.workers.empty() && st.workers[0].state != WorkerState::Starting; },
+            60);
         QCOMPARE(s.workers.size(), std::size_t(1));
         const std::string limits = readText("/proc/" + std::to_string(s.workers[0].pid) + "/limits");
         QVERIFY2(limits.find("Max address space         " + std::to_string(3000ll << 20)) != std::string::npos,
             limits.c_str());
         QVERIFY2(limits.find("Max cpu time              8 ") != std::string::npos, limits.c_str());
-        const JobStatus end = waitFor(job, [](const JobStatus& st) { return isFinal(st.state); }, 60);
+        const JobStatus end = waitFor(
+            job, [](const JobStatus& st) { return isFinal(st.state); }, 60);
         QCOMPARE(end.state, JobState::Failed);
         const Json report = readJobReport(o.jobDir);
         QVERIFY2(report.dump().find("SIGXCPU") != std::string::npos, report.dump().c_str());

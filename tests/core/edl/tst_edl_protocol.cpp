@@ -51,6 +51,8 @@ private Q_SLOTS:
         Message m = message("step_done", 3);
         m.job = "abcd";
         m.body = { { "step", 17 }, { "loss_sum", 1.5 }, { "sample_ids", { 1, 2, 3 } } };
+        m.session = "0123456789abcdef";
+        m.sentMs = 1'800'000'000'123;
         const Message d = decode(encode(m));
         QCOMPARE(d.version, kProtocolVersion);
         QCOMPARE(d.type, m.type);
@@ -59,10 +61,12 @@ private Q_SLOTS:
         QCOMPARE(d.generation, 3);
         QCOMPARE(d.sender, m.sender);
         QCOMPARE(d.request, 4);
+        QCOMPARE(d.session, m.session);
+        QCOMPARE(d.sentMs, m.sentMs);
         QVERIFY2(d.body == m.body, d.body.dump().c_str());
         // The wire form is one JSON object with the documented keys.
         const Json raw = Json::parse(encode(m));
-        for (const char* key : { "v", "type", "token", "job", "gen", "from", "req", "body" })
+        for (const char* key : { "v", "type", "token", "job", "gen", "from", "req", "sid", "ts", "body" })
             QVERIFY2(raw.contains(key), key);
     }
 
@@ -197,7 +201,11 @@ private Q_SLOTS:
         s.linearLrScaling = true;
         s.initialWorkers = 2;
         s.timeouts.failureS = 1.5;
+        s.workerMemoryMb = 4096;
+        s.workerCpuS = 600;
         const JobSpec r = jobSpecFromJson(toJson(s));
+        QCOMPARE(r.workerMemoryMb, 4096);
+        QCOMPARE(r.workerCpuS, 600);
         QVERIFY2(toJson(r) == toJson(s), toJson(r).dump().c_str());
 
         const std::vector<std::pair<Json, std::string>> bad = {
@@ -207,6 +215,11 @@ private Q_SLOTS:
             { { { "epochs", 0 } }, "epochs" },
             { { { "momentum", 1.0 } }, "momentum" },
             { { { "lr", -1.0 } }, "lr" },
+            { { { "lr", HUGE_VAL } }, "lr" }, // non-finite numbers reached the workers as null
+            { { { "lr", std::nan("") } }, "lr" },
+            { { { "momentum", std::nan("") } }, "momentum" },
+            { { { "worker_memory_mb", 10 } }, "worker_memory_mb" },
+            { { { "worker_cpu_s", -1 } }, "worker_cpu_s" },
             { { { "chunk_size", 1000 } }, "chunk_size" },
             { { { "timeouts", { { "failure_s", 0.1 }, { "heartbeat_s", 0.25 } } } }, "timeouts.failure_s" },
             { { { "timeouts", { { "collective_s", -1 } } } }, "timeouts.collective_s" },

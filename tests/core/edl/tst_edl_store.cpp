@@ -133,8 +133,7 @@ void stranger(const QString& kind, int port, const std::atomic<bool>& stop)
             Channel c("tcp://127.0.0.1:" + std::to_string(port), newToken(), "stranger");
             try {
                 c.request(request("store_set", { { "key", "x" }, { "value", "00" } }), 2.0);
-            } catch (const Error&) {
-            }
+            } catch (const Error&) { }
         }
     } else if (kind == "many idle connections") {
         for (int i = 0; i < 300; ++i)
@@ -177,14 +176,18 @@ private Q_SLOTS:
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         a.request(request("store_set", { { "key", p + "addr0" }, { "value", hex("10.0.0.1:4000") } }), 5);
         waiter.join();
-        QCOMPARE(a.request(request("store_add", { { "key", p + "n" }, { "delta", 2 } }), 5).body["value"].get<int>(), 2);
-        QCOMPARE(b.request(request("store_add", { { "key", p + "n" }, { "delta", 3 } }), 5).body["value"].get<int>(), 5);
+        QCOMPARE(
+            a.request(request("store_add", { { "key", p + "n" }, { "delta", 2 } }), 5).body["value"].get<int>(), 2);
+        QCOMPARE(
+            b.request(request("store_add", { { "key", p + "n" }, { "delta", 3 } }), 5).body["value"].get<int>(), 5);
         QCOMPARE(a.request(request("store_check", { { "keys", { p + "n", p + "addr0" } } }), 5).body["ready"], true);
         QCOMPARE(a.request(request("store_check", { { "keys", { p + "n", p + "none" } } }), 5).body["ready"], false);
         // compareSet as c10d defines it.
         auto cas = [&](const std::string& key, const std::string& expected, const std::string& desired) {
             return a
-                .request(request("store_cas", { { "key", p + key }, { "expected", hex(expected) }, { "desired", hex(desired) } }), 5)
+                .request(request("store_cas",
+                             { { "key", p + key }, { "expected", hex(expected) }, { "desired", hex(desired) } }),
+                    5)
                 .body["value"]
                 .get<std::string>();
         };
@@ -215,17 +218,26 @@ private Q_SLOTS:
         QTest::addColumn<QString>("body");
         QTest::addColumn<bool>("rightToken");
         QTest::addColumn<QString>("message");
-        QTest::newRow("wrong token") << "store_set" << R"({"key": "@k", "value": "00"})" << false << "token";
-        QTest::newRow("key outside the job") << "store_set" << R"({"key": "other/k", "value": "00"})" << true
-                                             << "prefix";
-        QTest::newRow("value over 64 KiB") << "store_set" << "BIG" << true << "limit";
-        QTest::newRow("key over 1 KiB") << "store_get" << "LONGKEY" << true << "limit";
-        QTest::newRow("not hex") << "store_set" << R"({"key": "@k", "value": "zz"})" << true << "hex";
-        QTest::newRow("odd hex") << "store_set" << R"({"key": "@k", "value": "abc"})" << true << "even";
-        QTest::newRow("add to text") << "store_add" << R"({"key": "@text", "delta": 1})" << true << "number";
-        QTest::newRow("add overflows") << "store_add" << R"({"key": "@max", "delta": 1})" << true << "overflow";
-        QTest::newRow("keys not a list") << "store_check" << R"({"keys": "@k"})" << true << "list";
-        QTest::newRow("unknown request") << "store_list" << "{}" << true << "not a store request";
+        QTest::newRow("wrong token") << "store_set"
+                                     << R"({"key": "@k", "value": "00"})" << false << "token";
+        QTest::newRow("key outside the job") << "store_set"
+                                             << R"({"key": "other/k", "value": "00"})" << true << "prefix";
+        QTest::newRow("value over 64 KiB") << "store_set"
+                                           << "BIG" << true << "limit";
+        QTest::newRow("key over 1 KiB") << "store_get"
+                                        << "LONGKEY" << true << "limit";
+        QTest::newRow("not hex") << "store_set"
+                                 << R"({"key": "@k", "value": "zz"})" << true << "hex";
+        QTest::newRow("odd hex") << "store_set"
+                                 << R"({"key": "@k", "value": "abc"})" << true << "even";
+        QTest::newRow("add to text") << "store_add"
+                                     << R"({"key": "@text", "delta": 1})" << true << "number";
+        QTest::newRow("add overflows") << "store_add"
+                                       << R"({"key": "@max", "delta": 1})" << true << "overflow";
+        QTest::newRow("keys not a list") << "store_check"
+                                         << R"({"keys": "@k"})" << true << "list";
+        QTest::newRow("unknown request") << "store_list"
+                                         << "{}" << true << "not a store request";
     }
     void refusals()
     {
@@ -326,7 +338,8 @@ private Q_SLOTS:
         QCOMPARE(again.type, std::string(msg::Error));
         QCOMPARE(again.body["code"].get<std::string>(), std::string("replayed"));
         Channel member("tcp://127.0.0.1:" + std::to_string(host.port()), token, "w0/store");
-        QCOMPARE(member.request(request("store_add", { { "key", p + "n" }, { "delta", 0 } }), 5).body["value"].get<int>(),
+        QCOMPARE(
+            member.request(request("store_add", { { "key", p + "n" }, { "delta", 0 } }), 5).body["value"].get<int>(),
             1);
     }
 
@@ -379,8 +392,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const fs::path d = dir.path().toStdString();
-        writeJsonFile(d / "job.json", { { "endpoint", "tcp://127.0.0.1:5" }, { "token", "t" }, { "job", "cafe01" },
-                                          { "leader_pid", 4242 } });
+        writeJsonFile(d / "job.json",
+            { { "endpoint", "tcp://127.0.0.1:5" }, { "token", "t" }, { "job", "cafe01" }, { "leader_pid", 4242 } });
         {
             JobFolderLock first(d);
             for (int attempt = 0; attempt < 2; ++attempt) {
