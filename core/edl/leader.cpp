@@ -211,7 +211,8 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
         throw Error::invalidInput("worker " + w->info.id + " spoke from another connection");
     if (phase == Phase::Ended) {
         w->owed = Owed{ peer, m.request, m.type };
-        answer(*w, msg::Exit, { { "reason", jobStateName(state) } });
+        // As endJob answers: rank 0 writes the last commit, also when its report came after the end.
+        answer(*w, msg::Exit, { { "reason", jobStateName(state) }, { "checkpoint", path("final.pt").string() } });
         return;
     }
     if (m.type == msg::Ready) {

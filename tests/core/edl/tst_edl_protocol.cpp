@@ -111,39 +111,39 @@ private Q_SLOTS:
         QTest::addColumn<vantage::edl::Rejection>("expected");
         const qint64 current = 5;
         Q_UNUSED(current);
-        QTest::newRow("current step report") << 1 << "t0k3n"
+        QTest::newRow("current step report") << kProtocolVersion << "t0k3n"
                                              << "step_done" << qint64(5) << Rejection::None;
-        QTest::newRow("old step report") << 1 << "t0k3n"
+        QTest::newRow("old step report") << kProtocolVersion << "t0k3n"
                                          << "step_done" << qint64(4) << Rejection::StaleGeneration;
-        QTest::newRow("old switched") << 1 << "t0k3n"
+        QTest::newRow("old switched") << kProtocolVersion << "t0k3n"
                                       << "switched" << qint64(1) << Rejection::StaleGeneration;
-        QTest::newRow("old step_failed") << 1 << "t0k3n"
+        QTest::newRow("old step_failed") << kProtocolVersion << "t0k3n"
                                          << "step_failed" << qint64(0) << Rejection::StaleGeneration;
-        QTest::newRow("future step report") << 1 << "t0k3n"
+        QTest::newRow("future step report") << kProtocolVersion << "t0k3n"
                                             << "step_done" << qint64(6) << Rejection::FutureGeneration;
-        QTest::newRow("future status") << 1 << "t0k3n"
+        QTest::newRow("future status") << kProtocolVersion << "t0k3n"
                                        << "status" << qint64(9) << Rejection::FutureGeneration;
-        QTest::newRow("status from a new client") << 1 << "t0k3n"
+        QTest::newRow("status from a new client") << kProtocolVersion << "t0k3n"
                                                   << "status" << qint64(0) << Rejection::None;
-        QTest::newRow("joiner hello") << 1 << "t0k3n"
+        QTest::newRow("joiner hello") << kProtocolVersion << "t0k3n"
                                       << "hello" << qint64(0) << Rejection::None;
-        QTest::newRow("heartbeat of old member") << 1 << "t0k3n"
+        QTest::newRow("heartbeat of old member") << kProtocolVersion << "t0k3n"
                                                  << "heartbeat" << qint64(3) << Rejection::None;
-        QTest::newRow("wrong token") << 1 << "t0k3m"
+        QTest::newRow("wrong token") << kProtocolVersion << "t0k3m"
                                      << "status" << qint64(0) << Rejection::BadToken;
-        QTest::newRow("no token") << 1 << ""
+        QTest::newRow("no token") << kProtocolVersion << ""
                                   << "status" << qint64(0) << Rejection::BadToken;
-        QTest::newRow("prefix of token") << 1 << "t0k3"
+        QTest::newRow("prefix of token") << kProtocolVersion << "t0k3"
                                          << "status" << qint64(0) << Rejection::BadToken;
-        QTest::newRow("newer protocol") << 2 << "t0k3n"
+        QTest::newRow("newer protocol") << kProtocolVersion + 1 << "t0k3n"
                                         << "status" << qint64(0) << Rejection::BadVersion;
-        QTest::newRow("older protocol") << 0 << "t0k3n"
+        QTest::newRow("older protocol") << kProtocolVersion - 1 << "t0k3n"
                                         << "status" << qint64(0) << Rejection::BadVersion;
-        QTest::newRow("version before token") << 2 << "bad"
+        QTest::newRow("version before token") << kProtocolVersion + 1 << "bad"
                                               << "status" << qint64(0) << Rejection::BadVersion;
-        QTest::newRow("unknown type") << 1 << "t0k3n"
+        QTest::newRow("unknown type") << kProtocolVersion << "t0k3n"
                                       << "teleport" << qint64(0) << Rejection::UnknownType;
-        QTest::newRow("token before type") << 1 << "bad"
+        QTest::newRow("token before type") << kProtocolVersion << "bad"
                                            << "teleport" << qint64(0) << Rejection::BadToken;
     }
     void checkMessage()
@@ -504,7 +504,7 @@ private Q_SLOTS:
             b += QByteArray(depth, '}');
             return b;
         };
-        const QByteArray head = "{\"v\":1,\"type\":\"status\",\"token\":\"x\",\"req\":7,\"body\":";
+        const QByteArray head = "{\"v\":2,\"type\":\"status\",\"token\":\"x\",\"req\":7,\"body\":";
         QTest::newRow("body at the depth limit") << head + nested(kMaxMessageDepth - 1) + "}" << true << "";
         QTest::newRow("body past the depth limit") << head + nested(kMaxMessageDepth) + "}" << false << "deeper";
         QTest::newRow("100,000 levels") << head + nested(100000) + "}" << false << "deeper";
@@ -513,7 +513,7 @@ private Q_SLOTS:
         QTest::newRow("a number out of range") << QByteArray("{\"v\":1e999,\"type\":\"status\"}") << false << "";
         QTest::newRow("too large") << head + "\"" + QByteArray(int(kMaxRequestBytes), 'x') + "\"}" << false << "limit";
         QTest::newRow("body not an object")
-            << QByteArray("{\"v\":1,\"type\":\"status\",\"body\":[1]}") << false << "body";
+            << QByteArray("{\"v\":2,\"type\":\"status\",\"body\":[1]}") << false << "body";
     }
     void envelopeBeforeBody()
     {

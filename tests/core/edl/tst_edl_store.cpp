@@ -39,7 +39,7 @@ Message request(std::string type, Json body)
 
 std::string hex(const std::string& s)
 {
-    return detail::hexEncode(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+    return vantage::edl::detail::hexEncode(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
 }
 
 int connectTo(int port)
@@ -180,8 +180,12 @@ private Q_SLOTS:
             a.request(request("store_add", { { "key", p + "n" }, { "delta", 2 } }), 5).body["value"].get<int>(), 2);
         QCOMPARE(
             b.request(request("store_add", { { "key", p + "n" }, { "delta", 3 } }), 5).body["value"].get<int>(), 5);
-        QCOMPARE(a.request(request("store_check", { { "keys", { p + "n", p + "addr0" } } }), 5).body["ready"], true);
-        QCOMPARE(a.request(request("store_check", { { "keys", { p + "n", p + "none" } } }), 5).body["ready"], false);
+        QCOMPARE(
+            a.request(request("store_check", { { "keys", { p + "n", p + "addr0" } } }), 5).body["ready"].get<bool>(),
+            true);
+        QCOMPARE(
+            a.request(request("store_check", { { "keys", { p + "n", p + "none" } } }), 5).body["ready"].get<bool>(),
+            false);
         // compareSet as c10d defines it.
         auto cas = [&](const std::string& key, const std::string& expected, const std::string& desired) {
             return a
@@ -196,8 +200,8 @@ private Q_SLOTS:
         QCOMPARE(cas("c", "one", "three"), hex("three"));
         QCOMPARE(cas("missing", "x", "y"), hex("x"));
         QCOMPARE(a.request(request("store_count", Json::object()), 5).body["count"].get<int>(), 3);
-        QCOMPARE(a.request(request("store_delete", { { "key", p + "c" } }), 5).body["deleted"], true);
-        QCOMPARE(a.request(request("store_delete", { { "key", p + "c" } }), 5).body["deleted"], false);
+        QCOMPARE(a.request(request("store_delete", { { "key", p + "c" } }), 5).body["deleted"].get<bool>(), true);
+        QCOMPARE(a.request(request("store_delete", { { "key", p + "c" } }), 5).body["deleted"].get<bool>(), false);
         // A wait for a key nobody sets ends at its own deadline, as an error.
         try {
             a.request(request("store_wait", { { "keys", { p + "never" } }, { "timeout_ms", 300 } }), 10);
@@ -219,23 +223,23 @@ private Q_SLOTS:
         QTest::addColumn<bool>("rightToken");
         QTest::addColumn<QString>("message");
         QTest::newRow("wrong token") << "store_set"
-                                     << R"({"key": "@k", "value": "00"})" << false << "token";
+                                     << "{\"key\": \"@k\", \"value\": \"00\"}" << false << "token";
         QTest::newRow("key outside the job") << "store_set"
-                                             << R"({"key": "other/k", "value": "00"})" << true << "prefix";
+                                             << "{\"key\": \"other/k\", \"value\": \"00\"}" << true << "prefix";
         QTest::newRow("value over 64 KiB") << "store_set"
                                            << "BIG" << true << "limit";
         QTest::newRow("key over 1 KiB") << "store_get"
                                         << "LONGKEY" << true << "limit";
         QTest::newRow("not hex") << "store_set"
-                                 << R"({"key": "@k", "value": "zz"})" << true << "hex";
+                                 << "{\"key\": \"@k\", \"value\": \"zz\"}" << true << "hex";
         QTest::newRow("odd hex") << "store_set"
-                                 << R"({"key": "@k", "value": "abc"})" << true << "even";
+                                 << "{\"key\": \"@k\", \"value\": \"abc\"}" << true << "even";
         QTest::newRow("add to text") << "store_add"
-                                     << R"({"key": "@text", "delta": 1})" << true << "number";
+                                     << "{\"key\": \"@text\", \"delta\": 1}" << true << "number";
         QTest::newRow("add overflows") << "store_add"
-                                       << R"({"key": "@max", "delta": 1})" << true << "overflow";
+                                       << "{\"key\": \"@max\", \"delta\": 1}" << true << "overflow";
         QTest::newRow("keys not a list") << "store_check"
-                                         << R"({"keys": "@k"})" << true << "list";
+                                         << "{\"keys\": \"@k\"}" << true << "list";
         QTest::newRow("unknown request") << "store_list"
                                          << "{}" << true << "not a store request";
     }
@@ -254,9 +258,9 @@ private Q_SLOTS:
         member.request(request("store_set", { { "key", p + "max" }, { "value", hex(std::to_string(INT64_MAX)) } }), 5);
         std::string text = body.toStdString();
         if (text == "BIG")
-            text = R"({"key": "@k", "value": ")" + std::string(2 * (kMaxStoreValueBytes + 1), 'a') + "\"}";
+            text = "{\"key\": \"@k\", \"value\": \"" + std::string(2 * (kMaxStoreValueBytes + 1), 'a') + "\"}";
         if (text == "LONGKEY")
-            text = R"({"key": "@)" + std::string(kMaxStoreKeyBytes, 'k') + "\"}";
+            text = "{\"key\": \"@" + std::string(kMaxStoreKeyBytes, 'k') + "\"}";
         for (std::size_t at; (at = text.find('@')) != std::string::npos;)
             text.replace(at, 1, p);
         Channel c(ep, rightToken ? token : newToken(), "w0/store");
