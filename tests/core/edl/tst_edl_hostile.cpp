@@ -421,9 +421,15 @@ private Q_SLOTS:
             [](const JobStatus& st) { return !st.workers.empty() && st.workers[0].state != WorkerState::Starting; },
             60);
         QCOMPARE(s.workers.size(), std::size_t(1));
-        const std::string limits = readText("/proc/" + std::to_string(s.workers[0].pid) + "/limits");
-        QVERIFY2(limits.find("Max address space         " + std::to_string(3000ll << 20)) != std::string::npos,
-            limits.c_str());
+        // Registered: the limits are set right after (before the model loads); wait for them, bounded.
+        const fs::path limitsFile = "/proc/" + std::to_string(s.workers[0].pid) + "/limits";
+        const std::string wantMemory = "Max address space         " + std::to_string(3000ll << 20);
+        std::string limits = readText(limitsFile);
+        for (int i = 0; i < 200 && limits.find(wantMemory) == std::string::npos; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            limits = readText(limitsFile);
+        }
+        QVERIFY2(limits.find(wantMemory) != std::string::npos, limits.c_str());
         QVERIFY2(limits.find("Max cpu time              8 ") != std::string::npos, limits.c_str());
         // The only worker dies of its CPU limit, so the job fails and its leader ends: its report says why.
         QElapsedTimer t;
