@@ -32,6 +32,7 @@
 #include <memory>
 #include <string>
 #include <unistd.h>
+#include <unordered_set>
 
 namespace py = pybind11;
 using namespace vantage::edl;
@@ -103,6 +104,17 @@ private:
     std::string m_device;
 };
 
+class PyElasticContext;
+
+// The contexts whose constructor completed. pybind11 hands a method of an object made by
+// ElasticContext.__new__ without __init__ (or whose __init__ raised) a pointer to memory it allocated
+// lazily and never constructed, so `self` must be looked up, not trusted. Touched with the GIL held.
+std::unordered_set<const PyElasticContext*>& liveContexts()
+{
+    static std::unordered_set<const PyElasticContext*> contexts;
+    return contexts;
+}
+
 class PyElasticContext {
 public:
     explicit PyElasticContext(std::optional<std::int64_t> datasetSize)
@@ -126,9 +138,11 @@ public:
                 + std::to_string(*datasetSize) + " samples; start the job with --samples "
                 + std::to_string(*datasetSize))
                 .forField("samples");
+        liveContexts().insert(this);
     }
     ~PyElasticContext()
     {
+        liveContexts().erase(this);
         py::gil_scoped_release release;
         m_ctx.reset();
         m_state.reset();
@@ -185,11 +199,11 @@ private:
     std::int64_t m_lastStep = -1;
 };
 
-// `self` of a method: pybind11 hands a method a null object when ElasticContext.__new__ ran without
-// __init__ (or __init__ raised), which must be a Python error, never a dereference.
+// `self` of a method: an object whose constructor never completed (ElasticContext.__new__ without
+// __init__, or an __init__ that raised) is a Python error, never a dereference.
 PyElasticContext& live(PyElasticContext* self)
 {
-    if (!self)
+    if (!self || liveContexts().count(self) == 0)
         throw vantage::Error::failure(
             "this ElasticContext was never initialised (ElasticContext.__new__ without __init__, or __init__ "
             "raised): create it with vantage_edl.ElasticContext()")
