@@ -257,10 +257,12 @@ Verdict ReplayGuard::admit(const Message& m, std::int64_t nowMs)
 {
     if (m.session.empty() || m.session.size() > 64 || m.request <= 0)
         return { Rejection::Replayed, "a request must carry its session (sid) and a positive request id (req)" };
-    const std::int64_t skew = nowMs - m.sentMs;
-    if (skew > kReplayWindowMs || skew < -kReplayWindowMs)
+    // Compared without subtracting: a sender's clock may be any 64-bit number.
+    if (m.sentMs < nowMs - kReplayWindowMs || m.sentMs > nowMs + kReplayWindowMs)
         return { Rejection::Replayed,
-            "the message was sent " + std::to_string(skew / 1000)
+            "the message was sent "
+                + std::to_string(
+                    static_cast<std::int64_t>((static_cast<double>(nowMs) - static_cast<double>(m.sentMs)) / 1000.0))
                 + " s ago by its sender's clock (more than the 300 s a message stays valid: a replay, or the "
                   "clocks of the job's hosts disagree)" };
     forgetIdle(nowMs);
