@@ -32,6 +32,7 @@
 #include <memory>
 #include <string>
 #include <unistd.h>
+#include <unordered_set>
 
 namespace py = pybind11;
 using namespace vantage::edl;
@@ -103,6 +104,17 @@ private:
     std::string m_device;
 };
 
+class PyElasticContext;
+
+// The contexts whose constructor completed. pybind11 hands a method of an object made by
+// ElasticContext.__new__ without __init__ (or whose __init__ raised) a pointer to memory it allocated
+// lazily and never constructed, so `self` must be looked up, not trusted. Touched with the GIL held.
+std::unordered_set<const PyElasticContext*>& liveContexts()
+{
+    static std::unordered_set<const PyElasticContext*> contexts;
+    return contexts;
+}
+
 class PyElasticContext {
 public:
     explicit PyElasticContext(std::optional<std::int64_t> datasetSize)
@@ -126,9 +138,11 @@ public:
                 + std::to_string(*datasetSize) + " samples; start the job with --samples "
                 + std::to_string(*datasetSize))
                 .forField("samples");
+        liveContexts().insert(this);
     }
     ~PyElasticContext()
     {
+        liveContexts().erase(this);
         py::gil_scoped_release release;
         m_ctx.reset();
         m_state.reset();
@@ -185,6 +199,25 @@ private:
     std::int64_t m_lastStep = -1;
 };
 
+// `self` of a method: an object whose constructor never completed (ElasticContext.__new__ without
+// __init__, or an __init__ that raised) is a Python error, never a dereference.
+PyElasticContext& live(PyElasticContext* self)
+{
+    if (!self || liveContexts().count(self) == 0)
+        throw vantage::Error::failure(
+            "this ElasticContext was never initialised (ElasticContext.__new__ without __init__, or __init__ "
+            "raised): create it with vantage_edl.ElasticContext()")
+            .inOp("elastic context");
+    return *self;
+}
+
+// A method of PyElasticContext as a binding that checks `self` first.
+template <typename R, typename... Args> auto checked(R (PyElasticContext::*method)(Args...))
+{
+    return [method](
+               PyElasticContext* self, Args... args) -> R { return (live(self).*method)(std::forward<Args>(args)...); };
+}
+
 py::object jsonToPython(const vantage::Json& j)
 {
     return py::module_::import("json").attr("loads")(j.dump());
@@ -225,38 +258,44 @@ PYBIND11_MODULE(vantage_edl, m)
     py::class_<PyElasticContext>(m, "ElasticContext",
         "Registers this process with its job's leader (from the VANTAGE_EDL_* variables its launcher set)")
         .def(py::init<std::optional<std::int64_t>>(), py::arg("dataset_size") = py::none())
-        .def("attach", &PyElasticContext::attach, py::arg("model"), py::arg("optimizer"),
+        .def("attach", checked(&PyElasticContext::attach), py::arg("model"), py::arg("optimizer"),
             "The model and optimizer whose state is committed, restored and sent to joiners; once, "
             "before the first step, after the model is on ctx.device")
-        .def("__iter__", [](py::object self) { return self; })
-        .def("__next__", &PyElasticContext::next)
-        .def("allreduce_gradients", &PyElasticContext::allreduce,
+        .def("__iter__",
+            [](py::object self) {
+                (void)live(self.cast<PyElasticContext*>());
+                return self;
+            })
+        .def("__next__", checked(&PyElasticContext::next))
+        .def("allreduce_gradients", checked(&PyElasticContext::allreduce),
             "Sums the gradients over the group and divides them by the step's global sample count "
             "(the loss is a sum over samples). False when a peer died: skip optimizer.step() and "
             "commit all the same; the step is rolled back")
-        .def("commit", &PyElasticContext::commit, py::arg("loss_sum"), py::arg("trained_ids"),
+        .def("commit", checked(&PyElasticContext::commit), py::arg("loss_sum"), py::arg("trained_ids"),
             "Reports the step; True when the leader committed it, False when it was rolled back")
-        .def_property_readonly("device", [](PyElasticContext& c) { return c.ctx().device(); })
-        .def_property_readonly("worker_id", [](PyElasticContext& c) { return c.ctx().workerId(); })
+        .def_property_readonly("device", [](PyElasticContext* c) { return live(c).ctx().device(); })
+        .def_property_readonly("worker_id", [](PyElasticContext* c) { return live(c).ctx().workerId(); })
         .def_property_readonly(
-            "spec", [](PyElasticContext& c) { return jsonToPython(toJson(c.ctx().spec())); },
+            "spec", [](PyElasticContext* c) { return jsonToPython(toJson(live(c).ctx().spec())); },
             "The job's spec: samples, epochs, batch, lr, momentum, seed, ... (a dict)")
         .def_property_readonly(
-            "end_reason", [](PyElasticContext& c) { return std::string(endReasonName(c.ctx().endReason())); })
-        .def_property_readonly("end_message", [](PyElasticContext& c) { return c.ctx().endMessage(); })
+            "end_reason", [](PyElasticContext* c) { return std::string(endReasonName(live(c).ctx().endReason())); })
+        .def_property_readonly("end_message", [](PyElasticContext* c) { return live(c).ctx().endMessage(); })
         .def_property_readonly(
-            "exit_code", [](PyElasticContext& c) { return workerExitCode(c.ctx().endReason()); },
+            "exit_code", [](PyElasticContext* c) { return workerExitCode(live(c).ctx().endReason()); },
             "What the script should exit with: 0 finished, stopped or left, 3 leader lost, 4 job failed, 5 terminated")
         .def("parameter_hash",
-            [](PyElasticContext& c) {
+            [](PyElasticContext* c) {
+                auto& ctx = live(c).ctx();
                 py::gil_scoped_release release;
-                return c.ctx().parameterHash();
+                return ctx.parameterHash();
             })
         .def(
             "save_committed",
-            [](PyElasticContext& c, const std::string& path) {
+            [](PyElasticContext* c, const std::string& path) {
+                auto& ctx = live(c).ctx();
                 py::gil_scoped_release release;
-                c.ctx().saveCommitted(path);
+                ctx.saveCommitted(path);
             },
             py::arg("path"), "Writes the last committed state to a checkpoint file");
 }

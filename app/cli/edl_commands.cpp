@@ -68,6 +68,8 @@ struct JobArgs {
     double failureTimeout = 3.0;
     double collectiveTimeout = 10.0;
     double stepTimeout = 120.0;
+    std::int64_t workerMemoryMb = 0;
+    std::int64_t workerCpuS = 0;
 };
 
 void addJobOptions(CLI::App* cmd, JobArgs& a)
@@ -123,6 +125,10 @@ void addJobOptions(CLI::App* cmd, JobArgs& a)
     addNumberAbove(
         cmd, "--collective-timeout", a.collectiveTimeout, "Seconds a collective or rendezvous may take", 0.0, 86400.0);
     addNumberAbove(cmd, "--step-timeout", a.stepTimeout, "Seconds a member may take to report a step", 0.0, 86400.0);
+    addNumber<std::int64_t>(cmd, "--worker-memory", a.workerMemoryMb,
+        "Address space of each worker process, MiB (0: no limit)", 0, std::int64_t{ 1 } << 30);
+    addNumber<std::int64_t>(cmd, "--worker-cpu", a.workerCpuS, "CPU time of each worker process, seconds (0: no limit)",
+        0, std::int64_t{ 365 } * 86400);
 }
 
 std::vector<std::string> splitList(const std::string& text, char sep = ',')
@@ -167,6 +173,8 @@ LeaderOptions leaderOptions(const JobArgs& a)
     o.spec.timeouts.failureS = a.failureTimeout;
     o.spec.timeouts.collectiveS = a.collectiveTimeout;
     o.spec.timeouts.stepS = a.stepTimeout;
+    o.spec.workerMemoryMb = a.workerMemoryMb;
+    o.spec.workerCpuS = a.workerCpuS;
     o.workers = a.workers;
     o.devices = splitList(a.devices);
     if (!a.hostsFile.empty())

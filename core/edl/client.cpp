@@ -238,6 +238,8 @@ JobAddress startJob(const LeaderOptions& options, double timeoutS)
 {
     options.validate();
     makeJobDirectory(options.jobDir);
+    // A running job's folder is refused before its files are touched (the leader takes the lock).
+    JobFolderLock::checkFree(options.jobDir);
     std::error_code ec;
     const auto optionsFile = options.jobDir / "leader.json";
     writeJsonFile(optionsFile, toJson(options), 2, FileAccess::OwnerOnly);

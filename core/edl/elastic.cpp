@@ -7,11 +7,12 @@
 #include "common/messages.h"
 #include "edl/checkpoint_p.h"
 #include "edl/protocol.h"
+#include "edl/store_client_p.h"
 #include "edl/transport.h"
+#include "edl/worker_watchdog_p.h"
 
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
-#include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #ifdef USE_C10D_NCCL
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
@@ -19,6 +20,7 @@
 #include <torch/version.h>
 
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
@@ -61,6 +63,15 @@ struct EndSignal {
     std::string message;
 };
 
+// JSON has no NaN or infinity: a non-finite loss travels as its name, for the leader to end the job
+// with a clear message instead of failing to read a null.
+Json lossJson(double lossSum)
+{
+    if (std::isfinite(lossSum))
+        return lossSum;
+    return std::isnan(lossSum) ? "nan" : (lossSum > 0 ? "inf" : "-inf");
+}
+
 struct Fault {
     std::int64_t step = 0;
     std::string phase;
@@ -100,6 +111,10 @@ struct ElasticContext::Impl {
     std::int64_t rank = -1;
     std::int64_t size = 0;
 
+    std::unique_ptr<WorkerWatchdog> watchdog; // ends the process if the training thread cannot
+    // The commit point, also read by the watchdog's thread when it saves the last commit itself.
+    mutable std::mutex commitMutex;
+    bool savedLastCommit = false;
     std::string committed; // serialized state at the last commit point
     std::int64_t committedStep = -1;
     std::int64_t committedEpoch = 0;
@@ -117,6 +132,7 @@ struct ElasticContext::Impl {
 
     ~Impl()
     {
+        watchdog.reset();
         {
             std::lock_guard<std::mutex> lock(hbMutex);
             hbStop = true;
@@ -263,12 +279,9 @@ struct ElasticContext::Impl {
     {
         const auto prefix = jsonField<std::string>(sw["store"], "prefix", "switch");
         if (!store) {
-            c10d::TCPStoreOptions o;
-            o.port = static_cast<std::uint16_t>(storePort);
-            o.isServer = false;
-            o.waitWorkers = false;
-            o.timeout = millis(spec.timeouts.collectiveS);
-            store = c10::make_intrusive<c10d::TCPStore>(storeHost, o);
+            const std::string host = storeHost.find(':') != std::string::npos ? "[" + storeHost + "]" : storeHost;
+            store = c10::make_intrusive<MemberStore>("tcp://" + host + ":" + std::to_string(storePort), env.token,
+                env.workerId + "/store", millis(spec.timeouts.collectiveS));
         }
         auto prefixed = c10::make_intrusive<c10d::PrefixStore>(prefix, store);
         if (device.is_cuda()) {
@@ -319,13 +332,16 @@ struct ElasticContext::Impl {
     Message doSwitch(const Message& sw)
     {
         const Json& b = sw.body;
-        generation = jsonField<std::int64_t>(b, "generation", "switch");
-        rank = jsonField<std::int64_t>(b, "rank", "switch");
-        size = jsonField<std::int64_t>(b, "size", "switch");
         const auto source = jsonFieldOr<std::int64_t>(b, "source", 0, "switch");
         const bool restore = jsonFieldOr<bool>(b, "restore", false, "switch");
-        committedStep = jsonFieldOr<std::int64_t>(b, "step", 0, "switch") - 1;
-        committedEpoch = jsonFieldOr<std::int64_t>(b, "epoch", 0, "switch");
+        {
+            std::lock_guard<std::mutex> lock(commitMutex);
+            generation = jsonField<std::int64_t>(b, "generation", "switch");
+            rank = jsonField<std::int64_t>(b, "rank", "switch");
+            size = jsonField<std::int64_t>(b, "size", "switch");
+            committedStep = jsonFieldOr<std::int64_t>(b, "step", 0, "switch") - 1;
+            committedEpoch = jsonFieldOr<std::int64_t>(b, "epoch", 0, "switch");
+        }
         channel->setGeneration(generation);
         std::string failure;
         try {
@@ -335,8 +351,7 @@ struct ElasticContext::Impl {
             buildGroup(b);
             if (size > 1)
                 broadcastState(source);
-            committed = serializeState();
-            committedHash = hash();
+            setCommitted(serializeState(), hash());
         } catch (const std::exception& e) {
             dropGroup();
             failure = e.what();
@@ -348,8 +363,30 @@ struct ElasticContext::Impl {
         return ask(msg::Switched, { { "param_hash", committedHash }, { "rank", rank } });
     }
 
+    void setCommitted(std::string state, std::string stateHash)
+    {
+        std::lock_guard<std::mutex> lock(commitMutex);
+        committed = std::move(state);
+        committedHash = std::move(stateHash);
+    }
+
+    // On the watchdog's thread, the training thread stuck: rank 0 saves the last commit as it
+    // would have (unless it already did, or holds the commit point mid-update).
+    void lastWords(EndReason reason)
+    {
+        if ((reason != EndReason::LeaderLost && reason != EndReason::Terminated) || jobDir.empty())
+            return;
+        std::unique_lock<std::mutex> lock(commitMutex, std::try_to_lock);
+        if (!lock.owns_lock() || savedLastCommit || rank != 0 || committed.empty())
+            return;
+        saveCommittedLocked(std::filesystem::path(jobDir) / "last_commit.pt");
+    }
+
     void end(EndReason reason, std::string message)
     {
+        if (watchdog && reason != EndReason::LeaderLost && reason != EndReason::Terminated
+            && !(reason == EndReason::JobFailed && removed))
+            watchdog->standDown(); // an ordinary end; after a loss it still bounds the rest
         ended = reason;
         endMessage = std::move(message);
         // The job goes on without us (or is over): no more heartbeats.
@@ -362,6 +399,12 @@ struct ElasticContext::Impl {
     }
 
     void saveCommittedTo(const std::filesystem::path& file) const
+    {
+        std::lock_guard<std::mutex> lock(commitMutex);
+        saveCommittedLocked(file);
+    }
+
+    void saveCommittedLocked(const std::filesystem::path& file) const
     {
         if (committed.empty())
             throw Error::failure("no committed state to save yet").inFile(file.string());
@@ -381,6 +424,7 @@ struct ElasticContext::Impl {
         if (!checkpoint.empty() && rank == 0 && !committed.empty()) {
             try {
                 saveCommittedTo(checkpoint);
+                savedLastCommit = true;
             } catch (const Error& e) {
                 std::cerr << "vantage-edl-worker " << env.workerId << ": " << e.what() << std::endl;
             }
@@ -468,8 +512,14 @@ ElasticContext::ElasticContext(WorkerEnvironment env)
                 { jsonField<std::int64_t>(f, "step", "fault"), jsonFieldOr<std::string>(f, "phase", "", "fault"),
                     jsonFieldOr<std::int64_t>(f, "slow_ms", 0, "fault") });
     torch::set_num_threads(static_cast<int>(d.spec.threads));
+    applyWorkerLimits(d.spec); // before the user's model is loaded or built
     d.lastAckS = since(d.born);
     d.heartbeat = std::thread([&d] { d.heartbeatLoop(); });
+    d.watchdog = std::make_unique<WorkerWatchdog>(
+        WatchdogOptions{
+            .workerId = d.env.workerId, .leaderS = d.spec.timeouts.leaderS, .graceS = d.spec.timeouts.failureS },
+        WatchdogSignals{ .terminate = d.env.terminate, .removed = &d.removed, .lastAckS = &d.lastAckS, .born = d.born },
+        [&d](EndReason r) { d.lastWords(r); });
 }
 
 ElasticContext::~ElasticContext() = default;
@@ -578,7 +628,7 @@ void ElasticContext::attach(TrainingState& state)
         } catch (const std::exception& e) {
             throw Error::invalidInput("cannot load the checkpoint: " + firstLineOf(e.what())).inFile(d.restoreFrom);
         }
-        d.committed = std::move(bytes);
+        d.setCommitted(std::move(bytes), d.committedHash);
     }
 }
 
@@ -710,18 +760,21 @@ bool ElasticContext::commit(double lossSum, std::span<const std::int64_t> traine
         } else {
             hash = d.hash();
             reply = d.ask(msg::StepDone,
-                { { "step", step }, { "loss_sum", lossSum },
+                { { "step", step }, { "loss_sum", lossJson(lossSum) },
                     { "sample_ids", std::vector<std::int64_t>(trainedIds.begin(), trainedIds.end()) },
                     { "compute_s", d.computeS }, { "allreduce_s", d.allreduceS }, { "param_hash", hash } });
         }
         const bool committed = jsonFieldOr<bool>(reply.body, "committed", false, reply.type);
         if (committed) {
-            d.committed = d.serializeState();
+            auto state = d.serializeState();
+            std::lock_guard<std::mutex> lock(d.commitMutex);
+            d.committed = std::move(state);
             d.committedStep = step;
             d.committedHash = hash;
             d.committedEpoch = jsonFieldOr<std::int64_t>(reply.body, "epoch", d.batch->epoch, reply.type);
-            d.fault("committed");
         }
+        if (committed)
+            d.fault("committed");
         d.pending = std::move(reply);
         d.batch.reset();
         return committed;

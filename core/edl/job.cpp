@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace vantage::edl {
 
@@ -94,9 +95,9 @@ void JobSpec::validate() const
         throw Error::invalidInput("must be between 0 (automatic) and the batch").forField("chunk_size");
     if (microBatch < 0)
         throw Error::invalidInput("must not be negative").forField("micro_batch");
-    if (!(lr > 0.0))
-        throw Error::invalidInput("must be positive").forField("lr");
-    if (momentum < 0.0 || momentum >= 1.0)
+    if (!std::isfinite(lr) || !(lr > 0.0))
+        throw Error::invalidInput("must be a positive finite number").forField("lr");
+    if (!std::isfinite(momentum) || momentum < 0.0 || momentum >= 1.0)
         throw Error::invalidInput("must be in [0, 1)").forField("momentum");
     if (hidden <= 0 || hidden > 4096)
         throw Error::invalidInput("must be in 1..4096").forField("hidden");
@@ -106,6 +107,11 @@ void JobSpec::validate() const
         throw Error::invalidInput("must be at least 1024").forField("bucket_bytes");
     if (initialWorkers <= 0)
         throw Error::invalidInput("must be positive").forField("initial_workers");
+    // Below this LibTorch does not even start; the limit is meant for the user's model.
+    if (workerMemoryMb != 0 && (workerMemoryMb < 256 || workerMemoryMb > (std::int64_t(1) << 30)))
+        throw Error::invalidInput("must be 0 (no limit) or 256..2^30 MiB").forField("worker_memory_mb");
+    if (workerCpuS < 0 || workerCpuS > 100'000'000)
+        throw Error::invalidInput("must be 0 (no limit) or a positive number of seconds").forField("worker_cpu_s");
     const Timeouts& t = timeouts;
     for (auto [v, name] :
         { std::pair{ t.heartbeatS, "heartbeat_s" }, { t.failureS, "failure_s" }, { t.collectiveS, "collective_s" },
@@ -143,7 +149,8 @@ Json toJson(const JobSpec& s)
         { "chunk_size", s.chunkSize }, { "micro_batch", s.microBatch }, { "lr", s.lr }, { "momentum", s.momentum },
         { "keep_global_batch", s.keepGlobalBatch }, { "linear_lr_scaling", s.linearLrScaling },
         { "initial_workers", s.initialWorkers }, { "seed", s.seed }, { "hidden", s.hidden }, { "threads", s.threads },
-        { "bucket_bytes", s.bucketBytes }, { "timeouts", toJson(s.timeouts) } };
+        { "bucket_bytes", s.bucketBytes }, { "worker_memory_mb", s.workerMemoryMb }, { "worker_cpu_s", s.workerCpuS },
+        { "timeouts", toJson(s.timeouts) } };
 }
 
 JobSpec jobSpecFromJson(const Json& j)
@@ -169,6 +176,8 @@ JobSpec jobSpecFromJson(const Json& j)
     s.hidden = jsonFieldOr<std::int64_t>(j, "hidden", s.hidden, w);
     s.threads = jsonFieldOr<std::int64_t>(j, "threads", s.threads, w);
     s.bucketBytes = jsonFieldOr<std::int64_t>(j, "bucket_bytes", s.bucketBytes, w);
+    s.workerMemoryMb = jsonFieldOr<std::int64_t>(j, "worker_memory_mb", s.workerMemoryMb, w);
+    s.workerCpuS = jsonFieldOr<std::int64_t>(j, "worker_cpu_s", s.workerCpuS, w);
     if (j.contains("timeouts"))
         s.timeouts = timeoutsFromJson(j["timeouts"]);
     s.validate();
@@ -464,7 +473,7 @@ JobEvent jobEventFromJson(const Json& j)
 Json toJson(const JobAddress& a)
 {
     return { { "endpoint", a.endpoint }, { "token", a.token }, { "job", a.jobId }, { "dir", a.jobDir },
-        { "leader_pid", a.leaderPid } };
+        { "leader_pid", a.leaderPid }, { "store_port", a.storePort } };
 }
 
 JobAddress jobAddressFromJson(const Json& j, std::string_view where)
@@ -474,6 +483,7 @@ JobAddress jobAddressFromJson(const Json& j, std::string_view where)
     a.token = jsonField<std::string>(j, "token", where);
     a.jobId = jsonFieldOr<std::string>(j, "job", {}, where);
     a.jobDir = jsonFieldOr<std::string>(j, "dir", {}, where);
+    a.storePort = jsonFieldOr<int>(j, "store_port", 0, where);
     a.leaderPid = jsonFieldOr<std::int64_t>(j, "leader_pid", 0, where);
     if (a.endpoint.rfind("tcp://", 0) != 0)
         throw Error::invalidInput("must be a tcp:// endpoint").forField("endpoint");

@@ -54,6 +54,10 @@ struct JobSpec {
     std::int64_t hidden = 64; // hidden width (MLP) or channels (CNN)
     std::int64_t threads = 1; // torch intra-op threads per worker
     std::int64_t bucketBytes = 1 << 20; // gradient allreduce bucket size
+    // Limits of each worker process, where the user's model runs (0: none): its address space, MiB
+    // (RLIMIT_AS), and its CPU time, seconds (RLIMIT_CPU: the worker is killed past it).
+    std::int64_t workerMemoryMb = 0;
+    std::int64_t workerCpuS = 0;
     Timeouts timeouts;
 
     // The chunk size actually used (resolves 0) and the global batch at N workers.
@@ -223,6 +227,7 @@ struct JobAddress {
     std::string jobId;
     std::string jobDir;
     std::int64_t leaderPid = 0;
+    int storePort = 0; // the rendezvous store's port, on the endpoint's host (0: not known)
 };
 Json toJson(const JobAddress& a);
 JobAddress jobAddressFromJson(const Json& j, std::string_view where = "job file");

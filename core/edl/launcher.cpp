@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sstream>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -173,6 +174,60 @@ void makeJobDirectory(const std::filesystem::path& dir)
             dir, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace, ec);
 }
 
+namespace {
+
+// Who holds a job folder, from its job.json when there is one.
+std::string folderHolder(const std::filesystem::path& dir)
+{
+    try {
+        const Json j = readJsonFile(dir / "job.json");
+        return "job " + jsonFieldOr<std::string>(j, "job", "?", "job.json") + " (leader pid "
+            + std::to_string(jsonFieldOr<std::int64_t>(j, "leader_pid", 0, "job.json")) + ", "
+            + jsonFieldOr<std::string>(j, "endpoint", "?", "job.json") + ")";
+    } catch (const std::exception&) {
+        return "a job that is starting";
+    }
+}
+
+int lockFolder(const std::filesystem::path& dir)
+{
+    const auto file = dir / "leader.lock";
+    const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0)
+        throw Error::invalidInput(std::string("cannot open the job folder's lock: ") + std::strerror(errno))
+            .inFile(file.string());
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0)
+        return fd;
+    const int err = errno;
+    ::close(fd);
+    if (err != EWOULDBLOCK)
+        throw Error::invalidInput(std::string("cannot lock the job folder: ") + std::strerror(err))
+            .inFile(file.string());
+    throw Error::invalidInput("the job folder " + dir.string() + " is in use by " + folderHolder(dir)
+        + "; stop that job (vantage-cli edl stop --job " + dir.string() + ") or choose another folder")
+        .forField("job-dir");
+}
+
+} // namespace
+
+JobFolderLock::JobFolderLock(const std::filesystem::path& dir)
+    : m_fd(lockFolder(dir))
+{ }
+
+JobFolderLock::~JobFolderLock()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+void JobFolderLock::checkFree(const std::filesystem::path& dir)
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(dir / "leader.lock", ec))
+        return;
+    ::close(lockFolder(dir));
+}
+
 std::map<std::string, std::string> deviceEnvironment(const std::string& device)
 {
     const auto n = normaliseDevice(device);
@@ -273,10 +328,16 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::map<
     }
 }
 
+void ChildProcess::signalGroup(int sig) const
+{
+    ::kill(-static_cast<pid_t>(m_pid), sig); // fails harmlessly before the child's setpgid()
+    ::kill(static_cast<pid_t>(m_pid), sig);
+}
+
 ChildProcess::~ChildProcess()
 {
     if (m_pid > 0 && !m_exit) {
-        ::kill(static_cast<pid_t>(m_pid), SIGKILL);
+        signalGroup(SIGKILL);
         int status = 0;
         while (::waitpid(static_cast<pid_t>(m_pid), &status, 0) < 0 && errno == EINTR) { }
     }
@@ -292,12 +353,16 @@ std::optional<std::string> ChildProcess::poll()
     const pid_t r = ::waitpid(static_cast<pid_t>(m_pid), &status, WNOHANG);
     if (r == 0)
         return std::nullopt;
+    // What the worker left behind in its process group ends with it.
+    ::kill(-static_cast<pid_t>(m_pid), SIGKILL);
     if (r < 0) {
         m_exit = std::string("lost (") + std::strerror(errno) + ")";
     } else if (WIFEXITED(status)) {
         m_exit = "exit code " + std::to_string(WEXITSTATUS(status));
     } else if (WIFSIGNALED(status)) {
-        m_exit = "killed by signal " + std::to_string(WTERMSIG(status));
+        const int sig = WTERMSIG(status);
+        m_exit = "killed by signal " + std::to_string(sig)
+            + (sig == SIGXCPU ? " (SIGXCPU: it used up the CPU time the job allows a worker, --worker-cpu)" : "");
     } else {
         return std::nullopt;
     }
@@ -316,21 +381,21 @@ bool ChildProcess::running()
 void ChildProcess::signal(int sig)
 {
     if (running())
-        ::kill(static_cast<pid_t>(m_pid), sig);
+        signalGroup(sig);
 }
 
 void ChildProcess::terminate(double graceS)
 {
     if (!running())
         return;
-    ::kill(static_cast<pid_t>(m_pid), SIGTERM);
+    signalGroup(SIGTERM);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(graceS);
     while (std::chrono::steady_clock::now() < deadline) {
         if (!running())
             return;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    ::kill(static_cast<pid_t>(m_pid), SIGKILL);
+    signalGroup(SIGKILL);
     int status = 0;
     while (::waitpid(static_cast<pid_t>(m_pid), &status, 0) < 0 && errno == EINTR) { }
     m_exit = "killed after " + std::to_string(graceS) + " s";

@@ -4,7 +4,7 @@
 // nothing else is installed). Either way the worker learns the job from VANTAGE_EDL_* variables and
 // the token never appears on a command line: local workers get it in their environment, remote ones
 // on stdin. Every process started here ends with its owner (SIGKILL in the destructor; local
-// workers also get SIGTERM when the leader dies).
+// workers also get SIGTERM when the leader dies). Signals go to the worker's whole process group.
 
 #include <cstdint>
 #include <filesystem>
@@ -34,6 +34,25 @@ std::vector<HostEntry> parseHostList(const std::string& text, const std::string&
 // token, checkpoints and logs. A folder that already exists and is not empty keeps its mode (it may
 // be the user's own); the files written into it are 0600 all the same.
 void makeJobDirectory(const std::filesystem::path& dir);
+
+// The claim of a running job on its folder: an exclusive flock on `<dir>/leader.lock`, held by the
+// leader for its whole life (the kernel drops it when the leader dies, however it dies). A second
+// job on the same folder is refused with a message naming the folder and the job that runs there.
+class JobFolderLock {
+public:
+    // Throws Error::invalidInput when another process holds the folder.
+    explicit JobFolderLock(const std::filesystem::path& dir);
+    ~JobFolderLock();
+    JobFolderLock(const JobFolderLock&) = delete;
+    JobFolderLock& operator=(const JobFolderLock&) = delete;
+
+    // Throws as the constructor does when a job runs in `dir`; takes nothing (for a caller that is
+    // about to start a leader elsewhere, which then takes the folder itself).
+    static void checkFree(const std::filesystem::path& dir);
+
+private:
+    int m_fd = -1;
+};
 
 // What one worker needs to be started.
 struct LaunchRequest {
@@ -65,6 +84,9 @@ public:
     void terminate(double graceS);
 
 private:
+    // The child leads its own process group: a signal goes to the group, so that what the worker
+    // started (a shell's child, a data loader) ends with it.
+    void signalGroup(int sig) const;
     std::int64_t m_pid = -1;
     int m_stdin = -1;
     std::optional<std::string> m_exit;

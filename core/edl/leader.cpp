@@ -86,7 +86,9 @@ void Leader::Impl::handle(const ControlSocket::Incoming& in)
         socket->send(in.peer, makeErrorReply(bad, Rejection::Malformed, e.message()));
         return;
     }
-    const Verdict v = checkMessage(m, token, generation);
+    Verdict v = checkMessage(m, token, generation);
+    if (v.accepted())
+        v = replays.admit(m, wallClockMs()); // only a message with the token is remembered
     if (!v.accepted()) {
         socket->send(in.peer, makeErrorReply(m, v.rejection, v.reason));
         return;
@@ -209,7 +211,8 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
         throw Error::invalidInput("worker " + w->info.id + " spoke from another connection");
     if (phase == Phase::Ended) {
         w->owed = Owed{ peer, m.request, m.type };
-        answer(*w, msg::Exit, { { "reason", jobStateName(state) } });
+        // As endJob answers: rank 0 writes the last commit, also when its report came after the end.
+        answer(*w, msg::Exit, { { "reason", jobStateName(state) }, { "checkpoint", path("final.pt").string() } });
         return;
     }
     if (m.type == msg::Ready) {
@@ -229,8 +232,13 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
         throw Error::invalidInput("'" + m.type + "' out of phase from " + w->info.id);
     if (!switching && jsonFieldOr<std::int64_t>(m.body, "step", -1, m.type) != step)
         throw Error::invalidInput("'" + m.type + "' for another step than " + std::to_string(step));
-    // Parsed now, so that a malformed report is refused and never half-applied at the commit.
     const std::string& t = m.type;
+    if (t == msg::StepDone && m.body.contains("loss_sum") && m.body["loss_sum"].is_string()) {
+        w->owed = Owed{ peer, m.request, m.type };
+        endOnNonFiniteLoss(*w, m.body["loss_sum"].get<std::string>());
+        return;
+    }
+    // Parsed now, so that a malformed report is refused and never half-applied at the commit.
     const double lossSum = t == msg::StepDone ? jsonField<double>(m.body, "loss_sum", t) : 0.0;
     auto ids = t == msg::StepDone ? jsonField<std::vector<std::int64_t>>(m.body, "sample_ids", t)
                                   : std::vector<std::int64_t>{};
@@ -253,10 +261,15 @@ Leader::Leader(LeaderOptions options)
     auto& d = *m_impl;
     d.opt.validate();
     makeJobDirectory(d.opt.jobDir);
+    // Before anything in the folder is written: a folder in use stays the running job's.
+    d.folderLock = std::make_unique<JobFolderLock>(d.opt.jobDir);
     d.opt.spec.initialWorkers = d.opt.workers;
     d.socket = std::make_unique<ControlSocket>(d.opt.listenHost, d.opt.listenPort);
     d.workerEndpoint = d.socket->endpoint();
-    d.store = std::make_unique<StoreHost>(d.opt.listenHost, 0, d.opt.spec.timeouts.collectiveS);
+    d.store = std::make_unique<StoreHost>(StoreHostOptions{ .host = d.opt.listenHost,
+        .token = d.token,
+        .maxWaitS = std::max(60.0, 2 * d.opt.spec.timeouts.collectiveS),
+        .peerSilenceS = std::max(10.0, d.opt.spec.timeouts.collectiveS) });
     if (d.opt.hosts.empty())
         d.launcher = std::make_unique<LocalLauncher>(d.opt.workerBinary, d.opt.devices, d.opt.workerCommand);
     else
@@ -278,7 +291,7 @@ Leader::~Leader()
 JobAddress Leader::address() const
 {
     return { m_impl->socket->endpoint(), m_impl->token, m_impl->jobId, m_impl->opt.jobDir.string(),
-        static_cast<std::int64_t>(::getpid()) };
+        static_cast<std::int64_t>(::getpid()), m_impl->store->port() };
 }
 
 JobReport Leader::run(const CancelToken& cancel, Progress* progress)

@@ -65,8 +65,8 @@ JobStatus Leader::Impl::status() const
 void Leader::Impl::writeJobFile()
 {
     const auto file = path("job.json");
-    const auto a
-        = JobAddress{ socket->endpoint(), token, jobId, opt.jobDir.string(), static_cast<std::int64_t>(::getpid()) };
+    const auto a = JobAddress{ socket->endpoint(), token, jobId, opt.jobDir.string(),
+        static_cast<std::int64_t>(::getpid()), store->port() };
     writeJsonFile(file, toJson(a), 2, FileAccess::OwnerOnly);
 }
 

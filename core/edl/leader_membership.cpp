@@ -281,6 +281,7 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
 
 void Leader::Impl::finishSwitch()
 {
+    store->forgetGenerationsBefore(generation); // those groups have formed or were given up
     ReplicaCheck check{ .generation = generation, .step = step, .when = "switch" };
     for (auto i : members)
         check.hashes[workers[i].info.id] = workers[i].paramHash;

@@ -147,7 +147,9 @@ struct Leader::Impl {
     LeaderOptions opt;
     std::string token = newToken();
     std::string jobId = newJobId();
+    std::unique_ptr<JobFolderLock> folderLock; // held for the leader's life: one job per folder
     std::unique_ptr<ControlSocket> socket;
+    ReplayGuard replays; // of the control socket
     std::unique_ptr<StoreHost> store;
     std::unique_ptr<Launcher> launcher;
     std::string workerEndpoint; // what workers connect to
@@ -288,6 +290,8 @@ struct Leader::Impl {
     void applyStragglerPolicy();
 
     void endJob(JobState s, std::string why);
+    // A member's step_done carried a loss that is NaN or infinite: the job fails, naming it.
+    void endOnNonFiniteLoss(WorkerSlot& w, const std::string& value);
 
     // ---- incoming -----------------------------------------------------------------------------
     void handle(const ControlSocket::Incoming& in);

@@ -236,6 +236,15 @@ bool Leader::Impl::changePending() const
     });
 }
 
+void Leader::Impl::endOnNonFiniteLoss(WorkerSlot& w, const std::string& value)
+{
+    const std::string name = value == "nan" || value == "inf" || value == "-inf" ? value : "not a number";
+    endJob(JobState::Failed,
+        w.info.id + " reported a non-finite loss (" + name + ") at step " + std::to_string(step)
+            + ": the model diverged (try a smaller --lr) or the data holds NaN or Inf; step " + std::to_string(step)
+            + " was not committed, and the last commit is saved to " + path("final.pt").string());
+}
+
 void Leader::Impl::endJob(JobState s, std::string why)
 {
     if (phase == Phase::Ended)

@@ -3,6 +3,7 @@
 #include "common/error.h"
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <random>
 
@@ -36,7 +37,7 @@ std::string randomHex(int bytes)
 std::string encode(const Message& m)
 {
     Json j = { { "v", m.version }, { "type", m.type }, { "token", m.token }, { "job", m.job }, { "gen", m.generation },
-        { "from", m.sender }, { "req", m.request }, { "body", m.body } };
+        { "from", m.sender }, { "req", m.request }, { "sid", m.session }, { "ts", m.sentMs }, { "body", m.body } };
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
@@ -116,6 +117,8 @@ Message envelopeFrom(const Json& j)
     m.generation = jsonFieldOr<std::int64_t>(j, "gen", 0, where);
     m.sender = jsonFieldOr<std::string>(j, "from", {}, where);
     m.request = jsonFieldOr<std::int64_t>(j, "req", 0, where);
+    m.session = jsonFieldOr<std::string>(j, "sid", {}, where);
+    m.sentMs = jsonFieldOr<std::int64_t>(j, "ts", 0, where);
     if (j.contains("body") && !j["body"].is_object())
         throw Error::invalidInput("must be an object").forField("body").inOp("decode message");
     if (m.generation < 0)
@@ -210,6 +213,8 @@ std::string_view rejectionCode(Rejection r)
         return "future_generation";
     case Rejection::UnknownType:
         return "unknown_type";
+    case Rejection::Replayed:
+        return "replayed";
     }
     return "none";
 }
@@ -217,7 +222,7 @@ std::string_view rejectionCode(Rejection r)
 Rejection rejectionFromCode(std::string_view code)
 {
     for (auto r : { Rejection::Malformed, Rejection::BadVersion, Rejection::BadToken, Rejection::StaleGeneration,
-             Rejection::FutureGeneration, Rejection::UnknownType })
+             Rejection::FutureGeneration, Rejection::UnknownType, Rejection::Replayed })
         if (rejectionCode(r) == code)
             return r;
     return Rejection::None;
@@ -232,6 +237,47 @@ Message makeErrorReply(const Message& request, Rejection rejection, std::string_
     e.sender = "leader";
     e.body = { { "code", rejectionCode(rejection) }, { "message", reason }, { "in_reply_to", request.type } };
     return e;
+}
+
+std::int64_t wallClockMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+void ReplayGuard::forgetIdle(std::int64_t nowMs)
+{
+    if (nowMs - m_lastSweepMs < 10'000 && m_sessions.size() < kMaxSessions)
+        return;
+    m_lastSweepMs = nowMs;
+    std::erase_if(m_sessions, [&](const auto& kv) { return nowMs - kv.second.lastHeardMs > kReplayWindowMs; });
+}
+
+Verdict ReplayGuard::admit(const Message& m, std::int64_t nowMs)
+{
+    if (m.session.empty() || m.session.size() > 64 || m.request <= 0)
+        return { Rejection::Replayed, "a request must carry its session (sid) and a positive request id (req)" };
+    // Compared without subtracting: a sender's clock may be any 64-bit number.
+    if (m.sentMs < nowMs - kReplayWindowMs || m.sentMs > nowMs + kReplayWindowMs)
+        return { Rejection::Replayed,
+            "the message was sent "
+                + std::to_string(
+                    static_cast<std::int64_t>((static_cast<double>(nowMs) - static_cast<double>(m.sentMs)) / 1000.0))
+                + " s ago by its sender's clock (more than the 300 s a message stays valid: a replay, or the "
+                  "clocks of the job's hosts disagree)" };
+    forgetIdle(nowMs);
+    auto it = m_sessions.find(m.session);
+    if (it == m_sessions.end()) {
+        if (m_sessions.size() >= kMaxSessions)
+            return { Rejection::Replayed, "too many sessions at once; try again later" };
+        m_sessions.emplace(m.session, Seen{ m.request, nowMs });
+        return {};
+    }
+    if (m.request <= it->second.lastRequest)
+        return { Rejection::Replayed,
+            "request " + std::to_string(m.request) + " of this session was already seen (a replayed message)" };
+    it->second = Seen{ m.request, nowMs };
+    return {};
 }
 
 bool tokensEqual(std::string_view a, std::string_view b)
@@ -253,6 +299,11 @@ std::string newToken()
 std::string newJobId()
 {
     return randomHex(4);
+}
+
+std::string newSessionId()
+{
+    return randomHex(8);
 }
 
 } // namespace vantage::edl

@@ -11,11 +11,13 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace vantage::edl {
 
-// Bumped on any incompatible change of a message type or body.
-inline constexpr int kProtocolVersion = 1;
+// Bumped on any incompatible change of a message type or body. 2: every message carries its
+// sender's session and clock (`sid`, `ts`), so that the leader refuses a replayed one.
+inline constexpr int kProtocolVersion = 2;
 
 // Message types. Worker -> leader requests, each answered by exactly one leader message (some
 // answers wait for a barrier: the reply to step_done comes once every member has reported).
@@ -54,6 +56,11 @@ struct Message {
     std::int64_t generation = 0; // the sender's generation (0: not in a group yet)
     std::string sender; // worker id ("w3") or client name ("cli", "gui")
     std::int64_t request = 0; // request id, echoed by the reply; 0 for pushes
+    // The sender's connection (random, one per Channel) and its wall clock when it sent the message
+    // (ms since the Unix epoch): with `request`, which grows within a session, what makes a
+    // message unique, so that a replay of it is refused (ReplayGuard).
+    std::string session;
+    std::int64_t sentMs = 0;
     Json body = Json::object();
 };
 
@@ -78,7 +85,8 @@ enum class Rejection {
     BadToken,
     StaleGeneration,
     FutureGeneration,
-    UnknownType
+    UnknownType,
+    Replayed
 };
 
 struct Verdict {
@@ -102,11 +110,41 @@ Rejection rejectionFromCode(std::string_view code);
 // An error answer to `request`. It never carries the job token (the requester may not know it).
 Message makeErrorReply(const Message& request, Rejection rejection, std::string_view reason);
 
+// Refuses a message seen before. Every request carries its session, a request id that grows within
+// the session, and its sender's clock. A message is admitted once: its request id must be above the
+// last one seen from its session, and its clock within kReplayWindowMs of the receiver's (so a
+// session forgotten after that long cannot be replayed either: its messages are too old by then).
+// Sessions are forgotten kReplayWindowMs after they were last heard; the table holds at most
+// kMaxSessions (an authenticated flood of new sessions beyond that is refused, not remembered).
+class ReplayGuard {
+public:
+    static constexpr std::int64_t kReplayWindowMs = 300'000; // 5 min: the clocks of a job's hosts must agree this well
+    static constexpr std::size_t kMaxSessions = 200'000;
+
+    // Checks and, when admitted, records `m` (whose token was already checked). nowMs: the
+    // receiver's wall clock, ms since the Unix epoch.
+    Verdict admit(const Message& m, std::int64_t nowMs);
+    std::size_t sessions() const { return m_sessions.size(); }
+
+private:
+    struct Seen {
+        std::int64_t lastRequest = 0;
+        std::int64_t lastHeardMs = 0;
+    };
+    void forgetIdle(std::int64_t nowMs);
+    std::unordered_map<std::string, Seen> m_sessions;
+    std::int64_t m_lastSweepMs = 0;
+};
+
+// Milliseconds since the Unix epoch (the clock messages carry).
+std::int64_t wallClockMs();
+
 // Token comparison whose time does not depend on where the strings differ.
 bool tokensEqual(std::string_view a, std::string_view b);
 
 // 128 bits from the system's random source, as hex; a job's token and its id.
 std::string newToken();
 std::string newJobId();
+std::string newSessionId(); // 64 bits, one per Channel
 
 } // namespace vantage::edl

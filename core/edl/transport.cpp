@@ -52,6 +52,7 @@ struct Channel::Impl {
     std::string token;
     std::string sender;
     std::string job;
+    std::string session = newSessionId();
     std::int64_t generation = 0;
     std::int64_t nextRequest = 1;
     zmq::socket_t socket;
@@ -134,6 +135,8 @@ std::int64_t Channel::send(Message m)
     m.generation = m_impl->generation;
     m.sender = m_impl->sender;
     m.request = m_impl->nextRequest++;
+    m.session = m_impl->session;
+    m.sentMs = wallClockMs();
     const std::string bytes = encode(m);
     try {
         // DEALER queues while the connection is being made; a full queue means the leader is gone.
@@ -194,7 +197,7 @@ struct ControlSocket::Impl {
     zmq::socket_t socket;
 };
 
-ControlSocket::ControlSocket(const std::string& host, int port)
+ControlSocket::ControlSocket(const std::string& host, int port, const SocketLimits& limits)
     : m_impl(std::make_unique<Impl>())
 {
     const std::string address = "tcp://" + host + ":" + (port > 0 ? std::to_string(port) : std::string("*"));
@@ -202,7 +205,12 @@ ControlSocket::ControlSocket(const std::string& host, int port)
         m_impl->socket = zmq::socket_t(zmqContext(), zmq::socket_type::router);
         m_impl->socket.set(zmq::sockopt::linger, 0);
         // Requests are small; a larger frame drops the connection before anything is buffered or parsed.
-        m_impl->socket.set(zmq::sockopt::maxmsgsize, static_cast<std::int64_t>(kMaxRequestBytes));
+        m_impl->socket.set(zmq::sockopt::maxmsgsize, static_cast<std::int64_t>(limits.maxFrameBytes));
+        m_impl->socket.set(zmq::sockopt::handshake_ivl, toMs(limits.handshakeS));
+        if (limits.peerSilenceS > 0) {
+            m_impl->socket.set(zmq::sockopt::heartbeat_ivl, 1000);
+            m_impl->socket.set(zmq::sockopt::heartbeat_timeout, toMs(limits.peerSilenceS));
+        }
         m_impl->socket.bind(address);
         m_impl->endpoint = m_impl->socket.get(zmq::sockopt::last_endpoint);
     } catch (const zmq::error_t& e) {

@@ -47,11 +47,23 @@ private:
 // Throws the vantage::Error that an error reply stands for.
 [[noreturn]] void throwErrorReply(const Message& reply, const std::string& endpoint);
 
+// What one connection to a listening socket may cost: a frame's size (a larger one drops the
+// connection before anything is buffered), the time a new connection has to complete ZeroMQ's
+// handshake (a raw TCP client that sends nothing, or garbage, is dropped then), and, when set, how
+// long a connected peer may stay silent to ZeroMQ's heartbeats (a peer stuck half-way through a
+// frame answers none) before it is dropped. ZeroMQ reads every connection on its own I/O thread, so
+// a slow peer holds up nobody else.
+struct SocketLimits {
+    std::size_t maxFrameBytes = kMaxRequestBytes;
+    double handshakeS = 5.0;
+    double peerSilenceS = 0.0; // 0: no heartbeats
+};
+
 // The leader's end: a ROUTER socket bound on one address, serving workers and clients alike.
 class ControlSocket {
 public:
     // Binds tcp://host:port (port 0: a free port). Throws Error naming the address on failure.
-    ControlSocket(const std::string& host, int port);
+    ControlSocket(const std::string& host, int port, const SocketLimits& limits = {});
     ~ControlSocket();
     ControlSocket(const ControlSocket&) = delete;
     ControlSocket& operator=(const ControlSocket&) = delete;

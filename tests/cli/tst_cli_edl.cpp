@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -55,6 +56,12 @@ class TestCliEdl : public QObject {
     }
 
     // Waits until the leader process (our child: a subreaper's) has ended, up to `timeoutMs`.
+    static QByteArray readBytes(const QString& file)
+    {
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+
     static void waitForExit(pid_t leader, int timeoutMs)
     {
         QElapsedTimer t;
@@ -98,6 +105,10 @@ private Q_SLOTS:
             << QStringList{ "edl", "run", "--samples", "10", "--batch", "64" } << "batch";
         QTest::newRow("missing job") << QStringList{ "edl", "status", "--job", "/nonexistent/job" } << "nonexistent";
         QTest::newRow("add and remove") << QStringList{ "edl", "scale", "--add", "1", "--remove", "w1" } << "";
+        QTest::newRow("infinite lr") << QStringList{ "edl", "run", "--lr", "inf" } << "lr";
+        QTest::newRow("nan momentum") << QStringList{ "edl", "run", "--momentum", "nan" } << "momentum";
+        QTest::newRow("tiny worker memory")
+            << QStringList{ "edl", "run", "--worker-memory", "10" } << "worker_memory_mb";
         // No such GPU here: no build without CUDA, no machine without a GPU and none with 8 has it.
         QTest::newRow("a GPU this machine lacks")
             << QStringList{ "edl", "run", "--devices", "cpu,cuda:7", "--workers", "2" } << "'cuda:7'";
@@ -190,6 +201,18 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["state"].toString(), QStringLiteral("running"));
         QCOMPARE(r.json()["workers"].toArray().size(), 1);
+
+        // A second job on this folder (start or run): refused, naming the folder and the job; job.json intact.
+        const QByteArray jobFile = readBytes(jobDir + "/job.json");
+        for (const char* verb : { "start", "run" }) {
+            const Result again
+                = cli({ "edl", verb, "--workers", "1", "--job-dir", jobDir, "--worker-binary", kWorker });
+            QCOMPARE(again.code, 2);
+            QVERIFY2(again.err.contains(jobDir.toUtf8()) && again.err.contains("in use by job"), again.err.constData());
+        }
+        QCOMPARE(readBytes(jobDir + "/job.json"), jobFile);
+        QCOMPARE(QString::fromStdString(edl::readJobFile(jobDir.toStdString()).token),
+            QString::fromStdString(job.address().token));
 
         r = cli({ "--json", "edl", "scale", "--job", jobDir, "--add", "1" });
         QVERIFY2(r.code == 0, r.err.constData());

@@ -234,6 +234,28 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
         QVERIFY(!QDir(path("bad")).exists());
     }
+
+    // An ElasticContext made by __new__ without __init__ (it segfaulted): every method and property
+    // raises vantage_edl.Error instead; the interpreter lives on to print it.
+    void uninitialisedContextRaises_data()
+    {
+        QTest::addColumn<QString>("use");
+        for (const char* u : { "c.attach(None, None)", "next(c)", "iter(c)", "c.allreduce_gradients()",
+                 "c.commit(0.0, [1])", "c.device", "c.worker_id", "c.spec", "c.end_reason", "c.end_message",
+                 "c.exit_code", "c.parameter_hash()", "c.save_committed('x.pt')" })
+            QTest::newRow(u) << QString(u);
+    }
+    void uninitialisedContextRaises()
+    {
+        QFETCH(QString, use);
+        const QString code = "import vantage_edl as e\n"
+                             "c = e.ElasticContext.__new__(e.ElasticContext)\n"
+                             "try:\n    "
+            + use + "\nexcept e.Error as x:\n    print('refused:', x)\n";
+        const Result r = cli_harness::run(QStringLiteral(VANTAGE_TORCH2_PYTHON), { "-c", code }, 120000, m_env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("refused:") && r.out.contains("never initialised"), r.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliEdlScript)

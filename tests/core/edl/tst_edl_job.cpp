@@ -456,14 +456,14 @@ private Q_SLOTS:
         } catch (const Error& e) {
             QVERIFY2(std::string(e.what()).find("generation") != std::string::npos, e.what());
         }
-        // ... and so is another protocol version, looked at before anything else: a raw v2 frame.
+        // ... and so is another protocol version, looked at before anything else: a raw frame of the next version.
         {
             zmq::context_t zc(1);
             zmq::socket_t raw(zc, zmq::socket_type::dealer);
             raw.set(zmq::sockopt::linger, 0);
             raw.connect(a.endpoint);
             Message v2;
-            v2.version = 2;
+            v2.version = kProtocolVersion + 1;
             v2.type = std::string(msg::Status);
             v2.token = a.token;
             v2.request = 9;

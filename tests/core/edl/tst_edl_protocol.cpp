@@ -51,6 +51,8 @@ private Q_SLOTS:
         Message m = message("step_done", 3);
         m.job = "abcd";
         m.body = { { "step", 17 }, { "loss_sum", 1.5 }, { "sample_ids", { 1, 2, 3 } } };
+        m.session = "0123456789abcdef";
+        m.sentMs = 1'800'000'000'123;
         const Message d = decode(encode(m));
         QCOMPARE(d.version, kProtocolVersion);
         QCOMPARE(d.type, m.type);
@@ -59,10 +61,12 @@ private Q_SLOTS:
         QCOMPARE(d.generation, 3);
         QCOMPARE(d.sender, m.sender);
         QCOMPARE(d.request, 4);
+        QCOMPARE(d.session, m.session);
+        QCOMPARE(d.sentMs, m.sentMs);
         QVERIFY2(d.body == m.body, d.body.dump().c_str());
         // The wire form is one JSON object with the documented keys.
         const Json raw = Json::parse(encode(m));
-        for (const char* key : { "v", "type", "token", "job", "gen", "from", "req", "body" })
+        for (const char* key : { "v", "type", "token", "job", "gen", "from", "req", "sid", "ts", "body" })
             QVERIFY2(raw.contains(key), key);
     }
 
@@ -107,39 +111,39 @@ private Q_SLOTS:
         QTest::addColumn<vantage::edl::Rejection>("expected");
         const qint64 current = 5;
         Q_UNUSED(current);
-        QTest::newRow("current step report") << 1 << "t0k3n"
+        QTest::newRow("current step report") << kProtocolVersion << "t0k3n"
                                              << "step_done" << qint64(5) << Rejection::None;
-        QTest::newRow("old step report") << 1 << "t0k3n"
+        QTest::newRow("old step report") << kProtocolVersion << "t0k3n"
                                          << "step_done" << qint64(4) << Rejection::StaleGeneration;
-        QTest::newRow("old switched") << 1 << "t0k3n"
+        QTest::newRow("old switched") << kProtocolVersion << "t0k3n"
                                       << "switched" << qint64(1) << Rejection::StaleGeneration;
-        QTest::newRow("old step_failed") << 1 << "t0k3n"
+        QTest::newRow("old step_failed") << kProtocolVersion << "t0k3n"
                                          << "step_failed" << qint64(0) << Rejection::StaleGeneration;
-        QTest::newRow("future step report") << 1 << "t0k3n"
+        QTest::newRow("future step report") << kProtocolVersion << "t0k3n"
                                             << "step_done" << qint64(6) << Rejection::FutureGeneration;
-        QTest::newRow("future status") << 1 << "t0k3n"
+        QTest::newRow("future status") << kProtocolVersion << "t0k3n"
                                        << "status" << qint64(9) << Rejection::FutureGeneration;
-        QTest::newRow("status from a new client") << 1 << "t0k3n"
+        QTest::newRow("status from a new client") << kProtocolVersion << "t0k3n"
                                                   << "status" << qint64(0) << Rejection::None;
-        QTest::newRow("joiner hello") << 1 << "t0k3n"
+        QTest::newRow("joiner hello") << kProtocolVersion << "t0k3n"
                                       << "hello" << qint64(0) << Rejection::None;
-        QTest::newRow("heartbeat of old member") << 1 << "t0k3n"
+        QTest::newRow("heartbeat of old member") << kProtocolVersion << "t0k3n"
                                                  << "heartbeat" << qint64(3) << Rejection::None;
-        QTest::newRow("wrong token") << 1 << "t0k3m"
+        QTest::newRow("wrong token") << kProtocolVersion << "t0k3m"
                                      << "status" << qint64(0) << Rejection::BadToken;
-        QTest::newRow("no token") << 1 << ""
+        QTest::newRow("no token") << kProtocolVersion << ""
                                   << "status" << qint64(0) << Rejection::BadToken;
-        QTest::newRow("prefix of token") << 1 << "t0k3"
+        QTest::newRow("prefix of token") << kProtocolVersion << "t0k3"
                                          << "status" << qint64(0) << Rejection::BadToken;
-        QTest::newRow("newer protocol") << 2 << "t0k3n"
+        QTest::newRow("newer protocol") << kProtocolVersion + 1 << "t0k3n"
                                         << "status" << qint64(0) << Rejection::BadVersion;
-        QTest::newRow("older protocol") << 0 << "t0k3n"
+        QTest::newRow("older protocol") << kProtocolVersion - 1 << "t0k3n"
                                         << "status" << qint64(0) << Rejection::BadVersion;
-        QTest::newRow("version before token") << 2 << "bad"
+        QTest::newRow("version before token") << kProtocolVersion + 1 << "bad"
                                               << "status" << qint64(0) << Rejection::BadVersion;
-        QTest::newRow("unknown type") << 1 << "t0k3n"
+        QTest::newRow("unknown type") << kProtocolVersion << "t0k3n"
                                       << "teleport" << qint64(0) << Rejection::UnknownType;
-        QTest::newRow("token before type") << 1 << "bad"
+        QTest::newRow("token before type") << kProtocolVersion << "bad"
                                            << "teleport" << qint64(0) << Rejection::BadToken;
     }
     void checkMessage()
@@ -197,7 +201,11 @@ private Q_SLOTS:
         s.linearLrScaling = true;
         s.initialWorkers = 2;
         s.timeouts.failureS = 1.5;
+        s.workerMemoryMb = 4096;
+        s.workerCpuS = 600;
         const JobSpec r = jobSpecFromJson(toJson(s));
+        QCOMPARE(r.workerMemoryMb, 4096);
+        QCOMPARE(r.workerCpuS, 600);
         QVERIFY2(toJson(r) == toJson(s), toJson(r).dump().c_str());
 
         const std::vector<std::pair<Json, std::string>> bad = {
@@ -207,6 +215,11 @@ private Q_SLOTS:
             { { { "epochs", 0 } }, "epochs" },
             { { { "momentum", 1.0 } }, "momentum" },
             { { { "lr", -1.0 } }, "lr" },
+            { { { "lr", HUGE_VAL } }, "lr" }, // non-finite numbers reached the workers as null
+            { { { "lr", std::nan("") } }, "lr" },
+            { { { "momentum", std::nan("") } }, "momentum" },
+            { { { "worker_memory_mb", 10 } }, "worker_memory_mb" },
+            { { { "worker_cpu_s", -1 } }, "worker_cpu_s" },
             { { { "chunk_size", 1000 } }, "chunk_size" },
             { { { "timeouts", { { "failure_s", 0.1 }, { "heartbeat_s", 0.25 } } } }, "timeouts.failure_s" },
             { { { "timeouts", { { "collective_s", -1 } } } }, "timeouts.collective_s" },
@@ -491,7 +504,7 @@ private Q_SLOTS:
             b += QByteArray(depth, '}');
             return b;
         };
-        const QByteArray head = "{\"v\":1,\"type\":\"status\",\"token\":\"x\",\"req\":7,\"body\":";
+        const QByteArray head = "{\"v\":2,\"type\":\"status\",\"token\":\"x\",\"req\":7,\"body\":";
         QTest::newRow("body at the depth limit") << head + nested(kMaxMessageDepth - 1) + "}" << true << "";
         QTest::newRow("body past the depth limit") << head + nested(kMaxMessageDepth) + "}" << false << "deeper";
         QTest::newRow("100,000 levels") << head + nested(100000) + "}" << false << "deeper";
@@ -500,7 +513,7 @@ private Q_SLOTS:
         QTest::newRow("a number out of range") << QByteArray("{\"v\":1e999,\"type\":\"status\"}") << false << "";
         QTest::newRow("too large") << head + "\"" + QByteArray(int(kMaxRequestBytes), 'x') + "\"}" << false << "limit";
         QTest::newRow("body not an object")
-            << QByteArray("{\"v\":1,\"type\":\"status\",\"body\":[1]}") << false << "body";
+            << QByteArray("{\"v\":2,\"type\":\"status\",\"body\":[1]}") << false << "body";
     }
     void envelopeBeforeBody()
     {
@@ -526,7 +539,7 @@ private Q_SLOTS:
     // The rendezvous store listens on the job's address only, and keys live under a secret prefix.
     void storeListensOnlyOnTheJobsAddress()
     {
-        StoreHost loopback("127.0.0.1", 0, 5.0);
+        StoreHost loopback(StoreHostOptions{ .host = "127.0.0.1", .token = newToken() });
         const auto where = listeningAddresses(loopback.port());
         QCOMPARE(where.size(), std::size_t(1));
         QCOMPARE(where.front(), std::string("127.0.0.1"));
@@ -545,7 +558,7 @@ private Q_SLOTS:
         }
         ::freeifaddrs(ifs);
         // Asked for, every interface.
-        StoreHost everywhere("0.0.0.0", 0, 5.0);
+        StoreHost everywhere(StoreHostOptions{ .host = "0.0.0.0", .token = newToken() });
         const auto all = listeningAddresses(everywhere.port());
         QVERIFY(!all.empty());
         QVERIFY(all.front() == "0.0.0.0" || all.front() == "::");
