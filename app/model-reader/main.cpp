@@ -48,8 +48,8 @@ Json checkTorchScript(std::istream& in, const std::string& file)
     } catch (const std::exception& e) {
         // c10::Error, or torch::jit::ErrorReport and the interpreter's errors from __setstate__.
         const auto* c10 = dynamic_cast<const c10::Error*>(&e);
-        throw Error::invalidInput(std::string("LibTorch ") + TORCH_VERSION + " cannot load this TorchScript model: "
-            + firstLineOf(c10 ? c10->what_without_backtrace() : e.what()))
+        throw Error::invalidInput(std::string("LibTorch ") + TORCH_VERSION
+            + " cannot load this TorchScript model: " + firstLineOf(c10 ? c10->what_without_backtrace() : e.what()))
             .inFile(file);
     }
     checkModuleTensors(module, file);
@@ -65,8 +65,8 @@ Json checkTorchScript(std::istream& in, const std::string& file)
 
 bool outOfMemory(const std::string& message)
 {
-    return message.find("can't allocate memory") != std::string::npos
-        || message.find("bad_alloc") != std::string::npos || message.find("out of memory") != std::string::npos;
+    return message.find("can't allocate memory") != std::string::npos || message.find("bad_alloc") != std::string::npos
+        || message.find("out of memory") != std::string::npos;
 }
 
 } // namespace

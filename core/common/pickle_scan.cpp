@@ -13,7 +13,13 @@ namespace {
 // What the scanner knows of a pickled value: strings, integers, globals and flat tuples of them;
 // anything else (lists, dicts, objects, nested tuples) is Other, so nothing here nests.
 struct Value {
-    enum class Kind { Str, Int, Global, Tuple, Other } kind = Kind::Other;
+    enum class Kind {
+        Str,
+        Int,
+        Global,
+        Tuple,
+        Other
+    } kind = Kind::Other;
     std::string text; // Str, Global ("torch.FloatStorage")
     std::int64_t number = 0;
     std::vector<std::shared_ptr<const Value>> items; // Tuple of non-tuples
@@ -24,11 +30,11 @@ constexpr std::size_t kMaxMemo = 1u << 24;
 
 std::uint64_t elementBytesOf(const std::string& type)
 {
-    static const std::unordered_map<std::string, std::uint64_t> bytes = { { "FloatStorage", 4 },
-        { "DoubleStorage", 8 }, { "HalfStorage", 2 }, { "BFloat16Storage", 2 }, { "LongStorage", 8 },
-        { "IntStorage", 4 }, { "ShortStorage", 2 }, { "CharStorage", 1 }, { "ByteStorage", 1 }, { "BoolStorage", 1 },
-        { "ComplexHalfStorage", 4 }, { "ComplexFloatStorage", 8 }, { "ComplexDoubleStorage", 16 },
-        { "QInt8Storage", 1 }, { "QUInt8Storage", 1 }, { "QInt32Storage", 4 } };
+    static const std::unordered_map<std::string, std::uint64_t> bytes
+        = { { "FloatStorage", 4 }, { "DoubleStorage", 8 }, { "HalfStorage", 2 }, { "BFloat16Storage", 2 },
+              { "LongStorage", 8 }, { "IntStorage", 4 }, { "ShortStorage", 2 }, { "CharStorage", 1 },
+              { "ByteStorage", 1 }, { "BoolStorage", 1 }, { "ComplexHalfStorage", 4 }, { "ComplexFloatStorage", 8 },
+              { "ComplexDoubleStorage", 16 }, { "QInt8Storage", 1 }, { "QUInt8Storage", 1 }, { "QInt32Storage", 4 } };
     const auto it = bytes.find(type);
     return it == bytes.end() ? 1 : it->second;
 }
@@ -167,8 +173,12 @@ private:
 void Scanner::step(unsigned char op)
 {
     switch (op) {
-    case 0x80: take(1); return; // PROTO
-    case 0x95: take(8); return; // FRAME
+    case 0x80:
+        take(1);
+        return; // PROTO
+    case 0x95:
+        take(8);
+        return; // FRAME
     case 'c': { // GLOBAL module\nname\n
         std::string module = line();
         push(Value{ .kind = Value::Kind::Global, .text = module + "." + line() });
@@ -179,14 +189,30 @@ void Scanner::step(unsigned char op)
         push(Value{ .kind = Value::Kind::Global, .text = module->text + "." + name->text });
         return;
     }
-    case 'q': memoPut(le(1)); return;
-    case 'r': memoPut(le(4)); return;
-    case 0x94: memoPut(m_memo.size()); return; // MEMOIZE
-    case 'h': memoGet(le(1)); return;
-    case 'j': memoGet(le(4)); return;
-    case '(': m_marks.push_back(m_stack.size()); return;
-    case 't': pushTuple(popToMark()); return;
-    case ')': pushTuple({}); return;
+    case 'q':
+        memoPut(le(1));
+        return;
+    case 'r':
+        memoPut(le(4));
+        return;
+    case 0x94:
+        memoPut(m_memo.size());
+        return; // MEMOIZE
+    case 'h':
+        memoGet(le(1));
+        return;
+    case 'j':
+        memoGet(le(4));
+        return;
+    case '(':
+        m_marks.push_back(m_stack.size());
+        return;
+    case 't':
+        pushTuple(popToMark());
+        return;
+    case ')':
+        pushTuple({});
+        return;
     case 0x85:
     case 0x86:
     case 0x87: { // TUPLE1..3
@@ -200,23 +226,41 @@ void Scanner::step(unsigned char op)
     case ']':
     case 'N':
     case 0x88:
-    case 0x89: pushOther(); return; // EMPTY_DICT, EMPTY_LIST, NONE, NEWTRUE, NEWFALSE
+    case 0x89:
+        pushOther();
+        return; // EMPTY_DICT, EMPTY_LIST, NONE, NEWTRUE, NEWFALSE
     case 'd':
-    case 'l': popToMark(), pushOther(); return; // DICT, LIST
+    case 'l':
+        popToMark(), pushOther();
+        return; // DICT, LIST
     case 'e':
     case 'u': // APPENDS, SETITEMS: the container stays below the mark
         popToMark();
         if (m_stack.empty())
             bad("items for no container");
         return;
-    case 'a': popItems(1); return; // APPEND
-    case 's': popItems(2); return; // SETITEM
-    case 'b': popItems(1); return; // BUILD
+    case 'a':
+        popItems(1);
+        return; // APPEND
+    case 's':
+        popItems(2);
+        return; // SETITEM
+    case 'b':
+        popItems(1);
+        return; // BUILD
     case 'R':
-    case 0x81: popItems(2), pushOther(); return; // REDUCE, NEWOBJ
-    case 'K': pushInt(static_cast<std::int64_t>(le(1))); return;
-    case 'M': pushInt(static_cast<std::int64_t>(le(2))); return;
-    case 'J': pushInt(static_cast<std::int32_t>(le(4))); return;
+    case 0x81:
+        popItems(2), pushOther();
+        return; // REDUCE, NEWOBJ
+    case 'K':
+        pushInt(static_cast<std::int64_t>(le(1)));
+        return;
+    case 'M':
+        pushInt(static_cast<std::int64_t>(le(2)));
+        return;
+    case 'J':
+        pushInt(static_cast<std::int32_t>(le(4)));
+        return;
     case 0x8a: { // LONG1: n bytes, little-endian, two's complement
         const auto n = static_cast<int>(le(1));
         if (n > 8) {
@@ -230,15 +274,26 @@ void Scanner::step(unsigned char op)
         pushInt(static_cast<std::int64_t>(v));
         return;
     }
-    case 'G': take(8), pushOther(); return; // BINFLOAT
+    case 'G':
+        take(8), pushOther();
+        return; // BINFLOAT
     case 'X':
-    case 'B': pushString(take(le(4))); return; // BINUNICODE, BINBYTES
+    case 'B':
+        pushString(take(le(4)));
+        return; // BINUNICODE, BINBYTES
     case 0x8c:
-    case 'C': pushString(take(le(1))); return; // SHORT_BINUNICODE, SHORT_BINBYTES
+    case 'C':
+        pushString(take(le(1)));
+        return; // SHORT_BINUNICODE, SHORT_BINBYTES
     case 0x8d:
-    case 0x8e: pushString(take(le(8))); return; // BINUNICODE8, BINBYTES8
-    case 'Q': persistentId(); return; // BINPERSID
-    default: break;
+    case 0x8e:
+        pushString(take(le(8)));
+        return; // BINUNICODE8, BINBYTES8
+    case 'Q':
+        persistentId();
+        return; // BINPERSID
+    default:
+        break;
     }
     --m_at;
     bad("opcode 0x" + std::string(1, "0123456789abcdef"[op >> 4]) + std::string(1, "0123456789abcdef"[op & 15])

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -32,14 +32,22 @@ constexpr int kPollMs = 50; // how often the parent looks at the clock and the C
 std::string signalName(int sig)
 {
     switch (sig) {
-    case SIGSEGV: return "SIGSEGV, a crash";
-    case SIGBUS: return "SIGBUS, a crash";
-    case SIGILL: return "SIGILL, a crash";
-    case SIGFPE: return "SIGFPE, a crash";
-    case SIGABRT: return "SIGABRT, an abort";
-    case SIGXCPU: return "SIGXCPU";
-    case SIGKILL: return "SIGKILL";
-    default: return "signal " + std::to_string(sig);
+    case SIGSEGV:
+        return "SIGSEGV, a crash";
+    case SIGBUS:
+        return "SIGBUS, a crash";
+    case SIGILL:
+        return "SIGILL, a crash";
+    case SIGFPE:
+        return "SIGFPE, a crash";
+    case SIGABRT:
+        return "SIGABRT, an abort";
+    case SIGXCPU:
+        return "SIGXCPU";
+    case SIGKILL:
+        return "SIGKILL";
+    default:
+        return "signal " + std::to_string(sig);
     }
 }
 
@@ -53,8 +61,8 @@ std::string lastLines(const std::string& text)
 }
 
 // An Error the child answered with (exit kAnswerError): {"kind", "message", "file", "line", "field", "op"}.
-[[noreturn]] void rethrowChildError(const std::string& bytes, const std::string& source, const SandboxLimits& limits,
-    const std::string& what)
+[[noreturn]] void rethrowChildError(
+    const std::string& bytes, const std::string& source, const SandboxLimits& limits, const std::string& what)
 {
     Json j;
     try {
@@ -278,8 +286,8 @@ SandboxAnswer runSandboxed(const std::filesystem::path& program, const std::vect
     if (code == kSandboxErrorExit)
         rethrowChildError(answer.bytes, source, limits, what);
     if (code != 0)
-        throw Error::failure(
-            what + " failed: its helper " + program.filename().string() + " exited with " + std::to_string(code) + saidNote)
+        throw Error::failure(what + " failed: its helper " + program.filename().string() + " exited with "
+            + std::to_string(code) + saidNote)
             .inFile(source);
     return answer;
 }

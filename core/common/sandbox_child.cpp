@@ -59,12 +59,44 @@ constexpr std::uint32_t kAuditArch = AUDIT_ARCH_AARCH64;
 std::vector<long> deniedCalls()
 {
     std::vector<long> calls = {
-        SYS_openat, SYS_open_by_handle_at, SYS_name_to_handle_at, SYS_socket, SYS_socketpair, SYS_connect,
-        SYS_bind, SYS_listen, SYS_accept4, SYS_execve, SYS_execveat, SYS_ptrace, SYS_process_vm_readv,
-        SYS_process_vm_writev, SYS_io_uring_setup, SYS_io_uring_enter, SYS_io_uring_register, SYS_mknodat,
-        SYS_linkat, SYS_symlinkat, SYS_unlinkat, SYS_renameat2, SYS_mkdirat, SYS_truncate, SYS_fchmodat,
-        SYS_fchownat, SYS_mount, SYS_umount2, SYS_kill, SYS_memfd_create, SYS_pidfd_open, SYS_openat2,
-        SYS_accept, SYS_fanotify_init, SYS_inotify_init1, SYS_bpf, SYS_perf_event_open, SYS_userfaultfd,
+        SYS_openat,
+        SYS_open_by_handle_at,
+        SYS_name_to_handle_at,
+        SYS_socket,
+        SYS_socketpair,
+        SYS_connect,
+        SYS_bind,
+        SYS_listen,
+        SYS_accept4,
+        SYS_execve,
+        SYS_execveat,
+        SYS_ptrace,
+        SYS_process_vm_readv,
+        SYS_process_vm_writev,
+        SYS_io_uring_setup,
+        SYS_io_uring_enter,
+        SYS_io_uring_register,
+        SYS_mknodat,
+        SYS_linkat,
+        SYS_symlinkat,
+        SYS_unlinkat,
+        SYS_renameat2,
+        SYS_mkdirat,
+        SYS_truncate,
+        SYS_fchmodat,
+        SYS_fchownat,
+        SYS_mount,
+        SYS_umount2,
+        SYS_kill,
+        SYS_memfd_create,
+        SYS_pidfd_open,
+        SYS_openat2,
+        SYS_accept,
+        SYS_fanotify_init,
+        SYS_inotify_init1,
+        SYS_bpf,
+        SYS_perf_event_open,
+        SYS_userfaultfd,
     };
 #if defined(__x86_64__)
     for (long c : { SYS_open, SYS_creat, SYS_mknod, SYS_link, SYS_symlink, SYS_unlink, SYS_rename, SYS_renameat,
@@ -93,8 +125,8 @@ bool installSeccomp()
 #endif
     for (long c : denied) {
         const std::size_t here = prog.size();
-        prog.push_back(BPF_JUMP(
-            BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(c), static_cast<std::uint8_t>(errnoAt - here - 1), 0));
+        prog.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(c),
+            static_cast<std::uint8_t>(errnoAt - here - 1), 0));
     }
     prog.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
     prog.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA)));
@@ -192,7 +224,7 @@ void writeSandboxAnswer(int answerFd, std::string_view bytes)
 void exitWithSandboxError(int answerFd, const Error& e, bool memory)
 {
     Json j = { { "kind",
-                   memory                                        ? "memory"
+                   memory                                      ? "memory"
                        : e.kind() == Error::Kind::InvalidInput ? "invalid_input"
                                                                : "failure" },
         { "message", e.message() } };

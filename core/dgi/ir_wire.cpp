@@ -27,8 +27,14 @@ template <typename E> E enumFromName(const Json& j, const char* key, int count, 
     throw Error::invalidInput(std::string("unknown ") + key + " '" + text.substr(0, 40) + "'");
 }
 
-std::uint64_t bitsOf(double v) { return std::bit_cast<std::uint64_t>(v); }
-double doubleOf(const Json& j) { return std::bit_cast<double>(j.get<std::uint64_t>()); }
+std::uint64_t bitsOf(double v)
+{
+    return std::bit_cast<std::uint64_t>(v);
+}
+double doubleOf(const Json& j)
+{
+    return std::bit_cast<double>(j.get<std::uint64_t>());
+}
 
 std::vector<std::int64_t> shapeOf(const Json& j)
 {
@@ -65,8 +71,8 @@ struct Rebuild {
             throw Error::invalidInput("op " + std::to_string(self) + " lacks operand " + std::to_string(i));
         const int v = inputs[i].get<int>();
         if (v < 0 || v >= self)
-            throw Error::invalidInput("op " + std::to_string(self) + " reads op " + std::to_string(v)
-                + ", which does not come before it");
+            throw Error::invalidInput(
+                "op " + std::to_string(self) + " reads op " + std::to_string(v) + ", which does not come before it");
         return v;
     }
 
@@ -74,8 +80,8 @@ struct Rebuild {
     {
         const int p = op.at("param").get<int>();
         if (p < 0 || static_cast<std::size_t>(p) >= params.size())
-            throw Error::invalidInput("a parameter op names parameter " + std::to_string(p) + " of "
-                + std::to_string(params.size()));
+            throw Error::invalidInput(
+                "a parameter op names parameter " + std::to_string(p) + " of " + std::to_string(params.size()));
         const Json& meta = params[static_cast<std::size_t>(p)];
         auto shape = shapeOf(meta.at("shape"));
         const std::uint64_t n = elementsOf(shape, values.size() / sizeof(float));
@@ -92,8 +98,10 @@ struct Rebuild {
         ir.setScope(o.value("name", ""), o.value("location", ""));
         const auto shape = shapeOf(o.at("shape"));
         const int axis = o.value("axis", 0);
-        auto unaryFn = [&] { return enumFromName<UnaryFn>(o, "unary", static_cast<int>(UnaryFn::Clamp) + 1, &unaryName); };
-        auto binaryFn = [&] { return enumFromName<BinaryFn>(o, "binary", static_cast<int>(BinaryFn::Ge) + 1, &binaryName); };
+        auto unaryFn
+            = [&] { return enumFromName<UnaryFn>(o, "unary", static_cast<int>(UnaryFn::Clamp) + 1, &unaryName); };
+        auto binaryFn
+            = [&] { return enumFromName<BinaryFn>(o, "binary", static_cast<int>(BinaryFn::Ge) + 1, &binaryName); };
         auto reduction = [&] {
             return enumFromName<Reduction>(o, "reduction", static_cast<int>(Reduction::Max) + 1, &reductionName);
         };
@@ -103,34 +111,48 @@ struct Rebuild {
             if (shape.size() != 1)
                 throw Error::invalidInput("the input's shape is not [width]");
             return ir.input(shape[0], o.value("name", "x"));
-        case OpKind::Parameter: return parameter(o);
-        case OpKind::Constant: return ir.constant(doubleOf(o.at("alpha")), shape);
+        case OpKind::Parameter:
+            return parameter(o);
+        case OpKind::Constant:
+            return ir.constant(doubleOf(o.at("alpha")), shape);
         case OpKind::InDegree:
-        case OpKind::OutDegree: return ir.graphQuery(kind);
-        case OpKind::Linear: return ir.linear(in(o, 0, self), in(o, 1, self), inputs > 2 ? in(o, 2, self) : -1);
-        case OpKind::MatMul: return ir.matmul(in(o, 0, self), in(o, 1, self));
+        case OpKind::OutDegree:
+            return ir.graphQuery(kind);
+        case OpKind::Linear:
+            return ir.linear(in(o, 0, self), in(o, 1, self), inputs > 2 ? in(o, 2, self) : -1);
+        case OpKind::MatMul:
+            return ir.matmul(in(o, 0, self), in(o, 1, self));
         case OpKind::Unary:
             return ir.unary(unaryFn(), in(o, 0, self), doubleOf(o.at("alpha")), doubleOf(o.at("beta")));
-        case OpKind::Binary: return ir.binary(binaryFn(), in(o, 0, self), in(o, 1, self));
+        case OpKind::Binary:
+            return ir.binary(binaryFn(), in(o, 0, self), in(o, 1, self));
         case OpKind::Concat: {
             std::vector<int> xs;
             for (std::size_t i = 0; i < inputs; ++i)
                 xs.push_back(in(o, i, self));
             return ir.concat(xs, axis);
         }
-        case OpKind::Reshape: return ir.reshape(in(o, 0, self), shape);
-        case OpKind::Reduce: return ir.reduce(reduction(), in(o, 0, self), axis, o.value("keep_dim", false));
-        case OpKind::Softmax: return ir.softmax(in(o, 0, self), axis, o.value("log_softmax", false));
-        case OpKind::GatherSrc: return ir.gatherSrc(in(o, 0, self));
-        case OpKind::GatherDst: return ir.gatherDst(in(o, 0, self));
-        case OpKind::EdgeSoftmax: return ir.edgeSoftmax(in(o, 0, self));
-        case OpKind::Aggregate: return ir.aggregate(reduction(), in(o, 0, self));
-        case OpKind::Where: return ir.where(in(o, 0, self), in(o, 1, self), in(o, 2, self));
+        case OpKind::Reshape:
+            return ir.reshape(in(o, 0, self), shape);
+        case OpKind::Reduce:
+            return ir.reduce(reduction(), in(o, 0, self), axis, o.value("keep_dim", false));
+        case OpKind::Softmax:
+            return ir.softmax(in(o, 0, self), axis, o.value("log_softmax", false));
+        case OpKind::GatherSrc:
+            return ir.gatherSrc(in(o, 0, self));
+        case OpKind::GatherDst:
+            return ir.gatherDst(in(o, 0, self));
+        case OpKind::EdgeSoftmax:
+            return ir.edgeSoftmax(in(o, 0, self));
+        case OpKind::Aggregate:
+            return ir.aggregate(reduction(), in(o, 0, self));
+        case OpKind::Where:
+            return ir.where(in(o, 0, self), in(o, 1, self), in(o, 2, self));
         case OpKind::Slice:
             if (axis < 0 || static_cast<std::size_t>(axis) >= shape.size())
                 throw Error::invalidInput("a slice's axis is not an axis of its shape");
-            return ir.slice(in(o, 0, self), axis, o.value("start", std::int64_t{ 0 }), shape[static_cast<std::size_t>(axis)],
-                o.value("step", std::int64_t{ 1 }));
+            return ir.slice(in(o, 0, self), axis, o.value("start", std::int64_t{ 0 }),
+                shape[static_cast<std::size_t>(axis)], o.value("step", std::int64_t{ 1 }));
         }
         throw Error::invalidInput("unknown op kind");
     }

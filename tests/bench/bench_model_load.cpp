@@ -37,14 +37,16 @@ double medianMs(const std::function<void()>& f, int n)
 int main()
 {
     ::setenv("VANTAGE_MODEL_READER", VANTAGE_MODEL_READER_BIN, 0);
-    const auto dir = std::filesystem::temp_directory_path() / ("vantage-bench-model-load-" + std::to_string(::getpid()));
+    const auto dir
+        = std::filesystem::temp_directory_path() / ("vantage-bench-model-load-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto model = dir / "model.pt";
-    const std::string cmd
-        = "/usr/bin/python3 " VANTAGE_SOURCE_DIR "/scripts/write_gnn_model.py --out '" + model.string() + "' >/dev/null 2>&1";
+    const std::string cmd = "/usr/bin/python3 " VANTAGE_SOURCE_DIR "/scripts/write_gnn_model.py --out '"
+        + model.string() + "' >/dev/null 2>&1";
     if (std::system(cmd.c_str()) != 0 || !std::filesystem::exists(model)) {
-        std::cout << R"({"bench":"model_load","skipped":"scripts/write_gnn_model.py needs /usr/bin/python3 with torch"})"
-                  << std::endl;
+        std::cout
+            << R"({"bench":"model_load","skipped":"scripts/write_gnn_model.py needs /usr/bin/python3 with torch"})"
+            << std::endl;
         return 0;
     }
     constexpr int kLoads = 7;

@@ -9,8 +9,8 @@
 #include "cli_harness.h"
 
 #include "common/error.h"
-#include "dgi/npy.h"
 #include "dgi/ir_wire.h"
+#include "dgi/npy.h"
 #include "dgi/torchscript_import.h"
 
 #include <QFile>
@@ -178,7 +178,8 @@ private Q_SLOTS:
         QCOMPARE(a.parameters().size(), b.parameters().size());
         for (std::size_t i = 0; i < a.parameters().size(); ++i)
             QVERIFY(a.parameters()[i].values == b.parameters()[i].values);
-        QCOMPARE(QString::fromStdString(dgi::irToWire(a)).toLatin1(), QString::fromStdString(dgi::irToWire(b)).toLatin1());
+        QCOMPARE(
+            QString::fromStdString(dgi::irToWire(a)).toLatin1(), QString::fromStdString(dgi::irToWire(b)).toLatin1());
     }
 
     // The reader's answer is untrusted too: cut short, or with an operand that does not come first,

@@ -53,8 +53,8 @@ private Q_SLOTS:
         const int invalid = static_cast<int>(Error::Kind::InvalidInput);
         const int failure = static_cast<int>(Error::Kind::Failure);
         QTest::newRow("answers") << "printf 'hello'" << 30.0 << 30.0 << qint64(1 << 20) << -1 << "hello";
-        QTest::newRow("answers after its stderr") << "echo noise >&2; printf 'x%.0s' $(seq 1 5000)" << 30.0 << 30.0
-                                                  << qint64(1 << 20) << -1 << "xxxxx";
+        QTest::newRow("answers after its stderr")
+            << "echo noise >&2; printf 'x%.0s' $(seq 1 5000)" << 30.0 << 30.0 << qint64(1 << 20) << -1 << "xxxxx";
         for (const char* sig : { "SEGV", "BUS", "ILL", "FPE", "ABRT", "TERM" })
             QTest::newRow(qPrintable(QString("killed by SIG%1").arg(sig)))
                 << QString("echo 'about to die' >&2; kill -%1 $$").arg(sig) << 30.0 << 30.0 << qint64(1 << 20)
@@ -62,15 +62,14 @@ private Q_SLOTS:
         QTest::newRow("hangs") << "exec sleep 30" << 0.5 << 30.0 << qint64(1 << 20) << invalid << "did not finish";
         QTest::newRow("hangs with its pipes closed")
             << "exec sleep 30 >&- 2>&-" << 0.5 << 30.0 << qint64(1 << 20) << invalid << "--the-timeout";
-        QTest::newRow("floods its answer") << "exec yes" << 30.0 << 30.0 << qint64(1 << 20) << invalid
-                                           << "answered more than";
+        QTest::newRow("floods its answer")
+            << "exec yes" << 30.0 << 30.0 << qint64(1 << 20) << invalid << "answered more than";
         QTest::newRow("burns CPU") << "while :; do :; done" << 60.0 << 1.0 << qint64(1 << 20) << invalid << "CPU time";
         QTest::newRow("answers an Error")
             << R"(printf '{"kind":"invalid_input","message":"bad op","file":"m.pt","line":7,"op":"aten::sort"}'; exit 3)"
             << 30.0 << 30.0 << qint64(1 << 20) << invalid << "m.pt:7";
-        QTest::newRow("answers a failure")
-            << R"(printf '{"kind":"failure","message":"disk on fire"}'; exit 3)" << 30.0 << 30.0 << qint64(1 << 20)
-            << failure << "disk on fire";
+        QTest::newRow("answers a failure") << R"(printf '{"kind":"failure","message":"disk on fire"}'; exit 3)" << 30.0
+                                           << 30.0 << qint64(1 << 20) << failure << "disk on fire";
         QTest::newRow("runs out of memory") << R"(printf '{"kind":"memory","message":"std::bad_alloc"}'; exit 3)"
                                             << 30.0 << 30.0 << qint64(1 << 20) << invalid << "--the-memory";
         QTest::newRow("answers garbage as an Error")
