@@ -160,6 +160,8 @@ private:
             pop();
     }
     void step(unsigned char op);
+    bool scalar(unsigned char op);
+    void long1();
 
     std::string_view m_p;
     const std::string& m_source;
@@ -170,25 +172,86 @@ private:
     std::vector<PickledStorage> m_found;
 };
 
-void Scanner::step(unsigned char op)
+// Opcodes that push one value read from the pickle itself (numbers, strings, globals), or skip bytes.
+bool Scanner::scalar(unsigned char op)
 {
     switch (op) {
     case 0x80:
         take(1);
-        return; // PROTO
+        return true; // PROTO
     case 0x95:
         take(8);
-        return; // FRAME
+        return true; // FRAME
     case 'c': { // GLOBAL module\nname\n
         std::string module = line();
         push(Value{ .kind = Value::Kind::Global, .text = module + "." + line() });
-        return;
+        return true;
     }
     case 0x93: { // STACK_GLOBAL
         const Ref name = pop(), module = pop();
         push(Value{ .kind = Value::Kind::Global, .text = module->text + "." + name->text });
+        return true;
+    }
+    case 'K':
+        pushInt(static_cast<std::int64_t>(le(1)));
+        return true;
+    case 'M':
+        pushInt(static_cast<std::int64_t>(le(2)));
+        return true;
+    case 'J':
+        pushInt(static_cast<std::int32_t>(le(4)));
+        return true;
+    case 0x8a:
+        long1();
+        return true;
+    case 'G':
+        take(8), pushOther();
+        return true; // BINFLOAT
+    case 'X':
+    case 'B':
+        pushString(take(le(4)));
+        return true; // BINUNICODE, BINBYTES
+    case 0x8c:
+    case 'C':
+        pushString(take(le(1)));
+        return true; // SHORT_BINUNICODE, SHORT_BINBYTES
+    case 0x8d:
+    case 0x8e:
+        pushString(take(le(8)));
+        return true; // BINUNICODE8, BINBYTES8
+    case '}':
+    case ']':
+    case 'N':
+    case 0x88:
+    case 0x89:
+        pushOther();
+        return true; // EMPTY_DICT, EMPTY_LIST, NONE, NEWTRUE, NEWFALSE
+    default:
+        return false;
+    }
+}
+
+// LONG1: n bytes, little-endian, two's complement; past 8 bytes it is no count of ours.
+void Scanner::long1()
+{
+    const auto n = static_cast<int>(le(1));
+    if (n > 8) {
+        take(static_cast<std::uint64_t>(n));
+        pushOther();
         return;
     }
+    std::uint64_t v = n == 0 ? 0 : le(n);
+    if (n > 0 && n < 8 && (v >> (8 * n - 1)) & 1)
+        v |= ~std::uint64_t{ 0 } << (8 * n);
+    pushInt(static_cast<std::int64_t>(v));
+}
+
+// Opcodes that move values: the memo, marks, tuples, containers and what consumes them.
+void Scanner::step(unsigned char op)
+{
+    if (scalar(op))
+        return;
+    switch (op) {
     case 'q':
         memoPut(le(1));
         return;
@@ -222,13 +285,6 @@ void Scanner::step(unsigned char op)
         pushTuple(std::move(items));
         return;
     }
-    case '}':
-    case ']':
-    case 'N':
-    case 0x88:
-    case 0x89:
-        pushOther();
-        return; // EMPTY_DICT, EMPTY_LIST, NONE, NEWTRUE, NEWFALSE
     case 'd':
     case 'l':
         popToMark(), pushOther();
@@ -252,43 +308,6 @@ void Scanner::step(unsigned char op)
     case 0x81:
         popItems(2), pushOther();
         return; // REDUCE, NEWOBJ
-    case 'K':
-        pushInt(static_cast<std::int64_t>(le(1)));
-        return;
-    case 'M':
-        pushInt(static_cast<std::int64_t>(le(2)));
-        return;
-    case 'J':
-        pushInt(static_cast<std::int32_t>(le(4)));
-        return;
-    case 0x8a: { // LONG1: n bytes, little-endian, two's complement
-        const auto n = static_cast<int>(le(1));
-        if (n > 8) {
-            take(static_cast<std::uint64_t>(n));
-            pushOther();
-            return;
-        }
-        std::uint64_t v = n == 0 ? 0 : le(n);
-        if (n > 0 && n < 8 && (v >> (8 * n - 1)) & 1)
-            v |= ~std::uint64_t{ 0 } << (8 * n);
-        pushInt(static_cast<std::int64_t>(v));
-        return;
-    }
-    case 'G':
-        take(8), pushOther();
-        return; // BINFLOAT
-    case 'X':
-    case 'B':
-        pushString(take(le(4)));
-        return; // BINUNICODE, BINBYTES
-    case 0x8c:
-    case 'C':
-        pushString(take(le(1)));
-        return; // SHORT_BINUNICODE, SHORT_BINBYTES
-    case 0x8d:
-    case 0x8e:
-        pushString(take(le(8)));
-        return; // BINUNICODE8, BINBYTES8
     case 'Q':
         persistentId();
         return; // BINPERSID
