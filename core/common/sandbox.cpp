@@ -140,6 +140,8 @@ public:
             ::execve(argv[0], argv.data(), envp.data());
             ::_exit(127);
         }
+        if (m_pid > 0)
+            ::setpgid(m_pid, m_pid); // as the child does: whichever runs first, a kill of the group reaches it
         if (devNull >= 0)
             ::close(devNull);
         ::close(out[1]);
@@ -169,6 +171,8 @@ public:
 
     void kill() const
     {
+        if (m_pid <= 0)
+            return; // reaped: -m_pid would name another group, or (-1) every process
         ::kill(-m_pid, SIGKILL); // its process group: whatever it started goes with it
         ::kill(m_pid, SIGKILL);
     }
