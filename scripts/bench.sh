@@ -11,8 +11,13 @@ fi
 scripts/build.sh >/dev/null
 BUILD_DIR=${BUILD_DIR:-build}
 for b in "$BUILD_DIR"/tests/bench/bench_*; do
+  [ "$(basename "$b")" = bench_gui_stall ] && continue # below, under Xvfb
   [ -x "$b" ] && "$b"
 done
+# The GUI thread's longest stall on a 10^5-step job and a 10^6-point chart.
+if [ -x "$BUILD_DIR/tests/bench/bench_gui_stall" ]; then
+  scripts/bench-gui-stall.sh
+fi
 # The GUI's cold start to its first painted window, under Xvfb (where there is one).
 if command -v Xvfb >/dev/null && [ -x "$BUILD_DIR/app/gui/vantage" ]; then
   scripts/bench-startup.sh 5

@@ -6,12 +6,19 @@
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
+#include <QLegend>
+#include <QLogValueAxis>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QPainter>
+#include <QRubberBand>
 #include <QSvgGenerator>
+#include <QToolTip>
 #include <QValueAxis>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -63,6 +70,37 @@ void setRoundTicks(QValueAxis* axis, int targetTicks)
     axis->setTickAnchor(0.0);
     axis->setTickInterval(step);
     axis->setTickType(QValueAxis::TicksDynamic);
+    // As many decimals as the interval has (0.05: two), no more: 306.25 or 11519.3 are not ticks
+    // people read. Very large or small values keep three significant digits with an exponent.
+    const int decimals = std::clamp(-static_cast<int>(std::floor(std::log10(step) + 1e-9)), 0, 12);
+    const double largest = std::max(std::abs(lo), std::abs(hi));
+    axis->setLabelFormat(largest >= 1e15 || (largest < 1e-4 && largest > 0)
+            ? QStringLiteral("%.3g")
+            : QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
+}
+
+QString formatChartValue(double v, int digits)
+{
+    const QLocale locale;
+    if (!std::isfinite(v))
+        return locale.toString(v);
+    if (v == std::round(v) && std::abs(v) < 1e15)
+        return locale.toString(static_cast<qlonglong>(v));
+    const double magnitude = std::abs(v);
+    if (magnitude >= 1e-3 && magnitude < 1e15) {
+        // Significant digits without an exponent: 0.4123, 12.35, 1,234.6.
+        const int whole = magnitude >= 1 ? static_cast<int>(std::floor(std::log10(magnitude))) + 1 : 0;
+        const int lead = magnitude < 1 ? -static_cast<int>(std::floor(std::log10(magnitude))) - 1 : 0;
+        QString text = locale.toString(v, 'f', std::clamp(digits - whole + lead, 0, 12));
+        if (text.contains(locale.decimalPoint())) { // 0.5, not 0.5000
+            while (text.endsWith(locale.zeroDigit()))
+                text.chop(locale.zeroDigit().size());
+            if (text.endsWith(locale.decimalPoint()))
+                text.chop(locale.decimalPoint().size());
+        }
+        return text;
+    }
+    return locale.toString(v, 'g', digits);
 }
 
 void setRangeWithRoundTicks(QValueAxis* axis, double lo, double hi, int targetTicks)
@@ -81,6 +119,11 @@ ChartView::ChartView(QWidget* parent)
     setMinimumSize(260, 200);
     chart()->legend()->setAlignment(Qt::AlignBottom);
     chart()->setMargins(QMargins(4, 4, 4, 4));
+    // Tick labels in the UI's language: "1,5" beside German text, not "1.5".
+    chart()->setLocale(QLocale());
+    chart()->setLocalizeNumbers(true);
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus); // Home and +/- reach the chart once clicked
     applyPalette();
 }
 
@@ -104,6 +147,7 @@ void ChartView::changeEvent(QEvent* event)
 
 QImage ChartView::toImage(qreal scale) const
 {
+    prepareToRender();
     QImage image(size() * scale, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(scale);
     image.fill(palette().color(QPalette::Base));
@@ -115,6 +159,7 @@ QImage ChartView::toImage(qreal scale) const
 
 QByteArray ChartView::toSvg() const
 {
+    prepareToRender();
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator gen;
@@ -156,6 +201,10 @@ void ChartView::contextMenuEvent(QContextMenuEvent* event)
 {
     QMenu menu(this);
     addContextActions(&menu);
+    if (m_explorable) {
+        QAction* reset = menu.addAction(tr("Reset View"), this, &ChartView::resetView);
+        reset->setEnabled(isZoomed());
+    }
     if (!menu.isEmpty())
         menu.addSeparator();
     menu.addAction(tr("Save as PNG…"), this, [this] {

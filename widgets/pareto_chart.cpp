@@ -133,6 +133,7 @@ void ParetoChart::rebuild()
     c->removeAllSeries();
     for (auto* a : c->axes())
         c->removeAxis(a), delete a;
+    forgetView();
     m_scatter.clear();
     const Range range = dataRange();
     addAxes(range);
@@ -219,9 +220,7 @@ void ParetoChart::addAxes(const Range& range)
         const auto [from, to] = drawableRange(lo, hi);
         const double pad = (to / 2 - from / 2) * 0.12 + std::abs(to) * 1e-3;
         const auto [padFrom, padTo] = drawableRange(std::max(0.0, from - pad), to + pad);
-        a->setRange(padFrom, padTo);
-        a->setLabelFormat(QStringLiteral("%.3g"));
-        a->applyNiceNumbers();
+        setRangeWithRoundTicks(a, padFrom, padTo); // ticks at round values, labels in the UI's locale
         a->setTitleText(title);
         return a;
     };
@@ -285,10 +284,8 @@ void ParetoChart::addFrontier(int i)
         for (const auto& p : m_frontiers[i].points)
             if (qFuzzyCompare(p.x, pt.x()) && qFuzzyCompare(p.y, pt.y())) {
                 QString text = QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
-                                   .arg(m_frontiers[i].name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
-                                   .arg(p.x, 0, 'g', 4)
-                                   .arg(m_yTitle.toHtmlEscaped())
-                                   .arg(p.y, 0, 'g', 4);
+                                   .arg(m_frontiers[i].name.toHtmlEscaped(), m_xTitle.toHtmlEscaped(),
+                                       formatChartValue(p.x), m_yTitle.toHtmlEscaped(), formatChartValue(p.y));
                 if (!p.label.isEmpty())
                     text += QStringLiteral("<br>") + p.label.toHtmlEscaped();
                 QToolTip::showText(QCursor::pos(), text, this);
@@ -350,10 +347,8 @@ void ParetoChart::addBaselines()
                     if (qFuzzyCompare(m.x, pt.x()) && qFuzzyCompare(m.y, pt.y()))
                         QToolTip::showText(QCursor::pos(),
                             QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
-                                .arg(m.name.toHtmlEscaped(), m_xTitle.toHtmlEscaped())
-                                .arg(m.x, 0, 'g', 4)
-                                .arg(m_yTitle.toHtmlEscaped())
-                                .arg(m.y, 0, 'g', 4),
+                                .arg(m.name.toHtmlEscaped(), m_xTitle.toHtmlEscaped(), formatChartValue(m.x),
+                                    m_yTitle.toHtmlEscaped(), formatChartValue(m.y)),
                             this);
             });
         }

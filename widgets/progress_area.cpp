@@ -1,5 +1,7 @@
 #include "progress_area.h"
 
+#include <QLocale>
+
 #include <algorithm>
 #include <cmath>
 
@@ -67,7 +69,7 @@ QString ProgressArea::timeLeft(double fraction, double elapsedS)
         return tr("about %1 s left").arg(std::max(1, static_cast<int>(std::lround(left))));
     if (left < 3600.0)
         return tr("about %1 min left").arg(static_cast<int>(std::lround(left / 60.0)));
-    return tr("about %1 h left").arg(left / 3600.0, 0, 'f', 1);
+    return tr("about %1 h left").arg(QLocale().toString(left / 3600.0, 'f', 1));
 }
 
 QString ProgressArea::barText() const

@@ -5,6 +5,7 @@
 #include <QHorizontalPercentBarSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
+#include <QLocale>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -14,7 +15,9 @@ namespace vantage::widgets {
 
 StackedBarChart::StackedBarChart(QWidget* parent)
     : ChartView(parent)
-{ }
+{
+    setExplorable(false); // a few bars: nothing to zoom into; the tooltip gives the values
+}
 
 void StackedBarChart::setScale(Scale scale)
 {
@@ -65,7 +68,6 @@ void StackedBarChart::setData(
         }
         const auto [from, to] = drawableRange(0.0, top > 0 ? top * 1.05 : 1.0);
         values->setRange(from, to);
-        values->setLabelFormat(QStringLiteral("%.3g"));
         values->setTitleText(unit);
         setRoundTicks(values);
     }
@@ -80,9 +82,8 @@ void StackedBarChart::setData(
         const double v = set->at(index);
         QToolTip::showText(QCursor::pos(),
             QStringLiteral("%1 — %2: %3 (%4%)")
-                .arg(m_bars[index].category, set->label())
-                .arg(v, 0, 'g', 4)
-                .arg(total > 0 ? 100.0 * v / total : 0.0, 0, 'f', 1),
+                .arg(m_bars[index].category, set->label(), formatChartValue(v),
+                    QLocale().toString(total > 0 ? 100.0 * v / total : 0.0, 'f', 1)),
             this);
     });
 }

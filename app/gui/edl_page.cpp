@@ -60,6 +60,10 @@ EdlPage::EdlPage(QWidget* parent)
     draw->setInterval(200);
     connect(draw, &QTimer::timeout, this, &EdlPage::drawPending);
     draw->start();
+    auto* poll = new QTimer(this);
+    poll->setInterval(2000);
+    connect(poll, &QTimer::timeout, this, &EdlPage::pollWorkers);
+    poll->start();
 }
 
 EdlPage::~EdlPage()
@@ -89,8 +93,25 @@ void EdlPage::setSession(store::Session* session)
         m_run = 0;
     }
     EnginePage::setSession(session);
+    // Nothing of the other session stays on show; a job of this one is taken up again below.
+    if (!isAttached())
+        clearShown();
     showStatus();
     takeUpRuns();
+}
+
+void EdlPage::clearShown()
+{
+    m_run = m_run && isAttached() ? m_run : 0;
+    m_state->pending.clear();
+    m_state->inbox.clear();
+    m_state->scaleEvents.clear();
+    m_state->status = {};
+    m_state->timeline = {};
+    for (auto* c : { m_chart, m_stepChart, m_sizeChart, m_profileChart })
+        c->clearSeries();
+    m_log->clear();
+    m_status->clear();
 }
 
 void EdlPage::setJob(const QString& trainer, int workers, int epochs, int samples, int globalBatch)
@@ -225,48 +246,13 @@ bool EdlPage::attach(const QString& jobDir)
         }
     }
     m_state->pending.clear();
+    m_state->inbox.clear();
     m_state->scaleEvents.clear();
-    m_chart->clearSeries();
-    m_stepChart->clearSeries();
-    m_sizeChart->clearSeries();
+    for (auto* c : { m_chart, m_stepChart, m_sizeChart, m_profileChart })
+        c->clearSeries();
     m_events->clear();
     m_log->clear();
-    const edl::JobAddress address = *m_state->address;
-    QPointer<EdlPage> self(this);
-    // The event stream runs as one of the page's tasks for as long as the page is attached; events
-    // reach the GUI thread as queued calls.
-    m_state->streamer = m_tasks->run([address, self](const CancelToken& stop) {
-        auto post = [self](Json j) {
-            QMetaObject::invokeMethod(
-                self,
-                [self, j = std::move(j)] {
-                    if (self)
-                        self->onEvent(j);
-                },
-                Qt::QueuedConnection);
-        };
-        try {
-            edl::EventStream stream(address, edl::ClientOptions{ .name = "gui" });
-            post({ { "kind", "snapshot" }, { "status", edl::toJson(stream.snapshot()) } });
-            for (const auto& e : stream.history())
-                post(edl::toJson(e));
-            while (!stop.isCancelled() && !stream.jobEnded())
-                if (auto e = stream.next(0.25))
-                    post(edl::toJson(*e));
-            while (auto e = stream.next(0.0))
-                post(edl::toJson(*e));
-        } catch (const std::exception& e) {
-            post({ { "kind", "lost" }, { "message", e.what() } });
-        }
-        // The leader writes its report as it exits, after the last event: the run is recorded from
-        // it (a few seconds at most; none from a leader on another machine).
-        Json report;
-        for (int i = 0; i < 40 && !stop.isCancelled() && report.is_null(); ++i)
-            report = edl::waitForJobReport(address.jobDir, 0.25);
-        if (!stop.isCancelled())
-            post({ { "kind", "report" }, { "report", report } });
-        return Json();
-    });
+    startStreaming();
     showStatus();
     Q_EMIT attached(true);
     return true;
@@ -325,28 +311,6 @@ bool EdlPage::stopJob()
     return true;
 }
 
-void EdlPage::request(const QString& what, std::function<Json(const edl::JobClient&)> call)
-{
-    // The leader answers within its request timeout (5 s) or not at all: never on the GUI thread.
-    auto client = m_state->client;
-    m_log->addItem(tr("%1 requested…").arg(what));
-    m_tasks->run([client, call = std::move(call)](const CancelToken&) { return call(*client); },
-        [this, what](const JobOutcome& outcome) {
-            if (outcome.state == JobOutcome::State::Done) {
-                QStringList ids;
-                for (const auto& id : outcome.result.value("ids", Json::array()))
-                    ids << QString::fromStdString(id.get<std::string>());
-                m_log->addItem(ids.isEmpty() ? tr("%1: accepted").arg(what)
-                                             : tr("%1: accepted (%2)").arg(what, ids.join(QLatin1Char(' '))));
-            } else {
-                m_log->addItem(tr("%1 failed: %2").arg(what, outcome.error));
-                m_status->setText(tr("%1 failed: %2").arg(what, outcome.error).toHtmlEscaped());
-            }
-            m_log->scrollToBottom();
-            Q_EMIT requestFinished(outcome.state == JobOutcome::State::Done);
-        });
-}
-
 int EdlPage::activeWorkers() const
 {
     return static_cast<int>(m_state->status.activeWorkers());
@@ -365,106 +329,6 @@ int EdlPage::scaleEventCount() const
 QString EdlPage::jobState() const
 {
     return QString::fromUtf8(edl::jobStateName(m_state->status.state).data()); // for tests: the name
-}
-
-void EdlPage::onEvent(const Json& j)
-{
-    const std::string kind = j.value("kind", std::string());
-    if (kind == "snapshot") {
-        m_state->status = edl::jobStatusFromJson(j["status"]);
-        m_state->scaleEvents = m_state->status.scaleEvents;
-        showScaleMarkers();
-        showStatus();
-        return;
-    }
-    if (kind == "lost") {
-        m_log->addItem(tr("Lost the job: %1").arg(QString::fromStdString(j.value("message", std::string()))));
-        m_state->ended = true;
-        showStatus();
-        return;
-    }
-    if (kind == "report") {
-        recordEnd(j.value("report", Json()));
-        return;
-    }
-    const edl::JobEvent e = edl::jobEventFromJson(j);
-    m_state->timeline.add(e);
-    if (m_state->recorder)
-        m_state->recorder->add(e);
-    auto& st = m_state->status;
-    if (const auto* s = std::get_if<edl::StepEvent>(&e.payload)) {
-        st.step = s->step;
-        st.epoch = s->epoch;
-        st.generation = s->generation;
-        st.loss = s->loss;
-        st.throughput = s->throughput;
-        m_state->queue(m_chart, tr("loss"), double(s->step), s->loss);
-        m_state->queue(m_chart, tr("samples/s"), double(s->step), s->throughput, true);
-        m_state->queue(m_sizeChart, tr("workers"), double(s->step), double(s->workers));
-        for (const auto& [worker, seconds] : s->workerStepS) {
-            m_state->queue(m_stepChart, QString::fromStdString(worker), double(s->step), seconds * 1e3);
-        }
-        Q_EMIT stepSeen(s->step);
-    } else if (const auto* m = std::get_if<edl::MembershipEvent>(&e.payload)) {
-        st.workers = m->workers;
-    } else if (const auto* g = std::get_if<edl::GenerationEvent>(&e.payload)) {
-        st.generation = g->generation;
-        logLine(
-            tr("Generation %1 (%2): %3").arg(g->generation).arg(generationReasonText(g->reason), joinIds(g->members)),
-            LogWeight::Quiet);
-    } else if (const auto* sc = std::get_if<edl::ScaleEvent>(&e.payload)) {
-        m_state->scaleEvents.push_back(*sc);
-        showScaleMarkers();
-        // Joins and leaves stand out of the routine lines.
-        QString who;
-        if (!sc->joined.empty())
-            who += tr(" · joined: %1").arg(joinIds(sc->joined));
-        if (!sc->left.empty())
-            who += tr(" · left: %1").arg(joinIds(sc->left));
-        logLine(tr("Step %1: %2, %3 → %4 workers, %5 ms of pause%6")
-                    .arg(sc->step)
-                    .arg(scaleKindText(sc->kind))
-                    .arg(sc->workersBefore)
-                    .arg(sc->workersAfter)
-                    .arg(sc->pauseS * 1e3, 0, 'f', 0)
-                    .arg(who),
-            LogWeight::Strong);
-    } else if (const auto* f = std::get_if<edl::FailureEvent>(&e.payload)) {
-        logLine(tr("Worker %1 failed at step %2: %3 (silent %4 s)")
-                    .arg(QString::fromStdString(f->worker))
-                    .arg(f->step)
-                    .arg(QString::fromStdString(f->reason))
-                    .arg(f->silentS, 0, 'f', 1),
-            LogWeight::Strong);
-    } else if (const auto* ep = std::get_if<edl::EpochEvent>(&e.payload)) {
-        logLine(tr("Epoch %1 done: %2 of %3 samples trained exactly once")
-                    .arg(ep->epoch + 1) // counted from 1, as the status line counts them
-                    .arg(ep->seenOnce)
-                    .arg(ep->samples),
-            LogWeight::Quiet);
-    } else if (const auto* js = std::get_if<edl::JobStateEvent>(&e.payload)) {
-        st.state = js->state;
-        st.message = js->message;
-        if (edl::isFinal(js->state)) {
-            m_state->ended = true;
-            drawPending();
-        }
-    } else if (const auto* l = std::get_if<edl::LogEvent>(&e.payload)) {
-        // The leader's own notes: what it did on a request is shown above in the window's words;
-        // its warnings and errors are shown as it wrote them.
-        if (l->level != edl::LogLevel::Info)
-            logLine(tr("Leader: %1").arg(QString::fromStdString(l->text)), LogWeight::Strong);
-    }
-    while (m_log->count() > 500)
-        delete m_log->takeItem(0);
-    // After a step the status, worker table and events are redrawn with the charts, a few times a
-    // second: a re-attach replays the whole history of a long job, one event per step.
-    if (std::holds_alternative<edl::StepEvent>(e.payload)) {
-        m_statusDirty = true;
-    } else {
-        m_log->scrollToBottom();
-        showStatus();
-    }
 }
 
 void EdlPage::logLine(const QString& text, LogWeight weight)
@@ -531,18 +395,23 @@ void EdlPage::showStatus()
     m_migrate->setEnabled(attachedNow && !m_state->ended && !isBusy());
     m_profile->setEnabled(attachedNow && !m_state->ended && !isBusy());
     const auto& st = m_state->status;
+    const QLocale locale;
     if (attachedNow)
         m_status->setText(
             tr("<b>%1</b> — %2<br>generation %3 · step %4 · epoch %5/%6<br>loss %7 · %8 samples/s · %9 workers")
                 .arg(QString::fromStdString(m_state->address->jobId).toHtmlEscaped())
                 .arg(jobStateText(st.state))
                 .arg(st.generation)
-                .arg(st.step)
+                .arg(locale.toString(qlonglong(st.step)))
                 .arg(std::min(st.epoch + 1, std::max<std::int64_t>(st.epochs, 1)))
                 .arg(st.epochs)
-                .arg(st.loss, 0, 'f', 4)
-                .arg(st.throughput, 0, 'f', 0)
+                .arg(locale.toString(st.loss, 'f', 4))
+                .arg(locale.toString(st.throughput, 'f', 0))
                 .arg(st.activeWorkers()));
+    // The chart says whether it follows a job or shows a run that has ended.
+    m_chart->chart()->setTitle(attachedNow && !m_state->ended ? tr("Training, live")
+            : m_run != 0                                      ? tr("Training of run %1").arg(m_run)
+                                                              : tr("Training"));
     // The table is rebuilt on every status; the user's selection (for Remove Selected) survives it.
     QSet<QString> selected;
     for (const QModelIndex& i : m_workersView->selectionModel()->selectedRows())
@@ -550,13 +419,18 @@ void EdlPage::showStatus()
     m_workersModel->clear();
     m_workersModel->setHorizontalHeaderLabels({ tr("Worker"), tr("Host"), tr("Device"), tr("State"), tr("Rank"),
         tr("Step time (ms)"), tr("Chunks (epoch)"), tr("Samples") });
+    auto number = [](const QString& text) {
+        auto* item = new QStandardItem(text);
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        return item;
+    };
     for (const auto& w : st.workers)
         m_workersModel->appendRow({ new QStandardItem(QString::fromStdString(w.id)),
             new QStandardItem(QString::fromStdString(w.host)), new QStandardItem(QString::fromStdString(w.device)),
             new QStandardItem(workerStateText(w.state, m_state->ended)),
-            new QStandardItem(w.rank >= 0 ? QString::number(w.rank) : QString()),
-            new QStandardItem(QString::number(w.stepTimeS * 1e3, 'f', 1)),
-            new QStandardItem(QString::number(w.chunksDone)), new QStandardItem(QString::number(w.samplesDone)) });
+            number(w.rank >= 0 ? QString::number(w.rank) : QString()),
+            number(w.stepTimeS > 0 ? locale.toString(w.stepTimeS * 1e3, 'f', 1) : QStringLiteral("–")),
+            number(locale.toString(qlonglong(w.chunksDone))), number(locale.toString(qlonglong(w.samplesDone))) });
     for (int r = 0; r < m_workersModel->rowCount(); ++r)
         if (selected.contains(m_workersModel->item(r, 0)->text()))
             m_workersView->selectionModel()->select(
@@ -564,9 +438,9 @@ void EdlPage::showStatus()
     m_events->clear();
     m_events->setHorizontalHeaderLabels({ tr("Step"), tr("Change"), tr("Workers"), tr("Pause (ms)") });
     for (const auto& e : m_state->scaleEvents)
-        m_events->appendRow({ new QStandardItem(QString::number(e.step)), new QStandardItem(scaleKindText(e.kind)),
+        m_events->appendRow({ number(locale.toString(qlonglong(e.step))), new QStandardItem(scaleKindText(e.kind)),
             new QStandardItem(QStringLiteral("%1 → %2").arg(e.workersBefore).arg(e.workersAfter)),
-            new QStandardItem(QString::number(e.pauseS * 1e3, 'f', 0)) });
+            number(locale.toString(e.pauseS * 1e3, 'f', 0)) });
 }
 
 // A stored run's job, back in the fields: what it ran is what Start runs again.
@@ -619,18 +493,14 @@ void EdlPage::showRun(qint64 runId)
                 return;
         }
         detach();
+        clearShown(); // the log, tables and curves of the run shown before go
         m_run = runId;
-        m_state->pending.clear();
-        m_chart->clearSeries();
         for (const auto& [name, right] : { std::pair<std::string, bool>{ "loss", false }, { "throughput", true } }) {
             QVector<QPointF> pts;
             for (const auto& p : s->series(runId, name))
                 pts.push_back(QPointF(p.step, p.value));
             m_chart->setSeries(right ? tr("samples/s") : tr("loss"), pts, right);
         }
-        m_stepChart->clearSeries();
-        m_sizeChart->clearSeries();
-        m_profileChart->clearSeries();
         for (const auto& name : s->seriesNames(runId)) {
             QVector<QPointF> pts;
             const bool stepTime = name.rfind("step_time_s/", 0) == 0;
@@ -650,7 +520,10 @@ void EdlPage::showRun(qint64 runId)
             for (const auto& e : run.result.value("events", run.result.value("scale_events", Json::array())))
                 m_state->scaleEvents.push_back(edl::scaleEventFromJson(e));
         showScaleMarkers();
-        m_state->status = {};
+        // The log of a run that has ended: its scale events, as they were logged live (each is
+        // taken in again).
+        for (const auto& e : std::exchange(m_state->scaleEvents, {}))
+            logScaleEvent(edl::JobEvent{ .payload = e });
         if (run.result.is_object() && run.result.contains("status") && run.result["status"].is_object())
             m_state->status = edl::jobStatusFromJson(run.result["status"]);
         else if (run.result.is_object() && run.result.contains("report") && run.result["report"].contains("status"))
@@ -765,18 +638,6 @@ bool EdlPage::profileThroughput(int maxWorkers, int steps)
         });
     showStatus();
     return started;
-}
-
-void EdlPage::drawPending()
-{
-    for (auto& p : m_state->pending)
-        p.chart->appendPoints(p.name, p.points, p.right);
-    m_state->pending.clear();
-    if (m_statusDirty) {
-        m_statusDirty = false;
-        m_log->scrollToBottom();
-        showStatus();
-    }
 }
 
 } // namespace vantage::gui

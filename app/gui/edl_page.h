@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -30,6 +31,7 @@ class LineChart;
 
 namespace vantage::edl {
 class JobClient;
+struct JobEvent;
 } // namespace vantage::edl
 
 namespace vantage::gui {
@@ -56,6 +58,12 @@ public:
     bool addWorkers(int count);
     bool removeWorker(const QString& id);
     bool stopJob();
+    // Events of the attached job as its stream delivers them (the stream's thread posts here; a
+    // test feeds a recorded or generated stream). They are taken in a few milliseconds at a time,
+    // between which the window paints and answers the user: a history of 10^6 steps never stalls it.
+    void takeEvents(std::vector<edl::JobEvent> events);
+    // Events delivered and not yet taken in.
+    qsizetype backlog() const;
     // Policies, off the GUI thread (migrationFinished / profileFinished follow): move the workers
     // `from` (all when empty) to the devices of the Devices field; run the job at 1..maxWorkers
     // workers for `steps` steps each and draw the scaling curve.
@@ -93,7 +101,19 @@ private:
     QLayout* buildScaleButtons();
     QWidget* buildCharts();
     QWidget* buildTables();
-    void onEvent(const Json& event);
+    struct Incoming;
+    void deliver(std::vector<Incoming> items);
+    void drainInbox();
+    void onControl(const Json& control); // "snapshot", "lost", "report": what is not an event
+    void onJobEvent(const edl::JobEvent& e);
+    void logScaleEvent(const edl::JobEvent& e);
+    void startStreaming();
+    // The workers' counters (step time, chunks, samples) from the leader's status, every few
+    // seconds while a job trains: the events carry membership, not counters.
+    void pollWorkers();
+    // The job is over as far as its folder and its leader's process tell (ended, killed, gone),
+    // whatever events are still on their way.
+    bool jobIsOver() const;
     void showStatus();
     void showInputs(const Json& params);
     // Finishes the job's run from its report (null: from the events seen), once.
@@ -112,6 +132,8 @@ private:
     // Runs of jobs this page no longer follows: ended ones are finished from their reports, the
     // newest one still training is attached again.
     void takeUpRuns();
+    // Forgets what the page shows (curves, log, tables, status) for another run or session.
+    void clearShown();
 
     std::unique_ptr<State> m_state;
     TaskGroup* m_tasks; // every background call but the one long job: cancelled and awaited on destruction

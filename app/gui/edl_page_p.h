@@ -12,11 +12,19 @@
 #include <QPointF>
 #include <QVector>
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <vector>
 
 namespace vantage::gui {
+
+// One delivery of the event stream: an event of the job, or what the stream itself says (its
+// snapshot, the stream lost, the job's report).
+struct EdlPage::Incoming {
+    Json control;
+    std::optional<edl::JobEvent> event;
+};
 
 struct EdlPage::State {
     std::optional<edl::JobAddress> address;
@@ -46,6 +54,10 @@ struct EdlPage::State {
             }
         pending.push_back({ chart, name, right, { QPointF(x, y) } });
     }
+    std::deque<Incoming> inbox; // delivered, not yet taken in (drainInbox)
+    bool drainScheduled = false;
+    int streamId = 0; // deliveries of an earlier stream (another job, detached) are dropped
+    bool pollInFlight = false; // a worker-status request is on its way
     std::vector<edl::ScaleEvent> scaleEvents;
     bool ended = false; // the job's final state was seen (or the stream was lost)
     bool recorded = false; // its run was finished

@@ -285,6 +285,7 @@ QWidget* EdlPage::buildTables()
     eventsView->verticalHeader()->hide();
     eventsView->horizontalHeader()->setStretchLastSection(true);
     m_log = new QListWidget(this);
+    m_log->setObjectName(QStringLiteral("edlLog"));
     auto* tables = new QSplitter(Qt::Horizontal, this);
     tables->addWidget(m_workersView);
     tables->addWidget(eventsView);

@@ -1,0 +1,148 @@
+// The GUI thread's longest stall while the elastic page takes in a long job's event stream (10^5
+// steps of 8 workers with scale events, delivered as fast as the stream's thread would post them),
+// and while a chart takes a million points: an event-loop latency probe (a 2 ms timer) measures
+// how late the loop comes back. Prints JSON lines; asserts nothing. Target: max_ms < 50.
+//   bench_gui_stall [STEPS] [WORKERS]       (scripts/bench-gui-stall.sh runs it under Xvfb)
+
+#include "../gui/long_job_stream.h"
+#include "edl_page.h"
+
+#include "widgets/line_chart.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace vantage;
+
+namespace {
+
+// How late the event loop runs a 2 ms timer: the GUI thread's stalls.
+class StallProbe {
+public:
+    StallProbe()
+    {
+        m_timer.setInterval(kIntervalMs);
+        m_timer.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            const double now = m_clock.nsecsElapsed() / 1e6;
+            m_gaps.push_back(std::max(0.0, now - m_last - kIntervalMs));
+            m_last = now;
+        });
+    }
+    void start()
+    {
+        m_gaps.clear();
+        m_clock.start();
+        m_last = 0;
+        m_timer.start();
+    }
+    void stop() { m_timer.stop(); }
+    double maxMs() const { return m_gaps.empty() ? 0.0 : *std::max_element(m_gaps.begin(), m_gaps.end()); }
+    double percentileMs(double q) const
+    {
+        if (m_gaps.empty())
+            return 0.0;
+        std::vector<double> g = m_gaps;
+        std::sort(g.begin(), g.end());
+        return g[std::min(g.size() - 1, static_cast<std::size_t>(q * double(g.size())))];
+    }
+    std::size_t samples() const { return m_gaps.size(); }
+
+private:
+    static constexpr int kIntervalMs = 2;
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    double m_last = 0;
+    std::vector<double> m_gaps;
+};
+
+void waitUntil(const std::function<bool()>& done, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+}
+
+void benchPage(std::int64_t steps, int workers)
+{
+    gui::EdlPage page;
+    page.resize(1280, 800);
+    page.show();
+    const auto stream = gui::testing::longJobStream({ .steps = steps, .workers = workers, .scaleEvery = steps / 10 });
+    StallProbe probe;
+    probe.start();
+    QElapsedTimer clock;
+    clock.start();
+    // Deliveries of 4096 events, one per pass of the event loop: the stream's thread posting a
+    // backlog (a re-attach replays the whole history) as fast as it reads it.
+    std::size_t next = 0;
+    QTimer feeder;
+    feeder.setInterval(0);
+    QObject::connect(&feeder, &QTimer::timeout, [&] {
+        const std::size_t end = std::min(stream.size(), next + 4096);
+        page.takeEvents(std::vector<edl::JobEvent>(stream.begin() + long(next), stream.begin() + long(end)));
+        next = end;
+        if (next == stream.size())
+            feeder.stop();
+    });
+    feeder.start();
+    waitUntil([&] { return next == stream.size() && page.backlog() == 0 && page.currentStep() == steps; }, 600000);
+    const double takeInS = clock.elapsed() / 1e3;
+    waitUntil([] { return false; }, 500); // the last draws
+    probe.stop();
+    std::printf("{\"bench\":\"gui_stall\",\"steps\":%lld,\"workers\":%d,\"events\":%zu,\"take_in_s\":%.2f,"
+                "\"probe_samples\":%zu,\"p99_ms\":%.1f,\"max_ms\":%.1f,\"target_ms\":50}\n",
+        static_cast<long long>(steps), workers, stream.size(), takeInS, probe.samples(), probe.percentileMs(0.99),
+        probe.maxMs());
+}
+
+void benchChart(int points)
+{
+    widgets::LineChart chart;
+    chart.resize(1280, 500);
+    chart.show();
+    StallProbe probe;
+    probe.start();
+    // A million points in live batches of 10,000, one batch per pass of the event loop.
+    int appended = 0;
+    QTimer feeder;
+    feeder.setInterval(0);
+    QObject::connect(&feeder, &QTimer::timeout, [&] {
+        QVector<QPointF> batch;
+        for (int i = 0; i < 10000 && appended < points; ++i, ++appended)
+            batch.push_back(QPointF(appended, std::sin(appended * 1e-4) + 0.1 * std::sin(appended * 0.37)));
+        chart.appendPoints(QStringLiteral("loss"), batch);
+        if (appended == points)
+            feeder.stop();
+    });
+    feeder.start();
+    waitUntil([&] { return appended == points; }, 600000);
+    waitUntil([] { return false; }, 300);
+    probe.stop();
+    QElapsedTimer redraw;
+    redraw.start();
+    chart.drawNow();
+    const double redrawMs = redraw.nsecsElapsed() / 1e6;
+    std::printf("{\"bench\":\"gui_chart_points\",\"points\":%d,\"drawn\":%lld,\"redraw_ms\":%.1f,\"p99_ms\":%.1f,"
+                "\"max_ms\":%.1f,\"target_ms\":50}\n",
+        points, static_cast<long long>(chart.drawnPoints(QStringLiteral("loss")).size()), redrawMs,
+        probe.percentileMs(0.99), probe.maxMs());
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    const std::int64_t steps = argc > 1 ? std::max(10LL, std::atoll(argv[1])) : 100000;
+    const int workers = argc > 2 ? std::max(1, std::atoi(argv[2])) : 8;
+    benchPage(steps, workers);
+    benchChart(1000000);
+    return 0;
+}
