@@ -255,6 +255,14 @@ void LineChart::drawNow()
         draw(c);
 }
 
+void LineChart::fitToData()
+{
+    const double before = m_x->max();
+    applyRanges(false);
+    if (m_x->max() != before)
+        scheduleDraw();
+}
+
 void LineChart::prepareToRender() const
 {
     auto* self = const_cast<LineChart*>(this);

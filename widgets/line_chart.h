@@ -42,6 +42,8 @@ public:
     QStringList seriesNames() const;
     // Draws what was appended now instead of on the next pass of the event loop.
     void drawNow();
+    // Axes exactly over the data (live, the step axis keeps room ahead): for a curve that has ended.
+    void fitToData();
 
     void resetView() override;
     QString describeAt(const QPointF& pos) const override;

@@ -314,6 +314,9 @@ void EdlPage::drawPending()
     for (auto& p : m_state->pending)
         p.chart->appendPoints(p.name, p.points, p.right);
     m_state->pending.clear();
+    if (m_state->ended) // no room ahead for steps that will not come
+        for (auto* c : { m_chart, m_stepChart, m_sizeChart })
+            c->fitToData();
     if (m_statusDirty) {
         m_statusDirty = false;
         m_log->scrollToBottom();

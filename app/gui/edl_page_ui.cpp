@@ -284,6 +284,7 @@ QWidget* EdlPage::buildTables()
     eventsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     eventsView->verticalHeader()->hide();
     eventsView->horizontalHeader()->setStretchLastSection(true);
+    eventsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_log = new QListWidget(this);
     m_log->setObjectName(QStringLiteral("edlLog"));
     auto* tables = new QSplitter(Qt::Horizontal, this);

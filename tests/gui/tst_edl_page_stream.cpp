@@ -65,6 +65,15 @@ Shown shownBy(EdlPage& page)
     return s;
 }
 
+// With VANTAGE_TEST_SHOTS=DIR, what the page shows is written there as PNG, to be looked at.
+void shoot(QWidget& w, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("VANTAGE_TEST_SHOTS");
+    QCoreApplication::processEvents(); // the charts draw on the next pass of the event loop
+    if (!dir.isEmpty())
+        w.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+}
+
 // Records a finished job of this shape as a run, as the page records one: the timeline and the
 // recorder of the job's events.
 qint64 recordJob(store::Session& s, const testing::LongJobShape& shape)
@@ -164,6 +173,10 @@ private Q_SLOTS:
         auto* step = page.findChild<widgets::LineChart*>(QStringLiteral("edlStepChart"));
         QCOMPARE(step->seriesNames().size(), workers);
         QCOMPARE(page.jobState(), finish ? QStringLiteral("finished") : QStringLiteral("starting"));
+        shoot(page,
+            QStringLiteral("edl-long-stream-%1")
+                .arg(QTest::currentDataTag())
+                .replace(QLatin1Char(' '), QLatin1Char('_')));
         // The worker table shows each member's step time, not zero.
         const Shown shown = shownBy(page);
         QCOMPARE(shown.workers.size(), scaleEvents % 2 == 1 ? workers - 1 : workers);
@@ -231,8 +244,11 @@ private Q_SLOTS:
         const qint64 b = recordJob(s, { .steps = 700, .workers = 5, .scaleEvery = 0 });
         EdlPage page;
         page.setSession(&s);
+        page.resize(1280, 800);
+        page.show();
         page.showRun(a);
         const Shown first = shownBy(page);
+        shoot(page, QStringLiteral("edl-run-a"));
         page.showRun(b);
         const Shown second = shownBy(page);
         page.showRun(a);
