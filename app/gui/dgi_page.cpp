@@ -82,18 +82,30 @@ void DgiPage::setSession(store::Session* session)
 {
     // Results shown from another session are not this one's: the page starts empty.
     if (this->session() && session != this->session()) {
-        m_state->lastResult = Json();
-        m_state->graph.reset();
-        m_state->output.reset();
-        m_lastRun = 0;
-        m_results->clear();
-        m_times->setData({}, {});
-        m_times->chart()->setTitle(QString());
-        m_speedup->clear();
+        clearResults();
         m_status->clear();
-        setNodeInspectorEnabled(false);
     }
     EnginePage::setSession(session);
+}
+
+void DgiPage::clearResults()
+{
+    m_state->lastResult = Json();
+    m_state->graph.reset();
+    m_state->output.reset();
+    m_lastRun = 0;
+    m_results->clear();
+    m_times->setData({}, {});
+    m_times->chart()->setTitle(QString());
+    m_speedup->clear();
+    setNodeInspectorEnabled(false);
+}
+
+void DgiPage::clearCut()
+{
+    m_state->take({});
+    m_cut->clear();
+    m_schema->clear();
 }
 
 void DgiPage::setInputs(const QString& graph, const QString& model, int features, int hidden, int layers)
@@ -101,8 +113,99 @@ void DgiPage::setInputs(const QString& graph, const QString& model, int features
     m_graph->setCurrentText(graph);
     m_model->setCurrentText(model);
     m_features->setValue(features);
+    if (isFileModel()) // its widths are its own, shown once it is read
+        return;
     m_hidden->setValue(hidden);
     m_layers->setValue(layers);
+}
+
+bool DgiPage::isFileModel() const
+{
+    return !dgi::isBuiltinModel(m_model->currentText().trimmed().toStdString());
+}
+
+QString DgiPage::modelKey() const
+{
+    const QString name = m_model->currentText().trimmed();
+    if (isFileModel())
+        return name;
+    return QStringLiteral("%1 %2/%3/%4")
+        .arg(name)
+        .arg(m_features->value())
+        .arg(m_hidden->value())
+        .arg(m_layers->value());
+}
+
+void DgiPage::onModelInputsChanged()
+{
+    if (m_state->settingDims)
+        return;
+    if (isFileModel() != m_state->fileModel)
+        setFileModelBoxes(isFileModel());
+    if (m_state->shownModel.isEmpty() || modelKey() == m_state->shownModel)
+        return;
+    // What is shown belongs to another model: a cut under way for it is not shown either.
+    ++m_state->generation;
+    m_state->shownModel.clear();
+    clearCut();
+    clearResults();
+    m_status->clear();
+}
+
+// A TorchScript model's widths and layers are not inputs: the boxes are greyed and say "the
+// model's" until it is read, then show its own (the input width stays editable: it is used when
+// the model does not tell it).
+void DgiPage::setFileModelBoxes(bool file)
+{
+    m_state->settingDims = true;
+    m_state->fileModel = file;
+    const QString own = tr("the model's");
+    for (QSpinBox* box : { m_hidden, m_layers }) {
+        box->setEnabled(!file);
+        box->setSpecialValueText(file ? own : QString());
+        box->setToolTip(file ? tr("Set by the TorchScript model: shown once it is cut or evaluated") : QString());
+    }
+    if (file) {
+        m_state->builtinFeatures = m_features->value();
+        m_state->builtinHidden = m_hidden->value();
+        m_state->builtinLayers = m_layers->value();
+        m_hidden->setRange(0, 1 << 16);
+        m_layers->setRange(0, 1 << 16);
+        m_hidden->setValue(0);
+        m_layers->setValue(0);
+        m_features->setToolTip(tr("Used only when the TorchScript model does not tell the width of x (no linear "
+                                  "layer reads it)"));
+    } else {
+        m_hidden->setRange(1, 1 << 16);
+        m_layers->setRange(1, 16);
+        m_features->setValue(m_state->builtinFeatures);
+        m_hidden->setValue(m_state->builtinHidden);
+        m_layers->setValue(m_state->builtinLayers);
+        m_features->setToolTip(QString());
+    }
+    m_state->settingDims = false;
+}
+
+void DgiPage::showModelDims(std::int64_t inDim, std::int64_t hidden, int layers)
+{
+    if (!m_state->fileModel)
+        return;
+    m_state->settingDims = true;
+    if (inDim > 0)
+        m_features->setValue(static_cast<int>(std::min<std::int64_t>(inDim, m_features->maximum())));
+    // A one-layer model hands no embedding from layer to layer; a run stored without it did not say.
+    m_hidden->setSpecialValueText(hidden == 0 ? tr("none") : tr("the model's"));
+    m_hidden->setValue(
+        static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(hidden, 0), m_hidden->maximum())));
+    m_layers->setValue(std::min(std::max(layers, 0), m_layers->maximum()));
+    m_state->settingDims = false;
+}
+
+void DgiPage::showModelDims()
+{
+    if (m_state->ir && m_state->schema)
+        showModelDims(m_state->ir->width(m_state->ir->inputValue()), dgi::hiddenWidth(*m_state->schema),
+            static_cast<int>(m_state->schema->layers.size()));
 }
 
 void DgiPage::setCompareNodeWise(bool on)
@@ -148,14 +251,22 @@ bool DgiPage::partitionModel()
                 Q_EMIT partitionFinished(false);
                 return;
             }
-            if (outcome.state != JobOutcome::State::Done) {
-                m_status->setText(outcome.state == JobOutcome::State::Cancelled
-                        ? tr("Cutting the model cancelled.")
-                        : tr("Cannot cut the model: %1").arg(outcome.error));
+            if (outcome.state == JobOutcome::State::Failed) {
+                // The drawing of an earlier cut is not this model's: the page shows nothing but why.
+                m_state->shownModel.clear();
+                clearCut();
+                m_status->setText(tr("Cannot cut the model: %1").arg(outcome.error));
+                Q_EMIT partitionFinished(false);
+                return;
+            }
+            if (outcome.state == JobOutcome::State::Cancelled) {
+                m_status->setText(tr("Cutting the model cancelled."));
                 Q_EMIT partitionFinished(false);
                 return;
             }
             m_state->take(std::move(*cut));
+            showModelDims();
+            m_state->shownModel = modelKey();
             showSchema();
             m_status->setText(tr("%1 cut into %n layer(s).", nullptr, layerCount()).arg(model));
             m_tabs->setCurrentIndex(0);
@@ -208,8 +319,10 @@ dgi::EvaluationRequest DgiPage::request() const
     r.mergeDuplicates = m_mergeDuplicates->isChecked();
     r.model = m_model->currentText().trimmed().toStdString();
     r.inDim = m_features->value();
-    r.hidden = m_hidden->value();
-    r.layers = m_layers->value();
+    if (!isFileModel()) { // a TorchScript model's are its own
+        r.hidden = m_hidden->value();
+        r.layers = m_layers->value();
+    }
     if (m_nodeWise->isChecked())
         r.modes = { dgi::EvalMode::LayerWise, dgi::EvalMode::NodeWise };
     const QString budget = m_budget->text().trimmed();
@@ -247,14 +360,20 @@ bool DgiPage::startEvaluation()
             kept->output = std::make_shared<const dgi::NodeMatrix>(std::move(run.results.front().output));
             return Json{ { "run", run.runId }, { "result", run.result } };
         },
-        [this, kept, request, layers = request.layers](const JobOutcome& outcome) {
+        [this, kept, request](const JobOutcome& outcome) {
             setActionsEnabled(true);
             if (outcome.state == JobOutcome::State::Done) {
                 m_lastRun = outcome.result.value("run", 0LL);
                 m_state->take(std::move(kept->cut)); // the cut of the model evaluated, shown below
                 m_state->graph = kept->graph;
                 m_state->output = kept->output;
-                m_state->layers = layers;
+                // Hops of the node inspector: the aggregation rounds of the model evaluated (a
+                // TorchScript model's own, not the layer box's).
+                m_state->layers = 0;
+                for (const auto& layer : m_state->schema ? m_state->schema->layers : std::vector<dgi::LayerPlan>())
+                    m_state->layers += !layer.aggregations.empty();
+                showModelDims();
+                m_state->shownModel = modelKey();
                 showSchema();
                 setNodeInspectorEnabled(m_state->graph && m_state->output);
                 showResults(outcome.result["result"]);
@@ -262,10 +381,14 @@ bool DgiPage::startEvaluation()
                 m_status->setText(graphNote(outcome.result["result"], request));
                 if (outcome.result["result"].contains("cancelled_modes"))
                     m_status->setText(tr("The node-wise baseline was cancelled; the layer-wise result is kept."));
+            } else if (outcome.state == JobOutcome::State::Cancelled) {
+                m_status->setText(tr("Evaluation cancelled."));
             } else {
-                m_status->setText(outcome.state == JobOutcome::State::Cancelled
-                        ? tr("Evaluation cancelled.")
-                        : tr("Evaluation failed: %1").arg(outcome.error));
+                // An earlier run's results and cut are not this one's: nothing but why it failed.
+                m_state->shownModel.clear();
+                clearCut();
+                clearResults();
+                m_status->setText(tr("Evaluation failed: %1").arg(outcome.error));
             }
             Q_EMIT evaluationFinished(outcome.state == JobOutcome::State::Done);
         });
@@ -419,17 +542,19 @@ void DgiPage::showRun(qint64 runId)
         // A run made on a GPU this machine lacks reopens on the CPU.
         m_device->setCurrentIndex(qMax(0, m_device->findData(QString::fromStdString(r.options.device))));
         m_nodeWise->setChecked(std::find(r.modes.begin(), r.modes.end(), dgi::EvalMode::NodeWise) != r.modes.end());
+        // Only this run's: its cut as stored, its results or why it has none.
         ++m_state->generation;
+        clearResults();
+        clearCut();
         m_state->svg = stored.svg;
         m_state->dot = stored.dot;
-        m_state->schema.reset();
-        m_state->ir.reset();
-        m_state->graph.reset();
-        m_state->output.reset();
-        setNodeInspectorEnabled(false);
         m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
         m_cut->setDot(QByteArray::fromStdString(m_state->dot));
-        m_schema->clear();
+        const Json model = stored.result.is_object() ? stored.result.value("model", Json::object()) : Json::object();
+        if (model.is_object() && model.contains("layers"))
+            showModelDims(model.value("in_dim", std::int64_t(0)), model.value("hidden", std::int64_t(-1)),
+                model.value("layers", 0));
+        m_state->shownModel = modelKey();
         if (run.status == store::RunStatus::Done && stored.result.is_object()) {
             m_lastRun = runId;
             showResults(stored.result);
@@ -441,6 +566,9 @@ void DgiPage::showRun(qint64 runId)
                     .arg(QString::fromUtf8(store::statusName(run.status).data()), QString::fromStdString(run.error)));
         }
     } catch (const std::exception& e) {
+        m_state->shownModel.clear();
+        clearResults();
+        clearCut();
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
     }
 }

@@ -67,6 +67,7 @@ private:
     void buildUi();
     QWidget* buildInputs();
     void buildDeviceChoice();
+    void buildWidthBoxes();
     QLayout* buildEdgeOptions();
     QWidget* buildCutTab();
     QWidget* buildResultsTab();
@@ -79,6 +80,18 @@ private:
     // self-loops used as given), or nothing.
     QString graphNote(const Json& result, const dgi::EvaluationRequest& request) const;
     void setNodeInspectorEnabled(bool on);
+    // The model the boxes describe: a TorchScript file by its path, a built-in one with its widths.
+    QString modelKey() const;
+    bool isFileModel() const;
+    // The model's name or widths changed: the boxes follow (a file's widths are its own) and the
+    // cut and results of another model are cleared.
+    void onModelInputsChanged();
+    void setFileModelBoxes(bool file);
+    // A TorchScript model's own input width, hidden width (0: none, -1: not known) and layers.
+    void showModelDims(std::int64_t inDim, std::int64_t hidden, int layers);
+    void showModelDims(); // from the cut held
+    void clearCut();
+    void clearResults();
     void setActionsEnabled(bool on); // Cut and Evaluate
 
     std::unique_ptr<State> m_state;

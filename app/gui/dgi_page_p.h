@@ -37,6 +37,16 @@ struct DgiPage::State {
     std::shared_ptr<const dgi::Graph> graph;
     std::shared_ptr<const dgi::NodeMatrix> output;
     int layers = 0;
+    // What the cut and the results on show were made of (DgiPage::modelKey()); empty when nothing
+    // is shown. Another model in the boxes clears them.
+    QString shownModel;
+    // The width and layer boxes show a TorchScript model's own (once it is read); a built-in
+    // model's values, kept meanwhile, come back when a built-in model is chosen again.
+    bool fileModel = false;
+    int builtinFeatures = 64;
+    int builtinHidden = 64;
+    int builtinLayers = 3;
+    bool settingDims = false; // the page itself is writing the boxes
 
     void take(DgiCut&& cut)
     {

@@ -92,6 +92,27 @@ void DgiPage::buildDeviceChoice()
     }
 }
 
+// The model's widths and layers: a built-in model's inputs, a TorchScript model's own (shown).
+void DgiPage::buildWidthBoxes()
+{
+    m_features = new QSpinBox(this);
+    m_features->setObjectName(QStringLiteral("dgiFeatures"));
+    m_features->setRange(1, 1 << 16);
+    m_features->setValue(64);
+    m_hidden = new QSpinBox(this);
+    m_hidden->setObjectName(QStringLiteral("dgiHidden"));
+    m_hidden->setRange(1, 1 << 16);
+    m_hidden->setValue(64);
+    m_layers = new QSpinBox(this);
+    m_layers->setObjectName(QStringLiteral("dgiLayers"));
+    m_layers->setRange(1, 16);
+    m_layers->setValue(3);
+    // Another model (or other widths of a built-in one) makes the cut and results shown another's.
+    connect(m_model, &QComboBox::currentTextChanged, this, &DgiPage::onModelInputsChanged);
+    for (QSpinBox* box : { m_features, m_hidden, m_layers })
+        connect(box, &QSpinBox::valueChanged, this, &DgiPage::onModelInputsChanged);
+}
+
 QWidget* DgiPage::buildInputs()
 {
     m_graph = new QComboBox(this);
@@ -131,15 +152,7 @@ QWidget* DgiPage::buildInputs()
     auto* modelRow = new QHBoxLayout;
     modelRow->addWidget(m_model, 1);
     modelRow->addWidget(modelFile);
-    m_features = new QSpinBox(this);
-    m_features->setRange(1, 1 << 16);
-    m_features->setValue(64);
-    m_hidden = new QSpinBox(this);
-    m_hidden->setRange(1, 1 << 16);
-    m_hidden->setValue(64);
-    m_layers = new QSpinBox(this);
-    m_layers->setRange(1, 16);
-    m_layers->setValue(3);
+    buildWidthBoxes();
     m_reorder = new QComboBox(this);
     m_reorder->addItem(tr("None"), QStringLiteral("none"));
     m_reorder->addItem(tr("Reverse Cuthill-McKee"), QStringLiteral("rcm"));

@@ -1,4 +1,5 @@
 #include "ft_page.h"
+#include "ft_page_p.h"
 
 #include "file_dialogs.h"
 
@@ -6,8 +7,6 @@
 #include "common/graphviz.h"
 #include "common/units.h"
 #include "ft/cluster.h"
-#include "ft/model_zoo.h"
-#include "ft/op_graph.h"
 #include "ft/search.h"
 #include "ft/search_run.h"
 #include "ft/strategy.h"
@@ -17,17 +16,9 @@
 #include "widgets/stacked_bar_chart.h"
 #include "widgets/svg_view.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFile>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QFormLayout>
-#include <QGroupBox>
-#include <QHBoxLayout>
-#include <QHash>
-#include <QHeaderView>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -36,11 +27,8 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QStandardItemModel>
-#include <QTabWidget>
 #include <QTableView>
-#include <QVBoxLayout>
 
 #include <optional>
 
@@ -63,21 +51,6 @@ QString baselineKind(const std::string& name)
     return QString::fromStdString(name);
 }
 
-} // namespace
-
-namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-// Where the op graph comes from: a zoo model by name, or a user's JSON (kept whole, so that a
-// stored run can be redrawn after the file has moved).
-struct ModelSpec {
-    QString zooName;
-    Json graphJson;
-    QString fileName;
-    std::int64_t graphBatch = 0; // the batch an op graph file sets
-};
-
 std::vector<int> parseDevices(const QString& text)
 {
     std::vector<int> out;
@@ -97,30 +70,58 @@ std::vector<int> parseDevices(const QString& text)
     return out;
 }
 
-// GiB, as on the chart axis (1024-based, IEC names).
-QString bytesText(double bytes)
+} // namespace
+
+QString ftBytesText(double bytes)
 {
     return QLocale().formattedDataSize(static_cast<qint64>(bytes), 2, QLocale::DataSizeIecFormat);
 }
 
-QString secondsText(double s)
+QString ftSecondsText(double s)
 {
     if (s < 1.0)
         return FtPage::tr("%1 ms").arg(QLocale().toString(s * 1e3, 'f', 2));
     return FtPage::tr("%1 s").arg(QLocale().toString(s, 'f', 3));
 }
 
-} // namespace
+FtPoint fastestThatFits(const ft::SearchResult& result)
+{
+    FtPoint best;
+    for (std::size_t f = 0; f < result.frontiers.size(); ++f) {
+        const auto& fr = result.frontiers[f];
+        const int i = fr.fastestWithin(result.deviceMemory);
+        if (i < 0)
+            continue;
+        if (best.valid()) {
+            const auto& b = result.frontiers[static_cast<std::size_t>(best.frontier)];
+            const double bestTime = b.points[static_cast<std::size_t>(best.index)].time;
+            const double time = fr.points[static_cast<std::size_t>(i)].time;
+            if (time > bestTime || (time == bestTime && fr.devices >= b.devices))
+                continue;
+        }
+        best = { static_cast<int>(f), i };
+    }
+    return best;
+}
 
-struct FtPage::State {
-    // The op graph files in the model box, by their item's data ("file:PATH"): each item searches
-    // its own graph (one kept for all searched the last file loaded, whichever item was picked).
-    QHash<QString, ModelSpec> files;
-    std::optional<ft::ClusterProfile> customCluster;
-    std::optional<ft::SearchResult> result;
-    std::optional<ft::OpGraph> graph;
-    ft::ClusterProfile cluster;
-};
+FtPoint leastMemory(const ft::SearchResult& result)
+{
+    FtPoint best;
+    for (std::size_t f = 0; f < result.frontiers.size(); ++f) {
+        const int i = result.frontiers[f].leastMemory();
+        if (i < 0)
+            continue;
+        if (best.valid()) {
+            const auto& b = result.frontiers[static_cast<std::size_t>(best.frontier)]
+                                .points[static_cast<std::size_t>(best.index)];
+            const auto& p = result.frontiers[f].points[static_cast<std::size_t>(i)];
+            if (p.memory > b.memory || (p.memory == b.memory && p.time >= b.time))
+                continue;
+        }
+        best = { static_cast<int>(f), i };
+    }
+    return best;
+}
 
 FtPage::FtPage(QWidget* parent)
     : EnginePage(parent)
@@ -131,206 +132,6 @@ FtPage::FtPage(QWidget* parent)
 }
 
 FtPage::~FtPage() = default;
-
-void FtPage::buildUi()
-{
-    QWidget* inputs = buildInputs();
-    QWidget* chartBox = buildChart();
-    QWidget* detailBox = buildDetails();
-    auto* right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(chartBox);
-    right->addWidget(detailBox);
-    right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
-    auto* main = new QSplitter(Qt::Horizontal, this);
-    main->addWidget(inputs);
-    main->addWidget(right);
-    main->setStretchFactor(1, 1);
-    main->setSizes({ 300, 900 });
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(main);
-}
-
-// Inputs: model or op graph file, batch, cluster, device counts, epsilon; Search.
-QWidget* FtPage::buildInputs()
-{
-    m_model = new QComboBox(this);
-    m_model->setObjectName(QStringLiteral("ftModel"));
-    for (const auto& m : ft::zooModels()) {
-        m_model->addItem(QString::fromStdString(m.displayName), QString::fromStdString(m.name));
-        m_model->setItemData(m_model->count() - 1, QString::fromStdString(m.description), Qt::ToolTipRole);
-    }
-    auto* modelFile = new QPushButton(tr("From JSON…"), this);
-    modelFile->setObjectName(QStringLiteral("ftModelFile"));
-    connect(modelFile, &QPushButton::clicked, this, &FtPage::loadModelFile);
-    auto* modelRow = new QHBoxLayout;
-    modelRow->addWidget(m_model, 1);
-    modelRow->addWidget(modelFile);
-
-    m_batch = new QSpinBox(this);
-    m_batch->setObjectName(QStringLiteral("ftBatch"));
-    m_batch->setRange(1, 1 << 20);
-    m_batch->setValue(512);
-    // A new zoo model brings its usual batch size; an op graph file sets its own, shown and fixed.
-    connect(m_model, &QComboBox::currentIndexChanged, this, [this] {
-        const QString name = m_model->currentData().toString();
-        const bool file = name.startsWith(QLatin1String("file:"));
-        m_batch->setEnabled(!file);
-        m_batch->setToolTip(file ? tr("The op graph file sets its own shapes") : QString());
-        if (file) {
-            const auto it = m_state->files.constFind(name);
-            if (it != m_state->files.constEnd() && it->graphBatch > 0)
-                m_batch->setValue(static_cast<int>(std::min<std::int64_t>(it->graphBatch, m_batch->maximum())));
-            return;
-        }
-        for (const auto& m : ft::zooModels())
-            if (QString::fromStdString(m.name) == name && m.defaultBatch > 0)
-                m_batch->setValue(static_cast<int>(m.defaultBatch));
-    });
-
-    m_cluster = new QComboBox(this);
-    m_cluster->setObjectName(QStringLiteral("ftCluster"));
-    for (const auto& c : ft::builtinClusters()) {
-        m_cluster->addItem(QString::fromStdString(c.name), QString::fromStdString(c.name));
-        m_cluster->setItemData(m_cluster->count() - 1, QString::fromStdString(c.description), Qt::ToolTipRole);
-    }
-    m_cluster->setCurrentIndex(qMax(0, m_cluster->findData(QStringLiteral("h200x8"))));
-    auto* clusterFile = new QPushButton(tr("Load…"), this);
-    connect(clusterFile, &QPushButton::clicked, this, &FtPage::loadClusterFile);
-    auto* clusterRow = new QHBoxLayout;
-    clusterRow->addWidget(m_cluster, 1);
-    clusterRow->addWidget(clusterFile);
-
-    m_devices = new QLineEdit(QStringLiteral("8,16,32"), this);
-    m_devices->setObjectName(QStringLiteral("ftDevices"));
-    m_devices->setToolTip(tr("Device counts, separated by commas: one frontier each"));
-    m_epsilon = new QDoubleSpinBox(this);
-    m_epsilon->setObjectName(QStringLiteral("ftEpsilon"));
-    m_epsilon->setRange(0.0, 1.0);
-    m_epsilon->setDecimals(3);
-    m_epsilon->setSingleStep(0.01);
-    m_epsilon->setSpecialValueText(tr("exact"));
-    m_epsilon->setToolTip(
-        tr("0 finds the exact frontier; ε > 0 merges points within a factor 1 + ε (for huge graphs)"));
-
-    m_search = new QPushButton(tr("Search Frontier"), this);
-    m_search->setObjectName(QStringLiteral("ftSearch"));
-    m_search->setDefault(true);
-    connect(m_search, &QPushButton::clicked, this, &FtPage::startSearch);
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("ftStatus"));
-    m_status->setWordWrap(true);
-
-    // Labels with buddies, so that their mnemonics work for rows that hold a layout too.
-    auto label = [this](const QString& text, QWidget* buddy) {
-        auto* l = new QLabel(text, this);
-        l->setBuddy(buddy);
-        return l;
-    };
-    auto* form = new QFormLayout;
-    form->addRow(label(tr("&Model:"), m_model), modelRow);
-    form->addRow(label(tr("&Batch size:"), m_batch), m_batch);
-    form->addRow(label(tr("&Cluster:"), m_cluster), clusterRow);
-    form->addRow(label(tr("&Devices:"), m_devices), m_devices);
-    form->addRow(label(tr("&Epsilon:"), m_epsilon), m_epsilon);
-    auto* inputs = new QGroupBox(tr("Search"), this);
-    auto* inputsLayout = new QVBoxLayout(inputs);
-    inputsLayout->addLayout(form);
-    inputsLayout->addWidget(m_search);
-    inputsLayout->addWidget(m_status);
-    inputsLayout->addStretch(1);
-    return inputs;
-}
-
-// The frontier chart and its controls (log axes, zoom, memory budget).
-QWidget* FtPage::buildChart()
-{
-    m_chart = new widgets::ParetoChart(this);
-    m_chart->setAxisTitles(tr("Time per iteration (s)"), tr("Memory per device (GiB)"));
-    m_chart->setMinimumHeight(300);
-    connect(m_chart, &widgets::ParetoChart::pointPicked, this,
-        [this](int frontier, int strategy) { onPicked(frontier, strategy, true); });
-    m_logTime = new QCheckBox(tr("Log time axis"), this);
-    m_logMemory = new QCheckBox(tr("Log memory axis"), this);
-    auto* fit = new QCheckBox(tr("Zoom to frontiers"), this);
-    fit->setObjectName(QStringLiteral("ftFitFrontiers"));
-    fit->setToolTip(tr("Axes over the frontiers only; baselines far from them fall outside the plot (data "
-                       "parallel is compared with the fastest strategy under the search). Click a device count "
-                       "in the legend to hide or show it."));
-    fit->setChecked(true);
-    m_chart->setFitToFrontiers(true);
-    connect(fit, &QCheckBox::toggled, m_chart, &widgets::ParetoChart::setFitToFrontiers);
-    auto applyLog = [this] { m_chart->setLogAxes(m_logTime->isChecked(), m_logMemory->isChecked()); };
-    connect(m_logTime, &QCheckBox::toggled, this, applyLog);
-    connect(m_logMemory, &QCheckBox::toggled, this, applyLog);
-    m_budget = new QSlider(Qt::Horizontal, this);
-    m_budget->setObjectName(QStringLiteral("ftBudget"));
-    m_budget->setRange(0, 1000);
-    m_budget->setEnabled(false);
-    m_budgetLabel = new QLabel(tr("Memory budget: off"), this);
-    m_budgetLabel->setMinimumWidth(220);
-    connect(m_budget, &QSlider::valueChanged, this, &FtPage::onBudgetChanged);
-    // Two rows, so that the budget slider keeps its length whatever the language of the boxes.
-    auto* chartControls = new QVBoxLayout;
-    auto* axisRow = new QHBoxLayout;
-    axisRow->addWidget(m_logTime);
-    axisRow->addWidget(m_logMemory);
-    axisRow->addWidget(fit);
-    axisRow->addStretch(1);
-    auto* budgetRow = new QHBoxLayout;
-    budgetRow->addWidget(m_budgetLabel);
-    m_budget->setMinimumWidth(240);
-    budgetRow->addWidget(m_budget, 1);
-    chartControls->addLayout(axisRow);
-    chartControls->addLayout(budgetRow);
-    auto* chartBox = new QWidget(this);
-    auto* chartLayout = new QVBoxLayout(chartBox);
-    chartLayout->setContentsMargins(0, 0, 0, 0);
-    chartLayout->addWidget(m_chart, 1);
-    chartLayout->addLayout(chartControls);
-    return chartBox;
-}
-
-// The picked strategy: operators, breakdown, op graph, summary; Export.
-QWidget* FtPage::buildDetails()
-{
-    m_opModel = new QStandardItemModel(this);
-    m_opTable = new QTableView(this);
-    m_opTable->setObjectName(QStringLiteral("ftOpTable"));
-    m_opTable->setModel(m_opModel);
-    m_opTable->setSortingEnabled(true);
-    m_opTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_opTable->setAlternatingRowColors(true);
-    m_opTable->verticalHeader()->hide();
-    m_opTable->horizontalHeader()->setStretchLastSection(true);
-    m_breakdown = new widgets::StackedBarChart(this);
-    m_graph = new widgets::SvgView(this);
-    m_graph->setObjectName(QStringLiteral("ftGraph"));
-    m_summary = new QPlainTextEdit(this);
-    m_summary->setReadOnly(true);
-    m_summary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_details = new QTabWidget(this);
-    m_details->addTab(m_opTable, tr("Operators"));
-    m_details->addTab(m_breakdown, tr("Breakdown"));
-    m_details->addTab(m_graph, tr("Op Graph"));
-    m_details->addTab(m_summary, tr("Summary"));
-    m_export = new QPushButton(tr("Export Strategy…"), this);
-    m_export->setObjectName(QStringLiteral("ftExport"));
-    m_export->setObjectName(QStringLiteral("ftExport"));
-    m_export->setEnabled(false);
-    connect(m_export, &QPushButton::clicked, this, &FtPage::exportStrategy);
-
-    auto* detailBox = new QWidget(this);
-    auto* detailLayout = new QVBoxLayout(detailBox);
-    detailLayout->setContentsMargins(0, 0, 0, 0);
-    detailLayout->addWidget(m_details, 1);
-    auto* exportRow = new QHBoxLayout;
-    exportRow->addStretch(1);
-    exportRow->addWidget(m_export);
-    detailLayout->addLayout(exportRow);
-    return detailBox;
-}
 
 void FtPage::setSession(store::Session* session)
 {
@@ -348,79 +149,28 @@ void FtPage::clearResult()
     m_state->result.reset();
     m_state->graph.reset();
     m_searchRun = 0;
-    m_pickedFrontier = m_pickedStrategy = -1;
     m_chart->setFrontiers({});
     m_chart->setMarkers({});
     m_chart->setLimit(0, QString());
     m_chart->chart()->setTitle(tr("No frontier yet: choose a model, a cluster and device counts, then Search"));
     m_budget->setValue(0);
     m_budget->setEnabled(false);
+    clearPick();
+    m_status->clear();
+}
+
+// Nothing picked: no point marked, no details, nothing to export.
+void FtPage::clearPick()
+{
+    m_pickedFrontier = m_pickedStrategy = -1;
+    m_chart->setPicked(-1, -1);
     m_opModel->clear();
     m_breakdown->setData({}, {});
+    m_breakdown->chart()->setTitle(QString());
     m_graph->clear();
     m_summary->clear();
-    m_status->clear();
     m_export->setEnabled(false);
-}
-
-void FtPage::setInputs(const QString& model, int batch, const QString& cluster, const QString& devices, double epsilon)
-{
-    const int m = m_model->findData(model);
-    if (m >= 0)
-        m_model->setCurrentIndex(m);
-    m_batch->setValue(batch); // after the model: its default batch must not win
-    const int c = m_cluster->findData(cluster);
-    if (c >= 0)
-        m_cluster->setCurrentIndex(c);
-    m_devices->setText(devices);
-    m_epsilon->setValue(epsilon);
-}
-
-void FtPage::loadModelFile()
-{
-    const QString path
-        = QFileDialog::getOpenFileName(this, tr("Op Graph"), QString(), tr("Op graphs (*.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    try {
-        const Json j = readJsonFile(path.toStdString());
-        const ft::OpGraph g = ft::opGraphFromJson(j, path.toStdString()); // validate now, not at search time
-        const QString key = QStringLiteral("file:") + path;
-        m_state->files.insert(key, { {}, j, path, g.batch() });
-        selectModelFile(
-            key, QString::fromStdString(g.name.empty() ? QFileInfo(path).baseName().toStdString() : g.name));
-    } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Op Graph"), QString::fromUtf8(e.what()));
-    }
-}
-
-void FtPage::selectModelFile(const QString& key, const QString& name)
-{
-    int item = m_model->findData(key);
-    if (item < 0) {
-        m_model->addItem(tr("%1 (file)").arg(name), key);
-        item = m_model->count() - 1;
-    }
-    if (item == m_model->currentIndex()) // the same file again: its batch may have changed
-        m_batch->setValue(
-            static_cast<int>(std::min<std::int64_t>(m_state->files.value(key).graphBatch, m_batch->maximum())));
-    m_model->setCurrentIndex(item);
-}
-
-void FtPage::loadClusterFile()
-{
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Cluster Profile"), QString(), tr("Cluster profiles (*.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    try {
-        const auto profile = ft::loadClusterProfile(path.toStdString());
-        m_state->customCluster = profile;
-        m_cluster->addItem(tr("%1 (file)").arg(QString::fromStdString(profile.name)), QStringLiteral("file:") + path);
-        m_cluster->setCurrentIndex(m_cluster->count() - 1);
-    } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Cluster Profile"), QString::fromUtf8(e.what()));
-    }
+    showFit();
 }
 
 QString FtPage::currentModelLabel() const
@@ -433,8 +183,8 @@ bool FtPage::startSearch()
     if (isBusy())
         return false;
     const QString data = m_model->currentData().toString();
-    const ModelSpec spec
-        = data.startsWith(QLatin1String("file:")) ? m_state->files.value(data) : ModelSpec{ data, {}, {} };
+    const FtModelSpec spec
+        = data.startsWith(QLatin1String("file:")) ? m_state->files.value(data) : FtModelSpec{ data, {}, {} };
     ft::ClusterProfile cluster;
     std::vector<int> devices;
     try {
@@ -523,39 +273,25 @@ void FtPage::showResult()
     QVector<widgets::ParetoMarker> markers;
     double maxMemory = 0;
     QStringList lines;
+    // Times in ms on the chart, as in the tables below it.
     for (std::size_t f = 0; f < r.frontiers.size(); ++f) {
         const auto& fr = r.frontiers[f];
         widgets::ParetoSeriesData s;
         s.name = tr("%n device(s)", nullptr, fr.devices);
         for (const auto& p : fr.points) {
-            s.points.push_back({ p.time, p.memory / kGiB, p.strategy, {} });
+            s.points.push_back({ p.time * 1e3, p.memory / kGiB, p.strategy,
+                p.memory <= r.deviceMemory ? QString() : tr("does not fit in device memory") });
             maxMemory = std::max(maxMemory, p.memory);
         }
         series.push_back(s);
         for (const auto& b : fr.baselines)
-            markers.push_back({ tr("%1, %n device(s)", nullptr, fr.devices).arg(QString::fromStdString(b.name)), b.time,
-                b.memory / kGiB, static_cast<int>(f), baselineKind(b.name) });
-        lines << tr("%n device(s): %1 strategies in %2", nullptr, fr.devices)
-                     .arg(fr.points.size())
-                     .arg(secondsText(fr.searchSeconds));
-        // The fastest strategy against plain data parallelism (which may lie off a zoomed chart).
-        const ft::StrategyPoint* fastest = nullptr;
-        for (const auto& p : fr.points)
-            if (!fastest || p.time < fastest->time)
-                fastest = &p;
-        const ft::BaselinePoint* dp = nullptr;
-        for (const auto& b : fr.baselines)
-            if (b.name == "data parallel")
-                dp = &b;
-        if (fastest && dp && fastest->time > 0)
-            lines << tr("    fastest %1 at %2; data parallel %3 at %4 (%5× the time)")
-                         .arg(secondsText(fastest->time), bytesText(fastest->memory), secondsText(dp->time),
-                             bytesText(dp->memory))
-                         .arg(dp->time / fastest->time, 0, 'f', 2);
+            markers.push_back({ tr("%1, %n device(s)", nullptr, fr.devices).arg(QString::fromStdString(b.name)),
+                b.time * 1e3, b.memory / kGiB, static_cast<int>(f), baselineKind(b.name) });
+        lines << searchLines(fr);
     }
     m_chart->setFrontiers(series);
     m_chart->setMarkers(markers);
-    m_chart->setLimit(r.deviceMemory / kGiB, tr("Device memory (%1)").arg(bytesText(r.deviceMemory)));
+    m_chart->setLimit(r.deviceMemory / kGiB, tr("Device memory (%1)").arg(ftBytesText(r.deviceMemory)));
     m_chart->chart()->setTitle(tr("%1, batch %2, %3")
                                    .arg(QString::fromStdString(r.model))
                                    .arg(r.batch)
@@ -564,32 +300,89 @@ void FtPage::showResult()
     m_budget->setEnabled(maxMemory > 0);
     m_budget->setProperty("maxBytes", std::max(maxMemory, r.deviceMemory));
     m_budget->setValue(0);
-    onBudgetChanged(0);
-    // Start with the fastest strategy of the first frontier that fits in device memory.
-    if (!r.frontiers.empty() && !r.frontiers.front().points.empty()) {
-        const int fits = r.frontiers.front().fastestWithin(r.deviceMemory);
-        const int index = fits >= 0 ? fits : 0;
-        onPicked(0, r.frontiers.front().points[static_cast<std::size_t>(index)].strategy, false);
-    }
+    applyBudget(0);
+    // The label as wide as its longest text for this search, so that the slider keeps its place.
+    const QFontMetrics metrics(m_budgetLabel->font());
+    const int n = static_cast<int>(r.frontiers.size());
+    m_budgetLabel->setFixedWidth(std::max(metrics.horizontalAdvance(tr("off")),
+                                     metrics.horizontalAdvance(budgetText(std::max(maxMemory, r.deviceMemory), n, n)))
+        + metrics.horizontalAdvance(QStringLiteral("00")));
+    // Start with the fastest strategy that fits in device memory, over every device count; none
+    // when nothing fits (showFit says why and what would help).
+    const FtPoint first = fastestThatFits(r);
+    if (first.valid())
+        onPicked(first.frontier, pointAt(first).strategy, false);
+    else
+        clearPick();
 }
 
-void FtPage::onBudgetChanged(int value)
+// A frontier's lines of the status: its size and search time, and its fastest strategy against
+// plain data parallelism (which may lie off a zoomed chart).
+QStringList FtPage::searchLines(const ft::DeviceFrontier& fr) const
+{
+    QStringList lines;
+    lines << tr("%1: %2 in %3")
+                 .arg(tr("%n device(s)", nullptr, fr.devices),
+                     tr("%n Pareto point(s)", nullptr, static_cast<int>(fr.points.size())),
+                     ftSecondsText(fr.searchSeconds));
+    const ft::StrategyPoint* fastest = nullptr;
+    for (const auto& p : fr.points)
+        if (!fastest || p.time < fastest->time)
+            fastest = &p;
+    const ft::BaselinePoint* dp = nullptr;
+    for (const auto& b : fr.baselines)
+        if (b.name == "data parallel")
+            dp = &b;
+    if (fastest && dp && fastest->time > 0)
+        lines << tr("    fastest %1 at %2; data parallel %3 at %4 (%5× the time)")
+                     .arg(ftSecondsText(fastest->time), ftBytesText(fastest->memory), ftSecondsText(dp->time),
+                         ftBytesText(dp->memory))
+                     .arg(QLocale().toString(dp->time / fastest->time, 'f', 2));
+    return lines;
+}
+
+const ft::StrategyPoint& FtPage::pointAt(const FtPoint& at) const
+{
+    return m_state->result->frontiers[static_cast<std::size_t>(at.frontier)].points[static_cast<std::size_t>(at.index)];
+}
+
+const ft::StrategyPoint* FtPage::pickedPoint() const
+{
+    if (!m_state->result || m_pickedFrontier < 0 || m_pickedFrontier >= frontierCount())
+        return nullptr;
+    for (const auto& p : m_state->result->frontiers[static_cast<std::size_t>(m_pickedFrontier)].points)
+        if (p.strategy == m_pickedStrategy)
+            return &p;
+    return nullptr;
+}
+
+// While the slider is dragged only its label follows (the chart is redrawn on release, so that
+// nothing moves under the pointer).
+void FtPage::showBudget(int value)
 {
     const double maxBytes = m_budget->property("maxBytes").toDouble();
-    if (value <= 0 || maxBytes <= 0) {
-        m_budgetLabel->setText(tr("Memory budget: off"));
-        m_chart->setBudget(0);
+    if (value <= 0 || maxBytes <= 0 || !m_state->result) {
+        m_budgetLabel->setText(tr("off"));
         return;
     }
     const double budget = maxBytes * value / 1000.0;
-    m_chart->setBudget(budget / kGiB);
-    QStringList fits;
-    const auto ids = m_chart->withinBudget();
+    const auto& frontiers = m_state->result->frontiers;
     int fitting = 0;
-    for (int id : ids)
-        fitting += id >= 0;
-    m_budgetLabel->setText(
-        tr("Memory budget: %1 (%2 of %3 frontiers fit)").arg(bytesText(budget)).arg(fitting).arg(ids.size()));
+    for (const auto& fr : frontiers)
+        fitting += fr.fastestWithin(budget) >= 0;
+    m_budgetLabel->setText(budgetText(budget, fitting, static_cast<int>(frontiers.size())));
+}
+
+QString FtPage::budgetText(double budget, int fitting, int frontiers) const
+{
+    return tr("%1 (fits %2 of %n frontier(s))", nullptr, frontiers).arg(ftBytesText(budget)).arg(fitting);
+}
+
+void FtPage::applyBudget(int value)
+{
+    showBudget(value);
+    const double maxBytes = m_budget->property("maxBytes").toDouble();
+    m_chart->setBudget(value <= 0 || maxBytes <= 0 ? 0.0 : maxBytes * value / 1000.0 / kGiB);
 }
 
 void FtPage::pick(int frontier, int index)
@@ -602,7 +395,7 @@ void FtPage::pick(int frontier, int index)
 
 void FtPage::onPicked(int frontier, int strategy, bool record)
 {
-    if (!m_state->result || !m_state->graph)
+    if (!m_state->result || !m_state->graph || frontier < 0 || frontier >= frontierCount())
         return;
     m_pickedFrontier = frontier;
     m_pickedStrategy = strategy;
@@ -639,15 +432,73 @@ void FtPage::onPicked(int frontier, int strategy, bool record)
                     { 0, 0, 0, m.weights / mib, m.gradients / mib, m.optimizerState / mib, m.activations / mib,
                         m.repartition / mib } } });
         m_breakdown->chart()->setTitle(
-            tr("Time %1 · memory %2 per device").arg(secondsText(report.time)).arg(bytesText(report.memory)));
+            tr("Time %1 · memory %2 per device").arg(ftSecondsText(report.time)).arg(ftBytesText(report.memory)));
         m_summary->setPlainText(QString::fromStdString(ft::strategySummary(report)));
         m_graph->setSvg(QByteArray::fromStdString(renderDotToSvg(ft::strategyToDot(*m_state->graph, report))));
         m_export->setEnabled(true);
+        showFit();
         if (record)
             recordPick();
     } catch (const std::exception& e) {
+        clearPick();
         m_status->setText(tr("Cannot show the strategy: %1").arg(QString::fromUtf8(e.what())));
     }
+}
+
+// What the pick needs of device memory, in the words of the fit line above the details: whether it
+// fits, or, when nothing does, what comes nearest and what would make something fit.
+void FtPage::showFit()
+{
+    const ft::StrategyPoint* picked = pickedPoint();
+    QString text;
+    bool fits = true;
+    if (m_state->result && picked) {
+        const auto& r = *m_state->result;
+        const int devices = r.frontiers[static_cast<std::size_t>(m_pickedFrontier)].devices;
+        fits = picked->memory <= r.deviceMemory;
+        const FtPoint first = fastestThatFits(r);
+        if (!fits)
+            text = tr("Does not fit in device memory: this strategy needs %1 per device, a device has %2.")
+                       .arg(ftBytesText(picked->memory), ftBytesText(r.deviceMemory));
+        else if (first.valid() && first.frontier == m_pickedFrontier && &pointAt(first) == picked)
+            text = tr("Fits: %1 of the %2 of a device, on %n device(s): the fastest strategy that fits, over every "
+                      "device count searched.",
+                nullptr, devices)
+                       .arg(ftBytesText(picked->memory), ftBytesText(r.deviceMemory));
+        else
+            text = tr("Fits: %1 of the %2 of a device, on %n device(s).", nullptr, devices)
+                       .arg(ftBytesText(picked->memory), ftBytesText(r.deviceMemory));
+    } else if (m_state->result && !fastestThatFits(*m_state->result).valid()) {
+        fits = false;
+        text = nothingFitsText();
+    }
+    m_fit->setText(text);
+    m_fit->setVisible(!text.isEmpty());
+    m_fit->setProperty("fits", fits);
+    // Red and bold when it does not fit: it is what the user must not miss before exporting.
+    m_fit->setStyleSheet(fits ? QString() : QStringLiteral("QLabel { color: #b3261e; font-weight: bold; }"));
+}
+
+// Nothing fits at any device count: the leanest strategy, and what lowers memory per device (true
+// of FT's cost model today: it has no ZeRO sharding and no activation recomputation).
+QString FtPage::nothingFitsText() const
+{
+    const auto& r = *m_state->result;
+    const FtPoint lean = leastMemory(r);
+    if (!lean.valid())
+        return tr("No strategy found at any device count searched.");
+    const int devices = r.frontiers[static_cast<std::size_t>(lean.frontier)].devices;
+    const QString needs = tr("Nothing fits in device memory: the leanest strategy needs %1 per device (on %n "
+                             "device(s)), a device has %2.",
+        nullptr, devices)
+                              .arg(ftBytesText(pointAt(lean).memory), ftBytesText(r.deviceMemory));
+    // An op graph file fixes its batch: a smaller one means exporting it again.
+    const bool file = m_model->currentData().toString().startsWith(QLatin1String("file:"));
+    return needs + QLatin1Char(' ')
+        + (file ? tr("Fewer samples per device (export the op graph again with a smaller --batch) or more devices "
+                     "lower it; FT does not model ZeRO sharding or activation recomputation yet.")
+                : tr("Fewer samples per device (a smaller batch) or more devices lower it; FT does not model ZeRO "
+                     "sharding or activation recomputation yet."));
 }
 
 QString FtPage::strategyJson() const
@@ -692,6 +543,16 @@ void FtPage::exportStrategy()
     const QString json = strategyJson();
     if (json.isEmpty())
         return;
+    // A strategy that does not fit is exported only when the user says so.
+    const ft::StrategyPoint* picked = pickedPoint();
+    if (picked && picked->memory > m_state->result->deviceMemory
+        && QMessageBox::question(this, tr("Export Strategy"),
+               tr("This strategy does not fit in device memory: it needs %1 per device, a device has %2. Export "
+                  "it anyway?")
+                   .arg(ftBytesText(picked->memory), ftBytesText(m_state->result->deviceMemory)),
+               QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+            != QMessageBox::Yes)
+        return;
     const QString path = getSaveFileName(
         this, tr("Export Strategy"), QStringLiteral("strategy.json"), tr("JSON (*.json);;Text summary (*.txt)"));
     if (path.isEmpty())
@@ -720,6 +581,7 @@ void FtPage::showRun(qint64 runId)
             run = s->run(run.params.value("search_run", 0LL));
         }
         if (run.kind != store::RunKind::Search || run.status != store::RunStatus::Done || run.result.is_null()) {
+            clearResult();
             m_status->setText(tr("Run %1 has no frontier to show (%2).")
                                   .arg(runId)
                                   .arg(QString::fromStdString(
@@ -728,8 +590,8 @@ void FtPage::showRun(qint64 runId)
         }
         ft::StoredSearch stored = ft::readSearch(*s, run.id);
         const ft::SearchRequest& request = stored.request;
-        ModelSpec spec{ QString::fromStdString(request.model), request.graph, QString::fromStdString(request.graphFile),
-            request.model.empty() ? stored.graph.batch() : 0 };
+        FtModelSpec spec{ QString::fromStdString(request.model), request.graph,
+            QString::fromStdString(request.graphFile), request.model.empty() ? stored.graph.batch() : 0 };
         m_state->cluster = request.cluster;
         m_state->graph = std::move(stored.graph);
         m_state->result = std::move(stored.result);
@@ -758,6 +620,7 @@ void FtPage::showRun(qint64 runId)
         if (pickFrontier >= 0)
             onPicked(pickFrontier, pickStrategy, false);
     } catch (const std::exception& e) {
+        clearResult();
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
     }
 }

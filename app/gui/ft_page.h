@@ -2,7 +2,9 @@
 // The FT page: choose a model, a cluster and device counts, search the Pareto frontiers of
 // parallelization strategies (off the GUI thread, with progress and Cancel), see them with the
 // baselines, pick a strategy (click or memory budget) and inspect it: per-op table, time and memory
-// breakdown, the op graph coloured by split dimension; export it. Searches and picks are runs.
+// breakdown, the op graph coloured by split dimension; export it. Searches and picks are runs. The
+// page starts with the fastest strategy that fits in device memory and says so, or picks nothing
+// and says why; a strategy that does not fit is marked, and exported only when the user confirms.
 
 #include "engine_page.h"
 
@@ -29,7 +31,14 @@ class StackedBarChart;
 class SvgView;
 } // namespace vantage::widgets
 
+namespace vantage::ft {
+struct DeviceFrontier;
+struct StrategyPoint;
+} // namespace vantage::ft
+
 namespace vantage::gui {
+
+struct FtPoint;
 
 class FtPage : public EnginePage {
     Q_OBJECT
@@ -50,7 +59,8 @@ public:
     int pointCount(int frontier) const;
     // Picks point `index` (by time ascending) of frontier `frontier`, as a click does.
     void pick(int frontier, int index);
-    int pickedFrontier() const { return m_pickedFrontier; }
+    int pickedFrontier() const { return m_pickedFrontier; } // -1: nothing picked
+
     int pickedStrategy() const { return m_pickedStrategy; }
     qint64 lastSearchRun() const { return m_searchRun; }
     QString strategyJson() const; // the export of the picked strategy, empty when none
@@ -74,8 +84,16 @@ private:
     void onSearchDone(const JobOutcome& outcome);
     void showResult();
     void clearResult();
+    QStringList searchLines(const ft::DeviceFrontier& frontier) const;
     void onPicked(int frontier, int strategy, bool record);
-    void onBudgetChanged(int value);
+    void clearPick();
+    const ft::StrategyPoint& pointAt(const FtPoint& at) const;
+    const ft::StrategyPoint* pickedPoint() const; // null when nothing is picked
+    void showFit();
+    QString nothingFitsText() const;
+    void showBudget(int value); // the label only (while the slider is dragged)
+    void applyBudget(int value); // the label and the chart
+    QString budgetText(double budget, int fitting, int frontiers) const;
     void exportStrategy();
     void recordPick();
     QString currentModelLabel() const;
@@ -97,6 +115,7 @@ private:
     QCheckBox* m_logMemory;
     QSlider* m_budget;
     QLabel* m_budgetLabel;
+    QLabel* m_fit; // whether the pick fits in device memory; why nothing is picked
     QTabWidget* m_details;
     QStandardItemModel* m_opModel;
     QTableView* m_opTable;

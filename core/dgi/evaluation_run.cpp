@@ -293,7 +293,7 @@ Json resultJson(EvaluationRun& run, const EvaluationRequest& request)
     j["graph"] = graphSummaryJson(*run.graph, run.graphStats);
     j["model"] = { { "name", run.ir.modelName }, { "layers", run.schema.layers.size() },
         { "parameters", run.ir.parameterCount() }, { "in_dim", run.ir.width(run.ir.inputValue()) },
-        { "out_dim", run.ir.width(run.ir.output()) } };
+        { "hidden", hiddenWidth(run.schema) }, { "out_dim", run.ir.width(run.ir.output()) } };
     // The output file's shape, rows first, as the model's own forward gives it.
     const auto& targets = request.options.targets;
     Json outShape

@@ -451,6 +451,15 @@ int LayerSchema::tensorOf(int value) const
     return -1;
 }
 
+std::int64_t hiddenWidth(const LayerSchema& schema)
+{
+    std::int64_t width = 0;
+    for (const auto& t : schema.tensors)
+        if (!t.isInput && !t.isOutput)
+            width = std::max(width, t.width);
+    return width;
+}
+
 LayerSchema partitionIntoLayers(const GnnIr& ir)
 {
     if (ir.output() < 0)

@@ -83,6 +83,10 @@ struct LayerSchema {
 
 LayerSchema partitionIntoLayers(const GnnIr& ir);
 
+// The width of the embeddings handed from layer to layer: the widest cut tensor that is neither the
+// model's input nor its output (what a built-in model's "hidden" sets); 0 for a one-layer model.
+std::int64_t hiddenWidth(const LayerSchema& schema);
+
 // The schema as JSON: layers with their ops, inputs, outputs and freed tensors; every cut tensor
 // with its width and (for numNodes > 0) byte size.
 Json toJson(const LayerSchema& schema, const GnnIr& ir, std::int64_t numNodes = 0, DType type = DType::Float32);

@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLocale>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -36,6 +37,69 @@ bool cut(DgiPage* page)
     if (!page->partitionModel())
         return false;
     return done.wait(60000) && done.first().first().toBool();
+}
+
+// Evaluates the page's inputs as the button does; true when the run is shown.
+bool evaluate(DgiPage* page)
+{
+    QSignalSpy done(page, &DgiPage::evaluationFinished);
+    QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("dgiEvaluate")), Qt::LeftButton);
+    return done.wait(120000) && done.first().first().toBool();
+}
+
+QStringList cells(const QAbstractItemModel* model)
+{
+    QStringList out;
+    for (int r = 0; r < model->rowCount(); ++r)
+        for (int c = 0; c < model->columnCount(); ++c)
+            out << model->index(r, c).data().toString();
+    return out;
+}
+
+// Everything the page shows of its inputs, cut and results.
+struct Shown {
+    QString graph, model, features, hidden, layers, status, speedup;
+    QByteArray svg, dot;
+    QStringList schema, results;
+    int bars = 0;
+    bool inspectable = false;
+    bool operator==(const Shown&) const = default;
+};
+
+Shown shown(DgiPage* page)
+{
+    Shown s;
+    s.graph = page->findChild<QComboBox*>(QStringLiteral("dgiGraph"))->currentText();
+    s.model = page->findChild<QComboBox*>(QStringLiteral("dgiModel"))->currentText();
+    s.features = page->findChild<QSpinBox*>(QStringLiteral("dgiFeatures"))->text();
+    s.hidden = page->findChild<QSpinBox*>(QStringLiteral("dgiHidden"))->text();
+    s.layers = page->findChild<QSpinBox*>(QStringLiteral("dgiLayers"))->text();
+    s.status = page->findChild<QLabel*>(QStringLiteral("dgiStatus"))->text();
+    s.speedup = page->findChild<QLabel*>(QStringLiteral("dgiSpeedup"))->text();
+    const auto* cut = page->findChild<widgets::SvgView*>(QStringLiteral("dgiCut"));
+    s.svg = cut->svg();
+    s.dot = cut->dot();
+    s.schema = cells(page->findChild<QTableView*>(QStringLiteral("dgiSchema"))->model());
+    s.results = cells(page->findChild<QTableView*>(QStringLiteral("dgiResults"))->model());
+    s.bars = int(page->findChild<widgets::StackedBarChart*>()->bars().size());
+    s.inspectable = page->findChild<QPushButton*>(QStringLiteral("dgiInspect"))->isEnabled();
+    return s;
+}
+
+// Writes scripts/write_gnn_model.py's example GNN (GCN, attention, SAGE-mean, a skip connection) with
+// input width 16 and hidden width 32; empty with the reason in `why` when Python cannot.
+QString writeTorchScriptModel(const QString& path, QString* why)
+{
+    QProcess py;
+    py.start(QStringLiteral(VANTAGE_PYTHON),
+        { QStringLiteral(VANTAGE_SOURCE_DIR "/scripts/write_gnn_model.py"), QStringLiteral("--out"), path,
+            QStringLiteral("--in-dim"), QStringLiteral("16"), QStringLiteral("--hidden"), QStringLiteral("32") });
+    if (!py.waitForFinished(120000) || py.exitCode() != 0) {
+        *why = QStringLiteral("/usr/bin/python3 cannot write a TorchScript model (python3-torch): ")
+            + QString::fromUtf8(py.readAllStandardError()).left(200);
+        return {};
+    }
+    return path;
 }
 
 } // namespace
@@ -263,6 +327,148 @@ private Q_SLOTS:
         // Showing the first run again puts its choice back in the box.
         page->showRun(runs.front().id);
         QVERIFY(!merge->isChecked());
+    }
+
+    // A TorchScript model's widths and layers are its own: greyed "the model's" until it is read,
+    // then the model's (16 and 32 as written), never the built-in defaults; a built-in model gets
+    // its own values back; a stored run shows them again.
+    void torchScriptModelShowsItsOwnWidths()
+    {
+        QString why;
+        const QString file = writeTorchScriptModel(m_dir.filePath(QStringLiteral("example.pt")), &why);
+        if (file.isEmpty())
+            QSKIP(qPrintable(why));
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("widths.vantage")).toStdString());
+        DgiPage page;
+        page.setSession(&session);
+        auto* features = page.findChild<QSpinBox*>(QStringLiteral("dgiFeatures"));
+        auto* hidden = page.findChild<QSpinBox*>(QStringLiteral("dgiHidden"));
+        auto* layers = page.findChild<QSpinBox*>(QStringLiteral("dgiLayers"));
+        page.setInputs(QStringLiteral("rmat:n=500,deg=4,seed=1"), QStringLiteral("gcn"), 24, 48, 2);
+        page.setCompareNodeWise(false);
+        page.findChild<QComboBox*>(QStringLiteral("dgiModel"))->setCurrentText(file);
+        QVERIFY(!hidden->isEnabled() && !layers->isEnabled());
+        QCOMPARE(hidden->text(), QStringLiteral("the model's"));
+        QCOMPARE(layers->text(), QStringLiteral("the model's"));
+        QVERIFY(cut(&page));
+        QCOMPARE(features->value(), 16);
+        QCOMPARE(hidden->value(), 32);
+        QCOMPARE(layers->value(), page.layerCount());
+        QVERIFY(page.layerCount() >= 3); // GCN, attention, SAGE: one layer per aggregation at least
+        // A built-in model again: its own values come back, editable.
+        page.findChild<QComboBox*>(QStringLiteral("dgiModel"))->setCurrentText(QStringLiteral("gcn"));
+        QVERIFY(hidden->isEnabled() && layers->isEnabled());
+        QCOMPARE(features->value(), 24);
+        QCOMPARE(hidden->value(), 48);
+        QCOMPARE(layers->value(), 2);
+        // Evaluated and shown again from the session: the model's widths, not the request's defaults.
+        page.findChild<QComboBox*>(QStringLiteral("dgiModel"))->setCurrentText(file);
+        QVERIFY(evaluate(&page));
+        const qint64 run = page.lastRun();
+        const int modelLayers = page.layerCount();
+        DgiPage again;
+        again.setSession(&session);
+        again.showRun(run);
+        QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("dgiFeatures"))->value(), 16);
+        QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("dgiHidden"))->value(), 32);
+        QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("dgiLayers"))->value(), modelLayers);
+        QVERIFY(!again.findChild<QSpinBox*>(QStringLiteral("dgiHidden"))->isEnabled());
+    }
+
+    // A cut that fails leaves no earlier drawing behind: the model's file, cut once, is replaced by
+    // something that is not a model, and cut again.
+    void failedCutClearsTheDrawing()
+    {
+        QString why;
+        const QString file = writeTorchScriptModel(m_dir.filePath(QStringLiteral("replaced.pt")), &why);
+        if (file.isEmpty())
+            QSKIP(qPrintable(why));
+        DgiPage page;
+        page.setInputs(QStringLiteral("rmat:n=500,deg=4,seed=1"), file, 16, 16, 2);
+        QVERIFY(cut(&page));
+        QVERIFY(page.cutSvg().contains(QStringLiteral("<svg")));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write("not a model any more");
+        }
+        QVERIFY(!cut(&page));
+        const Shown s = shown(&page);
+        QVERIFY(s.svg.isEmpty() && s.dot.isEmpty() && s.schema.isEmpty());
+        QVERIFY(page.cutSvg().isEmpty());
+        QCOMPARE(page.layerCount(), 0);
+        QVERIFY2(s.status.startsWith(QStringLiteral("Cannot cut the model: "))
+                && s.status.contains(QStringLiteral("replaced.pt")),
+            qPrintable(s.status));
+    }
+
+    // A page shows only the run it names: two evaluations of different models and graphs and a
+    // failed one, shown in turn; each shows its inputs, cut and results, and nothing of another.
+    void showsOnlyTheRunItNames()
+    {
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("dgi-runs.vantage")).toStdString());
+        DgiPage page;
+        page.setSession(&session);
+        page.setInputs(QStringLiteral("rmat:n=2000,deg=5,seed=4"), QStringLiteral("sage"), 8, 16, 2);
+        page.setCompareNodeWise(true);
+        QVERIFY(evaluate(&page));
+        const qint64 first = page.lastRun();
+        page.setInputs(QStringLiteral("er:n=1500,deg=4,seed=2"), QStringLiteral("gcn"), 12, 8, 1);
+        page.setCompareNodeWise(false);
+        QVERIFY(evaluate(&page));
+        const qint64 second = page.lastRun();
+        // A failed evaluation: nothing of the run before stays, and the page says why.
+        page.setInputs(m_dir.filePath(QStringLiteral("missing.txt")), QStringLiteral("gcn"), 12, 8, 1);
+        QSignalSpy done(&page, &DgiPage::evaluationFinished);
+        QVERIFY(page.startEvaluation());
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.first().first().toBool(), false);
+        Shown s = shown(&page);
+        QVERIFY(s.svg.isEmpty() && s.results.isEmpty() && s.bars == 0 && s.speedup.isEmpty() && !s.inspectable);
+        QVERIFY2(s.status.startsWith(QStringLiteral("Evaluation failed: ")), qPrintable(s.status));
+        const qint64 failed = session.runs().back().id;
+        QCOMPARE(session.runs().back().status, store::RunStatus::Failed);
+
+        // Each run against what the session holds of it.
+        auto check = [&](qint64 id, const QString& graph, const QString& model, const QString& features,
+                         const QString& hidden, const QString& layers, int modes, Shown& s) {
+            page.showRun(id);
+            s = shown(&page);
+            QCOMPARE(s.graph, graph);
+            QCOMPARE(s.model, model);
+            QCOMPARE(s.features, features);
+            QCOMPARE(s.hidden, hidden);
+            QCOMPARE(s.layers, layers);
+            const auto arts = session.artifacts(id);
+            QByteArray svg, dot;
+            for (const auto& a : arts)
+                (a.name == "layer_cut.dot" ? dot : svg) = QByteArray::fromStdString(session.artifactData(a.id));
+            QCOMPARE(s.svg, svg);
+            QCOMPARE(s.dot, dot);
+            QCOMPARE(s.results.size() / 7, modes);
+            QCOMPARE(s.bars, modes);
+            const Json result = session.run(id).result;
+            QCOMPARE(s.results.value(0), QStringLiteral("layer-wise"));
+            QCOMPARE(QLocale().toLongLong(s.results.value(5)), result.value("touched_nodes", 0LL));
+            QCOMPARE(s.speedup.contains(QStringLiteral("node-wise"), Qt::CaseInsensitive), modes == 2);
+        };
+        Shown one, two;
+        check(first, QStringLiteral("rmat:n=2000,deg=5,seed=4"), QStringLiteral("sage"), "8", "16", "2", 2, one);
+        check(second, QStringLiteral("er:n=1500,deg=4,seed=2"), QStringLiteral("gcn"), "12", "8", "1", 1, two);
+        QVERIFY(!QTest::currentTestFailed());
+        QVERIFY(one.svg != two.svg);
+        page.showRun(failed);
+        s = shown(&page);
+        QVERIFY(s.svg.isEmpty() && s.results.isEmpty() && s.bars == 0 && s.speedup.isEmpty());
+        QVERIFY2(s.status.startsWith(QStringLiteral("Run %1 failed").arg(failed)), qPrintable(s.status));
+        page.showRun(first);
+        QVERIFY(shown(&page) == one);
+        page.showRun(second);
+        QVERIFY(shown(&page) == two);
+        // Another model typed in: the cut and results of the one before are not shown for it.
+        page.findChild<QComboBox*>(QStringLiteral("dgiModel"))->setCurrentText(QStringLiteral("gat"));
+        s = shown(&page);
+        QVERIFY(s.svg.isEmpty() && s.results.isEmpty() && s.speedup.isEmpty());
     }
 
     void badInputsAreReported()

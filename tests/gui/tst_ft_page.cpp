@@ -2,6 +2,8 @@
 // pick a strategy, see its table, breakdown and drawing; the search and the pick are runs of the
 // session, and a stored run is shown again without searching.
 
+#include "ft/search_run.h"
+#include "ft/strategy.h"
 #include "ft_page.h"
 #include "main_window.h"
 #include "modal_answer.h"
@@ -10,6 +12,7 @@
 #include "store/session.h"
 #include "widgets/pareto_chart.h"
 
+#include <QAbstractAxis>
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
@@ -18,12 +21,15 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QStyle>
+#include <QStyleOptionSlider>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -46,6 +52,125 @@ void openGraphFile(FtPage* page, const QString& path)
         QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
     });
     QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftModelFile")), Qt::LeftButton);
+}
+
+// What the page shows of a search and its pick, everything a user reads.
+struct Shown {
+    QString model, devices, title, status, fit;
+    QVector<QVector<QPointF>> points; // per frontier: (time, memory) as drawn
+    QVector<QVector<int>> ids;
+    int pickedFrontier = -1, pickedStrategy = -1;
+    QStringList table; // every cell, row by row
+    bool exportable = false;
+    bool drawn = false;
+    bool operator==(const Shown&) const = default;
+};
+
+Shown shown(FtPage* page)
+{
+    Shown s;
+    s.model = page->findChild<QComboBox*>(QStringLiteral("ftModel"))->currentData().toString();
+    s.devices = page->findChild<QLineEdit*>(QStringLiteral("ftDevices"))->text();
+    auto* chart = page->findChild<widgets::ParetoChart*>();
+    s.title = chart->chart()->title();
+    s.status = page->findChild<QLabel*>(QStringLiteral("ftStatus"))->text();
+    s.fit = page->findChild<QLabel*>(QStringLiteral("ftFit"))->text();
+    for (const auto& f : chart->frontiers()) {
+        s.points.push_back({});
+        s.ids.push_back({});
+        for (const auto& p : f.points) {
+            s.points.back().push_back({ p.x, p.y });
+            s.ids.back().push_back(p.id);
+        }
+    }
+    s.pickedFrontier = page->pickedFrontier();
+    s.pickedStrategy = page->pickedStrategy();
+    const auto* table = page->findChild<QTableView*>(QStringLiteral("ftOpTable"))->model();
+    for (int r = 0; r < table->rowCount(); ++r)
+        for (int c = 0; c < table->columnCount(); ++c)
+            s.table << table->index(r, c).data().toString();
+    s.exportable = page->findChild<QPushButton*>(QStringLiteral("ftExport"))->isEnabled();
+    s.drawn = page->graphSvg().contains(QStringLiteral("<svg"));
+    return s;
+}
+
+// The oracle of the first pick: over every frontier of the stored search, the fastest point whose
+// memory per device is at most the device's (at equal time the fewer devices); {-1, -1} if none.
+std::pair<int, int> fastestFitting(const ft::SearchResult& r)
+{
+    std::pair<int, int> best{ -1, -1 };
+    double bestTime = 0;
+    for (std::size_t f = 0; f < r.frontiers.size(); ++f)
+        for (const auto& p : r.frontiers[f].points)
+            if (p.memory <= r.deviceMemory && (best.first < 0 || p.time < bestTime)) {
+                best = { int(f), p.strategy };
+                bestTime = p.time;
+            }
+    return best;
+}
+
+// Checks that the page shows stored search `runId` and nothing else: its points in ms and GiB, its
+// model, its first pick (or none, and why) with that strategy's table.
+void checkShowsSearch(FtPage* page, const store::Session& session, qint64 runId)
+{
+    const ft::StoredSearch stored = ft::readSearch(session, runId);
+    const ft::SearchResult& r = stored.result;
+    const Shown s = shown(page);
+    QCOMPARE(s.model, QString::fromStdString(stored.request.model));
+    QVERIFY2(s.title.contains(QString::fromStdString(r.model)), qPrintable(s.title));
+    QCOMPARE(s.points.size(), qsizetype(r.frontiers.size()));
+    for (std::size_t f = 0; f < r.frontiers.size(); ++f) {
+        const auto& points = r.frontiers[f].points;
+        QCOMPARE(s.points[int(f)].size(), qsizetype(points.size()));
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            QCOMPARE(s.ids[int(f)][int(i)], points[i].strategy);
+            QVERIFY(std::abs(s.points[int(f)][int(i)].x() - points[i].time * 1e3) <= 1e-9 * points[i].time * 1e3);
+            QVERIFY(std::abs(s.points[int(f)][int(i)].y() * (1 << 30) - points[i].memory) <= 1e-6 * points[i].memory);
+        }
+        // "8 devices: 72 Pareto points in 1.20 ms" (plural forms from the catalogue).
+        const QString line = FtPage::tr("%n device(s)", nullptr, r.frontiers[f].devices) + QStringLiteral(": ")
+            + FtPage::tr("%n Pareto point(s)", nullptr, int(points.size())) + QStringLiteral(" in ");
+        QVERIFY2(s.status.contains(line), qPrintable(s.status + QStringLiteral(" lacks ") + line));
+    }
+    const auto [frontier, strategy] = fastestFitting(r);
+    QCOMPARE(s.pickedFrontier, frontier);
+    QCOMPARE(s.pickedStrategy, strategy);
+    QCOMPARE(s.exportable, frontier >= 0);
+    QCOMPARE(s.drawn, frontier >= 0);
+    if (frontier < 0) {
+        QVERIFY(s.table.isEmpty());
+        // What comes nearest, and what would make something fit.
+        double least = 1e300;
+        for (const auto& f : r.frontiers)
+            for (const auto& p : f.points)
+                least = std::min(least, p.memory);
+        const auto gib
+            = [](double bytes) { return QLocale().formattedDataSize(qint64(bytes), 2, QLocale::DataSizeIecFormat); };
+        QVERIFY2(s.fit.startsWith(QStringLiteral("Nothing fits in device memory: the leanest strategy needs %1 per "
+                                                 "device")
+                                      .arg(gib(least)))
+                && s.fit.contains(QStringLiteral("a device has %1.").arg(gib(r.deviceMemory)))
+                && s.fit.contains(QStringLiteral("smaller batch")) && s.fit.contains(QStringLiteral("more devices")),
+            qPrintable(s.fit));
+        return;
+    }
+    QVERIFY2(
+        s.fit.contains(QStringLiteral("the fastest strategy that fits, over every device count")), qPrintable(s.fit));
+    const auto report = ft::strategyFor(stored.graph, stored.request.cluster, r, std::size_t(frontier), strategy);
+    QCOMPARE(s.table.size(), qsizetype(report.ops.size() * 6));
+    for (std::size_t i = 0; i < report.ops.size(); ++i) {
+        QCOMPARE(s.table[int(i * 6)], QString::fromStdString(report.ops[i].op));
+        QCOMPARE(s.table[int(i * 6 + 2)], QString::fromStdString(report.ops[i].config));
+    }
+}
+
+// Searches with the page's inputs as a click does; true when it finished.
+bool search(FtPage* page, const QString& model, int batch, const QString& cluster, const QString& devices)
+{
+    page->setInputs(model, batch, cluster, devices, 0.0);
+    QSignalSpy done(page, &FtPage::searchFinished);
+    QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
+    return done.wait(120000) && done.first().first().toBool();
 }
 
 } // namespace
@@ -123,7 +248,7 @@ private Q_SLOTS:
         QVERIFY(table->model()->rowCount() > 10);
         QCOMPARE(doc[QStringLiteral("devices")].toInt(), 8);
         const auto& p = chart->frontiers()[1].points[last];
-        QVERIFY(std::abs(doc[QStringLiteral("time")].toDouble() - p.x) <= 1e-9 * p.x);
+        QVERIFY(std::abs(doc[QStringLiteral("time")].toDouble() * 1e3 - p.x) <= 1e-9 * p.x); // the chart in ms
         QVERIFY(std::abs(doc[QStringLiteral("memory")].toDouble() / (1024.0 * 1024.0 * 1024.0) - p.y) <= 1e-9 * p.y);
         QVERIFY(page->graphSvg().contains(QStringLiteral("<svg")));
 
@@ -181,6 +306,257 @@ private Q_SLOTS:
         QVERIFY(w.openSession(first));
         QVERIFY(page->hasResult());
         QCOMPARE(page->pickedStrategy(), strategyId);
+    }
+
+    // The first pick is the fastest strategy that fits in device memory over every device count, or
+    // none (and the page says why); the data: each way the old first pick (the fastest of the first
+    // device count) went wrong.
+    void firstPickFitsDeviceMemory_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("batch");
+        QTest::addColumn<QString>("cluster");
+        QTest::addColumn<QString>("devices");
+        // The page's first pick before: the fastest point of the first device count, fitting or not.
+        QTest::addColumn<bool>("oldPickFits");
+        QTest::newRow("every point fits") << "bert-base" << 64 << "a100x8"
+                                          << "4,8" << true;
+        QTest::newRow("only the larger device count fits") << "transformer-big" << 256 << "v100x8"
+                                                           << "4,8" << false;
+        QTest::newRow("the fastest points do not fit") << "bert-large" << 124 << "v100x8"
+                                                       << "8" << false;
+        QTest::newRow("nothing fits: Llama-2 7B") << "llama2-7b" << 1024 << "h200x8"
+                                                  << "8,16,32" << false;
+    }
+    void firstPickFitsDeviceMemory()
+    {
+        QFETCH(QString, model);
+        QFETCH(int, batch);
+        QFETCH(QString, cluster);
+        QFETCH(QString, devices);
+        QFETCH(bool, oldPickFits);
+        auto session = store::Session::create(m_dir.filePath(model + QStringLiteral("-fit.vantage")).toStdString());
+        FtPage page;
+        page.setSession(&session);
+        QVERIFY(search(&page, model, batch, cluster, devices));
+        const ft::StoredSearch stored = ft::readSearch(session, page.lastSearchRun());
+        // The row is the case it names.
+        QCOMPARE(stored.result.frontiers[0].points[0].memory <= stored.result.deviceMemory, oldPickFits);
+        checkShowsSearch(&page, session, page.lastSearchRun());
+        QCOMPARE(session.runs().size(), std::size_t(1)); // the first pick is not a user's pick: no run
+    }
+
+    // A user's pick that does not fit is shown with what it needs; Export asks first.
+    void pickThatDoesNotFitIsMarkedAndExportAsks()
+    {
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("nofit.vantage")).toStdString());
+        FtPage page;
+        page.setSession(&session);
+        page.resize(1280, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(search(&page, QStringLiteral("bert-large"), 124, QStringLiteral("v100x8"), QStringLiteral("8")));
+        const ft::SearchResult r = ft::readSearch(session, page.lastSearchRun()).result;
+        const auto& points = r.frontiers[0].points;
+        QVERIFY(points[0].memory > r.deviceMemory);
+        page.pick(0, 0);
+        QCOMPARE(page.pickedStrategy(), points[0].strategy);
+        auto* fit = page.findChild<QLabel*>(QStringLiteral("ftFit"));
+        const auto gib
+            = [](double bytes) { return QLocale().formattedDataSize(qint64(bytes), 2, QLocale::DataSizeIecFormat); };
+        const QString needs
+            = QStringLiteral("needs %1 per device, a device has %2").arg(gib(points[0].memory), gib(r.deviceMemory));
+        QVERIFY(fit->isVisible());
+        QVERIFY2(fit->text().startsWith(QStringLiteral("Does not fit")) && fit->text().contains(needs),
+            qPrintable(fit->text()));
+        const QString shotDir = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");
+        QDir().mkpath(shotDir);
+        QVERIFY(page.grab().save(shotDir + QStringLiteral("/ft_page_no_fit.png")));
+
+        // Export, answered No: no file dialog, nothing written.
+        auto* exportButton = page.findChild<QPushButton*>(QStringLiteral("ftExport"));
+        QVERIFY(exportButton->isEnabled());
+        const QString file = m_dir.filePath(QStringLiteral("nofit.json"));
+        QString asked;
+        whenShown<QMessageBox>([&](QMessageBox* box) {
+            asked = box->text();
+            box->button(QMessageBox::No)->click();
+        });
+        QTest::mouseClick(exportButton, Qt::LeftButton);
+        QVERIFY2(asked.contains(needs) && asked.contains(QStringLiteral("Export it anyway?")), qPrintable(asked));
+        QVERIFY(!QFile::exists(file));
+        // Answered Yes: the file dialog, and the strategy as it is, marked as not fitting.
+        whenShown<QMessageBox>([](QMessageBox* box) { box->button(QMessageBox::Yes)->click(); });
+        whenShown<QFileDialog>([file](QFileDialog* dialog) {
+            dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))->setText(file);
+            QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
+        });
+        QTest::mouseClick(exportButton, Qt::LeftButton);
+        QFile written(file);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QByteArray json = written.readAll();
+        QCOMPARE(QString::fromUtf8(json), page.strategyJson());
+        QCOMPARE(QJsonDocument::fromJson(json).object()[QStringLiteral("fits_device_memory")].toBool(true), false);
+
+        // A pick that fits says so, without "the fastest".
+        const int fitting = r.frontiers[0].fastestWithin(r.deviceMemory);
+        QVERIFY(fitting > 0);
+        page.pick(0, fitting + 1 < int(points.size()) ? fitting + 1 : fitting);
+        QVERIFY2(fit->text().startsWith(QStringLiteral("Fits:")), qPrintable(fit->text()));
+    }
+
+    // The memory budget applies when the slider is let go: while it is dragged only its label
+    // follows, and nothing moves under the pointer.
+    void budgetAppliesOnRelease()
+    {
+        FtPage page;
+        page.resize(1024, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("budget.vantage")).toStdString());
+        page.setSession(&session);
+        QVERIFY(search(&page, QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("4,8")));
+        auto* slider = page.findChild<QSlider*>(QStringLiteral("ftBudget"));
+        auto* label = page.findChild<QLabel*>(QStringLiteral("ftBudgetLabel"));
+        auto* chart = page.findChild<widgets::ParetoChart*>();
+        const auto before = chart->withinBudget();
+        const QString off = label->text();
+        const QRect sliderAt = slider->geometry();
+        QStyleOptionSlider option;
+        option.initFrom(slider);
+        option.orientation = slider->orientation();
+        option.minimum = slider->minimum();
+        option.maximum = slider->maximum();
+        option.sliderPosition = option.sliderValue = slider->value();
+        const QRect handle
+            = slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider);
+        QTest::mousePress(slider, Qt::LeftButton, {}, handle.center());
+        QVERIFY(slider->isSliderDown());
+        for (int x : { slider->width() / 2, slider->width() * 3 / 4, slider->width() * 2 / 3 }) {
+            QTest::mouseMove(slider, QPoint(x, handle.center().y()));
+            QVERIFY(slider->sliderPosition() > 0);
+            QCOMPARE(slider->value(), 0); // not applied yet
+            QCOMPARE(chart->withinBudget(), before);
+            QVERIFY(label->text() != off); // the label follows
+            QCOMPARE(slider->geometry(), sliderAt);
+        }
+        QTest::mouseRelease(slider, Qt::LeftButton, {}, QPoint(slider->width() * 2 / 3, handle.center().y()));
+        QVERIFY(slider->value() > 0);
+        QCOMPARE(slider->geometry(), sliderAt);
+        // Applied: per frontier, the fastest point within the budget (its memory in bytes from the store).
+        const ft::SearchResult r = ft::readSearch(session, page.lastSearchRun()).result;
+        double maxBytes = r.deviceMemory;
+        for (const auto& f : r.frontiers)
+            for (const auto& p : f.points)
+                maxBytes = std::max(maxBytes, p.memory);
+        const double budget = maxBytes * slider->value() / 1000.0;
+        QVector<int> expected;
+        for (const auto& f : r.frontiers) {
+            expected << -1;
+            for (const auto& p : f.points)
+                if (p.memory <= budget * (1 + 1e-12)) {
+                    expected.back() = p.strategy;
+                    break;
+                }
+        }
+        QCOMPARE(chart->withinBudget(), expected);
+    }
+
+    // A page shows only the run it names: switching between two recorded searches of different
+    // models (one with something that fits, one with nothing) shows each one's points, status, pick
+    // and table, and nothing of the other.
+    void showsOnlyTheRunItNames()
+    {
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("two-runs.vantage")).toStdString());
+        FtPage page;
+        page.setSession(&session);
+        QVERIFY(search(&page, QStringLiteral("transformer-big"), 256, QStringLiteral("v100x8"), QStringLiteral("4,8")));
+        const qint64 fits = page.lastSearchRun();
+        page.pick(1, page.pointCount(1) - 1); // a user's pick: a run
+        const int userPick = page.pickedStrategy();
+        const qint64 pickRun = session.runs().back().id;
+        QVERIFY(search(&page, QStringLiteral("llama2-7b"), 1024, QStringLiteral("h200x8"), QStringLiteral("8,16,32")));
+        const qint64 nothing = page.lastSearchRun();
+        QCOMPARE(session.runs().size(), std::size_t(3));
+
+        page.showRun(fits);
+        checkShowsSearch(&page, session, fits);
+        const Shown first = shown(&page);
+        QCOMPARE(first.devices, QStringLiteral("4,8"));
+        page.showRun(nothing);
+        checkShowsSearch(&page, session, nothing);
+        QCOMPARE(shown(&page).devices, QStringLiteral("8,16,32"));
+        page.showRun(fits);
+        QVERIFY(shown(&page) == first);
+        // The pick run: its search, with the user's strategy and its table.
+        page.showRun(nothing);
+        page.showRun(pickRun);
+        QCOMPARE(page.pickedFrontier(), 1);
+        QCOMPARE(page.pickedStrategy(), userPick);
+        const ft::StoredSearch stored = ft::readSearch(session, fits);
+        const auto report = ft::strategyFor(stored.graph, stored.request.cluster, stored.result, 1, userPick);
+        QCOMPARE(shown(&page).table.size(), qsizetype(report.ops.size() * 6));
+        QVERIFY(page.findChild<QLabel*>(QStringLiteral("ftFit"))->text().startsWith(QStringLiteral("Fits:")));
+        // A fresh page, the other way round.
+        FtPage other;
+        other.setSession(&session);
+        other.showRun(nothing);
+        other.showRun(fits);
+        QVERIFY(shown(&other) == first);
+    }
+
+    // Words: plurals from the count, the chart in the tables' ms, and how to get an op graph from a
+    // PyTorch model where it is opened.
+    void textsSayWhatIsTrue()
+    {
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("texts.vantage")).toStdString());
+        FtPage page;
+        page.setSession(&session);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto* open = page.findChild<QPushButton*>(QStringLiteral("ftModelFile"));
+        QVERIFY(open->toolTip().contains(QStringLiteral("scripts/export_ft_graph.py --model")));
+        // A PyTorch model file picked where an op graph is asked for: how to export one.
+        const QString pt2 = m_dir.filePath(QStringLiteral("model.pt2"));
+        {
+            QFile f(pt2);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("PK\x03\x04");
+        }
+        QString warning;
+        whenShown<QMessageBox>([&](QMessageBox* box) {
+            warning = box->text();
+            box->accept();
+        });
+        openGraphFile(&page, pt2);
+        QTRY_VERIFY(!warning.isEmpty());
+        QVERIFY2(
+            warning.contains(QStringLiteral("model.pt2")) && warning.contains(QStringLiteral("export_ft_graph.py")),
+            qPrintable(warning));
+        // One device and a two-op graph: one Pareto point, in words that count it.
+        const QString small = m_dir.filePath(QStringLiteral("one-point.json"));
+        {
+            QFile f(small);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"name": "tiny", "ops": [{"name": "fc", "kind": "linear", "batch": 16, "features": 8, "out": 4},
+ {"name": "loss", "kind": "loss", "inputs": ["fc"]}]})");
+        }
+        openGraphFile(&page, small);
+        auto* model = page.findChild<QComboBox*>(QStringLiteral("ftModel"));
+        QTRY_COMPARE(model->currentData().toString(), QStringLiteral("file:") + small);
+        page.findChild<QLineEdit*>(QStringLiteral("ftDevices"))->setText(QStringLiteral("1"));
+        QSignalSpy done(&page, &FtPage::searchFinished);
+        QTest::mouseClick(page.findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
+        QVERIFY(done.wait(60000));
+        QCOMPARE(page.pointCount(0), 1);
+        const QString status = page.findChild<QLabel*>(QStringLiteral("ftStatus"))->text();
+        QVERIFY2(status.contains(FtPage::tr("%n Pareto point(s)", nullptr, 1))
+                && !status.contains(QStringLiteral("strategies")),
+            qPrintable(status));
+        auto* chart = page.findChild<widgets::ParetoChart*>();
+        QVERIFY(chart->chart()->axes(Qt::Horizontal).first()->titleText().endsWith(QStringLiteral("(ms)")));
+        const auto r = ft::readSearch(session, page.lastSearchRun()).result;
+        QCOMPARE(chart->frontiers()[0].points[0].x, r.frontiers[0].points[0].time * 1e3);
     }
 
     // A user's PyTorch model: torchvision's resnet50 exported by scripts/export_ft_graph.py, opened
