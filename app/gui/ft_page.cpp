@@ -142,14 +142,7 @@ void FtPage::buildUi()
     right->addWidget(detailBox);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
-    auto* main = new QSplitter(Qt::Horizontal, this);
-    main->addWidget(inputs);
-    main->addWidget(right);
-    main->setStretchFactor(1, 1);
-    main->setSizes({ 300, 900 });
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(main);
+    setInputsAndViews(inputs, right); // as every page: each side scrolls when the window is small
 }
 
 // Inputs: model or op graph file, batch, cluster, device counts, epsilon; Search.
@@ -230,10 +223,10 @@ QWidget* FtPage::buildInputs()
     };
     auto* form = new QFormLayout;
     form->addRow(label(tr("&Model:"), m_model), modelRow);
-    form->addRow(label(tr("&Batch size:"), m_batch), m_batch);
+    form->addRow(label(tr("Batch &size:"), m_batch), m_batch);
     form->addRow(label(tr("&Cluster:"), m_cluster), clusterRow);
     form->addRow(label(tr("&Devices:"), m_devices), m_devices);
-    form->addRow(label(tr("&Epsilon:"), m_epsilon), m_epsilon);
+    form->addRow(label(tr("E&psilon:"), m_epsilon), m_epsilon);
     auto* inputs = new QGroupBox(tr("Search"), this);
     auto* inputsLayout = new QVBoxLayout(inputs);
     inputsLayout->addLayout(form);
@@ -380,8 +373,12 @@ void FtPage::loadModelFile()
 {
     const QString path
         = QFileDialog::getOpenFileName(this, tr("Op Graph"), QString(), tr("Op graphs (*.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
+    if (!path.isEmpty())
+        openOpGraph(path);
+}
+
+bool FtPage::openOpGraph(const QString& path, bool quiet)
+{
     try {
         const Json j = readJsonFile(path.toStdString());
         const ft::OpGraph g = ft::opGraphFromJson(j, path.toStdString()); // validate now, not at search time
@@ -389,8 +386,12 @@ void FtPage::loadModelFile()
         m_state->files.insert(key, { {}, j, path, g.batch() });
         selectModelFile(
             key, QString::fromStdString(g.name.empty() ? QFileInfo(path).baseName().toStdString() : g.name));
+        return true;
     } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Op Graph"), QString::fromUtf8(e.what()));
+        if (!quiet)
+            QMessageBox::warning(this, tr("Op Graph"), QString::fromUtf8(e.what()));
+        m_status->setText(QString::fromUtf8(e.what()));
+        return false;
     }
 }
 

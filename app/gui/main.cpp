@@ -1,5 +1,6 @@
 // vantage: the desktop workbench. `vantage [FILE.vantage]` opens a session; `--demo` opens the demo
-// session; `--screenshot PNG` writes a picture of the window once it is shown, then quits;
+// session; `--screenshot PNG` writes a picture of the window once it is shown, then quits
+// (`--language de` and `--window-size 1024x700` set what the picture shows);
 // `--export-pdf IN.html OUT.pdf` turns a report into a paged PDF without a window (vantage-cli report).
 
 #include "app_settings.h"
@@ -75,7 +76,13 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/vantage.svg")));
 
     vantage::gui::AppSettings settings;
-    vantage::gui::installTranslators(settings.language());
+    // The language is known before the options are parsed (their help is translated too): a
+    // `--language` given on the command line wins over the setting, for this start only.
+    QString language = settings.language();
+    for (int i = 1; i + 1 < argc; ++i)
+        if (qstrcmp(argv[i], "--language") == 0)
+            language = QString::fromLocal8Bit(argv[i + 1]);
+    vantage::gui::installTranslators(language);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Vantage workbench"));
@@ -97,7 +104,12 @@ int main(int argc, char** argv)
         QApplication::translate("main",
             "Print the wall-clock time of the window's first paint (ms since 1970) and quit (for the start-up "
             "benchmark)"));
-    parser.addOptions({ demo, shot, tab, exportPdf, firstPaint });
+    QCommandLineOption languageOption(QStringLiteral("language"),
+        QApplication::translate("main", "Language of the window for this start (en, de, zh_CN)"),
+        QStringLiteral("name"));
+    QCommandLineOption windowSize(QStringLiteral("window-size"),
+        QApplication::translate("main", "Size of the window, e.g. 1024x700"), QStringLiteral("WxH"));
+    parser.addOptions({ demo, shot, tab, exportPdf, firstPaint, languageOption, windowSize });
     parser.process(app);
 
     if (parser.isSet(exportPdf)) {
@@ -136,6 +148,11 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(tab))
         window.tabs()->setCurrentIndex(parser.value(tab).toInt());
+    if (parser.isSet(windowSize)) {
+        const QStringList wh = parser.value(windowSize).split(QLatin1Char('x'));
+        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+    }
     // The first paint of any widget of the window is the moment a user sees it (the main window
     // itself has nothing of its own to paint).
     if (parser.isSet(firstPaint))

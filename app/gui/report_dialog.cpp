@@ -115,7 +115,10 @@ ReportDialog::ReportDialog(
     auto* form = new QFormLayout;
     form->addRow(tr("&Title:"), m_title);
     form->addRow(tr("&Format:"), m_format);
-    form->addRow(tr("F&ile:"), pathRow);
+    // A row of a layout has no buddy of its own: the label names the path field, or its '&' shows.
+    auto* fileLabel = new QLabel(tr("F&ile:"), this);
+    fileLabel->setBuddy(m_path);
+    form->addRow(fileLabel, pathRow);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("Runs in the report:"), this));
