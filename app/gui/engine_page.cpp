@@ -70,7 +70,8 @@ void EnginePage::setInputsAndViews(QWidget* inputs, QWidget* views)
     split->setObjectName(QStringLiteral("pageSplitter"));
     // The inputs start as wide as they need, the views take the rest.
     const int inputsWidth = inputs->minimumSizeHint().width() + 2;
-    split->addWidget(scrolling(inputs, 160, this));
+    // The inputs keep their width up to a point; the views give way first.
+    split->addWidget(scrolling(inputs, std::min(inputsWidth, 340), this));
     split->addWidget(scrolling(views, 320, this));
     split->setStretchFactor(1, 1);
     split->setCollapsible(0, false);

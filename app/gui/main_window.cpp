@@ -59,6 +59,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("pageTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->setTabsClosable(true);
+    m_tabs->setElideMode(Qt::ElideRight); // a narrow window shortens the titles (full in tooltips)
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
         QWidget* w = m_tabs->widget(index);
         if (auto* view = qobject_cast<CompareView*>(w)) {
@@ -124,7 +125,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
         resize(qMin(1400, avail.width() * 9 / 10), qMin(900, avail.height() * 9 / 10));
     }
     if (!restoreState(m_settings.windowState()))
-        resizeDocks({ m_browserDock }, { width() * 2 / 5 }, Qt::Horizontal);
+        resizeDocks({ m_browserDock }, { qBound(240, width() / 3, 520) }, Qt::Horizontal);
     updateTitle();
 }
 
@@ -147,8 +148,7 @@ MainWindow::~MainWindow()
         bool empty = false;
         try {
             empty = m_session->runs().empty();
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) { }
         m_session.reset();
         if (empty || m_untitledSettled)
             m_untitled->discard();
@@ -266,7 +266,7 @@ void MainWindow::addPage(EnginePage* page)
         l->invalidate();
     for (auto* w : page->findChildren<QWidget*>())
         w->updateGeometry();
-    m_tabs->addTab(page, page->title());
+    m_tabs->setTabToolTip(m_tabs->addTab(page, page->title()), page->title());
     std::vector<std::pair<QString, QString>> engines;
     for (auto* p : m_pages)
         engines.emplace_back(p->engineId(), p->title());

@@ -28,8 +28,8 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QUndoStack>
 #include <QTimer>
+#include <QUndoStack>
 
 #include <filesystem>
 
@@ -227,8 +227,7 @@ bool MainWindow::ensureSession()
         auto untitled = UntitledSession::create();
         auto s = std::make_unique<store::Session>(store::Session::open(untitled->path().toStdString()));
         setSessionInternal(std::move(s), std::move(untitled));
-        statusBar()->showMessage(
-            tr("Runs go into an untitled session until you save it (File › Save As)."), 10000);
+        statusBar()->showMessage(tr("Runs go into an untitled session until you save it (File › Save As)."), 10000);
         return true;
     } catch (const std::exception& e) {
         statusBar()->showMessage(tr("Cannot create an untitled session: %1").arg(QString::fromUtf8(e.what())));
@@ -322,8 +321,7 @@ bool MainWindow::settleUntitled(const QString& title)
     std::size_t runs = 0;
     try {
         runs = m_session->runs().size();
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) { }
     if (runs == 0 || noDialogs())
         return true;
     QMessageBox box(QMessageBox::Question, title,

@@ -56,8 +56,7 @@ QString localizeNumbers(const QString& text)
         return text; // the C locale's marks already (English, Chinese)
     // A decimal that stands alone: not glued to a word, a path or another number before it, and
     // followed by a space, "x" (a ratio), a percent sign, punctuation or the end.
-    static const QRegularExpression decimal(
-        QStringLiteral(R"((?<![\w.\-/:@])(\d+)\.(\d+)(?=$|[\s,;)%]|x(?!\w)))"));
+    static const QRegularExpression decimal(QStringLiteral(R"((?<![\w.\-/:@])(\d+)\.(\d+)(?=$|[\s,;)%]|x(?!\w)))"));
     QString out;
     qsizetype at = 0;
     for (auto it = decimal.globalMatch(text); it.hasNext();) {

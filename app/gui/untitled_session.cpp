@@ -36,8 +36,7 @@ UntitledSession::~UntitledSession() = default;
 
 QString UntitledSession::folder()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-        .filePath(QStringLiteral("unsaved"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("unsaved"));
 }
 
 bool UntitledSession::isUntitled(const QString& path)
@@ -59,7 +58,8 @@ std::unique_ptr<UntitledSession> UntitledSession::create()
         lock->setStaleLockTime(0);
         if (!lock->tryLock(0))
             continue;
-        store::Session::create(path.toStdString(), QCoreApplication::translate("UntitledSession", "Untitled").toStdString());
+        store::Session::create(
+            path.toStdString(), QCoreApplication::translate("UntitledSession", "Untitled").toStdString());
         return std::unique_ptr<UntitledSession>(new UntitledSession(path, std::move(lock)));
     }
 }
@@ -84,8 +84,8 @@ void UntitledSession::discard()
 QStringList UntitledSession::leftOver()
 {
     QStringList found;
-    const QFileInfoList files = QDir(folder()).entryInfoList(
-        { QStringLiteral("untitled-*.vantage") }, QDir::Files, QDir::Time);
+    const QFileInfoList files
+        = QDir(folder()).entryInfoList({ QStringLiteral("untitled-*.vantage") }, QDir::Files, QDir::Time);
     for (const QFileInfo& f : files) {
         const auto held = adopt(f.absoluteFilePath());
         if (!held)

@@ -196,9 +196,9 @@ void WelcomePage::updateSteps()
         return;
     }
     QStringList links;
-    const std::pair<const char*, QString> guides[]
-        = { { "ft.md", tr("Parallelization frontiers (FT)") }, { "edl.md", tr("Elastic training (EDL)") },
-              { "dgi.md", tr("Layer-wise GNN evaluation (DGI)") }, { "ppac.md", tr("Debiased recommendation (PPAC)") } };
+    const std::pair<const char*, QString> guides[] = { { "ft.md", tr("Parallelization frontiers (FT)") },
+        { "edl.md", tr("Elastic training (EDL)") }, { "dgi.md", tr("Layer-wise GNN evaluation (DGI)") },
+        { "ppac.md", tr("Debiased recommendation (PPAC)") } };
     for (const auto& [file, title] : guides)
         if (QFileInfo::exists(QDir(docs).filePath(QLatin1String(file))))
             links << QStringLiteral("<a href='doc:%1'>%2</a>").arg(QLatin1String(file), title.toHtmlEscaped());

@@ -28,7 +28,6 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QDebug>
 
 #include <map>
 
@@ -125,7 +124,8 @@ QStringList clipped(QWidget* top)
             if (header->isSectionHidden(i))
                 continue;
             const QString title = view->model()->headerData(i, Qt::Horizontal).toString();
-            const bool elidedWithTip = !view->model()->headerData(i, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty();
+            const bool elidedWithTip
+                = !view->model()->headerData(i, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty();
             if (header->sectionSize(i) < header->sectionSizeHint(i) - 2 && !elidedWithTip)
                 out << QStringLiteral("%1: header \"%2\" %3 < %4 px")
                            .arg(view->objectName(), title)
@@ -151,9 +151,6 @@ void wideWidgets(QWidget* w, int width, QStringList* out)
         if (child->isWindow() || child->isHidden())
             continue;
         const int min = qMax(child->minimumSizeHint().width(), child->minimumWidth());
-        if (qEnvironmentVariableIsSet("WIDE_DEBUG") && min > 250)
-            qWarning() << "DBG" << child->metaObject()->className() << child->objectName() << min << "parent"
-                       << w->metaObject()->className();
         if (min > width) {
             const int before = out->size();
             wideWidgets(child, width, out);
@@ -240,8 +237,8 @@ private Q_SLOTS:
         QFETCH(QString, bytes);
         QCOMPARE(formatBytes(1.5 * 1024 * 1024 * 1024), bytes);
         QFETCH(QString, summary);
-        QCOMPARE(localizeNumbers(QStringLiteral(
-                     "GPT-2 1.5B x8: 2098 strategies, fastest 32.36 ms (2.5x), v1.13.1 in /a/b-1.5/c")),
+        QCOMPARE(localizeNumbers(
+                     QStringLiteral("GPT-2 1.5B x8: 2098 strategies, fastest 32.36 ms (2.5x), v1.13.1 in /a/b-1.5/c")),
             summary);
     }
 
