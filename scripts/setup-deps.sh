@@ -31,8 +31,8 @@ PACKAGES=(
   python3-venv
   # zip archives of a report's raw data
   libarchive-dev
-  # display and document tools for GUI tests and report checks
-  xvfb xauth poppler-utils
+  # display and document tools for GUI tests and report checks; CJK glyphs for the Chinese window
+  xvfb xauth poppler-utils fonts-noto-cjk
   # packaging checks: dpkg-shlibdeps, desktop file and AppStream validators
   dpkg-dev desktop-file-utils appstream
   # the fuzz harnesses: clang with libFuzzer and the sanitizers (scripts/fuzz.sh)

@@ -1,6 +1,7 @@
 #include "compare_view.h"
 
 #include "common/error.h"
+#include "number_format.h"
 #include "session_runs_model.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
@@ -30,11 +31,13 @@ void flatten(const Json& j, const std::string& prefix, std::map<std::string, QSt
         if (j.size() <= 8 && std::all_of(j.begin(), j.end(), [](const Json& v) { return v.is_number(); })) {
             QStringList parts;
             for (const auto& v : j)
-                parts << QString::fromStdString(v.dump());
+                parts << (v.is_number_integer() ? formatCount(v.get<qint64>()) : formatSignificant(v.get<double>(), 6));
             out[prefix] = parts.join(QStringLiteral(", "));
         }
     } else if (j.is_number_float()) {
-        out[prefix] = QString::number(j.get<double>(), 'g', 6);
+        out[prefix] = formatSignificant(j.get<double>(), 6);
+    } else if (j.is_number_integer()) {
+        out[prefix] = formatCount(j.get<qint64>());
     } else if (!j.is_null()) {
         out[prefix] = j.is_string() ? QString::fromStdString(j.get<std::string>()) : QString::fromStdString(j.dump());
     }
@@ -159,8 +162,8 @@ void CompareView::fillTable(const std::vector<store::RunInfo>& runs)
         headers << runLabel(r);
         std::map<std::string, QString> c;
         c["status"] = SessionRunsModel::statusTitle(r.status);
-        c["duration_s"] = QString::number(r.durationS, 'g', 4);
-        c["summary"] = QString::fromStdString(r.summary);
+        c["duration_s"] = formatSeconds(r.durationS);
+        c["summary"] = localizeNumbers(QString::fromStdString(r.summary));
         flatten(r.params, "params", c);
         flatten(r.result, "result", c);
         for (const auto& [k, v] : c)

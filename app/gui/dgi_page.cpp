@@ -1,6 +1,7 @@
 #include "dgi_page.h"
 #include "dgi_page_p.h"
 
+#include "number_format.h"
 #include "table_helpers.h"
 
 #include "common/error.h"
@@ -48,7 +49,7 @@ namespace {
 
 QString seconds(double s)
 {
-    return QString::fromStdString(formatSeconds(s));
+    return gui::formatSeconds(s); // in the UI locale (core's formatSeconds writes C decimals)
 }
 
 } // namespace
@@ -297,7 +298,7 @@ void DgiPage::showSchema()
         m_schema->appendRow({ textCell(QString::fromStdString(t.label)), textCell(QString::number(t.width), true),
             textCell(t.isInput ? tr("input") : QString::number(t.producer + 1), true),
             textCell(t.isOutput ? tr("output") : QString::number(t.lastConsumer + 1), true),
-            textCell(QString::fromStdString(formatBytes(static_cast<double>(t.bytes(1)))), true) });
+            textCell(formatBytes(static_cast<double>(t.bytes(1))), true) });
 }
 
 int DgiPage::layerCount() const
@@ -476,8 +477,7 @@ void DgiPage::showResults(const Json& result)
             batches += l.value("batches", 0LL);
         m_results->appendRow({ textCell(name), textCell(seconds(r.value("total_s", 0.0)), true),
             textCell(seconds(r.value("setup_s", 0.0)), true),
-            textCell(QString::fromStdString(formatBytes(r.value("peak_rss_bytes", 0.0))), true),
-            textCell(QLocale().toString(batches), true),
+            textCell(formatBytes(r.value("peak_rss_bytes", 0.0)), true), textCell(QLocale().toString(batches), true),
             textCell(QLocale().toString(r.value("touched_nodes", 0LL)), true),
             textCell(extrapolated ? tr("extrapolated from %1 of %2 batches")
                                         .arg(r.value("batches_done", 0LL))

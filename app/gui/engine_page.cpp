@@ -2,8 +2,11 @@
 
 #include "phase_texts.h"
 
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace vantage::gui {
 
@@ -45,13 +48,35 @@ bool EnginePage::startJob(const QString& title, JobRunner::Work work, Done done,
     return m_runner->start(title, std::move(work));
 }
 
+namespace {
+
+// `content` scrolls where the room is less than it needs (a small window, a long translation)
+// instead of being cut or holding the window wide.
+QScrollArea* scrolling(QWidget* content, int minimumWidth, QWidget* parent)
+{
+    auto* area = new QScrollArea(parent);
+    area->setWidget(content);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setMinimumWidth(minimumWidth);
+    return area;
+}
+
+} // namespace
+
 void EnginePage::setInputsAndViews(QWidget* inputs, QWidget* views)
 {
     auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(inputs);
-    split->addWidget(views);
+    split->setObjectName(QStringLiteral("pageSplitter"));
+    // The inputs start as wide as they need, the views take the rest.
+    const int inputsWidth = inputs->minimumSizeHint().width() + 2;
+    // The inputs keep their width up to a point; the views give way first.
+    split->addWidget(scrolling(inputs, std::min(inputsWidth, 340), this));
+    split->addWidget(scrolling(views, 320, this));
     split->setStretchFactor(1, 1);
-    split->setSizes({ 320, 900 });
+    split->setCollapsible(0, false);
+    split->setCollapsible(1, false);
+    split->setSizes({ std::max(inputsWidth, 240), 900 });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(split);

@@ -65,6 +65,9 @@ public:
     qint64 lastSearchRun() const { return m_searchRun; }
     QString strategyJson() const; // the export of the picked strategy, empty when none
     QString graphSvg() const; // the drawing of the picked strategy
+    // Reads an op graph file (.json, as scripts/export_ft_graph.py writes) and selects it as the
+    // model; false (and a message box unless quiet) when it is not one.
+    bool openOpGraph(const QString& path, bool quiet = false);
 
 Q_SIGNALS:
     void searchFinished(bool ok);

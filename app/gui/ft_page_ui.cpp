@@ -47,14 +47,7 @@ void FtPage::buildUi()
     right->addWidget(detailBox);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
-    auto* main = new QSplitter(Qt::Horizontal, this);
-    main->addWidget(inputs);
-    main->addWidget(right);
-    main->setStretchFactor(1, 1);
-    main->setSizes({ 300, 900 });
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(main);
+    setInputsAndViews(inputs, right); // as every page: each side scrolls when the window is small
 }
 
 // Inputs: model or op graph file, batch, cluster, device counts, epsilon; Search.
@@ -136,10 +129,10 @@ QWidget* FtPage::buildInputs()
     };
     auto* form = new QFormLayout;
     form->addRow(label(tr("&Model:"), m_model), modelRow);
-    form->addRow(label(tr("&Batch size:"), m_batch), m_batch);
+    form->addRow(label(tr("Batch &size:"), m_batch), m_batch);
     form->addRow(label(tr("&Cluster:"), m_cluster), clusterRow);
     form->addRow(label(tr("&Devices:"), m_devices), m_devices);
-    form->addRow(label(tr("&Epsilon:"), m_epsilon), m_epsilon);
+    form->addRow(label(tr("E&psilon:"), m_epsilon), m_epsilon);
     auto* inputs = new QGroupBox(tr("Search"), this);
     auto* inputsLayout = new QVBoxLayout(inputs);
     inputsLayout->addLayout(form);
@@ -277,16 +270,22 @@ void FtPage::loadModelFile()
 {
     const QString path
         = QFileDialog::getOpenFileName(this, tr("Op Graph"), QString(), tr("JSON op graph (*.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
+    if (!path.isEmpty())
+        openOpGraph(path);
+}
+
+bool FtPage::openOpGraph(const QString& path, bool quiet)
+{
     // A model file itself is not an op graph: say how to make one from it, not that JSON is malformed.
     static const QStringList modelSuffixes{ QStringLiteral("pt2"), QStringLiteral("pt"), QStringLiteral("pth"),
         QStringLiteral("ts"), QStringLiteral("onnx") };
     if (modelSuffixes.contains(QFileInfo(path).suffix().toLower())) {
-        QMessageBox::warning(this, tr("Op Graph"),
-            tr("%1 is a model file; FT reads op graphs (JSON).").arg(QFileInfo(path).fileName()) + QLatin1Char('\n')
-                + ftExportHint());
-        return;
+        const QString text = tr("%1 is a model file; FT reads op graphs (JSON).").arg(QFileInfo(path).fileName())
+            + QLatin1Char('\n') + ftExportHint();
+        if (!quiet)
+            QMessageBox::warning(this, tr("Op Graph"), text);
+        m_status->setText(text.toHtmlEscaped());
+        return false;
     }
     try {
         const Json j = readJsonFile(path.toStdString());
@@ -295,8 +294,12 @@ void FtPage::loadModelFile()
         m_state->files.insert(key, { {}, j, path, g.batch() });
         selectModelFile(
             key, QString::fromStdString(g.name.empty() ? QFileInfo(path).baseName().toStdString() : g.name));
+        return true;
     } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Op Graph"), QString::fromUtf8(e.what()));
+        if (!quiet)
+            QMessageBox::warning(this, tr("Op Graph"), QString::fromUtf8(e.what()));
+        m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
+        return false;
     }
 }
 

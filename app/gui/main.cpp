@@ -1,5 +1,6 @@
 // vantage: the desktop workbench. `vantage [FILE.vantage]` opens a session; `--demo` opens the demo
-// session; `--screenshot PNG` writes a picture of the window once it is shown, then quits;
+// session; `--screenshot PNG` writes a picture of the window once it is shown, then quits
+// (`--language de` and `--window-size 1024x700` set what the picture shows);
 // `--export-pdf IN.html OUT.pdf` turns a report into a paged PDF without a window (vantage-cli report).
 
 #include "app_settings.h"
@@ -54,6 +55,42 @@ private:
     bool m_seen = false;
 };
 
+// The language is known before the options are parsed (their help is translated too): a
+// `--language` given on the command line wins over the setting, for this start only.
+QString languageOf(int argc, char** argv, const QString& setting)
+{
+    QString language = setting;
+    for (int i = 1; i + 1 < argc; ++i)
+        if (qstrcmp(argv[i], "--language") == 0)
+            language = QString::fromLocal8Bit(argv[i + 1]);
+    return language;
+}
+
+// `--window-size WxH`.
+void resizeTo(QWidget& window, const QString& size)
+{
+    const QStringList wh = size.split(QLatin1Char('x'));
+    if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+        window.resize(wh[0].toInt(), wh[1].toInt());
+}
+
+// `--export-pdf IN.html OUT.pdf`: the report as a paged PDF, without a window.
+int writePdf(const QString& html, const QString& pdf)
+{
+    if (pdf.isEmpty()) {
+        std::fprintf(stderr, "vantage: --export-pdf IN.html needs the PDF file to write after it\n");
+        return 2;
+    }
+    QString error;
+    vantage::gui::PdfReport info;
+    if (!vantage::gui::convertHtmlFileToPdf(html, pdf, &error, &info)) {
+        std::fprintf(stderr, "vantage: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("%s: %d pages\n", qPrintable(pdf), info.pages);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -75,7 +112,7 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/vantage.svg")));
 
     vantage::gui::AppSettings settings;
-    vantage::gui::installTranslators(settings.language());
+    vantage::gui::installTranslators(languageOf(argc, argv, settings.language()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Vantage workbench"));
@@ -97,24 +134,16 @@ int main(int argc, char** argv)
         QApplication::translate("main",
             "Print the wall-clock time of the window's first paint (ms since 1970) and quit (for the start-up "
             "benchmark)"));
-    parser.addOptions({ demo, shot, tab, exportPdf, firstPaint });
+    QCommandLineOption languageOption(QStringLiteral("language"),
+        QApplication::translate("main", "Language of the window for this start (en, de, zh_CN)"),
+        QStringLiteral("name"));
+    QCommandLineOption windowSize(QStringLiteral("window-size"),
+        QApplication::translate("main", "Size of the window, e.g. 1024x700"), QStringLiteral("WxH"));
+    parser.addOptions({ demo, shot, tab, exportPdf, firstPaint, languageOption, windowSize });
     parser.process(app);
 
-    if (parser.isSet(exportPdf)) {
-        const QString pdf = parser.positionalArguments().value(0);
-        if (pdf.isEmpty()) {
-            std::fprintf(stderr, "vantage: --export-pdf IN.html needs the PDF file to write after it\n");
-            return 2;
-        }
-        QString error;
-        vantage::gui::PdfReport info;
-        if (!vantage::gui::convertHtmlFileToPdf(parser.value(exportPdf), pdf, &error, &info)) {
-            std::fprintf(stderr, "vantage: %s\n", qPrintable(error));
-            return 1;
-        }
-        std::printf("%s: %d pages\n", qPrintable(pdf), info.pages);
-        return 0;
-    }
+    if (parser.isSet(exportPdf))
+        return writePdf(parser.value(exportPdf), parser.positionalArguments().value(0));
 
     vantage::gui::MainWindow window(settings);
     vantage::gui::addEnginePages(window);
@@ -136,6 +165,8 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(tab))
         window.tabs()->setCurrentIndex(parser.value(tab).toInt());
+    if (parser.isSet(windowSize))
+        resizeTo(window, parser.value(windowSize));
     // The first paint of any widget of the window is the moment a user sees it (the main window
     // itself has nothing of its own to paint).
     if (parser.isSet(firstPaint))

@@ -15,6 +15,7 @@
 #include "session_runs_model.h"
 #include "settings_dialog.h"
 #include "store/session.h"
+#include "untitled_session.h"
 #include "welcome_page.h"
 #include "widgets/progress_area.h"
 
@@ -43,13 +44,6 @@
 
 namespace vantage::gui {
 
-namespace {
-QString sessionFilter()
-{
-    return MainWindow::tr("Vantage sessions (*.vantage);;All files (*)");
-}
-} // namespace
-
 MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     : QMainWindow(parent)
     , m_settings(settings)
@@ -65,6 +59,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("pageTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->setTabsClosable(true);
+    m_tabs->setElideMode(Qt::ElideRight); // a narrow window shortens the titles (full in tooltips)
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
         QWidget* w = m_tabs->widget(index);
         if (auto* view = qobject_cast<CompareView*>(w)) {
@@ -78,6 +73,21 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     m_tabs->tabBar()->setTabButton(0, QTabBar::RightSide, nullptr);
     connect(m_welcome, &WelcomePage::newRequested, this, &MainWindow::newSession);
     connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::openSessionDialog);
+    connect(m_welcome, &WelcomePage::demoRequested, this, [this] { openDemoSession(); });
+    connect(m_welcome, &WelcomePage::sessionRequested, this, &MainWindow::openRecent);
+    connect(m_welcome, &WelcomePage::pageRequested, this, [this](const QString& engine) {
+        for (auto* p : m_pages)
+            if (p->engineId() == engine)
+                m_tabs->setCurrentWidget(p);
+    });
+    // An engine's tab needs a session to record into: work starts in an untitled one.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        auto* page = qobject_cast<EnginePage*>(m_tabs->widget(index));
+        if (page && !m_session)
+            ensureSession();
+    });
+    setAcceptDrops(true);
+    m_leftOver = UntitledSession::leftOver();
     setCentralWidget(m_tabs);
 
     m_browser = new SessionBrowser(m_runsModel, this);
@@ -115,7 +125,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
         resize(qMin(1400, avail.width() * 9 / 10), qMin(900, avail.height() * 9 / 10));
     }
     if (!restoreState(m_settings.windowState()))
-        resizeDocks({ m_browserDock }, { width() * 2 / 5 }, Qt::Horizontal);
+        resizeDocks({ m_browserDock }, { qBound(240, width() / 3, 520) }, Qt::Horizontal);
     updateTitle();
 }
 
@@ -132,6 +142,17 @@ MainWindow::~MainWindow()
     const auto pages = std::move(m_pages);
     m_pages.clear();
     qDeleteAll(pages);
+    // An untitled session goes when the user answered for it or it holds nothing; otherwise it
+    // stays, to be offered at the next start.
+    if (m_untitled) {
+        bool empty = false;
+        try {
+            empty = m_session->runs().empty();
+        } catch (const std::exception&) { }
+        m_session.reset();
+        if (empty || m_untitledSettled)
+            m_untitled->discard();
+    }
 }
 
 void MainWindow::createActions()
@@ -245,7 +266,11 @@ void MainWindow::addPage(EnginePage* page)
         l->invalidate();
     for (auto* w : page->findChildren<QWidget*>())
         w->updateGeometry();
-    m_tabs->addTab(page, page->title());
+    m_tabs->setTabToolTip(m_tabs->addTab(page, page->title()), page->title());
+    std::vector<std::pair<QString, QString>> engines;
+    for (auto* p : m_pages)
+        engines.emplace_back(p->engineId(), p->title());
+    m_welcome->setEngines(engines);
     // Pages stay; only comparison tabs close.
     m_tabs->tabBar()->setTabButton(m_tabs->indexOf(page), QTabBar::RightSide, nullptr);
     page->setSession(m_session.get());
@@ -254,214 +279,6 @@ void MainWindow::addPage(EnginePage* page)
     connect(page, &EnginePage::jobStarted, m_progress, &widgets::ProgressArea::start);
     connect(page, &EnginePage::jobProgress, m_progress, &widgets::ProgressArea::setProgress);
     connect(page, &EnginePage::jobFinished, m_progress, &widgets::ProgressArea::finish);
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList files = m_settings.recentFiles();
-    for (const QString& f : files) {
-        auto* a = m_recentMenu->addAction(QDir::toNativeSeparators(f));
-        connect(a, &QAction::triggered, this, [this, f] {
-            if (!QFileInfo::exists(f)) {
-                showError(tr("Open Recent"), tr("“%1” no longer exists; it is removed from the list.").arg(f));
-                m_settings.removeRecentFile(f);
-                rebuildRecentMenu();
-                return;
-            }
-            openSession(f);
-        });
-    }
-    if (files.isEmpty())
-        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
-    m_recentMenu->addSeparator();
-    auto* clear = m_recentMenu->addAction(tr("Clear List"), this, [this] {
-        m_settings.clearRecentFiles();
-        rebuildRecentMenu();
-    });
-    clear->setEnabled(!files.isEmpty());
-}
-
-void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session)
-{
-    // Everyone lets go of the old session before it is closed.
-    for (auto* p : m_pages)
-        p->setSession(nullptr);
-    m_welcome->setSession(nullptr);
-    m_runsModel->setSession(nullptr);
-    m_undo->clear(); // its commands refer to the old session
-    for (auto* view : m_compareTabs) { // comparisons show the old session's runs
-        m_tabs->removeTab(m_tabs->indexOf(view));
-        view->deleteLater();
-    }
-    m_compareTabs.clear();
-    m_session = std::move(session);
-    m_welcome->setSession(m_session.get());
-    m_runsModel->setSession(m_session.get());
-    for (auto* p : m_pages)
-        p->setSession(m_session.get());
-    // Each page opens on its engine's latest finished run, as it was left.
-    if (m_session) {
-        try {
-            const auto runs = m_session->runs();
-            for (auto* p : m_pages) {
-                if (!p->liveWork().isEmpty())
-                    continue; // it has taken up a job that trains on: that is what it shows
-                const store::Engine engine = store::engineFromName(p->engineId().toStdString());
-                for (auto it = runs.rbegin(); it != runs.rend(); ++it)
-                    if (it->engine == engine && it->status == store::RunStatus::Done) {
-                        p->showRun(it->id);
-                        break;
-                    }
-            }
-        } catch (const std::exception& e) {
-            statusBar()->showMessage(tr("Cannot read runs: %1").arg(QString::fromUtf8(e.what())));
-        }
-    }
-    m_saveAsAction->setEnabled(m_session != nullptr);
-    m_exportAction->setEnabled(m_session != nullptr);
-    m_closeAction->setEnabled(m_session != nullptr);
-    if (m_updateRunActions)
-        m_updateRunActions();
-    if (m_session)
-        m_settings.addRecentFile(QString::fromStdString(m_session->path().string()));
-    rebuildRecentMenu();
-    updateTitle();
-}
-
-// A session switch waits for no page that only restores a stored run's view: those jobs are
-// cancelled. False while a page records a run (the user's own work).
-bool MainWindow::letGoOfRestoring()
-{
-    for (auto* p : m_pages)
-        if (p->isRecording())
-            return false;
-    for (auto* p : m_pages)
-        p->dropRestoring();
-    return true;
-}
-
-bool MainWindow::openSession(const QString& path, bool quiet)
-{
-    if (m_reportWatcher)
-        m_reportWatcher->waitForFinished();
-    if (!letGoOfRestoring()) {
-        m_lastError = tr("Finish or cancel the running job before switching sessions.");
-        if (!quiet)
-            showError(tr("Open Session"), m_lastError);
-        return false;
-    }
-    try {
-        // A session someone else owns (no write permission) is read, not written: a writer would be
-        // refused, and a reader leaves nothing behind that locks the owner out.
-        const bool readOnly = !QFileInfo(path).isWritable() || !QFileInfo(QFileInfo(path).absolutePath()).isWritable();
-        auto s = std::make_unique<store::Session>(store::Session::open(
-            path.toStdString(), readOnly ? store::Session::Mode::ReadOnly : store::Session::Mode::ReadWrite));
-        const auto recovered = s->recoveredRuns().size();
-        const auto backup = s->migrationBackup();
-        setSessionInternal(std::move(s));
-        if (readOnly)
-            statusBar()->showMessage(tr("Opened read-only: you may not write this session file."), 10000);
-        else if (recovered > 0)
-            statusBar()->showMessage(
-                tr("%n run(s) had been interrupted and are now marked failed.", nullptr, static_cast<int>(recovered)),
-                10000);
-        else if (backup)
-            statusBar()->showMessage(
-                tr("Session upgraded; the old file was kept as %1").arg(QString::fromStdString(backup->string())),
-                10000);
-        m_lastError.clear();
-        return true;
-    } catch (const std::exception& e) {
-        m_lastError = QString::fromUtf8(e.what());
-        if (!quiet)
-            showError(tr("Open Session"), tr("Cannot open the session.\n\n%1").arg(m_lastError));
-        return false;
-    }
-}
-
-bool MainWindow::createSession(const QString& path)
-{
-    try {
-        if (QFileInfo::exists(path) && !QFile::remove(path))
-            throw std::runtime_error(tr("Cannot replace “%1”.").arg(path).toStdString());
-        auto s = std::make_unique<store::Session>(
-            store::Session::create(path.toStdString(), QFileInfo(path).completeBaseName().toStdString()));
-        setSessionInternal(std::move(s));
-        return true;
-    } catch (const std::exception& e) {
-        m_lastError = QString::fromUtf8(e.what());
-        showError(tr("New Session"), tr("Cannot create the session.\n\n%1").arg(m_lastError));
-        return false;
-    }
-}
-
-void MainWindow::closeSession()
-{
-    if (m_reportWatcher)
-        m_reportWatcher->waitForFinished();
-    if (!letGoOfRestoring()) {
-        showError(tr("Close Session"), tr("Finish or cancel the running job first."));
-        return;
-    }
-    setSessionInternal(nullptr);
-}
-
-void MainWindow::newSession()
-{
-    const QString path = getSaveFileName(
-        this, tr("New Session"), QDir(m_settings.sessionFolder()).filePath(tr("Untitled.vantage")), sessionFilter());
-    if (path.isEmpty())
-        return;
-    createSession(path);
-}
-
-void MainWindow::openSessionDialog()
-{
-    const QString path
-        = QFileDialog::getOpenFileName(this, tr("Open Session"), m_settings.sessionFolder(), sessionFilter());
-    if (!path.isEmpty())
-        openSession(path);
-}
-
-void MainWindow::saveSessionAs()
-{
-    if (!m_session)
-        return;
-    const QString path = getSaveFileName(this, tr("Save Session As"), m_settings.sessionFolder(), sessionFilter());
-    if (path.isEmpty())
-        return;
-    try {
-        if (QFileInfo(path).absoluteFilePath()
-            == QString::fromStdString(std::filesystem::absolute(m_session->path()).string()))
-            return; // the session is always saved; saving onto itself changes nothing
-        if (QFileInfo::exists(path) && !QFile::remove(path))
-            throw std::runtime_error(tr("Cannot replace “%1”.").arg(path).toStdString());
-        m_session->saveCopy(path.toStdString());
-    } catch (const std::exception& e) {
-        showError(tr("Save Session As"), tr("Cannot save the session.\n\n%1").arg(QString::fromUtf8(e.what())));
-        return;
-    }
-    openSession(path);
-}
-
-bool MainWindow::openDemoSession()
-{
-    bool created = false;
-    QString path;
-    try {
-        path = ensureDemoSession(&created);
-    } catch (const std::exception& e) {
-        showError(
-            tr("Open Demo Session"), tr("Cannot create the demo session.\n\n%1").arg(QString::fromUtf8(e.what())));
-        return false;
-    }
-    if (!openSession(path))
-        return false;
-    // A new demo session is filled once, run after run, with the window already up.
-    if (created)
-        startDemoRuns(*this);
-    return true;
 }
 
 void MainWindow::exportReportDialog()
@@ -642,72 +459,4 @@ void MainWindow::showError(const QString& title, const QString& message)
     }
     QMessageBox::critical(this, title, message);
 }
-
-// Work that outlives the window (an elastic job) is let go on or stopped, as the user says; the
-// run record ends true either way. False: the user would rather not close.
-bool MainWindow::settleLiveWork()
-{
-    QStringList live;
-    for (auto* p : m_pages)
-        if (const QString w = p->liveWork(); !w.isEmpty())
-            live << w;
-    if (live.isEmpty())
-        return true;
-    bool stop = false;
-    if (!(QGuiApplication::platformName() == QLatin1String("offscreen")
-            && qEnvironmentVariableIsSet("VANTAGE_NO_DIALOGS"))) {
-        QMessageBox box(
-            QMessageBox::Question, tr("Quit Vantage"), live.join(QLatin1Char('\n')), QMessageBox::NoButton, this);
-        box.setObjectName(QStringLiteral("liveWorkQuestion"));
-        box.setInformativeText(tr("Detach: the job goes on, and is attached again when this session is next "
-                                  "opened.\nStop: the workers save and leave, and the run is recorded."));
-        QPushButton* detach = box.addButton(tr("Detach"), QMessageBox::AcceptRole);
-        QPushButton* stopButton = box.addButton(tr("Stop the Job"), QMessageBox::DestructiveRole);
-        box.addButton(QMessageBox::Cancel);
-        box.setDefaultButton(detach);
-        box.exec();
-        if (box.clickedButton() != detach && box.clickedButton() != stopButton)
-            return false;
-        stop = box.clickedButton() == stopButton;
-    }
-    for (auto* p : m_pages) {
-        if (p->liveWork().isEmpty())
-            continue;
-        if (stop) {
-            statusBar()->showMessage(tr("Stopping the job…"));
-            if (!p->stopLiveWork(60000)) {
-                // Still stopping: it is recorded from its report the next time the session opens.
-                statusBar()->showMessage(tr("The job is still stopping; it is recorded when the session opens next."));
-                p->detachLiveWork();
-            }
-        } else {
-            p->detachLiveWork();
-        }
-    }
-    return true;
-}
-
-void MainWindow::closeEvent(QCloseEvent* event)
-{
-    if (!settleLiveWork()) {
-        event->ignore();
-        return;
-    }
-    bool busy = false;
-    for (auto* p : m_pages)
-        busy = busy || p->isRecording(); // restoring a stored run's view is nobody's work to lose
-    if (busy) {
-        if (QMessageBox::question(this, tr("Quit Vantage"), tr("A job is still running. Cancel it and quit?"))
-            != QMessageBox::Yes) {
-            event->ignore();
-            return;
-        }
-        // Each page's JobRunner cancels and waits in its destructor; the run is stored as cancelled.
-        for (auto* p : m_pages)
-            p->cancelJob();
-    }
-    m_settings.setWindow(saveGeometry(), saveState());
-    event->accept();
-}
-
 } // namespace vantage::gui

@@ -29,6 +29,7 @@ namespace vantage::gui {
 
 class CompareView;
 class EnginePage;
+class UntitledSession;
 class SessionBrowser;
 class SessionRunsModel;
 class WelcomePage;
@@ -46,6 +47,12 @@ public:
     bool openSession(const QString& path, bool quiet = false);
     bool createSession(const QString& path);
     void closeSession();
+    // Gives the pages a session to record into: an untitled one when none is open (switching to
+    // an engine's tab does this). False when none could be made.
+    bool ensureSession();
+    bool isUntitled() const; // the open session has no file name yet (see UntitledSession)
+    // Opens each file where its engine reads it (see file_drop.h), as dropping them does.
+    void openFiles(const QStringList& files);
 
     store::Session* session() const { return m_session.get(); }
     SessionRunsModel* runsModel() const { return m_runsModel; }
@@ -84,19 +91,29 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
     bool settleLiveWork();
+    bool settleUntitled(const QString& title);
     bool letGoOfRestoring();
 
 private:
     void createActions();
     std::function<void()> m_updateRunActions;
     void rebuildRecentMenu();
-    void setSessionInternal(std::unique_ptr<store::Session> session);
+    void openRecent(const QString& path);
+    bool openSessionFile(const QString& path, bool quiet = false);
+    bool writeSessionCopy(const QString& path);
+    void setSessionInternal(
+        std::unique_ptr<store::Session> session, std::unique_ptr<UntitledSession> untitled = nullptr);
     void updateTitle();
     void showError(const QString& title, const QString& message);
 
     AppSettings& m_settings;
     std::unique_ptr<store::Session> m_session;
+    std::unique_ptr<UntitledSession> m_untitled; // set while m_session is an untitled one
+    bool m_untitledSettled = false; // the user answered for it on closing: it goes with the window
+    QStringList m_leftOver; // untitled sessions an earlier start left behind
     SessionRunsModel* m_runsModel;
     SessionBrowser* m_browser;
     QDockWidget* m_browserDock;

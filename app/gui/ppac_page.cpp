@@ -12,8 +12,11 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -38,6 +41,20 @@
 namespace vantage::gui {
 
 namespace {
+
+// The request, and for a file or folder each file's size and time: equal stamps, equal data.
+std::string dataStamp(const ppac::DataRequest& request)
+{
+    std::string stamp = ppac::toJson(request).dump();
+    if (request.synthetic)
+        return stamp;
+    const QFileInfo path(QString::fromStdString(request.load.path.string()));
+    const QFileInfoList files = path.isDir() ? QDir(path.filePath()).entryInfoList(QDir::Files) : QFileInfoList{ path };
+    for (const QFileInfo& f : files)
+        stamp += '|' + f.fileName().toStdString() + ':' + std::to_string(f.size()) + ':'
+            + std::to_string(f.lastModified().toMSecsSinceEpoch());
+    return stamp;
+}
 
 void fillItems(QStandardItemModel* model, const std::vector<ppac::InspectedItem>& items, bool withScores)
 {
@@ -157,7 +174,9 @@ bool PpacPage::loadFromRequest(const ppac::DataRequest& request, std::function<v
                 m_state->data = loaded->prepared;
                 m_state->overview = loaded->overview;
                 m_state->dataRequest = request;
+                m_state->dataStamp = dataStamp(request);
                 m_state->recommender.reset();
+                m_state->modelStamp = 0;
                 m_state->baseline.reset();
                 m_state->last.reset();
                 m_state->inspection.reset();
@@ -293,6 +312,7 @@ bool PpacPage::startTraining()
         [this, recommender, baseline, metricName](const JobOutcome& outcome) {
             if (outcome.state == JobOutcome::State::Done) {
                 m_state->recommender = *recommender;
+                m_state->modelStamp = 0;
                 m_state->baseline = *baseline;
                 m_state->last = *baseline;
                 m_state->trainResult = outcome.result["result"];
@@ -611,49 +631,71 @@ void PpacPage::showRun(qint64 runId)
         }
         const ppac::DataRequest data = stored.request.data;
         const qint64 trainId = stored.runId;
+        const std::size_t modelStamp = std::hash<std::string>{}(stored.model);
         m_trainRun = trainId;
-        // Restore the data, then the model, then the knobs.
+        // The data and the model this page holds are reused when they are the run's (the same run
+        // shown again, or its session saved under another name); otherwise loaded, with progress.
+        if (m_state->data && m_state->dataStamp == dataStamp(data)) {
+            if (m_state->recommender && m_state->modelStamp == modelStamp) {
+                showRerank();
+                setControlsEnabled();
+                setKnobs(knobs.value("gamma", 0.0), knobs.value("beta", 0.0));
+                m_tabs->setCurrentIndex(2);
+                m_status->setText(tr("Run %1, with the data and the model already loaded.").arg(trainId));
+                return;
+            }
+            restoreModel(weights, knobs, trainId, modelStamp);
+            return;
+        }
         if (data.synthetic)
             setSynthetic(data.synthetic->users, data.synthetic->items, static_cast<int>(data.synthetic->seed));
         else
             setDatasetPath(QString::fromStdString(data.load.path.string()));
         loadFromRequest(
-            data,
-            [this, weights, knobs, trainId] {
-                auto rec = std::make_shared<std::shared_ptr<const ppac::Recommender>>();
-                auto base = std::make_shared<std::optional<ppac::RerankResult>>();
-                auto data = m_state->data;
-                startJob(
-                    tr("Restore model"),
-                    [weights, data, rec, base](Progress& progress, const CancelToken& cancel) {
-                        auto r = std::make_shared<const ppac::Recommender>(
-                            *weights, data, ppac::RecommenderOptions{}, progress, cancel);
-                        *base = ppac::rerank(*r, {}, {}, progress, cancel);
-                        *rec = r;
-                        return Json::object();
-                    },
-                    [this, rec, base, knobs, trainId](const JobOutcome& outcome) {
-                        if (outcome.state == JobOutcome::State::Cancelled)
-                            return; // let go of for a session switch
-                        if (outcome.state != JobOutcome::State::Done) {
-                            m_status->setText(tr("Cannot restore the model: %1").arg(outcome.error));
-                            return;
-                        }
-                        m_state->recommender = *rec;
-                        m_state->baseline = *base;
-                        m_state->last = *base;
-                        m_trainRun = trainId;
-                        showRerank();
-                        setControlsEnabled();
-                        setKnobs(knobs.value("gamma", 0.0), knobs.value("beta", 0.0));
-                        m_tabs->setCurrentIndex(2);
-                    },
-                    JobKind::Restores);
-            },
+            data, [this, weights, knobs, trainId, modelStamp] { restoreModel(weights, knobs, trainId, modelStamp); },
             JobKind::Restores);
+        m_status->setText(tr("Loading the data run %1 was trained on…").arg(trainId));
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
     }
+}
+
+// Builds the recommender of a stored model over the loaded data, then shows it at the run's knobs.
+void PpacPage::restoreModel(
+    std::shared_ptr<const ppac::ModelWeights> weights, const Json& knobs, qint64 trainId, std::size_t modelStamp)
+{
+    auto rec = std::make_shared<std::shared_ptr<const ppac::Recommender>>();
+    auto base = std::make_shared<std::optional<ppac::RerankResult>>();
+    auto data = m_state->data;
+    m_status->setText(tr("Restoring the model of run %1…").arg(trainId));
+    startJob(
+        tr("Restore model"),
+        [weights, data, rec, base](Progress& progress, const CancelToken& cancel) {
+            auto r = std::make_shared<const ppac::Recommender>(
+                *weights, data, ppac::RecommenderOptions{}, progress, cancel);
+            *base = ppac::rerank(*r, {}, {}, progress, cancel);
+            *rec = r;
+            return Json::object();
+        },
+        [this, rec, base, knobs, trainId, modelStamp](const JobOutcome& outcome) {
+            if (outcome.state == JobOutcome::State::Cancelled)
+                return; // let go of for a session switch
+            if (outcome.state != JobOutcome::State::Done) {
+                m_status->setText(tr("Cannot restore the model: %1").arg(outcome.error));
+                return;
+            }
+            m_state->recommender = *rec;
+            m_state->modelStamp = modelStamp;
+            m_state->baseline = *base;
+            m_state->last = *base;
+            m_trainRun = trainId;
+            showRerank();
+            setControlsEnabled();
+            setKnobs(knobs.value("gamma", 0.0), knobs.value("beta", 0.0));
+            m_tabs->setCurrentIndex(2);
+            m_status->setText(tr("Run %1 restored.").arg(trainId));
+        },
+        JobKind::Restores);
 }
 
 } // namespace vantage::gui

@@ -28,6 +28,7 @@ class LineChart;
 namespace vantage::ppac {
 struct DataRequest;
 struct DatasetOverview;
+struct ModelWeights;
 } // namespace vantage::ppac
 
 namespace vantage::gui {
@@ -88,6 +89,8 @@ private:
     void setControlsEnabled();
     ppac::DataRequest dataRequest() const;
     bool loadFromRequest(const ppac::DataRequest& request, std::function<void()> then, JobKind kind = JobKind::Records);
+    void restoreModel(
+        std::shared_ptr<const ppac::ModelWeights> weights, const Json& knobs, qint64 trainId, std::size_t modelStamp);
 
     std::unique_ptr<State> m_state;
     qint64 m_trainRun = 0;

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace vantage::gui {
@@ -25,6 +26,10 @@ struct PpacPage::State {
     std::optional<ppac::UserInspection> inspection;
     std::vector<ppac::TradeoffPoint> tradeoff;
     ppac::DataRequest dataRequest; // how the loaded data was made
+    // What the loaded data and the restored model were made from (dataStamp, a hash of the stored
+    // model): showing a run made from the same ones again reuses them instead of loading again.
+    std::string dataStamp;
+    std::size_t modelStamp = 0;
     Json trainResult; // of the last training
     int epochs = 0;
     bool rerankPending = false;

@@ -20,6 +20,19 @@
 
 namespace vantage::gui {
 
+namespace {
+
+// A form row whose field is a layout gets no buddy from QFormLayout: without one, the label
+// would show its '&' instead of underlining the mnemonic.
+QLabel* buddyLabel(const QString& text, QWidget* buddy, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    label->setBuddy(buddy);
+    return label;
+}
+
+} // namespace
+
 QString ReportDialog::filters()
 {
     return tr("HTML report (*.html);;PDF report (*.pdf);;CSV and JSON, zipped (*.zip);;CSV and JSON folder (*)");
@@ -115,7 +128,7 @@ ReportDialog::ReportDialog(
     auto* form = new QFormLayout;
     form->addRow(tr("&Title:"), m_title);
     form->addRow(tr("&Format:"), m_format);
-    form->addRow(tr("F&ile:"), pathRow);
+    form->addRow(buddyLabel(tr("F&ile:"), m_path, this), pathRow);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("Runs in the report:"), this));

@@ -69,6 +69,12 @@ SessionBrowser::SessionBrowser(SessionRunsModel* model, QWidget* parent)
     m_search->setObjectName(QStringLiteral("runSearch"));
     m_search->setPlaceholderText(tr("Search runs"));
     m_search->setClearButtonEnabled(true);
+    // The filters give way in a narrow dock (their lists show the whole entries).
+    for (auto* combo : { m_engine, m_status }) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(6);
+    }
+    m_search->setMinimumWidth(m_search->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 8);
 
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("runsView"));

@@ -1,5 +1,7 @@
 #include "session_runs_model.h"
 
+#include "number_format.h"
+
 #include <QColor>
 #include <QDateTime>
 #include <QLocale>
@@ -184,7 +186,9 @@ QVariant SessionRunsModel::data(const QModelIndex& index, int role) const
         case Duration:
             return duration(r->durationS);
         case Result:
-            return QString::fromStdString(r->status == store::RunStatus::Failed ? r->error : r->summary);
+            // Core's summaries are English with C decimals: their decimals follow the locale here.
+            return r->status == store::RunStatus::Failed ? QString::fromStdString(r->error)
+                                                         : localizeNumbers(QString::fromStdString(r->summary));
         }
         break;
     case Qt::EditRole: // sort keys
@@ -201,7 +205,7 @@ QVariant SessionRunsModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (r->status == store::RunStatus::Failed)
             return QString::fromStdString(r->error);
-        return QString::fromStdString(r->summary);
+        return localizeNumbers(QString::fromStdString(r->summary));
     case Qt::ForegroundRole:
         if (index.column() == Status && r->status == store::RunStatus::Failed)
             return QColor(0xc0, 0x39, 0x2b);

@@ -1,5 +1,7 @@
 #include "table_helpers.h"
 
+#include "number_format.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QStandardItemModel>
@@ -48,7 +50,7 @@ QStandardItem* textCell(const QString& text, bool right)
 
 QStandardItem* numberCell(double value, int decimals)
 {
-    return textCell(std::isfinite(value) ? QString::number(value, 'f', decimals) : QStringLiteral("–"), true);
+    return textCell(formatNumber(value, decimals), true);
 }
 
 } // namespace vantage::gui

@@ -204,6 +204,55 @@ private Q_SLOTS:
         QVERIFY(page->isBusy());
         QVERIFY(w.close()); // no question: nothing of the user's is running
     }
+
+    // Reopening a session, or opening its copy (Save As), shows its run with the data the page
+    // holds: no reload of the data (minutes on a large dataset), the model rebuilt once at most.
+    void reopeningReusesTheLoadedData()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("ppac-reuse.vantage"));
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.createSession(file));
+        auto* page = w.findChild<PpacPage*>();
+        page->setSynthetic(600, 300, 13);
+        QSignalSpy loaded(page, &PpacPage::dataLoaded);
+        QVERIFY(page->loadData());
+        QVERIFY(loaded.wait(60000));
+        page->setTraining(QStringLiteral("mf"), true, 2);
+        QSignalSpy trained(page, &PpacPage::trainingFinished);
+        QVERIFY(page->startTraining());
+        QVERIFY(trained.wait(180000));
+        const qint64 run = page->lastTrainRun();
+
+        // What the page started: a re-rank at the run's knobs is fine, loading or rebuilding is not.
+        QSignalSpy jobs(page, &EnginePage::jobStarted);
+        auto started = [&jobs] {
+            QStringList titles;
+            for (const auto& args : jobs)
+                titles << args.first().toString();
+            return titles;
+        };
+        QVERIFY(w.openSession(file));
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+        QVERIFY(page->hasModel());
+        QCOMPARE(page->lastTrainRun(), run);
+        QVERIFY2(!started().contains(PpacPage::tr("Load dataset")), qPrintable(started().join(QLatin1Char(','))));
+
+        const QString copy = m_dir.filePath(QStringLiteral("ppac-reuse-copy.vantage"));
+        w.session()->saveCopy(copy.toStdString());
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+        jobs.clear();
+        QVERIFY(w.openSession(copy));
+        const QString status = page->findChild<QLabel*>(QStringLiteral("ppacStatus"))->text();
+        QVERIFY2(status.contains(QStringLiteral("already loaded")) && status.contains(QString::number(run)),
+            qPrintable(status));
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
+        QVERIFY2(
+            !started().contains(PpacPage::tr("Load dataset")) && !started().contains(PpacPage::tr("Restore model")),
+            qPrintable(started().join(QLatin1Char(','))));
+        QVERIFY(page->hasModel());
+        QCOMPARE(page->lastTrainRun(), run);
+    }
 };
 
 QTEST_MAIN(TestPpacPage)
