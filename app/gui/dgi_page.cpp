@@ -502,16 +502,16 @@ void DgiPage::showResults(const Json& result)
         if (speedup > 0 && std::abs(std::log(speedup)) < std::log(1.05))
             m_speedup->setText(
                 tr("Layer-wise and node-wise take about the same time on this graph (largest difference of outputs %1)")
-                    .arg(diff, 0, 'g', 3));
+                    .arg(formatSignificant(diff, 3)));
         else if (speedup >= 1.0)
             m_speedup->setText(tr("Layer-wise is %1× faster than node-wise (largest difference of outputs %2)")
-                                   .arg(speedup, 0, 'f', 1)
-                                   .arg(diff, 0, 'g', 3));
+                                   .arg(QLocale().toString(speedup, 'f', 1))
+                                   .arg(formatSignificant(diff, 3)));
         else // a small graph, a shallow model: too little neighbour explosion to pay for whole-graph passes
             m_speedup->setText(
                 tr("Node-wise is %1× faster than layer-wise on this graph (largest difference of outputs %2)")
-                    .arg(speedup > 0 ? 1.0 / speedup : 0.0, 0, 'f', 1)
-                    .arg(diff, 0, 'g', 3));
+                    .arg(QLocale().toString(speedup > 0 ? 1.0 / speedup : 0.0, 'f', 1))
+                    .arg(formatSignificant(diff, 3)));
     } else
         m_speedup->setText(
             tr("%1: %2").arg(modeText(result.value("mode", std::string())), seconds(result.value("total_s", 0.0))));
@@ -624,7 +624,7 @@ bool DgiPage::inspectNode(int node)
                 const auto v = size.get<std::int64_t>();
                 m_hops->appendRow(
                     { textCell(QString::number(h++), true), textCell(QLocale().toString(static_cast<qint64>(v)), true),
-                        textCell(QStringLiteral("%1 %").arg(100.0 * static_cast<double>(v) / n, 0, 'f', 2), true) });
+                        textCell(QStringLiteral("%1 %").arg(QLocale().toString(100.0 * static_cast<double>(v) / n, 'f', 2)), true) });
             }
             m_embedding->clear();
             m_embedding->setHorizontalHeaderLabels({ tr("Dimension"), tr("Value") });
@@ -642,7 +642,7 @@ bool DgiPage::inspectNode(int node)
                     .arg(j["in_degree"].get<qint64>())
                     .arg(j["out_degree"].get<qint64>())
                     .arg(d)
-                    .arg(std::sqrt(norm), 0, 'g', 4)
+                    .arg(formatSignificant(std::sqrt(norm), 4))
                     .arg(QLocale().toString(static_cast<qint64>(j["hops"].back().get<std::int64_t>())))
                     .arg(j["hops"].size() - 1));
             Q_EMIT nodeInspected(true);

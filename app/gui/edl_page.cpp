@@ -13,6 +13,7 @@
 #include "store/session.h"
 #include "widgets/line_chart.h"
 
+#include <QLocale>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -580,7 +581,7 @@ bool EdlPage::migrateWorkers(const QStringList& from)
                     pause += e.value("pause_s", 0.0);
                 m_log->addItem(tr("Migration done: %n scale event(s), %1 ms of pause in all", nullptr,
                     static_cast<int>(outcome.result["events"].size()))
-                                   .arg(pause * 1e3, 0, 'f', 0));
+                                   .arg(QLocale().toString(pause * 1e3, 'f', 0)));
             } else {
                 m_log->addItem(tr("Migration did not finish: %1").arg(outcome.error));
             }
@@ -617,7 +618,7 @@ bool EdlPage::profileThroughput(int maxWorkers, int steps)
                     const double w = p.value("workers", 0), sps = p.value("samples_per_s", 0.0);
                     pts.push_back(QPointF(w, sps));
                     stored.push_back({ w, sps });
-                    text << tr("%1: %2/s").arg(w).arg(sps, 0, 'f', 0);
+                    text << tr("%1: %2/s").arg(w).arg(QLocale().toString(sps, 'f', 0));
                 }
                 m_profileChart->setSeries(tr("samples/s"), pts);
                 m_chartTabs->setCurrentWidget(m_profileChart);

@@ -120,6 +120,7 @@ QWidget* FtPage::buildInputs()
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("ftStatus"));
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText); // errors quote files and ops: never read as HTML
 
     // Labels with buddies, so that their mnemonics work for rows that hold a layout too.
     auto label = [this](const QString& text, QWidget* buddy) {
@@ -284,7 +285,7 @@ bool FtPage::openOpGraph(const QString& path, bool quiet)
             + QLatin1Char('\n') + ftExportHint();
         if (!quiet)
             QMessageBox::warning(this, tr("Op Graph"), text);
-        m_status->setText(text.toHtmlEscaped());
+        m_status->setText(text);
         return false;
     }
     try {
@@ -298,7 +299,7 @@ bool FtPage::openOpGraph(const QString& path, bool quiet)
     } catch (const std::exception& e) {
         if (!quiet)
             QMessageBox::warning(this, tr("Op Graph"), QString::fromUtf8(e.what()));
-        m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
+        m_status->setText(QString::fromUtf8(e.what()));
         return false;
     }
 }

@@ -450,9 +450,9 @@ void PpacPage::showRerank()
     m_status->setText(tr("Re-ranked %1 users in %2 ms: Recall@20 %3, NDCG@20 %4, ARP@20 %5")
                           .arg(QLocale().toString(r.evaluation.full.users))
                           .arg(QLocale().toString(r.seconds * 1e3, 'f', 0))
-                          .arg(r.evaluation.full.value("recall@20").value_or(0), 0, 'f', 4)
-                          .arg(r.evaluation.full.value("ndcg@20").value_or(0), 0, 'f', 4)
-                          .arg(r.evaluation.full.value("arp@20").value_or(0), 0, 'f', 4));
+                          .arg(QLocale().toString(r.evaluation.full.value("recall@20").value_or(0), 'f', 4))
+                          .arg(QLocale().toString(r.evaluation.full.value("ndcg@20").value_or(0), 'f', 4))
+                          .arg(QLocale().toString(r.evaluation.full.value("arp@20").value_or(0), 'f', 4)));
 }
 
 bool PpacPage::storeKnobs()
@@ -558,10 +558,10 @@ void PpacPage::showInspection()
                 .arg(u.test.size())
                 .arg(QString::fromStdString(u.model))
                 .arg(u.before.size())
-                .arg(u.arpBefore, 0, 'f', 4)
-                .arg(u.arpAfter, 0, 'f', 4)
-                .arg(u.ppBefore, 0, 'f', 4)
-                .arg(u.ppAfter, 0, 'f', 4)
+                .arg(QLocale().toString(u.arpBefore, 'f', 4))
+                .arg(QLocale().toString(u.arpAfter, 'f', 4))
+                .arg(QLocale().toString(u.ppBefore, 'f', 4))
+                .arg(QLocale().toString(u.ppAfter, 'f', 4))
                 .arg(u.hitsBefore)
                 .arg(u.hitsAfter));
     else
