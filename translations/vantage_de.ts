@@ -180,6 +180,13 @@
     </message>
 </context>
 <context>
+    <name>UntitledSession</name>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Vantage workbench</source>
@@ -208,6 +215,14 @@
     <message>
         <source>Print the wall-clock time of the window&apos;s first paint (ms since 1970) and quit (for the start-up benchmark)</source>
         <translation>Die Uhrzeit des ersten Zeichnens des Fensters ausgeben (ms seit 1970) und beenden (für den Startzeit-Benchmark)</translation>
+    </message>
+    <message>
+        <source>Language of the window for this start (en, de, zh_CN)</source>
+        <translation>Sprache des Fensters für diesen Start (en, de, zh_CN)</translation>
+    </message>
+    <message>
+        <source>Size of the window, e.g. 1024x700</source>
+        <translation>Größe des Fensters, z. B. 1024x700</translation>
     </message>
 </context>
 <context>
@@ -661,6 +676,22 @@
     <message>
         <source>Cutting the model cancelled.</source>
         <translation>Zerlegen des Modells abgebrochen.</translation>
+    </message>
+    <message>
+        <source>the model&apos;s</source>
+        <translation>vom Modell</translation>
+    </message>
+    <message>
+        <source>Set by the TorchScript model: shown once it is cut or evaluated</source>
+        <translation>Vom TorchScript-Modell festgelegt: angezeigt, sobald es zerlegt oder ausgewertet ist</translation>
+    </message>
+    <message>
+        <source>Used only when the TorchScript model does not tell the width of x (no linear layer reads it)</source>
+        <translation>Nur verwendet, wenn das TorchScript-Modell die Breite von x nicht verrät (keine lineare Schicht liest es)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
     </message>
 </context>
 <context>
@@ -1199,6 +1230,22 @@
         <source>The size of the script&apos;s data set: sample ids 0 to N-1</source>
         <translation>Die Größe des Datensatzes des Skripts: Proben-IDs 0 bis N-1</translation>
     </message>
+    <message>
+        <source>Training of run %1</source>
+        <translation>Training von Lauf %1</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>%1 not sent: the job has ended.</source>
+        <translation>%1 nicht gesendet: Der Job ist beendet.</translation>
+    </message>
+    <message>
+        <source>the job ended before it answered</source>
+        <translation>der Job endete, bevor er antwortete</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>
@@ -1262,10 +1309,6 @@
         <translation>&amp;Modell:</translation>
     </message>
     <message>
-        <source>&amp;Batch size:</source>
-        <translation>&amp;Batchgröße:</translation>
-    </message>
-    <message>
         <source>&amp;Cluster:</source>
         <translation>&amp;Cluster:</translation>
     </message>
@@ -1274,16 +1317,8 @@
         <translation>&amp;Geräte:</translation>
     </message>
     <message>
-        <source>&amp;Epsilon:</source>
-        <translation>&amp;Epsilon:</translation>
-    </message>
-    <message>
         <source>Search</source>
         <translation>Suchen</translation>
-    </message>
-    <message>
-        <source>Time per iteration (s)</source>
-        <translation>Zeit pro Iteration (s)</translation>
     </message>
     <message>
         <source>Memory per device (GiB)</source>
@@ -1296,10 +1331,6 @@
     <message>
         <source>Log memory axis</source>
         <translation>Logarithmische Speicherachse</translation>
-    </message>
-    <message>
-        <source>Memory budget: off</source>
-        <translation>Speicherbudget: aus</translation>
     </message>
     <message>
         <source>Operators</source>
@@ -1320,10 +1351,6 @@
     <message>
         <source>Export Strategy…</source>
         <translation>Strategie exportieren…</translation>
-    </message>
-    <message>
-        <source>Op graphs (*.json);;All files (*)</source>
-        <translation>Operatorgraphen (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>%1 (file)</source>
@@ -1367,13 +1394,6 @@
             <numerusform>%1, %n Geräte</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n device(s): %1 strategies in %2</source>
-        <translation>
-            <numerusform>%n Gerät: %1 Strategien in %2</numerusform>
-            <numerusform>%n Geräte: %1 Strategien in %2</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Device memory (%1)</source>
         <translation>Gerätespeicher (%1)</translation>
@@ -1381,10 +1401,6 @@
     <message>
         <source>%1, batch %2, %3</source>
         <translation>%1, Batch %2, %3</translation>
-    </message>
-    <message>
-        <source>Memory budget: %1 (%2 of %3 frontiers fit)</source>
-        <translation>Speicherbudget: %1 (%2 von %3 Fronten passen)</translation>
     </message>
     <message>
         <source>Operator</source>
@@ -1509,6 +1525,111 @@
     <message>
         <source>No frontier yet: choose a model, a cluster and device counts, then Search</source>
         <translation>Noch keine Front: Modell, Cluster und Gerätezahlen wählen, dann „Front suchen“</translation>
+    </message>
+    <message>
+        <source>does not fit in device memory</source>
+        <translation>passt nicht in den Gerätespeicher</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>%1: %2 in %3</source>
+        <translation>%1: %2 in %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Pareto point(s)</source>
+        <translation>
+            <numerusform>%n Pareto-Punkt</numerusform>
+            <numerusform>%n Pareto-Punkte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (fits %2 of %n frontier(s))</source>
+        <translation>
+            <numerusform>%1 (passt zu %2 von %n Front)</numerusform>
+            <numerusform>%1 (passt zu %2 von %n Fronten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Does not fit in device memory: this strategy needs %1 per device, a device has %2.</source>
+        <translation>Passt nicht in den Gerätespeicher: diese Strategie braucht %1 pro Gerät, ein Gerät hat %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fits: %1 of the %2 of a device, on %n device(s): the fastest strategy that fits, over every device count searched.</source>
+        <translation>
+            <numerusform>Passt: %1 der %2 eines Geräts, auf %n Gerät: die schnellste passende Strategie über alle gesuchten Gerätezahlen.</numerusform>
+            <numerusform>Passt: %1 der %2 eines Geräts, auf %n Geräten: die schnellste passende Strategie über alle gesuchten Gerätezahlen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Fits: %1 of the %2 of a device, on %n device(s).</source>
+        <translation>
+            <numerusform>Passt: %1 der %2 eines Geräts, auf %n Gerät.</numerusform>
+            <numerusform>Passt: %1 der %2 eines Geräts, auf %n Geräten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No strategy found at any device count searched.</source>
+        <translation>Für keine der gesuchten Gerätezahlen wurde eine Strategie gefunden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing fits in device memory: the leanest strategy needs %1 per device (on %n device(s)), a device has %2.</source>
+        <translation>
+            <numerusform>Nichts passt in den Gerätespeicher: die sparsamste Strategie braucht %1 pro Gerät (auf %n Gerät), ein Gerät hat %2.</numerusform>
+            <numerusform>Nichts passt in den Gerätespeicher: die sparsamste Strategie braucht %1 pro Gerät (auf %n Geräten), ein Gerät hat %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fewer samples per device (export the op graph again with a smaller --batch) or more devices lower it; FT does not model ZeRO sharding or activation recomputation yet.</source>
+        <translation>Weniger Beispiele pro Gerät (den Operatorgraphen mit kleinerem --batch erneut exportieren) oder mehr Geräte senken ihn; ZeRO-Sharding und Aktivierungs-Neuberechnung modelliert FT noch nicht.</translation>
+    </message>
+    <message>
+        <source>Fewer samples per device (a smaller batch) or more devices lower it; FT does not model ZeRO sharding or activation recomputation yet.</source>
+        <translation>Weniger Beispiele pro Gerät (eine kleinere Batchgröße) oder mehr Geräte senken ihn; ZeRO-Sharding und Aktivierungs-Neuberechnung modelliert FT noch nicht.</translation>
+    </message>
+    <message>
+        <source>This strategy does not fit in device memory: it needs %1 per device, a device has %2. Export it anyway?</source>
+        <translation>Diese Strategie passt nicht in den Gerätespeicher: sie braucht %1 pro Gerät, ein Gerät hat %2. Trotzdem exportieren?</translation>
+    </message>
+    <message>
+        <source>Open an op graph (JSON).</source>
+        <translation>Einen Operatorgraphen (JSON) öffnen.</translation>
+    </message>
+    <message>
+        <source>Batch &amp;size:</source>
+        <translation>Ba&amp;tchgröße:</translation>
+    </message>
+    <message>
+        <source>E&amp;psilon:</source>
+        <translation>E&amp;psilon:</translation>
+    </message>
+    <message>
+        <source>Time per iteration (ms)</source>
+        <translation>Zeit pro Iteration (ms)</translation>
+    </message>
+    <message>
+        <source>Marks on each frontier the fastest strategy within this memory per device</source>
+        <translation>Markiert auf jeder Front die schnellste Strategie innerhalb dieses Speichers pro Gerät</translation>
+    </message>
+    <message>
+        <source>Memory &amp;budget:</source>
+        <translation>Speicherb&amp;udget:</translation>
+    </message>
+    <message>
+        <source>To get one from a PyTorch model, run the exporter on the callable that builds it (MODULE:NAME or FILE.py:NAME), with one sample&apos;s input and the batch:
+python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</source>
+        <translation>Einen aus einem PyTorch-Modell erhalten: den Exporter auf die Funktion anwenden, die es baut (MODUL:NAME oder DATEI.py:NAME), mit der Eingabe eines Beispiels und der Batchgröße:
+python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</translation>
+    </message>
+    <message>
+        <source>JSON op graph (*.json);;All files (*)</source>
+        <translation>JSON-Operatorgraph (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 is a model file; FT reads op graphs (JSON).</source>
+        <translation>%1 ist eine Modelldatei; FT liest Operatorgraphen (JSON).</translation>
     </message>
 </context>
 <context>
@@ -1835,6 +1956,57 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>Demo: run %1 of %2</source>
         <translation>Demo: Lauf %1 von %2</translation>
+    </message>
+    <message>
+        <source>No engine of this build reads TorchScript models.</source>
+        <translation>Keine Engine dieses Builds liest TorchScript-Modelle.</translation>
+    </message>
+    <message>
+        <source>%1 is a torch.export program (.pt2), which no engine reads: script the model with torch.jit.script and save it with torch.jit.save (docs/dgi.md says why); for FT, export an op graph with scripts/export_ft_graph.py.</source>
+        <translation>%1 ist ein torch.export-Programm (.pt2), das keine Engine liest: das Modell mit torch.jit.script skripten und mit torch.jit.save speichern (docs/dgi.md sagt, warum); für FT einen Operatorgraphen mit scripts/export_ft_graph.py exportieren.</translation>
+    </message>
+    <message>
+        <source>%1 is not an op graph FT can read.</source>
+        <translation>%1 ist kein Operatorgraph, den FT lesen kann.</translation>
+    </message>
+    <message>
+        <source>Vantage does not open %1 files here (%2).</source>
+        <translation>Vantage öffnet hier keine %1-Dateien (%2).</translation>
+    </message>
+    <message>
+        <source>The untitled session stays open.</source>
+        <translation>Die unbenannte Sitzung bleibt geöffnet.</translation>
+    </message>
+    <message>
+        <source>Another Vantage window has this untitled session open.</source>
+        <translation>Ein anderes Vantage-Fenster hat diese unbenannte Sitzung geöffnet.</translation>
+    </message>
+    <message>
+        <source>Opened read-only: you may not write this session file.</source>
+        <translation>Schreibgeschützt geöffnet: Sie dürfen diese Sitzungsdatei nicht schreiben.</translation>
+    </message>
+    <message>
+        <source>Runs go into an untitled session until you save it (File › Save As).</source>
+        <translation>Läufe kommen in eine unbenannte Sitzung, bis Sie sie speichern (Datei › Speichern unter).</translation>
+    </message>
+    <message>
+        <source>Cannot create an untitled session: %1</source>
+        <translation>Eine unbenannte Sitzung kann nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>Saved as %1</source>
+        <translation>Gespeichert als %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The untitled session holds %n run(s) that are in no saved session file.</source>
+        <translation>
+            <numerusform>Die unbenannte Sitzung enthält %n Lauf, der in keiner gespeicherten Sitzungsdatei steht.</numerusform>
+            <numerusform>Die unbenannte Sitzung enthält %n Läufe, die in keiner gespeicherten Sitzungsdatei stehen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save them in a session file, or discard them?</source>
+        <translation>In einer Sitzungsdatei speichern oder verwerfen?</translation>
     </message>
 </context>
 <context>
@@ -2303,6 +2475,22 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <source>%1 rows repeat a (user, item) pair seen before: each pair is one interaction, at its latest timestamp.</source>
         <translation>%1 Zeilen wiederholen ein bereits gesehenes Paar (Benutzer, Artikel): jedes Paar ist eine Interaktion, mit seinem letzten Zeitstempel.</translation>
     </message>
+    <message>
+        <source>Run %1, with the data and the model already loaded.</source>
+        <translation>Lauf %1, mit den bereits geladenen Daten und dem Modell.</translation>
+    </message>
+    <message>
+        <source>Loading the data run %1 was trained on…</source>
+        <translation>Die Daten, auf denen Lauf %1 trainiert wurde, werden geladen…</translation>
+    </message>
+    <message>
+        <source>Restoring the model of run %1…</source>
+        <translation>Das Modell von Lauf %1 wird wiederhergestellt…</translation>
+    </message>
+    <message>
+        <source>Run %1 restored.</source>
+        <translation>Lauf %1 wiederhergestellt.</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::ReportDialog</name>
@@ -2631,14 +2819,6 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Sitzung öffnen…</translation>
     </message>
     <message>
-        <source>No session open</source>
-        <translation>Keine Sitzung geöffnet</translation>
-    </message>
-    <message>
-        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one or open an existing one to start.</source>
-        <translation>Eine Sitzung ist eine Datei (*.vantage), die jeden Lauf festhält: Eingaben, Ergebnisse, Diagramme und Exporte. Legen Sie eine an oder öffnen Sie eine vorhandene.</translation>
-    </message>
-    <message>
         <source>Cannot read the session: %1</source>
         <translation>Die Sitzung kann nicht gelesen werden: %1</translation>
     </message>
@@ -2649,6 +2829,102 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>&lt;p&gt;This session has no runs yet. Pick an engine&apos;s tab above to start one.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Sitzung hat noch keine Läufe. Wählen Sie oben den Reiter einer Engine, um einen zu starten.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open the Demo Session</source>
+        <translation>Demo-Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>A session with a run of every engine, made on first use</source>
+        <translation>Eine Sitzung mit einem Lauf jeder Engine, beim ersten Öffnen erstellt</translation>
+    </message>
+    <message>
+        <source>No recent sessions yet.</source>
+        <translation>Noch keine zuletzt geöffneten Sitzungen.</translation>
+    </message>
+    <message>
+        <source>Recent sessions</source>
+        <translation>Zuletzt geöffnete Sitzungen</translation>
+    </message>
+    <message>
+        <source>First steps</source>
+        <translation>Erste Schritte</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>Dokumentation</translation>
+    </message>
+    <message>
+        <source>Unsaved work from %1</source>
+        <translation>Ungesicherte Arbeit vom %1</translation>
+    </message>
+    <message>
+        <source>Left by an earlier start that did not end normally: open it to save it or to discard it</source>
+        <translation>Von einem früheren Start hinterlassen, der nicht normal endete: öffnen, um sie zu speichern oder zu verwerfen</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Split a model over devices&lt;/b&gt; on &lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;: pick a model (or an op graph exported from PyTorch) and a cluster, press Search, click a point of a frontier to see its strategy, and export it.</source>
+        <translation>&lt;b&gt;Ein Modell auf Geräte aufteilen&lt;/b&gt; auf &lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;: ein Modell (oder einen aus PyTorch exportierten Operatorgraphen) und einen Cluster wählen, „Front suchen“ drücken, einen Punkt einer Front anklicken, um seine Strategie zu sehen, und sie exportieren.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Train with workers that come and go&lt;/b&gt; on &lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;: start a job, then add or remove workers while it trains; the job goes on if you close the window.</source>
+        <translation>&lt;b&gt;Mit kommenden und gehenden Workern trainieren&lt;/b&gt; auf &lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;: einen Job starten, dann während des Trainings Worker hinzufügen oder entfernen; der Job läuft weiter, wenn das Fenster geschlossen wird.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Evaluate a GNN layer by layer&lt;/b&gt; on &lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;: choose a graph and a model (a built-in one or your TorchScript file), see how it is cut into layers, and compare with node-wise evaluation.</source>
+        <translation>&lt;b&gt;Ein GNN Schicht für Schicht auswerten&lt;/b&gt; auf &lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;: einen Graphen und ein Modell (ein eingebautes oder Ihre TorchScript-Datei) wählen, sehen, wie es in Schichten zerlegt wird, und mit der knotenweisen Auswertung vergleichen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Debias a recommender&lt;/b&gt; on &lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;: load a dataset, train, then move the sliders and see how popularity bias changes, user by user.</source>
+        <translation>&lt;b&gt;Eine Empfehlung entzerren&lt;/b&gt; auf &lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;: einen Datensatz laden, trainieren, dann die Regler bewegen und sehen, wie sich die Popularitätsverzerrung ändert, Nutzer für Nutzer.</translation>
+    </message>
+    <message>
+        <source>Every run is kept in the session file. File › Export Report writes the runs as HTML, PDF or CSV. Drop a session (.vantage), an op graph (.json) or a TorchScript model (.pt) onto the window to open it.</source>
+        <translation>Jeder Lauf wird in der Sitzungsdatei aufbewahrt. Datei › Bericht exportieren schreibt die Läufe als HTML, PDF oder CSV. Ziehen Sie eine Sitzung (.vantage), einen Operatorgraphen (.json) oder ein TorchScript-Modell (.pt) auf das Fenster, um sie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>The guides are in the &lt;code&gt;docs/&lt;/code&gt; folder of Vantage&apos;s source: ft.md, edl.md, dgi.md and ppac.md.</source>
+        <translation>Die Anleitungen liegen im Ordner &lt;code&gt;docs/&lt;/code&gt; der Quellen von Vantage: ft.md, edl.md, dgi.md und ppac.md.</translation>
+    </message>
+    <message>
+        <source>Parallelization frontiers (FT)</source>
+        <translation>Parallelisierungsfronten (FT)</translation>
+    </message>
+    <message>
+        <source>Elastic training (EDL)</source>
+        <translation>Elastisches Training (EDL)</translation>
+    </message>
+    <message>
+        <source>Layer-wise GNN evaluation (DGI)</source>
+        <translation>Schichtweise GNN-Auswertung (DGI)</translation>
+    </message>
+    <message>
+        <source>Debiased recommendation (PPAC)</source>
+        <translation>Entzerrte Empfehlung (PPAC)</translation>
+    </message>
+    <message>
+        <source>All guides: &lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</source>
+        <translation>Alle Anleitungen: &lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This session has no file name yet: its runs are kept until you quit, and you are asked whether to save them. File › Save As names it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Diese Sitzung hat noch keinen Dateinamen: Ihre Läufe bleiben bis zum Beenden erhalten, dann werden Sie gefragt, ob sie gespeichert werden sollen. Datei › Speichern unter gibt ihr einen Namen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Welcome to Vantage</source>
+        <translation>Willkommen bei Vantage</translation>
+    </message>
+    <message>
+        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one, open one, or start on an engine&apos;s tab: the work is kept in an untitled session until you save it.</source>
+        <translation>Eine Sitzung ist eine Datei (*.vantage), die jeden Lauf aufbewahrt: seine Eingaben, Ergebnisse, Diagramme und Exporte. Legen Sie eine an, öffnen Sie eine, oder beginnen Sie auf dem Reiter einer Engine: die Arbeit bleibt in einer unbenannten Sitzung, bis Sie sie speichern.</translation>
+    </message>
+    <message>
+        <source>Untitled session</source>
+        <translation>Unbenannte Sitzung</translation>
     </message>
 </context>
 <context>
@@ -2680,6 +2956,17 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>Copy</source>
         <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Reset View</source>
+        <translation>Ansicht zurücksetzen</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::widgets::LineChart</name>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
     </message>
 </context>
 <context>

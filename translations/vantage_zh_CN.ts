@@ -180,6 +180,13 @@
     </message>
 </context>
 <context>
+    <name>UntitledSession</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Vantage workbench</source>
@@ -208,6 +215,14 @@
     <message>
         <source>Print the wall-clock time of the window&apos;s first paint (ms since 1970) and quit (for the start-up benchmark)</source>
         <translation>输出窗口首次绘制的时刻（自 1970 年起的毫秒数）后退出（用于启动基准测试）</translation>
+    </message>
+    <message>
+        <source>Language of the window for this start (en, de, zh_CN)</source>
+        <translation>本次启动的窗口语言（en、de、zh_CN）</translation>
+    </message>
+    <message>
+        <source>Size of the window, e.g. 1024x700</source>
+        <translation>窗口大小，例如 1024x700</translation>
     </message>
 </context>
 <context>
@@ -660,6 +675,22 @@
     <message>
         <source>Cutting the model cancelled.</source>
         <translation>模型切分已取消。</translation>
+    </message>
+    <message>
+        <source>the model&apos;s</source>
+        <translation>由模型决定</translation>
+    </message>
+    <message>
+        <source>Set by the TorchScript model: shown once it is cut or evaluated</source>
+        <translation>由 TorchScript 模型决定：切分或评估后显示</translation>
+    </message>
+    <message>
+        <source>Used only when the TorchScript model does not tell the width of x (no linear layer reads it)</source>
+        <translation>仅当 TorchScript 模型无法给出 x 的宽度时使用（没有线性层读取它）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -1196,6 +1227,22 @@
         <source>The size of the script&apos;s data set: sample ids 0 to N-1</source>
         <translation>脚本数据集的大小：样本编号 0 到 N-1</translation>
     </message>
+    <message>
+        <source>Training of run %1</source>
+        <translation>运行 %1 的训练</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>%1 not sent: the job has ended.</source>
+        <translation>%1 未发送：作业已结束。</translation>
+    </message>
+    <message>
+        <source>the job ended before it answered</source>
+        <translation>作业在应答前已结束</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>
@@ -1259,10 +1306,6 @@
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <source>&amp;Batch size:</source>
-        <translation>批大小(&amp;B)：</translation>
-    </message>
-    <message>
         <source>&amp;Cluster:</source>
         <translation>集群(&amp;C)：</translation>
     </message>
@@ -1271,16 +1314,8 @@
         <translation>设备(&amp;D)：</translation>
     </message>
     <message>
-        <source>&amp;Epsilon:</source>
-        <translation>Epsilon(&amp;E)：</translation>
-    </message>
-    <message>
         <source>Search</source>
         <translation>搜索</translation>
-    </message>
-    <message>
-        <source>Time per iteration (s)</source>
-        <translation>每次迭代时间 (s)</translation>
     </message>
     <message>
         <source>Memory per device (GiB)</source>
@@ -1293,10 +1328,6 @@
     <message>
         <source>Log memory axis</source>
         <translation>对数显存轴</translation>
-    </message>
-    <message>
-        <source>Memory budget: off</source>
-        <translation>显存预算：关闭</translation>
     </message>
     <message>
         <source>Operators</source>
@@ -1317,10 +1348,6 @@
     <message>
         <source>Export Strategy…</source>
         <translation>导出策略…</translation>
-    </message>
-    <message>
-        <source>Op graphs (*.json);;All files (*)</source>
-        <translation>算子图 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>%1 (file)</source>
@@ -1362,12 +1389,6 @@
             <numerusform>%1，%n 个设备</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n device(s): %1 strategies in %2</source>
-        <translation>
-            <numerusform>%n 个设备：%2 内 %1 个策略</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Device memory (%1)</source>
         <translation>设备显存（%1）</translation>
@@ -1375,10 +1396,6 @@
     <message>
         <source>%1, batch %2, %3</source>
         <translation>%1，批次 %2，%3</translation>
-    </message>
-    <message>
-        <source>Memory budget: %1 (%2 of %3 frontiers fit)</source>
-        <translation>显存预算：%1（%3 条前沿中有 %2 条满足）</translation>
     </message>
     <message>
         <source>Operator</source>
@@ -1503,6 +1520,106 @@
     <message>
         <source>No frontier yet: choose a model, a cluster and device counts, then Search</source>
         <translation>尚无前沿：请选择模型、集群和设备数，然后搜索</translation>
+    </message>
+    <message>
+        <source>does not fit in device memory</source>
+        <translation>超出设备内存</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>%1: %2 in %3</source>
+        <translation>%1：%2，用时 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Pareto point(s)</source>
+        <translation>
+            <numerusform>%n 个帕累托点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (fits %2 of %n frontier(s))</source>
+        <translation>
+            <numerusform>%1（%n 条前沿中有 %2 条满足）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Does not fit in device memory: this strategy needs %1 per device, a device has %2.</source>
+        <translation>超出设备内存：此策略每个设备需要 %1，而设备只有 %2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fits: %1 of the %2 of a device, on %n device(s): the fastest strategy that fits, over every device count searched.</source>
+        <translation>
+            <numerusform>可容纳：占设备 %2 中的 %1，%n 个设备；在所有搜索的设备数中放得下的最快策略。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Fits: %1 of the %2 of a device, on %n device(s).</source>
+        <translation>
+            <numerusform>可容纳：占设备 %2 中的 %1，%n 个设备。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No strategy found at any device count searched.</source>
+        <translation>在所有搜索的设备数下均未找到策略。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing fits in device memory: the leanest strategy needs %1 per device (on %n device(s)), a device has %2.</source>
+        <translation>
+            <numerusform>没有策略能放入设备内存：最省内存的策略每个设备需要 %1（%n 个设备），而设备只有 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fewer samples per device (export the op graph again with a smaller --batch) or more devices lower it; FT does not model ZeRO sharding or activation recomputation yet.</source>
+        <translation>减少每个设备的样本数（以更小的 --batch 重新导出算子图）或增加设备可降低内存；FT 尚未建模 ZeRO 分片和激活重计算。</translation>
+    </message>
+    <message>
+        <source>Fewer samples per device (a smaller batch) or more devices lower it; FT does not model ZeRO sharding or activation recomputation yet.</source>
+        <translation>减少每个设备的样本数（更小的批大小）或增加设备可降低内存；FT 尚未建模 ZeRO 分片和激活重计算。</translation>
+    </message>
+    <message>
+        <source>This strategy does not fit in device memory: it needs %1 per device, a device has %2. Export it anyway?</source>
+        <translation>此策略超出设备内存：每个设备需要 %1，而设备只有 %2。仍要导出吗？</translation>
+    </message>
+    <message>
+        <source>Open an op graph (JSON).</source>
+        <translation>打开算子图（JSON）。</translation>
+    </message>
+    <message>
+        <source>Batch &amp;size:</source>
+        <translation>批大小(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>E&amp;psilon:</source>
+        <translation>Epsilon(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Time per iteration (ms)</source>
+        <translation>每次迭代时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Marks on each frontier the fastest strategy within this memory per device</source>
+        <translation>在每条前沿上标出单设备内存不超过此值的最快策略</translation>
+    </message>
+    <message>
+        <source>Memory &amp;budget:</source>
+        <translation>内存预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>To get one from a PyTorch model, run the exporter on the callable that builds it (MODULE:NAME or FILE.py:NAME), with one sample&apos;s input and the batch:
+python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</source>
+        <translation>要从 PyTorch 模型得到算子图，请对构建模型的可调用对象（MODULE:NAME 或 FILE.py:NAME）运行导出脚本，并给出单个样本的输入和批大小：
+python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</translation>
+    </message>
+    <message>
+        <source>JSON op graph (*.json);;All files (*)</source>
+        <translation>JSON 算子图 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is a model file; FT reads op graphs (JSON).</source>
+        <translation>%1 是模型文件；FT 读取的是算子图（JSON）。</translation>
     </message>
 </context>
 <context>
@@ -1826,6 +1943,56 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>Demo: run %1 of %2</source>
         <translation>演示：第 %1 / %2 次运行</translation>
+    </message>
+    <message>
+        <source>No engine of this build reads TorchScript models.</source>
+        <translation>此构建中没有引擎读取 TorchScript 模型。</translation>
+    </message>
+    <message>
+        <source>%1 is a torch.export program (.pt2), which no engine reads: script the model with torch.jit.script and save it with torch.jit.save (docs/dgi.md says why); for FT, export an op graph with scripts/export_ft_graph.py.</source>
+        <translation>%1 是 torch.export 程序（.pt2），没有引擎读取它：请用 torch.jit.script 脚本化模型并用 torch.jit.save 保存（原因见 docs/dgi.md）；对于 FT，请用 scripts/export_ft_graph.py 导出算子图。</translation>
+    </message>
+    <message>
+        <source>%1 is not an op graph FT can read.</source>
+        <translation>%1 不是 FT 可读取的算子图。</translation>
+    </message>
+    <message>
+        <source>Vantage does not open %1 files here (%2).</source>
+        <translation>Vantage 不在此处打开 %1 文件（%2）。</translation>
+    </message>
+    <message>
+        <source>The untitled session stays open.</source>
+        <translation>未命名会话保持打开。</translation>
+    </message>
+    <message>
+        <source>Another Vantage window has this untitled session open.</source>
+        <translation>另一个 Vantage 窗口已打开此未命名会话。</translation>
+    </message>
+    <message>
+        <source>Opened read-only: you may not write this session file.</source>
+        <translation>以只读方式打开：您无权写入此会话文件。</translation>
+    </message>
+    <message>
+        <source>Runs go into an untitled session until you save it (File › Save As).</source>
+        <translation>运行会保存在未命名会话中，直到您保存它（文件 › 另存为）。</translation>
+    </message>
+    <message>
+        <source>Cannot create an untitled session: %1</source>
+        <translation>无法创建未命名会话：%1</translation>
+    </message>
+    <message>
+        <source>Saved as %1</source>
+        <translation>已另存为 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The untitled session holds %n run(s) that are in no saved session file.</source>
+        <translation>
+            <numerusform>未命名会话中有 %n 次运行不在任何已保存的会话文件中。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save them in a session file, or discard them?</source>
+        <translation>将它们保存到会话文件中，还是丢弃？</translation>
     </message>
 </context>
 <context>
@@ -2294,6 +2461,22 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <source>%1 rows repeat a (user, item) pair seen before: each pair is one interaction, at its latest timestamp.</source>
         <translation>%1 行重复了已出现的（用户，物品）对：每对计为一次交互，取其最新时间戳。</translation>
     </message>
+    <message>
+        <source>Run %1, with the data and the model already loaded.</source>
+        <translation>运行 %1，数据和模型均已加载。</translation>
+    </message>
+    <message>
+        <source>Loading the data run %1 was trained on…</source>
+        <translation>正在加载运行 %1 训练所用的数据…</translation>
+    </message>
+    <message>
+        <source>Restoring the model of run %1…</source>
+        <translation>正在恢复运行 %1 的模型…</translation>
+    </message>
+    <message>
+        <source>Run %1 restored.</source>
+        <translation>运行 %1 已恢复。</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::ReportDialog</name>
@@ -2619,14 +2802,6 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>打开会话…</translation>
     </message>
     <message>
-        <source>No session open</source>
-        <translation>未打开会话</translation>
-    </message>
-    <message>
-        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one or open an existing one to start.</source>
-        <translation>会话是一个文件 (*.vantage)，保存每次运行的输入、结果、图表和导出。新建或打开一个会话即可开始。</translation>
-    </message>
-    <message>
         <source>Cannot read the session: %1</source>
         <translation>无法读取会话：%1</translation>
     </message>
@@ -2637,6 +2812,102 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>&lt;p&gt;This session has no runs yet. Pick an engine&apos;s tab above to start one.&lt;/p&gt;</source>
         <translation>&lt;p&gt;此会话还没有运行。请在上方选择一个引擎标签页开始。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open the Demo Session</source>
+        <translation>打开演示会话</translation>
+    </message>
+    <message>
+        <source>A session with a run of every engine, made on first use</source>
+        <translation>包含每个引擎一次运行的会话，首次打开时创建</translation>
+    </message>
+    <message>
+        <source>No recent sessions yet.</source>
+        <translation>还没有最近打开的会话。</translation>
+    </message>
+    <message>
+        <source>Recent sessions</source>
+        <translation>最近的会话</translation>
+    </message>
+    <message>
+        <source>First steps</source>
+        <translation>入门步骤</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Unsaved work from %1</source>
+        <translation>%1 的未保存工作</translation>
+    </message>
+    <message>
+        <source>Left by an earlier start that did not end normally: open it to save it or to discard it</source>
+        <translation>由之前一次未正常结束的启动留下：打开它以保存或丢弃</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Split a model over devices&lt;/b&gt; on &lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;: pick a model (or an op graph exported from PyTorch) and a cluster, press Search, click a point of a frontier to see its strategy, and export it.</source>
+        <translation>&lt;b&gt;将模型拆分到多个设备&lt;/b&gt;，在&lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;页：选择模型（或从 PyTorch 导出的算子图）和集群，点击搜索，点击前沿上的一个点查看其策略，然后导出。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Train with workers that come and go&lt;/b&gt; on &lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;: start a job, then add or remove workers while it trains; the job goes on if you close the window.</source>
+        <translation>&lt;b&gt;在工作进程增减时训练&lt;/b&gt;，在&lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;页：启动一个作业，然后在训练期间添加或移除工作进程；关闭窗口后作业仍会继续。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Evaluate a GNN layer by layer&lt;/b&gt; on &lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;: choose a graph and a model (a built-in one or your TorchScript file), see how it is cut into layers, and compare with node-wise evaluation.</source>
+        <translation>&lt;b&gt;逐层评估 GNN&lt;/b&gt;，在&lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;页：选择图和模型（内置模型或您的 TorchScript 文件），查看它如何被切分为层，并与逐节点评估比较。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Debias a recommender&lt;/b&gt; on &lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;: load a dataset, train, then move the sliders and see how popularity bias changes, user by user.</source>
+        <translation>&lt;b&gt;为推荐去偏&lt;/b&gt;，在&lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;页：加载数据集并训练，然后移动滑块，逐个用户查看流行度偏差如何变化。</translation>
+    </message>
+    <message>
+        <source>Every run is kept in the session file. File › Export Report writes the runs as HTML, PDF or CSV. Drop a session (.vantage), an op graph (.json) or a TorchScript model (.pt) onto the window to open it.</source>
+        <translation>每次运行都保存在会话文件中。文件 › 导出报告可将运行写为 HTML、PDF 或 CSV。将会话（.vantage）、算子图（.json）或 TorchScript 模型（.pt）拖到窗口上即可打开。</translation>
+    </message>
+    <message>
+        <source>The guides are in the &lt;code&gt;docs/&lt;/code&gt; folder of Vantage&apos;s source: ft.md, edl.md, dgi.md and ppac.md.</source>
+        <translation>指南位于 Vantage 源代码的 &lt;code&gt;docs/&lt;/code&gt; 文件夹中：ft.md、edl.md、dgi.md 和 ppac.md。</translation>
+    </message>
+    <message>
+        <source>Parallelization frontiers (FT)</source>
+        <translation>并行策略前沿 (FT)</translation>
+    </message>
+    <message>
+        <source>Elastic training (EDL)</source>
+        <translation>弹性训练 (EDL)</translation>
+    </message>
+    <message>
+        <source>Layer-wise GNN evaluation (DGI)</source>
+        <translation>逐层 GNN 评估 (DGI)</translation>
+    </message>
+    <message>
+        <source>Debiased recommendation (PPAC)</source>
+        <translation>去偏推荐 (PPAC)</translation>
+    </message>
+    <message>
+        <source>All guides: &lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</source>
+        <translation>全部指南：&lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This session has no file name yet: its runs are kept until you quit, and you are asked whether to save them. File › Save As names it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;此会话还没有文件名：其运行会保留到退出时，届时会询问您是否保存。文件 › 另存为可为其命名。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Welcome to Vantage</source>
+        <translation>欢迎使用 Vantage</translation>
+    </message>
+    <message>
+        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one, open one, or start on an engine&apos;s tab: the work is kept in an untitled session until you save it.</source>
+        <translation>会话是一个文件（*.vantage），保存每次运行：其输入、结果、图表和导出。新建或打开一个会话，或直接在某个引擎的标签页上开始：工作会保存在未命名会话中，直到您保存它。</translation>
+    </message>
+    <message>
+        <source>Untitled session</source>
+        <translation>未命名会话</translation>
     </message>
 </context>
 <context>
@@ -2668,6 +2939,17 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>Copy</source>
         <translation>复制</translation>
+    </message>
+    <message>
+        <source>Reset View</source>
+        <translation>重置视图</translation>
+    </message>
+</context>
+<context>
+    <name>vantage::widgets::LineChart</name>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
     </message>
 </context>
 <context>
