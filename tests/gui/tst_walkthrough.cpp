@@ -247,9 +247,10 @@ class TestWalkthrough : public QObject {
             problem(QStringLiteral("clipped label %1").arg(c));
         if (language != QLatin1String("de")) {
             // The same detector finds the English of the English window: it can fail.
-            for (const auto& [where, text] : visibleTexts(&w))
-                if (looksEnglish(text))
-                    m_englishSeen.insert(text);
+            if (language == QLatin1String("en"))
+                for (const auto& [where, text] : visibleTexts(&w))
+                    if (looksEnglish(text))
+                        m_englishSeen.insert(text);
             return;
         }
         QStringList english;
@@ -458,14 +459,17 @@ private Q_SLOTS:
         int n = 0;
         STEP(QStringLiteral("session"));
         const auto runs = w.session()->runs();
-        QVERIFY(runs.size() >= 6);
+        std::set<store::Engine> engines;
+        for (const auto& r : runs)
+            engines.insert(r.engine);
+        QCOMPARE(engines.size(), std::size_t(4)); // a run of every engine
         for (const auto& r : runs) {
             const QString engine = QString::fromUtf8(store::engineName(r.engine).data());
             w.showRun(r.id, engine);
             STEP(QStringLiteral("%1-%2-%3").arg(engine, QString::fromUtf8(store::runKindName(r.kind).data())).arg(r.id));
         }
         if (language == QLatin1String("en"))
-            QVERIFY2(m_englishSeen.size() >= 20, qPrintable(QStringLiteral("%1 texts").arg(m_englishSeen.size())));
+            QVERIFY2(m_englishSeen.size() >= 15, qPrintable(QStringLiteral("%1 texts").arg(m_englishSeen.size())));
         m_problems.removeDuplicates();
         QVERIFY2(m_problems.isEmpty(), qPrintable(m_problems.join(QStringLiteral("\n    "))));
     }
