@@ -1,3 +1,4 @@
+#include "session_runs_model.h"
 #include "dgi_page.h"
 #include "dgi_page_p.h"
 
@@ -563,7 +564,7 @@ void DgiPage::showRun(qint64 runId)
             m_status->setText(
                 tr("Run %1 %2: %3")
                     .arg(runId)
-                    .arg(QString::fromUtf8(store::statusName(run.status).data()), QString::fromStdString(run.error)));
+                    .arg(SessionRunsModel::statusTitle(run.status), QString::fromStdString(run.error)));
         }
     } catch (const std::exception& e) {
         m_state->shownModel.clear();

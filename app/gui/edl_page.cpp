@@ -1,3 +1,5 @@
+#include "number_format.h"
+#include "session_runs_model.h"
 #include "edl_page_p.h"
 
 #include "edl_texts.h"
@@ -533,8 +535,8 @@ void EdlPage::showRun(qint64 runId)
         showStatus();
         m_status->setText(tr("Run %1 (%2): %3")
                               .arg(runId)
-                              .arg(QString::fromUtf8(store::statusName(run.status).data()),
-                                  QString::fromStdString(run.summary.empty() ? run.error : run.summary))
+                              .arg(SessionRunsModel::statusTitle(run.status),
+                                  localizeNumbers(QString::fromStdString(run.summary.empty() ? run.error : run.summary)))
                               .toHtmlEscaped());
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())).toHtmlEscaped());

@@ -1,3 +1,4 @@
+#include "session_runs_model.h"
 #include "ft_page.h"
 #include "ft_page_p.h"
 
@@ -584,8 +585,8 @@ void FtPage::showRun(qint64 runId)
             clearResult();
             m_status->setText(tr("Run %1 has no frontier to show (%2).")
                                   .arg(runId)
-                                  .arg(QString::fromStdString(
-                                      run.error.empty() ? std::string(store::statusName(run.status)) : run.error)));
+                                  .arg(run.error.empty() ? SessionRunsModel::statusTitle(run.status)
+                                                         : QString::fromStdString(run.error)));
             return;
         }
         ft::StoredSearch stored = ft::readSearch(*s, run.id);

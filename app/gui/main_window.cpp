@@ -25,6 +25,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QShowEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -124,9 +125,20 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
         const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
         resize(qMin(1400, avail.width() * 9 / 10), qMin(900, avail.height() * 9 / 10));
     }
-    if (!restoreState(m_settings.windowState()))
-        resizeDocks({ m_browserDock }, { qBound(240, width() / 3, 520) }, Qt::Horizontal);
+    m_dockSized = restoreState(m_settings.windowState());
     updateTitle();
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (std::exchange(m_dockSized, true))
+        return;
+    // On a small screen the pages need the width: the browser starts at its least (a user widens
+    // it, and the width is kept with the window's state).
+    constexpr int kSmallScreen = 1280; // px of window width
+    resizeDocks({ m_browserDock }, { width() < kSmallScreen ? m_browserDock->minimumSizeHint().width() : qBound(240, width() / 3, 520) },
+        Qt::Horizontal);
 }
 
 MainWindow::~MainWindow()

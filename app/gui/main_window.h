@@ -91,6 +91,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     bool settleLiveWork();
@@ -117,6 +118,7 @@ private:
     SessionRunsModel* m_runsModel;
     SessionBrowser* m_browser;
     QDockWidget* m_browserDock;
+    bool m_dockSized = false; // the browser's width was set for the window's first size (or restored)
     QTabWidget* m_tabs;
     WelcomePage* m_welcome;
     widgets::ProgressArea* m_progress;

@@ -197,6 +197,7 @@ class TestWalkthrough : public QObject {
     QStringList m_problems;
     std::set<QString> m_englishSeen;
     QString m_recorded; // the session the live walkthrough recorded
+    QString m_shotPrefix; // "live" for the workflow, "runs" for its session shown again
 
     // The checks every step passes, and its screenshot.
     void step(MainWindow& w, const QSize& screen, const QString& language, int n, const QString& name)
@@ -205,8 +206,8 @@ class TestWalkthrough : public QObject {
         QCoreApplication::processEvents();
         const QString shots = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough");
         QDir().mkpath(shots);
-        const QString shot = QStringLiteral("%1/%2-%3x%4-%5-%6.png")
-                                 .arg(shots, language)
+        const QString shot = QStringLiteral("%1/%2-%3-%4x%5-%6-%7.png")
+                                 .arg(shots, m_shotPrefix, language)
                                  .arg(screen.width())
                                  .arg(screen.height())
                                  .arg(n, 2, 10, QLatin1Char('0'))
@@ -294,13 +295,14 @@ private Q_SLOTS:
     {
         const QString language = QStringLiteral("de");
         const QSize screen(1024, 700);
+        m_shotPrefix = QStringLiteral("live");
         const auto translators = installTranslators(language);
         const auto restore = qScopeGuard([&] { removeTranslators(translators); });
         m_problems.clear();
         // This row's screenshots of an earlier run go: every file left is one this run took.
         QDir shots(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough"));
         for (const QString& old : shots.entryList(
-                 { QStringLiteral("%1-%2x%3-*.png").arg(language).arg(screen.width()).arg(screen.height()) }))
+                 { QStringLiteral("%1-%2-%3x%4-*.png").arg(m_shotPrefix, language).arg(screen.width()).arg(screen.height()) }))
             shots.remove(old);
         if (language == QLatin1String("de"))
             QVERIFY(!translators.empty());
@@ -443,12 +445,13 @@ private Q_SLOTS:
         QFETCH(QSize, screen);
         if (m_recorded.isEmpty())
             QSKIP("the workflow recorded no session");
+        m_shotPrefix = QStringLiteral("runs");
         const auto translators = installTranslators(language);
         const auto restore = qScopeGuard([&] { removeTranslators(translators); });
         m_problems.clear();
         QDir shots(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough"));
         for (const QString& old : shots.entryList(
-                 { QStringLiteral("%1-%2x%3-*.png").arg(language).arg(screen.width()).arg(screen.height()) }))
+                 { QStringLiteral("%1-%2-%3x%4-*.png").arg(m_shotPrefix, language).arg(screen.width()).arg(screen.height()) }))
             shots.remove(old);
         MainWindow w(m_settings);
         addEnginePages(w);
