@@ -282,14 +282,15 @@ void HtmlWriter::dgiSection(std::string& h, const Json& r) const
         auto row = [&](const Json& m, const std::string& speedup) {
             const std::string mode = text(m, { "mode" });
             const double t = number(m, { "total_s" }).value_or(0), peak = number(m, { "peak_rss_bytes" }).value_or(0);
-            h += "<tr data-mode=\"" + esc(mode) + "\"><td>"
-                + esc(mode == "nodewise"      ? tr("node by node")
-                        : mode == "layerwise" ? tr("layer by layer")
-                                              : mode)
-                + "</td>" + numCell(t, language.seconds(t)) + numCell(peak, language.bytes(peak)) + "<td class=\"num\">"
-                + esc(speedup) + "</td></tr>";
+            std::string name = mode == "nodewise" ? tr("node by node")
+                : mode == "layerwise"             ? tr("layer by layer")
+                                                  : mode;
+            if (&m == &r)
+                name = arg(tr("%1 (this run)"), { name });
+            h += "<tr data-mode=\"" + esc(mode) + "\"><td>" + esc(name) + "</td>" + numCell(t, language.seconds(t))
+                + numCell(peak, language.bytes(peak)) + "<td class=\"num\">" + esc(speedup) + "</td></tr>";
         };
-        row(r, tr("this run"));
+        row(r, "—");
         for (const auto& c : *compare)
             row(c, language.fixed(number(c, { "speedup" }).value_or(0), 2) + "×");
         h += "</tbody></table>";

@@ -165,6 +165,7 @@ void HtmlWriter::seriesGroup(std::string& h, const store::RunInfo& run, const Se
     chart.title = axes.title;
     chart.xLabel = axes.xLabel;
     chart.yLabel = axes.yLabel;
+    chart.integerX = axes.integerX;
     std::vector<std::pair<std::string, SeriesStats>> stats;
     for (const auto& name : group.names) {
         const auto points = m_session.series(run.id, name);
@@ -172,6 +173,8 @@ void HtmlWriter::seriesGroup(std::string& h, const store::RunInfo& run, const Se
         st.n = points.size();
         ChartSeries s;
         s.name = group.names.size() == 1 ? axes.title : name.substr(group.title.size() + 1);
+        if (run.engine == store::Engine::Dgi && (s.name == "layerwise" || s.name == "nodewise"))
+            s.name = s.name == "layerwise" ? tr("layer by layer") : tr("node by node");
         if (run.engine == store::Engine::Ppac && s.name.find('@') != std::string::npos)
             s.name = metricTitle(s.name.substr(0, s.name.find('@'))) + s.name.substr(s.name.find('@'));
         s.points.reserve(points.size());
@@ -290,9 +293,9 @@ void HtmlWriter::runSection(std::string& h, const store::RunInfo& r) const
 // The run's parameters and result as stored, as rows of key and value.
 void HtmlWriter::appendixRun(std::string& h, const store::RunInfo& r) const
 {
-    h += "<div class=\"appendix-run\" id=\"appendix-run-" + std::to_string(r.id) + "\" data-run=\""
-        + std::to_string(r.id) + "\"><h3 class=\"appendix-run-title\">"
-        + esc(arg(tr("Run %1 · %2"), { std::to_string(r.id), runLabel(r) })) + "</h3>";
+    h += "<div class=\"appendix-run\" id=\"appendix-run-" + std::to_string(r.id)
+        + "\"><h3 class=\"appendix-run-title\">" + esc(arg(tr("Run %1 · %2"), { std::to_string(r.id), runLabel(r) }))
+        + "</h3>";
     const FlatJson params = flattenJson(r.params);
     h += "<h4>" + esc(tr("Parameters")) + "</h4>";
     if (params.rows.empty() && params.omitted == 0)

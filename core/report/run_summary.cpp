@@ -90,10 +90,14 @@ RunSummary Summaries::run(const store::RunInfo& run) const
 SeriesAxes Summaries::axes(store::Engine engine, const std::string& group) const
 {
     auto make = [](std::string title, std::string x, std::string y, double yScale = 1.0) {
-        return SeriesAxes{ std::move(title), std::move(x), std::move(y), 1.0, yScale };
+        return SeriesAxes{ std::move(title), std::move(x), std::move(y), 1.0, yScale, true };
     };
-    if (engine == store::Engine::Ft && group == "frontier")
-        return make(tr("Time / memory frontiers"), tr("Memory per device (GB)"), tr("Time per iteration (ms)"), 1e3);
+    if (engine == store::Engine::Ft && group == "frontier") {
+        auto axes
+            = make(tr("Time / memory frontiers"), tr("Memory per device (GB)"), tr("Time per iteration (ms)"), 1e3);
+        axes.integerX = false;
+        return axes;
+    }
     if (engine == store::Engine::Edl) {
         if (group == "loss")
             return make(tr("Training loss"), tr("Step"), tr("Loss"));

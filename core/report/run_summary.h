@@ -36,6 +36,7 @@ struct SeriesAxes {
     std::string yLabel;
     double xScale = 1.0;
     double yScale = 1.0;
+    bool integerX = true; // x counts steps, epochs or layers
 };
 SeriesAxes seriesAxes(store::Engine engine, const std::string& group, const ReportLanguage& language);
 

@@ -577,8 +577,8 @@ private Q_SLOTS:
         {
             const Node* sec = byAttr(*doc, "div", "id", QStringLiteral("run-%1").arg(ids.dgi));
             QCOMPARE(sec->all([](const Node& n) { return n.name == QLatin1String("svg"); }).size(), std::size_t(1));
-            QVERIFY(byAttr(*sec, "g", "data-name", QStringLiteral("layerwise")));
-            QVERIFY(byAttr(*sec, "g", "data-name", QStringLiteral("nodewise")));
+            QVERIFY(byAttr(*sec, "g", "data-name", QStringLiteral("layer by layer")));
+            QVERIFY(byAttr(*sec, "g", "data-name", QStringLiteral("node by node")));
         }
     }
 
