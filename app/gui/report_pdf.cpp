@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QImage>
+#include <QLocale>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
@@ -55,7 +56,10 @@ p.cover-kicker { color: #a9d2f0; font-weight: bold; font-size: 9pt; margin-top: 
 h1.cover-title { font-size: 26pt; font-weight: bold; color: #ffffff; margin-top: 0px; margin-bottom: 0px; }
 h2 { font-size: 14pt; font-weight: bold; color: #1d2330; margin-top: 22px; margin-bottom: 8px; }
 h2.run-title { page-break-before: always; margin-top: 0px; color: #0b4f7c; }
+h2.appendix-title { page-break-before: always; margin-top: 0px; color: #0b4f7c; }
 h3 { font-size: 10.5pt; font-weight: bold; color: #0b4f7c; margin-top: 14px; margin-bottom: 5px; }
+h4 { font-size: 9pt; font-weight: bold; color: #2c3445; margin-top: 8px; margin-bottom: 4px; }
+p.lead { font-size: 10pt; margin-top: 4px; margin-bottom: 10px; }
 table { border-collapse: collapse; margin-bottom: 8px; border-color: #d9dee7; }
 th { font-weight: bold; text-align: left; background-color: #eef1f6; padding: 3px 6px 3px 6px; }
 td { padding: 2px 6px 2px 6px; border-bottom: 1px solid #e3e7ee; }
@@ -63,6 +67,7 @@ td.num, th.num { text-align: right; }
 td.key { font-family: "DejaVu Sans Mono"; font-size: 7.5pt; }
 table.facts th { font-weight: normal; color: #5b6475; background-color: #ffffff; border-bottom: 1px solid #eceff4; }
 table.facts td { border-bottom: 1px solid #eceff4; }
+table.facts thead th { font-weight: bold; color: #1d2330; background-color: #eef1f6; }
 table.metrics tbody th { background-color: #ffffff; }
 p.note, p.caption { color: #5b6475; font-size: 7.5pt; margin-top: 2px; margin-bottom: 8px; }
 td.note { color: #5b6475; }
@@ -202,6 +207,10 @@ public:
         if (index >= pictures.size())
             return;
         const Picture& p = pictures[index];
+        // A picture at the edge of a page is drawn for both pages; only the one it is on gets it,
+        // so that its labels are not in the text of the page before.
+        if (painter->hasClipping() && !painter->clipBoundingRect().intersects(rect.adjusted(0, 1, 0, -1)))
+            return;
         painter->save();
         painter->setRenderHint(QPainter::Antialiasing);
         painter->setRenderHint(QPainter::SmoothPixmapTransform);
@@ -499,6 +508,26 @@ bool convertHtmlFileToPdf(const QString& htmlPath, const QString& pdfPath, QStri
     return writePdfReport(QString::fromUtf8(in.readAll()), pdfPath, error, info);
 }
 
+report::ReportLanguage uiReportLanguage()
+{
+    report::ReportLanguage language;
+    language.translator = [](const char* context, const char* source, int n) {
+        QString text = QCoreApplication::translate(context, source, nullptr, n);
+        // English plurals come from vantage_en.ts; until a phrase has its forms there, "(s)" reads right.
+        if (n >= 0) {
+            text.replace(QLatin1String("y(s)"), n == 1 ? QStringLiteral("y") : QStringLiteral("ies"));
+            text.replace(QLatin1String("(s)"), n == 1 ? QString() : QStringLiteral("s"));
+        }
+        return text.toStdString();
+    };
+    const QLocale locale;
+    language.decimalPoint = locale.decimalPoint().toStdString();
+    language.groupSeparator = locale.numberOptions().testFlag(QLocale::OmitGroupSeparator)
+        ? std::string()
+        : locale.groupSeparator().toStdString();
+    return language;
+}
+
 bool exportReport(const store::Session& session, const std::vector<std::int64_t>& runs, const QString& path,
     QString* error, const QString& title)
 {
@@ -506,6 +535,7 @@ bool exportReport(const store::Session& session, const std::vector<std::int64_t>
         report::ReportOptions options;
         options.runs = runs;
         options.title = title.trimmed().toStdString();
+        options.language = uiReportLanguage();
         const QString suffix = QFileInfo(path).suffix().toLower();
         const std::filesystem::path target(QFile::encodeName(path).toStdString());
         if (suffix == QLatin1String("html") || suffix == QLatin1String("htm")) {

@@ -3,6 +3,8 @@
 // writer (a title page, page numbers in the footer, the charts drawn as vectors), and the one entry
 // point behind File > Export Report that picks HTML, PDF or a CSV folder by the path.
 
+#include "report/report_language.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -13,6 +15,10 @@ class Session;
 }
 
 namespace vantage::gui {
+
+// The report's words and numbers in the UI's language and locale (QLocale(), the loaded
+// translations), for the reports File > Export Report writes.
+report::ReportLanguage uiReportLanguage();
 
 struct PdfReport {
     int pages = 0;
@@ -28,7 +34,8 @@ bool convertHtmlFileToPdf(const QString& htmlPath, const QString& pdfPath, QStri
 
 // Writes a report of `runs` (all runs when empty) of `session`: "*.html" a self-contained page,
 // "*.pdf" a paged PDF, "*.zip" the CSV and JSON files in a zip archive, any other path a folder
-// of them, titled `title` (empty: the session's title). False with *error on failure.
+// of them, titled `title` (empty: the session's title), in the UI's language (uiReportLanguage).
+// False with *error on failure.
 bool exportReport(const store::Session& session, const std::vector<std::int64_t>& runs, const QString& path,
     QString* error, const QString& title = {});
 

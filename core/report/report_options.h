@@ -1,6 +1,7 @@
 #pragma once
 // What a report holds (which runs, the title, the date) and the choices every report format shares.
 
+#include "report/report_language.h"
 #include "store/session.h"
 
 #include <cstdint>
@@ -20,6 +21,8 @@ struct ReportOptions {
     // export holds every run; --runs picks others).
     std::size_t maxListedRuns = 2000;
     std::size_t maxDetailedRuns = 200;
+    // The reader's language: English and C-locale numbers unless the caller (the GUI) sets it.
+    ReportLanguage language;
 };
 
 // The runs `options` names, read from the session. An unknown (or trashed) id is

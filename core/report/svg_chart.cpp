@@ -286,6 +286,8 @@ void layOutAxes(const Chart& chart, ChartLayout& l)
     l.plotW = l.width - l.left - l.right;
     l.plotH = l.height - l.top - l.bottom;
     l.tx = niceTicks(xlo, xhi, std::max(3, static_cast<int>(l.plotW / 90.0)));
+    if (chart.integerX && l.tx.step < 1.0 && std::isfinite(xhi - xlo))
+        l.tx = niceTicks(xlo, xhi, std::clamp(static_cast<int>(std::round(xhi - xlo)), 2, 10));
     // The last x tick's label is centred on the plot's right edge: leave room for its right half.
     if (!l.tx.values.empty()) {
         const double half = textWidth(formatTick(l.tx.values.back(), l.tx.step)) / 2.0 + 4.0;

@@ -58,6 +58,7 @@ struct Chart {
     int width = 720; // of the SVG viewport; the legend adds rows below
     int height = 340;
     bool includeZeroY = false; // start the y axis at 0 when the data are all positive
+    bool integerX = false; // x values count something (steps, epochs, layers): ticks on whole numbers
 };
 
 // Axis ticks after Heckbert ("Nice numbers for graph labels", Graphics Gems, 1990): a step of

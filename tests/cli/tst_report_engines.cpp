@@ -171,15 +171,24 @@ private Q_SLOTS:
                 = div->first([](const Node& n) { return isElement(n, "span") && n.hasClass("summary"); });
             QVERIFY(summary);
             QCOMPARE(summary->text(), QString::fromStdString(stored.summary));
-            checkKeyValues(*div, "params", stored.params, 3);
+            // Words and figures first; the stored JSON only in the appendix.
+            const Node* lead = div->first([](const Node& n) { return n.hasClass("lead"); });
+            QVERIFY2(lead && lead->text().size() > 60, qPrintable(id));
+            QVERIFY2(div->all([](const Node& n) { return n.hasAttr("data-key"); }).empty(), qPrintable(id));
+            const QString rawId = QStringLiteral("appendix-run-%1").arg(stored.id);
+            const Node* raw = doc->first([&](const Node& n) { return isElement(n, "div") && n.attr("id") == rawId; });
+            QVERIFY2(raw, qPrintable(rawId));
+            checkKeyValues(*raw, "params", stored.params, 3);
             if (QTest::currentTestFailed())
                 return;
-            checkKeyValues(*div, "results", stored.result, 1);
+            checkKeyValues(*raw, "results", stored.result, 1);
             if (QTest::currentTestFailed())
                 return;
 
-            // Every series: its point count and last value.
+            // Every series: its point count and last value (the FT frontiers are in their own tables).
             for (const auto& name : s.seriesNames(stored.id)) {
+                if (stored.engine == store::Engine::Ft && name.rfind("frontier/", 0) == 0)
+                    continue;
                 const auto points = s.series(stored.id, name);
                 const QString qname = QString::fromStdString(name);
                 const Node* row
@@ -241,20 +250,37 @@ private Q_SLOTS:
         const Node* dgiDiv
             = doc->first([&](const Node& n) { return n.attr("id") == QStringLiteral("run-%1").arg(dgi.id); });
         const Node* speedup
-            = dgiDiv->first([](const Node& n) { return n.attr("data-key") == QLatin1String("speedup.nodewise"); });
+            = dgiDiv->first([](const Node& n) { return n.attr("data-field") == QLatin1String("speedup"); });
         QVERIFY(speedup);
         QCOMPARE(speedup->first([](const Node& n) { return n.hasAttr("data-value"); })->attr("data-value").toDouble(),
             dgi.result["speedup"]["nodewise"].get<double>());
+        QCOMPARE(cellValue(*dgiDiv->first([](const Node& n) { return n.attr("data-field") == QLatin1String("layers"); })
+                                ->first([](const Node& n) { return n.hasAttr("data-value"); })),
+            dgi.result["model"]["layers"].get<double>());
         const auto& edl = run("edl");
         const Node* edlDiv
             = doc->first([&](const Node& n) { return n.attr("id") == QStringLiteral("run-%1").arg(edl.id); });
-        const Node* loss
-            = edlDiv->first([](const Node& n) { return n.attr("data-key") == QLatin1String("final_loss"); });
-        QVERIFY(loss);
-        QCOMPARE(loss->first([](const Node& n) { return n.hasAttr("data-value"); })->attr("data-value").toDouble(),
-            edl.result["final_loss"].get<double>());
+        auto edlFigure = [&](const char* field) {
+            const Node* row
+                = edlDiv->first([&](const Node& n) { return n.attr("data-field") == QLatin1String(field); });
+            const Node* cell = row ? row->first([](const Node& n) { return n.hasAttr("data-value"); }) : nullptr;
+            return cell ? cellValue(*cell) : std::numeric_limits<double>::quiet_NaN();
+        };
+        QCOMPARE(edlFigure("final_loss"), edl.result["final_loss"].get<double>());
         QVERIFY(edl.result.contains("events") && !edl.result["events"].empty());
         QCOMPARE(edl.result["events"][0]["kind"].get<std::string>(), std::string("scale_out"));
+        // Workers over time from the scale events, counted here: 2 at the start, one joins.
+        double most = 0;
+        for (const auto& e : edl.result["events"])
+            most = std::max({ most, e["workers_before"].get<double>(), e["workers_after"].get<double>() });
+        QCOMPARE(edlFigure("workers_start"), edl.result["events"][0]["workers_before"].get<double>());
+        QCOMPARE(edlFigure("workers_end"), edl.result["events"].back()["workers_after"].get<double>());
+        QCOMPARE(edlFigure("workers_max"), most);
+        QCOMPARE(edlFigure("scale_events"), double(edl.result["events"].size()));
+        const Node* scaleTable = edlDiv->first([](const Node& n) { return n.hasClass("scale-events"); });
+        QVERIFY(scaleTable);
+        QCOMPARE(
+            scaleTable->all([](const Node& n) { return isElement(n, "tr"); }).size(), edl.result["events"].size() + 1);
     }
 
     void csv()
@@ -313,6 +339,20 @@ private Q_SLOTS:
         // U+FB00..U+FB04, which compatibility normalisation turns back into their letters.
         const QString all
             = squeeze(QString::fromUtf8(text.readAllStandardOutput()).normalized(QString::NormalizationForm_KC));
+        // A report of four runs: a few pages each, headings and axis titles in words, stored keys
+        // ("status.workers[0]...", "edges[0].bytes") only after the appendix's heading.
+        QVERIFY2(r.json()["pages"].toInt() <= 20, qPrintable(QString::number(r.json()["pages"].toInt())));
+        const qsizetype appendix = all.indexOf(QStringLiteral("Appendix: parameters and results as stored"));
+        QVERIFY(appendix > 0);
+        const QString body = all.left(appendix);
+        for (const char* words : { "Elastic data-parallel job", "Workers: 2 at the start", "Scale events",
+                 "The fastest strategy that fits in device memory", "Time per iteration (ms)",
+                 "evaluated layer by layer", "Time per layer", "At K = 20 on the full test set", "Validation metrics",
+                 "Figure Value" })
+            QVERIFY2(body.contains(QLatin1String(words)), words);
+        static const QRegularExpression key(QStringLiteral("\\b[a-z_]+\\[\\d+\\]\\.[a-z_]+|\\bstatus\\.[a-z_]+"));
+        QVERIFY2(!key.match(body).hasMatch(), qPrintable(key.match(body).captured()));
+        QVERIFY(key.match(all.mid(appendix)).hasMatch());
         for (const auto& stored : m_runs) {
             // Long summaries wrap inside their table cell; compare their first words.
             const QString summary = squeeze(QString::fromStdString(stored.summary));

@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QImage>
+#include <QLocale>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -50,6 +51,18 @@ QString pageText(const QString& pdf, int page)
         { QStringLiteral("-f"), QString::number(page), QStringLiteral("-l"), QString::number(page),
             QStringLiteral("-layout"), pdf, QStringLiteral("-") })
         .normalized(QString::NormalizationForm_KC);
+}
+
+// Whether one of the first two lines of a page's text starts with `heading`. The last line of the
+// page before may come first: a block at a page's foot is drawn, clipped, on both pages, and
+// pdftotext reads clipped text too.
+bool opensWith(const QString& page, const QString& heading)
+{
+    const QStringList lines = page.trimmed().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (int i = 0; i < std::min<int>(2, lines.size()); ++i)
+        if (lines[i].trimmed().startsWith(heading))
+            return true;
+    return false;
 }
 
 // Whitespace of any kind and length as one space, so that text wrapped in a table cell still matches.
@@ -153,14 +166,36 @@ private Q_SLOTS:
             const int previous = starts.empty() ? 1 : starts.back();
             int page = -1;
             for (int p = previous + 1; p <= pages && page < 0; ++p)
-                if (text[p - 1].trimmed().startsWith(heading))
+                if (opensWith(text[p - 1], heading))
                     page = p;
             QVERIFY2(page > previous, qPrintable(heading));
             starts.push_back(page);
         }
+        // The appendix follows the last run, on pages of its own.
+        int appendix = -1;
+        for (int p = starts.back() + 1; p <= pages && appendix < 0; ++p)
+            if (opensWith(text[p - 1], QStringLiteral("Appendix: parameters and results as stored")))
+                appendix = p;
+        QVERIFY2(appendix > starts.back(), qPrintable(text.join(QStringLiteral("\n---\n")).right(3000)));
+        QVERIFY2(pages <= 16, qPrintable(QString::number(pages))); // 5 runs: a report, not a dump
+        QString body, rawText;
+        for (int p = 1; p <= pages; ++p)
+            (p < appendix ? body : rawText) += text[p - 1] + QLatin1Char('\n');
+        // Keys of stored JSON ("edges[0].bytes", "cluster.nodes") only in the appendix.
+        static const QRegularExpression key(QStringLiteral("\\b[a-z_]+(\\[\\d+\\])?\\.[a-z_]+\\b"));
+        for (const QString& line : body.split(QLatin1Char('\n'))) {
+            const auto m = key.match(line);
+            QVERIFY2(!m.hasMatch() || line.contains(QLatin1String(".vantage")) || line.contains(QLatin1String(".svg"))
+                    || line.contains(QLatin1String(".dot")) || line.contains(QLatin1String(".csv")),
+                qPrintable(line));
+        }
+        QVERIFY(flat(rawText).contains(QStringLiteral("cluster.nodes")) && key.match(rawText).hasMatch());
+        QVERIFY(flat(rawText).contains(
+            q(report::formatNumber(s.run(m_ids.dgi).result["speedup"]["nodewise"].get<double>()))));
+
         std::map<std::int64_t, QString> runText; // the text of each run's pages
         for (std::size_t i = 0; i < runs.size(); ++i) {
-            const int end = i + 1 < runs.size() ? starts[i + 1] : pages + 1;
+            const int end = i + 1 < runs.size() ? starts[i + 1] : appendix;
             for (int p = starts[i]; p < end; ++p)
                 runText[runs[i].id] += text[p - 1] + QLatin1Char('\n');
         }
@@ -176,7 +211,10 @@ private Q_SLOTS:
         {
             const auto r = s.run(m_ids.ft);
             const QString t = flat(runText[r.id]);
-            QVERIFY(t.contains(QStringLiteral("time per iteration (s)"))); // the chart, drawn as vectors
+            // The chart, drawn as vectors, names its axes with the tables' units; the summary comes first.
+            for (const char* words : { "Time per iteration (ms)", "Memory per device (GiB)", "Figure Value",
+                     "The fastest strategy that fits in device memory" })
+                QVERIFY2(t.contains(QLatin1String(words)), words);
             for (const auto& f : r.result["frontiers"]) {
                 double fastest = 1e300;
                 for (const auto& p : f["points"])
@@ -206,8 +244,8 @@ private Q_SLOTS:
         {
             const auto r = s.run(m_ids.dgi);
             const QString t = flat(runText[r.id]);
-            QVERIFY(t.contains(q(report::formatNumber(r.result["total_s"].get<double>()))));
-            QVERIFY(t.contains(q(report::formatNumber(r.result["speedup"]["nodewise"].get<double>()))));
+            QVERIFY(t.contains(q(formatSeconds(r.result["total_s"].get<double>()))));
+            QVERIFY(t.contains(QStringLiteral("Time per layer")) && t.contains(QStringLiteral("Time (ms)")));
             QVERIFY(t.contains(QStringLiteral("layer_cut.svg")));
             // The SVG artifact is drawn: its box colours are on one of the run's pages.
             bool drawn = false;
@@ -225,7 +263,10 @@ private Q_SLOTS:
         {
             const auto r = s.run(m_ids.edl);
             const QString t = flat(runText[r.id]);
-            QVERIFY(t.contains(q(report::formatNumber(r.result["final_loss"].get<double>()))));
+            QVERIFY(t.contains(
+                QStringLiteral("Final loss: %1.").arg(q(report::formatNumber(r.result["final_loss"].get<double>())))));
+            QVERIFY(
+                t.contains(QStringLiteral("Samples per second")) && t.contains(QStringLiteral("Workers over time")));
             QVERIFY(t.contains(q(r.name)));
         }
 
@@ -236,7 +277,7 @@ private Q_SLOTS:
         QVERIFY(inkShare(page1) > 0.01);
         int ftPage = 0;
         for (int p = 1; p <= pages && !ftPage; ++p)
-            if (text[p - 1].trimmed().startsWith(QStringLiteral("Run %1 ·").arg(m_ids.ft)))
+            if (opensWith(text[p - 1], QStringLiteral("Run %1 ·").arg(m_ids.ft)))
                 ftPage = p;
         const QImage ft = renderPage(pdf, ftPage, QStringLiteral("report_ft"));
         QVERIFY(inkShare(ft) > 0.03);
@@ -244,16 +285,58 @@ private Q_SLOTS:
 
     void exactPageCount()
     {
-        // The title page and one page for a failed run that has only a few lines.
+        // The title page, one page for a failed run that has only a few lines, and the appendix.
         auto s = store::Session::open(m_session, store::Session::Mode::ReadOnly);
         const QString pdf = path("failed.pdf");
         QString error;
         gui::PdfReport info;
         QVERIFY2(gui::writePdfReport(q(report::renderHtml(s, { .runs = { m_ids.failed } })), pdf, &error, &info),
             qPrintable(error));
-        QCOMPARE(pdfPages(pdf), 2);
-        QCOMPARE(info.pages, 2);
+        QCOMPARE(pdfPages(pdf), 3);
+        QCOMPARE(info.pages, 3);
         QVERIFY(flat(pageText(pdf, 2)).startsWith(QStringLiteral("Run %1 ·").arg(m_ids.failed)));
+        QVERIFY(flat(pageText(pdf, 2)).contains(QStringLiteral("The run failed: worker 2 lost")));
+        QVERIFY(flat(pageText(pdf, 3)).startsWith(QStringLiteral("Appendix: parameters and results as stored")));
+    }
+
+    // File > Export Report writes numbers in the UI's locale: German decimal commas and thousands
+    // dots in the figures, the tables and the chart-free summary; the CLI's reports stay in C.
+    void exportInTheUiLocale_data()
+    {
+        QTest::addColumn<QLocale>("locale");
+        QTest::newRow("German") << QLocale(QLocale::German, QLocale::Germany);
+        QTest::newRow("English") << QLocale(QLocale::English, QLocale::UnitedStates);
+    }
+    void exportInTheUiLocale()
+    {
+        QFETCH(QLocale, locale);
+        const QLocale before;
+        QLocale::setDefault(locale);
+        auto s = store::Session::open(m_session, store::Session::Mode::ReadOnly);
+        const QString pdf = path(QStringLiteral("locale-%1.pdf").arg(locale.name()));
+        QString error;
+        const bool written = gui::exportReport(s, { m_ids.ft, m_ids.dgi }, pdf, &error);
+        QLocale::setDefault(before);
+        QVERIFY2(written, qPrintable(error));
+        const auto language = [&] {
+            QLocale::setDefault(locale);
+            auto l = gui::uiReportLanguage();
+            QLocale::setDefault(before);
+            return l;
+        }();
+        QCOMPARE(q(language.decimalPoint), QString(locale.decimalPoint()));
+        QString all;
+        for (int p = 1; p <= pdfPages(pdf); ++p)
+            all += flat(pageText(pdf, p)) + QLatin1Char(' ');
+        const auto r = s.run(m_ids.ft);
+        double fastest = 1e300;
+        for (const auto& f : r.result["frontiers"])
+            for (const auto& p : f["points"])
+                fastest = std::min(fastest, p["time"].get<double>());
+        const QString ms = locale.toString(fastest * 1e3, 'f', 2) + QStringLiteral(" ms");
+        QVERIFY2(all.contains(ms), qPrintable(ms));
+        const auto edges = s.run(m_ids.dgi).result["graph"]["edges"].get<qint64>();
+        QVERIFY2(all.contains(locale.toString(edges) + QStringLiteral(" edges")), qPrintable(locale.toString(edges)));
     }
 
     void exportBySuffix()
@@ -345,11 +428,13 @@ private Q_SLOTS:
         gui::PdfReport info;
         QVERIFY2(gui::writePdfReport(q(report::renderHtml(s, options)), pdf, &error, &info), qPrintable(error));
         QCOMPARE(pdfPages(pdf), info.pages);
-        QVERIFY(info.pages >= 2 && info.pages <= 2 + std::min(runs, 3) * 2);
+        QVERIFY(info.pages >= 3 && info.pages <= 3 + std::min(runs, 3) * 2);
         QString all;
         for (int page = 1; page <= info.pages; ++page)
             all += flat(pageText(pdf, page)) + QLatin1Char(' ');
-        QVERIFY2(all.contains(QStringLiteral("step")), qPrintable(all.left(400))); // the chart's axis title
+        // The chart's axis titles.
+        QVERIFY2(
+            all.contains(QStringLiteral("Step")) && all.contains(QStringLiteral("Loss")), qPrintable(all.left(400)));
         if (runs > 30)
             QVERIFY2(all.contains(QStringLiteral("10 more runs are not listed")), qPrintable(all.right(800)));
         if (runs > 3)

@@ -5,6 +5,7 @@
 // time, and errors for bad input.
 
 #include "common/error.h"
+#include "common/units.h"
 #include "common/version.h"
 #include "report/csv_export.h"
 #include "report/html_report.h"
@@ -16,8 +17,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <limits>
 #include <numbers>
 #include <set>
 
@@ -430,9 +433,13 @@ private Q_SLOTS:
             leaves(r.params, "", {}, params);
             leaves(r.result, "", skip, results);
             QVERIFY(!params.empty());
+            // The stored JSON is in the appendix only: the run's section reads as words and tables.
+            QVERIFY2(sec->all([](const Node& n) { return n.hasAttr("data-key"); }).empty(), qPrintable(where));
+            const Node* raw = byAttr(*doc, "div", "id", QStringLiteral("appendix-run-%1").arg(r.id));
+            QVERIFY2(raw, qPrintable(where));
             for (const char* cls : { "params", "results" }) {
                 const Node* table
-                    = sec->first([cls](const Node& n) { return n.name == QLatin1String("table") && n.hasClass(cls); });
+                    = raw->first([cls](const Node& n) { return n.name == QLatin1String("table") && n.hasClass(cls); });
                 const auto& expected = std::string(cls) == "params" ? params : results;
                 if (expected.empty()) {
                     QVERIFY(!table);
@@ -529,7 +536,8 @@ private Q_SLOTS:
                     QVERIFY(brow);
                     QCOMPARE(dataValue(cells(*brow)[2]), b["time"].get<double>());
                     QCOMPARE(dataValue(cells(*brow)[3]), b["memory"].get<double>());
-                    QVERIFY(byAttr(*sec, "g", "data-name", q(b["name"].get<std::string>()) + ", " + devices));
+                    // One legend entry per baseline, whatever the device count.
+                    QVERIFY(byAttr(*sec, "g", "data-name", q(b["name"].get<std::string>())));
                 }
             }
             QCOMPARE(
@@ -569,9 +577,146 @@ private Q_SLOTS:
         {
             const Node* sec = byAttr(*doc, "div", "id", QStringLiteral("run-%1").arg(ids.dgi));
             QCOMPARE(sec->all([](const Node& n) { return n.name == QLatin1String("svg"); }).size(), std::size_t(1));
-            QVERIFY(byAttr(*sec, "g", "data-name", QStringLiteral("layerwise")));
-            QVERIFY(byAttr(*sec, "g", "data-name", QStringLiteral("nodewise")));
+            QVERIFY(byAttr(*sec, "g", "data-name", QStringLiteral("layer by layer")));
+            QVERIFY(byAttr(*sec, "g", "data-name", QStringLiteral("node by node")));
         }
+    }
+
+    // The report reads as a report: each run opens with sentences and a table of figures (the
+    // numbers checked against an oracle computed here from the stored result), every table has a
+    // header row, no row has an empty key, charts name their axes after what the series mean, and
+    // the stored JSON comes last, in the appendix.
+    void readsLikeAReport()
+    {
+        const fs::path file = path("words.vantage");
+        const Ids ids = makeSession(file);
+        auto s = store::Session::open(file, store::Session::Mode::ReadOnly);
+        QString error;
+        auto doc = parseHtml(QByteArray::fromStdString(report::renderHtml(s)), &error);
+        QVERIFY2(doc, qPrintable(error));
+        for (const Node* table : elements(*doc, "table")) {
+            const Node* head = table->first([](const Node& n) { return n.name == QLatin1String("thead"); });
+            QVERIFY2(head && !head->text().trimmed().isEmpty(), qPrintable(table->attr("class")));
+        }
+        QVERIFY(doc->all([](const Node& n) { return n.hasAttr("data-key") && n.attr("data-key").isEmpty(); }).empty());
+
+        auto section = [&](std::int64_t id) { return byAttr(*doc, "div", "id", QStringLiteral("run-%1").arg(id)); };
+        auto lead = [&](std::int64_t id) {
+            const Node* p = section(id)->first([](const Node& n) { return n.hasClass("lead"); });
+            return p ? p->text().simplified() : QString();
+        };
+        auto figure = [&](std::int64_t id, const char* field) {
+            const Node* row = byAttr(*section(id), "tr", "data-field", QLatin1String(field));
+            return row ? dataValue(cells(*row)[1]) : std::numeric_limits<double>::quiet_NaN();
+        };
+
+        // FT: the fastest strategy that fits in device memory, over every device count.
+        const auto ft = s.run(ids.ft);
+        double fastest = std::numeric_limits<double>::infinity(), itsMemory = 0;
+        std::size_t strategies = 0;
+        for (const auto& f : ft.result["frontiers"])
+            for (const auto& p : f["points"]) {
+                ++strategies;
+                if (p["memory"].get<double>() <= ft.result["device_memory"].get<double>()
+                    && p["time"].get<double>() < fastest)
+                    fastest = p["time"].get<double>(), itsMemory = p["memory"].get<double>();
+            }
+        QCOMPARE(figure(ids.ft, "fastest_fitting_time"), fastest);
+        QCOMPARE(figure(ids.ft, "fastest_fitting_memory"), itsMemory);
+        QCOMPARE(figure(ids.ft, "strategies"), static_cast<double>(strategies));
+        QVERIFY2(lead(ids.ft).contains(QStringLiteral("%1 strategies").arg(strategies)), qPrintable(lead(ids.ft)));
+        QVERIFY2(lead(ids.ft).contains(QStringLiteral("fastest strategy that fits in device memory")),
+            qPrintable(lead(ids.ft)));
+        QVERIFY(lead(ids.ft).contains(QString::number(fastest * 1e3, 'f', 2) + QStringLiteral(" ms")));
+
+        // PPAC: Recall and NDCG at the smallest K on both test sets, four decimals.
+        const auto ppac = s.run(ids.ppac);
+        for (const char* split : { "full", "balanced" })
+            for (const char* metric : { "recall@20", "ndcg@20" })
+                QVERIFY2(lead(ids.ppac).contains(
+                             QString::number(ppac.result["metrics"][split][metric].get<double>(), 'f', 4)),
+                    qPrintable(lead(ids.ppac)));
+        // EDL and DGI: the final loss, the evaluation time; the failed run: its error.
+        QVERIFY2(lead(ids.edl).contains(
+                     QStringLiteral("Final loss: %1.")
+                         .arg(q(report::formatNumber(s.run(ids.edl).result["final_loss"].get<double>())))),
+            qPrintable(lead(ids.edl)));
+        QVERIFY2(lead(ids.dgi).contains(q(formatSeconds(s.run(ids.dgi).result["total_s"].get<double>()))),
+            qPrintable(lead(ids.dgi)));
+        QVERIFY(lead(ids.failed).contains(q(s.run(ids.failed).error)));
+
+        // Axis titles say what the series are, never the placeholders "step" or a series' key.
+        auto axisTexts = [&](std::int64_t id) {
+            QStringList out;
+            for (const Node* t : elements(*section(id), "text"))
+                out << t->text();
+            return out;
+        };
+        const QStringList edlAxes = axisTexts(ids.edl);
+        for (const char* title : { "Step", "Loss", "Samples per second", "Workers" })
+            QVERIFY2(edlAxes.contains(QLatin1String(title)), title);
+        QVERIFY(!edlAxes.contains(QStringLiteral("step")) && !edlAxes.contains(QStringLiteral("throughput")));
+        QVERIFY(axisTexts(ids.ft).contains(QStringLiteral("Time per iteration (ms)")));
+        QVERIFY(axisTexts(ids.dgi).contains(QStringLiteral("Time (ms)")));
+        QVERIFY(axisTexts(ids.ppac).contains(QStringLiteral("Epoch")));
+
+        // The appendix follows every run's section.
+        std::vector<QString> order;
+        for (const Node* d : elements(*doc, "div"))
+            if (d->hasClass("run") || d->hasClass("appendix"))
+                order.push_back(d->attr("class"));
+        QCOMPARE(order.back(), QStringLiteral("appendix"));
+        QCOMPARE(std::count(order.begin(), order.end(), QStringLiteral("appendix")), 1);
+    }
+
+    // Numbers in the reader's locale, plurals in English without a translator.
+    void language_data()
+    {
+        QTest::addColumn<QString>("decimal");
+        QTest::addColumn<QString>("group");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("number");
+        QTest::addColumn<QString>("seconds");
+        QTest::newRow("C") << "."
+                           << "" << 1739461.0 << "1739461"
+                           << "14 min 31 s";
+        QTest::newRow("English") << "."
+                                 << "," << 1739461.0 << "1,739,461"
+                                 << "14 min 31 s";
+        QTest::newRow("German") << ","
+                                << "." << 1739461.0 << "1.739.461"
+                                << "14 min 31 s";
+        QTest::newRow("German, decimals") << ","
+                                          << "." << 1.0614 << "1,061"
+                                          << "1,061 s";
+        QTest::newRow("German, ms") << ","
+                                    << "." << 0.03236 << "0,03236"
+                                    << "32,36 ms";
+        QTest::newRow("German, negative") << ","
+                                          << "." << -12345.25 << "-12.345"
+                                          << "";
+        QTest::newRow("exponent stays") << ","
+                                        << "." << 1.25e-7 << "1,25e-7"
+                                        << "0,1 µs";
+    }
+    void language()
+    {
+        QFETCH(QString, decimal);
+        QFETCH(QString, group);
+        QFETCH(double, value);
+        QFETCH(QString, number);
+        QFETCH(QString, seconds);
+        report::ReportLanguage l;
+        l.decimalPoint = decimal.toStdString();
+        l.groupSeparator = group.toStdString();
+        QCOMPARE(q(l.number(value)), number);
+        if (std::abs(value) < 1000)
+            QCOMPARE(q(l.seconds(value)), seconds);
+        QCOMPARE(q(l.translate("vantage::report", "%Ln strategy(s)", nullptr, 1)), QStringLiteral("1 strategy"));
+        QCOMPARE(q(l.translate("vantage::report", "%n layer(s)", nullptr, 2)), QStringLiteral("2 layers"));
+        QCOMPARE(q(l.translate("vantage::report", "%Ln strategy(s)", nullptr, 2098)),
+            QString::fromStdString(l.integer(2098)) + QStringLiteral(" strategies"));
+        QCOMPARE(q(report::ReportLanguage::arg("%2 of %1 (%3)", { "a", "%1", "c" })), QStringLiteral("%1 of a (c)"));
     }
 
     void htmlOfSomeRuns()
