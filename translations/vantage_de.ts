@@ -2928,6 +2928,923 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     </message>
 </context>
 <context>
+    <name>vantage::report</name>
+    <message>
+        <source>Frontiers</source>
+        <translation>Fronten</translation>
+    </message>
+    <message>
+        <source>Time / memory frontier</source>
+        <translation>Zeit-/Speicher-Front</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>Batch %1</translation>
+    </message>
+    <message>
+        <source>Time per iteration (ms)</source>
+        <translation>Zeit pro Iteration (ms)</translation>
+    </message>
+    <message>
+        <source>Memory per device (GiB)</source>
+        <translation>Speicher pro Gerät (GiB)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln device(s)</source>
+        <translation>
+            <numerusform>%Ln Gerät</numerusform>
+            <numerusform>%Ln Geräte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>device memory (%1)</source>
+        <translation>Gerätespeicher (%1)</translation>
+    </message>
+    <message>
+        <source>Each frontier joins the strategies that no other strategy beats in both time and memory, one colour per device count. Baselines are single markers, one shape per baseline, in the colour of their device count.</source>
+        <translation>Jede Front verbindet die Strategien, die keine andere in Zeit und Speicher zugleich schlägt, eine Farbe je Geräteanzahl. Vergleichsverfahren sind einzelne Marker, eine Form je Verfahren, in der Farbe ihrer Geräteanzahl.</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>Geräte</translation>
+    </message>
+    <message>
+        <source>Strategies</source>
+        <translation>Strategien</translation>
+    </message>
+    <message>
+        <source>Search time</source>
+        <translation>Suchzeit</translation>
+    </message>
+    <message>
+        <source>Fastest: time</source>
+        <translation>Schnellste: Zeit</translation>
+    </message>
+    <message>
+        <source>Fastest: memory</source>
+        <translation>Schnellste: Speicher</translation>
+    </message>
+    <message>
+        <source>Least memory</source>
+        <translation>Geringster Speicher</translation>
+    </message>
+    <message>
+        <source>Least memory: time</source>
+        <translation>Geringster Speicher: Zeit</translation>
+    </message>
+    <message>
+        <source>no strategy found</source>
+        <translation>keine Strategie gefunden</translation>
+    </message>
+    <message>
+        <source>Baselines</source>
+        <translation>Vergleichsverfahren</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Vergleichsverfahren</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Time / fastest</source>
+        <translation>Zeit / schnellste</translation>
+    </message>
+    <message>
+        <source>Fastest strategies per device count</source>
+        <translation>Schnellste Strategien je Geräteanzahl</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Strategie</translation>
+    </message>
+    <message>
+        <source>%1 more points are in frontier.csv of the CSV export.</source>
+        <translation>%1 weitere Punkte stehen in frontier.csv des CSV-Exports.</translation>
+    </message>
+    <message>
+        <source>Ranking quality and popularity bias</source>
+        <translation>Rangfolgequalität und Popularitätsverzerrung</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>K = %1</source>
+        <translation>K = %1</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>vollständig</translation>
+    </message>
+    <message>
+        <source>balanced</source>
+        <translation>ausgewogen</translation>
+    </message>
+    <message>
+        <source>Users evaluated</source>
+        <translation>Ausgewertete Nutzer</translation>
+    </message>
+    <message>
+        <source>“full” ranks over every test interaction; “balanced” weighs items so that popular and unpopular items count alike (the debiased view). ARP is the average popularity of the recommended items: lower means less popularity bias.</source>
+        <translation>„vollständig“ reiht über jede Testinteraktion; „ausgewogen“ gewichtet Items so, dass populäre und unpopuläre gleich zählen (die entzerrte Sicht). ARP ist die mittlere Popularität der empfohlenen Items: niedriger heißt weniger Popularitätsverzerrung.</translation>
+    </message>
+    <message>
+        <source>Scale events</source>
+        <translation>Skalierungsereignisse</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Joined</source>
+        <translation>Hinzugekommen</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>Ausgeschieden</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>scale-out</source>
+        <translation>Vergrößerung</translation>
+    </message>
+    <message>
+        <source>scale-in</source>
+        <translation>Verkleinerung</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Samples trained</source>
+        <translation>Trainierte Samples</translation>
+    </message>
+    <message>
+        <source>Last step time</source>
+        <translation>Letzte Schrittzeit</translation>
+    </message>
+    <message>
+        <source>Layer by layer and node by node</source>
+        <translation>Schichtweise und knotenweise</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Auswertung</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>Spitzenspeicher</translation>
+    </message>
+    <message>
+        <source>Speed-up of this run</source>
+        <translation>Beschleunigung dieses Laufs</translation>
+    </message>
+    <message>
+        <source>node by node</source>
+        <translation>knotenweise</translation>
+    </message>
+    <message>
+        <source>layer by layer</source>
+        <translation>schichtweise</translation>
+    </message>
+    <message>
+        <source>%1 (this run)</source>
+        <translation>%1 (dieser Lauf)</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Edges</source>
+        <translation>Kanten</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>Stapel</translation>
+    </message>
+    <message>
+        <source>Data touched</source>
+        <translation>Gelesene Daten</translation>
+    </message>
+    <message>
+        <source>Vantage report</source>
+        <translation>Vantage-Bericht</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>Bericht</translation>
+    </message>
+    <message>
+        <source>Session file</source>
+        <translation>Sitzungsdatei</translation>
+    </message>
+    <message>
+        <source>Report date</source>
+        <translation>Berichtsdatum</translation>
+    </message>
+    <message>
+        <source>Session created</source>
+        <translation>Sitzung erstellt</translation>
+    </message>
+    <message>
+        <source>Report written by</source>
+        <translation>Bericht erstellt mit</translation>
+    </message>
+    <message>
+        <source>Session created with</source>
+        <translation>Sitzung erstellt mit</translation>
+    </message>
+    <message>
+        <source>Session schema</source>
+        <translation>Sitzungsschema</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>This session has no runs.</source>
+        <translation>Diese Sitzung enthält keine Läufe.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>%1 more runs are not listed here. The CSV export (vantage-cli report --format csv) holds every run; a report of chosen runs (--runs) details those.</source>
+        <translation>%1 weitere Läufe sind hier nicht aufgeführt. Der CSV-Export (vantage-cli report --format csv) enthält jeden Lauf; ein Bericht über ausgewählte Läufe (--runs) zeigt diese im Detail.</translation>
+    </message>
+    <message>
+        <source>Appendix: parameters and results as stored</source>
+        <translation>Anhang: Parameter und Ergebnisse wie gespeichert</translation>
+    </message>
+    <message>
+        <source>Each run&apos;s parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
+        <translation>Parameter und Ergebnis jedes Laufs, wie die Sitzung sie speichert, ein Wert pro Zeile; lange Listen werden gezählt, nicht aufgeführt. Der CSV-Export enthält sie vollständig als JSON-Dateien.</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the report&apos;s language as an HTML lang code</comment>
+        <translation>de</translation>
+    </message>
+    <message>
+        <source>The report details the first %1 of %2 runs; the CSV export holds the parameters, results and series of every run.</source>
+        <translation>Der Bericht zeigt die ersten %1 von %2 Läufen im Detail; der CSV-Export enthält Parameter, Ergebnisse und Reihen jedes Laufs.</translation>
+    </message>
+    <message>
+        <source>Generated by Vantage %1 on %2 from %3.</source>
+        <translation>Erstellt von Vantage %1 am %2 aus %3.</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Schlagwörter</translation>
+    </message>
+    <message>
+        <source>Recorded result</source>
+        <translation>Aufgezeichnetes Ergebnis</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>%1 more values are in %2 of the CSV export.</source>
+        <translation>%1 weitere Werte stehen in %2 des CSV-Exports.</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Reihe</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Letzter</translation>
+    </message>
+    <message>
+        <source>Lowest</source>
+        <translation>Niedrigster</translation>
+    </message>
+    <message>
+        <source>Highest</source>
+        <translation>Höchster</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Over time</source>
+        <translation>Im Verlauf</translation>
+    </message>
+    <message>
+        <source>Artifacts</source>
+        <translation>Artefakte</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>%1 is too large to embed (%2).</source>
+        <translation>%1 ist zu groß zum Einbetten (%2).</translation>
+    </message>
+    <message>
+        <source>Run %1 · %2</source>
+        <translation>Lauf %1 · %2</translation>
+    </message>
+    <message>
+        <source>The stored frontiers cannot be read: %1</source>
+        <translation>Die gespeicherten Fronten können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Parameters and results as stored: see the appendix.</source>
+        <translation>Parameter und Ergebnisse wie gespeichert: siehe Anhang.</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>No parameters were recorded.</source>
+        <translation>Es wurden keine Parameter aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>Der Lauf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Time / memory frontiers</source>
+        <translation>Zeit-/Speicher-Fronten</translation>
+    </message>
+    <message>
+        <source>Memory per device (GB)</source>
+        <translation>Speicher pro Gerät (GB)</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>Trainingsverlust</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Samples per second</source>
+        <translation>Samples pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Workers over time</source>
+        <translation>Worker im Verlauf</translation>
+    </message>
+    <message>
+        <source>Step time per worker</source>
+        <translation>Schrittzeit je Worker</translation>
+    </message>
+    <message>
+        <source>Step time (ms)</source>
+        <translation>Schrittzeit (ms)</translation>
+    </message>
+    <message>
+        <source>Time per layer</source>
+        <translation>Zeit pro Schicht</translation>
+    </message>
+    <message>
+        <source>Layer (0 = first)</source>
+        <translation>Schicht (0 = erste)</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>Zeit (ms)</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>Time per epoch</source>
+        <translation>Zeit pro Epoche</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Zeit (s)</translation>
+    </message>
+    <message>
+        <source>Validation metrics</source>
+        <translation>Validierungsmetriken</translation>
+    </message>
+    <message>
+        <source>Metric value</source>
+        <translation>Metrikwert</translation>
+    </message>
+    <message>
+        <source>%1 (s)</source>
+        <translation>%1 (s)</translation>
+    </message>
+    <message>
+        <source>%1 (GiB)</source>
+        <translation>%1 (GiB)</translation>
+    </message>
+    <message>
+        <source>user&apos;s</source>
+        <translation>eigenen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s)</source>
+        <translation>
+            <numerusform>%Ln Schritt</numerusform>
+            <numerusform>%Ln Schritte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Elastic data-parallel job of the %1 trainer: %2 in %3 over %4.</source>
+        <translation>Elastischer datenparalleler Auftrag mit dem Trainer %1: %2 in %3 über %4.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln epoch(s)</source>
+        <translation>
+            <numerusform>%Ln Epoche</numerusform>
+            <numerusform>%Ln Epochen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Elastic data-parallel job of the %1 trainer: %2 over %3.</source>
+        <translation>Elastischer datenparalleler Auftrag mit dem Trainer %1: %2 über %3.</translation>
+    </message>
+    <message>
+        <source>Final loss: %1.</source>
+        <translation>Endverlust: %1.</translation>
+    </message>
+    <message>
+        <source>Throughput at the end: %1 samples/s.</source>
+        <translation>Durchsatz am Ende: %1 Samples/s.</translation>
+    </message>
+    <message>
+        <source>The job ended as %1: %2</source>
+        <translation>Der Auftrag endete als %1: %2</translation>
+    </message>
+    <message>
+        <source>Trainer</source>
+        <translation>Trainer</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Epochen</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>Trainingszeit</translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation>Endverlust</translation>
+    </message>
+    <message>
+        <source>Throughput at the end</source>
+        <translation>Durchsatz am Ende</translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation>%1 Samples/s</translation>
+    </message>
+    <message>
+        <source>Every sample was trained on exactly once.</source>
+        <translation>Jedes Sample wurde genau einmal trainiert.</translation>
+    </message>
+    <message>
+        <source>Not every sample was trained on exactly once (see the ledger).</source>
+        <translation>Nicht jedes Sample wurde genau einmal trainiert (siehe das Datenbuch).</translation>
+    </message>
+    <message>
+        <source>The workers&apos; model replicas were equal at every check.</source>
+        <translation>Die Modellkopien der Worker waren bei jeder Prüfung gleich.</translation>
+    </message>
+    <message>
+        <source>The workers&apos; model replicas differed at a check.</source>
+        <translation>Die Modellkopien der Worker wichen bei einer Prüfung voneinander ab.</translation>
+    </message>
+    <message>
+        <source>%1 workers throughout, no scale events.</source>
+        <translation>Durchgehend %1 Worker, keine Skalierungsereignisse.</translation>
+    </message>
+    <message>
+        <source>Workers: %1 at the start, %2 at the end, %3 at most; %4 (%5 out, %6 in), each pausing training for %7 on average.</source>
+        <translation>Worker: %1 am Anfang, %2 am Ende, höchstens %3; %4 (%5 hinzu, %6 entfernt), die das Training im Mittel je %7 anhielten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln scale event(s)</source>
+        <translation>
+            <numerusform>%Ln Skalierungsereignis</numerusform>
+            <numerusform>%Ln Skalierungsereignisse</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Workers at the start</source>
+        <translation>Worker am Anfang</translation>
+    </message>
+    <message>
+        <source>Workers at the end</source>
+        <translation>Worker am Ende</translation>
+    </message>
+    <message>
+        <source>Workers at most</source>
+        <translation>Höchstens Worker</translation>
+    </message>
+    <message>
+        <source>%1 (%2 out, %3 in)</source>
+        <translation>%1 (%2 hinzu, %3 entfernt)</translation>
+    </message>
+    <message>
+        <source>Mean pause per scale event</source>
+        <translation>Mittlere Pause je Skalierungsereignis</translation>
+    </message>
+    <message>
+        <source>%1 evaluated %2 over the graph %3 (%4 nodes, %5 edges) in %6.</source>
+        <translation>%1 %2 auf dem Graphen %3 (%4 Knoten, %5 Kanten) in %6 ausgewertet.</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>Das Modell</translation>
+    </message>
+    <message>
+        <source>Peak memory: %1 resident, %2 of layer outputs held in memory.</source>
+        <translation>Spitzenspeicher: %1 resident, %2 Schichtausgaben im Speicher.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Peak memory (resident)</source>
+        <translation>Spitzenspeicher (resident)</translation>
+    </message>
+    <message>
+        <source>Evaluated %1, the same model took %2: %3 is %4× as fast; the outputs differ by at most %5.</source>
+        <translation>%1 ausgewertet brauchte dasselbe Modell %2: %3 ist %4-mal so schnell; die Ausgaben weichen um höchstens %5 ab.</translation>
+    </message>
+    <message>
+        <source>Time %1</source>
+        <translation>Zeit %1</translation>
+    </message>
+    <message>
+        <source>Speed-up over %1</source>
+        <translation>Beschleunigung gegenüber %1</translation>
+    </message>
+    <message>
+        <source>%1 cut into %2 with %3.</source>
+        <translation>%1 in %2 mit %3 zerlegt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln layer(s)</source>
+        <translation>
+            <numerusform>%Ln Schicht</numerusform>
+            <numerusform>%Ln Schichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln node tensor(s)</source>
+        <translation>
+            <numerusform>%Ln Knotentensor</numerusform>
+            <numerusform>%Ln Knotentensoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On %1 nodes the layer outputs alive at once take at most %2.</source>
+        <translation>Bei %1 Knoten belegen die gleichzeitig lebenden Schichtausgaben höchstens %2.</translation>
+    </message>
+    <message>
+        <source>Node tensors</source>
+        <translation>Knotentensoren</translation>
+    </message>
+    <message>
+        <source>Peak memory of layer outputs</source>
+        <translation>Spitzenspeicher der Schichtausgaben</translation>
+    </message>
+    <message>
+        <source>%1 trained for %2 in %3 (best epoch %4).</source>
+        <translation>%1 trainiert über %2 in %3 (beste Epoche %4).</translation>
+    </message>
+    <message>
+        <source>At K = %1 on the full test set: Recall %2, NDCG %3.</source>
+        <translation>Bei K = %1 auf der vollständigen Testmenge: Recall %2, NDCG %3.</translation>
+    </message>
+    <message>
+        <source>On the popularity-balanced test set (the debiased view): Recall %1, NDCG %2.</source>
+        <translation>Auf der nach Popularität ausgewogenen Testmenge (die entzerrte Sicht): Recall %1, NDCG %2.</translation>
+    </message>
+    <message>
+        <source>Popularity bias at K = %1: average recommended popularity (ARP) %2, Gini %3, long-tail share %4.</source>
+        <translation>Popularitätsverzerrung bei K = %1: mittlere empfohlene Popularität (ARP) %2, Gini %3, Long-Tail-Anteil %4.</translation>
+    </message>
+    <message>
+        <source>Recall@%1, full</source>
+        <translation>Recall@%1, vollständig</translation>
+    </message>
+    <message>
+        <source>Recall@%1, balanced</source>
+        <translation>Recall@%1, ausgewogen</translation>
+    </message>
+    <message>
+        <source>NDCG@%1, full</source>
+        <translation>NDCG@%1, vollständig</translation>
+    </message>
+    <message>
+        <source>NDCG@%1, balanced</source>
+        <translation>NDCG@%1, ausgewogen</translation>
+    </message>
+    <message>
+        <source>ARP@%1, full</source>
+        <translation>ARP@%1, vollständig</translation>
+    </message>
+    <message>
+        <source>Ranked with γ = %1 and β = %2: no popularity re-ranking.</source>
+        <translation>Gereiht mit γ = %1 und β = %2: keine Umreihung nach Popularität.</translation>
+    </message>
+    <message>
+        <source>Ranked with the debiasing knobs γ = %1 and β = %2.</source>
+        <translation>Gereiht mit den Entzerrungsparametern γ = %1 und β = %2.</translation>
+    </message>
+    <message>
+        <source>Debiasing knobs</source>
+        <translation>Entzerrungsparameter</translation>
+    </message>
+    <message>
+        <source>γ = %1, β = %2</source>
+        <translation>γ = %1, β = %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln strategy(s)</source>
+        <translation>
+            <numerusform>%Ln Strategie</numerusform>
+            <numerusform>%Ln Strategien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (batch %2) on the %3 cluster: %4 on the time / memory frontiers for %5 devices, found in %6.</source>
+        <translation>%1 (Batch %2) auf dem Cluster %3: %4 auf den Zeit-/Speicher-Fronten für %5 Geräte, gefunden in %6.</translation>
+    </message>
+    <message>
+        <source>The fastest strategy that fits in device memory (%1) takes %2 per iteration and %3 per device on %4 devices.</source>
+        <translation>Die schnellste Strategie, die in den Gerätespeicher (%1) passt, braucht %2 pro Iteration und %3 pro Gerät auf %4 Geräten.</translation>
+    </message>
+    <message>
+        <source>No strategy fits in device memory (%1) on any device count: the one that needs least takes %2 per device on %3 devices. More devices or a smaller batch would lower it.</source>
+        <translation>Bei keiner Geräteanzahl passt eine Strategie in den Gerätespeicher (%1): Die sparsamste braucht %2 pro Gerät auf %3 Geräten. Mehr Geräte oder ein kleinerer Batch würden das senken.</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Memory per device</source>
+        <translation>Speicher pro Gerät</translation>
+    </message>
+    <message>
+        <source>Device counts</source>
+        <translation>Geräteanzahlen</translation>
+    </message>
+    <message>
+        <source>Strategies on the frontiers</source>
+        <translation>Strategien auf den Fronten</translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits: time per iteration</source>
+        <translation>Schnellste passende Strategie: Zeit pro Iteration</translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits: memory per device</source>
+        <translation>Schnellste passende Strategie: Speicher pro Gerät</translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits: devices</source>
+        <translation>Schnellste passende Strategie: Geräte</translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits</source>
+        <translation>Schnellste passende Strategie</translation>
+    </message>
+    <message>
+        <source>none fits</source>
+        <translation>keine passt</translation>
+    </message>
+    <message>
+        <source>Strategy %1</source>
+        <translation>Strategie %1</translation>
+    </message>
+    <message>
+        <source>The strategy</source>
+        <translation>Die Strategie</translation>
+    </message>
+    <message>
+        <source>%1 of search run %2</source>
+        <translation>%1 aus Suchlauf %2</translation>
+    </message>
+    <message>
+        <source>%1 for %2 on %3 devices: %4 per iteration, %5 per device.</source>
+        <translation>%1 für %2 auf %3 Geräten: %4 pro Iteration, %5 pro Gerät.</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>das Modell</translation>
+    </message>
+    <message>
+        <source>It fits in device memory (%1).</source>
+        <translation>Sie passt in den Gerätespeicher (%1).</translation>
+    </message>
+    <message>
+        <source>It does not fit in device memory (%1).</source>
+        <translation>Sie passt nicht in den Gerätespeicher (%1).</translation>
+    </message>
+    <message>
+        <source>Time per iteration</source>
+        <translation>Zeit pro Iteration</translation>
+    </message>
+    <message>
+        <source>Fits in device memory</source>
+        <translation>Passt in den Gerätespeicher</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Time: compute</source>
+        <translation>Zeit: Rechnen</translation>
+    </message>
+    <message>
+        <source>Time: gradient all-reduce</source>
+        <translation>Zeit: Gradienten-All-Reduce</translation>
+    </message>
+    <message>
+        <source>Time: repartitioning</source>
+        <translation>Zeit: Umverteilung</translation>
+    </message>
+    <message>
+        <source>Memory: weights</source>
+        <translation>Speicher: Gewichte</translation>
+    </message>
+    <message>
+        <source>Memory: gradients</source>
+        <translation>Speicher: Gradienten</translation>
+    </message>
+    <message>
+        <source>Memory: optimizer state</source>
+        <translation>Speicher: Optimiererzustand</translation>
+    </message>
+    <message>
+        <source>Memory: activations</source>
+        <translation>Speicher: Aktivierungen</translation>
+    </message>
+</context>
+<context>
     <name>vantage::widgets::ChartView</name>
     <message>
         <source>Cannot write “%1”.</source>

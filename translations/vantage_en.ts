@@ -2918,6 +2918,923 @@ Stop: the workers save and leave, and the run is recorded.</source>
     </message>
 </context>
 <context>
+    <name>vantage::report</name>
+    <message>
+        <source>Frontiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time / memory frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per iteration (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per device (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln device(s)</source>
+        <translation>
+            <numerusform>%Ln device</numerusform>
+            <numerusform>%Ln devices</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>device memory (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each frontier joins the strategies that no other strategy beats in both time and memory, one colour per device count. Baselines are single markers, one shape per baseline, in the colour of their device count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strategies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest: time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest: memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Least memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Least memory: time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no strategy found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baselines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time / fastest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest strategies per device count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more points are in frontier.csv of the CSV export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranking quality and popularity bias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>balanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“full” ranks over every test interaction; “balanced” weighs items so that popular and unpopular items count alike (the debiased view). ARP is the average popularity of the recommended items: lower means less popularity bias.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Joined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale-out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples trained</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer by layer and node by node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed-up of this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node by node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer by layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (this run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data touched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vantage report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report written by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session created with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session schema</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session has no runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more runs are not listed here. The CSV export (vantage-cli report --format csv) holds every run; a report of chosen runs (--runs) details those.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appendix: parameters and results as stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each run&apos;s parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the report&apos;s language as an HTML lang code</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report details the first %1 of %2 runs; the CSV export holds the parameters, results and series of every run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated by Vantage %1 on %2 from %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more values are in %2 of the CSV export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lowest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Artifacts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is too large to embed (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stored frontiers cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters and results as stored: see the appendix.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No parameters were recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time / memory frontiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per device (GB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time per worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer (0 = first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s)</source>
+        <translation>
+            <numerusform>%Ln step</numerusform>
+            <numerusform>%Ln steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Elastic data-parallel job of the %1 trainer: %2 in %3 over %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln epoch(s)</source>
+        <translation>
+            <numerusform>%Ln epoch</numerusform>
+            <numerusform>%Ln epochs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Elastic data-parallel job of the %1 trainer: %2 over %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final loss: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput at the end: %1 samples/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The job ended as %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trainer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput at the end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every sample was trained on exactly once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not every sample was trained on exactly once (see the ledger).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workers&apos; model replicas were equal at every check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workers&apos; model replicas differed at a check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 workers throughout, no scale events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers: %1 at the start, %2 at the end, %3 at most; %4 (%5 out, %6 in), each pausing training for %7 on average.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln scale event(s)</source>
+        <translation>
+            <numerusform>%Ln scale event</numerusform>
+            <numerusform>%Ln scale events</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Workers at the start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers at the end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 out, %3 in)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean pause per scale event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 evaluated %2 over the graph %3 (%4 nodes, %5 edges) in %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory: %1 resident, %2 of layer outputs held in memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory (resident)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluated %1, the same model took %2: %3 is %4× as fast; the outputs differ by at most %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed-up over %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cut into %2 with %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln layer(s)</source>
+        <translation>
+            <numerusform>%Ln layer</numerusform>
+            <numerusform>%Ln layers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln node tensor(s)</source>
+        <translation>
+            <numerusform>%Ln node tensor</numerusform>
+            <numerusform>%Ln node tensors</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On %1 nodes the layer outputs alive at once take at most %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory of layer outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 trained for %2 in %3 (best epoch %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At K = %1 on the full test set: Recall %2, NDCG %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the popularity-balanced test set (the debiased view): Recall %1, NDCG %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Popularity bias at K = %1: average recommended popularity (ARP) %2, Gini %3, long-tail share %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recall@%1, full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recall@%1, balanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NDCG@%1, full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NDCG@%1, balanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ARP@%1, full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranked with γ = %1 and β = %2: no popularity re-ranking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranked with the debiasing knobs γ = %1 and β = %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debiasing knobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>γ = %1, β = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln strategy(s)</source>
+        <translation>
+            <numerusform>%Ln strategy</numerusform>
+            <numerusform>%Ln strategys</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (batch %2) on the %3 cluster: %4 on the time / memory frontiers for %5 devices, found in %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fastest strategy that fits in device memory (%1) takes %2 per iteration and %3 per device on %4 devices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No strategy fits in device memory (%1) on any device count: the one that needs least takes %2 per device on %3 devices. More devices or a smaller batch would lower it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strategies on the frontiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits: time per iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits: memory per device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits: devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strategy %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of search run %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 for %2 on %3 devices: %4 per iteration, %5 per device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It fits in device memory (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It does not fit in device memory (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits in device memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time: compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time: gradient all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time: repartitioning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: optimizer state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>vantage::widgets::ChartView</name>
     <message>
         <source>Cannot write “%1”.</source>

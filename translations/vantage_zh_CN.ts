@@ -2911,6 +2911,916 @@ Stop: the workers save and leave, and the run is recorded.</source>
     </message>
 </context>
 <context>
+    <name>vantage::report</name>
+    <message>
+        <source>Frontiers</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <source>Time / memory frontier</source>
+        <translation>时间/内存前沿</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>批大小 %1</translation>
+    </message>
+    <message>
+        <source>Time per iteration (ms)</source>
+        <translation>每次迭代时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Memory per device (GiB)</source>
+        <translation>每设备显存 (GiB)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln device(s)</source>
+        <translation>
+            <numerusform>%Ln 个设备</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>device memory (%1)</source>
+        <translation>设备内存（%1）</translation>
+    </message>
+    <message>
+        <source>Each frontier joins the strategies that no other strategy beats in both time and memory, one colour per device count. Baselines are single markers, one shape per baseline, in the colour of their device count.</source>
+        <translation>每条前沿连接在时间和内存上都不被其他策略同时超越的策略，每种设备数一种颜色。基线为单个标记，每种基线一种形状，颜色对应其设备数。</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>Strategies</source>
+        <translation>策略数</translation>
+    </message>
+    <message>
+        <source>Search time</source>
+        <translation>搜索时间</translation>
+    </message>
+    <message>
+        <source>Fastest: time</source>
+        <translation>最快：时间</translation>
+    </message>
+    <message>
+        <source>Fastest: memory</source>
+        <translation>最快：内存</translation>
+    </message>
+    <message>
+        <source>Least memory</source>
+        <translation>最少内存</translation>
+    </message>
+    <message>
+        <source>Least memory: time</source>
+        <translation>最少内存：时间</translation>
+    </message>
+    <message>
+        <source>no strategy found</source>
+        <translation>未找到策略</translation>
+    </message>
+    <message>
+        <source>Baselines</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Time / fastest</source>
+        <translation>时间 / 最快</translation>
+    </message>
+    <message>
+        <source>Fastest strategies per device count</source>
+        <translation>各设备数下最快的策略</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>%1 more points are in frontier.csv of the CSV export.</source>
+        <translation>另有 %1 个点在 CSV 导出的 frontier.csv 中。</translation>
+    </message>
+    <message>
+        <source>Ranking quality and popularity bias</source>
+        <translation>排序质量与流行度偏差</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>K = %1</source>
+        <translation>K = %1</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>balanced</source>
+        <translation>均衡</translation>
+    </message>
+    <message>
+        <source>Users evaluated</source>
+        <translation>评估用户数</translation>
+    </message>
+    <message>
+        <source>“full” ranks over every test interaction; “balanced” weighs items so that popular and unpopular items count alike (the debiased view). ARP is the average popularity of the recommended items: lower means less popularity bias.</source>
+        <translation>“完整”基于所有测试交互排序；“均衡”对物品加权，使热门与冷门物品同等计数（去偏视角）。ARP 是推荐物品的平均流行度：越低表示流行度偏差越小。</translation>
+    </message>
+    <message>
+        <source>Scale events</source>
+        <translation>扩缩容事件</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>工作进程</translation>
+    </message>
+    <message>
+        <source>Joined</source>
+        <translation>加入</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>离开</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>scale-out</source>
+        <translation>扩容</translation>
+    </message>
+    <message>
+        <source>scale-in</source>
+        <translation>缩容</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>工作进程</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Samples trained</source>
+        <translation>已训练样本</translation>
+    </message>
+    <message>
+        <source>Last step time</source>
+        <translation>最近一步用时</translation>
+    </message>
+    <message>
+        <source>Layer by layer and node by node</source>
+        <translation>逐层与逐节点</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值内存</translation>
+    </message>
+    <message>
+        <source>Speed-up of this run</source>
+        <translation>本次运行的加速比</translation>
+    </message>
+    <message>
+        <source>node by node</source>
+        <translation>逐节点</translation>
+    </message>
+    <message>
+        <source>layer by layer</source>
+        <translation>逐层</translation>
+    </message>
+    <message>
+        <source>%1 (this run)</source>
+        <translation>%1（本次运行）</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Edges</source>
+        <translation>边</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Data touched</source>
+        <translation>访问数据量</translation>
+    </message>
+    <message>
+        <source>Vantage report</source>
+        <translation>Vantage 报告</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>Session file</source>
+        <translation>会话文件</translation>
+    </message>
+    <message>
+        <source>Report date</source>
+        <translation>报告日期</translation>
+    </message>
+    <message>
+        <source>Session created</source>
+        <translation>会话创建时间</translation>
+    </message>
+    <message>
+        <source>Report written by</source>
+        <translation>报告生成工具</translation>
+    </message>
+    <message>
+        <source>Session created with</source>
+        <translation>会话创建工具</translation>
+    </message>
+    <message>
+        <source>Session schema</source>
+        <translation>会话架构版本</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>This session has no runs.</source>
+        <translation>此会话没有运行。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>%1 more runs are not listed here. The CSV export (vantage-cli report --format csv) holds every run; a report of chosen runs (--runs) details those.</source>
+        <translation>另有 %1 个运行未在此列出。CSV 导出（vantage-cli report --format csv）包含所有运行；针对所选运行的报告（--runs）会详细列出它们。</translation>
+    </message>
+    <message>
+        <source>Appendix: parameters and results as stored</source>
+        <translation>附录：存储的参数和结果</translation>
+    </message>
+    <message>
+        <source>Each run&apos;s parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
+        <translation>各运行的参数和结果按会话中存储的原样列出，每行一个值；长列表只计数，不逐项列出。CSV 导出以 JSON 文件形式完整保存它们。</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the report&apos;s language as an HTML lang code</comment>
+        <translation>zh-CN</translation>
+    </message>
+    <message>
+        <source>The report details the first %1 of %2 runs; the CSV export holds the parameters, results and series of every run.</source>
+        <translation>报告详细列出了 %2 个运行中的前 %1 个；CSV 导出包含每个运行的参数、结果和序列。</translation>
+    </message>
+    <message>
+        <source>Generated by Vantage %1 on %2 from %3.</source>
+        <translation>由 Vantage %1 于 %2 根据 %3 生成。</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Recorded result</source>
+        <translation>记录的结果</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>%1 more values are in %2 of the CSV export.</source>
+        <translation>另有 %1 个值在 CSV 导出的 %2 中。</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>点数</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>最后</translation>
+    </message>
+    <message>
+        <source>Lowest</source>
+        <translation>最低</translation>
+    </message>
+    <message>
+        <source>Highest</source>
+        <translation>最高</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>Over time</source>
+        <translation>随时间变化</translation>
+    </message>
+    <message>
+        <source>Artifacts</source>
+        <translation>产物</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>%1 is too large to embed (%2).</source>
+        <translation>%1 太大，无法嵌入（%2）。</translation>
+    </message>
+    <message>
+        <source>Run %1 · %2</source>
+        <translation>运行 %1 · %2</translation>
+    </message>
+    <message>
+        <source>The stored frontiers cannot be read: %1</source>
+        <translation>无法读取存储的前沿：%1</translation>
+    </message>
+    <message>
+        <source>Parameters and results as stored: see the appendix.</source>
+        <translation>存储的参数和结果：见附录。</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>No parameters were recorded.</source>
+        <translation>未记录参数。</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Time / memory frontiers</source>
+        <translation>时间/内存前沿</translation>
+    </message>
+    <message>
+        <source>Memory per device (GB)</source>
+        <translation>每设备内存 (GB)</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Samples per second</source>
+        <translation>每秒样本数</translation>
+    </message>
+    <message>
+        <source>Workers over time</source>
+        <translation>工作进程数变化</translation>
+    </message>
+    <message>
+        <source>Step time per worker</source>
+        <translation>各工作进程的每步用时</translation>
+    </message>
+    <message>
+        <source>Step time (ms)</source>
+        <translation>每步时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Time per layer</source>
+        <translation>每层用时</translation>
+    </message>
+    <message>
+        <source>Layer (0 = first)</source>
+        <translation>层（0 = 第一层）</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Time per epoch</source>
+        <translation>每轮用时</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>时间 (秒)</translation>
+    </message>
+    <message>
+        <source>Validation metrics</source>
+        <translation>验证指标</translation>
+    </message>
+    <message>
+        <source>Metric value</source>
+        <translation>指标值</translation>
+    </message>
+    <message>
+        <source>%1 (s)</source>
+        <translation>%1 (秒)</translation>
+    </message>
+    <message>
+        <source>%1 (GiB)</source>
+        <translation>%1 (GiB)</translation>
+    </message>
+    <message>
+        <source>user&apos;s</source>
+        <translation>用户自定义</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s)</source>
+        <translation>
+            <numerusform>%Ln 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Elastic data-parallel job of the %1 trainer: %2 in %3 over %4.</source>
+        <translation>使用 %1 训练器的弹性数据并行任务：%3 中共 %2，历时 %4。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln epoch(s)</source>
+        <translation>
+            <numerusform>%Ln 轮</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Elastic data-parallel job of the %1 trainer: %2 over %3.</source>
+        <translation>使用 %1 训练器的弹性数据并行任务：共 %2，历时 %3。</translation>
+    </message>
+    <message>
+        <source>Final loss: %1.</source>
+        <translation>最终损失：%1。</translation>
+    </message>
+    <message>
+        <source>Throughput at the end: %1 samples/s.</source>
+        <translation>结束时的吞吐量：%1 样本/秒。</translation>
+    </message>
+    <message>
+        <source>The job ended as %1: %2</source>
+        <translation>任务以 %1 结束：%2</translation>
+    </message>
+    <message>
+        <source>Trainer</source>
+        <translation>训练器</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation>最终损失</translation>
+    </message>
+    <message>
+        <source>Throughput at the end</source>
+        <translation>结束时的吞吐量</translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation>%1 样本/秒</translation>
+    </message>
+    <message>
+        <source>Every sample was trained on exactly once.</source>
+        <translation>每个样本恰好训练了一次。</translation>
+    </message>
+    <message>
+        <source>Not every sample was trained on exactly once (see the ledger).</source>
+        <translation>并非每个样本都恰好训练了一次（见数据账本）。</translation>
+    </message>
+    <message>
+        <source>The workers&apos; model replicas were equal at every check.</source>
+        <translation>各工作进程的模型副本在每次检查中都一致。</translation>
+    </message>
+    <message>
+        <source>The workers&apos; model replicas differed at a check.</source>
+        <translation>各工作进程的模型副本在某次检查中不一致。</translation>
+    </message>
+    <message>
+        <source>%1 workers throughout, no scale events.</source>
+        <translation>全程 %1 个工作进程，无扩缩容事件。</translation>
+    </message>
+    <message>
+        <source>Workers: %1 at the start, %2 at the end, %3 at most; %4 (%5 out, %6 in), each pausing training for %7 on average.</source>
+        <translation>工作进程：开始 %1 个，结束 %2 个，最多 %3 个；%4（扩容 %5 次，缩容 %6 次），每次平均暂停训练 %7。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln scale event(s)</source>
+        <translation>
+            <numerusform>%Ln 次扩缩容事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Workers at the start</source>
+        <translation>开始时的工作进程数</translation>
+    </message>
+    <message>
+        <source>Workers at the end</source>
+        <translation>结束时的工作进程数</translation>
+    </message>
+    <message>
+        <source>Workers at most</source>
+        <translation>最多工作进程数</translation>
+    </message>
+    <message>
+        <source>%1 (%2 out, %3 in)</source>
+        <translation>%1（扩容 %2 次，缩容 %3 次）</translation>
+    </message>
+    <message>
+        <source>Mean pause per scale event</source>
+        <translation>每次扩缩容的平均暂停</translation>
+    </message>
+    <message>
+        <source>%1 evaluated %2 over the graph %3 (%4 nodes, %5 edges) in %6.</source>
+        <translation>%1 在图 %3（%4 个节点，%5 条边）上%2求值，用时 %6。</translation>
+    </message>
+    <message>
+        <source>The model</source>
+        <translation>该模型</translation>
+    </message>
+    <message>
+        <source>Peak memory: %1 resident, %2 of layer outputs held in memory.</source>
+        <translation>峰值内存：常驻 %1，内存中保存的层输出 %2。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Peak memory (resident)</source>
+        <translation>峰值内存（常驻）</translation>
+    </message>
+    <message>
+        <source>Evaluated %1, the same model took %2: %3 is %4× as fast; the outputs differ by at most %5.</source>
+        <translation>%1求值时同一模型用时 %2：%3的速度是其 %4 倍；输出最多相差 %5。</translation>
+    </message>
+    <message>
+        <source>Time %1</source>
+        <translation>%1用时</translation>
+    </message>
+    <message>
+        <source>Speed-up over %1</source>
+        <translation>相对%1的加速比</translation>
+    </message>
+    <message>
+        <source>%1 cut into %2 with %3.</source>
+        <translation>%1 被切分为 %2，含 %3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln layer(s)</source>
+        <translation>
+            <numerusform>%Ln 层</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln node tensor(s)</source>
+        <translation>
+            <numerusform>%Ln 个节点张量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On %1 nodes the layer outputs alive at once take at most %2.</source>
+        <translation>在 %1 个节点上，同时存活的层输出最多占用 %2。</translation>
+    </message>
+    <message>
+        <source>Node tensors</source>
+        <translation>节点张量</translation>
+    </message>
+    <message>
+        <source>Peak memory of layer outputs</source>
+        <translation>层输出的峰值内存</translation>
+    </message>
+    <message>
+        <source>%1 trained for %2 in %3 (best epoch %4).</source>
+        <translation>%1 训练了 %2，用时 %3（最佳轮次 %4）。</translation>
+    </message>
+    <message>
+        <source>At K = %1 on the full test set: Recall %2, NDCG %3.</source>
+        <translation>K = %1 时在完整测试集上：Recall %2，NDCG %3。</translation>
+    </message>
+    <message>
+        <source>On the popularity-balanced test set (the debiased view): Recall %1, NDCG %2.</source>
+        <translation>在按流行度均衡的测试集上（去偏视角）：Recall %1，NDCG %2。</translation>
+    </message>
+    <message>
+        <source>Popularity bias at K = %1: average recommended popularity (ARP) %2, Gini %3, long-tail share %4.</source>
+        <translation>K = %1 时的流行度偏差：平均推荐流行度（ARP）%2，Gini %3，长尾占比 %4。</translation>
+    </message>
+    <message>
+        <source>Recall@%1, full</source>
+        <translation>Recall@%1，完整</translation>
+    </message>
+    <message>
+        <source>Recall@%1, balanced</source>
+        <translation>Recall@%1，均衡</translation>
+    </message>
+    <message>
+        <source>NDCG@%1, full</source>
+        <translation>NDCG@%1，完整</translation>
+    </message>
+    <message>
+        <source>NDCG@%1, balanced</source>
+        <translation>NDCG@%1，均衡</translation>
+    </message>
+    <message>
+        <source>ARP@%1, full</source>
+        <translation>ARP@%1，完整</translation>
+    </message>
+    <message>
+        <source>Ranked with γ = %1 and β = %2: no popularity re-ranking.</source>
+        <translation>使用 γ = %1、β = %2 排序：未按流行度重排。</translation>
+    </message>
+    <message>
+        <source>Ranked with the debiasing knobs γ = %1 and β = %2.</source>
+        <translation>使用去偏参数 γ = %1、β = %2 排序。</translation>
+    </message>
+    <message>
+        <source>Debiasing knobs</source>
+        <translation>去偏参数</translation>
+    </message>
+    <message>
+        <source>γ = %1, β = %2</source>
+        <translation>γ = %1，β = %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln strategy(s)</source>
+        <translation>
+            <numerusform>%Ln 个策略</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (batch %2) on the %3 cluster: %4 on the time / memory frontiers for %5 devices, found in %6.</source>
+        <translation>%1（批大小 %2）在 %3 集群上：在 %5 个设备的时间/内存前沿上共 %4，用时 %6 找到。</translation>
+    </message>
+    <message>
+        <source>The fastest strategy that fits in device memory (%1) takes %2 per iteration and %3 per device on %4 devices.</source>
+        <translation>可放入设备内存（%1）的最快策略在 %4 个设备上每次迭代用时 %2，每设备占用 %3。</translation>
+    </message>
+    <message>
+        <source>No strategy fits in device memory (%1) on any device count: the one that needs least takes %2 per device on %3 devices. More devices or a smaller batch would lower it.</source>
+        <translation>在任何设备数下都没有策略能放入设备内存（%1）：最省内存的策略在 %3 个设备上每设备需要 %2。增加设备或减小批大小可以降低内存需求。</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Memory per device</source>
+        <translation>每设备内存</translation>
+    </message>
+    <message>
+        <source>Device counts</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>Strategies on the frontiers</source>
+        <translation>前沿上的策略数</translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits: time per iteration</source>
+        <translation>可容纳的最快策略：每次迭代时间</translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits: memory per device</source>
+        <translation>可容纳的最快策略：每设备内存</translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits: devices</source>
+        <translation>可容纳的最快策略：设备数</translation>
+    </message>
+    <message>
+        <source>Fastest strategy that fits</source>
+        <translation>可容纳的最快策略</translation>
+    </message>
+    <message>
+        <source>none fits</source>
+        <translation>均无法容纳</translation>
+    </message>
+    <message>
+        <source>Strategy %1</source>
+        <translation>策略 %1</translation>
+    </message>
+    <message>
+        <source>The strategy</source>
+        <translation>该策略</translation>
+    </message>
+    <message>
+        <source>%1 of search run %2</source>
+        <translation>搜索运行 %2 的%1</translation>
+    </message>
+    <message>
+        <source>%1 for %2 on %3 devices: %4 per iteration, %5 per device.</source>
+        <translation>%1，%2，%3 个设备：每次迭代 %4，每设备 %5。</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>该模型</translation>
+    </message>
+    <message>
+        <source>It fits in device memory (%1).</source>
+        <translation>它可以放入设备内存（%1）。</translation>
+    </message>
+    <message>
+        <source>It does not fit in device memory (%1).</source>
+        <translation>它无法放入设备内存（%1）。</translation>
+    </message>
+    <message>
+        <source>Time per iteration</source>
+        <translation>每次迭代时间</translation>
+    </message>
+    <message>
+        <source>Fits in device memory</source>
+        <translation>可放入设备内存</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Time: compute</source>
+        <translation>时间：计算</translation>
+    </message>
+    <message>
+        <source>Time: gradient all-reduce</source>
+        <translation>时间：梯度 all-reduce</translation>
+    </message>
+    <message>
+        <source>Time: repartitioning</source>
+        <translation>时间：重新分区</translation>
+    </message>
+    <message>
+        <source>Memory: weights</source>
+        <translation>内存：权重</translation>
+    </message>
+    <message>
+        <source>Memory: gradients</source>
+        <translation>内存：梯度</translation>
+    </message>
+    <message>
+        <source>Memory: optimizer state</source>
+        <translation>内存：优化器状态</translation>
+    </message>
+    <message>
+        <source>Memory: activations</source>
+        <translation>内存：激活值</translation>
+    </message>
+</context>
+<context>
     <name>vantage::widgets::ChartView</name>
     <message>
         <source>Cannot write “%1”.</source>
