@@ -427,22 +427,42 @@ void drawLine(std::string& svg, const ChartSeries& s, const std::string& colour,
                 svg += ' ';
             svg += num(run[k].x) + "," + num(run[k].y);
         }
-        svg += "\"/>";
+        // Hovering the curve names it (its points' values are in the report's tables).
+        svg += s.name.empty() ? std::string("\"/>") : "\"><title>" + escapeHtml(s.name) + "</title></polyline>";
     }
 }
 
-void drawMarkers(std::string& svg, const ChartSeries& s, const std::string& colour, const ChartLayout& l)
+// What hovering a point shows in a browser: "8 devices: Time (ms) 12.5, Memory (GiB) 3.71".
+std::string pointTitle(const Chart& chart, const ChartSeries& s, const ChartPoint& p)
+{
+    auto value = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.6g", v);
+        return std::string(buf);
+    };
+    return "<title>" + escapeHtml((s.name.empty() ? std::string() : s.name + ": ") + chart.xLabel + " " + value(p.x)
+               + ", " + chart.yLabel + " " + value(p.y))
+        + "</title>";
+}
+
+void drawMarkers(
+    std::string& svg, const Chart& chart, const ChartSeries& s, const std::string& colour, const ChartLayout& l)
 {
     // Thousands of markers on the same few pixels draw nothing new; keep one per half pixel.
     const bool dedupe = s.points.size() > 1500;
+    constexpr std::size_t kTitledMarkers = 2000; // hover texts per series at most (the file stays small)
     std::set<std::pair<long, long>> seen;
+    std::size_t drawn = 0;
     for (const auto& p : s.points) {
         if (!std::isfinite(p.x) || !std::isfinite(p.y))
             continue;
         const double x = l.px(p.x), y = l.py(p.y);
         if (dedupe && !seen.emplace(std::lround(x * 2), std::lround(y * 2)).second)
             continue;
-        svg += markerSvg(s.shape, x, y, colour);
+        if (drawn++ < kTitledMarkers)
+            svg += "<g>" + pointTitle(chart, s, p) + markerSvg(s.shape, x, y, colour) + "</g>";
+        else
+            svg += markerSvg(s.shape, x, y, colour);
     }
 }
 
@@ -491,7 +511,7 @@ std::string renderSvg(const Chart& chart)
         if (s.line || s.step)
             drawLine(svg, s, colour, l);
         if (s.markers)
-            drawMarkers(svg, s, colour, l);
+            drawMarkers(svg, chart, s, colour, l);
         svg += "</g>";
     }
     if (!l.any)

@@ -253,6 +253,12 @@ private Q_SLOTS:
         QVERIFY(train && valid);
         QCOMPARE(elements(*train, "circle").size(), a.points.size());
         QCOMPARE(elements(*train, "polyline").size(), std::size_t(1));
+        // Hovering a marker tells its values, hovering a line its series (titles, as browsers show them).
+        QStringList hovers;
+        for (const Node* t : elements(*train, "title"))
+            hovers << t->text();
+        QVERIFY2(hovers.contains(QStringLiteral("train: step 1, loss 0.5")), qPrintable(hovers.join(QLatin1Char('|'))));
+        QVERIFY(hovers.contains(QStringLiteral("train")));
         // The NaN splits "valid" into a lone point (no line) and a line of two points.
         const auto validLines = elements(*valid, "polyline");
         QCOMPARE(validLines.size(), std::size_t(1));
