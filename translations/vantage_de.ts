@@ -693,6 +693,78 @@
         <source>none</source>
         <translation>keine</translation>
     </message>
+    <message>
+        <source>{n} layer</source>
+        <translation>{n} Schicht</translation>
+    </message>
+    <message>
+        <source>{n} layers</source>
+        <translation>{n} Schichten</translation>
+    </message>
+    <message>
+        <source>{n} op</source>
+        <translation>{n} Operator</translation>
+    </message>
+    <message>
+        <source>{n} ops</source>
+        <translation>{n} Operatoren</translation>
+    </message>
+    <message>
+        <source>{n} tensor</source>
+        <translation>{n} Tensor</translation>
+    </message>
+    <message>
+        <source>{n} tensors</source>
+        <translation>{n} Tensoren</translation>
+    </message>
+    <message>
+        <source>{n} aggregation</source>
+        <translation>{n} Aggregation</translation>
+    </message>
+    <message>
+        <source>{n} aggregations</source>
+        <translation>{n} Aggregationen</translation>
+    </message>
+    <message>
+        <source>{n} dense</source>
+        <translation>{n} dicht</translation>
+    </message>
+    <message>
+        <source>{n} per edge</source>
+        <translation>{n} je Kante</translation>
+    </message>
+    <message>
+        <source>{n} per node</source>
+        <translation>{n} je Knoten</translation>
+    </message>
+    <message>
+        <source>a box per layer</source>
+        <translation>ein Kasten je Schicht</translation>
+    </message>
+    <message>
+        <source>a box per {n} layers</source>
+        <translation>ein Kasten je {n} Schichten</translation>
+    </message>
+    <message>
+        <source>layer {n}</source>
+        <translation>Schicht {n}</translation>
+    </message>
+    <message>
+        <source>layers {a}-{b}</source>
+        <translation>Schichten {a}–{b}</translation>
+    </message>
+    <message>
+        <source>source pass (all nodes)</source>
+        <translation>Quelldurchlauf (alle Knoten)</translation>
+    </message>
+    <message>
+        <source>blocks (per batch of destinations)</source>
+        <translation>Blöcke (je Stapel von Zielknoten)</translation>
+    </message>
+    <message>
+        <source>{w} x {s} B per node</source>
+        <translation>{w} x {s} B je Knoten</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

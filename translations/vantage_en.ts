@@ -693,6 +693,78 @@
         <source>Device:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>{n} layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} ops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} aggregation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} aggregations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} dense</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} per edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a box per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a box per {n} layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers {a}-{b}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source pass (all nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocks (per batch of destinations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{w} x {s} B per node</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

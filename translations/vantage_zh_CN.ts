@@ -692,6 +692,78 @@
         <source>none</source>
         <translation>无</translation>
     </message>
+    <message>
+        <source>{n} layer</source>
+        <translation>{n} 层</translation>
+    </message>
+    <message>
+        <source>{n} layers</source>
+        <translation>{n} 层</translation>
+    </message>
+    <message>
+        <source>{n} op</source>
+        <translation>{n} 个算子</translation>
+    </message>
+    <message>
+        <source>{n} ops</source>
+        <translation>{n} 个算子</translation>
+    </message>
+    <message>
+        <source>{n} tensor</source>
+        <translation>{n} 个张量</translation>
+    </message>
+    <message>
+        <source>{n} tensors</source>
+        <translation>{n} 个张量</translation>
+    </message>
+    <message>
+        <source>{n} aggregation</source>
+        <translation>{n} 个聚合</translation>
+    </message>
+    <message>
+        <source>{n} aggregations</source>
+        <translation>{n} 个聚合</translation>
+    </message>
+    <message>
+        <source>{n} dense</source>
+        <translation>{n} 个稠密</translation>
+    </message>
+    <message>
+        <source>{n} per edge</source>
+        <translation>{n} 个逐边</translation>
+    </message>
+    <message>
+        <source>{n} per node</source>
+        <translation>{n} 个逐节点</translation>
+    </message>
+    <message>
+        <source>a box per layer</source>
+        <translation>每层一个框</translation>
+    </message>
+    <message>
+        <source>a box per {n} layers</source>
+        <translation>每 {n} 层一个框</translation>
+    </message>
+    <message>
+        <source>layer {n}</source>
+        <translation>第 {n} 层</translation>
+    </message>
+    <message>
+        <source>layers {a}-{b}</source>
+        <translation>第 {a}–{b} 层</translation>
+    </message>
+    <message>
+        <source>source pass (all nodes)</source>
+        <translation>源遍历（所有节点）</translation>
+    </message>
+    <message>
+        <source>blocks (per batch of destinations)</source>
+        <translation>块（每批目标节点）</translation>
+    </message>
+    <message>
+        <source>{w} x {s} B per node</source>
+        <translation>每节点 {w} x {s} B</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EdlPage</name>

@@ -1,6 +1,6 @@
-#include "session_runs_model.h"
 #include "dgi_page.h"
 #include "dgi_page_p.h"
+#include "session_runs_model.h"
 
 #include "number_format.h"
 #include "table_helpers.h"
@@ -241,7 +241,7 @@ bool DgiPage::partitionModel()
             cancel.throwIfCancelled();
             progress.report(0.4, "cutting into layers");
             cut->schema = dgi::partitionIntoLayers(*cut->ir);
-            cut->dot = dgi::layerCutDot(*cut->ir, *cut->schema);
+            cut->dot = dgi::layerCutDot(*cut->ir, *cut->schema, { .words = request.drawWords });
             cancel.throwIfCancelled();
             progress.report(0.5, "drawing the cut");
             cut->svg = renderDotToSvg(cut->dot);
@@ -335,7 +335,26 @@ dgi::EvaluationRequest DgiPage::request() const
     // Beyond 15 s the node-wise baseline is extrapolated from the batches it ran: the default
     // graph's evaluation takes half a minute, not a minute and more.
     r.options.nodeWiseTimeLimitS = 15.0;
+    r.drawWords = drawWords();
     return r;
+}
+
+// The cut drawing's words in the window's language.
+dgi::DrawWords DgiPage::drawWords()
+{
+    auto s = [](const QString& t) { return t.toStdString(); };
+    dgi::DrawWords w;
+    w.layerOne = s(tr("{n} layer")), w.layerMany = s(tr("{n} layers"));
+    w.opOne = s(tr("{n} op")), w.opMany = s(tr("{n} ops"));
+    w.tensorOne = s(tr("{n} tensor")), w.tensorMany = s(tr("{n} tensors"));
+    w.aggregationOne = s(tr("{n} aggregation")), w.aggregationMany = s(tr("{n} aggregations"));
+    w.dense = s(tr("{n} dense")), w.perEdge = s(tr("{n} per edge")), w.perNode = s(tr("{n} per node"));
+    w.boxPerLayer = s(tr("a box per layer")), w.boxPerLayers = s(tr("a box per {n} layers"));
+    w.layerBox = s(tr("layer {n}")), w.layersBox = s(tr("layers {a}-{b}"));
+    w.sourcePass = s(tr("source pass (all nodes)")), w.blocks = s(tr("blocks (per batch of destinations)"));
+    w.output = s(tr("output"));
+    w.bytesPerNode = s(tr("{w} x {s} B per node"));
+    return w;
 }
 
 bool DgiPage::startEvaluation()
@@ -561,10 +580,9 @@ void DgiPage::showRun(qint64 runId)
             showResults(stored.result);
             m_tabs->setCurrentIndex(1);
         } else {
-            m_status->setText(
-                tr("Run %1 %2: %3")
-                    .arg(runId)
-                    .arg(SessionRunsModel::statusTitle(run.status), QString::fromStdString(run.error)));
+            m_status->setText(tr("Run %1 %2: %3")
+                                  .arg(runId)
+                                  .arg(SessionRunsModel::statusTitle(run.status), QString::fromStdString(run.error)));
         }
     } catch (const std::exception& e) {
         m_state->shownModel.clear();
@@ -623,9 +641,10 @@ bool DgiPage::inspectNode(int node)
             int h = 0;
             for (const auto& size : j["hops"]) {
                 const auto v = size.get<std::int64_t>();
-                m_hops->appendRow(
-                    { textCell(QString::number(h++), true), textCell(QLocale().toString(static_cast<qint64>(v)), true),
-                        textCell(QStringLiteral("%1 %").arg(QLocale().toString(100.0 * static_cast<double>(v) / n, 'f', 2)), true) });
+                m_hops->appendRow({ textCell(QString::number(h++), true),
+                    textCell(QLocale().toString(static_cast<qint64>(v)), true),
+                    textCell(QStringLiteral("%1 %").arg(QLocale().toString(100.0 * static_cast<double>(v) / n, 'f', 2)),
+                        true) });
             }
             m_embedding->clear();
             m_embedding->setHorizontalHeaderLabels({ tr("Dimension"), tr("Value") });

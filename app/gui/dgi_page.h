@@ -25,6 +25,7 @@ class SvgView;
 
 namespace vantage::dgi {
 struct EvaluationRequest;
+struct DrawWords;
 } // namespace vantage::dgi
 
 namespace vantage::gui {
@@ -63,6 +64,7 @@ Q_SIGNALS:
     void nodeInspected(bool ok);
 
 private:
+    static dgi::DrawWords drawWords();
     struct State;
     void buildUi();
     QWidget* buildInputs();

@@ -1,6 +1,6 @@
+#include "edl_page_p.h"
 #include "number_format.h"
 #include "session_runs_model.h"
-#include "edl_page_p.h"
 
 #include "edl_texts.h"
 #include "task_group.h"
@@ -15,7 +15,6 @@
 #include "store/session.h"
 #include "widgets/line_chart.h"
 
-#include <QLocale>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -29,6 +28,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QProcess>
 #include <QPushButton>
 #include <QSet>
@@ -533,11 +533,12 @@ void EdlPage::showRun(qint64 runId)
             m_state->status = edl::jobStatusFromJson(run.result["report"]["status"]);
         m_state->ended = true;
         showStatus();
-        m_status->setText(tr("Run %1 (%2): %3")
-                              .arg(runId)
-                              .arg(SessionRunsModel::statusTitle(run.status),
-                                  localizeNumbers(QString::fromStdString(run.summary.empty() ? run.error : run.summary)))
-                              .toHtmlEscaped());
+        m_status->setText(
+            tr("Run %1 (%2): %3")
+                .arg(runId)
+                .arg(SessionRunsModel::statusTitle(run.status),
+                    localizeNumbers(QString::fromStdString(run.summary.empty() ? run.error : run.summary)))
+                .toHtmlEscaped());
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())).toHtmlEscaped());
     }

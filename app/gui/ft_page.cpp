@@ -1,6 +1,6 @@
-#include "session_runs_model.h"
 #include "ft_page.h"
 #include "ft_page_p.h"
+#include "session_runs_model.h"
 
 #include "file_dialogs.h"
 

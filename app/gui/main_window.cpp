@@ -25,7 +25,6 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
-#include <QShowEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -35,6 +34,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
+#include <QShowEvent>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -137,7 +137,8 @@ void MainWindow::showEvent(QShowEvent* event)
     // On a small screen the pages need the width: the browser starts at its least (a user widens
     // it, and the width is kept with the window's state).
     constexpr int kSmallScreen = 1280; // px of window width
-    resizeDocks({ m_browserDock }, { width() < kSmallScreen ? m_browserDock->minimumSizeHint().width() : qBound(240, width() / 3, 520) },
+    resizeDocks({ m_browserDock },
+        { width() < kSmallScreen ? m_browserDock->minimumSizeHint().width() : qBound(240, width() / 3, 520) },
         Qt::Horizontal);
 }
 

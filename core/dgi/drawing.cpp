@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -64,13 +66,24 @@ std::string shapeSuffix(const IrOp& o)
     return s + "]";
 }
 
-std::string plural(std::size_t n, const char* one, const char* many)
+// The template with each "{key}" replaced by its value.
+std::string fillIn(std::string text, std::initializer_list<std::pair<std::string_view, std::string>> values)
 {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
+    for (const auto& [key, value] : values) {
+        const std::string mark = "{" + std::string(key) + "}";
+        for (std::size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at + value.size()))
+            text.replace(at, mark.size(), value);
+    }
+    return text;
+}
+
+std::string plural(std::size_t n, const std::string& one, const std::string& many)
+{
+    return fillIn(n == 1 ? one : many, { { "n", std::to_string(n) } });
 }
 
 // What a layer's ops are, for its box: "12 ops: 1 aggregation, 2 dense, 3 per edge, 6 per node".
-std::string opsSummary(const GnnIr& ir, const std::vector<int>& ops)
+std::string opsSummary(const GnnIr& ir, const std::vector<int>& ops, const DrawWords& w)
 {
     std::size_t aggregations = 0, dense = 0, edge = 0, node = 0;
     for (int v : ops) {
@@ -84,13 +97,13 @@ std::string opsSummary(const GnnIr& ir, const std::vector<int>& ops)
         else
             ++node;
     }
-    std::string s = plural(ops.size(), "op", "ops") + ":";
+    std::string s = plural(ops.size(), w.opOne, w.opMany) + ":";
     const char* sep = " ";
     for (const auto& [n, one, many] :
-        { std::tuple{ aggregations, "aggregation", "aggregations" }, std::tuple{ dense, "dense", "dense" },
-            std::tuple{ edge, "per edge", "per edge" }, std::tuple{ node, "per node", "per node" } })
+        { std::tuple{ aggregations, &w.aggregationOne, &w.aggregationMany }, std::tuple{ dense, &w.dense, &w.dense },
+            std::tuple{ edge, &w.perEdge, &w.perEdge }, std::tuple{ node, &w.perNode, &w.perNode } })
         if (n > 0) {
-            s += sep + std::to_string(n) + " " + (n == 1 ? one : many);
+            s += sep + plural(n, *one, *many);
             sep = ", ";
         }
     return s;
@@ -105,11 +118,13 @@ std::string condensedCutDot(const GnnIr& ir, const LayerSchema& schema, const Dr
     const std::size_t maxBoxes = std::max<std::size_t>(options.maxBoxes, 1);
     const std::size_t per = (layers + maxBoxes - 1) / maxBoxes;
     const auto box = [&](int layer) { return "b" + std::to_string(static_cast<std::size_t>(layer) / per); };
+    const DrawWords& w = options.words;
     std::ostringstream dot;
     dot << "digraph dgi {\n"
         << "  graph [rankdir=TB, fontname=\"Helvetica\", label="
-        << dotQuote(title + ": " + plural(layers, "layer", "layers") + ", " + plural(home.size(), "op", "ops")
-               + (per == 1 ? " (a box per layer)" : " (a box per " + std::to_string(per) + " layers)"))
+        << dotQuote(title + ": " + plural(layers, w.layerOne, w.layerMany) + ", "
+               + plural(home.size(), w.opOne, w.opMany) + " ("
+               + (per == 1 ? w.boxPerLayer : plural(per, w.boxPerLayers, w.boxPerLayers)) + ")")
         << ", labelloc=t];\n"
         << "  node [fontname=\"Helvetica\", fontsize=10, shape=box, style=\"rounded,filled\", fillcolor=white];\n"
         << "  edge [fontname=\"Helvetica\", fontsize=9, color=\"#c0392b\", fontcolor=\"#c0392b\", penwidth=2];\n";
@@ -122,9 +137,10 @@ std::string condensedCutDot(const GnnIr& ir, const LayerSchema& schema, const Dr
         for (std::size_t l = first; l <= last; ++l)
             aggregations += schema.layers[l].aggregations.size();
         // Layers are counted from 1 for people, as the page's table and the progress do.
-        const std::string name = first == last ? "layer " + std::to_string(first + 1)
-                                               : "layers " + std::to_string(first + 1) + "-" + std::to_string(last + 1);
-        dot << "  b" << b << " [label=" << dotQuote(name + "\n" + opsSummary(ir, ops[b]))
+        const std::string name = first == last
+            ? plural(first + 1, w.layerBox, w.layerBox)
+            : fillIn(w.layersBox, { { "a", std::to_string(first + 1) }, { "b", std::to_string(last + 1) } });
+        dot << "  b" << b << " [label=" << dotQuote(name + "\n" + opsSummary(ir, ops[b], w))
             << (aggregations > 0 ? ", fillcolor=\"#fde2c8\"" : "") << "];\n";
     }
     // Tensors crossing between boxes, summed per pair of boxes.
@@ -144,15 +160,15 @@ std::string condensedCutDot(const GnnIr& ir, const LayerSchema& schema, const Dr
         << ", shape=doubleoctagon, fillcolor=\"#fff3b0\"];\n";
     for (const auto& [ends, sum] : crossing)
         dot << "  " << ends.first << " -> " << ends.second << " [label="
-            << dotQuote((sum.first > 1 ? plural(sum.first, "tensor", "tensors") + ": " : std::string())
-                   + cutSizeLabel(options.numNodes, sum.second, options.dtype))
+            << dotQuote((sum.first > 1 ? plural(sum.first, w.tensorOne, w.tensorMany) + ": " : std::string())
+                   + cutSizeLabel(options.numNodes, sum.second, options.dtype, w))
             << "];\n";
     if (schema.outputTensor >= 0) {
         const auto& out = schema.tensors[static_cast<std::size_t>(schema.outputTensor)];
-        dot << "  output [label=" << dotQuote("output " + shapeSuffix(ir.op(out.value)))
+        dot << "  output [label=" << dotQuote(w.output + " " + shapeSuffix(ir.op(out.value)))
             << ", shape=doubleoctagon, fillcolor=\"#fff3b0\"];\n"
             << "  " << (out.isInput ? std::string("input") : box(out.producer))
-            << " -> output [label=" << dotQuote(cutSizeLabel(options.numNodes, out.width, options.dtype)) << "];\n";
+            << " -> output [label=" << dotQuote(cutSizeLabel(options.numNodes, out.width, options.dtype, w)) << "];\n";
     }
     dot << "}\n";
     return dot.str();
@@ -160,11 +176,11 @@ std::string condensedCutDot(const GnnIr& ir, const LayerSchema& schema, const Dr
 
 } // namespace
 
-std::string cutSizeLabel(std::int64_t numNodes, std::int64_t width, DType dtype)
+std::string cutSizeLabel(std::int64_t numNodes, std::int64_t width, DType dtype, const DrawWords& words)
 {
     const int b = dtypeSize(dtype);
     if (numNodes <= 0)
-        return std::to_string(width) + " x " + std::to_string(b) + " B per node";
+        return fillIn(words.bytesPerNode, { { "w", std::to_string(width) }, { "s", std::to_string(b) } });
     return std::to_string(numNodes) + " x " + std::to_string(width) + " x " + std::to_string(b)
         + " B = " + humanBytes(static_cast<double>(numNodes) * static_cast<double>(width) * b);
 }
@@ -186,8 +202,7 @@ std::string layerCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOp
     std::ostringstream dot;
     dot << "digraph dgi {\n"
         << "  graph [rankdir=TB, fontname=\"Helvetica\", label="
-        << dotQuote(
-               title + ": " + std::to_string(schema.layers.size()) + (schema.layers.size() == 1 ? " layer" : " layers"))
+        << dotQuote(title + ": " + plural(schema.layers.size(), options.words.layerOne, options.words.layerMany))
         << ", labelloc=t, compound=true, newrank=true];\n"
         << "  node [fontname=\"Helvetica\", fontsize=10];\n"
         << "  edge [fontname=\"Helvetica\", fontsize=9];\n";
@@ -204,7 +219,10 @@ std::string layerCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOp
     dot << "  " << nodeId(input) << " [label=" << dotQuote(label(input)) << ", " << style(ir, input) << "];\n";
     for (const auto& plan : schema.layers) {
         dot << "  subgraph cluster_layer" << plan.index << " {\n"
-            << "    label=" << dotQuote("layer " + std::to_string(plan.index + 1)) // counted from 1 for people
+            << "    label="
+            << dotQuote(
+                   plural(static_cast<std::size_t>(plan.index) + 1, options.words.layerBox, options.words.layerBox))
+            // counted from 1 for people
             << "; style=rounded; color=\"#555555\";\n";
         for (int side = 0; side < 2; ++side) {
             std::vector<int> ops;
@@ -214,8 +232,7 @@ std::string layerCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOp
             if (ops.empty())
                 continue;
             dot << "    subgraph cluster_layer" << plan.index << (side == 0 ? "_source" : "_block") << " {\n"
-                << "      label="
-                << dotQuote(side == 0 ? "source pass (all nodes)" : "blocks (per batch of destinations)")
+                << "      label=" << dotQuote(side == 0 ? options.words.sourcePass : options.words.blocks)
                 << "; style=dashed; color=\"#999999\"; fontsize=9;\n";
             for (int v : ops)
                 dot << "      " << nodeId(v) << " [label=" << dotQuote(label(v)) << ", " << style(ir, v) << "];\n";
@@ -236,17 +253,19 @@ std::string layerCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOp
             if (crossing) {
                 const auto& ct = schema.tensors[static_cast<std::size_t>(t)];
                 dot << " [color=\"#c0392b\", penwidth=2, label="
-                    << dotQuote(cutSizeLabel(options.numNodes, ct.width, options.dtype)) << ", fontcolor=\"#c0392b\"]";
+                    << dotQuote(cutSizeLabel(options.numNodes, ct.width, options.dtype, options.words))
+                    << ", fontcolor=\"#c0392b\"]";
             }
             dot << ";\n";
         }
     }
     if (schema.outputTensor >= 0) {
         const auto& out = schema.tensors[static_cast<std::size_t>(schema.outputTensor)];
-        dot << "  output [label=" << dotQuote("output " + shapeSuffix(ir.op(out.value)))
+        dot << "  output [label=" << dotQuote(options.words.output + " " + shapeSuffix(ir.op(out.value)))
             << ", shape=doubleoctagon, style=filled, fillcolor=\"#fff3b0\"];\n"
             << "  " << nodeId(out.value) << " -> output [color=\"#c0392b\", penwidth=2, label="
-            << dotQuote(cutSizeLabel(options.numNodes, out.width, options.dtype)) << ", fontcolor=\"#c0392b\"];\n";
+            << dotQuote(cutSizeLabel(options.numNodes, out.width, options.dtype, options.words))
+            << ", fontcolor=\"#c0392b\"];\n";
     }
     dot << "}\n";
     return dot.str();

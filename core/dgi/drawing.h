@@ -13,6 +13,22 @@
 
 namespace vantage::dgi {
 
+// The drawing's words, English unless a window passes its language's. "{n}" stands for a count,
+// "{a}" and "{b}" for the first and last layer of a box, "{w}" and "{s}" for a width and a size in
+// bytes; each count has its one and many forms.
+struct DrawWords {
+    std::string layerOne = "{n} layer", layerMany = "{n} layers";
+    std::string opOne = "{n} op", opMany = "{n} ops";
+    std::string tensorOne = "{n} tensor", tensorMany = "{n} tensors";
+    std::string aggregationOne = "{n} aggregation", aggregationMany = "{n} aggregations";
+    std::string dense = "{n} dense", perEdge = "{n} per edge", perNode = "{n} per node";
+    std::string boxPerLayer = "a box per layer", boxPerLayers = "a box per {n} layers";
+    std::string layerBox = "layer {n}", layersBox = "layers {a}-{b}";
+    std::string sourcePass = "source pass (all nodes)", blocks = "blocks (per batch of destinations)";
+    std::string output = "output";
+    std::string bytesPerNode = "{w} x {s} B per node";
+};
+
 struct DrawOptions {
     std::int64_t numNodes = 0; // 0: label cut tensors per node ("d x 4 B per node")
     DType dtype = DType::Float32;
@@ -22,6 +38,7 @@ struct DrawOptions {
     // for minutes), and more layers than maxBoxes are drawn a box per run of layers.
     std::size_t maxDrawnOps = 400;
     std::size_t maxBoxes = 100;
+    DrawWords words;
 };
 
 // The cut as DOT: every op, or (past maxDrawnOps) one box per layer or run of layers, saying
@@ -29,6 +46,6 @@ struct DrawOptions {
 std::string layerCutDot(const GnnIr& ir, const LayerSchema& schema, const DrawOptions& options = {});
 
 // "N x 64 x 4 B = 256 MB" (or "64 x 4 B per node" without a node count).
-std::string cutSizeLabel(std::int64_t numNodes, std::int64_t width, DType dtype);
+std::string cutSizeLabel(std::int64_t numNodes, std::int64_t width, DType dtype, const DrawWords& words = {});
 
 } // namespace vantage::dgi

@@ -400,7 +400,8 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
             }
         }
 
-        run.dot = layerCutDot(run.ir, run.schema, { .numNodes = graph.numNodes(), .dtype = request.options.dtype });
+        run.dot = layerCutDot(run.ir, run.schema,
+            { .numNodes = graph.numNodes(), .dtype = request.options.dtype, .words = request.drawWords });
         try {
             run.svg = renderDotToSvg(run.dot);
         } catch (const Error& e) {

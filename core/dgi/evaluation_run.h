@@ -13,6 +13,7 @@
 
 #include "common/json.h"
 #include "common/progress.h"
+#include "dgi/drawing.h"
 #include "dgi/evaluation.h"
 #include "dgi/graph.h"
 #include "dgi/graph_io.h"
@@ -54,6 +55,7 @@ struct EvaluationRequest {
     std::vector<EvalMode> modes = { EvalMode::LayerWise }; // the first is the reference of the others
     EvalOptions options; // mode and outputPath are set per mode by the recipe
     std::filesystem::path outputPath; // the first mode's output as .npy; empty: none
+    DrawWords drawWords; // the cut drawing's words (the window's language); not a parameter of the run
 };
 
 // The run's parameters, and back. fromJson also reads the parameters earlier page versions

@@ -440,8 +440,9 @@ std::string pointTitle(const Chart& chart, const ChartSeries& s, const ChartPoin
         std::snprintf(buf, sizeof buf, "%.6g", v);
         return std::string(buf);
     };
-    return "<title>" + escapeHtml((s.name.empty() ? std::string() : s.name + ": ") + chart.xLabel + " " + value(p.x)
-               + ", " + chart.yLabel + " " + value(p.y))
+    return "<title>"
+        + escapeHtml((s.name.empty() ? std::string() : s.name + ": ") + chart.xLabel + " " + value(p.x) + ", "
+            + chart.yLabel + " " + value(p.y))
         + "</title>";
 }
 

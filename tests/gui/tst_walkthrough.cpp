@@ -301,8 +301,10 @@ private Q_SLOTS:
         m_problems.clear();
         // This row's screenshots of an earlier run go: every file left is one this run took.
         QDir shots(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough"));
-        for (const QString& old : shots.entryList(
-                 { QStringLiteral("%1-%2-%3x%4-*.png").arg(m_shotPrefix, language).arg(screen.width()).arg(screen.height()) }))
+        for (const QString& old : shots.entryList({ QStringLiteral("%1-%2-%3x%4-*.png")
+                                                        .arg(m_shotPrefix, language)
+                                                        .arg(screen.width())
+                                                        .arg(screen.height()) }))
             shots.remove(old);
         if (language == QLatin1String("de"))
             QVERIFY(!translators.empty());
@@ -450,8 +452,10 @@ private Q_SLOTS:
         const auto restore = qScopeGuard([&] { removeTranslators(translators); });
         m_problems.clear();
         QDir shots(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough"));
-        for (const QString& old : shots.entryList(
-                 { QStringLiteral("%1-%2-%3x%4-*.png").arg(m_shotPrefix, language).arg(screen.width()).arg(screen.height()) }))
+        for (const QString& old : shots.entryList({ QStringLiteral("%1-%2-%3x%4-*.png")
+                                                        .arg(m_shotPrefix, language)
+                                                        .arg(screen.width())
+                                                        .arg(screen.height()) }))
             shots.remove(old);
         MainWindow w(m_settings);
         addEnginePages(w);
@@ -469,7 +473,8 @@ private Q_SLOTS:
         for (const auto& r : runs) {
             const QString engine = QString::fromUtf8(store::engineName(r.engine).data());
             w.showRun(r.id, engine);
-            STEP(QStringLiteral("%1-%2-%3").arg(engine, QString::fromUtf8(store::runKindName(r.kind).data())).arg(r.id));
+            STEP(
+                QStringLiteral("%1-%2-%3").arg(engine, QString::fromUtf8(store::runKindName(r.kind).data())).arg(r.id));
         }
         if (language == QLatin1String("en"))
             QVERIFY2(m_englishSeen.size() >= 15, qPrintable(QStringLiteral("%1 texts").arg(m_englishSeen.size())));

@@ -338,6 +338,28 @@ private Q_SLOTS:
         QVERIFY(svg.find("layer 2") != std::string::npos); // clusters named from 1, as people count
         QVERIFY(svg.find("layer 0") == std::string::npos);
         QCOMPARE(QString::fromStdString(cutSizeLabel(0, 64, DType::Float32)), QString("64 x 4 B per node"));
+
+        // In another language every word of the drawing is that language's, in both kinds of drawing.
+        DrawWords de;
+        de.layerOne = "{n} Schicht", de.layerMany = "{n} Schichten", de.opOne = "{n} Op", de.opMany = "{n} Ops";
+        de.tensorOne = "{n} Tensor", de.tensorMany = "{n} Tensoren";
+        de.aggregationOne = "{n} Aggregation", de.aggregationMany = "{n} Aggregationen";
+        de.dense = "{n} dicht", de.perEdge = "{n} je Kante", de.perNode = "{n} je Knoten";
+        de.boxPerLayer = "ein Kasten je Schicht", de.boxPerLayers = "ein Kasten je {n} Schichten";
+        de.layerBox = "Schicht {n}", de.layersBox = "Schichten {a}-{b}";
+        de.sourcePass = "Quelldurchlauf", de.blocks = "Blöcke", de.output = "Ausgabe";
+        de.bytesPerNode = "{w} x {s} B je Knoten";
+        for (const std::size_t maxOps : { std::size_t(400), std::size_t(0) }) {
+            const std::string german = layerCutDot(ir, s, { .maxDrawnOps = maxOps, .words = de });
+            // (ids such as cluster_layer0 are Graphviz's, not shown)
+            for (const char* english :
+                { "\"layer ", " layers", " ops", "source pass", "blocks (", "\"output ", "per node", "a box" })
+                QVERIFY2(german.find(english) == std::string::npos, english);
+            QVERIFY(german.find("Schicht 2") != std::string::npos);
+            QVERIFY(german.find("Ausgabe [N") != std::string::npos);
+            QVERIFY(german.find("16 x 4 B je Knoten") != std::string::npos);
+            QVERIFY(german.find(maxOps == 0 ? "ein Kasten je Schicht" : "Quelldurchlauf") != std::string::npos);
+        }
     }
 
     // Graphviz took 36 s for a user's model of 1,500 ops (minutes for deeper ones), in every
