@@ -7,6 +7,7 @@
 #include <QChartView>
 #include <QHash>
 
+#include <functional>
 #include <utility>
 
 class QAbstractAxis;
@@ -90,6 +91,10 @@ protected:
 
 private:
     void setView(const QHash<QAbstractAxis*, std::pair<double, double>>& ranges);
+    // Each zoomable axis's next range from `range` (an empty range leaves that axis as it is); the
+    // ranges before the first zoom are kept for Reset View.
+    QHash<QAbstractAxis*, std::pair<double, double>> viewWith(
+        const std::function<std::pair<double, double>(QAbstractAxis*)>& range);
     // The value of `axis` at a fraction of the plot (0: left or bottom, 1: right or top).
     static double valueAt(const QAbstractAxis* axis, double fraction);
     QRectF plotRect() const; // the plot area in widget coordinates

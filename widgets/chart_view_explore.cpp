@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace vantage::widgets {
 
@@ -70,18 +71,29 @@ void ChartView::setView(const QHash<QAbstractAxis*, std::pair<double, double>>& 
     Q_EMIT viewChanged();
 }
 
+QHash<QAbstractAxis*, std::pair<double, double>> ChartView::viewWith(
+    const std::function<std::pair<double, double>(QAbstractAxis*)>& range)
+{
+    QHash<QAbstractAxis*, std::pair<double, double>> next;
+    for (QAbstractAxis* a : chart()->axes()) {
+        if (!qobject_cast<QValueAxis*>(a) && !qobject_cast<QLogValueAxis*>(a))
+            continue; // categories (bars) do not zoom
+        if (!m_home.contains(a))
+            m_home.insert(a, axisRange(a)); // where Reset View returns
+        const auto r = range(a);
+        if (r.second > r.first)
+            next.insert(a, r);
+    }
+    return next;
+}
+
 void ChartView::zoomToRect(const QRectF& rect)
 {
     const QRectF plot = plotRect();
     const QRectF r = rect.normalized().intersected(plot);
     if (!m_explorable || plot.width() < 1 || plot.height() < 1 || r.width() < 1 || r.height() < 1)
         return;
-    QHash<QAbstractAxis*, std::pair<double, double>> next;
-    for (QAbstractAxis* a : chart()->axes()) {
-        if (!qobject_cast<QValueAxis*>(a) && !qobject_cast<QLogValueAxis*>(a))
-            continue;
-        if (!m_home.contains(a))
-            m_home.insert(a, axisRange(a));
+    setView(viewWith([&](QAbstractAxis* a) -> std::pair<double, double> {
         const auto [homeLo, homeHi] = m_home.value(a);
         double f0, f1;
         if (horizontal(a)) {
@@ -93,10 +105,9 @@ void ChartView::zoomToRect(const QRectF& rect)
         if (lo > hi)
             std::swap(lo, hi);
         if (hi - lo < (homeHi - homeLo) * kMinSpanRatio)
-            continue; // as deep as doubles tell apart
-        next.insert(a, { lo, hi });
-    }
-    setView(next);
+            return { 0.0, 0.0 }; // as deep as doubles tell apart: this axis stays
+        return { lo, hi };
+    }));
 }
 
 void ChartView::zoomBy(double factor, const QPointF& about)
@@ -113,16 +124,10 @@ void ChartView::zoomBy(double factor, const QPointF& about)
         return;
     }
     // Out: beyond the plot, so through the axes' values rather than a rectangle inside it.
-    QHash<QAbstractAxis*, std::pair<double, double>> next;
-    for (QAbstractAxis* a : chart()->axes()) {
-        if (!qobject_cast<QValueAxis*>(a) && !qobject_cast<QLogValueAxis*>(a))
-            continue;
-        if (!m_home.contains(a))
-            m_home.insert(a, axisRange(a));
+    setView(viewWith([&](QAbstractAxis* a) -> std::pair<double, double> {
         const double f = horizontal(a) ? fx : 1.0 - fy;
-        next.insert(a, { valueAt(a, f - f / factor), valueAt(a, f + (1.0 - f) / factor) });
-    }
-    setView(next);
+        return { valueAt(a, f - f / factor), valueAt(a, f + (1.0 - f) / factor) };
+    }));
 }
 
 void ChartView::panBy(const QPointF& pixels)
@@ -130,16 +135,10 @@ void ChartView::panBy(const QPointF& pixels)
     const QRectF plot = plotRect();
     if (!m_explorable || plot.width() < 1 || plot.height() < 1)
         return;
-    QHash<QAbstractAxis*, std::pair<double, double>> next;
-    for (QAbstractAxis* a : chart()->axes()) {
-        if (!qobject_cast<QValueAxis*>(a) && !qobject_cast<QLogValueAxis*>(a))
-            continue;
-        if (!m_home.contains(a))
-            m_home.insert(a, axisRange(a));
+    setView(viewWith([&](QAbstractAxis* a) -> std::pair<double, double> {
         const double shift = horizontal(a) ? -pixels.x() / plot.width() : pixels.y() / plot.height();
-        next.insert(a, { valueAt(a, shift), valueAt(a, 1.0 + shift) });
-    }
-    setView(next);
+        return { valueAt(a, shift), valueAt(a, 1.0 + shift) };
+    }));
 }
 
 void ChartView::resetView()

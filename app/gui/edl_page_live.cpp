@@ -19,6 +19,7 @@
 
 #include <signal.h>
 
+#include <cerrno>
 #include <filesystem>
 
 namespace vantage::gui {

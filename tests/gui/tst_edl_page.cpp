@@ -5,6 +5,7 @@
 #include "edl/client.h"
 #include "edl/job_run.h"
 #include "edl_page.h"
+#include "edl_test_job.h"
 #include "main_window.h"
 #include "modal_answer.h"
 #include "pages.h"
@@ -38,6 +39,7 @@
 
 using namespace vantage;
 using namespace vantage::gui;
+using vantage::gui::testing::trainLong;
 
 class TestEdlPage : public QObject {
     Q_OBJECT
@@ -535,16 +537,6 @@ private:
                 if (b->text() == text)
                     QTest::mouseClick(b, Qt::LeftButton);
         });
-    }
-
-    // Starts a job far longer than the test on `page` and waits until it has trained `steps` steps.
-    static void trainLong(EdlPage* page, int workers, qint64 steps)
-    {
-        page->setJob(QStringLiteral("mlp"), workers, 1, 2000000, 64);
-        QSignalSpy attached(page, &EdlPage::attached);
-        QVERIFY(page->startTraining());
-        QVERIFY(attached.wait(60000));
-        QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= steps, 60000);
     }
 };
 

@@ -9,6 +9,7 @@
 #include "edl/job_run.h"
 #include "edl/timeline.h"
 #include "edl_page.h"
+#include "edl_test_job.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
 
@@ -25,6 +26,7 @@
 
 using namespace vantage;
 using namespace vantage::gui;
+using vantage::gui::testing::trainLong;
 
 namespace {
 
@@ -280,16 +282,6 @@ private Q_SLOTS:
         QVERIFY(empty.workers.isEmpty() && empty.events.isEmpty() && empty.log.isEmpty());
         QVERIFY(empty.status.isEmpty());
         page.setSession(nullptr);
-    }
-
-private:
-    static void trainLong(EdlPage* page, int workers, qint64 steps)
-    {
-        page->setJob(QStringLiteral("mlp"), workers, 1, 2000000, 64);
-        QSignalSpy attached(page, &EdlPage::attached);
-        QVERIFY(page->startTraining());
-        QVERIFY(attached.wait(60000));
-        QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= steps, 60000);
     }
 };
 

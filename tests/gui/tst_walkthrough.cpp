@@ -268,6 +268,17 @@ class TestWalkthrough : public QObject {
             problem(QStringLiteral("English left in %1").arg(e));
     }
 
+    // This row's screenshots of an earlier run go: every file left is one this run took.
+    void forgetShots(const QString& language, const QSize& screen) const
+    {
+        QDir shots(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough"));
+        for (const QString& old : shots.entryList({ QStringLiteral("%1-%2-%3x%4-*.png")
+                                                        .arg(m_shotPrefix, language)
+                                                        .arg(screen.width())
+                                                        .arg(screen.height()) }))
+            shots.remove(old);
+    }
+
     // Fills in the save dialog the window is about to open, and accepts it.
     static void answerFileDialog(const QString& path)
     {
@@ -299,13 +310,7 @@ private Q_SLOTS:
         const auto translators = installTranslators(language);
         const auto restore = qScopeGuard([&] { removeTranslators(translators); });
         m_problems.clear();
-        // This row's screenshots of an earlier run go: every file left is one this run took.
-        QDir shots(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough"));
-        for (const QString& old : shots.entryList({ QStringLiteral("%1-%2-%3x%4-*.png")
-                                                        .arg(m_shotPrefix, language)
-                                                        .arg(screen.width())
-                                                        .arg(screen.height()) }))
-            shots.remove(old);
+        forgetShots(language, screen);
         if (language == QLatin1String("de"))
             QVERIFY(!translators.empty());
 
@@ -451,12 +456,7 @@ private Q_SLOTS:
         const auto translators = installTranslators(language);
         const auto restore = qScopeGuard([&] { removeTranslators(translators); });
         m_problems.clear();
-        QDir shots(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/walkthrough"));
-        for (const QString& old : shots.entryList({ QStringLiteral("%1-%2-%3x%4-*.png")
-                                                        .arg(m_shotPrefix, language)
-                                                        .arg(screen.width())
-                                                        .arg(screen.height()) }))
-            shots.remove(old);
+        forgetShots(language, screen);
         MainWindow w(m_settings);
         addEnginePages(w);
         QVERIFY(w.openSession(m_recorded));
