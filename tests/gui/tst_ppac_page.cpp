@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -252,6 +253,58 @@ private Q_SLOTS:
             qPrintable(started().join(QLatin1Char(','))));
         QVERIFY(page->hasModel());
         QCOMPARE(page->lastTrainRun(), run);
+    }
+
+    // Two trainings on other data, shown in turn: each time the data, the curves, the metrics and
+    // the status of the run named, nothing of the other.
+    void aPageShowsOnlyTheRunItNames()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("ppac-two.vantage"));
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QVERIFY(w.createSession(file));
+        auto* page = w.findChild<PpacPage*>();
+        qint64 runs[2] = { 0, 0 };
+        const int users[2] = { 600, 400 }, epochs[2] = { 3, 2 };
+        for (int i = 0; i < 2; ++i) {
+            page->setSynthetic(users[i], users[i] / 2, 11 + i);
+            QSignalSpy loaded(page, &PpacPage::dataLoaded);
+            QVERIFY(page->loadData());
+            QVERIFY(loaded.wait(60000));
+            page->setTraining(QStringLiteral("mf"), true, epochs[i]);
+            QSignalSpy trained(page, &PpacPage::trainingFinished);
+            QVERIFY(page->startTraining());
+            QVERIFY(trained.wait(180000));
+            runs[i] = page->lastTrainRun();
+        }
+        struct Shown {
+            QString overview, status;
+            QVector<QPointF> loss;
+            double recall = 0;
+            bool operator==(const Shown&) const = default;
+        };
+        auto show = [&](qint64 run) {
+            page->showRun(run);
+            [&] { QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy() && page->lastTrainRun() == run, 120000); }();
+            auto* chart = page->findChild<widgets::LineChart*>(QStringLiteral("ppacTrainingChart"));
+            Shown s{ page->findChild<QLabel*>(QStringLiteral("ppacOverview"))->text(),
+                page->findChild<QLabel*>(QStringLiteral("ppacStatus"))->text(),
+                chart->seriesNames().isEmpty() ? QVector<QPointF>() : chart->points(chart->seriesNames().first()),
+                page->metric(QStringLiteral("recall@20"), false) };
+            return s;
+        };
+        const Shown first = show(runs[0]);
+        const Shown second = show(runs[1]);
+        const Shown again = show(runs[0]);
+        QVERIFY2(first.overview.contains(QLocale().toString(600)), qPrintable(first.overview));
+        QVERIFY2(second.overview.contains(QLocale().toString(400)), qPrintable(second.overview));
+        QVERIFY(!second.overview.contains(QLocale().toString(600)));
+        QCOMPARE(first.loss.size(), qsizetype(epochs[0]));
+        QCOMPARE(second.loss.size(), qsizetype(epochs[1]));
+        QVERIFY(first.status.contains(QString::number(runs[0])) && second.status.contains(QString::number(runs[1])));
+        QVERIFY(std::isfinite(first.recall) && std::isfinite(second.recall));
+        QVERIFY(first.recall != second.recall);
+        QVERIFY(again == first);
     }
 };
 
