@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -179,6 +180,8 @@ private Q_SLOTS:
             QStringLiteral("edl-long-stream-%1")
                 .arg(QTest::currentDataTag())
                 .replace(QLatin1Char(' '), QLatin1Char('_')));
+        page.findChild<QTabWidget*>(QStringLiteral("edlChartTabs"))->setCurrentIndex(1); // step time per worker
+        shoot(page, QStringLiteral("edl-step-times-%1").arg(workers));
         // The worker table shows each member's step time, not zero.
         const Shown shown = shownBy(page);
         QCOMPARE(shown.workers.size(), scaleEvents % 2 == 1 ? workers - 1 : workers);
