@@ -8,6 +8,7 @@
 #include "ft/cluster.h"
 #include "ft/model_zoo.h"
 #include "ft/op_graph.h"
+#include "widgets/flow_layout.h"
 #include "widgets/pareto_chart.h"
 #include "widgets/stacked_bar_chart.h"
 #include "widgets/svg_view.h"
@@ -180,11 +181,11 @@ QWidget* FtPage::buildChart()
     budgetCaption->setBuddy(m_budget);
     // Two rows, so that the budget slider keeps its length whatever the language of the boxes.
     auto* chartControls = new QVBoxLayout;
-    auto* axisRow = new QHBoxLayout;
+    // The check boxes wrap onto a second row where the page is narrow (German at 1024 px).
+    auto* axisRow = new widgets::FlowLayout;
     axisRow->addWidget(m_logTime);
     axisRow->addWidget(m_logMemory);
     axisRow->addWidget(fit);
-    axisRow->addStretch(1);
     auto* budgetRow = new QHBoxLayout;
     budgetRow->addWidget(budgetCaption);
     m_budget->setMinimumWidth(200);

@@ -284,8 +284,12 @@ private Q_SLOTS:
             bool operator==(const Shown&) const = default;
         };
         auto show = [&](qint64 run) {
+            // Shown once the run's model is back (restored, or found already loaded) and not busy.
             page->showRun(run);
-            [&] { QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy() && page->lastTrainRun() == run, 120000); }();
+            const QStringList shown{ PpacPage::tr("Run %1 restored.").arg(run),
+                PpacPage::tr("Run %1, with the data and the model already loaded.").arg(run) };
+            auto* status = page->findChild<QLabel*>(QStringLiteral("ppacStatus"));
+            [&] { QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy() && shown.contains(status->text()), 120000); }();
             auto* chart = page->findChild<widgets::LineChart*>(QStringLiteral("ppacTrainingChart"));
             Shown s{ page->findChild<QLabel*>(QStringLiteral("ppacOverview"))->text(),
                 page->findChild<QLabel*>(QStringLiteral("ppacStatus"))->text(),
