@@ -188,7 +188,7 @@ QWidget* FtPage::buildChart()
     axisRow->addWidget(fit);
     auto* budgetRow = new QHBoxLayout;
     budgetRow->addWidget(budgetCaption);
-    m_budget->setMinimumWidth(200);
+    m_budget->setMinimumWidth(120);
     budgetRow->addWidget(m_budget, 1);
     budgetRow->addWidget(m_budgetLabel);
     chartControls->addLayout(axisRow);
