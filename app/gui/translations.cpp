@@ -20,7 +20,17 @@ std::vector<QTranslator*> installTranslators(const QString& language)
             delete t;
     };
     add(QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));
+    const std::size_t before = installed.size();
     add(QStringLiteral("vantage"), QStringLiteral(":/i18n"));
+    // A language Vantage has no catalogue for (or the C locale of a bare system) reads English,
+    // with English plural forms ("1 run", "2 runs"; the source texts say "%n run(s)").
+    if (installed.size() == before) {
+        auto* t = new QTranslator(QCoreApplication::instance());
+        if (t->load(QStringLiteral(":/i18n/vantage_en")) && QCoreApplication::installTranslator(t))
+            installed.push_back(t);
+        else
+            delete t;
+    }
     return installed;
 }
 

@@ -202,6 +202,25 @@ private Q_SLOTS:
         m_installed.clear();
     }
 
+    // Counted texts read as English writes them where Vantage has no catalogue for the language (the
+    // C locale of a bare system, Klingon): "1 run", "2 runs", not "1 run(s)".
+    void pluralsWithoutACatalogue_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("C") << "C";
+        QTest::newRow("no catalogue") << "tlh";
+        QTest::newRow("en") << "en";
+    }
+    void pluralsWithoutACatalogue()
+    {
+        QFETCH(QString, language);
+        m_installed = installTranslators(language);
+        QCOMPARE(QCoreApplication::translate("vantage::gui::SessionBrowser", "%n run(s)", nullptr, 1),
+            QStringLiteral("1 run"));
+        QCOMPARE(QCoreApplication::translate("vantage::gui::SessionBrowser", "%n run(s)", nullptr, 2),
+            QStringLiteral("2 runs"));
+    }
+
     // Hand-written expectations per locale: the oracle is what a reader of each language writes.
     void numbersFollowTheLocale_data()
     {
