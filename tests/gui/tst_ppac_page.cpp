@@ -215,14 +215,9 @@ private Q_SLOTS:
         addEnginePages(w);
         QVERIFY(w.createSession(file));
         auto* page = w.findChild<PpacPage*>();
-        page->setSynthetic(600, 300, 13);
-        QSignalSpy loaded(page, &PpacPage::dataLoaded);
-        QVERIFY(page->loadData());
-        QVERIFY(loaded.wait(60000));
-        page->setTraining(QStringLiteral("mf"), true, 2);
-        QSignalSpy trained(page, &PpacPage::trainingFinished);
-        QVERIFY(page->startTraining());
-        QVERIFY(trained.wait(180000));
+        loadAndTrain(page, 600, 13, 2);
+        if (QTest::currentTestFailed())
+            return;
         const qint64 run = page->lastTrainRun();
 
         // What the page started: a re-rank at the run's knobs is fine, loading or rebuilding is not.
@@ -267,14 +262,9 @@ private Q_SLOTS:
         qint64 runs[2] = { 0, 0 };
         const int users[2] = { 600, 400 }, epochs[2] = { 3, 2 };
         for (int i = 0; i < 2; ++i) {
-            page->setSynthetic(users[i], users[i] / 2, 11 + i);
-            QSignalSpy loaded(page, &PpacPage::dataLoaded);
-            QVERIFY(page->loadData());
-            QVERIFY(loaded.wait(60000));
-            page->setTraining(QStringLiteral("mf"), true, epochs[i]);
-            QSignalSpy trained(page, &PpacPage::trainingFinished);
-            QVERIFY(page->startTraining());
-            QVERIFY(trained.wait(180000));
+            loadAndTrain(page, users[i], 11 + i, epochs[i]);
+            if (QTest::currentTestFailed())
+                return;
             runs[i] = page->lastTrainRun();
         }
         struct Shown {
@@ -309,6 +299,21 @@ private Q_SLOTS:
         QVERIFY(std::isfinite(first.recall) && std::isfinite(second.recall));
         QVERIFY(first.recall != second.recall);
         QVERIFY(again == first);
+    }
+
+private:
+    // Synthetic data of `users` users (half as many items) loaded and MF with PPAC trained on it,
+    // through the page's own actions.
+    static void loadAndTrain(PpacPage* page, int users, int seed, int epochs)
+    {
+        page->setSynthetic(users, users / 2, seed);
+        QSignalSpy loaded(page, &PpacPage::dataLoaded);
+        QVERIFY(page->loadData());
+        QVERIFY(loaded.wait(60000));
+        page->setTraining(QStringLiteral("mf"), true, epochs);
+        QSignalSpy trained(page, &PpacPage::trainingFinished);
+        QVERIFY(page->startTraining());
+        QVERIFY(trained.wait(180000));
     }
 };
 
