@@ -29,19 +29,17 @@ JobRunner::JobRunner(QObject* parent)
     : QObject(parent)
 {
     qRegisterMetaType<JobOutcome>();
-    connect(&m_watcher, &QFutureWatcher<JobOutcome>::finished, this, [this] { Q_EMIT finished(m_watcher.result()); });
 }
 
 JobRunner::~JobRunner()
 {
     cancel();
-    m_watcher.disconnect();
-    m_watcher.waitForFinished();
+    m_future.waitForFinished(); // its outcome, posted to this runner, goes with it
 }
 
 bool JobRunner::isRunning() const
 {
-    return m_watcher.isRunning();
+    return m_active;
 }
 
 bool JobRunner::start(const QString& title, Work work)
@@ -49,11 +47,25 @@ bool JobRunner::start(const QString& title, Work work)
     if (isRunning())
         return false;
     m_cancel = CancelToken();
+    m_active = true;
+    const quint64 job = ++m_job;
     Q_EMIT started(title);
-    m_watcher.setFuture(QtConcurrent::run([this, work = std::move(work), cancel = m_cancel]() {
+    // The job counts as running until its outcome is delivered on the GUI thread (the work ends on
+    // its own thread before what it made reaches the page); an outcome of a job let go of
+    // (waitForFinished) is dropped.
+    m_future = QtConcurrent::run([this, job, work = std::move(work), cancel = m_cancel]() {
         SignalProgress progress(this);
-        return runForOutcome([&] { return work(progress, cancel); });
-    }));
+        JobOutcome outcome = runForOutcome([&] { return work(progress, cancel); });
+        QMetaObject::invokeMethod(
+            this,
+            [this, job, outcome = std::move(outcome)] {
+                if (job != m_job || !m_active)
+                    return;
+                m_active = false;
+                Q_EMIT finished(outcome);
+            },
+            Qt::QueuedConnection);
+    });
     return true;
 }
 
@@ -79,7 +91,8 @@ void JobRunner::cancel()
 
 void JobRunner::waitForFinished()
 {
-    m_watcher.waitForFinished();
+    m_future.waitForFinished();
+    m_active = false;
 }
 
 } // namespace vantage::gui

@@ -6,7 +6,7 @@
 #include "common/json.h"
 #include "common/progress.h"
 
-#include <QFutureWatcher>
+#include <QFuture>
 #include <QObject>
 
 #include <functional>
@@ -35,11 +35,13 @@ public:
     explicit JobRunner(QObject* parent = nullptr);
     ~JobRunner() override; // cancels and waits: a job never outlives its page
 
+    // From start() until its outcome is delivered (the finished signal) or let go of.
     bool isRunning() const;
     // Starts `work` on the global thread pool. Refused (returns false) while a job runs.
     bool start(const QString& title, Work work);
     void cancel();
-    // Blocks until the current job ends; for tests and shutdown only.
+    // Blocks until the current job ends and lets go of it: its outcome is not delivered. For
+    // shutdown, and a restore given up for a session switch.
     void waitForFinished();
 
 Q_SIGNALS:
@@ -48,8 +50,10 @@ Q_SIGNALS:
     void finished(const vantage::gui::JobOutcome& outcome);
 
 private:
-    QFutureWatcher<JobOutcome> m_watcher;
+    QFuture<void> m_future;
     CancelToken m_cancel;
+    quint64 m_job = 0; // the latest job started
+    bool m_active = false;
 };
 
 } // namespace vantage::gui

@@ -106,6 +106,52 @@ private Q_SLOTS:
         }
         QVERIFY(ended.load());
     }
+
+    // A job is running until what it made reaches the GUI thread: a page that asks in between
+    // (the work's thread has ended, the outcome is still queued) must not see itself idle and then
+    // act on the state the outcome is about to replace.
+    void busyUntilTheOutcomeIsDelivered()
+    {
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        std::atomic<bool> returning{ false };
+        QVERIFY(runner.start(QStringLiteral("quick"), [&](Progress&, const CancelToken&) {
+            returning = true;
+            return Json(7);
+        }));
+        while (!returning)
+            QThread::msleep(1);
+        QThread::msleep(50); // the work's thread has returned; no event has been processed here
+        QVERIFY(runner.isRunning());
+        QVERIFY(!runner.start(QStringLiteral("second"), [](Progress&, const CancelToken&) { return Json(8); }));
+        QVERIFY(finished.wait(10000));
+        QVERIFY(!runner.isRunning());
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().first().value<JobOutcome>().result.get<int>(), 7);
+    }
+
+    // A job waited for and let go of (a restore dropped for a session switch) delivers nothing;
+    // the next job's outcome arrives once, its own.
+    void aJobLetGoOfDeliversNothing()
+    {
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        QVERIFY(runner.start(QStringLiteral("dropped"), [](Progress&, const CancelToken& cancel) {
+            while (!cancel.isCancelled())
+                QThread::msleep(1);
+            cancel.throwIfCancelled();
+            return Json(1);
+        }));
+        runner.cancel();
+        runner.waitForFinished();
+        QVERIFY(!runner.isRunning());
+        QVERIFY(runner.start(QStringLiteral("next"), [](Progress&, const CancelToken&) { return Json(2); }));
+        QVERIFY(finished.wait(10000));
+        QTest::qWait(50);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().first().value<JobOutcome>().result.get<int>(), 2);
+        QVERIFY(!runner.isRunning());
+    }
 };
 
 QTEST_MAIN(TestJobRunner)
