@@ -109,7 +109,7 @@ void Leader::Impl::handle(const ControlSocket::Incoming& in)
         else if (t == msg::Subscribe)
             subscribe(in.peer, m);
         else if (t == msg::Unsubscribe) {
-            subscribers.erase(in.peer);
+            events.unsubscribe(in.peer);
             reply(in.peer, m, msg::Ack, Json::object());
         } else if (t == msg::ScaleOut || t == msg::ScaleIn || t == msg::Stop)
             command(in.peer, m);
@@ -129,18 +129,14 @@ void Leader::Impl::handle(const ControlSocket::Incoming& in)
 
 void Leader::Impl::subscribe(const std::string& peer, const Message& m)
 {
-    const bool fresh = subscribers.count(peer) == 0 || jsonFieldOr<bool>(m.body, "snapshot", false, "subscribe");
-    subscribers[peer] = Clock::now();
-    if (!fresh) {
-        reply(peer, m, msg::Ack, { { "seq", seq } });
+    const bool snapshot = jsonFieldOr<bool>(m.body, "snapshot", false, "subscribe");
+    if (!events.subscribe(peer, Clock::now()) && !snapshot) {
+        reply(peer, m, msg::Ack, { { "seq", events.lastSeq() } });
         return;
     }
     const auto after = jsonFieldOr<std::int64_t>(m.body, "since", 0, "subscribe");
-    Json events = Json::array();
-    for (const auto& e : history)
-        if (e.seq > after)
-            events.push_back(toJson(e));
-    reply(peer, m, msg::Snapshot, { { "status", toJson(status()) }, { "events", events }, { "seq", seq } });
+    reply(peer, m, msg::Snapshot,
+        { { "status", toJson(status()) }, { "events", events.eventsAfter(after) }, { "seq", events.lastSeq() } });
 }
 
 void Leader::Impl::command(const std::string& peer, const Message& m)
@@ -275,7 +271,7 @@ Leader::Leader(LeaderOptions options)
     else
         d.launcher
             = std::make_unique<SshLauncher>(d.opt.hosts, d.opt.workerBinary, d.opt.sshCommand, d.opt.workerCommand);
-    d.consumedLog.open(d.path("consumed.jsonl"), std::ios::trunc);
+    d.audit.openLog(d.path("consumed.jsonl"));
     if (d.opt.writeJobFile)
         d.writeJobFile();
 }

@@ -53,8 +53,8 @@ JobStatus Leader::Impl::status() const
     s.epoch = ledger.epoch();
     s.epochs = opt.spec.epochs;
     s.globalBatch = opt.spec.globalBatchAt(std::max<std::int64_t>(1, static_cast<std::int64_t>(members.size())));
-    s.loss = lastLoss;
-    s.throughput = throughput;
+    s.loss = curves.lastLoss();
+    s.throughput = curves.throughput();
     for (const auto& w : workers)
         s.workers.push_back(w.info);
     s.scaleEvents = scaleEvents;
@@ -76,17 +76,11 @@ JobReport Leader::Impl::report() const
     r.status = status();
     r.events = scaleEvents;
     r.failures = failures;
-    r.epochs = epochChecks;
-    r.exactlyOnce = !epochChecks.empty()
-        && std::all_of(epochChecks.begin(), epochChecks.end(),
-            [](const EpochCheck& c) { return c.seenMore == 0 && (!c.complete || c.seenOnce == c.samples); });
-    r.replicaChecks = replicaChecks;
-    r.replicasEqual = replicasEqual && !replicaChecks.empty();
-    r.finalLoss = lastLoss;
-    r.loss = lossSeries;
-    r.throughput = throughputSeries;
-    r.workers = workerSeries;
-    r.stepTimes = stepTimeSeries;
+    r.epochs = audit.epochs();
+    r.exactlyOnce = audit.exactlyOnce();
+    r.replicaChecks = audit.replicaChecks();
+    r.replicasEqual = audit.replicasEqual();
+    curves.fill(r);
     r.durationS = since(started);
     return r;
 }

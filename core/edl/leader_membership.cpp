@@ -282,14 +282,7 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
 void Leader::Impl::finishSwitch()
 {
     store->forgetGenerationsBefore(generation); // those groups have formed or were given up
-    ReplicaCheck check{ .generation = generation, .step = step, .when = "switch" };
-    for (auto i : members)
-        check.hashes[workers[i].info.id] = workers[i].paramHash;
-    check.equal = allEqual(check.hashes);
-    if (!check.equal)
-        replicasEqual = false;
-    replicaChecks.push_back(check);
-    recordReplicaCheck = true;
+    audit.checkReplicas(generation, step, memberHashes(), true);
     if (state == JobState::Starting) {
         state = JobState::Running;
         emit(JobStateEvent{ state, {}, 0.0 });

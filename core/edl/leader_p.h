@@ -6,6 +6,7 @@
 // leader_policies.cpp (timers and the straggler policy). Leader::Impl holds the job's state.
 
 #include "edl/leader.h"
+#include "edl/leader_parts_p.h"
 
 #include "common/error.h"
 #include "edl/elastic.h"
@@ -72,8 +73,6 @@ inline std::string lastErrorLine(const std::filesystem::path& log)
     return out;
 }
 
-using Clock = std::chrono::steady_clock;
-
 inline double since(Clock::time_point t)
 {
     return std::chrono::duration<double>(Clock::now() - t).count();
@@ -107,7 +106,6 @@ struct WorkerSlot {
     std::vector<std::int64_t> sampleIds;
     double computeS = 0.0;
     std::string paramHash;
-    int slowSteps = 0;
     bool alive() const { return info.state != WorkerState::Failed && info.state != WorkerState::Left; }
 };
 
@@ -131,6 +129,8 @@ inline constexpr int kMessagesPerTurn = 256;
 } // namespace detail
 
 using detail::Clock;
+using detail::EventLog;
+using detail::JobCurves;
 using detail::kHistoryCap;
 using detail::kLeaderStallS;
 using detail::kMaxConsecutiveAborts;
@@ -140,7 +140,9 @@ using detail::lastErrorLine;
 using detail::Owed;
 using detail::Phase;
 using detail::Report;
+using detail::SampleAudit;
 using detail::since;
+using detail::StragglerWatch;
 using detail::WorkerSlot;
 
 struct Leader::Impl {
@@ -181,25 +183,12 @@ struct Leader::Impl {
     bool restartLaunched = false;
     std::vector<std::size_t> restartOld;
 
-    // Independent of the ledger: what the workers say they trained, per epoch and sample id.
-    std::vector<std::vector<std::uint16_t>> seen;
-    std::vector<EpochCheck> epochChecks;
-    std::vector<ReplicaCheck> replicaChecks;
-    bool replicasEqual = true;
-    bool recordReplicaCheck = false;
-    std::ofstream consumedLog;
-
-    double lastLoss = 0.0;
-    double throughput = 0.0;
-    std::deque<std::pair<Clock::time_point, std::int64_t>> recentSteps;
-    std::vector<SeriesSample> lossSeries, throughputSeries, workerSeries;
-    std::map<std::string, std::vector<SeriesSample>> stepTimeSeries;
+    SampleAudit audit{ opt.spec.samples };
+    JobCurves curves;
+    StragglerWatch stragglers{ opt.straggler };
     std::vector<ScaleEvent> scaleEvents;
     std::vector<FailureEvent> failures;
-
-    std::int64_t seq = 0;
-    std::deque<JobEvent> history;
-    std::map<std::string, Clock::time_point> subscribers; // peer -> lease start
+    EventLog events{ kHistoryCap, kSubscriberLeaseS };
 
     explicit Impl(LeaderOptions o);
 
@@ -218,23 +207,15 @@ struct Leader::Impl {
     // Answers the request a worker waits on; answers to step reports say whether that step committed.
     void answer(WorkerSlot& w, std::string_view type, Json body);
 
+    // Keeps the event (EventLog) and sends it to every subscriber.
     template <typename T> void emit(T payload)
     {
         JobEvent e;
-        e.seq = ++seq;
         e.timeS = since(started);
         e.payload = std::move(payload);
-        const Json body = toJson(e);
-        for (const auto& [peer, lease] : subscribers) {
-            Message m = make(msg::Event, body);
-            socket->send(peer, m);
-        }
-        history.push_back(std::move(e));
-        if (history.size() > kHistoryCap) {
-            auto it
-                = std::find_if(history.begin(), history.end(), [](const JobEvent& x) { return x.kind() == "step"; });
-            history.erase(it != history.end() ? it : history.begin());
-        }
+        const Json body = toJson(events.append(std::move(e)));
+        for (const auto& peer : events.peers())
+            socket->send(peer, make(msg::Event, body));
     }
     void emitMembership();
     void log(LogLevel level, std::string text) { emit(LogEvent{ level, std::move(text) }); }
@@ -268,8 +249,8 @@ struct Leader::Impl {
     void startGeneration(const std::string& reason, bool restore);
 
     void finishSwitch();
-
-    static bool allEqual(const std::map<std::string, std::string>& hashes);
+    // The members' parameter hashes (for SampleAudit::checkReplicas).
+    std::map<std::string, std::string> memberHashes() const;
 
     // ---- steps --------------------------------------------------------------------------------
     void sendPlans();

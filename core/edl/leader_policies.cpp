@@ -5,31 +5,18 @@ namespace vantage::edl {
 void Leader::Impl::applyStragglerPolicy()
 {
     const auto& p = opt.straggler;
-    if (!p.enabled || members.size() < 2)
-        return;
-    for (auto i : members) {
-        auto& w = workers[i];
-        if (w.info.state != WorkerState::Active)
-            continue;
-        std::vector<double> others;
-        for (auto j : members)
-            if (j != i)
-                others.push_back(workers[j].info.stepTimeS);
-        std::nth_element(others.begin(), others.begin() + static_cast<std::ptrdiff_t>(others.size() / 2), others.end());
-        const double median = others[others.size() / 2];
-        w.slowSteps = (median > 0 && w.info.stepTimeS > p.factor * median) ? w.slowSteps + 1 : 0;
-        if (w.slowSteps < p.steps)
-            continue;
-        w.slowSteps = 0;
+    std::vector<StragglerWatch::Member> seen;
+    for (auto i : members)
+        seen.push_back({ workers[i].info.id, workers[i].info.stepTimeS, workers[i].info.state == WorkerState::Active });
+    for (const auto& v : stragglers.observe(seen)) {
+        const std::string& id = v.id;
         const bool replacing = std::any_of(
-            workers.begin(), workers.end(), [&](const WorkerSlot& x) { return x.alive() && x.replaces == w.info.id; });
+            workers.begin(), workers.end(), [&](const WorkerSlot& x) { return x.alive() && x.replaces == id; });
         if (replacing)
             continue;
         log(LogLevel::Warning,
-            "straggler " + w.info.id + ": compute " + std::to_string(w.info.stepTimeS) + " s vs median "
-                + std::to_string(median) + " s for " + std::to_string(p.steps) + " steps; "
-                + (p.replace ? "replacing it" : "removing it"));
-        const std::string id = w.info.id; // launchWorker grows `workers`
+            "straggler " + id + ": compute " + std::to_string(v.stepTimeS) + " s vs median " + std::to_string(v.medianS)
+                + " s for " + std::to_string(p.steps) + " steps; " + (p.replace ? "replacing it" : "removing it"));
         try {
             if (p.replace && opt.scaleMode == ScaleMode::Live)
                 launchWorker({}, id);
@@ -50,8 +37,7 @@ void Leader::Impl::excuseStall(Clock::duration gap)
     started += gap;
     phaseSince += gap;
     stepStarted += gap;
-    for (auto& [peer, lease] : subscribers)
-        lease += gap;
+    events.excuse(gap);
     // A note, not a warning: on a loaded machine it is common, and nothing failed.
     log(LogLevel::Info,
         "the leader did not run for " + std::to_string(std::chrono::duration<double>(gap).count()).substr(0, 4)
@@ -91,9 +77,7 @@ void Leader::Impl::tick()
             && since(phaseSince) > 2 * t.collectiveS + t.failureS)
             markFailed(i, "did not switch to generation " + std::to_string(generation) + " in time");
     }
-    for (auto it = subscribers.begin(); it != subscribers.end();)
-        it = std::chrono::duration<double>(now - it->second).count() > kSubscriberLeaseS ? subscribers.erase(it)
-                                                                                         : std::next(it);
+    events.expire(now);
     if (phase == Phase::Forming && since(started) > opt.startTimeoutS)
         endJob(JobState::Failed,
             "the first generation did not form within " + std::to_string(static_cast<int>(opt.startTimeoutS)) + " s");

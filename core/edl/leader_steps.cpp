@@ -2,13 +2,12 @@
 
 namespace vantage::edl {
 
-bool Leader::Impl::allEqual(const std::map<std::string, std::string>& hashes)
+std::map<std::string, std::string> Leader::Impl::memberHashes() const
 {
-    if (hashes.empty())
-        return true;
-    const auto& first = hashes.begin()->second;
-    return !first.empty()
-        && std::all_of(hashes.begin(), hashes.end(), [&](const auto& kv) { return kv.second == first; });
+    std::map<std::string, std::string> hashes;
+    for (auto i : members)
+        hashes[workers[i].info.id] = workers[i].paramHash;
+    return hashes;
 }
 
 void Leader::Impl::sendPlans()
@@ -95,64 +94,28 @@ void Leader::Impl::commitStep()
     lastStepCommitted = true;
     consecutiveAborts = 0;
     const auto epoch = ledger.epoch();
-    if (seen.size() <= static_cast<std::size_t>(epoch))
-        seen.resize(static_cast<std::size_t>(epoch) + 1,
-            std::vector<std::uint16_t>(static_cast<std::size_t>(opt.spec.samples), 0));
     double lossSum = 0.0;
     std::int64_t samples = 0;
     StepEvent ev{ .step = step, .epoch = epoch, .generation = generation };
-    std::map<std::string, std::string> hashes;
     for (auto i : members) {
         auto& w = workers[i];
         lossSum += w.lossSum;
-        const auto& ids = w.sampleIds;
-        for (auto id : ids)
-            if (id >= 0 && id < opt.spec.samples)
-                ++seen[static_cast<std::size_t>(epoch)][static_cast<std::size_t>(id)];
-        if (consumedLog)
-            consumedLog << Json{
-                { "epoch", epoch }, { "step", step }, { "generation", generation }, { "worker", w.info.id },
-                { "ids", ids }
-            }.dump() << '\n';
-        samples += static_cast<std::int64_t>(ids.size());
-        w.info.samplesDone += static_cast<std::int64_t>(ids.size());
+        audit.countStep(epoch, step, generation, w.info.id, w.sampleIds);
+        samples += static_cast<std::int64_t>(w.sampleIds.size());
+        w.info.samplesDone += static_cast<std::int64_t>(w.sampleIds.size());
         w.info.chunksDone = ledger.doneBy(w.info.id);
         w.info.stepTimeS = w.computeS;
         ev.workerStepS[w.info.id] = w.info.stepTimeS;
-        stepTimeSeries[w.info.id].push_back({ step, w.info.stepTimeS });
-        hashes[w.info.id] = w.paramHash;
+        curves.stepTime(w.info.id, step, w.info.stepTimeS);
     }
-    if (consumedLog)
-        consumedLog.flush();
-    const bool equal = allEqual(hashes);
-    if (!equal)
-        replicasEqual = false;
-    if (recordReplicaCheck) {
-        replicaChecks.push_back({ generation, step, "first_step", hashes, equal });
-        recordReplicaCheck = false;
-    }
-    lastLoss = samples > 0 ? lossSum / static_cast<double>(samples) : 0.0;
-    recentSteps.emplace_back(now, samples);
-    while (recentSteps.size() > 2 && std::chrono::duration<double>(now - recentSteps[1].first).count() > 1.0)
-        recentSteps.pop_front();
-    if (recentSteps.size() >= 2) {
-        std::int64_t s = 0;
-        for (std::size_t k = 1; k < recentSteps.size(); ++k)
-            s += recentSteps[k].second;
-        throughput = static_cast<double>(s)
-            / std::max(1e-9, std::chrono::duration<double>(now - recentSteps.front().first).count());
-    } else {
-        throughput
-            = static_cast<double>(samples) / std::max(1e-9, std::chrono::duration<double>(now - stepStarted).count());
-    }
-    ev.loss = lastLoss;
+    audit.flushLog();
+    audit.checkReplicas(generation, step, memberHashes(), false);
+    const auto committed = curves.commit(step, now, stepStarted, lossSum, samples, members.size());
+    ev.loss = committed.loss;
     ev.samples = samples;
-    ev.throughput = throughput;
+    ev.throughput = committed.throughput;
     ev.stepS = std::chrono::duration<double>(now - stepStarted).count();
     ev.workers = static_cast<std::int64_t>(members.size());
-    lossSeries.push_back({ step, lastLoss });
-    throughputSeries.push_back({ step, throughput });
-    workerSeries.push_back({ step, static_cast<double>(members.size()) });
     emit(ev);
     lastCommit = now;
     ++step;
@@ -177,18 +140,8 @@ void Leader::Impl::commitStep()
 
 void Leader::Impl::closeEpoch(bool complete)
 {
-    const auto epoch = ledger.epoch();
-    EpochCheck c{ .epoch = epoch, .samples = opt.spec.samples, .complete = complete };
-    if (static_cast<std::size_t>(epoch) < seen.size())
-        for (auto n : seen[static_cast<std::size_t>(epoch)]) {
-            c.seenOnce += n == 1;
-            c.seenMore += n > 1;
-            c.unseen += n == 0;
-        }
-    else
-        c.unseen = opt.spec.samples;
-    epochChecks.push_back(c);
-    emit(EpochEvent{ epoch, c.samples, c.seenOnce });
+    const EpochCheck& c = audit.closeEpoch(ledger.epoch(), complete);
+    emit(EpochEvent{ c.epoch, c.samples, c.seenOnce });
 }
 
 void Leader::Impl::boundary()
@@ -249,7 +202,7 @@ void Leader::Impl::endJob(JobState s, std::string why)
 {
     if (phase == Phase::Ended)
         return;
-    if (ledger.epoch() < opt.spec.epochs && (epochChecks.empty() || epochChecks.back().epoch != ledger.epoch()))
+    if (ledger.epoch() < opt.spec.epochs && !audit.closed(ledger.epoch()))
         closeEpoch(ledger.epochComplete());
     phase = Phase::Ended;
     state = s;
@@ -262,7 +215,7 @@ void Leader::Impl::endJob(JobState s, std::string why)
         if (!isMember(w.index))
             w.info.state = WorkerState::Left; // a joiner that had not joined yet
     }
-    emit(JobStateEvent{ s, message, lastLoss });
+    emit(JobStateEvent{ s, message, curves.lastLoss() });
 }
 
 } // namespace vantage::edl
