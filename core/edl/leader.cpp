@@ -221,7 +221,7 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
         return;
     }
     // Generation-bound reports: checkMessage has already matched m.generation to ours.
-    if (!isMember(idx) || w->report != Report::None)
+    if (!isMember(idx) || w->reply != BarrierReply::Pending)
         throw Error::invalidInput("unexpected '" + m.type + "' from " + w->info.id);
     const bool switching = m.type == msg::Switched || m.type == msg::SwitchFailed;
     if (switching != (phase == Phase::Switching))
@@ -240,13 +240,13 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
                                   : std::vector<std::int64_t>{};
     const double computeS = t == msg::StepDone ? jsonFieldOr<double>(m.body, "compute_s", 0.0, t) : 0.0;
     const auto hash = jsonFieldOr<std::string>(m.body, "param_hash", "", t);
-    w->report = (t == msg::Switched || t == msg::StepDone) ? Report::Ok : Report::Failed;
+    w->reply = (t == msg::Switched || t == msg::StepDone) ? BarrierReply::Ok : BarrierReply::Failed;
     w->lossSum = lossSum;
     w->sampleIds = std::move(ids);
     w->computeS = computeS;
     w->paramHash = hash;
     w->owed = Owed{ peer, m.request, m.type };
-    if (w->report == Report::Failed)
+    if (w->reply == BarrierReply::Failed)
         log(LogLevel::Warning, w->info.id + ": " + jsonFieldOr<std::string>(m.body, "reason", "failed", m.type));
     resolve();
 }

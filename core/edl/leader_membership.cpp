@@ -263,7 +263,7 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
         auto& w = workers[members[r]];
         w.info.state = WorkerState::Active;
         w.info.rank = static_cast<int>(r);
-        w.report = Report::None;
+        w.reply = BarrierReply::Pending;
         w.replaces.clear();
         answer(w, msg::Switch,
             { { "generation", generation }, { "rank", r }, { "size", members.size() }, { "members", ids },

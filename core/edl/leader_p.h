@@ -78,8 +78,10 @@ inline double since(Clock::time_point t)
     return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-enum class Report {
-    None,
+// A member's reply at the barrier that ends a step or a switch (step_done / switched: Ok;
+// step_failed / switch_failed: Failed); Pending until it arrives.
+enum class BarrierReply {
+    Pending,
     Ok,
     Failed
 };
@@ -101,7 +103,7 @@ struct WorkerSlot {
     Clock::time_point loadingSince;
     std::string restoreFrom;
     std::string replaces; // a member this joiner takes over from (straggler, migration)
-    Report report = Report::None; // for the current barrier, parsed when it arrives
+    BarrierReply reply = BarrierReply::Pending; // at the current barrier
     double lossSum = 0.0;
     std::vector<std::int64_t> sampleIds;
     double computeS = 0.0;
@@ -128,6 +130,7 @@ inline constexpr int kMessagesPerTurn = 256;
 
 } // namespace detail
 
+using detail::BarrierReply;
 using detail::Clock;
 using detail::EventLog;
 using detail::JobCurves;
@@ -139,7 +142,6 @@ using detail::kSubscriberLeaseS;
 using detail::lastErrorLine;
 using detail::Owed;
 using detail::Phase;
-using detail::Report;
 using detail::SampleAudit;
 using detail::since;
 using detail::StragglerWatch;

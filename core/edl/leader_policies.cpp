@@ -69,11 +69,12 @@ void Leader::Impl::tick()
             markFailed(i, "not ready within " + std::to_string(static_cast<int>(t.readyS)) + " s");
         else if (w.info.state != WorkerState::Starting && silent > t.failureS)
             markFailed(i, "silent for " + std::to_string(silent).substr(0, 4) + " s");
-        else if (isMember(i) && w.report == Report::None && phase == Phase::Stepping && since(stepStarted) > t.stepS)
+        else if (isMember(i) && w.reply == BarrierReply::Pending && phase == Phase::Stepping
+            && since(stepStarted) > t.stepS)
             markFailed(i,
                 "no report of step " + std::to_string(step) + " within " + std::to_string(static_cast<int>(t.stepS))
                     + " s");
-        else if (isMember(i) && w.report == Report::None && phase == Phase::Switching
+        else if (isMember(i) && w.reply == BarrierReply::Pending && phase == Phase::Switching
             && since(phaseSince) > 2 * t.collectiveS + t.failureS)
             markFailed(i, "did not switch to generation " + std::to_string(generation) + " in time");
     }

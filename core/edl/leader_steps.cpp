@@ -30,7 +30,7 @@ void Leader::Impl::sendPlans()
     phaseSince = stepStarted;
     for (std::size_t r = 0; r < members.size(); ++r) {
         auto& w = workers[members[r]];
-        w.report = Report::None;
+        w.reply = BarrierReply::Pending;
         answer(w, msg::Plan,
             { { "step", step }, { "epoch", ledger.epoch() }, { "generation", generation }, { "ranges", ranges[r] },
                 { "global_samples", taken }, { "micro_batch", opt.spec.microBatch }, { "lr", opt.spec.lrAt(n) } });
@@ -42,10 +42,10 @@ void Leader::Impl::resolve()
     if (phase != Phase::Stepping && phase != Phase::Switching)
         return;
     for (auto i : members)
-        if (workers[i].alive() && workers[i].report == Report::None)
+        if (workers[i].alive() && workers[i].reply == BarrierReply::Pending)
             return;
-    const bool allOk
-        = std::all_of(members.begin(), members.end(), [&](std::size_t i) { return workers[i].report == Report::Ok; });
+    const bool allOk = std::all_of(
+        members.begin(), members.end(), [&](std::size_t i) { return workers[i].reply == BarrierReply::Ok; });
     if (phase == Phase::Switching) {
         const bool allAlive = aliveMembers() == static_cast<std::int64_t>(members.size());
         if (allOk && allAlive) {

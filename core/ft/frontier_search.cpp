@@ -10,6 +10,7 @@
 #include "ft/baselines.h"
 #include "ft/elimination.h"
 #include "ft/frontier.h"
+#include "ft/frontier_sweep_p.h"
 #include "ft/op_graph.h"
 #include "ft/worker_pool.h"
 
@@ -25,16 +26,7 @@ namespace {
 
 using detail::ClassMap;
 using detail::EliminationStep;
-
-// One way into a new state: previous state `state` extended by configuration `config` of the step's
-// op, which adds (dt, dm) to all of the previous state's points.
-struct Pair {
-    std::uint32_t state;
-    std::uint16_t config;
-    double dt;
-    double dm;
-    double corner; // the fastest time this pair can give
-};
+using detail::Pair;
 
 // First index in [from, end) whose memory (by `mem`) is below `limit`; memories decrease along the
 // range. Galloping: cheap when the answer is near `from`.
@@ -286,357 +278,319 @@ std::size_t compactBackPointers(
     return kept;
 }
 
-// FT's sweep over the elimination order (TensorOpt, Sec. 4): at each step, every pair of a state of
-// the previous frontier and a configuration of the op eliminated is keyed by the new state it
-// leads to; each new state's Pareto set is the union of its pairs' shifted sets, merged in parallel;
-// the new layer is kept with back-pointers, and at the end the strategies are traced back.
-class FrontierSweep {
-public:
-    FrontierSweep(const CostGraph& g, const FrontierOptions& options, const detail::EliminationPlan& plan,
-        const CancelToken& cancel, FrontierStats& stats)
-        : m_g(g)
-        , m_opt(options)
-        , m_plan(plan)
-        , m_cancel(cancel)
-        , m_stats(stats)
-        , m_n(static_cast<int>(g.nodes.size()))
-        , m_eps(options.epsilon)
-        , m_exact(options.epsilon <= 0.0)
-        // The steps use half the factor, so that the points reaching the end still have room to
-        // merge with their neighbours in the final thinning, which uses all of it.
-        , m_stepEps(std::sqrt(1.0 + options.epsilon) - 1.0)
-        , m_pool(threadCount(options.threads))
-        , m_scratchA(static_cast<std::size_t>(m_pool.size()))
-        , m_scratchB(static_cast<std::size_t>(m_pool.size()))
-        , m_backPrev(static_cast<std::size_t>(m_n))
-        , m_backConfig(static_cast<std::size_t>(m_n))
-        , m_gcAt(std::max<std::size_t>(1, options.compactAfter))
-    { }
-
-    // Eliminates the op of step k.
-    void step(int k)
-    {
-        const EliminationStep& st = m_plan.steps[static_cast<std::size_t>(k)];
-        makePairs(k);
-        const auto states = static_cast<std::size_t>(st.states);
-        bucketPairs(states);
-        // Each new state's Pareto set, in parallel: the union of its pairs' shifted sets.
-        std::vector<std::vector<ParetoPoint>> sets(states);
-        m_pool.run(states, [&](std::size_t s, int worker) {
-            if (!m_cancel.isCancelled())
-                mergeState(s, worker, sets[s]);
-        });
-        m_cancel.throwIfCancelled();
-        // The bound pruning is exact; with thinning it would have to hand slacks across states,
-        // and thinning keeps the sets small anyway.
-        if (m_exact && !st.frontier.empty())
-            pruneByBounds(sets, st, m_pool);
-        const std::size_t total = storeLayer(k, sets);
-        checkGrowth(k, total);
-    }
-
-    // The last step leaves no frontier: one state holding the answer, traced back to assignments.
-    void finish(FrontierResult& result)
-    {
-        std::vector<ParetoPoint> final;
-        for (std::uint32_t i = 0; i < m_offsets.back(); ++i)
-            final.push_back({ m_times[i], m_mems[i], i, 0, m_exact ? 0.0 : m_slacks[i] });
-        thinPareto(final, m_eps);
-        if (static_cast<std::int64_t>(final.size()) * m_n > m_opt.maxResultCells)
-            throw tooLarge(m_n - 1, m_n,
-                std::to_string(final.size()) + " strategies of " + std::to_string(m_n) + " ops each on the frontier",
-                m_opt.maxResultCells);
-        for (const auto& fp : final)
-            if (!std::isfinite(fp.time) || !std::isfinite(fp.memory))
-                throw Error::invalidInput("the costs add up beyond the range of a double (1.8e308); state them in a "
-                                          "larger unit")
-                    .inOp("frontier search");
-        for (const auto& fp : final) {
-            CostPoint cp;
-            cp.time = fp.time;
-            cp.memory = fp.memory;
-            cp.assignment.assign(static_cast<std::size_t>(m_n), 0);
-            std::uint32_t idx = fp.ref;
-            for (int k = m_n - 1; k >= 0; --k) {
-                const auto ks = static_cast<std::size_t>(k);
-                cp.assignment[static_cast<std::size_t>(m_plan.order[ks])] = m_backConfig[ks][idx];
-                idx = m_backPrev[ks][idx];
-            }
-            result.points.push_back(std::move(cp));
-        }
-    }
-
-private:
-    // Every (previous state, configuration of v) pair of step k, keyed by the new state it leads to.
-    void makePairs(int k)
-    {
-        static const std::vector<int> noFrontier;
-        static const std::vector<std::shared_ptr<const ClassMap>> noClasses;
-        static const std::vector<std::int64_t> noStrides;
-        const EliminationStep& st = m_plan.steps[static_cast<std::size_t>(k)];
-        const EliminationStep* prevStep = k > 0 ? &m_plan.steps[static_cast<std::size_t>(k - 1)] : nullptr;
-        const std::vector<int>& prevFrontier = prevStep ? prevStep->frontier : noFrontier;
-        const std::vector<std::shared_ptr<const ClassMap>>& prevClasses = prevStep ? prevStep->classes : noClasses;
-        const std::vector<std::int64_t>& prevStrides = prevStep ? prevStep->strides : noStrides;
-        const int v = st.op;
-        const auto& vConfigs = m_g.nodes[static_cast<std::size_t>(v)].configs;
-        const int cv = static_cast<int>(vConfigs.size());
-
-        // Where each new frontier op comes from: a position in the previous frontier, or v itself.
-        // (Through a position table: a wide frontier would make a search of the previous one
-        // quadratic in its width at every step.)
-        m_position.resize(m_g.nodes.size(), -1);
-        for (std::size_t i = 0; i < prevFrontier.size(); ++i)
-            m_position[static_cast<std::size_t>(prevFrontier[i])] = static_cast<int>(i);
-        std::vector<int> source(st.frontier.size(), -1);
-        for (std::size_t j = 0; j < st.frontier.size(); ++j)
-            source[j] = st.frontier[j] == v ? -1 : m_position[static_cast<std::size_t>(st.frontier[j])];
-        // Edges between v and the previous frontier: the other end's position and orientation.
-        struct Incident {
-            const CostGraph::Edge* edge;
-            int position;
-            bool vIsTo;
-        };
-        std::vector<Incident> incident;
-        for (int e : st.incidentEdges) {
-            const auto& edge = m_g.edges[static_cast<std::size_t>(e)];
-            const int other = edge.from == v ? edge.to : edge.from;
-            incident.push_back({ &edge, m_position[static_cast<std::size_t>(other)], edge.to == v });
-        }
-        for (int u : prevFrontier)
-            m_position[static_cast<std::size_t>(u)] = -1;
-
-        const std::size_t prevStates = m_offsets.size() - 1;
-        m_pairs.clear();
-        m_pairKey.clear();
-        std::vector<double> dt(static_cast<std::size_t>(cv)), dm(static_cast<std::size_t>(cv));
-        std::vector<int> digit(prevFrontier.size());
-        for (std::size_t s = 0; s < prevStates; ++s) {
-            if (m_offsets[s] == m_offsets[s + 1])
-                continue;
-            for (std::size_t i = 0; i < prevFrontier.size(); ++i)
-                digit[i]
-                    = static_cast<int>((static_cast<std::int64_t>(s) / prevStrides[i]) % prevClasses[i]->classes());
-            std::int64_t base = 0;
-            int vPosition = -1;
-            for (std::size_t j = 0; j < st.frontier.size(); ++j) {
-                if (source[j] < 0) {
-                    vPosition = static_cast<int>(j);
-                    continue;
-                }
-                const auto i = static_cast<std::size_t>(source[j]);
-                const int rep = prevClasses[i]->rep[static_cast<std::size_t>(digit[i])];
-                base += st.classes[j]->classOf[static_cast<std::size_t>(rep)] * st.strides[j];
-            }
-            for (int c = 0; c < cv; ++c) {
-                dt[static_cast<std::size_t>(c)] = vConfigs[static_cast<std::size_t>(c)].time;
-                dm[static_cast<std::size_t>(c)] = vConfigs[static_cast<std::size_t>(c)].memory;
-            }
-            for (const auto& inc : incident) {
-                const auto i = static_cast<std::size_t>(inc.position);
-                const int rep = prevClasses[i]->rep[static_cast<std::size_t>(digit[i])];
-                const auto& e = *inc.edge;
-                if (inc.vIsTo) {
-                    const std::size_t row = static_cast<std::size_t>(rep) * static_cast<std::size_t>(cv);
-                    for (int c = 0; c < cv; ++c) {
-                        dt[static_cast<std::size_t>(c)] += e.time[row + static_cast<std::size_t>(c)];
-                        dm[static_cast<std::size_t>(c)] += e.memory[row + static_cast<std::size_t>(c)];
-                    }
-                } else {
-                    const int cols = m_g.configCount(e.to);
-                    for (int c = 0; c < cv; ++c) {
-                        const std::size_t cell = static_cast<std::size_t>(c * cols + rep);
-                        dt[static_cast<std::size_t>(c)] += e.time[cell];
-                        dm[static_cast<std::size_t>(c)] += e.memory[cell];
-                    }
-                }
-            }
-            const double fastest = m_times[m_offsets[s]];
-            for (int c = 0; c < cv; ++c) {
-                const std::int64_t key = base
-                    + (vPosition >= 0
-                            ? st.classes[static_cast<std::size_t>(vPosition)]->classOf[static_cast<std::size_t>(c)]
-                                * st.strides[static_cast<std::size_t>(vPosition)]
-                            : 0);
-                m_pairs.push_back(
-                    { static_cast<std::uint32_t>(s), static_cast<std::uint16_t>(c), dt[static_cast<std::size_t>(c)],
-                        dm[static_cast<std::size_t>(c)], fastest + dt[static_cast<std::size_t>(c)] });
-                m_pairKey.push_back(key);
-            }
-        }
-    }
-
-    // Counting sort of the pairs by new state.
-    void bucketPairs(std::size_t states)
-    {
-        m_bucketStart.assign(states + 1, 0);
-        for (std::int64_t key : m_pairKey)
-            ++m_bucketStart[static_cast<std::size_t>(key) + 1];
-        for (std::size_t s = 0; s < states; ++s)
-            m_bucketStart[s + 1] += m_bucketStart[s];
-        m_bucketed.resize(m_pairs.size());
-        std::vector<std::uint32_t> fill(m_bucketStart.begin(), m_bucketStart.end() - 1);
-        for (std::size_t p = 0; p < m_pairs.size(); ++p)
-            m_bucketed[fill[static_cast<std::size_t>(m_pairKey[p])]++] = m_pairs[p];
-    }
-
-    // New state s's Pareto set from its pairs (on worker `worker`'s scratch).
-    void mergeState(std::size_t s, int worker, std::vector<ParetoPoint>& out)
-    {
-        const auto first = m_bucketed.begin() + m_bucketStart[s];
-        auto last = m_bucketed.begin() + m_bucketStart[s + 1];
-        if (first == last)
-            return;
-        // Of the pairs that extend the same previous state, only those whose shift is not
-        // dominated by another's can contribute.
-        std::sort(first, last, [](const Pair& a, const Pair& b) {
-            if (a.state != b.state)
-                return a.state < b.state;
-            if (a.dt != b.dt)
-                return a.dt < b.dt;
-            if (a.dm != b.dm)
-                return a.dm < b.dm;
-            return a.config < b.config;
-        });
-        auto keep = first;
-        for (auto p = first; p != last;) {
-            auto q = p;
-            double bestM = 0.0;
-            bool any = false;
-            for (; q != last && q->state == p->state; ++q) {
-                if (any && notAbove(bestM, q->dm))
-                    continue;
-                bestM = q->dm;
-                any = true;
-                *keep++ = *q;
-            }
-            p = q;
-        }
-        last = keep;
-        // Likely winners first, so that whole dominated lists are skipped by their corner.
-        std::sort(first, last, [](const Pair& a, const Pair& b) {
-            if (a.corner != b.corner)
-                return a.corner < b.corner;
-            if (a.state != b.state)
-                return a.state < b.state;
-            return a.config < b.config;
-        });
-        auto& acc = m_scratchA[static_cast<std::size_t>(worker)];
-        auto& tmp = m_scratchB[static_cast<std::size_t>(worker)];
-        acc.clear();
-        for (auto p = first; p != last; ++p) {
-            const std::uint32_t b = m_offsets[p->state], e = m_offsets[p->state + 1];
-            // A dominated list is skipped. In epsilon mode its points hand their slack to the
-            // points that dominate them, so only a list without slack may go by its corner.
-            const bool noSlack = m_exact || m_stateSlack[p->state] <= 0.0;
-            if (!acc.empty()
-                && ((noSlack && dominatedBy(acc, m_times[b] + p->dt, m_mems[e - 1] + p->dm))
-                    || listDominated(
-                        acc, m_times.data(), m_mems.data(), noSlack ? nullptr : m_slacks.data(), b, e, p->dt, p->dm)))
-                continue;
-            mergeShifted(acc, m_times.data(), m_mems.data(), m_exact ? nullptr : m_slacks.data(), b, e, p->dt, p->dm,
-                p->config, tmp);
-            acc.swap(tmp);
-        }
-        thinPareto(acc, m_stepEps);
-        out = acc;
-    }
-
-    // The new layer and the back-pointers of its points; returns how many points it holds.
-    std::size_t storeLayer(int k, const std::vector<std::vector<ParetoPoint>>& sets)
-    {
-        const std::size_t states = sets.size();
-        std::vector<std::uint32_t> newOffsets(states + 1, 0);
-        for (std::size_t s = 0; s < states; ++s)
-            newOffsets[s + 1] = newOffsets[s] + static_cast<std::uint32_t>(sets[s].size());
-        const std::size_t total = newOffsets[states];
-        if (total > std::size_t(0xFFFFFFF0u) || static_cast<std::int64_t>(total) > m_opt.maxPoints)
-            throw tooLarge(k, m_n, std::to_string(total) + " Pareto points in one step", m_opt.maxPoints);
-        std::vector<double> newTimes(total), newMems(total), newSlacks(m_exact ? 0 : total);
-        auto& bp = m_backPrev[static_cast<std::size_t>(k)];
-        auto& bc = m_backConfig[static_cast<std::size_t>(k)];
-        bp.resize(total);
-        bc.resize(total);
-        for (std::size_t s = 0; s < states; ++s) {
-            std::size_t at = newOffsets[s];
-            for (const auto& p : sets[s]) {
-                newTimes[at] = p.time;
-                newMems[at] = p.memory;
-                if (!m_exact)
-                    newSlacks[at] = p.slack;
-                bp[at] = p.ref;
-                bc[at] = static_cast<std::uint16_t>(p.aux);
-                ++at;
-            }
-        }
-        m_stateSlack.assign(states, 0.0);
-        if (!m_exact)
-            for (std::size_t s = 0; s < states; ++s)
-                for (const auto& p : sets[s])
-                    m_stateSlack[s] = std::max(m_stateSlack[s], p.slack);
-        m_offsets.swap(newOffsets);
-        m_times.swap(newTimes);
-        m_mems.swap(newMems);
-        m_slacks.swap(newSlacks);
-        return total;
-    }
-
-    // The bounds on work and memory (FrontierOptions), and dropping back-pointers no point leads to.
-    void checkGrowth(int k, std::size_t total)
-    {
-        m_stats.maxPoints = std::max<std::int64_t>(m_stats.maxPoints, static_cast<std::int64_t>(total));
-        m_stored += total;
-        m_made += static_cast<std::int64_t>(total);
-        m_stats.totalPoints = m_made;
-        if (m_made > m_opt.maxTotalPoints)
-            throw tooLarge(k, m_n, std::to_string(m_made) + " Pareto points made so far", m_opt.maxTotalPoints);
-        // Seen early: sets that stay this large for the steps left would make several times the
-        // bound. Long chains grow with every op; in the zoo's graphs the sets shrink again (this
-        // estimate reaches at most 3.1 times the bound there: transformer-base on 64 devices).
-        const double projected = static_cast<double>(m_made) + static_cast<double>(total) * (m_n - k - 1);
-        if (projected > kProjectionFactor * static_cast<double>(m_opt.maxTotalPoints))
-            throw tooLarge(k, m_n, "sets that would make about " + formatCount(projected) + " Pareto points by the end",
-                m_opt.maxTotalPoints);
-        m_stats.storedPoints = std::max<std::int64_t>(m_stats.storedPoints, static_cast<std::int64_t>(m_stored));
-        if (m_stored > m_gcAt) {
-            m_stored = compactBackPointers(m_backPrev, m_backConfig, k);
-            m_gcAt = std::max<std::size_t>(m_gcAt, 2 * m_stored);
-            if (static_cast<std::int64_t>(m_stored) > m_opt.maxStoredPoints)
-                throw tooLarge(k, m_n, std::to_string(m_stored) + " points to trace strategies back through",
-                    m_opt.maxStoredPoints);
-        }
-    }
-
-    const CostGraph& m_g;
-    const FrontierOptions& m_opt;
-    const detail::EliminationPlan& m_plan;
-    const CancelToken& m_cancel;
-    FrontierStats& m_stats;
-    const int m_n;
-    const double m_eps;
-    const bool m_exact;
-    const double m_stepEps;
-    detail::WorkerPool m_pool;
-    std::vector<std::vector<ParetoPoint>> m_scratchA, m_scratchB;
-    // The layer before the current step: Pareto points of every state of the previous frontier.
-    std::vector<std::uint32_t> m_offsets = { 0, 1 };
-    std::vector<double> m_times = { 0.0 }, m_mems = { 0.0 };
-    std::vector<double> m_slacks = { 0.0 }; // epsilon mode only
-    std::vector<double> m_stateSlack = { 0.0 }; // the largest slack of each state's points
-    std::vector<std::vector<std::uint32_t>> m_backPrev;
-    std::vector<std::vector<std::uint16_t>> m_backConfig;
-    std::vector<int> m_position; // per op, its place in the previous frontier; -1 elsewhere
-    std::vector<Pair> m_pairs;
-    std::vector<std::int64_t> m_pairKey;
-    std::vector<std::uint32_t> m_bucketStart;
-    std::vector<Pair> m_bucketed;
-    // Back-pointers kept, and when to drop the dead ones next (about 6 bytes each).
-    std::size_t m_stored = 0;
-    std::size_t m_gcAt;
-    std::int64_t m_made = 0; // points made over all steps
-};
-
 } // namespace
+
+// ---- FrontierSweep -----------------------------------------------------------------------------
+
+namespace detail {
+
+FrontierSweep::FrontierSweep(const CostGraph& g, const FrontierOptions& options, const detail::EliminationPlan& plan,
+    const CancelToken& cancel, FrontierStats& stats)
+    : m_g(g)
+    , m_opt(options)
+    , m_plan(plan)
+    , m_cancel(cancel)
+    , m_stats(stats)
+    , m_n(static_cast<int>(g.nodes.size()))
+    , m_eps(options.epsilon)
+    , m_exact(options.epsilon <= 0.0)
+    // The steps use half the factor, so that the points reaching the end still have room to
+    // merge with their neighbours in the final thinning, which uses all of it.
+    , m_stepEps(std::sqrt(1.0 + options.epsilon) - 1.0)
+    , m_pool(threadCount(options.threads))
+    , m_scratchA(static_cast<std::size_t>(m_pool.size()))
+    , m_scratchB(static_cast<std::size_t>(m_pool.size()))
+    , m_backPrev(static_cast<std::size_t>(m_n))
+    , m_backConfig(static_cast<std::size_t>(m_n))
+    , m_gcAt(std::max<std::size_t>(1, options.compactAfter))
+{ }
+
+void FrontierSweep::step(int k)
+{
+    const EliminationStep& st = m_plan.steps[static_cast<std::size_t>(k)];
+    makePairs(k);
+    const auto states = static_cast<std::size_t>(st.states);
+    bucketPairs(states);
+    // Each new state's Pareto set, in parallel: the union of its pairs' shifted sets.
+    std::vector<std::vector<ParetoPoint>> sets(states);
+    m_pool.run(states, [&](std::size_t s, int worker) {
+        if (!m_cancel.isCancelled())
+            mergeState(s, worker, sets[s]);
+    });
+    m_cancel.throwIfCancelled();
+    // The bound pruning is exact; with thinning it would have to hand slacks across states,
+    // and thinning keeps the sets small anyway.
+    if (m_exact && !st.frontier.empty())
+        pruneByBounds(sets, st, m_pool);
+    const std::size_t total = storeLayer(k, sets);
+    checkGrowth(k, total);
+}
+
+void FrontierSweep::finish(FrontierResult& result)
+{
+    std::vector<ParetoPoint> final;
+    for (std::uint32_t i = 0; i < m_offsets.back(); ++i)
+        final.push_back({ m_times[i], m_mems[i], i, 0, m_exact ? 0.0 : m_slacks[i] });
+    thinPareto(final, m_eps);
+    if (static_cast<std::int64_t>(final.size()) * m_n > m_opt.maxResultCells)
+        throw tooLarge(m_n - 1, m_n,
+            std::to_string(final.size()) + " strategies of " + std::to_string(m_n) + " ops each on the frontier",
+            m_opt.maxResultCells);
+    for (const auto& fp : final)
+        if (!std::isfinite(fp.time) || !std::isfinite(fp.memory))
+            throw Error::invalidInput("the costs add up beyond the range of a double (1.8e308); state them in a "
+                                      "larger unit")
+                .inOp("frontier search");
+    for (const auto& fp : final) {
+        CostPoint cp;
+        cp.time = fp.time;
+        cp.memory = fp.memory;
+        cp.assignment.assign(static_cast<std::size_t>(m_n), 0);
+        std::uint32_t idx = fp.ref;
+        for (int k = m_n - 1; k >= 0; --k) {
+            const auto ks = static_cast<std::size_t>(k);
+            cp.assignment[static_cast<std::size_t>(m_plan.order[ks])] = m_backConfig[ks][idx];
+            idx = m_backPrev[ks][idx];
+        }
+        result.points.push_back(std::move(cp));
+    }
+}
+
+void FrontierSweep::makePairs(int k)
+{
+    static const std::vector<int> noFrontier;
+    static const std::vector<std::shared_ptr<const ClassMap>> noClasses;
+    static const std::vector<std::int64_t> noStrides;
+    const EliminationStep& st = m_plan.steps[static_cast<std::size_t>(k)];
+    const EliminationStep* prevStep = k > 0 ? &m_plan.steps[static_cast<std::size_t>(k - 1)] : nullptr;
+    const std::vector<int>& prevFrontier = prevStep ? prevStep->frontier : noFrontier;
+    const std::vector<std::shared_ptr<const ClassMap>>& prevClasses = prevStep ? prevStep->classes : noClasses;
+    const std::vector<std::int64_t>& prevStrides = prevStep ? prevStep->strides : noStrides;
+    const int v = st.op;
+    const auto& vConfigs = m_g.nodes[static_cast<std::size_t>(v)].configs;
+    const int cv = static_cast<int>(vConfigs.size());
+
+    // Where each new frontier op comes from: a position in the previous frontier, or v itself.
+    // (Through a position table: a wide frontier would make a search of the previous one
+    // quadratic in its width at every step.)
+    m_position.resize(m_g.nodes.size(), -1);
+    for (std::size_t i = 0; i < prevFrontier.size(); ++i)
+        m_position[static_cast<std::size_t>(prevFrontier[i])] = static_cast<int>(i);
+    std::vector<int> source(st.frontier.size(), -1);
+    for (std::size_t j = 0; j < st.frontier.size(); ++j)
+        source[j] = st.frontier[j] == v ? -1 : m_position[static_cast<std::size_t>(st.frontier[j])];
+    // Edges between v and the previous frontier: the other end's position and orientation.
+    struct Incident {
+        const CostGraph::Edge* edge;
+        int position;
+        bool vIsTo;
+    };
+    std::vector<Incident> incident;
+    for (int e : st.incidentEdges) {
+        const auto& edge = m_g.edges[static_cast<std::size_t>(e)];
+        const int other = edge.from == v ? edge.to : edge.from;
+        incident.push_back({ &edge, m_position[static_cast<std::size_t>(other)], edge.to == v });
+    }
+    for (int u : prevFrontier)
+        m_position[static_cast<std::size_t>(u)] = -1;
+
+    const std::size_t prevStates = m_offsets.size() - 1;
+    m_pairs.clear();
+    m_pairKey.clear();
+    std::vector<double> dt(static_cast<std::size_t>(cv)), dm(static_cast<std::size_t>(cv));
+    std::vector<int> digit(prevFrontier.size());
+    for (std::size_t s = 0; s < prevStates; ++s) {
+        if (m_offsets[s] == m_offsets[s + 1])
+            continue;
+        for (std::size_t i = 0; i < prevFrontier.size(); ++i)
+            digit[i] = static_cast<int>((static_cast<std::int64_t>(s) / prevStrides[i]) % prevClasses[i]->classes());
+        std::int64_t base = 0;
+        int vPosition = -1;
+        for (std::size_t j = 0; j < st.frontier.size(); ++j) {
+            if (source[j] < 0) {
+                vPosition = static_cast<int>(j);
+                continue;
+            }
+            const auto i = static_cast<std::size_t>(source[j]);
+            const int rep = prevClasses[i]->rep[static_cast<std::size_t>(digit[i])];
+            base += st.classes[j]->classOf[static_cast<std::size_t>(rep)] * st.strides[j];
+        }
+        for (int c = 0; c < cv; ++c) {
+            dt[static_cast<std::size_t>(c)] = vConfigs[static_cast<std::size_t>(c)].time;
+            dm[static_cast<std::size_t>(c)] = vConfigs[static_cast<std::size_t>(c)].memory;
+        }
+        for (const auto& inc : incident) {
+            const auto i = static_cast<std::size_t>(inc.position);
+            const int rep = prevClasses[i]->rep[static_cast<std::size_t>(digit[i])];
+            const auto& e = *inc.edge;
+            if (inc.vIsTo) {
+                const std::size_t row = static_cast<std::size_t>(rep) * static_cast<std::size_t>(cv);
+                for (int c = 0; c < cv; ++c) {
+                    dt[static_cast<std::size_t>(c)] += e.time[row + static_cast<std::size_t>(c)];
+                    dm[static_cast<std::size_t>(c)] += e.memory[row + static_cast<std::size_t>(c)];
+                }
+            } else {
+                const int cols = m_g.configCount(e.to);
+                for (int c = 0; c < cv; ++c) {
+                    const std::size_t cell = static_cast<std::size_t>(c * cols + rep);
+                    dt[static_cast<std::size_t>(c)] += e.time[cell];
+                    dm[static_cast<std::size_t>(c)] += e.memory[cell];
+                }
+            }
+        }
+        const double fastest = m_times[m_offsets[s]];
+        for (int c = 0; c < cv; ++c) {
+            const std::int64_t key = base
+                + (vPosition >= 0
+                        ? st.classes[static_cast<std::size_t>(vPosition)]->classOf[static_cast<std::size_t>(c)]
+                            * st.strides[static_cast<std::size_t>(vPosition)]
+                        : 0);
+            m_pairs.push_back(
+                { static_cast<std::uint32_t>(s), static_cast<std::uint16_t>(c), dt[static_cast<std::size_t>(c)],
+                    dm[static_cast<std::size_t>(c)], fastest + dt[static_cast<std::size_t>(c)] });
+            m_pairKey.push_back(key);
+        }
+    }
+}
+
+void FrontierSweep::bucketPairs(std::size_t states)
+{
+    m_bucketStart.assign(states + 1, 0);
+    for (std::int64_t key : m_pairKey)
+        ++m_bucketStart[static_cast<std::size_t>(key) + 1];
+    for (std::size_t s = 0; s < states; ++s)
+        m_bucketStart[s + 1] += m_bucketStart[s];
+    m_bucketed.resize(m_pairs.size());
+    std::vector<std::uint32_t> fill(m_bucketStart.begin(), m_bucketStart.end() - 1);
+    for (std::size_t p = 0; p < m_pairs.size(); ++p)
+        m_bucketed[fill[static_cast<std::size_t>(m_pairKey[p])]++] = m_pairs[p];
+}
+
+void FrontierSweep::mergeState(std::size_t s, int worker, std::vector<ParetoPoint>& out)
+{
+    const auto first = m_bucketed.begin() + m_bucketStart[s];
+    auto last = m_bucketed.begin() + m_bucketStart[s + 1];
+    if (first == last)
+        return;
+    // Of the pairs that extend the same previous state, only those whose shift is not
+    // dominated by another's can contribute.
+    std::sort(first, last, [](const Pair& a, const Pair& b) {
+        if (a.state != b.state)
+            return a.state < b.state;
+        if (a.dt != b.dt)
+            return a.dt < b.dt;
+        if (a.dm != b.dm)
+            return a.dm < b.dm;
+        return a.config < b.config;
+    });
+    auto keep = first;
+    for (auto p = first; p != last;) {
+        auto q = p;
+        double bestM = 0.0;
+        bool any = false;
+        for (; q != last && q->state == p->state; ++q) {
+            if (any && notAbove(bestM, q->dm))
+                continue;
+            bestM = q->dm;
+            any = true;
+            *keep++ = *q;
+        }
+        p = q;
+    }
+    last = keep;
+    // Likely winners first, so that whole dominated lists are skipped by their corner.
+    std::sort(first, last, [](const Pair& a, const Pair& b) {
+        if (a.corner != b.corner)
+            return a.corner < b.corner;
+        if (a.state != b.state)
+            return a.state < b.state;
+        return a.config < b.config;
+    });
+    auto& acc = m_scratchA[static_cast<std::size_t>(worker)];
+    auto& tmp = m_scratchB[static_cast<std::size_t>(worker)];
+    acc.clear();
+    for (auto p = first; p != last; ++p) {
+        const std::uint32_t b = m_offsets[p->state], e = m_offsets[p->state + 1];
+        // A dominated list is skipped. In epsilon mode its points hand their slack to the
+        // points that dominate them, so only a list without slack may go by its corner.
+        const bool noSlack = m_exact || m_stateSlack[p->state] <= 0.0;
+        if (!acc.empty()
+            && ((noSlack && dominatedBy(acc, m_times[b] + p->dt, m_mems[e - 1] + p->dm))
+                || listDominated(
+                    acc, m_times.data(), m_mems.data(), noSlack ? nullptr : m_slacks.data(), b, e, p->dt, p->dm)))
+            continue;
+        mergeShifted(acc, m_times.data(), m_mems.data(), m_exact ? nullptr : m_slacks.data(), b, e, p->dt, p->dm,
+            p->config, tmp);
+        acc.swap(tmp);
+    }
+    thinPareto(acc, m_stepEps);
+    out = acc;
+}
+
+std::size_t FrontierSweep::storeLayer(int k, const std::vector<std::vector<ParetoPoint>>& sets)
+{
+    const std::size_t states = sets.size();
+    std::vector<std::uint32_t> newOffsets(states + 1, 0);
+    for (std::size_t s = 0; s < states; ++s)
+        newOffsets[s + 1] = newOffsets[s] + static_cast<std::uint32_t>(sets[s].size());
+    const std::size_t total = newOffsets[states];
+    if (total > std::size_t(0xFFFFFFF0u) || static_cast<std::int64_t>(total) > m_opt.maxPoints)
+        throw tooLarge(k, m_n, std::to_string(total) + " Pareto points in one step", m_opt.maxPoints);
+    std::vector<double> newTimes(total), newMems(total), newSlacks(m_exact ? 0 : total);
+    auto& bp = m_backPrev[static_cast<std::size_t>(k)];
+    auto& bc = m_backConfig[static_cast<std::size_t>(k)];
+    bp.resize(total);
+    bc.resize(total);
+    for (std::size_t s = 0; s < states; ++s) {
+        std::size_t at = newOffsets[s];
+        for (const auto& p : sets[s]) {
+            newTimes[at] = p.time;
+            newMems[at] = p.memory;
+            if (!m_exact)
+                newSlacks[at] = p.slack;
+            bp[at] = p.ref;
+            bc[at] = static_cast<std::uint16_t>(p.aux);
+            ++at;
+        }
+    }
+    m_stateSlack.assign(states, 0.0);
+    if (!m_exact)
+        for (std::size_t s = 0; s < states; ++s)
+            for (const auto& p : sets[s])
+                m_stateSlack[s] = std::max(m_stateSlack[s], p.slack);
+    m_offsets.swap(newOffsets);
+    m_times.swap(newTimes);
+    m_mems.swap(newMems);
+    m_slacks.swap(newSlacks);
+    return total;
+}
+
+void FrontierSweep::checkGrowth(int k, std::size_t total)
+{
+    m_stats.maxPoints = std::max<std::int64_t>(m_stats.maxPoints, static_cast<std::int64_t>(total));
+    m_stored += total;
+    m_made += static_cast<std::int64_t>(total);
+    m_stats.totalPoints = m_made;
+    if (m_made > m_opt.maxTotalPoints)
+        throw tooLarge(k, m_n, std::to_string(m_made) + " Pareto points made so far", m_opt.maxTotalPoints);
+    // Seen early: sets that stay this large for the steps left would make several times the
+    // bound. Long chains grow with every op; in the zoo's graphs the sets shrink again (this
+    // estimate reaches at most 3.1 times the bound there: transformer-base on 64 devices).
+    const double projected = static_cast<double>(m_made) + static_cast<double>(total) * (m_n - k - 1);
+    if (projected > kProjectionFactor * static_cast<double>(m_opt.maxTotalPoints))
+        throw tooLarge(k, m_n, "sets that would make about " + formatCount(projected) + " Pareto points by the end",
+            m_opt.maxTotalPoints);
+    m_stats.storedPoints = std::max<std::int64_t>(m_stats.storedPoints, static_cast<std::int64_t>(m_stored));
+    if (m_stored > m_gcAt) {
+        m_stored = compactBackPointers(m_backPrev, m_backConfig, k);
+        m_gcAt = std::max<std::size_t>(m_gcAt, 2 * m_stored);
+        if (static_cast<std::int64_t>(m_stored) > m_opt.maxStoredPoints)
+            throw tooLarge(
+                k, m_n, std::to_string(m_stored) + " points to trace strategies back through", m_opt.maxStoredPoints);
+    }
+}
+
+} // namespace detail
 
 FrontierResult searchFrontier(
     const CostGraph& g, const FrontierOptions& options, Progress& progress, const CancelToken& cancel)
@@ -665,7 +619,7 @@ FrontierResult searchFrontier(
     // merged point within 1 + eps of the point that stands for it however often merges repeat (see
     // thinPareto), so every exact point p ends with a returned q, q.time <= p.time and
     // q.memory <= (1 + eps) p.memory.
-    FrontierSweep sweep(g, options, plan, cancel, result.stats);
+    detail::FrontierSweep sweep(g, options, plan, cancel, result.stats);
     for (int k = 0; k < n; ++k) {
         cancel.throwIfCancelled();
         sweep.step(k);
