@@ -1,4 +1,5 @@
 #include "common/pickle_scan.h"
+#include "common/pickle_scanner_p.h"
 
 #include "common/error.h"
 
@@ -9,22 +10,6 @@
 namespace vantage {
 
 namespace {
-
-// What the scanner knows of a pickled value: strings, integers, globals and flat tuples of them;
-// anything else (lists, dicts, objects, nested tuples) is Other, so nothing here nests.
-struct Value {
-    enum class Kind {
-        Str,
-        Int,
-        Global,
-        Tuple,
-        Other
-    } kind = Kind::Other;
-    std::string text; // Str, Global ("torch.FloatStorage")
-    std::int64_t number = 0;
-    std::vector<std::shared_ptr<const Value>> items; // Tuple of non-tuples
-};
-using Ref = std::shared_ptr<const Value>;
 
 constexpr std::size_t kMaxMemo = 1u << 24;
 
@@ -39,141 +24,138 @@ std::uint64_t elementBytesOf(const std::string& type)
     return it == bytes.end() ? 1 : it->second;
 }
 
-class Scanner {
-public:
-    Scanner(std::string_view pickle, const std::string& source)
-        : m_p(pickle)
-        , m_source(source)
-    { }
+} // namespace
 
-    std::vector<PickledStorage> run()
-    {
-        while (true) {
-            if (m_at >= m_p.size())
-                bad("it ends without STOP");
-            const auto op = static_cast<unsigned char>(m_p[m_at++]);
-            if (op == '.')
-                return std::move(m_found);
-            step(op);
-        }
-    }
+// ---- PickleScanner -----------------------------------------------------------------------------------
 
-private:
-    [[noreturn]] void bad(const std::string& why) const
-    {
-        throw Error::invalidInput("a pickle of the archive cannot be followed at byte " + std::to_string(m_at) + ": "
-            + why + " (a TorchScript archive's pickles are written by torch.jit.save)")
-            .inFile(m_source);
-    }
-    std::string_view take(std::uint64_t n)
-    {
-        if (n > m_p.size() - m_at)
-            bad("a value runs past its end");
-        const auto v = m_p.substr(m_at, static_cast<std::size_t>(n));
-        m_at += static_cast<std::size_t>(n);
-        return v;
-    }
-    std::uint64_t le(int bytes)
-    {
-        const std::string_view b = take(static_cast<std::uint64_t>(bytes));
-        std::uint64_t v = 0;
-        for (int i = bytes - 1; i >= 0; --i)
-            v = (v << 8) | static_cast<unsigned char>(b[static_cast<std::size_t>(i)]);
-        return v;
-    }
-    std::string line()
-    {
-        const auto nl = m_p.find('\n', m_at);
-        if (nl == std::string_view::npos || nl - m_at > 4096)
-            bad("a GLOBAL's name has no end");
-        std::string s(m_p.substr(m_at, nl - m_at));
-        m_at = nl + 1;
-        return s;
-    }
-    Ref pop()
-    {
-        if (m_stack.empty() || (!m_marks.empty() && m_stack.size() <= m_marks.back()))
-            bad("the stack is empty");
-        Ref v = std::move(m_stack.back());
-        m_stack.pop_back();
-        return v;
-    }
-    void push(Value v) { m_stack.push_back(std::make_shared<const Value>(std::move(v))); }
-    void pushOther() { push(Value{}); }
-    void pushString(std::string_view s) { push(Value{ .kind = Value::Kind::Str, .text = std::string(s) }); }
-    void pushInt(std::int64_t n) { push(Value{ .kind = Value::Kind::Int, .number = n }); }
-    // The values above the last mark, removed with it.
-    std::vector<Ref> popToMark()
-    {
-        if (m_marks.empty())
-            bad("no MARK to pop to");
-        const std::size_t mark = m_marks.back();
-        m_marks.pop_back();
-        std::vector<Ref> items(m_stack.begin() + static_cast<std::ptrdiff_t>(mark), m_stack.end());
-        m_stack.resize(mark);
-        return items;
-    }
-    void pushTuple(std::vector<Ref> items)
-    {
-        Value t{ .kind = Value::Kind::Tuple };
-        for (auto& i : items)
-            t.items.push_back(i->kind == Value::Kind::Tuple ? std::make_shared<const Value>() : std::move(i));
-        push(std::move(t));
-    }
-    void memoPut(std::uint64_t index)
-    {
-        if (m_stack.empty())
-            bad("a memo entry of an empty stack");
-        if (index >= kMaxMemo)
-            bad("a memo index of " + std::to_string(index));
-        m_memo[index] = m_stack.back();
-    }
-    void memoGet(std::uint64_t index)
-    {
-        const auto it = m_memo.find(index);
-        if (it == m_memo.end())
-            bad("memo entry " + std::to_string(index) + " was never stored");
-        m_stack.push_back(it->second);
-    }
-    void persistentId()
-    {
-        const Ref pid = pop();
-        pushOther();
-        if (pid->kind != Value::Kind::Tuple || pid->items.size() < 5 || pid->items[0]->text != "storage")
-            return;
-        const auto& it = pid->items;
-        if (it[1]->kind != Value::Kind::Global || it[2]->kind != Value::Kind::Str || it[4]->kind != Value::Kind::Int)
-            bad("a storage's id is not (storage, type, key, location, count)");
-        if (it[4]->number < 0)
-            bad("a storage of " + std::to_string(it[4]->number) + " elements");
-        std::string type = it[1]->text;
-        if (const auto dot = type.rfind('.'); dot != std::string::npos)
-            type = type.substr(dot + 1);
-        m_found.push_back({ .key = it[2]->text,
-            .type = type,
-            .elements = static_cast<std::uint64_t>(it[4]->number),
-            .elementBytes = elementBytesOf(type) });
-    }
-    void popItems(std::size_t n)
-    {
-        for (std::size_t i = 0; i < n; ++i)
-            pop();
-    }
-    void step(unsigned char op);
-    bool scalar(unsigned char op);
-    void long1();
+namespace detail {
 
-    std::string_view m_p;
-    const std::string& m_source;
-    std::size_t m_at = 0;
-    std::vector<Ref> m_stack;
-    std::vector<std::size_t> m_marks;
-    std::unordered_map<std::uint64_t, Ref> m_memo;
-    std::vector<PickledStorage> m_found;
-};
+PickleScanner::PickleScanner(std::string_view pickle, const std::string& source)
+    : m_p(pickle)
+    , m_source(source)
+{ }
+
+std::vector<PickledStorage> PickleScanner::run()
+{
+    while (true) {
+        if (m_at >= m_p.size())
+            bad("it ends without STOP");
+        const auto op = static_cast<unsigned char>(m_p[m_at++]);
+        if (op == '.')
+            return std::move(m_found);
+        step(op);
+    }
+}
+
+[[noreturn]] void PickleScanner::bad(const std::string& why) const
+{
+    throw Error::invalidInput("a pickle of the archive cannot be followed at byte " + std::to_string(m_at) + ": " + why
+        + " (a TorchScript archive's pickles are written by torch.jit.save)")
+        .inFile(m_source);
+}
+
+std::string_view PickleScanner::take(std::uint64_t n)
+{
+    if (n > m_p.size() - m_at)
+        bad("a value runs past its end");
+    const auto v = m_p.substr(m_at, static_cast<std::size_t>(n));
+    m_at += static_cast<std::size_t>(n);
+    return v;
+}
+
+std::uint64_t PickleScanner::le(int bytes)
+{
+    const std::string_view b = take(static_cast<std::uint64_t>(bytes));
+    std::uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; --i)
+        v = (v << 8) | static_cast<unsigned char>(b[static_cast<std::size_t>(i)]);
+    return v;
+}
+
+std::string PickleScanner::line()
+{
+    const auto nl = m_p.find('\n', m_at);
+    if (nl == std::string_view::npos || nl - m_at > 4096)
+        bad("a GLOBAL's name has no end");
+    std::string s(m_p.substr(m_at, nl - m_at));
+    m_at = nl + 1;
+    return s;
+}
+
+Ref PickleScanner::pop()
+{
+    if (m_stack.empty() || (!m_marks.empty() && m_stack.size() <= m_marks.back()))
+        bad("the stack is empty");
+    Ref v = std::move(m_stack.back());
+    m_stack.pop_back();
+    return v;
+}
+
+std::vector<Ref> PickleScanner::popToMark()
+{
+    if (m_marks.empty())
+        bad("no MARK to pop to");
+    const std::size_t mark = m_marks.back();
+    m_marks.pop_back();
+    std::vector<Ref> items(m_stack.begin() + static_cast<std::ptrdiff_t>(mark), m_stack.end());
+    m_stack.resize(mark);
+    return items;
+}
+
+void PickleScanner::pushTuple(std::vector<Ref> items)
+{
+    PickledValue t{ .kind = PickledValue::Kind::Tuple };
+    for (auto& i : items)
+        t.items.push_back(i->kind == PickledValue::Kind::Tuple ? std::make_shared<const PickledValue>() : std::move(i));
+    push(std::move(t));
+}
+
+void PickleScanner::memoPut(std::uint64_t index)
+{
+    if (m_stack.empty())
+        bad("a memo entry of an empty stack");
+    if (index >= kMaxMemo)
+        bad("a memo index of " + std::to_string(index));
+    m_memo[index] = m_stack.back();
+}
+
+void PickleScanner::memoGet(std::uint64_t index)
+{
+    const auto it = m_memo.find(index);
+    if (it == m_memo.end())
+        bad("memo entry " + std::to_string(index) + " was never stored");
+    m_stack.push_back(it->second);
+}
+
+void PickleScanner::persistentId()
+{
+    const Ref pid = pop();
+    pushOther();
+    if (pid->kind != PickledValue::Kind::Tuple || pid->items.size() < 5 || pid->items[0]->text != "storage")
+        return;
+    const auto& it = pid->items;
+    if (it[1]->kind != PickledValue::Kind::Global || it[2]->kind != PickledValue::Kind::Str
+        || it[4]->kind != PickledValue::Kind::Int)
+        bad("a storage's id is not (storage, type, key, location, count)");
+    if (it[4]->number < 0)
+        bad("a storage of " + std::to_string(it[4]->number) + " elements");
+    std::string type = it[1]->text;
+    if (const auto dot = type.rfind('.'); dot != std::string::npos)
+        type = type.substr(dot + 1);
+    m_found.push_back({ .key = it[2]->text,
+        .type = type,
+        .elements = static_cast<std::uint64_t>(it[4]->number),
+        .elementBytes = elementBytesOf(type) });
+}
+
+void PickleScanner::popItems(std::size_t n)
+{
+    for (std::size_t i = 0; i < n; ++i)
+        pop();
+}
 
 // Opcodes that push one value read from the pickle itself (numbers, strings, globals), or skip bytes.
-bool Scanner::scalar(unsigned char op)
+bool PickleScanner::scalar(unsigned char op)
 {
     switch (op) {
     case 0x80:
@@ -184,12 +166,12 @@ bool Scanner::scalar(unsigned char op)
         return true; // FRAME
     case 'c': { // GLOBAL module\nname\n
         std::string module = line();
-        push(Value{ .kind = Value::Kind::Global, .text = module + "." + line() });
+        push(PickledValue{ .kind = PickledValue::Kind::Global, .text = module + "." + line() });
         return true;
     }
     case 0x93: { // STACK_GLOBAL
         const Ref name = pop(), module = pop();
-        push(Value{ .kind = Value::Kind::Global, .text = module->text + "." + name->text });
+        push(PickledValue{ .kind = PickledValue::Kind::Global, .text = module->text + "." + name->text });
         return true;
     }
     case 'K':
@@ -232,7 +214,7 @@ bool Scanner::scalar(unsigned char op)
 }
 
 // LONG1: n bytes, little-endian, two's complement; past 8 bytes it is no count of ours.
-void Scanner::long1()
+void PickleScanner::long1()
 {
     const auto n = static_cast<int>(le(1));
     if (n > 8) {
@@ -247,7 +229,7 @@ void Scanner::long1()
 }
 
 // Opcodes that move values: the memo, marks, tuples, containers and what consumes them.
-void Scanner::step(unsigned char op)
+void PickleScanner::step(unsigned char op)
 {
     if (scalar(op))
         return;
@@ -319,11 +301,11 @@ void Scanner::step(unsigned char op)
         + ", which torch.jit.save does not write");
 }
 
-} // namespace
+} // namespace detail
 
 std::vector<PickledStorage> pickledStorages(std::string_view pickle, const std::string& source)
 {
-    return Scanner(pickle, source).run();
+    return detail::PickleScanner(pickle, source).run();
 }
 
 } // namespace vantage

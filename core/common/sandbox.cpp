@@ -1,4 +1,5 @@
 #include "common/sandbox.h"
+#include "common/sandbox_p.h"
 
 #include "common/error.h"
 #include "common/json.h"
@@ -102,129 +103,127 @@ std::string lastLines(const std::string& text)
     throw e;
 }
 
-// The child process and its pipes, ended and reaped whatever happens.
-class Child {
-public:
-    Child(const std::filesystem::path& program, const std::vector<std::string>& args, const SandboxLimits& limits)
-    {
-        int out[2], err[2];
-        if (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0)
-            throw Error::failure(std::string("cannot make a pipe: ") + std::strerror(errno));
-        // argv and envp are built before fork: between fork and exec only async-signal-safe calls.
-        std::vector<std::string> strings{ program.string() };
-        strings.insert(strings.end(), args.begin(), args.end());
-        const std::size_t argc = strings.size();
-        for (char** e = environ; e && *e; ++e)
-            if (!std::string_view(*e).starts_with("VANTAGE_SANDBOX_"))
-                strings.emplace_back(*e);
-        strings.push_back("VANTAGE_SANDBOX_MEMORY=" + std::to_string(limits.memoryBytes));
-        if (!std::getenv("MALLOC_ARENA_MAX"))
-            strings.emplace_back("MALLOC_ARENA_MAX=2"); // 64 MiB of address space per thread's arena otherwise
-        std::vector<char*> argv, envp;
-        for (std::size_t i = 0; i < strings.size(); ++i)
-            (i < argc ? argv : envp).push_back(strings[i].data());
-        argv.push_back(nullptr);
-        envp.push_back(nullptr);
-        const auto cpuLimit = static_cast<rlim_t>(std::max(1.0, std::ceil(limits.cpuSeconds)));
-        const rlimit cpu{ cpuLimit, cpuLimit + 2 }; // SIGXCPU, then SIGKILL two seconds later
-        const rlimit noCore{ 0, 0 };
-        const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-        m_pid = ::fork();
-        if (m_pid == 0) {
-            ::setpgid(0, 0);
-            ::setrlimit(RLIMIT_CPU, &cpu);
-            ::setrlimit(RLIMIT_CORE, &noCore);
-            ::dup2(devNull < 0 ? out[1] : devNull, 0);
-            ::dup2(out[1], 1);
-            ::dup2(err[1], 2);
-            ::execve(argv[0], argv.data(), envp.data());
-            ::_exit(127);
-        }
-        if (m_pid > 0)
-            ::setpgid(m_pid, m_pid); // as the child does: whichever runs first, a kill of the group reaches it
-        if (devNull >= 0)
-            ::close(devNull);
-        ::close(out[1]);
-        ::close(err[1]);
-        m_out = out[0];
-        m_err = err[0];
-        if (m_pid < 0) {
-            ::close(m_out);
-            ::close(m_err);
-            throw Error::failure(std::string("cannot start a helper process: ") + std::strerror(errno));
-        }
-    }
-    ~Child()
-    {
-        if (m_pid > 0) {
-            kill();
-            int status = 0;
-            ::waitpid(m_pid, &status, 0);
-        }
-        if (m_out >= 0)
-            ::close(m_out);
-        if (m_err >= 0)
-            ::close(m_err);
-    }
-    Child(const Child&) = delete;
-    Child& operator=(const Child&) = delete;
+} // namespace
 
-    void kill() const
-    {
-        if (m_pid <= 0)
-            return; // reaped: -m_pid would name another group, or (-1) every process
-        ::kill(-m_pid, SIGKILL); // its process group: whatever it started goes with it
-        ::kill(m_pid, SIGKILL);
+// ---- SandboxChild -------------------------------------------------------------------------------------
+
+namespace detail {
+
+SandboxChild::SandboxChild(
+    const std::filesystem::path& program, const std::vector<std::string>& args, const SandboxLimits& limits)
+{
+    int out[2], err[2];
+    if (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0)
+        throw Error::failure(std::string("cannot make a pipe: ") + std::strerror(errno));
+    // argv and envp are built before fork: between fork and exec only async-signal-safe calls.
+    std::vector<std::string> strings{ program.string() };
+    strings.insert(strings.end(), args.begin(), args.end());
+    const std::size_t argc = strings.size();
+    for (char** e = environ; e && *e; ++e)
+        if (!std::string_view(*e).starts_with("VANTAGE_SANDBOX_"))
+            strings.emplace_back(*e);
+    strings.push_back("VANTAGE_SANDBOX_MEMORY=" + std::to_string(limits.memoryBytes));
+    if (!std::getenv("MALLOC_ARENA_MAX"))
+        strings.emplace_back("MALLOC_ARENA_MAX=2"); // 64 MiB of address space per thread's arena otherwise
+    std::vector<char*> argv, envp;
+    for (std::size_t i = 0; i < strings.size(); ++i)
+        (i < argc ? argv : envp).push_back(strings[i].data());
+    argv.push_back(nullptr);
+    envp.push_back(nullptr);
+    const auto cpuLimit = static_cast<rlim_t>(std::max(1.0, std::ceil(limits.cpuSeconds)));
+    const rlimit cpu{ cpuLimit, cpuLimit + 2 }; // SIGXCPU, then SIGKILL two seconds later
+    const rlimit noCore{ 0, 0 };
+    const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    m_pid = ::fork();
+    if (m_pid == 0) {
+        ::setpgid(0, 0);
+        ::setrlimit(RLIMIT_CPU, &cpu);
+        ::setrlimit(RLIMIT_CORE, &noCore);
+        ::dup2(devNull < 0 ? out[1] : devNull, 0);
+        ::dup2(out[1], 1);
+        ::dup2(err[1], 2);
+        ::execve(argv[0], argv.data(), envp.data());
+        ::_exit(127);
     }
-    // Reads what is ready on both pipes; false once both are closed.
-    bool pump(std::string& out, std::string& err, std::size_t outCap)
-    {
-        pollfd fds[2] = { { m_out, POLLIN, 0 }, { m_err, POLLIN, 0 } };
-        if (m_out < 0 && m_err < 0)
-            return false;
-        if (::poll(fds, 2, kPollMs) <= 0)
-            return true;
-        char buf[65536];
-        for (int i = 0; i < 2; ++i) {
-            int& fd = i == 0 ? m_out : m_err;
-            if (fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
-                continue;
-            const ssize_t n = ::read(fd, buf, sizeof buf);
-            if (n <= 0) {
-                ::close(fd);
-                fd = -1;
-                continue;
-            }
-            std::string& to = i == 0 ? out : err;
-            if (i == 0 && to.size() + static_cast<std::size_t>(n) > outCap) {
-                m_overflow = true;
-                continue;
-            }
-            to.append(buf, static_cast<std::size_t>(n));
-            if (i == 1 && to.size() > 2 * kDiagnosticBytes)
-                to.erase(0, to.size() - kDiagnosticBytes);
-        }
-        return true;
+    if (m_pid > 0)
+        ::setpgid(m_pid, m_pid); // as the child does: whichever runs first, a kill of the group reaches it
+    if (devNull >= 0)
+        ::close(devNull);
+    ::close(out[1]);
+    ::close(err[1]);
+    m_out = out[0];
+    m_err = err[0];
+    if (m_pid < 0) {
+        ::close(m_out);
+        ::close(m_err);
+        throw Error::failure(std::string("cannot start a helper process: ") + std::strerror(errno));
     }
-    // The exit status once the child has ended (reaped), else nullopt.
-    std::optional<int> ended()
-    {
+}
+
+SandboxChild::~SandboxChild()
+{
+    if (m_pid > 0) {
+        kill();
         int status = 0;
-        const pid_t r = ::waitpid(m_pid, &status, WNOHANG);
-        if (r != m_pid)
-            return std::nullopt;
-        m_pid = -1;
-        return status;
+        ::waitpid(m_pid, &status, 0);
     }
-    bool overflow() const { return m_overflow; }
-    pid_t pid() const { return m_pid; }
+    if (m_out >= 0)
+        ::close(m_out);
+    if (m_err >= 0)
+        ::close(m_err);
+}
 
-private:
-    pid_t m_pid = -1;
-    int m_out = -1;
-    int m_err = -1;
-    bool m_overflow = false;
-};
+void SandboxChild::kill() const
+{
+    if (m_pid <= 0)
+        return; // reaped: -m_pid would name another group, or (-1) every process
+    ::kill(-m_pid, SIGKILL); // its process group: whatever it started goes with it
+    ::kill(m_pid, SIGKILL);
+}
+
+bool SandboxChild::pump(std::string& out, std::string& err, std::size_t outCap)
+{
+    pollfd fds[2] = { { m_out, POLLIN, 0 }, { m_err, POLLIN, 0 } };
+    if (m_out < 0 && m_err < 0)
+        return false;
+    if (::poll(fds, 2, kPollMs) <= 0)
+        return true;
+    char buf[65536];
+    for (int i = 0; i < 2; ++i) {
+        int& fd = i == 0 ? m_out : m_err;
+        if (fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+            continue;
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n <= 0) {
+            ::close(fd);
+            fd = -1;
+            continue;
+        }
+        std::string& to = i == 0 ? out : err;
+        if (i == 0 && to.size() + static_cast<std::size_t>(n) > outCap) {
+            m_overflow = true;
+            continue;
+        }
+        to.append(buf, static_cast<std::size_t>(n));
+        if (i == 1 && to.size() > 2 * kDiagnosticBytes)
+            to.erase(0, to.size() - kDiagnosticBytes);
+    }
+    return true;
+}
+
+std::optional<int> SandboxChild::ended()
+{
+    int status = 0;
+    const pid_t r = ::waitpid(m_pid, &status, WNOHANG);
+    if (r != m_pid)
+        return std::nullopt;
+    m_pid = -1;
+    return status;
+}
+
+} // namespace detail
+
+namespace {
 
 double childCpuSeconds(const rusage& before)
 {
@@ -243,7 +242,7 @@ SandboxAnswer runSandboxed(const std::filesystem::path& program, const std::vect
     ::getrusage(RUSAGE_CHILDREN, &before);
     const auto deadline = std::chrono::steady_clock::now()
         + std::chrono::milliseconds(static_cast<std::int64_t>(std::max(0.0, limits.wallSeconds) * 1000.0));
-    Child child(program, args, limits);
+    detail::SandboxChild child(program, args, limits);
     SandboxAnswer answer;
     const auto cap = static_cast<std::size_t>(std::max<std::int64_t>(limits.answerBytes, 0));
     std::optional<int> status;

@@ -1,4 +1,5 @@
 #include "ft/elimination.h"
+#include "ft/elimination_p.h"
 
 #include "common/error.h"
 #include "common/progress.h"
@@ -18,22 +19,6 @@
 namespace vantage::ft::detail {
 
 namespace {
-
-struct Incidence {
-    int edge;
-    int other;
-    bool isFrom; // this node is the edge's `from`
-};
-
-using Adjacency = std::vector<std::vector<Incidence>>;
-
-// One side of an edge as its op sees it: per configuration of the op, the id of its row of edge
-// costs (equal rows, equal ids: configurations the edge cannot tell apart) and the row's extremes.
-struct RowTable {
-    std::vector<std::uint32_t> id;
-    std::uint32_t distinct = 0;
-    std::vector<double> hiTime, hiMemory, loTime, loMemory;
-};
 
 RowTable makeRowTable(const CostGraph& g, const Incidence& inc, int node)
 {
@@ -66,26 +51,24 @@ RowTable makeRowTable(const CostGraph& g, const Incidence& inc, int node)
     return t;
 }
 
-// Row tables, made on first use: a frontier op is classified again at every step that closes one
-// of its edges, and the tables of its other edges stay the same.
-class RowCache {
-public:
-    RowCache(const CostGraph& g)
-        : m_g(g)
-        , m_tables(2 * g.edges.size())
-    { }
-    const RowTable& at(const Incidence& inc, int node)
-    {
-        auto& slot = m_tables[2 * static_cast<std::size_t>(inc.edge) + (inc.isFrom ? 0 : 1)];
-        if (!slot)
-            slot = std::make_unique<RowTable>(makeRowTable(m_g, inc, node));
-        return *slot;
-    }
+} // namespace
 
-private:
-    const CostGraph& m_g;
-    std::vector<std::unique_ptr<RowTable>> m_tables;
-};
+// ---- RowCache ----------------------------------------------------------------------------------
+
+RowCache::RowCache(const CostGraph& g)
+    : m_g(g)
+    , m_tables(2 * g.edges.size())
+{ }
+
+const RowTable& RowCache::at(const Incidence& inc, int node)
+{
+    auto& slot = m_tables[2 * static_cast<std::size_t>(inc.edge) + (inc.isFrom ? 0 : 1)];
+    if (!slot)
+        slot = std::make_unique<RowTable>(makeRowTable(m_g, inc, node));
+    return *slot;
+}
+
+namespace {
 
 // The classes of `node`'s configurations over its pending edges: configurations with equal rows on
 // every pending edge share a class, numbered by their first configuration. Refined edge by edge
@@ -149,224 +132,176 @@ std::vector<int> mostParallelEdges(const Adjacency& adj)
     return most;
 }
 
-// A greedy order: next, the op that leaves the lightest frontier (weight: log of the configuration
-// counts). Ops whose frontier weights fall in the same bin of width `close` are ordered by more
-// inputs first when `joinsFirst` (a join taken early lets each of its branches close as it is
-// processed), then adjacent to the frontier first (it closes edges), then the lowest index (the
-// builder's data order); a `close` of log 2 follows the data rather than a slightly cheaper op that
-// would leave a branch pending block after block. Candidates are the sources (no incoming edge) and
-// the ops within `reach` hops of the processed part (0: any op): a small reach follows the data,
-// since a light op taken far away stays live for long; a larger one reaches a join (Inception's
-// concat) before its branches.
-// The weight an op would leave changes only when a neighbour is processed or a processed
-// neighbour's last pending edges go, so every op is scored again only then, and the choice is a
-// heap's top: O((ops + edges) log ops) for a graph without huge fans of parallel edges.
-class GreedyOrder {
-public:
-    GreedyOrder(const Adjacency& adj, const std::vector<double>& weight, const std::vector<char>& hasIncoming,
-        const std::vector<int>& mostParallel, int reach, double close, bool joinsFirst)
-        : m_adj(adj)
-        , m_weight(weight)
-        , m_hasIncoming(hasIncoming)
-        , m_mostParallel(mostParallel)
-        , m_reach(reach)
-        , m_close(close)
-        , m_joinsFirst(joinsFirst)
-        , m_n(adj.size())
-        , m_done(m_n, 0)
-        , m_open(m_n)
-        , m_inputs(m_n, 0)
-        , m_hops(m_n, -1)
-        , m_version(m_n, 0)
-        , m_edgesTo(m_n, 0)
-        , m_doneNeighbours(m_n, 0)
-        , m_closing(m_n, 0.0)
-        , m_simple(std::all_of(mostParallel.begin(), mostParallel.end(), [](int k) { return k <= 1; }))
-    {
-        for (std::size_t v = 0; v < m_n; ++v) {
-            m_open[v] = static_cast<int>(adj[v].size());
-            for (const auto& inc : adj[v])
-                m_inputs[v] += inc.isFrom ? 0 : 1;
+} // namespace
+
+// ---- GreedyOrder -------------------------------------------------------------------------------
+
+GreedyOrder::GreedyOrder(const Adjacency& adj, const std::vector<double>& weight, const std::vector<char>& hasIncoming,
+    const std::vector<int>& mostParallel, int reach, double close, bool joinsFirst)
+    : m_adj(adj)
+    , m_weight(weight)
+    , m_hasIncoming(hasIncoming)
+    , m_mostParallel(mostParallel)
+    , m_reach(reach)
+    , m_close(close)
+    , m_joinsFirst(joinsFirst)
+    , m_n(adj.size())
+    , m_done(m_n, 0)
+    , m_open(m_n)
+    , m_inputs(m_n, 0)
+    , m_hops(m_n, -1)
+    , m_version(m_n, 0)
+    , m_edgesTo(m_n, 0)
+    , m_doneNeighbours(m_n, 0)
+    , m_closing(m_n, 0.0)
+    , m_simple(std::all_of(mostParallel.begin(), mostParallel.end(), [](int k) { return k <= 1; }))
+{
+    for (std::size_t v = 0; v < m_n; ++v) {
+        m_open[v] = static_cast<int>(adj[v].size());
+        for (const auto& inc : adj[v])
+            m_inputs[v] += inc.isFrom ? 0 : 1;
+    }
+}
+
+std::vector<int> GreedyOrder::run(const CancelToken& cancel)
+{
+    for (std::size_t v = 0; v < m_n; ++v)
+        rescore(v);
+    std::vector<int> order;
+    order.reserve(m_n);
+    std::size_t firstOpen = 0;
+    for (std::size_t step = 0; step < m_n; ++step) {
+        if ((step & 1023) == 1023)
+            cancel.throwIfCancelled();
+        int best = pop();
+        if (best < 0) { // only ops out of reach are left (another component): the first one
+            while (m_done[firstOpen])
+                ++firstOpen;
+            best = static_cast<int>(firstOpen);
+        }
+        order.push_back(best);
+        process(static_cast<std::size_t>(best));
+    }
+    return order;
+}
+
+double GreedyOrder::delta(std::size_t v, bool& adjacent)
+{
+    double w = 0.0;
+    int pendingAfter = 0;
+    adjacent = false;
+    for (const auto& inc : m_adj[v]) {
+        const auto u = static_cast<std::size_t>(inc.other);
+        if (!m_done[u]) {
+            ++pendingAfter;
+            continue;
+        }
+        adjacent = true;
+        ++m_edgesTo[u];
+    }
+    for (const auto& inc : m_adj[v]) {
+        const auto u = static_cast<std::size_t>(inc.other);
+        if (m_done[u] && m_edgesTo[u] > 0) {
+            if (m_open[u] == m_edgesTo[u])
+                w -= m_weight[u];
+            m_edgesTo[u] = 0;
         }
     }
+    return pendingAfter > 0 ? w + m_weight[v] : w;
+}
 
-    std::vector<int> run(const CancelToken& cancel)
-    {
-        for (std::size_t v = 0; v < m_n; ++v)
-            rescore(v);
-        std::vector<int> order;
-        order.reserve(m_n);
-        std::size_t firstOpen = 0;
-        for (std::size_t step = 0; step < m_n; ++step) {
-            if ((step & 1023) == 1023)
-                cancel.throwIfCancelled();
-            int best = pop();
-            if (best < 0) { // only ops out of reach are left (another component): the first one
-                while (m_done[firstOpen])
-                    ++firstOpen;
-                best = static_cast<int>(firstOpen);
-            }
-            order.push_back(best);
-            process(static_cast<std::size_t>(best));
-        }
-        return order;
+void GreedyOrder::rescore(std::size_t v)
+{
+    ++m_version[v];
+    if (!eligible(v))
+        return;
+    bool adjacent = m_doneNeighbours[v] > 0;
+    // Without parallel edges the change is kept up to date in O(1) (a hub is not rescanned
+    // each time one of its leaves goes); with them, counted edge by edge.
+    const double d = m_simple ? (m_open[v] > 0 ? m_weight[v] : 0.0) - m_closing[v] : delta(v, adjacent);
+    m_heap.push({ std::llround(d / m_close), m_joinsFirst ? -m_inputs[v] : 0, adjacent ? 0 : 1, static_cast<int>(v),
+        m_version[v] });
+}
+
+int GreedyOrder::pop()
+{
+    while (!m_heap.empty()) {
+        const Entry e = m_heap.top();
+        m_heap.pop();
+        const auto v = static_cast<std::size_t>(e.op);
+        if (e.version == m_version[v] && eligible(v))
+            return e.op;
     }
+    return -1;
+}
 
-private:
-    struct Entry {
-        std::int64_t bin;
-        int joins; // negated input count (fewer first), 0 unless joinsFirst
-        int away; // 0 when adjacent to the processed part
-        int op;
-        std::uint32_t version;
-        bool operator>(const Entry& o) const
-        {
-            return std::tie(bin, joins, away, op) > std::tie(o.bin, o.joins, o.away, o.op);
-        }
-    };
-
-    bool eligible(std::size_t v) const { return !m_done[v] && (m_reach == 0 || !m_hasIncoming[v] || m_hops[v] > 0); }
-
-    // The change of the frontier's weight if `v` were processed next: the processed ops it closes
-    // leave, `v` joins unless it closes too.
-    double delta(std::size_t v, bool& adjacent)
-    {
-        double w = 0.0;
-        int pendingAfter = 0;
-        adjacent = false;
-        for (const auto& inc : m_adj[v]) {
-            const auto u = static_cast<std::size_t>(inc.other);
-            if (!m_done[u]) {
-                ++pendingAfter;
-                continue;
-            }
-            adjacent = true;
-            ++m_edgesTo[u];
-        }
-        for (const auto& inc : m_adj[v]) {
-            const auto u = static_cast<std::size_t>(inc.other);
-            if (m_done[u] && m_edgesTo[u] > 0) {
-                if (m_open[u] == m_edgesTo[u])
-                    w -= m_weight[u];
-                m_edgesTo[u] = 0;
-            }
-        }
-        return pendingAfter > 0 ? w + m_weight[v] : w;
+void GreedyOrder::process(std::size_t v)
+{
+    m_done[v] = 1;
+    ++m_version[v];
+    for (const auto& inc : m_adj[v]) {
+        --m_open[static_cast<std::size_t>(inc.other)];
+        ++m_doneNeighbours[static_cast<std::size_t>(inc.other)];
     }
+    updateHops(v);
+    if (m_simple && m_open[v] == 1)
+        creditLastNeighbour(v);
+    for (const auto& inc : m_adj[v]) {
+        const auto u = static_cast<std::size_t>(inc.other);
+        if (!m_done[u]) {
+            rescore(u);
+            continue;
+        }
+        if (m_simple) {
+            if (m_open[u] == 1)
+                creditLastNeighbour(u);
+            continue;
+        }
+        // A processed neighbour's pending count changed: it matters to the ops that would
+        // close it, and only once few enough edges are left.
+        if (m_open[u] <= m_mostParallel[u])
+            for (const auto& far : m_adj[u])
+                if (!m_done[static_cast<std::size_t>(far.other)])
+                    rescore(static_cast<std::size_t>(far.other));
+    }
+}
 
-    void rescore(std::size_t v)
-    {
-        ++m_version[v];
-        if (!eligible(v))
+void GreedyOrder::creditLastNeighbour(std::size_t u)
+{
+    for (const auto& inc : m_adj[u]) {
+        const auto w = static_cast<std::size_t>(inc.other);
+        if (!m_done[w]) {
+            m_closing[w] += m_weight[u];
+            rescore(w);
             return;
-        bool adjacent = m_doneNeighbours[v] > 0;
-        // Without parallel edges the change is kept up to date in O(1) (a hub is not rescanned
-        // each time one of its leaves goes); with them, counted edge by edge.
-        const double d = m_simple ? (m_open[v] > 0 ? m_weight[v] : 0.0) - m_closing[v] : delta(v, adjacent);
-        m_heap.push({ std::llround(d / m_close), m_joinsFirst ? -m_inputs[v] : 0, adjacent ? 0 : 1, static_cast<int>(v),
-            m_version[v] });
-    }
-
-    int pop()
-    {
-        while (!m_heap.empty()) {
-            const Entry e = m_heap.top();
-            m_heap.pop();
-            const auto v = static_cast<std::size_t>(e.op);
-            if (e.version == m_version[v] && eligible(v))
-                return e.op;
-        }
-        return -1;
-    }
-
-    void process(std::size_t v)
-    {
-        m_done[v] = 1;
-        ++m_version[v];
-        for (const auto& inc : m_adj[v]) {
-            --m_open[static_cast<std::size_t>(inc.other)];
-            ++m_doneNeighbours[static_cast<std::size_t>(inc.other)];
-        }
-        updateHops(v);
-        if (m_simple && m_open[v] == 1)
-            creditLastNeighbour(v);
-        for (const auto& inc : m_adj[v]) {
-            const auto u = static_cast<std::size_t>(inc.other);
-            if (!m_done[u]) {
-                rescore(u);
-                continue;
-            }
-            if (m_simple) {
-                if (m_open[u] == 1)
-                    creditLastNeighbour(u);
-                continue;
-            }
-            // A processed neighbour's pending count changed: it matters to the ops that would
-            // close it, and only once few enough edges are left.
-            if (m_open[u] <= m_mostParallel[u])
-                for (const auto& far : m_adj[u])
-                    if (!m_done[static_cast<std::size_t>(far.other)])
-                        rescore(static_cast<std::size_t>(far.other));
         }
     }
+}
 
-    // Processed op `u` has one pending edge left: processing its other end would close `u`.
-    void creditLastNeighbour(std::size_t u)
-    {
+void GreedyOrder::updateHops(std::size_t v)
+{
+    if (m_reach == 0)
+        return;
+    m_hops[v] = 0;
+    m_queue.assign(1, v);
+    for (std::size_t q = 0; q < m_queue.size(); ++q) {
+        const std::size_t u = m_queue[q];
+        if (m_hops[u] >= m_reach)
+            continue;
         for (const auto& inc : m_adj[u]) {
             const auto w = static_cast<std::size_t>(inc.other);
-            if (!m_done[w]) {
-                m_closing[w] += m_weight[u];
-                rescore(w);
-                return;
+            if (m_hops[w] < 0 || m_hops[w] > m_hops[u] + 1) {
+                const bool wasEligible = eligible(w);
+                m_hops[w] = m_hops[u] + 1;
+                m_queue.push_back(w);
+                if (!wasEligible && eligible(w))
+                    rescore(w);
             }
         }
     }
+}
 
-    // Hops from the processed part shrink as it grows; only ops whose distance drops are visited.
-    void updateHops(std::size_t v)
-    {
-        if (m_reach == 0)
-            return;
-        m_hops[v] = 0;
-        m_queue.assign(1, v);
-        for (std::size_t q = 0; q < m_queue.size(); ++q) {
-            const std::size_t u = m_queue[q];
-            if (m_hops[u] >= m_reach)
-                continue;
-            for (const auto& inc : m_adj[u]) {
-                const auto w = static_cast<std::size_t>(inc.other);
-                if (m_hops[w] < 0 || m_hops[w] > m_hops[u] + 1) {
-                    const bool wasEligible = eligible(w);
-                    m_hops[w] = m_hops[u] + 1;
-                    m_queue.push_back(w);
-                    if (!wasEligible && eligible(w))
-                        rescore(w);
-                }
-            }
-        }
-    }
-
-    const Adjacency& m_adj;
-    const std::vector<double>& m_weight;
-    const std::vector<char>& m_hasIncoming;
-    const std::vector<int>& m_mostParallel;
-    const int m_reach;
-    const double m_close;
-    const bool m_joinsFirst;
-    const std::size_t m_n;
-    std::vector<char> m_done;
-    std::vector<int> m_open; // edges to ops not processed yet
-    std::vector<int> m_inputs;
-    std::vector<int> m_hops;
-    std::vector<std::uint32_t> m_version;
-    std::vector<int> m_edgesTo; // scratch of delta(), all zero between calls
-    std::vector<int> m_doneNeighbours; // processed ends of each op's edges
-    std::vector<double> m_closing; // weight of the processed ops that processing this op would close
-    const bool m_simple; // no parallel edges
-    std::vector<std::size_t> m_queue;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> m_heap;
-};
+namespace {
 
 // Distance (in hops, up to `reach`; -1 beyond) of every op from the processed part.
 void hopsFromDone(const Adjacency& adj, const std::vector<char>& done, int reach, std::vector<int>& hops,

@@ -1,4 +1,5 @@
 #include "ft/json_reader.h"
+#include "ft/json_scanner_p.h"
 
 #include "common/error.h"
 
@@ -7,189 +8,177 @@
 
 namespace vantage::ft::detail {
 
-namespace {
+// ---- Scanner -----------------------------------------------------------------------------------
 
-class Scanner {
-public:
-    Scanner(std::string_view text, std::unordered_map<std::string, std::int64_t>& lines)
-        : m_text(text)
-        , m_lines(lines)
-    { }
+Scanner::Scanner(std::string_view text, std::unordered_map<std::string, std::int64_t>& lines)
+    : m_text(text)
+    , m_lines(lines)
+{ }
 
-    void run()
-    {
-        std::string path;
-        value(path);
-    }
+void Scanner::run()
+{
+    std::string path;
+    value(path);
+}
 
-private:
-    void skipSpace()
-    {
-        while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos]))) {
-            if (m_text[m_pos] == '\n')
-                ++m_line;
-            ++m_pos;
-        }
-    }
-
-    static void appendUtf8(std::string& out, unsigned cp)
-    {
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
-    }
-
-    unsigned hex4()
-    {
-        unsigned v = 0;
-        for (int i = 0; i < 4 && m_pos < m_text.size(); ++i, ++m_pos) {
-            const char c = m_text[m_pos];
-            v = v * 16
-                + static_cast<unsigned>(
-                    std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (std::tolower(c) - 'a' + 10));
-        }
-        return v;
-    }
-
-    // Decodes a string starting at the opening quote; leaves m_pos after the closing quote.
-    std::string string()
-    {
-        std::string out;
+void Scanner::skipSpace()
+{
+    while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos]))) {
+        if (m_text[m_pos] == '\n')
+            ++m_line;
         ++m_pos;
-        while (m_pos < m_text.size() && m_text[m_pos] != '"') {
-            char c = m_text[m_pos++];
-            if (c != '\\') {
-                out += c;
+    }
+}
+
+void Scanner::appendUtf8(std::string& out, unsigned cp)
+{
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+unsigned Scanner::hex4()
+{
+    unsigned v = 0;
+    for (int i = 0; i < 4 && m_pos < m_text.size(); ++i, ++m_pos) {
+        const char c = m_text[m_pos];
+        v = v * 16
+            + static_cast<unsigned>(
+                std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (std::tolower(c) - 'a' + 10));
+    }
+    return v;
+}
+
+std::string Scanner::string()
+{
+    std::string out;
+    ++m_pos;
+    while (m_pos < m_text.size() && m_text[m_pos] != '"') {
+        char c = m_text[m_pos++];
+        if (c != '\\') {
+            out += c;
+            continue;
+        }
+        if (m_pos >= m_text.size())
+            break;
+        c = m_text[m_pos++];
+        switch (c) {
+        case 'b':
+            out += '\b';
+            break;
+        case 'f':
+            out += '\f';
+            break;
+        case 'n':
+            out += '\n';
+            break;
+        case 'r':
+            out += '\r';
+            break;
+        case 't':
+            out += '\t';
+            break;
+        case 'u': {
+            unsigned cp = hex4();
+            if (cp >= 0xD800 && cp < 0xDC00 && m_pos + 1 < m_text.size() && m_text[m_pos] == '\\'
+                && m_text[m_pos + 1] == 'u') {
+                m_pos += 2;
+                const unsigned low = hex4();
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+            }
+            appendUtf8(out, cp);
+            break;
+        }
+        default:
+            out += c;
+            break;
+        }
+    }
+    ++m_pos;
+    return out;
+}
+
+std::string Scanner::escapePointerToken(const std::string& key)
+{
+    std::string out;
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
+}
+
+void Scanner::value(const std::string& path)
+{
+    skipSpace();
+    if (m_pos >= m_text.size())
+        return;
+    m_lines.emplace(path, m_line);
+    const char c = m_text[m_pos];
+    if (c == '{') {
+        ++m_pos;
+        for (;;) {
+            skipSpace();
+            if (m_pos >= m_text.size())
+                return;
+            if (m_text[m_pos] == '}') {
+                ++m_pos;
+                return;
+            }
+            if (m_text[m_pos] == ',') {
+                ++m_pos;
                 continue;
             }
-            if (m_pos >= m_text.size())
-                break;
-            c = m_text[m_pos++];
-            switch (c) {
-            case 'b':
-                out += '\b';
-                break;
-            case 'f':
-                out += '\f';
-                break;
-            case 'n':
-                out += '\n';
-                break;
-            case 'r':
-                out += '\r';
-                break;
-            case 't':
-                out += '\t';
-                break;
-            case 'u': {
-                unsigned cp = hex4();
-                if (cp >= 0xD800 && cp < 0xDC00 && m_pos + 1 < m_text.size() && m_text[m_pos] == '\\'
-                    && m_text[m_pos + 1] == 'u') {
-                    m_pos += 2;
-                    const unsigned low = hex4();
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-                }
-                appendUtf8(out, cp);
-                break;
-            }
-            default:
-                out += c;
-                break;
-            }
-        }
-        ++m_pos;
-        return out;
-    }
-
-    static std::string escapePointerToken(const std::string& key)
-    {
-        std::string out;
-        for (char c : key) {
-            if (c == '~')
-                out += "~0";
-            else if (c == '/')
-                out += "~1";
-            else
-                out += c;
-        }
-        return out;
-    }
-
-    void value(const std::string& path)
-    {
-        skipSpace();
-        if (m_pos >= m_text.size())
-            return;
-        m_lines.emplace(path, m_line);
-        const char c = m_text[m_pos];
-        if (c == '{') {
-            ++m_pos;
-            for (;;) {
-                skipSpace();
-                if (m_pos >= m_text.size())
-                    return;
-                if (m_text[m_pos] == '}') {
-                    ++m_pos;
-                    return;
-                }
-                if (m_text[m_pos] == ',') {
-                    ++m_pos;
-                    continue;
-                }
-                const std::string key = string();
-                skipSpace();
-                if (m_pos < m_text.size() && m_text[m_pos] == ':')
-                    ++m_pos;
-                value(path + "/" + escapePointerToken(key));
-            }
-        } else if (c == '[') {
-            ++m_pos;
-            std::size_t index = 0;
-            for (;;) {
-                skipSpace();
-                if (m_pos >= m_text.size())
-                    return;
-                if (m_text[m_pos] == ']') {
-                    ++m_pos;
-                    return;
-                }
-                if (m_text[m_pos] == ',') {
-                    ++m_pos;
-                    continue;
-                }
-                value(path + "/" + std::to_string(index++));
-            }
-        } else if (c == '"') {
-            string();
-        } else {
-            while (m_pos < m_text.size()) {
-                const char d = m_text[m_pos];
-                if (d == ',' || d == ']' || d == '}' || std::isspace(static_cast<unsigned char>(d)))
-                    break;
+            const std::string key = string();
+            skipSpace();
+            if (m_pos < m_text.size() && m_text[m_pos] == ':')
                 ++m_pos;
+            value(path + "/" + escapePointerToken(key));
+        }
+    } else if (c == '[') {
+        ++m_pos;
+        std::size_t index = 0;
+        for (;;) {
+            skipSpace();
+            if (m_pos >= m_text.size())
+                return;
+            if (m_text[m_pos] == ']') {
+                ++m_pos;
+                return;
             }
+            if (m_text[m_pos] == ',') {
+                ++m_pos;
+                continue;
+            }
+            value(path + "/" + std::to_string(index++));
+        }
+    } else if (c == '"') {
+        string();
+    } else {
+        while (m_pos < m_text.size()) {
+            const char d = m_text[m_pos];
+            if (d == ',' || d == ']' || d == '}' || std::isspace(static_cast<unsigned char>(d)))
+                break;
+            ++m_pos;
         }
     }
-
-    std::string_view m_text;
-    std::unordered_map<std::string, std::int64_t>& m_lines;
-    std::size_t m_pos = 0;
-    std::int64_t m_line = 1;
-};
-
-} // namespace
+}
 
 JsonLines::JsonLines(std::string_view text)
 {

@@ -1,5 +1,7 @@
 #include "ft/model_zoo.h"
 
+#include "ft/model_builder_p.h"
+
 #include "common/error.h"
 
 #include <algorithm>
@@ -8,138 +10,144 @@
 
 namespace vantage::ft {
 
+// ---- Builder -----------------------------------------------------------------------------------
+
+namespace detail {
+
+int Builder::image(std::string name, std::int64_t batch, std::int64_t channels, std::int64_t side, std::int64_t out,
+    int k, int s, int p, bool bn, bool bias)
+{
+    Op o = convOp(std::move(name), out, k, k, s, s, p, p, bn, Activation::Relu, bias);
+    o.input = { batch, channels, side, side, true };
+    return m_g.add(std::move(o));
+}
+
+int Builder::conv(std::string name, int in, std::int64_t out, int kh, int kw, int s, int ph, int pw, Activation act,
+    bool bn, bool bias)
+{
+    Op o = convOp(std::move(name), out, kh, kw, s, s, ph, pw, bn, act, bias);
+    o.inputs = { in };
+    return m_g.add(std::move(o));
+}
+
+int Builder::conv(std::string name, int in, std::int64_t out, int k, int s, int p, Activation act, bool bn, bool bias)
+{
+    return conv(std::move(name), in, out, k, k, s, p, p, act, bn, bias);
+}
+
+int Builder::pool(std::string name, int in, std::string fn, int k, int s, int p)
+{
+    Op o;
+    o.name = std::move(name);
+    o.kind = OpKind::Pool;
+    o.function = std::move(fn);
+    o.kernelH = o.kernelW = k;
+    o.strideH = o.strideW = s;
+    o.padH = o.padW = p;
+    o.inputs = { in };
+    return m_g.add(std::move(o));
+}
+
+int Builder::concat(std::string name, std::vector<int> ins)
+{
+    Op o;
+    o.name = std::move(name);
+    o.kind = OpKind::Concat;
+    o.inputs = std::move(ins);
+    return m_g.add(std::move(o));
+}
+
+int Builder::linear(std::string name, int in, std::int64_t out, bool bias, Activation act, int tied)
+{
+    Op o;
+    o.name = std::move(name);
+    o.kind = OpKind::Linear;
+    o.outFeatures = out;
+    o.bias = bias;
+    o.activation = act;
+    o.tiedTo = tied;
+    o.inputs = { in };
+    return m_g.add(std::move(o));
+}
+
+int Builder::embedding(std::string name, std::int64_t batch, std::int64_t seq, std::int64_t vocab, std::int64_t hidden,
+    std::int64_t extraRows, int tied)
+{
+    Op o;
+    o.name = std::move(name);
+    o.kind = OpKind::Embedding;
+    o.vocab = vocab;
+    o.outFeatures = hidden;
+    o.extraRows = extraRows;
+    o.tiedTo = tied;
+    o.input = { batch, 1, seq, 1, false };
+    return m_g.add(std::move(o));
+}
+
+int Builder::norm(std::string name, int in, OpKind kind)
+{
+    Op o;
+    o.name = std::move(name);
+    o.kind = kind;
+    o.inputs = { in };
+    return m_g.add(std::move(o));
+}
+
+int Builder::add(std::string name, int a, int b, Activation act)
+{
+    Op o;
+    o.name = std::move(name);
+    o.kind = OpKind::Elementwise;
+    o.function = "add";
+    o.activation = act;
+    o.inputs = { a, b };
+    return m_g.add(std::move(o));
+}
+
+int Builder::attention(std::string name, std::vector<int> ins, int heads, int kvHeads)
+{
+    Op o;
+    o.name = std::move(name);
+    o.kind = OpKind::Attention;
+    o.heads = heads;
+    o.kvHeads = kvHeads;
+    o.inputs = std::move(ins);
+    return m_g.add(std::move(o));
+}
+
+int Builder::loss(std::string name, int in)
+{
+    Op o;
+    o.name = std::move(name);
+    o.kind = OpKind::Loss;
+    o.inputs = { in };
+    return m_g.add(std::move(o));
+}
+
+Op Builder::convOp(std::string name, std::int64_t out, int kh, int kw, int sh, int sw, int ph, int pw, bool bn,
+    Activation act, bool bias)
+{
+    Op o;
+    o.name = std::move(name);
+    o.kind = OpKind::Conv2d;
+    o.outFeatures = out;
+    o.kernelH = kh;
+    o.kernelW = kw;
+    o.strideH = sh;
+    o.strideW = sw;
+    o.padH = ph;
+    o.padW = pw;
+    o.batchNorm = bn;
+    o.activation = act;
+    o.bias = bias;
+    return o;
+}
+
+} // namespace detail
+
 namespace {
 
-// Small helpers over OpGraph::add, so the models below read like their papers.
-class Builder {
-public:
-    explicit Builder(std::string name) { m_g.name = std::move(name); }
-    OpGraph take() { return std::move(m_g); }
-    const Op& op(int i) const { return m_g.op(i); }
-
-    int image(std::string name, std::int64_t batch, std::int64_t channels, std::int64_t side, std::int64_t out, int k,
-        int s, int p, bool bn = true, bool bias = false)
-    {
-        Op o = convOp(std::move(name), out, k, k, s, s, p, p, bn, Activation::Relu, bias);
-        o.input = { batch, channels, side, side, true };
-        return m_g.add(std::move(o));
-    }
-    int conv(std::string name, int in, std::int64_t out, int kh, int kw, int s, int ph, int pw,
-        Activation act = Activation::Relu, bool bn = true, bool bias = false)
-    {
-        Op o = convOp(std::move(name), out, kh, kw, s, s, ph, pw, bn, act, bias);
-        o.inputs = { in };
-        return m_g.add(std::move(o));
-    }
-    int conv(std::string name, int in, std::int64_t out, int k, int s = 1, int p = 0, Activation act = Activation::Relu,
-        bool bn = true, bool bias = false)
-    {
-        return conv(std::move(name), in, out, k, k, s, p, p, act, bn, bias);
-    }
-    int pool(std::string name, int in, std::string fn, int k = 1, int s = 1, int p = 0)
-    {
-        Op o;
-        o.name = std::move(name);
-        o.kind = OpKind::Pool;
-        o.function = std::move(fn);
-        o.kernelH = o.kernelW = k;
-        o.strideH = o.strideW = s;
-        o.padH = o.padW = p;
-        o.inputs = { in };
-        return m_g.add(std::move(o));
-    }
-    int concat(std::string name, std::vector<int> ins)
-    {
-        Op o;
-        o.name = std::move(name);
-        o.kind = OpKind::Concat;
-        o.inputs = std::move(ins);
-        return m_g.add(std::move(o));
-    }
-    int linear(
-        std::string name, int in, std::int64_t out, bool bias = true, Activation act = Activation::None, int tied = -1)
-    {
-        Op o;
-        o.name = std::move(name);
-        o.kind = OpKind::Linear;
-        o.outFeatures = out;
-        o.bias = bias;
-        o.activation = act;
-        o.tiedTo = tied;
-        o.inputs = { in };
-        return m_g.add(std::move(o));
-    }
-    int embedding(std::string name, std::int64_t batch, std::int64_t seq, std::int64_t vocab, std::int64_t hidden,
-        std::int64_t extraRows, int tied = -1)
-    {
-        Op o;
-        o.name = std::move(name);
-        o.kind = OpKind::Embedding;
-        o.vocab = vocab;
-        o.outFeatures = hidden;
-        o.extraRows = extraRows;
-        o.tiedTo = tied;
-        o.input = { batch, 1, seq, 1, false };
-        return m_g.add(std::move(o));
-    }
-    int norm(std::string name, int in, OpKind kind = OpKind::LayerNorm)
-    {
-        Op o;
-        o.name = std::move(name);
-        o.kind = kind;
-        o.inputs = { in };
-        return m_g.add(std::move(o));
-    }
-    int add(std::string name, int a, int b, Activation act = Activation::None)
-    {
-        Op o;
-        o.name = std::move(name);
-        o.kind = OpKind::Elementwise;
-        o.function = "add";
-        o.activation = act;
-        o.inputs = { a, b };
-        return m_g.add(std::move(o));
-    }
-    int attention(std::string name, std::vector<int> ins, int heads, int kvHeads = 0)
-    {
-        Op o;
-        o.name = std::move(name);
-        o.kind = OpKind::Attention;
-        o.heads = heads;
-        o.kvHeads = kvHeads;
-        o.inputs = std::move(ins);
-        return m_g.add(std::move(o));
-    }
-    int loss(std::string name, int in)
-    {
-        Op o;
-        o.name = std::move(name);
-        o.kind = OpKind::Loss;
-        o.inputs = { in };
-        return m_g.add(std::move(o));
-    }
-
-private:
-    static Op convOp(std::string name, std::int64_t out, int kh, int kw, int sh, int sw, int ph, int pw, bool bn,
-        Activation act, bool bias)
-    {
-        Op o;
-        o.name = std::move(name);
-        o.kind = OpKind::Conv2d;
-        o.outFeatures = out;
-        o.kernelH = kh;
-        o.kernelW = kw;
-        o.strideH = sh;
-        o.strideW = sw;
-        o.padH = ph;
-        o.padW = pw;
-        o.batchNorm = bn;
-        o.activation = act;
-        o.bias = bias;
-        return o;
-    }
-    OpGraph m_g;
-};
+using detail::Builder;
 
 // ---- CNNs ----
 
