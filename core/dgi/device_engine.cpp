@@ -65,7 +65,7 @@ NodeMatrix DeviceEngine::run()
 {
     const int L = static_cast<int>(m_schema.layers.size());
     const CutTensor& in = m_schema.tensors[static_cast<std::size_t>(m_schema.inputTensor)];
-    DeviceStore& x = allocate(in.value);
+    DeviceNodeStore& x = allocate(in.value);
     x.t.view({ m_n, -1 }).copy_(wrap(m_run.x));
     x.ready = true;
     // A copy from pageable memory returns before its last bytes land: wait, so that the upload
@@ -83,7 +83,7 @@ NodeMatrix DeviceEngine::run()
     }
     m_result.peakDeviceBytes = std::max(m_result.peakDeviceBytes, m_peak);
     const int out = m_schema.tensors[static_cast<std::size_t>(m_schema.outputTensor)].value;
-    DeviceStore& s = m_stores.at(out);
+    DeviceNodeStore& s = m_stores.at(out);
     NodeMatrix result = NodeMatrix::uninitialized(m_n, s.t.numel() / std::max<std::int64_t>(m_n, 1), m_run.opt.dtype);
     wrap(result).copy_(s.t.reshape({ m_n, -1 }));
     m_stores.clear();
@@ -96,10 +96,10 @@ void DeviceEngine::synchronize() const
         gpu::synchronize(m_index);
 }
 
-DeviceStore& DeviceEngine::allocate(int value)
+DeviceNodeStore& DeviceEngine::allocate(int value)
 {
     const IrOp& o = m_ir.op(value);
-    DeviceStore s;
+    DeviceNodeStore s;
     s.bytes = m_n * m_ir.width(value) * m_dsize;
     const auto shape = withRows(m_n, o.shape);
     const auto options = torch::TensorOptions().dtype(m_type);
@@ -197,9 +197,9 @@ template <typename Report> void DeviceEngine::runLayer(int k, LayerStats& st, Re
     }
 }
 
-Caps DeviceEngine::startCaps(const LayerPlan& plan, bool blocks) const
+BatchCaps DeviceEngine::startCaps(const LayerPlan& plan, bool blocks) const
 {
-    Caps c;
+    BatchCaps c;
     const auto& o = m_run.opt;
     if (o.nodeCap > 0 || o.edgeCap > 0) {
         c.fixed = true;
@@ -219,7 +219,7 @@ Caps DeviceEngine::startCaps(const LayerPlan& plan, bool blocks) const
     return c;
 }
 
-std::int64_t DeviceEngine::batchEnd(std::int64_t a, const Caps& caps, bool blocks) const
+std::int64_t DeviceEngine::batchEnd(std::int64_t a, const BatchCaps& caps, bool blocks) const
 {
     std::int64_t b = std::min(m_n, a + std::max<std::int64_t>(caps.nodes, 1));
     if (!blocks)
@@ -233,7 +233,7 @@ std::int64_t DeviceEngine::batchEnd(std::int64_t a, const Caps& caps, bool block
 template <typename Done>
 void DeviceEngine::runPass(const LayerPlan& plan, const std::vector<int>& out, bool blocks, LayerStats& st, Done&& done)
 {
-    Caps caps = startCaps(plan, blocks);
+    BatchCaps caps = startCaps(plan, blocks);
     if (blocks && m_firstCaps.nodes == 0)
         m_firstCaps = caps;
     std::int64_t a = 0;
@@ -243,7 +243,7 @@ void DeviceEngine::runPass(const LayerPlan& plan, const std::vector<int>& out, b
         if (onGpu())
             gpu::resetPeak(m_index);
         const std::int64_t before = allocated();
-        Batch batch;
+        DeviceBatch batch;
         batch.a = a;
         batch.b = b;
         const bool ran = runOrHalve(b - a, "one node's batch on " + m_result.device, st.retries, [&] {
@@ -253,7 +253,7 @@ void DeviceEngine::runPass(const LayerPlan& plan, const std::vector<int>& out, b
         const std::int64_t peak = peakAllocated();
         m_peak = std::max(m_peak, peak - m_baseline);
         if (!ran) {
-            batch = Batch{};
+            batch = DeviceBatch{};
             if (onGpu())
                 gpu::emptyCache();
             caps.nodes = std::max<std::int64_t>(1, (b - a) / 2);
@@ -273,7 +273,7 @@ void DeviceEngine::runPass(const LayerPlan& plan, const std::vector<int>& out, b
     }
 }
 
-void DeviceEngine::tune(Caps& caps, std::int64_t used, std::int64_t rows, std::int64_t edges, LayerStats& st)
+void DeviceEngine::tune(BatchCaps& caps, std::int64_t used, std::int64_t rows, std::int64_t edges, LayerStats& st)
 {
     const std::int64_t target = workBytes() * 6 / 10;
     if (used <= 0 || used * 2 > target || (rows < caps.nodes && edges < caps.edges)
@@ -286,19 +286,19 @@ void DeviceEngine::tune(Caps& caps, std::int64_t used, std::int64_t rows, std::i
     ++st.growths;
 }
 
-void DeviceEngine::write(DeviceStore& s, std::int64_t a, std::int64_t b, const Tensor& t)
+void DeviceEngine::write(DeviceNodeStore& s, std::int64_t a, std::int64_t b, const Tensor& t)
 {
     Tensor rows = s.t.slice(0, a, b);
     rows.copy_(t.reshape(rows.sizes()));
 }
 
-Tensor DeviceEngine::rowsOf(const DeviceStore& s, std::int64_t a, std::int64_t b) const
+Tensor DeviceEngine::rowsOf(const DeviceNodeStore& s, std::int64_t a, std::int64_t b) const
 {
     const Tensor rows = s.t.slice(0, a, b);
     return s.onDevice ? rows : rows.to(m_device, /*non_blocking=*/!s.onDisk);
 }
 
-void DeviceEngine::ensureEdges(Batch& batch)
+void DeviceEngine::ensureEdges(DeviceBatch& batch)
 {
     if (batch.haveEdges)
         return;
@@ -317,7 +317,7 @@ void DeviceEngine::ensureEdges(Batch& batch)
     batch.haveEdges = true;
 }
 
-Tensor DeviceEngine::value(Batch& batch, int v)
+Tensor DeviceEngine::value(DeviceBatch& batch, int v)
 {
     if (auto it = batch.memo.find(v); it != batch.memo.end())
         return it->second;
@@ -348,7 +348,7 @@ Tensor DeviceEngine::graphAll(int v)
 {
     if (auto it = m_graphCache.find(v); it != m_graphCache.end())
         return it->second;
-    Batch all;
+    DeviceBatch all;
     all.a = 0;
     all.b = m_n;
     const Tensor t = compute(all, v, m_ir.op(v));
@@ -356,7 +356,7 @@ Tensor DeviceEngine::graphAll(int v)
     return t;
 }
 
-Tensor DeviceEngine::gatherSources(Batch& batch, int u)
+Tensor DeviceEngine::gatherSources(DeviceBatch& batch, int u)
 {
     ensureEdges(batch);
     const auto s = m_stores.find(u);
@@ -372,7 +372,7 @@ Tensor DeviceEngine::gatherSources(Batch& batch, int u)
         .inOp("dgi eval");
 }
 
-Tensor DeviceEngine::sparseSum(Batch& batch, int m)
+Tensor DeviceEngine::sparseSum(DeviceBatch& batch, int m)
 {
     const IrOp& mo = m_ir.op(m);
     int gathered = -1;
@@ -414,7 +414,7 @@ Tensor DeviceEngine::sparseSum(Batch& batch, int m)
     return csr.matmul(dense.reshape({ m_n, -1 })).reshape(withRows(batch.count(), mo.shape));
 }
 
-Tensor DeviceEngine::segmentMax(Batch& batch, const Tensor& m) const
+Tensor DeviceEngine::segmentMax(DeviceBatch& batch, const Tensor& m) const
 {
     Tensor r = at::segment_reduce(m, "max", batch.deg, {}, {}, 0, true);
     std::vector<std::int64_t> s(static_cast<std::size_t>(m.dim()), 1);
@@ -422,14 +422,14 @@ Tensor DeviceEngine::segmentMax(Batch& batch, const Tensor& m) const
     return r.masked_fill(batch.deg.eq(0).view(s), 0);
 }
 
-Tensor DeviceEngine::perRow(const Batch& batch, const Tensor& t) const
+Tensor DeviceEngine::perRow(const DeviceBatch& batch, const Tensor& t) const
 {
     std::vector<std::int64_t> s(static_cast<std::size_t>(t.dim()), 1);
     s[0] = batch.count();
     return batch.deg.clamp_min(1).to(t.scalar_type()).view(s);
 }
 
-Tensor DeviceEngine::compute(Batch& batch, int v, const IrOp& o)
+Tensor DeviceEngine::compute(DeviceBatch& batch, int v, const IrOp& o)
 {
     const auto options = torch::TensorOptions().dtype(m_type).device(m_device);
     switch (o.kind) {

@@ -13,7 +13,7 @@ namespace vantage::dgi::detail {
 
 // A node tensor between layers, [n, ...shape]: in device memory, or on the host (pinned RAM, or a
 // memory-mapped file past the host budget) with the rows a batch needs copied to the device.
-struct DeviceStore {
+struct DeviceNodeStore {
     Tensor t;
     NodeMatrix file; // backs t when the store is on disk
     bool onDevice = false;
@@ -23,7 +23,7 @@ struct DeviceStore {
 };
 
 // The destinations [a, b) a batch computes and, once an edge value asks for them, their in-edges.
-struct Batch {
+struct DeviceBatch {
     std::int64_t a = 0;
     std::int64_t b = 0;
     bool haveEdges = false;
@@ -39,7 +39,7 @@ struct Batch {
 
 // Batch caps: fixed when the user named them; otherwise started from an estimate and tuned from the
 // measured peak device memory of each batch (DGI's executor: halve on out-of-memory, grow back).
-struct Caps {
+struct BatchCaps {
     std::int64_t nodes = 0;
     std::int64_t edges = 0;
     bool fixed = false;
@@ -63,7 +63,7 @@ private:
     std::int64_t peakAllocated() const { return onGpu() ? gpu::peakAllocatedBytes(m_index) : 0; }
     void synchronize() const;
 
-    DeviceStore& allocate(int value);
+    DeviceNodeStore& allocate(int value);
 
     void release(int value);
 
@@ -71,28 +71,28 @@ private:
 
     // The starting caps of a pass: the user's, or what the free device memory holds by the plan's
     // per-row widths (a quarter of it: the measured peak tunes them from there).
-    Caps startCaps(const LayerPlan& plan, bool blocks) const;
+    BatchCaps startCaps(const LayerPlan& plan, bool blocks) const;
 
     std::int64_t workBytes() const { return std::max<std::int64_t>(m_budget - m_deviceBytes, m_budget / 16); }
 
     // The end of the batch that starts at `a` under `caps`: at most caps.nodes rows and caps.edges
     // in-edges, at least one row.
-    std::int64_t batchEnd(std::int64_t a, const Caps& caps, bool blocks) const;
+    std::int64_t batchEnd(std::int64_t a, const BatchCaps& caps, bool blocks) const;
 
     template <typename Done>
     void runPass(const LayerPlan& plan, const std::vector<int>& out, bool blocks, LayerStats& st, Done&& done);
 
     // Grows the caps toward the memory a batch may use, in proportion to what the last one took
     // (at most doubling): DGI's executor sizes batches from the measured peak, not an estimate.
-    void tune(Caps& caps, std::int64_t used, std::int64_t rows, std::int64_t edges, LayerStats& st);
+    void tune(BatchCaps& caps, std::int64_t used, std::int64_t rows, std::int64_t edges, LayerStats& st);
 
-    void write(DeviceStore& s, std::int64_t a, std::int64_t b, const Tensor& t);
+    void write(DeviceNodeStore& s, std::int64_t a, std::int64_t b, const Tensor& t);
 
-    Tensor rowsOf(const DeviceStore& s, std::int64_t a, std::int64_t b) const;
+    Tensor rowsOf(const DeviceNodeStore& s, std::int64_t a, std::int64_t b) const;
 
-    void ensureEdges(Batch& batch);
+    void ensureEdges(DeviceBatch& batch);
 
-    Tensor value(Batch& batch, int v);
+    Tensor value(DeviceBatch& batch, int v);
 
     Tensor globalOnDevice(int v);
 
@@ -101,18 +101,18 @@ private:
 
     // `u` at each edge's source: from its store (on the device, or gathered on the host and
     // copied), or from a graph-only value.
-    Tensor gatherSources(Batch& batch, int u);
+    Tensor gatherSources(DeviceBatch& batch, int u);
 
     // A sum of gathered rows, optionally times a scalar per edge, as one sparse (CSR, the batch's
     // in-edges) times dense (the store) product: no [E, width] messages. Undefined where the
     // pattern or the store's place does not allow it.
-    Tensor sparseSum(Batch& batch, int m);
+    Tensor sparseSum(DeviceBatch& batch, int m);
 
-    Tensor segmentMax(Batch& batch, const Tensor& m) const;
+    Tensor segmentMax(DeviceBatch& batch, const Tensor& m) const;
 
-    Tensor perRow(const Batch& batch, const Tensor& t) const;
+    Tensor perRow(const DeviceBatch& batch, const Tensor& t) const;
 
-    Tensor compute(Batch& batch, int v, const IrOp& o);
+    Tensor compute(DeviceBatch& batch, int v, const IrOp& o);
 
     const DeviceRun& m_run;
     const GnnIr& m_ir;
@@ -131,13 +131,13 @@ private:
     std::int64_t m_deviceBytes = 0;
     std::int64_t m_hostBytes = 0;
     std::set<int> m_gathered; // values gathered by source in the current layer
-    Caps m_firstCaps;
+    BatchCaps m_firstCaps;
     Tensor m_offHost;
     Tensor m_srcHost;
     Tensor m_offDev;
     Tensor m_srcDev;
     Tensor m_outDegree;
-    std::map<int, DeviceStore> m_stores;
+    std::map<int, DeviceNodeStore> m_stores;
     std::unordered_map<int, Tensor> m_graphCache;
     std::unordered_map<int, Tensor> m_deviceGlobals;
 };

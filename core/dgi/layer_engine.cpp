@@ -312,7 +312,7 @@ Tensor Engine::dstLocal(Batch& batch)
 
 void Engine::write(Batch& batch, int v)
 {
-    Store& s = *m_stores.at(v);
+    NodeStore& s = *m_stores.at(v);
     Tensor target = s.t.narrow(0, batch.begin, batch.count);
     if (!batch.rows.count(v) && writeInto(batch, v, target)) {
         batch.rows.emplace(v, target.reshape(withRows(batch.count, s.shape)));
@@ -387,7 +387,7 @@ Tensor Engine::rows(Batch& batch, int v)
     if (role == ValueRole::Graph) {
         const Tensor all = graphAll(v);
         t = batch.set->all ? all.narrow(0, batch.begin, batch.count) : all.index_select(0, batch.global);
-    } else if (const Store* s = readable(batch, v)) {
+    } else if (const NodeStore* s = readable(batch, v)) {
         t = readRows(*s, batch);
     } else {
         const IrOp& o = m_ir.op(v);
@@ -409,7 +409,7 @@ Tensor Engine::atSources(Batch& batch, int u)
 {
     if (m_schema.roles[static_cast<std::size_t>(u)] == ValueRole::Graph)
         return graphAll(u).index_select(0, batch.srcGlobal);
-    const Store* s = readable(batch, u);
+    const NodeStore* s = readable(batch, u);
     VANTAGE_ASSERT(s, "a value gathered by source has no store");
     return readAt(*s, batch.srcGlobal);
 }
@@ -421,7 +421,7 @@ Tensor Engine::aggregate(Batch& batch, int a)
     Tensor out = torch::empty({ batch.count, width }, torch::TensorOptions().dtype(m_type));
     const Tensor off = batch.offsets.contiguous();
     auto fused = m_fused.find(a);
-    const Store* s = nullptr;
+    const NodeStore* s = nullptr;
     Tensor U;
     Tensor rowIdx;
     if (fused != m_fused.end()) {

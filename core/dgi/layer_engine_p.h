@@ -27,7 +27,7 @@ struct NodeSet {
 };
 
 // A node tensor between (or within) layers: rows in the local order of its NodeSet.
-struct Store {
+struct NodeStore {
     NodeMatrix matrix;
     const NodeSet* set = nullptr;
     std::vector<std::int64_t> shape;
@@ -96,7 +96,7 @@ public:
 
     // Allocates the store of `value` over `set`; the output of a layer-wise run over all nodes may go
     // straight into an .npy file.
-    Store& allocate(int value, const NodeSet& set, bool isOutput);
+    NodeStore& allocate(int value, const NodeSet& set, bool isOutput);
 
     void release(int value);
 
@@ -109,7 +109,7 @@ public:
 
     void dropSpare();
 
-    std::unique_ptr<Store> take(int value);
+    std::unique_ptr<NodeStore> take(int value);
 
     // Out of core, the pages of on-disk stores are left to the page cache between layers rather
     // than counted in the process's resident memory.
@@ -167,11 +167,11 @@ private:
     bool writeInto(Batch& batch, int v, Tensor& target);
 
     // The store `v` may be read from here, or nullptr when the value is computed in this batch.
-    const Store* readable(const Batch& batch, int v) const;
+    const NodeStore* readable(const Batch& batch, int v) const;
 
-    Tensor readRows(const Store& s, const Batch& batch);
+    Tensor readRows(const NodeStore& s, const Batch& batch);
 
-    Tensor readAt(const Store& s, const Tensor& global);
+    Tensor readAt(const NodeStore& s, const Tensor& global);
 
     // Graph-only node values over all nodes, computed once.
     Tensor graphAll(int v);
@@ -195,11 +195,11 @@ private:
     std::int64_t m_budget;
     Globals m_globals;
     NodeSet m_all;
-    Store m_input;
+    NodeStore m_input;
     Tensor m_offsets;
     Tensor m_sources;
     std::filesystem::path m_spill;
-    std::map<int, std::unique_ptr<Store>> m_stores;
+    std::map<int, std::unique_ptr<NodeStore>> m_stores;
     std::vector<Buffer> m_spare; // memory of released RAM stores, counted in m_ramBytes
     bool m_blockOutputsPending = false; // the current layer's block outputs are still to be allocated
     struct EdgeCache {

@@ -2,9 +2,9 @@
 
 namespace vantage::dgi::detail {
 
-Store& Engine::allocate(int value, const NodeSet& set, bool isOutput)
+NodeStore& Engine::allocate(int value, const NodeSet& set, bool isOutput)
 {
-    auto s = std::make_unique<Store>();
+    auto s = std::make_unique<NodeStore>();
     s->set = &set;
     s->shape = m_ir.op(value).shape;
     const std::int64_t width = m_ir.width(value);
@@ -40,7 +40,7 @@ Store& Engine::allocate(int value, const NodeSet& set, bool isOutput)
     m_peakRam = std::max(m_peakRam, m_ramBytes);
     m_peakDisk = std::max(m_peakDisk, m_diskBytes);
     s->t = s->matrix.rows() > 0 ? wrap(s->matrix) : torch::zeros({ 0, width }, m_type);
-    Store& ref = *s;
+    NodeStore& ref = *s;
     m_stores[value] = std::move(s);
     return ref;
 }
@@ -50,7 +50,7 @@ void Engine::release(int value)
     auto it = m_stores.find(value);
     if (it == m_stores.end())
         return;
-    Store& s = *it->second;
+    NodeStore& s = *it->second;
     const std::int64_t bytes = static_cast<std::int64_t>(s.matrix.bytes());
     if (s.onDisk) {
         m_diskBytes -= bytes;
@@ -102,7 +102,7 @@ void Engine::dropSpare()
     m_spare.clear();
 }
 
-std::unique_ptr<Store> Engine::take(int value)
+std::unique_ptr<NodeStore> Engine::take(int value)
 {
     auto it = m_stores.find(value);
     VANTAGE_ASSERT(it != m_stores.end(), "the evaluator planned no store for the output");
@@ -126,7 +126,7 @@ void Engine::keepResidentWithinBudget()
     }
 }
 
-const Store* Engine::readable(const Batch& batch, int v) const
+const NodeStore* Engine::readable(const Batch& batch, int v) const
 {
     if (m_ir.op(v).kind == OpKind::Input)
         return &m_input;
@@ -140,7 +140,7 @@ const Store* Engine::readable(const Batch& batch, int v) const
     return nullptr;
 }
 
-Tensor Engine::readRows(const Store& s, const Batch& batch)
+Tensor Engine::readRows(const NodeStore& s, const Batch& batch)
 {
     Tensor t;
     if (s.set == batch.set || (s.set->all && batch.set->all))
@@ -151,7 +151,7 @@ Tensor Engine::readRows(const Store& s, const Batch& batch)
     return t.reshape(withRows(batch.count, s.shape));
 }
 
-Tensor Engine::readAt(const Store& s, const Tensor& global)
+Tensor Engine::readAt(const NodeStore& s, const Tensor& global)
 {
     m_bytes += global.size(0) * s.t.size(1) * s.t.element_size();
     return s.t.index_select(0, s.set->toLocal(global)).reshape(withRows(global.size(0), s.shape));

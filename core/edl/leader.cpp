@@ -199,7 +199,7 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
         reply(peer, m, msg::Welcome,
             { { "worker", w->info.id }, { "spec", toJson(opt.spec) }, { "faults", faults },
                 { "job_dir", opt.jobDir.string() }, { "restore_from", w->restoreFrom },
-                { "store", { { "host", store->host() }, { "port", store->port() } } } });
+                { "store", { { "host", rendezvous->host() }, { "port", rendezvous->port() } } } });
         emitMembership();
         return;
     }
@@ -262,7 +262,7 @@ Leader::Leader(LeaderOptions options)
     d.opt.spec.initialWorkers = d.opt.workers;
     d.socket = std::make_unique<ControlSocket>(d.opt.listenHost, d.opt.listenPort);
     d.workerEndpoint = d.socket->endpoint();
-    d.store = std::make_unique<StoreHost>(StoreHostOptions{ .host = d.opt.listenHost,
+    d.rendezvous = std::make_unique<StoreHost>(StoreHostOptions{ .host = d.opt.listenHost,
         .token = d.token,
         .maxWaitS = std::max(60.0, 2 * d.opt.spec.timeouts.collectiveS),
         .peerSilenceS = std::max(10.0, d.opt.spec.timeouts.collectiveS) });
@@ -287,7 +287,7 @@ Leader::~Leader()
 JobAddress Leader::address() const
 {
     return { m_impl->socket->endpoint(), m_impl->token, m_impl->jobId, m_impl->opt.jobDir.string(),
-        static_cast<std::int64_t>(::getpid()), m_impl->store->port() };
+        static_cast<std::int64_t>(::getpid()), m_impl->rendezvous->port() };
 }
 
 JobReport Leader::run(const CancelToken& cancel, Progress* progress)

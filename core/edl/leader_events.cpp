@@ -66,7 +66,7 @@ void Leader::Impl::writeJobFile()
 {
     const auto file = path("job.json");
     const auto a = JobAddress{ socket->endpoint(), token, jobId, opt.jobDir.string(),
-        static_cast<std::int64_t>(::getpid()), store->port() };
+        static_cast<std::int64_t>(::getpid()), rendezvous->port() };
     writeJsonFile(file, toJson(a), 2, FileAccess::OwnerOnly);
 }
 

@@ -269,8 +269,8 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
             { { "generation", generation }, { "rank", r }, { "size", members.size() }, { "members", ids },
                 { "source", 0 }, { "restore", restore }, { "step", step }, { "epoch", ledger.epoch() },
                 { "store",
-                    { { "host", store->host() }, { "port", store->port() },
-                        { "prefix", store->generationPrefix(generation) } } } });
+                    { { "host", rendezvous->host() }, { "port", rendezvous->port() },
+                        { "prefix", rendezvous->generationPrefix(generation) } } } });
     }
     for (auto& w : workers)
         if (!isMember(w.index))
@@ -281,7 +281,7 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
 
 void Leader::Impl::finishSwitch()
 {
-    store->forgetGenerationsBefore(generation); // those groups have formed or were given up
+    rendezvous->forgetGenerationsBefore(generation); // those groups have formed or were given up
     audit.checkReplicas(generation, step, memberHashes(), true);
     if (state == JobState::Starting) {
         state = JobState::Running;

@@ -154,7 +154,7 @@ struct Leader::Impl {
     std::unique_ptr<JobFolderLock> folderLock; // held for the leader's life: one job per folder
     std::unique_ptr<ControlSocket> socket;
     ReplayGuard replays; // of the control socket
-    std::unique_ptr<StoreHost> store;
+    std::unique_ptr<StoreHost> rendezvous; // the rendezvous store the workers form their process groups on
     std::unique_ptr<Launcher> launcher;
     std::string workerEndpoint; // what workers connect to
     Clock::time_point started = Clock::now();

@@ -1,5 +1,6 @@
 #include "edl/ledger.h"
 
+#include "common/assert.h"
 #include "common/error.h"
 
 #include <algorithm>
@@ -99,11 +100,15 @@ std::int64_t DataLedger::nextChunkSize() const
 int DataLedger::commitStep(std::int64_t step)
 {
     int n = 0;
-    for (auto& c : m_chunks)
+    for (auto& c : m_chunks) {
+        // Steps commit in order: a chunk of an earlier step is done or back in the queue by now.
+        VANTAGE_ASSERT(
+            c.state != ChunkState::Doing || c.step >= step, "a chunk of an earlier step is still in progress");
         if (c.state == ChunkState::Doing && c.step == step) {
             c.state = ChunkState::Done;
             ++n;
         }
+    }
     return n;
 }
 
@@ -114,6 +119,7 @@ void DataLedger::requeue(std::vector<std::int64_t> ids)
     const auto rank = [this](std::int64_t id) { return m_rankOf[static_cast<std::size_t>(id)]; };
     for (auto id : ids) {
         auto& c = m_chunks[static_cast<std::size_t>(id)];
+        VANTAGE_ASSERT(c.state == ChunkState::Doing, "only a chunk in progress goes back to the queue");
         c.state = ChunkState::Todo;
         c.worker.clear();
         c.generation = 0;

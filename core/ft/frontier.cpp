@@ -1,6 +1,9 @@
 #include "ft/frontier.h"
 
+#include "common/assert.h"
+
 #include <algorithm>
+#include <cmath>
 
 namespace vantage::ft {
 
@@ -35,6 +38,7 @@ void reduceToPareto(std::vector<ParetoPoint>& points)
     out.reserve(points.size());
     for (const auto& p : points)
         pushSorted(out, p);
+    VANTAGE_ASSERT(isParetoSorted(out), "reduceToPareto left a point dominated or out of order");
     points.swap(out);
 }
 
@@ -48,6 +52,22 @@ void mergePareto(std::span<const ParetoPoint> a, std::span<const ParetoPoint> b,
             || (i < a.size() && (a[i].time < b[j].time || (a[i].time == b[j].time && a[i].memory <= b[j].memory)));
         pushSorted(out, takeA ? a[i++] : b[j++]);
     }
+    VANTAGE_ASSERT(isParetoSorted(out), "mergePareto left a point dominated or out of order");
+}
+
+bool isParetoSorted(std::span<const ParetoPoint> set)
+{
+    // Time increases and memory decreases along the set (ties within the tolerance were merged).
+    // Sums past the range of a double are the search's to report (as the user's error), not this.
+    for (std::size_t i = 1; i < set.size(); ++i) {
+        const ParetoPoint& a = set[i - 1];
+        const ParetoPoint& b = set[i];
+        if (!std::isfinite(a.time) || !std::isfinite(b.time) || !std::isfinite(a.memory) || !std::isfinite(b.memory))
+            continue;
+        if (a.time > b.time || b.memory >= a.memory)
+            return false;
+    }
+    return true;
 }
 
 bool dominatedBy(std::span<const ParetoPoint> set, double time, double memory)

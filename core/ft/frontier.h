@@ -46,6 +46,9 @@ void pushSorted(std::vector<ParetoPoint>& set, ParetoPoint p);
 
 // The Pareto set of the union of two Pareto sets, into `out` (cleared first).
 void mergePareto(std::span<const ParetoPoint> a, std::span<const ParetoPoint> b, std::vector<ParetoPoint>& out);
+// True when `set` is a Pareto set in order: time increasing, memory strictly decreasing (the invariant
+// of every set the functions above return).
+bool isParetoSorted(std::span<const ParetoPoint> set);
 
 // True when some point of the Pareto set `set` weakly dominates (time, memory).
 bool dominatedBy(std::span<const ParetoPoint> set, double time, double memory);

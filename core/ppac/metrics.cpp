@@ -1,5 +1,6 @@
 #include "ppac/metrics.h"
 
+#include "common/assert.h"
 #include "common/error.h"
 
 #include <algorithm>
@@ -133,6 +134,8 @@ Metrics evaluateRankings(
             int tail = 0;
             for (std::size_t r = 0; r < n; ++r) {
                 const auto item = list[r];
+                VANTAGE_ASSERT(
+                    item >= 0 && static_cast<std::size_t>(item) < numItems, "a ranked item outside the catalogue");
                 if (std::binary_search(t.begin(), t.end(), item)) {
                     ++hits;
                     dcg += discount[r + 1];
@@ -170,6 +173,9 @@ Metrics evaluateRankings(
             total += static_cast<double>(e[j]);
         }
         m.gini = total > 0.0 ? weighted / (n * total) : 0.0;
+        VANTAGE_ASSERT(m.recall >= 0.0 && m.recall <= 1.0 && m.precision >= 0.0 && m.precision <= 1.0 && m.ndcg >= 0.0
+                && m.ndcg <= 1.0 + 1e-9 && m.coverage >= 0.0 && m.coverage <= 1.0,
+            "a ranking metric outside [0, 1]");
         out.atK.push_back(m);
     }
     return out;
