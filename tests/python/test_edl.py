@@ -8,6 +8,7 @@ import sys
 import typing
 
 import pytest
+
 from conftest import ROOT
 from vantage import edl
 

@@ -6,6 +6,7 @@ import importlib.util
 import xml.etree.ElementTree as ET
 
 import pytest
+
 from conftest import ROOT
 
 spec = importlib.util.spec_from_file_location("fill_translations", ROOT / "scripts" / "fill_translations.py")

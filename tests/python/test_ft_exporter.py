@@ -8,8 +8,9 @@ import sys
 import pytest
 import torch
 import torch.nn.functional as F
-from conftest import ROOT
 from torch import nn
+
+from conftest import ROOT
 from vantage.ft import ExportError, cli, export_graph
 
 
