@@ -4,9 +4,10 @@ Checked against the built module by tests/python (mypy's stubtest, where the mod
 """
 
 from collections.abc import Iterator
-from typing import Any
 
 import torch
+
+from vantage.edl.spec import JobSpec
 
 class Error(RuntimeError):
     """A Vantage error: bad input (a dataset size that is not the job's), or a broken contract."""
@@ -55,7 +56,7 @@ class ElasticContext:
     @property
     def worker_id(self) -> str: ...
     @property
-    def spec(self) -> dict[str, Any]:
+    def spec(self) -> JobSpec:
         """The job's spec: samples, epochs, batch, lr, momentum, seed, ... (a dict)"""
     @property
     def end_reason(self) -> str: ...

@@ -14,8 +14,10 @@ from vantage import edl
 
 
 def cpp_function(path, signature):
-    """The body of the C++ function starting with `signature` in core/edl/`path`."""
+    """The body of the C++ function starting with `signature` in core/edl/`path` (what the Python
+    types describe: where it moves, this test follows it)."""
     text = (ROOT / "core" / "edl" / path).read_text()
+    assert signature in text, f"core/edl/{path} has no {signature!r} any more: point this test at its new place"
     start = text.index(signature)
     return text[start : text.index("\n}\n", start)]
 
