@@ -7,6 +7,10 @@
 #   scripts/setup-pyenv.sh --peers  # the peers' environment instead (scripts/bench.sh --peers):
 #                                   # the same PyTorch and PyG, and RecBole
 #
+# The default environment also gets the Python package's tools (scripts/requirements-python-dev.txt:
+# pytest, ruff, mypy, scikit-build-core), installed on their own hash so that a change there never
+# reinstalls PyTorch.
+#
 # Where: $VANTAGE_PYENV, else ~/.cache/vantage/torch2-venv (--peers: $VANTAGE_PEERS_PYENV, else
 # ~/.cache/vantage/peers-venv), outside the checkout, so every clone and CI run shares it. It is
 # rebuilt only when its requirements file changes (the hash is kept in the environment); pip's
@@ -25,8 +29,20 @@ elif [ -n "${1:-}" ]; then
   exit 2
 fi
 HASH=$(sha256sum "$REQ" | cut -d' ' -f1)
+DEV_REQ=scripts/requirements-python-dev.txt
+DEV_HASH=$(sha256sum "$DEV_REQ" | cut -d' ' -f1)
+
+# The package's tools (pytest, ruff, mypy, scikit-build-core), into the default environment only.
+dev_tools() {
+  [ "$PEERS" = 1 ] && return 0
+  [ "$(cat "$VENV/.vantage-dev-requirements" 2>/dev/null)" = "$DEV_HASH" ] && return 0
+  echo "setup-pyenv: installing the Python package's tools from $DEV_REQ"
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -c "$REQ" -r "$DEV_REQ"
+  echo "$DEV_HASH" > "$VENV/.vantage-dev-requirements"
+}
 
 if [ -x "$VENV/bin/python" ] && [ "$(cat "$VENV/.vantage-requirements" 2>/dev/null)" = "$HASH" ]; then
+  dev_tools
   echo "setup-pyenv: $VENV is up to date"
   echo "$VENV/bin/python"
   exit 0
@@ -52,5 +68,7 @@ if os.environ["PEERS"] == "1":
     print(f"setup-pyenv: recbole {recbole.__version__}")
 PY
 echo "$HASH" > "$VENV/.vantage-requirements"
+rm -f "$VENV/.vantage-dev-requirements"
+dev_tools
 echo "setup-pyenv: ready in $(( $(date +%s) - start )) s"
 echo "$VENV/bin/python"

@@ -1,0 +1,193 @@
+"""Writes the op graph of a PyTorch nn.Module as the JSON that `vantage-cli ft search --graph` and the
+FT page read (docs/ft.md, "Op graph"), so FT plans the user's own model.
+
+    python scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 \\
+        --batch 256 --out resnet50.json
+    python scripts/export_ft_graph.py --model my_model.py:build --kwargs '{"layers": 12}' \\
+        --input long:1024 --batch 512 --out gpt.json
+
+--model names a callable that returns the module: MODULE:NAME (importable) or FILE.py:NAME.
+--input is one sample's dtype and shape (the batch dimension is --batch). The module is built on
+PyTorch's meta device (no memory for weights, no arithmetic), traced with torch.fx's symbolic
+tracer and its shapes propagated with a batch of 1; the graph records --batch. From Python:
+`vantage.ft.export_graph(module, example_input, batch, name)` returns the JSON object. The same
+command is installed as vantage-export-ft-graph by `pip install ./python`.
+
+What FT has costs for, and how PyTorch maps onto it:
+  nn.Conv2d, grouped and depthwise too (+ a following BatchNorm2d and
+  ReLU / ReLU6 / GELU / SiLU, fused)                                     -> conv2d (groups)
+  nn.Linear (+ a following activation, fused)                           -> linear (tied_to an
+                                                                           embedding sharing its weight)
+  nn.Embedding; an nn.Embedding of positions (torch.arange) added to it -> embedding (extra_rows)
+  nn.LayerNorm / nn.RMSNorm                                             -> layernorm / rmsnorm
+  nn.MultiheadAttention, F.scaled_dot_product_attention                 -> linear + attention (+ linear)
+  + (operator.add, torch.add, +=), * (also of an image by a [B, C, 1, 1]
+  channel scale: squeeze-and-excitation) ; ReLU, ReLU6 (costed as ReLU),
+  GELU, SiLU, Sigmoid, Hardsigmoid, Hardswish ; Dropout p > 0 and
+  torchvision's stochastic_depth p > 0 (costed as dropout)              -> elementwise
+  x[:, 0] of a sequence (a [CLS] head)                                  -> pool (first)
+  MaxPool2d / AvgPool2d / AdaptiveAvgPool2d(1) (to the size it has: nothing),
+  adaptive_avg_pool2d(x, 1),
+  x.mean([2, 3]) of an image                                            -> pool
+  torch.cat along features                                              -> concat
+  flatten / view / reshape / transpose / permute / split / chunk / getitem / contiguous: pass through
+  the model's output                                                    -> loss
+Anything else is refused, naming the op, the module or function, and the source line
+(exit 2), as is a model torch.fx cannot trace (data-dependent control flow, iterating a size:
+write x.size(1), not `b, t = x.size()`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import math
+import os
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any
+
+warnings.filterwarnings("ignore")  # PyTorch's and the model's warnings are not the command's output
+
+import torch  # noqa: E402
+from torch import nn  # noqa: E402
+
+from vantage.ft.exporter import ExportError, Graph, export_graph  # noqa: E402
+
+MAX_BATCH = 2147483647  # the largest batch an FT op graph takes
+
+
+def load_callable(spec: str) -> Callable[..., Any]:
+    """The callable that --model names: MODULE:NAME (importable) or FILE.py:NAME."""
+    if ":" not in spec:
+        raise ExportError(f"--model '{spec}': expected MODULE:NAME or FILE.py:NAME")
+    where, attr = spec.rsplit(":", 1)
+    if where.endswith(".py"):
+        if not os.path.isfile(where):
+            raise ExportError(f"--model: no such file {where}")
+        sp = importlib.util.spec_from_file_location(os.path.splitext(os.path.basename(where))[0], where)
+        if sp is None or sp.loader is None:
+            raise ExportError(f"--model: {where} cannot be loaded as a Python file")
+        mod = importlib.util.module_from_spec(sp)
+        sys.path.insert(0, os.path.dirname(os.path.abspath(where)))
+        sp.loader.exec_module(mod)
+    else:
+        mod = importlib.import_module(where)
+    if not hasattr(mod, attr):
+        raise ExportError(f"--model: {where} has no '{attr}'")
+    made: Callable[..., Any] = getattr(mod, attr)
+    return made
+
+
+def parse_input(text: str) -> tuple[torch.dtype, list[int]]:
+    """--input's dtype and one sample's shape: float:3,224,224 -> (torch.float32, [3, 224, 224])."""
+    dtype, _, shape = text.partition(":")
+    dtypes = {"float": torch.float32, "float32": torch.float32, "long": torch.int64, "int64": torch.int64}
+    if dtype not in dtypes or not shape:
+        raise ExportError(f"--input '{text}': expected float:C,H,W or long:SEQ (one sample, without the batch)")
+    try:
+        dims = [int(d) for d in shape.split(",")]
+    except ValueError:
+        raise ExportError(f"--input '{text}': the shape must be integers") from None
+    if not dims or any(d <= 0 for d in dims) or math.prod(dims) > 1 << 31:
+        raise ExportError(f"--input '{text}': every size must be positive (and the sample not absurdly large)")
+    return dtypes[dtype], dims
+
+
+def default_name(spec: str) -> str:
+    """The graph's name: the callable's, or for FILE.py:build-like factories the file's (my_gpt)."""
+    where, attr = spec.rsplit(":", 1)
+    if where.endswith(".py") and attr in ("build", "make", "model", "create", "get_model", "make_model"):
+        return os.path.splitext(os.path.basename(where))[0]
+    return attr
+
+
+def build_module(make: Callable[..., Any], kwargs: dict[str, Any], spec: str) -> tuple[nn.Module, str]:
+    """The module `make(**kwargs)` returns, and the device it was built on: PyTorch's meta device (no
+    memory for the weights) where the constructor allows it, else the CPU (a constructor that reads a
+    tensor's values: .tolist(), .item())."""
+    for device in ("meta", "cpu"):
+        try:
+            with torch.device(device):
+                module = make(**kwargs)
+        except TypeError as e:
+            if "unexpected keyword argument" in str(e) or "missing" in str(e) and "argument" in str(e):
+                raise ExportError(f"--model {spec}{' --kwargs' if kwargs else ''}: {e}") from None
+            if device == "meta":
+                continue
+            raise
+        except Exception:
+            if device == "meta":
+                continue
+            raise
+        if not isinstance(module, nn.Module):
+            raise ExportError(f"--model {spec} returned a {type(module).__name__}, not an nn.Module")
+        return module, device
+    raise AssertionError("unreachable: the CPU attempt returns or raises")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--model", required=True, help="MODULE:NAME or FILE.py:NAME, a callable returning the nn.Module")
+    p.add_argument("--kwargs", default="{}", help="JSON keyword arguments of that callable")
+    p.add_argument("--input", required=True, help="one sample: float:C,H,W (image), long:SEQ (tokens), float:F")
+    p.add_argument("--batch", type=int, required=True, help="the batch FT plans one iteration for")
+    p.add_argument("--name", help="the graph's name (default: the callable's)")
+    p.add_argument("--out", required=True, help="the JSON file to write")
+    return p
+
+
+def export(a: argparse.Namespace) -> Graph:
+    """The graph of the command line `a`; raises ExportError, JSONDecodeError, ImportError, or what the
+    user's code raised while being built."""
+    if a.batch <= 0 or a.batch > MAX_BATCH:
+        raise ExportError(f"--batch must be between 1 and {MAX_BATCH} (what FT plans)")
+    out_dir = os.path.dirname(os.path.abspath(a.out))
+    if not os.path.isdir(out_dir) or os.path.isdir(a.out):
+        raise ExportError(f"--out {a.out}: " + ("a directory" if os.path.isdir(a.out) else f"no folder {out_dir}"))
+    kwargs = json.loads(a.kwargs)
+    if not isinstance(kwargs, dict):
+        raise ExportError("--kwargs must be a JSON object")
+    make = load_callable(a.model)
+    dtype, dims = parse_input(a.input)
+    name = a.name or default_name(a.model)
+    module, device = build_module(make, kwargs, a.model)
+    module.eval()
+    with torch.device(device):
+        example = torch.zeros([1, *dims], dtype=dtype)
+        return export_graph(module, example, a.batch, name)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command: writes --out and prints {"wrote", "ops", "parameters"}; 2 on any refusal."""
+    a = parser().parse_args(argv)
+    try:
+        graph = export(a)
+    except (ExportError, json.JSONDecodeError, ImportError) as e:
+        print(f"export_ft_graph: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # the user's code failed while being built: its words, and exit 2
+        print(f"export_ft_graph: building {a.model} failed: {type(e).__name__}: {e}", file=sys.stderr)
+        return 2
+    unused = graph["source"].get("unused_parameters")
+    if unused:
+        print(
+            f"export_ft_graph: note: {unused['count']} parameters ({', '.join(unused['modules'])}) are not used "
+            f"by forward in evaluation and are not planned",
+            file=sys.stderr,
+        )
+    try:
+        with open(a.out, "w") as f:
+            json.dump(graph, f, indent=1)
+    except OSError as e:
+        print(f"export_ft_graph: cannot write {a.out}: {e.strerror}", file=sys.stderr)
+        return 2
+    print(json.dumps({"wrote": a.out, "ops": len(graph["ops"]), "parameters": graph["source"]["parameters"]}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
