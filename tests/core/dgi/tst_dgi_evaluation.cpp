@@ -2,6 +2,7 @@
 // GCN computed here with plain loops, for every built-in model; invariance to batch caps, reordering
 // and store placement; node-wise rows; out of core under a tiny budget; partial requests; cancel.
 
+#include "../cancel_mid_run.h"
 #include "common/error.h"
 #include "dgi/evaluation.h"
 #include "dgi/generators.h"
@@ -550,21 +551,11 @@ private Q_SLOTS:
             QVERIFY(fractions[i] >= fractions[i - 1] - 1e-12);
         QCOMPARE(fractions.back(), 1.0);
 
-        CancelToken token;
-        int reports = 0;
-        CallbackProgress cancelling([&](double, std::string_view) {
-            if (++reports == 2)
-                token.cancel();
-        });
-        bool cancelled = false;
-        try {
+        VERIFY_CANCELLED_MID_RUN(testing::cancelMidRun([&](Progress& progress, const CancelToken& cancel) {
             evaluate(m_graph, m_x, ir,
                 { .nodeCap = 50, .stores = StorePlacement::Disk, .spillDirectory = m_dir.path().toStdString() },
-                cancelling, token);
-        } catch (const Cancelled&) {
-            cancelled = true;
-        }
-        QVERIFY(cancelled);
+                progress, cancel);
+        }));
         // Spill files are anonymous: nothing is left in the directory.
         QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files).filter("vantage-dgi").size(), 0);
     }

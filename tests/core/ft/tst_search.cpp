@@ -4,6 +4,7 @@
 // epsilon mode keeps its promise; the min-time end equals the single-objective search; the answer
 // depends neither on the order nor on the thread count; cancellation and the result JSON work.
 
+#include "../cancel_mid_run.h"
 #include "common/error.h"
 #include "common/json.h"
 #include "common/progress.h"
@@ -585,19 +586,9 @@ private Q_SLOTS:
         const OpGraph graph = buildZooModel("bert-base", 32, 128);
         const CostModel model(builtinCluster("h100x8"), 8);
         const PricedGraph priced = priceGraph(graph, model);
-        CancelToken cancel;
-        int reports = 0;
-        double last = -1.0;
-        bool monotone = true;
-        CallbackProgress progress([&](double f, std::string_view) {
-            monotone = monotone && f >= last;
-            last = f;
-            if (++reports == 10)
-                cancel.cancel();
-        });
-        QVERIFY_THROWS_EXCEPTION(Cancelled, searchFrontier(priced.costs, {}, progress, cancel));
-        QVERIFY(monotone);
-        QVERIFY(reports >= 10);
+        VERIFY_CANCELLED_MID_RUN(testing::cancelMidRun(
+            [&](Progress& progress, const CancelToken& cancel) { searchFrontier(priced.costs, {}, progress, cancel); },
+            10));
         CancelToken before;
         before.cancel();
         NullProgress quiet;
