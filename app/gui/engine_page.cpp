@@ -48,6 +48,16 @@ bool EnginePage::startJob(const QString& title, JobRunner::Work work, Done done,
     return m_runner->start(title, std::move(work));
 }
 
+bool EnginePage::startAny(const QString& title, JobRunner::TypedWork work, Done done, JobKind kind)
+{
+    if (m_runner->isRunning())
+        return false;
+    m_title = title;
+    m_kind = kind;
+    m_done = std::move(done);
+    return m_runner->startTyped(title, std::move(work));
+}
+
 namespace {
 
 // `content` scrolls where the room is less than it needs (a small window, a long translation)

@@ -68,10 +68,24 @@ protected:
     // Runs `work` off the GUI thread; `done` runs on the GUI thread afterwards. Returns false while
     // another job of this page runs.
     bool startJob(const QString& title, JobRunner::Work work, Done done, JobKind kind = JobKind::Records);
+    // The same with a typed result: `work` returns a T (what the page needs, the engine's own
+    // structs), `done` gets it with the error's kind, and nothing crosses threads through shared state.
+    template <typename T>
+    bool startTypedJob(const QString& title, std::function<T(Progress&, const CancelToken&)> work,
+        std::function<void(const TypedOutcome<T>&)> done, JobKind kind = JobKind::Records)
+    {
+        return startAny(
+            title,
+            [work = std::move(work)](
+                Progress& progress, const CancelToken& cancel) -> std::any { return std::any(work(progress, cancel)); },
+            [done = std::move(done)](const JobOutcome& outcome) { done(TypedOutcome<T>::from(outcome)); }, kind);
+    }
     // The page's layout: its inputs on the left, what it shows on the right (which takes the room).
     void setInputsAndViews(QWidget* inputs, QWidget* views);
 
 private:
+    bool startAny(const QString& title, JobRunner::TypedWork work, Done done, JobKind kind);
+
     store::Session* m_session = nullptr;
     JobRunner* m_runner;
     Done m_done;

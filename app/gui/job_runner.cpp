@@ -44,6 +44,20 @@ bool JobRunner::isRunning() const
 
 bool JobRunner::start(const QString& title, Work work)
 {
+    return launch(title, [work = std::move(work)](Progress& progress, const CancelToken& cancel) {
+        return runForOutcome([&] { return work(progress, cancel); });
+    });
+}
+
+bool JobRunner::startTyped(const QString& title, TypedWork work)
+{
+    return launch(title, [work = std::move(work)](Progress& progress, const CancelToken& cancel) {
+        return runForTypedOutcome([&] { return work(progress, cancel); });
+    });
+}
+
+bool JobRunner::launch(const QString& title, std::function<JobOutcome(Progress&, const CancelToken&)> work)
+{
     if (isRunning())
         return false;
     m_cancel = CancelToken();
@@ -55,7 +69,7 @@ bool JobRunner::start(const QString& title, Work work)
     // (waitForFinished) is dropped.
     m_future = QtConcurrent::run([this, job, work = std::move(work), cancel = m_cancel]() {
         SignalProgress progress(this);
-        JobOutcome outcome = runForOutcome([&] { return work(progress, cancel); });
+        JobOutcome outcome = work(progress, cancel);
         QMetaObject::invokeMethod(
             this,
             [this, job, outcome = std::move(outcome)] {
@@ -69,19 +83,38 @@ bool JobRunner::start(const QString& title, Work work)
     return true;
 }
 
-JobOutcome runForOutcome(const std::function<Json()>& work)
+namespace {
+
+// Runs `work`, which keeps what it made in `out`, and tells how it ended.
+JobOutcome outcomeOf(const std::function<void(JobOutcome& out)>& work)
 {
     JobOutcome out;
     try {
-        out.result = work();
+        work(out);
         out.state = JobOutcome::State::Done;
     } catch (const Cancelled&) {
         out.state = JobOutcome::State::Cancelled;
+    } catch (const Error& e) {
+        out.state = JobOutcome::State::Failed;
+        out.error = QString::fromUtf8(e.what());
+        out.errorKind = e.kind();
     } catch (const std::exception& e) {
         out.state = JobOutcome::State::Failed;
         out.error = QString::fromUtf8(e.what());
     }
     return out;
+}
+
+} // namespace
+
+JobOutcome runForOutcome(const std::function<Json()>& work)
+{
+    return outcomeOf([&](JobOutcome& out) { out.result = work(); });
+}
+
+JobOutcome runForTypedOutcome(const std::function<std::any()>& work)
+{
+    return outcomeOf([&](JobOutcome& out) { out.value = work(); });
 }
 
 void JobRunner::cancel()

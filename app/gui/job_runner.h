@@ -3,13 +3,16 @@
 // a Progress& and a CancelToken like every long core call; cancel() sets the token. The result (or
 // the error message) arrives through finished() on the GUI thread.
 
+#include "common/error.h"
 #include "common/json.h"
 #include "common/progress.h"
 
 #include <QFuture>
 #include <QObject>
 
+#include <any>
 #include <functional>
+#include <optional>
 
 namespace vantage::gui {
 
@@ -19,18 +22,47 @@ struct JobOutcome {
         Failed,
         Cancelled
     } state = State::Done;
-    Json result; // what the job returned, when Done
+    Json result; // what the job returned, when Done (jobs returning Json)
+    std::any value; // what a typed job returned, when Done (EnginePage::startTypedJob)
     QString error; // the message, when Failed
+    // Failed with a vantage::Error: what a user can fix (InvalidInput) or not (Failure); nullopt for
+    // any other exception.
+    std::optional<Error::Kind> errorKind;
+};
+
+// How a typed job ended: its value (when Done) and, when Failed, the message and the error's kind.
+template <typename T> struct TypedOutcome {
+    JobOutcome::State state = JobOutcome::State::Done;
+    std::optional<T> value;
+    QString error;
+    std::optional<Error::Kind> errorKind;
+    bool done() const { return state == JobOutcome::State::Done; }
+    bool cancelled() const { return state == JobOutcome::State::Cancelled; }
+    bool userCanFix() const { return errorKind == Error::Kind::InvalidInput; }
+
+    static TypedOutcome from(const JobOutcome& o)
+    {
+        TypedOutcome t;
+        t.state = o.state;
+        t.error = o.error;
+        t.errorKind = o.errorKind;
+        if (o.state == JobOutcome::State::Done)
+            t.value = std::any_cast<T>(o.value);
+        return t;
+    }
 };
 
 // Runs `work` and tells how it ended: its result, a cancel (vantage::Cancelled) or the message of
 // what it threw. For every thread that runs a page's work.
 JobOutcome runForOutcome(const std::function<Json()>& work);
+// The same for a typed job: its value in JobOutcome::value.
+JobOutcome runForTypedOutcome(const std::function<std::any()>& work);
 
 class JobRunner : public QObject {
     Q_OBJECT
 public:
     using Work = std::function<Json(Progress&, const CancelToken&)>;
+    using TypedWork = std::function<std::any(Progress&, const CancelToken&)>;
 
     explicit JobRunner(QObject* parent = nullptr);
     ~JobRunner() override; // cancels and waits: a job never outlives its page
@@ -39,6 +71,7 @@ public:
     bool isRunning() const;
     // Starts `work` on the global thread pool. Refused (returns false) while a job runs.
     bool start(const QString& title, Work work);
+    bool startTyped(const QString& title, TypedWork work);
     void cancel();
     // Blocks until the current job ends and lets go of it: its outcome is not delivered. For
     // shutdown, and a restore given up for a session switch.
@@ -50,6 +83,8 @@ Q_SIGNALS:
     void finished(const vantage::gui::JobOutcome& outcome);
 
 private:
+    bool launch(const QString& title, std::function<JobOutcome(Progress&, const CancelToken&)> work);
+
     QFuture<void> m_future;
     CancelToken m_cancel;
     quint64 m_job = 0; // the latest job started

@@ -10,6 +10,9 @@
 #include <QThread>
 
 #include <atomic>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 using namespace vantage;
 using namespace vantage::gui;
@@ -151,6 +154,53 @@ private Q_SLOTS:
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.first().first().value<JobOutcome>().result.get<int>(), 2);
         QVERIFY(!runner.isRunning());
+    }
+
+    // A typed job hands back its own struct (no Json, no shared state), and a failure says whether
+    // the user can fix it (vantage::Error's kind) or not (another exception: no kind).
+    void typedJobs_data()
+    {
+        QTest::addColumn<int>("throws"); // 0: returns, 1: Error::invalidInput, 2: Error::failure, 3: std::runtime_error
+        QTest::addColumn<int>("state");
+        QTest::addColumn<int>("kind"); // -1: none
+        QTest::newRow("value") << 0 << int(JobOutcome::State::Done) << -1;
+        QTest::newRow("user's error") << 1 << int(JobOutcome::State::Failed) << int(Error::Kind::InvalidInput);
+        QTest::newRow("failure") << 2 << int(JobOutcome::State::Failed) << int(Error::Kind::Failure);
+        QTest::newRow("other exception") << 3 << int(JobOutcome::State::Failed) << -1;
+    }
+    void typedJobs()
+    {
+        QFETCH(int, throws);
+        QFETCH(int, state);
+        QFETCH(int, kind);
+        struct Made {
+            std::vector<int> numbers;
+            std::string name;
+        };
+        JobRunner runner;
+        QSignalSpy finished(&runner, &JobRunner::finished);
+        QVERIFY(runner.startTyped(QStringLiteral("typed"), [throws](Progress&, const CancelToken&) -> std::any {
+            if (throws == 1)
+                throw Error::invalidInput("seed must be >= 0").forField("seed");
+            if (throws == 2)
+                throw Error::failure("the disk is full");
+            if (throws == 3)
+                throw std::runtime_error("bad_alloc, say");
+            return Made{ { 1, 2, 3 }, "three" };
+        }));
+        QVERIFY(finished.wait(10000));
+        const auto outcome = TypedOutcome<Made>::from(finished.first().first().value<JobOutcome>());
+        QCOMPARE(int(outcome.state), state);
+        QCOMPARE(outcome.errorKind ? int(*outcome.errorKind) : -1, kind);
+        QCOMPARE(outcome.userCanFix(), throws == 1);
+        if (throws == 0) {
+            QVERIFY(outcome.value.has_value());
+            QCOMPARE(outcome.value->numbers, (std::vector<int>{ 1, 2, 3 }));
+            QCOMPARE(outcome.value->name, std::string("three"));
+        } else {
+            QVERIFY(!outcome.value.has_value());
+            QVERIFY(!outcome.error.isEmpty());
+        }
     }
 };
 
