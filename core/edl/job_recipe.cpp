@@ -102,6 +102,21 @@ ProfileRun runProfile(store::Session* session, const JobAddress& address, const 
     return out;
 }
 
+JobTakeUp takeUpJobRuns(store::Session& session)
+{
+    JobTakeUp out;
+    for (const auto& r : session.runs()) {
+        const std::string dir = r.params.is_object() ? r.params.value("job_dir", std::string()) : std::string();
+        if (r.engine != store::Engine::Edl || dir.empty())
+            continue;
+        if (r.interrupted())
+            out.finished = finishJobRunFromReport(session, r.id, dir) || out.finished;
+        else if (r.status == store::RunStatus::Running)
+            out.live = r.id;
+    }
+    return out;
+}
+
 StoredJob readJob(const store::Session& session, std::int64_t runId)
 {
     const store::RunInfo run = store::readRun(session, runId, store::Engine::Edl, store::RunKind::Train);

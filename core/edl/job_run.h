@@ -14,7 +14,8 @@
 //                       attach  findJobRun() finds it again; a JobRecorder stores its curves as
 //                               they come (beginAttachedJobRun() for a job found without one)
 //                       finish  JobRecorder::finish() from the report (or the timeline);
-//                               finishJobRunFromReport() for a job that ended while no one followed
+//                               finishJobRunFromReport() for a job that ended while no one followed,
+//                               takeUpJobRuns() for every such run of a session opened
 //   either way          readJob() reads a recorded job back; runProfile() stores a running job's
 //                       scaling curve in its run
 //
@@ -102,6 +103,14 @@ void finishJobRun(store::Session& session, std::int64_t runId, const Json& resul
 // died) is finished from the job's report once the job has ended: its curves, events and final
 // state. False while the job has written no report (it still runs, or died without one).
 bool finishJobRunFromReport(store::Session& session, std::int64_t runId, const std::filesystem::path& jobDir);
+// What a program that opens a session takes up of its jobs: every run whose recording process went
+// away is finished from its job's report where there is one (finishJobRunFromReport); `live` is
+// the last run still running (its job trains on: to attach to), 0 for none.
+struct JobTakeUp {
+    bool finished = false; // some run was finished
+    std::int64_t live = 0;
+};
+JobTakeUp takeUpJobRuns(store::Session& session);
 
 // Mean pause of the scale events that were not failures (s).
 double meanPause(const std::vector<ScaleEvent>& events);
