@@ -14,10 +14,10 @@
 #include "dgi/evaluation_run.h"
 #include "dgi/generators.h"
 #include "dgi/graph_io.h"
+#include "dgi/graph_run.h"
 #include "dgi/memory.h"
 #include "dgi/models.h"
 #include "dgi/partition.h"
-#include "store/run_scope.h"
 
 #include <algorithm>
 #include <charconv>
@@ -120,25 +120,6 @@ std::string graphNoteArg(const Graph& graph, const GraphStats& stats, const Grap
     return requestGraphNote(graph, stats, r);
 }
 
-Json graphParams(const GraphArgs& g)
-{
-    return { { "graph", g.graph }, { "symmetrize", g.symmetrize }, { "self_loops", g.selfLoops },
-        { "num_nodes", g.numNodes }, { "merge_duplicates", g.mergeDuplicates } };
-}
-
-GnnIr loadModelArg(const ModelArgs& m, std::int64_t featureWidth)
-{
-    EvaluationRequest r;
-    applyModelArgs(m, r);
-    return loadRequestModel(r, featureWidth);
-}
-
-Json modelParams(const ModelArgs& m)
-{
-    return { { "model", m.model }, { "in_dim", m.inDim }, { "hidden", m.hidden }, { "out_dim", m.outDim },
-        { "layers", m.layers }, { "heads", m.heads }, { "seed", m.seed } };
-}
-
 std::vector<std::int64_t> parseNodeList(const std::string& text)
 {
     std::vector<std::int64_t> out;
@@ -165,85 +146,57 @@ std::string secondsText(double s)
 
 void runGenerate(Context& ctx, const GraphArgs& g, const std::string& out)
 {
-    const Json params = graphParams(g);
-    store::recordRun(ctx.session(),
-        { .engine = store::Engine::Dgi, .kind = store::RunKind::Generate, .name = g.graph, .params = params },
-        [&](store::RunScope& scope) {
-            ctx.progress().report(0.0, "generating " + g.graph);
-            const Graph graph = loadGraphArg(g, ctx.cancel);
-            ctx.progress().report(0.7, "writing " + out);
-            saveGraph(graph, out);
-            ctx.progress().report(1.0, "done");
-            Json j = graphSummaryJson(graph);
-            j["directory"] = out;
-            scope.succeed(
-                j, std::to_string(graph.numNodes()) + " nodes, " + std::to_string(graph.numEdges()) + " edges");
-            if (ctx.json) {
-                printJson(j);
-            } else {
-                printKeyValues({ { "wrote", out }, { "nodes", std::to_string(graph.numNodes()) },
-                    { "edges", std::to_string(graph.numEdges()) },
-                    { "max in-degree", std::to_string(j["max_in_degree"].get<std::int64_t>()) } });
-            }
-        });
+    GenerateRequest request{ .out = out };
+    applyGraphArgs(g, request.graph);
+    const GenerateRun run = GenerateRecipe::run(ctx.session(), request, ctx.progress(), ctx.cancel);
+    if (ctx.json) {
+        printJson(run.result);
+        return;
+    }
+    printKeyValues({ { "wrote", out }, { "nodes", std::to_string(run.nodes) }, { "edges", std::to_string(run.edges) },
+        { "max in-degree", std::to_string(run.result["max_in_degree"].get<std::int64_t>()) } });
 }
 
 void runPartition(Context& ctx, const ModelArgs& m, std::int64_t nodes, const std::string& dotFile,
     const std::string& svgFile, bool dtype64)
 {
-    Json params = modelParams(m);
-    params["nodes"] = nodes;
-    store::recordRun(ctx.session(),
-        { .engine = store::Engine::Dgi, .kind = store::RunKind::Partition, .name = m.model, .params = params },
-        [&](store::RunScope& scope) {
-            const GnnIr ir = loadModelArg(m, 0);
-            const LayerSchema schema = partitionIntoLayers(ir);
-            const DType type = dtype64 ? DType::Float64 : DType::Float32;
-            const std::string dot = layerCutDot(ir, schema, { .numNodes = nodes, .dtype = type });
-            if (!dotFile.empty())
-                writeFileAtomic(dotFile, dot);
-            std::string svg;
-            if (!svgFile.empty() || scope.session()) {
-                svg = renderDotToSvg(dot);
-                if (!svgFile.empty())
-                    writeFileAtomic(svgFile, svg);
-            }
-            Json j = toJson(schema, ir, nodes, type);
-            j["parameters"] = ir.parameterCount();
-            const std::string summary = std::to_string(schema.layers.size()) + " layers, "
-                + std::to_string(schema.tensors.size()) + " node tensors";
-            scope.succeed(j, summary);
-            recordLayerCut(scope, dot, svg);
-            if (ctx.json) {
-                printJson(j);
-                return;
-            }
-            std::cout << ir.modelName << ": " << summary << ", " << ir.parameterCount() << " parameters\n\n";
-            std::vector<std::vector<std::string>> rows;
-            for (const auto& plan : schema.layers) {
-                std::string ins;
-                for (int t : plan.inputs)
-                    ins += (ins.empty() ? "" : ", ") + schema.tensors[static_cast<std::size_t>(t)].label;
-                std::string outs;
-                for (int t : plan.outputs)
-                    outs += (outs.empty() ? "" : ", ") + schema.tensors[static_cast<std::size_t>(t)].label;
-                rows.push_back({ std::to_string(plan.index + 1), std::to_string(plan.sourceOps.size()),
-                    std::to_string(plan.blockOps.size()), std::to_string(plan.aggregations.size()), ins, outs });
-            }
-            printTable({ "LAYER", "SOURCE OPS", "BLOCK OPS", "AGGREGATIONS", "READS", "WRITES" }, rows);
-            // Layers counted from 1, as the drawing, the page and the progress count them (the JSON
-            // keeps its indices from 0).
-            std::cout << "\ncut tensors:\n";
-            for (const auto& t : schema.tensors)
-                std::cout << "  " << t.label << ": "
-                          << (t.isInput ? std::string("input") : "layer " + std::to_string(t.producer + 1)) << " -> "
-                          << (t.isOutput ? std::string("output") : "layer " + std::to_string(t.lastConsumer + 1))
-                          << ", " << cutSizeLabel(nodes, t.width, type) << '\n';
-            if (!dotFile.empty())
-                std::cout << "\nwrote " << dotFile << '\n';
-            if (!svgFile.empty())
-                std::cout << "wrote " << svgFile << '\n';
-        });
+    PartitionRequest request{
+        .nodes = nodes, .dtype = dtype64 ? DType::Float64 : DType::Float32, .dotFile = dotFile, .svgFile = svgFile
+    };
+    applyModelArgs(m, request.model);
+    const PartitionRun run = PartitionRecipe::run(ctx.session(), request, ctx.progress(), ctx.cancel);
+    if (ctx.json) {
+        printJson(run.result);
+        return;
+    }
+    const GnnIr& ir = run.ir;
+    const LayerSchema& schema = run.schema;
+    const DType type = request.dtype;
+    std::cout << ir.modelName << ": " << run.summary << ", " << ir.parameterCount() << " parameters\n\n";
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& plan : schema.layers) {
+        std::string ins;
+        for (int t : plan.inputs)
+            ins += (ins.empty() ? "" : ", ") + schema.tensors[static_cast<std::size_t>(t)].label;
+        std::string outs;
+        for (int t : plan.outputs)
+            outs += (outs.empty() ? "" : ", ") + schema.tensors[static_cast<std::size_t>(t)].label;
+        rows.push_back({ std::to_string(plan.index + 1), std::to_string(plan.sourceOps.size()),
+            std::to_string(plan.blockOps.size()), std::to_string(plan.aggregations.size()), ins, outs });
+    }
+    printTable({ "LAYER", "SOURCE OPS", "BLOCK OPS", "AGGREGATIONS", "READS", "WRITES" }, rows);
+    // Layers counted from 1, as the drawing, the page and the progress count them (the JSON keeps
+    // its indices from 0).
+    std::cout << "\ncut tensors:\n";
+    for (const auto& t : schema.tensors)
+        std::cout << "  " << t.label << ": "
+                  << (t.isInput ? std::string("input") : "layer " + std::to_string(t.producer + 1)) << " -> "
+                  << (t.isOutput ? std::string("output") : "layer " + std::to_string(t.lastConsumer + 1)) << ", "
+                  << cutSizeLabel(nodes, t.width, type) << '\n';
+    if (!dotFile.empty())
+        std::cout << "\nwrote " << dotFile << '\n';
+    if (!svgFile.empty())
+        std::cout << "wrote " << svgFile << '\n';
 }
 
 struct EvalArgs {

@@ -15,15 +15,16 @@
 #include "edl/policies.h"
 #include "edl/timeline.h"
 #include "edl/user_data.h"
-#include "store/run_scope.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <unistd.h>
 
@@ -224,56 +225,36 @@ void printEventsTable(const std::vector<ScaleEvent>& events)
 
 void runJob(const JobArgs& args, const std::string& baseline, Context& ctx)
 {
-    LeaderOptions options = leaderOptions(args);
-    options.writeJobFile = true;
-    store::recordRun(ctx.session(), jobRun(options), [&](store::RunScope& scope) {
-        Leader leader(options);
+    JobRequest request{ .options = leaderOptions(args), .stopRestartBaseline = baseline == "stop-restart" };
+    request.options.writeJobFile = true;
+    const JobRun run = edl::runJob(ctx.session(), request, ctx.progress(), ctx.cancel, [&](const JobAddress& a) {
         if (!ctx.json && !ctx.quiet)
-            std::cerr << "job " << leader.address().jobId << " in " << options.jobDir.string() << '\n';
-        const JobReport report = leader.run(ctx.cancel, &ctx.progress());
-        const Json reportJson = toJson(report);
-        Json out = jobResultFromReport(reportJson, options.jobDir);
-        std::optional<JobReport> base;
-        if (baseline == "stop-restart" && report.status.state == JobState::Finished) {
-            LeaderOptions b = options;
-            b.scaleMode = ScaleMode::StopRestart;
-            b.faults.clear();
-            b.jobDir = options.jobDir / "baseline";
-            Leader baseLeader(b);
-            base = baseLeader.run(ctx.cancel, &ctx.progress());
-            out["baseline"] = jobResultFromReport(toJson(*base), b.jobDir);
-            const double live = meanPause(report.events), stop = meanPause(base->events);
-            out["pause_ratio"] = stop > 0 ? live / stop : 0.0;
-        }
-        if (store::Session* s = scope.session())
-            JobRecorder(*s, scope.id()).storeRest(reportJson, {});
-        finishJobRun(scope, out, ctx.cancel.isCancelled());
-        if (ctx.json) {
-            printJson(out);
-        } else {
-            printKeyValues(
-                { { "job", report.status.jobId + " (" + std::string(jobStateName(report.status.state)) + ")" },
-                    { "folder", options.jobDir.string() }, { "steps", std::to_string(report.status.step) },
-                    { "final loss", std::to_string(report.finalLoss) },
-                    { "exactly once", report.exactlyOnce ? "yes" : "NO" },
-                    { "replicas equal", report.replicasEqual ? "yes" : "NO" },
-                    { "duration", formatSeconds(report.durationS) } });
-            if (!report.events.empty()) {
-                std::cout << '\n';
-                printEventsTable(report.events);
-            }
-            if (base) {
-                std::cout << "\nstop-restart baseline:\n";
-                printEventsTable(base->events);
-                std::cout << "mean pause " << formatSeconds(meanPause(report.events)) << " vs "
-                          << formatSeconds(meanPause(base->events)) << '\n';
-            }
-        }
-        if (report.status.state == JobState::Failed)
-            throw Error::failure("the job failed: " + report.status.message);
-        if (report.status.state == JobState::Stopped && ctx.cancel.isCancelled())
-            throw Cancelled();
+            std::cerr << "job " << a.jobId << " in " << request.options.jobDir.string() << '\n';
     });
+    const JobReport& report = run.report;
+    if (ctx.json) {
+        printJson(run.result);
+    } else {
+        printKeyValues({ { "job", report.status.jobId + " (" + std::string(jobStateName(report.status.state)) + ")" },
+            { "folder", request.options.jobDir.string() }, { "steps", std::to_string(report.status.step) },
+            { "final loss", std::to_string(report.finalLoss) }, { "exactly once", report.exactlyOnce ? "yes" : "NO" },
+            { "replicas equal", report.replicasEqual ? "yes" : "NO" },
+            { "duration", formatSeconds(report.durationS) } });
+        if (!report.events.empty()) {
+            std::cout << '\n';
+            printEventsTable(report.events);
+        }
+        if (run.baseline) {
+            std::cout << "\nstop-restart baseline:\n";
+            printEventsTable(run.baseline->events);
+            std::cout << "mean pause " << formatSeconds(meanPause(report.events)) << " vs "
+                      << formatSeconds(meanPause(run.baseline->events)) << '\n';
+        }
+    }
+    if (report.status.state == JobState::Failed)
+        throw Error::failure("the job failed: " + report.status.message);
+    if (report.status.state == JobState::Stopped && ctx.cancel.isCancelled())
+        throw Cancelled();
 }
 
 // How `status`, `attach`, `scale`, `stop`, ... find the job.
@@ -359,13 +340,21 @@ std::string describe(const JobEvent& e)
     return s.str();
 }
 
-// Streams a job's events until it ends (or Ctrl-C); with --session, records it when it ends.
+// Streams a job's events until it ends (or Ctrl-C); with --session, records it: the run it has
+// there (begun by `edl start --session` or the page) goes on, else one is recorded when it ends.
 void attach(const JobAddress& address, bool history, Context& ctx)
 {
     EventStream stream(address, { .name = "cli" });
+    auto* session = ctx.session();
+    std::optional<JobRecorder> recorder;
+    if (session)
+        if (const std::int64_t run = findJobRun(*session, address.jobDir))
+            recorder.emplace(*session, run);
     JobTimeline timeline;
     auto consume = [&](const JobEvent& e, bool print) {
         timeline.add(e);
+        if (recorder)
+            recorder->add(e);
         if (!print)
             return;
         if (ctx.json)
@@ -375,33 +364,29 @@ void attach(const JobAddress& address, bool history, Context& ctx)
     };
     for (const auto& e : stream.history())
         consume(e, history);
-    while (!stream.jobEnded() && !ctx.cancel.isCancelled())
+    // A followed run holds its curves while the job trains (once a second, a transaction per series).
+    auto flushed = std::chrono::steady_clock::now();
+    while (!stream.jobEnded() && !ctx.cancel.isCancelled()) {
         if (auto e = stream.next(0.25))
             consume(*e, true);
+        if (recorder && std::chrono::steady_clock::now() - flushed > std::chrono::seconds(1)) {
+            recorder->flush();
+            flushed = std::chrono::steady_clock::now();
+        }
+    }
     while (auto e = stream.next(0.0))
         consume(*e, true);
-    auto* session = ctx.session();
-    if (!session || !timeline.end())
+    if (!session)
         return;
-    // The job's own options when its folder has them (a leader run in-process by another program
-    // has none: the job id is enough).
-    store::NewRun run{ .engine = store::Engine::Edl,
-        .kind = store::RunKind::Train,
-        .name = stream.snapshot().trainer + " job " + address.jobId,
-        .params
-        = { { "job", address.jobId }, { "job_dir", address.jobDir }, { "trainer", stream.snapshot().trainer } } };
-    try {
-        run = jobRun(leaderOptionsFromJson(readJsonFile(std::filesystem::path(address.jobDir) / "leader.json")));
-        run.params["job_dir"] = address.jobDir;
-        run.params["job"] = address.jobId;
-    } catch (const Error&) { }
-    store::RunScope scope(session, run);
-    Json report = waitForJobReport(address.jobDir, 10.0);
+    if (!timeline.end()) {
+        if (recorder)
+            recorder->flush(); // detached: the job goes on, its run with it
+        return;
+    }
+    if (!recorder)
+        recorder.emplace(*session, beginAttachedJobRun(*session, address, stream.snapshot().trainer));
     // Without a report (a leader on another machine) the streamed timeline is what there is.
-    JobRecorder(*session, scope.id()).storeRest(report, timeline);
-    finishJobRun(scope,
-        report.is_null() ? jobResultFromTimeline(timeline, address.jobDir)
-                         : jobResultFromReport(report, address.jobDir));
+    recorder->finish(waitForJobReport(address.jobDir, 10.0), timeline, address.jobDir);
 }
 
 // What the edl subcommands parse into; it lives as long as the callbacks that read it.
@@ -436,10 +421,13 @@ void addRunCommands(CLI::App* edl, Context& ctx, const std::shared_ptr<EdlOption
     start->add_flag("--follow", o->follow, "Then stream its events until it ends (records it with --session)");
     start->callback([&ctx, o] {
         LeaderOptions options = leaderOptions(o->job);
-        if (!ctx.sessionPath.empty() && !o->follow)
-            std::cerr << "vantage-cli: note: the job runs in the background; --session records it with --follow, "
-                         "or later with `edl attach --job DIR --session FILE`\n";
         const JobAddress a = startJob(options);
+        if (store::Session* session = ctx.session()) {
+            beginJobRun(*session, options, a);
+            if (!o->follow)
+                std::cerr << "vantage-cli: note: the job runs in the background, recorded as running; "
+                             "`edl attach --job DIR --session FILE` records its curves and its end\n";
+        }
         if (ctx.json && !o->follow)
             printJson({ { "job", a.jobId }, { "endpoint", a.endpoint }, { "job_dir", a.jobDir },
                 { "leader_pid", a.leaderPid } });
@@ -564,9 +552,12 @@ void addPolicyCommands(CLI::App* edl, Context& ctx, const std::shared_ptr<EdlOpt
     addNumber(profile, "--steps", o->steps, "Steps measured at each size", 2, 100000);
     addNumberAbove(profile, "--timeout", o->timeout, "Seconds to wait at each size", 0, 86400);
     profile->callback([&ctx, o] {
-        JobClient job(resolve(o->target), { .name = "cli" });
-        const auto curve = profileThroughput(job,
-            { .maxWorkers = o->maxWorkers, .steps = o->steps, .timeoutS = o->timeout }, ctx.cancel, &ctx.progress());
+        const JobAddress address = resolve(o->target);
+        const ProfileRun run = runProfile(ctx.session(), address,
+            { .maxWorkers = o->maxWorkers, .steps = o->steps, .timeoutS = o->timeout }, ctx.progress(), ctx.cancel);
+        if (ctx.session() && run.runId == 0)
+            ctx.note("the job has no running run in the session (start it with --session): the curve is not recorded");
+        const auto& curve = run.curve;
         if (ctx.json) {
             Json a = Json::array();
             for (const auto& p : curve)

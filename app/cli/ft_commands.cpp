@@ -16,7 +16,7 @@
 #include "ft/search.h"
 #include "ft/search_run.h"
 #include "ft/strategy.h"
-#include "store/run_scope.h"
+#include "ft/strategy_run.h"
 
 #include <algorithm>
 #include <charconv>
@@ -138,33 +138,6 @@ void printSearch(const ft::SearchResult& r, const ft::ClusterProfile& cluster)
     }
 }
 
-// --pick: fastest | min-memory | under-memory=GB
-int pickStrategy(const ft::DeviceFrontier& f, const std::string& pick)
-{
-    if (f.points.empty())
-        throw Error::failure("the frontier is empty");
-    if (pick == "fastest")
-        return 0;
-    if (pick == "min-memory")
-        return f.leastMemory();
-    const std::string prefix = "under-memory=";
-    if (pick.rfind(prefix, 0) == 0) {
-        const std::string v = pick.substr(prefix.size());
-        double gb = 0.0;
-        const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), gb);
-        if (ec != std::errc() || p != v.data() + v.size() || !(gb > 0.0))
-            throw Error::invalidInput("expected under-memory=GB with a positive number, got '" + pick + "'")
-                .forField("pick");
-        const int i = f.fastestWithin(gb * 1e9);
-        if (i < 0)
-            throw Error::invalidInput("no strategy on " + std::to_string(f.devices) + " devices fits in " + v
-                + " GB per device (the least needs " + std::to_string(f.points.back().memory / 1e9) + " GB)")
-                .forField("pick");
-        return i;
-    }
-    throw Error::invalidInput("expected fastest, min-memory or under-memory=GB, got '" + pick + "'").forField("pick");
-}
-
 void runSearch(const FtOptions& o, Context& ctx)
 {
     const ft::SearchRequest request = searchRequest(o, parseIntList(o.devices, "devices"));
@@ -181,23 +154,10 @@ void runFrontier(const FtOptions& o, Context& ctx)
 {
     if (o.costs.empty())
         throw Error::invalidInput("give the explicit-cost graph with --costs FILE").forField("costs");
-    if (o.eps < 0.0)
-        throw Error::invalidInput("must be >= 0").forField("eps");
-    const ft::CostGraph graph = ft::loadExplicitCosts(o.costs);
-    const store::NewRun run{ .engine = store::Engine::Ft,
-        .kind = store::RunKind::Frontier,
-        .name = o.costs,
-        .params = { { "costs", o.costs }, { "cost_graph", ft::toJson(graph) }, { "epsilon", o.eps } } };
-    const Json out = store::recordRun(ctx.session(), run, [&](store::RunScope& scope) {
-        const ft::FrontierResult r = ft::searchFrontier(
-            graph, ft::FrontierOptions{ .epsilon = o.eps, .threads = o.threads }, ctx.progress(), ctx.cancel);
-        Json j = ft::frontierToJson(graph, r);
-        j["search_s"] = r.stats.seconds;
-        scope.succeed(j,
-            std::to_string(r.points.size()) + " points"
-                + (r.points.empty() ? "" : ", fastest " + std::to_string(r.points.front().time)));
-        return j;
-    });
+    const ft::FrontierRun run = ft::FrontierRecipe::run(ctx.session(),
+        { .costs = o.costs, .options = { .epsilon = o.eps, .threads = o.threads } }, ctx.progress(), ctx.cancel);
+    const Json& out = run.result;
+    const ft::CostGraph& graph = run.graph;
     if (ctx.json) {
         printJson(out);
         return;
@@ -221,71 +181,22 @@ void runExport(const FtOptions& o, Context& ctx)
 {
     if (o.out.empty())
         throw Error::invalidInput("give the file to write with --out FILE").forField("out");
-    ft::OpGraph graph;
-    ft::ClusterProfile cluster;
-    ft::SearchResult result;
-    Json params;
     const std::vector<int> devices = parseIntList(o.devices, "devices");
     if (devices.size() != 1)
         throw Error::invalidInput("export one device count at a time").forField("devices");
-    if (o.run > 0) {
-        // From a search stored in the session: nothing is searched again.
-        store::Session* s = ctx.session();
-        if (!s)
-            throw Error::invalidInput("--run needs --session FILE").forField("run");
-        ft::StoredSearch stored = ft::readSearch(*s, o.run);
-        graph = std::move(stored.graph);
-        cluster = std::move(stored.request.cluster);
-        result = std::move(stored.result);
-        params = { { "search_run", stored.runId }, { "devices", devices[0] } };
-    } else {
-        ft::SearchRequest request = searchRequest(o, devices);
-        request.options.baselines = false;
-        graph = ft::buildRequestGraph(request);
-        result = ft::search(graph, request.cluster, request.options, ctx.progress(), ctx.cancel);
-        cluster = std::move(request.cluster);
-        params = ft::toJson(request);
-        params["devices"] = devices[0];
-    }
-    const auto it = std::find_if(result.frontiers.begin(), result.frontiers.end(),
-        [&](const ft::DeviceFrontier& f) { return f.devices == devices[0]; });
-    if (it == result.frontiers.end())
-        throw Error::invalidInput(
-            "run " + std::to_string(o.run) + " has no frontier for " + std::to_string(devices[0]) + " devices")
-            .forField("devices");
-    const std::size_t frontier = static_cast<std::size_t>(it - result.frontiers.begin());
-    const ft::DeviceFrontier& f = result.frontiers[frontier];
-    const int index = pickStrategy(f, o.pick);
-    params["pick"] = o.pick;
-    params["strategy"] = f.points[static_cast<std::size_t>(index)].strategy;
-
-    const store::NewRun run{ .engine = store::Engine::Ft,
-        .kind = store::RunKind::Export,
-        .name = graph.name + " x" + std::to_string(f.devices) + " (" + o.pick + ")",
-        .params = params };
-    const ft::Strategy strategy = store::recordRun(ctx.session(), run, [&](store::RunScope& scope) {
-        ft::Strategy st
-            = ft::strategyFor(graph, cluster, result, frontier, f.points[static_cast<std::size_t>(index)].strategy);
-        Json j = ft::strategyJson(st, f.points[static_cast<std::size_t>(index)].strategy);
-        j["pick"] = o.pick;
-        std::string dot;
-        if (!o.dot.empty() || !o.svg.empty())
-            dot = ft::strategyToDot(graph, st);
-        std::string svg;
-        if (!o.svg.empty())
-            svg = renderDotToSvg(dot);
-        writeJsonFile(o.out, j);
-        if (!o.dot.empty())
-            writeFileAtomic(o.dot, dot);
-        if (!o.svg.empty())
-            writeFileAtomic(o.svg, svg);
-        ft::recordStrategy(scope, graph, st, j, svg);
-        return st;
-    });
+    if (o.run > 0 && !ctx.session())
+        throw Error::invalidInput("--run needs --session FILE").forField("run");
+    ft::ExportRequest request{
+        .searchRun = o.run, .devices = devices[0], .pick = o.pick, .out = o.out, .dot = o.dot, .svg = o.svg
+    };
+    if (o.run == 0)
+        request.search = searchRequest(o, devices);
+    const ft::ExportRun run = ft::ExportRecipe::run(ctx.session(), request, ctx.progress(), ctx.cancel);
+    const ft::Strategy& strategy = run.strategy;
     if (ctx.json) {
-        printJson({ { "out", o.out }, { "devices", strategy.devices },
-            { "strategy", f.points[static_cast<std::size_t>(index)].strategy }, { "time", strategy.time },
-            { "memory", strategy.memory }, { "fits_device_memory", strategy.fitsDeviceMemory() } });
+        printJson({ { "out", o.out }, { "devices", strategy.devices }, { "strategy", run.result["strategy"] },
+            { "time", strategy.time }, { "memory", strategy.memory },
+            { "fits_device_memory", strategy.fitsDeviceMemory() } });
         return;
     }
     std::cout << ft::strategySummary(strategy) << "\nwrote " << o.out << '\n';

@@ -13,9 +13,9 @@
 #include "common/error.h"
 #include "common/threads.h"
 #include "common/units.h"
+#include "ppac/model_runs.h"
 #include "ppac/ppac.h"
 #include "ppac/training_run.h"
-#include "store/run_scope.h"
 
 #include <charconv>
 #include <chrono>
@@ -31,8 +31,6 @@ namespace vantage::cli {
 namespace {
 
 using namespace vantage::ppac;
-namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
 struct DataArgs {
     std::string dataset;
@@ -121,42 +119,11 @@ DataRequest dataRequest(const DataArgs& d, double validationFraction)
     return r;
 }
 
-std::shared_ptr<const PreparedDataset> prepareData(
-    Context& ctx, Dataset dataset, const DataArgs& d, int k, double begin, double end)
-{
-    SubProgress sub(ctx.progress(), begin, end, "preparing");
-    return prepare(std::move(dataset), { .similarUsers = k, .threads = d.threads, .similarUsersFile = d.similarFile },
-        sub, ctx.cancel);
-}
-
 std::shared_ptr<const PreparedDataset> loadPrepared(
     Context& ctx, const DataArgs& d, double validationFraction, double begin, double end)
 {
     SubProgress sub(ctx.progress(), begin, end, "data");
     return loadData(dataRequest(d, validationFraction), sub, ctx.cancel).prepared;
-}
-
-// The data a saved model was trained on: as the model remembers it (its dataset notes), or from
-// --dataset when given (a moved copy; the validation split is taken from the model so that the
-// training data, which the model checks, comes out the same).
-std::shared_ptr<const PreparedDataset> dataOfModel(
-    Context& ctx, const DataArgs& d, const ModelWeights& w, double begin, double end)
-{
-    const Json notes = w.info.contains("dataset_notes") ? w.info["dataset_notes"] : Json::object();
-    const int k = w.info.contains("similar_users") && w.info["similar_users"].is_number_integer()
-        ? w.info["similar_users"].get<int>()
-        : d.k;
-    Dataset dataset;
-    SubProgress sub(ctx.progress(), begin, begin + 0.3 * (end - begin), "loading");
-    if (d.dataset.empty()) {
-        dataset = reloadDataset(notes, sub, ctx.cancel);
-    } else {
-        const double validationFraction = notes.contains("load") && notes["load"].is_object()
-            ? notes["load"].value("validation_fraction", 0.0)
-            : 0.0;
-        dataset = loadDataset(loadOptions(d, validationFraction), sub, ctx.cancel);
-    }
-    return prepareData(ctx, std::move(dataset), d, k, begin + 0.3 * (end - begin), end);
 }
 
 std::vector<double> parseDoubles(const std::string& text, const std::string& option)
@@ -213,47 +180,16 @@ struct GenerateArgs {
 
 void runGenerate(Context& ctx, const GenerateArgs& a)
 {
-    const auto& o = a.options;
-    const Json params = { { "out", a.out }, { "users", o.users }, { "items", o.items },
-        { "communities", o.communities }, { "mean_interactions", o.meanInteractions },
-        { "popularity_exponent", o.popularityExponent }, { "community_affinity", o.communityAffinity },
-        { "test_fraction", o.testFraction }, { "balanced_per_item", o.balancedPerItem }, { "seed", o.seed } };
-    store::recordRun(ctx.session(),
-        { .engine = store::Engine::Ppac, .kind = store::RunKind::Generate, .name = a.out, .params = params },
-        [&](store::RunScope& scope) {
-            ctx.progress().report(0.0, "generating");
-            const Dataset d = generateSynthetic(o);
-            fs::create_directories(a.out);
-            auto write = [&](const std::string& name, const UserItems& t) {
-                std::string text;
-                for (std::int32_t u = 0; u < t.numUsers(); ++u) {
-                    if (t.count(u) == 0)
-                        continue;
-                    text += std::to_string(u);
-                    for (auto i : t.items(u))
-                        text += ' ' + std::to_string(i);
-                    text += '\n';
-                }
-                writeFileAtomic(fs::path(a.out) / name, text);
-            };
-            write("train.txt", d.train);
-            write("test.txt", d.test);
-            write("balance_test.txt", d.balancedTest);
-            ctx.progress().report(1.0, "written");
-            const Json j = { { "out", a.out }, { "users", d.numUsers() }, { "items", d.numItems() },
-                { "train", d.train.size() }, { "test", d.test.size() }, { "balanced_test", d.balancedTest.size() } };
-            scope.succeed(j,
-                std::to_string(d.numUsers()) + " users, " + std::to_string(d.numItems()) + " items, "
-                    + std::to_string(d.train.size()) + " training interactions");
-            if (ctx.json)
-                printJson(j);
-            else
-                printKeyValues({ { "wrote", a.out }, { "users", std::to_string(d.numUsers()) },
-                    { "items", std::to_string(d.numItems()) },
-                    { "train / test / balanced",
-                        std::to_string(d.train.size()) + " / " + std::to_string(d.test.size()) + " / "
-                            + std::to_string(d.balancedTest.size()) } });
-        });
+    const GenerateRun run
+        = GenerateRecipe::run(ctx.session(), { .out = a.out, .options = a.options }, ctx.progress(), ctx.cancel);
+    const Json& j = run.result;
+    if (ctx.json) {
+        printJson(j);
+        return;
+    }
+    printKeyValues({ { "wrote", a.out }, { "users", j["users"].dump() }, { "items", j["items"].dump() },
+        { "train / test / balanced",
+            j["train"].dump() + " / " + j["test"].dump() + " / " + j["balanced_test"].dump() } });
 }
 
 // ppac overview
@@ -291,41 +227,12 @@ void runOverview(Context& ctx, const DataArgs& d)
 
 void runSimilar(Context& ctx, const DataArgs& d, const std::string& out, const std::string& compare)
 {
-    Json params = { { "data", toJson(dataRequest(d, 0.0)) } };
-    params["out"] = out;
-    params["compare"] = compare;
-    store::recordRun(ctx.session(),
-        { .engine = store::Engine::Ppac, .kind = store::RunKind::Similar, .name = d.dataset, .params = params },
-        [&](store::RunScope& scope) {
-            Dataset dataset;
-            {
-                SubProgress sub(ctx.progress(), 0.0, 0.1, "loading");
-                dataset = loadDataset(loadOptions(d, 0.0), sub, ctx.cancel);
-            }
-            SubProgress sub(ctx.progress(), 0.1, 1.0, "similar users");
-            const auto t0 = Clock::now();
-            const SimilarUsers s
-                = computeSimilarUsers(dataset.train, { .k = d.k, .threads = d.threads }, sub, ctx.cancel);
-            const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-            Json j = { { "time_s", seconds }, { "users", dataset.train.activeUsers() }, { "k", d.k } };
-            if (!out.empty()) {
-                writeSimilarUsers(out, s);
-                j["out"] = out;
-            }
-            std::string summary = std::to_string(dataset.train.activeUsers()) + " users in " + formatSeconds(seconds);
-            if (!compare.empty()) {
-                const auto c = compareSimilarUsers(s, readSimilarUsers(compare, dataset.numUsers()));
-                j["compare"] = { { "file", compare }, { "users", c.users }, { "identical", c.identical },
-                    { "all_identical", c.allIdentical() }, { "first_differences", c.firstDifferences } };
-                summary += c.allIdentical() ? ", identical to the file"
-                                            : ", " + std::to_string(c.users - c.identical) + " users differ";
-            }
-            scope.succeed(j, summary);
-            if (ctx.json)
-                printJson(j);
-            else
-                std::cout << "similar users: " << summary << '\n';
-        });
+    const SimilarRun run = SimilarRecipe::run(
+        ctx.session(), { .data = dataRequest(d, 0.0), .out = out, .compare = compare }, ctx.progress(), ctx.cancel);
+    if (ctx.json)
+        printJson(run.result);
+    else
+        std::cout << "similar users: " << run.summary << '\n';
 }
 
 // ppac train
@@ -418,99 +325,47 @@ struct ModelArgs {
     int candidates = 200;
 };
 
-struct LoadedModel {
-    ModelWeights weights;
-    std::shared_ptr<const PreparedDataset> data;
-};
-
-LoadedModel loadModelAndData(Context& ctx, ModelArgs& a)
+// The saved model and its data the options name.
+ModelRequest modelRequest(const ModelArgs& a)
 {
-    ctx.progress().report(0.0, "reading the model");
-    LoadedModel m{ loadModel(a.model), nullptr };
-    m.data = dataOfModel(ctx, a.data, m.weights, 0.0, 0.2);
-    return m;
+    return { .model = a.model, .data = dataRequest(a.data, 0.0), .candidates = a.candidates };
 }
 
-void runEval(Context& ctx, ModelArgs a)
+void runEval(Context& ctx, const ModelArgs& a)
 {
     const auto gammas = parseDoubles(a.gamma, "gamma");
     const auto betas = parseDoubles(a.beta, "beta");
     if (gammas.size() != 1 || betas.size() != 1)
         throw Error::invalidInput("eval takes one gamma and one beta; use rerank for a sweep").forField("gamma");
-    const Json params
-        = { { "model", a.model }, { "dataset", a.data.dataset }, { "gamma", gammas[0] }, { "beta", betas[0] } };
-    store::recordRun(ctx.session(),
-        { .engine = store::Engine::Ppac, .kind = store::RunKind::Evaluate, .name = a.model, .params = params },
-        [&](store::RunScope& scope) {
-            auto m = loadModelAndData(ctx, a);
-            const std::string name = m.weights.displayName();
-            const Json epochs = m.weights.info.contains("epochs") ? m.weights.info["epochs"] : Json::array();
-            SubProgress sub(ctx.progress(), 0.2, 1.0, "evaluating");
-            const Recommender rec(std::move(m.weights), m.data, { .candidates = a.candidates }, sub, ctx.cancel);
-            const auto e = rerank(rec, { gammas[0], betas[0] }, {}, sub, ctx.cancel);
-            Json j = { { "model", name }, { "gamma", gammas[0] }, { "beta", betas[0] }, { "epochs", epochs },
-                { "metrics", toJson(e.evaluation) }, { "precompute_s", rec.precomputeSeconds() },
-                { "rerank_s", e.seconds }, { "exposure_by_popularity_group", e.exposureByGroup } };
-            scope.succeed(j, evaluationSummary(e.evaluation));
-            if (ctx.json) {
-                printJson(j);
-                return;
-            }
-            std::cout << name << ", gamma " << gammas[0] << ", beta " << betas[0] << "\n\n";
-            printMetricsTable(e.evaluation);
-        });
+    const EvaluateRun run = EvaluateRecipe::run(
+        ctx.session(), { .model = modelRequest(a), .knobs = { gammas[0], betas[0] } }, ctx.progress(), ctx.cancel);
+    if (ctx.json) {
+        printJson(run.result);
+        return;
+    }
+    std::cout << run.name << ", gamma " << gammas[0] << ", beta " << betas[0] << "\n\n";
+    printMetricsTable(run.evaluation.evaluation);
 }
 
-void runRerank(Context& ctx, ModelArgs a)
+void runRerank(Context& ctx, const ModelArgs& a)
 {
-    const auto gammas = parseDoubles(a.gamma, "gamma");
-    const auto betas = parseDoubles(a.beta, "beta");
-    const Json params = { { "model", a.model }, { "dataset", a.data.dataset }, { "gamma", gammas }, { "beta", betas } };
-    store::recordRun(ctx.session(),
-        { .engine = store::Engine::Ppac, .kind = store::RunKind::Rerank, .name = a.model, .params = params },
-        [&](store::RunScope& scope) {
-            auto m = loadModelAndData(ctx, a);
-            const std::string name = m.weights.displayName();
-            SubProgress pre(ctx.progress(), 0.2, 0.5, "preparing the model");
-            const Recommender rec(std::move(m.weights), m.data, { .candidates = a.candidates }, pre, ctx.cancel);
-            std::vector<Knobs> knobs;
-            for (double g : gammas)
-                for (double b : betas)
-                    knobs.push_back({ g, b });
-            SubProgress sweep(ctx.progress(), 0.5, 1.0, "re-ranking");
-            const auto points = tradeoffCurve(rec, knobs, {}, sweep, ctx.cancel);
-            Json arr = Json::array();
-            std::vector<store::SeriesPoint> arpSeries, recallSeries;
-            for (std::size_t k = 0; k < points.size(); ++k) {
-                const auto& p = points[k];
-                arr.push_back({ { "gamma", p.knobs.gamma }, { "beta", p.knobs.beta },
-                    { "metrics", toJson(p.evaluation) }, { "time_s", p.seconds } });
-                arpSeries.push_back({ static_cast<double>(k), p.evaluation.full.value("arp@20").value_or(0.0) });
-                recallSeries.push_back({ static_cast<double>(k), p.evaluation.full.value("recall@20").value_or(0.0) });
-            }
-            const Json j = { { "model", name }, { "points", arr }, { "precompute_s", rec.precomputeSeconds() } };
-            if (auto* s = scope.session()) {
-                s->appendSeries(scope.id(), "arp@20", arpSeries);
-                s->appendSeries(scope.id(), "recall@20", recallSeries);
-            }
-            scope.succeed(j, std::to_string(points.size()) + " knob settings of " + name);
-            if (ctx.json) {
-                printJson(j);
-                return;
-            }
-            std::vector<std::vector<std::string>> rows;
-            for (const auto& p : points) {
-                const auto& f = p.evaluation.full;
-                const auto& b = p.evaluation.balanced;
-                rows.push_back({ fixed(p.knobs.gamma, 3), fixed(p.knobs.beta, 3),
-                    fixed(f.value("recall@20").value_or(0)), fixed(f.value("ndcg@20").value_or(0)),
-                    fixed(f.value("arp@20").value_or(0)), fixed(b.value("recall@20").value_or(0)),
-                    fixed(b.value("ndcg@20").value_or(0)), formatSeconds(p.seconds) });
-            }
-            std::cout << name << " (precomputed in " << formatSeconds(rec.precomputeSeconds()) << ")\n\n";
-            printTable(
-                { "GAMMA", "BETA", "RECALL@20", "NDCG@20", "ARP@20", "BAL RECALL@20", "BAL NDCG@20", "TIME" }, rows);
-        });
+    const RerankRun run = RerankRecipe::run(ctx.session(),
+        { .model = modelRequest(a), .gammas = parseDoubles(a.gamma, "gamma"), .betas = parseDoubles(a.beta, "beta") },
+        ctx.progress(), ctx.cancel);
+    if (ctx.json) {
+        printJson(run.result);
+        return;
+    }
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& p : run.points) {
+        const auto& f = p.evaluation.full;
+        const auto& b = p.evaluation.balanced;
+        rows.push_back({ fixed(p.knobs.gamma, 3), fixed(p.knobs.beta, 3), fixed(f.value("recall@20").value_or(0)),
+            fixed(f.value("ndcg@20").value_or(0)), fixed(f.value("arp@20").value_or(0)),
+            fixed(b.value("recall@20").value_or(0)), fixed(b.value("ndcg@20").value_or(0)), formatSeconds(p.seconds) });
+    }
+    std::cout << run.name << " (precomputed in " << formatSeconds(run.precomputeS) << ")\n\n";
+    printTable({ "GAMMA", "BETA", "RECALL@20", "NDCG@20", "ARP@20", "BAL RECALL@20", "BAL NDCG@20", "TIME" }, rows);
 }
 
 // ppac inspect
@@ -531,7 +386,8 @@ void runInspect(Context& ctx, InspectArgs a)
     std::shared_ptr<const PreparedDataset> data;
     if (!a.model.empty()) {
         weights = loadModel(a.model);
-        data = dataOfModel(ctx, a.data, *weights, 0.0, 0.5);
+        SubProgress sub(ctx.progress(), 0.0, 0.5);
+        data = dataOfModel(dataRequest(a.data, 0.0), *weights, sub, ctx.cancel);
     } else if (a.data.dataset.empty()) {
         throw Error::invalidInput("pass --dataset (or --model)").forField("dataset");
     } else {

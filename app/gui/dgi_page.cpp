@@ -13,6 +13,7 @@
 #include "dgi/evaluation_run.h"
 #include "dgi/generators.h"
 #include "dgi/graph_io.h"
+#include "dgi/graph_run.h"
 #include "dgi/memory.h"
 #include "dgi/models.h"
 #include "dgi/partition.h"
@@ -233,19 +234,18 @@ bool DgiPage::partitionModel()
     const int generation = ++m_state->generation;
     setActionsEnabled(false);
     m_status->setText(tr("Cutting %1 into layers…").arg(model));
+    // Recorded as a partition run, as `vantage-cli dgi partition` records it.
+    store::Session* session = this->session();
     const bool ok = startJob(
         tr("Cut into layers"),
-        [request, cut](Progress& progress, const CancelToken& cancel) {
-            progress.report(0.0, "preparing the model");
-            cut->ir = dgi::loadRequestModel(request, 0, &cancel);
-            cancel.throwIfCancelled();
-            progress.report(0.4, "cutting into layers");
-            cut->schema = dgi::partitionIntoLayers(*cut->ir);
-            cut->dot = dgi::layerCutDot(*cut->ir, *cut->schema, { .words = request.drawWords });
-            cancel.throwIfCancelled();
-            progress.report(0.5, "drawing the cut");
-            cut->svg = renderDotToSvg(cut->dot);
-            return Json::object();
+        [request, cut, session](Progress& progress, const CancelToken& cancel) {
+            dgi::PartitionRun run
+                = dgi::PartitionRecipe::run(session, { .model = request, .drawSvg = true }, progress, cancel);
+            cut->ir = std::move(run.ir);
+            cut->schema = std::move(run.schema);
+            cut->dot = std::move(run.dot);
+            cut->svg = std::move(run.svg);
+            return Json{ { "run", run.runId } };
         },
         [this, cut, model, generation](const JobOutcome& outcome) {
             setActionsEnabled(true);
@@ -272,9 +272,11 @@ bool DgiPage::partitionModel()
             showSchema();
             m_status->setText(tr("%1 cut into %n layer(s).", nullptr, layerCount()).arg(model));
             m_tabs->setCurrentIndex(0);
+            if (outcome.result.value("run", 0LL) != 0)
+                Q_EMIT runsChanged();
             Q_EMIT partitionFinished(true);
         },
-        JobKind::Restores);
+        session ? JobKind::Records : JobKind::Restores);
     if (!ok)
         setActionsEnabled(true);
     return ok;
@@ -549,6 +551,10 @@ void DgiPage::showRun(qint64 runId)
         return;
     try {
         const auto run = s->run(runId);
+        if (run.engine == store::Engine::Dgi && run.kind == store::RunKind::Partition) {
+            showStoredCut(run);
+            return;
+        }
         const dgi::StoredEvaluation stored = dgi::readEvaluation(*s, runId);
         const dgi::EvaluationRequest& r = stored.request;
         setInputs(QString::fromStdString(r.graph), QString::fromStdString(r.model),
@@ -590,6 +596,33 @@ void DgiPage::showRun(qint64 runId)
         clearCut();
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
     }
+}
+
+// A recorded cut: its model back in the fields and its drawing (the layer table needs the model
+// itself: Cut into layers again).
+void DgiPage::showStoredCut(const store::RunInfo& run)
+{
+    const Json& p = run.params;
+    setInputs(m_graph->currentText(), QString::fromStdString(p.value("model", std::string())),
+        static_cast<int>(p.value("in_dim", std::int64_t(0)) > 0 ? p.value("in_dim", std::int64_t(0)) : 64),
+        static_cast<int>(p.value("hidden", std::int64_t(64))), p.value("layers", 3));
+    ++m_state->generation;
+    clearResults();
+    clearCut();
+    for (const auto& a : session()->artifacts(run.id)) {
+        if (a.name == "layer_cut.svg")
+            m_state->svg = session()->artifactData(a.id);
+        else if (a.name == "layer_cut.dot")
+            m_state->dot = session()->artifactData(a.id);
+    }
+    m_cut->setSvg(QByteArray::fromStdString(m_state->svg));
+    m_cut->setDot(QByteArray::fromStdString(m_state->dot));
+    m_state->shownModel = modelKey();
+    m_tabs->setCurrentIndex(0);
+    m_status->setText(tr("Run %1 %2: %3")
+                          .arg(run.id)
+                          .arg(SessionRunsModel::statusTitle(run.status),
+                              QString::fromStdString(run.summary.empty() ? run.error : run.summary)));
 }
 
 void DgiPage::setNodeInspectorEnabled(bool on)

@@ -23,6 +23,10 @@ class StackedBarChart;
 class SvgView;
 } // namespace vantage::widgets
 
+namespace vantage::store {
+struct RunInfo;
+}
+
 namespace vantage::dgi {
 struct EvaluationRequest;
 struct DrawWords;
@@ -92,6 +96,7 @@ private:
     // A TorchScript model's own input width, hidden width (0: none, -1: not known) and layers.
     void showModelDims(std::int64_t inDim, std::int64_t hidden, int layers);
     void showModelDims(); // from the cut held
+    void showStoredCut(const store::RunInfo& run);
     void clearCut();
     void clearResults();
     void setActionsEnabled(bool on); // Cut and Evaluate

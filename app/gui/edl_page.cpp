@@ -175,7 +175,6 @@ bool EdlPage::startTraining()
         m_status->setText(QString::fromUtf8(e.what()).toHtmlEscaped());
         return false;
     }
-    const store::NewRun run = edl::jobRun(options);
     store::Session* session = this->session();
     m_start->setEnabled(false);
     m_status->setText(tr("Starting the job…"));
@@ -186,7 +185,7 @@ bool EdlPage::startTraining()
             const auto address = edl::startJob(options);
             return Json(edl::toJson(address));
         },
-        [this, run, session](const JobOutcome& outcome) {
+        [this, options, session](const JobOutcome& outcome) {
             m_start->setEnabled(true);
             if (outcome.state != JobOutcome::State::Done) {
                 m_status->setText(tr("Cannot start the job: %1").arg(outcome.error).toHtmlEscaped());
@@ -196,11 +195,7 @@ bool EdlPage::startTraining()
             const auto address = edl::jobAddressFromJson(outcome.result);
             if (session == this->session() && session) {
                 try {
-                    m_run = session->beginRun(run);
-                    // The leader holds the run: it outlives this window (closed, detached or
-                    // crashed) for as long as the job trains.
-                    if (address.leaderPid > 0)
-                        session->handOverRun(m_run, address.leaderPid);
+                    m_run = edl::beginJobRun(*session, options, address);
                     Q_EMIT runsChanged();
                 } catch (const std::exception& e) {
                     m_status->setText(tr("The job runs, but cannot be recorded: %1")
@@ -225,12 +220,8 @@ bool EdlPage::attach(const QString& jobDir)
         return false;
     }
     // Re-attaching to a job this session already records continues its run.
-    if (m_run == 0 && session()) {
-        for (const auto& r : session()->runs())
-            if (r.engine == store::Engine::Edl && r.params.value("job_dir", std::string()) == m_state->address->jobDir
-                && r.status == store::RunStatus::Running)
-                m_run = r.id;
-    }
+    if (m_run == 0 && session())
+        m_run = edl::findJobRun(*session(), m_state->address->jobDir);
     // Nothing of a job attached before stays on show (its loss, workers, events).
     m_state->status = {};
     m_state->status.jobId = m_state->address->jobId;
@@ -367,17 +358,17 @@ void EdlPage::recordEnd(const Json& report)
     const std::string dir = m_state->address->jobDir;
     Json result;
     try {
-        result = report.is_null() ? edl::jobResultFromTimeline(m_state->timeline, dir)
-                                  : edl::jobResultFromReport(report, dir);
         // The workers' final states and counters are the report's, not the last step's.
         if (report.is_object() && report.contains("status"))
             m_state->status = edl::jobStatusFromJson(report["status"]);
         if (store::Session* s = session(); s && m_run != 0) {
             if (!m_state->recorder)
                 m_state->recorder = std::make_unique<edl::JobRecorder>(*s, m_run);
-            m_state->recorder->storeRest(report, m_state->timeline);
-            edl::finishJobRun(*s, m_run, result);
+            result = m_state->recorder->finish(report, m_state->timeline, dir);
             Q_EMIT runsChanged();
+        } else {
+            result = report.is_null() ? edl::jobResultFromTimeline(m_state->timeline, dir)
+                                      : edl::jobResultFromReport(report, dir);
         }
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot record the end of the job: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
@@ -447,17 +438,8 @@ void EdlPage::showStatus()
 }
 
 // A stored run's job, back in the fields: what it ran is what Start runs again.
-void EdlPage::showInputs(const Json& params)
+void EdlPage::showInputs(const edl::LeaderOptions& o)
 {
-    edl::LeaderOptions o;
-    try {
-        Json p = params;
-        if (p.is_object() && !p.contains("worker_binary"))
-            p["worker_binary"] = "vantage-edl-worker"; // a run does not keep it: found again on Start
-        o = edl::leaderOptionsFromJson(p);
-    } catch (const std::exception&) {
-        return; // a run of another version: the fields stay as they are
-    }
     setJob(QString::fromStdString(o.spec.trainer), static_cast<int>(o.workers), static_cast<int>(o.spec.epochs),
         static_cast<int>(o.spec.samples), static_cast<int>(o.spec.globalBatch));
     m_model->setText(QString::fromStdString(o.spec.model));
@@ -486,61 +468,59 @@ void EdlPage::showRun(qint64 runId)
     if (!s)
         return;
     try {
-        const auto run = s->run(runId);
-        const std::string dir = run.params.value("job_dir", std::string());
-        showInputs(run.params);
+        const edl::StoredJob job = edl::readJob(*s, runId);
+        if (job.options)
+            showInputs(*job.options); // a run of another version: the fields stay as they are
         // A job still running is re-attached; an ended one is drawn from the store.
-        if (run.status == store::RunStatus::Running && !dir.empty()) {
+        if (job.status == store::RunStatus::Running && !job.jobDir.empty()) {
             m_run = runId;
-            if (attach(QString::fromStdString(dir)))
+            if (attach(QString::fromStdString(job.jobDir)))
                 return;
         }
         detach();
         clearShown(); // the log, tables and curves of the run shown before go
         m_run = runId;
-        for (const auto& [name, right] : { std::pair<std::string, bool>{ "loss", false }, { "throughput", true } }) {
-            QVector<QPointF> pts;
-            for (const auto& p : s->series(runId, name))
-                pts.push_back(QPointF(p.step, p.value));
-            m_chart->setSeries(right ? tr("samples/s") : tr("loss"), pts, right);
-        }
-        for (const auto& name : s->seriesNames(runId)) {
-            QVector<QPointF> pts;
-            const bool stepTime = name.rfind("step_time_s/", 0) == 0;
-            for (const auto& p : s->series(runId, name))
-                pts.push_back(QPointF(p.step, stepTime ? p.value * 1e3 : p.value));
-            if (stepTime)
-                m_stepChart->setSeries(QString::fromStdString(name.substr(12)), pts);
-            else if (name == "workers")
-                m_sizeChart->setSeries(tr("workers"), pts);
-            else if (name == "profile/samples_per_s")
-                m_profileChart->setSeries(tr("samples/s"), pts);
-        }
-        // The result holds the report's "events" and "status" (runs of earlier versions:
-        // "scale_events" and "report": {"status"}).
-        m_state->scaleEvents.clear();
-        if (run.result.is_object())
-            for (const auto& e : run.result.value("events", run.result.value("scale_events", Json::array())))
-                m_state->scaleEvents.push_back(edl::scaleEventFromJson(e));
+        showStoredSeries(job);
+        m_state->scaleEvents = job.events;
         showScaleMarkers();
         // The log of a run that has ended: its scale events, as they were logged live (each is
         // taken in again).
         for (const auto& e : std::exchange(m_state->scaleEvents, {}))
             logScaleEvent(edl::JobEvent{ .payload = e });
-        if (run.result.is_object() && run.result.contains("status") && run.result["status"].is_object())
-            m_state->status = edl::jobStatusFromJson(run.result["status"]);
-        else if (run.result.is_object() && run.result.contains("report") && run.result["report"].contains("status"))
-            m_state->status = edl::jobStatusFromJson(run.result["report"]["status"]);
+        if (job.finalStatus)
+            m_state->status = *job.finalStatus;
         m_state->ended = true;
         showStatus();
         m_status->setText(
             tr("Run %1 (%2): %3")
                 .arg(runId)
-                .arg(SessionRunsModel::statusTitle(run.status),
-                    localizeNumbers(QString::fromStdString(run.summary.empty() ? run.error : run.summary)))
+                .arg(SessionRunsModel::statusTitle(job.status),
+                    localizeNumbers(QString::fromStdString(job.summary.empty() ? job.error : job.summary)))
                 .toHtmlEscaped());
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())).toHtmlEscaped());
+    }
+}
+
+void EdlPage::showStoredSeries(const edl::StoredJob& job)
+{
+    auto points = [&](const std::string& name, double scale = 1.0) {
+        QVector<QPointF> pts;
+        const auto it = job.series.find(name);
+        if (it != job.series.end())
+            for (const auto& p : it->second)
+                pts.push_back(QPointF(p.step, p.value * scale));
+        return pts;
+    };
+    m_chart->setSeries(tr("loss"), points("loss"), false);
+    m_chart->setSeries(tr("samples/s"), points("throughput"), true);
+    for (const auto& [name, stored] : job.series) {
+        if (name.rfind("step_time_s/", 0) == 0)
+            m_stepChart->setSeries(QString::fromStdString(name.substr(12)), points(name, 1e3));
+        else if (name == "workers")
+            m_sizeChart->setSeries(tr("workers"), points(name));
+        else if (name == "profile/samples_per_s")
+            m_profileChart->setSeries(tr("samples/s"), points(name));
     }
 }
 
@@ -604,36 +584,26 @@ bool EdlPage::profileThroughput(int maxWorkers, int steps)
     m_log->addItem(tr("Profiling throughput at 1 to %1 workers").arg(options.maxWorkers));
     const bool started = startJob(
         tr("Profile throughput"),
-        [address, options](Progress& progress, const CancelToken& cancel) {
-            edl::JobClient client(address, edl::ClientOptions{ .name = "gui-profile" });
-            const auto points = edl::profileThroughput(client, options, cancel, &progress);
+        [address, options, session = session(), run = m_run](Progress& progress, const CancelToken& cancel) {
+            // Stored in the job's run by the recipe, as `vantage-cli edl profile` stores it.
+            const auto profile = edl::runProfile(run != 0 ? session : nullptr, address, options, progress, cancel, run);
             Json j = Json::array();
-            for (const auto& p : points)
+            for (const auto& p : profile.curve)
                 j.push_back({ { "workers", p.workers }, { "samples_per_s", p.samplesPerS }, { "step_s", p.stepS } });
             return Json{ { "points", j } };
         },
         [this](const JobOutcome& outcome) {
             if (outcome.state == JobOutcome::State::Done) {
                 QVector<QPointF> pts;
-                std::vector<store::SeriesPoint> stored;
                 QStringList text;
                 for (const auto& p : outcome.result["points"]) {
                     const double w = p.value("workers", 0), sps = p.value("samples_per_s", 0.0);
                     pts.push_back(QPointF(w, sps));
-                    stored.push_back({ w, sps });
                     text << tr("%1: %2/s").arg(w).arg(QLocale().toString(sps, 'f', 0));
                 }
                 m_profileChart->setSeries(tr("samples/s"), pts);
                 m_chartTabs->setCurrentWidget(m_profileChart);
                 m_log->addItem(tr("Scaling curve: %1").arg(text.join(QStringLiteral(", "))));
-                if (session() && m_run != 0) {
-                    try {
-                        session()->appendSeries(m_run, "profile/samples_per_s", stored);
-                    } catch (const std::exception& e) {
-                        m_status->setText(
-                            tr("Cannot record the curves: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
-                    }
-                }
             } else {
                 m_log->addItem(tr("Profiling did not finish: %1").arg(outcome.error));
             }

@@ -32,6 +32,8 @@ class LineChart;
 namespace vantage::edl {
 class JobClient;
 struct JobEvent;
+struct LeaderOptions;
+struct StoredJob;
 } // namespace vantage::edl
 
 namespace vantage::gui {
@@ -115,7 +117,8 @@ private:
     // whatever events are still on their way.
     bool jobIsOver() const;
     void showStatus();
-    void showInputs(const Json& params);
+    void showInputs(const edl::LeaderOptions& options);
+    void showStoredSeries(const edl::StoredJob& job);
     // Finishes the job's run from its report (null: from the events seen), once.
     void recordEnd(const Json& report);
     // Sends a request to the job from one of the page's tasks; the log shows the answer.

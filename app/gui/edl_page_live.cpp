@@ -166,26 +166,17 @@ void EdlPage::takeUpRuns()
     store::Session* s = session();
     if (!s || s->isReadOnly() || isAttached())
         return;
-    bool finished = false;
-    qint64 live = 0;
+    edl::JobTakeUp takeUp;
     try {
-        for (const auto& r : s->runs()) {
-            const std::string dir = r.params.value("job_dir", std::string());
-            if (r.engine != store::Engine::Edl || dir.empty())
-                continue;
-            if (r.interrupted())
-                finished = edl::finishJobRunFromReport(*s, r.id, dir) || finished;
-            else if (r.status == store::RunStatus::Running)
-                live = r.id;
-        }
+        takeUp = edl::takeUpJobRuns(*s);
     } catch (const std::exception& e) {
         m_status->setText(
             tr("Cannot record a job that ended meanwhile: %1").arg(QString::fromUtf8(e.what())).toHtmlEscaped());
     }
-    if (finished)
+    if (takeUp.finished)
         Q_EMIT runsChanged();
-    if (live != 0)
-        showRun(live);
+    if (takeUp.live != 0)
+        showRun(takeUp.live);
 }
 
 QString EdlPage::liveWork() const

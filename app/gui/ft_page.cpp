@@ -6,12 +6,13 @@
 
 #include "common/error.h"
 #include "common/graphviz.h"
+#include "common/progress.h"
 #include "common/units.h"
 #include "ft/cluster.h"
 #include "ft/search.h"
 #include "ft/search_run.h"
 #include "ft/strategy.h"
-#include "store/run_scope.h"
+#include "ft/strategy_run.h"
 #include "store/session.h"
 #include "widgets/pareto_chart.h"
 #include "widgets/stacked_bar_chart.h"
@@ -521,18 +522,17 @@ void FtPage::recordPick()
     store::Session* s = session();
     if (!s || !m_state->result)
         return;
-    const auto& fr = m_state->result->frontiers[static_cast<std::size_t>(m_pickedFrontier)];
     try {
-        store::NewRun run{
-            .engine = store::Engine::Ft, .kind = store::RunKind::Pick, .name = currentModelLabel().toStdString()
-        };
-        run.params = { { "search_run", m_searchRun }, { "devices", fr.devices }, { "frontier", m_pickedFrontier },
-            { "strategy", m_pickedStrategy } };
-        const auto strategy = ft::strategyFor(*m_state->graph, m_state->cluster, *m_state->result,
-            static_cast<std::size_t>(m_pickedFrontier), m_pickedStrategy);
-        store::recordRun(s, run, [&](store::RunScope& scope) {
-            ft::recordStrategy(scope, *m_state->graph, strategy, ft::strategyJson(strategy, m_pickedStrategy));
-        });
+        NullProgress progress;
+        ft::PickRecipe::run(s,
+            { .searchRun = m_searchRun,
+                .name = currentModelLabel().toStdString(),
+                .frontier = static_cast<std::size_t>(m_pickedFrontier),
+                .strategy = m_pickedStrategy,
+                .graph = &*m_state->graph,
+                .cluster = &m_state->cluster,
+                .result = &*m_state->result },
+            progress, CancelToken());
         Q_EMIT runsChanged();
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot record the pick: %1").arg(QString::fromUtf8(e.what())));

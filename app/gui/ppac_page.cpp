@@ -4,9 +4,10 @@
 #include "table_helpers.h"
 
 #include "common/error.h"
+#include "common/progress.h"
+#include "ppac/model_runs.h"
 #include "ppac/ppac.h"
 #include "ppac/training_run.h"
-#include "store/run_scope.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
 
@@ -461,17 +462,14 @@ bool PpacPage::storeKnobs()
     if (!s || !m_state->last)
         return false;
     try {
+        NullProgress progress;
         const auto& r = *m_state->last;
-        store::NewRun run{ .engine = store::Engine::Ppac,
-            .kind = store::RunKind::Knobs,
-            .name = QStringLiteral("γ %1, β %2").arg(r.knobs.gamma).arg(r.knobs.beta).toStdString() };
-        run.params = { { "train_run", m_trainRun }, { "gamma", r.knobs.gamma }, { "beta", r.knobs.beta } };
-        store::recordRun(s, run, [&](store::RunScope& scope) {
-            Json res = { { "metrics", ppac::toJson(r.evaluation) },
-                { "knobs", { { "gamma", r.knobs.gamma }, { "beta", r.knobs.beta } } },
-                { "exposure_by_popularity_group", r.exposureByGroup } };
-            scope.succeed(res, ppac::evaluationSummary(r.evaluation));
-        });
+        ppac::KnobsRecipe::run(s,
+            { .trainRun = m_trainRun,
+                .knobs = r.knobs,
+                .evaluation = r.evaluation,
+                .exposureByGroup = r.exposureByGroup },
+            progress, CancelToken());
         Q_EMIT runsChanged();
         return true;
     } catch (const std::exception& e) {

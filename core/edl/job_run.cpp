@@ -1,4 +1,5 @@
 #include "edl/job_run.h"
+#include "edl/job_run_p.h"
 
 #include "common/error.h"
 #include "edl/client.h"
@@ -46,6 +47,12 @@ std::string errorOf(const Json& result)
 }
 
 } // namespace
+
+void finishJobRun(store::RunScope& scope, const Json& result, bool cancelled)
+{
+    const std::string state = jsonFieldOr<std::string>(result, "state", "", kWhere);
+    scope.finish(statusOf(state, cancelled), result, summaryOf(result), errorOf(result));
+}
 
 double meanPause(const std::vector<ScaleEvent>& events)
 {
@@ -190,10 +197,13 @@ void JobRecorder::storeRest(const Json& report, const JobTimeline& timeline)
     flush();
 }
 
-void finishJobRun(store::RunScope& scope, const Json& result, bool cancelled)
+Json JobRecorder::finish(const Json& report, const JobTimeline& timeline, const std::filesystem::path& jobDir)
 {
-    const std::string state = jsonFieldOr<std::string>(result, "state", "", kWhere);
-    scope.finish(statusOf(state, cancelled), result, summaryOf(result), errorOf(result));
+    const Json result
+        = report.is_null() ? jobResultFromTimeline(timeline, jobDir) : jobResultFromReport(report, jobDir);
+    storeRest(report, timeline);
+    finishJobRun(m_session, m_runId, result);
+    return result;
 }
 
 void finishJobRun(store::Session& session, std::int64_t runId, const Json& result)

@@ -17,6 +17,7 @@
 #include "ft/op_graph.h"
 #include "ft/search.h"
 #include "ft/strategy.h"
+#include "store/recipe.h"
 
 #include <nlohmann/json.hpp>
 
@@ -87,5 +88,19 @@ nlohmann::json strategyJson(const Strategy& strategy, int index);
 // Summary: "BERT-Large x8: 820.00 ms, 12.3 GiB per device".
 void recordStrategy(store::RunScope& scope, const OpGraph& graph, const Strategy& strategy, const nlohmann::json& json,
     const std::string& svg = {});
+
+// The search recipe as a type (store/recipe.h).
+struct SearchRecipe {
+    using Request = SearchRequest;
+    using Result = SearchRun;
+    using Stored = StoredSearch;
+    static constexpr store::Engine engine = store::Engine::Ft;
+    static constexpr store::RunKind kind = store::RunKind::Search;
+    static Result run(store::Session* session, const Request& request, Progress& progress, const CancelToken& cancel)
+    {
+        return runSearch(session, request, progress, cancel);
+    }
+    static Stored read(const store::Session& session, std::int64_t runId) { return readSearch(session, runId); }
+};
 
 } // namespace vantage::ft

@@ -39,6 +39,16 @@ bool cut(DgiPage* page)
     return done.wait(60000) && done.first().first().toBool();
 }
 
+// The evaluation runs of a session: a cut of the page is recorded beside them as a partition run.
+std::vector<store::RunInfo> evaluations(const store::Session& session)
+{
+    std::vector<store::RunInfo> out;
+    for (const auto& r : session.runs())
+        if (r.kind == store::RunKind::Evaluate)
+            out.push_back(r);
+    return out;
+}
+
 // Evaluates the page's inputs as the button does; true when the run is shown.
 bool evaluate(DgiPage* page)
 {
@@ -155,7 +165,14 @@ private Q_SLOTS:
         auto* results = page->findChild<QTableView*>(QStringLiteral("dgiResults"));
         QCOMPARE(results->model()->rowCount(), 2);
 
-        const auto runs = w.session()->runs();
+        // The cut is recorded as `dgi partition` records it, the evaluation after it.
+        QCOMPARE(w.session()->runs().size(), std::size_t(2));
+        const auto partition = w.session()->runs().front();
+        QCOMPARE(partition.kind, store::RunKind::Partition);
+        QCOMPARE(partition.status, store::RunStatus::Done);
+        QCOMPARE(partition.params.value("model", std::string()), std::string("sage"));
+        QCOMPARE(partition.result.value("layers", Json::array()).size(), std::size_t(2));
+        const auto runs = evaluations(*w.session());
         QCOMPARE(runs.size(), std::size_t(1));
         QCOMPARE(runs[0].status, store::RunStatus::Done);
         // The recipe's shape: the reference mode at the top, the others under "compare".
@@ -233,7 +250,7 @@ private Q_SLOTS:
         again.showRun(runs[0].id);
         QCOMPARE(again.speedup(), page->speedup());
         QCOMPARE(again.cutSvg(), page->cutSvg());
-        QCOMPARE(w.session()->runs().size(), std::size_t(1));
+        QCOMPARE(w.session()->runs().size(), std::size_t(2)); // showing records nothing
         // The inputs and the results table come back from the store; the inspector has nothing to show.
         QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("dgiGraph"))->currentText(),
             QStringLiteral("rmat:n=3000,deg=6,seed=3"));
@@ -271,7 +288,7 @@ private Q_SLOTS:
         QVERIFY(done.wait(180000));
         QVERIFY2(cancelled, "the node-wise phase was never reported");
         QCOMPARE(done.first().first().toBool(), true);
-        const auto runs = w.session()->runs();
+        const auto runs = evaluations(*w.session());
         QCOMPARE(runs.size(), std::size_t(1));
         QCOMPARE(runs[0].status, store::RunStatus::Done);
         QVERIFY2(runs[0].result.value("cancelled_modes", Json::array()) == Json::array({ "nodewise" }),

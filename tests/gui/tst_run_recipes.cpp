@@ -1,27 +1,37 @@
-// One recipe per engine: the same run recorded through the page (driven as a user would, into one
-// session) and through vantage-cli (into another) must leave the same rows: engine, kind, name,
+// One recipe per kind of run: the same run recorded through the page (driven as a user would, into
+// one session) and through vantage-cli (into another) must leave the same rows: engine, kind, name,
 // status, parameters, result, summary, series (names and points) and artifacts (names, types and,
 // where deterministic, bytes), field by field. Only what cannot be equal is left out: wall-clock
-// times, memory peaks, the session files' own paths and ids, and the job folder.
+// times, memory peaks, the session files' own paths and ids, and the job folder. A kind that only
+// one front end records (the CLI's exports and sweeps, the page's pick) is compared with the core
+// recipe called here on the same inputs: the row a front end leaves is the recipe's, nothing added.
 
 #include "../cli/cli_harness.h"
+#include "dgi/graph_run.h"
 #include "dgi_page.h"
+#include "edl/client.h"
 #include "edl_page.h"
+#include "ft/strategy_run.h"
 #include "ft_page.h"
 #include "main_window.h"
 #include "pages.h"
+#include "ppac/model_runs.h"
 #include "ppac_page.h"
 #include "store/session.h"
 
 #include <QDir>
+#include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <chrono>
 #include <cmath>
 #include <functional>
 #include <set>
+#include <thread>
 
 using namespace vantage;
 using namespace vantage::gui;
@@ -84,11 +94,12 @@ void compareJson(const Json& a, const Json& b, const std::string& path, const Di
         out << QString::fromStdString(path + ": " + a.dump().substr(0, 80) + " vs " + b.dump().substr(0, 80));
 }
 
-// Numbers in a summary stand for times where the test cannot fix them: compared as "#".
+// Numbers in a summary stand for times where the test cannot fix them: compared as "#", with their
+// unit (a time may be written in µs by one run and in ms by the other).
 QString shape(const std::string& summary)
 {
     return QString::fromStdString(summary).replace(
-        QRegularExpression(QStringLiteral("[0-9][0-9.,]*")), QStringLiteral("#"));
+        QRegularExpression(QStringLiteral("[0-9][0-9.,]*( ?(µs|us|ms|ns|s|min|h)\\b)?")), QStringLiteral("#"));
 }
 
 struct Compare {
@@ -238,11 +249,75 @@ private Q_SLOTS:
             QVERIFY(page->startSearch());
             QVERIFY(done.wait(120000));
             QCOMPARE(done.first().first().toBool(), true);
+            page->pick(1, 0); // recorded as a "pick" run, as a click records it
+            QCOMPARE(page->pickedFrontier(), 1);
         }
         const auto r = cli({ "--session", cliFile, "ft", "search", "--model", "bert-base", "--batch", "64", "--cluster",
             "a100x8", "--devices", "4,8" });
         QVERIFY2(r.code == 0, r.err.constData());
         check(pageFile, cliFile, "search", {});
+
+        // The pick: the CLI has none, so the recipe picks the same point of the CLI's stored search
+        // (read back from the session, where the page had the search in memory).
+        const store::RunInfo picked
+            = onlyRun(store::Session::open(pageFile.toStdString(), store::Session::Mode::ReadOnly), "pick");
+        {
+            auto s = store::Session::open(cliFile.toStdString());
+            NullProgress progress;
+            const auto run = ft::PickRecipe::run(&s,
+                { .searchRun = onlyRun(s, "search").id,
+                    .name = picked.name,
+                    .frontier = 1,
+                    .strategy = picked.params.value("strategy", -1) },
+                progress, CancelToken());
+            QVERIFY(run.runId > 0);
+        }
+        // The search read back from JSON prices the strategy to the last bit or so of a double.
+        Compare c;
+        c.differs.relative = 1e-12;
+        c.artifactBytesDiffer = { "strategy.json" }; // the result, compared above within that
+        check(pageFile, cliFile, "pick", c);
+    }
+
+    // FT's kinds that only vantage-cli records, against the recipe called here: an explicit-cost
+    // frontier, and an export from the stored search of ftSearch (the same search in both files).
+    void ftFrontierAndExport()
+    {
+        const QString pageFile = path(QStringLiteral("ft-page.vantage")),
+                      cliFile = path(QStringLiteral("ft-cli.vantage"));
+        const QString costs = path(QStringLiteral("two_ops.json"));
+        {
+            QFile f(costs);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"ops": [{"name": "a", "configs": [{"name": "dp", "time": 1.0, "memory": 4.0},
+                {"name": "tp", "time": 2.0, "memory": 2.0}]}, {"name": "b", "configs": [{"name": "dp",
+                "time": 1.5, "memory": 3.0}, {"name": "tp", "time": 0.5, "memory": 6.0}]}], "edges": [{"from":
+                "a", "to": "b", "time": [[0, 0.5], [0.7, 0]], "memory": [[0, 0], [0, 1]]}]})");
+        }
+        auto r = cli({ "--session", cliFile, "ft", "frontier", "--costs", costs });
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cli({ "--session", cliFile, "ft", "export", "--run", "1", "--devices", "8", "--pick", "min-memory", "--out",
+            path(QStringLiteral("cli-strategy.json")), "--svg", path(QStringLiteral("cli-strategy.svg")) });
+        QVERIFY2(r.code == 0, r.err.constData());
+        {
+            auto s = store::Session::open(pageFile.toStdString());
+            NullProgress progress;
+            QVERIFY(ft::FrontierRecipe::run(&s, { .costs = costs.toStdString() }, progress, CancelToken()).runId > 0);
+            const auto run = ft::ExportRecipe::run(&s,
+                { .searchRun = onlyRun(s, "search").id,
+                    .devices = 8,
+                    .pick = "min-memory",
+                    .out = path(QStringLiteral("recipe-strategy.json")).toStdString(),
+                    .svg = path(QStringLiteral("recipe-strategy.svg")).toStdString() },
+                progress, CancelToken());
+            QVERIFY(run.runId > 0);
+        }
+        check(pageFile, cliFile, "frontier", {});
+        check(pageFile, cliFile, "export", {});
+        // The files written are the recipe's too.
+        QFile a(path(QStringLiteral("cli-strategy.json"))), b(path(QStringLiteral("recipe-strategy.json")));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.readAll(), b.readAll());
     }
 
     void dgiEvaluation()
@@ -280,6 +355,52 @@ private Q_SLOTS:
         check(pageFile, cliFile, "evaluate", c);
     }
 
+    // The page's Cut into layers and `dgi partition` record the same run.
+    void dgiPartition()
+    {
+        const QString pageFile = path(QStringLiteral("dgi-cut-page.vantage")),
+                      cliFile = path(QStringLiteral("dgi-cut-cli.vantage"));
+        {
+            MainWindow w(m_settings);
+            addEnginePages(w);
+            QVERIFY(w.createSession(pageFile));
+            auto* page = w.findChild<DgiPage*>();
+            page->setInputs(QStringLiteral("rmat:n=3000,deg=6,seed=3"), QStringLiteral("gat"), 16, 16, 2);
+            QSignalSpy done(page, &DgiPage::partitionFinished);
+            QVERIFY(page->partitionModel());
+            QVERIFY(done.wait(60000));
+            QCOMPARE(done.first().first().toBool(), true);
+        }
+        const auto r = cli({ "--session", cliFile, "dgi", "partition", "--model", "gat", "--in-dim", "16", "--hidden",
+            "16", "--layers", "2" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        Compare c;
+        c.artifactBytesDiffer = { "layer_cut.svg" }; // Graphviz numbers clusters differently per process
+        check(pageFile, cliFile, "partition", c);
+    }
+
+    // `dgi generate` against the recipe called here, into the same folder (its path is in the run).
+    void dgiGenerate()
+    {
+        const QString recipeFile = path(QStringLiteral("dgi-gen-recipe.vantage")),
+                      cliFile = path(QStringLiteral("dgi-gen-cli.vantage"));
+        const QString out = path(QStringLiteral("dgi-graph"));
+        const QString graph = QStringLiteral("chunglu:n=2000,deg=5,seed=4");
+        const auto r = cli({ "--session", cliFile, "dgi", "generate", "--graph", graph, "--symmetrize", "--self-loops",
+            "add", "--out", out });
+        QVERIFY2(r.code == 0, r.err.constData());
+        {
+            auto s = store::Session::create(recipeFile.toStdString());
+            dgi::GenerateRequest request{ .out = out.toStdString() };
+            request.graph.graph = graph.toStdString();
+            request.graph.symmetrize = true;
+            request.graph.selfLoops = dgi::SelfLoops::Add;
+            NullProgress progress;
+            QVERIFY(dgi::GenerateRecipe::run(&s, request, progress, CancelToken()).runId > 0);
+        }
+        check(recipeFile, cliFile, "generate", {});
+    }
+
     void ppacTraining()
     {
         const QString data = path(QStringLiteral("ppac-data"));
@@ -302,6 +423,10 @@ private Q_SLOTS:
             QVERIFY(page->startTraining());
             QVERIFY(trained.wait(180000));
             QCOMPARE(trained.first().first().toBool(), true);
+            QSignalSpy reranked(page, &PpacPage::reranked);
+            page->setKnobs(0.0, -0.5);
+            QVERIFY(reranked.wait(60000));
+            QVERIFY(page->storeKnobs());
         }
         r = cli({ "--session", cliFile, "ppac", "train", "--dataset", data, "--model", "mf", "--ppac", "--epochs", "3",
             "--patience", "0" });
@@ -310,6 +435,66 @@ private Q_SLOTS:
         c.seriesValuesDiffer = { "epoch_time_s" };
         c.artifactBytesDiffer = { "model.vppac" }; // the model notes when it was trained
         check(pageFile, cliFile, "train", c);
+
+        // The knobs: the CLI has none, so the recipe stores the same knobs over the CLI's training
+        // (trained again here from its stored request: the same model, as the check above shows).
+        {
+            auto s = store::Session::open(cliFile.toStdString());
+            const ppac::StoredTraining stored = ppac::readTraining(s, onlyRun(s, "train").id);
+            NullProgress progress;
+            const ppac::TrainingRun trained
+                = ppac::runTraining(nullptr, stored.request, nullptr, progress, CancelToken());
+            const ppac::RerankResult e = ppac::rerank(*trained.recommender, { 0.0, -0.5 }, {}, progress, CancelToken());
+            const auto run = ppac::KnobsRecipe::run(&s,
+                { .trainRun = stored.runId,
+                    .knobs = e.knobs,
+                    .evaluation = e.evaluation,
+                    .exposureByGroup = e.exposureByGroup },
+                progress, CancelToken());
+            QVERIFY(run.runId > 0);
+        }
+        check(pageFile, cliFile, "knobs", {});
+    }
+
+    // PPAC's kinds that only vantage-cli records, against the recipe called here on the same inputs.
+    void ppacModelKinds()
+    {
+        const QString recipeFile = path(QStringLiteral("ppac-kinds-recipe.vantage")),
+                      cliFile = path(QStringLiteral("ppac-kinds-cli.vantage"));
+        const QString data = path(QStringLiteral("ppac-kinds-data"));
+        const QString model = path(QStringLiteral("ppac-kinds.vppac"));
+        auto r = cli({ "--session", cliFile, "ppac", "generate", "--out", data, "--users", "200", "--items", "100" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cli({ "--session", cliFile, "ppac", "similar", "--dataset", data, "--k", "10" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cli({ "ppac", "train", "--dataset", data, "--model", "mf", "--ppac", "--epochs", "2", "--save", model });
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cli({ "--session", cliFile, "ppac", "eval", "--model", model, "--gamma", "0", "--beta", "-0.5" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        r = cli({ "--session", cliFile, "ppac", "rerank", "--model", model, "--gamma", "0", "--beta", "0,-0.5" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        {
+            auto s = store::Session::create(recipeFile.toStdString());
+            const auto cliSession = store::Session::open(cliFile.toStdString(), store::Session::Mode::ReadOnly);
+            NullProgress progress;
+            const CancelToken cancel;
+            ppac::SyntheticOptions synthetic;
+            synthetic.users = 200;
+            synthetic.items = 100;
+            ppac::GenerateRecipe::run(&s, { .out = data.toStdString(), .options = synthetic }, progress, cancel);
+            // The similar users' data as the CLI's run stored it: the request read back.
+            const Json similar = onlyRun(cliSession, "similar").params;
+            ppac::SimilarRecipe::run(&s, { .data = ppac::dataRequestFromJson(similar.at("data")) }, progress, cancel);
+            const ppac::ModelRequest m{ .model = model.toStdString() };
+            ppac::EvaluateRecipe::run(&s, { .model = m, .knobs = { 0.0, -0.5 } }, progress, cancel);
+            ppac::RerankRecipe::run(&s, { .model = m, .gammas = { 0.0 }, .betas = { 0.0, -0.5 } }, progress, cancel);
+        }
+        check(recipeFile, cliFile, "generate", {});
+        Compare timed;
+        timed.summaryNumbers = false; // "200 users in 3.00 ms"
+        check(recipeFile, cliFile, "similar", timed);
+        check(recipeFile, cliFile, "evaluate", {});
+        check(recipeFile, cliFile, "rerank", {});
     }
 
     void edlJob()
@@ -337,6 +522,81 @@ private Q_SLOTS:
         c.seriesValuesDiffer = { "throughput" };
         c.differs.relative = 1e-9;
         check(pageFile, cliFile, "train", c);
+    }
+
+    // A detached job's run (begun by the page's Start or `edl start --session`, handed over to its
+    // leader, finished by the page or `edl attach --session`) and its throughput profile (the page's
+    // Profile or `edl profile --session`): the same parameters and the same profile series. Where
+    // the job was stopped, its steps, losses and workers differ; the profile's sizes do not.
+    void edlProfile()
+    {
+        const QString pageFile = path(QStringLiteral("edl-profile-page.vantage")),
+                      cliFile = path(QStringLiteral("edl-profile-cli.vantage"));
+        {
+            MainWindow w(m_settings);
+            addEnginePages(w);
+            QVERIFY(w.createSession(pageFile));
+            auto* page = w.findChild<EdlPage*>();
+            page->setJob(QStringLiteral("mlp"), 2, 1, 2000000, 64); // far longer than the profile: stopped below
+            QSignalSpy attached(page, &EdlPage::attached);
+            QSignalSpy ended(page, &EdlPage::jobEnded);
+            QVERIFY(page->startTraining());
+            QVERIFY(attached.wait(60000));
+            QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 3, 60000);
+            QTRY_COMPARE_WITH_TIMEOUT(page->activeWorkers(), 2, 30000);
+            QSignalSpy profiled(page, &EdlPage::profileFinished);
+            QVERIFY(page->profileThroughput(2, 3));
+            QVERIFY(profiled.wait(180000));
+            QCOMPARE(profiled.first().first().toBool(), true);
+            QVERIFY(page->stopJob());
+            QVERIFY(ended.wait(120000));
+        }
+        const QString jobDir = path(QStringLiteral("edl-profile-job"));
+        auto r = cli({ "--session", cliFile, "edl", "start", "--trainer", "mlp", "--workers", "2", "--epochs", "1",
+            "--samples", "2000000", "--batch", "64", "--devices", "cpu", "--job-dir", jobDir });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const edl::JobClient job(edl::readJobFile(jobDir.toStdString()));
+        QTRY_VERIFY_WITH_TIMEOUT(job.status().step >= 3 && job.status().activeWorkers() == 2, 60000);
+        r = cli({ "--session", cliFile, "edl", "profile", "--job", jobDir, "--max-workers", "2", "--steps", "3" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QProcess attach;
+        attach.start(QStringLiteral(VANTAGE_CLI), { "--json", "--session", cliFile, "edl", "attach", "--job", jobDir });
+        QVERIFY(attach.waitForStarted());
+        QVERIFY(attach.waitForReadyRead(30000)); // attached: it prints the job's events
+        r = cli({ "edl", "stop", "--job", jobDir });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(attach.waitForFinished(120000));
+        QCOMPARE(attach.exitCode(), 0);
+
+        const auto pageSession = store::Session::open(pageFile.toStdString(), store::Session::Mode::ReadOnly);
+        const auto cliSession = store::Session::open(cliFile.toStdString(), store::Session::Mode::ReadOnly);
+        const auto a = onlyRun(pageSession, "train"), b = onlyRun(cliSession, "train");
+        QCOMPARE(a.status, store::RunStatus::Done);
+        QCOMPARE(b.status, store::RunStatus::Done);
+        QCOMPARE(a.name, b.name);
+        QStringList differences;
+        compareJson(a.params, b.params, "params", { .keys = { "job_dir", "port" } }, differences);
+        QVERIFY2(differences.isEmpty(), qPrintable(differences.join(QLatin1Char('\n'))));
+        const auto pageProfile = pageSession.series(a.id, "profile/samples_per_s");
+        const auto cliProfile = cliSession.series(b.id, "profile/samples_per_s");
+        QCOMPARE(pageProfile.size(), std::size_t(2));
+        QCOMPARE(cliProfile.size(), pageProfile.size());
+        for (std::size_t i = 0; i < pageProfile.size(); ++i) {
+            QCOMPARE(pageProfile[i].step, double(i + 1));
+            QCOMPARE(cliProfile[i].step, pageProfile[i].step);
+            QVERIFY(pageProfile[i].value > 0.0 && cliProfile[i].value > 0.0);
+        }
+        // The rest of each run is its job's, recorded the same way: the same series, from the report.
+        auto names = [](const store::Session& s, std::int64_t id) {
+            std::set<std::string> out;
+            for (const auto& n : s.seriesNames(id))
+                if (n.rfind("step_time_s/", 0) != 0) // which workers the scaling left differs
+                    out.insert(n);
+            return out;
+        };
+        QCOMPARE(names(pageSession, a.id), names(cliSession, b.id));
+        QCOMPARE(a.result.value("source", std::string()), std::string("report"));
+        QCOMPARE(b.result.value("source", std::string()), std::string("report"));
     }
 };
 
