@@ -56,16 +56,6 @@ QString seconds(double s)
 
 } // namespace
 
-namespace {
-
-// What an evaluation job hands back besides its JSON.
-struct Kept {
-    DgiCut cut; // drawn with the graph's sizes
-    std::shared_ptr<const dgi::Graph> graph;
-    std::shared_ptr<const dgi::NodeMatrix> output;
-};
-
-} // namespace
 
 DgiPage::DgiPage(QWidget* parent)
     : EnginePage(parent)
@@ -229,25 +219,18 @@ bool DgiPage::partitionModel()
     }
     // A user's TorchScript file is imported (its loops unrolled) and its cut laid out by Graphviz:
     // seconds for a large model, so off the GUI thread like every other long action.
-    auto cut = std::make_shared<DgiCut>();
     const QString model = m_model->currentText();
     const int generation = ++m_state->generation;
     setActionsEnabled(false);
     m_status->setText(tr("Cutting %1 into layers…").arg(model));
     // Recorded as a partition run, as `vantage-cli dgi partition` records it.
     store::Session* session = this->session();
-    const bool ok = startJob(
+    const bool ok = startTypedJob<dgi::PartitionRun>(
         tr("Cut into layers"),
-        [request, cut, session](Progress& progress, const CancelToken& cancel) {
-            dgi::PartitionRun run
-                = dgi::PartitionRecipe::run(session, { .model = request, .drawSvg = true }, progress, cancel);
-            cut->ir = std::move(run.ir);
-            cut->schema = std::move(run.schema);
-            cut->dot = std::move(run.dot);
-            cut->svg = std::move(run.svg);
-            return Json{ { "run", run.runId } };
+        [request, session](Progress& progress, const CancelToken& cancel) {
+            return dgi::PartitionRecipe::run(session, { .model = request, .drawSvg = true }, progress, cancel);
         },
-        [this, cut, model, generation](const JobOutcome& outcome) {
+        [this, model, generation](const TypedOutcome<dgi::PartitionRun>& outcome) {
             setActionsEnabled(true);
             if (generation != m_state->generation) { // a stored run was shown meanwhile: it stays
                 Q_EMIT partitionFinished(false);
@@ -266,13 +249,14 @@ bool DgiPage::partitionModel()
                 Q_EMIT partitionFinished(false);
                 return;
             }
-            m_state->take(std::move(*cut));
+            dgi::PartitionRun& run = *outcome.value;
+            m_state->take({ std::move(run.ir), std::move(run.schema), std::move(run.dot), std::move(run.svg) });
             showModelDims();
             m_state->shownModel = modelKey();
             showSchema();
             m_status->setText(tr("%1 cut into %n layer(s).", nullptr, layerCount()).arg(model));
             m_tabs->setCurrentIndex(0);
-            if (outcome.result.value("run", 0LL) != 0)
+            if (run.runId != 0)
                 Q_EMIT runsChanged();
             Q_EMIT partitionFinished(true);
         },
@@ -373,23 +357,20 @@ bool DgiPage::startEvaluation()
     store::Session* session = this->session();
     setActionsEnabled(false);
     m_status->setText(tr("Evaluating…"));
-    auto kept = std::make_shared<Kept>();
-    const bool ok = startJob(
+    const bool ok = startTypedJob<dgi::EvaluationRun>(
         tr("GNN evaluation"),
         [=](Progress& progress, const CancelToken& cancel) {
-            dgi::EvaluationRun run = dgi::runEvaluation(session, request, progress, cancel);
-            kept->cut = { std::move(run.ir), std::move(run.schema), std::move(run.dot), std::move(run.svg) };
-            kept->graph = run.graph;
-            kept->output = std::make_shared<const dgi::NodeMatrix>(std::move(run.results.front().output));
-            return Json{ { "run", run.runId }, { "result", run.result } };
+            return dgi::runEvaluation(session, request, progress, cancel);
         },
-        [this, kept, request](const JobOutcome& outcome) {
+        [this, request](const TypedOutcome<dgi::EvaluationRun>& outcome) {
             setActionsEnabled(true);
-            if (outcome.state == JobOutcome::State::Done) {
-                m_lastRun = outcome.result.value("run", 0LL);
-                m_state->take(std::move(kept->cut)); // the cut of the model evaluated, shown below
-                m_state->graph = kept->graph;
-                m_state->output = kept->output;
+            if (outcome.done()) {
+                dgi::EvaluationRun& run = *outcome.value;
+                m_lastRun = run.runId;
+                // The cut of the model evaluated, shown below.
+                m_state->take({ std::move(run.ir), std::move(run.schema), std::move(run.dot), std::move(run.svg) });
+                m_state->graph = run.graph;
+                m_state->output = std::make_shared<const dgi::NodeMatrix>(std::move(run.results.front().output));
                 // Hops of the node inspector: the aggregation rounds of the model evaluated (a
                 // TorchScript model's own, not the layer box's).
                 m_state->layers = 0;
@@ -399,10 +380,10 @@ bool DgiPage::startEvaluation()
                 m_state->shownModel = modelKey();
                 showSchema();
                 setNodeInspectorEnabled(m_state->graph && m_state->output);
-                showResults(outcome.result["result"]);
+                showResults(run.result);
                 m_tabs->setCurrentIndex(1);
-                m_status->setText(graphNote(outcome.result["result"], request));
-                if (outcome.result["result"].contains("cancelled_modes"))
+                m_status->setText(graphNote(run.result, request));
+                if (run.result.contains("cancelled_modes"))
                     m_status->setText(tr("The node-wise baseline was cancelled; the layer-wise result is kept."));
             } else if (outcome.state == JobOutcome::State::Cancelled) {
                 m_status->setText(tr("Evaluation cancelled."));
@@ -413,7 +394,7 @@ bool DgiPage::startEvaluation()
                 clearResults();
                 m_status->setText(tr("Evaluation failed: %1").arg(outcome.error));
             }
-            Q_EMIT evaluationFinished(outcome.state == JobOutcome::State::Done);
+            Q_EMIT evaluationFinished(outcome.done());
         });
     if (!ok)
         setActionsEnabled(true);

@@ -178,21 +178,20 @@ bool EdlPage::startTraining()
     store::Session* session = this->session();
     m_start->setEnabled(false);
     m_status->setText(tr("Starting the job…"));
-    return startJob(
+    return startTypedJob<edl::JobAddress>(
         tr("Start elastic job"),
         [options](Progress& progress, const CancelToken&) {
             progress.report(0.1, "starting the leader");
-            const auto address = edl::startJob(options);
-            return Json(edl::toJson(address));
+            return edl::startJob(options);
         },
-        [this, options, session](const JobOutcome& outcome) {
+        [this, options, session](const TypedOutcome<edl::JobAddress>& outcome) {
             m_start->setEnabled(true);
-            if (outcome.state != JobOutcome::State::Done) {
+            if (!outcome.done()) {
                 m_status->setText(tr("Cannot start the job: %1").arg(outcome.error).toHtmlEscaped());
                 Q_EMIT attached(false);
                 return;
             }
-            const auto address = edl::jobAddressFromJson(outcome.result);
+            const edl::JobAddress address = *outcome.value;
             if (session == this->session() && session) {
                 try {
                     m_run = edl::beginJobRun(*session, options, address);
@@ -546,30 +545,27 @@ bool EdlPage::migrateWorkers(const QStringList& from)
                                   : tr("Migration requested: %1").arg(from.join(QLatin1Char(' '))));
     // Waits for the joiners to train and the old workers to leave: off the GUI thread, with its own
     // connection (the page's client belongs to the GUI thread).
-    const bool started = startJob(
+    using Events = std::vector<edl::ScaleEvent>;
+    const bool started = startTypedJob<Events>(
         tr("Migrate workers"),
         [address, options](Progress& progress, const CancelToken& cancel) {
             progress.report(0.1, "starting the new workers");
             edl::JobClient client(address, edl::ClientOptions{ .name = "gui-migrate" });
-            const auto events = edl::migrate(client, options, cancel);
-            Json j = Json::array();
-            for (const auto& e : events)
-                j.push_back(edl::toJson(e));
-            return Json{ { "events", j } };
+            return edl::migrate(client, options, cancel);
         },
-        [this](const JobOutcome& outcome) {
-            if (outcome.state == JobOutcome::State::Done) {
+        [this](const TypedOutcome<Events>& outcome) {
+            if (outcome.done()) {
                 double pause = 0;
-                for (const auto& e : outcome.result["events"])
-                    pause += e.value("pause_s", 0.0);
+                for (const auto& e : *outcome.value)
+                    pause += e.pauseS;
                 m_log->addItem(tr("Migration done: %n scale event(s), %1 ms of pause in all", nullptr,
-                    static_cast<int>(outcome.result["events"].size()))
+                    static_cast<int>(outcome.value->size()))
                                    .arg(QLocale().toString(pause * 1e3, 'f', 0)));
             } else {
                 m_log->addItem(tr("Migration did not finish: %1").arg(outcome.error));
             }
             showStatus();
-            Q_EMIT migrationFinished(outcome.state == JobOutcome::State::Done);
+            Q_EMIT migrationFinished(outcome.done());
         });
     showStatus();
     return started;
@@ -582,22 +578,19 @@ bool EdlPage::profileThroughput(int maxWorkers, int steps)
     const edl::JobAddress address = *m_state->address;
     const edl::ProfileOptions options{ .maxWorkers = std::max(1, maxWorkers), .steps = std::max(1, steps) };
     m_log->addItem(tr("Profiling throughput at 1 to %1 workers").arg(options.maxWorkers));
-    const bool started = startJob(
+    using Curve = std::vector<edl::ProfilePoint>;
+    const bool started = startTypedJob<Curve>(
         tr("Profile throughput"),
         [address, options, session = session(), run = m_run](Progress& progress, const CancelToken& cancel) {
             // Stored in the job's run by the recipe, as `vantage-cli edl profile` stores it.
-            const auto profile = edl::runProfile(run != 0 ? session : nullptr, address, options, progress, cancel, run);
-            Json j = Json::array();
-            for (const auto& p : profile.curve)
-                j.push_back({ { "workers", p.workers }, { "samples_per_s", p.samplesPerS }, { "step_s", p.stepS } });
-            return Json{ { "points", j } };
+            return edl::runProfile(run != 0 ? session : nullptr, address, options, progress, cancel, run).curve;
         },
-        [this](const JobOutcome& outcome) {
-            if (outcome.state == JobOutcome::State::Done) {
+        [this](const TypedOutcome<Curve>& outcome) {
+            if (outcome.done()) {
                 QVector<QPointF> pts;
                 QStringList text;
-                for (const auto& p : outcome.result["points"]) {
-                    const double w = p.value("workers", 0), sps = p.value("samples_per_s", 0.0);
+                for (const auto& p : *outcome.value) {
+                    const double w = p.workers, sps = p.samplesPerS;
                     pts.push_back(QPointF(w, sps));
                     text << tr("%1: %2/s").arg(w).arg(QLocale().toString(sps, 'f', 0));
                 }
@@ -608,7 +601,7 @@ bool EdlPage::profileThroughput(int maxWorkers, int steps)
                 m_log->addItem(tr("Profiling did not finish: %1").arg(outcome.error));
             }
             showStatus();
-            Q_EMIT profileFinished(outcome.state == JobOutcome::State::Done);
+            Q_EMIT profileFinished(outcome.done());
         });
     showStatus();
     return started;

@@ -209,34 +209,27 @@ bool FtPage::startSearch()
     request.cluster = cluster;
     request.options.deviceCounts = devices;
     request.options.epsilon = m_epsilon->value();
-    auto result = std::make_shared<std::optional<ft::SearchResult>>();
-    auto graph = std::make_shared<std::optional<ft::OpGraph>>();
     store::Session* session = this->session();
     m_search->setEnabled(false);
     m_status->setText(tr("Searching…"));
-    return startJob(
+    return startTypedJob<ft::SearchRun>(
         tr("Frontier search"),
-        [=](Progress& progress, const CancelToken& cancel) {
-            ft::SearchRun run = ft::runSearch(session, request, progress, cancel);
-            *graph = std::move(run.graph);
-            *result = std::move(run.result);
-            return Json{ { "run", run.runId } };
-        },
-        [this, result, graph, cluster](const JobOutcome& outcome) {
-            if (outcome.state == JobOutcome::State::Done) {
-                m_state->result = std::move(*result);
-                m_state->graph = std::move(*graph);
+        [=](Progress& progress, const CancelToken& cancel) { return ft::runSearch(session, request, progress, cancel); },
+        [this, cluster](const TypedOutcome<ft::SearchRun>& outcome) {
+            if (outcome.done()) {
+                m_state->result = std::move(outcome.value->result);
+                m_state->graph = std::move(outcome.value->graph);
                 m_state->cluster = cluster;
-                m_searchRun = outcome.result.value("run", 0LL);
+                m_searchRun = outcome.value->runId;
             }
-            onSearchDone(outcome);
+            onSearchDone(outcome.state, outcome.error);
         });
 }
 
-void FtPage::onSearchDone(const JobOutcome& outcome)
+void FtPage::onSearchDone(JobOutcome::State state, const QString& error)
 {
     m_search->setEnabled(true);
-    switch (outcome.state) {
+    switch (state) {
     case JobOutcome::State::Done:
         showResult();
         Q_EMIT searchFinished(true);
@@ -245,7 +238,7 @@ void FtPage::onSearchDone(const JobOutcome& outcome)
         m_status->setText(tr("Search cancelled."));
         break;
     case JobOutcome::State::Failed:
-        m_status->setText(tr("Search failed: %1").arg(outcome.error));
+        m_status->setText(tr("Search failed: %1").arg(error));
         break;
     }
     Q_EMIT searchFinished(false);

@@ -12,6 +12,7 @@
 
 #include <any>
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace vantage::gui {
@@ -30,10 +31,11 @@ struct JobOutcome {
     std::optional<Error::Kind> errorKind;
 };
 
-// How a typed job ended: its value (when Done) and, when Failed, the message and the error's kind.
+// How a typed job ended: its value (when Done; the page may move from it) and, when Failed, the
+// message and the error's kind. The value is made once on the job's thread and never copied.
 template <typename T> struct TypedOutcome {
     JobOutcome::State state = JobOutcome::State::Done;
-    std::optional<T> value;
+    std::shared_ptr<T> value;
     QString error;
     std::optional<Error::Kind> errorKind;
     bool done() const { return state == JobOutcome::State::Done; }
@@ -47,7 +49,7 @@ template <typename T> struct TypedOutcome {
         t.error = o.error;
         t.errorKind = o.errorKind;
         if (o.state == JobOutcome::State::Done)
-            t.value = std::any_cast<T>(o.value);
+            t.value = std::any_cast<std::shared_ptr<T>>(o.value);
         return t;
     }
 };

@@ -162,18 +162,14 @@ bool PpacPage::loadFromRequest(const ppac::DataRequest& request, std::function<v
 {
     if (isBusy())
         return false;
-    auto loaded = std::make_shared<ppac::LoadedData>();
     m_status->setText(tr("Loading data…"));
-    const bool ok = startJob(
+    const bool ok = startTypedJob<ppac::LoadedData>(
         tr("Load dataset"),
-        [request, loaded](Progress& progress, const CancelToken& cancel) {
-            *loaded = ppac::loadData(request, progress, cancel);
-            return Json::object();
-        },
-        [this, request, loaded, then](const JobOutcome& outcome) {
-            if (outcome.state == JobOutcome::State::Done) {
-                m_state->data = loaded->prepared;
-                m_state->overview = loaded->overview;
+        [request](Progress& progress, const CancelToken& cancel) { return ppac::loadData(request, progress, cancel); },
+        [this, request, then](const TypedOutcome<ppac::LoadedData>& outcome) {
+            if (outcome.done()) {
+                m_state->data = outcome.value->prepared;
+                m_state->overview = outcome.value->overview;
                 m_state->dataRequest = request;
                 m_state->dataStamp = dataStamp(request);
                 m_state->recommender.reset();
@@ -281,15 +277,13 @@ bool PpacPage::startTraining()
     auto data = m_state->data;
     store::Session* session = this->session();
     auto weak = QPointer<PpacPage>(this);
-    auto recommender = std::make_shared<std::shared_ptr<const ppac::Recommender>>();
-    auto baseline = std::make_shared<std::optional<ppac::RerankResult>>();
     m_state->stop = CancelToken();
     const CancelToken stop = m_state->stop;
     m_training->clearSeries();
     m_state->epochs = 0;
     const QString metricName = QString::fromStdString(options.stopMetric);
     m_status->setText(tr("Training…"));
-    const bool ok = startJob(
+    const bool ok = startTypedJob<ppac::TrainingRun>(
         tr("Train %1").arg(QString::fromStdString(ppac::trainingName(request))),
         [=](Progress& progress, const CancelToken& cancel) {
             auto onEpoch = [&](const ppac::EpochReport& e) {
@@ -305,19 +299,17 @@ bool PpacPage::startTraining()
                     },
                     Qt::QueuedConnection);
             };
-            ppac::TrainingRun run = ppac::runTraining(session, request, data, progress, cancel, onEpoch, stop);
-            *baseline = std::move(run.evaluation);
-            *recommender = run.recommender;
-            return Json{ { "run", run.runId }, { "result", run.result } };
+            return ppac::runTraining(session, request, data, progress, cancel, onEpoch, stop);
         },
-        [this, recommender, baseline, metricName](const JobOutcome& outcome) {
-            if (outcome.state == JobOutcome::State::Done) {
-                m_state->recommender = *recommender;
+        [this](const TypedOutcome<ppac::TrainingRun>& outcome) {
+            if (outcome.done()) {
+                ppac::TrainingRun& run = *outcome.value;
+                m_state->recommender = run.recommender;
                 m_state->modelStamp = 0;
-                m_state->baseline = *baseline;
-                m_state->last = *baseline;
-                m_state->trainResult = outcome.result["result"];
-                m_trainRun = outcome.result.value("run", 0LL);
+                m_state->baseline = run.evaluation;
+                m_state->last = std::move(run.evaluation);
+                m_state->trainResult = std::move(run.result);
+                m_trainRun = run.runId;
                 {
                     const QSignalBlocker a(m_gammaBox), b(m_betaBox), c(m_gamma), d(m_beta);
                     m_gammaBox->setValue(0);
@@ -330,9 +322,8 @@ bool PpacPage::startTraining()
                     tr("Trained: %1").arg(QString::fromStdString(m_state->recommender->weights().displayName())));
                 Q_EMIT trainingFinished(true);
             } else {
-                m_status->setText(outcome.state == JobOutcome::State::Cancelled
-                        ? tr("Training cancelled.")
-                        : tr("Training failed: %1").arg(outcome.error));
+                m_status->setText(
+                    outcome.cancelled() ? tr("Training cancelled.") : tr("Training failed: %1").arg(outcome.error));
                 Q_EMIT trainingFinished(false);
             }
             setControlsEnabled();
@@ -377,21 +368,19 @@ bool PpacPage::rerankNow()
     }
     const ppac::Knobs knobs{ m_gammaBox->value(), m_betaBox->value() };
     auto rec = m_state->recommender;
-    auto out = std::make_shared<std::optional<ppac::RerankResult>>();
-    return startJob(
+    return startTypedJob<ppac::RerankResult>(
         tr("Re-rank"),
-        [rec, knobs, out](Progress& progress, const CancelToken& cancel) {
-            *out = ppac::rerank(*rec, knobs, {}, progress, cancel);
-            return Json::object();
+        [rec, knobs](Progress& progress, const CancelToken& cancel) {
+            return ppac::rerank(*rec, knobs, {}, progress, cancel);
         },
-        [this, out](const JobOutcome& outcome) {
-            if (outcome.state == JobOutcome::State::Done) {
-                m_state->last = *out;
+        [this](const TypedOutcome<ppac::RerankResult>& outcome) {
+            if (outcome.done()) {
+                m_state->last = std::move(*outcome.value);
                 showRerank();
                 if (m_state->inspection)
                     showInspection();
             }
-            Q_EMIT reranked(outcome.state == JobOutcome::State::Done);
+            Q_EMIT reranked(outcome.done());
             setControlsEnabled();
             if (std::exchange(m_state->rerankPending, false))
                 rerankNow();
@@ -487,18 +476,17 @@ bool PpacPage::computeTradeoff()
     for (int i = 0; i <= 10; ++i)
         grid.push_back({ gamma, -0.1 * i });
     auto rec = m_state->recommender;
-    auto out = std::make_shared<std::vector<ppac::TradeoffPoint>>();
-    return startJob(
+    using Curve = std::vector<ppac::TradeoffPoint>;
+    return startTypedJob<Curve>(
         tr("Trade-off curve"),
-        [rec, grid, out](Progress& progress, const CancelToken& cancel) {
-            *out = ppac::tradeoffCurve(*rec, grid, {}, progress, cancel);
-            return Json::object();
+        [rec, grid](Progress& progress, const CancelToken& cancel) {
+            return ppac::tradeoffCurve(*rec, grid, {}, progress, cancel);
         },
-        [this, out, gamma](const JobOutcome& outcome) {
-            if (outcome.state == JobOutcome::State::Done) {
-                m_state->tradeoff = *out;
+        [this, gamma](const TypedOutcome<Curve>& outcome) {
+            if (outcome.done()) {
+                m_state->tradeoff = std::move(*outcome.value);
                 QVector<QPointF> full, balanced;
-                for (const auto& p : *out) {
+                for (const auto& p : m_state->tradeoff) {
                     full.push_back(QPointF(
                         p.evaluation.full.value("arp@20").value_or(0), p.evaluation.full.value("ndcg@20").value_or(0)));
                     balanced.push_back(QPointF(p.evaluation.balanced.value("arp@20").value_or(0),
@@ -509,7 +497,7 @@ bool PpacPage::computeTradeoff()
                 m_tradeoff->setSeries(tr("balanced test"), balanced);
                 m_tradeoff->chart()->setTitle(tr("ARP / accuracy trade-off"));
             }
-            Q_EMIT tradeoffFinished(outcome.state == JobOutcome::State::Done);
+            Q_EMIT tradeoffFinished(outcome.done());
             setControlsEnabled();
         });
 }
@@ -662,30 +650,31 @@ void PpacPage::showRun(qint64 runId)
 void PpacPage::restoreModel(
     std::shared_ptr<const ppac::ModelWeights> weights, const Json& knobs, qint64 trainId, std::size_t modelStamp)
 {
-    auto rec = std::make_shared<std::shared_ptr<const ppac::Recommender>>();
-    auto base = std::make_shared<std::optional<ppac::RerankResult>>();
+    struct Restored {
+        std::shared_ptr<const ppac::Recommender> recommender;
+        ppac::RerankResult baseline; // at no knobs
+    };
     auto data = m_state->data;
     m_status->setText(tr("Restoring the model of run %1…").arg(trainId));
-    startJob(
+    startTypedJob<Restored>(
         tr("Restore model"),
-        [weights, data, rec, base](Progress& progress, const CancelToken& cancel) {
+        [weights, data](Progress& progress, const CancelToken& cancel) {
             auto r = std::make_shared<const ppac::Recommender>(
                 *weights, data, ppac::RecommenderOptions{}, progress, cancel);
-            *base = ppac::rerank(*r, {}, {}, progress, cancel);
-            *rec = r;
-            return Json::object();
+            ppac::RerankResult base = ppac::rerank(*r, {}, {}, progress, cancel);
+            return Restored{ std::move(r), std::move(base) };
         },
-        [this, rec, base, knobs, trainId, modelStamp](const JobOutcome& outcome) {
-            if (outcome.state == JobOutcome::State::Cancelled)
+        [this, knobs, trainId, modelStamp](const TypedOutcome<Restored>& outcome) {
+            if (outcome.cancelled())
                 return; // let go of for a session switch
-            if (outcome.state != JobOutcome::State::Done) {
+            if (!outcome.done()) {
                 m_status->setText(tr("Cannot restore the model: %1").arg(outcome.error));
                 return;
             }
-            m_state->recommender = *rec;
+            m_state->recommender = outcome.value->recommender;
             m_state->modelStamp = modelStamp;
-            m_state->baseline = *base;
-            m_state->last = *base;
+            m_state->baseline = outcome.value->baseline;
+            m_state->last = std::move(outcome.value->baseline);
             m_trainRun = trainId;
             showRerank();
             setControlsEnabled();

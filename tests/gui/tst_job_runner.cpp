@@ -186,7 +186,7 @@ private Q_SLOTS:
                 throw Error::failure("the disk is full");
             if (throws == 3)
                 throw std::runtime_error("bad_alloc, say");
-            return Made{ { 1, 2, 3 }, "three" };
+            return std::make_shared<Made>(Made{ { 1, 2, 3 }, "three" });
         }));
         QVERIFY(finished.wait(10000));
         const auto outcome = TypedOutcome<Made>::from(finished.first().first().value<JobOutcome>());
@@ -194,11 +194,11 @@ private Q_SLOTS:
         QCOMPARE(outcome.errorKind ? int(*outcome.errorKind) : -1, kind);
         QCOMPARE(outcome.userCanFix(), throws == 1);
         if (throws == 0) {
-            QVERIFY(outcome.value.has_value());
+            QVERIFY(outcome.value != nullptr);
             QCOMPARE(outcome.value->numbers, (std::vector<int>{ 1, 2, 3 }));
             QCOMPARE(outcome.value->name, std::string("three"));
         } else {
-            QVERIFY(!outcome.value.has_value());
+            QVERIFY(outcome.value == nullptr);
             QVERIFY(!outcome.error.isEmpty());
         }
     }
