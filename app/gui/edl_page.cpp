@@ -12,6 +12,7 @@
 #include "edl/leader.h"
 #include "edl/policies.h"
 #include "edl/user_data.h"
+#include "store/run_shapes.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
 
@@ -487,6 +488,7 @@ void EdlPage::showRun(qint64 runId)
         return;
     try {
         const auto run = s->run(runId);
+        store::requireCurrentShape(run);
         const std::string dir = run.params.value("job_dir", std::string());
         showInputs(run.params);
         // A job still running is re-attached; an ended one is drawn from the store.
@@ -516,11 +518,10 @@ void EdlPage::showRun(qint64 runId)
             else if (name == "profile/samples_per_s")
                 m_profileChart->setSeries(tr("samples/s"), pts);
         }
-        // The result holds the report's "events" and "status" (runs of earlier versions:
-        // "scale_events" and "report": {"status"}).
+        // The result holds the report's "events" and "status" (edl/job_run.h).
         m_state->scaleEvents.clear();
         if (run.result.is_object())
-            for (const auto& e : run.result.value("events", run.result.value("scale_events", Json::array())))
+            for (const auto& e : run.result.value("events", Json::array()))
                 m_state->scaleEvents.push_back(edl::scaleEventFromJson(e));
         showScaleMarkers();
         // The log of a run that has ended: its scale events, as they were logged live (each is
@@ -529,8 +530,6 @@ void EdlPage::showRun(qint64 runId)
             logScaleEvent(edl::JobEvent{ .payload = e });
         if (run.result.is_object() && run.result.contains("status") && run.result["status"].is_object())
             m_state->status = edl::jobStatusFromJson(run.result["status"]);
-        else if (run.result.is_object() && run.result.contains("report") && run.result["report"].contains("status"))
-            m_state->status = edl::jobStatusFromJson(run.result["report"]["status"]);
         m_state->ended = true;
         showStatus();
         m_status->setText(

@@ -616,13 +616,12 @@ void PpacPage::showRun(qint64 runId)
         }
         auto weights = std::make_shared<ppac::ModelWeights>(
             ppac::deserializeModel(stored.model, "run " + std::to_string(stored.runId)));
-        // Charts of the training as stored: the loss and the validation metric training stopped on
-        // ("validation <metric>" in runs of earlier versions).
+        // Charts of the training as stored: the loss and the validation metric training stopped on.
         const std::string metric = stored.request.training.stopMetric;
         m_training->clearSeries();
         for (const auto& name : s->seriesNames(stored.runId)) {
             const bool loss = name == "loss";
-            if (!loss && name != "validation/" + metric && name != "validation " + metric)
+            if (!loss && name != "validation/" + metric)
                 continue;
             QVector<QPointF> pts;
             for (const auto& p : s->series(stored.runId, name))

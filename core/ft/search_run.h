@@ -2,7 +2,8 @@
 // The one recipe of an "ft search" run, called by `vantage-cli ft search` and by the FT page: it
 // builds the op graph a request names, searches one frontier per device count and records the run
 // the same way from both. readSearch() reads a recorded search back (to redraw it, to pick or
-// export a strategy without searching again), whichever front end or version wrote it.
+// export a strategy without searching again), whichever front end wrote it (runs of earlier
+// versions are upgraded to this shape when their session is opened: store/run_shapes.h).
 // recordStrategy() records a picked or exported strategy, the page's "pick" and the CLI's "export".
 //
 // What a search run holds:
