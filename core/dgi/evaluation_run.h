@@ -5,7 +5,8 @@
 // from both. readEvaluation() reads a recorded run back, whichever front end wrote it (runs of
 // earlier versions are upgraded to this shape when their session is opened: store/run_shapes.h).
 //
-// Stored shape (what `dgi eval --json` prints too): the first mode's result at the top level
+// Stored shape, version 1 (what `dgi eval --json` prints too; a change here is a new version with
+// its upgrader in store/run_shapes.cpp): the first mode's result at the top level
 // ({"mode", "total_s", "layers": [{"index", "time_s", "batches"}], "peak_rss_bytes", ...}), the
 // other modes under "compare", each with its "speedup" over the first and "max_abs_diff" from it,
 // "speedup" by mode name, "graph", "model" and "summary". Series "layer_time_s/<mode>": x is the

@@ -4,7 +4,8 @@
 // leader as it exits) is the truth: the run's result, series and status come from it. Only when
 // the report cannot be read (a leader on another machine) does the streamed timeline stand in.
 //
-// What a train run holds:
+// What a train run holds (shape version 1; a change here is a new version with its upgrader in
+// store/run_shapes.cpp):
 //   params    the leader's options (edl::toJson(LeaderOptions) without the worker binary) and
 //             "job_dir"
 //   result    {"job", "state", "message", "steps", "final_loss", "events" (scale events),

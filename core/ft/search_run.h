@@ -6,7 +6,8 @@
 // versions are upgraded to this shape when their session is opened: store/run_shapes.h).
 // recordStrategy() records a picked or exported strategy, the page's "pick" and the CLI's "export".
 //
-// What a search run holds:
+// What a search run holds (shape version 1; a change here is a new version with its upgrader in
+// store/run_shapes.cpp):
 //   params    {"model": zoo name | null, "graph": op graph JSON | null, "graph_file", "batch",
 //              "sequence", "cluster": profile, "devices", "epsilon", "threads", "max_split",
 //              "precision", "optimizer", "baselines"}

@@ -5,7 +5,8 @@
 // it (runs of earlier versions are upgraded to this shape when their session is opened:
 // store/run_shapes.h).
 //
-// What a train run holds:
+// What a train run holds (shape version 1; a change here is a new version with its upgrader in
+// store/run_shapes.cpp):
 //   params     {"data": DataRequest, "training": TrainOptions, "knobs": {"gamma", "beta"}, "save": path}
 //   result     TrainResult's JSON ({"model", "epochs", "best_epoch", ...}) with "metrics" (full and
 //              balanced test at the knobs), "knobs", "evaluate_s", "validation", and "saved" or

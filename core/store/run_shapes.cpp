@@ -29,12 +29,15 @@ void renameKey(Json& j, const char* from, const char* to)
 }
 
 // FT search. Runs of op graph files stored the graph's own batch, which the graph sets anyway (a
-// recipe refuses a batch beside an op graph): 0, as the recipe records it.
-void ftSearchGraphBatch(RunShape& run)
+// recipe refuses a batch beside an op graph): 0, as the recipe records it. Results before the
+// model's forward FLOPs were recorded (2053dd4) have none: 0, read as not known.
+void ftSearchUnversioned(RunShape& run)
 {
     Json& p = run.params;
     if (p.is_object() && !(p.contains("model") && p["model"].is_string()) && isObject(p, "graph"))
         p["batch"] = 0;
+    if (run.result.is_object() && run.result.contains("frontiers") && !run.result.contains("forward_flops"))
+        run.result["forward_flops"] = 0.0;
 }
 
 // "1,5,9", the target nodes as `vantage-cli dgi eval --targets` took them, as a list of ids.
@@ -288,7 +291,7 @@ struct Upgrader {
 // Append, never edit: a session of any age replays these in order. A kind without an upgrader
 // from a version below its current one keeps its shape across that version.
 constexpr Upgrader kUpgraders[] = {
-    { Engine::Ft, RunKind::Search, 0, &ftSearchGraphBatch },
+    { Engine::Ft, RunKind::Search, 0, &ftSearchUnversioned },
     { Engine::Dgi, RunKind::Generate, 0, &dgiGenerateUnversioned },
     { Engine::Dgi, RunKind::Evaluate, 0, &dgiEvaluateUnversioned },
     { Engine::Ppac, RunKind::Train, 0, &ppacTrainUnversioned },
