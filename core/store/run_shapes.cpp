@@ -6,7 +6,7 @@
 #include "common/error.h"
 #include "common/units.h"
 
-#include <charconv>
+#include <algorithm>
 
 namespace vantage::store {
 
@@ -43,20 +43,10 @@ void ftSearchUnversioned(RunShape& run)
 // "1,5,9", the target nodes as `vantage-cli dgi eval --targets` took them, as a list of ids.
 Json nodeList(const std::string& text)
 {
-    Json out = Json::array();
-    std::size_t pos = 0;
-    while (!text.empty() && pos <= text.size()) {
-        const auto comma = text.find(',', pos);
-        const std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-        std::int64_t v = 0;
-        const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-        if (item.empty() || ec != std::errc() || end != item.data() + item.size())
-            throw Error::invalidInput("'" + item + "' is not a node id").forField("targets");
-        out.push_back(v);
-        if (comma == std::string::npos)
-            break;
-        pos = comma + 1;
-    }
+    const bool listLike = text.find_first_not_of("0123456789-, ") == std::string::npos;
+    Json out = listLike ? Json::parse("[" + text + "]", nullptr, false) : Json();
+    if (!out.is_array() || !std::all_of(out.begin(), out.end(), [](const Json& v) { return v.is_number_integer(); }))
+        throw Error::invalidInput("'" + text.substr(0, 80) + "' is not a list of node ids").forField("targets");
     return out;
 }
 
