@@ -56,7 +56,6 @@ QString seconds(double s)
 
 } // namespace
 
-
 DgiPage::DgiPage(QWidget* parent)
     : EnginePage(parent)
     , m_state(std::make_unique<State>())

@@ -12,6 +12,7 @@
 #include "edl/leader.h"
 #include "edl/policies.h"
 #include "edl/user_data.h"
+#include "store/run_shapes.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
 

@@ -76,8 +76,9 @@ protected:
     {
         return startAny(
             title,
-            [work = std::move(work)](
-                Progress& progress, const CancelToken& cancel) -> std::any { return std::any(std::make_shared<T>(work(progress, cancel))); },
+            [work = std::move(work)](Progress& progress, const CancelToken& cancel) -> std::any {
+                return std::any(std::make_shared<T>(work(progress, cancel)));
+            },
             [done = std::move(done)](const JobOutcome& outcome) { done(TypedOutcome<T>::from(outcome)); }, kind);
     }
     // The page's layout: its inputs on the left, what it shows on the right (which takes the room).

@@ -214,7 +214,9 @@ bool FtPage::startSearch()
     m_status->setText(tr("Searching…"));
     return startTypedJob<ft::SearchRun>(
         tr("Frontier search"),
-        [=](Progress& progress, const CancelToken& cancel) { return ft::runSearch(session, request, progress, cancel); },
+        [=](Progress& progress, const CancelToken& cancel) {
+            return ft::runSearch(session, request, progress, cancel);
+        },
         [this, cluster](const TypedOutcome<ft::SearchRun>& outcome) {
             if (outcome.done()) {
                 m_state->result = std::move(outcome.value->result);

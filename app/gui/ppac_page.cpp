@@ -370,9 +370,8 @@ bool PpacPage::rerankNow()
     auto rec = m_state->recommender;
     return startTypedJob<ppac::RerankResult>(
         tr("Re-rank"),
-        [rec, knobs](Progress& progress, const CancelToken& cancel) {
-            return ppac::rerank(*rec, knobs, {}, progress, cancel);
-        },
+        [rec, knobs](
+            Progress& progress, const CancelToken& cancel) { return ppac::rerank(*rec, knobs, {}, progress, cancel); },
         [this](const TypedOutcome<ppac::RerankResult>& outcome) {
             if (outcome.done()) {
                 m_state->last = std::move(*outcome.value);
@@ -602,13 +601,12 @@ void PpacPage::showRun(qint64 runId)
         }
         auto weights = std::make_shared<ppac::ModelWeights>(
             ppac::deserializeModel(stored.model, "run " + std::to_string(stored.runId)));
-        // Charts of the training as stored: the loss and the validation metric training stopped on
-        // ("validation <metric>" in runs of earlier versions).
+        // Charts of the training as stored: the loss and the validation metric training stopped on.
         const std::string metric = stored.request.training.stopMetric;
         m_training->clearSeries();
         for (const auto& name : s->seriesNames(stored.runId)) {
             const bool loss = name == "loss";
-            if (!loss && name != "validation/" + metric && name != "validation " + metric)
+            if (!loss && name != "validation/" + metric)
                 continue;
             QVector<QPointF> pts;
             for (const auto& p : s->series(stored.runId, name))

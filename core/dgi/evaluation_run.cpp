@@ -9,6 +9,7 @@
 #include "dgi/node_matrix.h"
 #include "dgi/reorder.h"
 #include "store/run_scope.h"
+#include "store/run_shapes.h"
 
 #include <algorithm>
 
@@ -31,8 +32,6 @@ const char* selfLoopsName(SelfLoops s)
 
 SelfLoops parseSelfLoops(const Json& v)
 {
-    if (v.is_boolean()) // earlier page versions: a check box "add self-loops"
-        return v.get<bool>() ? SelfLoops::Add : SelfLoops::Keep;
     const std::string s = v.is_string() ? v.get<std::string>() : std::string();
     if (s == "keep")
         return SelfLoops::Keep;
@@ -74,26 +73,6 @@ DType parseDType(const std::string& s)
     if (s == "float64")
         return DType::Float64;
     throw Error::invalidInput("expected float32 or float64, got '" + s + "'").forField("dtype");
-}
-
-// Results the page stored before there was one recipe: {"layer_wise": .., "node_wise": ..,
-// "speedup": x, "max_abs_difference": d}. Converted to the stored shape so readers know one.
-Json fromPageShape(const Json& r)
-{
-    if (!r.is_object() || !r.contains("layer_wise"))
-        return r;
-    Json out = r["layer_wise"];
-    for (const char* key : { "graph", "summary" })
-        if (r.contains(key))
-            out[key] = r[key];
-    if (r.contains("node_wise")) {
-        Json c = r["node_wise"];
-        c["speedup"] = r.value("speedup", 0.0);
-        c["max_abs_diff"] = r.value("max_abs_difference", 0.0);
-        out["compare"] = Json::array({ c });
-        out["speedup"] = { { c.value("mode", std::string("nodewise")), c["speedup"] } };
-    }
-    return out;
 }
 
 } // namespace
@@ -170,10 +149,7 @@ EvaluationRequest evaluationRequestFromJson(const Json& p)
     if (p.contains("self_loops"))
         r.selfLoops = parseSelfLoops(p["self_loops"]);
     r.numNodes = jsonFieldOr<std::int64_t>(p, "num_nodes", 0, "params");
-    if (p.contains("merge_duplicates"))
-        r.mergeDuplicates = jsonFieldOr<bool>(p, "merge_duplicates", false, "params");
-    else // runs recorded before edges were used as given: "keep_duplicates" false meant merging
-        r.mergeDuplicates = !jsonFieldOr<bool>(p, "keep_duplicates", true, "params");
+    r.mergeDuplicates = jsonFieldOr<bool>(p, "merge_duplicates", false, "params");
     r.model = jsonFieldOr<std::string>(p, "model", "", "params");
     r.inDim = jsonFieldOr<std::int64_t>(p, "in_dim", 0, "params");
     r.hidden = jsonFieldOr<std::int64_t>(p, "hidden", 64, "params");
@@ -181,27 +157,17 @@ EvaluationRequest evaluationRequestFromJson(const Json& p)
     r.layers = jsonFieldOr<int>(p, "layers", 3, "params");
     r.heads = jsonFieldOr<int>(p, "heads", 4, "params");
     r.seed = jsonFieldOr<std::uint64_t>(p, "seed", 1, "params");
-    if (p.contains("features") && p["features"].is_number()) // earlier page versions: a width
-        r.inDim = jsonField<std::int64_t>(p, "features", "params");
-    else
-        r.features = jsonFieldOr<std::string>(p, "features", "", "params");
+    r.features = jsonFieldOr<std::string>(p, "features", "", "params");
     if (p.contains("modes")) {
         std::vector<std::string> texts;
         for (const auto& m : p["modes"])
             if (m.is_string())
                 texts.push_back(m.get<std::string>());
         r.modes = parseEvalModes(texts);
-    } else if (jsonFieldOr<bool>(p, "node_wise", false, "params")) {
-        r.modes = { EvalMode::LayerWise, EvalMode::NodeWise };
     }
     EvalOptions& o = r.options;
     o.dtype = parseDType(jsonFieldOr<std::string>(p, "dtype", "float32", "params"));
-    if (p.contains("memory_budget") && p["memory_budget"].is_string()) {
-        const auto text = p["memory_budget"].get<std::string>();
-        o.memoryBudgetBytes = text.empty() ? 0 : parseByteSize(text);
-    } else {
-        o.memoryBudgetBytes = jsonFieldOr<std::int64_t>(p, "memory_budget", 0, "params");
-    }
+    o.memoryBudgetBytes = jsonFieldOr<std::int64_t>(p, "memory_budget", 0, "params");
     o.nodeCap = jsonFieldOr<std::int64_t>(p, "node_cap", 0, "params");
     o.edgeCap = jsonFieldOr<std::int64_t>(p, "edge_cap", 0, "params");
     o.stores = parsePlacement(jsonFieldOr<std::string>(p, "stores", "auto", "params"));
@@ -433,9 +399,10 @@ StoredEvaluation readEvaluation(const store::Session& session, std::int64_t runI
     const store::RunInfo info = session.run(runId);
     if (info.engine != store::Engine::Dgi || info.kind != store::RunKind::Evaluate)
         throw Error::invalidInput("run " + std::to_string(runId) + " is not a DGI evaluation").forField("run");
+    store::requireCurrentShape(info);
     StoredEvaluation out;
     out.request = evaluationRequestFromJson(info.params);
-    out.result = fromPageShape(info.result);
+    out.result = info.result;
     for (const auto& a : session.artifacts(runId)) {
         if (a.name == "layer_cut.svg")
             out.svg = session.artifactData(a.id);

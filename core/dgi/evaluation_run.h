@@ -2,9 +2,11 @@
 // The one recipe of a "dgi evaluate" run, called by `vantage-cli dgi eval` and by the DGI page: it
 // loads the graph, the model and the features a request names, evaluates in each mode, and records
 // the run (parameters, result, series, the layer cut as SVG and DOT) in the session the same way
-// from both. readEvaluation() reads a recorded run back, whichever front end or version wrote it.
+// from both. readEvaluation() reads a recorded run back, whichever front end wrote it (runs of
+// earlier versions are upgraded to this shape when their session is opened: store/run_shapes.h).
 //
-// Stored shape (what `dgi eval --json` prints too): the first mode's result at the top level
+// Stored shape, version 1 (what `dgi eval --json` prints too; a change here is a new version with
+// its upgrader in store/run_shapes.cpp): the first mode's result at the top level
 // ({"mode", "total_s", "layers": [{"index", "time_s", "batches"}], "peak_rss_bytes", ...}), the
 // other modes under "compare", each with its "speedup" over the first and "max_abs_diff" from it,
 // "speedup" by mode name, "graph", "model" and "summary". Series "layer_time_s/<mode>": x is the
@@ -58,9 +60,7 @@ struct EvaluationRequest {
     DrawWords drawWords; // the cut drawing's words (the window's language); not a parameter of the run
 };
 
-// The run's parameters, and back. fromJson also reads the parameters earlier page versions
-// stored ("features" as a width, "self_loops" as a flag, "node_wise"); Error::invalidInput names
-// the field that is wrong.
+// The run's parameters, and back. Error::invalidInput names the field that is wrong.
 Json toJson(const EvaluationRequest& request);
 EvaluationRequest evaluationRequestFromJson(const Json& params);
 // "gcn on rmat:n=1000": the run's title.
@@ -118,7 +118,7 @@ void recordLayerCut(store::RunScope& scope, const std::string& dot, const std::s
 // A recorded evaluation read back.
 struct StoredEvaluation {
     EvaluationRequest request;
-    Json result; // in the stored shape above (results of earlier page versions converted)
+    Json result; // in the stored shape above
     std::string dot;
     std::string svg;
 };

@@ -105,42 +105,4 @@ void keepFreedBatchMemory()
 #endif
 }
 
-std::int64_t parseByteSize(std::string_view text, std::string_view field)
-{
-    auto bad = [&] {
-        return Error::invalidInput("'" + std::string(text) + "' is not a size (e.g. 1048576, 512M, 2G, 1.5GiB)")
-            .forField(std::string(field));
-    };
-    std::size_t i = 0;
-    while (i < text.size() && text[i] == ' ')
-        ++i;
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data() + i, text.data() + text.size(), v);
-    if (ec != std::errc() || !(v >= 0) || std::isinf(v))
-        throw bad();
-    std::string unit(ptr, text.data() + text.size());
-    std::string u;
-    for (char c : unit)
-        if (c != ' ')
-            u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    double scale = 1;
-    if (u.empty() || u == "B")
-        scale = 1;
-    else if (u == "K" || u == "KB" || u == "KIB")
-        scale = 1024.0;
-    else if (u == "M" || u == "MB" || u == "MIB")
-        scale = 1024.0 * 1024;
-    else if (u == "G" || u == "GB" || u == "GIB")
-        scale = 1024.0 * 1024 * 1024;
-    else if (u == "T" || u == "TB" || u == "TIB")
-        scale = 1024.0 * 1024 * 1024 * 1024;
-    else
-        throw bad();
-    const double bytes = v * scale;
-    if (bytes > 4611686018427387904.0) // 2^62 (4 EiB): beyond any machine, and beyond llround's range soon after
-        throw Error::invalidInput("'" + std::string(text) + "' is larger than any memory (at most 4 EiB)")
-            .forField(std::string(field));
-    return static_cast<std::int64_t>(std::llround(bytes));
-}
-
 } // namespace vantage::dgi

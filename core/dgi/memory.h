@@ -2,6 +2,8 @@
 // What an evaluation reports and sizes itself by: the process's resident memory (peak and now), the
 // memory the system can still give, and byte sizes as people write them ("512M", "2 GiB").
 
+#include "common/units.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -29,8 +31,7 @@ double firstTouchBandwidth(std::size_t bytes = std::size_t{ 256 } << 20, int thr
 // Idempotent; a no-op without glibc.
 void keepFreedBatchMemory();
 
-// "1048576", "512K", "64M", "2G", "1.5GiB", "300 MB" (K/M/G/T are powers of 1024, as memory is
-// usually budgeted); throws Error::invalidInput naming `field`.
-std::int64_t parseByteSize(std::string_view text, std::string_view field = "memory-budget");
+// A memory budget as the user writes it (common/units.h; the session's run shapes read it too).
+using vantage::parseByteSize;
 
 } // namespace vantage::dgi

@@ -6,6 +6,7 @@
 #include "edl/job_run.h"
 #include "edl/job_run_p.h"
 #include "store/run_scope.h"
+#include "store/run_shapes.h"
 
 namespace vantage::edl {
 
@@ -120,6 +121,7 @@ JobTakeUp takeUpJobRuns(store::Session& session)
 StoredJob readJob(const store::Session& session, std::int64_t runId)
 {
     const store::RunInfo run = store::readRun(session, runId, store::Engine::Edl, store::RunKind::Train);
+    store::requireCurrentShape(run); // older shapes were upgraded when the session was opened
     StoredJob out;
     out.runId = run.id;
     out.status = run.status;
@@ -134,18 +136,16 @@ StoredJob readJob(const store::Session& session, std::int64_t runId)
                 p["worker_binary"] = "vantage-edl-worker"; // a run does not keep it: found again on start
             out.options = leaderOptionsFromJson(p);
         } catch (const std::exception&) {
-            // A run of another version, or of a job attached without its folder.
+            // A job attached without its folder (`edl attach` to a job of another machine) records
+            // no leader options: the page's fields stay as they are.
         }
     }
-    // The result holds the report's "events" and "status" (runs of earlier versions:
-    // "scale_events" and "report": {"status"}).
+    // The result holds the report's "events" and "status" (see the top of job_run.h).
     if (run.result.is_object()) {
-        for (const auto& e : run.result.value("events", run.result.value("scale_events", Json::array())))
+        for (const auto& e : run.result.value("events", Json::array()))
             out.events.push_back(scaleEventFromJson(e));
         if (run.result.contains("status") && run.result["status"].is_object())
             out.finalStatus = jobStatusFromJson(run.result["status"]);
-        else if (run.result.contains("report") && run.result["report"].contains("status"))
-            out.finalStatus = jobStatusFromJson(run.result["report"]["status"]);
     }
     for (const auto& name : session.seriesNames(runId))
         out.series[name] = session.series(runId, name);

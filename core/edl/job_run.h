@@ -19,7 +19,8 @@
 //   either way          readJob() reads a recorded job back; runProfile() stores a running job's
 //                       scaling curve in its run
 //
-// What a train run holds:
+// What a train run holds (shape version 1; a change here is a new version with its upgrader in
+// store/run_shapes.cpp):
 //   params    the leader's options (edl::toJson(LeaderOptions) without the worker binary) and
 //             "job_dir"
 //   result    {"job", "state", "message", "steps", "final_loss", "events" (scale events),

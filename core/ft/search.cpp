@@ -185,7 +185,7 @@ SearchResult searchResultFromJson(const Json& j)
         r.model = jsonField<std::string>(j, "model", "search result");
         r.batch = jsonField<std::int64_t>(j, "batch", "search result");
         r.parameters = j.contains("parameters") ? jsonField<std::int64_t>(j, "parameters", "search result") : 0;
-        r.forwardFlops = jsonFieldOr<double>(j, "forward_flops", 0.0, "search result"); // older runs lack it
+        r.forwardFlops = jsonField<double>(j, "forward_flops", "search result");
         r.cluster = jsonField<std::string>(j, "cluster", "search result");
         r.deviceMemory = jsonField<double>(j, "device_memory", "search result");
         r.epsilon = jsonFieldOr<double>(j, "epsilon", 0.0, "search result");

@@ -5,6 +5,7 @@
 #include "common/units.h"
 #include "ft/model_zoo.h"
 #include "store/run_scope.h"
+#include "store/run_shapes.h"
 
 #include <algorithm>
 
@@ -152,12 +153,10 @@ StoredSearch readSearch(const store::Session& session, std::int64_t runId)
             + std::string(store::statusName(info.status)) + (info.error.empty() ? "" : ": " + info.error)
             + "; it has no frontier")
             .forField("run");
+    store::requireCurrentShape(info);
     StoredSearch out;
     out.runId = info.id;
     out.request = searchRequestFromJson(info.params);
-    // Earlier versions stored the batch an op graph file had; the graph sets it anyway.
-    if (out.request.model.empty())
-        out.request.batch = 0;
     out.graph = buildRequestGraph(out.request);
     out.result = searchResultFromJson(info.result);
     return out;

@@ -2,10 +2,12 @@
 // The one recipe of an "ft search" run, called by `vantage-cli ft search` and by the FT page: it
 // builds the op graph a request names, searches one frontier per device count and records the run
 // the same way from both. readSearch() reads a recorded search back (to redraw it, to pick or
-// export a strategy without searching again), whichever front end or version wrote it.
+// export a strategy without searching again), whichever front end wrote it (runs of earlier
+// versions are upgraded to this shape when their session is opened: store/run_shapes.h).
 // recordStrategy() records a picked or exported strategy, the page's "pick" and the CLI's "export".
 //
-// What a search run holds:
+// What a search run holds (shape version 1; a change here is a new version with its upgrader in
+// store/run_shapes.cpp):
 //   params    {"model": zoo name | null, "graph": op graph JSON | null, "graph_file", "batch",
 //              "sequence", "cluster": profile, "devices", "epsilon", "threads", "max_split",
 //              "precision", "optimizer", "baselines"}

@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "store/run_scope.h"
+#include "store/run_shapes.h"
 
 #include <chrono>
 #include <cstdio>
@@ -42,53 +43,6 @@ TrainOptions trainOptionsFromJson(const Json& j)
     o.patience = jsonFieldOr(j, "patience", o.patience, kWhere);
     o.testEvery = jsonFieldOr(j, "test_every", o.testEvery, kWhere);
     return o;
-}
-
-// What `vantage-cli ppac train` stored before there was one recipe: the CLI's options under "data".
-DataRequest fromCliShape(const Json& d)
-{
-    DataRequest r;
-    LoadOptions& o = r.load;
-    o.path = jsonField<std::string>(d, "dataset", kWhere);
-    o.format = formatFromName(jsonFieldOr<std::string>(d, "format", "auto", kWhere));
-    const auto header = jsonFieldOr<std::string>(d, "csv_header", "auto", kWhere);
-    o.csv.header = header == "yes" ? CsvOptions::Header::Present
-        : header == "no"           ? CsvOptions::Header::Absent
-                                   : CsvOptions::Header::Auto;
-    o.testPath = jsonFieldOr<std::string>(d, "test", "", kWhere);
-    o.balancedTestPath = jsonFieldOr<std::string>(d, "balanced_test", "", kWhere);
-    if (d.contains("min_rating") && !d["min_rating"].is_null())
-        o.minRating = jsonField<double>(d, "min_rating", kWhere);
-    o.split.method = jsonFieldOr<std::string>(d, "split", "random", kWhere) == "leave-last"
-        ? SplitMethod::LeaveLastByTime
-        : SplitMethod::RandomPerUser;
-    o.split.testFraction = jsonFieldOr(d, "test_fraction", o.split.testFraction, kWhere);
-    o.split.leaveLast = jsonFieldOr(d, "leave_last", o.split.leaveLast, kWhere);
-    o.split.seed = jsonFieldOr(d, "split_seed", o.split.seed, kWhere);
-    o.balancedPerItem = jsonFieldOr(d, "balanced_per_item", o.balancedPerItem, kWhere);
-    o.validationFraction = jsonFieldOr(d, "validation_fraction", 0.0, kWhere);
-    r.prepare.similarUsers = jsonFieldOr(d, "k", r.prepare.similarUsers, kWhere);
-    r.prepare.similarUsersFile = jsonFieldOr<std::string>(d, "similar_users", "", kWhere);
-    return r;
-}
-
-// What the page stored before: {"source": "path", "path": P} or {"source": "synthetic", "users", ...}.
-DataRequest fromPageShape(const Json& d)
-{
-    DataRequest r;
-    const double validation = jsonFieldOr(d, "validation_fraction", 0.1, kWhere);
-    if (jsonFieldOr<std::string>(d, "source", "path", kWhere) == "synthetic") {
-        SyntheticOptions s;
-        s.users = jsonFieldOr(d, "users", s.users, kWhere);
-        s.items = jsonFieldOr(d, "items", s.items, kWhere);
-        s.seed = jsonFieldOr(d, "seed", s.seed, kWhere);
-        s.validationFraction = validation;
-        r.synthetic = s;
-    } else {
-        r.load.path = jsonField<std::string>(d, "path", kWhere);
-        r.load.validationFraction = validation;
-    }
-    return r;
 }
 
 std::string fixed4(double v)
@@ -138,15 +92,11 @@ DataRequest dataRequestFromJson(const Json& j)
 {
     if (!j.is_object())
         throw Error::invalidInput("the run names no dataset").forField("data");
-    if (j.contains("dataset"))
-        return fromCliShape(j);
-    if (!j.contains("load") && !j.contains("synthetic"))
-        return fromPageShape(j);
     DataRequest r;
     if (jsonFieldOr<std::string>(j, "source", "path", kWhere) == "synthetic")
-        r.synthetic = syntheticOptionsFromJson(j.at("synthetic"), kWhere);
+        r.synthetic = syntheticOptionsFromJson(vantage::detail::requireObjectKey(j, "synthetic", kWhere), kWhere);
     else
-        r.load = loadOptionsFromJson(j.at("load"), kWhere);
+        r.load = loadOptionsFromJson(vantage::detail::requireObjectKey(j, "load", kWhere), kWhere);
     r.prepare.similarUsers = jsonFieldOr(j, "similar_users", r.prepare.similarUsers, kWhere);
     r.prepare.similarUsersFile = jsonFieldOr<std::string>(j, "similar_users_file", "", kWhere);
     r.prepare.threads = jsonFieldOr(j, "threads", r.prepare.threads, kWhere);
@@ -194,16 +144,11 @@ TrainingRequest trainingRequestFromJson(const Json& p)
     if (!p.is_object())
         throw Error::invalidInput("the run's parameters are not an object").forField("params");
     TrainingRequest r;
-    // The page once stored the data as "dataset" and the options as "train".
-    r.data = dataRequestFromJson(p.contains("data") ? p["data"] : p.value("dataset", Json()));
-    r.training = trainOptionsFromJson(p.contains("training") ? p["training"] : p.value("train", Json::object()));
-    if (p.contains("knobs") && p["knobs"].is_object()) {
-        r.knobs.gamma = jsonFieldOr(p["knobs"], "gamma", 0.0, kWhere);
-        r.knobs.beta = jsonFieldOr(p["knobs"], "beta", 0.0, kWhere);
-    } else {
-        r.knobs.gamma = jsonFieldOr(p, "gamma", 0.0, kWhere);
-        r.knobs.beta = jsonFieldOr(p, "beta", 0.0, kWhere);
-    }
+    r.data = dataRequestFromJson(p.value("data", Json()));
+    r.training = trainOptionsFromJson(p.value("training", Json::object()));
+    const Json knobs = p.value("knobs", Json::object());
+    r.knobs.gamma = jsonFieldOr(knobs, "gamma", 0.0, kWhere);
+    r.knobs.beta = jsonFieldOr(knobs, "beta", 0.0, kWhere);
     r.save = jsonFieldOr<std::string>(p, "save", "", kWhere);
     return r;
 }
@@ -292,13 +237,13 @@ StoredTraining readTraining(const store::Session& session, std::int64_t runId)
         info = session.run(jsonFieldOr<std::int64_t>(info.params, "train_run", 0, kWhere));
     if (info.engine != store::Engine::Ppac || info.kind != store::RunKind::Train)
         throw Error::invalidInput("run " + std::to_string(runId) + " is not a PPAC training").forField("run");
+    store::requireCurrentShape(info);
     StoredTraining out;
     out.runId = info.id;
     out.request = trainingRequestFromJson(info.params);
     out.result = info.result;
-    // "model.vppac"; earlier CLI versions stored "<model name>.vppac".
     for (const auto& a : session.artifacts(info.id))
-        if (a.name.size() > 6 && a.name.compare(a.name.size() - 6, 6, ".vppac") == 0)
+        if (a.name == "model.vppac")
             out.model = session.artifactData(a.id);
     return out;
 }

@@ -1,10 +1,12 @@
 #pragma once
 // The one recipe of a "ppac train" run, called by `vantage-cli ppac train` and by the PPAC page:
 // it loads (or takes) the prepared data, trains, re-ranks at the request's knobs, and records the
-// run the same way from both. readTraining() reads a recorded run back, whichever front end or
-// version wrote it.
+// run the same way from both. readTraining() reads a recorded run back, whichever front end wrote
+// it (runs of earlier versions are upgraded to this shape when their session is opened:
+// store/run_shapes.h).
 //
-// What a train run holds:
+// What a train run holds (shape version 1; a change here is a new version with its upgrader in
+// store/run_shapes.cpp):
 //   params     {"data": DataRequest, "training": TrainOptions, "knobs": {"gamma", "beta"}, "save": path}
 //   result     TrainResult's JSON ({"model", "epochs", "best_epoch", ...}) with "metrics" (full and
 //              balanced test at the knobs), "knobs", "evaluate_s", "validation", and "saved" or
@@ -42,8 +44,7 @@ struct DataRequest {
 };
 
 // {"source": "path" | "synthetic", "load": {...} | "synthetic": {...}, "similar_users": k,
-// "similar_users_file": path, "threads": n}. fromJson also reads what earlier versions stored
-// (the page's {"source", "path", "validation_fraction"} and the CLI's {"dataset", "format", ...}).
+// "similar_users_file": path, "threads": n}.
 Json toJson(const DataRequest& request);
 DataRequest dataRequestFromJson(const Json& json);
 // The dataset's title for run names: the file or folder name, or "synthetic".

@@ -174,6 +174,7 @@ Session Session::open(const fs::path& path, Mode mode)
     } else {
         impl->configure();
     }
+    impl->upgradeRunShapes();
     impl->recoverAbandonedRuns();
     impl->purgeTrash();
     return Session(std::move(impl));

@@ -82,6 +82,10 @@ struct RunInfo {
     Json result; // structured results (null until finished)
     std::string error; // why it failed, for failed runs
     std::vector<std::string> tags;
+    // The version of the run's shape (its params, result, series and artifact names) for its
+    // engine and kind, as stored (store/run_shapes.h). A session opened for writing holds every
+    // run in the current shape; currentShapeVersion() tells which that is.
+    int shapeVersion = 0;
     // What of the stored row could not be read as Vantage writes it ("its status 'exploded' is not
     // a run status; its parameters are not JSON"), empty for a sound row. A damaged run is listed
     // with what could be read (an unknown status reads as failed); the rest of the session opens.
@@ -110,8 +114,9 @@ struct ArtifactInfo {
 class Session {
 public:
     // The schema this build writes. Files with a smaller version are migrated on open (after a
-    // backup copy); files with a larger one are refused untouched.
-    static constexpr int kSchemaVersion = 3;
+    // backup copy), and their runs upgraded to the current shapes (store/run_shapes.h); files with
+    // a larger one are refused untouched.
+    static constexpr int kSchemaVersion = 4;
     // PRAGMA application_id of every Vantage session ('VANT').
     static constexpr std::int32_t kApplicationId = 0x56414E54;
 

@@ -218,6 +218,10 @@ std::string copyScript(int version)
         runCols += ", trashed";
         runVals += ", CASE WHEN typeof(trashed) = 'integer' THEN trashed ELSE 0 END";
     }
+    if (version >= 4) {
+        runCols += ", shape_version";
+        runVals += ", CASE WHEN typeof(shape_version) = 'integer' THEN shape_version ELSE 0 END";
+    }
     return "DELETE FROM main.meta;"
            "INSERT OR IGNORE INTO main.meta(key, value) SELECT CAST(key AS TEXT), CAST(value AS TEXT) FROM src.meta "
            "WHERE key IS NOT NULL AND value IS NOT NULL;"
@@ -276,6 +280,7 @@ std::string Session::cleanCopy(const fs::path& source, const fs::path& target)
         attach.run();
         copy.transaction([&] { copy.exec(copyScript(version)); });
         copy.exec("DETACH src");
+        copy.upgradeRunShapes();
     } catch (...) {
         std::error_code ec;
         for (const char* suffix : { "", "-wal", "-shm" })

@@ -27,7 +27,8 @@ namespace fs = std::filesystem;
 namespace detail {
 
 // Schema history. Version 1 was the first layout; version 2 added ownership (so that a run whose
-// writer died can be recognised) and tags. Append, never edit: old files replay these in order.
+// writer died can be recognised) and tags; version 3 the trash; version 4 each run's shape
+// version (store/run_shapes.h). Append, never edit: old files replay these in order.
 inline constexpr std::array<std::string_view, Session::kSchemaVersion> kMigrations = {
     R"sql(
 CREATE TABLE meta (
@@ -79,6 +80,11 @@ CREATE INDEX runs_by_status ON runs(status);
     R"sql(
 -- 0, or the pid of the process that trashed the run (it can still undo while it lives)
 ALTER TABLE runs ADD COLUMN trashed INTEGER NOT NULL DEFAULT 0;
+)sql",
+    R"sql(
+-- the version of the run's shape for its engine and kind (store/run_shapes.h); 0: recorded
+-- before shapes were versioned, upgraded when the file is opened for writing
+ALTER TABLE runs ADD COLUMN shape_version INTEGER NOT NULL DEFAULT 0;
 )sql",
 };
 
@@ -420,6 +426,8 @@ struct Session::Impl {
             need.insert(need.end(), { "owner_pid", "owner_host", "tags" });
         if (version >= 3)
             need.push_back("trashed");
+        if (version >= 4)
+            need.push_back("shape_version");
         for (const char* c : need)
             if (std::find(columns.begin(), columns.end(), c) == columns.end())
                 throw Error::invalidInput(
@@ -466,6 +474,10 @@ struct Session::Impl {
             version = to;
         }
     }
+
+    // Takes every run of an older shape to its kind's current one (store/run_shapes.h), in one
+    // transaction; a run an upgrader cannot read keeps its shape (session_shapes.cpp).
+    void upgradeRunShapes();
 
     // Removes for good the runs trashed by processes that have ended (their undo is gone).
     void purgeTrash()

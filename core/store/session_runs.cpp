@@ -3,6 +3,7 @@
 #include "store/session_p.h"
 
 #include "common/assert.h"
+#include "store/run_shapes.h"
 
 #include <cmath>
 #include <limits>
@@ -20,12 +21,13 @@ std::int64_t Session::createRun(const NewRun& run)
         run.engine != Engine::Unknown && run.kind != RunKind::Unknown, "a new run without its engine or kind");
     return m_impl->transaction([&] {
         Stmt s(m_impl->db,
-            std::string("INSERT INTO runs(engine, kind, name, params, status, created_at, owner_pid, owner_host) "
-                        "VALUES (?, ?, ?, ?, 'queued', ")
-                + kNow + ", ?, ?)",
+            std::string("INSERT INTO runs(engine, kind, name, params, status, created_at, owner_pid, owner_host, "
+                        "shape_version) VALUES (?, ?, ?, ?, 'queued', ")
+                + kNow + ", ?, ?, ?)",
             m_impl->path);
         s.bind(1, engineName(run.engine)).bind(2, runKindName(run.kind)).bind(3, run.name).bind(4, run.params.dump());
         s.bind(5, static_cast<std::int64_t>(::getpid())).bind(6, hostName());
+        s.bind(7, currentShapeVersion(run.engine, run.kind));
         s.run();
         return static_cast<std::int64_t>(sqlite3_last_insert_rowid(m_impl->db));
     });
@@ -93,7 +95,8 @@ constexpr const char* kRunColumns
     = "SELECT id, engine, kind, name, params, status, created_at, started_at, finished_at, summary, result, error, "
       "tags, "
       "CASE WHEN started_at IS NOT NULL AND finished_at IS NOT NULL "
-      "THEN (julianday(finished_at) - julianday(started_at)) * 86400.0 ELSE 0 END, owner_pid, owner_host FROM runs";
+      "THEN (julianday(finished_at) - julianday(started_at)) * 86400.0 ELSE 0 END, owner_pid, owner_host, "
+      "shape_version FROM runs";
 
 void noteDamage(RunInfo& r, const std::string& what)
 {
@@ -151,6 +154,7 @@ RunInfo readRun(const Stmt& s)
     else
         noteDamage(r, "its tags are not a list of names");
     r.durationS = std::isfinite(s.real(13)) ? s.real(13) : 0.0;
+    r.shapeVersion = static_cast<int>(std::clamp<std::int64_t>(s.int64(16), 0, std::numeric_limits<int>::max()));
     // Every reader, read-only ones too, sees a run whose writer died as what it is; the file is
     // corrected by the next writer that opens it.
     if ((r.status == RunStatus::Running || r.status == RunStatus::Queued) && writerGone(s.int64(14), s.text(15))) {
