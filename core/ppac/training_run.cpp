@@ -16,34 +16,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr const char* kWhere = "run parameters";
 
-TrainOptions trainOptionsFromJson(const Json& j)
-{
-    TrainOptions o;
-    if (!j.is_object())
-        return o;
-    o.model = baseModelFromName(jsonFieldOr<std::string>(j, "model", std::string(baseModelName(o.model)), kWhere));
-    o.ppac = jsonFieldOr(j, "ppac", o.ppac, kWhere);
-    o.epochs = jsonFieldOr(j, "epochs", o.epochs, kWhere);
-    o.dim = jsonFieldOr(j, "dim", o.dim, kWhere);
-    o.layers = jsonFieldOr(j, "layers", o.layers, kWhere);
-    o.learningRate = jsonFieldOr(j, "learning_rate", o.learningRate, kWhere);
-    o.batchSize = jsonFieldOr(j, "batch_size", o.batchSize, kWhere);
-    o.l2 = jsonFieldOr(j, "l2", o.l2, kWhere);
-    o.popularityWeight = jsonFieldOr(j, "popularity_weight", o.popularityWeight, kWhere);
-    o.initStd = jsonFieldOr(j, "init_std", o.initStd, kWhere);
-    o.seed = jsonFieldOr(j, "seed", o.seed, kWhere);
-    o.threads = jsonFieldOr(j, "threads", o.threads, kWhere);
-    o.device = jsonFieldOr(j, "device", o.device, kWhere);
-    o.validation = validationSourceFromName(
-        jsonFieldOr<std::string>(j, "validation", std::string(validationSourceName(o.validation)), kWhere));
-    o.validateEvery = jsonFieldOr(j, "validate_every", o.validateEvery, kWhere);
-    o.validationUsers = jsonFieldOr(j, "validation_users", o.validationUsers, kWhere);
-    o.stopMetric = jsonFieldOr(j, "stop_metric", o.stopMetric, kWhere);
-    o.patience = jsonFieldOr(j, "patience", o.patience, kWhere);
-    o.testEvery = jsonFieldOr(j, "test_every", o.testEvery, kWhere);
-    return o;
-}
-
 // What `vantage-cli ppac train` stored before there was one recipe: the CLI's options under "data".
 DataRequest fromCliShape(const Json& d)
 {
@@ -196,7 +168,8 @@ TrainingRequest trainingRequestFromJson(const Json& p)
     TrainingRequest r;
     // The page once stored the data as "dataset" and the options as "train".
     r.data = dataRequestFromJson(p.contains("data") ? p["data"] : p.value("dataset", Json()));
-    r.training = trainOptionsFromJson(p.contains("training") ? p["training"] : p.value("train", Json::object()));
+    r.training
+        = trainOptionsFromJson(p.contains("training") ? p["training"] : p.value("train", Json::object()), kWhere);
     if (p.contains("knobs") && p["knobs"].is_object()) {
         r.knobs.gamma = jsonFieldOr(p["knobs"], "gamma", 0.0, kWhere);
         r.knobs.beta = jsonFieldOr(p["knobs"], "beta", 0.0, kWhere);
