@@ -142,6 +142,54 @@ std::vector<int> parseIntList(const std::string& text, const std::string& option
     return out;
 }
 
+void addParamOption(CLI::App* cmd, const params::FieldInfo& info, const std::function<void(const params::Value&)>& set)
+{
+    const auto& names = info.names;
+    const std::string& help = names.help;
+    if (info.type == params::Type::Bool) {
+        const std::string shown = std::get<bool>(info.defaultValue) ? " [default: on]" : " [default: off]";
+        CLI::Option* yes = nullptr;
+        if (!names.option.empty())
+            yes = cmd->add_flag_callback(
+                names.option, [set] { set(true); }, help + shown);
+        if (!info.negation.option.empty()) {
+            // Offered as its negation alone, the flag says which way the field itself defaults.
+            const std::string own = " [default: " + names.key + (std::get<bool>(info.defaultValue) ? " on]" : " off]");
+            auto* no = cmd->add_flag_callback(
+                info.negation.option, [set] { set(false); }, info.negation.help + (yes ? "" : own));
+            if (yes) {
+                no->excludes(yes);
+                yes->excludes(no);
+            }
+        }
+        return;
+    }
+    std::string description;
+    if (info.type == params::Type::Enum) {
+        for (const auto& c : info.choices)
+            description += (description.empty() ? "{" : ",") + c;
+        description += "}";
+    } else if (!info.rangeText().empty()) {
+        description = "[" + info.rangeText() + "]";
+    }
+    const CLI::Validator check(
+        [info](std::string& text) -> std::string {
+            const auto parsed = info.parse(text);
+            const auto* why = std::get_if<std::string>(&parsed);
+            return why ? *why : std::string();
+        },
+        description);
+    const char* typeLabel = info.type == params::Type::Int ? "INT"
+        : info.type == params::Type::Double                ? "FLOAT"
+        : info.type == params::Type::Path                  ? "PATH"
+                                                           : "TEXT";
+    cmd->add_option_function<std::string>(
+           names.option, [info, set](const std::string& text) { set(std::get<params::Value>(info.parse(text))); }, help)
+        ->type_name(typeLabel)
+        ->check(check)
+        ->default_str(params::valueText(info.defaultValue));
+}
+
 CLI::Validator outputFile()
 {
     return CLI::Validator(

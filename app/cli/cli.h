@@ -4,13 +4,16 @@
 // one add...Commands function.
 
 #include "common/json.h"
+#include "common/params.h"
 #include "common/progress.h"
 #include "store/session.h"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <sstream>
@@ -75,6 +78,27 @@ CLI::Option* addNumberAbove(CLI::App* cmd, const std::string& name, T& value, co
 {
     return cmd->add_option(name, value, help)->check(greaterThan<T>(min, max));
 }
+// The option of one declared field (common/params.h), which `set` receives: its help, its default in --help ("--epochs
+// INT:[a whole number from 1 to 1000000]=100"; a flag says
+// "[default: on]" or "[default: off]"), its value checked by the field before any work (exit 2,
+// "--OPTION: must be ..."). A flag with a negation gets both options, which exclude each other (a
+// flag offered only as its negation says the field's own default: "[default: baselines on]").
+void addParamOption(CLI::App* cmd, const params::FieldInfo& info, const std::function<void(const params::Value&)>& set);
+
+// The options of every field of `table` that has one, except those whose JSON keys are in `skip`,
+// writing into `target` (which starts at the struct's defaults).
+template <typename S>
+void addParamOptions(
+    CLI::App* cmd, const params::Table<S>& table, S& target, std::initializer_list<std::string_view> skip = {})
+{
+    for (const auto& field : table) {
+        const bool offered = !field.info.names.option.empty() || !field.info.negation.option.empty();
+        if (!offered || std::find(skip.begin(), skip.end(), field.info.key()) != skip.end())
+            continue;
+        addParamOption(cmd, field.info, [&target, set = field.set](const params::Value& v) { set(target, v); });
+    }
+}
+
 // Largest values, for ranges open at the top (a seed, a count that the engine bounds itself).
 template <typename T> constexpr T kMaxOf = std::numeric_limits<T>::max();
 inline constexpr double kAnyFinite = std::numeric_limits<double>::max();

@@ -66,9 +66,7 @@ struct JobArgs {
     std::string kill;
     std::string straggler;
     std::string resume;
-    double failureTimeout = 3.0;
-    double collectiveTimeout = 10.0;
-    double stepTimeout = 120.0;
+    Timeouts timeouts; // --failure-timeout, --collective-timeout, --step-timeout: timeoutsParams()
     std::int64_t workerMemoryMb = 0;
     std::int64_t workerCpuS = 0;
 };
@@ -121,11 +119,7 @@ void addJobOptions(CLI::App* cmd, JobArgs& a)
         "--kill", a.kill, "Fault injection: \"step=80:worker=1[:phase=allreduce]\" or \"step=5:worker=1:slow=200\"");
     cmd->add_option("--straggler", a.straggler, "Replace a straggler: FACTOR:STEPS[:remove], e.g. 2.0:5");
     cmd->add_option("--resume", a.resume, "Start from a checkpoint (final.pt, last_commit.pt of an ended job)");
-    addNumberAbove(cmd, "--failure-timeout", a.failureTimeout, "Seconds of silence before a worker counts as failed",
-        0.0, 86400.0);
-    addNumberAbove(
-        cmd, "--collective-timeout", a.collectiveTimeout, "Seconds a collective or rendezvous may take", 0.0, 86400.0);
-    addNumberAbove(cmd, "--step-timeout", a.stepTimeout, "Seconds a member may take to report a step", 0.0, 86400.0);
+    addParamOptions(cmd, timeoutsParams(), a.timeouts);
     addNumber<std::int64_t>(cmd, "--worker-memory", a.workerMemoryMb,
         "Address space of each worker process, MiB (0: no limit)", 0, std::int64_t{ 1 } << 30);
     addNumber<std::int64_t>(cmd, "--worker-cpu", a.workerCpuS, "CPU time of each worker process, seconds (0: no limit)",
@@ -171,9 +165,7 @@ LeaderOptions leaderOptions(const JobArgs& a)
     o.spec.linearLrScaling = a.linearLr;
     o.spec.seed = a.seed;
     o.spec.hidden = a.hidden;
-    o.spec.timeouts.failureS = a.failureTimeout;
-    o.spec.timeouts.collectiveS = a.collectiveTimeout;
-    o.spec.timeouts.stepS = a.stepTimeout;
+    o.spec.timeouts = a.timeouts;
     o.spec.workerMemoryMb = a.workerMemoryMb;
     o.spec.workerCpuS = a.workerCpuS;
     o.workers = a.workers;

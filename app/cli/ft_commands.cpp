@@ -38,15 +38,10 @@ struct FtOptions {
     std::string out;
     std::string dot;
     std::string svg;
-    std::string precision = "mixed";
-    std::string optimizer = "adam";
-    std::int64_t batch = 0;
-    std::int64_t sequence = 0;
     std::int64_t run = 0;
-    double eps = 0.0;
-    int threads = 0;
-    int maxSplit = 2;
-    bool noBaselines = false;
+    double eps = 0.0; // ft frontier
+    int threads = 0; // ft frontier
+    ft::SearchRequest search; // the plain fields of ft search and export: searchRequestParams()
 };
 
 // The search the options describe, as the recipe takes it.
@@ -54,11 +49,11 @@ ft::SearchRequest searchRequest(const FtOptions& o, std::vector<int> devices)
 {
     if (o.model.empty() == o.graphFile.empty())
         throw Error::invalidInput("give either --model NAME (see `ft models`) or --graph FILE").forField("model");
-    ft::SearchRequest r;
+    ft::SearchRequest r = o.search;
     if (!o.model.empty()) {
         r.model = ft::zooModel(o.model).name;
     } else {
-        if (o.batch > 0 || o.sequence > 0)
+        if (o.search.batch > 0 || o.search.sequence > 0)
             throw Error::invalidInput("an op graph file sets its own shapes; --batch and --seq go with --model")
                 .forField("batch");
         const std::string text = readJsonText(o.graphFile);
@@ -66,17 +61,8 @@ ft::SearchRequest searchRequest(const FtOptions& o, std::vector<int> devices)
         r.graph = parseJson(text, o.graphFile);
         r.graphFile = o.graphFile;
     }
-    r.batch = o.batch;
-    r.sequence = o.sequence;
     r.cluster = ft::resolveCluster(o.cluster);
-    ft::SearchOptions& so = r.options;
-    so.deviceCounts = std::move(devices);
-    so.epsilon = o.eps;
-    so.threads = o.threads;
-    so.configs.maxSplitDims = o.maxSplit;
-    so.cost.precision = ft::precisionFromName(o.precision);
-    so.cost.optimizer = ft::optimizerFromName(o.optimizer);
-    so.baselines = !o.noBaselines;
+    r.options.deviceCounts = std::move(devices);
     return r;
 }
 
@@ -202,20 +188,17 @@ void runExport(const FtOptions& o, Context& ctx)
     std::cout << ft::strategySummary(strategy) << "\nwrote " << o.out << '\n';
 }
 
-void addModelOptions(CLI::App* cmd, FtOptions& o)
+// The options of a search (ft search, ft export); export always searches without baselines.
+void addModelOptions(CLI::App* cmd, FtOptions& o, bool baselines)
 {
     cmd->add_option("--model", o.model, "Zoo model (see `ft models`)");
     cmd->add_option("--graph", o.graphFile, "Op graph in the JSON format of docs/ft.md");
-    addNumber(cmd, "--batch", o.batch, "Batch size (zoo models; default: the model's)", 1, std::int64_t(1) << 24);
-    addNumber(
-        cmd, "--seq", o.sequence, "Sequence length, or image side for CNNs (zoo models)", 1, std::int64_t(1) << 24);
     cmd->add_option("--cluster", o.cluster, "Built-in profile (see `ft clusters`) or a JSON profile file")
         ->capture_default_str();
-    addNumber(cmd, "--eps", o.eps, "Merge points within a factor 1 + EPS (0: exact)", 0.0, 1e6)->capture_default_str();
-    addNumber(cmd, "--threads", o.threads, "Search threads (0: all)", 0, maxThreadCount());
-    addNumber(cmd, "--max-split", o.maxSplit, "Most dims one op splits at once (1-5)", 1, 5)->capture_default_str();
-    cmd->add_option("--precision", o.precision, "mixed or fp32")->capture_default_str();
-    cmd->add_option("--optimizer", o.optimizer, "adam or sgd (with momentum)")->capture_default_str();
+    if (baselines)
+        addParamOptions(cmd, ft::searchRequestParams(), o.search);
+    else
+        addParamOptions(cmd, ft::searchRequestParams(), o.search, { "baselines" });
 }
 
 } // namespace
@@ -262,9 +245,8 @@ void addFtCommands(CLI::App& app, Context& ctx)
     });
 
     auto* search = ft->add_subcommand("search", "Pareto frontier per device count, with baselines");
-    addModelOptions(search, *o);
+    addModelOptions(search, *o, true);
     search->add_option("--devices", o->devices, "Device counts, e.g. 8,16,32,64")->capture_default_str();
-    search->add_flag("--no-baselines", o->noBaselines, "Skip data parallel, Megatron and min-time baselines");
     search->add_option("--out", o->out, "Also write the full result (with strategies) to this JSON file")
         ->check(outputFile());
     search->callback([&ctx, o] { runSearch(*o, ctx); });
@@ -276,7 +258,7 @@ void addFtCommands(CLI::App& app, Context& ctx)
     frontier->callback([&ctx, o] { runFrontier(*o, ctx); });
 
     auto* exportCmd = ft->add_subcommand("export", "Pick one strategy of a frontier and write it as JSON");
-    addModelOptions(exportCmd, *o);
+    addModelOptions(exportCmd, *o, false);
     exportCmd->add_option("--devices", o->devices, "Device count")->capture_default_str();
     exportCmd->add_option("--pick", o->pick, "fastest, min-memory or under-memory=GB")->capture_default_str();
     exportCmd->add_option("--out", o->out, "Strategy JSON to write")->required()->check(outputFile());

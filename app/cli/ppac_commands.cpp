@@ -239,23 +239,8 @@ void runSimilar(Context& ctx, const DataArgs& d, const std::string& out, const s
 
 struct TrainArgs {
     DataArgs data;
-    std::string model = "mf";
-    bool ppac = false;
-    bool base = false;
-    int epochs = 100;
-    int dim = 64;
-    int batchSize = 8192;
-    double learningRate = 1e-3;
-    double l2 = 1e-4;
-    std::string device = "cpu";
-    std::uint64_t seed = 2024;
-    std::string validation = "holdout";
+    TrainOptions training; // its options come from trainOptionsParams()
     double validationFraction = -1.0; // -1: 0.1 with holdout validation, 0 otherwise
-    int validateEvery = 1;
-    int validationUsers = 0;
-    int patience = 10;
-    int testEvery = 0;
-    std::string stopMetric = "ndcg@20";
     std::string save;
     double gamma = 0.0;
     double beta = 0.0;
@@ -263,25 +248,8 @@ struct TrainArgs {
 
 void runTrain(Context& ctx, TrainArgs a)
 {
-    if (a.ppac && a.base)
-        throw Error::invalidInput("--ppac and --base exclude each other").forField("ppac");
-    TrainOptions o;
-    o.model = baseModelFromName(a.model);
-    o.ppac = a.ppac;
-    o.epochs = a.epochs;
-    o.dim = a.dim;
-    o.batchSize = a.batchSize;
-    o.learningRate = a.learningRate;
-    o.l2 = a.l2;
-    o.device = a.device;
-    o.seed = a.seed;
+    TrainOptions o = a.training;
     o.threads = a.data.threads;
-    o.validation = validationSourceFromName(a.validation);
-    o.validateEvery = a.validateEvery;
-    o.validationUsers = a.validationUsers;
-    o.patience = a.patience;
-    o.stopMetric = a.stopMetric;
-    o.testEvery = a.testEvery;
     const double validationFraction
         = a.validationFraction >= 0.0 ? a.validationFraction : (o.validation == ValidationSource::HeldOut ? 0.1 : 0.0);
     TrainingRequest request{
@@ -443,35 +411,9 @@ void runInspect(Context& ctx, InspectArgs a)
 void addTrainOptions(CLI::App* trainCmd, TrainArgs& a)
 {
     addDataOptions(trainCmd, a.data, true, SimilarUse::ComputeOrRead);
-    trainCmd->add_option("--model", a.model, "mf or lightgcn")->check(CLI::IsMember({ "mf", "lightgcn" }));
-    trainCmd->add_flag("--ppac", a.ppac, "Wrap the model with PPAC's personal and global popularity branches");
-    trainCmd->add_flag("--base", a.base, "Train the plain base model (the default)");
-    addNumber(trainCmd, "--epochs", a.epochs, "Most epochs", 1, 1000000);
-    addNumber(trainCmd, "--dim", a.dim, "Embedding size", 1, 1 << 16);
-    addNumber(trainCmd, "--batch-size", a.batchSize, "Training triples per batch", 1, 1 << 24);
-    addNumberAbove(trainCmd, "--lr", a.learningRate, "Adam learning rate", 0.0, 1e3);
-    addNumber(trainCmd, "--l2", a.l2, "Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)",
-        0.0, 1e6);
-    addNumber(trainCmd, "--seed", a.seed, "Seed of initialisation, shuffling and negatives", 0, kMaxOf<std::uint64_t>);
-    trainCmd->add_option("--device", a.device,
-        "cpu, cuda or cuda:N: where the model trains (a GPU needs the CUDA build; ranking stays on the CPU)");
-    trainCmd
-        ->add_option("--validation", a.validation,
-            "Early stopping on: holdout (a split held out of training), balanced-test (the authors' "
-            "protocol: the balanced test itself) or none")
-        ->check(CLI::IsMember({ "none", "holdout", "balanced-test" }));
+    addParamOptions(trainCmd, trainOptionsParams(), a.training);
     addNumber(trainCmd, "--validation-fraction", a.validationFraction,
         "Share of training held out (default 0.1 with holdout)", 0.0, 1.0);
-    addNumber(trainCmd, "--validate-every", a.validateEvery, "Epochs between validations", 1, 1000000);
-    addNumber(trainCmd, "--validation-users", a.validationUsers,
-        "Validate on a fixed random sample of this many users (0: all; faster on large data)", 0, kMaxOf<int>);
-    addNumber(
-        trainCmd, "--patience", a.patience, "Validations without improvement before stopping (0: never)", 0, 1000000);
-    trainCmd->add_option("--stop-metric", a.stopMetric, "Validation metric for early stopping (at K = 20)");
-    addNumber(trainCmd, "--test-every", a.testEvery,
-        "Rank the full and balanced tests every this many epochs and report them (learning curves; never used "
-        "to pick the weights; 0: never)",
-        0, 1000000);
     trainCmd->add_option("--save", a.save, "Write the trained model here (re-rank it later without retraining)")
         ->check(outputFile());
     addNumber(

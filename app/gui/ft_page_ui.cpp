@@ -3,11 +3,13 @@
 // with what it needs of device memory; the files a user opens for the inputs.
 #include "ft_page.h"
 #include "ft_page_p.h"
+#include "param_widgets.h"
 
 #include "common/error.h"
 #include "ft/cluster.h"
 #include "ft/model_zoo.h"
 #include "ft/op_graph.h"
+#include "ft/search_run.h"
 #include "widgets/flow_layout.h"
 #include "widgets/pareto_chart.h"
 #include "widgets/stacked_bar_chart.h"
@@ -107,12 +109,12 @@ QWidget* FtPage::buildInputs()
     m_devices->setToolTip(tr("Device counts, separated by commas: one frontier each"));
     m_epsilon = new QDoubleSpinBox(this);
     m_epsilon->setObjectName(QStringLiteral("ftEpsilon"));
-    m_epsilon->setRange(0.0, 1.0);
     m_epsilon->setDecimals(3);
     m_epsilon->setSingleStep(0.01);
     m_epsilon->setSpecialValueText(tr("exact"));
     m_epsilon->setToolTip(
         tr("0 finds the exact frontier; ε > 0 merges points within a factor 1 + ε (for huge graphs)"));
+    configureInput(m_epsilon, fieldOf(ft::searchRequestParams(), "epsilon"));
 
     m_search = new QPushButton(tr("Search Frontier"), this);
     m_search->setObjectName(QStringLiteral("ftSearch"));

@@ -268,10 +268,10 @@ bool PpacPage::startTraining()
     if (isBusy() || !m_state->data)
         return false;
     ppac::TrainOptions options;
-    options.model = ppac::baseModelFromName(m_model->currentData().toString().toStdString());
+    options.model = ppac::kBaseModels.fromName(m_model->currentData().toString().toStdString());
     options.ppac = m_ppac->isChecked();
     options.epochs = m_epochs->value();
-    options.validation = ppac::validationSourceFromName(m_validation->currentData().toString().toStdString());
+    options.validation = ppac::kValidationSources.fromName(m_validation->currentData().toString().toStdString());
     options.patience = 0;
     const ppac::TrainingRequest request{ .data = m_state->dataRequest, .training = options };
     auto data = m_state->data;

@@ -3,6 +3,7 @@
 #include "ppac_page.h"
 #include "ppac_page_p.h"
 
+#include "param_widgets.h"
 #include "table_helpers.h"
 
 #include "widgets/line_chart.h"
@@ -119,14 +120,16 @@ QWidget* PpacPage::buildTrainingBox()
     m_model->addItem(tr("BPR-MF"), QStringLiteral("mf"));
     m_model->addItem(tr("LightGCN"), QStringLiteral("lightgcn"));
     m_ppac = new QCheckBox(tr("PPAC (personal and global popularity branches)"), this);
-    m_ppac->setChecked(true);
     m_epochs = new QSpinBox(this);
-    m_epochs->setRange(1, 10000);
-    m_epochs->setValue(30);
     m_validation = new QComboBox(this);
     m_validation->addItem(tr("Held out from training"), QStringLiteral("holdout"));
     m_validation->addItem(tr("Balanced test (authors' protocol)"), QStringLiteral("balanced-test"));
     m_validation->addItem(tr("None (keep last epoch)"), QStringLiteral("none"));
+    const auto& fields = ppac::trainOptionsParams();
+    configureInput(m_model, fieldOf(fields, "model"));
+    configureInput(m_ppac, fieldOf(fields, "ppac"));
+    configureInput(m_epochs, fieldOf(fields, "epochs"));
+    configureInput(m_validation, fieldOf(fields, "validation"));
     m_train = new QPushButton(tr("Train"), this);
     m_train->setObjectName(QStringLiteral("ppacTrain"));
     connect(m_train, &QPushButton::clicked, this, &PpacPage::startTraining);

@@ -122,23 +122,39 @@ void JobSpec::validate() const
         throw Error::invalidInput("must be more than two heartbeats").forField("timeouts.failure_s");
 }
 
+const params::Table<Timeouts>& timeoutsParams()
+{
+    using T = Timeouts;
+    using params::number;
+    constexpr double kDay = 86400.0; // no timeout is longer than a day
+    static const params::Table<T> table = {
+        number(&T::heartbeatS, { "heartbeat_s", "", "Seconds between a worker's heartbeats", "s" }, 0.0, kDay, true),
+        number(&T::failureS,
+            { "failure_s", "--failure-timeout", "Seconds of silence before a worker counts as failed", "s" }, 0.0, kDay,
+            true),
+        number(&T::collectiveS,
+            { "collective_s", "--collective-timeout", "Seconds a collective or rendezvous may take", "s" }, 0.0, kDay,
+            true),
+        number(&T::stepS, { "step_s", "--step-timeout", "Seconds a member may take to report a step", "s" }, 0.0, kDay,
+            true),
+        number(&T::readyS, { "ready_s", "", "Seconds a joiner may take to become ready", "s" }, 0.0, kDay, true),
+        number(&T::leaderS,
+            { "leader_s", "", "Seconds a worker waits to hear from the leader before it ends the job", "s" }, 0.0, kDay,
+            true),
+        number(&T::requestS, { "request_s", "", "Seconds a client request may stay unanswered", "s" }, 0.0, kDay, true),
+    };
+    return table;
+}
+
 Json toJson(const Timeouts& t)
 {
-    return { { "heartbeat_s", t.heartbeatS }, { "failure_s", t.failureS }, { "collective_s", t.collectiveS },
-        { "step_s", t.stepS }, { "ready_s", t.readyS }, { "leader_s", t.leaderS }, { "request_s", t.requestS } };
+    return params::toJson(timeoutsParams(), t);
 }
 
 Timeouts timeoutsFromJson(const Json& j)
 {
-    constexpr std::string_view w = "timeouts";
     Timeouts t;
-    t.heartbeatS = jsonFieldOr<double>(j, "heartbeat_s", t.heartbeatS, w);
-    t.failureS = jsonFieldOr<double>(j, "failure_s", t.failureS, w);
-    t.collectiveS = jsonFieldOr<double>(j, "collective_s", t.collectiveS, w);
-    t.stepS = jsonFieldOr<double>(j, "step_s", t.stepS, w);
-    t.readyS = jsonFieldOr<double>(j, "ready_s", t.readyS, w);
-    t.leaderS = jsonFieldOr<double>(j, "leader_s", t.leaderS, w);
-    t.requestS = jsonFieldOr<double>(j, "request_s", t.requestS, w);
+    params::readJson(timeoutsParams(), j, t, "timeouts");
     return t;
 }
 

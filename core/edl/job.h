@@ -5,6 +5,7 @@
 // JSON bodies of the control-plane messages (protocol.h); parsing names the bad field.
 
 #include "common/json.h"
+#include "common/params.h"
 
 #include <cstdint>
 #include <map>
@@ -68,6 +69,9 @@ struct JobSpec {
     void validate() const;
 };
 
+// The fields of Timeouts (keys "heartbeat_s", "failure_s", ...), declared once for vantage-cli's
+// --failure-timeout, --collective-timeout and --step-timeout, the job file and the wire.
+const params::Table<Timeouts>& timeoutsParams();
 Json toJson(const Timeouts& t);
 Json toJson(const JobSpec& spec);
 Timeouts timeoutsFromJson(const Json& j);

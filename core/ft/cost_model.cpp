@@ -9,36 +9,6 @@
 
 namespace vantage::ft {
 
-std::string_view precisionName(Precision p)
-{
-    return p == Precision::Mixed ? "mixed" : "fp32";
-}
-
-Precision precisionFromName(std::string_view name)
-{
-    if (name == "mixed")
-        return Precision::Mixed;
-    if (name == "fp32")
-        return Precision::Fp32;
-    throw Error::invalidInput("unknown precision '" + std::string(name) + "' (expected mixed or fp32)")
-        .forField("precision");
-}
-
-std::string_view optimizerName(Optimizer o)
-{
-    return o == Optimizer::Adam ? "adam" : "sgd";
-}
-
-Optimizer optimizerFromName(std::string_view name)
-{
-    if (name == "adam")
-        return Optimizer::Adam;
-    if (name == "sgd")
-        return Optimizer::SgdMomentum;
-    throw Error::invalidInput("unknown optimizer '" + std::string(name) + "' (expected adam or sgd)")
-        .forField("optimizer");
-}
-
 namespace collective {
 
 double ringAllReduce(double n, int p, const LinkProfile& l)

@@ -4,6 +4,7 @@
 // cluster profile. Time is one training iteration (forward, backward, optimizer step); memory is
 // bytes per device. Both are sums over ops and edges, which is what the FT search needs.
 
+#include "common/params.h"
 #include "ft/cluster.h"
 #include "ft/config.h"
 #include "ft/cost_graph.h"
@@ -26,10 +27,18 @@ enum class Optimizer {
     SgdMomentum
 };
 
-std::string_view precisionName(Precision p); // "mixed", "fp32"
-Precision precisionFromName(std::string_view name);
-std::string_view optimizerName(Optimizer o); // "adam", "sgd"
-Optimizer optimizerFromName(std::string_view name);
+inline constexpr params::EnumTable<Precision, 2> kPrecisions{ "precision",
+    { { { Precision::Mixed, "mixed" }, { Precision::Fp32, "fp32" } } } };
+inline constexpr params::EnumTable<Optimizer, 2> kOptimizers{ "optimizer",
+    { { { Optimizer::Adam, "adam" }, { Optimizer::SgdMomentum, "sgd" } } } };
+inline std::string_view precisionName(Precision p)
+{
+    return kPrecisions.name(p);
+}
+inline std::string_view optimizerName(Optimizer o)
+{
+    return kOptimizers.name(o);
+}
 
 struct CostOptions {
     Precision precision = Precision::Mixed;

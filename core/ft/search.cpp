@@ -189,8 +189,8 @@ SearchResult searchResultFromJson(const Json& j)
         r.cluster = jsonField<std::string>(j, "cluster", "search result");
         r.deviceMemory = jsonField<double>(j, "device_memory", "search result");
         r.epsilon = jsonFieldOr<double>(j, "epsilon", 0.0, "search result");
-        r.cost.precision = precisionFromName(jsonFieldOr<std::string>(j, "precision", "mixed", "search result"));
-        r.cost.optimizer = optimizerFromName(jsonFieldOr<std::string>(j, "optimizer", "adam", "search result"));
+        r.cost.precision = kPrecisions.fromName(jsonFieldOr<std::string>(j, "precision", "mixed", "search result"));
+        r.cost.optimizer = kOptimizers.fromName(jsonFieldOr<std::string>(j, "optimizer", "adam", "search result"));
         r.configs.maxSplitDims = jsonFieldOr<int>(j, "max_split", 2, "search result");
         r.ops = jsonField<std::vector<std::string>>(j, "ops", "search result");
         const Json& fs = vantage::detail::requireObjectKey(j, "frontiers", "search result");

@@ -8,6 +8,7 @@
 #include "store/run_shapes.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace vantage::ft {
 
@@ -25,15 +26,44 @@ std::string deviceList(const std::vector<int>& devices)
 
 } // namespace
 
+const params::Table<SearchRequest>& searchRequestParams()
+{
+    using R = SearchRequest;
+    using O = SearchOptions;
+    using params::at;
+    using params::number;
+    constexpr std::int64_t kMaxShape = std::int64_t{ 1 } << 24;
+    static const params::Table<R> table = {
+        number(&R::batch, { "batch", "--batch", "Batch size (zoo models; 0: the model's)" }, 0, kMaxShape),
+        number(&R::sequence,
+            { "sequence", "--seq", "Sequence length, or image side for CNNs (zoo models; 0: the model's)" }, 0,
+            kMaxShape),
+        number(at(&R::options, &O::epsilon), { "epsilon", "--eps", "Merge points within a factor 1 + EPS (0: exact)" },
+            0.0, 1e6),
+        number(at(&R::options, &O::threads), { "threads", "--threads", "Search threads (0: all)" }, 0,
+            std::numeric_limits<int>::max()),
+        number(at(&R::options, &O::configs, &ConfigOptions::maxSplitDims),
+            { "max_split", "--max-split", "Most dims one op splits at once" }, 1, 5),
+        params::choice(at(&R::options, &O::cost, &CostOptions::precision),
+            { "precision", "--precision", "mixed (fp16/bf16 compute, fp32 master weights) or fp32" }, kPrecisions),
+        params::choice(at(&R::options, &O::cost, &CostOptions::optimizer),
+            { "optimizer", "--optimizer", "adam or sgd (with momentum)" }, kOptimizers),
+        params::flag(at(&R::options, &O::baselines),
+            { "baselines", "", "Also price data parallel, Megatron TP x DP and min-time baselines" },
+            { "--no-baselines", "Skip data parallel, Megatron and min-time baselines" }),
+    };
+    return table;
+}
+
 nlohmann::json toJson(const SearchRequest& r)
 {
-    const SearchOptions& o = r.options;
-    return { { "model", r.model.empty() ? Json(nullptr) : Json(r.model) },
-        { "graph", r.model.empty() ? r.graph : Json(nullptr) }, { "graph_file", r.graphFile }, { "batch", r.batch },
-        { "sequence", r.sequence }, { "cluster", toJson(r.cluster) }, { "devices", o.deviceCounts },
-        { "epsilon", o.epsilon }, { "threads", o.threads }, { "max_split", o.configs.maxSplitDims },
-        { "precision", precisionName(o.cost.precision) }, { "optimizer", optimizerName(o.cost.optimizer) },
-        { "baselines", o.baselines } };
+    Json j = params::toJson(searchRequestParams(), r);
+    j["model"] = r.model.empty() ? Json(nullptr) : Json(r.model);
+    j["graph"] = r.model.empty() ? r.graph : Json(nullptr);
+    j["graph_file"] = r.graphFile;
+    j["cluster"] = toJson(r.cluster);
+    j["devices"] = r.options.deviceCounts;
+    return j;
 }
 
 SearchRequest searchRequestFromJson(const nlohmann::json& p)
@@ -48,8 +78,7 @@ SearchRequest searchRequestFromJson(const nlohmann::json& p)
     else
         throw Error::invalidInput("the run names neither a model nor an op graph").forField("model");
     r.graphFile = jsonFieldOr<std::string>(p, "graph_file", "", kWhere);
-    r.batch = jsonFieldOr<std::int64_t>(p, "batch", 0, kWhere);
-    r.sequence = jsonFieldOr<std::int64_t>(p, "sequence", 0, kWhere);
+    params::readJson(searchRequestParams(), p, r, kWhere);
     r.cluster = clusterFromJson(p.at("cluster"), kWhere);
     SearchOptions& o = r.options;
     if (p.contains("devices") && p["devices"].is_array()) {
@@ -60,12 +89,6 @@ SearchRequest searchRequestFromJson(const nlohmann::json& p)
             o.deviceCounts.push_back(d.get<int>());
         }
     }
-    o.epsilon = jsonFieldOr(p, "epsilon", 0.0, kWhere);
-    o.threads = jsonFieldOr(p, "threads", 0, kWhere);
-    o.configs.maxSplitDims = jsonFieldOr(p, "max_split", o.configs.maxSplitDims, kWhere);
-    o.cost.precision = precisionFromName(jsonFieldOr<std::string>(p, "precision", "mixed", kWhere));
-    o.cost.optimizer = optimizerFromName(jsonFieldOr<std::string>(p, "optimizer", "adam", kWhere));
-    o.baselines = jsonFieldOr(p, "baselines", true, kWhere);
     return r;
 }
 

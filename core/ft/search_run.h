@@ -15,6 +15,7 @@
 //   series    "frontier/<devices>": x = memory per device (GB), y = time per iteration (s)
 //   summary   "BERT-Large x8/16: 23 strategies, fastest 820.00 ms"
 
+#include "common/params.h"
 #include "ft/cluster.h"
 #include "ft/op_graph.h"
 #include "ft/search.h"
@@ -49,6 +50,11 @@ struct SearchRequest {
     ClusterProfile cluster;
     SearchOptions options; // device counts, epsilon, threads, configurations, cost, baselines
 };
+
+// The request's plain fields, declared once for `vantage-cli ft search`, the run parameters and
+// the FT page: "batch", "sequence", "epsilon", "threads", "max_split", "precision", "optimizer",
+// "baselines" (the model, the graph, the cluster and the device counts are written by hand).
+const params::Table<SearchRequest>& searchRequestParams();
 
 nlohmann::json toJson(const SearchRequest& request);
 // Error::invalidInput names the field that is wrong.

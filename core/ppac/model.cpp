@@ -71,20 +71,6 @@ Json mlpShape(const Mlp& m)
 
 } // namespace
 
-std::string_view baseModelName(BaseModel model)
-{
-    return model == BaseModel::MF ? "mf" : "lightgcn";
-}
-
-BaseModel baseModelFromName(std::string_view name)
-{
-    if (name == "mf" || name == "bprmf" || name == "MF")
-        return BaseModel::MF;
-    if (name == "lightgcn" || name == "lgn" || name == "LightGCN")
-        return BaseModel::LightGCN;
-    throw Error::invalidInput("unknown model '" + std::string(name) + "' (mf, lightgcn)").forField("model");
-}
-
 void Mlp::forward(const float* x, float* y) const
 {
     float mid[1024];
@@ -188,7 +174,7 @@ ModelWeights deserializeModel(std::string_view bytes, const std::string& source)
     const std::string where = "model header";
     ModelWeights w;
     try {
-        w.base = baseModelFromName(jsonField<std::string>(header, "base", where));
+        w.base = kBaseModels.fromName(jsonField<std::string>(header, "base", where));
         w.ppac = jsonField<bool>(header, "ppac", where);
         w.dim = jsonField<int>(header, "dim", where);
         w.layers = jsonField<int>(header, "layers", where);

@@ -12,6 +12,7 @@
 //   training score s_ui = y_ui * p_ui * q_i
 
 #include "common/json.h"
+#include "common/params.h"
 #include "ppac/user_items.h"
 
 #include <cstdint>
@@ -28,8 +29,14 @@ enum class BaseModel {
     LightGCN
 };
 
-std::string_view baseModelName(BaseModel model); // "mf", "lightgcn"
-BaseModel baseModelFromName(std::string_view name); // throws Error::invalidInput
+// "mf", "lightgcn"; read also as older files and runs wrote them ("bprmf", "MF", "lgn", "LightGCN").
+inline constexpr params::EnumTable<BaseModel, 6> kBaseModels{ "model",
+    { { { BaseModel::MF, "mf" }, { BaseModel::LightGCN, "lightgcn" }, { BaseModel::MF, "bprmf" },
+        { BaseModel::MF, "MF" }, { BaseModel::LightGCN, "lgn" }, { BaseModel::LightGCN, "LightGCN" } } } };
+inline std::string_view baseModelName(BaseModel model)
+{
+    return kBaseModels.name(model);
+}
 
 // Linear(in, hidden) -> LeakyReLU(0.01) -> Linear(hidden, out); weights row-major [out][in] as in torch.
 struct Mlp {

@@ -336,38 +336,6 @@ void check(const TrainOptions& o, const PreparedDataset& data)
 
 } // namespace
 
-std::string_view validationSourceName(ValidationSource source)
-{
-    switch (source) {
-    case ValidationSource::None:
-        return "none";
-    case ValidationSource::HeldOut:
-        return "holdout";
-    case ValidationSource::BalancedTest:
-        return "balanced-test";
-    }
-    return "none";
-}
-
-ValidationSource validationSourceFromName(std::string_view name)
-{
-    for (auto s : { ValidationSource::None, ValidationSource::HeldOut, ValidationSource::BalancedTest })
-        if (validationSourceName(s) == name)
-            return s;
-    throw Error::invalidInput("unknown validation '" + std::string(name) + "' (none, holdout, balanced-test)")
-        .forField("validation");
-}
-
-Json toJson(const TrainOptions& o)
-{
-    return { { "model", baseModelName(o.model) }, { "ppac", o.ppac }, { "epochs", o.epochs }, { "dim", o.dim },
-        { "layers", o.layers }, { "learning_rate", o.learningRate }, { "batch_size", o.batchSize }, { "l2", o.l2 },
-        { "popularity_weight", o.popularityWeight }, { "init_std", o.initStd }, { "seed", o.seed },
-        { "threads", o.threads }, { "device", o.device }, { "validation", validationSourceName(o.validation) },
-        { "validate_every", o.validateEvery }, { "validation_users", o.validationUsers },
-        { "stop_metric", o.stopMetric }, { "patience", o.patience }, { "test_every", o.testEvery } };
-}
-
 Json toJson(const TrainResult& r)
 {
     Json epochs = Json::array();

@@ -10,6 +10,7 @@
 // stopping watches one validation metric. Only trainer.cpp includes LibTorch.
 
 #include "common/json.h"
+#include "common/params.h"
 #include "common/progress.h"
 #include "ppac/metrics.h"
 #include "ppac/model.h"
@@ -30,8 +31,13 @@ enum class ValidationSource {
     HeldOut, // the validation split held out from the training data (the proper protocol)
     BalancedTest, // the balanced test set itself, as the authors' code does (reported as such)
 };
-std::string_view validationSourceName(ValidationSource source); // "none", "holdout", "balanced-test"
-ValidationSource validationSourceFromName(std::string_view name); // throws Error::invalidInput
+inline constexpr params::EnumTable<ValidationSource, 3> kValidationSources{ "validation",
+    { { { ValidationSource::None, "none" }, { ValidationSource::HeldOut, "holdout" },
+        { ValidationSource::BalancedTest, "balanced-test" } } } };
+inline std::string_view validationSourceName(ValidationSource source)
+{
+    return kValidationSources.name(source);
+}
 
 struct TrainOptions {
     BaseModel model = BaseModel::MF;
@@ -61,7 +67,14 @@ struct TrainOptions {
     int testEvery = 0;
 };
 
+// The fields of TrainOptions, declared once for the CLI, the run parameters and the page (their
+// JSON keys: "model", "ppac", "epochs", ..., as runs have always stored them); validationMetrics
+// is not among them. train_options.cpp.
+const params::Table<TrainOptions>& trainOptionsParams();
 Json toJson(const TrainOptions& options);
+// Reads what toJson wrote; absent fields keep their defaults, a field of the wrong type or out of
+// its range is an error naming it and `where`.
+TrainOptions trainOptionsFromJson(const Json& json, std::string_view where);
 
 struct EpochReport {
     int epoch = 0; // 1-based

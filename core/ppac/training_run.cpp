@@ -17,34 +17,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr const char* kWhere = "run parameters";
 
-TrainOptions trainOptionsFromJson(const Json& j)
-{
-    TrainOptions o;
-    if (!j.is_object())
-        return o;
-    o.model = baseModelFromName(jsonFieldOr<std::string>(j, "model", std::string(baseModelName(o.model)), kWhere));
-    o.ppac = jsonFieldOr(j, "ppac", o.ppac, kWhere);
-    o.epochs = jsonFieldOr(j, "epochs", o.epochs, kWhere);
-    o.dim = jsonFieldOr(j, "dim", o.dim, kWhere);
-    o.layers = jsonFieldOr(j, "layers", o.layers, kWhere);
-    o.learningRate = jsonFieldOr(j, "learning_rate", o.learningRate, kWhere);
-    o.batchSize = jsonFieldOr(j, "batch_size", o.batchSize, kWhere);
-    o.l2 = jsonFieldOr(j, "l2", o.l2, kWhere);
-    o.popularityWeight = jsonFieldOr(j, "popularity_weight", o.popularityWeight, kWhere);
-    o.initStd = jsonFieldOr(j, "init_std", o.initStd, kWhere);
-    o.seed = jsonFieldOr(j, "seed", o.seed, kWhere);
-    o.threads = jsonFieldOr(j, "threads", o.threads, kWhere);
-    o.device = jsonFieldOr(j, "device", o.device, kWhere);
-    o.validation = validationSourceFromName(
-        jsonFieldOr<std::string>(j, "validation", std::string(validationSourceName(o.validation)), kWhere));
-    o.validateEvery = jsonFieldOr(j, "validate_every", o.validateEvery, kWhere);
-    o.validationUsers = jsonFieldOr(j, "validation_users", o.validationUsers, kWhere);
-    o.stopMetric = jsonFieldOr(j, "stop_metric", o.stopMetric, kWhere);
-    o.patience = jsonFieldOr(j, "patience", o.patience, kWhere);
-    o.testEvery = jsonFieldOr(j, "test_every", o.testEvery, kWhere);
-    return o;
-}
-
 std::string fixed4(double v)
 {
     char buf[32];
@@ -145,7 +117,7 @@ TrainingRequest trainingRequestFromJson(const Json& p)
         throw Error::invalidInput("the run's parameters are not an object").forField("params");
     TrainingRequest r;
     r.data = dataRequestFromJson(p.value("data", Json()));
-    r.training = trainOptionsFromJson(p.value("training", Json::object()));
+    r.training = trainOptionsFromJson(p.value("training", Json::object()), kWhere);
     const Json knobs = p.value("knobs", Json::object());
     r.knobs.gamma = jsonFieldOr(knobs, "gamma", 0.0, kWhere);
     r.knobs.beta = jsonFieldOr(knobs, "beta", 0.0, kWhere);

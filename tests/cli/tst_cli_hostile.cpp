@@ -258,7 +258,7 @@ private Q_SLOTS:
             "--devices", "4" } << "at most 2147483647";
         QTest::newRow("--batch INT64_MAX for a zoo model") << QStringList{ "ft", "search", "--model", "bert-large",
             "--batch", "9223372036854775807", "--devices", "8" }
-                                                           << "--batch: must be a whole number from 1 to";
+                                                           << "--batch: must be a whole number from 0 to";
         QTest::newRow("NaN in the features")
             << QStringList{ "dgi", "eval", "--graph", d + "small.txt", "--model", "gcn", "--features", d + "nan.npy" }
             << "row 1, column 3 is NaN";

@@ -108,6 +108,8 @@ private Q_SLOTS:
             if (ppac)
                 args << "--ppac"
                      << "--save" << path("ppac.vppac");
+            else
+                args << "--base";
             r = cli(args);
             QVERIFY2(r.code == 0, r.err.constData());
         }

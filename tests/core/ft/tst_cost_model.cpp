@@ -227,9 +227,9 @@ private Q_SLOTS:
         QCOMPARE(c.gradients, 4194304.0 * 4);
         QCOMPARE(c.optimizerState, 4194304.0 * 4); // the momentum
         QCOMPARE(c.activations, 2.0 * 128 * 4096 * 4);
-        QCOMPARE(precisionFromName("fp32"), Precision::Fp32);
-        QCOMPARE(optimizerFromName("sgd"), Optimizer::SgdMomentum);
-        QVERIFY_THROWS_EXCEPTION(Error, precisionFromName("fp8"));
+        QCOMPARE(kPrecisions.fromName("fp32"), Precision::Fp32);
+        QCOMPARE(kOptimizers.fromName("sgd"), Optimizer::SgdMomentum);
+        QVERIFY_THROWS_EXCEPTION(Error, kPrecisions.fromName("fp8"));
     }
 
     void configurationsMultiplyToN_data()

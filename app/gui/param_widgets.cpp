@@ -1,0 +1,80 @@
+#include "param_widgets.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace vantage::gui {
+
+namespace {
+
+double number(const params::Value& value)
+{
+    return std::visit(
+        [](const auto& x) -> double {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, std::string>)
+                return 0.0;
+            else
+                return static_cast<double>(x);
+        },
+        value);
+}
+
+int clampedInt(const params::Value& value)
+{
+    constexpr double lo = std::numeric_limits<int>::min();
+    constexpr double hi = std::numeric_limits<int>::max();
+    return static_cast<int>(std::clamp(number(value), lo, hi));
+}
+
+// The field's help in the user's language (core's texts are translated in the context "Params"),
+// unless the page wrote its own tooltip for its users.
+void describe(QWidget* widget, const params::FieldInfo& field)
+{
+    if (widget->toolTip().isEmpty())
+        widget->setToolTip(QCoreApplication::translate("Params", field.names.help.c_str()));
+    widget->setProperty(kParamKeyProperty, QString::fromStdString(field.key()));
+}
+
+} // namespace
+
+void configureInput(QSpinBox* box, const params::FieldInfo& field)
+{
+    Q_ASSERT(field.type == params::Type::Int);
+    box->setRange(clampedInt(field.min) + (field.minExclusive ? 1 : 0), clampedInt(field.max));
+    box->setValue(clampedInt(field.defaultValue));
+    describe(box, field);
+}
+
+void configureInput(QDoubleSpinBox* box, const params::FieldInfo& field)
+{
+    Q_ASSERT(field.type == params::Type::Double);
+    const double step = std::pow(10.0, -box->decimals());
+    box->setRange(number(field.min) + (field.minExclusive ? step : 0.0), number(field.max));
+    box->setValue(number(field.defaultValue));
+    describe(box, field);
+}
+
+void configureInput(QCheckBox* box, const params::FieldInfo& field)
+{
+    Q_ASSERT(field.type == params::Type::Bool);
+    box->setChecked(std::get<bool>(field.defaultValue));
+    describe(box, field);
+}
+
+void configureInput(QComboBox* box, const params::FieldInfo& field)
+{
+    Q_ASSERT(field.type == params::Type::Enum);
+    Q_ASSERT(box->count() == static_cast<int>(field.choices.size()));
+    box->setCurrentIndex(box->findData(QString::fromStdString(std::get<std::string>(field.defaultValue))));
+    describe(box, field);
+}
+
+} // namespace vantage::gui

@@ -1,0 +1,196 @@
+#include "common/params.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+namespace vantage::params {
+
+namespace {
+
+// As vantage-cli has always written numbers in its messages ("1e+06", "0.001").
+template <typename T> std::string numberText(T v)
+{
+    std::ostringstream out;
+    out << +v;
+    return out.str();
+}
+
+// Compares two numbers of a field (both of the field's alternative).
+template <typename T> int compare(const T& a, const T& b)
+{
+    return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+int compareValues(const Value& a, const Value& b)
+{
+    return std::visit(
+        [&](const auto& x) -> int {
+            using X = std::decay_t<decltype(x)>;
+            return compare(x, std::get<X>(b));
+        },
+        a);
+}
+
+template <typename T> std::optional<Value> parseNumber(std::string_view text)
+{
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    if (first != last && *first == '+')
+        ++first;
+    T value{};
+    const auto [end, ec] = std::from_chars(first, last, value);
+    if (first == last || ec != std::errc() || end != last)
+        return std::nullopt;
+    if constexpr (std::is_floating_point_v<T>)
+        if (!std::isfinite(value))
+            return std::nullopt;
+    return Value(value);
+}
+
+} // namespace
+
+std::string_view typeName(Type type)
+{
+    switch (type) {
+    case Type::Int:
+        return "int";
+    case Type::Double:
+        return "double";
+    case Type::Bool:
+        return "bool";
+    case Type::String:
+        return "string";
+    case Type::Enum:
+        return "enum";
+    case Type::Path:
+        return "path";
+    }
+    return "string";
+}
+
+std::string valueText(const Value& value)
+{
+    return std::visit(
+        [](const auto& x) -> std::string {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, std::string>)
+                return x;
+            else if constexpr (std::is_same_v<X, bool>)
+                return x ? "true" : "false";
+            else
+                return numberText(x);
+        },
+        value);
+}
+
+Json valueJson(const Value& value)
+{
+    return std::visit([](const auto& x) { return Json(x); }, value);
+}
+
+std::string FieldInfo::rangeText() const
+{
+    if (type == Type::Enum) {
+        std::string out = "one of ";
+        for (std::size_t i = 0; i < choices.size(); ++i)
+            out += (i == 0 ? "" : ", ") + choices[i];
+        return out;
+    }
+    if (type != Type::Int && type != Type::Double)
+        return {};
+    std::string out = type == Type::Int ? "a whole number" : "a finite number";
+    if (!minOpen && !maxOpen && !minExclusive)
+        return out + " from " + valueText(min) + " to " + valueText(max);
+    if (!minOpen)
+        out += (minExclusive ? " above " : " of at least ") + valueText(min);
+    if (!maxOpen)
+        out += std::string(minOpen ? "" : " and") + " at most " + valueText(max);
+    return out;
+}
+
+std::optional<std::string> FieldInfo::refusal(const Value& value) const
+{
+    if (type == Type::Enum) {
+        const auto* name = std::get_if<std::string>(&value);
+        if (name && std::find(choices.begin(), choices.end(), *name) != choices.end())
+            return std::nullopt;
+        return "must be " + rangeText() + ", got '" + valueText(value) + "'";
+    }
+    if (type != Type::Int && type != Type::Double)
+        return std::nullopt;
+    if (value.index() != defaultValue.index())
+        return "must be " + rangeText() + ", got " + valueText(value);
+    const int low = compareValues(value, min);
+    const bool ok = (minExclusive ? low > 0 : low >= 0) && compareValues(value, max) <= 0;
+    if (ok)
+        return std::nullopt;
+    return "must be " + rangeText() + ", got " + valueText(value);
+}
+
+std::variant<Value, std::string> FieldInfo::parse(std::string_view text) const
+{
+    std::optional<Value> value;
+    switch (type) {
+    case Type::Int:
+        value = std::holds_alternative<std::uint64_t>(defaultValue) ? parseNumber<std::uint64_t>(text)
+                                                                    : parseNumber<std::int64_t>(text);
+        break;
+    case Type::Double:
+        value = parseNumber<double>(text);
+        break;
+    case Type::Bool:
+        if (text == "true" || text == "1")
+            value = true;
+        else if (text == "false" || text == "0")
+            value = false;
+        break;
+    case Type::String:
+    case Type::Enum:
+    case Type::Path:
+        value = std::string(text);
+        break;
+    }
+    const std::string got = "'" + std::string(text) + "'";
+    if (!value)
+        return "must be " + (type == Type::Bool ? std::string("true or false") : rangeText()) + ", got " + got;
+    if (auto why = refusal(*value)) {
+        if (type == Type::Enum)
+            return *why;
+        return "must be " + rangeText() + ", got " + got;
+    }
+    return *value;
+}
+
+Value readValue(const FieldInfo& info, const Json& object, std::string_view where)
+{
+    const std::string& key = info.key();
+    Value value;
+    switch (info.type) {
+    case Type::Int:
+        if (std::holds_alternative<std::uint64_t>(info.defaultValue))
+            value = jsonField<std::uint64_t>(object, key, where);
+        else
+            value = jsonField<std::int64_t>(object, key, where);
+        break;
+    case Type::Double:
+        value = jsonField<double>(object, key, where);
+        break;
+    case Type::Bool:
+        value = jsonField<bool>(object, key, where);
+        break;
+    case Type::String:
+    case Type::Enum:
+    case Type::Path:
+        value = jsonField<std::string>(object, key, where);
+        break;
+    }
+    // An enum's aliases are read too: its table, in the field's setter, has the last word.
+    if (info.type != Type::Enum)
+        if (auto why = info.refusal(value))
+            vantage::detail::throwFieldError(key, where, *why);
+    return value;
+}
+
+} // namespace vantage::params

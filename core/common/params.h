@@ -1,0 +1,299 @@
+#pragma once
+// Parameters declared once, as QGIS Processing declares an algorithm's parameters for its dialog
+// and for qgis_process alike: a table of fields per engine request (name, type, unit, range, help),
+// from which vantage-cli adds its options (app/cli/cli.h addParamOptions), the request reads and
+// writes its JSON (readJson, toJson) and a page configures its inputs (app/gui/param_widgets.h).
+// A field's default is the struct's own initializer, read from a default-constructed struct, so
+// that the struct, the CLI, the JSON and the page cannot disagree. Enum names come from one
+// EnumTable per enum.
+//
+//   const params::Table<TrainOptions> table = {
+//       params::number(&TrainOptions::epochs, { "epochs", "--epochs", "Most epochs" }, 1, 1000000),
+//       params::choice(&TrainOptions::model, { "model", "--model", "Base model" }, kBaseModels) };
+
+#include "common/error.h"
+#include "common/json.h"
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace vantage::params {
+
+// One name of an enum value. The first entry of a value is its canonical name (written to JSON,
+// offered by the CLI and the pages); later entries are aliases that are only read.
+template <typename E> struct EnumName {
+    E value;
+    std::string_view name;
+};
+
+// The names of an enum, with the field an unknown name is reported against:
+//   unknown model 'svd' (mf, lightgcn)   [field 'model']
+template <typename E, std::size_t N> struct EnumTable {
+    std::string_view field;
+    std::array<EnumName<E>, N> entries;
+
+    constexpr std::string_view name(E value) const
+    {
+        for (const auto& e : entries)
+            if (e.value == value)
+                return e.name;
+        return entries[0].name;
+    }
+    std::optional<E> find(std::string_view text) const
+    {
+        for (const auto& e : entries)
+            if (e.name == text)
+                return e.value;
+        return std::nullopt;
+    }
+    // Throws Error::invalidInput for the field, listing the canonical names.
+    E fromName(std::string_view text) const
+    {
+        if (auto v = find(text))
+            return *v;
+        std::string list;
+        for (const auto& n : names())
+            list += (list.empty() ? "" : ", ") + n;
+        throw Error::invalidInput("unknown " + std::string(field) + " '" + std::string(text) + "' (" + list + ")")
+            .forField(std::string(field));
+    }
+    // The canonical names, in the table's order.
+    std::vector<std::string> names() const
+    {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < N; ++i) {
+            bool first = true;
+            for (std::size_t j = 0; j < i; ++j)
+                first = first && entries[j].value != entries[i].value;
+            if (first)
+                out.emplace_back(entries[i].name);
+        }
+        return out;
+    }
+};
+
+enum class Type {
+    Int,
+    Double,
+    Bool,
+    String,
+    Enum,
+    Path
+};
+std::string_view typeName(Type type);
+
+// A field's value: whole numbers as int64 (uint64 for seeds), reals as double, enums and paths as
+// their text.
+using Value = std::variant<bool, std::int64_t, std::uint64_t, double, std::string>;
+std::string valueText(const Value& value); // "100", "0.001", "true", "holdout"
+Json valueJson(const Value& value);
+
+// How a field is named: its JSON key (also the field errors name), its CLI option ("" when the
+// CLI offers none), what it means and its unit ("s", "MiB"; "" for a count or a plain number).
+struct Names {
+    std::string key;
+    std::string option;
+    std::string help;
+    std::string unit = {};
+};
+
+// A flag's opposite on the command line ("--base": train without PPAC's branches).
+struct Negation {
+    std::string option;
+    std::string help;
+};
+
+// What a field is, without the struct it belongs to: what the CLI and the pages read.
+struct FieldInfo {
+    Names names;
+    Type type = Type::Int;
+    Value defaultValue;
+    Value min; // numbers: the range, both ends included unless minExclusive
+    Value max;
+    bool minExclusive = false;
+    bool minOpen = false; // the type's lowest value: no lower end
+    bool maxOpen = false; // the type's largest value: no upper end
+    std::vector<std::string> choices; // Enum: the canonical names
+    Negation negation; // Bool: the CLI option that turns it off; none when its option is empty
+
+    const std::string& key() const { return names.key; }
+    // "a whole number from 1 to 1000000", "a finite number above 0"; "" for a field without range.
+    std::string rangeText() const;
+    // Why `value` is refused ("must be a whole number from 1 to 1000000, got 0"); nullopt when it is fine.
+    std::optional<std::string> refusal(const Value& value) const;
+    // The value a command line's text stands for, or why it is refused ("must be ..., got 'x'"):
+    // a number written whole (no trailing text; an integer takes no fraction or exponent), finite,
+    // in range; an enum's name.
+    std::variant<Value, std::string> parse(std::string_view text) const;
+};
+
+template <typename S> struct Field {
+    FieldInfo info;
+    std::function<Value(const S&)> get;
+    std::function<void(S&, const Value&)> set; // the value is of the field's type and in range
+};
+
+template <typename S> using Table = std::vector<Field<S>>;
+
+namespace detail {
+
+template <typename M> Value toValue(M v)
+{
+    if constexpr (std::is_same_v<M, bool>)
+        return v;
+    else if constexpr (std::is_same_v<M, std::uint64_t>)
+        return v;
+    else if constexpr (std::is_integral_v<M>)
+        return static_cast<std::int64_t>(v);
+    else
+        return static_cast<double>(v);
+}
+
+template <typename M> M fromValue(const Value& v)
+{
+    return std::visit(
+        [](const auto& x) -> M {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, std::string>)
+                return M{};
+            else
+                return static_cast<M>(x);
+        },
+        v);
+}
+
+} // namespace detail
+
+// Where a field lives in its struct: a member, or a member of a member
+// (`params::at(&SearchRequest::options, &SearchOptions::epsilon)`).
+template <typename S, typename M> struct Path {
+    std::function<M&(S&)> ref;
+    M& operator()(S& s) const { return ref(s); }
+    M operator()(const S& s) const { return ref(const_cast<S&>(s)); } // read only
+    M ofDefault() const
+    {
+        S s{};
+        return ref(s);
+    }
+};
+
+template <typename S, typename M> Path<S, M> at(M S::*member)
+{
+    return { [member](S& s) -> M& { return s.*member; } };
+}
+template <typename S, typename A, typename... Rest> auto at(A S::*outer, Rest... rest)
+{
+    auto inner = at(rest...);
+    using M = std::remove_reference_t<decltype(inner(std::declval<A&>()))>;
+    return Path<S, M>{ [outer, inner](S& s) -> M& { return inner(s.*outer); } };
+}
+
+// A number (int, int64, uint64, double) in [min, max], or (min, max] with `minExclusive`.
+template <typename S, typename M>
+requires std::is_arithmetic_v<M> &&(!std::is_same_v<M, bool>)Field<S> number(
+    Path<S, M> path, Names names, std::type_identity_t<M> min, std::type_identity_t<M> max, bool minExclusive = false)
+{
+    FieldInfo info{ .names = std::move(names),
+        .type = std::is_integral_v<M> ? Type::Int : Type::Double,
+        .defaultValue = detail::toValue(path.ofDefault()),
+        .min = detail::toValue(min),
+        .max = detail::toValue(max),
+        .minExclusive = minExclusive,
+        .minOpen = min == std::numeric_limits<M>::lowest(),
+        .maxOpen = max == std::numeric_limits<M>::max() };
+    return { std::move(info), [path](const S& s) { return detail::toValue(path(s)); },
+        [path](S& s, const Value& v) { path(s) = detail::fromValue<M>(v); } };
+}
+template <typename S, typename M>
+requires std::is_arithmetic_v<M> &&(!std::is_same_v<M, bool>)Field<S> number(
+    M S::*member, Names names, std::type_identity_t<M> min, std::type_identity_t<M> max, bool minExclusive = false)
+{
+    return number(at(member), std::move(names), min, max, minExclusive);
+}
+
+// A flag: its CLI option sets it, `negation`'s clears it.
+template <typename S> Field<S> flag(Path<S, bool> path, Names names, Negation negation = {})
+{
+    FieldInfo info{
+        .names = std::move(names), .type = Type::Bool, .defaultValue = path.ofDefault(), .negation = std::move(negation)
+    };
+    return { std::move(info), [path](const S& s) { return Value(path(s)); },
+        [path](S& s, const Value& v) { path(s) = std::get<bool>(v); } };
+}
+template <typename S> Field<S> flag(bool S::*member, Names names, Negation negation = {})
+{
+    return flag(at(member), std::move(names), std::move(negation));
+}
+
+// A text: Type::String, or Type::Path for a file or folder.
+template <typename S, typename M> Field<S> text(Path<S, M> path, Names names, Type type = Type::String)
+{
+    FieldInfo info{ .names = std::move(names), .type = type, .defaultValue = std::string(path.ofDefault()) };
+    return { std::move(info), [path](const S& s) { return Value(std::string(path(s))); },
+        [path](S& s, const Value& v) { path(s) = M(std::get<std::string>(v)); } };
+}
+template <typename S, typename M> Field<S> text(M S::*member, Names names, Type type = Type::String)
+{
+    return text(at(member), std::move(names), type);
+}
+
+// An enum, read and written by its names in `table` (which must outlive the field).
+template <typename S, typename E, std::size_t N>
+Field<S> choice(Path<S, E> path, Names names, const EnumTable<E, N>& table)
+{
+    FieldInfo info{ .names = std::move(names),
+        .type = Type::Enum,
+        .defaultValue = std::string(table.name(path.ofDefault())),
+        .choices = table.names() };
+    return { std::move(info), [path, &table](const S& s) { return Value(std::string(table.name(path(s)))); },
+        [path, &table](S& s, const Value& v) { path(s) = table.fromName(std::get<std::string>(v)); } };
+}
+template <typename S, typename E, std::size_t N>
+Field<S> choice(E S::*member, Names names, const EnumTable<E, N>& table)
+{
+    return choice(at(member), std::move(names), table);
+}
+
+// The field of `table` with this JSON key; nullptr when there is none.
+template <typename S> const Field<S>* find(const Table<S>& table, std::string_view key)
+{
+    for (const auto& f : table)
+        if (f.info.key() == key)
+            return &f;
+    return nullptr;
+}
+
+// Reads one field's JSON value: the type and the range are checked, an error names the field and
+// `where` ("run parameters"), an enum name is checked against its table.
+Value readValue(const FieldInfo& info, const Json& object, std::string_view where);
+
+// Reads every field present in `object` into `out` (absent fields keep their value).
+template <typename S> void readJson(const Table<S>& table, const Json& object, S& out, std::string_view where)
+{
+    if (!object.is_object())
+        return;
+    for (const auto& f : table)
+        if (object.contains(f.info.key()))
+            f.set(out, readValue(f.info, object, where));
+}
+
+// Every field, by its key.
+template <typename S> Json toJson(const Table<S>& table, const S& value)
+{
+    Json out = Json::object();
+    for (const auto& f : table)
+        out[f.info.key()] = valueJson(f.get(value));
+    return out;
+}
+
+} // namespace vantage::params

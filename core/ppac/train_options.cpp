@@ -1,0 +1,72 @@
+#include "ppac/trainer.h"
+
+#include <limits>
+
+namespace vantage::ppac {
+
+const params::Table<TrainOptions>& trainOptionsParams()
+{
+    using O = TrainOptions;
+    using params::number;
+    constexpr int kMaxInt = std::numeric_limits<int>::max();
+    static const params::Table<O> table = {
+        params::choice(&O::model, { "model", "--model", "Base model: mf or lightgcn" }, kBaseModels),
+        params::flag(&O::ppac,
+            { "ppac", "--ppac", "Wrap the model with PPAC's personal and global popularity branches" },
+            { "--base", "Train the plain base model, without PPAC's branches" }),
+        number(&O::epochs, { "epochs", "--epochs", "Most epochs" }, 1, 1000000),
+        number(&O::dim, { "dim", "--dim", "Embedding size" }, 2, 1024),
+        number(&O::layers, { "layers", "--layers", "LightGCN propagation layers" }, 0, 8),
+        number(&O::learningRate, { "learning_rate", "--lr", "Adam learning rate" }, 0.0, 1e3, true),
+        number(&O::batchSize, { "batch_size", "--batch-size", "Training triples per batch" }, 1, 1 << 24),
+        number(&O::l2,
+            { "l2", "--l2", "Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)" }, 0.0,
+            1e6),
+        number(&O::popularityWeight,
+            { "popularity_weight", "--popularity-weight", "Weight of PPAC's two popularity (MSE) terms" }, 0.0, 1e6),
+        number(&O::initStd, { "init_std", "--init-std", "Spread of the initial embeddings (normal, this deviation)" },
+            0.0, 1e3, true),
+        number(&O::seed, { "seed", "--seed", "Seed of initialisation, shuffling and negatives" }, 0,
+            std::numeric_limits<std::uint64_t>::max()),
+        // On the command line the data options' --threads sets it (one thread count per command).
+        number(&O::threads, { "threads", "", "Threads (0: all cores)" }, 0, kMaxInt),
+        params::text(&O::device,
+            { "device", "--device",
+                "cpu, cuda or cuda:N: where the model trains (a GPU needs the CUDA build; ranking stays on the "
+                "CPU)" }),
+        params::choice(&O::validation,
+            { "validation", "--validation",
+                "Early stopping on: holdout (a split held out of training), balanced-test (the authors' protocol: "
+                "the balanced test itself) or none" },
+            kValidationSources),
+        number(&O::validateEvery, { "validate_every", "--validate-every", "Epochs between validations" }, 1, 1000000),
+        number(&O::validationUsers,
+            { "validation_users", "--validation-users",
+                "Validate on a fixed random sample of this many users (0: all; faster on large data)" },
+            0, kMaxInt),
+        params::text(
+            &O::stopMetric, { "stop_metric", "--stop-metric", "Validation metric for early stopping (at K = 20)" }),
+        number(&O::patience, { "patience", "--patience", "Validations without improvement before stopping (0: never)" },
+            0, 1000000),
+        number(&O::testEvery,
+            { "test_every", "--test-every",
+                "Rank the full and balanced tests every this many epochs and report them (learning curves; never "
+                "used to pick the weights; 0: never)" },
+            0, 1000000),
+    };
+    return table;
+}
+
+Json toJson(const TrainOptions& options)
+{
+    return params::toJson(trainOptionsParams(), options);
+}
+
+TrainOptions trainOptionsFromJson(const Json& json, std::string_view where)
+{
+    TrainOptions options;
+    params::readJson(trainOptionsParams(), json, options, where);
+    return options;
+}
+
+} // namespace vantage::ppac

@@ -1,0 +1,292 @@
+// The parameters each engine declares once (core/common/params.h), checked field by field against
+// the three places that read them: vantage-cli (the default its --help shows, and a value out of
+// range refused with exit 2 naming the option), the run parameters' JSON (the key round-trips, a
+// value out of range is refused naming the field) and the page (its input starts at the same
+// default and spans the field's range).
+
+#include "../cli/cli_harness.h"
+#include "edl/job.h"
+#include "ft/search_run.h"
+#include "ft_page.h"
+#include "main_window.h"
+#include "pages.h"
+#include "param_widgets.h"
+#include "ppac/trainer.h"
+#include "ppac_page.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QTest>
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <map>
+#include <optional>
+
+using namespace vantage;
+using namespace vantage::gui;
+
+namespace {
+
+// One declared table, seen without its struct: the fields, a JSON reader that reports what it
+// read, the CLI command that offers its options and the page (if any) that shows some of them.
+struct TableUnderTest {
+    std::vector<params::FieldInfo> fields;
+    std::function<params::Value(const Json&, const std::string&)> readField; // reads one key back
+    std::function<Json()> defaultsJson; // the default struct written to JSON
+    QStringList command; // vantage-cli subcommand and the arguments it requires
+    std::function<QWidget*(MainWindow&)> page; // null: no page shows this table
+};
+
+template <typename S> std::vector<params::FieldInfo> infos(const params::Table<S>& table)
+{
+    std::vector<params::FieldInfo> out;
+    for (const auto& f : table)
+        out.push_back(f.info);
+    return out;
+}
+
+template <typename S>
+TableUnderTest tableOf(const params::Table<S>& table, QStringList command, std::function<QWidget*(MainWindow&)> page)
+{
+    return { infos(table),
+        [&table](const Json& j, const std::string& key) {
+            S s;
+            params::readJson(table, j, s, "test");
+            return params::find(table, key)->get(s);
+        },
+        [&table] { return params::toJson(table, S{}); }, std::move(command), std::move(page) };
+}
+
+const std::map<QString, TableUnderTest>& tables()
+{
+    static const std::map<QString, TableUnderTest> all = {
+        { QStringLiteral("ppac.train"),
+            tableOf(ppac::trainOptionsParams(), { "ppac", "train", "--dataset", "/nonexistent/data" },
+                [](MainWindow& w) -> QWidget* { return w.findChild<PpacPage*>(); }) },
+        { QStringLiteral("ft.search"),
+            tableOf(ft::searchRequestParams(), { "ft", "search", "--model", "bert-large" },
+                [](MainWindow& w) -> QWidget* { return w.findChild<FtPage*>(); }) },
+        { QStringLiteral("edl.timeouts"), tableOf(edl::timeoutsParams(), { "edl", "run" }, nullptr) },
+    };
+    return all;
+}
+
+cli_harness::Result cli(const QStringList& args)
+{
+    return cli_harness::run(QStringLiteral(VANTAGE_CLI), args, 60000);
+}
+
+// The text --help gives an option: its line and its wrapped description, up to the next option.
+QString helpOf(const QString& help, const QString& option)
+{
+    const QRegularExpression start(QStringLiteral("^\\s+(-\\w,)?%1[ =\\n]").arg(QRegularExpression::escape(option)),
+        QRegularExpression::MultilineOption);
+    const auto m = start.match(help);
+    if (!m.hasMatch())
+        return {};
+    const auto next = QRegularExpression(QStringLiteral("^\\s+-"), QRegularExpression::MultilineOption)
+                          .match(help, m.capturedEnd());
+    return help.mid(m.capturedStart(), (next.hasMatch() ? next.capturedStart() : help.size()) - m.capturedStart());
+}
+
+// The default an option's help shows: "=VALUE" after its type, "[default: on|off]" for a flag.
+QString helpDefault(const QString& text, params::Type type)
+{
+    if (type == params::Type::Bool) {
+        // "[default: on]"; a flag offered as its negation alone: "[default: baselines on]".
+        const auto m = QRegularExpression(QStringLiteral("\\[default: (?:\\w+ )?(on|off)\\]")).match(text);
+        return m.hasMatch() ? (m.captured(1) == QLatin1String("on") ? "true" : "false") : QString();
+    }
+    const QString firstLine = text.section(QLatin1Char('\n'), 0, 0);
+    const auto m = QRegularExpression(QStringLiteral("=(\\S+)")).match(firstLine);
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
+// The value a page's input holds, as the field's text.
+QString widgetValue(QWidget* w)
+{
+    if (auto* b = qobject_cast<QSpinBox*>(w))
+        return QString::number(b->value());
+    if (auto* b = qobject_cast<QDoubleSpinBox*>(w))
+        return QString::fromStdString(params::valueText(b->value()));
+    if (auto* b = qobject_cast<QCheckBox*>(w))
+        return b->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
+    if (auto* b = qobject_cast<QComboBox*>(w))
+        return b->currentData().toString();
+    return {};
+}
+
+// A value just outside the field's range as JSON and as command-line text; none for a field
+// without a bound (a text, a flag, a number open at both ends).
+std::optional<std::pair<Json, QString>> outOfRange(const params::FieldInfo& f)
+{
+    if (f.type == params::Type::Enum)
+        return std::pair{ Json("no-such-name"), QStringLiteral("no-such-name") };
+    if (f.type != params::Type::Int && f.type != params::Type::Double)
+        return std::nullopt;
+    const auto asDouble = [](const params::Value& v) {
+        return std::visit(
+            [](const auto& x) -> double {
+                if constexpr (std::is_same_v<std::decay_t<decltype(x)>, std::string>)
+                    return 0.0;
+                else
+                    return static_cast<double>(x);
+            },
+            v);
+    };
+    if (!f.minOpen) {
+        const double below = asDouble(f.min) - (f.minExclusive ? 0.0 : 1.0);
+        if (f.type == params::Type::Int && below < 0 && std::holds_alternative<std::uint64_t>(f.min))
+            return std::nullopt; // an unsigned field from 0: nothing below it to write
+        if (f.type == params::Type::Int)
+            return std::pair{ Json(static_cast<std::int64_t>(below)), QString::number(static_cast<qint64>(below)) };
+        return std::pair{ Json(below), QString::number(below, 'g', 17) };
+    }
+    if (!f.maxOpen) {
+        const double above = asDouble(f.max) + 1.0;
+        if (f.type == params::Type::Int)
+            return std::pair{ Json(static_cast<std::int64_t>(above)), QString::number(static_cast<qint64>(above)) };
+        return std::pair{ Json(above * 2.0), QString::number(above * 2.0, 'g', 17) };
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestParamTables : public QObject {
+    Q_OBJECT
+    AppSettings m_settings;
+    std::map<QString, QString> m_help; // per table: vantage-cli's --help of its command
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("VantageTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("VantageTestParams"));
+        for (const auto& [name, table] : tables()) {
+            const auto r = cli(QStringList{ table.command[0], table.command[1], "--help" });
+            QCOMPARE(r.code, 0);
+            m_help[name] = QString::fromUtf8(r.out);
+        }
+    }
+
+    void field_data()
+    {
+        QTest::addColumn<QString>("table");
+        QTest::addColumn<int>("index");
+        for (const auto& [name, table] : tables())
+            for (std::size_t i = 0; i < table.fields.size(); ++i)
+                QTest::newRow(qPrintable(name + ':' + QString::fromStdString(table.fields[i].key())))
+                    << name << static_cast<int>(i);
+    }
+
+    // The struct's default, written to JSON and read back, is the field's default.
+    void field()
+    {
+        QFETCH(QString, table);
+        QFETCH(int, index);
+        const TableUnderTest& t = tables().at(table);
+        const params::FieldInfo& f = t.fields[static_cast<std::size_t>(index)];
+        const Json written = t.defaultsJson();
+        QVERIFY2(written.contains(f.key()), f.key().c_str());
+        QVERIFY2(written[f.key()] == params::valueJson(f.defaultValue), written.dump().c_str());
+        QCOMPARE(params::valueText(t.readField(written, f.key())), params::valueText(f.defaultValue));
+    }
+
+    void cliDefault_data() { field_data(); }
+    // vantage-cli offers the field with the struct's default.
+    void cliDefault()
+    {
+        QFETCH(QString, table);
+        QFETCH(int, index);
+        const params::FieldInfo& f = tables().at(table).fields[static_cast<std::size_t>(index)];
+        // A flag may be offered as its negation alone ("--no-baselines").
+        const std::string option = f.names.option.empty() ? f.negation.option : f.names.option;
+        if (option.empty())
+            QSKIP("the command line does not offer this field");
+        const QString text = helpOf(m_help.at(table), QString::fromStdString(option));
+        QVERIFY2(!text.isEmpty(), option.c_str());
+        const QString shown = helpDefault(text, f.type);
+        QCOMPARE(shown, QString::fromStdString(params::valueText(f.defaultValue)));
+        const auto parsed = f.parse(shown.toStdString());
+        if (f.type != params::Type::Bool && !(f.type == params::Type::String && shown.isEmpty()))
+            QVERIFY2(std::holds_alternative<params::Value>(parsed), qPrintable(shown));
+    }
+
+    void pageDefault_data()
+    {
+        QTest::addColumn<QString>("table");
+        for (const auto& [name, table] : tables())
+            if (table.page)
+                QTest::newRow(qPrintable(name)) << name;
+    }
+    // Every input of the page that stands for a field starts at the field's default and spans its
+    // range; the page shows at least one.
+    void pageDefault()
+    {
+        QFETCH(QString, table);
+        const TableUnderTest& t = tables().at(table);
+        MainWindow w(m_settings);
+        addEnginePages(w);
+        QWidget* page = t.page(w);
+        QVERIFY(page);
+        int shown = 0;
+        for (auto* input : page->findChildren<QWidget*>()) {
+            const QString key = input->property(kParamKeyProperty).toString();
+            if (key.isEmpty())
+                continue;
+            const auto it = std::find_if(
+                t.fields.begin(), t.fields.end(), [&](const auto& f) { return f.key() == key.toStdString(); });
+            QVERIFY2(it != t.fields.end(), qPrintable(key));
+            QCOMPARE(widgetValue(input), QString::fromStdString(params::valueText(it->defaultValue)));
+            QVERIFY2(!input->toolTip().isEmpty(), qPrintable(key));
+            if (auto* box = qobject_cast<QSpinBox*>(input)) {
+                QCOMPARE(QString::number(box->minimum() - (it->minExclusive ? 1 : 0)),
+                    QString::fromStdString(params::valueText(it->min)));
+                QCOMPARE(QString::number(box->maximum()), QString::fromStdString(params::valueText(it->max)));
+            }
+            if (auto* box = qobject_cast<QComboBox*>(input)) {
+                QCOMPARE(box->count(), static_cast<int>(it->choices.size()));
+                for (const auto& c : it->choices)
+                    QVERIFY2(box->findData(QString::fromStdString(c)) >= 0, c.c_str());
+            }
+            ++shown;
+        }
+        QVERIFY(shown > 0);
+    }
+
+    void outOfRange_data() { field_data(); }
+    // A value out of the field's range is refused by vantage-cli before any work (exit 2, naming
+    // the option) and by the JSON reader (naming the field).
+    void outOfRange()
+    {
+        QFETCH(QString, table);
+        QFETCH(int, index);
+        const TableUnderTest& t = tables().at(table);
+        const params::FieldInfo& f = t.fields[static_cast<std::size_t>(index)];
+        const auto bad = ::outOfRange(f);
+        if (!bad)
+            QSKIP("the field has no bound to step over");
+        QVERIFY(f.refusal(f.defaultValue) == std::nullopt);
+        try {
+            t.readField(Json{ { f.key(), bad->first } }, f.key());
+            QFAIL(qPrintable("read " + QString::fromStdString(bad->first.dump())));
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::InvalidInput);
+            QCOMPARE(QString::fromStdString(e.field().value_or("")), QString::fromStdString(f.key()));
+        }
+        if (f.names.option.empty())
+            return;
+        const auto r = cli(t.command + QStringList{ QString::fromStdString(f.names.option), bad->second });
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QByteArray::fromStdString(f.names.option + ": must be")), r.err.constData());
+    }
+};
+
+QTEST_MAIN(TestParamTables)
+#include "tst_param_tables.moc"
