@@ -2,6 +2,145 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Params</name>
+    <message>
+        <source>Base model: mf or lightgcn</source>
+        <translation>Basismodell: mf oder lightgcn</translation>
+    </message>
+    <message>
+        <source>Wrap the model with PPAC&apos;s personal and global popularity branches</source>
+        <translation>Das Modell um die persönlichen und globalen Popularitätszweige von PPAC erweitern</translation>
+    </message>
+    <message>
+        <source>Most epochs</source>
+        <translation>Höchstens so viele Epochen</translation>
+    </message>
+    <message>
+        <source>Embedding size</source>
+        <translation>Größe der Einbettungen</translation>
+    </message>
+    <message>
+        <source>LightGCN propagation layers</source>
+        <translation>Propagationsschichten von LightGCN</translation>
+    </message>
+    <message>
+        <source>Adam learning rate</source>
+        <translation>Lernrate von Adam</translation>
+    </message>
+    <message>
+        <source>Training triples per batch</source>
+        <translation>Trainingstripel je Batch</translation>
+    </message>
+    <message>
+        <source>Weight of the L2 penalty on the batch&apos;s embeddings (0: none, as RecBole&apos;s BPR)</source>
+        <translation>Gewicht der L2-Strafe auf den Einbettungen des Batches (0: keine, wie RecBoles BPR)</translation>
+    </message>
+    <message>
+        <source>Weight of PPAC&apos;s two popularity (MSE) terms</source>
+        <translation>Gewicht der beiden Popularitätsterme (MSE) von PPAC</translation>
+    </message>
+    <message>
+        <source>Spread of the initial embeddings (normal, this deviation)</source>
+        <translation>Streuung der Anfangseinbettungen (normalverteilt, diese Standardabweichung)</translation>
+    </message>
+    <message>
+        <source>Seed of initialisation, shuffling and negatives</source>
+        <translation>Startwert für Initialisierung, Mischen und Negativbeispiele</translation>
+    </message>
+    <message>
+        <source>Threads (0: all cores)</source>
+        <translation>Threads (0: alle Kerne)</translation>
+    </message>
+    <message>
+        <source>cpu, cuda or cuda:N: where the model trains (a GPU needs the CUDA build; ranking stays on the CPU)</source>
+        <translation>cpu, cuda oder cuda:N: wo das Modell trainiert (eine GPU braucht den CUDA-Build; das Ranking bleibt auf der CPU)</translation>
+    </message>
+    <message>
+        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors&apos; protocol: the balanced test itself) or none</source>
+        <translation>Frühes Stoppen anhand von: holdout (ein vom Training zurückgehaltener Teil), balanced-test (das Protokoll der Autoren: der ausgewogene Test selbst) oder none</translation>
+    </message>
+    <message>
+        <source>Epochs between validations</source>
+        <translation>Epochen zwischen zwei Validierungen</translation>
+    </message>
+    <message>
+        <source>Validate on a fixed random sample of this many users (0: all; faster on large data)</source>
+        <translation>Auf einer festen Zufallsstichprobe so vieler Nutzer validieren (0: alle; schneller bei großen Daten)</translation>
+    </message>
+    <message>
+        <source>Validation metric for early stopping (at K = 20)</source>
+        <translation>Validierungsmetrik für frühes Stoppen (bei K = 20)</translation>
+    </message>
+    <message>
+        <source>Validations without improvement before stopping (0: never)</source>
+        <translation>Validierungen ohne Verbesserung bis zum Stopp (0: nie)</translation>
+    </message>
+    <message>
+        <source>Rank the full and balanced tests every this many epochs and report them (learning curves; never used to pick the weights; 0: never)</source>
+        <translation>Den vollen und den ausgewogenen Test alle so viele Epochen ranken und berichten (Lernkurven; nie zur Wahl der Gewichte verwendet; 0: nie)</translation>
+    </message>
+    <message>
+        <source>Batch size (zoo models; 0: the model&apos;s)</source>
+        <translation>Batchgröße (Modelle des Zoos; 0: die des Modells)</translation>
+    </message>
+    <message>
+        <source>Sequence length, or image side for CNNs (zoo models; 0: the model&apos;s)</source>
+        <translation>Sequenzlänge oder Bildseite bei CNNs (Modelle des Zoos; 0: die des Modells)</translation>
+    </message>
+    <message>
+        <source>Merge points within a factor 1 + EPS (0: exact)</source>
+        <translation>Punkte innerhalb eines Faktors 1 + EPS zusammenfassen (0: exakt)</translation>
+    </message>
+    <message>
+        <source>Search threads (0: all)</source>
+        <translation>Threads der Suche (0: alle)</translation>
+    </message>
+    <message>
+        <source>Most dims one op splits at once</source>
+        <translation>Höchstens so viele Dimensionen, die eine Operation zugleich aufteilt</translation>
+    </message>
+    <message>
+        <source>mixed (fp16/bf16 compute, fp32 master weights) or fp32</source>
+        <translation>mixed (Rechnen in fp16/bf16, Hauptgewichte in fp32) oder fp32</translation>
+    </message>
+    <message>
+        <source>adam or sgd (with momentum)</source>
+        <translation>adam oder sgd (mit Momentum)</translation>
+    </message>
+    <message>
+        <source>Also price data parallel, Megatron TP x DP and min-time baselines</source>
+        <translation>Auch die Vergleichsstrategien Datenparallelität, Megatron TP x DP und minimale Zeit bewerten</translation>
+    </message>
+    <message>
+        <source>Seconds between a worker&apos;s heartbeats</source>
+        <translation>Sekunden zwischen den Herzschlägen eines Workers</translation>
+    </message>
+    <message>
+        <source>Seconds of silence before a worker counts as failed</source>
+        <translation>Sekunden Stille, bevor ein Worker als ausgefallen gilt</translation>
+    </message>
+    <message>
+        <source>Seconds a collective or rendezvous may take</source>
+        <translation>Sekunden, die eine kollektive Operation oder ein Rendezvous dauern darf</translation>
+    </message>
+    <message>
+        <source>Seconds a member may take to report a step</source>
+        <translation>Sekunden, die ein Mitglied für die Meldung eines Schritts brauchen darf</translation>
+    </message>
+    <message>
+        <source>Seconds a joiner may take to become ready</source>
+        <translation>Sekunden, die ein neu hinzukommender Worker bis zur Bereitschaft brauchen darf</translation>
+    </message>
+    <message>
+        <source>Seconds a worker waits to hear from the leader before it ends the job</source>
+        <translation>Sekunden, die ein Worker auf eine Nachricht des Leaders wartet, bevor er den Job beendet</translation>
+    </message>
+    <message>
+        <source>Seconds a client request may stay unanswered</source>
+        <translation>Sekunden, die eine Anfrage eines Clients unbeantwortet bleiben darf</translation>
+    </message>
+</context>
+<context>
     <name>Phase</name>
     <message>
         <source>done</source>

@@ -2,6 +2,145 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>Params</name>
+    <message>
+        <source>Base model: mf or lightgcn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrap the model with PPAC&apos;s personal and global popularity branches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LightGCN propagation layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adam learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training triples per batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight of the L2 penalty on the batch&apos;s embeddings (0: none, as RecBole&apos;s BPR)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight of PPAC&apos;s two popularity (MSE) terms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spread of the initial embeddings (normal, this deviation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed of initialisation, shuffling and negatives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads (0: all cores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu, cuda or cuda:N: where the model trains (a GPU needs the CUDA build; ranking stays on the CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors&apos; protocol: the balanced test itself) or none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs between validations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate on a fixed random sample of this many users (0: all; faster on large data)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation metric for early stopping (at K = 20)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validations without improvement before stopping (0: never)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank the full and balanced tests every this many epochs and report them (learning curves; never used to pick the weights; 0: never)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size (zoo models; 0: the model&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length, or image side for CNNs (zoo models; 0: the model&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge points within a factor 1 + EPS (0: exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search threads (0: all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most dims one op splits at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixed (fp16/bf16 compute, fp32 master weights) or fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adam or sgd (with momentum)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also price data parallel, Megatron TP x DP and min-time baselines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds between a worker&apos;s heartbeats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds of silence before a worker counts as failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a collective or rendezvous may take</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a member may take to report a step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a joiner may take to become ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a worker waits to hear from the leader before it ends the job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a client request may stay unanswered</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Phase</name>
     <message>
         <source>done</source>

@@ -2,6 +2,145 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Params</name>
+    <message>
+        <source>Base model: mf or lightgcn</source>
+        <translation>基础模型：mf 或 lightgcn</translation>
+    </message>
+    <message>
+        <source>Wrap the model with PPAC&apos;s personal and global popularity branches</source>
+        <translation>为模型加上 PPAC 的个人与全局流行度分支</translation>
+    </message>
+    <message>
+        <source>Most epochs</source>
+        <translation>最多训练轮数</translation>
+    </message>
+    <message>
+        <source>Embedding size</source>
+        <translation>嵌入维度</translation>
+    </message>
+    <message>
+        <source>LightGCN propagation layers</source>
+        <translation>LightGCN 传播层数</translation>
+    </message>
+    <message>
+        <source>Adam learning rate</source>
+        <translation>Adam 学习率</translation>
+    </message>
+    <message>
+        <source>Training triples per batch</source>
+        <translation>每批训练三元组数</translation>
+    </message>
+    <message>
+        <source>Weight of the L2 penalty on the batch&apos;s embeddings (0: none, as RecBole&apos;s BPR)</source>
+        <translation>批内嵌入的 L2 惩罚权重（0：无，与 RecBole 的 BPR 相同）</translation>
+    </message>
+    <message>
+        <source>Weight of PPAC&apos;s two popularity (MSE) terms</source>
+        <translation>PPAC 两个流行度（MSE）项的权重</translation>
+    </message>
+    <message>
+        <source>Spread of the initial embeddings (normal, this deviation)</source>
+        <translation>初始嵌入的离散度（正态分布，此标准差）</translation>
+    </message>
+    <message>
+        <source>Seed of initialisation, shuffling and negatives</source>
+        <translation>初始化、打乱与负样本的随机种子</translation>
+    </message>
+    <message>
+        <source>Threads (0: all cores)</source>
+        <translation>线程数（0：全部核心）</translation>
+    </message>
+    <message>
+        <source>cpu, cuda or cuda:N: where the model trains (a GPU needs the CUDA build; ranking stays on the CPU)</source>
+        <translation>cpu、cuda 或 cuda:N：模型在何处训练（GPU 需要 CUDA 版本；排序仍在 CPU 上）</translation>
+    </message>
+    <message>
+        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors&apos; protocol: the balanced test itself) or none</source>
+        <translation>早停依据：holdout（从训练集中留出的一部分）、balanced-test（作者的协议：平衡测试集本身）或 none</translation>
+    </message>
+    <message>
+        <source>Epochs between validations</source>
+        <translation>两次验证之间的轮数</translation>
+    </message>
+    <message>
+        <source>Validate on a fixed random sample of this many users (0: all; faster on large data)</source>
+        <translation>在固定的随机抽样用户上验证（0：全部；大数据上更快）</translation>
+    </message>
+    <message>
+        <source>Validation metric for early stopping (at K = 20)</source>
+        <translation>早停所用的验证指标（K = 20）</translation>
+    </message>
+    <message>
+        <source>Validations without improvement before stopping (0: never)</source>
+        <translation>无改进多少次验证后停止（0：从不）</translation>
+    </message>
+    <message>
+        <source>Rank the full and balanced tests every this many epochs and report them (learning curves; never used to pick the weights; 0: never)</source>
+        <translation>每隔这么多轮对完整测试集和平衡测试集排序并报告（学习曲线；从不用于选择权重；0：从不）</translation>
+    </message>
+    <message>
+        <source>Batch size (zoo models; 0: the model&apos;s)</source>
+        <translation>批大小（模型库中的模型；0：模型自带的）</translation>
+    </message>
+    <message>
+        <source>Sequence length, or image side for CNNs (zoo models; 0: the model&apos;s)</source>
+        <translation>序列长度，或 CNN 的图像边长（模型库中的模型；0：模型自带的）</translation>
+    </message>
+    <message>
+        <source>Merge points within a factor 1 + EPS (0: exact)</source>
+        <translation>合并相差在 1 + EPS 倍以内的点（0：精确）</translation>
+    </message>
+    <message>
+        <source>Search threads (0: all)</source>
+        <translation>搜索线程数（0：全部）</translation>
+    </message>
+    <message>
+        <source>Most dims one op splits at once</source>
+        <translation>单个算子同时切分的最多维数</translation>
+    </message>
+    <message>
+        <source>mixed (fp16/bf16 compute, fp32 master weights) or fp32</source>
+        <translation>mixed（fp16/bf16 计算，fp32 主权重）或 fp32</translation>
+    </message>
+    <message>
+        <source>adam or sgd (with momentum)</source>
+        <translation>adam 或 sgd（带动量）</translation>
+    </message>
+    <message>
+        <source>Also price data parallel, Megatron TP x DP and min-time baselines</source>
+        <translation>同时计算数据并行、Megatron TP x DP 与最短时间基线的代价</translation>
+    </message>
+    <message>
+        <source>Seconds between a worker&apos;s heartbeats</source>
+        <translation>工作进程心跳之间的秒数</translation>
+    </message>
+    <message>
+        <source>Seconds of silence before a worker counts as failed</source>
+        <translation>工作进程静默多少秒后视为失败</translation>
+    </message>
+    <message>
+        <source>Seconds a collective or rendezvous may take</source>
+        <translation>一次集合通信或会合允许的秒数</translation>
+    </message>
+    <message>
+        <source>Seconds a member may take to report a step</source>
+        <translation>成员报告一步允许的秒数</translation>
+    </message>
+    <message>
+        <source>Seconds a joiner may take to become ready</source>
+        <translation>新加入者就绪允许的秒数</translation>
+    </message>
+    <message>
+        <source>Seconds a worker waits to hear from the leader before it ends the job</source>
+        <translation>工作进程等待主控消息多少秒后结束作业</translation>
+    </message>
+    <message>
+        <source>Seconds a client request may stay unanswered</source>
+        <translation>客户端请求允许多少秒无应答</translation>
+    </message>
+</context>
+<context>
     <name>Phase</name>
     <message>
         <source>done</source>

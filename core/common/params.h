@@ -27,6 +27,12 @@
 #include <variant>
 #include <vector>
 
+// Marks a field's help text for translation: the GUI shows it as a tooltip through
+// QCoreApplication::translate(context, text), and lupdate extracts it (translations/CMakeLists.txt
+// names this macro an alias of QT_TRANSLATE_NOOP; core has no Qt). The context of every field's help
+// is "Params".
+#define VANTAGE_TRANSLATE_NOOP(context, text) text
+
 namespace vantage::params {
 
 // One name of an enum value. The first entry of a value is its canonical name (written to JSON,

@@ -105,8 +105,8 @@ void zooPlans()
             const OpGraph graph = buildZooModel(m.name, 0);
             const PricedGraph priced = priceGraph(graph, CostModel(builtinCluster("h100x8"), devices));
             const auto t0 = Clock::now();
-            const auto plan = detail::planElimination(
-                priced.costs, detail::EliminationOrder::Greedy, detail::PlanLimits{}, CancelToken());
+            const auto plan = ft::detail::planElimination(
+                priced.costs, ft::detail::EliminationOrder::Greedy, ft::detail::PlanLimits{}, CancelToken());
             std::cout << nlohmann::json(
                 { { "case", "zoo plan" }, { "model", m.name }, { "devices", devices }, { "ops", graph.size() },
                     { "plan_s", since(t0) }, { "peak_pairs", plan.peakPairs }, { "total_pairs", plan.totalPairs },

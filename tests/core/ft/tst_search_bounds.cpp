@@ -295,8 +295,8 @@ private Q_SLOTS:
         });
         QVERIFY_THROWS_EXCEPTION(Cancelled, searchFrontier(g, {}, progress, cancel));
         QVERIFY(!swept);
-        QVERIFY_THROWS_EXCEPTION(
-            Cancelled, detail::planElimination(g, detail::EliminationOrder::Greedy, detail::PlanLimits{}, cancel));
+        QVERIFY_THROWS_EXCEPTION(Cancelled,
+            ft::detail::planElimination(g, ft::detail::EliminationOrder::Greedy, ft::detail::PlanLimits{}, cancel));
     }
 
     void greedyOrdersAreOrdersOfEveryOp_data()
@@ -322,7 +322,7 @@ private Q_SLOTS:
             if (a != b)
                 g.edges.push_back(edgeBetween(g, a, b, static_cast<std::uint64_t>(k)));
         }
-        const auto plan = detail::planElimination(g, detail::EliminationOrder::Greedy, {}, CancelToken());
+        const auto plan = ft::detail::planElimination(g, ft::detail::EliminationOrder::Greedy, {}, CancelToken());
         std::vector<int> sorted = plan.order;
         std::sort(sorted.begin(), sorted.end());
         for (int i = 0; i < ops; ++i)
