@@ -142,17 +142,8 @@ template <typename T> CLI::Validator numberValidator(T min, T max, bool minExclu
     const std::string expected = rangeText(min, max, minExclusive);
     return CLI::Validator(
         [=](std::string& text) -> std::string {
-            const char* first = text.data();
-            const char* last = text.data() + text.size();
-            if (first != last && *first == '+')
-                ++first;
-            T value{};
-            const auto [end, ec] = std::from_chars(first, last, value);
-            bool ok = first != last && ec == std::errc() && end == last;
-            if constexpr (std::is_floating_point_v<T>)
-                ok = ok && std::isfinite(value);
-            if (ok)
-                ok = (minExclusive ? value > min : value >= min) && value <= max;
+            const auto value = params::parseNumberText<T>(text);
+            const bool ok = value && (minExclusive ? *value > min : *value >= min) && *value <= max;
             return ok ? std::string() : "must be " + expected + ", got '" + text + "'";
         },
         "[" + expected + "]", "NUMBER");

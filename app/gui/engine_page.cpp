@@ -38,24 +38,24 @@ EnginePage::EnginePage(QWidget* parent)
     });
 }
 
-bool EnginePage::startJob(const QString& title, JobRunner::Work work, Done done, JobKind kind)
+bool EnginePage::claim(const QString& title, Done done, JobKind kind)
 {
     if (m_runner->isRunning())
         return false;
     m_title = title;
     m_kind = kind;
     m_done = std::move(done);
-    return m_runner->start(title, std::move(work));
+    return true;
+}
+
+bool EnginePage::startJob(const QString& title, JobRunner::Work work, Done done, JobKind kind)
+{
+    return claim(title, std::move(done), kind) && m_runner->start(title, std::move(work));
 }
 
 bool EnginePage::startAny(const QString& title, JobRunner::TypedWork work, Done done, JobKind kind)
 {
-    if (m_runner->isRunning())
-        return false;
-    m_title = title;
-    m_kind = kind;
-    m_done = std::move(done);
-    return m_runner->startTyped(title, std::move(work));
+    return claim(title, std::move(done), kind) && m_runner->startTyped(title, std::move(work));
 }
 
 namespace {

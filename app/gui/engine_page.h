@@ -86,6 +86,8 @@ protected:
 
 private:
     bool startAny(const QString& title, JobRunner::TypedWork work, Done done, JobKind kind);
+    // Takes the page's one job slot for a job titled `title`; false while a job runs.
+    bool claim(const QString& title, Done done, JobKind kind);
 
     store::Session* m_session = nullptr;
     JobRunner* m_runner;

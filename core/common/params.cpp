@@ -35,18 +35,9 @@ int compareValues(const Value& a, const Value& b)
 
 template <typename T> std::optional<Value> parseNumber(std::string_view text)
 {
-    const char* first = text.data();
-    const char* last = text.data() + text.size();
-    if (first != last && *first == '+')
-        ++first;
-    T value{};
-    const auto [end, ec] = std::from_chars(first, last, value);
-    if (first == last || ec != std::errc() || end != last)
-        return std::nullopt;
-    if constexpr (std::is_floating_point_v<T>)
-        if (!std::isfinite(value))
-            return std::nullopt;
-    return Value(value);
+    if (const auto value = parseNumberText<T>(text))
+        return Value(*value);
+    return std::nullopt;
 }
 
 } // namespace

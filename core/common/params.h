@@ -15,6 +15,8 @@
 #include "common/json.h"
 
 #include <array>
+#include <charconv>
+#include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <functional>
@@ -148,6 +150,25 @@ template <typename S> struct Field {
     std::function<Value(const S&)> get;
     std::function<void(S&, const Value&)> set; // the value is of the field's type and in range
 };
+
+// A number as a user writes it ("64", "+64", "1e-3"), the whole text, finite: nullopt otherwise.
+// The one parser of numbers for the CLI's options and the fields' text (FieldInfo::parse).
+template <typename T> std::optional<T> parseNumberText(std::string_view text)
+{
+    static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>);
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    if (first != last && *first == '+')
+        ++first;
+    T value{};
+    const auto [end, ec] = std::from_chars(first, last, value);
+    if (first == last || ec != std::errc() || end != last)
+        return std::nullopt;
+    if constexpr (std::is_floating_point_v<T>)
+        if (!std::isfinite(value))
+            return std::nullopt;
+    return value;
+}
 
 template <typename S> using Table = std::vector<Field<S>>;
 

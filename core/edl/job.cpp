@@ -167,7 +167,14 @@ Json toJson(const Timeouts& t)
 Timeouts timeoutsFromJson(const Json& j)
 {
     Timeouts t;
-    params::readJson(timeoutsParams(), j, t, "timeouts");
+    try {
+        params::readJson(timeoutsParams(), j, t, "timeouts");
+    } catch (Error& e) {
+        // Named where a job spec holds them ("timeouts.collective_s"), as the user wrote it.
+        if (e.field())
+            e.forField("timeouts." + *e.field());
+        throw;
+    }
     return t;
 }
 
