@@ -124,22 +124,7 @@ void printKeyValues(const std::vector<std::pair<std::string, std::string>>& rows
 
 std::vector<int> parseIntList(const std::string& text, const std::string& option)
 {
-    std::vector<int> out;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        const auto comma = text.find(',', pos);
-        const std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-        int v = 0;
-        const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-        if (item.empty() || ec != std::errc() || p != item.data() + item.size() || v <= 0)
-            throw Error::invalidInput("expected a comma-separated list of positive integers, got '" + text + "'")
-                .forField(option);
-        out.push_back(v);
-        if (comma == std::string::npos)
-            break;
-        pos = comma + 1;
-    }
-    return out;
+    return parseNumberList<int>(text, option, "positive integers", [](int v) { return v > 0; });
 }
 
 void addParamOption(CLI::App* cmd, const params::FieldInfo& info, const std::function<void(const params::Value&)>& set)

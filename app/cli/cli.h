@@ -3,6 +3,7 @@
 // people, and the session a command records its run into. Each engine adds its subcommands with
 // one add...Commands function.
 
+#include "common/error.h"
 #include "common/json.h"
 #include "common/params.h"
 #include "common/progress.h"
@@ -47,6 +48,30 @@ private:
 void printJson(const Json& value);
 void printTable(const std::vector<std::string>& headers, const std::vector<std::vector<std::string>>& rows);
 void printKeyValues(const std::vector<std::pair<std::string, std::string>>& rows);
+
+// The numbers of a comma-separated list ("1,2,4"), each read whole and accepted by `valid`, else an
+// error for `option` that says what was `expected` ("positive integers").
+template <typename T, typename Valid>
+std::vector<T> parseNumberList(
+    const std::string& text, const std::string& option, const std::string& expected, Valid valid)
+{
+    std::vector<T> out;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const auto comma = text.find(',', pos);
+        const std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        T v{};
+        const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+        if (item.empty() || ec != std::errc() || p != item.data() + item.size() || !valid(v))
+            throw Error::invalidInput("expected a comma-separated list of " + expected + ", got '" + text + "'")
+                .forField(option);
+        out.push_back(v);
+        if (comma == std::string::npos)
+            break;
+        pos = comma + 1;
+    }
+    return out;
+}
 
 // Parses "8,16,32" into integers; throws Error::invalidInput naming `option`.
 std::vector<int> parseIntList(const std::string& text, const std::string& option);

@@ -128,22 +128,7 @@ std::shared_ptr<const PreparedDataset> loadPrepared(
 
 std::vector<double> parseDoubles(const std::string& text, const std::string& option)
 {
-    std::vector<double> out;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        const auto comma = text.find(',', pos);
-        const std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-        double v = 0.0;
-        const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-        if (item.empty() || ec != std::errc() || p != item.data() + item.size() || !std::isfinite(v))
-            throw Error::invalidInput("expected a comma-separated list of numbers, got '" + text + "'")
-                .forField(option);
-        out.push_back(v);
-        if (comma == std::string::npos)
-            break;
-        pos = comma + 1;
-    }
-    return out;
+    return parseNumberList<double>(text, option, "numbers", [](double v) { return std::isfinite(v); });
 }
 
 std::string fixed(double v, int digits = 4)

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace vantage {
@@ -100,41 +101,28 @@ void Buffer::registerMapping(const std::string& message, int exitCode)
 }
 
 Buffer::Buffer(Buffer&& other) noexcept
-    : m_data(other.m_data)
-    , m_size(other.m_size)
-    , m_heap(std::move(other.m_heap))
-    , m_mapBase(other.m_mapBase)
-    , m_mapLength(other.m_mapLength)
-    , m_anonymous(other.m_anonymous)
-    , m_faultSlot(other.m_faultSlot)
 {
-    other.m_faultSlot = -1;
-    other.m_data = nullptr;
-    other.m_size = 0;
-    other.m_mapBase = nullptr;
-    other.m_mapLength = 0;
-    other.m_anonymous = false;
+    takeFrom(other);
 }
 
 Buffer& Buffer::operator=(Buffer&& other) noexcept
 {
     if (this != &other) {
         release();
-        m_data = other.m_data;
-        m_size = other.m_size;
-        m_heap = std::move(other.m_heap);
-        m_mapBase = other.m_mapBase;
-        m_mapLength = other.m_mapLength;
-        m_anonymous = other.m_anonymous;
-        m_faultSlot = other.m_faultSlot;
-        other.m_faultSlot = -1;
-        other.m_data = nullptr;
-        other.m_size = 0;
-        other.m_mapBase = nullptr;
-        other.m_mapLength = 0;
-        other.m_anonymous = false;
+        takeFrom(other);
     }
     return *this;
+}
+
+void Buffer::takeFrom(Buffer& other) noexcept
+{
+    m_data = std::exchange(other.m_data, nullptr);
+    m_size = std::exchange(other.m_size, 0);
+    m_heap = std::move(other.m_heap);
+    m_mapBase = std::exchange(other.m_mapBase, nullptr);
+    m_mapLength = std::exchange(other.m_mapLength, 0);
+    m_anonymous = std::exchange(other.m_anonymous, false);
+    m_faultSlot = std::exchange(other.m_faultSlot, -1);
 }
 
 Buffer::~Buffer()

@@ -61,6 +61,8 @@ public:
 
 private:
     void release() noexcept;
+    // Takes `other`'s memory and leaves it empty (the moves' one body).
+    void takeFrom(Buffer& other) noexcept;
     void registerMapping(const std::string& message, int exitCode);
 
     std::byte* m_data = nullptr;

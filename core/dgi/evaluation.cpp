@@ -6,6 +6,7 @@
 #include "dgi/evaluation.h"
 
 #include "dgi/device_engine_p.h"
+#include "dgi/frontier_runner_p.h"
 #include "dgi/layer_engine_p.h"
 #include "dgi/mode_runners_p.h"
 
@@ -17,80 +18,6 @@
 namespace vantage::dgi {
 
 using namespace detail;
-
-namespace {
-
-// Partial requests and node-wise batches: the targets' frontier walked back through the layers
-// (layer k computes the nodes layer k + 1 reads: its destinations and their in-neighbours).
-class FrontierRunner {
-public:
-    FrontierRunner(Engine& engine, const Graph& graph, const LayerSchema& schema)
-        : m_engine(engine)
-        , m_graph(graph)
-        , m_schema(schema)
-        , m_mark(static_cast<std::size_t>(graph.numNodes()), 0)
-    {
-        m_maps.resize(schema.layers.size() + 1);
-    }
-
-    // Output rows of `targets` (internal ids, any order, no duplicates), as [targets, width].
-    Tensor run(const std::vector<std::int64_t>& targets, std::vector<LayerStats>& stats, std::int64_t& touched,
-        const CancelToken& cancel, const std::function<void(double)>& progress)
-    {
-        const int L = static_cast<int>(m_schema.layers.size());
-        std::vector<NodeSet> sets(static_cast<std::size_t>(L + 1));
-        std::vector<std::int64_t> ids(targets);
-        std::sort(ids.begin(), ids.end());
-        fill(sets[static_cast<std::size_t>(L)], std::move(ids), L);
-        for (int k = L; k >= 1; --k) {
-            const NodeSet& d = sets[static_cast<std::size_t>(k)];
-            std::vector<std::int64_t> next;
-            next.reserve(static_cast<std::size_t>(d.size) * 2);
-            for (auto v : d.ids)
-                if (!m_mark[static_cast<std::size_t>(v)]++)
-                    next.push_back(v);
-            for (auto v : d.ids)
-                for (auto u : m_graph.inNeighbours(v))
-                    if (!m_mark[static_cast<std::size_t>(u)]++)
-                        next.push_back(u);
-            for (auto v : next)
-                m_mark[static_cast<std::size_t>(v)] = 0;
-            std::sort(next.begin(), next.end());
-            fill(sets[static_cast<std::size_t>(k - 1)], std::move(next), k - 1);
-        }
-        for (int k = 1; k <= L; ++k) {
-            touched += sets[static_cast<std::size_t>(k)].size;
-            m_engine.runLayer(k - 1, sets[static_cast<std::size_t>(k)], sets[static_cast<std::size_t>(k - 1)],
-                stats[static_cast<std::size_t>(k - 1)], cancel, [&](double f) { progress((k - 1 + f) / L); });
-        }
-        auto out = m_engine.take(m_schema.tensors[static_cast<std::size_t>(m_schema.outputTensor)].value);
-        const Tensor t = torch::from_blob(
-            const_cast<std::int64_t*>(targets.data()), { static_cast<std::int64_t>(targets.size()) }, torch::kLong);
-        return out->t.index_select(0, out->set->toLocal(t));
-    }
-
-private:
-    void fill(NodeSet& s, std::vector<std::int64_t> ids, int level)
-    {
-        s.all = false;
-        s.size = static_cast<std::int64_t>(ids.size());
-        s.ids = std::move(ids);
-        s.idsT = torch::from_blob(s.ids.data(), { s.size }, torch::kLong);
-        Tensor& map = m_maps[static_cast<std::size_t>(level)];
-        if (!map.defined())
-            map = torch::zeros({ m_graph.numNodes() }, torch::kLong);
-        map.index_put_({ s.idsT }, torch::arange(s.size, torch::kLong));
-        s.map = map;
-    }
-
-    Engine& m_engine;
-    const Graph& m_graph;
-    const LayerSchema& m_schema;
-    std::vector<char> m_mark;
-    std::vector<Tensor> m_maps;
-};
-
-} // namespace
 
 int intraOpParallelism(int threads)
 {

@@ -65,12 +65,8 @@ struct PartitionRecipe
 };
 
 // The evaluation recipe as a type (store/recipe.h).
-struct EvaluationRecipe {
-    using Request = EvaluationRequest;
-    using Result = EvaluationRun;
-    using Stored = StoredEvaluation;
-    static constexpr store::Engine engine = store::Engine::Dgi;
-    static constexpr store::RunKind kind = store::RunKind::Evaluate;
+struct EvaluationRecipe : store::RecipeTypes<store::Engine::Dgi, store::RunKind::Evaluate, EvaluationRequest,
+                              EvaluationRun, StoredEvaluation> {
     static Result run(store::Session* session, const Request& request, Progress& progress, const CancelToken& cancel)
     {
         return runEvaluation(session, request, progress, cancel);

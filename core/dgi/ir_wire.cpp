@@ -3,6 +3,7 @@
 // the file it read can at worst describe a wrong model, never reach past a buffer.
 
 #include "dgi/ir_wire.h"
+#include "dgi/ir_wire_p.h"
 
 #include "common/error.h"
 
@@ -56,109 +57,102 @@ std::uint64_t elementsOf(const std::vector<std::int64_t>& shape, std::uint64_t l
     return n;
 }
 
-struct Rebuild {
-    const Json& ops;
-    const Json& params;
-    std::string_view values; // the parameters' float32 values, in order
-    std::size_t taken = 0; // bytes of `values` used
-    std::vector<std::size_t> paramStart; // byte offset of each parameter in `values`
-    GnnIr ir;
-
-    int in(const Json& op, std::size_t i, int self) const
-    {
-        const auto& inputs = op.at("inputs");
-        if (i >= inputs.size())
-            throw Error::invalidInput("op " + std::to_string(self) + " lacks operand " + std::to_string(i));
-        const int v = inputs[i].get<int>();
-        if (v < 0 || v >= self)
-            throw Error::invalidInput(
-                "op " + std::to_string(self) + " reads op " + std::to_string(v) + ", which does not come before it");
-        return v;
-    }
-
-    int parameter(const Json& op)
-    {
-        const int p = op.at("param").get<int>();
-        if (p < 0 || static_cast<std::size_t>(p) >= params.size())
-            throw Error::invalidInput(
-                "a parameter op names parameter " + std::to_string(p) + " of " + std::to_string(params.size()));
-        const Json& meta = params[static_cast<std::size_t>(p)];
-        auto shape = shapeOf(meta.at("shape"));
-        const std::uint64_t n = elementsOf(shape, values.size() / sizeof(float));
-        const std::size_t at = paramStart[static_cast<std::size_t>(p)];
-        std::vector<float> v(n);
-        if (n > 0)
-            std::memcpy(v.data(), values.data() + at, n * sizeof(float));
-        return ir.parameter(meta.at("name").get<std::string>(), std::move(shape), std::move(v));
-    }
-
-    int op(const Json& o, int self)
-    {
-        const auto kind = enumFromName<OpKind>(o, "kind", static_cast<int>(OpKind::Slice) + 1, &opKindName);
-        ir.setScope(o.value("name", ""), o.value("location", ""));
-        const auto shape = shapeOf(o.at("shape"));
-        const int axis = o.value("axis", 0);
-        auto unaryFn
-            = [&] { return enumFromName<UnaryFn>(o, "unary", static_cast<int>(UnaryFn::Clamp) + 1, &unaryName); };
-        auto binaryFn
-            = [&] { return enumFromName<BinaryFn>(o, "binary", static_cast<int>(BinaryFn::Ge) + 1, &binaryName); };
-        auto reduction = [&] {
-            return enumFromName<Reduction>(o, "reduction", static_cast<int>(Reduction::Max) + 1, &reductionName);
-        };
-        const std::size_t inputs = o.at("inputs").size();
-        switch (kind) {
-        case OpKind::Input:
-            if (shape.size() != 1)
-                throw Error::invalidInput("the input's shape is not [width]");
-            return ir.input(shape[0], o.value("name", "x"));
-        case OpKind::Parameter:
-            return parameter(o);
-        case OpKind::Constant:
-            return ir.constant(doubleOf(o.at("alpha")), shape);
-        case OpKind::InDegree:
-        case OpKind::OutDegree:
-            return ir.graphQuery(kind);
-        case OpKind::Linear:
-            return ir.linear(in(o, 0, self), in(o, 1, self), inputs > 2 ? in(o, 2, self) : -1);
-        case OpKind::MatMul:
-            return ir.matmul(in(o, 0, self), in(o, 1, self));
-        case OpKind::Unary:
-            return ir.unary(unaryFn(), in(o, 0, self), doubleOf(o.at("alpha")), doubleOf(o.at("beta")));
-        case OpKind::Binary:
-            return ir.binary(binaryFn(), in(o, 0, self), in(o, 1, self));
-        case OpKind::Concat: {
-            std::vector<int> xs;
-            for (std::size_t i = 0; i < inputs; ++i)
-                xs.push_back(in(o, i, self));
-            return ir.concat(xs, axis);
-        }
-        case OpKind::Reshape:
-            return ir.reshape(in(o, 0, self), shape);
-        case OpKind::Reduce:
-            return ir.reduce(reduction(), in(o, 0, self), axis, o.value("keep_dim", false));
-        case OpKind::Softmax:
-            return ir.softmax(in(o, 0, self), axis, o.value("log_softmax", false));
-        case OpKind::GatherSrc:
-            return ir.gatherSrc(in(o, 0, self));
-        case OpKind::GatherDst:
-            return ir.gatherDst(in(o, 0, self));
-        case OpKind::EdgeSoftmax:
-            return ir.edgeSoftmax(in(o, 0, self));
-        case OpKind::Aggregate:
-            return ir.aggregate(reduction(), in(o, 0, self));
-        case OpKind::Where:
-            return ir.where(in(o, 0, self), in(o, 1, self), in(o, 2, self));
-        case OpKind::Slice:
-            if (axis < 0 || static_cast<std::size_t>(axis) >= shape.size())
-                throw Error::invalidInput("a slice's axis is not an axis of its shape");
-            return ir.slice(in(o, 0, self), axis, o.value("start", std::int64_t{ 0 }),
-                shape[static_cast<std::size_t>(axis)], o.value("step", std::int64_t{ 1 }));
-        }
-        throw Error::invalidInput("unknown op kind");
-    }
-};
-
 } // namespace
+
+namespace detail {
+
+int Rebuild::in(const Json& op, std::size_t i, int self) const
+{
+    const auto& inputs = op.at("inputs");
+    if (i >= inputs.size())
+        throw Error::invalidInput("op " + std::to_string(self) + " lacks operand " + std::to_string(i));
+    const int v = inputs[i].get<int>();
+    if (v < 0 || v >= self)
+        throw Error::invalidInput(
+            "op " + std::to_string(self) + " reads op " + std::to_string(v) + ", which does not come before it");
+    return v;
+}
+
+int Rebuild::parameter(const Json& op)
+{
+    const int p = op.at("param").get<int>();
+    if (p < 0 || static_cast<std::size_t>(p) >= params.size())
+        throw Error::invalidInput(
+            "a parameter op names parameter " + std::to_string(p) + " of " + std::to_string(params.size()));
+    const Json& meta = params[static_cast<std::size_t>(p)];
+    auto shape = shapeOf(meta.at("shape"));
+    const std::uint64_t n = elementsOf(shape, values.size() / sizeof(float));
+    const std::size_t at = paramStart[static_cast<std::size_t>(p)];
+    std::vector<float> v(n);
+    if (n > 0)
+        std::memcpy(v.data(), values.data() + at, n * sizeof(float));
+    return ir.parameter(meta.at("name").get<std::string>(), std::move(shape), std::move(v));
+}
+
+int Rebuild::op(const Json& o, int self)
+{
+    const auto kind = enumFromName<OpKind>(o, "kind", static_cast<int>(OpKind::Slice) + 1, &opKindName);
+    ir.setScope(o.value("name", ""), o.value("location", ""));
+    const auto shape = shapeOf(o.at("shape"));
+    const int axis = o.value("axis", 0);
+    auto unaryFn = [&] { return enumFromName<UnaryFn>(o, "unary", static_cast<int>(UnaryFn::Clamp) + 1, &unaryName); };
+    auto binaryFn
+        = [&] { return enumFromName<BinaryFn>(o, "binary", static_cast<int>(BinaryFn::Ge) + 1, &binaryName); };
+    auto reduction
+        = [&] { return enumFromName<Reduction>(o, "reduction", static_cast<int>(Reduction::Max) + 1, &reductionName); };
+    const std::size_t inputs = o.at("inputs").size();
+    switch (kind) {
+    case OpKind::Input:
+        if (shape.size() != 1)
+            throw Error::invalidInput("the input's shape is not [width]");
+        return ir.input(shape[0], o.value("name", "x"));
+    case OpKind::Parameter:
+        return parameter(o);
+    case OpKind::Constant:
+        return ir.constant(doubleOf(o.at("alpha")), shape);
+    case OpKind::InDegree:
+    case OpKind::OutDegree:
+        return ir.graphQuery(kind);
+    case OpKind::Linear:
+        return ir.linear(in(o, 0, self), in(o, 1, self), inputs > 2 ? in(o, 2, self) : -1);
+    case OpKind::MatMul:
+        return ir.matmul(in(o, 0, self), in(o, 1, self));
+    case OpKind::Unary:
+        return ir.unary(unaryFn(), in(o, 0, self), doubleOf(o.at("alpha")), doubleOf(o.at("beta")));
+    case OpKind::Binary:
+        return ir.binary(binaryFn(), in(o, 0, self), in(o, 1, self));
+    case OpKind::Concat: {
+        std::vector<int> xs;
+        for (std::size_t i = 0; i < inputs; ++i)
+            xs.push_back(in(o, i, self));
+        return ir.concat(xs, axis);
+    }
+    case OpKind::Reshape:
+        return ir.reshape(in(o, 0, self), shape);
+    case OpKind::Reduce:
+        return ir.reduce(reduction(), in(o, 0, self), axis, o.value("keep_dim", false));
+    case OpKind::Softmax:
+        return ir.softmax(in(o, 0, self), axis, o.value("log_softmax", false));
+    case OpKind::GatherSrc:
+        return ir.gatherSrc(in(o, 0, self));
+    case OpKind::GatherDst:
+        return ir.gatherDst(in(o, 0, self));
+    case OpKind::EdgeSoftmax:
+        return ir.edgeSoftmax(in(o, 0, self));
+    case OpKind::Aggregate:
+        return ir.aggregate(reduction(), in(o, 0, self));
+    case OpKind::Where:
+        return ir.where(in(o, 0, self), in(o, 1, self), in(o, 2, self));
+    case OpKind::Slice:
+        if (axis < 0 || static_cast<std::size_t>(axis) >= shape.size())
+            throw Error::invalidInput("a slice's axis is not an axis of its shape");
+        return ir.slice(in(o, 0, self), axis, o.value("start", std::int64_t{ 0 }),
+            shape[static_cast<std::size_t>(axis)], o.value("step", std::int64_t{ 1 }));
+    }
+    throw Error::invalidInput("unknown op kind");
+}
+
+} // namespace detail
 
 std::string irToWire(const GnnIr& ir)
 {
@@ -203,7 +197,7 @@ GnnIr irFromWire(std::string_view bytes, const std::string& source)
         const Json& params = head.at("parameters");
         if (!ops.is_array() || !params.is_array() || ops.size() > kMaxOps || params.size() > ops.size())
             throw Error::invalidInput("the op and parameter lists are malformed");
-        Rebuild r{ .ops = ops, .params = params, .values = bytes.substr(headAt + n) };
+        detail::Rebuild r{ .ops = ops, .params = params, .values = bytes.substr(headAt + n) };
         // Each parameter's place in the values, checked to fit before any is read.
         std::uint64_t at = 0;
         for (const Json& p : params) {

@@ -9,112 +9,38 @@ namespace vantage::dgi {
 
 namespace detail {
 
-Importer::Importer(std::filesystem::path file, TorchScriptImportOptions options, std::istream* in)
+ImportContext::ImportContext(std::string file)
     : m_file(std::move(file))
-    , m_options(std::move(options))
-    , m_in(in)
+    , m_ops(torchScriptOpTable())
 { }
 
-GnnIr Importer::run()
+void ImportContext::refuse(const jit::Node& n, const std::string& why) const
 {
-    const ModelFileInfo info = m_in ? checkTorchScriptStream(*m_in, m_file.string()) : checkTorchScriptFile(m_file);
-    jit::Module module;
-    try {
-        module = m_in ? torch::jit::load(*m_in) : torch::jit::load(m_file.string());
-    } catch (const std::exception& e) {
-        // c10::Error, or torch::jit::ErrorReport when the archive's code does not compile here.
-        const auto* c10 = dynamic_cast<const c10::Error*>(&e);
-        const std::string why = firstLineOf(c10 ? c10->what_without_backtrace() : e.what());
-        if (info.savedByPyTorch2 && TORCH_VERSION_MAJOR < 2)
-            throw Error::invalidInput("this model was saved by PyTorch 2.x, and this build of Vantage uses LibTorch "
-                + std::string(TORCH_VERSION) + ", which cannot compile its code (" + why
-                + "); script and save the model with a PyTorch no newer than " + std::to_string(TORCH_VERSION_MAJOR)
-                + "." + std::to_string(TORCH_VERSION_MINOR)
-                + ", or use Vantage built against LibTorch 2.x (scripts/run.sh without --debian-libtorch; "
-                  "docs/dgi.md, 'Which PyTorch')")
-                .inFile(m_file.string());
-        throw Error::invalidInput(std::string("not a TorchScript model this build can load (save it with "
-                                              "torch.jit.save; LibTorch ")
-            + TORCH_VERSION + " said: " + why + ")")
-            .inFile(m_file.string());
-    }
-    checkModuleTensors(module, m_file.string());
-    std::shared_ptr<jit::Graph> graph;
-    try {
-        module.eval();
-        jit::Module frozen = jit::freeze_module(module);
-        auto method = frozen.find_method("forward");
-        if (!method)
-            throw Error::invalidInput("the module has no forward method").inFile(m_file.string());
-        graph = method->graph()->copy();
-        jit::Inline(*graph);
-        jit::ConstantPropagation(graph);
-        jit::EliminateDeadCode(graph);
-        m_module = std::move(frozen);
-    } catch (const c10::Error& e) {
-        throw Error::invalidInput(std::string("cannot freeze the module: ") + firstLineOf(e.what_without_backtrace()))
-            .inFile(m_file.string());
-    }
-    const auto inputs = graph->inputs();
-    // forward(x, edge_index, ...): further arguments must be optional (PyG's size, edge_weight,
-    // batch, ...), and are taken as None, as a call with two arguments passes them.
-    bool optionalRest = inputs.size() >= 3;
-    for (std::size_t i = 3; i < inputs.size(); ++i)
-        optionalRest = optionalRest && inputs[i]->type()->kind() == c10::TypeKind::OptionalType;
-    if (!optionalRest)
-        throw Error::invalidInput("forward must take (x, edge_index) and only optional arguments after them, it takes "
-            + std::to_string(inputs.size() - 1) + " arguments")
-            .inFile(m_file.string());
-    for (std::size_t i = 3; i < inputs.size(); ++i) {
-        Sym none;
-        none.k = K::None;
-        m_syms[inputs[i]] = none;
-    }
-    const jit::Value* x = inputs[1];
-    std::int64_t width = m_options.inputWidth > 0 ? m_options.inputWidth : inferInputWidth(*graph, x);
-    m_ir.modelName = m_file.filename().string();
-    m_ir.hyperParameters = { { "model", m_file.filename().string() }, { "in", width }, { "source", "torchscript" } };
-    m_ir.setScope("", "");
-    Sym xs;
-    xs.k = K::Value;
-    xs.ir = m_ir.input(width);
-    m_syms[x] = xs;
-    Sym ei;
-    ei.k = K::EdgeIndex;
-    m_syms[inputs[2]] = ei;
-
-    try {
-        for (jit::Node* n : graph->nodes())
-            map(n);
-    } catch (const c10::Error& e) {
-        throw Error::failure(std::string("LibTorch failed while importing: ") + firstLineOf(e.what_without_backtrace()))
-            .inFile(m_file.string());
-    }
-    const auto outputs = graph->outputs();
-    if (outputs.size() != 1)
-        throw Error::invalidInput("forward must return one tensor").inFile(m_file.string());
-    const Sym& out = sym(graph->return_node(), outputs[0]);
-    if (out.k != K::Value)
-        throw Error::invalidInput("forward must return a per-node tensor computed from x").inFile(m_file.string());
-    m_ir.setScope("", "");
-    m_ir.setOutput(out.ir);
-    return std::move(m_ir);
-}
-
-void Importer::refuse(const jit::Node* n, const std::string& why) const
-{
-    const std::string kind = n->kind().toQualString();
-    const auto [file, line] = userLocation(n);
+    const std::string kind = n.kind().toQualString();
     Error e = Error::invalidInput("cannot map " + kind + " to the GNN IR: " + why);
-    if (!file.empty())
-        e.inFile(file).atLine(line);
-    else
-        e.inFile(m_file.string());
+    locate(e, n);
     e.inOp(kind);
     throw e;
 }
 
-Sym& Importer::sym(const jit::Node* n, const jit::Value* v)
+void ImportContext::locate(Error& e, const jit::Node& n) const
+{
+    const auto [file, line] = userLocation(&n);
+    if (!file.empty())
+        e.inFile(file).atLine(line);
+    else
+        e.inFile(m_file);
+}
+
+void ImportContext::unmapped(const jit::Node& n) const
+{
+    refuse(n,
+        "this op has no mapping (supported: message passing with index_select / index_add_ / "
+        "scatter_add_ / scatter_reduce / bincount, linear, matmul, element-wise math, cat, stack, view, "
+        "feature slices, sum, mean, softmax, batch and layer norm; see docs/dgi.md)");
+}
+
+Sym& ImportContext::sym(const jit::Node& n, const jit::Value* v)
 {
     auto it = m_syms.find(v);
     if (it == m_syms.end())
@@ -122,19 +48,19 @@ Sym& Importer::sym(const jit::Node* n, const jit::Value* v)
     return it->second;
 }
 
-int Importer::value(const jit::Node* n, const Sym& s, const char* what)
+int ImportContext::value(const jit::Node& n, const Sym& s, const char* what)
 {
     switch (s.k) {
     case K::Value:
         return s.ir;
     case K::Int:
-        return m_ir.constant(static_cast<double>(s.i));
+        return ir.constant(static_cast<double>(s.i));
     case K::Float:
-        return m_ir.constant(s.f);
+        return ir.constant(s.f);
     case K::Ones:
         if (s.space == Space::Global)
-            return m_ir.constant(1.0);
-        return filledValue(s.space, s.shape, 1.0);
+            return ir.constant(1.0);
+        return filledValue(*this, s.space, s.shape, 1.0);
     case K::NumNodes:
         refuse(n, std::string(what) + " is the node count; use it only as a size");
     case K::Index:
@@ -143,14 +69,14 @@ int Importer::value(const jit::Node* n, const Sym& s, const char* what)
                 + " is a row of edge_index; use it only to index (index_select, x[src]) or "
                   "to aggregate (index_add_, scatter_add_, scatter_reduce, bincount)");
     case K::Zeros:
-        return filledValue(s.space, s.shape, s.f);
+        return filledValue(*this, s.space, s.shape, s.f);
     default:
         break;
     }
     refuse(n, std::string(what) + " is not a tensor computed from x, the graph or the weights");
 }
 
-std::int64_t Importer::integer(const jit::Node* n, const Sym& s, const char* what)
+std::int64_t ImportContext::integer(const jit::Node& n, const Sym& s, const char* what)
 {
     if (s.k == K::Int)
         return s.i;
@@ -159,7 +85,7 @@ std::int64_t Importer::integer(const jit::Node* n, const Sym& s, const char* wha
     refuse(n, std::string(what) + " must be a constant integer");
 }
 
-double Importer::number(const jit::Node* n, const Sym& s, const char* what)
+double ImportContext::number(const jit::Node& n, const Sym& s, const char* what)
 {
     if (s.k == K::Int)
         return static_cast<double>(s.i);
@@ -168,7 +94,7 @@ double Importer::number(const jit::Node* n, const Sym& s, const char* what)
     refuse(n, std::string(what) + " must be a constant number");
 }
 
-int Importer::featureAxis(const jit::Node* n, const Sym& s, std::int64_t dim, bool insert)
+int ImportContext::featureAxis(const jit::Node& n, const Sym& s, std::int64_t dim, bool insert)
 {
     const int rank = static_cast<int>(op(s).shape.size()) + (op(s).space == Space::Global ? 0 : 1) + (insert ? 1 : 0);
     if (dim < 0)
@@ -185,18 +111,12 @@ int Importer::featureAxis(const jit::Node* n, const Sym& s, std::int64_t dim, bo
     return static_cast<int>(dim - 1);
 }
 
-Sym Importer::irSym(int id)
+// The width of x: the first linear layer (or matmul with a weight) whose input is x, or computed
+// from x by ops that keep its feature width: dropout, activations, gathers, sums of messages,
+// (1 + eps) * x + agg.
+static std::int64_t inferInputWidth(
+    const jit::Graph& graph, const jit::Value* x, const TorchScriptImportOptions& options, const std::string& file)
 {
-    Sym s;
-    s.k = K::Value;
-    s.ir = id;
-    return s;
-}
-
-std::int64_t Importer::inferInputWidth(const jit::Graph& graph, const jit::Value* x)
-{
-    // The first linear layer (or matmul with a weight) whose input is x, or computed from x by ops
-    // that keep its feature width: dropout, activations, gathers, sums of messages, (1 + eps) * x + agg.
     static const std::set<std::string> keepWidth = { "aten::dropout", "aten::feature_dropout", "aten::contiguous",
         "aten::clone", "aten::detach", "aten::to", "aten::index_select", "aten::index", "aten::relu", "aten::elu",
         "aten::leaky_relu", "aten::tanh", "aten::sigmoid", "aten::type_as", "aten::float", "aten::add", "aten::sub",
@@ -258,28 +178,28 @@ std::int64_t Importer::inferInputWidth(const jit::Graph& graph, const jit::Value
         if (in % pieces == 0)
             return in / pieces;
     }
-    if (m_options.fallbackInputWidth > 0)
-        return m_options.fallbackInputWidth;
+    if (options.fallbackInputWidth > 0)
+        return options.fallbackInputWidth;
     throw Error::invalidInput("cannot tell the width of x from the model (no linear layer reads it); pass it "
                               "(--in-dim)")
-        .inFile(m_file.string());
+        .inFile(file);
 }
 
-int Importer::parameter(const jit::Value* v, const at::Tensor& t)
+int ImportContext::parameter(const jit::Value* v, const at::Tensor& t)
 {
     if (auto it = m_params.find(v); it != m_params.end())
         return it->second;
     const at::Tensor c = t.detach().to(torch::kFloat32).contiguous();
     std::vector<float> values(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
     std::string name = v->hasDebugName() ? v->debugName() : "param" + std::to_string(m_params.size());
-    const int id = m_ir.parameter(name, c.sizes().vec(), std::move(values));
+    const int id = ir.parameter(name, c.sizes().vec(), std::move(values));
     m_params.emplace(v, id);
     return id;
 }
 
-Sym Importer::constant(const jit::Node* n)
+Sym constant(ImportContext& c, const jit::Node& n)
 {
-    const jit::Value* v = n->output();
+    const jit::Value* v = n.output();
     auto iv = jit::toIValue(v);
     Sym s;
     if (!iv || iv->isNone()) {
@@ -290,7 +210,7 @@ Sym Importer::constant(const jit::Node* n)
             s.k = K::Int;
             s.i = t.item<std::int64_t>();
         } else {
-            s = irSym(parameter(v, t));
+            s = irSym(c.parameter(v, t));
         }
     } else if (iv->isInt()) {
         s.k = K::Int;
@@ -342,12 +262,12 @@ Sym Importer::constant(const jit::Node* n)
     return s;
 }
 
-void Importer::rowsAndShape(
-    const jit::Node* n, const Sym& list, Space& space, std::vector<std::int64_t>& shape, bool allowMinus)
+void rowsAndShape(ImportContext& c, const jit::Node& n, const Sym& list, Space& space, std::vector<std::int64_t>& shape,
+    bool allowMinus)
 {
     std::vector<Sym> items = list.k == K::List ? list.list : std::vector<Sym>{ list };
     if (items.empty())
-        refuse(n, "a tensor without rows is not per-node");
+        c.refuse(n, "a tensor without rows is not per-node");
     const Sym& first = items.front();
     if (first.k == K::NumNodes)
         space = Space::Node;
@@ -356,33 +276,33 @@ void Importer::rowsAndShape(
     else if (first.k == K::Int && (first.i > 0 || (allowMinus && first.i == -1)))
         space = Space::Global; // resolved by the caller: rows of a traced model, or -1
     else
-        refuse(n, "the first size must be the number of nodes (x.size(0)) or edges");
+        c.refuse(n, "the first size must be the number of nodes (x.size(0)) or edges");
     shape.clear();
     for (std::size_t i = 1; i < items.size(); ++i)
-        shape.push_back(integer(n, items[i], "a feature size"));
+        shape.push_back(c.integer(n, items[i], "a feature size"));
 }
 
-int Importer::aggregateInto(
-    const jit::Node* n, const Sym& self, const Sym& index, const Sym& src, Reduction r, bool includeSelf)
+int aggregateInto(ImportContext& c, const jit::Node& n, const Sym& self, const Sym& index, const Sym& src, Reduction r,
+    bool includeSelf)
 {
     if (index.k != K::Index)
-        refuse(n, "the index must be a row of edge_index (possibly unsqueezed or expanded)");
+        c.refuse(n, "the index must be a row of edge_index (possibly unsqueezed or expanded)");
     const bool filled = self.k == K::Zeros || (self.k == K::Ones && self.space == Space::Node);
     const double fill = self.k == K::Ones ? 1.0 : self.f;
     if (filled && self.space == Space::Edge)
-        refuse(n, "aggregating into a per-edge tensor");
+        c.refuse(n, "aggregating into a per-edge tensor");
     const bool countsEdges = src.k == K::Ones && src.space == Space::Edge;
     if (!index.dst) {
         // A sum of ones into the sources is each node's out-degree (PyG's degree(edge_index[0])).
         if (countsEdges && r == Reduction::Sum && filled && (fill == 0.0 || includeSelf)) {
-            int agg = m_ir.graphQuery(OpKind::OutDegree);
+            int agg = c.ir.graphQuery(OpKind::OutDegree);
             if (!src.shape.empty())
-                agg = m_ir.reshape(agg, src.shape);
-            if (self.shape != m_ir.op(agg).shape)
-                refuse(n, "the tensor's feature shape does not match the aggregated values");
-            return fill == 0.0 ? agg : m_ir.binary(BinaryFn::Add, agg, m_ir.constant(fill));
+                agg = c.ir.reshape(agg, src.shape);
+            if (self.shape != c.ir.op(agg).shape)
+                c.refuse(n, "the tensor's feature shape does not match the aggregated values");
+            return fill == 0.0 ? agg : c.ir.binary(BinaryFn::Add, agg, c.ir.constant(fill));
         }
-        refuse(n,
+        c.refuse(n,
             "aggregating into source rows (edge_index[0]) runs messages backwards (PyG's "
             "flow='target_to_source' too); aggregate into edge_index[1], and for the reverse direction "
             "give the graph reversed (swap the two columns of the edge list) rather than flipping "
@@ -392,120 +312,232 @@ int Importer::aggregateInto(
     int messages = -1;
     if (countsEdges) {
         if (r != Reduction::Sum)
-            refuse(n, "only a sum of ones (a degree) is supported");
-        agg = m_ir.graphQuery(OpKind::InDegree);
+            c.refuse(n, "only a sum of ones (a degree) is supported");
+        agg = c.ir.graphQuery(OpKind::InDegree);
         if (!src.shape.empty())
-            agg = m_ir.reshape(agg, src.shape);
+            agg = c.ir.reshape(agg, src.shape);
     } else {
-        messages = value(n, src, "the aggregated source");
-        if (m_ir.op(messages).space != Space::Edge)
-            refuse(n, "the aggregated values must be per edge (gathered with index_select first)");
-        agg = m_ir.aggregate(r, messages);
+        messages = c.value(n, src, "the aggregated source");
+        if (c.ir.op(messages).space != Space::Edge)
+            c.refuse(n, "the aggregated values must be per edge (gathered with index_select first)");
+        agg = c.ir.aggregate(r, messages);
     }
     if (filled) {
-        if (self.shape != m_ir.op(agg).shape)
-            refuse(n, "the filled tensor's feature shape does not match the aggregated values");
-        return aggregateIntoFilled(n, agg, messages, fill, r, includeSelf);
+        if (self.shape != c.ir.op(agg).shape)
+            c.refuse(n, "the filled tensor's feature shape does not match the aggregated values");
+        return aggregateIntoFilled(c, n, agg, messages, fill, r, includeSelf);
     }
-    const int base = value(n, self, "the tensor aggregated into");
+    const int base = c.value(n, self, "the tensor aggregated into");
     if (r != Reduction::Sum || !includeSelf)
-        refuse(n,
+        c.refuse(n,
             "aggregating into a tensor computed from the features is only supported as a sum with "
             "include_self; start from torch.zeros / torch.full");
-    return m_ir.binary(BinaryFn::Add, base, agg);
+    return c.ir.binary(BinaryFn::Add, base, agg);
 }
 
-int Importer::inDegreeOfRank(std::size_t rank)
+int inDegreeOfRank(ImportContext& c, std::size_t rank)
 {
-    const int deg = m_ir.graphQuery(OpKind::InDegree);
-    return rank == 0 ? deg : m_ir.reshape(deg, std::vector<std::int64_t>(rank, 1));
+    const int deg = c.ir.graphQuery(OpKind::InDegree);
+    return rank == 0 ? deg : c.ir.reshape(deg, std::vector<std::int64_t>(rank, 1));
 }
 
-int Importer::filledValue(Space space, const std::vector<std::int64_t>& shape, double fill)
+int filledValue(ImportContext& c, Space space, const std::vector<std::int64_t>& shape, double fill)
 {
     // 0 * in-degree (finite, so exactly 0) carries the rows; the constant carries the fill and shape.
-    int zero = m_ir.binary(BinaryFn::Mul, inDegreeOfRank(shape.size()), m_ir.constant(0.0));
+    int zero = c.ir.binary(BinaryFn::Mul, inDegreeOfRank(c, shape.size()), c.ir.constant(0.0));
     if (space == Space::Edge)
-        zero = m_ir.gatherSrc(zero);
-    return m_ir.binary(BinaryFn::Add, zero, m_ir.constant(fill, shape));
+        zero = c.ir.gatherSrc(zero);
+    return c.ir.binary(BinaryFn::Add, zero, c.ir.constant(fill, shape));
 }
 
-int Importer::hasInEdges(int like)
+int hasInEdges(ImportContext& c, int like)
 {
-    const int deg = inDegreeOfRank(m_ir.op(like).shape.size());
-    return m_ir.binary(BinaryFn::Gt, deg, m_ir.constant(0.0));
+    const int deg = inDegreeOfRank(c, c.ir.op(like).shape.size());
+    return c.ir.binary(BinaryFn::Gt, deg, c.ir.constant(0.0));
 }
 
-int Importer::aggregateIntoFilled(const jit::Node* n, int agg, int messages, double fill, Reduction r, bool includeSelf)
+int aggregateIntoFilled(
+    ImportContext& c, const jit::Node& n, int agg, int messages, double fill, Reduction r, bool includeSelf)
 {
     // Rows without incoming edges keep the fill; include_self makes the fill one more element of
     // the reduction in the others (PyTorch's scatter_reduce / index_reduce / index_add_).
-    const auto keepFillWhereEmpty = [&](int v) { return m_ir.where(hasInEdges(v), v, m_ir.constant(fill)); };
+    const auto keepFillWhereEmpty = [&](int v) { return c.ir.where(hasInEdges(c, v), v, c.ir.constant(fill)); };
     switch (r) {
     case Reduction::Sum:
         if (fill == 0.0)
             return agg;
-        return includeSelf ? m_ir.binary(BinaryFn::Add, agg, m_ir.constant(fill)) : keepFillWhereEmpty(agg);
+        return includeSelf ? c.ir.binary(BinaryFn::Add, agg, c.ir.constant(fill)) : keepFillWhereEmpty(agg);
     case Reduction::Max:
         if (!includeSelf)
             return fill == 0.0 ? agg : keepFillWhereEmpty(agg);
         if (fill == 0.0)
-            return m_ir.binary(BinaryFn::Maximum, agg, m_ir.constant(0.0));
-        return keepFillWhereEmpty(m_ir.binary(BinaryFn::Maximum, agg, m_ir.constant(fill)));
+            return c.ir.binary(BinaryFn::Maximum, agg, c.ir.constant(0.0));
+        return keepFillWhereEmpty(c.ir.binary(BinaryFn::Maximum, agg, c.ir.constant(fill)));
     case Reduction::Mean: {
         if (!includeSelf)
             return fill == 0.0 ? agg : keepFillWhereEmpty(agg);
         if (messages < 0)
-            refuse(n, "a mean of ones is always one; count edges with a sum");
+            c.refuse(n, "a mean of ones is always one; count edges with a sum");
         // The fill counts as one more element: (fill + sum) / (in-degree + 1).
-        const int sum = m_ir.binary(BinaryFn::Add, m_ir.aggregate(Reduction::Sum, messages), m_ir.constant(fill));
-        const int deg = inDegreeOfRank(m_ir.op(sum).shape.size());
-        return m_ir.binary(BinaryFn::Div, sum, m_ir.binary(BinaryFn::Add, deg, m_ir.constant(1.0)));
+        const int sum = c.ir.binary(BinaryFn::Add, c.ir.aggregate(Reduction::Sum, messages), c.ir.constant(fill));
+        const int deg = inDegreeOfRank(c, c.ir.op(sum).shape.size());
+        return c.ir.binary(BinaryFn::Div, sum, c.ir.binary(BinaryFn::Add, deg, c.ir.constant(1.0)));
     }
     }
-    refuse(n, "unknown reduction");
+    c.refuse(n, "unknown reduction");
 }
 
-void Importer::map(jit::Node* n)
+void ImportContext::map(const jit::Node& n)
 {
     // However loops unroll, a model of more than a million ops is not a GNN this importer can cut.
     constexpr int kMaxOps = 1 << 20;
-    if (m_ir.size() > kMaxOps)
+    if (ir.size() > kMaxOps)
         refuse(n, "the model unrolls to more than " + std::to_string(kMaxOps) + " ops");
-    const std::string kind = n->kind().toQualString();
-    const auto [file, line] = userLocation(n);
+    const auto [file, line] = userLocation(&n);
     const std::string loc
         = file.empty() ? "" : std::filesystem::path(file).filename().string() + ":" + std::to_string(line);
-    m_ir.setScope(moduleScope(n), loc);
+    ir.setScope(moduleScope(&n), loc);
     // In-place variants map like their functional forms; the mutated operand then means the result.
-    std::string base = kind;
-    const bool inPlace = base.size() > 1 && base.back() == '_' && base.compare(0, 6, "aten::") == 0
-        && base.rfind("__") != base.size() - 2;
-    if (inPlace)
-        base.pop_back();
+    const CanonicalOp canonical = canonicalOp(n.kind().toQualString());
+    const TorchScriptOpTable::Handler handler = m_ops.find(canonical.name);
+    if (!handler)
+        unmapped(n);
     try {
-        mapOp(n, base);
+        handler(*this, n);
     } catch (Error& e) {
         // Checks made while building the IR (shapes of a matmul, a linear's weight) know no file:
         // they get the line of the op being mapped, as refusals do.
-        if (!e.file()) {
-            if (!file.empty())
-                e.inFile(file).atLine(line);
-            else
-                e.inFile(m_file.string());
-        }
+        if (!e.file())
+            locate(e, n);
         throw;
     }
-    if (inPlace && n->outputs().size() == 1) {
-        auto it = m_syms.find(n->output());
+    if (canonical.inPlace && n.outputs().size() == 1) {
+        auto it = m_syms.find(n.output());
         if (it != m_syms.end())
-            m_syms[n->input(0)] = it->second;
+            m_syms[n.input(0)] = it->second;
     }
 }
 
+const TorchScriptOpTable& torchScriptOpTable()
+{
+    static const TorchScriptOpTable table = [] {
+        TorchScriptOpTable t;
+        addCoreOps(t);
+        addMaskAndFillOps(t);
+        addLayerOps(t);
+        return t;
+    }();
+    return table;
+}
+
+namespace {
+
+jit::Module loadModule(const std::filesystem::path& file, std::istream* in)
+{
+    const ModelFileInfo info = in ? checkTorchScriptStream(*in, file.string()) : checkTorchScriptFile(file);
+    jit::Module module;
+    try {
+        module = in ? torch::jit::load(*in) : torch::jit::load(file.string());
+    } catch (const std::exception& e) {
+        // c10::Error, or torch::jit::ErrorReport when the archive's code does not compile here.
+        const auto* c10 = dynamic_cast<const c10::Error*>(&e);
+        const std::string why = firstLineOf(c10 ? c10->what_without_backtrace() : e.what());
+        if (info.savedByPyTorch2 && TORCH_VERSION_MAJOR < 2)
+            throw Error::invalidInput("this model was saved by PyTorch 2.x, and this build of Vantage uses LibTorch "
+                + std::string(TORCH_VERSION) + ", which cannot compile its code (" + why
+                + "); script and save the model with a PyTorch no newer than " + std::to_string(TORCH_VERSION_MAJOR)
+                + "." + std::to_string(TORCH_VERSION_MINOR)
+                + ", or use Vantage built against LibTorch 2.x (scripts/run.sh without --debian-libtorch; "
+                  "docs/dgi.md, 'Which PyTorch')")
+                .inFile(file.string());
+        throw Error::invalidInput(std::string("not a TorchScript model this build can load (save it with "
+                                              "torch.jit.save; LibTorch ")
+            + TORCH_VERSION + " said: " + why + ")")
+            .inFile(file.string());
+    }
+    checkModuleTensors(module, file.string());
+    return module;
+}
+
+// The forward graph of `module` frozen in eval mode into `frozen` (which keeps the graph's
+// constants), inlined and constant-folded.
+std::shared_ptr<jit::Graph> forwardGraph(jit::Module& module, jit::Module& frozen, const std::string& file)
+{
+    try {
+        module.eval();
+        frozen = jit::freeze_module(module);
+        auto method = frozen.find_method("forward");
+        if (!method)
+            throw Error::invalidInput("the module has no forward method").inFile(file);
+        std::shared_ptr<jit::Graph> graph = method->graph()->copy();
+        jit::Inline(*graph);
+        jit::ConstantPropagation(graph);
+        jit::EliminateDeadCode(graph);
+        return graph;
+    } catch (const c10::Error& e) {
+        throw Error::invalidInput(std::string("cannot freeze the module: ") + firstLineOf(e.what_without_backtrace()))
+            .inFile(file);
+    }
+}
+
+// forward(x, edge_index, ...): x becomes the IR's input, edge_index the graph; further arguments must
+// be optional (PyG's size, edge_weight, batch, ...), and are taken as None, as a call with two
+// arguments passes them.
+void bindArguments(ImportContext& c, const jit::Graph& graph, const TorchScriptImportOptions& options,
+    const std::filesystem::path& file)
+{
+    const auto inputs = graph.inputs();
+    bool optionalRest = inputs.size() >= 3;
+    for (std::size_t i = 3; i < inputs.size(); ++i)
+        optionalRest = optionalRest && inputs[i]->type()->kind() == c10::TypeKind::OptionalType;
+    if (!optionalRest)
+        throw Error::invalidInput("forward must take (x, edge_index) and only optional arguments after them, it takes "
+            + std::to_string(inputs.size() - 1) + " arguments")
+            .inFile(file.string());
+    for (std::size_t i = 3; i < inputs.size(); ++i)
+        c.bind(inputs[i], Sym{ .k = K::None });
+    const jit::Value* x = inputs[1];
+    const std::int64_t width
+        = options.inputWidth > 0 ? options.inputWidth : inferInputWidth(graph, x, options, file.string());
+    c.ir.modelName = file.filename().string();
+    c.ir.hyperParameters = { { "model", file.filename().string() }, { "in", width }, { "source", "torchscript" } };
+    c.ir.setScope("", "");
+    c.bind(x, irSym(c.ir.input(width)));
+    c.bind(inputs[2], Sym{ .k = K::EdgeIndex });
+}
+
+GnnIr importModule(const std::filesystem::path& file, const TorchScriptImportOptions& options, std::istream* in)
+{
+    jit::Module module = loadModule(file, in);
+    jit::Module frozen{ c10::QualifiedName("__empty__") };
+    const std::shared_ptr<jit::Graph> graph = forwardGraph(module, frozen, file.string());
+    ImportContext c(file.string());
+    bindArguments(c, *graph, options, file);
+    try {
+        for (const jit::Node* n : graph->nodes())
+            c.map(*n);
+    } catch (const c10::Error& e) {
+        throw Error::failure(std::string("LibTorch failed while importing: ") + firstLineOf(e.what_without_backtrace()))
+            .inFile(file.string());
+    }
+    const auto outputs = graph->outputs();
+    if (outputs.size() != 1)
+        throw Error::invalidInput("forward must return one tensor").inFile(file.string());
+    const Sym& out = c.sym(*graph->return_node(), outputs[0]);
+    if (out.k != K::Value)
+        throw Error::invalidInput("forward must return a per-node tensor computed from x").inFile(file.string());
+    c.ir.setScope("", "");
+    c.ir.setOutput(out.ir);
+    return std::move(c.ir);
+}
+
+} // namespace
 } // namespace detail
 
-using detail::Importer;
+std::vector<std::string> torchScriptOps()
+{
+    return detail::torchScriptOpTable().ops();
+}
 
 std::string libTorchVersion()
 {
@@ -517,7 +549,7 @@ GnnIr importTorchScriptInProcess(
 {
     if (!in && !std::filesystem::exists(file))
         throw Error::invalidInput("no such file").inFile(file.string());
-    return Importer(file, options, in).run();
+    return detail::importModule(file, options, in);
 }
 
 } // namespace vantage::dgi

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace vantage::dgi {
 
@@ -44,6 +45,11 @@ GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImpo
 // sandbox was shut) and for the benchmark that measures what the isolation costs.
 GnnIr importTorchScriptInProcess(
     const std::filesystem::path& file, const TorchScriptImportOptions& options = {}, std::istream* in = nullptr);
+
+// The canonical ops (core/dgi/op_table.h) the import maps to the IR, sorted: "aten::add", ...,
+// "prim::Loop". An op written as an alias or in place ("aten::absolute", "aten::add_") maps as its
+// canonical op.
+std::vector<std::string> torchScriptOps();
 
 // The LibTorch this build reads models with ("1.13.0", "2.15.0"): files saved by a newer PyTorch
 // may use schemas it cannot compile.

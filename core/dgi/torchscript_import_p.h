@@ -1,10 +1,12 @@
 #pragma once
-// Private to the TorchScript import: torchscript_import.cpp (loading, freezing and the walk over
-// the graph, what each value means) and torchscript_ops.cpp (one handler per op kind, in a table).
+// Private to the TorchScript import: torchscript_import.cpp (loading, freezing, the context and the
+// walk over the graph, what each value means) and the op handlers, free functions over the context
+// registered in the op table (torchscript_ops.cpp, torchscript_masks.cpp, torchscript_layers.cpp).
 
 #include "dgi/torchscript_import.h"
 
 #include "dgi/model_file.h"
+#include "dgi/op_table.h"
 
 #include "common/error.h"
 #include "common/messages.h"
@@ -120,239 +122,131 @@ inline std::string moduleScope(const jit::Node* n)
     return name;
 }
 
-class Importer {
+inline bool isNumber(const Sym& s)
+{
+    return s.k == K::Int || s.k == K::Float;
+}
+
+inline bool isScalar(const Sym& s)
+{
+    return isNumber(s) || s.k == K::NumNodes || s.k == K::NumEdges;
+}
+
+inline Sym irSym(int id)
+{
+    Sym s;
+    s.k = K::Value;
+    s.ir = id;
+    return s;
+}
+
+class ImportContext;
+
+// The TorchScript ops the import maps, each canonical op to its handler (torchscript_ops.cpp,
+// torchscript_masks.cpp, torchscript_layers.cpp fill it).
+using TorchScriptOpTable = OpTable<ImportContext, jit::Node>;
+const TorchScriptOpTable& torchScriptOpTable();
+void addCoreOps(TorchScriptOpTable& table); // torchscript_ops.cpp
+void addMaskAndFillOps(TorchScriptOpTable& table); // torchscript_masks.cpp
+void addLayerOps(TorchScriptOpTable& table); // torchscript_layers.cpp
+
+// What an op handler works on: what each TorchScript value means (its Sym), the IR being built, and
+// the diagnostics, which name the op and the user's source line. The walk over the graph
+// (map) finds each node's handler by its canonical op name.
+class ImportContext {
 public:
-    // `in`: the file's bytes, opened before the sandbox was shut (nullptr: LibTorch opens `file`).
-    Importer(std::filesystem::path file, TorchScriptImportOptions options, std::istream* in = nullptr);
+    // `file`: named by errors that have no line of the user's source.
+    explicit ImportContext(std::string file);
 
-    GnnIr run();
+    GnnIr ir;
+    std::int64_t unrolled = 0; // loop iterations run so far, nested ones included
 
-private:
-    [[noreturn]] void refuse(const jit::Node* n, const std::string& why) const;
+    // Maps one node (and the blocks of the branch or loop it runs) through the op table.
+    void map(const jit::Node& n);
 
-    Sym& sym(const jit::Node* n, const jit::Value* v);
+    [[noreturn]] void refuse(const jit::Node& n, const std::string& why) const;
+    [[noreturn]] void unmapped(const jit::Node& n) const;
+    // An error the IR raised, or a refusal, without a file gets the file (and line) of `n`.
+    void locate(Error& e, const jit::Node& n) const;
+    const std::string& file() const { return m_file; }
 
-    Sym in(const jit::Node* n, std::size_t i) { return sym(n, n->input(i)); }
+    Sym& sym(const jit::Node& n, const jit::Value* v);
+    Sym in(const jit::Node& n, std::size_t i) { return sym(n, n.input(i)); }
+    void setOut(const jit::Node& n, Sym s, std::size_t i = 0) { m_syms[n.output(i)] = std::move(s); }
+    void bind(const jit::Value* v, Sym s) { m_syms[v] = std::move(s); }
 
     // An operand as an IR value: IR values as they are, Python numbers as constants.
-    int value(const jit::Node* n, const Sym& s, const char* what = "operand");
-
-    std::int64_t integer(const jit::Node* n, const Sym& s, const char* what);
-
-    double number(const jit::Node* n, const Sym& s, const char* what);
-
-    const IrOp& op(const Sym& s) const { return m_ir.op(s.ir); }
+    int value(const jit::Node& n, const Sym& s, const char* what = "operand");
+    std::int64_t integer(const jit::Node& n, const Sym& s, const char* what);
+    double number(const jit::Node& n, const Sym& s, const char* what);
+    const IrOp& op(const Sym& s) const { return ir.op(s.ir); }
 
     // A full-tensor dim of a node or edge value -> its feature axis (dim 0 is the rows).
-    int featureAxis(const jit::Node* n, const Sym& s, std::int64_t dim, bool insert = false);
+    int featureAxis(const jit::Node& n, const Sym& s, std::int64_t dim, bool insert = false);
 
-    Sym irSym(int id);
-
-    std::int64_t inferInputWidth(const jit::Graph& graph, const jit::Value* x);
-
+    // A tensor constant of the frozen model as an IR parameter, once per TorchScript value.
     int parameter(const jit::Value* v, const at::Tensor& t);
 
-    void setOut(const jit::Node* n, Sym s, std::size_t i = 0) { m_syms[n->output(i)] = std::move(s); }
-
-    Sym constant(const jit::Node* n);
-
-    // Shape entries of zeros / ones / view: the first must be the node count (or edge count).
-    void rowsAndShape(
-        const jit::Node* n, const Sym& list, Space& space, std::vector<std::int64_t>& shape, bool allowMinus);
-
-    int aggregateInto(
-        const jit::Node* n, const Sym& self, const Sym& index, const Sym& src, Reduction r, bool includeSelf);
-
-    // An aggregation into a tensor filled with `fill` (torch.zeros, torch.full): what scatter_reduce and
-    // index_add_ leave in rows without incoming edges, and what include_self adds to the others.
-    int aggregateIntoFilled(const jit::Node* n, int agg, int messages, double fill, Reduction r, bool includeSelf);
-
-    // A tensor filled with `fill` (torch.zeros_like(h), torch.ones(E)) used as a value: exact for every
-    // fill, of its full feature shape, per node or per edge.
-    int filledValue(Space space, const std::vector<std::int64_t>& shape, double fill);
-
-    // Each node's in-degree with `rank` feature dims of size 1, to broadcast against a value of that rank.
-    int inDegreeOfRank(std::size_t rank);
-
-    // 1 for nodes with at least one incoming edge, 0 for the others, shaped to broadcast with `like`.
-    int hasInEdges(int like);
-
-    void map(jit::Node* n);
-
-    static bool isNumber(const Sym& s) { return s.k == K::Int || s.k == K::Float; }
-    static bool isScalar(const Sym& s) { return isNumber(s) || s.k == K::NumNodes || s.k == K::NumEdges; }
-
-    void unary(jit::Node* n, UnaryFn fn, double a = 0.0, double b = 0.0);
-
-    // One handler per op kind, found in a table (in-place variants arrive as their functional form).
-    using Handler = void (Importer::*)(jit::Node*, const std::string&);
-    static const std::unordered_map<std::string, Handler>& opTable();
-    static std::unordered_map<std::string, Handler> coreOps(); // torchscript_ops.cpp
-    static std::unordered_map<std::string, Handler> maskAndFillOps(); // torchscript_masks.cpp
-    static std::unordered_map<std::string, Handler> layerOps(); // torchscript_layers.cpp
-
-    // The numbers of a constant of the saved model (a buffer, a parameter, or a number repeated),
-    // `count` of them.
-    std::vector<float> constantValues(const jit::Node* n, const Sym& s, std::int64_t count, const char* what);
-    // t[start:end:step] on the full-tensor dim `dim` (Python's bounds), as output `out` of n.
-    void sliceOf(jit::Node* n, const Sym& t, std::int64_t dim, std::int64_t start, std::int64_t end, std::int64_t step,
-        std::size_t out = 0);
-    void selectFeature(jit::Node* n, const Sym& t, std::int64_t dim, std::int64_t index, std::size_t out = 0);
-    void onTensorSlice(jit::Node* n);
-    void onNarrow(jit::Node* n, const std::string&);
-    void onSplit(jit::Node* n, const std::string& kind);
-    void onAppend(jit::Node* n, const std::string&);
-    void onStack(jit::Node* n, const std::string&);
-    void onBatchNorm(jit::Node* n, const std::string&);
-    void onLayerNorm(jit::Node* n, const std::string&);
-    void onNorm(jit::Node* n, const std::string& kind);
-    void onGruCell(jit::Node* n, const std::string&);
-    void onScalarMinMax(jit::Node* n, const std::string& kind);
-    void onRange(jit::Node* n, const std::string& kind);
-
-    static const std::map<std::string, UnaryFn>& unaryFunctions();
-
-    void mapOp(jit::Node* n, const std::string& kind);
-
-    [[noreturn]] void unmapped(const jit::Node* n) const;
-
-    void onConstant(jit::Node* n, const std::string&);
-
-    void onListConstruct(jit::Node* n, const std::string&);
-
-    void onListUnpack(jit::Node* n, const std::string&);
-
-    void onGetitem(jit::Node* n, const std::string&);
-
-    void onIf(jit::Node* n, const std::string&);
-
-    void onLoop(jit::Node* n, const std::string&);
-
-    void onScalarCompare(jit::Node* n, const std::string& kind);
-
-    void onCompare(jit::Node* n, const std::string& kind);
-
-    void onLogical(jit::Node* n, const std::string& kind);
-
-    void onIsInfNan(jit::Node* n, const std::string& kind);
-
-    void onWhere(jit::Node* n, const std::string&);
-
-    void onMaskedFill(jit::Node* n, const std::string&);
-
-    void onIndexPut(jit::Node* n, const std::string&);
-
-    void onFull(jit::Node* n, const std::string& kind);
-
-    void onTensorLiteral(jit::Node* n, const std::string&);
-
-    void onMeta(jit::Node* n, const std::string& kind);
-
-    void onIsInstance(jit::Node* n, const std::string&);
-
-    void onPassThrough(jit::Node* n, const std::string&);
-
-    void onFormat(jit::Node* n, const std::string& kind);
-    void onPlaceholder(jit::Node* n, const std::string&);
-
-    void onContains(jit::Node* n, const std::string&);
-
-    void onNot(jit::Node* n, const std::string&);
-
-    void onIsNone(jit::Node* n, const std::string& kind);
-
-    void onLen(jit::Node* n, const std::string&);
-
-    void onSetItem(jit::Node* n, const std::string&);
-
-    void onListSlice(jit::Node* n, const std::string&);
-
-    void onSquare(jit::Node* n, const std::string&);
-
-    void onScalarArithmetic(jit::Node* n, const std::string& kind);
-
-    void onRaiseException(jit::Node* n, const std::string&);
-
-    void onGetAttr(jit::Node* n, const std::string&);
-
-    void onSelect(jit::Node* n, const std::string&);
-
-    void onUnbind(jit::Node* n, const std::string&);
-
-    void onSize(jit::Node* n, const std::string&);
-
-    void onNumel(jit::Node* n, const std::string&);
-
-    void onDim(jit::Node* n, const std::string&);
-
-    void onInt(jit::Node* n, const std::string&);
-
-    void onIndexSelect(jit::Node* n, const std::string&);
-
-    void onIndex(jit::Node* n, const std::string&);
-
-    void onZeros(jit::Node* n, const std::string& kind);
-
-    void onZerosLike(jit::Node* n, const std::string& kind);
-
-    void onIndexAdd(jit::Node* n, const std::string&);
-
-    void onScatterAdd(jit::Node* n, const std::string&);
-
-    void onScatterReduce(jit::Node* n, const std::string&);
-
-    void onBincount(jit::Node* n, const std::string&);
-
-    void onUnsqueeze(jit::Node* n, const std::string&);
-
-    void onSqueeze(jit::Node* n, const std::string&);
-
-    void onExpandAs(jit::Node* n, const std::string&);
-
-    void onView(jit::Node* n, const std::string&);
-
-    void onFlatten(jit::Node* n, const std::string&);
-
-    void onIdentity(jit::Node* n, const std::string&);
-
-    void onDropout(jit::Node* n, const std::string&);
-
-    void onLinear(jit::Node* n, const std::string&);
-
-    void onMatmul(jit::Node* n, const std::string&);
-
-    void onAddSub(jit::Node* n, const std::string& kind);
-
-    void onMulDiv(jit::Node* n, const std::string& kind);
-
-    void onUnary(jit::Node* n, const std::string& kind);
-
-    void onLeakyRelu(jit::Node* n, const std::string&);
-
-    void onElu(jit::Node* n, const std::string&);
-
-    void onPow(jit::Node* n, const std::string&);
-
-    void onClamp(jit::Node* n, const std::string& kind);
-
-    void onCat(jit::Node* n, const std::string&);
-
-    void onSum(jit::Node* n, const std::string& kind);
-
-    void onMaxWithIndices(jit::Node* n, const std::string&);
-
-    void onSoftmax(jit::Node* n, const std::string& kind);
-
-    void onArithmetic(jit::Node* n, const std::string& kind);
-
-    std::filesystem::path m_file;
-    TorchScriptImportOptions m_options;
-    std::istream* m_in = nullptr;
-    jit::Module m_module{ c10::QualifiedName("__empty__") };
-    GnnIr m_ir;
+private:
+    std::string m_file;
+    const TorchScriptOpTable& m_ops;
     std::unordered_map<const jit::Value*, Sym> m_syms;
     std::unordered_map<const jit::Value*, int> m_params;
-    std::int64_t m_unrolled = 0; // loop iterations run so far, nested ones included
 };
+
+// What prim::Constant holds, as a Sym.
+Sym constant(ImportContext& c, const jit::Node& n);
+
+// Shape entries of zeros / ones / view: the first must be the node count (or edge count).
+void rowsAndShape(ImportContext& c, const jit::Node& n, const Sym& list, Space& space, std::vector<std::int64_t>& shape,
+    bool allowMinus);
+
+int aggregateInto(ImportContext& c, const jit::Node& n, const Sym& self, const Sym& index, const Sym& src, Reduction r,
+    bool includeSelf);
+
+// An aggregation into a tensor filled with `fill` (torch.zeros, torch.full): what scatter_reduce and
+// index_add_ leave in rows without incoming edges, and what include_self adds to the others.
+int aggregateIntoFilled(
+    ImportContext& c, const jit::Node& n, int agg, int messages, double fill, Reduction r, bool includeSelf);
+
+// A tensor filled with `fill` (torch.zeros_like(h), torch.ones(E)) used as a value: exact for every
+// fill, of its full feature shape, per node or per edge.
+int filledValue(ImportContext& c, Space space, const std::vector<std::int64_t>& shape, double fill);
+
+// Each node's in-degree with `rank` feature dims of size 1, to broadcast against a value of that rank.
+int inDegreeOfRank(ImportContext& c, std::size_t rank);
+
+// 1 for nodes with at least one incoming edge, 0 for the others, shaped to broadcast with `like`.
+int hasInEdges(ImportContext& c, int like);
+
+void unary(ImportContext& c, const jit::Node& n, UnaryFn fn, double a = 0.0, double b = 0.0);
+
+template <UnaryFn F> void onUnary(ImportContext& c, const jit::Node& n)
+{
+    unary(c, n, F);
+}
+
+// The handler of one op of a family that differs in an argument (a reduction, a fill, a flag):
+// with<onReduce, Reduction::Mean> is aten::mean's.
+template <auto Handler, auto... Args> void with(ImportContext& c, const jit::Node& n)
+{
+    Handler(c, n, Args...);
+}
+
+// Handlers that others fall back on (numbers compared and computed now, placeholders, tensor slices).
+void scalarCompare(ImportContext& c, const jit::Node& n, BinaryFn fn);
+enum class Arithmetic {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    FloorDiv
+};
+void scalarArithmetic(ImportContext& c, const jit::Node& n, Arithmetic a);
+void onPlaceholder(ImportContext& c, const jit::Node& n);
+void onTensorSlice(ImportContext& c, const jit::Node& n);
+void onGetitem(ImportContext& c, const jit::Node& n);
+void selectFeature(
+    ImportContext& c, const jit::Node& n, const Sym& t, std::int64_t dim, std::int64_t index, std::size_t out = 0);
 
 } // namespace vantage::dgi::detail

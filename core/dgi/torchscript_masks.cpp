@@ -10,228 +10,193 @@
 
 namespace vantage::dgi::detail {
 
-std::unordered_map<std::string, Importer::Handler> Importer::maskAndFillOps()
-{
-    return {
-        { "aten::logical_not", &Importer::onLogical },
-        { "aten::bitwise_not", &Importer::onLogical },
-        { "aten::logical_and", &Importer::onLogical },
-        { "aten::bitwise_and", &Importer::onLogical },
-        { "aten::__and__", &Importer::onLogical },
-        { "aten::logical_or", &Importer::onLogical },
-        { "aten::bitwise_or", &Importer::onLogical },
-        { "aten::__or__", &Importer::onLogical },
-        { "aten::isinf", &Importer::onIsInfNan },
-        { "aten::isnan", &Importer::onIsInfNan },
-        { "aten::where", &Importer::onWhere },
-        { "aten::masked_fill", &Importer::onMaskedFill },
-        { "aten::index_put", &Importer::onIndexPut },
-        { "aten::full", &Importer::onFull },
-        { "aten::new_full", &Importer::onFull },
-        { "aten::full_like", &Importer::onFull },
-        { "aten::tensor", &Importer::onTensorLiteral },
-        { "aten::scalar_tensor", &Importer::onTensorLiteral },
-        { "prim::dtype", &Importer::onMeta },
-        { "prim::device", &Importer::onMeta },
-        { "prim::layout", &Importer::onMeta },
-        { "prim::requires_grad", &Importer::onMeta },
-        { "prim::is_cuda", &Importer::onMeta },
-        { "prim::is_cpu", &Importer::onMeta },
-        { "prim::is_sparse", &Importer::onMeta },
-        { "prim::is_sparse_csr", &Importer::onMeta },
-        { "prim::is_mkldnn", &Importer::onMeta },
-        { "prim::is_quantized", &Importer::onMeta },
-        { "prim::is_meta", &Importer::onMeta },
-        { "prim::is_xpu", &Importer::onMeta },
-        { "prim::is_mps", &Importer::onMeta },
-        { "prim::is_nested", &Importer::onMeta },
-        { "prim::isinstance", &Importer::onIsInstance },
-        { "prim::unchecked_cast", &Importer::onPassThrough },
-        { "prim::Uninitialized", &Importer::onPlaceholder },
-        { "aten::format", &Importer::onFormat },
-        { "aten::warn", &Importer::onPlaceholder },
-        { "prim::TupleIndex", &Importer::onGetitem },
-        { "aten::__contains__", &Importer::onContains },
-        { "aten::__not__", &Importer::onNot },
-        { "aten::__is__", &Importer::onIsNone },
-        { "aten::__isnot__", &Importer::onIsNone },
-        { "aten::len", &Importer::onLen },
-        { "aten::_set_item", &Importer::onSetItem },
-        { "aten::slice", &Importer::onListSlice },
-        { "aten::square", &Importer::onSquare },
-    };
-}
-
-void Importer::onCompare(jit::Node* n, const std::string& kind)
+// gt, lt, ge, le, eq, ne.
+void onCompare(ImportContext& c, const jit::Node& n, BinaryFn fn)
 {
     // Numbers and sizes are compared now; a tensor compared with a tensor or a number is a mask
     // (1 where true, 0 where false), for masked_fill, torch.where and arithmetic.
-    const Sym a = in(n, 0);
-    const Sym b = in(n, 1);
+    const Sym a = c.in(n, 0);
+    const Sym b = c.in(n, 1);
     if (isScalar(a) && isScalar(b))
-        return onScalarCompare(n, kind);
-    if (a.k == K::Bool && b.k == K::Bool && (kind == "aten::eq" || kind == "aten::ne")) {
+        return scalarCompare(c, n, fn);
+    if (a.k == K::Bool && b.k == K::Bool && (fn == BinaryFn::Eq || fn == BinaryFn::Ne)) {
         // Checks of optional arguments: (edge_attr is not None) == (self.edge_dim is not None).
         Sym r;
         r.k = K::Bool;
-        r.b = (a.b == b.b) == (kind == "aten::eq");
-        setOut(n, r);
+        r.b = (a.b == b.b) == (fn == BinaryFn::Eq);
+        c.setOut(n, r);
         return;
     }
     if (a.k == K::Index || b.k == K::Index)
-        refuse(n, "comparing rows of edge_index (a mask over edges) is not supported");
-    const BinaryFn fn = kind == "aten::gt" ? BinaryFn::Gt
-        : kind == "aten::lt"               ? BinaryFn::Lt
-        : kind == "aten::ge"               ? BinaryFn::Ge
-        : kind == "aten::le"               ? BinaryFn::Le
-        : kind == "aten::eq"               ? BinaryFn::Eq
-                                           : BinaryFn::Ne;
-    setOut(n, irSym(m_ir.binary(fn, value(n, a), value(n, b))));
+        c.refuse(n, "comparing rows of edge_index (a mask over edges) is not supported");
+    c.setOut(n, irSym(c.ir.binary(fn, c.value(n, a), c.value(n, b))));
 }
 
-void Importer::onLogical(jit::Node* n, const std::string& kind)
+// Masks are 0 / 1: not is == 0, and is a product of the two "!= 0", or their maximum.
+int nonZero(ImportContext& c, const jit::Node& n, std::size_t input)
 {
-    // Masks are 0 / 1: not is == 0, and is a product of the two "!= 0", or their maximum.
-    const int a = m_ir.binary(BinaryFn::Ne, value(n, in(n, 0), "a mask"), m_ir.constant(0.0));
-    if (kind == "aten::logical_not" || kind == "aten::bitwise_not") {
-        setOut(n, irSym(m_ir.binary(BinaryFn::Eq, a, m_ir.constant(0.0))));
-        return;
-    }
-    const int b = m_ir.binary(BinaryFn::Ne, value(n, in(n, 1), "a mask"), m_ir.constant(0.0));
-    const bool isAnd = kind.find("and") != std::string::npos;
-    setOut(n, irSym(m_ir.binary(isAnd ? BinaryFn::Mul : BinaryFn::Maximum, a, b)));
+    return c.ir.binary(BinaryFn::Ne, c.value(n, c.in(n, input), "a mask"), c.ir.constant(0.0));
 }
 
-void Importer::onIsInfNan(jit::Node* n, const std::string& kind)
+void onLogicalNot(ImportContext& c, const jit::Node& n)
 {
-    const int x = value(n, in(n, 0));
-    if (kind == "aten::isnan")
-        setOut(n, irSym(m_ir.binary(BinaryFn::Ne, x, x)));
-    else
-        setOut(n,
-            irSym(m_ir.binary(
-                BinaryFn::Eq, m_ir.unary(UnaryFn::Abs, x), m_ir.constant(std::numeric_limits<double>::infinity()))));
+    c.setOut(n, irSym(c.ir.binary(BinaryFn::Eq, nonZero(c, n, 0), c.ir.constant(0.0))));
 }
 
-void Importer::onWhere(jit::Node* n, const std::string&)
+// and (`fn` Mul) or or (`fn` Maximum) of two masks.
+void onLogical(ImportContext& c, const jit::Node& n, BinaryFn fn)
 {
-    if (n->inputs().size() != 3)
-        refuse(n, "torch.where(condition) gives indices, which depend on the data; use torch.where(condition, a, b)");
-    setOut(n, irSym(m_ir.where(value(n, in(n, 0), "the condition"), value(n, in(n, 1)), value(n, in(n, 2)))));
+    const int a = nonZero(c, n, 0);
+    c.setOut(n, irSym(c.ir.binary(fn, a, nonZero(c, n, 1))));
 }
 
-void Importer::onMaskedFill(jit::Node* n, const std::string&)
+void onIsNan(ImportContext& c, const jit::Node& n)
 {
-    const int x = value(n, in(n, 0));
-    const int mask = value(n, in(n, 1), "the mask");
-    setOut(n, irSym(m_ir.where(mask, value(n, in(n, 2), "the fill value"), x)));
+    const int x = c.value(n, c.in(n, 0));
+    c.setOut(n, irSym(c.ir.binary(BinaryFn::Ne, x, x)));
 }
 
-void Importer::onIndexPut(jit::Node* n, const std::string&)
+void onIsInf(ImportContext& c, const jit::Node& n)
+{
+    const int x = c.value(n, c.in(n, 0));
+    c.setOut(n,
+        irSym(c.ir.binary(
+            BinaryFn::Eq, c.ir.unary(UnaryFn::Abs, x), c.ir.constant(std::numeric_limits<double>::infinity()))));
+}
+
+void onWhere(ImportContext& c, const jit::Node& n)
+{
+    if (n.inputs().size() != 3)
+        c.refuse(n, "torch.where(condition) gives indices, which depend on the data; use torch.where(condition, a, b)");
+    c.setOut(
+        n, irSym(c.ir.where(c.value(n, c.in(n, 0), "the condition"), c.value(n, c.in(n, 1)), c.value(n, c.in(n, 2)))));
+}
+
+void onMaskedFill(ImportContext& c, const jit::Node& n)
+{
+    const int x = c.value(n, c.in(n, 0));
+    const int mask = c.value(n, c.in(n, 1), "the mask");
+    c.setOut(n, irSym(c.ir.where(mask, c.value(n, c.in(n, 2), "the fill value"), x)));
+}
+
+void onIndexPut(ImportContext& c, const jit::Node& n)
 {
     // x[mask] = v (a mask of x's shape) and out.index_put_((dst,), m, accumulate=True) (a sum into
     // destination rows; out[dst] += m is compiled without accumulate, and refused).
-    const Sym self = in(n, 0);
-    const Sym indices = in(n, 1);
+    const Sym self = c.in(n, 0);
+    const Sym indices = c.in(n, 1);
     if (indices.k != K::List || indices.list.size() != 1)
-        refuse(
+        c.refuse(
             n, "indexed assignment is supported as x[mask] = v or out.index_put_((dst,), messages, accumulate=True)");
     const Sym& index = indices.list[0];
-    const bool accumulate = n->inputs().size() > 3 && in(n, 3).k == K::Bool && in(n, 3).b;
+    const bool accumulate = n.inputs().size() > 3 && c.in(n, 3).k == K::Bool && c.in(n, 3).b;
     if (index.k == K::Index) {
         if (!accumulate)
-            refuse(n,
+            c.refuse(n,
                 "out[dst] = messages (and out[dst] += messages, which TorchScript compiles to the same "
                 "index_put_ without accumulate) keeps one message per node, whichever came last; aggregate "
                 "with out.index_add_(0, dst, messages), scatter_add_ or index_put_((dst,), messages, "
                 "accumulate=True)");
-        setOut(n, irSym(aggregateInto(n, self, index, in(n, 2), Reduction::Sum, true)));
+        c.setOut(n, irSym(aggregateInto(c, n, self, index, c.in(n, 2), Reduction::Sum, true)));
         return;
     }
     if (accumulate)
-        refuse(n, "x[mask] += v is not supported; write x + mask * v");
-    const int x = value(n, self);
-    const int mask = value(n, index, "the mask");
-    if (m_ir.op(mask).space != m_ir.op(x).space || m_ir.op(mask).shape != m_ir.op(x).shape)
-        refuse(n, "a mask must have the shape of the tensor it selects from");
-    const int v = value(n, in(n, 2), "the assigned value");
-    if (m_ir.op(v).space != Space::Global || m_ir.width(v) != 1)
-        refuse(n, "x[mask] = v is supported with a number v");
-    setOut(n, irSym(m_ir.where(mask, v, x)));
+        c.refuse(n, "x[mask] += v is not supported; write x + mask * v");
+    const int x = c.value(n, self);
+    const int mask = c.value(n, index, "the mask");
+    if (c.ir.op(mask).space != c.ir.op(x).space || c.ir.op(mask).shape != c.ir.op(x).shape)
+        c.refuse(n, "a mask must have the shape of the tensor it selects from");
+    const int v = c.value(n, c.in(n, 2), "the assigned value");
+    if (c.ir.op(v).space != Space::Global || c.ir.width(v) != 1)
+        c.refuse(n, "x[mask] = v is supported with a number v");
+    c.setOut(n, irSym(c.ir.where(mask, v, x)));
 }
 
-void Importer::onFull(jit::Node* n, const std::string& kind)
+// torch.full(size, c), x.new_full(size, c), torch.full_like(x, c): a tensor to aggregate into.
+void setFilled(ImportContext& c, const jit::Node& n, const Sym& s)
 {
-    // torch.full(size, c), x.new_full(size, c), torch.full_like(x, c): a tensor to aggregate into.
+    if (s.space == Space::Edge)
+        c.refuse(n, "a filled per-edge tensor is not supported; compute edge values from gathered node values");
+    c.setOut(n, s);
+}
+
+// torch.full(size, c) (`isNew`: x.new_full(size, c)).
+void onFull(ImportContext& c, const jit::Node& n, bool isNew)
+{
     Sym s;
     s.k = K::Zeros;
-    if (kind == "aten::full_like") {
-        const Sym t = in(n, 0);
-        if (t.k != K::Value)
-            refuse(n, "full_like of something that is not a tensor");
-        s.space = op(t).space;
-        s.shape = op(t).shape;
-        s.f = number(n, in(n, 1), "the fill value");
-    } else {
-        const bool isNew = kind == "aten::new_full";
-        rowsAndShape(n, in(n, isNew ? 1 : 0), s.space, s.shape, false);
-        if (s.space == Space::Global)
-            s.space = Space::Node; // a traced model's constant row count
-        s.f = number(n, in(n, isNew ? 2 : 1), "the fill value");
-    }
-    if (s.space == Space::Edge)
-        refuse(n, "a filled per-edge tensor is not supported; compute edge values from gathered node values");
-    setOut(n, s);
+    rowsAndShape(c, n, c.in(n, isNew ? 1 : 0), s.space, s.shape, false);
+    if (s.space == Space::Global)
+        s.space = Space::Node; // a traced model's constant row count
+    s.f = c.number(n, c.in(n, isNew ? 2 : 1), "the fill value");
+    setFilled(c, n, s);
 }
 
-void Importer::onTensorLiteral(jit::Node* n, const std::string&)
+void onFullLike(ImportContext& c, const jit::Node& n)
 {
-    const Sym v = in(n, 0);
+    Sym s;
+    s.k = K::Zeros;
+    const Sym t = c.in(n, 0);
+    if (t.k != K::Value)
+        c.refuse(n, "full_like of something that is not a tensor");
+    s.space = c.op(t).space;
+    s.shape = c.op(t).shape;
+    s.f = c.number(n, c.in(n, 1), "the fill value");
+    setFilled(c, n, s);
+}
+
+void onTensorLiteral(ImportContext& c, const jit::Node& n)
+{
+    const Sym v = c.in(n, 0);
     if (!isNumber(v) && v.k != K::Bool)
-        refuse(n, "torch.tensor of something that is not a number");
+        c.refuse(n, "torch.tensor of something that is not a number");
     if (v.k == K::Bool) {
         Sym s;
         s.k = K::Int;
         s.i = v.b ? 1 : 0;
-        setOut(n, s);
+        c.setOut(n, s);
         return;
     }
-    setOut(n, v);
+    c.setOut(n, v);
 }
 
-void Importer::onMeta(jit::Node* n, const std::string& kind)
+// x.dtype, x.device, x.layout, x.requires_grad: arguments of zeros / ones / to, and what library
+// code (PyG) checks before message passing. Known for what the importer sees: edge_index is int64
+// and strided, the features are float and strided, nothing requires grad.
+void onDtype(ImportContext& c, const jit::Node& n)
 {
-    // x.dtype, x.device, x.layout, x.requires_grad: arguments of zeros / ones / to, and what
-    // library code (PyG) checks before message passing. Known for what the importer sees: edge_index
-    // is int64 and strided, the features are float and strided, nothing requires grad.
-    const Sym t = in(n, 0);
-    Sym s;
-    s.k = K::Int;
-    if (kind == "prim::dtype")
-        s.i = t.k == K::EdgeIndex || t.k == K::Index ? static_cast<std::int64_t>(c10::ScalarType::Long)
-                                                     : static_cast<std::int64_t>(c10::ScalarType::Float);
-    else if (kind == "prim::layout")
-        s.i = static_cast<std::int64_t>(c10::Layout::Strided);
-    else if (kind == "prim::requires_grad")
-        s = Sym{ .k = K::Bool };
-    else if (kind.starts_with("prim::is_"))
-        // x.is_cuda and the like: the importer maps the model as it runs on the CPU (PyG's
-        // scatter then takes its scatter_reduce path, the one it takes on the CPU); Vantage runs
-        // the mapped layers on a GPU with the same results (--device cuda).
-        s = Sym{ .k = K::Bool, .b = kind == "prim::is_cpu" };
-    else
-        s.k = K::Other;
-    setOut(n, s);
+    const Sym t = c.in(n, 0);
+    const c10::ScalarType dtype
+        = t.k == K::EdgeIndex || t.k == K::Index ? c10::ScalarType::Long : c10::ScalarType::Float;
+    c.setOut(n, Sym{ .k = K::Int, .i = static_cast<std::int64_t>(dtype) });
 }
 
-void Importer::onIsInstance(jit::Node* n, const std::string&)
+void onLayout(ImportContext& c, const jit::Node& n)
+{
+    c.setOut(n, Sym{ .k = K::Int, .i = static_cast<std::int64_t>(c10::Layout::Strided) });
+}
+
+void onDevice(ImportContext& c, const jit::Node& n)
+{
+    c.setOut(n, Sym{ .k = K::Other });
+}
+
+// x.requires_grad, and x.is_cuda and the like (`cpu` for is_cpu): the importer maps the model as it
+// runs on the CPU (PyG's scatter then takes its scatter_reduce path, the one it takes on the CPU);
+// Vantage runs the mapped layers on a GPU with the same results (--device cuda).
+void onTensorFlag(ImportContext& c, const jit::Node& n, bool value)
+{
+    c.setOut(n, Sym{ .k = K::Bool, .b = value });
+}
+
+void onIsInstance(ImportContext& c, const jit::Node& n)
 {
     // isinstance(v, (Tensor, ...)) on what the importer knows: x and edge_index are tensors, the
     // optional arguments None; anything else (PyG's SparseTensor, tuples) is not.
-    const Sym v = in(n, 0);
+    const Sym v = c.in(n, 0);
     const bool tensor = v.k == K::Value || v.k == K::EdgeIndex || v.k == K::Index || v.k == K::Zeros || v.k == K::Ones;
     bool result = false;
-    for (const c10::TypePtr& t : n->tys(c10::Symbol::attr("types"))) {
+    for (const c10::TypePtr& t : n.tys(c10::Symbol::attr("types"))) {
         if (tensor && t->kind() == c10::TypeKind::TensorType)
             result = true;
         if (v.k == K::None && t->kind() == c10::TypeKind::NoneType)
@@ -242,29 +207,29 @@ void Importer::onIsInstance(jit::Node* n, const std::string&)
     Sym s;
     s.k = K::Bool;
     s.b = result;
-    setOut(n, s);
+    c.setOut(n, s);
 }
 
-void Importer::onPassThrough(jit::Node* n, const std::string&)
+void onPassThrough(ImportContext& c, const jit::Node& n)
 {
-    setOut(n, in(n, 0));
+    c.setOut(n, c.in(n, 0));
 }
 
-void Importer::onPlaceholder(jit::Node* n, const std::string&)
+void onPlaceholder(ImportContext& c, const jit::Node& n)
 {
     // Uninitialized values of branches not taken, messages of warnings: nothing to map.
-    for (std::size_t i = 0; i < n->outputs().size(); ++i) {
+    for (std::size_t i = 0; i < n.outputs().size(); ++i) {
         Sym s;
         s.k = K::Other;
-        setOut(n, s, i);
+        c.setOut(n, s, i);
     }
 }
 
-void Importer::onFormat(jit::Node* n, const std::string& kind)
+void onFormat(ImportContext& c, const jit::Node& n)
 {
     // f-strings of constants ("a" + the reduction name in PyG's scatter) are computed; others
     // (messages of warnings and errors) are placeholders, as nothing reads them.
-    const Sym f = in(n, 0);
+    const Sym f = c.in(n, 0);
     std::string out;
     std::size_t arg = 1;
     bool known = f.k == K::Str;
@@ -273,11 +238,11 @@ void Importer::onFormat(jit::Node* n, const std::string& kind)
             out += f.s[i];
             continue;
         }
-        if (arg >= n->inputs().size()) {
+        if (arg >= n.inputs().size()) {
             known = false;
             break;
         }
-        const Sym a = in(n, arg++);
+        const Sym a = c.in(n, arg++);
         if (a.k == K::Str)
             out += a.s;
         else if (a.k == K::Int)
@@ -287,84 +252,85 @@ void Importer::onFormat(jit::Node* n, const std::string& kind)
         ++i;
     }
     if (!known)
-        return onPlaceholder(n, kind);
+        return onPlaceholder(c, n);
     Sym s;
     s.k = K::Str;
     s.s = out;
-    setOut(n, s);
+    c.setOut(n, s);
 }
 
-void Importer::onContains(jit::Node* n, const std::string&)
+void onContains(ImportContext& c, const jit::Node& n)
 {
-    const Sym l = in(n, 0);
-    const Sym item = in(n, 1);
+    const Sym l = c.in(n, 0);
+    const Sym item = c.in(n, 1);
     if (l.k != K::List || !isNumber(item))
-        refuse(n, "'in' is supported on a constant list of numbers");
+        c.refuse(n, "'in' is supported on a constant list of numbers");
     Sym s;
     s.k = K::Bool;
     for (const Sym& e : l.list)
-        s.b = s.b || (isNumber(e) && number(n, e, "an element") == number(n, item, "the item"));
-    setOut(n, s);
+        s.b = s.b || (isNumber(e) && c.number(n, e, "an element") == c.number(n, item, "the item"));
+    c.setOut(n, s);
 }
 
-void Importer::onNot(jit::Node* n, const std::string&)
+void onNot(ImportContext& c, const jit::Node& n)
 {
-    const Sym v = in(n, 0);
+    const Sym v = c.in(n, 0);
     if (v.k != K::Bool)
-        refuse(n, "'not' of something that is not known when the model is imported");
+        c.refuse(n, "'not' of something that is not known when the model is imported");
     Sym s;
     s.k = K::Bool;
     s.b = !v.b;
-    setOut(n, s);
+    c.setOut(n, s);
 }
 
-void Importer::onIsNone(jit::Node* n, const std::string& kind)
+// a is None (`is`), a is not None.
+void onIsNone(ImportContext& c, const jit::Node& n, bool is)
 {
-    const Sym a = in(n, 0);
-    const Sym b = in(n, 1);
+    const Sym a = c.in(n, 0);
+    const Sym b = c.in(n, 1);
     if (a.k != K::None && b.k != K::None)
-        refuse(n, "'is' is supported as a comparison with None");
+        c.refuse(n, "'is' is supported as a comparison with None");
     const bool same = a.k == K::None && b.k == K::None;
     Sym s;
     s.k = K::Bool;
-    s.b = kind == "aten::__is__" ? same : !same;
-    setOut(n, s);
+    s.b = is ? same : !same;
+    c.setOut(n, s);
 }
 
-void Importer::onLen(jit::Node* n, const std::string&)
+void onLen(ImportContext& c, const jit::Node& n)
 {
-    const Sym l = in(n, 0);
+    const Sym l = c.in(n, 0);
     if (l.k != K::List)
-        refuse(n, "len of something that is not a list");
+        c.refuse(n, "len of something that is not a list");
     Sym s;
     s.k = K::Int;
     s.i = static_cast<std::int64_t>(l.list.size());
-    setOut(n, s);
+    c.setOut(n, s);
 }
 
-void Importer::onListSlice(jit::Node* n, const std::string&)
+void onListSlice(ImportContext& c, const jit::Node& n)
 {
     // l[start:end:step] of a list of sizes; slicing a tensor is not message passing.
     // A string is sliced the same way (PyG's scatter writes f'a{reduce[-3:]}').
-    const Sym l = in(n, 0);
+    const Sym l = c.in(n, 0);
     if (l.k == K::Value)
-        return onTensorSlice(n); // x[:, a:b]
+        return onTensorSlice(c, n); // x[:, a:b]
     if (l.k != K::List && l.k != K::Str)
-        refuse(n, "slicing is supported on feature axes and on lists of sizes (x.size()[:1])");
+        c.refuse(n, "slicing is supported on feature axes and on lists of sizes (x.size()[:1])");
     const auto size = static_cast<std::int64_t>(l.k == K::Str ? l.s.size() : l.list.size());
     auto bound = [&](std::size_t i, std::int64_t fallback) {
-        if (n->inputs().size() <= i || in(n, i).k == K::None)
+        if (n.inputs().size() <= i || c.in(n, i).k == K::None)
             return fallback;
-        std::int64_t b = integer(n, in(n, i), "a slice bound");
+        std::int64_t b = c.integer(n, c.in(n, i), "a slice bound");
         if (b < 0)
             b += size;
         return std::clamp<std::int64_t>(b, 0, size);
     };
     const std::int64_t begin = bound(1, 0);
     const std::int64_t end = bound(2, size);
-    const std::int64_t step = n->inputs().size() > 3 ? integer(n, in(n, 3), "the step") : 1;
+    const std::int64_t step = n.inputs().size() > 3 ? c.integer(n, c.in(n, 3), "the step") : 1;
     if (step <= 0)
-        refuse(n, "a slice step must be positive");
+        c.refuse(n, "a slice step must be positive");
     Sym out;
     out.k = l.k;
     for (std::int64_t i = begin; i < end; i += step)
@@ -372,77 +338,125 @@ void Importer::onListSlice(jit::Node* n, const std::string&)
             out.s += l.s[static_cast<std::size_t>(i)];
         else
             out.list.push_back(l.list[static_cast<std::size_t>(i)]);
-    setOut(n, out);
+    c.setOut(n, out);
 }
 
-void Importer::onSetItem(jit::Node* n, const std::string&)
+void onSetItem(ImportContext& c, const jit::Node& n)
 {
     // l[i] = v on a list the importer holds (PyG's mutable sizes): the list changes in place.
-    Sym& l = sym(n, n->input(0));
-    const std::int64_t i = integer(n, in(n, 1), "the index");
+    Sym& l = c.sym(n, n.input(0));
+    const std::int64_t i = c.integer(n, c.in(n, 1), "the index");
     const auto size = static_cast<std::int64_t>(l.list.size());
     if (l.k != K::List || i < -size || i >= size)
-        refuse(n, "assigning into something that is not a list");
-    l.list[static_cast<std::size_t>(i < 0 ? i + size : i)] = in(n, 2);
-    if (!n->outputs().empty())
-        setOut(n, l);
+        c.refuse(n, "assigning into something that is not a list");
+    l.list[static_cast<std::size_t>(i < 0 ? i + size : i)] = c.in(n, 2);
+    if (!n.outputs().empty())
+        c.setOut(n, l);
 }
 
-void Importer::onSquare(jit::Node* n, const std::string&)
+void onSquare(ImportContext& c, const jit::Node& n)
 {
-    unary(n, UnaryFn::Pow, 2.0);
+    unary(c, n, UnaryFn::Pow, 2.0);
 }
 
-void Importer::onScalarCompare(jit::Node* n, const std::string& kind)
+void scalarCompare(ImportContext& c, const jit::Node& n, BinaryFn fn)
 {
-    if (!isScalar(in(n, 0)) || !isScalar(in(n, 1)))
-        return unmapped(n);
-    const Sym a = in(n, 0);
-    const Sym b = in(n, 1);
+    if (!isScalar(c.in(n, 0)) || !isScalar(c.in(n, 1)))
+        return c.unmapped(n);
+    const Sym a = c.in(n, 0);
+    const Sym b = c.in(n, 1);
     Sym r;
     if (a.k == b.k && (a.k == K::NumNodes || a.k == K::NumEdges)) {
         // Two sizes of the one graph (PyG's _set_size checks that every node tensor has N rows).
         r.k = K::Bool;
-        r.b = kind == "aten::eq" || kind == "aten::ge" || kind == "aten::le";
+        r.b = fn == BinaryFn::Eq || fn == BinaryFn::Ge || fn == BinaryFn::Le;
     } else if (!isNumber(a) || !isNumber(b)) {
         r.k = K::Other; // depends on the graph's size
     } else {
-        const double x = number(n, a, "operand");
-        const double y = number(n, b, "operand");
+        const double x = c.number(n, a, "operand");
+        const double y = c.number(n, b, "operand");
         r.k = K::Bool;
-        r.b = kind == "aten::gt" ? x > y
-            : kind == "aten::lt" ? x < y
-            : kind == "aten::ge" ? x >= y
-            : kind == "aten::le" ? x <= y
-            : kind == "aten::eq" ? x == y
+        r.b = fn == BinaryFn::Gt ? x > y
+            : fn == BinaryFn::Lt ? x < y
+            : fn == BinaryFn::Ge ? x >= y
+            : fn == BinaryFn::Le ? x <= y
+            : fn == BinaryFn::Eq ? x == y
                                  : x != y;
     }
-    setOut(n, r);
+    c.setOut(n, r);
 }
 
-void Importer::onScalarArithmetic(jit::Node* n, const std::string& kind)
+void scalarArithmetic(ImportContext& c, const jit::Node& n, Arithmetic op)
 {
-    const Sym a = in(n, 0);
-    const Sym b = in(n, 1);
+    const Sym a = c.in(n, 0);
+    const Sym b = c.in(n, 1);
     Sym r;
-    if (a.k == K::Int && b.k == K::Int && kind != "aten::div") {
+    if (a.k == K::Int && b.k == K::Int && op != Arithmetic::Div) {
         r.k = K::Int;
-        r.i = kind == "aten::add" ? a.i + b.i
-            : kind == "aten::sub" ? a.i - b.i
-            : kind == "aten::mul" ? a.i * b.i
-            : b.i != 0            ? a.i / b.i
-                                  : 0;
+        r.i = op == Arithmetic::Add ? a.i + b.i
+            : op == Arithmetic::Sub ? a.i - b.i
+            : op == Arithmetic::Mul ? a.i * b.i
+            : b.i != 0              ? a.i / b.i
+                                    : 0;
     } else {
-        const double x = number(n, a, "operand");
-        const double y = number(n, b, "operand");
+        const double x = c.number(n, a, "operand");
+        const double y = c.number(n, b, "operand");
         r.k = K::Float;
-        r.f = kind == "aten::add"      ? x + y
-            : kind == "aten::sub"      ? x - y
-            : kind == "aten::mul"      ? x * y
-            : kind == "aten::floordiv" ? std::floor(x / y)
-                                       : x / y;
+        r.f = op == Arithmetic::Add      ? x + y
+            : op == Arithmetic::Sub      ? x - y
+            : op == Arithmetic::Mul      ? x * y
+            : op == Arithmetic::FloorDiv ? std::floor(x / y)
+                                         : x / y;
     }
-    setOut(n, r);
+    c.setOut(n, r);
+}
+
+void addMaskAndFillOps(TorchScriptOpTable& table)
+{
+    table.add("aten::gt", with<onCompare, BinaryFn::Gt>);
+    table.add("aten::lt", with<onCompare, BinaryFn::Lt>);
+    table.add("aten::ge", with<onCompare, BinaryFn::Ge>);
+    table.add("aten::le", with<onCompare, BinaryFn::Le>);
+    table.add("aten::eq", with<onCompare, BinaryFn::Eq>);
+    table.add("aten::ne", with<onCompare, BinaryFn::Ne>);
+    table.add("aten::logical_not", onLogicalNot);
+    table.add("aten::bitwise_not", onLogicalNot);
+    for (const char* op : { "aten::logical_and", "aten::bitwise_and", "aten::__and__" })
+        table.add(op, with<onLogical, BinaryFn::Mul>);
+    for (const char* op : { "aten::logical_or", "aten::bitwise_or", "aten::__or__" })
+        table.add(op, with<onLogical, BinaryFn::Maximum>);
+    table.add("aten::isinf", onIsInf);
+    table.add("aten::isnan", onIsNan);
+    table.add("aten::where", onWhere);
+    table.add("aten::masked_fill", onMaskedFill);
+    table.add("aten::index_put", onIndexPut);
+    table.add("aten::full", with<onFull, false>);
+    table.add("aten::new_full", with<onFull, true>);
+    table.add("aten::full_like", onFullLike);
+    table.add("aten::tensor", onTensorLiteral);
+    table.add("aten::scalar_tensor", onTensorLiteral);
+    table.add("prim::dtype", onDtype);
+    table.add("prim::device", onDevice);
+    table.add("prim::layout", onLayout);
+    table.add("prim::requires_grad", with<onTensorFlag, false>);
+    table.add("prim::is_cpu", with<onTensorFlag, true>);
+    for (const char* op : { "prim::is_cuda", "prim::is_sparse", "prim::is_sparse_csr", "prim::is_mkldnn",
+             "prim::is_quantized", "prim::is_meta", "prim::is_xpu", "prim::is_mps", "prim::is_nested" })
+        table.add(op, with<onTensorFlag, false>);
+    table.add("prim::isinstance", onIsInstance);
+    table.add("prim::unchecked_cast", onPassThrough);
+    table.add("prim::Uninitialized", onPlaceholder);
+    table.add("aten::format", onFormat);
+    table.add("aten::warn", onPlaceholder);
+    table.add("prim::TupleIndex", onGetitem);
+    table.add("aten::__contains__", onContains);
+    table.add("aten::__not__", onNot);
+    table.add("aten::__is__", with<onIsNone, true>);
+    table.add("aten::__isnot__", with<onIsNone, false>);
+    table.add("aten::len", onLen);
+    table.add("aten::_set_item", onSetItem);
+    table.add("aten::slice", onListSlice);
+    table.add("aten::square", onSquare);
 }
 
 } // namespace vantage::dgi::detail

@@ -1,5 +1,5 @@
-// The op table of the TorchScript import: what each TorchScript op means for message passing,
-// one handler per kind.
+// The op handlers of the TorchScript import: what each TorchScript op means for message passing,
+// one handler per canonical op (torchscript_masks.cpp and torchscript_layers.cpp hold more).
 
 #include "dgi/torchscript_import_p.h"
 
@@ -7,257 +7,120 @@
 
 namespace vantage::dgi::detail {
 
-void Importer::unary(jit::Node* n, UnaryFn fn, double a, double b)
+void unary(ImportContext& c, const jit::Node& n, UnaryFn fn, double a, double b)
 {
-    setOut(n, irSym(m_ir.unary(fn, value(n, in(n, 0)), a, b)));
+    c.setOut(n, irSym(c.ir.unary(fn, c.value(n, c.in(n, 0)), a, b)));
 }
 
-const std::unordered_map<std::string, Importer::Handler>& Importer::opTable()
+void onConstant(ImportContext& c, const jit::Node& n)
 {
-    static const std::unordered_map<std::string, Handler> table = [] {
-        std::unordered_map<std::string, Handler> t = coreOps();
-        for (const auto& [kind, handler] : maskAndFillOps())
-            t.emplace(kind, handler);
-        for (const auto& [kind, handler] : layerOps())
-            t.emplace(kind, handler);
-        return t;
-    }();
-    return table;
+    c.setOut(n, constant(c, n));
 }
 
-std::unordered_map<std::string, Importer::Handler> Importer::coreOps()
-{
-    return {
-        { "prim::Constant", &Importer::onConstant },
-        { "prim::ListConstruct", &Importer::onListConstruct },
-        { "prim::TupleConstruct", &Importer::onListConstruct },
-        { "prim::ListUnpack", &Importer::onListUnpack },
-        { "prim::TupleUnpack", &Importer::onListUnpack },
-        { "aten::__getitem__", &Importer::onGetitem },
-        { "prim::If", &Importer::onIf },
-        { "prim::Loop", &Importer::onLoop },
-        { "aten::gt", &Importer::onCompare },
-        { "aten::lt", &Importer::onCompare },
-        { "aten::ge", &Importer::onCompare },
-        { "aten::le", &Importer::onCompare },
-        { "aten::eq", &Importer::onCompare },
-        { "aten::ne", &Importer::onCompare },
-        { "prim::RaiseException", &Importer::onRaiseException },
-        { "prim::GetAttr", &Importer::onGetAttr },
-        { "prim::CallMethod", &Importer::onGetAttr },
-        { "prim::CallFunction", &Importer::onGetAttr },
-        { "aten::select", &Importer::onSelect },
-        { "aten::unbind", &Importer::onUnbind },
-        { "aten::size", &Importer::onSize },
-        { "aten::numel", &Importer::onNumel },
-        { "aten::dim", &Importer::onDim },
-        { "aten::Int", &Importer::onInt },
-        { "aten::Float", &Importer::onInt },
-        { "aten::ScalarImplicit", &Importer::onInt },
-        { "prim::NumToTensor", &Importer::onInt },
-        { "aten::index_select", &Importer::onIndexSelect },
-        { "aten::index", &Importer::onIndex },
-        { "aten::zeros", &Importer::onZeros },
-        { "aten::ones", &Importer::onZeros },
-        { "aten::new_zeros", &Importer::onZeros },
-        { "aten::new_ones", &Importer::onZeros },
-        { "aten::zeros_like", &Importer::onZerosLike },
-        { "aten::ones_like", &Importer::onZerosLike },
-        { "aten::index_add", &Importer::onIndexAdd },
-        { "aten::scatter_add", &Importer::onScatterAdd },
-        { "aten::scatter_reduce", &Importer::onScatterReduce },
-        { "aten::index_reduce", &Importer::onScatterReduce },
-        { "aten::bincount", &Importer::onBincount },
-        { "aten::unsqueeze", &Importer::onUnsqueeze },
-        { "aten::squeeze", &Importer::onSqueeze },
-        { "aten::expand_as", &Importer::onExpandAs },
-        { "aten::expand", &Importer::onExpandAs },
-        { "aten::view", &Importer::onView },
-        { "aten::reshape", &Importer::onView },
-        { "aten::flatten", &Importer::onFlatten },
-        { "aten::contiguous", &Importer::onIdentity },
-        { "aten::clone", &Importer::onIdentity },
-        { "aten::detach", &Importer::onIdentity },
-        { "aten::to", &Importer::onIdentity },
-        { "aten::type_as", &Importer::onIdentity },
-        { "aten::float", &Importer::onIdentity },
-        { "aten::type", &Importer::onIdentity },
-        { "aten::double", &Importer::onIdentity },
-        { "aten::dropout", &Importer::onDropout },
-        { "aten::feature_dropout", &Importer::onDropout },
-        { "aten::alpha_dropout", &Importer::onDropout },
-        { "aten::linear", &Importer::onLinear },
-        { "aten::matmul", &Importer::onMatmul },
-        { "aten::mm", &Importer::onMatmul },
-        { "aten::rsub", &Importer::onAddSub },
-        { "aten::maximum", &Importer::onMulDiv },
-        { "aten::minimum", &Importer::onMulDiv },
-        { "aten::relu", &Importer::onUnary },
-        { "aten::sigmoid", &Importer::onUnary },
-        { "aten::tanh", &Importer::onUnary },
-        { "aten::exp", &Importer::onUnary },
-        { "aten::log", &Importer::onUnary },
-        { "aten::sqrt", &Importer::onUnary },
-        { "aten::rsqrt", &Importer::onUnary },
-        { "aten::abs", &Importer::onUnary },
-        { "aten::neg", &Importer::onUnary },
-        { "aten::reciprocal", &Importer::onUnary },
-        { "aten::leaky_relu", &Importer::onLeakyRelu },
-        { "aten::elu", &Importer::onElu },
-        { "aten::pow", &Importer::onPow },
-        { "aten::clamp", &Importer::onClamp },
-        { "aten::clamp_min", &Importer::onClamp },
-        { "aten::clamp_max", &Importer::onClamp },
-        { "aten::cat", &Importer::onCat },
-        { "aten::sum", &Importer::onSum },
-        { "aten::mean", &Importer::onSum },
-        { "aten::amax", &Importer::onSum },
-        { "aten::max", &Importer::onMaxWithIndices },
-        { "aten::softmax", &Importer::onSoftmax },
-        { "aten::log_softmax", &Importer::onSoftmax },
-        { "aten::add", &Importer::onArithmetic },
-        { "aten::sub", &Importer::onArithmetic },
-        { "aten::mul", &Importer::onArithmetic },
-        { "aten::div", &Importer::onArithmetic },
-        { "aten::floordiv", &Importer::onArithmetic },
-    };
-}
-
-const std::map<std::string, UnaryFn>& Importer::unaryFunctions()
-{
-    static const std::map<std::string, UnaryFn> functions = { { "aten::relu", UnaryFn::Relu },
-        { "aten::sigmoid", UnaryFn::Sigmoid }, { "aten::tanh", UnaryFn::Tanh }, { "aten::exp", UnaryFn::Exp },
-        { "aten::log", UnaryFn::Log }, { "aten::sqrt", UnaryFn::Sqrt }, { "aten::rsqrt", UnaryFn::Rsqrt },
-        { "aten::abs", UnaryFn::Abs }, { "aten::neg", UnaryFn::Neg }, { "aten::reciprocal", UnaryFn::Reciprocal } };
-    return functions;
-}
-
-void Importer::mapOp(jit::Node* n, const std::string& kind)
-{
-    const auto& table = opTable();
-    const auto it = table.find(kind);
-    if (it == table.end())
-        return unmapped(n);
-    (this->*(it->second))(n, kind);
-}
-
-void Importer::unmapped(const jit::Node* n) const
-{
-    refuse(n,
-        "this op has no mapping (supported: message passing with index_select / index_add_ / "
-        "scatter_add_ / scatter_reduce / bincount, linear, matmul, element-wise math, cat, stack, view, "
-        "feature slices, sum, mean, softmax, batch and layer norm; see docs/dgi.md)");
-}
-
-void Importer::onConstant(jit::Node* n, const std::string&)
-{
-    setOut(n, constant(n));
-}
-
-void Importer::onListConstruct(jit::Node* n, const std::string&)
+void onListConstruct(ImportContext& c, const jit::Node& n)
 {
     Sym s;
     s.k = K::List;
-    for (std::size_t i = 0; i < n->inputs().size(); ++i)
-        s.list.push_back(in(n, i));
-    setOut(n, s);
+    for (std::size_t i = 0; i < n.inputs().size(); ++i)
+        s.list.push_back(c.in(n, i));
+    c.setOut(n, s);
 }
 
-void Importer::onListUnpack(jit::Node* n, const std::string&)
+void onListUnpack(ImportContext& c, const jit::Node& n)
 {
-    const Sym l = in(n, 0);
-    if (l.k != K::List || l.list.size() != n->outputs().size())
-        refuse(n, "unpacking something that is not a list of the right length");
-    for (std::size_t i = 0; i < n->outputs().size(); ++i)
-        setOut(n, l.list[i], i);
+    const Sym l = c.in(n, 0);
+    if (l.k != K::List || l.list.size() != n.outputs().size())
+        c.refuse(n, "unpacking something that is not a list of the right length");
+    for (std::size_t i = 0; i < n.outputs().size(); ++i)
+        c.setOut(n, l.list[i], i);
 }
 
-void Importer::onGetitem(jit::Node* n, const std::string&)
+void onGetitem(ImportContext& c, const jit::Node& n)
 {
-    const Sym l = in(n, 0);
-    const std::int64_t i = integer(n, in(n, 1), "the index");
+    const Sym l = c.in(n, 0);
+    const std::int64_t i = c.integer(n, c.in(n, 1), "the index");
     if (l.k != K::List || i < -static_cast<std::int64_t>(l.list.size())
         || i >= static_cast<std::int64_t>(l.list.size()))
-        refuse(n, "indexing something that is not a list");
-    setOut(n, l.list[static_cast<std::size_t>(i < 0 ? i + static_cast<std::int64_t>(l.list.size()) : i)]);
+        c.refuse(n, "indexing something that is not a list");
+    c.setOut(n, l.list[static_cast<std::size_t>(i < 0 ? i + static_cast<std::int64_t>(l.list.size()) : i)]);
 }
 
-void Importer::onIf(jit::Node* n, const std::string&)
+void onIf(ImportContext& c, const jit::Node& n)
 {
     // A condition known from constants and feature sizes picks its branch; anything else
     // depends on the graph or the data, which a layer cut cannot.
-    const Sym cond = in(n, 0);
+    const Sym cond = c.in(n, 0);
     auto raises = [](const jit::Block* b) {
         return std::any_of(b->nodes().begin(), b->nodes().end(),
             [](const jit::Node* m) { return m->kind() == c10::prim::RaiseException; });
     };
-    if (cond.k != K::Bool && raises(n->blocks()[0]) != raises(n->blocks()[1])) {
+    if (cond.k != K::Bool && raises(n.blocks()[0]) != raises(n.blocks()[1])) {
         // A check on the input's size that raises (torch's _verify_batch_size, PyG's index checks):
         // a valid input passes it, so the branch that does not raise is the one taken.
-        jit::Block* block = n->blocks()[raises(n->blocks()[0]) ? 1 : 0];
-        for (jit::Node* inner : block->nodes())
-            map(inner);
-        for (std::size_t i = 0; i < n->outputs().size(); ++i)
-            setOut(n, sym(n, block->outputs()[i]), i);
+        const jit::Block* block = n.blocks()[raises(n.blocks()[0]) ? 1 : 0];
+        for (const jit::Node* inner : block->nodes())
+            c.map(*inner);
+        for (std::size_t i = 0; i < n.outputs().size(); ++i)
+            c.setOut(n, c.sym(n, block->outputs()[i]), i);
         return;
     }
     if (cond.k != K::Bool)
-        refuse(n,
+        c.refuse(n,
             "control flow that depends on the graph or the features cannot be cut into layers; write "
             "the forward without if/while on them (loops over an nn.ModuleList are unrolled by "
             "TorchScript)");
-    jit::Block* block = n->blocks()[cond.b ? 0 : 1];
-    for (jit::Node* inner : block->nodes())
-        map(inner);
-    for (std::size_t i = 0; i < n->outputs().size(); ++i)
-        setOut(n, sym(n, block->outputs()[i]), i);
+    const jit::Block* block = n.blocks()[cond.b ? 0 : 1];
+    for (const jit::Node* inner : block->nodes())
+        c.map(*inner);
+    for (std::size_t i = 0; i < n.outputs().size(); ++i)
+        c.setOut(n, c.sym(n, block->outputs()[i]), i);
 }
 
-void Importer::onRaiseException(jit::Node* n, const std::string&)
+void onRaiseException(ImportContext& c, const jit::Node& n)
 {
-    refuse(n, "assertions are not supported in forward");
+    c.refuse(n, "assertions are not supported in forward");
 }
 
-void Importer::onGetAttr(jit::Node* n, const std::string&)
+void onGetAttr(ImportContext& c, const jit::Node& n)
 {
-    refuse(n, "a module attribute or call survived freezing (was the module saved with torch.jit.save?)");
+    c.refuse(n, "a module attribute or call survived freezing (was the module saved with torch.jit.save?)");
 }
 
-void Importer::onSelect(jit::Node* n, const std::string&)
+void onSelect(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
+    const Sym t = c.in(n, 0);
     if (t.k == K::Value)
-        return selectFeature(n, t, integer(n, in(n, 1), "dim"), integer(n, in(n, 2), "index"));
+        return selectFeature(c, n, t, c.integer(n, c.in(n, 1), "dim"), c.integer(n, c.in(n, 2), "index"));
     if (t.k != K::EdgeIndex)
-        refuse(n, "selecting a slice is supported on edge_index (edge_index[0], edge_index[1]) and on feature axes");
-    const std::int64_t dim = integer(n, in(n, 1), "dim");
-    const std::int64_t idx = integer(n, in(n, 2), "index");
+        c.refuse(n, "selecting a slice is supported on edge_index (edge_index[0], edge_index[1]) and on feature axes");
+    const std::int64_t dim = c.integer(n, c.in(n, 1), "dim");
+    const std::int64_t idx = c.integer(n, c.in(n, 2), "index");
     if (dim != 0 || (idx != 0 && idx != 1))
-        refuse(n, "edge_index has two rows: edge_index[0] (sources) and edge_index[1] (destinations)");
+        c.refuse(n, "edge_index has two rows: edge_index[0] (sources) and edge_index[1] (destinations)");
     Sym s;
     s.k = K::Index;
     s.dst = idx == 1;
-    setOut(n, s);
+    c.setOut(n, s);
 }
 
-void Importer::onUnbind(jit::Node* n, const std::string&)
+void onUnbind(ImportContext& c, const jit::Node& n)
 {
-    if (in(n, 0).k == K::Value) { // a, b = h.unbind(dim=1): one value per entry of a feature axis
-        const Sym t = in(n, 0);
-        const std::int64_t dim = integer(n, in(n, 1), "dim");
-        const int axis = featureAxis(n, t, dim);
+    if (c.in(n, 0).k == K::Value) { // a, b = h.unbind(dim=1): one value per entry of a feature axis
+        const Sym t = c.in(n, 0);
+        const std::int64_t dim = c.integer(n, c.in(n, 1), "dim");
+        const int axis = c.featureAxis(n, t, dim);
         Sym l;
         l.k = K::List;
-        const std::int64_t size = op(t).shape[static_cast<std::size_t>(axis)];
-        std::vector<std::int64_t> shape = op(t).shape;
+        const std::int64_t size = c.op(t).shape[static_cast<std::size_t>(axis)];
+        std::vector<std::int64_t> shape = c.op(t).shape;
         shape.erase(shape.begin() + axis);
         for (std::int64_t i = 0; i < size; ++i)
-            l.list.push_back(irSym(m_ir.reshape(size == 1 ? t.ir : m_ir.slice(t.ir, axis, i, 1), shape)));
-        setOut(n, l);
+            l.list.push_back(irSym(c.ir.reshape(size == 1 ? t.ir : c.ir.slice(t.ir, axis, i, 1), shape)));
+        c.setOut(n, l);
         return;
     }
-    if (in(n, 0).k != K::EdgeIndex || integer(n, in(n, 1), "dim") != 0)
-        refuse(n, "unbind is supported only as src, dst = edge_index");
+    if (c.in(n, 0).k != K::EdgeIndex || c.integer(n, c.in(n, 1), "dim") != 0)
+        c.refuse(n, "unbind is supported only as src, dst = edge_index");
     Sym l;
     l.k = K::List;
     for (int i = 0; i < 2; ++i) {
@@ -266,12 +129,12 @@ void Importer::onUnbind(jit::Node* n, const std::string&)
         s.dst = i == 1;
         l.list.push_back(s);
     }
-    setOut(n, l);
+    c.setOut(n, l);
 }
 
-void Importer::onSize(jit::Node* n, const std::string&)
+void onSize(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
+    const Sym t = c.in(n, 0);
     auto dimSize = [&](std::int64_t dim) {
         Sym s;
         if (t.k == K::EdgeIndex) {
@@ -285,8 +148,8 @@ void Importer::onSize(jit::Node* n, const std::string&)
             s.k = dim == 0 ? K::NumEdges : K::Int;
             s.i = 1;
         } else if (t.k == K::Value || t.k == K::Zeros || t.k == K::Ones) {
-            const Space sp = t.k == K::Value ? op(t).space : t.space;
-            const auto& shape = t.k == K::Value ? op(t).shape : t.shape;
+            const Space sp = t.k == K::Value ? c.op(t).space : t.space;
+            const auto& shape = t.k == K::Value ? c.op(t).shape : t.shape;
             const std::int64_t rank = static_cast<std::int64_t>(shape.size()) + (sp == Space::Global ? 0 : 1);
             if (dim < 0)
                 dim += rank;
@@ -295,17 +158,17 @@ void Importer::onSize(jit::Node* n, const std::string&)
             } else {
                 const std::int64_t f = sp == Space::Global ? dim : dim - 1;
                 if (f < 0 || f >= static_cast<std::int64_t>(shape.size()))
-                    refuse(n, "dim out of range");
+                    c.refuse(n, "dim out of range");
                 s.k = K::Int;
                 s.i = shape[static_cast<std::size_t>(f)];
             }
         } else {
-            refuse(n, "size of something that is not a tensor");
+            c.refuse(n, "size of something that is not a tensor");
         }
         return s;
     };
-    if (n->inputs().size() >= 2) {
-        setOut(n, dimSize(integer(n, in(n, 1), "dim")));
+    if (n.inputs().size() >= 2) {
+        c.setOut(n, dimSize(c.integer(n, c.in(n, 1), "dim")));
     } else {
         Sym l;
         l.k = K::List;
@@ -313,137 +176,137 @@ void Importer::onSize(jit::Node* n, const std::string&)
         // output's size from src.size()[:dim] + (n,) + src.size()[dim + 1:]).
         std::int64_t rank = 2;
         if (t.k == K::Value || t.k == K::Zeros || t.k == K::Ones) {
-            const Space sp = t.k == K::Value ? op(t).space : t.space;
-            const auto& shape = t.k == K::Value ? op(t).shape : t.shape;
+            const Space sp = t.k == K::Value ? c.op(t).space : t.space;
+            const auto& shape = t.k == K::Value ? c.op(t).shape : t.shape;
             rank = static_cast<std::int64_t>(shape.size()) + (sp == Space::Global ? 0 : 1);
         }
         for (std::int64_t d = 0; d < rank; ++d)
             l.list.push_back(dimSize(d));
-        setOut(n, l);
+        c.setOut(n, l);
     }
 }
 
-void Importer::onNumel(jit::Node* n, const std::string&)
+void onNumel(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
+    const Sym t = c.in(n, 0);
     if (t.k != K::Index)
-        refuse(n, "numel is supported only on a row of edge_index (the edge count)");
+        c.refuse(n, "numel is supported only on a row of edge_index (the edge count)");
     Sym s;
     s.k = K::NumEdges;
-    setOut(n, s);
+    c.setOut(n, s);
 }
 
-void Importer::onDim(jit::Node* n, const std::string&)
+void onDim(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
+    const Sym t = c.in(n, 0);
     Sym s;
     s.k = K::Int;
     if (t.k == K::Value)
-        s.i = static_cast<std::int64_t>(op(t).shape.size()) + (op(t).space == Space::Global ? 0 : 1);
+        s.i = static_cast<std::int64_t>(c.op(t).shape.size()) + (c.op(t).space == Space::Global ? 0 : 1);
     else if (t.k == K::Index) // a row of edge_index, and one more dim per unsqueeze / view
         s.i = 1 + static_cast<std::int64_t>(t.shape.size());
     else
         s.i = 2;
-    setOut(n, s);
+    c.setOut(n, s);
 }
 
-void Importer::onInt(jit::Node* n, const std::string&)
+void onInt(ImportContext& c, const jit::Node& n)
 {
-    const Sym s = in(n, 0);
+    const Sym s = c.in(n, 0);
     if (s.k == K::Int || s.k == K::Float || s.k == K::NumNodes || s.k == K::NumEdges)
-        setOut(n, s);
+        c.setOut(n, s);
     else
-        refuse(n, "converting a tensor to a Python number depends on the data");
+        c.refuse(n, "converting a tensor to a Python number depends on the data");
 }
 
-void Importer::onIndexSelect(jit::Node* n, const std::string&)
+void onIndexSelect(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
-    const Sym idx = in(n, 2);
+    const Sym t = c.in(n, 0);
+    const Sym idx = c.in(n, 2);
     if (idx.k != K::Index)
-        refuse(n, "the index must be a row of edge_index");
-    const int v = value(n, t, "the gathered tensor");
+        c.refuse(n, "the index must be a row of edge_index");
+    const int v = c.value(n, t, "the gathered tensor");
     // dim 0, or the same counted from the end (PyG's node_dim = -2 on [N, F])
-    std::int64_t dim = integer(n, in(n, 1), "dim");
+    std::int64_t dim = c.integer(n, c.in(n, 1), "dim");
     if (dim < 0)
-        dim += static_cast<std::int64_t>(m_ir.op(v).shape.size()) + 1;
+        dim += static_cast<std::int64_t>(c.ir.op(v).shape.size()) + 1;
     if (dim != 0)
-        refuse(n, "index_select is message passing only along dim 0 (rows)");
-    if (m_ir.op(v).space != Space::Node)
-        refuse(n, "only per-node tensors can be gathered by edge_index");
-    setOut(n, irSym(idx.dst ? m_ir.gatherDst(v) : m_ir.gatherSrc(v)));
+        c.refuse(n, "index_select is message passing only along dim 0 (rows)");
+    if (c.ir.op(v).space != Space::Node)
+        c.refuse(n, "only per-node tensors can be gathered by edge_index");
+    c.setOut(n, irSym(idx.dst ? c.ir.gatherDst(v) : c.ir.gatherSrc(v)));
 }
 
-void Importer::onIndex(jit::Node* n, const std::string&)
+void onIndex(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
-    const Sym l = in(n, 1);
+    const Sym t = c.in(n, 0);
+    const Sym l = c.in(n, 1);
     if (l.k != K::List || l.list.size() != 1 || l.list[0].k != K::Index)
-        refuse(n, "indexing is supported only as x[src] or x[dst] with a row of edge_index");
-    const int v = value(n, t, "the gathered tensor");
-    if (m_ir.op(v).space != Space::Node)
-        refuse(n, "only per-node tensors can be gathered by edge_index");
-    setOut(n, irSym(l.list[0].dst ? m_ir.gatherDst(v) : m_ir.gatherSrc(v)));
+        c.refuse(n, "indexing is supported only as x[src] or x[dst] with a row of edge_index");
+    const int v = c.value(n, t, "the gathered tensor");
+    if (c.ir.op(v).space != Space::Node)
+        c.refuse(n, "only per-node tensors can be gathered by edge_index");
+    c.setOut(n, irSym(l.list[0].dst ? c.ir.gatherDst(v) : c.ir.gatherSrc(v)));
 }
 
-void Importer::onZeros(jit::Node* n, const std::string& kind)
+// torch.zeros / ones(size) (`isNew`: x.new_zeros / new_ones(size)).
+void onZeros(ImportContext& c, const jit::Node& n, K zerosOrOnes, bool isNew)
 {
-    const bool isNew = kind.find("new_") != std::string::npos;
     Sym s;
-    s.k = kind.find("zeros") != std::string::npos ? K::Zeros : K::Ones;
-    rowsAndShape(n, in(n, isNew ? 1 : 0), s.space, s.shape, false);
+    s.k = zerosOrOnes;
+    rowsAndShape(c, n, c.in(n, isNew ? 1 : 0), s.space, s.shape, false);
     if (s.space == Space::Global)
         s.space = s.k == K::Zeros ? Space::Node : Space::Edge; // a traced model's constant row count
-    setOut(n, s);
+    c.setOut(n, s);
 }
 
-void Importer::onZerosLike(jit::Node* n, const std::string& kind)
+void onZerosLike(ImportContext& c, const jit::Node& n, K zerosOrOnes)
 {
-    const Sym t = in(n, 0);
+    const Sym t = c.in(n, 0);
     Sym s;
-    s.k = kind == "aten::zeros_like" ? K::Zeros : K::Ones;
+    s.k = zerosOrOnes;
     if (t.k == K::Index) {
         s.space = Space::Edge;
     } else if (t.k == K::Value) {
         if (s.k == K::Ones) {
-            setOut(n, irSym(m_ir.unary(UnaryFn::Pow, t.ir, 0.0)));
+            c.setOut(n, irSym(c.ir.unary(UnaryFn::Pow, t.ir, 0.0)));
             return;
         }
-        s.space = op(t).space;
-        s.shape = op(t).shape;
+        s.space = c.op(t).space;
+        s.shape = c.op(t).shape;
     } else {
-        refuse(n, "zeros_like / ones_like of something that is not a tensor");
+        c.refuse(n, "zeros_like / ones_like of something that is not a tensor");
     }
-    setOut(n, s);
+    c.setOut(n, s);
 }
 
-void Importer::onIndexAdd(jit::Node* n, const std::string&)
+void onIndexAdd(ImportContext& c, const jit::Node& n)
 {
-    if (integer(n, in(n, 1), "dim") != 0)
-        refuse(n, "aggregation must be along dim 0");
-    int r = aggregateInto(n, in(n, 0), in(n, 2), in(n, 3), Reduction::Sum, true);
-    if (n->inputs().size() > 4) {
-        const double alpha = number(n, in(n, 4), "alpha");
+    if (c.integer(n, c.in(n, 1), "dim") != 0)
+        c.refuse(n, "aggregation must be along dim 0");
+    int r = aggregateInto(c, n, c.in(n, 0), c.in(n, 2), c.in(n, 3), Reduction::Sum, true);
+    if (n.inputs().size() > 4) {
+        const double alpha = c.number(n, c.in(n, 4), "alpha");
         if (alpha != 1.0)
-            refuse(n, "index_add with alpha != 1");
+            c.refuse(n, "index_add with alpha != 1");
     }
-    setOut(n, irSym(r));
+    c.setOut(n, irSym(r));
 }
 
-void Importer::onScatterAdd(jit::Node* n, const std::string&)
+void onScatterAdd(ImportContext& c, const jit::Node& n)
 {
-    if (integer(n, in(n, 1), "dim") != 0)
-        refuse(n, "aggregation must be along dim 0");
-    setOut(n, irSym(aggregateInto(n, in(n, 0), in(n, 2), in(n, 3), Reduction::Sum, true)));
+    if (c.integer(n, c.in(n, 1), "dim") != 0)
+        c.refuse(n, "aggregation must be along dim 0");
+    c.setOut(n, irSym(aggregateInto(c, n, c.in(n, 0), c.in(n, 2), c.in(n, 3), Reduction::Sum, true)));
 }
 
-void Importer::onScatterReduce(jit::Node* n, const std::string&)
+void onScatterReduce(ImportContext& c, const jit::Node& n)
 {
-    if (integer(n, in(n, 1), "dim") != 0)
-        refuse(n, "aggregation must be along dim 0");
-    const Sym how = in(n, 4);
+    if (c.integer(n, c.in(n, 1), "dim") != 0)
+        c.refuse(n, "aggregation must be along dim 0");
+    const Sym how = c.in(n, 4);
     if (how.k != K::Str)
-        refuse(n, "the reduction must be a constant string");
+        c.refuse(n, "the reduction must be a constant string");
     Reduction r = Reduction::Sum;
     if (how.s == "sum")
         r = Reduction::Sum;
@@ -452,135 +315,135 @@ void Importer::onScatterReduce(jit::Node* n, const std::string&)
     else if (how.s == "amax" || how.s == "amin")
         r = Reduction::Max;
     else
-        refuse(n, "reduction '" + how.s + "' is not supported (sum, mean, amax, amin)");
-    const bool includeSelf = n->inputs().size() > 5 ? in(n, 5).k == K::Bool && in(n, 5).b : true;
+        c.refuse(n, "reduction '" + how.s + "' is not supported (sum, mean, amax, amin)");
+    const bool includeSelf = n.inputs().size() > 5 ? c.in(n, 5).k == K::Bool && c.in(n, 5).b : true;
     if (how.s == "amin") {
         // min(a, b) = -max(-a, -b): the messages and the fill are negated, then the result (PyG's
         // aggr="min", scatter(reduce="min")).
-        Sym self = in(n, 0);
+        Sym self = c.in(n, 0);
         if (self.k == K::Ones && self.space == Space::Node) {
             self.k = K::Zeros;
             self.f = 1.0;
         }
         if (self.k != K::Zeros)
-            refuse(n, "a minimum is supported into torch.zeros / torch.full / new_zeros, not into other tensors");
+            c.refuse(n, "a minimum is supported into torch.zeros / torch.full / new_zeros, not into other tensors");
         self.f = -self.f;
-        const Sym src = in(n, 3);
+        const Sym src = c.in(n, 3);
         if (src.k == K::Ones)
-            refuse(n, "a minimum of ones");
-        const Sym negated = irSym(m_ir.unary(UnaryFn::Neg, value(n, src, "the aggregated source")));
-        const int agg = aggregateInto(n, self, in(n, 2), negated, Reduction::Max, includeSelf);
-        setOut(n, irSym(m_ir.unary(UnaryFn::Neg, agg)));
+            c.refuse(n, "a minimum of ones");
+        const Sym negated = irSym(c.ir.unary(UnaryFn::Neg, c.value(n, src, "the aggregated source")));
+        const int agg = aggregateInto(c, n, self, c.in(n, 2), negated, Reduction::Max, includeSelf);
+        c.setOut(n, irSym(c.ir.unary(UnaryFn::Neg, agg)));
         return;
     }
-    setOut(n, irSym(aggregateInto(n, in(n, 0), in(n, 2), in(n, 3), r, includeSelf)));
+    c.setOut(n, irSym(aggregateInto(c, n, c.in(n, 0), c.in(n, 2), c.in(n, 3), r, includeSelf)));
 }
 
-void Importer::onBincount(jit::Node* n, const std::string&)
+void onBincount(ImportContext& c, const jit::Node& n)
 {
-    const Sym idx = in(n, 0);
+    const Sym idx = c.in(n, 0);
     if (idx.k != K::Index)
-        refuse(n, "bincount is supported on a row of edge_index (degrees)");
-    if (n->inputs().size() > 1 && in(n, 1).k != K::None)
-        refuse(n, "weighted bincount is not supported; aggregate the weights with index_add_");
-    setOut(n, irSym(m_ir.graphQuery(idx.dst ? OpKind::InDegree : OpKind::OutDegree)));
+        c.refuse(n, "bincount is supported on a row of edge_index (degrees)");
+    if (n.inputs().size() > 1 && c.in(n, 1).k != K::None)
+        c.refuse(n, "weighted bincount is not supported; aggregate the weights with index_add_");
+    c.setOut(n, irSym(c.ir.graphQuery(idx.dst ? OpKind::InDegree : OpKind::OutDegree)));
 }
 
-void Importer::onUnsqueeze(jit::Node* n, const std::string&)
+void onUnsqueeze(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
-    const std::int64_t dim = integer(n, in(n, 1), "dim");
+    const Sym t = c.in(n, 0);
+    const std::int64_t dim = c.integer(n, c.in(n, 1), "dim");
     if (t.k == K::Index) {
         Sym column = t; // an index column for scatter_add_: one more dim (its shape is the rank)
         column.shape.push_back(1);
-        setOut(n, column);
+        c.setOut(n, column);
         return;
     }
-    const int v = value(n, t);
-    const int axis = featureAxis(n, irSym(v), dim, true);
-    std::vector<std::int64_t> shape = m_ir.op(v).shape;
+    const int v = c.value(n, t);
+    const int axis = c.featureAxis(n, irSym(v), dim, true);
+    std::vector<std::int64_t> shape = c.ir.op(v).shape;
     shape.insert(shape.begin() + axis, 1);
-    setOut(n, irSym(m_ir.reshape(v, shape)));
+    c.setOut(n, irSym(c.ir.reshape(v, shape)));
 }
 
-void Importer::onSqueeze(jit::Node* n, const std::string&)
+void onSqueeze(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
-    const int v = value(n, t);
-    if (n->inputs().size() < 2)
-        refuse(n, "squeeze without a dim may remove the rows; give the dim");
-    const int axis = featureAxis(n, irSym(v), integer(n, in(n, 1), "dim"));
-    std::vector<std::int64_t> shape = m_ir.op(v).shape;
+    const Sym t = c.in(n, 0);
+    const int v = c.value(n, t);
+    if (n.inputs().size() < 2)
+        c.refuse(n, "squeeze without a dim may remove the rows; give the dim");
+    const int axis = c.featureAxis(n, irSym(v), c.integer(n, c.in(n, 1), "dim"));
+    std::vector<std::int64_t> shape = c.ir.op(v).shape;
     if (shape[static_cast<std::size_t>(axis)] == 1)
         shape.erase(shape.begin() + axis);
-    setOut(n, irSym(m_ir.reshape(v, shape)));
+    c.setOut(n, irSym(c.ir.reshape(v, shape)));
 }
 
-void Importer::onExpandAs(jit::Node* n, const std::string&)
+void onExpandAs(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
-    if (t.k == K::Value && in(n, 1).k == K::Value && op(in(n, 1)).space != Space::Global) {
+    const Sym t = c.in(n, 0);
+    if (t.k == K::Value && c.in(n, 1).k == K::Value && c.op(c.in(n, 1)).space != Space::Global) {
         // A per-row value broadcast to another's shape (PyG's broadcast(count, out, dim)): times ones.
-        const Sym ref = in(n, 1);
-        setOut(n, irSym(m_ir.binary(BinaryFn::Mul, t.ir, m_ir.constant(1.0, op(ref).shape))));
+        const Sym ref = c.in(n, 1);
+        c.setOut(n, irSym(c.ir.binary(BinaryFn::Mul, t.ir, c.ir.constant(1.0, c.op(ref).shape))));
         return;
     }
     if (t.k != K::Index)
-        refuse(n, "expand is supported only on an index column for scatter_add_ / scatter_reduce");
+        c.refuse(n, "expand is supported only on an index column for scatter_add_ / scatter_reduce");
     // The rank of what it is expanded to: a list of sizes, or another tensor.
     Sym expanded = t;
-    const Sym to = in(n, 1);
+    const Sym to = c.in(n, 1);
     std::size_t rank = 1 + t.shape.size();
     if (to.k == K::List)
         rank = to.list.size();
     else if (to.k == K::Value)
-        rank = op(to).shape.size() + (op(to).space == Space::Global ? 0 : 1);
+        rank = c.op(to).shape.size() + (c.op(to).space == Space::Global ? 0 : 1);
     expanded.shape.assign(rank > 0 ? rank - 1 : 0, 1);
-    setOut(n, expanded);
+    c.setOut(n, expanded);
 }
 
-void Importer::onView(jit::Node* n, const std::string&)
+void onView(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
+    const Sym t = c.in(n, 0);
     if (t.k == K::Index) {
         Sym viewed = t; // view(-1, 1): the rank is the number of sizes
-        const Sym sizes = in(n, 1);
+        const Sym sizes = c.in(n, 1);
         if (sizes.k == K::List)
             viewed.shape.assign(sizes.list.empty() ? 0 : sizes.list.size() - 1, 1);
-        setOut(n, viewed);
+        c.setOut(n, viewed);
         return;
     }
-    const int v = value(n, t);
-    const Sym sizes = in(n, 1);
+    const int v = c.value(n, t);
+    const Sym sizes = c.in(n, 1);
     if (sizes.k != K::List || sizes.list.empty())
-        refuse(n, "view / reshape needs the sizes as a list");
+        c.refuse(n, "view / reshape needs the sizes as a list");
     const Sym& first = sizes.list.front();
-    const Space sp = m_ir.op(v).space;
+    const Space sp = c.ir.op(v).space;
     const bool rowsOk
         = first.k == (sp == Space::Node ? K::NumNodes : K::NumEdges) || (first.k == K::Int && first.i == -1);
     if (sp == Space::Global || !rowsOk)
-        refuse(n, "the first size must keep the rows (x.size(0) or -1)");
+        c.refuse(n, "the first size must keep the rows (x.size(0) or -1)");
     std::vector<std::int64_t> shape;
     for (std::size_t i = 1; i < sizes.list.size(); ++i)
-        shape.push_back(integer(n, sizes.list[i], "a feature size"));
+        shape.push_back(c.integer(n, sizes.list[i], "a feature size"));
     if (first.k == K::Int)
         for (auto d : shape)
             if (d == -1)
-                refuse(n, "only one size may be -1");
-    setOut(n, irSym(m_ir.reshape(v, shape)));
+                c.refuse(n, "only one size may be -1");
+    c.setOut(n, irSym(c.ir.reshape(v, shape)));
 }
 
-void Importer::onFlatten(jit::Node* n, const std::string&)
+void onFlatten(ImportContext& c, const jit::Node& n)
 {
-    const int v = value(n, in(n, 0));
-    const std::int64_t startDim = integer(n, in(n, 1), "start_dim");
-    const std::int64_t endDim = integer(n, in(n, 2), "end_dim");
-    const auto& shape = m_ir.op(v).shape;
+    const int v = c.value(n, c.in(n, 0));
+    const std::int64_t startDim = c.integer(n, c.in(n, 1), "start_dim");
+    const std::int64_t endDim = c.integer(n, c.in(n, 2), "end_dim");
+    const auto& shape = c.ir.op(v).shape;
     const std::int64_t rank = static_cast<std::int64_t>(shape.size()) + 1;
     const std::int64_t s0 = startDim < 0 ? startDim + rank : startDim;
     const std::int64_t s1 = endDim < 0 ? endDim + rank : endDim;
     if (s0 < 1 || s1 < s0 || s1 >= rank)
-        refuse(n, "flatten must keep the rows (start_dim >= 1)");
+        c.refuse(n, "flatten must keep the rows (start_dim >= 1)");
     std::vector<std::int64_t> out;
     std::int64_t merged = 1;
     for (std::int64_t d = 1; d < rank; ++d) {
@@ -591,186 +454,290 @@ void Importer::onFlatten(jit::Node* n, const std::string&)
         if (d == s1)
             out.push_back(merged);
     }
-    setOut(n, irSym(m_ir.reshape(v, out)));
+    c.setOut(n, irSym(c.ir.reshape(v, out)));
 }
 
-void Importer::onIdentity(jit::Node* n, const std::string&)
+void onIdentity(ImportContext& c, const jit::Node& n)
 {
-    const Sym t = in(n, 0);
+    const Sym t = c.in(n, 0);
     if (t.k == K::Index || t.k == K::Zeros || t.k == K::Ones) {
-        setOut(n, t);
+        c.setOut(n, t);
         return;
     }
-    setOut(n, irSym(value(n, t)));
+    c.setOut(n, irSym(c.value(n, t)));
 }
 
-void Importer::onDropout(jit::Node* n, const std::string&)
+void onDropout(ImportContext& c, const jit::Node& n)
 {
-    const Sym train = in(n, 2);
+    const Sym train = c.in(n, 2);
     if (train.k != K::Bool || train.b)
-        refuse(n, "dropout in training mode; call model.eval() or pass training=False");
-    setOut(n, irSym(m_ir.unary(UnaryFn::Dropout, value(n, in(n, 0)), number(n, in(n, 1), "p"))));
+        c.refuse(n, "dropout in training mode; call model.eval() or pass training=False");
+    c.setOut(n, irSym(c.ir.unary(UnaryFn::Dropout, c.value(n, c.in(n, 0)), c.number(n, c.in(n, 1), "p"))));
 }
 
-void Importer::onLinear(jit::Node* n, const std::string&)
+void onLinear(ImportContext& c, const jit::Node& n)
 {
-    const int x = value(n, in(n, 0));
-    const int w = value(n, in(n, 1), "the weight");
-    const Sym b = in(n, 2);
-    setOut(n, irSym(m_ir.linear(x, w, b.k == K::None ? -1 : value(n, b, "the bias"))));
+    const int x = c.value(n, c.in(n, 0));
+    const int w = c.value(n, c.in(n, 1), "the weight");
+    const Sym b = c.in(n, 2);
+    c.setOut(n, irSym(c.ir.linear(x, w, b.k == K::None ? -1 : c.value(n, b, "the bias"))));
 }
 
-void Importer::onMatmul(jit::Node* n, const std::string&)
+void onMatmul(ImportContext& c, const jit::Node& n)
 {
-    const int x = value(n, in(n, 0));
-    const int w = value(n, in(n, 1), "the right operand");
-    if (m_ir.op(w).space != Space::Global)
-        refuse(n, "the right operand must be a weight");
-    setOut(n, irSym(m_ir.matmul(x, w)));
+    const int x = c.value(n, c.in(n, 0));
+    const int w = c.value(n, c.in(n, 1), "the right operand");
+    if (c.ir.op(w).space != Space::Global)
+        c.refuse(n, "the right operand must be a weight");
+    c.setOut(n, irSym(c.ir.matmul(x, w)));
 }
 
-void Importer::onAddSub(jit::Node* n, const std::string& kind)
+// a + alpha * b, a - alpha * b, or (`reversed`, aten::rsub) alpha * b - a.
+void onAddSub(ImportContext& c, const jit::Node& n, BinaryFn fn, bool reversed)
 {
-    const int a = value(n, in(n, 0));
-    int b = value(n, in(n, 1));
-    if (n->inputs().size() > 2) {
-        const double alpha = number(n, in(n, 2), "alpha");
+    const int a = c.value(n, c.in(n, 0));
+    int b = c.value(n, c.in(n, 1));
+    if (n.inputs().size() > 2) {
+        const double alpha = c.number(n, c.in(n, 2), "alpha");
         if (alpha != 1.0)
-            b = m_ir.binary(BinaryFn::Mul, b, m_ir.constant(alpha));
+            b = c.ir.binary(BinaryFn::Mul, b, c.ir.constant(alpha));
     }
-    if (kind == "aten::add")
-        setOut(n, irSym(m_ir.binary(BinaryFn::Add, a, b)));
-    else if (kind == "aten::sub")
-        setOut(n, irSym(m_ir.binary(BinaryFn::Sub, a, b)));
-    else
-        setOut(n, irSym(m_ir.binary(BinaryFn::Sub, b, a)));
+    c.setOut(n, irSym(reversed ? c.ir.binary(fn, b, a) : c.ir.binary(fn, a, b)));
 }
 
-void Importer::onMulDiv(jit::Node* n, const std::string& kind)
+// a * b, a / b, maximum(a, b), minimum(a, b).
+void onMulDiv(ImportContext& c, const jit::Node& n, BinaryFn fn)
 {
-    if (kind == "aten::div" && n->inputs().size() > 2 && in(n, 2).k != K::None)
-        refuse(n, "division with a rounding mode");
-    const int a = value(n, in(n, 0));
-    const int b = value(n, in(n, 1));
-    const BinaryFn fn = kind == "aten::mul" ? BinaryFn::Mul
-        : kind == "aten::div"               ? BinaryFn::Div
-        : kind == "aten::maximum"           ? BinaryFn::Maximum
-                                            : BinaryFn::Minimum;
-    setOut(n, irSym(m_ir.binary(fn, a, b)));
+    if (fn == BinaryFn::Div && n.inputs().size() > 2 && c.in(n, 2).k != K::None)
+        c.refuse(n, "division with a rounding mode");
+    const int a = c.value(n, c.in(n, 0));
+    const int b = c.value(n, c.in(n, 1));
+    c.setOut(n, irSym(c.ir.binary(fn, a, b)));
 }
 
-void Importer::onUnary(jit::Node* n, const std::string& kind)
+void onLeakyRelu(ImportContext& c, const jit::Node& n)
 {
-    unary(n, unaryFunctions().at(kind));
+    unary(c, n, UnaryFn::LeakyRelu, n.inputs().size() > 1 ? c.number(n, c.in(n, 1), "negative_slope") : 0.01);
 }
 
-void Importer::onLeakyRelu(jit::Node* n, const std::string&)
+void onElu(ImportContext& c, const jit::Node& n)
 {
-    unary(n, UnaryFn::LeakyRelu, n->inputs().size() > 1 ? number(n, in(n, 1), "negative_slope") : 0.01);
+    const double alpha = n.inputs().size() > 1 ? c.number(n, c.in(n, 1), "alpha") : 1.0;
+    if ((n.inputs().size() > 2 && c.number(n, c.in(n, 2), "scale") != 1.0)
+        || (n.inputs().size() > 3 && c.number(n, c.in(n, 3), "input_scale") != 1.0))
+        c.refuse(n, "elu with a scale");
+    unary(c, n, UnaryFn::Elu, alpha);
 }
 
-void Importer::onElu(jit::Node* n, const std::string&)
+void onPow(ImportContext& c, const jit::Node& n)
 {
-    const double alpha = n->inputs().size() > 1 ? number(n, in(n, 1), "alpha") : 1.0;
-    if ((n->inputs().size() > 2 && number(n, in(n, 2), "scale") != 1.0)
-        || (n->inputs().size() > 3 && number(n, in(n, 3), "input_scale") != 1.0))
-        refuse(n, "elu with a scale");
-    unary(n, UnaryFn::Elu, alpha);
-}
-
-void Importer::onPow(jit::Node* n, const std::string&)
-{
-    const Sym e = in(n, 1);
+    const Sym e = c.in(n, 1);
     if (e.k != K::Int && e.k != K::Float)
-        refuse(n, "pow with a tensor exponent");
-    unary(n, UnaryFn::Pow, number(n, e, "exponent"));
+        c.refuse(n, "pow with a tensor exponent");
+    unary(c, n, UnaryFn::Pow, c.number(n, e, "exponent"));
 }
 
-void Importer::onClamp(jit::Node* n, const std::string& kind)
+void onClamp(ImportContext& c, const jit::Node& n)
 {
     double lo = std::nan("");
     double hi = std::nan("");
-    if (kind == "aten::clamp") {
-        if (in(n, 1).k != K::None)
-            lo = number(n, in(n, 1), "min");
-        if (n->inputs().size() > 2 && in(n, 2).k != K::None)
-            hi = number(n, in(n, 2), "max");
-    } else if (kind == "aten::clamp_min") {
-        lo = number(n, in(n, 1), "min");
-    } else {
-        hi = number(n, in(n, 1), "max");
-    }
-    unary(n, UnaryFn::Clamp, lo, hi);
+    if (c.in(n, 1).k != K::None)
+        lo = c.number(n, c.in(n, 1), "min");
+    if (n.inputs().size() > 2 && c.in(n, 2).k != K::None)
+        hi = c.number(n, c.in(n, 2), "max");
+    unary(c, n, UnaryFn::Clamp, lo, hi);
 }
 
-void Importer::onCat(jit::Node* n, const std::string&)
+void onClampMin(ImportContext& c, const jit::Node& n)
 {
-    const Sym l = in(n, 0);
+    unary(c, n, UnaryFn::Clamp, c.number(n, c.in(n, 1), "min"), std::nan(""));
+}
+
+void onClampMax(ImportContext& c, const jit::Node& n)
+{
+    unary(c, n, UnaryFn::Clamp, std::nan(""), c.number(n, c.in(n, 1), "max"));
+}
+
+void onCat(ImportContext& c, const jit::Node& n)
+{
+    const Sym l = c.in(n, 0);
     if (l.k != K::List || l.list.empty())
-        refuse(n, "cat needs a list of tensors");
+        c.refuse(n, "cat needs a list of tensors");
     std::vector<int> xs;
     for (const auto& s : l.list)
-        xs.push_back(value(n, s));
-    const int axis = featureAxis(n, irSym(xs.front()), integer(n, in(n, 1), "dim"));
-    setOut(n, irSym(m_ir.concat(xs, axis)));
+        xs.push_back(c.value(n, s));
+    const int axis = c.featureAxis(n, irSym(xs.front()), c.integer(n, c.in(n, 1), "dim"));
+    c.setOut(n, irSym(c.ir.concat(xs, axis)));
 }
 
-void Importer::onSum(jit::Node* n, const std::string& kind)
+// sum, mean, amax over one feature dim.
+void onReduce(ImportContext& c, const jit::Node& n, Reduction r)
 {
-    const int v = value(n, in(n, 0));
-    if (n->inputs().size() < 2 || in(n, 1).k != K::List || in(n, 1).list.size() != 1)
-        refuse(n, "a reduction over everything (or several dims) sums over the rows; give one feature dim");
-    const int axis = featureAxis(n, irSym(v), integer(n, in(n, 1).list[0], "dim"));
-    const bool keep = n->inputs().size() > 2 && in(n, 2).k == K::Bool && in(n, 2).b;
-    const Reduction r = kind == "aten::sum" ? Reduction::Sum : kind == "aten::mean" ? Reduction::Mean : Reduction::Max;
-    setOut(n, irSym(m_ir.reduce(r, v, axis, keep)));
+    const int v = c.value(n, c.in(n, 0));
+    if (n.inputs().size() < 2 || c.in(n, 1).k != K::List || c.in(n, 1).list.size() != 1)
+        c.refuse(n, "a reduction over everything (or several dims) sums over the rows; give one feature dim");
+    const int axis = c.featureAxis(n, irSym(v), c.integer(n, c.in(n, 1).list[0], "dim"));
+    const bool keep = n.inputs().size() > 2 && c.in(n, 2).k == K::Bool && c.in(n, 2).b;
+    c.setOut(n, irSym(c.ir.reduce(r, v, axis, keep)));
 }
 
-void Importer::onMaxWithIndices(jit::Node* n, const std::string&)
+void onMaxWithIndices(ImportContext& c, const jit::Node& n)
 {
-    if (n->outputs().size() != 2)
-        return unmapped(n);
-    const int v = value(n, in(n, 0));
-    const int axis = featureAxis(n, irSym(v), integer(n, in(n, 1), "dim"));
-    const bool keep = n->inputs().size() > 2 && in(n, 2).k == K::Bool && in(n, 2).b;
-    setOut(n, irSym(m_ir.reduce(Reduction::Max, v, axis, keep)), 0);
-    if (n->output(1)->hasUses())
-        refuse(n, "the indices of max are not supported");
+    if (n.outputs().size() != 2)
+        return c.unmapped(n);
+    const int v = c.value(n, c.in(n, 0));
+    const int axis = c.featureAxis(n, irSym(v), c.integer(n, c.in(n, 1), "dim"));
+    const bool keep = n.inputs().size() > 2 && c.in(n, 2).k == K::Bool && c.in(n, 2).b;
+    c.setOut(n, irSym(c.ir.reduce(Reduction::Max, v, axis, keep)), 0);
+    if (n.output(1)->hasUses())
+        c.refuse(n, "the indices of max are not supported");
 }
 
-void Importer::onSoftmax(jit::Node* n, const std::string& kind)
+void onSoftmax(ImportContext& c, const jit::Node& n, bool log)
 {
-    const int v = value(n, in(n, 0));
-    const int axis = featureAxis(n, irSym(v), integer(n, in(n, 1), "dim"));
-    setOut(n, irSym(m_ir.softmax(v, axis, kind == "aten::log_softmax")));
+    const int v = c.value(n, c.in(n, 0));
+    const int axis = c.featureAxis(n, irSym(v), c.integer(n, c.in(n, 1), "dim"));
+    c.setOut(n, irSym(c.ir.softmax(v, axis, log)));
 }
 
-void Importer::onArithmetic(jit::Node* n, const std::string& kind)
+// Numbers (sizes, constants) are computed now, lists of sizes joined or repeated: whether the op
+// was one of those.
+bool onNumbersOrLists(ImportContext& c, const jit::Node& n, Arithmetic a)
 {
-    // Numbers (sizes, constants) are computed now; tensors become IR ops.
-    if (n->inputs().size() == 2 && isNumber(in(n, 0)) && isNumber(in(n, 1)))
-        return onScalarArithmetic(n, kind);
-    if (kind == "aten::add" && n->inputs().size() == 2 && in(n, 0).k == K::List && in(n, 1).k == K::List) {
-        Sym joined = in(n, 0); // sizes joined: src.size()[:dim] + (dim_size,) + ...
-        for (const Sym& e : in(n, 1).list)
-            joined.list.push_back(e);
-        setOut(n, joined);
-        return;
+    if (n.inputs().size() == 2 && isNumber(c.in(n, 0)) && isNumber(c.in(n, 1))) {
+        scalarArithmetic(c, n, a);
+        return true;
     }
-    if (kind == "aten::mul" && n->inputs().size() == 2 && in(n, 0).k == K::List && in(n, 1).k == K::Int) {
+    if (a == Arithmetic::Add && n.inputs().size() == 2 && c.in(n, 0).k == K::List && c.in(n, 1).k == K::List) {
+        Sym joined = c.in(n, 0); // sizes joined: src.size()[:dim] + (dim_size,) + ...
+        for (const Sym& e : c.in(n, 1).list)
+            joined.list.push_back(e);
+        c.setOut(n, joined);
+        return true;
+    }
+    if (a == Arithmetic::Mul && n.inputs().size() == 2 && c.in(n, 0).k == K::List && c.in(n, 1).k == K::Int) {
         Sym repeated; // (1,) * dim: a list of sizes repeated
         repeated.k = K::List;
-        for (std::int64_t r = 0; r < in(n, 1).i; ++r)
-            for (const Sym& e : in(n, 0).list)
+        for (std::int64_t r = 0; r < c.in(n, 1).i; ++r)
+            for (const Sym& e : c.in(n, 0).list)
                 repeated.list.push_back(e);
-        setOut(n, repeated);
-        return;
+        c.setOut(n, repeated);
+        return true;
     }
-    if (kind == "aten::add" || kind == "aten::sub")
-        return onAddSub(n, kind);
-    if (kind == "aten::mul" || kind == "aten::div")
-        return onMulDiv(n, kind);
-    unmapped(n);
+    return false;
+}
+
+void onAdd(ImportContext& c, const jit::Node& n)
+{
+    if (!onNumbersOrLists(c, n, Arithmetic::Add))
+        onAddSub(c, n, BinaryFn::Add, false);
+}
+
+void onSub(ImportContext& c, const jit::Node& n)
+{
+    if (!onNumbersOrLists(c, n, Arithmetic::Sub))
+        onAddSub(c, n, BinaryFn::Sub, false);
+}
+
+void onMul(ImportContext& c, const jit::Node& n)
+{
+    if (!onNumbersOrLists(c, n, Arithmetic::Mul))
+        onMulDiv(c, n, BinaryFn::Mul);
+}
+
+void onDiv(ImportContext& c, const jit::Node& n)
+{
+    if (!onNumbersOrLists(c, n, Arithmetic::Div))
+        onMulDiv(c, n, BinaryFn::Div);
+}
+
+void onFloorDiv(ImportContext& c, const jit::Node& n)
+{
+    if (!onNumbersOrLists(c, n, Arithmetic::FloorDiv))
+        c.unmapped(n);
+}
+
+void addCoreOps(TorchScriptOpTable& table)
+{
+    table.add("prim::Constant", onConstant);
+    table.add("prim::ListConstruct", onListConstruct);
+    table.add("prim::TupleConstruct", onListConstruct);
+    table.add("prim::ListUnpack", onListUnpack);
+    table.add("prim::TupleUnpack", onListUnpack);
+    table.add("aten::__getitem__", onGetitem);
+    table.add("prim::If", onIf);
+    table.add("prim::RaiseException", onRaiseException);
+    table.add("prim::GetAttr", onGetAttr);
+    table.add("prim::CallMethod", onGetAttr);
+    table.add("prim::CallFunction", onGetAttr);
+    table.add("aten::select", onSelect);
+    table.add("aten::unbind", onUnbind);
+    table.add("aten::size", onSize);
+    table.add("aten::numel", onNumel);
+    table.add("aten::dim", onDim);
+    table.add("aten::Int", onInt);
+    table.add("aten::Float", onInt);
+    table.add("aten::ScalarImplicit", onInt);
+    table.add("prim::NumToTensor", onInt);
+    table.add("aten::index_select", onIndexSelect);
+    table.add("aten::index", onIndex);
+    table.add("aten::zeros", with<onZeros, K::Zeros, false>);
+    table.add("aten::ones", with<onZeros, K::Ones, false>);
+    table.add("aten::new_zeros", with<onZeros, K::Zeros, true>);
+    table.add("aten::new_ones", with<onZeros, K::Ones, true>);
+    table.add("aten::zeros_like", with<onZerosLike, K::Zeros>);
+    table.add("aten::ones_like", with<onZerosLike, K::Ones>);
+    table.add("aten::index_add", onIndexAdd);
+    table.add("aten::scatter_add", onScatterAdd);
+    table.add("aten::scatter_reduce", onScatterReduce);
+    table.add("aten::index_reduce", onScatterReduce);
+    table.add("aten::bincount", onBincount);
+    table.add("aten::unsqueeze", onUnsqueeze);
+    table.add("aten::squeeze", onSqueeze);
+    table.add("aten::expand_as", onExpandAs);
+    table.add("aten::expand", onExpandAs);
+    table.add("aten::view", onView);
+    table.add("aten::reshape", onView);
+    table.add("aten::flatten", onFlatten);
+    for (const char* op : { "aten::contiguous", "aten::clone", "aten::detach", "aten::to", "aten::type_as",
+             "aten::float", "aten::type", "aten::double" })
+        table.add(op, onIdentity);
+    for (const char* op : { "aten::dropout", "aten::feature_dropout", "aten::alpha_dropout" })
+        table.add(op, onDropout);
+    table.add("aten::linear", onLinear);
+    table.add("aten::matmul", onMatmul);
+    table.add("aten::mm", onMatmul);
+    table.add("aten::rsub", with<onAddSub, BinaryFn::Sub, true>);
+    table.add("aten::maximum", with<onMulDiv, BinaryFn::Maximum>);
+    table.add("aten::minimum", with<onMulDiv, BinaryFn::Minimum>);
+    table.add("aten::relu", onUnary<UnaryFn::Relu>);
+    table.add("aten::sigmoid", onUnary<UnaryFn::Sigmoid>);
+    table.add("aten::tanh", onUnary<UnaryFn::Tanh>);
+    table.add("aten::exp", onUnary<UnaryFn::Exp>);
+    table.add("aten::log", onUnary<UnaryFn::Log>);
+    table.add("aten::sqrt", onUnary<UnaryFn::Sqrt>);
+    table.add("aten::rsqrt", onUnary<UnaryFn::Rsqrt>);
+    table.add("aten::abs", onUnary<UnaryFn::Abs>);
+    table.add("aten::neg", onUnary<UnaryFn::Neg>);
+    table.add("aten::reciprocal", onUnary<UnaryFn::Reciprocal>);
+    table.add("aten::leaky_relu", onLeakyRelu);
+    table.add("aten::elu", onElu);
+    table.add("aten::pow", onPow);
+    table.add("aten::clamp", onClamp);
+    table.add("aten::clamp_min", onClampMin);
+    table.add("aten::clamp_max", onClampMax);
+    table.add("aten::cat", onCat);
+    table.add("aten::sum", with<onReduce, Reduction::Sum>);
+    table.add("aten::mean", with<onReduce, Reduction::Mean>);
+    table.add("aten::amax", with<onReduce, Reduction::Max>);
+    table.add("aten::max", onMaxWithIndices);
+    table.add("aten::softmax", with<onSoftmax, false>);
+    table.add("aten::log_softmax", with<onSoftmax, true>);
+    table.add("aten::add", onAdd);
+    table.add("aten::sub", onSub);
+    table.add("aten::mul", onMul);
+    table.add("aten::div", onDiv);
+    table.add("aten::floordiv", onFloorDiv);
 }
 
 } // namespace vantage::dgi::detail

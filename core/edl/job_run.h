@@ -177,12 +177,7 @@ struct StoredJob {
 StoredJob readJob(const store::Session& session, std::int64_t runId);
 
 // EDL's recipe as a type (store/recipe.h).
-struct JobRecipe {
-    using Request = JobRequest;
-    using Result = JobRun;
-    using Stored = StoredJob;
-    static constexpr store::Engine engine = store::Engine::Edl;
-    static constexpr store::RunKind kind = store::RunKind::Train;
+struct JobRecipe : store::RecipeTypes<store::Engine::Edl, store::RunKind::Train, JobRequest, JobRun, StoredJob> {
     static Result run(store::Session* session, const Request& request, Progress& progress, const CancelToken& cancel)
     {
         return runJob(session, request, progress, cancel);

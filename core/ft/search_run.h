@@ -98,12 +98,8 @@ void recordStrategy(store::RunScope& scope, const OpGraph& graph, const Strategy
     const std::string& svg = {});
 
 // The search recipe as a type (store/recipe.h).
-struct SearchRecipe {
-    using Request = SearchRequest;
-    using Result = SearchRun;
-    using Stored = StoredSearch;
-    static constexpr store::Engine engine = store::Engine::Ft;
-    static constexpr store::RunKind kind = store::RunKind::Search;
+struct SearchRecipe
+    : store::RecipeTypes<store::Engine::Ft, store::RunKind::Search, SearchRequest, SearchRun, StoredSearch> {
     static Result run(store::Session* session, const Request& request, Progress& progress, const CancelToken& cancel)
     {
         return runSearch(session, request, progress, cancel);

@@ -122,12 +122,8 @@ static_assert(store::Recipe<KnobsRecipe>);
 
 // The training recipe as a type (store/recipe.h); runTraining's extra parameters take their
 // defaults (the data loaded from the request, no epoch callback, no early stop).
-struct TrainingRecipe {
-    using Request = TrainingRequest;
-    using Result = TrainingRun;
-    using Stored = StoredTraining;
-    static constexpr store::Engine engine = store::Engine::Ppac;
-    static constexpr store::RunKind kind = store::RunKind::Train;
+struct TrainingRecipe
+    : store::RecipeTypes<store::Engine::Ppac, store::RunKind::Train, TrainingRequest, TrainingRun, StoredTraining> {
     static Result run(store::Session* session, const Request& request, Progress& progress, const CancelToken& cancel)
     {
         return runTraining(session, request, nullptr, progress, cancel);

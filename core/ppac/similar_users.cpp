@@ -49,18 +49,7 @@ double jaccard(const UserItems& train, std::int32_t u, std::int32_t v)
 {
     const auto a = train.items(u);
     const auto b = train.items(v);
-    std::size_t x = 0, y = 0, common = 0;
-    while (x < a.size() && y < b.size()) {
-        if (a[x] < b[y])
-            ++x;
-        else if (b[y] < a[x])
-            ++y;
-        else {
-            ++common;
-            ++x;
-            ++y;
-        }
-    }
+    const std::size_t common = commonItems(a, b);
     const auto unionSize = a.size() + b.size() - common;
     return unionSize == 0 ? 0.0 : static_cast<double>(common) / static_cast<double>(unionSize);
 }

@@ -128,22 +128,8 @@ std::int64_t UserItems::overlap(const UserItems& other) const
 {
     std::int64_t n = 0;
     const std::int32_t users = std::min(m_numUsers, other.m_numUsers);
-    for (std::int32_t u = 0; u < users; ++u) {
-        const auto a = items(u);
-        const auto b = other.items(u);
-        std::size_t x = 0, y = 0;
-        while (x < a.size() && y < b.size()) {
-            if (a[x] < b[y])
-                ++x;
-            else if (b[y] < a[x])
-                ++y;
-            else {
-                ++n;
-                ++x;
-                ++y;
-            }
-        }
-    }
+    for (std::int32_t u = 0; u < users; ++u)
+        n += static_cast<std::int64_t>(commonItems(items(u), other.items(u)));
     return n;
 }
 
@@ -195,6 +181,23 @@ std::uint64_t UserItems::fingerprint() const
     for (auto i : m_items)
         mix(static_cast<std::uint64_t>(i));
     return h;
+}
+
+std::size_t commonItems(std::span<const std::int32_t> a, std::span<const std::int32_t> b)
+{
+    std::size_t x = 0, y = 0, common = 0;
+    while (x < a.size() && y < b.size()) {
+        if (a[x] < b[y]) {
+            ++x;
+        } else if (b[y] < a[x]) {
+            ++y;
+        } else {
+            ++common;
+            ++x;
+            ++y;
+        }
+    }
+    return common;
 }
 
 } // namespace vantage::ppac

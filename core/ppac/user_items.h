@@ -3,6 +3,7 @@
 // they interacted with. Training, validation and test sets are each one UserItems over the same
 // user and item id ranges; the transpose (item -> users) is the index behind similar users.
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -61,5 +62,8 @@ private:
     std::vector<std::int64_t> m_offsets{ 0 };
     std::vector<std::int32_t> m_items;
 };
+
+// How many items two sorted, duplicate-free item lists have in common (a merge of the two).
+std::size_t commonItems(std::span<const std::int32_t> a, std::span<const std::int32_t> b);
 
 } // namespace vantage::ppac

@@ -41,15 +41,20 @@ concept Recipe = requires(Session* session, const Session& stored, const typenam
 // than the row (a generated graph, a re-ranking sweep). Error::invalidInput for another run.
 RunInfo readRun(const Session& session, std::int64_t runId, Engine engine, RunKind kind);
 
-// The base of such a recipe: it declares its types, engine and kind, and reads the row back. The
-// recipe adds its static run().
-template <Engine E, RunKind K, typename Req, typename Res> struct RowRecipe {
+// The declarations every recipe makes: its types, engine and kind. The recipe adds its static run()
+// and read().
+template <Engine E, RunKind K, typename Req, typename Res, typename St> struct RecipeTypes {
     using Request = Req;
     using Result = Res;
-    using Stored = RunInfo;
+    using Stored = St;
     static constexpr Engine engine = E;
     static constexpr RunKind kind = K;
-    static Stored read(const Session& session, std::int64_t runId) { return readRun(session, runId, E, K); }
+};
+
+// The base of a recipe whose callers need no more than the row: it reads the row back. The recipe
+// adds its static run().
+template <Engine E, RunKind K, typename Req, typename Res> struct RowRecipe : RecipeTypes<E, K, Req, Res, RunInfo> {
+    static RunInfo read(const Session& session, std::int64_t runId) { return readRun(session, runId, E, K); }
 };
 
 } // namespace vantage::store
