@@ -20,7 +20,6 @@
 #include <torch/version.h>
 
 #include <cmath>
-#include <map>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -166,9 +165,6 @@ public:
 
     [[noreturn]] void refuse(const jit::Node& n, const std::string& why) const;
     [[noreturn]] void unmapped(const jit::Node& n) const;
-    // An error the IR raised, or a refusal, without a file gets the file (and line) of `n`.
-    void locate(Error& e, const jit::Node& n) const;
-    const std::string& file() const { return m_file; }
 
     Sym& sym(const jit::Node& n, const jit::Value* v);
     Sym in(const jit::Node& n, std::size_t i) { return sym(n, n.input(i)); }
@@ -188,6 +184,9 @@ public:
     int parameter(const jit::Value* v, const at::Tensor& t);
 
 private:
+    // An error the IR raised, or a refusal, gets the user's file and line of `n` (else the model file).
+    void locate(Error& e, const jit::Node& n) const;
+
     std::string m_file;
     const TorchScriptOpTable& m_ops;
     std::unordered_map<const jit::Value*, Sym> m_syms;
