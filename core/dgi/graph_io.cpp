@@ -127,6 +127,16 @@ Graph finish(EdgeList edges, const GraphLoadOptions& options, const std::filesys
     return buildGraph(std::move(edges), options.build, path.string(), building, cancel);
 }
 
+// An edge list or an OGB edge.csv: read (the first half of the progress), then built.
+Graph loadText(const std::filesystem::path& path, bool ogb, const GraphLoadOptions& options, Progress& progress,
+    const CancelToken& cancel)
+{
+    checkNumNodesOption(options);
+    SubProgress reading(progress, 0.0, 0.5);
+    EdgeList edges = readEdgeLines(path, ogb, std::min(options.maxNodes, kMaxNodes), reading, cancel);
+    return finish(std::move(edges), options, path, progress, cancel);
+}
+
 // Reads an integer .npy vector as int64 (mapped when it already is int64 and mapping is allowed).
 Buffer readIndexArray(const std::filesystem::path& path, bool map, const char* field, std::int64_t& count)
 {
@@ -162,19 +172,13 @@ bool endsWith(const std::string& s, std::string_view suffix)
 Graph loadEdgeList(
     const std::filesystem::path& path, const GraphLoadOptions& options, Progress& progress, const CancelToken& cancel)
 {
-    checkNumNodesOption(options);
-    SubProgress reading(progress, 0.0, 0.5);
-    EdgeList edges = readEdgeLines(path, false, std::min(options.maxNodes, kMaxNodes), reading, cancel);
-    return finish(std::move(edges), options, path, progress, cancel);
+    return loadText(path, false, options, progress, cancel);
 }
 
 Graph loadOgbCsv(
     const std::filesystem::path& path, const GraphLoadOptions& options, Progress& progress, const CancelToken& cancel)
 {
-    checkNumNodesOption(options);
-    SubProgress reading(progress, 0.0, 0.5);
-    EdgeList edges = readEdgeLines(path, true, std::min(options.maxNodes, kMaxNodes), reading, cancel);
-    return finish(std::move(edges), options, path, progress, cancel);
+    return loadText(path, true, options, progress, cancel);
 }
 
 Graph loadNpyCsr(const std::filesystem::path& indptr, const std::filesystem::path& indices, bool rowsAreDestinations,
