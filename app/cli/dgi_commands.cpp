@@ -106,11 +106,11 @@ void applyModelArgs(const ModelArgs& m, EvaluationRequest& r)
     r.seed = m.seed;
 }
 
-Graph loadGraphArg(const GraphArgs& g, const CancelToken& cancel)
+Graph loadGraphArg(const GraphArgs& g, Progress& progress, const CancelToken& cancel)
 {
     EvaluationRequest r;
     applyGraphArgs(g, r);
-    return loadRequestGraph(r, &cancel);
+    return loadRequestGraph(r, progress, cancel);
 }
 
 std::string graphNoteArg(const Graph& graph, const GraphStats& stats, const GraphArgs& g)
@@ -319,7 +319,7 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     auto gi = std::make_shared<GraphArgs>();
     addGraphOptions(info, *gi, true);
     info->callback([&ctx, gi] {
-        const Graph graph = loadGraphArg(*gi, ctx.cancel);
+        const Graph graph = loadGraphArg(*gi, ctx.progress(), ctx.cancel);
         const GraphStats stats = graphStats(graph);
         ctx.note(graphNoteArg(graph, stats, *gi));
         const Json j = graphSummaryJson(graph, stats);

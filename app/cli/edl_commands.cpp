@@ -525,8 +525,9 @@ void addPolicyCommands(CLI::App* edl, Context& ctx, const std::shared_ptr<EdlOpt
     addNumberAbove(migrateCmd, "--timeout", o->timeout, "Seconds to wait for each half", 0, 86400);
     migrateCmd->callback([&ctx, o] {
         JobClient job(resolve(o->target), { .name = "cli" });
-        const auto events = migrate(job,
-            { .from = splitList(o->from), .devices = splitList(o->toDevices), .timeoutS = o->timeout }, ctx.cancel);
+        const auto events
+            = migrate(job, { .from = splitList(o->from), .devices = splitList(o->toDevices), .timeoutS = o->timeout },
+                ctx.progress(), ctx.cancel);
         if (ctx.json) {
             Json a = Json::array();
             for (const auto& e : events)

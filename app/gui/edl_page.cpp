@@ -550,9 +550,8 @@ bool EdlPage::migrateWorkers(const QStringList& from)
     const bool started = startTypedJob<Events>(
         tr("Migrate workers"),
         [address, options](Progress& progress, const CancelToken& cancel) {
-            progress.report(0.1, "starting the new workers");
             edl::JobClient client(address, edl::ClientOptions{ .name = "gui-migrate" });
-            return edl::migrate(client, options, cancel);
+            return edl::migrate(client, options, progress, cancel);
         },
         [this](const TypedOutcome<Events>& outcome) {
             if (outcome.done()) {

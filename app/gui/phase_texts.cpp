@@ -28,6 +28,8 @@ const char* const kPhases[] = {
     QT_TRANSLATE_NOOP("Phase", "partial request"),
     QT_TRANSLATE_NOOP("Phase", "neighbourhood"),
     QT_TRANSLATE_NOOP("Phase", "generating"),
+    QT_TRANSLATE_NOOP("Phase", "reading"),
+    QT_TRANSLATE_NOOP("Phase", "building"),
     QT_TRANSLATE_NOOP("Phase", "splitting"),
     QT_TRANSLATE_NOOP("Phase", "prepared"),
     QT_TRANSLATE_NOOP("Phase", "data"),
@@ -44,6 +46,8 @@ const char* const kPhases[] = {
     QT_TRANSLATE_NOOP("Phase", "re-ranked"),
     QT_TRANSLATE_NOOP("Phase", "starting the leader"),
     QT_TRANSLATE_NOOP("Phase", "starting the new workers"),
+    QT_TRANSLATE_NOOP("Phase", "removing the old workers"),
+    QT_TRANSLATE_NOOP("Phase", "moved"),
     QT_TRANSLATE_NOOP("Phase", "layer-wise"),
     QT_TRANSLATE_NOOP("Phase", "node-wise"),
 };

@@ -58,7 +58,8 @@ int runLeader(const std::string& optionsFile)
     Leader leader(options);
     std::cerr << "vantage-edl leader: job " << leader.address().jobId << " on " << leader.address().endpoint
               << std::endl;
-    const JobReport report = leader.run(cancel);
+    vantage::NullProgress progress;
+    const JobReport report = leader.run(progress, cancel);
     std::cerr << "vantage-edl leader: " << jobStateName(report.status.state)
               << (report.status.message.empty() ? std::string() : " (" + report.status.message + ")") << ", final loss "
               << report.finalLoss << std::endl;

@@ -493,12 +493,12 @@ void warmUpModel(const GnnIr& ir, const LayerSchema& schema, const EvalOptions& 
         e.src.insert(e.src.end(), { v, (v + 1) % n });
         e.dst.insert(e.dst.end(), { v, v });
     }
-    const Graph g = buildGraph(std::move(e));
+    NullProgress progress;
+    const CancelToken cancel;
+    const Graph g = buildGraph(std::move(e), {}, {}, progress, cancel);
     const NodeMatrix x = randomFeatures(n, ir.width(ir.inputValue()), 1, opt.dtype);
     EvalOptions o;
     o.dtype = opt.dtype;
-    NullProgress progress;
-    const CancelToken cancel;
     if (opt.mode == EvalMode::FullGraph) {
         fullForward(
             g, wrap(x), ir, scalarOf(opt.dtype), torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index)));

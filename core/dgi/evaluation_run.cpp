@@ -194,15 +194,14 @@ std::string evaluationName(const EvaluationRequest& r)
     return r.model + " on " + r.graph;
 }
 
-Graph loadRequestGraph(const EvaluationRequest& r, const CancelToken* cancel)
+Graph loadRequestGraph(const EvaluationRequest& r, Progress& progress, const CancelToken& cancel)
 {
     GraphLoadOptions o;
-    o.cancel = cancel;
     o.numNodes = r.numNodes;
     o.build.symmetrize = r.symmetrize;
     o.build.dedupe = r.mergeDuplicates;
     o.build.selfLoops = r.selfLoops;
-    return loadGraph(r.graph, o);
+    return loadGraph(r.graph, o, progress, cancel);
 }
 
 std::string requestGraphNote(const Graph& graph, const GraphStats& counted, const EvaluationRequest& r)
@@ -318,7 +317,8 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
         EvaluationRun run;
         run.runId = scope.id();
         progress.report(0.0, "loading the graph");
-        run.graph = std::make_shared<const Graph>(loadRequestGraph(request, &cancel));
+        SubProgress loading(progress, 0.0, 0.04, "loading the graph");
+        run.graph = std::make_shared<const Graph>(loadRequestGraph(request, loading, cancel));
         const Graph& graph = *run.graph;
         run.graphStats = graphStats(graph);
         if (std::string text = requestGraphNote(graph, run.graphStats, request); !text.empty()) {

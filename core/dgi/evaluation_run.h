@@ -76,8 +76,8 @@ Json graphSummaryJson(const Graph& graph);
 Json graphSummaryJson(const Graph& graph, const GraphStats& stats);
 
 // The graph and the model as the request names them (for a page that shows the cut first).
-// `cancel`, when given, can end a long generation or read with vantage::Cancelled.
-Graph loadRequestGraph(const EvaluationRequest& request, const CancelToken* cancel = nullptr);
+// Loading reports as loadGraph does; the token ends a long generation or read with vantage::Cancelled.
+Graph loadRequestGraph(const EvaluationRequest& request, Progress& progress, const CancelToken& cancel);
 // The note of graphInputNote for a graph loaded for `request`, naming the CLI's options that change it.
 std::string requestGraphNote(const Graph& graph, const GraphStats& stats, const EvaluationRequest& request);
 // A TorchScript file is imported in the sandboxed model reader, which `cancel` ends.

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <thread>
 
 namespace vantage::dgi {
@@ -18,9 +19,11 @@ namespace {
 // Edges are drawn in chunks, each from its own stream, so the result does not depend on threads.
 constexpr std::int64_t kChunk = 1 << 18;
 
+// Each thread draws every threads-th chunk; the chunks done are counted for the progress, reported
+// under a lock so that the fractions arrive in order.
 template <typename Draw>
-EdgeList drawEdges(std::int64_t nodes, std::int64_t edges, std::uint64_t seed, std::uint64_t salt,
-    const CancelToken* cancel, Draw draw)
+EdgeList drawEdges(std::int64_t nodes, std::int64_t edges, std::uint64_t seed, std::uint64_t salt, Progress& progress,
+    const CancelToken& cancel, Draw draw)
 {
     EdgeList out;
     out.numNodes = nodes;
@@ -28,22 +31,26 @@ EdgeList drawEdges(std::int64_t nodes, std::int64_t edges, std::uint64_t seed, s
     out.dst.resize(static_cast<std::size_t>(edges));
     const std::int64_t chunks = (edges + kChunk - 1) / kChunk;
     const unsigned threads = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), 16));
+    std::int64_t done = 0;
+    std::mutex reporting;
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
             for (std::int64_t c = t; c < chunks; c += threads) {
-                if (cancel && cancel->isCancelled())
+                if (cancel.isCancelled())
                     return;
                 Rng rng(seed ^ salt, static_cast<std::uint64_t>(c) + 1);
                 const std::int64_t end = std::min(edges, (c + 1) * kChunk);
                 for (std::int64_t i = c * kChunk; i < end; ++i)
                     draw(rng, out.src[static_cast<std::size_t>(i)], out.dst[static_cast<std::size_t>(i)]);
+                std::lock_guard lock(reporting);
+                progress.report(static_cast<double>(++done) / static_cast<double>(chunks), "generating");
             }
         });
     for (auto& th : pool)
         th.join();
-    if (cancel)
-        cancel->throwIfCancelled();
+    cancel.throwIfCancelled();
+    progress.report(1.0, "generating");
     return out;
 }
 
@@ -72,7 +79,7 @@ std::int64_t edgeCount(std::int64_t nodes, double avgDegree, const char* what)
 
 } // namespace
 
-EdgeList generateRmat(const RmatOptions& o, const CancelToken* cancel)
+EdgeList generateRmat(const RmatOptions& o, Progress& progress, const CancelToken& cancel)
 {
     const std::int64_t m = edgeCount(o.nodes, o.avgDegree, "R-MAT");
     const double d = 1.0 - o.a - o.b - o.c;
@@ -84,7 +91,7 @@ EdgeList generateRmat(const RmatOptions& o, const CancelToken* cancel)
     const double ab = o.a + o.b;
     const double abc = ab + o.c;
     const std::int64_t n = o.nodes;
-    return drawEdges(n, m, o.seed, 0x52a7, cancel, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
+    return drawEdges(n, m, o.seed, 0x52a7, progress, cancel, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
         do {
             s = 0;
             t = 0;
@@ -106,7 +113,7 @@ EdgeList generateRmat(const RmatOptions& o, const CancelToken* cancel)
     });
 }
 
-EdgeList generateChungLu(const ChungLuOptions& o, const CancelToken* cancel)
+EdgeList generateChungLu(const ChungLuOptions& o, Progress& progress, const CancelToken& cancel)
 {
     const std::int64_t m = edgeCount(o.nodes, o.avgDegree, "Chung-Lu");
     if (!(o.exponent > 2.0))
@@ -135,17 +142,17 @@ EdgeList generateChungLu(const ChungLuOptions& o, const CancelToken* cancel)
         const auto i = std::min<std::int64_t>(it - cdf.begin(), n - 1);
         return perm[static_cast<std::size_t>(i)];
     };
-    return drawEdges(n, m, o.seed, 0xc1c1, cancel, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
+    return drawEdges(n, m, o.seed, 0xc1c1, progress, cancel, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
         s = pick(rng);
         t = pick(rng);
     });
 }
 
-EdgeList generateErdosRenyi(const ErdosRenyiOptions& o, const CancelToken* cancel)
+EdgeList generateErdosRenyi(const ErdosRenyiOptions& o, Progress& progress, const CancelToken& cancel)
 {
     const std::int64_t m = edgeCount(o.nodes, o.avgDegree, "Erdős–Rényi");
     const auto n = static_cast<std::uint64_t>(o.nodes);
-    return drawEdges(o.nodes, m, o.seed, 0xe7e7, cancel, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
+    return drawEdges(o.nodes, m, o.seed, 0xe7e7, progress, cancel, [&](Rng& rng, std::int64_t& s, std::int64_t& t) {
         s = static_cast<std::int64_t>(rng.below(n));
         t = static_cast<std::int64_t>(rng.below(n));
     });
@@ -156,7 +163,7 @@ bool isGeneratorSpec(std::string_view spec)
     return spec.starts_with("rmat:") || spec.starts_with("chunglu:") || spec.starts_with("er:");
 }
 
-Graph generateGraph(std::string_view spec, const BuildOptions& options, const CancelToken* cancel)
+Graph generateGraph(std::string_view spec, const BuildOptions& options, Progress& progress, const CancelToken& cancel)
 {
     const auto colon = spec.find(':');
     if (colon == std::string_view::npos || !isGeneratorSpec(spec))
@@ -198,6 +205,7 @@ Graph generateGraph(std::string_view spec, const BuildOptions& options, const Ca
         return static_cast<std::int64_t>(v);
     };
     EdgeList edges;
+    SubProgress drawing(progress, 0.0, 0.7);
     if (kind == "rmat") {
         RmatOptions o;
         o.nodes = integer("n", static_cast<double>(o.nodes));
@@ -209,7 +217,7 @@ Graph generateGraph(std::string_view spec, const BuildOptions& options, const Ca
         if (!kv.empty())
             throw Error::invalidInput("unknown key '" + kv.begin()->first + "' (n, deg, seed, a, b, c)")
                 .forField(kind + "." + kv.begin()->first);
-        edges = generateRmat(o, cancel);
+        edges = generateRmat(o, drawing, cancel);
     } else if (kind == "chunglu") {
         ChungLuOptions o;
         o.nodes = integer("n", static_cast<double>(o.nodes));
@@ -219,7 +227,7 @@ Graph generateGraph(std::string_view spec, const BuildOptions& options, const Ca
         if (!kv.empty())
             throw Error::invalidInput("unknown key '" + kv.begin()->first + "' (n, deg, seed, gamma)")
                 .forField(kind + "." + kv.begin()->first);
-        edges = generateChungLu(o, cancel);
+        edges = generateChungLu(o, drawing, cancel);
     } else {
         ErdosRenyiOptions o;
         o.nodes = integer("n", static_cast<double>(o.nodes));
@@ -228,12 +236,13 @@ Graph generateGraph(std::string_view spec, const BuildOptions& options, const Ca
         if (!kv.empty())
             throw Error::invalidInput("unknown key '" + kv.begin()->first + "' (n, deg, seed)")
                 .forField(kind + "." + kv.begin()->first);
-        edges = generateErdosRenyi(o, cancel);
+        edges = generateErdosRenyi(o, drawing, cancel);
     }
     // A generated graph is simple by definition (the degree is counted before deduplication).
     BuildOptions simple = options;
     simple.dedupe = true;
-    return buildGraph(std::move(edges), simple, std::string(spec));
+    SubProgress building(progress, 0.7, 1.0);
+    return buildGraph(std::move(edges), simple, std::string(spec), building, cancel);
 }
 
 } // namespace vantage::dgi

@@ -34,18 +34,20 @@ struct ErdosRenyiOptions {
     std::uint64_t seed = 1;
 };
 
-// Each checks `cancel` (when given) between chunks of edges and throws vantage::Cancelled. A graph
-// whose edges would not fit this machine's memory is refused before any is drawn.
-EdgeList generateRmat(const RmatOptions& options, const CancelToken* cancel = nullptr);
-EdgeList generateChungLu(const ChungLuOptions& options, const CancelToken* cancel = nullptr);
-EdgeList generateErdosRenyi(const ErdosRenyiOptions& options, const CancelToken* cancel = nullptr);
+// Each reports the share of edges drawn ("generating") and checks the token between chunks of edges
+// (throws vantage::Cancelled). A graph whose edges would not fit this machine's memory is refused
+// before any is drawn.
+EdgeList generateRmat(const RmatOptions& options, Progress& progress, const CancelToken& cancel);
+EdgeList generateChungLu(const ChungLuOptions& options, Progress& progress, const CancelToken& cancel);
+EdgeList generateErdosRenyi(const ErdosRenyiOptions& options, Progress& progress, const CancelToken& cancel);
 
 // True for "rmat:...", "chunglu:...", "er:..." (a generator spec rather than a path).
 bool isGeneratorSpec(std::string_view spec);
 
 // Parses "rmat:n=1000000,deg=16,seed=1[,a=..,b=..,c=..]", "chunglu:n=..,deg=..,gamma=2.5,seed=..",
 // "er:n=..,deg=..,seed=.." (numbers may be written 1e6) and builds the graph. Unknown keys and
-// out-of-range values throw Error::invalidInput naming the key.
-Graph generateGraph(std::string_view spec, const BuildOptions& options = {}, const CancelToken* cancel = nullptr);
+// out-of-range values throw Error::invalidInput naming the key. Drawing the edges is the first 70% of
+// the progress, building the graph (buildGraph) the rest.
+Graph generateGraph(std::string_view spec, const BuildOptions& options, Progress& progress, const CancelToken& cancel);
 
 } // namespace vantage::dgi

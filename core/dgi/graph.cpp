@@ -110,16 +110,18 @@ void checkNodeCount(std::int64_t numNodes, const std::string& origin, const std:
 
 namespace {
 
-Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::string origin);
+Graph buildGraphInMemory(
+    EdgeList edges, const BuildOptions& options, std::string origin, Progress& progress, const CancelToken& cancel);
 
 } // namespace
 
-Graph buildGraph(EdgeList edges, const BuildOptions& options, std::string origin)
+Graph buildGraph(
+    EdgeList edges, const BuildOptions& options, std::string origin, Progress& progress, const CancelToken& cancel)
 {
     const std::size_t m = edges.src.size();
     const std::int64_t n = edges.numNodes;
     try {
-        return buildGraphInMemory(std::move(edges), options, std::move(origin));
+        return buildGraphInMemory(std::move(edges), options, std::move(origin), progress, cancel);
     } catch (const std::bad_alloc&) {
         throw Error::failure("out of memory building a graph of "
             + (n > 0 ? std::to_string(n) + " nodes and " : std::string()) + std::to_string(m)
@@ -129,16 +131,21 @@ Graph buildGraph(EdgeList edges, const BuildOptions& options, std::string origin
 
 namespace {
 
-Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::string origin)
+Graph buildGraphInMemory(
+    EdgeList edges, const BuildOptions& options, std::string origin, Progress& progress, const CancelToken& cancel)
 {
     VANTAGE_ASSERT(edges.src.size() == edges.dst.size(), "an edge list with more sources than destinations or fewer");
-    const auto checkCancel = [&](std::size_t i) {
-        if (options.cancel && (i & ((std::size_t{ 1 } << 22) - 1)) == 0)
-            options.cancel->throwIfCancelled();
+    // Three passes over the edges (checking, bucketing, sorting per node), a third of the work each.
+    const auto checkCancel = [&](std::size_t i, std::size_t of, int pass) {
+        if ((i & ((std::size_t{ 1 } << 22) - 1)) != 0)
+            return;
+        cancel.throwIfCancelled();
+        progress.report(
+            (pass + static_cast<double>(i) / static_cast<double>(std::max<std::size_t>(of, 1))) / 3.0, "building");
     };
     std::int64_t n = edges.numNodes;
     for (std::size_t i = 0; i < edges.src.size(); ++i) {
-        checkCancel(i);
+        checkCancel(i, edges.src.size(), 0);
         const auto s = edges.src[i];
         const auto d = edges.dst[i];
         if (s < 0 || d < 0)
@@ -181,17 +188,16 @@ Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::strin
         }
 
     const std::size_t m = edges.src.size();
-    checkCancel(0);
+    checkCancel(0, m, 1);
     std::vector<std::int64_t> off(static_cast<std::size_t>(n + 1), 0);
     for (auto d : edges.dst)
         ++off[static_cast<std::size_t>(d + 1)];
     std::partial_sum(off.begin(), off.end(), off.begin());
-    checkCancel(0);
     std::vector<std::int64_t> src(m);
     {
         std::vector<std::int64_t> cursor(off.begin(), off.end() - 1);
         for (std::size_t i = 0; i < m; ++i) {
-            checkCancel(i);
+            checkCancel(i, m, 1);
             src[static_cast<std::size_t>(cursor[static_cast<std::size_t>(edges.dst[i])]++)] = edges.src[i];
         }
     }
@@ -199,9 +205,13 @@ Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::strin
     edges.dst = {};
     std::int64_t w = 0;
     for (std::int64_t v = 0; v < n; ++v) {
-        // Per node a sort of its in-edges: checked by edges sorted, not by nodes.
-        if (options.cancel && (v & 0xFFFF) == 0)
-            options.cancel->throwIfCancelled();
+        // Per node a sort of its in-edges: checked every 65,536 nodes, the share by edges sorted.
+        if ((v & 0xFFFF) == 0) {
+            cancel.throwIfCancelled();
+            progress.report(
+                (2.0 + static_cast<double>(off[static_cast<std::size_t>(v)]) / std::max<double>(1.0, m)) / 3.0,
+                "building");
+        }
         const auto b = src.begin() + off[static_cast<std::size_t>(v)];
         const auto e = src.begin() + off[static_cast<std::size_t>(v + 1)];
         std::sort(b, e);
@@ -212,6 +222,7 @@ Graph buildGraphInMemory(EdgeList edges, const BuildOptions& options, std::strin
     }
     off[static_cast<std::size_t>(n)] = w;
 
+    progress.report(1.0, "building");
     Buffer offBuf = Buffer::allocate(off.size() * sizeof(std::int64_t));
     std::copy(off.begin(), off.end(), offBuf.as<std::int64_t>().begin());
     Buffer srcBuf = Buffer::allocate(static_cast<std::size_t>(w) * sizeof(std::int64_t));
@@ -234,7 +245,7 @@ EdgeList toEdgeList(const Graph& graph)
     return e;
 }
 
-Graph applyBuildOptions(Graph graph, const BuildOptions& options)
+Graph applyBuildOptions(Graph graph, const BuildOptions& options, Progress& progress, const CancelToken& cancel)
 {
     bool clean = !options.symmetrize && options.selfLoops == SelfLoops::Keep;
     if (clean && options.dedupe) {
@@ -253,7 +264,7 @@ Graph applyBuildOptions(Graph graph, const BuildOptions& options)
     std::string origin = graph.origin();
     EdgeList edges = toEdgeList(graph);
     graph = Graph();
-    return buildGraph(std::move(edges), options, std::move(origin));
+    return buildGraph(std::move(edges), options, std::move(origin), progress, cancel);
 }
 
 Graph reversed(const Graph& graph)

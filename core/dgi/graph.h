@@ -66,9 +66,6 @@ struct BuildOptions {
     // Drop repeated (s, d). Off by default: a model sums over repeated edges, so merging them
     // answers another question than the user's model; symmetrize merges (PyG's to_undirected does).
     bool dedupe = false;
-    // Checked every few million edges while building (throws vantage::Cancelled): symmetrising
-    // 62M edges takes 15 s here, a billion minutes.
-    const CancelToken* cancel = nullptr;
 };
 
 // Node ids a graph may hold: far beyond any graph that fits a machine, far below where id + 1 or
@@ -79,12 +76,15 @@ inline constexpr std::int64_t kMaxNodes = std::int64_t{ 1 } << 40;
 // not fit this machine's memory, naming `origin` and `what` ("node id 4000000000", "--num-nodes").
 void checkNodeCount(std::int64_t numNodes, const std::string& origin, const std::string& what);
 
-// Sorts into CSC (sources ascending within each destination). Consumes `edges`.
-Graph buildGraph(EdgeList edges, const BuildOptions& options = {}, std::string origin = {});
+// Sorts into CSC (sources ascending within each destination). Consumes `edges`. Reports and checks
+// the token every few million edges ("building"; throws vantage::Cancelled): symmetrising 62M
+// edges takes 15 s here, a billion minutes.
+Graph buildGraph(
+    EdgeList edges, const BuildOptions& options, std::string origin, Progress& progress, const CancelToken& cancel);
 
 // Applies symmetrise / self-loop / dedupe options to an existing graph (a no-op copy-free return
-// when there is nothing to do).
-Graph applyBuildOptions(Graph graph, const BuildOptions& options);
+// when there is nothing to do; else buildGraph).
+Graph applyBuildOptions(Graph graph, const BuildOptions& options, Progress& progress, const CancelToken& cancel);
 
 // Every edge as (src, dst) pairs in CSC order.
 EdgeList toEdgeList(const Graph& graph);

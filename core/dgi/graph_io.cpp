@@ -15,17 +15,27 @@ namespace {
 
 // Reads "a b" / "a,b" lines (plain or .gz) a block at a time. `ogb` = the OGB flavour
 // (comma-separated, no comments).
-EdgeList readEdgeLines(const std::filesystem::path& path, bool ogb, std::int64_t maxNodes, const CancelToken* cancel)
+// Reports the share of the file's bytes read (of a plain file; a compressed one reports when done).
+EdgeList readEdgeLines(
+    const std::filesystem::path& path, bool ogb, std::int64_t maxNodes, Progress& progress, const CancelToken& cancel)
 {
     EdgeList edges;
     LineReader lines(path,
         TextLimits{ .what = ogb ? "an OGB edge file (src,dst per line)" : "an edge list (src dst per line)",
             .maxLineBytes = 64u << 10 });
+    std::error_code ec;
+    const auto fileBytes = std::filesystem::file_size(path, ec);
+    const bool plain = !ec && fileBytes > 0 && path.extension() != ".gz";
+    std::uint64_t bytes = 0; // of the lines read, with their newlines
     std::string_view line;
     while (lines.next(line)) {
         const std::int64_t lineNo = lines.lineNumber();
-        if (cancel && lineNo % (1 << 20) == 0)
-            cancel->throwIfCancelled();
+        bytes += line.size() + 1;
+        if (lineNo % (1 << 16) == 0) {
+            cancel.throwIfCancelled();
+            if (plain)
+                progress.report(std::min(1.0, static_cast<double>(bytes) / static_cast<double>(fileBytes)), "reading");
+        }
         std::size_t i = 0;
         auto skipSpace = [&] {
             while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
@@ -99,16 +109,11 @@ void checkMaxNodes(std::int64_t numNodes, const GraphLoadOptions& options, const
             .inFile(path.string());
 }
 
-// The build options with the load's cancel: building the CSR of a large graph takes a while too.
-BuildOptions buildOptions(const GraphLoadOptions& options)
+// Builds the graph read (the second half of a text file's progress).
+Graph finish(EdgeList edges, const GraphLoadOptions& options, const std::filesystem::path& path, Progress& progress,
+    const CancelToken& cancel)
 {
-    BuildOptions build = options.build;
-    build.cancel = options.cancel;
-    return build;
-}
-
-Graph finish(EdgeList edges, const GraphLoadOptions& options, const std::filesystem::path& path)
-{
+    progress.report(0.5, "reading");
     checkMaxNodes(options.numNodes, options, path);
     if (options.numNodes > 0) {
         for (std::size_t i = 0; i < edges.src.size(); ++i)
@@ -118,7 +123,18 @@ Graph finish(EdgeList edges, const GraphLoadOptions& options, const std::filesys
                     .inFile(path.string());
         edges.numNodes = options.numNodes;
     }
-    return buildGraph(std::move(edges), buildOptions(options), path.string());
+    SubProgress building(progress, 0.5, 1.0);
+    return buildGraph(std::move(edges), options.build, path.string(), building, cancel);
+}
+
+// An edge list or an OGB edge.csv: read (the first half of the progress), then built.
+Graph loadText(const std::filesystem::path& path, bool ogb, const GraphLoadOptions& options, Progress& progress,
+    const CancelToken& cancel)
+{
+    checkNumNodesOption(options);
+    SubProgress reading(progress, 0.0, 0.5);
+    EdgeList edges = readEdgeLines(path, ogb, std::min(options.maxNodes, kMaxNodes), reading, cancel);
+    return finish(std::move(edges), options, path, progress, cancel);
 }
 
 // Reads an integer .npy vector as int64 (mapped when it already is int64 and mapping is allowed).
@@ -153,20 +169,20 @@ bool endsWith(const std::string& s, std::string_view suffix)
 
 } // namespace
 
-Graph loadEdgeList(const std::filesystem::path& path, const GraphLoadOptions& options)
+Graph loadEdgeList(
+    const std::filesystem::path& path, const GraphLoadOptions& options, Progress& progress, const CancelToken& cancel)
 {
-    checkNumNodesOption(options);
-    return finish(readEdgeLines(path, false, std::min(options.maxNodes, kMaxNodes), options.cancel), options, path);
+    return loadText(path, false, options, progress, cancel);
 }
 
-Graph loadOgbCsv(const std::filesystem::path& path, const GraphLoadOptions& options)
+Graph loadOgbCsv(
+    const std::filesystem::path& path, const GraphLoadOptions& options, Progress& progress, const CancelToken& cancel)
 {
-    checkNumNodesOption(options);
-    return finish(readEdgeLines(path, true, std::min(options.maxNodes, kMaxNodes), options.cancel), options, path);
+    return loadText(path, true, options, progress, cancel);
 }
 
 Graph loadNpyCsr(const std::filesystem::path& indptr, const std::filesystem::path& indices, bool rowsAreDestinations,
-    const GraphLoadOptions& options)
+    const GraphLoadOptions& options, Progress& progress, const CancelToken& cancel)
 {
     checkNumNodesOption(options);
     std::int64_t ptrCount = 0;
@@ -190,14 +206,14 @@ Graph loadNpyCsr(const std::filesystem::path& indptr, const std::filesystem::pat
     if (rowsAreDestinations) {
         Graph g = Graph::fromCsc(n, std::move(ptr), std::move(idx), indptr.string(), indices.string());
         g.setOrigin(indptr.parent_path().string());
-        return applyBuildOptions(std::move(g), buildOptions(options));
+        return applyBuildOptions(std::move(g), options.build, progress, cancel);
     }
     // Adjacency CSR: row s lists the destinations of s's out-edges; the transpose is our CSC.
     Graph rows = Graph::fromCsc(n, std::move(ptr), std::move(idx), indptr.string(), indices.string());
     EdgeList e = toEdgeList(rows);
     std::swap(e.src, e.dst);
     rows = Graph();
-    return buildGraph(std::move(e), buildOptions(options), indptr.parent_path().string());
+    return buildGraph(std::move(e), options.build, indptr.parent_path().string(), progress, cancel);
 }
 
 void saveGraph(const Graph& graph, const std::filesystem::path& directory)
@@ -213,7 +229,8 @@ void saveGraph(const Graph& graph, const std::filesystem::path& directory)
             { "nodes", graph.numNodes() }, { "edges", graph.numEdges() }, { "origin", graph.origin() } });
 }
 
-Graph loadGraphDirectory(const std::filesystem::path& directory, const GraphLoadOptions& options)
+Graph loadGraphDirectory(const std::filesystem::path& directory, const GraphLoadOptions& options, Progress& progress,
+    const CancelToken& cancel)
 {
     const auto meta = directory / "graph.json";
     bool rowsAreDestinations = false;
@@ -261,40 +278,41 @@ Graph loadGraphDirectory(const std::filesystem::path& directory, const GraphLoad
                 + (key == std::string("nodes") ? "indptr.npy" : "indices.npy") + " holds " + std::to_string(actual))
                 .inFile(meta.string())
                 .forField(key);
-    Graph g = loadNpyCsr(directory / "indptr.npy", directory / "indices.npy", rowsAreDestinations, options);
+    Graph g = loadNpyCsr(
+        directory / "indptr.npy", directory / "indices.npy", rowsAreDestinations, options, progress, cancel);
     g.setOrigin(directory.string());
     return g;
 }
 
-Graph loadGraph(std::string_view spec, const GraphLoadOptions& options)
+Graph loadGraph(std::string_view spec, const GraphLoadOptions& options, Progress& progress, const CancelToken& cancel)
 {
     if (spec.empty())
         throw Error::invalidInput("no graph given").forField("graph");
     if (isGeneratorSpec(spec))
-        return generateGraph(spec, buildOptions(options), options.cancel);
+        return generateGraph(spec, options.build, progress, cancel);
     for (const char* kind : { "csr:", "csc:" })
         if (spec.starts_with(kind)) {
             const std::string_view rest = spec.substr(4);
             const auto comma = rest.find(',');
             if (comma == std::string_view::npos)
                 throw Error::invalidInput(std::string("expected ") + kind + "INDPTR.npy,INDICES.npy").forField("graph");
-            return loadNpyCsr(
-                std::string(rest.substr(0, comma)), std::string(rest.substr(comma + 1)), kind[2] == 'c', options);
+            return loadNpyCsr(std::string(rest.substr(0, comma)), std::string(rest.substr(comma + 1)), kind[2] == 'c',
+                options, progress, cancel);
         }
     const std::filesystem::path path{ std::string(spec) };
     if (std::filesystem::is_directory(path))
-        return loadGraphDirectory(path, options);
+        return loadGraphDirectory(path, options, progress, cancel);
     if (!std::filesystem::exists(path))
         throw Error::invalidInput("no such file or directory (or generator spec: rmat:n=..,deg=..,seed=..)")
             .inFile(path.string())
             .forField("graph");
     const std::string name = path.string();
     if (endsWith(name, ".csv") || endsWith(name, ".csv.gz"))
-        return loadOgbCsv(path, options);
+        return loadOgbCsv(path, options, progress, cancel);
     if (endsWith(name, ".npy"))
         throw Error::invalidInput("a single .npy is not a graph; use csr:INDPTR.npy,INDICES.npy or a directory")
             .inFile(name);
-    return loadEdgeList(path, options);
+    return loadEdgeList(path, options, progress, cancel);
 }
 
 } // namespace vantage::dgi

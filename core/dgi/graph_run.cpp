@@ -38,7 +38,8 @@ GenerateRun GenerateRecipe::run(
         GenerateRun out;
         out.runId = scope.id();
         progress.report(0.0, "generating " + spec);
-        const Graph graph = loadRequestGraph(request.graph, &cancel);
+        SubProgress generating(progress, 0.0, 0.7);
+        const Graph graph = loadRequestGraph(request.graph, generating, cancel);
         progress.report(0.7, "writing " + request.out);
         saveGraph(graph, request.out);
         progress.report(1.0, "done");

@@ -26,7 +26,7 @@ JobRun runJob(store::Session* session, const JobRequest& request, Progress& prog
         Leader leader(options);
         if (started)
             started(leader.address());
-        out.report = leader.run(cancel, &progress);
+        out.report = leader.run(progress, cancel);
         const Json reportJson = toJson(out.report);
         out.result = jobResultFromReport(reportJson, options.jobDir);
         if (request.stopRestartBaseline && out.report.status.state == JobState::Finished) {
@@ -35,7 +35,7 @@ JobRun runJob(store::Session* session, const JobRequest& request, Progress& prog
             b.faults.clear();
             b.jobDir = options.jobDir / "baseline";
             Leader baseLeader(b);
-            out.baseline = baseLeader.run(cancel, &progress);
+            out.baseline = baseLeader.run(progress, cancel);
             out.result["baseline"] = jobResultFromReport(toJson(*out.baseline), b.jobDir);
             const double live = meanPause(out.report.events), stop = meanPause(out.baseline->events);
             out.result["pause_ratio"] = stop > 0 ? live / stop : 0.0;
@@ -90,7 +90,7 @@ ProfileRun runProfile(store::Session* session, const JobAddress& address, const 
 {
     ProfileRun out;
     const JobClient client(address, ClientOptions{ .name = "profile" });
-    out.curve = profileThroughput(client, options, cancel, &progress);
+    out.curve = profileThroughput(client, options, progress, cancel);
     if (!session)
         return out;
     out.runId = runId != 0 ? runId : findJobRun(*session, address.jobDir);

@@ -41,10 +41,8 @@ Leader::Impl::Impl(LeaderOptions o)
           .chunkSize = opt.spec.effectiveChunkSize(),
           .seed = opt.spec.seed,
           .firstEpoch = resumeEpoch(opt) })
-{
-    if (!opt.restoreFrom.empty())
-        step = jsonFieldOr<std::int64_t>(inspectCheckpoint(opt.restoreFrom), "step", 0, "checkpoint");
-}
+    , steps(resumeStep(opt))
+{ }
 
 std::int64_t Leader::Impl::resumeEpoch(const LeaderOptions& o)
 {
@@ -58,21 +56,11 @@ std::int64_t Leader::Impl::resumeEpoch(const LeaderOptions& o)
     return e;
 }
 
-WorkerSlot* Leader::Impl::find(const std::string& id)
+std::int64_t Leader::Impl::resumeStep(const LeaderOptions& o)
 {
-    if (id.size() < 2 || id[0] != 'w')
-        return nullptr;
-    try {
-        const auto n = std::stoul(id.substr(1));
-        return n < workers.size() ? &workers[n] : nullptr;
-    } catch (const std::exception&) {
-        return nullptr;
-    }
-}
-
-std::int64_t Leader::Impl::aliveMembers() const
-{
-    return std::count_if(members.begin(), members.end(), [&](std::size_t i) { return workers[i].alive(); });
+    if (o.restoreFrom.empty())
+        return 0;
+    return jsonFieldOr<std::int64_t>(inspectCheckpoint(o.restoreFrom), "step", 0, "checkpoint");
 }
 
 void Leader::Impl::handle(const ControlSocket::Incoming& in)
@@ -86,7 +74,7 @@ void Leader::Impl::handle(const ControlSocket::Incoming& in)
         socket->send(in.peer, makeErrorReply(bad, Rejection::Malformed, e.message()));
         return;
     }
-    Verdict v = checkMessage(m, token, generation);
+    Verdict v = checkMessage(m, token, membership.generation());
     if (v.accepted())
         v = replays.admit(m, wallClockMs()); // only a message with the token is remembered
     if (!v.accepted()) {
@@ -164,7 +152,7 @@ void Leader::Impl::command(const std::string& peer, const Message& m)
         const int count = jsonFieldOr<int>(m.body, "count", 1, "scale_in");
         if (count <= 0)
             throw Error::invalidInput("count must be positive").forField("count");
-        ids = newestMembers(count);
+        ids = membership.newestMembers(count);
     }
     const auto removed = scaleIn(ids);
     log(LogLevel::Info, "scale in requested by " + m.sender + ": " + std::to_string(removed.size()) + " worker(s)");
@@ -173,7 +161,7 @@ void Leader::Impl::command(const std::string& peer, const Message& m)
 
 void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
 {
-    WorkerSlot* w = find(m.sender);
+    WorkerSlot* w = membership.find(m.sender);
     if (!w)
         throw Error::invalidInput("unknown worker '" + m.sender + "'");
     const std::size_t idx = w->index;
@@ -183,7 +171,7 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
     }
     w->lastHeard = Clock::now();
     if (m.type == msg::Heartbeat) {
-        reply(peer, m, msg::Ack, { { "generation", generation } });
+        reply(peer, m, msg::Ack, { { "generation", membership.generation() } });
         return;
     }
     if (m.type == msg::Hello) {
@@ -221,13 +209,13 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
         return;
     }
     // Generation-bound reports: checkMessage has already matched m.generation to ours.
-    if (!isMember(idx) || w->reply != BarrierReply::Pending)
+    if (!membership.isMember(idx) || !steps.awaits(idx))
         throw Error::invalidInput("unexpected '" + m.type + "' from " + w->info.id);
     const bool switching = m.type == msg::Switched || m.type == msg::SwitchFailed;
     if (switching != (phase == Phase::Switching))
         throw Error::invalidInput("'" + m.type + "' out of phase from " + w->info.id);
-    if (!switching && jsonFieldOr<std::int64_t>(m.body, "step", -1, m.type) != step)
-        throw Error::invalidInput("'" + m.type + "' for another step than " + std::to_string(step));
+    if (!switching && jsonFieldOr<std::int64_t>(m.body, "step", -1, m.type) != steps.step())
+        throw Error::invalidInput("'" + m.type + "' for another step than " + std::to_string(steps.step()));
     const std::string& t = m.type;
     if (t == msg::StepDone && m.body.contains("loss_sum") && m.body["loss_sum"].is_string()) {
         w->owed = Owed{ peer, m.request, m.type };
@@ -235,18 +223,17 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
         return;
     }
     // Parsed now, so that a malformed report is refused and never half-applied at the commit.
-    const double lossSum = t == msg::StepDone ? jsonField<double>(m.body, "loss_sum", t) : 0.0;
-    auto ids = t == msg::StepDone ? jsonField<std::vector<std::int64_t>>(m.body, "sample_ids", t)
-                                  : std::vector<std::int64_t>{};
-    const double computeS = t == msg::StepDone ? jsonFieldOr<double>(m.body, "compute_s", 0.0, t) : 0.0;
-    const auto hash = jsonFieldOr<std::string>(m.body, "param_hash", "", t);
-    w->reply = (t == msg::Switched || t == msg::StepDone) ? BarrierReply::Ok : BarrierReply::Failed;
-    w->lossSum = lossSum;
-    w->sampleIds = std::move(ids);
-    w->computeS = computeS;
-    w->paramHash = hash;
+    StepLedger::Report r;
+    r.lossSum = t == msg::StepDone ? jsonField<double>(m.body, "loss_sum", t) : 0.0;
+    if (t == msg::StepDone)
+        r.sampleIds = jsonField<std::vector<std::int64_t>>(m.body, "sample_ids", t);
+    r.computeS = t == msg::StepDone ? jsonFieldOr<double>(m.body, "compute_s", 0.0, t) : 0.0;
+    r.paramHash = jsonFieldOr<std::string>(m.body, "param_hash", "", t);
+    r.reply = (t == msg::Switched || t == msg::StepDone) ? BarrierReply::Ok : BarrierReply::Failed;
+    const bool failed = r.reply == BarrierReply::Failed;
+    steps.report(idx, std::move(r));
     w->owed = Owed{ peer, m.request, m.type };
-    if (w->reply == BarrierReply::Failed)
+    if (failed)
         log(LogLevel::Warning, w->info.id + ": " + jsonFieldOr<std::string>(m.body, "reason", "failed", m.type));
     resolve();
 }
@@ -279,7 +266,7 @@ Leader::Leader(LeaderOptions options)
 Leader::~Leader()
 {
     // ChildProcess destructors SIGKILL and reap whatever is still running.
-    for (auto& w : m_impl->workers)
+    for (auto& w : m_impl->membership.all())
         if (w.process)
             w.process->signal(SIGKILL);
 }
@@ -290,11 +277,11 @@ JobAddress Leader::address() const
         static_cast<std::int64_t>(::getpid()), m_impl->rendezvous->port() };
 }
 
-JobReport Leader::run(const CancelToken& cancel, Progress* progress)
+JobReport Leader::run(Progress& progress, const CancelToken& cancel)
 {
     auto& d = *m_impl;
     d.cancel = &cancel;
-    d.progress = progress;
+    d.progress = &progress;
     d.emit(JobStateEvent{ JobState::Starting, {}, 0.0 });
     for (int i = 0; i < d.opt.workers; ++i)
         d.launchWorker(d.opt.restoreFrom);
@@ -320,14 +307,14 @@ JobReport Leader::run(const CancelToken& cancel, Progress* progress)
         = Clock::now() + std::chrono::duration<double>(std::max(5.0, d.opt.spec.timeouts.collectiveS));
     for (;;) {
         bool running = false;
-        for (auto& w : d.workers)
+        for (auto& w : d.membership.all())
             running = running || (w.process && w.process->running());
         if (!running || Clock::now() > drainUntil)
             break;
         if (auto in = d.socket->receive(0.01))
             d.handle(*in);
     }
-    for (auto& w : d.workers)
+    for (auto& w : d.membership.all())
         if (w.process)
             w.process->terminate(1.0);
     // A final state of the subscribers' view, then the report on disk.

@@ -137,10 +137,11 @@ public:
 
     JobAddress address() const;
 
-    // Launches the first workers and runs the job to its end. Cancelling stops the job gracefully
-    // (the current step is committed and saved). Returns the report; throws only for failures of the
-    // leader itself (a job whose workers all died ends with state Failed in the report).
-    JobReport run(const CancelToken& cancel = {}, Progress* progress = nullptr);
+    // Launches the first workers and runs the job to its end, reporting the share of the job's
+    // samples trained as steps commit. Cancelling stops the job gracefully (the current step is
+    // committed and saved). Returns the report; throws only for failures of the leader itself (a job
+    // whose workers all died ends with state Failed in the report).
+    JobReport run(Progress& progress, const CancelToken& cancel);
 
 private:
     struct Impl;

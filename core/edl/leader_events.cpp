@@ -8,7 +8,7 @@ Message Leader::Impl::make(std::string_view type, Json body) const
     m.type = std::string(type);
     m.token = token;
     m.job = jobId;
-    m.generation = generation;
+    m.generation = membership.generation();
     m.sender = "leader";
     m.body = std::move(body);
     return m;
@@ -26,7 +26,7 @@ void Leader::Impl::answer(WorkerSlot& w, std::string_view type, Json body)
     if (!w.owed)
         return;
     if (w.owed->type == msg::StepDone || w.owed->type == msg::StepFailed)
-        body["committed"] = lastStepCommitted;
+        body["committed"] = steps.lastCommitted();
     Message m = make(type, std::move(body));
     m.request = w.owed->request;
     socket->send(w.owed->peer, m);
@@ -35,10 +35,7 @@ void Leader::Impl::answer(WorkerSlot& w, std::string_view type, Json body)
 
 void Leader::Impl::emitMembership()
 {
-    MembershipEvent m;
-    for (const auto& w : workers)
-        m.workers.push_back(w.info);
-    emit(std::move(m));
+    emit(MembershipEvent{ membership.infos() });
 }
 
 JobStatus Leader::Impl::status() const
@@ -48,15 +45,14 @@ JobStatus Leader::Impl::status() const
     s.state = state;
     s.message = message;
     s.trainer = opt.spec.trainer;
-    s.generation = generation;
-    s.step = step;
+    s.generation = membership.generation();
+    s.step = steps.step();
     s.epoch = ledger.epoch();
     s.epochs = opt.spec.epochs;
-    s.globalBatch = opt.spec.globalBatchAt(std::max<std::int64_t>(1, static_cast<std::int64_t>(members.size())));
+    s.globalBatch = opt.spec.globalBatchAt(std::max<std::int64_t>(1, static_cast<std::int64_t>(membership.size())));
     s.loss = curves.lastLoss();
     s.throughput = curves.throughput();
-    for (const auto& w : workers)
-        s.workers.push_back(w.info);
+    s.workers = membership.infos();
     s.scaleEvents = scaleEvents;
     s.elapsedS = since(started);
     return s;

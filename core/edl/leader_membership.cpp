@@ -6,8 +6,7 @@ std::string Leader::Impl::launchWorker(
     const std::string& restoreFrom, const std::string& replaces, const std::string& device)
 {
     WorkerSlot w;
-    w.index = workers.size();
-    w.info.id = "w" + std::to_string(w.index);
+    w.info.id = membership.nextId();
     w.info.host = launcher->nextHost();
     w.info.device = device.empty() ? launcher->nextDevice() : device;
     w.launchedAt = w.lastHeard = Clock::now();
@@ -24,23 +23,20 @@ std::string Leader::Impl::launchWorker(
     launcher->advance();
     w.info.pid = w.process->pid();
     const std::string id = w.info.id;
-    workers.push_back(std::move(w));
+    membership.add(std::move(w));
     emitMembership();
     return id;
 }
 
 void Leader::Impl::markFailed(std::size_t idx, const std::string& reason)
 {
-    WorkerSlot& w = workers[idx];
+    const WorkerSlot& w = membership.at(idx);
     if (!w.alive())
         return;
-    const bool member = isMember(idx) && phase != Phase::Restarting;
-    FailureEvent f{ w.info.id, reason, since(w.lastHeard), step, member };
-    if (w.process)
-        w.process->signal(SIGKILL);
-    w.info.state = WorkerState::Failed;
-    w.info.rank = -1;
-    w.owed.reset();
+    const bool member = membership.isMember(idx) && phase != Phase::Restarting;
+    FailureEvent f{ w.info.id, reason, since(w.lastHeard), steps.step(), member };
+    membership.fail(idx);
+    steps.lose(idx);
     failures.push_back(f);
     emit(f);
     emitMembership();
@@ -56,7 +52,7 @@ std::vector<std::string> Leader::Impl::scaleOut(int count, const std::vector<std
     for (const auto& d : devices)
         (void)deviceEnvironment(d); // a bad device is the caller's error, before anything starts
     if (opt.scaleMode == ScaleMode::StopRestart) {
-        restartTarget = static_cast<int>(activeCount()) + count;
+        restartTarget = static_cast<int>(membership.activeCount()) + count;
         return ids;
     }
     for (int i = 0; i < count; ++i)
@@ -66,53 +62,15 @@ std::vector<std::string> Leader::Impl::scaleOut(int count, const std::vector<std
     return ids;
 }
 
-std::size_t Leader::Impl::activeCount() const
-{
-    return std::count_if(
-        members.begin(), members.end(), [&](std::size_t i) { return workers[i].info.state == WorkerState::Active; });
-}
-
 std::vector<std::string> Leader::Impl::scaleIn(const std::vector<std::string>& ids)
 {
-    std::vector<std::size_t> leaving, cancelled;
-    for (const auto& id : ids) {
-        WorkerSlot* w = find(id);
-        if (!w || !w->alive())
-            throw Error::invalidInput("no running worker '" + id + "'").forField("worker");
-        (isMember(w->index) ? leaving : cancelled).push_back(w->index);
-    }
-    std::size_t stay = 0;
-    for (auto i : members)
-        if (workers[i].info.state == WorkerState::Active
-            && std::find(leaving.begin(), leaving.end(), i) == leaving.end())
-            ++stay;
-    if (!leaving.empty() && stay == 0)
-        throw Error::invalidInput("cannot remove every worker of the job (use stop)").forField("worker");
-    if (opt.scaleMode == ScaleMode::StopRestart && !leaving.empty()) {
-        restartTarget = static_cast<int>(stay);
+    const auto departure = membership.departure(ids);
+    if (opt.scaleMode == ScaleMode::StopRestart && !departure.leaving.empty()) {
+        restartTarget = static_cast<int>(departure.stay);
         return ids;
     }
-    for (auto i : leaving)
-        workers[i].info.state = WorkerState::Leaving;
-    for (auto i : cancelled) {
-        workers[i].process->signal(SIGKILL);
-        workers[i].info.state = WorkerState::Left;
-        workers[i].owed.reset();
-    }
+    membership.depart(departure);
     emitMembership();
-    return ids;
-}
-
-std::vector<std::string> Leader::Impl::newestMembers(int count) const
-{
-    std::vector<std::size_t> active;
-    for (auto i : members)
-        if (workers[i].info.state == WorkerState::Active)
-            active.push_back(i);
-    std::sort(active.begin(), active.end());
-    std::vector<std::string> ids;
-    for (auto it = active.rbegin(); it != active.rend() && static_cast<int>(ids.size()) < count; ++it)
-        ids.push_back(workers[*it].info.id);
     return ids;
 }
 
@@ -120,16 +78,9 @@ void Leader::Impl::maybeFormFirst()
 {
     if (phase != Phase::Forming && !(phase == Phase::Restarting && restartLaunched))
         return;
-    std::size_t ready = 0, pending = 0;
-    for (const auto& w : workers) {
-        if (w.info.state == WorkerState::Ready)
-            ++ready;
-        else if (w.info.state == WorkerState::Starting || w.info.state == WorkerState::Loading)
-            ++pending;
-    }
-    if (pending > 0)
+    if (membership.count({ WorkerState::Starting, WorkerState::Loading }) > 0)
         return;
-    if (ready == 0) {
+    if (membership.count({ WorkerState::Ready }) == 0) {
         // The first worker's own words say why (a bad checkpoint, a device that is not there).
         const std::string why
             = failures.empty() ? std::string() : failures.front().worker + ": " + failures.front().reason;
@@ -143,23 +94,21 @@ void Leader::Impl::maybeFormFirst()
 
 void Leader::Impl::beginRestart(int target, ScaleKind kind)
 {
-    pendingScale = ScaleEvent{
-        .step = step, .kind = kind, .workersBefore = static_cast<std::int64_t>(members.size()), .workersAfter = target
-    };
-    pauseStart = lastCommit;
+    pendingScale = ScaleEvent{ .step = steps.step(),
+        .kind = kind,
+        .workersBefore = static_cast<std::int64_t>(membership.size()),
+        .workersAfter = target };
+    pauseStart = steps.lastCommit();
     restartTarget = target;
     restartLaunched = false;
-    restartOld = members;
-    for (auto i : members)
-        pendingScale->left.push_back(workers[i].info.id);
+    for (auto i : membership.members())
+        pendingScale->left.push_back(membership.at(i).info.id);
     const std::string checkpoint = path("restart.pt").string();
     std::error_code ec;
     std::filesystem::remove(checkpoint, ec);
-    for (auto i : members) {
-        answer(workers[i], msg::Exit, { { "reason", "restart" }, { "checkpoint", checkpoint } });
-        workers[i].info.state = WorkerState::Left;
-    }
-    members.clear();
+    for (auto i : membership.members())
+        answer(membership.at(i), msg::Exit, { { "reason", "restart" }, { "checkpoint", checkpoint } });
+    restartOld = membership.dissolve();
     phase = Phase::Restarting;
     phaseSince = Clock::now();
     log(LogLevel::Info, "stop-restart: checkpointing and restarting with " + std::to_string(target) + " worker(s)");
@@ -171,7 +120,7 @@ void Leader::Impl::tickRestart()
     if (restartLaunched)
         return;
     for (auto i : restartOld)
-        if (workers[i].process && workers[i].process->running())
+        if (const auto& w = membership.at(i); w.process && w.process->running())
             return;
     const auto checkpoint = path("restart.pt");
     if (!std::filesystem::exists(checkpoint)) {
@@ -186,27 +135,8 @@ void Leader::Impl::tickRestart()
 void Leader::Impl::startGeneration(const std::string& reason, bool restore)
 {
     const bool fresh = phase == Phase::Forming || phase == Phase::Restarting;
-    const auto before = static_cast<std::int64_t>(members.size());
-    // A ready joiner that replaces a member takes its place in this very switch.
-    for (auto& w : workers)
-        if (w.info.state == WorkerState::Ready && !w.replaces.empty())
-            if (WorkerSlot* old = find(w.replaces); old && old->info.state == WorkerState::Active)
-                old->info.state = WorkerState::Leaving;
-    std::vector<std::size_t> survivors, joiners, leavers;
-    std::vector<std::string> gone;
-    for (auto i : members) {
-        auto& w = workers[i];
-        if (w.info.state == WorkerState::Active)
-            survivors.push_back(i);
-        else if (w.info.state == WorkerState::Leaving)
-            leavers.push_back(i);
-        else
-            gone.push_back(w.info.id);
-    }
-    for (std::size_t i = 0; i < workers.size(); ++i)
-        if (workers[i].info.state == WorkerState::Ready)
-            joiners.push_back(i);
-    if (survivors.empty() && !fresh) {
+    const Membership::Switch sw = membership.nextSwitch();
+    if (sw.survivors.empty() && !fresh) {
         // The last one to go says why (a training program's error: a shape mismatch in the user's model).
         const std::string why
             = failures.empty() ? std::string() : failures.back().worker + ": " + failures.back().reason;
@@ -215,74 +145,68 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
                 + "; the worker logs are in " + opt.jobDir.string());
         return;
     }
-    for (auto i : leavers) {
-        answer(workers[i], msg::Leave, { { "reason", "scale_in" } });
-        workers[i].info.state = WorkerState::Left;
-        workers[i].info.rank = -1;
-    }
     std::vector<std::string> joinedIds, leftIds;
-    for (auto i : joiners)
-        joinedIds.push_back(workers[i].info.id);
-    for (auto i : leavers)
-        leftIds.push_back(workers[i].info.id);
-
-    members = survivors;
-    members.insert(members.end(), joiners.begin(), joiners.end());
-    ++generation;
-    if (!fresh && (!joiners.empty() || !leavers.empty() || !gone.empty())) {
-        const ScaleKind kind = !gone.empty()         ? ScaleKind::Failure
-            : (!joiners.empty() && !leavers.empty()) ? ScaleKind::Migration
-            : !joiners.empty()                       ? ScaleKind::ScaleOut
-                                                     : ScaleKind::ScaleIn;
-        if (!pendingScale) {
-            pendingScale = ScaleEvent{ .step = step, .kind = kind, .workersBefore = before };
-            pauseStart = restore ? lastCommit : Clock::now();
-        } else if (!gone.empty()) {
-            pendingScale->kind = ScaleKind::Failure;
-        }
+    for (auto i : sw.leavers) {
+        answer(membership.at(i), msg::Leave, { { "reason", "scale_in" } });
+        leftIds.push_back(membership.at(i).info.id);
     }
-    if (pendingScale) {
-        pendingScale->generation = generation;
-        pendingScale->workersAfter = static_cast<std::int64_t>(members.size());
-        for (auto& id : joinedIds)
-            if (std::find(pendingScale->joined.begin(), pendingScale->joined.end(), id) == pendingScale->joined.end())
-                pendingScale->joined.push_back(id);
-        for (auto& id : leftIds)
-            pendingScale->left.push_back(id);
-        for (auto& id : gone)
-            if (std::find(pendingScale->left.begin(), pendingScale->left.end(), id) == pendingScale->left.end())
-                pendingScale->left.push_back(id);
-    }
+    for (auto i : sw.joiners)
+        joinedIds.push_back(membership.at(i).info.id);
+    membership.form(sw);
+    noteScale(sw, fresh, restore, joinedIds, leftIds);
 
+    const std::int64_t generation = membership.generation();
+    const auto& members = membership.members();
     Json ids = Json::array();
     for (auto i : members)
-        ids.push_back(workers[i].info.id);
+        ids.push_back(membership.at(i).info.id);
     phase = Phase::Switching;
     phaseSince = Clock::now();
-    for (std::size_t r = 0; r < members.size(); ++r) {
-        auto& w = workers[members[r]];
-        w.info.state = WorkerState::Active;
-        w.info.rank = static_cast<int>(r);
-        w.reply = BarrierReply::Pending;
-        w.replaces.clear();
-        answer(w, msg::Switch,
+    steps.openSwitch(members);
+    for (std::size_t r = 0; r < members.size(); ++r)
+        answer(membership.at(members[r]), msg::Switch,
             { { "generation", generation }, { "rank", r }, { "size", members.size() }, { "members", ids },
-                { "source", 0 }, { "restore", restore }, { "step", step }, { "epoch", ledger.epoch() },
+                { "source", 0 }, { "restore", restore }, { "step", steps.step() }, { "epoch", ledger.epoch() },
                 { "store",
                     { { "host", rendezvous->host() }, { "port", rendezvous->port() },
                         { "prefix", rendezvous->generationPrefix(generation) } } } });
-    }
-    for (auto& w : workers)
-        if (!isMember(w.index))
-            w.info.rank = -1;
     emit(GenerationEvent{ generation, ids.get<std::vector<std::string>>(), reason, restore });
     emitMembership();
 }
 
+void Leader::Impl::noteScale(const Membership::Switch& sw, bool fresh, bool restore,
+    const std::vector<std::string>& joinedIds, const std::vector<std::string>& leftIds)
+{
+    if (!fresh && (!sw.joiners.empty() || !sw.leavers.empty() || !sw.gone.empty())) {
+        const ScaleKind kind = !sw.gone.empty()            ? ScaleKind::Failure
+            : (!sw.joiners.empty() && !sw.leavers.empty()) ? ScaleKind::Migration
+            : !sw.joiners.empty()                          ? ScaleKind::ScaleOut
+                                                           : ScaleKind::ScaleIn;
+        if (!pendingScale) {
+            pendingScale = ScaleEvent{ .step = steps.step(), .kind = kind, .workersBefore = sw.before };
+            pauseStart = restore ? steps.lastCommit() : Clock::now();
+        } else if (!sw.gone.empty()) {
+            pendingScale->kind = ScaleKind::Failure;
+        }
+    }
+    if (!pendingScale)
+        return;
+    pendingScale->generation = membership.generation();
+    pendingScale->workersAfter = static_cast<std::int64_t>(membership.size());
+    for (const auto& id : joinedIds)
+        if (std::find(pendingScale->joined.begin(), pendingScale->joined.end(), id) == pendingScale->joined.end())
+            pendingScale->joined.push_back(id);
+    for (const auto& id : leftIds)
+        pendingScale->left.push_back(id);
+    for (const auto& id : sw.gone)
+        if (std::find(pendingScale->left.begin(), pendingScale->left.end(), id) == pendingScale->left.end())
+            pendingScale->left.push_back(id);
+}
+
 void Leader::Impl::finishSwitch()
 {
-    rendezvous->forgetGenerationsBefore(generation); // those groups have formed or were given up
-    audit.checkReplicas(generation, step, memberHashes(), true);
+    rendezvous->forgetGenerationsBefore(membership.generation()); // those groups have formed or were given up
+    audit.checkReplicas(membership.generation(), steps.step(), memberHashes(), true);
     if (state == JobState::Starting) {
         state = JobState::Running;
         emit(JobStateEvent{ state, {}, 0.0 });

@@ -1,9 +1,11 @@
 #pragma once
 // Private to the leader's translation units: leader.cpp (set-up, the run loop, the dispatcher of
-// incoming messages), leader_membership.cpp (workers, scaling, generations and restarts),
-// leader_steps.cpp (plans, barriers, step commit and the exactly-once and replica checks),
-// leader_events.cpp (messages out, the event log, the status and the report) and
-// leader_policies.cpp (timers and the straggler policy). Leader::Impl holds the job's state.
+// incoming messages), leader_membership.cpp (launching workers, scaling, switching generations and
+// restarts), leader_steps.cpp (plans, barriers, step commit), leader_events.cpp (messages out, the
+// status and the report) and leader_policies.cpp (timers and the straggler policy). Leader::Impl
+// orchestrates: the phase of the job, the messages, the timers; the state it drives is in the parts
+// of leader_parts_p.h (Membership, StepLedger, EventLog, SampleAudit, JobCurves, StragglerWatch)
+// and the DataLedger.
 
 #include "edl/leader.h"
 #include "edl/leader_parts_p.h"
@@ -78,39 +80,6 @@ inline double since(Clock::time_point t)
     return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-// A member's reply at the barrier that ends a step or a switch (step_done / switched: Ok;
-// step_failed / switch_failed: Failed); Pending until it arrives.
-enum class BarrierReply {
-    Pending,
-    Ok,
-    Failed
-};
-
-struct Owed {
-    std::string peer;
-    std::int64_t request = 0;
-    std::string type;
-};
-
-struct WorkerSlot {
-    std::size_t index = 0; // n of "wn"
-    WorkerInfo info;
-    std::unique_ptr<ChildProcess> process;
-    std::string peer; // its main channel
-    std::optional<Owed> owed; // the request it waits on
-    Clock::time_point launchedAt;
-    Clock::time_point lastHeard;
-    Clock::time_point loadingSince;
-    std::string restoreFrom;
-    std::string replaces; // a member this joiner takes over from (straggler, migration)
-    BarrierReply reply = BarrierReply::Pending; // at the current barrier
-    double lossSum = 0.0;
-    std::vector<std::int64_t> sampleIds;
-    double computeS = 0.0;
-    std::string paramHash;
-    bool alive() const { return info.state != WorkerState::Failed && info.state != WorkerState::Left; }
-};
-
 enum class Phase {
     Forming,
     Switching,
@@ -140,10 +109,12 @@ using detail::kMaxConsecutiveAborts;
 using detail::kMessagesPerTurn;
 using detail::kSubscriberLeaseS;
 using detail::lastErrorLine;
+using detail::Membership;
 using detail::Owed;
 using detail::Phase;
 using detail::SampleAudit;
 using detail::since;
+using detail::StepLedger;
 using detail::StragglerWatch;
 using detail::WorkerSlot;
 
@@ -158,24 +129,17 @@ struct Leader::Impl {
     std::unique_ptr<Launcher> launcher;
     std::string workerEndpoint; // what workers connect to
     Clock::time_point started = Clock::now();
-    const CancelToken* cancel = nullptr;
+    const CancelToken* cancel = nullptr; // run()'s, for as long as it runs
     Progress* progress = nullptr;
 
-    std::deque<WorkerSlot> workers; // index n is worker "wn"; a deque keeps references stable as it grows
-    std::int64_t generation = 0;
-    std::vector<std::size_t> members; // rank order
+    Membership membership;
     Phase phase = Phase::Forming;
     Clock::time_point phaseSince = Clock::now();
     JobState state = JobState::Starting;
     std::string message;
 
-    DataLedger ledger;
-    std::int64_t step = 0; // the step in progress == steps committed so far
-    std::int64_t stepSamples = 0;
-    Clock::time_point stepStarted = Clock::now();
-    Clock::time_point lastCommit = Clock::now();
-    bool lastStepCommitted = false;
-    int consecutiveAborts = 0;
+    DataLedger ledger; // the chunks of samples: which are planned, in progress, done
+    StepLedger steps;
     std::size_t nextSchedule = 0;
     bool stopRequested = false;
 
@@ -195,13 +159,11 @@ struct Leader::Impl {
     explicit Impl(LeaderOptions o);
 
     // A job resumed from a checkpoint starts over the epoch it was in (its samples may be seen again
-    // in that epoch: the ledger of the interrupted job died with its leader).
+    // in that epoch: the ledger of the interrupted job died with its leader), at the step it saved.
     static std::int64_t resumeEpoch(const LeaderOptions& o);
+    static std::int64_t resumeStep(const LeaderOptions& o);
 
     std::filesystem::path path(const std::string& name) const { return opt.jobDir / name; }
-    WorkerSlot* find(const std::string& id);
-    bool isMember(std::size_t idx) const { return std::find(members.begin(), members.end(), idx) != members.end(); }
-    std::int64_t aliveMembers() const;
 
     // ---- messages out -------------------------------------------------------------------------
     Message make(std::string_view type, Json body) const;
@@ -233,12 +195,8 @@ struct Leader::Impl {
     // ---- commands -----------------------------------------------------------------------------
     std::vector<std::string> scaleOut(int count, const std::vector<std::string>& devices = {});
 
-    std::size_t activeCount() const;
-
     // Marks members leaving (or cancels joiners). Throws Error::invalidInput when none would remain.
     std::vector<std::string> scaleIn(const std::vector<std::string>& ids);
-
-    std::vector<std::string> newestMembers(int count) const;
 
     // ---- the first generation, restarts --------------------------------------------------------
     void maybeFormFirst();
@@ -249,9 +207,12 @@ struct Leader::Impl {
 
     // ---- generations --------------------------------------------------------------------------
     void startGeneration(const std::string& reason, bool restore);
+    // The scale event a switch completes (kept in pendingScale until its first step measures the pause).
+    void noteScale(const Membership::Switch& sw, bool fresh, bool restore, const std::vector<std::string>& joinedIds,
+        const std::vector<std::string>& leftIds);
 
     void finishSwitch();
-    // The members' parameter hashes (for SampleAudit::checkReplicas).
+    // The members' parameter hashes at the barrier just passed (for SampleAudit::checkReplicas).
     std::map<std::string, std::string> memberHashes() const;
 
     // ---- steps --------------------------------------------------------------------------------
@@ -267,8 +228,6 @@ struct Leader::Impl {
 
     // What happens at a step boundary: scheduled and requested changes, policies, stop.
     void boundary();
-
-    bool changePending() const;
 
     void applyStragglerPolicy();
 

@@ -1,8 +1,280 @@
 #include "edl/leader_parts_p.h"
 
+#include "common/assert.h"
+#include "common/error.h"
+
 #include <algorithm>
+#include <csignal>
 
 namespace vantage::edl::detail {
+
+// ---- Membership -------------------------------------------------------------------------------
+
+WorkerSlot& Membership::add(WorkerSlot worker)
+{
+    VANTAGE_ASSERT(worker.info.id == nextId(), "a worker's id names its place");
+    worker.index = m_workers.size();
+    m_workers.push_back(std::move(worker));
+    return m_workers.back();
+}
+
+std::optional<std::size_t> Membership::indexOf(const std::string& id) const
+{
+    if (id.size() < 2 || id[0] != 'w')
+        return std::nullopt;
+    try {
+        const auto n = std::stoul(id.substr(1));
+        return n < m_workers.size() ? std::optional<std::size_t>(n) : std::nullopt;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+WorkerSlot* Membership::find(const std::string& id)
+{
+    const auto n = indexOf(id);
+    return n ? &m_workers[*n] : nullptr;
+}
+
+std::vector<WorkerInfo> Membership::infos() const
+{
+    std::vector<WorkerInfo> out;
+    out.reserve(m_workers.size());
+    for (const auto& w : m_workers)
+        out.push_back(w.info);
+    return out;
+}
+
+bool Membership::isMember(std::size_t idx) const
+{
+    return std::find(m_members.begin(), m_members.end(), idx) != m_members.end();
+}
+
+std::int64_t Membership::aliveMembers() const
+{
+    return std::count_if(m_members.begin(), m_members.end(), [&](std::size_t i) { return m_workers[i].alive(); });
+}
+
+std::size_t Membership::activeCount() const
+{
+    return std::count_if(m_members.begin(), m_members.end(),
+        [&](std::size_t i) { return m_workers[i].info.state == WorkerState::Active; });
+}
+
+std::vector<std::string> Membership::newestMembers(int count) const
+{
+    std::vector<std::size_t> active;
+    for (auto i : m_members)
+        if (m_workers[i].info.state == WorkerState::Active)
+            active.push_back(i);
+    std::sort(active.begin(), active.end());
+    std::vector<std::string> ids;
+    for (auto it = active.rbegin(); it != active.rend() && static_cast<int>(ids.size()) < count; ++it)
+        ids.push_back(m_workers[*it].info.id);
+    return ids;
+}
+
+std::size_t Membership::count(std::initializer_list<WorkerState> states) const
+{
+    return std::count_if(m_workers.begin(), m_workers.end(),
+        [&](const WorkerSlot& w) { return std::find(states.begin(), states.end(), w.info.state) != states.end(); });
+}
+
+bool Membership::changePending() const
+{
+    return count({ WorkerState::Starting, WorkerState::Loading, WorkerState::Ready, WorkerState::Leaving }) > 0;
+}
+
+bool Membership::changeAtBoundary() const
+{
+    return std::any_of(m_members.begin(), m_members.end(), [&](std::size_t i) {
+        return m_workers[i].info.state != WorkerState::Active;
+    }) || count({ WorkerState::Ready }) > 0;
+}
+
+bool Membership::fail(std::size_t idx)
+{
+    WorkerSlot& w = m_workers.at(idx);
+    if (!w.alive())
+        return false;
+    if (w.process)
+        w.process->signal(SIGKILL);
+    w.info.state = WorkerState::Failed;
+    w.info.rank = -1;
+    w.owed.reset();
+    return true;
+}
+
+Membership::Departure Membership::departure(const std::vector<std::string>& ids) const
+{
+    Departure d;
+    for (const auto& id : ids) {
+        const auto n = indexOf(id);
+        if (!n || !m_workers[*n].alive())
+            throw Error::invalidInput("no running worker '" + id + "'").forField("worker");
+        (isMember(*n) ? d.leaving : d.cancelled).push_back(*n);
+    }
+    for (auto i : m_members)
+        if (m_workers[i].info.state == WorkerState::Active
+            && std::find(d.leaving.begin(), d.leaving.end(), i) == d.leaving.end())
+            ++d.stay;
+    if (!d.leaving.empty() && d.stay == 0)
+        throw Error::invalidInput("cannot remove every worker of the job (use stop)").forField("worker");
+    return d;
+}
+
+void Membership::depart(const Departure& d)
+{
+    for (auto i : d.leaving)
+        m_workers[i].info.state = WorkerState::Leaving;
+    for (auto i : d.cancelled) {
+        auto& w = m_workers[i];
+        if (w.process)
+            w.process->signal(SIGKILL);
+        w.info.state = WorkerState::Left;
+        w.owed.reset();
+    }
+}
+
+Membership::Switch Membership::nextSwitch()
+{
+    Switch s;
+    s.before = static_cast<std::int64_t>(m_members.size());
+    for (auto& w : m_workers)
+        if (w.info.state == WorkerState::Ready && !w.replaces.empty())
+            if (WorkerSlot* old = find(w.replaces); old && old->info.state == WorkerState::Active)
+                old->info.state = WorkerState::Leaving;
+    for (auto i : m_members) {
+        const auto& w = m_workers[i];
+        if (w.info.state == WorkerState::Active)
+            s.survivors.push_back(i);
+        else if (w.info.state == WorkerState::Leaving)
+            s.leavers.push_back(i);
+        else
+            s.gone.push_back(w.info.id);
+    }
+    for (std::size_t i = 0; i < m_workers.size(); ++i)
+        if (m_workers[i].info.state == WorkerState::Ready)
+            s.joiners.push_back(i);
+    return s;
+}
+
+void Membership::form(const Switch& s)
+{
+    for (auto i : s.leavers) {
+        m_workers[i].info.state = WorkerState::Left;
+        m_workers[i].info.rank = -1;
+    }
+    m_members = s.survivors;
+    m_members.insert(m_members.end(), s.joiners.begin(), s.joiners.end());
+    ++m_generation;
+    for (std::size_t r = 0; r < m_members.size(); ++r) {
+        auto& w = m_workers[m_members[r]];
+        w.info.state = WorkerState::Active;
+        w.info.rank = static_cast<int>(r);
+        w.replaces.clear();
+    }
+    for (auto& w : m_workers)
+        if (!isMember(w.index))
+            w.info.rank = -1;
+}
+
+std::vector<std::size_t> Membership::dissolve()
+{
+    auto old = std::move(m_members);
+    m_members.clear();
+    for (auto i : old)
+        m_workers[i].info.state = WorkerState::Left;
+    return old;
+}
+
+// ---- StepLedger -------------------------------------------------------------------------------
+
+void StepLedger::open(const std::vector<std::size_t>& members)
+{
+    m_barrier.clear();
+    for (auto m : members)
+        m_barrier.push_back({ .member = m });
+}
+
+void StepLedger::openSwitch(const std::vector<std::size_t>& members)
+{
+    open(members);
+}
+
+void StepLedger::openStep(const std::vector<std::size_t>& members, std::int64_t samples, Clock::time_point now)
+{
+    open(members);
+    m_samples = samples;
+    m_started = now;
+}
+
+StepLedger::Entry* StepLedger::entry(std::size_t member)
+{
+    auto it = std::find_if(m_barrier.begin(), m_barrier.end(), [&](const Entry& e) { return e.member == member; });
+    return it != m_barrier.end() ? &*it : nullptr;
+}
+
+const StepLedger::Entry* StepLedger::entry(std::size_t member) const
+{
+    auto it = std::find_if(m_barrier.begin(), m_barrier.end(), [&](const Entry& e) { return e.member == member; });
+    return it != m_barrier.end() ? &*it : nullptr;
+}
+
+bool StepLedger::awaits(std::size_t member) const
+{
+    const Entry* e = entry(member);
+    return e && !e->lost && e->report.reply == BarrierReply::Pending;
+}
+
+void StepLedger::report(std::size_t member, Report report)
+{
+    if (!awaits(member))
+        throw Error::invalidInput(
+            "no reply of worker " + std::to_string(member) + " is awaited at step " + std::to_string(m_step));
+    VANTAGE_ASSERT(report.reply != BarrierReply::Pending, "a reply says Ok or Failed");
+    entry(member)->report = std::move(report);
+}
+
+void StepLedger::lose(std::size_t member)
+{
+    if (Entry* e = entry(member))
+        e->lost = true;
+}
+
+bool StepLedger::complete() const
+{
+    return std::none_of(m_barrier.begin(), m_barrier.end(),
+        [](const Entry& e) { return !e.lost && e.report.reply == BarrierReply::Pending; });
+}
+
+bool StepLedger::allOk() const
+{
+    return std::all_of(
+        m_barrier.begin(), m_barrier.end(), [](const Entry& e) { return e.report.reply == BarrierReply::Ok; });
+}
+
+const StepLedger::Report& StepLedger::reportOf(std::size_t member) const
+{
+    const Entry* e = entry(member);
+    VANTAGE_ASSERT(e, "a report is read only of a member of the barrier");
+    return e->report;
+}
+
+void StepLedger::commit(Clock::time_point now)
+{
+    VANTAGE_ASSERT(complete() && allOk(), "a step commits only when every member reported it done");
+    m_lastCommitted = true;
+    m_aborts = 0;
+    m_lastCommit = now;
+    ++m_step;
+}
+
+int StepLedger::abortStep()
+{
+    m_lastCommitted = false;
+    return ++m_aborts;
+}
 
 // ---- EventLog ---------------------------------------------------------------------------------
 

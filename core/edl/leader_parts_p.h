@@ -1,6 +1,10 @@
 #pragma once
-// The leader's state that stands on its own, each behind a narrow interface (Leader::Impl keeps the
-// membership and the step in progress and drives these):
+// The leader's state, each part behind a narrow interface (Leader::Impl keeps the orchestration: the
+// phase, the messages, the timers, scaling, and drives these):
+//   Membership      the workers and the generation its members form: who joins, leaves or failed,
+//                   each member's rank; every switch bumps the generation
+//   StepLedger      the step in progress and the barrier that ends it (or a switch): which members
+//                   owe a reply, what each said, commit or abort, the aborts in a row
 //   EventLog        the events the job emitted, kept for subscribers that (re)attach, and the
 //                   subscribers' leases
 //   SampleAudit     what the workers say they trained, independent of the data ledger: each
@@ -16,7 +20,9 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,6 +31,161 @@
 namespace vantage::edl::detail {
 
 using Clock = std::chrono::steady_clock;
+
+// A member's reply at the barrier that ends a step or a switch (step_done / switched: Ok;
+// step_failed / switch_failed: Failed); Pending until it arrives.
+enum class BarrierReply {
+    Pending,
+    Ok,
+    Failed
+};
+
+// The request a worker waits on: the leader answers it when it has something to say.
+struct Owed {
+    std::string peer;
+    std::int64_t request = 0;
+    std::string type;
+};
+
+struct WorkerSlot {
+    std::size_t index = 0; // n of "wn"
+    WorkerInfo info;
+    std::unique_ptr<ChildProcess> process;
+    std::string peer; // its main channel
+    std::optional<Owed> owed; // the request it waits on
+    Clock::time_point launchedAt;
+    Clock::time_point lastHeard;
+    Clock::time_point loadingSince;
+    std::string restoreFrom;
+    std::string replaces; // a member this joiner takes over from (straggler, migration)
+    bool alive() const { return info.state != WorkerState::Failed && info.state != WorkerState::Left; }
+};
+
+// Every worker the job started ("wn" at index n, kept after it ended) and the generation its
+// members form, in rank order. The generation counts the switches: each one bumps it, whether
+// workers joined, left or failed.
+class Membership {
+public:
+    // The id the next worker added gets.
+    std::string nextId() const { return "w" + std::to_string(m_workers.size()); }
+    // Keeps a started worker (its id must be nextId()); references stay valid as more are added.
+    WorkerSlot& add(WorkerSlot worker);
+    std::optional<std::size_t> indexOf(const std::string& id) const; // "w3" -> 3, if such a worker exists
+    WorkerSlot* find(const std::string& id);
+    WorkerSlot& at(std::size_t idx) { return m_workers.at(idx); }
+    const WorkerSlot& at(std::size_t idx) const { return m_workers.at(idx); }
+    std::deque<WorkerSlot>& all() { return m_workers; }
+    const std::deque<WorkerSlot>& all() const { return m_workers; }
+    std::vector<WorkerInfo> infos() const;
+
+    std::int64_t generation() const { return m_generation; }
+    const std::vector<std::size_t>& members() const { return m_members; } // rank order
+    std::size_t size() const { return m_members.size(); }
+    bool isMember(std::size_t idx) const;
+    std::int64_t aliveMembers() const;
+    std::size_t activeCount() const; // members neither leaving nor failed
+    std::vector<std::string> newestMembers(int count) const; // ids of the newest active members
+    std::size_t count(std::initializer_list<WorkerState> states) const; // workers in any of these
+    bool changePending() const; // a worker starting, loading, ready or leaving
+    bool changeAtBoundary() const; // a member no longer active, or a worker ready to join
+
+    // Marks a live worker failed (its process killed, no rank, owed nothing); false when it had ended.
+    bool fail(std::size_t idx);
+
+    struct Departure {
+        std::vector<std::size_t> leaving; // members: they leave at the next switch
+        std::vector<std::size_t> cancelled; // workers not yet members: they end now
+        std::size_t stay = 0; // active members that stay
+    };
+    // Who `ids` are. Throws Error::invalidInput (field "worker") naming an id that is no running
+    // worker, and when no active member would stay.
+    Departure departure(const std::vector<std::string>& ids) const;
+    void depart(const Departure& d);
+
+    struct Switch {
+        std::int64_t before = 0; // members before the switch
+        std::vector<std::size_t> survivors, joiners, leavers;
+        std::vector<std::string> gone; // members that failed
+    };
+    // Who stays, joins and leaves at the next switch. A ready joiner that replaces an active member
+    // makes that member leave now, so that it takes its place in this very switch.
+    Switch nextSwitch();
+    // The next generation: the leavers leave, the survivors then the joiners are the members (ranks
+    // 0..), everyone else has no rank.
+    void form(const Switch& s);
+    // Every member leaves (a stop-restart); returns them. The generation stays until the next form.
+    std::vector<std::size_t> dissolve();
+
+private:
+    std::deque<WorkerSlot> m_workers;
+    std::int64_t m_generation = 0;
+    std::vector<std::size_t> m_members;
+};
+
+// The step in progress and the barrier that ends it, or a switch: which members owe a reply, what
+// each said. A barrier is complete when no member's reply is pending (a member that died owes none);
+// it succeeded when every member replied Ok. Members are worker indices (Membership).
+class StepLedger {
+public:
+    struct Report {
+        BarrierReply reply = BarrierReply::Pending;
+        double lossSum = 0.0;
+        std::vector<std::int64_t> sampleIds;
+        double computeS = 0.0;
+        std::string paramHash;
+    };
+
+    explicit StepLedger(std::int64_t firstStep)
+        : m_step(firstStep)
+    { }
+
+    std::int64_t step() const { return m_step; } // the step in progress == steps committed so far
+    // A switch's barrier: each of `members` owes one reply.
+    void openSwitch(const std::vector<std::size_t>& members);
+    // The step's barrier: `samples` planned, started at `now`.
+    void openStep(const std::vector<std::size_t>& members, std::int64_t samples, Clock::time_point now);
+    bool awaits(std::size_t member) const; // in the barrier, its reply pending
+    // Keeps a member's reply (Ok or Failed). Throws Error::invalidInput when the barrier does not
+    // await it: not in it, replied already, or died.
+    void report(std::size_t member, Report report);
+    // A member died: it owes no reply (one it gave stays).
+    void lose(std::size_t member);
+    bool complete() const;
+    bool allOk() const;
+    const Report& reportOf(std::size_t member) const;
+
+    // The step committed at `now`; the next one is in progress.
+    void commit(Clock::time_point now);
+    // The step aborted, or the switch failed: how many barriers failed in a row.
+    int abortStep();
+    int switchFailed() { return ++m_aborts; }
+    void switched() { m_aborts = 0; }
+    bool lastCommitted() const { return m_lastCommitted; }
+
+    std::int64_t samples() const { return m_samples; } // planned for the step in progress
+    Clock::time_point started() const { return m_started; }
+    Clock::time_point lastCommit() const { return m_lastCommit; }
+    // The leader did not run for `gap`: the step's clock moves by as much.
+    void excuse(Clock::duration gap) { m_started += gap; }
+
+private:
+    struct Entry {
+        std::size_t member = 0;
+        bool lost = false;
+        Report report;
+    };
+    void open(const std::vector<std::size_t>& members);
+    Entry* entry(std::size_t member);
+    const Entry* entry(std::size_t member) const;
+
+    std::int64_t m_step = 0;
+    std::int64_t m_samples = 0;
+    Clock::time_point m_started = Clock::now();
+    Clock::time_point m_lastCommit = Clock::now();
+    bool m_lastCommitted = false;
+    int m_aborts = 0;
+    std::vector<Entry> m_barrier; // rank order
+};
 
 class EventLog {
 public:

@@ -6,12 +6,14 @@ void Leader::Impl::applyStragglerPolicy()
 {
     const auto& p = opt.straggler;
     std::vector<StragglerWatch::Member> seen;
-    for (auto i : members)
-        seen.push_back({ workers[i].info.id, workers[i].info.stepTimeS, workers[i].info.state == WorkerState::Active });
+    for (auto i : membership.members()) {
+        const auto& info = membership.at(i).info;
+        seen.push_back({ info.id, info.stepTimeS, info.state == WorkerState::Active });
+    }
     for (const auto& v : stragglers.observe(seen)) {
         const std::string& id = v.id;
-        const bool replacing = std::any_of(
-            workers.begin(), workers.end(), [&](const WorkerSlot& x) { return x.alive() && x.replaces == id; });
+        const bool replacing = std::any_of(membership.all().begin(), membership.all().end(),
+            [&](const WorkerSlot& x) { return x.alive() && x.replaces == id; });
         if (replacing)
             continue;
         log(LogLevel::Warning,
@@ -20,7 +22,7 @@ void Leader::Impl::applyStragglerPolicy()
         try {
             if (p.replace && opt.scaleMode == ScaleMode::Live)
                 launchWorker({}, id);
-            else if (activeCount() > 1)
+            else if (membership.activeCount() > 1)
                 scaleIn({ id });
         } catch (const Error& e) {
             log(LogLevel::Warning, "straggler " + id + " stays: " + e.message());
@@ -30,13 +32,13 @@ void Leader::Impl::applyStragglerPolicy()
 
 void Leader::Impl::excuseStall(Clock::duration gap)
 {
-    for (auto& w : workers) {
+    for (auto& w : membership.all()) {
         w.lastHeard += gap;
         w.loadingSince += gap;
     }
     started += gap;
     phaseSince += gap;
-    stepStarted += gap;
+    steps.excuse(gap);
     events.excuse(gap);
     // A note, not a warning: on a loaded machine it is common, and nothing failed.
     log(LogLevel::Info,
@@ -51,8 +53,8 @@ void Leader::Impl::tick()
         excuseStall(gap);
     lastTick = now;
     const auto& t = opt.spec.timeouts;
-    for (std::size_t i = 0; i < workers.size(); ++i) {
-        auto& w = workers[i];
+    for (std::size_t i = 0; i < membership.all().size(); ++i) {
+        const auto& w = membership.at(i);
         if (!w.process)
             continue;
         if (auto exit = w.process->poll(); exit && w.alive()) {
@@ -69,20 +71,20 @@ void Leader::Impl::tick()
             markFailed(i, "not ready within " + std::to_string(static_cast<int>(t.readyS)) + " s");
         else if (w.info.state != WorkerState::Starting && silent > t.failureS)
             markFailed(i, "silent for " + std::to_string(silent).substr(0, 4) + " s");
-        else if (isMember(i) && w.reply == BarrierReply::Pending && phase == Phase::Stepping
-            && since(stepStarted) > t.stepS)
+        else if (membership.isMember(i) && steps.awaits(i) && phase == Phase::Stepping
+            && since(steps.started()) > t.stepS)
             markFailed(i,
-                "no report of step " + std::to_string(step) + " within " + std::to_string(static_cast<int>(t.stepS))
-                    + " s");
-        else if (isMember(i) && w.reply == BarrierReply::Pending && phase == Phase::Switching
+                "no report of step " + std::to_string(steps.step()) + " within "
+                    + std::to_string(static_cast<int>(t.stepS)) + " s");
+        else if (membership.isMember(i) && steps.awaits(i) && phase == Phase::Switching
             && since(phaseSince) > 2 * t.collectiveS + t.failureS)
-            markFailed(i, "did not switch to generation " + std::to_string(generation) + " in time");
+            markFailed(i, "did not switch to generation " + std::to_string(membership.generation()) + " in time");
     }
     events.expire(now);
     if (phase == Phase::Forming && since(started) > opt.startTimeoutS)
         endJob(JobState::Failed,
             "the first generation did not form within " + std::to_string(static_cast<int>(opt.startTimeoutS)) + " s");
-    if (phase == Phase::Forming && cancel && cancel->isCancelled())
+    if (phase == Phase::Forming && cancel->isCancelled())
         endJob(JobState::Stopped, "cancelled before the first step");
     if (phase == Phase::Restarting)
         tickRestart();

@@ -57,7 +57,8 @@ JobStatus waitForJob(
     }
 }
 
-std::vector<ScaleEvent> migrate(const JobClient& job, const MigrationOptions& o, const CancelToken& cancel)
+std::vector<ScaleEvent> migrate(
+    const JobClient& job, const MigrationOptions& o, Progress& progress, const CancelToken& cancel)
 {
     const JobStatus before = job.status();
     std::vector<std::string> from = o.from.empty() ? activeIds(before) : o.from;
@@ -69,6 +70,7 @@ std::vector<ScaleEvent> migrate(const JobClient& job, const MigrationOptions& o,
     const int count = o.devices.empty() ? static_cast<int>(from.size()) : static_cast<int>(o.devices.size());
     if (count <= 0)
         throw Error::invalidInput("nothing to migrate").forField("from");
+    progress.report(0.1, "starting the new workers");
     const auto joined = job.scaleOut(count, o.devices);
     // Scale-out first: the new workers join without a stop; a joiner that fails aborts the move.
     waitForJob(
@@ -84,6 +86,7 @@ std::vector<ScaleEvent> migrate(const JobClient& job, const MigrationOptions& o,
             return true;
         },
         o.timeoutS, cancel);
+    progress.report(0.5, "removing the old workers");
     job.scaleIn(from);
     // Done when the old workers are gone and both changes have their measured pause: a change's
     // event is recorded at the first step of the new group, a moment after the members switch.
@@ -97,13 +100,14 @@ std::vector<ScaleEvent> migrate(const JobClient& job, const MigrationOptions& o,
                    });
         },
         o.timeoutS, cancel);
+    progress.report(1.0, "moved");
     return { after.scaleEvents.begin()
             + static_cast<std::ptrdiff_t>(std::min(after.scaleEvents.size(), before.scaleEvents.size())),
         after.scaleEvents.end() };
 }
 
 std::vector<ProfilePoint> profileThroughput(
-    const JobClient& job, const ProfileOptions& o, const CancelToken& cancel, Progress* progress)
+    const JobClient& job, const ProfileOptions& o, Progress& progress, const CancelToken& cancel)
 {
     if (o.maxWorkers <= 0 || o.steps <= 0)
         throw Error::invalidInput("needs at least one worker and one step").forField("profile");
@@ -158,8 +162,7 @@ std::vector<ProfilePoint> profileThroughput(
             wall.push_back(st.stepS);
         std::nth_element(wall.begin(), wall.begin() + static_cast<std::ptrdiff_t>(wall.size() / 2), wall.end());
         curve.push_back({ k, samples / seconds, wall[wall.size() / 2] });
-        if (progress)
-            progress->report(static_cast<double>(k) / o.maxWorkers, "profiling " + std::to_string(k) + " worker(s)");
+        progress.report(static_cast<double>(k) / o.maxWorkers, "profiling " + std::to_string(k) + " worker(s)");
     }
     if (original > 0)
         resize(original);

@@ -19,16 +19,19 @@ JobStatus waitForJob(const JobClient& job, const std::function<bool(const JobSta
     const CancelToken& cancel = {});
 
 // Migration: scale out on the new devices, wait until the joiners train, then scale in the old
-// workers (default: every current member). Returns the job's scale events caused by the move.
+// workers (default: every current member), reporting each half. Returns the job's scale events
+// caused by the move; Cancelled when the token is set (the job keeps what was done by then).
 struct MigrationOptions {
     std::vector<std::string> from; // worker ids to move away from; empty: all current members
     std::vector<std::string> devices; // where to go (one worker each); empty: as many on the next slots
     double timeoutS = 120.0;
 };
-std::vector<ScaleEvent> migrate(const JobClient& job, const MigrationOptions& options, const CancelToken& cancel = {});
+std::vector<ScaleEvent> migrate(
+    const JobClient& job, const MigrationOptions& options, Progress& progress, const CancelToken& cancel);
 
 // Throughput profiling: runs the job at 1..maxWorkers workers for `steps` committed steps each, and
-// records samples/s at each size (the scaling curve); the job returns to its size afterwards.
+// records samples/s at each size (the scaling curve), reporting each size measured; the job returns
+// to its size afterwards. Cancelled when the token is set.
 struct ProfilePoint {
     int workers = 0;
     double samplesPerS = 0.0;
@@ -40,7 +43,7 @@ struct ProfileOptions {
     double timeoutS = 120.0;
 };
 std::vector<ProfilePoint> profileThroughput(
-    const JobClient& job, const ProfileOptions& options, const CancelToken& cancel = {}, Progress* progress = nullptr);
+    const JobClient& job, const ProfileOptions& options, Progress& progress, const CancelToken& cancel);
 
 // Idle-device scale-out: the GPUs of this machine that no worker of the job uses ("cuda:N"), and a
 // scale-out onto each of them. Returns the new worker ids (none on a machine without idle GPUs).

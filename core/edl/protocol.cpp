@@ -1,4 +1,5 @@
 #include "edl/protocol.h"
+#include "edl/protocol_p.h"
 
 #include "common/error.h"
 
@@ -41,68 +42,42 @@ std::string encode(const Message& m)
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+namespace detail {
+
+bool EnvelopeReader::key(string_t& k)
+{
+    if (m_depth == 1)
+        m_key = std::move(k);
+    return true;
+}
+
+bool EnvelopeReader::parse_error(std::size_t byte, const std::string&, const nlohmann::detail::exception& e)
+{
+    std::string what = e.what();
+    if (auto pos = what.find("parse error"); pos != std::string::npos)
+        what = what.substr(pos);
+    throw Error::invalidInput("invalid JSON at byte " + std::to_string(byte) + ": " + what).inOp("decode message");
+}
+
+bool EnvelopeReader::open(bool object)
+{
+    if (m_depth == 0)
+        m_topIsObject = object;
+    else if (m_depth == 1)
+        fields[m_key] = object ? Json::object() : Json::array(); // its shape only
+    ++m_depth;
+    return true;
+}
+
+bool EnvelopeReader::close()
+{
+    --m_depth;
+    return true;
+}
+
+} // namespace detail
+
 namespace {
-
-// Keeps the scalar members of the top-level object and nothing else: nested values (the body)
-// are read past without being stored.
-class EnvelopeReader final : public nlohmann::json_sax<Json> {
-public:
-    Json fields = Json::object();
-
-    bool null() override { return keep(nullptr); }
-    bool boolean(bool v) override { return keep(v); }
-    bool number_integer(number_integer_t v) override { return keep(v); }
-    bool number_unsigned(number_unsigned_t v) override { return keep(v); }
-    bool number_float(number_float_t v, const string_t&) override { return keep(v); }
-    bool string(string_t& v) override { return keep(std::move(v)); }
-    bool binary(binary_t&) override { return true; }
-    bool start_object(std::size_t) override { return open(true); }
-    bool end_object() override { return close(); }
-    bool start_array(std::size_t) override { return open(false); }
-    bool end_array() override { return close(); }
-    bool key(string_t& k) override
-    {
-        if (m_depth == 1)
-            m_key = std::move(k);
-        return true;
-    }
-    bool parse_error(std::size_t byte, const std::string&, const nlohmann::detail::exception& e) override
-    {
-        std::string what = e.what();
-        if (auto pos = what.find("parse error"); pos != std::string::npos)
-            what = what.substr(pos);
-        throw Error::invalidInput("invalid JSON at byte " + std::to_string(byte) + ": " + what).inOp("decode message");
-    }
-    bool topIsObject() const { return m_topIsObject; }
-
-private:
-    template <typename T> bool keep(T&& v)
-    {
-        if (m_depth == 1)
-            fields[m_key] = std::forward<T>(v);
-        else if (m_depth == 0)
-            m_topIsObject = false;
-        return true;
-    }
-    bool open(bool object)
-    {
-        if (m_depth == 0)
-            m_topIsObject = object;
-        else if (m_depth == 1)
-            fields[m_key] = object ? Json::object() : Json::array(); // its shape only
-        ++m_depth;
-        return true;
-    }
-    bool close()
-    {
-        --m_depth;
-        return true;
-    }
-
-    int m_depth = 0;
-    bool m_topIsObject = false;
-    std::string m_key;
-};
 
 Message envelopeFrom(const Json& j)
 {
@@ -149,7 +124,7 @@ Message decodeEnvelope(std::string_view bytes, std::size_t maxBytes)
 {
     checkFrame(bytes, maxBytes);
     checkJsonShape(bytes, "message", kMaxMessageDepth);
-    EnvelopeReader reader;
+    detail::EnvelopeReader reader;
     Json::sax_parse(bytes.begin(), bytes.end(), &reader);
     if (!reader.topIsObject())
         throw Error::invalidInput("a message must be a JSON object").inOp("decode message");

@@ -97,14 +97,14 @@ int main(int argc, char** argv)
     Json out = { { "bench", "dgi" } };
     auto t0 = Clock::now();
     const std::string spec = "rmat:n=" + std::to_string(nodes) + ",deg=" + std::to_string(degree) + ",seed=1";
-    const Graph graph = generateGraph(spec, { .selfLoops = SelfLoops::Add });
+    const Graph graph = generateGraph(spec, { .selfLoops = SelfLoops::Add }, quiet, cancel);
     const GraphStats gs = graphStats(graph);
     out["graph"] = { { "spec", spec + " + self-loops" }, { "nodes", gs.nodes }, { "edges", gs.edges },
         { "max_in_degree", gs.maxInDegree }, { "generate_s", since(t0) } };
     const NodeMatrix x = randomFeatures(graph.numNodes(), hidden, 7);
     {
         // Warm-up: thread pools and BLAS start once per process, not inside the first timed run.
-        const Graph small = generateGraph("rmat:n=4096,deg=8,seed=2");
+        const Graph small = generateGraph("rmat:n=4096,deg=8,seed=2", {}, quiet, cancel);
         const GnnIr gcn = buildModel({ .inputWidth = hidden, .hidden = hidden, .layers = layers });
         evaluate(small, randomFeatures(small.numNodes(), hidden, 1), gcn, { .threads = threads }, quiet, cancel);
     }

@@ -28,6 +28,14 @@ fs::path g_root;
 std::int64_t g_samples = 8192;
 std::int64_t g_batch = 64;
 
+// A job to its end; the bench watches no progress and cancels nothing.
+JobReport runToEnd(const LeaderOptions& options)
+{
+    Leader leader(options);
+    NullProgress progress;
+    return leader.run(progress, CancelToken{});
+}
+
 LeaderOptions options(const std::string& name, int workers)
 {
     LeaderOptions o;
@@ -54,8 +62,7 @@ double median(std::vector<double> v)
 // Samples/s of a static job, from the leader's per-step throughput after a warm-up.
 Json throughput(int workers)
 {
-    Leader leader(options("throughput-" + std::to_string(workers), workers));
-    const JobReport r = leader.run();
+    const JobReport r = runToEnd(options("throughput-" + std::to_string(workers), workers));
     std::vector<double> tp;
     for (std::size_t i = 5; i < r.throughput.size(); ++i)
         tp.push_back(r.throughput[i].value);
@@ -88,8 +95,8 @@ Json scalePauses()
     auto stop = live;
     stop.scaleMode = ScaleMode::StopRestart;
     stop.jobDir = g_root / "stop-restart";
-    JobReport a = Leader(live).run();
-    JobReport b = Leader(stop).run();
+    JobReport a = runToEnd(live);
+    JobReport b = runToEnd(stop);
     Json out = { { "stop_free", pauses(a) }, { "stop_restart", pauses(b) } };
     for (ScaleKind kind : { ScaleKind::ScaleOut, ScaleKind::ScaleIn }) {
         const double x = pauseOf(a, kind), y = pauseOf(b, kind);
@@ -143,7 +150,8 @@ Json detection(int sig)
             result["error"] = e.what();
         }
     });
-    const JobReport r = leader.run();
+    NullProgress progress;
+    const JobReport r = leader.run(progress, CancelToken{});
     observer.join();
     result["state"] = jobStateName(r.status.state);
     result["exactly_once"] = r.exactlyOnce;

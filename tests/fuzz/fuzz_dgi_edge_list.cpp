@@ -10,6 +10,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     const auto text = fuzz::writeFile("edges.txt", fuzz::bytes(data, size));
     const auto csv = fuzz::writeFile("edge.csv", fuzz::bytes(data, size));
-    fuzz::refuseOrAccept([&] { (void)vantage::dgi::loadEdgeList(text, kLimits); });
-    return fuzz::refuseOrAccept([&] { (void)vantage::dgi::loadOgbCsv(csv, kLimits); });
+    vantage::NullProgress quiet;
+    const vantage::CancelToken never;
+    fuzz::refuseOrAccept([&] { (void)vantage::dgi::loadEdgeList(text, kLimits, quiet, never); });
+    return fuzz::refuseOrAccept([&] { (void)vantage::dgi::loadOgbCsv(csv, kLimits, quiet, never); });
 }

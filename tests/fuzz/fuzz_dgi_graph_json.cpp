@@ -18,5 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         written = true;
     }
     fuzz::writeFile("graph/graph.json", fuzz::bytes(data, size));
-    return fuzz::refuseOrAccept([&] { (void)loadGraphDirectory(dir, { .map = false, .maxNodes = 1 << 20 }); });
+    vantage::NullProgress quiet;
+    return fuzz::refuseOrAccept(
+        [&] { (void)loadGraphDirectory(dir, { .map = false, .maxNodes = 1 << 20 }, quiet, vantage::CancelToken{}); });
 }

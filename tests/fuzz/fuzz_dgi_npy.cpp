@@ -16,6 +16,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         written = true;
     }
     const auto bad = fuzz::writeFile("bad.npy", fuzz::bytes(data, size));
-    fuzz::refuseOrAccept([&] { (void)loadNpyCsr(bad, good, false, { .map = false, .maxNodes = 1 << 20 }); });
-    return fuzz::refuseOrAccept([&] { (void)loadNpyCsr(good, bad, true, { .map = false, .maxNodes = 1 << 20 }); });
+    vantage::NullProgress quiet;
+    const vantage::CancelToken never;
+    const GraphLoadOptions limits{ .map = false, .maxNodes = 1 << 20 };
+    fuzz::refuseOrAccept([&] { (void)loadNpyCsr(bad, good, false, limits, quiet, never); });
+    return fuzz::refuseOrAccept([&] { (void)loadNpyCsr(good, bad, true, limits, quiet, never); });
 }

@@ -211,7 +211,9 @@ private Q_SLOTS:
         QCOMPARE(times->bars().size(), 2);
 
         // The node inspector: the hub's neighbourhood per hop, as the graph has it, and its embedding.
-        const dgi::Graph graph = dgi::loadGraph("rmat:n=3000,deg=6,seed=3"); // the page's defaults: as given
+        NullProgress quiet;
+        const dgi::Graph graph
+            = dgi::loadGraph("rmat:n=3000,deg=6,seed=3", {}, quiet, CancelToken{}); // the page's defaults: as given
         std::int64_t hub = 0;
         for (std::int64_t v = 0; v < graph.numNodes(); ++v)
             if (graph.inDegree(v) > graph.inDegree(hub))

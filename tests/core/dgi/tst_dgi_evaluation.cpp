@@ -60,14 +60,16 @@ bool allClose(const NodeMatrix& a, const NodeMatrix& b, double rtol, double atol
 Graph testGraph(std::int64_t n = 1500)
 {
     // Power-law in-degrees, symmetric, with self-loops (GCN's A + I), plus one node without in-edges.
-    EdgeList e = generateRmat({ .nodes = n, .avgDegree = 4, .seed = 11 });
+    NullProgress quiet;
+    const CancelToken never;
+    EdgeList e = generateRmat({ .nodes = n, .avgDegree = 4, .seed = 11 }, quiet, never);
     EdgeList kept;
     for (std::size_t i = 0; i < e.src.size(); ++i)
         if (e.src[i] != n - 1 && e.dst[i] != n - 1) {
             kept.src.push_back(e.src[i]);
             kept.dst.push_back(e.dst[i]);
         }
-    Graph g = buildGraph(std::move(kept), { .symmetrize = true, .selfLoops = SelfLoops::Remove });
+    Graph g = buildGraph(std::move(kept), { .symmetrize = true, .selfLoops = SelfLoops::Remove }, {}, quiet, never);
     EdgeList all = toEdgeList(g);
     all.numNodes = n;
     for (std::int64_t v = 0; v + 1 < n; ++v) {
@@ -76,7 +78,7 @@ Graph testGraph(std::int64_t n = 1500)
     }
     all.src.push_back(n - 1); // node n-1 only sends
     all.dst.push_back(0);
-    return buildGraph(std::move(all));
+    return buildGraph(std::move(all), {}, {}, quiet, never);
 }
 
 const IrParameter& param(const GnnIr& ir, const std::string& name)
@@ -467,12 +469,14 @@ private Q_SLOTS:
 
     void gatHubWithMoreInEdgesThanTheEdgeCap()
     {
-        EdgeList e = generateErdosRenyi({ .nodes = 400, .avgDegree = 3, .seed = 2 });
+        NullProgress quiet;
+        const CancelToken never;
+        EdgeList e = generateErdosRenyi({ .nodes = 400, .avgDegree = 3, .seed = 2 }, quiet, never);
         for (std::int64_t v = 1; v < 400; ++v) { // node 0 hears from everyone
             e.src.push_back(v);
             e.dst.push_back(0);
         }
-        const Graph g = buildGraph(std::move(e), { .selfLoops = SelfLoops::Add });
+        const Graph g = buildGraph(std::move(e), { .selfLoops = SelfLoops::Add }, {}, quiet, never);
         QVERIFY(g.inDegree(0) > 300);
         const NodeMatrix x = randomFeatures(400, 12, 1);
         const GnnIr ir = buildModel(spec(ModelKind::Gat));
@@ -509,8 +513,9 @@ private Q_SLOTS:
     void largeGraphMatchesFullGraph()
     {
         // 1e5 nodes, float32 (allclose).
-        const Graph g
-            = generateGraph("rmat:n=100000,deg=6,seed=4", { .symmetrize = true, .selfLoops = SelfLoops::Add });
+        NullProgress quiet;
+        const Graph g = generateGraph(
+            "rmat:n=100000,deg=6,seed=4", { .symmetrize = true, .selfLoops = SelfLoops::Add }, quiet, CancelToken{});
         const NodeMatrix x = randomFeatures(g.numNodes(), 8, 2);
         const GnnIr ir
             = buildModel({ .kind = ModelKind::Gcn, .inputWidth = 8, .hidden = 16, .outputWidth = 4, .layers = 2 });

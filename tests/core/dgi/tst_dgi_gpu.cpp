@@ -56,9 +56,11 @@ QString mismatch(const NodeMatrix& a, const NodeMatrix& ref, double rtol)
 // Power-law in-degrees with hubs, repeated edges, self-loops and isolated nodes.
 Graph testGraph(std::int64_t n)
 {
-    EdgeList e = generateRmat({ .nodes = n, .avgDegree = 8, .seed = 5 });
+    NullProgress quiet;
+    const CancelToken never;
+    EdgeList e = generateRmat({ .nodes = n, .avgDegree = 8, .seed = 5 }, quiet, never);
     e.numNodes = n + 7; // seven nodes without edges at the end
-    return buildGraph(std::move(e));
+    return buildGraph(std::move(e), {}, {}, quiet, never);
 }
 
 // A built-in model on testGraph(n) with seeded features, and the CPU's layer-wise answer.

@@ -2,6 +2,8 @@
 // every format's parser on good and malformed input, generators per seed, and reorderings against
 // brute-force checks.
 
+#include "../cancel_mid_run.h"
+
 #include "common/error.h"
 #include "dgi/buffer.h"
 #include "dgi/generators.h"
@@ -25,6 +27,9 @@ using namespace vantage;
 using namespace vantage::dgi;
 
 namespace {
+
+NullProgress quiet; // for the calls whose progress a test does not watch
+const CancelToken never; // nor cancels
 
 std::set<std::pair<std::int64_t, std::int64_t>> edgeSet(const Graph& g)
 {
@@ -64,7 +69,7 @@ private Q_SLOTS:
         EdgeList e;
         e.src = { 2, 0, 1, 0, 2, 3 };
         e.dst = { 1, 1, 0, 1, 0, 3 };
-        const Graph g = buildGraph(e, { .dedupe = true });
+        const Graph g = buildGraph(e, { .dedupe = true }, {}, quiet, never);
         QCOMPARE(g.numNodes(), std::int64_t{ 4 });
         QCOMPARE(g.numEdges(), std::int64_t{ 5 }); // (0,1) twice
         QCOMPARE(std::vector<std::int64_t>(g.inNeighbours(1).begin(), g.inNeighbours(1).end()),
@@ -91,11 +96,12 @@ private Q_SLOTS:
     {
         QFETCH(bool, symmetrize);
         QFETCH(int, selfLoops);
-        EdgeList e = generateErdosRenyi({ .nodes = 50, .avgDegree = 3, .seed = 4 });
+        EdgeList e = generateErdosRenyi({ .nodes = 50, .avgDegree = 3, .seed = 4 }, quiet, never);
         e.src.push_back(7); // one self-loop in the input
         e.dst.push_back(7);
         const EdgeList copy = e;
-        const Graph g = buildGraph(e, { .symmetrize = symmetrize, .selfLoops = SelfLoops(selfLoops) });
+        const Graph g
+            = buildGraph(e, { .symmetrize = symmetrize, .selfLoops = SelfLoops(selfLoops) }, {}, quiet, never);
         // Oracle: the edges built directly. Repeated edges stay (the generator's list has some) unless
         // the graph is symmetrised, which merges as PyG's to_undirected does.
         std::multiset<std::pair<std::int64_t, std::int64_t>> want;
@@ -136,9 +142,9 @@ private Q_SLOTS:
     {
         QFETCH(QString, spec);
         QFETCH(QString, other);
-        const Graph a = generateGraph(spec.toStdString());
-        const Graph b = generateGraph(spec.toStdString());
-        const Graph c = generateGraph(other.toStdString());
+        const Graph a = generateGraph(spec.toStdString(), {}, quiet, never);
+        const Graph b = generateGraph(spec.toStdString(), {}, quiet, never);
+        const Graph c = generateGraph(other.toStdString(), {}, quiet, never);
         QVERIFY(std::equal(a.offsets().begin(), a.offsets().end(), b.offsets().begin(), b.offsets().end()));
         QVERIFY(std::equal(a.sources().begin(), a.sources().end(), b.sources().begin(), b.sources().end()));
         QVERIFY(edgeSet(a) != edgeSet(c));
@@ -149,8 +155,8 @@ private Q_SLOTS:
 
     void rmatIsSkewedAndErdosRenyiIsNot()
     {
-        const auto rmat = graphStats(generateGraph("rmat:n=4096,deg=8,seed=1"));
-        const auto er = graphStats(generateGraph("er:n=4096,deg=8,seed=1"));
+        const auto rmat = graphStats(generateGraph("rmat:n=4096,deg=8,seed=1", {}, quiet, never));
+        const auto er = graphStats(generateGraph("er:n=4096,deg=8,seed=1", {}, quiet, never));
         QVERIFY2(rmat.maxInDegree > 5 * er.maxInDegree,
             qPrintable(QString("rmat max %1, er max %2").arg(rmat.maxInDegree).arg(er.maxInDegree)));
     }
@@ -180,25 +186,42 @@ private Q_SLOTS:
     {
         QFETCH(QString, spec);
         QFETCH(QString, field);
-        const Error e = errorOf([&] { generateGraph(spec.toStdString()); });
+        const Error e = errorOf([&] { generateGraph(spec.toStdString(), {}, quiet, never); });
         QCOMPARE(int(e.kind()), int(Error::Kind::InvalidInput));
         QCOMPARE(QString::fromStdString(e.field().value_or("")), field);
     }
 
-    // Generating and reading edges stop at the next chunk (of edges, of lines) once cancelled.
-    void longLoadsStopWhenCancelled()
+    // Generating a graph stops mid-run once cancelled (the token set from its own progress, as a
+    // Cancel button does: while the edges are drawn), its progress never going back; uncancelled,
+    // the same spec is drawn whole, its progress ending at 1.
+    void generationStopsWhenCancelledMidRun_data()
     {
-        CancelToken cancel;
-        cancel.cancel();
-        for (const char* spec : { "rmat:n=100000,deg=8", "chunglu:n=100000,deg=8", "er:n=100000,deg=8" }) {
-            bool cancelled = false;
-            try {
-                generateGraph(spec, {}, &cancel);
-            } catch (const Cancelled&) {
-                cancelled = true;
-            }
-            QVERIFY2(cancelled, spec);
-        }
+        QTest::addColumn<QString>("spec");
+        QTest::newRow("rmat") << "rmat:n=100000,deg=16";
+        QTest::newRow("chunglu") << "chunglu:n=100000,deg=16";
+        QTest::newRow("er") << "er:n=100000,deg=16";
+    }
+    void generationStopsWhenCancelledMidRun()
+    {
+        QFETCH(QString, spec);
+        const std::string s = spec.toStdString();
+        const auto r
+            = testing::cancelMidRun([&](Progress& p, const CancelToken& c) { (void)generateGraph(s, {}, p, c); });
+        VERIFY_CANCELLED_MID_RUN(r);
+        QCOMPARE(QString::fromStdString(r.phase), QStringLiteral("generating")); // while drawing the edges
+        std::vector<double> fractions;
+        CallbackProgress watched([&](double f, std::string_view) { fractions.push_back(f); });
+        QVERIFY(generateGraph(s, {}, watched, CancelToken{}).numEdges() > 0);
+        QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
+        QVERIFY(fractions.size() > 4);
+        QCOMPARE(fractions.back(), 1.0);
+    }
+
+    // Reading an edge list and building the CSR stop mid-run once cancelled (62M edges take 15 s to
+    // symmetrise), on every path that builds one: a text file, an edge list given whole, and the
+    // graph of `.npy` CSR files.
+    void loadsStopWhenCancelledMidRun()
+    {
         {
             QFile f(QString::fromStdString(path("many-lines.txt")));
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -206,50 +229,41 @@ private Q_SLOTS:
             for (int i = 0; i < 17; ++i)
                 f.write(block);
         }
-        bool cancelled = false;
-        try {
-            loadEdgeList(path("many-lines.txt"), { .cancel = &cancel });
-        } catch (const Cancelled&) {
-            cancelled = true;
-        }
-        QVERIFY(cancelled);
-        QCOMPARE(loadEdgeList(path("many-lines.txt")).numEdges(), std::int64_t{ 17 } << 16); // uncancelled: read whole
+        auto r = testing::cancelMidRun(
+            [&](Progress& p, const CancelToken& c) { (void)loadEdgeList(path("many-lines.txt"), {}, p, c); });
+        VERIFY_CANCELLED_MID_RUN(r);
+        QCOMPARE(QString::fromStdString(r.phase), QStringLiteral("reading"));
+        QCOMPARE(loadEdgeList(path("many-lines.txt"), {}, quiet, never).numEdges(),
+            std::int64_t{ 17 } << 16); // uncancelled: read whole
 
-        // Building the CSR checks it as well (62M edges take 15 s to symmetrise), on every path
-        // that builds one: an edge list given whole, and the graph of `.npy` CSR files.
         EdgeList e;
         e.src = { 0, 1, 2 };
         e.dst = { 1, 2, 0 };
-        bool built = true;
-        try {
-            buildGraph(e, { .symmetrize = true, .cancel = &cancel });
-        } catch (const Cancelled&) {
-            built = false;
-        }
-        QVERIFY(!built);
-        QCOMPARE(buildGraph(e, { .symmetrize = true }).numEdges(), std::int64_t{ 6 });
-        saveGraph(buildGraph(e), path("saved"));
-        built = true;
-        try {
-            loadGraph(path("saved"), { .build = { .symmetrize = true }, .cancel = &cancel });
-        } catch (const Cancelled&) {
-            built = false;
-        }
-        QVERIFY(!built);
-        QCOMPARE(loadGraph(path("saved"), { .build = { .symmetrize = true } }).numEdges(), std::int64_t{ 6 });
+        r = testing::cancelMidRun(
+            [&](Progress& p, const CancelToken& c) { (void)buildGraph(e, { .symmetrize = true }, {}, p, c); });
+        VERIFY_CANCELLED_MID_RUN(r);
+        QCOMPARE(QString::fromStdString(r.phase), QStringLiteral("building"));
+        QCOMPARE(buildGraph(e, { .symmetrize = true }, {}, quiet, never).numEdges(), std::int64_t{ 6 });
+        saveGraph(buildGraph(e, {}, {}, quiet, never), path("saved"));
+        r = testing::cancelMidRun([&](Progress& p, const CancelToken& c) {
+            (void)loadGraph(path("saved"), { .build = { .symmetrize = true } }, p, c);
+        });
+        VERIFY_CANCELLED_MID_RUN(r);
+        QCOMPARE(
+            loadGraph(path("saved"), { .build = { .symmetrize = true } }, quiet, never).numEdges(), std::int64_t{ 6 });
     }
 
     void edgeListLoads()
     {
         writeText(path("g.txt"), "# a comment\n% another\n0 1\n1\t2\n\n2,0   # trailing comment\n3 3\r\n");
-        const Graph g = loadEdgeList(path("g.txt"));
+        const Graph g = loadEdgeList(path("g.txt"), {}, quiet, never);
         QCOMPARE(g.numNodes(), std::int64_t{ 4 });
         QCOMPARE(
             edgeSet(g), (std::set<std::pair<std::int64_t, std::int64_t>>{ { 0, 1 }, { 1, 2 }, { 2, 0 }, { 3, 3 } }));
         GraphLoadOptions o;
         o.numNodes = 10;
         o.build.symmetrize = true;
-        const Graph h = loadEdgeList(path("g.txt"), o);
+        const Graph h = loadEdgeList(path("g.txt"), o, quiet, never);
         QCOMPARE(h.numNodes(), std::int64_t{ 10 });
         QCOMPARE(h.numEdges(), std::int64_t{ 7 });
     }
@@ -258,7 +272,7 @@ private Q_SLOTS:
     {
         // (0, 1) three times, (2, 2) twice: kept, counted, and named in the note.
         writeText(path("rep.txt"), "0 1\n0 1\n2 2\n1 2\n0 1\n2 2\n");
-        const Graph g = loadEdgeList(path("rep.txt"));
+        const Graph g = loadEdgeList(path("rep.txt"), {}, quiet, never);
         QCOMPARE(g.numEdges(), std::int64_t{ 6 });
         QCOMPARE(g.inDegree(1), std::int64_t{ 3 });
         const GraphStats s = graphStats(g);
@@ -270,7 +284,7 @@ private Q_SLOTS:
         // Merged only when asked.
         GraphLoadOptions o;
         o.build.dedupe = true;
-        const Graph merged = loadEdgeList(path("rep.txt"), o);
+        const Graph merged = loadEdgeList(path("rep.txt"), o, quiet, never);
         QCOMPARE(merged.numEdges(), std::int64_t{ 3 });
         QCOMPARE(graphStats(merged).repeatedEdges, std::int64_t{ 0 });
         QCOMPARE(QString::fromStdString(graphInputNote(merged, graphStats(merged), "")),
@@ -278,7 +292,7 @@ private Q_SLOTS:
                 + " has 1 self-loop, used as given (a model sums over repeated edges)");
         // A graph with neither has no note.
         writeText(path("simple.txt"), "0 1\n1 2\n");
-        const Graph simple = loadEdgeList(path("simple.txt"));
+        const Graph simple = loadEdgeList(path("simple.txt"), {}, quiet, never);
         QVERIFY(graphInputNote(simple, graphStats(simple), "x").empty());
     }
 
@@ -299,7 +313,7 @@ private Q_SLOTS:
         QFETCH(int, line);
         QFETCH(QString, field);
         writeText(path("bad.txt"), text.toStdString());
-        const Error e = errorOf([&] { loadEdgeList(path("bad.txt")); });
+        const Error e = errorOf([&] { loadEdgeList(path("bad.txt"), {}, quiet, never); });
         QCOMPARE(int(e.kind()), int(Error::Kind::InvalidInput));
         QCOMPARE(QString::fromStdString(e.file().value_or("")), QString::fromStdString(path("bad.txt")));
         QCOMPARE(e.line().value_or(-1), std::int64_t(line));
@@ -313,7 +327,7 @@ private Q_SLOTS:
         writeText(path("g2.txt"), "0 1\n4 2\n");
         GraphLoadOptions o;
         o.numNodes = 3;
-        const Error e = errorOf([&] { loadEdgeList(path("g2.txt"), o); });
+        const Error e = errorOf([&] { loadEdgeList(path("g2.txt"), o, quiet, never); });
         QVERIFY(QString(e.what()).contains("outside the 3 nodes"));
     }
 
@@ -324,24 +338,24 @@ private Q_SLOTS:
         gzFile f = gzopen(path("edge.csv.gz").c_str(), "wb");
         gzwrite(f, csv.data(), static_cast<unsigned>(csv.size()));
         gzclose(f);
-        const Graph a = loadGraph(path("edge.csv"));
-        const Graph b = loadGraph(path("edge.csv.gz"));
+        const Graph a = loadGraph(path("edge.csv"), {}, quiet, never);
+        const Graph b = loadGraph(path("edge.csv.gz"), {}, quiet, never);
         QCOMPARE(edgeSet(a), edgeSet(b));
         QCOMPARE(a.numEdges(), std::int64_t{ 4 });
         writeText(path("bad.csv"), "0,1\n1 2\n");
-        const Error e = errorOf([&] { loadOgbCsv(path("bad.csv")); });
+        const Error e = errorOf([&] { loadOgbCsv(path("bad.csv"), {}, quiet, never); });
         QCOMPARE(e.line().value_or(-1), std::int64_t{ 2 });
         writeText(path("corrupt.csv.gz"), "this is not gzip");
         // zlib reads a non-gzip file as plain text; the text is then malformed at line 1.
-        const Error g = errorOf([&] { loadOgbCsv(path("corrupt.csv.gz")); });
+        const Error g = errorOf([&] { loadOgbCsv(path("corrupt.csv.gz"), {}, quiet, never); });
         QCOMPARE(g.line().value_or(-1), std::int64_t{ 1 });
     }
 
     void npyCsrPairAndDirectoryRoundTrip()
     {
-        const Graph g = generateGraph("rmat:n=500,deg=5,seed=2", { .symmetrize = false });
+        const Graph g = generateGraph("rmat:n=500,deg=5,seed=2", { .symmetrize = false }, quiet, never);
         saveGraph(g, path("gdir"));
-        const Graph mapped = loadGraph(path("gdir"));
+        const Graph mapped = loadGraph(path("gdir"), {}, quiet, never);
         QVERIFY(mapped.isMapped());
         QCOMPARE(edgeSet(mapped), edgeSet(g));
         // The same graph as an adjacency CSR (rows are sources), int32.
@@ -350,9 +364,9 @@ private Q_SLOTS:
         std::vector<std::int32_t> idx(rev.sources().begin(), rev.sources().end());
         writeNpy(path("indptr.npy"), NpyType::Int32, { static_cast<std::int64_t>(ptr.size()) }, ptr.data());
         writeNpy(path("indices.npy"), NpyType::Int32, { static_cast<std::int64_t>(idx.size()) }, idx.data());
-        const Graph csr = loadGraph("csr:" + path("indptr.npy") + "," + path("indices.npy"));
+        const Graph csr = loadGraph("csr:" + path("indptr.npy") + "," + path("indices.npy"), {}, quiet, never);
         QCOMPARE(edgeSet(csr), edgeSet(g));
-        const Graph csc = loadGraph("csc:" + path("indptr.npy") + "," + path("indices.npy"));
+        const Graph csc = loadGraph("csc:" + path("indptr.npy") + "," + path("indices.npy"), {}, quiet, never);
         QCOMPARE(edgeSet(csc), edgeSet(rev));
     }
 
@@ -385,7 +399,8 @@ private Q_SLOTS:
         writeText(path("bad_indptr.npy"), bytes.toStdString());
         std::vector<std::int64_t> idx{ 0 };
         writeNpy(path("ok_indices.npy"), NpyType::Int64, { 1 }, idx.data());
-        const Error e = errorOf([&] { loadNpyCsr(path("bad_indptr.npy"), path("ok_indices.npy"), false); });
+        const Error e
+            = errorOf([&] { loadNpyCsr(path("bad_indptr.npy"), path("ok_indices.npy"), false, {}, quiet, never); });
         QCOMPARE(int(e.kind()), int(Error::Kind::InvalidInput));
         QCOMPARE(QString::fromStdString(e.file().value_or("")), QString::fromStdString(path("bad_indptr.npy")));
         if (!field.isEmpty())
@@ -398,13 +413,13 @@ private Q_SLOTS:
         std::vector<std::int64_t> idx{ 0, 1, 2 };
         writeNpy(path("p.npy"), NpyType::Int64, { 4 }, ptr.data());
         writeNpy(path("i.npy"), NpyType::Int64, { 3 }, idx.data());
-        const Error e = errorOf([&] { loadNpyCsr(path("p.npy"), path("i.npy"), true); });
+        const Error e = errorOf([&] { loadNpyCsr(path("p.npy"), path("i.npy"), true, {}, quiet, never); });
         QVERIFY2(QString(e.what()).contains("offsets decrease"), e.what());
         std::vector<std::int64_t> ptr2{ 0, 1, 2, 3 };
         std::vector<std::int64_t> idx2{ 0, 7, 2 };
         writeNpy(path("p.npy"), NpyType::Int64, { 4 }, ptr2.data());
         writeNpy(path("i.npy"), NpyType::Int64, { 3 }, idx2.data());
-        const Error e2 = errorOf([&] { loadNpyCsr(path("p.npy"), path("i.npy"), true); });
+        const Error e2 = errorOf([&] { loadNpyCsr(path("p.npy"), path("i.npy"), true, {}, quiet, never); });
         QVERIFY2(QString(e2.what()).contains("source 7"), e2.what());
     }
 
@@ -448,7 +463,7 @@ private Q_SLOTS:
             e.src.push_back(label[static_cast<std::size_t>(i)]);
             e.dst.push_back(label[static_cast<std::size_t>((i + 1) % n)]);
         }
-        const Graph g = buildGraph(e, { .symmetrize = true });
+        const Graph g = buildGraph(e, { .symmetrize = true }, {}, quiet, never);
         const auto order = computeOrdering(g, Reordering(method));
         std::vector<std::int64_t> sorted = order;
         std::sort(sorted.begin(), sorted.end());
@@ -475,7 +490,7 @@ private Q_SLOTS:
         EdgeList e;
         e.src = { 1, 2, 3, 4 };
         e.dst = { 0, 1, 2, 0 };
-        const Graph g = buildGraph(e);
+        const Graph g = buildGraph(e, {}, {}, quiet, never);
         QCOMPARE(hopSizes(g, 0, 3), (std::vector<std::int64_t>{ 1, 3, 4, 5 }));
         QCOMPARE(int(errorOf([&] { hopSizes(g, 9, 1); }).kind()), int(Error::Kind::InvalidInput));
     }

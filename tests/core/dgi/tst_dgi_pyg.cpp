@@ -134,7 +134,8 @@ private Q_SLOTS:
         QVERIFY(m_meta["torch"].toString().startsWith("2."));
         GraphLoadOptions lo;
         lo.numNodes = m_meta["nodes"].toInt(); // the last nodes are isolated: no edge names them
-        m_graph = loadEdgeList(path("edges.txt").toStdString(), lo); // as given: the default
+        NullProgress quiet;
+        m_graph = loadEdgeList(path("edges.txt").toStdString(), lo, quiet, CancelToken{}); // as given: the default
         const GraphStats s = graphStats(m_graph);
         QVERIFY(s.repeatedEdges > 0);
         QVERIFY(s.selfLoops > 0);
@@ -240,7 +241,8 @@ private Q_SLOTS:
         GraphLoadOptions lo;
         lo.numNodes = m_meta["nodes"].toInt();
         lo.build.dedupe = true;
-        const Graph merged = loadEdgeList(path("edges.txt").toStdString(), lo);
+        NullProgress quiet;
+        const Graph merged = loadEdgeList(path("edges.txt").toStdString(), lo, quiet, CancelToken{});
         QVERIFY(merged.numEdges() < m_graph.numEdges());
         NullProgress p;
         const EvalResult r = evaluate(merged, m_x, ir, { .mode = EvalMode::LayerWise }, p, CancelToken());

@@ -179,7 +179,8 @@ private Q_SLOTS:
         GraphLoadOptions lo;
         lo.numNodes = m_meta["nodes"].toInt();
         lo.build.dedupe = false; // PyTorch sums repeated edges: keep them
-        const Graph g = loadEdgeList((path(reference) + "/edges.txt").toStdString(), lo);
+        NullProgress quiet;
+        const Graph g = loadEdgeList((path(reference) + "/edges.txt").toStdString(), lo, quiet, CancelToken{});
         const NodeMatrix x = loadFeaturesNpy((path(reference) + "/x.npy").toStdString());
         const NodeMatrix want = loadFeaturesNpy((path(reference) + "/out.npy").toStdString());
         NullProgress p;

@@ -218,7 +218,8 @@ private Q_SLOTS:
                 std::this_thread::sleep_for(std::chrono::milliseconds(100));
             cancel.cancel(); // bounded: a job that does not end by itself fails below
         });
-        const JobReport r = leader.run(cancel);
+        NullProgress progress;
+        const JobReport r = leader.run(progress, cancel);
         stop = true;
         t.join();
         watchdog.join();
@@ -461,7 +462,8 @@ private Q_SLOTS:
         o.spec.model = dir("small.pt").string();
         o.spec.data = dir(data.toStdString()).string();
         Leader leader(o);
-        const JobReport r = leader.run(CancelToken{});
+        NullProgress progress;
+        const JobReport r = leader.run(progress, CancelToken{});
         QCOMPARE(r.status.state, JobState::Failed);
         QVERIFY2(r.status.message.find("non-finite loss") != std::string::npos
                 && r.status.message.find(value.toStdString()) != std::string::npos

@@ -38,7 +38,7 @@ namespace {
 
 // Every job in this suite is bounded: the watchdog cancels it (a graceful stop), and a cancelled
 // job fails the test, since every job here must finish by itself.
-JobReport runBounded(const LeaderOptions& options, double limitS)
+JobReport runBounded(const LeaderOptions& options, double limitS, Progress& progress)
 {
     Leader leader(options);
     CancelToken cancel;
@@ -52,7 +52,7 @@ JobReport runBounded(const LeaderOptions& options, double limitS)
     });
     JobReport r;
     try {
-        r = leader.run(cancel);
+        r = leader.run(progress, cancel);
     } catch (...) {
         {
             std::lock_guard<std::mutex> lock(m);
@@ -70,6 +70,23 @@ JobReport runBounded(const LeaderOptions& options, double limitS)
     watchdog.join();
     return r;
 }
+
+JobReport runBounded(const LeaderOptions& options, double limitS)
+{
+    NullProgress progress;
+    return runBounded(options, limitS, progress);
+}
+
+// The reports a call made: each fraction, in order.
+struct ProgressLog {
+    std::vector<double> fractions;
+    std::vector<std::string> phases;
+    CallbackProgress progress{ [this](double f, std::string_view phase) {
+        fractions.push_back(f);
+        phases.emplace_back(phase);
+    } };
+    bool monotone() const { return std::is_sorted(fractions.begin(), fractions.end()); }
+};
 
 // The oracle: per epoch, how often each sample id appears in committed steps, from the workers' reports.
 std::map<std::int64_t, std::vector<int>> consumedCounts(const fs::path& jobDir, std::int64_t samples)
@@ -168,8 +185,13 @@ private Q_SLOTS:
         o.spec.epochs = 2;
         o.schedule = parseSchedule("step=3:+1,step=12:-1");
         o.faults = parseFaults("step=0:worker=0:slow=40"); // ~40 ms steps, so a joiner has time to load
-        const JobReport r = runBounded(o, 60);
+        ProgressLog trained;
+        const JobReport r = runBounded(o, 60, trained.progress);
         QVERIFY2(r.status.state == JobState::Finished, r.status.message.c_str());
+        // The share of the job's samples committed, step by step, to the whole of it.
+        QVERIFY(trained.fractions.size() > 10);
+        QVERIFY(trained.monotone());
+        QCOMPARE(trained.fractions.back(), 1.0);
         QCOMPARE(QString::fromStdString(kinds(r)), QStringLiteral("scale_out:2->3,scale_in:3->2"));
         QCOMPARE(r.events[0].joined, std::vector<std::string>{ "w2" });
         QCOMPARE(r.events[1].left.size(), std::size_t(1));
@@ -306,7 +328,8 @@ private Q_SLOTS:
         Leader leader(o);
         CancelToken cancel;
         JobReport report;
-        std::thread runner([&] { report = leader.run(cancel); });
+        NullProgress jobProgress;
+        std::thread runner([&] { report = leader.run(jobProgress, cancel); });
         struct Join {
             CancelToken& cancel;
             std::thread& t;
@@ -322,8 +345,11 @@ private Q_SLOTS:
         waitForJob(
             job, [](const JobStatus& s) { return s.step >= 2; }, 30);
 
-        const auto curve = profileThroughput(job, { .maxWorkers = 2, .steps = 4, .timeoutS = 30 });
+        ProgressLog profiled;
+        const auto curve
+            = profileThroughput(job, { .maxWorkers = 2, .steps = 4, .timeoutS = 30 }, profiled.progress, cancel);
         QCOMPARE(curve.size(), std::size_t(2));
+        QCOMPARE(profiled.fractions, (std::vector<double>{ 0.5, 1.0 })); // a report per size measured
         for (int k = 0; k < 2; ++k) {
             QCOMPARE(curve[static_cast<std::size_t>(k)].workers, k + 1);
             QVERIFY(curve[static_cast<std::size_t>(k)].samplesPerS > 0);
@@ -336,8 +362,10 @@ private Q_SLOTS:
         for (const auto& w : s.workers)
             if (w.state == WorkerState::Active)
                 before.push_back(w.id);
-        const auto moved = migrate(job, { .devices = { "cpu" }, .timeoutS = 30 });
+        ProgressLog migrated;
+        const auto moved = migrate(job, { .devices = { "cpu" }, .timeoutS = 30 }, migrated.progress, cancel);
         QCOMPARE(moved.size(), std::size_t(2));
+        QCOMPARE(migrated.fractions, (std::vector<double>{ 0.1, 0.5, 1.0 }));
         QCOMPARE(moved[0].kind, ScaleKind::ScaleOut);
         QCOMPARE(moved[1].kind, ScaleKind::ScaleIn);
         QCOMPARE(moved[1].left, before);
@@ -346,7 +374,8 @@ private Q_SLOTS:
         for (const auto& w : s.workers)
             if (w.state == WorkerState::Active)
                 QVERIFY(w.id != before.front());
-        QVERIFY_THROWS_EXCEPTION(Error, migrate(job, { .from = { "w999" } }));
+        NullProgress none;
+        QVERIFY_THROWS_EXCEPTION(Error, migrate(job, { .from = { "w999" } }, none, cancel));
 
         s.workers.push_back(
             WorkerInfo{ .id = "wx", .host = "localhost", .device = "cuda:0", .state = WorkerState::Active });

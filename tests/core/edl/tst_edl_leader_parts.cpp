@@ -1,7 +1,9 @@
-// core/edl/leader_parts: the leader's event log, sample audit, curves and straggler watch, each on
-// its own, against what the test counts itself (no leader, no worker).
+// core/edl/leader_parts: the leader's membership, step ledger, event log, sample audit, curves and
+// straggler watch, each on its own, against what the test counts itself (no leader, no worker).
 
 #include "edl/leader_parts_p.h"
+
+#include "common/error.h"
 
 #include <QTest>
 
@@ -31,12 +33,328 @@ JobEvent logEvent(const std::string& text)
     return e;
 }
 
+// A worker as the leader keeps one right after launching it (no process: nothing to kill).
+std::size_t addWorker(Membership& m, WorkerState state = WorkerState::Ready)
+{
+    WorkerSlot w;
+    w.info.id = m.nextId();
+    w.info.state = state;
+    return m.add(std::move(w)).index;
+}
+
+std::vector<std::string> memberIds(const Membership& m)
+{
+    std::vector<std::string> ids;
+    for (auto i : m.members())
+        ids.push_back(m.at(i).info.id);
+    return ids;
+}
+
+StepLedger::Report reply(BarrierReply r, std::int64_t samples = 0)
+{
+    StepLedger::Report report;
+    report.reply = r;
+    for (std::int64_t i = 0; i < samples; ++i)
+        report.sampleIds.push_back(i);
+    report.paramHash = "h";
+    return report;
+}
+
 } // namespace
 
 class TestLeaderParts : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // Random joins, leaves and failures, generation after generation: every switch bumps the
+    // generation by one; the members are the survivors in their old rank order, then the joiners
+    // in the order they were started, exactly as the test's own tally says; ranks follow the order,
+    // leavers have left, and the members that failed are named as gone.
+    void membershipAgainstTheTally_data()
+    {
+        QTest::addColumn<int>("seed");
+        QTest::newRow("seed 1") << 1;
+        QTest::newRow("seed 2") << 2;
+        QTest::newRow("seed 3") << 3;
+    }
+    void membershipAgainstTheTally()
+    {
+        QFETCH(int, seed);
+        std::mt19937 rng(static_cast<unsigned>(seed));
+        Membership m;
+        std::vector<std::string> tally; // the members in rank order, as the test expects them
+        std::vector<std::string> joining; // ready workers, in the order they were started
+        for (int i = 0; i < 2; ++i)
+            joining.push_back(m.at(addWorker(m)).info.id);
+        for (int round = 1; round <= 30; ++round) {
+            std::vector<std::string> leaving, failed;
+            for (const auto& id : tally) {
+                const auto roll = rng() % 6;
+                if (roll == 0)
+                    failed.push_back(id);
+                else if (roll == 1 && leaving.size() + failed.size() + 1 < tally.size())
+                    leaving.push_back(id);
+            }
+            for (std::size_t k = rng() % 3; k > 0; --k)
+                joining.push_back(m.at(addWorker(m)).info.id);
+            if (!leaving.empty())
+                m.depart(m.departure(leaving));
+            for (const auto& id : failed)
+                QVERIFY(m.fail(*m.indexOf(id)));
+            for (const auto& id : failed)
+                QVERIFY(!m.fail(*m.indexOf(id))); // once
+            const auto sw = m.nextSwitch();
+            QCOMPARE(sw.before, std::int64_t(tally.size()));
+            QCOMPARE(sw.gone, failed);
+            std::vector<std::string> next;
+            for (const auto& id : tally)
+                if (std::find(leaving.begin(), leaving.end(), id) == leaving.end()
+                    && std::find(failed.begin(), failed.end(), id) == failed.end())
+                    next.push_back(id);
+            next.insert(next.end(), joining.begin(), joining.end());
+            m.form(sw);
+            tally = next;
+            joining.clear();
+            QCOMPARE(m.generation(), std::int64_t(round));
+            QCOMPARE(memberIds(m), tally);
+            for (std::size_t r = 0; r < m.members().size(); ++r) {
+                QCOMPARE(m.at(m.members()[r]).info.rank, int(r));
+                QCOMPARE(m.at(m.members()[r]).info.state, WorkerState::Active);
+            }
+            for (const auto& id : leaving) {
+                QCOMPARE(m.find(id)->info.state, WorkerState::Left);
+                QCOMPARE(m.find(id)->info.rank, -1);
+                QVERIFY(!m.isMember(*m.indexOf(id)));
+            }
+            for (const auto& id : failed)
+                QCOMPARE(m.find(id)->info.state, WorkerState::Failed);
+            QCOMPARE(m.aliveMembers(), std::int64_t(tally.size()));
+            QCOMPARE(m.activeCount(), tally.size());
+            QVERIFY(!m.changeAtBoundary());
+            if (tally.empty()) // a job with no member left would end; this one goes on with a joiner
+                joining.push_back(m.at(addWorker(m)).info.id);
+        }
+    }
+
+    // What may leave: running workers, members leave at the next switch, joiners end now; an id
+    // that names no running worker and leaving nobody active are refused, naming the field.
+    void membershipDeparture_data()
+    {
+        QTest::addColumn<QString>("ids");
+        QTest::addColumn<QString>("leaving"); // indices
+        QTest::addColumn<QString>("cancelled");
+        QTest::addColumn<int>("stay");
+        QTest::addColumn<QString>("error"); // a part of the refusal; empty: accepted
+        // w0, w1, w2 are members; w3 is a ready joiner; w4 failed.
+        QTest::newRow("one member") << "w1"
+                                    << "1"
+                                    << "" << 2 << "";
+        QTest::newRow("a joiner") << "w3"
+                                  << ""
+                                  << "3" << 3 << "";
+        QTest::newRow("both") << "w3,w0"
+                              << "0"
+                              << "3" << 2 << "";
+        QTest::newRow("every member") << "w0,w1,w2"
+                                      << ""
+                                      << "" << 0 << "cannot remove every worker";
+        QTest::newRow("unknown") << "w9"
+                                 << ""
+                                 << "" << 0 << "no running worker 'w9'";
+        QTest::newRow("not an id") << "x1"
+                                   << ""
+                                   << "" << 0 << "no running worker 'x1'";
+        QTest::newRow("failed") << "w4"
+                                << ""
+                                << "" << 0 << "no running worker 'w4'";
+    }
+    void membershipDeparture()
+    {
+        QFETCH(QString, ids);
+        QFETCH(QString, leaving);
+        QFETCH(QString, cancelled);
+        QFETCH(int, stay);
+        QFETCH(QString, error);
+        Membership m;
+        for (int i = 0; i < 3; ++i)
+            addWorker(m);
+        m.form(m.nextSwitch());
+        addWorker(m);
+        QVERIFY(m.fail(addWorker(m)));
+        std::vector<std::string> list;
+        for (const auto& id : ids.split(QLatin1Char(',')))
+            list.push_back(id.toStdString());
+        auto join = [](const std::vector<std::size_t>& v) {
+            QStringList out;
+            for (auto i : v)
+                out << QString::number(i);
+            return out.join(QLatin1Char(','));
+        };
+        try {
+            const auto d = m.departure(list);
+            QVERIFY2(error.isEmpty(), "accepted what should be refused");
+            QCOMPARE(join(d.leaving), leaving);
+            QCOMPARE(join(d.cancelled), cancelled);
+            QCOMPARE(int(d.stay), stay);
+            m.depart(d);
+            for (auto i : d.leaving)
+                QCOMPARE(m.at(i).info.state, WorkerState::Leaving);
+            for (auto i : d.cancelled)
+                QCOMPARE(m.at(i).info.state, WorkerState::Left);
+            QCOMPARE(m.changeAtBoundary(), !d.leaving.empty() || m.count({ WorkerState::Ready }) > 0);
+            QCOMPARE(int(m.activeCount()), stay);
+        } catch (const Error& e) {
+            QVERIFY2(!error.isEmpty(), e.what());
+            QVERIFY2(e.message().find(error.toStdString()) != std::string::npos, e.what());
+            QVERIFY(e.field() == std::string("worker"));
+        }
+    }
+
+    // A ready joiner that replaces an active member takes its place in the same switch; the
+    // newest active members are the ones a count-only scale-in removes; a stop-restart dissolves
+    // the members without a new generation.
+    void membershipReplacementAndRestart()
+    {
+        Membership m;
+        for (int i = 0; i < 3; ++i)
+            addWorker(m);
+        m.form(m.nextSwitch());
+        QCOMPARE(m.newestMembers(2), (std::vector<std::string>{ "w2", "w1" }));
+        const auto j = addWorker(m);
+        m.at(j).replaces = "w1";
+        QVERIFY(m.changePending());
+        const auto sw = m.nextSwitch();
+        QCOMPARE(sw.leavers, (std::vector<std::size_t>{ 1 }));
+        m.form(sw);
+        QCOMPARE(memberIds(m), (std::vector<std::string>{ "w0", "w2", "w3" }));
+        QVERIFY(m.at(j).replaces.empty());
+        QCOMPARE(m.generation(), std::int64_t(2));
+        QVERIFY(!m.changePending());
+        const auto old = m.dissolve();
+        QCOMPARE(old, (std::vector<std::size_t>{ 0, 2, 3 }));
+        QCOMPARE(m.size(), std::size_t(0));
+        QCOMPARE(m.generation(), std::int64_t(2));
+        QCOMPARE(m.count({ WorkerState::Left }), std::size_t(4));
+    }
+
+    // One barrier, replies and deaths in the order of the row: the barrier is complete only when no
+    // living member still owes its reply, it succeeded only when every member replied Ok (a member
+    // that died before replying did not; one that died after its reply did), and a reply the
+    // barrier does not await (twice, from a dead member, from a non-member) is refused.
+    void stepLedgerBarrier_data()
+    {
+        QTest::addColumn<QString>("events"); // oN: N replies Ok, fN: Failed, xN: N dies; "!": refused
+        QTest::addColumn<bool>("complete");
+        QTest::addColumn<bool>("allOk");
+        QTest::newRow("every member") << "o0 o1 o2" << true << true;
+        QTest::newRow("one failed") << "o0 f1 o2" << true << false;
+        QTest::newRow("dead before its reply") << "o0 x1 o2" << true << false;
+        QTest::newRow("dead after its reply") << "o0 o1 x1 o2" << true << true;
+        QTest::newRow("waits for the living") << "o0 x2" << false << false;
+        QTest::newRow("nobody yet") << "" << false << false;
+        QTest::newRow("twice") << "o0 !o0 o1 o2" << true << true;
+        QTest::newRow("a dead member's reply") << "x1 !o1 o0 o2" << true << false;
+        QTest::newRow("not a member") << "!o5 o0 o1" << false << false;
+    }
+    void stepLedgerBarrier()
+    {
+        QFETCH(QString, events);
+        QFETCH(bool, complete);
+        QFETCH(bool, allOk);
+        StepLedger steps(7);
+        steps.openStep({ 0, 1, 2 }, 30, Clock::now());
+        QCOMPARE(steps.samples(), std::int64_t(30));
+        for (const auto& ev : events.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const bool refused = ev.startsWith(QLatin1Char('!'));
+            const QString e = refused ? ev.mid(1) : ev;
+            const auto member = static_cast<std::size_t>(e.mid(1).toInt());
+            if (e[0] == QLatin1Char('x')) {
+                steps.lose(member);
+                QVERIFY(!steps.awaits(member));
+                continue;
+            }
+            const auto r = reply(e[0] == QLatin1Char('o') ? BarrierReply::Ok : BarrierReply::Failed, 10);
+            QCOMPARE(steps.awaits(member), !refused);
+            bool threw = false;
+            try {
+                steps.report(member, r);
+            } catch (const Error& err) {
+                threw = true;
+                QCOMPARE(err.kind(), Error::Kind::InvalidInput);
+            }
+            QCOMPARE(threw, refused);
+        }
+        QCOMPARE(steps.complete(), complete);
+        QCOMPARE(steps.complete() && steps.allOk(), complete && allOk);
+        QCOMPARE(steps.step(), std::int64_t(7));
+    }
+
+    // Random barriers against the test's tally: after every reply or death, the barrier is complete
+    // exactly when each member has replied or died; commits count the steps, aborts and failed
+    // switches count in a row until a commit or a formed switch; answers say whether the last
+    // step committed.
+    void stepLedgerAgainstTheTally_data()
+    {
+        QTest::addColumn<int>("seed");
+        QTest::newRow("seed 1") << 1;
+        QTest::newRow("seed 2") << 2;
+        QTest::newRow("seed 3") << 3;
+    }
+    void stepLedgerAgainstTheTally()
+    {
+        QFETCH(int, seed);
+        std::mt19937 rng(static_cast<unsigned>(seed));
+        StepLedger steps(0);
+        std::int64_t committed = 0;
+        int inARow = 0;
+        QVERIFY(!steps.lastCommitted());
+        for (int barrier = 0; barrier < 40; ++barrier) {
+            std::vector<std::size_t> members;
+            for (std::size_t i = 0, n = 1 + rng() % 5; i < n; ++i)
+                members.push_back(i * 2 + rng() % 2);
+            const bool isSwitch = rng() % 4 == 0;
+            if (isSwitch)
+                steps.openSwitch(members);
+            else
+                steps.openStep(members, 4, Clock::now());
+            std::map<std::size_t, char> said; // member -> 'o', 'f' or 'x'
+            std::vector<std::size_t> order = members;
+            std::shuffle(order.begin(), order.end(), rng);
+            for (auto member : order) {
+                QVERIFY(!steps.complete());
+                const auto roll = rng() % 10;
+                if (roll == 0) {
+                    steps.lose(member);
+                    said[member] = 'x';
+                } else {
+                    steps.report(member, reply(roll == 1 ? BarrierReply::Failed : BarrierReply::Ok));
+                    said[member] = roll == 1 ? 'f' : 'o';
+                }
+                const bool all = said.size() == members.size();
+                QCOMPARE(steps.complete(), all);
+            }
+            const bool ok = std::all_of(said.begin(), said.end(), [](const auto& kv) { return kv.second == 'o'; });
+            QCOMPARE(steps.allOk(), ok);
+            if (isSwitch) {
+                if (ok) {
+                    steps.switched();
+                    inARow = 0;
+                } else {
+                    QCOMPARE(steps.switchFailed(), ++inARow);
+                }
+            } else if (ok) {
+                steps.commit(Clock::now());
+                ++committed;
+                inARow = 0;
+                QVERIFY(steps.lastCommitted());
+            } else {
+                QCOMPARE(steps.abortStep(), ++inARow);
+                QVERIFY(!steps.lastCommitted());
+            }
+            QCOMPARE(steps.step(), committed);
+        }
+    }
+
     // Past its cap the log drops the oldest step event first, then the oldest of any kind;
     // sequence numbers keep counting, and a subscriber gets exactly the events after its own.
     void eventLogKeepsNonStepEventsLongest_data()
