@@ -247,6 +247,10 @@ SandboxAnswer runSandboxed(const std::filesystem::path& program, const std::vect
     const auto cap = static_cast<std::size_t>(std::max<std::int64_t>(limits.answerBytes, 0));
     std::optional<int> status;
     while (!status) {
+        if (cancel.isCancelled()) { // looked at first: a Cancel given before the child answered always ends it
+            child.kill();
+            cancel.throwIfCancelled();
+        }
         const bool open = child.pump(answer.bytes, answer.diagnostics, cap);
         if (!open || child.overflow())
             status = child.ended();
@@ -255,10 +259,6 @@ SandboxAnswer runSandboxed(const std::filesystem::path& program, const std::vect
         if (child.overflow()) {
             child.kill();
             throw Error::invalidInput(what + " answered more than " + formatBytes(limits.answerBytes)).inFile(source);
-        }
-        if (cancel.isCancelled()) {
-            child.kill();
-            cancel.throwIfCancelled();
         }
         if (std::chrono::steady_clock::now() > deadline) {
             child.kill();

@@ -219,7 +219,8 @@ std::string requestGraphNote(const Graph& graph, const GraphStats& counted, cons
     return graphInputNote(graph, stats, how);
 }
 
-GnnIr loadRequestModel(const EvaluationRequest& r, std::int64_t featureWidth, const CancelToken* cancel)
+GnnIr loadRequestModel(
+    const EvaluationRequest& r, std::int64_t featureWidth, Progress& progress, const CancelToken& cancel)
 {
     if (r.model.empty())
         throw Error::invalidInput("give the model: gcn, sage, gat, gin, jknet or a TorchScript file").forField("model");
@@ -235,7 +236,7 @@ GnnIr loadRequestModel(const EvaluationRequest& r, std::int64_t featureWidth, co
         spec.fallbackInputWidth = spec.inputWidth;
         spec.inputWidth = 0;
     }
-    return loadModel(r.model, spec, cancel);
+    return loadModel(r.model, spec, progress, cancel);
 }
 
 void recordLayerCut(store::RunScope& scope, const std::string& dot, const std::string& svg)
@@ -329,7 +330,8 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
         NodeMatrix features;
         if (!request.features.empty())
             features = loadFeaturesNpy(request.features);
-        run.ir = loadRequestModel(request, features.empty() ? 0 : features.cols(), &cancel);
+        SubProgress preparing(progress, 0.04, 0.05, "preparing the model");
+        run.ir = loadRequestModel(request, features.empty() ? 0 : features.cols(), preparing, cancel);
         if (request.features.empty()) // random only when none were given: a given file is never replaced
             features = randomFeatures(graph.numNodes(), run.ir.width(run.ir.inputValue()), request.seed);
         run.schema = partitionIntoLayers(run.ir);

@@ -80,9 +80,10 @@ Json graphSummaryJson(const Graph& graph, const GraphStats& stats);
 Graph loadRequestGraph(const EvaluationRequest& request, Progress& progress, const CancelToken& cancel);
 // The note of graphInputNote for a graph loaded for `request`, naming the CLI's options that change it.
 std::string requestGraphNote(const Graph& graph, const GraphStats& stats, const EvaluationRequest& request);
-// A TorchScript file is imported in the sandboxed model reader, which `cancel` ends.
+// A TorchScript file is imported in the sandboxed model reader, which `cancel` ends. `featureWidth`:
+// the width of the features file given (0: none).
 GnnIr loadRequestModel(
-    const EvaluationRequest& request, std::int64_t featureWidth = 0, const CancelToken* cancel = nullptr);
+    const EvaluationRequest& request, std::int64_t featureWidth, Progress& progress, const CancelToken& cancel);
 
 struct EvaluationRun {
     std::int64_t runId = 0; // 0 without a session

@@ -61,8 +61,8 @@ PartitionRun PartitionRecipe::run(
     return store::recordRun(session, run, [&](store::RunScope& scope) {
         PartitionRun out;
         out.runId = scope.id();
-        progress.report(0.0, "preparing the model");
-        out.ir = loadRequestModel(request.model, 0, &cancel);
+        SubProgress preparing(progress, 0.0, 0.4, "preparing the model");
+        out.ir = loadRequestModel(request.model, 0, preparing, cancel);
         cancel.throwIfCancelled();
         progress.report(0.4, "cutting into layers");
         out.schema = partitionIntoLayers(out.ir);

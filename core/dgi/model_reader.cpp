@@ -10,7 +10,8 @@
 
 namespace vantage::dgi {
 
-GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImportOptions& options)
+GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImportOptions& options, Progress& progress,
+    const CancelToken& cancel)
 {
     if (!std::filesystem::exists(file))
         throw Error::invalidInput("no such file").inFile(file.string());
@@ -20,9 +21,12 @@ GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImpo
         args.insert(args.end(), { "--input-width", std::to_string(options.inputWidth) });
     if (options.fallbackInputWidth > 0)
         args.insert(args.end(), { "--fallback-width", std::to_string(options.fallbackInputWidth) });
+    progress.report(0.0, "preparing the model");
     const SandboxAnswer a
-        = runSandboxed(modelReaderProgram(), args, options.limits, file.string(), "loading the model", options.cancel);
-    return irFromWire(a.bytes, file.string());
+        = runSandboxed(modelReaderProgram(), args, options.limits, file.string(), "loading the model", cancel);
+    GnnIr ir = irFromWire(a.bytes, file.string());
+    progress.report(1.0, "model ready");
+    return ir;
 }
 
 } // namespace vantage::dgi

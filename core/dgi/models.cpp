@@ -315,21 +315,22 @@ bool isBuiltinModel(std::string_view nameOrFile)
     return nameOrFile == "graphsage" || nameOrFile == "jk";
 }
 
-GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec, const CancelToken* cancel)
+GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec, Progress& progress, const CancelToken& cancel)
 {
     if (isBuiltinModel(nameOrFile)) {
         spec.kind = parseModelKind(nameOrFile);
-        return buildModel(spec);
+        cancel.throwIfCancelled();
+        GnnIr ir = buildModel(spec);
+        progress.report(1.0, "model ready");
+        return ir;
     }
     const std::filesystem::path file{ std::string(nameOrFile) };
     if (!std::filesystem::exists(file))
         throw Error::invalidInput("not a built-in model (gcn, sage, gat, gin, jknet) nor an existing TorchScript file")
             .inFile(file.string())
             .forField("model");
-    return importTorchScript(file,
-        { .inputWidth = spec.inputWidth,
-            .fallbackInputWidth = spec.fallbackInputWidth,
-            .cancel = cancel ? *cancel : CancelToken() });
+    return importTorchScript(
+        file, { .inputWidth = spec.inputWidth, .fallbackInputWidth = spec.fallbackInputWidth }, progress, cancel);
 }
 
 } // namespace vantage::dgi

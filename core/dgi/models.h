@@ -53,6 +53,6 @@ GnnIr buildModel(const ModelSpec& spec);
 // or the path of a TorchScript file (imported in the sandboxed model reader, which `cancel` ends;
 // spec.inputWidth > 0 fixes the width of x).
 bool isBuiltinModel(std::string_view nameOrFile);
-GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec, const CancelToken* cancel = nullptr);
+GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec, Progress& progress, const CancelToken& cancel);
 
 } // namespace vantage::dgi

@@ -31,15 +31,17 @@ struct TorchScriptImportOptions {
     // 0: such a model is refused, naming --in-dim.
     std::int64_t fallbackInputWidth = 0;
     // What the reader process may use (modelLoadLimits(): the defaults, or VANTAGE_MODEL_TIMEOUT and
-    // VANTAGE_MODEL_MEMORY), and the Cancel that ends it.
+    // VANTAGE_MODEL_MEMORY).
     SandboxLimits limits = modelLoadLimits();
-    CancelToken cancel;
 };
 
 // Imports the model in vantage-model-reader, a child process shut off from files, sockets and
 // programs and held to `options.limits` (core/common/sandbox.h): LibTorch is not made for hostile
 // files, and a crash, hang or blow-up there is an Error naming the file, never this process's.
-GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImportOptions& options = {});
+// `cancel` ends the child (Cancelled); `progress` hears "preparing the model" from 0 to 1 (the
+// child says nothing until it answers).
+GnnIr importTorchScript(const std::filesystem::path& file, const TorchScriptImportOptions& options, Progress& progress,
+    const CancelToken& cancel);
 
 // The same in this process: for vantage-model-reader itself (`in`: the file, opened before its
 // sandbox was shut) and for the benchmark that measures what the isolation costs.

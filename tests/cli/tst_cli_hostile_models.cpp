@@ -141,7 +141,8 @@ private Q_SLOTS:
             QFAIL(qPrintable(QString("in this process the model should read the file: ") + e.what()));
         }
         try {
-            dgi::importTorchScript(file);
+            NullProgress quiet;
+            dgi::importTorchScript(file, {}, quiet, CancelToken());
             QFAIL("the sandboxed reader opened a file from disk");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::InvalidInput);
@@ -179,7 +180,8 @@ private Q_SLOTS:
         if (!m_skip.isEmpty())
             QSKIP(qPrintable(m_skip));
         const std::string file = path("base.pt").toStdString();
-        const dgi::GnnIr a = dgi::importTorchScript(file);
+        NullProgress quiet;
+        const dgi::GnnIr a = dgi::importTorchScript(file, {}, quiet, CancelToken());
         const dgi::GnnIr b = dgi::importTorchScriptInProcess(file);
         QCOMPARE(QString::fromStdString(dgi::toJson(a).dump()), QString::fromStdString(dgi::toJson(b).dump()));
         QCOMPARE(a.parameters().size(), b.parameters().size());

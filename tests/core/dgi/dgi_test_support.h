@@ -3,7 +3,9 @@
 // PyTorch's allclose tolerances.
 
 #include "common/error.h"
+#include "dgi/evaluation_run.h"
 #include "dgi/node_matrix.h"
+#include "dgi/torchscript_import.h"
 
 #include <QString>
 
@@ -40,6 +42,19 @@ inline QString mismatch(
                 return QString("row %1 col %2: %3, expected %4").arg(v).arg(c).arg(a).arg(b);
         }
     return {};
+}
+
+// The sandboxed import and the request's model, for a test that follows neither progress nor Cancel.
+inline vantage::dgi::GnnIr importModel(
+    const std::filesystem::path& file, const vantage::dgi::TorchScriptImportOptions& options = {})
+{
+    vantage::NullProgress quiet;
+    return vantage::dgi::importTorchScript(file, options, quiet, vantage::CancelToken());
+}
+inline vantage::dgi::GnnIr requestModel(const vantage::dgi::EvaluationRequest& request, std::int64_t featureWidth = 0)
+{
+    vantage::NullProgress quiet;
+    return vantage::dgi::loadRequestModel(request, featureWidth, quiet, vantage::CancelToken());
 }
 
 } // namespace dgi_test

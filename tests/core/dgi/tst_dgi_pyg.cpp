@@ -31,6 +31,8 @@ using namespace vantage;
 using namespace vantage::dgi;
 
 using dgi_test::errorOf;
+using dgi_test::importModel;
+using dgi_test::requestModel;
 
 namespace {
 
@@ -70,7 +72,7 @@ class TestDgiPyg : public QObject {
         GnnIr ir;
         try {
             // The width of x, as `dgi eval --features` gives it.
-            ir = importTorchScript(file, { .inputWidth = m_x.cols() });
+            ir = importModel(file, { .inputWidth = m_x.cols() });
             QVERIFY(!partitionIntoLayers(ir).layers.empty());
         } catch (const std::exception& e) {
             QFAIL(e.what());
@@ -80,7 +82,7 @@ class TestDgiPyg : public QObject {
             // or the import must say it cannot tell (a model no linear layer reads x in).
             std::int64_t inferred = -1;
             const Error e = dgi_test::errorOf([&] {
-                const GnnIr read = importTorchScript(file);
+                const GnnIr read = importModel(file);
                 inferred = read.width(read.inputValue());
             });
             // GatedGraphConv pads x with zeros up to its width, so takes any narrower x: its own width
@@ -189,7 +191,7 @@ private Q_SLOTS:
             // (Some newer layers' code 1.13 can compile: those must then give PyG's answer.)
             bool imported = false;
             const Error e = errorOf([&] {
-                importTorchScript(file, { .inputWidth = m_x.cols() });
+                importModel(file, { .inputWidth = m_x.cols() });
                 imported = true;
             });
             if (imported) {
@@ -213,19 +215,19 @@ private Q_SLOTS:
         EvaluationRequest r;
         r.model = m_meta["models"].toObject()["gcn_pyg_style"].toObject()["file"].toString().toStdString();
         r.inDim = 64;
-        GnnIr ir = loadRequestModel(r);
+        GnnIr ir = requestModel(r);
         QCOMPARE(ir.width(ir.inputValue()), m_x.cols());
-        ir = loadRequestModel(evaluationRequestFromJson(toJson(r))); // a stored run, read back
+        ir = requestModel(evaluationRequestFromJson(toJson(r))); // a stored run, read back
         QCOMPARE(ir.width(ir.inputValue()), m_x.cols());
         // With features, their width is x's, and a wrong one is refused.
-        const Error e = errorOf([&] { loadRequestModel(r, 5); });
+        const Error e = errorOf([&] { requestModel(r, 5); });
         QVERIFY2(QString(e.what()).contains("does not match a weight"), e.what());
     }
 
     void unmappedOpIsNamedWithTheUsersLine()
     {
         const QJsonObject u = m_meta["unsupported"].toObject();
-        const Error e = errorOf([&] { importTorchScript(u["file"].toString().toStdString()); });
+        const Error e = errorOf([&] { importModel(u["file"].toString().toStdString()); });
         QCOMPARE(int(e.kind()), int(Error::Kind::InvalidInput));
         QCOMPARE(QString::fromStdString(e.op().value_or("")), u["op"].toString());
         QCOMPARE(e.line().value_or(-1), std::int64_t(u["line"].toInt()));
@@ -237,7 +239,7 @@ private Q_SLOTS:
         // The reason edges are used as given: a GCN's degrees count repeated edges, so a merged
         // graph gives another answer than the model's own forward.
         const QJsonObject m = m_meta["models"].toObject()["gcn_pyg_style"].toObject();
-        const GnnIr ir = importTorchScript(m["file"].toString().toStdString());
+        const GnnIr ir = importModel(m["file"].toString().toStdString());
         GraphLoadOptions lo;
         lo.numNodes = m_meta["nodes"].toInt();
         lo.build.dedupe = true;

@@ -9,6 +9,8 @@
 #include "dgi/torchscript_import.h"
 #include "dgi_test_support.h"
 
+#include "../cancel_mid_run.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,6 +23,7 @@
 using namespace vantage;
 using namespace vantage::dgi;
 using dgi_test::errorOf;
+using dgi_test::importModel;
 
 namespace {
 
@@ -174,7 +177,7 @@ private Q_SLOTS:
             QSKIP(qPrintable(m_skip));
         QFETCH(QString, model);
         QFETCH(QString, reference);
-        const GnnIr ir = importTorchScript(path(model).toStdString());
+        const GnnIr ir = importModel(path(model).toStdString());
         QCOMPARE(ir.width(ir.inputValue()), std::int64_t{ 16 }); // read from the first linear layer
         GraphLoadOptions lo;
         lo.numNodes = m_meta["nodes"].toInt();
@@ -196,7 +199,7 @@ private Q_SLOTS:
     {
         if (!m_skip.isEmpty())
             QSKIP(qPrintable(m_skip));
-        const GnnIr ir = importTorchScript(path("model.pt").toStdString());
+        const GnnIr ir = importModel(path("model.pt").toStdString());
         const LayerSchema s = partitionIntoLayers(ir);
         QCOMPARE(int(s.layers.size()), 3);
         for (const auto& t : s.tensors)
@@ -214,11 +217,32 @@ private Q_SLOTS:
         QVERIFY(located);
     }
 
+    // Cancel while the sandboxed reader works: the import ends with Cancelled, no IR; without a
+    // Cancel the same call reports "preparing the model" from 0 to 1 and returns the model.
+    void importIsCancelledWhileTheReaderRuns()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const std::filesystem::path file = path("model.pt").toStdString();
+        const auto r = testing::cancelMidRun(
+            [&](Progress& p, const CancelToken& c) { (void)importTorchScript(file, {}, p, c); }, 1);
+        VERIFY_CANCELLED_MID_RUN(r);
+        QCOMPARE(QString::fromStdString(r.phase), QStringLiteral("preparing the model"));
+
+        std::vector<double> seen;
+        CallbackProgress progress([&](double f, std::string_view) { seen.push_back(f); });
+        const GnnIr ir = importTorchScript(file, {}, progress, CancelToken());
+        QVERIFY(!ir.ops().empty());
+        QVERIFY(seen.size() >= 2);
+        QCOMPARE(seen.front(), 0.0);
+        QCOMPARE(seen.back(), 1.0);
+    }
+
     void unsupportedOpIsNamedWithItsLine()
     {
         if (!m_skip.isEmpty())
             QSKIP(qPrintable(m_skip));
-        const Error e = errorOf([&] { importTorchScript(path("sort.pt").toStdString()); });
+        const Error e = errorOf([&] { importModel(path("sort.pt").toStdString()); });
         QCOMPARE(int(e.kind()), int(Error::Kind::InvalidInput));
         QCOMPARE(QString::fromStdString(e.op().value_or("")), m_meta["unsupported_op"].toString());
         QCOMPARE(e.line().value_or(-1), std::int64_t(m_meta["unsupported_line"].toInt()));
@@ -239,11 +263,11 @@ private Q_SLOTS:
         const Case& c = cases()[static_cast<std::size_t>(index)];
         const std::string pt = path(QString("case%1.pt").arg(index)).toStdString();
         if (QString(c.message).isEmpty()) {
-            const GnnIr ir = importTorchScript(pt);
+            const GnnIr ir = importModel(pt);
             QCOMPARE(partitionIntoLayers(ir).layers.size(), std::size_t{ 1 });
             return;
         }
-        const Error e = errorOf([&] { importTorchScript(pt); });
+        const Error e = errorOf([&] { importModel(pt); });
         QCOMPARE(int(e.kind()), int(Error::Kind::InvalidInput));
         QVERIFY2(QString(e.what()).contains(c.message), e.what());
         if (!QString(c.op).isEmpty()) {
@@ -259,10 +283,10 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("just some text\n");
         f.close();
-        const Error e = errorOf([&] { importTorchScript(path("notes.pt").toStdString()); });
+        const Error e = errorOf([&] { importModel(path("notes.pt").toStdString()); });
         QCOMPARE(int(e.kind()), int(Error::Kind::InvalidInput));
         QCOMPARE(QString::fromStdString(e.file().value_or("")), path("notes.pt"));
-        const Error missing = errorOf([&] { importTorchScript(path("absent.pt").toStdString()); });
+        const Error missing = errorOf([&] { importModel(path("absent.pt").toStdString()); });
         QVERIFY(QString(missing.what()).contains("no such file"));
     }
 };
