@@ -205,17 +205,24 @@ void DgiPage::setCompareNodeWise(bool on)
     m_nodeWise->setChecked(on);
 }
 
-bool DgiPage::partitionModel()
+std::optional<dgi::EvaluationRequest> DgiPage::requestToStart()
 {
     if (isBusy())
-        return false;
-    dgi::EvaluationRequest request;
+        return std::nullopt;
     try {
-        request = this->request();
+        return request();
     } catch (const std::exception& e) {
         m_status->setText(QString::fromUtf8(e.what()));
-        return false;
+        return std::nullopt;
     }
+}
+
+bool DgiPage::partitionModel()
+{
+    const auto started = requestToStart();
+    if (!started)
+        return false;
+    const dgi::EvaluationRequest& request = *started;
     // A user's TorchScript file is imported (its loops unrolled) and its cut laid out by Graphviz:
     // seconds for a large model, so off the GUI thread like every other long action.
     const QString model = m_model->currentText();
@@ -344,15 +351,10 @@ dgi::DrawWords DgiPage::drawWords()
 
 bool DgiPage::startEvaluation()
 {
-    if (isBusy())
+    const auto started = requestToStart();
+    if (!started)
         return false;
-    dgi::EvaluationRequest request;
-    try {
-        request = this->request();
-    } catch (const std::exception& e) {
-        m_status->setText(QString::fromUtf8(e.what()));
-        return false;
-    }
+    const dgi::EvaluationRequest& request = *started;
     store::Session* session = this->session();
     setActionsEnabled(false);
     m_status->setText(tr("Evaluating…"));

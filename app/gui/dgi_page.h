@@ -7,6 +7,7 @@
 #include "engine_page.h"
 
 #include <memory>
+#include <optional>
 
 class QCheckBox;
 class QLayout;
@@ -80,6 +81,9 @@ private:
     QWidget* buildNodeTab();
     // The request the controls describe; Error::invalidInput for a bad memory budget.
     dgi::EvaluationRequest request() const;
+    // The request to start a job with; nothing while another job of the page runs or when the
+    // inputs are wrong (the status line then says why).
+    std::optional<dgi::EvaluationRequest> requestToStart();
     void showSchema();
     void showResults(const Json& result);
     // What the user should know about the edges of the graph just evaluated (repeated edges and

@@ -486,7 +486,7 @@ void EdlPage::showRun(qint64 runId)
         // The log of a run that has ended: its scale events, as they were logged live (each is
         // taken in again).
         for (const auto& e : std::exchange(m_state->scaleEvents, {}))
-            logScaleEvent(edl::JobEvent{ .payload = e });
+            onScale(e);
         if (job.finalStatus)
             m_state->status = *job.finalStatus;
         m_state->ended = true;

@@ -32,6 +32,14 @@ class LineChart;
 namespace vantage::edl {
 class JobClient;
 struct JobEvent;
+struct StepEvent;
+struct MembershipEvent;
+struct GenerationEvent;
+struct ScaleEvent;
+struct FailureEvent;
+struct EpochEvent;
+struct JobStateEvent;
+struct LogEvent;
 struct LeaderOptions;
 struct StoredJob;
 } // namespace vantage::edl
@@ -103,12 +111,26 @@ private:
     QLayout* buildScaleButtons();
     QWidget* buildCharts();
     QWidget* buildTables();
+    struct StreamSnapshot;
+    struct StreamLost;
+    struct JobReport;
     struct Incoming;
     void deliver(std::vector<Incoming> items);
     void drainInbox();
-    void onControl(const Json& control); // "snapshot", "lost", "report": what is not an event
-    void onJobEvent(const edl::JobEvent& e);
-    void logScaleEvent(const edl::JobEvent& e);
+    // One handler per kind of what the stream delivers, each taken in its turn.
+    void take(const Incoming& incoming);
+    void onSnapshot(const StreamSnapshot& snapshot);
+    void onStreamLost(const StreamLost& lost);
+    void onReport(const JobReport& report);
+    void onJobEvent(const edl::JobEvent& e); // kept in the timeline and the run, then one of:
+    void onStep(const edl::StepEvent& step);
+    void onMembership(const edl::MembershipEvent& membership);
+    void onGeneration(const edl::GenerationEvent& generation);
+    void onScale(const edl::ScaleEvent& scale);
+    void onFailure(const edl::FailureEvent& failure);
+    void onEpoch(const edl::EpochEvent& epoch);
+    void onJobState(const edl::JobStateEvent& state);
+    void onLog(const edl::LogEvent& log);
     void startStreaming();
     // The workers' counters (step time, chunks, samples) from the leader's status, every few
     // seconds while a job trains: the events carry membership, not counters.
