@@ -1,7 +1,7 @@
 #include "file_drop.h"
 
-#include "engine_page.h"
 #include "built_pages.h"
+#include "engine_page.h"
 #include "main_window.h"
 
 #include <QComboBox>
