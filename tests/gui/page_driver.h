@@ -81,14 +81,10 @@ inline void enter(const QObject* page, const QString& name, int value)
 }
 
 // Picks the item whose data or text is `item` with the arrow keys, as a user does from the
-// keyboard (the box emits what a pick emits). An editable box takes text it does not list as typed.
+// keyboard (the box emits what a pick emits). An editable box takes the text typed instead.
 inline void choose(QComboBox* box, const QString& item)
 {
-    int index = box->findData(item);
-    if (index < 0)
-        index = box->findText(item);
-    if (index < 0) {
-        QVERIFY2(box->isEditable(), qPrintable(QStringLiteral("%1 lists no %2").arg(box->objectName(), item)));
+    if (box->isEditable()) {
         QLineEdit* field = box->lineEdit();
         field->selectAll();
         QTest::keyClick(field, Qt::Key_Delete);
@@ -98,6 +94,10 @@ inline void choose(QComboBox* box, const QString& item)
         QCOMPARE(box->currentText(), item);
         return;
     }
+    int index = box->findData(item);
+    if (index < 0)
+        index = box->findText(item);
+    QVERIFY2(index >= 0, qPrintable(QStringLiteral("%1 lists no %2").arg(box->objectName(), item)));
     for (int guard = box->count(); box->currentIndex() != index && guard > 0; --guard)
         QTest::keyClick(box, box->currentIndex() < index ? Qt::Key_Down : Qt::Key_Up);
     QCOMPARE(box->currentIndex(), index);
@@ -210,18 +210,19 @@ inline void enterFtInputs(
 }
 
 // Clicks point `index` (by time ascending) of frontier `frontier` where the FT page's chart draws
-// it; true when the chart took it as that point (a point another one hides on screen is not).
-inline bool clickFtPoint(const QObject* page, int frontier, int index)
+// it; the frontier and strategy the chart then picked ({-1, -1}: none). Points closer than a pixel
+// are one spot on screen: the click picks one of them, as a user's does.
+inline std::pair<int, int> clickFtPoint(const QObject* page, int frontier, int index)
 {
     auto* chart = child<widgets::ParetoChart>(page, QStringLiteral("ftChart"));
     if (frontier >= chart->frontiers().size() || index >= chart->frontiers()[frontier].points.size())
-        return false;
+        return { -1, -1 };
     const int id = chart->frontiers()[frontier].points[index].id;
     QSignalSpy picked(chart, &widgets::ParetoChart::pointPicked);
     QTest::mouseClick(chart->viewport(), Qt::LeftButton, {}, chart->pointPosition(frontier, id));
     if (!picked.wait(5000))
-        return false;
-    return chart->pickedSeries() == frontier && chart->pickedId() == id;
+        return { -1, -1 };
+    return { picked.first().at(0).toInt(), picked.first().at(1).toInt() };
 }
 
 // The strategy stored with the session's newest pick run (what the FT page's Export writes).
@@ -231,13 +232,17 @@ inline QByteArray storedPickJson(const store::Session& session)
     return arts.empty() ? QByteArray() : QByteArray::fromStdString(session.artifactData(arts[0].id));
 }
 
-// The index of the slowest point of the FT chart's frontier `frontier` that no point of another
-// frontier hides on screen (the chart drawn), -1 when there is none.
-inline int clearFtPoint(const QObject* page, int frontier)
+// An index of a point of the FT chart's frontier `frontier` that no point of another frontier
+// hides on screen (the chart drawn): the first from `from` (-1: the slowest) towards the slower
+// points when `slower`, else towards the faster; -1 when there is none.
+inline int clearFtPoint(const QObject* page, int frontier, int from = -1, bool slower = false)
 {
     auto* chart = child<widgets::ParetoChart>(page, QStringLiteral("ftChart"));
     const auto& all = chart->frontiers();
-    for (int i = int(all[frontier].points.size()) - 1; i >= 0; --i) {
+    const int count = int(all[frontier].points.size());
+    if (from < 0)
+        from = count - 1;
+    for (int i = from; i >= 0 && i < count; i += slower ? 1 : -1) {
         const QPoint at = chart->pointPosition(frontier, all[frontier].points[i].id);
         bool clear = true;
         for (int f = 0; f < all.size(); ++f)

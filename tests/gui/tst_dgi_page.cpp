@@ -397,7 +397,7 @@ private Q_SLOTS:
             QSKIP(qPrintable(why));
         DgiPage page;
         enterDgiInputs(&page, QStringLiteral("rmat:n=500,deg=4,seed=1"), file, 16, 16, 2);
-        QVERIFY(cut(&page));
+        QVERIFY2(cut(&page), qPrintable(shown(&page).status + QStringLiteral(" / ") + shown(&page).model));
         QVERIFY(dgiCutSvg(&page).contains("<svg"));
         {
             QFile f(file);

@@ -274,7 +274,7 @@ private Q_SLOTS:
             QTest::qWait(200); // the chart drawn
             const int point = clearFtPoint(s.page, 1);
             QVERIFY(point >= 0);
-            QVERIFY(clickFtPoint(s.page, 1, point)); // recorded as a "pick" run
+            QCOMPARE(clickFtPoint(s.page, 1, point).first, 1); // recorded as a "pick" run
         }
         const auto r = cli({ "--session", cliFile, "ft", "search", "--model", "bert-base", "--batch", "64", "--cluster",
             "a100x8", "--devices", "4,8" });
