@@ -53,12 +53,12 @@ inline void type(const QObject* page, const QString& name, const QString& text)
     type(child<QLineEdit>(page, name), text);
 }
 
-// Sets a spin box as typed (without group separators) and confirmed with Return.
+// Sets a spin box as typed (without group separators): its text selected and typed over; the
+// boxes take each valid value as it is typed.
 inline void enter(QSpinBox* box, int value)
 {
     box->selectAll();
     QTest::keyClicks(box, QString::number(value));
-    QTest::keyClick(box, Qt::Key_Return);
     QCOMPARE(box->value(), value);
 }
 
@@ -68,7 +68,6 @@ inline void enter(QDoubleSpinBox* box, double value)
     QString text = QString::number(value, 'f', box->decimals());
     text.replace(QLatin1Char('.'), box->locale().decimalPoint());
     QTest::keyClicks(box, text);
-    QTest::keyClick(box, Qt::Key_Return);
     QCOMPARE(box->value(), value);
 }
 
