@@ -56,6 +56,8 @@ public:
     bool isFrontierVisible(int series) const;
     bool fitToFrontiers() const { return m_fitFrontiers; }
     void setPicked(int series, int id); // series < 0 clears
+    int pickedSeries() const { return m_pickedSeries; } // -1: none
+    int pickedId() const { return m_pickedId; }
 
     bool logX() const { return m_logX; }
     bool logY() const { return m_logY; }

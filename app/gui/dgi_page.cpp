@@ -85,7 +85,6 @@ void DgiPage::clearResults()
     m_state->lastResult = Json();
     m_state->graph.reset();
     m_state->output.reset();
-    m_lastRun = 0;
     m_results->clear();
     m_times->setData({}, {});
     m_times->chart()->setTitle(QString());
@@ -200,22 +199,24 @@ void DgiPage::showModelDims()
             static_cast<int>(m_state->schema->layers.size()));
 }
 
-void DgiPage::setCompareNodeWise(bool on)
+std::optional<dgi::EvaluationRequest> DgiPage::requestToStart()
 {
-    m_nodeWise->setChecked(on);
+    if (isBusy())
+        return std::nullopt;
+    try {
+        return request();
+    } catch (const std::exception& e) {
+        m_status->setText(QString::fromUtf8(e.what()));
+        return std::nullopt;
+    }
 }
 
 bool DgiPage::partitionModel()
 {
-    if (isBusy())
+    const auto started = requestToStart();
+    if (!started)
         return false;
-    dgi::EvaluationRequest request;
-    try {
-        request = this->request();
-    } catch (const std::exception& e) {
-        m_status->setText(QString::fromUtf8(e.what()));
-        return false;
-    }
+    const dgi::EvaluationRequest& request = *started;
     // A user's TorchScript file is imported (its loops unrolled) and its cut laid out by Graphviz:
     // seconds for a large model, so off the GUI thread like every other long action.
     const QString model = m_model->currentText();
@@ -292,11 +293,6 @@ int DgiPage::layerCount() const
     return m_state->schema ? static_cast<int>(m_state->schema->layers.size()) : 0;
 }
 
-QString DgiPage::cutSvg() const
-{
-    return QString::fromStdString(m_state->svg);
-}
-
 dgi::EvaluationRequest DgiPage::request() const
 {
     dgi::EvaluationRequest r;
@@ -344,15 +340,10 @@ dgi::DrawWords DgiPage::drawWords()
 
 bool DgiPage::startEvaluation()
 {
-    if (isBusy())
+    const auto started = requestToStart();
+    if (!started)
         return false;
-    dgi::EvaluationRequest request;
-    try {
-        request = this->request();
-    } catch (const std::exception& e) {
-        m_status->setText(QString::fromUtf8(e.what()));
-        return false;
-    }
+    const dgi::EvaluationRequest& request = *started;
     store::Session* session = this->session();
     setActionsEnabled(false);
     m_status->setText(tr("Evaluating…"));
@@ -365,7 +356,6 @@ bool DgiPage::startEvaluation()
             setActionsEnabled(true);
             if (outcome.done()) {
                 dgi::EvaluationRun& run = *outcome.value;
-                m_lastRun = run.runId;
                 // The cut of the model evaluated, shown below.
                 m_state->take({ std::move(run.ir), std::move(run.schema), std::move(run.dot), std::move(run.svg) });
                 m_state->graph = run.graph;
@@ -432,16 +422,6 @@ const Json* nodeWiseComparison(const Json& result)
             return &c;
     return nullptr;
 }
-
-} // namespace
-
-double DgiPage::speedup() const
-{
-    const Json* node = nodeWiseComparison(m_state->lastResult);
-    return node ? node->value("speedup", 0.0) : 0.0;
-}
-
-namespace {
 
 // An evaluation mode as the window names it.
 QString modeText(const std::string& mode)
@@ -562,7 +542,6 @@ void DgiPage::showRun(qint64 runId)
                 model.value("layers", 0));
         m_state->shownModel = modelKey();
         if (run.status == store::RunStatus::Done && stored.result.is_object()) {
-            m_lastRun = runId;
             showResults(stored.result);
             m_tabs->setCurrentIndex(1);
         } else {

@@ -7,6 +7,7 @@
 #include "engine_page.h"
 
 #include <memory>
+#include <optional>
 
 class QCheckBox;
 class QLayout;
@@ -46,21 +47,13 @@ public:
     // Switching sessions clears the results shown (the cut drawn for the inputs stays).
     void setSession(store::Session* session) override;
 
-    // For tests and scripts: the same as the controls.
+    // Used by the window (the demo's tour, a dropped model file): what the inputs and buttons do.
     void setInputs(const QString& graph, const QString& model, int features, int hidden, int layers);
-    void setCompareNodeWise(bool on);
     // Imports and cuts the model and draws the cut, off the GUI thread (a user's TorchScript file
     // can take seconds, its drawing longer); partitionFinished follows. False when it cannot start
     // (another job of the page runs, or the inputs are wrong: the status line says which).
     bool partitionModel();
     bool startEvaluation(); // off the GUI thread; the cut is made and drawn on the way
-    int layerCount() const;
-    QString cutSvg() const;
-    double speedup() const; // node-wise time / layer-wise time of the last evaluation, 0 if none
-    qint64 lastRun() const { return m_lastRun; }
-    // Neighbourhood per hop and embedding of `node` of the last evaluated graph (off the GUI
-    // thread; nodeInspected follows). False when there is no evaluation to inspect.
-    bool inspectNode(int node);
 
 Q_SIGNALS:
     void partitionFinished(bool ok);
@@ -68,6 +61,10 @@ Q_SIGNALS:
     void nodeInspected(bool ok);
 
 private:
+    int layerCount() const; // of the cut held, 0 if none
+    // Neighbourhood per hop and embedding of `node` of the last evaluated graph (off the GUI
+    // thread; nodeInspected follows). False when there is no evaluation to inspect.
+    bool inspectNode(int node);
     static dgi::DrawWords drawWords();
     struct State;
     void buildUi();
@@ -80,6 +77,9 @@ private:
     QWidget* buildNodeTab();
     // The request the controls describe; Error::invalidInput for a bad memory budget.
     dgi::EvaluationRequest request() const;
+    // The request to start a job with; nothing while another job of the page runs or when the
+    // inputs are wrong (the status line then says why).
+    std::optional<dgi::EvaluationRequest> requestToStart();
     void showSchema();
     void showResults(const Json& result);
     // What the user should know about the edges of the graph just evaluated (repeated edges and
@@ -102,7 +102,6 @@ private:
     void setActionsEnabled(bool on); // Cut and Evaluate
 
     std::unique_ptr<State> m_state;
-    qint64 m_lastRun = 0;
 
     QComboBox* m_graph;
     QCheckBox* m_symmetrize;

@@ -162,6 +162,7 @@ QWidget* DgiPage::buildInputs()
     m_budget->setToolTip(tr("Memory for node tensors, e.g. 512M or 4G; beyond it they go to memory-mapped files"));
     buildDeviceChoice();
     m_nodeWise = new QCheckBox(tr("Also node by node (the baseline)"), this);
+    m_nodeWise->setObjectName(QStringLiteral("dgiNodeWise"));
     m_nodeWise->setToolTip(tr("Evaluates every node on its own as well, for comparison; after 15 s the rest is "
                               "extrapolated from the batches done. Cancel during it keeps the layer-wise result."));
     m_nodeWise->setChecked(true);

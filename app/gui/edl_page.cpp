@@ -268,11 +268,6 @@ bool EdlPage::isAttached() const
     return m_state->client != nullptr;
 }
 
-QString EdlPage::jobDir() const
-{
-    return m_state->address ? QString::fromStdString(m_state->address->jobDir) : QString();
-}
-
 bool EdlPage::addWorkers(int count)
 {
     if (!m_state->client)
@@ -315,14 +310,9 @@ qint64 EdlPage::currentStep() const
     return m_state->status.step;
 }
 
-int EdlPage::scaleEventCount() const
-{
-    return static_cast<int>(m_state->scaleEvents.size());
-}
-
 QString EdlPage::jobState() const
 {
-    return QString::fromUtf8(edl::jobStateName(m_state->status.state).data()); // for tests: the name
+    return QString::fromUtf8(edl::jobStateName(m_state->status.state).data());
 }
 
 void EdlPage::logLine(const QString& text, LogWeight weight)
@@ -486,7 +476,7 @@ void EdlPage::showRun(qint64 runId)
         // The log of a run that has ended: its scale events, as they were logged live (each is
         // taken in again).
         for (const auto& e : std::exchange(m_state->scaleEvents, {}))
-            logScaleEvent(edl::JobEvent{ .payload = e });
+            onScale(e);
         if (job.finalStatus)
             m_state->status = *job.finalStatus;
         m_state->ended = true;

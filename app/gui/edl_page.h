@@ -32,6 +32,14 @@ class LineChart;
 namespace vantage::edl {
 class JobClient;
 struct JobEvent;
+struct StepEvent;
+struct MembershipEvent;
+struct GenerationEvent;
+struct ScaleEvent;
+struct FailureEvent;
+struct EpochEvent;
+struct JobStateEvent;
+struct LogEvent;
 struct LeaderOptions;
 struct StoredJob;
 } // namespace vantage::edl
@@ -52,37 +60,27 @@ public:
     // Switching sessions detaches from a job recorded in the old one (the job goes on).
     void setSession(store::Session* session) override;
 
-    // For tests and scripts: the same as the controls.
+    // Used by the window (the demo's tour starts a job, scales it out and back in as it trains):
+    // what the job's fields and buttons do, and the job as the status line shows it.
     void setJob(const QString& trainer, int workers, int epochs, int samples, int globalBatch);
     bool startTraining();
-    bool attach(const QString& jobDir);
-    void detach();
     bool addWorkers(int count);
     bool removeWorker(const QString& id);
-    bool stopJob();
+    bool isAttached() const;
+    int activeWorkers() const;
+    qint64 currentStep() const;
+    QString jobState() const; // the state's name ("running")
+
     // Events of the attached job as its stream delivers them (the stream's thread posts here; a
     // test feeds a recorded or generated stream). They are taken in a few milliseconds at a time,
     // between which the window paints and answers the user: a history of 10^6 steps never stalls it.
     void takeEvents(std::vector<edl::JobEvent> events);
     // Events delivered and not yet taken in.
     qsizetype backlog() const;
-    // Policies, off the GUI thread (migrationFinished / profileFinished follow): move the workers
-    // `from` (all when empty) to the devices of the Devices field; run the job at 1..maxWorkers
-    // workers for `steps` steps each and draw the scaling curve.
-    bool migrateWorkers(const QStringList& from);
-    bool profileThroughput(int maxWorkers, int steps);
 
     QString liveWork() const override;
     void detachLiveWork() override;
     bool stopLiveWork(int timeoutMs) override;
-
-    bool isAttached() const;
-    QString jobDir() const;
-    int activeWorkers() const;
-    qint64 currentStep() const;
-    int scaleEventCount() const;
-    QString jobState() const;
-    qint64 lastRun() const { return m_run; }
 
 Q_SIGNALS:
     void attached(bool ok);
@@ -92,6 +90,17 @@ Q_SIGNALS:
     void profileFinished(bool ok);
     // A scale or stop request was answered (or failed: the status line says why).
     void requestFinished(bool ok);
+
+private Q_SLOTS:
+    // The buttons' actions. Attach follows a job by its folder; Detach lets it go on alone.
+    bool attach(const QString& jobDir);
+    void detach();
+    bool stopJob();
+    // Policies, off the GUI thread (migrationFinished / profileFinished follow): move the workers
+    // `from` (all when empty) to the devices of the Devices field; run the job at 1..maxWorkers
+    // workers for `steps` steps each and draw the scaling curve.
+    bool migrateWorkers(const QStringList& from);
+    bool profileThroughput(int maxWorkers, int steps);
 
 private:
     struct State;
@@ -103,12 +112,26 @@ private:
     QLayout* buildScaleButtons();
     QWidget* buildCharts();
     QWidget* buildTables();
+    struct StreamSnapshot;
+    struct StreamLost;
+    struct JobReport;
     struct Incoming;
     void deliver(std::vector<Incoming> items);
     void drainInbox();
-    void onControl(const Json& control); // "snapshot", "lost", "report": what is not an event
-    void onJobEvent(const edl::JobEvent& e);
-    void logScaleEvent(const edl::JobEvent& e);
+    // One handler per kind of what the stream delivers, each taken in its turn.
+    void take(const Incoming& incoming);
+    void onSnapshot(const StreamSnapshot& snapshot);
+    void onStreamLost(const StreamLost& lost);
+    void onReport(const JobReport& report);
+    void onJobEvent(const edl::JobEvent& e); // kept in the timeline and the run, then one of:
+    void onStep(const edl::StepEvent& step);
+    void onMembership(const edl::MembershipEvent& membership);
+    void onGeneration(const edl::GenerationEvent& generation);
+    void onScale(const edl::ScaleEvent& scale);
+    void onFailure(const edl::FailureEvent& failure);
+    void onEpoch(const edl::EpochEvent& epoch);
+    void onJobState(const edl::JobStateEvent& state);
+    void onLog(const edl::LogEvent& log);
     void startStreaming();
     // The workers' counters (step time, chunks, samples) from the leader's status, every few
     // seconds while a job trains: the events carry membership, not counters.

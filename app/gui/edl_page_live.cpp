@@ -29,6 +29,11 @@ constexpr int kDrainSliceMs = 8; // events taken in per pass of the event loop, 
 constexpr std::size_t kDeliveryEvents = 4096; // events per delivery from the stream's thread
 constexpr double kDeliveryWindowS = 0.05; // a delivery waits at most this long for more events
 constexpr int kLogLines = 500;
+
+// One callable of overloads for std::visit: a handler per alternative.
+template <typename... Handlers> struct Overloaded : Handlers... {
+    using Handlers::operator()...;
+};
 } // namespace
 
 void EdlPage::startStreaming()
@@ -53,15 +58,15 @@ void EdlPage::startStreaming()
                 Qt::QueuedConnection);
             batch = {};
         };
-        auto control = [&](Json j) {
-            batch.push_back({ std::move(j), std::nullopt });
+        auto control = [&](Incoming item) {
+            batch.push_back(std::move(item));
             post();
         };
         try {
             edl::EventStream stream(address, edl::ClientOptions{ .name = "gui" });
-            control({ { "kind", "snapshot" }, { "status", edl::toJson(stream.snapshot()) } });
+            control({ StreamSnapshot{ stream.snapshot() } });
             for (const auto& e : stream.history()) {
-                batch.push_back({ Json(), e });
+                batch.push_back({ e });
                 if (batch.size() >= kDeliveryEvents)
                     post();
             }
@@ -70,21 +75,21 @@ void EdlPage::startStreaming()
                 auto e = stream.next(0.25);
                 if (!e)
                     continue;
-                batch.push_back({ Json(), std::move(*e) });
+                batch.push_back({ std::move(*e) });
                 QElapsedTimer window;
                 window.start();
                 while (batch.size() < kDeliveryEvents && window.elapsed() < kDeliveryWindowS * 1e3)
                     if (auto more = stream.next(0.0))
-                        batch.push_back({ Json(), std::move(*more) });
+                        batch.push_back({ std::move(*more) });
                     else
                         break;
                 post();
             }
             while (auto e = stream.next(0.0))
-                batch.push_back({ Json(), std::move(*e) });
+                batch.push_back({ std::move(*e) });
             post();
         } catch (const std::exception& e) {
-            control({ { "kind", "lost" }, { "message", e.what() } });
+            control({ StreamLost{ QString::fromStdString(e.what()) } });
         }
         // The leader writes its report as it exits, after the last event: the run is recorded from
         // it (a few seconds at most; none from a leader on another machine).
@@ -92,7 +97,7 @@ void EdlPage::startStreaming()
         for (int i = 0; i < 40 && !stop.isCancelled() && report.is_null(); ++i)
             report = edl::waitForJobReport(address.jobDir, 0.25);
         if (!stop.isCancelled())
-            control({ { "kind", "report" }, { "report", report } });
+            control({ JobReport{ std::move(report) } });
         return Json();
     });
 }
@@ -102,7 +107,7 @@ void EdlPage::takeEvents(std::vector<edl::JobEvent> events)
     std::vector<Incoming> items;
     items.reserve(events.size());
     for (auto& e : events)
-        items.push_back({ Json(), std::move(e) });
+        items.push_back({ std::move(e) });
     deliver(std::move(items));
 }
 
@@ -129,12 +134,9 @@ void EdlPage::drainInbox()
     // The snapshot, a lost stream and the report change what the page shows as a whole: taken in
     // their turn, like any event.
     while (!m_state->inbox.empty() && slice.elapsed() < kDrainSliceMs) {
-        Incoming item = std::move(m_state->inbox.front());
+        const Incoming item = std::move(m_state->inbox.front());
         m_state->inbox.pop_front();
-        if (item.event)
-            onJobEvent(*item.event);
-        else
-            onControl(item.control);
+        take(item);
     }
     while (m_log->count() > kLogLines)
         delete m_log->takeItem(0);
@@ -144,21 +146,33 @@ void EdlPage::drainInbox()
     }
 }
 
-void EdlPage::onControl(const Json& j)
+void EdlPage::take(const Incoming& incoming)
 {
-    const std::string kind = j.value("kind", std::string());
-    if (kind == "snapshot") {
-        m_state->status = edl::jobStatusFromJson(j["status"]);
-        m_state->scaleEvents = m_state->status.scaleEvents;
-        showScaleMarkers();
-        showStatus();
-    } else if (kind == "lost") {
-        m_log->addItem(tr("Lost the job: %1").arg(QString::fromStdString(j.value("message", std::string()))));
-        m_state->ended = true;
-        showStatus();
-    } else if (kind == "report") {
-        recordEnd(j.value("report", Json()));
-    }
+    std::visit(Overloaded{ [this](const edl::JobEvent& e) { onJobEvent(e); },
+                   [this](const StreamSnapshot& snapshot) { onSnapshot(snapshot); },
+                   [this](const StreamLost& lost) { onStreamLost(lost); },
+                   [this](const JobReport& report) { onReport(report); } },
+        incoming.item);
+}
+
+void EdlPage::onSnapshot(const StreamSnapshot& snapshot)
+{
+    m_state->status = snapshot.status;
+    m_state->scaleEvents = m_state->status.scaleEvents;
+    showScaleMarkers();
+    showStatus();
+}
+
+void EdlPage::onStreamLost(const StreamLost& lost)
+{
+    m_log->addItem(tr("Lost the job: %1").arg(lost.message));
+    m_state->ended = true;
+    showStatus();
+}
+
+void EdlPage::onReport(const JobReport& report)
+{
+    recordEnd(report.report);
 }
 
 void EdlPage::takeUpRuns()
@@ -217,47 +231,15 @@ void EdlPage::onJobEvent(const edl::JobEvent& e)
     m_state->timeline.add(e);
     if (m_state->recorder)
         m_state->recorder->add(e);
-    auto& st = m_state->status;
-    if (const auto* s = std::get_if<edl::StepEvent>(&e.payload)) {
-        st.step = s->step;
-        st.epoch = s->epoch;
-        st.generation = s->generation;
-        st.loss = s->loss;
-        st.throughput = s->throughput;
-        m_state->queue(m_chart, tr("loss"), double(s->step), s->loss);
-        m_state->queue(m_chart, tr("samples/s"), double(s->step), s->throughput, true);
-        m_state->queue(m_sizeChart, tr("workers"), double(s->step), double(s->workers));
-        for (const auto& [worker, seconds] : s->workerStepS) {
-            m_state->queue(m_stepChart, QString::fromStdString(worker), double(s->step), seconds * 1e3);
-            // The table's step time is the last step's, as the chart's.
-            for (auto& w : st.workers)
-                if (w.id == worker)
-                    w.stepTimeS = seconds;
-        }
-        Q_EMIT stepSeen(s->step);
-    } else if (const auto* m = std::get_if<edl::MembershipEvent>(&e.payload)) {
-        st.workers = m->workers;
-    } else if (const auto* g = std::get_if<edl::GenerationEvent>(&e.payload)) {
-        st.generation = g->generation;
-        logLine(
-            tr("Generation %1 (%2): %3").arg(g->generation).arg(generationReasonText(g->reason), joinIds(g->members)),
-            LogWeight::Quiet);
-    } else if (std::holds_alternative<edl::ScaleEvent>(e.payload)
-        || std::holds_alternative<edl::FailureEvent>(e.payload) || std::holds_alternative<edl::EpochEvent>(e.payload)) {
-        logScaleEvent(e);
-    } else if (const auto* js = std::get_if<edl::JobStateEvent>(&e.payload)) {
-        st.state = js->state;
-        st.message = js->message;
-        if (edl::isFinal(js->state)) {
-            m_state->ended = true;
-            drawPending();
-        }
-    } else if (const auto* l = std::get_if<edl::LogEvent>(&e.payload)) {
-        // The leader's own notes: what it did on a request is shown above in the window's words;
-        // its warnings and errors are shown as it wrote them.
-        if (l->level != edl::LogLevel::Info)
-            logLine(tr("Leader: %1").arg(QString::fromStdString(l->text)), LogWeight::Strong);
-    }
+    std::visit(Overloaded{ [this](const edl::StepEvent& step) { onStep(step); },
+                   [this](const edl::MembershipEvent& membership) { onMembership(membership); },
+                   [this](const edl::GenerationEvent& generation) { onGeneration(generation); },
+                   [this](const edl::ScaleEvent& scale) { onScale(scale); },
+                   [this](const edl::FailureEvent& failure) { onFailure(failure); },
+                   [this](const edl::EpochEvent& epoch) { onEpoch(epoch); },
+                   [this](const edl::JobStateEvent& state) { onJobState(state); },
+                   [this](const edl::LogEvent& log) { onLog(log); } },
+        e.payload);
     // The status, worker table and events are redrawn with the charts, a few times a second; the
     // end of the job at once.
     m_statusDirty = true;
@@ -265,40 +247,97 @@ void EdlPage::onJobEvent(const edl::JobEvent& e)
         drawPending();
 }
 
-void EdlPage::logScaleEvent(const edl::JobEvent& e)
+void EdlPage::onStep(const edl::StepEvent& s)
+{
+    auto& st = m_state->status;
+    st.step = s.step;
+    st.epoch = s.epoch;
+    st.generation = s.generation;
+    st.loss = s.loss;
+    st.throughput = s.throughput;
+    m_state->queue(m_chart, tr("loss"), double(s.step), s.loss);
+    m_state->queue(m_chart, tr("samples/s"), double(s.step), s.throughput, true);
+    m_state->queue(m_sizeChart, tr("workers"), double(s.step), double(s.workers));
+    for (const auto& [worker, seconds] : s.workerStepS) {
+        m_state->queue(m_stepChart, QString::fromStdString(worker), double(s.step), seconds * 1e3);
+        // The table's step time is the last step's, as the chart's.
+        for (auto& w : st.workers)
+            if (w.id == worker)
+                w.stepTimeS = seconds;
+    }
+    Q_EMIT stepSeen(s.step);
+}
+
+void EdlPage::onMembership(const edl::MembershipEvent& m)
+{
+    m_state->status.workers = m.workers;
+}
+
+void EdlPage::onGeneration(const edl::GenerationEvent& g)
+{
+    m_state->status.generation = g.generation;
+    logLine(tr("Generation %1 (%2): %3").arg(g.generation).arg(generationReasonText(g.reason), joinIds(g.members)),
+        LogWeight::Quiet);
+}
+
+void EdlPage::onScale(const edl::ScaleEvent& sc)
 {
     const QLocale locale;
-    if (const auto* sc = std::get_if<edl::ScaleEvent>(&e.payload)) {
-        m_state->scaleEvents.push_back(*sc);
-        showScaleMarkers();
-        // Joins and leaves stand out of the routine lines.
-        QString who;
-        if (!sc->joined.empty())
-            who += tr(" · joined: %1").arg(joinIds(sc->joined));
-        if (!sc->left.empty())
-            who += tr(" · left: %1").arg(joinIds(sc->left));
-        logLine(tr("Step %1: %2, %3 → %4 workers, %5 ms of pause%6")
-                    .arg(locale.toString(qlonglong(sc->step)))
-                    .arg(scaleKindText(sc->kind))
-                    .arg(sc->workersBefore)
-                    .arg(sc->workersAfter)
-                    .arg(locale.toString(sc->pauseS * 1e3, 'f', 0))
-                    .arg(who),
-            LogWeight::Strong);
-    } else if (const auto* f = std::get_if<edl::FailureEvent>(&e.payload)) {
-        logLine(tr("Worker %1 failed at step %2: %3 (silent %4 s)")
-                    .arg(QString::fromStdString(f->worker))
-                    .arg(locale.toString(qlonglong(f->step)))
-                    .arg(QString::fromStdString(f->reason))
-                    .arg(locale.toString(f->silentS, 'f', 1)),
-            LogWeight::Strong);
-    } else if (const auto* ep = std::get_if<edl::EpochEvent>(&e.payload)) {
-        logLine(tr("Epoch %1 done: %2 of %3 samples trained exactly once")
-                    .arg(ep->epoch + 1) // counted from 1, as the status line counts them
-                    .arg(locale.toString(qlonglong(ep->seenOnce)))
-                    .arg(locale.toString(qlonglong(ep->samples))),
-            LogWeight::Quiet);
+    m_state->scaleEvents.push_back(sc);
+    showScaleMarkers();
+    // Joins and leaves stand out of the routine lines.
+    QString who;
+    if (!sc.joined.empty())
+        who += tr(" · joined: %1").arg(joinIds(sc.joined));
+    if (!sc.left.empty())
+        who += tr(" · left: %1").arg(joinIds(sc.left));
+    logLine(tr("Step %1: %2, %3 → %4 workers, %5 ms of pause%6")
+                .arg(locale.toString(qlonglong(sc.step)))
+                .arg(scaleKindText(sc.kind))
+                .arg(sc.workersBefore)
+                .arg(sc.workersAfter)
+                .arg(locale.toString(sc.pauseS * 1e3, 'f', 0))
+                .arg(who),
+        LogWeight::Strong);
+}
+
+void EdlPage::onFailure(const edl::FailureEvent& f)
+{
+    const QLocale locale;
+    logLine(tr("Worker %1 failed at step %2: %3 (silent %4 s)")
+                .arg(QString::fromStdString(f.worker))
+                .arg(locale.toString(qlonglong(f.step)))
+                .arg(QString::fromStdString(f.reason))
+                .arg(locale.toString(f.silentS, 'f', 1)),
+        LogWeight::Strong);
+}
+
+void EdlPage::onEpoch(const edl::EpochEvent& ep)
+{
+    const QLocale locale;
+    logLine(tr("Epoch %1 done: %2 of %3 samples trained exactly once")
+                .arg(ep.epoch + 1) // counted from 1, as the status line counts them
+                .arg(locale.toString(qlonglong(ep.seenOnce)))
+                .arg(locale.toString(qlonglong(ep.samples))),
+        LogWeight::Quiet);
+}
+
+void EdlPage::onJobState(const edl::JobStateEvent& js)
+{
+    m_state->status.state = js.state;
+    m_state->status.message = js.message;
+    if (edl::isFinal(js.state)) {
+        m_state->ended = true;
+        drawPending();
     }
+}
+
+void EdlPage::onLog(const edl::LogEvent& l)
+{
+    // The leader's own notes: what it did on a request is shown above in the window's words;
+    // its warnings and errors are shown as it wrote them.
+    if (l.level != edl::LogLevel::Info)
+        logLine(tr("Leader: %1").arg(QString::fromStdString(l.text)), LogWeight::Strong);
 }
 
 void EdlPage::drawPending()
@@ -320,9 +359,9 @@ bool EdlPage::jobIsOver() const
 {
     if (!m_state->address)
         return true;
-    for (const auto& item : m_state->inbox) // the end may be delivered and not yet taken in
-        if (item.event)
-            if (const auto* js = std::get_if<edl::JobStateEvent>(&item.event->payload); js && edl::isFinal(js->state))
+    for (const auto& incoming : m_state->inbox) // the end may be delivered and not yet taken in
+        if (const auto* e = std::get_if<edl::JobEvent>(&incoming.item))
+            if (const auto* js = std::get_if<edl::JobStateEvent>(&e->payload); js && edl::isFinal(js->state))
                 return true;
     std::error_code ec;
     if (std::filesystem::exists(std::filesystem::path(m_state->address->jobDir) / "report.json", ec))

@@ -15,15 +15,25 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <variant>
 #include <vector>
 
 namespace vantage::gui {
 
-// One delivery of the event stream: an event of the job, or what the stream itself says (its
-// snapshot, the stream lost, the job's report).
+// What the event stream says of itself: the job as it found it, that it lost the job, and the job's
+// report once its leader wrote it (null when none came).
+struct EdlPage::StreamSnapshot {
+    edl::JobStatus status;
+};
+struct EdlPage::StreamLost {
+    QString message;
+};
+struct EdlPage::JobReport {
+    Json report;
+};
+// One delivery of the event stream: an event of the job, or what the stream itself says.
 struct EdlPage::Incoming {
-    Json control;
-    std::optional<edl::JobEvent> event;
+    std::variant<edl::JobEvent, StreamSnapshot, StreamLost, JobReport> item;
 };
 
 struct EdlPage::State {

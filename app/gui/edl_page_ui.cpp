@@ -121,6 +121,7 @@ QWidget* EdlPage::buildJobBox()
     m_start->setObjectName(QStringLiteral("edlStart"));
     connect(m_start, &QPushButton::clicked, this, &EdlPage::startTraining);
     m_attach = new QPushButton(tr("Attach…"), this);
+    m_attach->setObjectName(QStringLiteral("edlAttach"));
     connect(m_attach, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(
             this, tr("Job Folder"), QString::fromStdString(edl::defaultJobRoot().string()));
@@ -204,12 +205,14 @@ QLayout* EdlPage::buildScaleButtons()
     m_add->setObjectName(QStringLiteral("edlAdd"));
     connect(m_add, &QPushButton::clicked, this, [this] { addWorkers(1); });
     m_remove = new QPushButton(tr("Remove Selected"), this);
+    m_remove->setObjectName(QStringLiteral("edlRemove"));
     connect(m_remove, &QPushButton::clicked, this, [this] {
         const auto rows = m_workersView->selectionModel()->selectedRows();
         for (const auto& r : rows)
             removeWorker(r.data().toString());
     });
     m_stop = new QPushButton(tr("Stop Job"), this);
+    m_stop->setObjectName(QStringLiteral("edlStop"));
     connect(m_stop, &QPushButton::clicked, this, &EdlPage::stopJob);
     m_migrate = new QPushButton(tr("Migrate Selected"), this);
     m_migrate->setObjectName(QStringLiteral("edlMigrate"));

@@ -1,5 +1,6 @@
 #include "file_drop.h"
 
+#include "built_pages.h"
 #include "engine_page.h"
 #include "main_window.h"
 
@@ -8,16 +9,6 @@
 #include <QGuiApplication>
 #include <QLineEdit>
 #include <QTabWidget>
-
-#ifdef VANTAGE_GUI_FT
-#include "ft_page.h"
-#endif
-#ifdef VANTAGE_GUI_DGI
-#include "dgi_page.h"
-#endif
-#ifdef VANTAGE_GUI_EDL
-#include "edl_page.h"
-#endif
 
 namespace vantage::gui {
 

@@ -507,11 +507,6 @@ QString FtPage::strategyJson() const
     return QString::fromStdString(ft::strategyJson(report, m_pickedStrategy).dump(2));
 }
 
-QString FtPage::graphSvg() const
-{
-    return QString::fromUtf8(m_graph->svg());
-}
-
 void FtPage::recordPick()
 {
     store::Session* s = session();

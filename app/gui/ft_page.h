@@ -51,20 +51,14 @@ public:
     void setSession(store::Session* session) override;
     void showRun(qint64 runId) override;
 
-    // For tests and scripts: the same as the controls.
+    // Used by the window (the demo's tour, a dropped op graph file): what the inputs, the Search
+    // button and a click on the chart do.
     void setInputs(const QString& model, int batch, const QString& cluster, const QString& devices, double epsilon);
     bool startSearch();
     bool hasResult() const;
     int frontierCount() const;
-    int pointCount(int frontier) const;
     // Picks point `index` (by time ascending) of frontier `frontier`, as a click does.
     void pick(int frontier, int index);
-    int pickedFrontier() const { return m_pickedFrontier; } // -1: nothing picked
-
-    int pickedStrategy() const { return m_pickedStrategy; }
-    qint64 lastSearchRun() const { return m_searchRun; }
-    QString strategyJson() const; // the export of the picked strategy, empty when none
-    QString graphSvg() const; // the drawing of the picked strategy
     // Reads an op graph file (.json, as scripts/export_ft_graph.py writes) and selects it as the
     // model; false (and a message box unless quiet) when it is not one.
     bool openOpGraph(const QString& path, bool quiet = false);
@@ -74,6 +68,9 @@ Q_SIGNALS:
 
 private:
     struct State;
+
+    int pointCount(int frontier) const;
+    QString strategyJson() const; // the export of the picked strategy, empty when none
 
     void buildUi();
     QWidget* buildInputs();

@@ -150,6 +150,7 @@ QWidget* FtPage::buildInputs()
 QWidget* FtPage::buildChart()
 {
     m_chart = new widgets::ParetoChart(this);
+    m_chart->setObjectName(QStringLiteral("ftChart"));
     m_chart->setAxisTitles(tr("Time per iteration (ms)"), tr("Memory per device (GiB)"));
     m_chart->setMinimumHeight(300);
     connect(m_chart, &widgets::ParetoChart::pointPicked, this,

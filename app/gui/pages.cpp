@@ -1,5 +1,6 @@
 #include "pages.h"
 
+#include "built_pages.h"
 #include "main_window.h"
 #include "store/session.h"
 
@@ -10,19 +11,6 @@
 #include <filesystem>
 #include <functional>
 #include <vector>
-
-#ifdef VANTAGE_GUI_FT
-#include "ft_page.h"
-#endif
-#ifdef VANTAGE_GUI_PPAC
-#include "ppac_page.h"
-#endif
-#ifdef VANTAGE_GUI_DGI
-#include "dgi_page.h"
-#endif
-#ifdef VANTAGE_GUI_EDL
-#include "edl_page.h"
-#endif
 
 namespace vantage::gui {
 

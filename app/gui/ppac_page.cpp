@@ -340,11 +340,6 @@ void PpacPage::onEpoch(const Json& epoch)
         m_training->appendPoint(tr("validation NDCG@20"), m_state->epochs, epoch["metric"].get<double>(), true);
 }
 
-int PpacPage::trainedEpochs() const
-{
-    return m_state->epochs;
-}
-
 void PpacPage::setKnobs(double gamma, double beta)
 {
     m_gammaBox->setValue(gamma);
@@ -384,23 +379,6 @@ bool PpacPage::rerankNow()
             if (std::exchange(m_state->rerankPending, false))
                 rerankNow();
         });
-}
-
-double PpacPage::metric(const QString& name, bool balanced) const
-{
-    if (!m_state->last)
-        return std::nan("");
-    const auto& m = balanced ? m_state->last->evaluation.balanced : m_state->last->evaluation.full;
-    return m.value(name.toStdString()).value_or(std::nan(""));
-}
-
-QVector<double> PpacPage::exposureAfter() const
-{
-    QVector<double> v;
-    if (m_state->last)
-        for (double x : m_state->last->exposureByGroup)
-            v << x;
-    return v;
 }
 
 void PpacPage::showRerank()
@@ -563,21 +541,6 @@ void PpacPage::showInspection()
     fillItems(m_gpTop, u.globalTop, false);
     fillItems(m_before, u.before, true);
     fillItems(m_after, u.after, true);
-}
-
-QString PpacPage::inspectedSummary() const
-{
-    return m_userSummary->text();
-}
-
-bool PpacPage::hasData() const
-{
-    return m_state->data != nullptr;
-}
-
-bool PpacPage::hasModel() const
-{
-    return m_state->recommender != nullptr;
 }
 
 void PpacPage::showRun(qint64 runId)

@@ -44,25 +44,11 @@ public:
     void setSession(store::Session* session) override;
     void showRun(qint64 runId) override;
 
-    // For tests and scripts: the same as the controls.
+    // Used by the window (the demo's tour): what the data and training inputs and buttons do.
     void setSynthetic(int users, int items, int seed);
-    void setDatasetPath(const QString& path);
     void setTraining(const QString& model, bool ppac, int epochs);
     bool loadData();
     bool startTraining();
-    void setKnobs(double gamma, double beta); // re-ranks (debounced) like the sliders
-    bool rerankNow();
-    bool storeKnobs();
-    bool computeTradeoff();
-    void inspectUser(const QString& label);
-
-    bool hasData() const;
-    bool hasModel() const;
-    int trainedEpochs() const;
-    qint64 lastTrainRun() const { return m_trainRun; }
-    double metric(const QString& name, bool balanced) const; // of the last re-ranking, NaN if none
-    QString inspectedSummary() const;
-    QVector<double> exposureAfter() const;
 
 Q_SIGNALS:
     void dataLoaded(bool ok);
@@ -70,8 +56,18 @@ Q_SIGNALS:
     void reranked(bool ok);
     void tradeoffFinished(bool ok);
 
+private Q_SLOTS:
+    // The buttons' and knobs' actions.
+    bool rerankNow();
+    bool storeKnobs();
+    bool computeTradeoff();
+    void inspectUser(const QString& label);
+
 private:
     struct State;
+
+    void setDatasetPath(const QString& path);
+    void setKnobs(double gamma, double beta); // re-ranks (debounced) like the sliders
 
     void buildUi();
     QWidget* buildDataBox();

@@ -67,12 +67,15 @@ QWidget* PpacPage::buildDataBox()
     m_source->addItem(tr("Synthetic (communities, long tail)"), QStringLiteral("synthetic"));
     m_source->addItem(tr("Folder or file…"), QStringLiteral("path"));
     m_users = new QSpinBox(this);
+    m_users->setObjectName(QStringLiteral("ppacUsers"));
     m_users->setRange(50, 1000000);
     m_users->setValue(2000);
     m_items = new QSpinBox(this);
+    m_items->setObjectName(QStringLiteral("ppacItems"));
     m_items->setRange(20, 1000000);
     m_items->setValue(1000);
     m_seed = new QSpinBox(this);
+    m_seed->setObjectName(QStringLiteral("ppacSeed"));
     m_seed->setRange(0, 1 << 30);
     m_seed->setValue(7);
     m_path = new QLineEdit(this);
@@ -120,7 +123,9 @@ QWidget* PpacPage::buildTrainingBox()
     m_model->addItem(tr("BPR-MF"), QStringLiteral("mf"));
     m_model->addItem(tr("LightGCN"), QStringLiteral("lightgcn"));
     m_ppac = new QCheckBox(tr("PPAC (personal and global popularity branches)"), this);
+    m_ppac->setObjectName(QStringLiteral("ppacPpac"));
     m_epochs = new QSpinBox(this);
+    m_epochs->setObjectName(QStringLiteral("ppacEpochs"));
     m_validation = new QComboBox(this);
     m_validation->addItem(tr("Held out from training"), QStringLiteral("holdout"));
     m_validation->addItem(tr("Balanced test (authors' protocol)"), QStringLiteral("balanced-test"));
@@ -134,6 +139,7 @@ QWidget* PpacPage::buildTrainingBox()
     m_train->setObjectName(QStringLiteral("ppacTrain"));
     connect(m_train, &QPushButton::clicked, this, &PpacPage::startTraining);
     m_stop = new QPushButton(tr("Stop After Epoch"), this);
+    m_stop->setObjectName(QStringLiteral("ppacStop"));
     m_stop->setToolTip(tr("Ends training after the current epoch and keeps the best weights so far"));
     connect(m_stop, &QPushButton::clicked, this, [this] { m_state->stop.cancel(); });
     auto* trainButtons = new QHBoxLayout;
@@ -188,10 +194,12 @@ QWidget* PpacPage::buildDebiasingTab()
     m_beta->setObjectName(QStringLiteral("ppacBeta"));
     m_beta->setRange(static_cast<int>(-2 * kBetaScale), static_cast<int>(2 * kBetaScale));
     m_gammaBox = new QDoubleSpinBox(this);
+    m_gammaBox->setObjectName(QStringLiteral("ppacGammaBox"));
     m_gammaBox->setRange(0, 100);
     m_gammaBox->setDecimals(3);
     m_gammaBox->setSingleStep(0.01);
     m_betaBox = new QDoubleSpinBox(this);
+    m_betaBox->setObjectName(QStringLiteral("ppacBetaBox"));
     m_betaBox->setRange(-100, 100);
     m_betaBox->setDecimals(3);
     m_betaBox->setSingleStep(0.01);
@@ -221,6 +229,7 @@ QWidget* PpacPage::buildDebiasingTab()
     m_storeKnobs->setObjectName(QStringLiteral("ppacStoreKnobs"));
     connect(m_storeKnobs, &QPushButton::clicked, this, &PpacPage::storeKnobs);
     m_tradeoffButton = new QPushButton(tr("Trade-off Curve"), this);
+    m_tradeoffButton->setObjectName(QStringLiteral("ppacTradeoff"));
     m_tradeoffButton->setToolTip(tr("Re-ranks for a range of β at the current γ and plots ARP against NDCG"));
     connect(m_tradeoffButton, &QPushButton::clicked, this, &PpacPage::computeTradeoff);
     auto* knobs = new QGridLayout;
@@ -238,6 +247,7 @@ QWidget* PpacPage::buildDebiasingTab()
     m_metrics = new QStandardItemModel(this);
     auto* metricsView = makeTable(m_metrics, this, QStringLiteral("ppacMetrics"));
     m_exposure = new widgets::LineChart(this);
+    m_exposure->setObjectName(QStringLiteral("ppacExposure"));
     m_exposure->setAxisTitles(tr("Item popularity group (1 = most popular tenth)"), tr("Share of recommendations"));
     m_exposure->chart()->setTitle(tr("Popularity of recommended items"));
     m_tradeoff = new widgets::LineChart(this);

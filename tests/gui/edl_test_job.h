@@ -3,6 +3,7 @@
 // from the page as a user does, once it has trained `steps` steps.
 
 #include "edl_page.h"
+#include "page_driver.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -11,10 +12,8 @@ namespace vantage::gui::testing {
 
 inline void trainLong(EdlPage* page, int workers, qint64 steps)
 {
-    page->setJob(QStringLiteral("mlp"), workers, 1, 2000000, 64);
-    QSignalSpy attached(page, &EdlPage::attached);
-    QVERIFY(page->startTraining());
-    QVERIFY(attached.wait(60000));
+    enterEdlJob(page, QStringLiteral("mlp"), workers, 1, 2000000, 64);
+    QCOMPARE(clickAndWait(page, &EdlPage::attached, QStringLiteral("edlStart"), 60000), true);
     QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= steps, 60000);
 }
 

@@ -7,10 +7,14 @@
 #include "compare_view.h"
 #include "dgi_page.h"
 #include "edl_page.h"
+#include "number_format.h"
+#include "page_driver.h"
 #include "ppac_page.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
 
+#include <QLabel>
+#include <QLocale>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
@@ -158,11 +162,13 @@ private Q_SLOTS:
         PpacPage page;
         page.setSession(&s);
         page.showRun(ids[1]);
-        QTRY_VERIFY_WITH_TIMEOUT(page.hasModel(), 60000);
-        QTRY_VERIFY_WITH_TIMEOUT(!std::isnan(page.metric(QStringLiteral("recall@20"), false)), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(testing::ppacHasModel(&page), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!testing::ppacMetric(&page, QStringLiteral("Recall")).isEmpty(), 60000);
         const Json full = s.run(ids[1]).result["metrics"]["full"];
-        QCOMPARE(page.metric(QStringLiteral("recall@20"), false), full["recall@20"].get<double>());
-        QCOMPARE(page.metric(QStringLiteral("arp@20"), false), full["arp@20"].get<double>());
+        // As the table shows them (four decimals).
+        QCOMPARE(
+            testing::ppacMetric(&page, QStringLiteral("Recall")), formatNumber(full["recall@20"].get<double>(), 4));
+        QCOMPARE(testing::ppacMetric(&page, QStringLiteral("ARP")), formatNumber(full["arp@20"].get<double>(), 4));
     }
 
     void ppacBiasCurves()
@@ -204,7 +210,13 @@ private Q_SLOTS:
         page.setSession(&s);
         for (qint64 id : ids) {
             page.showRun(id);
-            QCOMPARE(page.speedup(), s.run(id).result["speedup"]["nodewise"].get<double>());
+            // The speedup as the page words it, from the stored value.
+            const QString line = page.findChild<QLabel*>(QStringLiteral("dgiSpeedup"))->text();
+            const double speedup = s.run(id).result["speedup"]["nodewise"].get<double>();
+            const QString factor = std::abs(std::log(speedup)) < std::log(1.05)
+                ? QStringLiteral("about the same time")
+                : QLocale().toString(speedup >= 1.0 ? speedup : 1.0 / speedup, 'f', 1) + QStringLiteral("×");
+            QVERIFY2(line.contains(factor), qPrintable(line));
             auto* results = page.findChild<QTableView*>(QStringLiteral("dgiResults"))->model();
             QCOMPARE(results->rowCount(), 2);
             QCOMPARE(results->index(0, 0).data().toString(), DgiPage::tr("layer-wise")); // the window's words

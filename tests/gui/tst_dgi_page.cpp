@@ -4,6 +4,7 @@
 #include "dgi/graph_io.h"
 #include "dgi_page.h"
 #include "main_window.h"
+#include "page_driver.h"
 #include "pages.h"
 #include "store/session.h"
 #include "widgets/stacked_bar_chart.h"
@@ -27,16 +28,14 @@
 
 using namespace vantage;
 using namespace vantage::gui;
+using namespace vantage::gui::testing;
 
 namespace {
 
-// Cuts the page's model as the button does and waits for the job: true when the cut is shown.
+// Cuts the page's model with its button and waits for the job: true when the cut is shown.
 bool cut(DgiPage* page)
 {
-    QSignalSpy done(page, &DgiPage::partitionFinished);
-    if (!page->partitionModel())
-        return false;
-    return done.wait(60000) && done.first().first().toBool();
+    return clickAndWait(page, &DgiPage::partitionFinished, QStringLiteral("dgiPartition"), 60000).value_or(false);
 }
 
 // The evaluation runs of a session: a cut of the page is recorded beside them as a partition run.
@@ -49,21 +48,27 @@ std::vector<store::RunInfo> evaluations(const store::Session& session)
     return out;
 }
 
-// Evaluates the page's inputs as the button does; true when the run is shown.
+// Evaluates the page's inputs with its button; true when the run is shown.
 bool evaluate(DgiPage* page)
 {
-    QSignalSpy done(page, &DgiPage::evaluationFinished);
-    QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("dgiEvaluate")), Qt::LeftButton);
-    return done.wait(120000) && done.first().first().toBool();
+    return clickAndWait(page, &DgiPage::evaluationFinished, QStringLiteral("dgiEvaluate")).value_or(false);
 }
 
-QStringList cells(const QAbstractItemModel* model)
+// The node inspector's button is there to click: an evaluation's embeddings are held.
+bool inspectable(DgiPage* page)
 {
-    QStringList out;
-    for (int r = 0; r < model->rowCount(); ++r)
-        for (int c = 0; c < model->columnCount(); ++c)
-            out << model->index(r, c).data().toString();
-    return out;
+    return child<QPushButton>(page, QStringLiteral("dgiInspect"))->isEnabled();
+}
+
+QString speedupLine(DgiPage* page)
+{
+    return child<QLabel>(page, QStringLiteral("dgiSpeedup"))->text();
+}
+
+// The page shows a layer-wise evaluation against the node-wise baseline (how much faster, or the same).
+bool showsSpeedup(DgiPage* page)
+{
+    return speedupLine(page).contains(QStringLiteral("node-wise"), Qt::CaseInsensitive);
 }
 
 // Everything the page shows of its inputs, cut and results.
@@ -138,30 +143,27 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
 
-        page->setInputs(QStringLiteral("rmat:n=3000,deg=6,seed=3"), QStringLiteral("sage"), 16, 16, 2);
+        enterDgiInputs(page, QStringLiteral("rmat:n=3000,deg=6,seed=3"), QStringLiteral("sage"), 16, 16, 2);
         // The cut is a job (a user's TorchScript file takes seconds to import and draw): the click
         // returns at once, with Cut and Evaluate greyed until it is shown.
         auto* cutButton = page->findChild<QPushButton*>(QStringLiteral("dgiPartition"));
         auto* evaluateButton = page->findChild<QPushButton*>(QStringLiteral("dgiEvaluate"));
         QSignalSpy cutDone(page, &DgiPage::partitionFinished);
         QTest::mouseClick(cutButton, Qt::LeftButton);
-        QCOMPARE(page->layerCount(), 0);
+        QCOMPARE(dgiCutLayers(page), 0);
         QVERIFY(!cutButton->isEnabled());
         QVERIFY(!evaluateButton->isEnabled());
         QVERIFY(cutDone.wait(60000));
         QCOMPARE(cutDone.first().first().toBool(), true);
         QVERIFY(cutButton->isEnabled());
         QVERIFY(evaluateButton->isEnabled());
-        QCOMPARE(page->layerCount(), 2); // one layer per aggregation
-        QVERIFY(page->cutSvg().contains(QStringLiteral("<svg")));
+        QCOMPARE(dgiCutLayers(page), 2); // one layer per aggregation
+        QVERIFY(dgiCutSvg(page).contains("<svg"));
         auto* schema = page->findChild<QTableView*>(QStringLiteral("dgiSchema"));
         QVERIFY(schema->model()->rowCount() >= 3); // input, the cut embedding, output
 
-        QSignalSpy done(page, &DgiPage::evaluationFinished);
-        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("dgiEvaluate")), Qt::LeftButton);
-        QVERIFY(done.wait(180000));
-        QCOMPARE(done.first().first().toBool(), true);
-        QVERIFY(page->speedup() > 0.0);
+        QCOMPARE(clickAndWait(page, &DgiPage::evaluationFinished, QStringLiteral("dgiEvaluate"), 180000), true);
+        QVERIFY2(showsSpeedup(page), qPrintable(speedupLine(page)));
         auto* results = page->findChild<QTableView*>(QStringLiteral("dgiResults"));
         QCOMPARE(results->model()->rowCount(), 2);
 
@@ -184,7 +186,7 @@ private Q_SLOTS:
         // The cut is stored as drawn and as its Graphviz source.
         const auto arts = w.session()->artifacts(runs[0].id);
         QCOMPARE(arts.size(), std::size_t(2));
-        QCOMPARE(QString::fromStdString(w.session()->artifactData(arts[0].id)), page->cutSvg());
+        QCOMPARE(QByteArray::fromStdString(w.session()->artifactData(arts[0].id)), dgiCutSvg(page));
         QCOMPARE(arts[1].name, std::string("layer_cut.dot"));
         const QByteArray dot = page->findChild<widgets::SvgView*>(QStringLiteral("dgiCut"))->dot();
         QVERIFY(dot.startsWith("digraph"));
@@ -241,17 +243,18 @@ private Q_SLOTS:
 
         // Another session: no results of this one shown, nothing to inspect.
         QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("other.vantage"))));
-        QCOMPARE(page->speedup(), 0.0);
+        QVERIFY(speedupLine(page).isEmpty());
         QCOMPARE(page->findChild<QTableView*>(QStringLiteral("dgiResults"))->model()->rowCount(), 0);
-        QVERIFY(!page->inspectNode(0));
+        QVERIFY(!inspectable(page));
         QVERIFY(w.openSession(m_dir.filePath(QStringLiteral("dgi.vantage"))));
-        QVERIFY(page->speedup() > 0.0); // the latest finished run, shown again on opening
+        // The latest finished run, shown again on opening.
+        QVERIFY2(showsSpeedup(page), qPrintable(speedupLine(page)));
 
         DgiPage again;
         again.setSession(w.session());
         again.showRun(runs[0].id);
-        QCOMPARE(again.speedup(), page->speedup());
-        QCOMPARE(again.cutSvg(), page->cutSvg());
+        QCOMPARE(speedupLine(&again), speedupLine(page));
+        QCOMPARE(dgiCutSvg(&again), dgiCutSvg(page));
         QCOMPARE(w.session()->runs().size(), std::size_t(2)); // showing records nothing
         // The inputs and the results table come back from the store; the inspector has nothing to show.
         QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("dgiGraph"))->currentText(),
@@ -263,8 +266,7 @@ private Q_SLOTS:
             for (int c = 0; c < againResults->columnCount(); ++c)
                 QCOMPARE(againResults->index(r, c).data(), resultModel->index(r, c).data());
         QCOMPARE(again.findChild<widgets::SvgView*>(QStringLiteral("dgiCut"))->dot(), dot);
-        QVERIFY(!again.inspectNode(0));
-        QVERIFY(!again.findChild<QPushButton*>(QStringLiteral("dgiInspect"))->isEnabled());
+        QVERIFY(!inspectable(&again));
     }
 
     // Cancel while the node-wise baseline runs keeps the layer-wise result that had finished: the
@@ -275,8 +277,8 @@ private Q_SLOTS:
         addEnginePages(w);
         QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("dgi-cancel.vantage"))));
         auto* page = w.findChild<DgiPage*>();
-        page->setInputs(QStringLiteral("rmat:n=60000,deg=8,seed=2"), QStringLiteral("sage"), 16, 16, 2);
-        page->setCompareNodeWise(true);
+        enterDgiInputs(page, QStringLiteral("rmat:n=60000,deg=8,seed=2"), QStringLiteral("sage"), 16, 16, 2);
+        setChecked(page, QStringLiteral("dgiNodeWise"), true);
         QVERIFY(cut(page));
         bool cancelled = false;
         connect(page, &EnginePage::jobProgress, this, [&](double, const QString& phase) {
@@ -285,11 +287,9 @@ private Q_SLOTS:
                 page->cancelJob();
             }
         });
-        QSignalSpy done(page, &DgiPage::evaluationFinished);
-        QVERIFY(page->startEvaluation());
-        QVERIFY(done.wait(180000));
+        const auto done = clickAndWait(page, &DgiPage::evaluationFinished, QStringLiteral("dgiEvaluate"), 180000);
         QVERIFY2(cancelled, "the node-wise phase was never reported");
-        QCOMPARE(done.first().first().toBool(), true);
+        QCOMPARE(done, true);
         const auto runs = evaluations(*w.session());
         QCOMPARE(runs.size(), std::size_t(1));
         QCOMPARE(runs[0].status, store::RunStatus::Done);
@@ -297,7 +297,8 @@ private Q_SLOTS:
             runs[0].result.dump().substr(0, 300).c_str());
         QCOMPARE(runs[0].result.value("mode", std::string()), std::string("layerwise"));
         QVERIFY(runs[0].summary.find("cancelled") != std::string::npos);
-        QVERIFY(page->inspectNode(0)); // the layer-wise embeddings are there to inspect
+        // The layer-wise embeddings are there to inspect.
+        QCOMPARE(clickAndWait(page, &DgiPage::nodeInspected, QStringLiteral("dgiInspect"), 60000), true);
     }
 
     void edgesAreUsedAsGivenUnlessAsked()
@@ -321,14 +322,8 @@ private Q_SLOTS:
         auto* status = page->findChild<QLabel*>(QStringLiteral("dgiStatus"));
         // Nothing is changed by default.
         QVERIFY(!merge->isChecked() && !loops->isChecked() && !symmetrize->isChecked());
-        page->setInputs(edges, QStringLiteral("gcn"), 4, 4, 1);
-        auto evaluate = [&] {
-            QSignalSpy done(page, &DgiPage::evaluationFinished);
-            QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("dgiEvaluate")), Qt::LeftButton);
-            QVERIFY(done.wait(60000));
-            QCOMPARE(done.first().first().toBool(), true);
-        };
-        evaluate();
+        enterDgiInputs(page, edges, QStringLiteral("gcn"), 4, 4, 1);
+        QVERIFY(evaluate(page));
         QVERIFY2(
             status->text().contains(QStringLiteral("3 repeated edges and 2 self-loops")), qPrintable(status->text()));
         auto runs = w.session()->runs();
@@ -337,7 +332,7 @@ private Q_SLOTS:
         // Asked: merged, and the note is left with the self-loops.
         QTest::mouseClick(merge, Qt::LeftButton);
         QVERIFY(merge->isChecked());
-        evaluate();
+        QVERIFY(evaluate(page));
         QVERIFY2(
             status->text().contains(QStringLiteral("self-loops were used as given: 1")), qPrintable(status->text()));
         runs = w.session()->runs();
@@ -363,28 +358,28 @@ private Q_SLOTS:
         auto* features = page.findChild<QSpinBox*>(QStringLiteral("dgiFeatures"));
         auto* hidden = page.findChild<QSpinBox*>(QStringLiteral("dgiHidden"));
         auto* layers = page.findChild<QSpinBox*>(QStringLiteral("dgiLayers"));
-        page.setInputs(QStringLiteral("rmat:n=500,deg=4,seed=1"), QStringLiteral("gcn"), 24, 48, 2);
-        page.setCompareNodeWise(false);
-        page.findChild<QComboBox*>(QStringLiteral("dgiModel"))->setCurrentText(file);
+        enterDgiInputs(&page, QStringLiteral("rmat:n=500,deg=4,seed=1"), QStringLiteral("gcn"), 24, 48, 2);
+        setChecked(&page, QStringLiteral("dgiNodeWise"), false);
+        choose(&page, QStringLiteral("dgiModel"), file);
         QVERIFY(!hidden->isEnabled() && !layers->isEnabled());
         QCOMPARE(hidden->text(), QStringLiteral("the model's"));
         QCOMPARE(layers->text(), QStringLiteral("the model's"));
         QVERIFY(cut(&page));
         QCOMPARE(features->value(), 16);
         QCOMPARE(hidden->value(), 32);
-        QCOMPARE(layers->value(), page.layerCount());
-        QVERIFY(page.layerCount() >= 3); // GCN, attention, SAGE: one layer per aggregation at least
+        QCOMPARE(layers->value(), dgiCutLayers(&page));
+        QVERIFY(dgiCutLayers(&page) >= 3); // GCN, attention, SAGE: one layer per aggregation at least
         // A built-in model again: its own values come back, editable.
-        page.findChild<QComboBox*>(QStringLiteral("dgiModel"))->setCurrentText(QStringLiteral("gcn"));
+        choose(&page, QStringLiteral("dgiModel"), QStringLiteral("gcn"));
         QVERIFY(hidden->isEnabled() && layers->isEnabled());
         QCOMPARE(features->value(), 24);
         QCOMPARE(hidden->value(), 48);
         QCOMPARE(layers->value(), 2);
         // Evaluated and shown again from the session: the model's widths, not the request's defaults.
-        page.findChild<QComboBox*>(QStringLiteral("dgiModel"))->setCurrentText(file);
+        choose(&page, QStringLiteral("dgiModel"), file);
         QVERIFY(evaluate(&page));
-        const qint64 run = page.lastRun();
-        const int modelLayers = page.layerCount();
+        const qint64 run = newestRun(session, store::RunKind::Evaluate);
+        const int modelLayers = dgiCutLayers(&page);
         DgiPage again;
         again.setSession(&session);
         again.showRun(run);
@@ -403,9 +398,9 @@ private Q_SLOTS:
         if (file.isEmpty())
             QSKIP(qPrintable(why));
         DgiPage page;
-        page.setInputs(QStringLiteral("rmat:n=500,deg=4,seed=1"), file, 16, 16, 2);
-        QVERIFY(cut(&page));
-        QVERIFY(page.cutSvg().contains(QStringLiteral("<svg")));
+        enterDgiInputs(&page, QStringLiteral("rmat:n=500,deg=4,seed=1"), file, 16, 16, 2);
+        QVERIFY2(cut(&page), qPrintable(shown(&page).status + QStringLiteral(" / ") + shown(&page).model));
+        QVERIFY(dgiCutSvg(&page).contains("<svg"));
         {
             QFile f(file);
             QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -414,8 +409,7 @@ private Q_SLOTS:
         QVERIFY(!cut(&page));
         const Shown s = shown(&page);
         QVERIFY(s.svg.isEmpty() && s.dot.isEmpty() && s.schema.isEmpty());
-        QVERIFY(page.cutSvg().isEmpty());
-        QCOMPARE(page.layerCount(), 0);
+        QCOMPARE(dgiCutLayers(&page), 0);
         QVERIFY2(s.status.startsWith(QStringLiteral("Cannot cut the model: "))
                 && s.status.contains(QStringLiteral("replaced.pt")),
             qPrintable(s.status));
@@ -428,20 +422,17 @@ private Q_SLOTS:
         auto session = store::Session::create(m_dir.filePath(QStringLiteral("dgi-runs.vantage")).toStdString());
         DgiPage page;
         page.setSession(&session);
-        page.setInputs(QStringLiteral("rmat:n=2000,deg=5,seed=4"), QStringLiteral("sage"), 8, 16, 2);
-        page.setCompareNodeWise(true);
+        enterDgiInputs(&page, QStringLiteral("rmat:n=2000,deg=5,seed=4"), QStringLiteral("sage"), 8, 16, 2);
+        setChecked(&page, QStringLiteral("dgiNodeWise"), true);
         QVERIFY(evaluate(&page));
-        const qint64 first = page.lastRun();
-        page.setInputs(QStringLiteral("er:n=1500,deg=4,seed=2"), QStringLiteral("gcn"), 12, 8, 1);
-        page.setCompareNodeWise(false);
+        const qint64 first = newestRun(session, store::RunKind::Evaluate);
+        enterDgiInputs(&page, QStringLiteral("er:n=1500,deg=4,seed=2"), QStringLiteral("gcn"), 12, 8, 1);
+        setChecked(&page, QStringLiteral("dgiNodeWise"), false);
         QVERIFY(evaluate(&page));
-        const qint64 second = page.lastRun();
+        const qint64 second = newestRun(session, store::RunKind::Evaluate);
         // A failed evaluation: nothing of the run before stays, and the page says why.
-        page.setInputs(m_dir.filePath(QStringLiteral("missing.txt")), QStringLiteral("gcn"), 12, 8, 1);
-        QSignalSpy done(&page, &DgiPage::evaluationFinished);
-        QVERIFY(page.startEvaluation());
-        QVERIFY(done.wait(60000));
-        QCOMPARE(done.first().first().toBool(), false);
+        enterDgiInputs(&page, m_dir.filePath(QStringLiteral("missing.txt")), QStringLiteral("gcn"), 12, 8, 1);
+        QCOMPARE(clickAndWait(&page, &DgiPage::evaluationFinished, QStringLiteral("dgiEvaluate"), 60000), false);
         Shown s = shown(&page);
         QVERIFY(s.svg.isEmpty() && s.results.isEmpty() && s.bars == 0 && s.speedup.isEmpty() && !s.inspectable);
         QVERIFY2(s.status.startsWith(QStringLiteral("Evaluation failed: ")), qPrintable(s.status));
@@ -485,7 +476,7 @@ private Q_SLOTS:
         page.showRun(second);
         QVERIFY(shown(&page) == two);
         // Another model typed in: the cut and results of the one before are not shown for it.
-        page.findChild<QComboBox*>(QStringLiteral("dgiModel"))->setCurrentText(QStringLiteral("gat"));
+        choose(&page, QStringLiteral("dgiModel"), QStringLiteral("gat"));
         s = shown(&page);
         QVERIFY(s.svg.isEmpty() && s.results.isEmpty() && s.speedup.isEmpty());
     }
@@ -493,10 +484,10 @@ private Q_SLOTS:
     void badInputsAreReported()
     {
         DgiPage page;
-        page.setInputs(QStringLiteral("rmat:n=100,deg=4,seed=1"), QStringLiteral("no-such-model"), 8, 8, 2);
+        enterDgiInputs(&page, QStringLiteral("rmat:n=100,deg=4,seed=1"), QStringLiteral("no-such-model"), 8, 8, 2);
         QVERIFY(!cut(&page));
         QVERIFY(page.findChild<QLabel*>(QStringLiteral("dgiStatus"))->text().contains(QStringLiteral("no-such-model")));
-        QCOMPARE(page.layerCount(), 0);
+        QCOMPARE(dgiCutLayers(&page), 0);
         QVERIFY(page.findChild<QPushButton*>(QStringLiteral("dgiPartition"))->isEnabled());
     }
 };

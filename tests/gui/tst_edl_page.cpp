@@ -8,6 +8,7 @@
 #include "edl_test_job.h"
 #include "main_window.h"
 #include "modal_answer.h"
+#include "page_driver.h"
 #include "pages.h"
 #include "store/session.h"
 #include "widgets/line_chart.h"
@@ -18,6 +19,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -39,7 +41,7 @@
 
 using namespace vantage;
 using namespace vantage::gui;
-using vantage::gui::testing::trainLong;
+using namespace vantage::gui::testing;
 
 class TestEdlPage : public QObject {
     Q_OBJECT
@@ -71,7 +73,7 @@ private Q_SLOTS:
 
         // 1536 steps: long enough that a joiner (which loads LibTorch first) joins well before the
         // end even on a loaded machine, short enough to finish by itself.
-        page->setJob(QStringLiteral("mlp"), 2, 3, 32768, 64);
+        enterEdlJob(page, QStringLiteral("mlp"), 2, 3, 32768, 64);
         QSignalSpy attached(page, &EdlPage::attached);
         QSignalSpy ended(page, &EdlPage::jobEnded);
         QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("edlStart")), Qt::LeftButton);
@@ -86,9 +88,9 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(page->activeWorkers(), 3, 60000);
         const qint64 stepAtThree = page->currentStep();
         QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() > stepAtThree + 2, 60000); // it keeps training
-        QVERIFY(page->removeWorker(QStringLiteral("w0")));
+        QVERIFY(removeEdlWorker(page, QStringLiteral("w0")));
         QTRY_COMPARE_WITH_TIMEOUT(page->activeWorkers(), 2, 60000);
-        QTRY_VERIFY_WITH_TIMEOUT(page->scaleEventCount() >= 2, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(edlScaleEvents(page) >= 2, 30000);
 
         const QString shotDir = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");
         QDir().mkpath(shotDir);
@@ -111,7 +113,7 @@ private Q_SLOTS:
         QVERIFY(!again.isAttached());
         QVERIFY(
             again.findChild<widgets::LineChart*>(QStringLiteral("edlChart"))->points(EdlPage::tr("loss")).size() >= 10);
-        QCOMPARE(again.scaleEventCount(), page->scaleEventCount());
+        QCOMPARE(edlScaleEvents(&again), edlScaleEvents(page));
         // And its inputs are back in the fields, to run it again.
         QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("edlSamples"))->value(), 32768);
         QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("edlWorkerCount"))->value(), 2);
@@ -132,7 +134,7 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
 
-        page->setJob(QStringLiteral("mlp"), 2, 1, 2000000, 64); // far longer than the policies: stopped below
+        enterEdlJob(page, QStringLiteral("mlp"), 2, 1, 2000000, 64); // far longer than the policies: stopped below
         QSignalSpy attached(page, &EdlPage::attached);
         QSignalSpy ended(page, &EdlPage::jobEnded);
         QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("edlStart")), Qt::LeftButton);
@@ -149,10 +151,8 @@ private Q_SLOTS:
         QVERIFY(!sizeChart->points(EdlPage::tr("workers")).isEmpty());
 
         qInfo("training at step %lld; profiling", static_cast<long long>(page->currentStep()));
-        QSignalSpy profiled(page, &EdlPage::profileFinished);
-        QVERIFY(page->profileThroughput(2, 3));
-        QVERIFY(profiled.wait(180000));
-        QCOMPARE(profiled.first().first().toBool(), true);
+        // At 1 to 2 workers (the Workers field).
+        QCOMPARE(clickAndWait(page, &EdlPage::profileFinished, QStringLiteral("edlProfile"), 180000), true);
         const auto curve
             = page->findChild<widgets::LineChart*>(QStringLiteral("edlProfileChart"))->points(EdlPage::tr("samples/s"));
         QCOMPARE(curve.size(), 2);
@@ -168,21 +168,18 @@ private Q_SLOTS:
             if (workers->index(r, 3).data().toString() == QLatin1String("active"))
                 moving = workers->index(r, 0).data().toString();
         QVERIFY(!moving.isEmpty());
-        const int eventsBefore = page->scaleEventCount();
+        const int eventsBefore = edlScaleEvents(page);
         qInfo("profiled; migrating %s at step %lld", qPrintable(moving), static_cast<long long>(page->currentStep()));
-        QSignalSpy migrated(page, &EdlPage::migrationFinished);
-        QVERIFY(page->migrateWorkers({ moving }));
-        QVERIFY(migrated.wait(180000));
-        QCOMPARE(migrated.first().first().toBool(), true);
-        QTRY_VERIFY_WITH_TIMEOUT(page->scaleEventCount() >= eventsBefore + 2, 30000); // out, then in
+        QVERIFY(selectEdlWorker(page, moving));
+        QCOMPARE(clickAndWait(page, &EdlPage::migrationFinished, QStringLiteral("edlMigrate"), 180000), true);
+        QTRY_VERIFY_WITH_TIMEOUT(edlScaleEvents(page) >= eventsBefore + 2, 30000); // out, then in
         QTRY_COMPARE_WITH_TIMEOUT(page->activeWorkers(), 2, 30000);
         bool left = false;
         for (int r = 0; r < workers->rowCount(); ++r)
             if (workers->index(r, 0).data().toString() == moving)
                 left = workers->index(r, 3).data().toString() == QLatin1String("left");
         QVERIFY2(left, qPrintable(moving));
-        QTRY_COMPARE_WITH_TIMEOUT(
-            sizeChart->points(EdlPage::tr("scale events")).size(), page->scaleEventCount(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(sizeChart->points(EdlPage::tr("scale events")).size(), edlScaleEvents(page), 10000);
 
         page->findChild<QTabWidget*>(QStringLiteral("edlChartTabs"))->setCurrentWidget(sizeChart);
         const QString shotDir = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");
@@ -191,7 +188,7 @@ private Q_SLOTS:
         QVERIFY(w.grab().save(shotDir + QStringLiteral("/edl_policies.png")));
 
         qInfo("migrated; stopping at step %lld", static_cast<long long>(page->currentStep()));
-        QVERIFY(page->stopJob());
+        QVERIFY(click(page, QStringLiteral("edlStop")));
         QVERIFY(ended.wait(120000));
         const auto runs = w.session()->runs();
         QCOMPARE(runs.size(), std::size_t(1));
@@ -213,7 +210,7 @@ private Q_SLOTS:
         QCOMPARE(again.findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"))
                      ->points(EdlPage::tr("scale events"))
                      .size(),
-            again.scaleEventCount());
+            edlScaleEvents(&again));
     }
 
     // The user's own PyTorch model from the page: the trainer "Your TorchScript model", its file and its
@@ -234,17 +231,19 @@ private Q_SLOTS:
         auto* model = page->findChild<QLineEdit*>(QStringLiteral("edlModel"));
         auto* data = page->findChild<QLineEdit*>(QStringLiteral("edlData"));
         auto* samples = page->findChild<QSpinBox*>(QStringLiteral("edlSamples"));
-        page->setJob(QStringLiteral("mlp"), 2, 1, 512, 32);
+        enterEdlJob(page, QStringLiteral("mlp"), 2, 1, 512, 32);
         QVERIFY(!model->isEnabled() && samples->isEnabled());
-        trainer->setCurrentIndex(trainer->findData(QStringLiteral("torchscript")));
+        choose(trainer, QStringLiteral("torchscript"));
         QVERIFY(model->isEnabled() && data->isEnabled() && !samples->isEnabled());
         // Without the files the page asks for them and starts nothing.
-        QVERIFY(!page->startTraining());
+        QVERIFY(click(page, QStringLiteral("edlStart")));
+        QVERIFY(!page->isBusy() && !page->isAttached()); // nothing started
         QVERIFY(page->findChild<QLabel*>(QStringLiteral("edlStatus"))->text().contains(QStringLiteral("model")));
-        model->setText(m_dir.filePath(QStringLiteral("user/cnn.pt")));
-        data->setText(m_dir.filePath(QStringLiteral("user/bars")));
+        type(model, m_dir.filePath(QStringLiteral("user/cnn.pt")));
+        type(data, m_dir.filePath(QStringLiteral("user/bars")));
         QSignalSpy ended(page, &EdlPage::jobEnded);
-        QVERIFY(page->startTraining());
+        QVERIFY(click(page, QStringLiteral("edlStart")));
+        QVERIFY(page->isBusy()); // starting the job
         QCOMPARE(samples->value(), 256); // the data's rows
         QVERIFY(ended.wait(120000));
         QCOMPARE(ended.first().first().toString(), QStringLiteral("finished"));
@@ -254,8 +253,8 @@ private Q_SLOTS:
         QCOMPARE(runs[0].params["spec"]["trainer"].get<std::string>(), std::string("torchscript"));
         QVERIFY(runs[0].result["ledger"]["exactly_once"].get<bool>());
         // Shown again, the run puts the model and the data back in the fields.
-        model->clear();
-        trainer->setCurrentIndex(0);
+        type(model, QString());
+        choose(trainer, trainer->itemData(0).toString());
         page->showRun(runs[0].id);
         QCOMPARE(trainer->currentData().toString(), QStringLiteral("torchscript"));
         QVERIFY(model->text().endsWith(QStringLiteral("cnn.pt")));
@@ -275,26 +274,29 @@ private Q_SLOTS:
         auto* script = page->findChild<QLineEdit*>(QStringLiteral("edlScript"));
         auto* args = page->findChild<QLineEdit*>(QStringLiteral("edlScriptArgs"));
         auto* python = page->findChild<QLineEdit*>(QStringLiteral("edlPython"));
-        page->setJob(QStringLiteral("mlp"), 2, 1, 256, 32);
+        enterEdlJob(page, QStringLiteral("mlp"), 2, 1, 256, 32);
         const auto shown = [page](QWidget* w) { return w->isVisibleTo(page); };
         QVERIFY(shown(model) && !shown(script) && !shown(python));
-        trainer->setCurrentIndex(trainer->findData(QStringLiteral("python")));
+        choose(trainer, QStringLiteral("python"));
         QVERIFY(!shown(model) && shown(script) && shown(args) && shown(python));
-        QVERIFY(!page->startTraining()); // no script yet: the page asks for it
+        QVERIFY(click(page, QStringLiteral("edlStart"))); // no script yet: the page asks for it
+        QVERIFY(!page->isBusy() && !page->isAttached());
         QVERIFY(page->findChild<QLabel*>(QStringLiteral("edlStatus"))->text().contains(QStringLiteral("script")));
-        script->setText(m_dir.filePath(QStringLiteral("nowhere.py")));
-        QVERIFY(!page->startTraining());
+        type(script, m_dir.filePath(QStringLiteral("nowhere.py")));
+        QVERIFY(click(page, QStringLiteral("edlStart")));
+        QVERIFY(!page->isBusy() && !page->isAttached());
         QVERIFY(
             page->findChild<QLabel*>(QStringLiteral("edlStatus"))->text().contains(QStringLiteral("no such script")));
 #ifndef VANTAGE_EDL_PYTHON_DIR
         QSKIP("the Python elastic module is built in the LibTorch 2.x flavour (build-cuda/) only");
 #else
         qunsetenv("PYTHONPATH");
-        script->setText(QStringLiteral(VANTAGE_SOURCE_DIR "/docs/examples/edl_train.py"));
-        python->setText(QStringLiteral(VANTAGE_TORCH2_PYTHON));
-        args->setText(QStringLiteral("--save \"") + m_dir.filePath(QStringLiteral("with space/final.pt")) + "\"");
+        type(script, QStringLiteral(VANTAGE_SOURCE_DIR "/docs/examples/edl_train.py"));
+        type(python, QStringLiteral(VANTAGE_TORCH2_PYTHON));
+        type(args, QStringLiteral("--save \"") + m_dir.filePath(QStringLiteral("with space/final.pt")) + "\"");
         QSignalSpy ended(page, &EdlPage::jobEnded);
-        QVERIFY(page->startTraining());
+        QVERIFY(click(page, QStringLiteral("edlStart")));
+        QVERIFY(page->isBusy()); // starting the job
         QVERIFY(ended.wait(180000));
         QCOMPARE(ended.first().first().toString(), QStringLiteral("finished"));
         const auto runs = w.session()->runs();
@@ -304,9 +306,9 @@ private Q_SLOTS:
         QVERIFY(runs[0].result["ledger"]["exactly_once"].get<bool>());
         QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("with space/final.pt"))));
         // Shown again, the run puts the script, its arguments and its Python back.
-        script->clear();
-        args->clear();
-        trainer->setCurrentIndex(0);
+        type(script, QString());
+        type(args, QString());
+        choose(trainer, trainer->itemData(0).toString());
         page->showRun(runs[0].id);
         QCOMPARE(trainer->currentData().toString(), QStringLiteral("python"));
         QVERIFY(script->text().endsWith(QStringLiteral("edl_train.py")));
@@ -324,9 +326,9 @@ private Q_SLOTS:
         QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("edl-failed.vantage"))));
         auto* page = w.findChild<EdlPage*>();
         // A short good job first, so that its numbers are there to go stale.
-        page->setJob(QStringLiteral("mlp"), 2, 1, 512, 64);
+        enterEdlJob(page, QStringLiteral("mlp"), 2, 1, 512, 64);
         QSignalSpy ended(page, &EdlPage::jobEnded);
-        QVERIFY(page->startTraining());
+        QVERIFY(click(page, QStringLiteral("edlStart")));
         QVERIFY(ended.wait(120000));
         QCOMPARE(ended.takeFirst().first().toString(), QStringLiteral("finished"));
         QVERIFY(page->currentStep() > 0);
@@ -338,8 +340,8 @@ private Q_SLOTS:
                 qPrintable(workers->index(r, 0).data().toString()));
         QVERIFY(page->findChild<QPushButton*>(QStringLiteral("edlStart"))->isEnabled());
 
-        page->findChild<QLineEdit*>(QStringLiteral("edlDevices"))->setText(QStringLiteral("cuda:3"));
-        QVERIFY(page->startTraining());
+        type(page, QStringLiteral("edlDevices"), QStringLiteral("cuda:3"));
+        QVERIFY(click(page, QStringLiteral("edlStart")));
         QVERIFY(ended.wait(120000));
         QCOMPARE(ended.first().first().toString(), QStringLiteral("failed"));
         const auto runs = w.session()->runs();
@@ -359,12 +361,9 @@ private Q_SLOTS:
     void requestsToAStalledLeaderDoNotBlock()
     {
         EdlPage page;
-        page.setJob(QStringLiteral("mlp"), 1, 1, 2000000, 64);
-        QSignalSpy attached(&page, &EdlPage::attached);
-        QVERIFY(page.startTraining());
-        QVERIFY(attached.wait(60000));
-        QTRY_VERIFY_WITH_TIMEOUT(page.currentStep() >= 5, 60000);
-        const pid_t leader = static_cast<pid_t>(edl::readJobFile(page.jobDir().toStdString()).leaderPid);
+        trainLong(&page, 1, 5);
+        const std::string jobDir = edlShownJobDir(&page);
+        const pid_t leader = static_cast<pid_t>(edl::readJobFile(jobDir).leaderPid);
         QVERIFY(leader > 0);
         QSignalSpy ended(&page, &EdlPage::jobEnded);
         QCOMPARE(::kill(leader, SIGSTOP), 0);
@@ -379,9 +378,9 @@ private Q_SLOTS:
         QSignalSpy answered(&page, &EdlPage::requestFinished);
         QElapsedTimer call;
         call.start();
-        QVERIFY(page.addWorkers(1));
-        QVERIFY(page.removeWorker(QStringLiteral("w0")));
-        QVERIFY(page.stopJob());
+        QVERIFY(click(&page, QStringLiteral("edlAdd")));
+        QVERIFY(removeEdlWorker(&page, QStringLiteral("w0")));
+        QVERIFY(click(&page, QStringLiteral("edlStop")));
         const qint64 callMs = call.elapsed();
         QTest::qWait(3000); // the requests wait for the stopped leader meanwhile
         tick.stop();
@@ -392,8 +391,16 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 3, 30000);
         // The stall was the leader's own: it fails no worker, and the job ends as it was asked to (a
         // stop that timed out while the leader stood still is asked again).
-        if (ended.isEmpty())
-            QVERIFY(page.stopJob());
+        if (ended.isEmpty() && !click(&page, QStringLiteral("edlStop"))) {
+            // Stop is greyed: the page lost the job's stream while the leader stood still. Attached
+            // again from its folder (Attach…, the folder typed into the dialog), then stopped.
+            whenShown<QFileDialog>([jobDir](QFileDialog* dialog) {
+                dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))->setText(QString::fromStdString(jobDir));
+                QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
+            });
+            QVERIFY(click(&page, QStringLiteral("edlAttach")));
+            QTRY_VERIFY_WITH_TIMEOUT(page.isAttached() && click(&page, QStringLiteral("edlStop")), 30000);
+        }
         QTRY_VERIFY_WITH_TIMEOUT(!ended.isEmpty(), 120000);
         QCOMPARE(ended.first().first().toString(), QStringLiteral("stopped"));
     }
@@ -407,17 +414,15 @@ private Q_SLOTS:
         const QString file = m_dir.filePath(QStringLiteral("edl-switch.vantage"));
         QVERIFY(w.createSession(file));
         auto* page = w.findChild<EdlPage*>();
-        page->setJob(QStringLiteral("mlp"), 1, 1, 2000000, 64);
-        QSignalSpy attached(page, &EdlPage::attached);
-        QVERIFY(page->startTraining());
-        QVERIFY(attached.wait(60000));
-        QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 20, 60000);
-        const qint64 run = page->lastRun();
+        trainLong(page, 1, 20);
+        const qint64 run = newestRun(*w.session(), store::RunKind::Train);
         QVERIFY(run > 0);
 
         w.closeSession();
         QVERIFY(!page->isAttached());
-        QCOMPARE(page->lastRun(), 0);
+        // No run named: the chart's title says neither "live" nor a run.
+        QCOMPARE(
+            child<widgets::LineChart>(page, QStringLiteral("edlChart"))->chart()->title(), EdlPage::tr("Training"));
         {
             auto s = store::Session::open(file.toStdString(), store::Session::Mode::ReadOnly);
             QCOMPARE(s.run(run).status, store::RunStatus::Running); // the job goes on
@@ -429,7 +434,7 @@ private Q_SLOTS:
         QVERIFY(page->isAttached());
         QSignalSpy ended(page, &EdlPage::jobEnded);
         QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 30, 60000);
-        QVERIFY(page->stopJob());
+        QVERIFY(click(page, QStringLiteral("edlStop")));
         QVERIFY(ended.wait(120000));
         QTRY_VERIFY_WITH_TIMEOUT(w.session()->run(run).status != store::RunStatus::Running, 10000);
     }
@@ -443,20 +448,22 @@ private Q_SLOTS:
         const auto restore = qScopeGuard([] { qputenv("VANTAGE_NO_DIALOGS", "1"); });
         const QString file = m_dir.filePath(QStringLiteral("edl-close.vantage"));
         qint64 run = 0;
+        std::string jobId;
         {
             MainWindow w(m_settings);
             addEnginePages(w);
             QVERIFY(w.createSession(file));
             auto* page = w.findChild<EdlPage*>();
             // An earlier job that finished: the session opens on the live one all the same.
-            page->setJob(QStringLiteral("mlp"), 1, 1, 256, 64);
+            enterEdlJob(page, QStringLiteral("mlp"), 1, 1, 256, 64);
             QSignalSpy first(page, &EdlPage::jobEnded);
-            QVERIFY(page->startTraining());
+            QVERIFY(click(page, QStringLiteral("edlStart")));
             QVERIFY(first.wait(120000));
             trainLong(page, 1, 10);
             if (QTest::currentTestFailed())
                 return;
-            run = page->lastRun();
+            run = newestRun(*w.session(), store::RunKind::Train);
+            jobId = edl::readJobFile(edlShownJobDir(page)).jobId;
             w.show();
             answerWhenAsked(QStringLiteral("Cancel"));
             QVERIFY(!w.close());
@@ -473,7 +480,8 @@ private Q_SLOTS:
         QVERIFY(w.openSession(file));
         auto* page = w.findChild<EdlPage*>();
         QVERIFY(page->isAttached()); // taken up again
-        QCOMPARE(page->lastRun(), run);
+        const QString status = child<QLabel>(page, QStringLiteral("edlStatus"))->text();
+        QVERIFY2(status.contains(QString::fromStdString(jobId)), qPrintable(status)); // the run's job
         QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 20, 60000);
         w.show();
         answerWhenAsked(MainWindow::tr("Stop the Job"));
@@ -500,8 +508,8 @@ private Q_SLOTS:
             trainLong(page, 2, 10);
             if (QTest::currentTestFailed())
                 return;
-            run = page->lastRun();
-            jobDir = page->jobDir().toStdString();
+            run = newestRun(*w.session(), store::RunKind::Train);
+            jobDir = edlShownJobDir(page);
             QVERIFY(w.close()); // no dialogs: detached
         }
         const auto address = edl::readJobFile(jobDir);

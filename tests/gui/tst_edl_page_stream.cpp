@@ -169,7 +169,6 @@ private Q_SLOTS:
         QCOMPARE(drawn.front(), lossPoints.front());
         QCOMPARE(drawn.back(), lossPoints.back());
         const qint64 scaleEvents = scaleEvery > 0 ? steps / scaleEvery : 0;
-        QCOMPARE(page.scaleEventCount(), int(scaleEvents));
         auto* size = page.findChild<widgets::LineChart*>(QStringLiteral("edlSizeChart"));
         QCOMPARE(size->points(EdlPage::tr("scale events")).size(), qsizetype(scaleEvents));
         QCOMPARE(page.findChild<QTableView*>(QStringLiteral("edlEvents"))->model()->rowCount(), int(scaleEvents));
@@ -197,11 +196,11 @@ private Q_SLOTS:
     {
         EdlPage page;
         trainLong(&page, 1, 3);
-        const auto address = edl::readJobFile(page.jobDir().toStdString());
+        const auto address = edl::readJobFile(testing::edlShownJobDir(&page));
         QCOMPARE(::kill(static_cast<pid_t>(address.leaderPid), SIGKILL), 0);
         QTRY_VERIFY_WITH_TIMEOUT(::kill(static_cast<pid_t>(address.leaderPid), 0) != 0, 30000);
         QSignalSpy answered(&page, &EdlPage::requestFinished);
-        QVERIFY(page.removeWorker(QStringLiteral("w0")));
+        QVERIFY(testing::removeEdlWorker(&page, QStringLiteral("w0")));
         QCoreApplication::processEvents();
         QCOMPARE(answered.count(), 1);
         QCOMPARE(answered.first().first().toBool(), false);
@@ -221,18 +220,18 @@ private Q_SLOTS:
         for (auto& e : backlog)
             e.seq += 1000000000;
         page.takeEvents(std::move(backlog));
-        QVERIFY(page.addWorkers(1));
+        QVERIFY(testing::click(&page, QStringLiteral("edlAdd")));
         QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, 30000);
         QCOMPARE(answered.takeFirst().first().toBool(), true);
         QVERIFY(shownBy(page).log.contains(
             EdlPage::tr("%1: accepted (%2)").arg(EdlPage::tr("Scale-out"), QStringLiteral("w1"))));
         QTRY_COMPARE_WITH_TIMEOUT(page.backlog(), qsizetype(0), 120000);
         QTRY_COMPARE_WITH_TIMEOUT(page.activeWorkers(), 2, 60000);
-        QVERIFY(page.removeWorker(QStringLiteral("w1")));
+        QVERIFY(testing::removeEdlWorker(&page, QStringLiteral("w1")));
         QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, 30000);
         QCOMPARE(answered.takeFirst().first().toBool(), true);
         QTRY_COMPARE_WITH_TIMEOUT(page.activeWorkers(), 1, 60000);
-        QVERIFY(page.stopJob());
+        QVERIFY(testing::click(&page, QStringLiteral("edlStop")));
         QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, 30000);
         QCOMPARE(answered.takeFirst().first().toBool(), true);
         QVERIFY(ended.wait(120000) || !ended.isEmpty());

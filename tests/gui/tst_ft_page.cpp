@@ -7,6 +7,7 @@
 #include "ft_page.h"
 #include "main_window.h"
 #include "modal_answer.h"
+#include "page_driver.h"
 #include "pages.h"
 #include "session_runs_model.h"
 #include "store/session.h"
@@ -37,6 +38,7 @@
 
 using namespace vantage;
 using namespace vantage::gui;
+using namespace vantage::gui::testing;
 
 namespace {
 
@@ -52,6 +54,23 @@ void openGraphFile(FtPage* page, const QString& path)
         QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
     });
     QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftModelFile")), Qt::LeftButton);
+}
+
+// Export Strategy through the real file dialog into `path`; the bytes written (empty when none).
+QByteArray exported(FtPage* page, const QString& path)
+{
+    whenShown<QFileDialog>([path](QFileDialog* dialog) {
+        dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))->setText(path);
+        QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
+    });
+    QTest::mouseClick(child<QPushButton>(page, QStringLiteral("ftExport")), Qt::LeftButton);
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+const QVector<widgets::ParetoSeriesData>& frontiers(FtPage* page)
+{
+    return child<widgets::ParetoChart>(page, QStringLiteral("ftChart"))->frontiers();
 }
 
 // What the page shows of a search and its pick, everything a user reads.
@@ -83,14 +102,13 @@ Shown shown(FtPage* page)
             s.ids.back().push_back(p.id);
         }
     }
-    s.pickedFrontier = page->pickedFrontier();
-    s.pickedStrategy = page->pickedStrategy();
+    std::tie(s.pickedFrontier, s.pickedStrategy) = ftPicked(page);
     const auto* table = page->findChild<QTableView*>(QStringLiteral("ftOpTable"))->model();
     for (int r = 0; r < table->rowCount(); ++r)
         for (int c = 0; c < table->columnCount(); ++c)
             s.table << table->index(r, c).data().toString();
     s.exportable = page->findChild<QPushButton*>(QStringLiteral("ftExport"))->isEnabled();
-    s.drawn = page->graphSvg().contains(QStringLiteral("<svg"));
+    s.drawn = child<widgets::SvgView>(page, QStringLiteral("ftGraph"))->svg().contains("<svg");
     return s;
 }
 
@@ -167,10 +185,8 @@ void checkShowsSearch(FtPage* page, const store::Session& session, qint64 runId)
 // Searches with the page's inputs as a click does; true when it finished.
 bool search(FtPage* page, const QString& model, int batch, const QString& cluster, const QString& devices)
 {
-    page->setInputs(model, batch, cluster, devices, 0.0);
-    QSignalSpy done(page, &FtPage::searchFinished);
-    QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
-    return done.wait(120000) && done.first().first().toBool();
+    enterFtInputs(page, model, batch, cluster, devices);
+    return clickAndWait(page, &FtPage::searchFinished, QStringLiteral("ftSearch")).value_or(false);
 }
 
 } // namespace
@@ -200,19 +216,14 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
 
-        page->setInputs(QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("4,8"), 0.0);
-        QSignalSpy done(page, &FtPage::searchFinished);
-        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
-        QVERIFY(done.wait(120000));
-        QCOMPARE(done.first().first().toBool(), true);
-        QCOMPARE(page->frontierCount(), 2);
-        QVERIFY(page->pointCount(0) >= 1);
-        QVERIFY(page->pointCount(1) >= 1);
+        QVERIFY(search(page, QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("4,8")));
 
-        // The chart shows one series per device count plus the baselines.
+        // The chart shows one series per device count (the search's frontiers) plus the baselines.
         auto* chart = page->findChild<widgets::ParetoChart*>();
+        const ft::SearchResult searched = ft::readSearch(*w.session(), w.session()->runs().at(0).id).result;
         QCOMPARE(chart->frontiers().size(), 2);
-        QCOMPARE(chart->frontiers()[1].points.size(), page->pointCount(1));
+        QVERIFY(!chart->frontiers()[0].points.isEmpty());
+        QCOMPARE(chart->frontiers()[1].points.size(), qsizetype(searched.frontiers[1].points.size()));
 
         // The search is a done run of the session, listed by the browser.
         auto runs = w.session()->runs();
@@ -224,33 +235,11 @@ private Q_SLOTS:
 
         // Click a point of the 8-device frontier that no 4-device point hides, once the chart is drawn.
         QTest::qWait(200);
-        int last = -1;
-        for (int i = page->pointCount(1) - 1; i >= 0 && last < 0; --i) {
-            const QPoint at = chart->pointPosition(1, chart->frontiers()[1].points[i].id);
-            bool clear = true;
-            for (const auto& other : chart->frontiers()[0].points)
-                clear = clear && (chart->pointPosition(0, other.id) - at).manhattanLength() > 16;
-            if (clear)
-                last = i;
-        }
+        const int last = clearFtPoint(page, 1);
         QVERIFY(last >= 0);
-        const int strategyId = chart->frontiers()[1].points[last].id;
-        QSignalSpy picked(chart, &widgets::ParetoChart::pointPicked);
-        QTest::mouseClick(chart->viewport(), Qt::LeftButton, {}, chart->pointPosition(1, strategyId));
-        QVERIFY(picked.wait(2000));
-        QCOMPARE(page->pickedFrontier(), 1);
-        QCOMPARE(page->pickedStrategy(), strategyId);
-
-        // Its details: one table row per op, a strategy JSON matching the point, a drawing.
-        auto* table = page->findChild<QTableView*>(QStringLiteral("ftOpTable"));
-        const auto doc = QJsonDocument::fromJson(page->strategyJson().toUtf8()).object();
-        QCOMPARE(table->model()->rowCount(), doc[QStringLiteral("ops")].toArray().size());
-        QVERIFY(table->model()->rowCount() > 10);
-        QCOMPARE(doc[QStringLiteral("devices")].toInt(), 8);
-        const auto& p = chart->frontiers()[1].points[last];
-        QVERIFY(std::abs(doc[QStringLiteral("time")].toDouble() * 1e3 - p.x) <= 1e-9 * p.x); // the chart in ms
-        QVERIFY(std::abs(doc[QStringLiteral("memory")].toDouble() / (1024.0 * 1024.0 * 1024.0) - p.y) <= 1e-9 * p.y);
-        QVERIFY(page->graphSvg().contains(QStringLiteral("<svg")));
+        const auto [pickedFrontier, strategyId] = clickFtPoint(page, 1, last);
+        QCOMPARE(pickedFrontier, 1);
+        QCOMPARE(ftPicked(page), std::pair(1, strategyId));
 
         // The pick is a run with the exported strategy as an artifact.
         runs = w.session()->runs();
@@ -258,7 +247,21 @@ private Q_SLOTS:
         QCOMPARE(runs[1].kind, store::RunKind::Pick);
         const auto arts = w.session()->artifacts(runs[1].id);
         QCOMPARE(arts.size(), std::size_t(1));
-        QCOMPARE(QString::fromStdString(w.session()->artifactData(arts[0].id)), page->strategyJson());
+        // Export writes it as stored.
+        const QByteArray json = storedPickJson(*w.session());
+        QCOMPARE(exported(page, m_dir.filePath(QStringLiteral("picked.json"))), json);
+
+        // Its details: one table row per op, a strategy JSON matching the point, a drawing.
+        auto* table = page->findChild<QTableView*>(QStringLiteral("ftOpTable"));
+        const auto doc = QJsonDocument::fromJson(json).object();
+        QCOMPARE(table->model()->rowCount(), doc[QStringLiteral("ops")].toArray().size());
+        QVERIFY(table->model()->rowCount() > 10);
+        QCOMPARE(doc[QStringLiteral("devices")].toInt(), 8);
+        const auto& p = *std::find_if(chart->frontiers()[1].points.cbegin(), chart->frontiers()[1].points.cend(),
+            [id = strategyId](const widgets::ParetoPoint& q) { return q.id == id; });
+        QVERIFY(std::abs(doc[QStringLiteral("time")].toDouble() * 1e3 - p.x) <= 1e-9 * p.x); // the chart in ms
+        QVERIFY(std::abs(doc[QStringLiteral("memory")].toDouble() / (1024.0 * 1024.0 * 1024.0) - p.y) <= 1e-9 * p.y);
+        QVERIFY(shown(page).drawn);
 
         // The budget slider marks the fastest strategy within the budget.
         auto* budget = page->findChild<QSlider*>(QStringLiteral("ftBudget"));
@@ -277,13 +280,13 @@ private Q_SLOTS:
         FtPage again;
         again.setSession(w.session());
         again.showRun(runs[1].id);
-        QVERIFY(again.hasResult());
-        QCOMPARE(again.frontierCount(), 2);
-        QCOMPARE(again.pointCount(1), page->pointCount(1));
-        QCOMPARE(again.pickedStrategy(), strategyId);
+        QCOMPARE(frontiers(&again).size(), 2);
+        QCOMPARE(frontiers(&again)[1].points.size(), chart->frontiers()[1].points.size());
+        QCOMPARE(ftPicked(&again), std::pair(1, strategyId));
         // Same strategy: the same configuration per op and the same totals (the cluster profile went
         // through JSON, so compare numbers to the last few bits).
-        const auto restored = QJsonDocument::fromJson(again.strategyJson().toUtf8()).object();
+        const auto restored
+            = QJsonDocument::fromJson(exported(&again, m_dir.filePath(QStringLiteral("restored.json")))).object();
         const auto ops = doc[QStringLiteral("ops")].toArray();
         const auto restoredOps = restored[QStringLiteral("ops")].toArray();
         QCOMPARE(restoredOps.size(), ops.size());
@@ -299,13 +302,12 @@ private Q_SLOTS:
         // coming back shows this session's latest finished run again.
         const QString first = w.session()->path().c_str();
         QVERIFY(w.createSession(m_dir.filePath(QStringLiteral("other.vantage"))));
-        QVERIFY(!page->hasResult());
-        QCOMPARE(page->frontierCount(), 0);
-        QVERIFY(page->strategyJson().isEmpty());
+        QVERIFY(frontiers(page).isEmpty());
+        QCOMPARE(ftPicked(page), std::pair(-1, -1));
         QVERIFY(!page->findChild<QPushButton*>(QStringLiteral("ftExport"))->isEnabled());
         QVERIFY(w.openSession(first));
-        QVERIFY(page->hasResult());
-        QCOMPARE(page->pickedStrategy(), strategyId);
+        QCOMPARE(frontiers(page).size(), 2);
+        QCOMPARE(ftPicked(page), std::pair(1, strategyId));
     }
 
     // The first pick is the fastest strategy that fits in device memory over every device count, or
@@ -339,10 +341,11 @@ private Q_SLOTS:
         FtPage page;
         page.setSession(&session);
         QVERIFY(search(&page, model, batch, cluster, devices));
-        const ft::StoredSearch stored = ft::readSearch(session, page.lastSearchRun());
+        const qint64 run = newestRun(session, store::RunKind::Search);
+        const ft::StoredSearch stored = ft::readSearch(session, run);
         // The row is the case it names.
         QCOMPARE(stored.result.frontiers[0].points[0].memory <= stored.result.deviceMemory, oldPickFits);
-        checkShowsSearch(&page, session, page.lastSearchRun());
+        checkShowsSearch(&page, session, run);
         QCOMPARE(session.runs().size(), std::size_t(1)); // the first pick is not a user's pick: no run
     }
 
@@ -356,16 +359,21 @@ private Q_SLOTS:
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         QVERIFY(search(&page, QStringLiteral("bert-large"), 124, QStringLiteral("v100x8"), QStringLiteral("8")));
-        const ft::SearchResult r = ft::readSearch(session, page.lastSearchRun()).result;
+        const ft::SearchResult r = ft::readSearch(session, newestRun(session, store::RunKind::Search)).result;
         const auto& points = r.frontiers[0].points;
         QVERIFY(points[0].memory > r.deviceMemory);
-        page.pick(0, 0);
-        QCOMPARE(page.pickedStrategy(), points[0].strategy);
+        // The fastest point, or one drawn on the same spot (as fast, as large).
+        const auto [pickedFrontier, pickedId] = clickFtPoint(&page, 0, 0);
+        QCOMPARE(pickedFrontier, 0);
+        QCOMPARE(ftPicked(&page), std::pair(0, pickedId));
+        const auto& pickedPoint = *std::find_if(
+            points.cbegin(), points.cend(), [id = pickedId](const ft::StrategyPoint& q) { return q.strategy == id; });
+        QVERIFY(pickedPoint.memory > r.deviceMemory);
         auto* fit = page.findChild<QLabel*>(QStringLiteral("ftFit"));
         const auto gib
             = [](double bytes) { return QLocale().formattedDataSize(qint64(bytes), 2, QLocale::DataSizeIecFormat); };
         const QString needs
-            = QStringLiteral("needs %1 per device, a device has %2").arg(gib(points[0].memory), gib(r.deviceMemory));
+            = QStringLiteral("needs %1 per device, a device has %2").arg(gib(pickedPoint.memory), gib(r.deviceMemory));
         QVERIFY(fit->isVisible());
         QVERIFY2(fit->text().startsWith(QStringLiteral("Does not fit")) && fit->text().contains(needs),
             qPrintable(fit->text()));
@@ -395,13 +403,17 @@ private Q_SLOTS:
         QFile written(file);
         QVERIFY(written.open(QIODevice::ReadOnly));
         const QByteArray json = written.readAll();
-        QCOMPARE(QString::fromUtf8(json), page.strategyJson());
+        QCOMPARE(json, storedPickJson(session));
         QCOMPARE(QJsonDocument::fromJson(json).object()[QStringLiteral("fits_device_memory")].toBool(true), false);
 
         // A pick that fits says so, without "the fastest".
         const int fitting = r.frontiers[0].fastestWithin(r.deviceMemory);
         QVERIFY(fitting > 0);
+        // Picked through the page as a click on the chart picks (the window's own way in, used by the
+        // demo): here a click on the chart does not reach the points below the device's memory line
+        // (offscreen, after the dialogs above; to be looked into in the chart).
         page.pick(0, fitting + 1 < int(points.size()) ? fitting + 1 : fitting);
+        QCOMPARE(ftPicked(&page).first, 0);
         QVERIFY2(fit->text().startsWith(QStringLiteral("Fits:")), qPrintable(fit->text()));
     }
 
@@ -444,7 +456,7 @@ private Q_SLOTS:
         QVERIFY(slider->value() > 0);
         QCOMPARE(slider->geometry(), sliderAt);
         // Applied: per frontier, the fastest point within the budget (its memory in bytes from the store).
-        const ft::SearchResult r = ft::readSearch(session, page.lastSearchRun()).result;
+        const ft::SearchResult r = ft::readSearch(session, newestRun(session, store::RunKind::Search)).result;
         double maxBytes = r.deviceMemory;
         for (const auto& f : r.frontiers)
             for (const auto& p : f.points)
@@ -470,13 +482,20 @@ private Q_SLOTS:
         auto session = store::Session::create(m_dir.filePath(QStringLiteral("two-runs.vantage")).toStdString());
         FtPage page;
         page.setSession(&session);
+        page.resize(1280, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
         QVERIFY(search(&page, QStringLiteral("transformer-big"), 256, QStringLiteral("v100x8"), QStringLiteral("4,8")));
-        const qint64 fits = page.lastSearchRun();
-        page.pick(1, page.pointCount(1) - 1); // a user's pick: a run
-        const int userPick = page.pickedStrategy();
+        const qint64 fits = newestRun(session, store::RunKind::Search);
+        QTest::qWait(200); // the chart drawn
+        const int clear = clearFtPoint(&page, 1);
+        QVERIFY(clear >= 0);
+        QCOMPARE(clickFtPoint(&page, 1, clear).first, 1); // a user's pick: a run
+        const int userPick = ftPicked(&page).second;
         const qint64 pickRun = session.runs().back().id;
+        QCOMPARE(pickRun, newestRun(session, store::RunKind::Pick));
         QVERIFY(search(&page, QStringLiteral("llama2-7b"), 1024, QStringLiteral("h200x8"), QStringLiteral("8,16,32")));
-        const qint64 nothing = page.lastSearchRun();
+        const qint64 nothing = newestRun(session, store::RunKind::Search);
         QCOMPARE(session.runs().size(), std::size_t(3));
 
         page.showRun(fits);
@@ -491,8 +510,7 @@ private Q_SLOTS:
         // The pick run: its search, with the user's strategy and its table.
         page.showRun(nothing);
         page.showRun(pickRun);
-        QCOMPARE(page.pickedFrontier(), 1);
-        QCOMPARE(page.pickedStrategy(), userPick);
+        QCOMPARE(ftPicked(&page), std::pair(1, userPick));
         const ft::StoredSearch stored = ft::readSearch(session, fits);
         const auto report = ft::strategyFor(stored.graph, stored.request.cluster, stored.result, 1, userPick);
         QCOMPARE(shown(&page).table.size(), qsizetype(report.ops.size() * 6));
@@ -548,14 +566,15 @@ private Q_SLOTS:
         QSignalSpy done(&page, &FtPage::searchFinished);
         QTest::mouseClick(page.findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
         QVERIFY(done.wait(60000));
-        QCOMPARE(page.pointCount(0), 1);
+        QCOMPARE(frontiers(&page).size(), 1);
+        QCOMPARE(frontiers(&page)[0].points.size(), 1);
         const QString status = page.findChild<QLabel*>(QStringLiteral("ftStatus"))->text();
         QVERIFY2(status.contains(FtPage::tr("%n Pareto point(s)", nullptr, 1))
                 && !status.contains(QStringLiteral("strategies")),
             qPrintable(status));
         auto* chart = page.findChild<widgets::ParetoChart*>();
         QVERIFY(chart->chart()->axes(Qt::Horizontal).first()->titleText().endsWith(QStringLiteral("(ms)")));
-        const auto r = ft::readSearch(session, page.lastSearchRun()).result;
+        const auto r = ft::readSearch(session, newestRun(session, store::RunKind::Search)).result;
         QCOMPARE(chart->frontiers()[0].points[0].x, r.frontiers[0].points[0].time * 1e3);
     }
 
@@ -587,8 +606,8 @@ private Q_SLOTS:
         QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
         QVERIFY(done.wait(300000));
         QCOMPARE(done.first().first().toBool(), true);
-        QCOMPARE(page->frontierCount(), 1);
-        QVERIFY(page->pointCount(0) >= 1);
+        QCOMPARE(frontiers(page).size(), 1);
+        QVERIFY(!frontiers(page)[0].points.isEmpty());
         auto runs = w.session()->runs();
         QCOMPARE(runs.back().result.value("parameters", 0LL), 25557032LL); // torchvision's count
         const qint64 resnetRun = runs.back().id;
@@ -623,18 +642,16 @@ private Q_SLOTS:
         QCOMPARE(againModel->currentData().toString(), QStringLiteral("file:") + graph);
         QVERIFY(againModel->currentText().contains(QStringLiteral("resnet50")));
         QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("ftBatch"))->value(), 64);
-        QSignalSpy againDone(&again, &FtPage::searchFinished);
-        QVERIFY(again.startSearch());
-        QVERIFY(againDone.wait(300000));
-        QCOMPARE(againDone.first().first().toBool(), true);
+        QCOMPARE(clickAndWait(&again, &FtPage::searchFinished, QStringLiteral("ftSearch"), 300000), true);
         QCOMPARE(w.session()->runs().back().result.value("parameters", 0LL), 25557032LL);
     }
 
     void badDevicesAreReported()
     {
         FtPage page;
-        page.setInputs(QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("8,zero"), 0.0);
-        QVERIFY(!page.startSearch());
+        enterFtInputs(&page, QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("8,zero"));
+        QVERIFY(click(&page, QStringLiteral("ftSearch")));
+        QVERIFY(!page.isBusy()); // nothing started
         QVERIFY(page.findChild<QLabel*>(QStringLiteral("ftStatus"))->text().contains(QStringLiteral("zero")));
     }
 
@@ -644,10 +661,10 @@ private Q_SLOTS:
         auto session = store::Session::create(path.toStdString());
         FtPage page;
         page.setSession(&session);
-        page.setInputs(
-            QStringLiteral("gpt3-175b"), 1536, QStringLiteral("h200x8"), QStringLiteral("64,128,256,512,1024"), 0.0);
+        enterFtInputs(
+            &page, QStringLiteral("gpt3-175b"), 1536, QStringLiteral("h200x8"), QStringLiteral("64,128,256,512,1024"));
         QSignalSpy done(&page, &FtPage::searchFinished);
-        QVERIFY(page.startSearch());
+        QVERIFY(click(&page, QStringLiteral("ftSearch")));
         QVERIFY(page.isBusy());
         page.cancelJob();
         QVERIFY(done.wait(60000));
@@ -667,9 +684,9 @@ private Q_SLOTS:
             addEnginePages(w);
             QVERIFY(w.createSession(file));
             auto* page = w.findChild<FtPage*>();
-            page->setInputs(
-                QStringLiteral("transformer-base"), 64, QStringLiteral("a100x8"), QStringLiteral("8,16,32,64"), 0.0);
-            QVERIFY(page->startSearch());
+            enterFtInputs(
+                page, QStringLiteral("transformer-base"), 64, QStringLiteral("a100x8"), QStringLiteral("8,16,32,64"));
+            QVERIFY(click(page, QStringLiteral("ftSearch")));
             QVERIFY(page->isBusy());
             QTest::qWait(200);
         }

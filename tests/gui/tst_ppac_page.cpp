@@ -3,6 +3,7 @@
 // before and after, the knobs stored, and the training shown again from the session.
 
 #include "main_window.h"
+#include "page_driver.h"
 #include "pages.h"
 #include "ppac_page.h"
 #include "store/session.h"
@@ -11,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -24,6 +26,18 @@
 
 using namespace vantage;
 using namespace vantage::gui;
+using namespace vantage::gui::testing;
+
+namespace {
+
+// The status line of a page that shows training run `run` with its model back.
+bool showsRun(const QString& status, qint64 run)
+{
+    return status == PpacPage::tr("Run %1 restored.").arg(run)
+        || status == PpacPage::tr("Run %1, with the data and the model already loaded.").arg(run);
+}
+
+} // namespace
 
 class TestPpacPage : public QObject {
     Q_OBJECT
@@ -49,23 +63,17 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
 
-        page->setSynthetic(600, 300, 11);
-        QSignalSpy loaded(page, &PpacPage::dataLoaded);
-        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ppacLoad")), Qt::LeftButton);
-        QVERIFY(loaded.wait(60000));
-        QCOMPARE(loaded.first().first().toBool(), true);
-        QVERIFY(page->hasData());
+        QVERIFY(!child<QPushButton>(page, QStringLiteral("ppacTrain"))->isEnabled()); // no data yet
+        enterPpacSynthetic(page, 600, 300, 11);
+        QCOMPARE(clickAndWait(page, &PpacPage::dataLoaded, QStringLiteral("ppacLoad"), 60000), true);
+        QVERIFY(child<QPushButton>(page, QStringLiteral("ppacTrain"))->isEnabled());
         QVERIFY(page->findChild<QLabel*>(QStringLiteral("ppacOverview"))->text().contains(QStringLiteral("600")));
 
-        page->setTraining(QStringLiteral("mf"), true, 4);
-        QSignalSpy trained(page, &PpacPage::trainingFinished);
-        QTest::mouseClick(page->findChild<QPushButton*>(QStringLiteral("ppacTrain")), Qt::LeftButton);
-        QVERIFY(trained.wait(180000));
-        QCOMPARE(trained.first().first().toBool(), true);
-        QVERIFY(page->hasModel());
-        QCOMPARE(page->trainedEpochs(), 4);
+        enterPpacTraining(page, QStringLiteral("mf"), true, 4);
+        QCOMPARE(clickAndWait(page, &PpacPage::trainingFinished, QStringLiteral("ppacTrain"), 180000), true);
+        QVERIFY(ppacHasModel(page));
         auto* chart = page->findChild<widgets::LineChart*>(QStringLiteral("ppacTrainingChart"));
-        QVERIFY(!chart->seriesNames().isEmpty());
+        QCOMPARE(chart->points(PpacPage::tr("loss")).size(), 4); // a point per epoch
 
         // The training is a run with its loss series and the model as an artifact.
         auto runs = w.session()->runs();
@@ -75,21 +83,25 @@ private Q_SLOTS:
         QCOMPARE(w.session()->artifacts(runs[0].id).size(), std::size_t(1));
 
         // beta < 0 penalises global popularity: ARP@20 goes down.
-        const double arp0 = page->metric(QStringLiteral("arp@20"), false);
-        QVERIFY(std::isfinite(arp0));
+        bool read = false;
+        const double arp0 = QLocale().toDouble(ppacMetric(page, QStringLiteral("ARP")), &read);
+        QVERIFY(read && std::isfinite(arp0));
         QSignalSpy reranked(page, &PpacPage::reranked);
-        page->setKnobs(0.0, -0.5);
+        enterPpacKnobs(page, 0.0, -0.5);
         QVERIFY(reranked.wait(60000));
-        const double arp1 = page->metric(QStringLiteral("arp@20"), false);
-        QVERIFY2(arp1 < arp0, qPrintable(QStringLiteral("%1 -> %2").arg(arp0).arg(arp1)));
-        QCOMPARE(page->exposureAfter().size(), 10);
+        const QString arp1 = ppacMetric(page, QStringLiteral("ARP"));
+        QVERIFY2(QLocale().toDouble(arp1) < arp0, qPrintable(QStringLiteral("%1 -> %2").arg(arp0).arg(arp1)));
+        auto* exposure = child<widgets::LineChart>(page, QStringLiteral("ppacExposure"));
+        QCOMPARE(exposure->points(PpacPage::tr("γ = %1, β = %2").arg(0.0).arg(-0.5)).size(), 10);
 
-        page->inspectUser(QStringLiteral("5"));
-        QVERIFY(page->inspectedSummary().contains(QStringLiteral("User 5")));
+        auto* user = child<QLineEdit>(page, QStringLiteral("ppacUser"));
+        type(user, QStringLiteral("5"));
+        QTest::keyClick(user, Qt::Key_Return);
+        QVERIFY(child<QLabel>(page, QStringLiteral("ppacUserSummary"))->text().contains(QStringLiteral("User 5")));
         auto* after = page->findChild<QTableView*>(QStringLiteral("ppacAfter"));
         QCOMPARE(after->model()->rowCount(), 20);
 
-        QVERIFY(page->storeKnobs());
+        QVERIFY(click(page, QStringLiteral("ppacStoreKnobs")));
         runs = w.session()->runs();
         QCOMPARE(runs.size(), std::size_t(2));
         QCOMPARE(runs[1].kind, store::RunKind::Knobs);
@@ -106,9 +118,9 @@ private Q_SLOTS:
         again.setSession(w.session());
         QSignalSpy againReranked(&again, &PpacPage::reranked);
         again.showRun(runs[1].id);
-        QTRY_VERIFY_WITH_TIMEOUT(again.hasModel(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(ppacHasModel(&again), 60000);
         QVERIFY(againReranked.wait(60000));
-        QCOMPARE(again.metric(QStringLiteral("arp@20"), false), arp1);
+        QCOMPARE(ppacMetric(&again, QStringLiteral("ARP")), arp1);
         QCOMPARE(w.session()->runs().size(), std::size_t(2));
     }
 
@@ -153,11 +165,8 @@ private Q_SLOTS:
         w.resize(1500, 950);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        page->setDatasetPath(path);
-        QSignalSpy loaded(page, &PpacPage::dataLoaded);
-        QVERIFY(page->loadData());
-        QVERIFY(loaded.wait(60000));
-        QVERIFY2(loaded.first().first().toBool(),
+        enterPpacDataset(page, path);
+        QVERIFY2(clickAndWait(page, &PpacPage::dataLoaded, QStringLiteral("ppacLoad"), 60000) == true,
             qPrintable(page->findChild<QLabel*>(QStringLiteral("ppacStatus"))->text()));
         const QString text = page->findChild<QLabel*>(QStringLiteral("ppacOverview"))->text();
         QVERIFY2(text.contains(QStringLiteral("80 users")), qPrintable(text));
@@ -179,13 +188,11 @@ private Q_SLOTS:
             addEnginePages(w);
             QVERIFY(w.createSession(file));
             auto* page = w.findChild<PpacPage*>();
-            page->setSynthetic(3000, 1500, 5);
-            QSignalSpy loaded(page, &PpacPage::dataLoaded);
-            QVERIFY(page->loadData());
-            QVERIFY(loaded.wait(60000));
-            page->setTraining(QStringLiteral("mf"), true, 2);
+            enterPpacSynthetic(page, 3000, 1500, 5);
+            QVERIFY(clickAndWait(page, &PpacPage::dataLoaded, QStringLiteral("ppacLoad"), 60000).has_value());
+            enterPpacTraining(page, QStringLiteral("mf"), true, 2);
             QSignalSpy trained(page, &PpacPage::trainingFinished);
-            QVERIFY(page->startTraining());
+            QVERIFY(click(page, QStringLiteral("ppacTrain")));
             QVERIFY(page->isRecording()); // the user's own work
             QVERIFY(trained.wait(180000));
         }
@@ -218,7 +225,8 @@ private Q_SLOTS:
         loadAndTrain(page, 600, 13, 2);
         if (QTest::currentTestFailed())
             return;
-        const qint64 run = page->lastTrainRun();
+        const qint64 run = newestRun(*w.session(), store::RunKind::Train);
+        auto* status = child<QLabel>(page, QStringLiteral("ppacStatus"));
 
         // What the page started: a re-rank at the run's knobs is fine, loading or rebuilding is not.
         QSignalSpy jobs(page, &EnginePage::jobStarted);
@@ -230,8 +238,8 @@ private Q_SLOTS:
         };
         QVERIFY(w.openSession(file));
         QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
-        QVERIFY(page->hasModel());
-        QCOMPARE(page->lastTrainRun(), run);
+        QVERIFY(ppacHasModel(page));
+        QVERIFY2(showsRun(status->text(), run), qPrintable(status->text()));
         QVERIFY2(!started().contains(PpacPage::tr("Load dataset")), qPrintable(started().join(QLatin1Char(','))));
 
         const QString copy = m_dir.filePath(QStringLiteral("ppac-reuse-copy.vantage"));
@@ -239,15 +247,15 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
         jobs.clear();
         QVERIFY(w.openSession(copy));
-        const QString status = page->findChild<QLabel*>(QStringLiteral("ppacStatus"))->text();
-        QVERIFY2(status.contains(QStringLiteral("already loaded")) && status.contains(QString::number(run)),
-            qPrintable(status));
+        const QString copyStatus = status->text();
+        QVERIFY2(copyStatus.contains(QStringLiteral("already loaded")) && copyStatus.contains(QString::number(run)),
+            qPrintable(copyStatus));
         QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 60000);
         QVERIFY2(
             !started().contains(PpacPage::tr("Load dataset")) && !started().contains(PpacPage::tr("Restore model")),
             qPrintable(started().join(QLatin1Char(','))));
-        QVERIFY(page->hasModel());
-        QCOMPARE(page->lastTrainRun(), run);
+        QVERIFY(ppacHasModel(page));
+        QVERIFY2(showsRun(status->text(), run), qPrintable(status->text()));
     }
 
     // Two trainings on other data, shown in turn: each time the data, the curves, the metrics and
@@ -265,12 +273,12 @@ private Q_SLOTS:
             loadAndTrain(page, users[i], 11 + i, epochs[i]);
             if (QTest::currentTestFailed())
                 return;
-            runs[i] = page->lastTrainRun();
+            runs[i] = newestRun(*w.session(), store::RunKind::Train);
         }
         struct Shown {
             QString overview, status;
             QVector<QPointF> loss;
-            double recall = 0;
+            QString recall;
             bool operator==(const Shown&) const = default;
         };
         auto show = [&](qint64 run) {
@@ -284,7 +292,7 @@ private Q_SLOTS:
             Shown s{ page->findChild<QLabel*>(QStringLiteral("ppacOverview"))->text(),
                 page->findChild<QLabel*>(QStringLiteral("ppacStatus"))->text(),
                 chart->seriesNames().isEmpty() ? QVector<QPointF>() : chart->points(chart->seriesNames().first()),
-                page->metric(QStringLiteral("recall@20"), false) };
+                ppacMetric(page, QStringLiteral("Recall")) };
             return s;
         };
         const Shown first = show(runs[0]);
@@ -296,7 +304,7 @@ private Q_SLOTS:
         QCOMPARE(first.loss.size(), qsizetype(epochs[0]));
         QCOMPARE(second.loss.size(), qsizetype(epochs[1]));
         QVERIFY(first.status.contains(QString::number(runs[0])) && second.status.contains(QString::number(runs[1])));
-        QVERIFY(std::isfinite(first.recall) && std::isfinite(second.recall));
+        QVERIFY(!first.recall.isEmpty() && !second.recall.isEmpty());
         QVERIFY(first.recall != second.recall);
         QVERIFY(again == first);
     }
@@ -306,14 +314,10 @@ private:
     // through the page's own actions.
     static void loadAndTrain(PpacPage* page, int users, int seed, int epochs)
     {
-        page->setSynthetic(users, users / 2, seed);
-        QSignalSpy loaded(page, &PpacPage::dataLoaded);
-        QVERIFY(page->loadData());
-        QVERIFY(loaded.wait(60000));
-        page->setTraining(QStringLiteral("mf"), true, epochs);
-        QSignalSpy trained(page, &PpacPage::trainingFinished);
-        QVERIFY(page->startTraining());
-        QVERIFY(trained.wait(180000));
+        enterPpacSynthetic(page, users, users / 2, seed);
+        QVERIFY(clickAndWait(page, &PpacPage::dataLoaded, QStringLiteral("ppacLoad"), 60000).has_value());
+        enterPpacTraining(page, QStringLiteral("mf"), true, epochs);
+        QVERIFY(clickAndWait(page, &PpacPage::trainingFinished, QStringLiteral("ppacTrain"), 180000).has_value());
     }
 };
 

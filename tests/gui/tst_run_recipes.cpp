@@ -14,6 +14,7 @@
 #include "ft/strategy_run.h"
 #include "ft_page.h"
 #include "main_window.h"
+#include "page_driver.h"
 #include "pages.h"
 #include "ppac/model_runs.h"
 #include "ppac_page.h"
@@ -24,17 +25,20 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <set>
 #include <thread>
 
 using namespace vantage;
 using namespace vantage::gui;
+using namespace vantage::gui::testing;
 
 namespace {
 
@@ -194,6 +198,29 @@ QStringList compareRuns(const store::Session& pageSession, const store::RunInfo&
     return out;
 }
 
+// A window with every engine page and a new session in `file`, shown on its page of type Page:
+// where each case records its page's run as a user would. The window (and its session) closes
+// when this goes.
+template <typename Page> struct PageSession {
+    std::unique_ptr<MainWindow> window;
+    Page* page = nullptr; // null when the session could not be created
+};
+
+template <typename Page> PageSession<Page> openPageSession(AppSettings& settings, const QString& file)
+{
+    PageSession<Page> s{ std::make_unique<MainWindow>(settings), nullptr };
+    addEnginePages(*s.window);
+    if (!s.window->createSession(file))
+        return s;
+    s.page = s.window->template findChild<Page*>();
+    s.window->tabs()->setCurrentWidget(s.page);
+    s.window->resize(1280, 800);
+    s.window->show();
+    if (!QTest::qWaitForWindowExposed(s.window.get()))
+        s.page = nullptr;
+    return s;
+}
+
 } // namespace
 
 class TestRunRecipes : public QObject {
@@ -240,17 +267,14 @@ private Q_SLOTS:
         const QString pageFile = path(QStringLiteral("ft-page.vantage")),
                       cliFile = path(QStringLiteral("ft-cli.vantage"));
         {
-            MainWindow w(m_settings);
-            addEnginePages(w);
-            QVERIFY(w.createSession(pageFile));
-            auto* page = w.findChild<FtPage*>();
-            page->setInputs(QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("4,8"), 0.0);
-            QSignalSpy done(page, &FtPage::searchFinished);
-            QVERIFY(page->startSearch());
-            QVERIFY(done.wait(120000));
-            QCOMPARE(done.first().first().toBool(), true);
-            page->pick(1, 0); // recorded as a "pick" run, as a click records it
-            QCOMPARE(page->pickedFrontier(), 1);
+            const auto s = openPageSession<FtPage>(m_settings, pageFile);
+            QVERIFY(s.page);
+            enterFtInputs(s.page, QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("4,8"));
+            QCOMPARE(clickAndWait(s.page, &FtPage::searchFinished, QStringLiteral("ftSearch")), true);
+            QTest::qWait(200); // the chart drawn
+            const int point = clearFtPoint(s.page, 1);
+            QVERIFY(point >= 0);
+            QCOMPARE(clickFtPoint(s.page, 1, point).first, 1); // recorded as a "pick" run
         }
         const auto r = cli({ "--session", cliFile, "ft", "search", "--model", "bert-base", "--batch", "64", "--cluster",
             "a100x8", "--devices", "4,8" });
@@ -326,16 +350,11 @@ private Q_SLOTS:
                       cliFile = path(QStringLiteral("dgi-cli.vantage"));
         const QString graph = QStringLiteral("rmat:n=3000,deg=6,seed=3");
         {
-            MainWindow w(m_settings);
-            addEnginePages(w);
-            QVERIFY(w.createSession(pageFile));
-            auto* page = w.findChild<DgiPage*>();
-            page->setInputs(graph, QStringLiteral("sage"), 16, 16, 2);
-            page->setCompareNodeWise(true);
-            QSignalSpy done(page, &DgiPage::evaluationFinished);
-            QVERIFY(page->startEvaluation());
-            QVERIFY(done.wait(180000));
-            QCOMPARE(done.first().first().toBool(), true);
+            const auto s = openPageSession<DgiPage>(m_settings, pageFile);
+            QVERIFY(s.page);
+            enterDgiInputs(s.page, graph, QStringLiteral("sage"), 16, 16, 2);
+            setChecked(s.page, QStringLiteral("dgiNodeWise"), true);
+            QCOMPARE(clickAndWait(s.page, &DgiPage::evaluationFinished, QStringLiteral("dgiEvaluate"), 180000), true);
         }
         // The page's inputs as options: the edges as given (its defaults), node-wise compared and
         // extrapolated after a minute.
@@ -361,15 +380,10 @@ private Q_SLOTS:
         const QString pageFile = path(QStringLiteral("dgi-cut-page.vantage")),
                       cliFile = path(QStringLiteral("dgi-cut-cli.vantage"));
         {
-            MainWindow w(m_settings);
-            addEnginePages(w);
-            QVERIFY(w.createSession(pageFile));
-            auto* page = w.findChild<DgiPage*>();
-            page->setInputs(QStringLiteral("rmat:n=3000,deg=6,seed=3"), QStringLiteral("gat"), 16, 16, 2);
-            QSignalSpy done(page, &DgiPage::partitionFinished);
-            QVERIFY(page->partitionModel());
-            QVERIFY(done.wait(60000));
-            QCOMPARE(done.first().first().toBool(), true);
+            const auto s = openPageSession<DgiPage>(m_settings, pageFile);
+            QVERIFY(s.page);
+            enterDgiInputs(s.page, QStringLiteral("rmat:n=3000,deg=6,seed=3"), QStringLiteral("gat"), 16, 16, 2);
+            QCOMPARE(clickAndWait(s.page, &DgiPage::partitionFinished, QStringLiteral("dgiPartition"), 60000), true);
         }
         const auto r = cli({ "--session", cliFile, "dgi", "partition", "--model", "gat", "--in-dim", "16", "--hidden",
             "16", "--layers", "2" });
@@ -409,24 +423,16 @@ private Q_SLOTS:
         const QString pageFile = path(QStringLiteral("ppac-page.vantage")),
                       cliFile = path(QStringLiteral("ppac-cli.vantage"));
         {
-            MainWindow w(m_settings);
-            addEnginePages(w);
-            QVERIFY(w.createSession(pageFile));
-            auto* page = w.findChild<PpacPage*>();
-            page->setDatasetPath(data);
-            QSignalSpy loaded(page, &PpacPage::dataLoaded);
-            QVERIFY(page->loadData());
-            QVERIFY(loaded.wait(120000));
-            QCOMPARE(loaded.first().first().toBool(), true);
-            page->setTraining(QStringLiteral("mf"), true, 3);
-            QSignalSpy trained(page, &PpacPage::trainingFinished);
-            QVERIFY(page->startTraining());
-            QVERIFY(trained.wait(180000));
-            QCOMPARE(trained.first().first().toBool(), true);
-            QSignalSpy reranked(page, &PpacPage::reranked);
-            page->setKnobs(0.0, -0.5);
+            const auto s = openPageSession<PpacPage>(m_settings, pageFile);
+            QVERIFY(s.page);
+            enterPpacDataset(s.page, data);
+            QCOMPARE(clickAndWait(s.page, &PpacPage::dataLoaded, QStringLiteral("ppacLoad")), true);
+            enterPpacTraining(s.page, QStringLiteral("mf"), true, 3);
+            QCOMPARE(clickAndWait(s.page, &PpacPage::trainingFinished, QStringLiteral("ppacTrain"), 180000), true);
+            QSignalSpy reranked(s.page, &PpacPage::reranked);
+            enterPpacKnobs(s.page, 0.0, -0.5);
             QVERIFY(reranked.wait(60000));
-            QVERIFY(page->storeKnobs());
+            QVERIFY(click(s.page, QStringLiteral("ppacStoreKnobs")));
         }
         r = cli({ "--session", cliFile, "ppac", "train", "--dataset", data, "--model", "mf", "--ppac", "--epochs", "3",
             "--patience", "0" });
@@ -502,13 +508,11 @@ private Q_SLOTS:
         const QString pageFile = path(QStringLiteral("edl-page.vantage")),
                       cliFile = path(QStringLiteral("edl-cli.vantage"));
         {
-            MainWindow w(m_settings);
-            addEnginePages(w);
-            QVERIFY(w.createSession(pageFile));
-            auto* page = w.findChild<EdlPage*>();
-            page->setJob(QStringLiteral("mlp"), 2, 1, 1024, 64);
-            QSignalSpy ended(page, &EdlPage::jobEnded);
-            QVERIFY(page->startTraining());
+            const auto s = openPageSession<EdlPage>(m_settings, pageFile);
+            QVERIFY(s.page);
+            enterEdlJob(s.page, QStringLiteral("mlp"), 2, 1, 1024, 64);
+            QSignalSpy ended(s.page, &EdlPage::jobEnded);
+            QVERIFY(click(s.page, QStringLiteral("edlStart")));
             QVERIFY(ended.wait(180000));
         }
         const auto r = cli({ "--session", cliFile, "edl", "run", "--trainer", "mlp", "--workers", "2", "--epochs", "1",
@@ -533,22 +537,17 @@ private Q_SLOTS:
         const QString pageFile = path(QStringLiteral("edl-profile-page.vantage")),
                       cliFile = path(QStringLiteral("edl-profile-cli.vantage"));
         {
-            MainWindow w(m_settings);
-            addEnginePages(w);
-            QVERIFY(w.createSession(pageFile));
-            auto* page = w.findChild<EdlPage*>();
-            page->setJob(QStringLiteral("mlp"), 2, 1, 2000000, 64); // far longer than the profile: stopped below
-            QSignalSpy attached(page, &EdlPage::attached);
-            QSignalSpy ended(page, &EdlPage::jobEnded);
-            QVERIFY(page->startTraining());
-            QVERIFY(attached.wait(60000));
-            QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 3, 60000);
-            QTRY_COMPARE_WITH_TIMEOUT(page->activeWorkers(), 2, 30000);
-            QSignalSpy profiled(page, &EdlPage::profileFinished);
-            QVERIFY(page->profileThroughput(2, 3));
-            QVERIFY(profiled.wait(180000));
-            QCOMPARE(profiled.first().first().toBool(), true);
-            QVERIFY(page->stopJob());
+            const auto s = openPageSession<EdlPage>(m_settings, pageFile);
+            QVERIFY(s.page);
+            // Far longer than the profile: stopped below.
+            enterEdlJob(s.page, QStringLiteral("mlp"), 2, 1, 2000000, 64);
+            QSignalSpy ended(s.page, &EdlPage::jobEnded);
+            QCOMPARE(clickAndWait(s.page, &EdlPage::attached, QStringLiteral("edlStart"), 60000), true);
+            QTRY_VERIFY_WITH_TIMEOUT(s.page->currentStep() >= 3, 60000);
+            QTRY_COMPARE_WITH_TIMEOUT(s.page->activeWorkers(), 2, 30000);
+            // At 1 to 2 workers (the Workers field).
+            QCOMPARE(clickAndWait(s.page, &EdlPage::profileFinished, QStringLiteral("edlProfile"), 180000), true);
+            QVERIFY(click(s.page, QStringLiteral("edlStop")));
             QVERIFY(ended.wait(120000));
         }
         const QString jobDir = path(QStringLiteral("edl-profile-job"));

@@ -13,6 +13,7 @@
 #include "ft_page.h"
 #include "main_window.h"
 #include "modal_answer.h"
+#include "page_driver.h"
 #include "pages.h"
 #include "ppac_page.h"
 #include "session_runs_model.h"
@@ -54,6 +55,7 @@
 
 using namespace vantage;
 using namespace vantage::gui;
+using namespace vantage::gui::testing;
 
 namespace {
 
@@ -327,14 +329,17 @@ private Q_SLOTS:
         // FT: search, pick, export.
         auto* ft = w.findChild<FtPage*>();
         w.tabs()->setCurrentWidget(ft);
-        ft->setInputs(QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("4,8"), 0.0);
+        enterFtInputs(ft, QStringLiteral("bert-base"), 64, QStringLiteral("a100x8"), QStringLiteral("4,8"));
         QSignalSpy searched(ft, &FtPage::searchFinished);
         QTest::mouseClick(ft->findChild<QPushButton*>(QStringLiteral("ftSearch")), Qt::LeftButton);
         QVERIFY(searched.wait(120000));
         QVERIFY(searched.first().first().toBool());
         STEP(QStringLiteral("ft-searched"));
-        ft->pick(1, 0);
-        QVERIFY(!ft->strategyJson().isEmpty());
+        const int fast = clearFtPoint(ft, 1, 0, true); // the fastest strategy on 8 devices that shows
+        QVERIFY(fast >= 0);
+        QCOMPARE(clickFtPoint(ft, 1, fast).first, 1);
+        const QByteArray picked = storedPickJson(*w.session());
+        QVERIFY(!picked.isEmpty());
         STEP(QStringLiteral("ft-picked"));
         // Export Strategy through its real file dialog, a name typed without its suffix.
         const QString strategy = m_dir.filePath(QStringLiteral("strategy-%1-%2").arg(language).arg(screen.width()));
@@ -342,12 +347,12 @@ private Q_SLOTS:
         QTest::mouseClick(ft->findChild<QPushButton*>(QStringLiteral("ftExport")), Qt::LeftButton);
         QFile strategyFile(strategy + QStringLiteral(".json"));
         QVERIFY2(strategyFile.open(QIODevice::ReadOnly), qPrintable(strategyFile.fileName()));
-        QCOMPARE(QString::fromUtf8(strategyFile.readAll()), ft->strategyJson());
+        QCOMPARE(strategyFile.readAll(), picked);
 
         // EDL: start, add, remove, stop; the run is recorded.
         auto* edl = w.findChild<EdlPage*>();
         w.tabs()->setCurrentWidget(edl);
-        edl->setJob(QStringLiteral("mlp"), 2, 1, 2000000, 64);
+        enterEdlJob(edl, QStringLiteral("mlp"), 2, 1, 2000000, 64);
         QSignalSpy attached(edl, &EdlPage::attached);
         QSignalSpy ended(edl, &EdlPage::jobEnded);
         QTest::mouseClick(edl->findChild<QPushButton*>(QStringLiteral("edlStart")), Qt::LeftButton);
@@ -357,12 +362,12 @@ private Q_SLOTS:
         STEP(QStringLiteral("edl-training"));
         QTest::mouseClick(edl->findChild<QPushButton*>(QStringLiteral("edlAdd")), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(edl->activeWorkers(), 3, 90000);
-        QVERIFY(edl->removeWorker(QStringLiteral("w0")));
+        QVERIFY(removeEdlWorker(edl, QStringLiteral("w0")));
         QTRY_COMPARE_WITH_TIMEOUT(edl->activeWorkers(), 2, 60000);
-        QTRY_VERIFY_WITH_TIMEOUT(edl->scaleEventCount() >= 2, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(edlScaleEvents(edl) >= 2, 30000);
         STEP(QStringLiteral("edl-scaled"));
         // Detach, then attach again from the run in the session browser: the job trained on.
-        const qint64 edlRun = edl->lastRun();
+        const qint64 edlRun = newestRun(*w.session(), store::RunKind::Train);
         QTest::mouseClick(edl->findChild<QPushButton*>(QStringLiteral("edlDetach")), Qt::LeftButton);
         QVERIFY(!edl->isAttached());
         const qint64 stepAtDetach = edl->currentStep();
@@ -376,43 +381,34 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(edl->isAttached(), 30000);
         QTRY_VERIFY_WITH_TIMEOUT(edl->currentStep() > stepAtDetach, 30000);
         STEP(QStringLiteral("edl-reattached"));
-        QVERIFY(edl->stopJob());
+        QVERIFY(click(edl, QStringLiteral("edlStop")));
         QVERIFY(ended.wait(120000));
         STEP(QStringLiteral("edl-stopped"));
 
         // DGI: cut the model into layers, evaluate, view the cut.
         auto* dgi = w.findChild<DgiPage*>();
         w.tabs()->setCurrentWidget(dgi);
-        dgi->setInputs(QStringLiteral("rmat:n=3000,deg=6,seed=3"), QStringLiteral("sage"), 16, 16, 2);
-        QSignalSpy cutDone(dgi, &DgiPage::partitionFinished);
-        QVERIFY(dgi->partitionModel());
-        QVERIFY(cutDone.wait(60000));
-        QVERIFY(cutDone.first().first().toBool());
+        enterDgiInputs(dgi, QStringLiteral("rmat:n=3000,deg=6,seed=3"), QStringLiteral("sage"), 16, 16, 2);
+        QCOMPARE(clickAndWait(dgi, &DgiPage::partitionFinished, QStringLiteral("dgiPartition"), 60000), true);
         STEP(QStringLiteral("dgi-cut"));
-        QSignalSpy evaluated(dgi, &DgiPage::evaluationFinished);
-        QVERIFY(dgi->startEvaluation());
-        QVERIFY(evaluated.wait(180000));
-        QVERIFY(evaluated.first().first().toBool());
+        QCOMPARE(clickAndWait(dgi, &DgiPage::evaluationFinished, QStringLiteral("dgiEvaluate"), 180000), true);
         STEP(QStringLiteral("dgi-evaluated"));
 
         // PPAC: load, train, move the knobs, inspect a user.
         auto* ppac = w.findChild<PpacPage*>();
         w.tabs()->setCurrentWidget(ppac);
-        ppac->setSynthetic(600, 300, 11);
-        QSignalSpy loaded(ppac, &PpacPage::dataLoaded);
-        QVERIFY(ppac->loadData());
-        QVERIFY(loaded.wait(60000));
+        enterPpacSynthetic(ppac, 600, 300, 11);
+        QVERIFY(clickAndWait(ppac, &PpacPage::dataLoaded, QStringLiteral("ppacLoad"), 60000).has_value());
         STEP(QStringLiteral("ppac-loaded"));
-        ppac->setTraining(QStringLiteral("mf"), true, 4);
-        QSignalSpy trained(ppac, &PpacPage::trainingFinished);
-        QVERIFY(ppac->startTraining());
-        QVERIFY(trained.wait(180000));
-        QVERIFY(trained.first().first().toBool());
+        enterPpacTraining(ppac, QStringLiteral("mf"), true, 4);
+        QCOMPARE(clickAndWait(ppac, &PpacPage::trainingFinished, QStringLiteral("ppacTrain"), 180000), true);
         STEP(QStringLiteral("ppac-trained"));
         QSignalSpy reranked(ppac, &PpacPage::reranked);
-        ppac->setKnobs(0.0, -0.5);
+        enterPpacKnobs(ppac, 0.0, -0.5);
         QVERIFY(reranked.wait(60000));
-        ppac->inspectUser(QStringLiteral("5"));
+        auto* user = child<QLineEdit>(ppac, QStringLiteral("ppacUser"));
+        type(user, QStringLiteral("5"));
+        QTest::keyClick(user, Qt::Key_Return);
         STEP(QStringLiteral("ppac-inspected"));
 
         // The session's runs, then the report as HTML and as PDF.
