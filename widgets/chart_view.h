@@ -74,6 +74,14 @@ protected:
     virtual void prepareToRender() const { }
     // After the user's zoom, pan or reset (the axes show another range).
     virtual void onViewChanged() { }
+    // A click of the left button at `pos` (the widget's), not a drag: true when the chart took it
+    // (picked what lies there). Asked of the chart itself, not of whichever series item Qt Charts
+    // finds on top, so a line or marker drawn over a point never swallows the click.
+    virtual bool clickAt(const QPointF& pos)
+    {
+        Q_UNUSED(pos);
+        return false;
+    }
     // The axes were replaced: no earlier zoom applies to them.
     void forgetView() { m_home.clear(); }
     // The legend along the bottom while its entries fit in one or two rows, else down the right.

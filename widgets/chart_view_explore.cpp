@@ -255,6 +255,11 @@ void ChartView::mouseReleaseEvent(QMouseEvent* event)
         m_band->hide();
         zoomToRect(QRect(m_pressPos, event->position().toPoint()));
     }
+    const bool click = drag == Drag::Pressed || (!m_explorable && event->modifiers() == Qt::NoModifier);
+    if (click && event->button() == Qt::LeftButton && clickAt(event->position())) {
+        event->accept();
+        return;
+    }
     QChartView::mouseReleaseEvent(event);
 }
 

@@ -292,7 +292,6 @@ void ParetoChart::addFrontier(int i)
                 return;
             }
     });
-    connect(scatter, &QScatterSeries::clicked, this, [this, scatter](const QPointF& pt) { pickNear(pt, scatter); });
 }
 
 // The baselines: one legend entry and marker shape per kind, each marker in the colour of its
@@ -338,7 +337,6 @@ void ParetoChart::addBaselines()
             }
             attach(marks);
             chart()->legend()->markers(marks).first()->setVisible(false);
-            connect(marks, &QScatterSeries::clicked, this, [this, marks](const QPointF& pt) { pickNear(pt, marks); });
             // Qt 6.4 labels points by coordinates only, so each baseline is named by its tooltip.
             connect(marks, &QScatterSeries::hovered, this, [this](const QPointF& pt, bool state) {
                 if (!state)
@@ -387,7 +385,6 @@ void ParetoChart::addBudget(const Range& range)
                 if (p.id == m_withinBudget[i])
                     fits->append(p.x, p.y);
     attach(fits);
-    connect(fits, &QScatterSeries::clicked, this, [this, fits](const QPointF& pt) { pickNear(pt, fits); });
 }
 
 void ParetoChart::addPicked()
@@ -402,26 +399,28 @@ void ParetoChart::addPicked()
         if (p.id == m_pickedId)
             picked->append(p.x, p.y);
     attach(picked);
-    connect(picked, &QScatterSeries::clicked, this, [this, picked](const QPointF& pt) { pickNear(pt, picked); });
 }
 
-void ParetoChart::pickNear(const QPointF& value, QAbstractSeries* from)
+bool ParetoChart::clickAt(const QPointF& pos)
 {
-    // Points of several frontiers (and the markers drawn over them) can overlap on screen: the
-    // click goes to the frontier point nearest to it in pixels, whichever series Qt reported.
-    const QPointF target = chart()->mapToPosition(value, from);
+    // Points of several frontiers (and the markers and lines drawn over them) can overlap on screen:
+    // the click goes to the frontier point nearest to it in pixels, whatever is drawn on top.
+    const QPointF target = chart()->mapFromScene(mapToScene(pos.toPoint()));
     int bestSeries = -1, bestId = -1;
     double bestD = 12.0; // pixels
-    for (int s = 0; s < m_frontiers.size(); ++s)
+    for (int s = 0; s < m_frontiers.size(); ++s) {
+        if (!isFrontierVisible(s))
+            continue;
         for (const auto& p : m_frontiers[s].points) {
             const QPointF at = chart()->mapToPosition(QPointF(p.x, p.y), m_scatter[s]);
             const double d = std::hypot(at.x() - target.x(), at.y() - target.y());
             if (d < bestD)
                 bestD = d, bestSeries = s, bestId = p.id;
         }
+    }
     if (bestSeries < 0)
-        return;
-    // Rebuilding deletes the series whose signal is being delivered: do it after returning.
+        return false;
+    // Rebuilding deletes the series under the mouse: do it after the event is handled.
     QMetaObject::invokeMethod(
         this,
         [this, bestSeries, bestId] {
@@ -429,6 +428,7 @@ void ParetoChart::pickNear(const QPointF& value, QAbstractSeries* from)
             Q_EMIT pointPicked(bestSeries, bestId);
         },
         Qt::QueuedConnection);
+    return true;
 }
 
 QPoint ParetoChart::pointPosition(int series, int id) const

@@ -74,6 +74,7 @@ Q_SIGNALS:
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void addContextActions(QMenu* menu) override;
+    bool clickAt(const QPointF& pos) override;
 
 private:
     struct Range {
@@ -87,7 +88,6 @@ private:
     void addHorizontal(const Range& range, double y, const QString& name, const QColor& colour, Qt::PenStyle style);
     void addBudget(const Range& range);
     void addPicked();
-    void pickNear(const QPointF& value, QAbstractSeries* from);
     void attach(QAbstractSeries* s);
     static QColor colourFor(int i);
 

@@ -102,6 +102,28 @@ private Q_SLOTS:
         QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, chart.pointPosition(1, 12));
         QVERIFY(picked.wait(2000));
         QCOMPARE(picked.last().at(1).toInt(), 12);
+        // The device memory and budget lines drawn through a point (and the budget's ring around
+        // it) do not swallow a click on it.
+        chart.setLimit(20.0, QStringLiteral("Device memory"));
+        chart.setBudget(20.0);
+        QTest::qWait(50);
+        QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, chart.pointPosition(0, 1));
+        QVERIFY(picked.wait(2000));
+        QCOMPARE(picked.last().at(0).toInt(), 0);
+        QCOMPARE(picked.last().at(1).toInt(), 1);
+        QCOMPARE(chart.pickedId(), 1);
+        // A click where no point is picks nothing; a drag is a zoom, not a pick.
+        const int before = int(picked.count());
+        const QPoint empty = (chart.pointPosition(0, 0) + chart.pointPosition(1, 10)) / 2 + QPoint(0, 60);
+        QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, empty);
+        QTest::qWait(100);
+        QCOMPARE(int(picked.count()), before);
+        const QPoint from = chart.pointPosition(0, 2);
+        QTest::mousePress(chart.viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(chart.viewport(), from + QPoint(40, 40));
+        QTest::mouseRelease(chart.viewport(), Qt::LeftButton, {}, from + QPoint(40, 40));
+        QTest::qWait(100);
+        QCOMPARE(int(picked.count()), before);
     }
 
     void logAxesSwitch()
