@@ -66,7 +66,7 @@ DgiPage::DgiPage(QWidget* parent)
 
 DgiPage::~DgiPage()
 {
-    cancelJob();
+    cancelTask();
     runner()->waitForFinished();
 }
 
@@ -225,7 +225,7 @@ bool DgiPage::partitionModel()
     m_status->setText(tr("Cutting %1 into layers…").arg(model));
     // Recorded as a partition run, as `vantage-cli dgi partition` records it.
     store::Session* session = this->session();
-    const bool ok = startTypedJob<dgi::PartitionRun>(
+    const bool ok = startTypedTask<dgi::PartitionRun>(
         tr("Cut into layers"),
         [request, session](Progress& progress, const CancelToken& cancel) {
             return dgi::PartitionRecipe::run(session, { .model = request, .drawSvg = true }, progress, cancel);
@@ -236,7 +236,7 @@ bool DgiPage::partitionModel()
                 Q_EMIT partitionFinished(false);
                 return;
             }
-            if (outcome.state == JobOutcome::State::Failed) {
+            if (outcome.state == TaskOutcome::State::Failed) {
                 // The drawing of an earlier cut is not this model's: the page shows nothing but why.
                 m_state->shownModel.clear();
                 clearCut();
@@ -244,7 +244,7 @@ bool DgiPage::partitionModel()
                 Q_EMIT partitionFinished(false);
                 return;
             }
-            if (outcome.state == JobOutcome::State::Cancelled) {
+            if (outcome.state == TaskOutcome::State::Cancelled) {
                 m_status->setText(tr("Cutting the model cancelled."));
                 Q_EMIT partitionFinished(false);
                 return;
@@ -260,7 +260,7 @@ bool DgiPage::partitionModel()
                 Q_EMIT runsChanged();
             Q_EMIT partitionFinished(true);
         },
-        session ? JobKind::Records : JobKind::Restores);
+        session ? TaskKind::Records : TaskKind::Restores);
     if (!ok)
         setActionsEnabled(true);
     return ok;
@@ -347,7 +347,7 @@ bool DgiPage::startEvaluation()
     store::Session* session = this->session();
     setActionsEnabled(false);
     m_status->setText(tr("Evaluating…"));
-    const bool ok = startTypedJob<dgi::EvaluationRun>(
+    const bool ok = startTypedTask<dgi::EvaluationRun>(
         tr("GNN evaluation"),
         [=](Progress& progress, const CancelToken& cancel) {
             return dgi::runEvaluation(session, request, progress, cancel);
@@ -374,7 +374,7 @@ bool DgiPage::startEvaluation()
                 m_status->setText(graphNote(run.result, request));
                 if (run.result.contains("cancelled_modes"))
                     m_status->setText(tr("The node-wise baseline was cancelled; the layer-wise result is kept."));
-            } else if (outcome.state == JobOutcome::State::Cancelled) {
+            } else if (outcome.state == TaskOutcome::State::Cancelled) {
                 m_status->setText(tr("Evaluation cancelled."));
             } else {
                 // An earlier run's results and cut are not this one's: nothing but why it failed.
@@ -611,7 +611,7 @@ bool DgiPage::inspectNode(int node)
     auto output = m_state->output;
     const int hops = m_state->layers;
     // A breadth-first walk over up to `hops` hops can cover the whole graph: off the GUI thread.
-    return startJob(
+    return startTask(
         tr("Inspect node"),
         [=](Progress& progress, const CancelToken& cancel) {
             progress.report(0.0, "neighbourhood");
@@ -620,8 +620,8 @@ bool DgiPage::inspectNode(int node)
             return Json{ { "node", node }, { "in_degree", graph->inDegree(node) },
                 { "out_degree", graph->outDegrees()[node] }, { "hops", sizes }, { "embedding", output->row(node) } };
         },
-        [this](const JobOutcome& outcome) {
-            if (outcome.state != JobOutcome::State::Done) {
+        [this](const TaskOutcome& outcome) {
+            if (outcome.state != TaskOutcome::State::Done) {
                 m_nodeStatus->setText(tr("Cannot inspect the node: %1").arg(outcome.error));
                 Q_EMIT nodeInspected(false);
                 return;

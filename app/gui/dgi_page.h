@@ -51,7 +51,7 @@ public:
     void setInputs(const QString& graph, const QString& model, int features, int hidden, int layers);
     // Imports and cuts the model and draws the cut, off the GUI thread (a user's TorchScript file
     // can take seconds, its drawing longer); partitionFinished follows. False when it cannot start
-    // (another job of the page runs, or the inputs are wrong: the status line says which).
+    // (another task of the page runs, or the inputs are wrong: the status line says which).
     bool partitionModel();
     bool startEvaluation(); // off the GUI thread; the cut is made and drawn on the way
 
@@ -77,7 +77,7 @@ private:
     QWidget* buildNodeTab();
     // The request the controls describe; Error::invalidInput for a bad memory budget.
     dgi::EvaluationRequest request() const;
-    // The request to start a job with; nothing while another job of the page runs or when the
+    // The request to start a task with; nothing while another task of the page runs or when the
     // inputs are wrong (the status line then says why).
     std::optional<dgi::EvaluationRequest> requestToStart();
     void showSchema();

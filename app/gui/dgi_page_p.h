@@ -15,7 +15,7 @@
 
 namespace vantage::gui {
 
-// A model cut into layers and drawn: what a cut job, or an evaluation on its way, hands back.
+// A model cut into layers and drawn: what a cut task, or an evaluation on its way, hands back.
 struct DgiCut {
     std::optional<dgi::GnnIr> ir;
     std::optional<dgi::LayerSchema> schema;

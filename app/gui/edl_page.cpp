@@ -75,7 +75,7 @@ EdlPage::~EdlPage()
     // The job goes on without the window: only the event stream stops.
     m_state->stopStreaming();
     flushCurves();
-    cancelJob();
+    cancelTask();
     m_tasks->cancelAll();
     m_tasks->waitForAll();
     runner()->waitForFinished();
@@ -179,7 +179,7 @@ bool EdlPage::startTraining()
     store::Session* session = this->session();
     m_start->setEnabled(false);
     m_status->setText(tr("Starting the job…"));
-    return startTypedJob<edl::JobAddress>(
+    return startTypedTask<edl::JobAddress>(
         tr("Start elastic job"),
         [options](Progress& progress, const CancelToken&) {
             progress.report(0.1, "starting the leader");
@@ -537,7 +537,7 @@ bool EdlPage::migrateWorkers(const QStringList& from)
     // Waits for the joiners to train and the old workers to leave: off the GUI thread, with its own
     // connection (the page's client belongs to the GUI thread).
     using Events = std::vector<edl::ScaleEvent>;
-    const bool started = startTypedJob<Events>(
+    const bool started = startTypedTask<Events>(
         tr("Migrate workers"),
         [address, options](Progress& progress, const CancelToken& cancel) {
             edl::JobClient client(address, edl::ClientOptions{ .name = "gui-migrate" });
@@ -569,7 +569,7 @@ bool EdlPage::profileThroughput(int maxWorkers, int steps)
     const edl::ProfileOptions options{ .maxWorkers = std::max(1, maxWorkers), .steps = std::max(1, steps) };
     m_log->addItem(tr("Profiling throughput at 1 to %1 workers").arg(options.maxWorkers));
     using Curve = std::vector<edl::ProfilePoint>;
-    const bool started = startTypedJob<Curve>(
+    const bool started = startTypedTask<Curve>(
         tr("Profile throughput"),
         [address, options, session = session(), run = m_run](Progress& progress, const CancelToken& cancel) {
             // Stored in the job's run by the recipe, as `vantage-cli edl profile` stores it.

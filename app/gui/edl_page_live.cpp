@@ -387,8 +387,8 @@ void EdlPage::request(const QString& what, std::function<Json(const edl::JobClie
     auto client = m_state->client;
     m_log->addItem(tr("%1 requested…").arg(what));
     m_tasks->run([client, call = std::move(call)](const CancelToken&) { return call(*client); },
-        [this, what](const JobOutcome& outcome) {
-            if (outcome.state == JobOutcome::State::Done) {
+        [this, what](const TaskOutcome& outcome) {
+            if (outcome.state == TaskOutcome::State::Done) {
                 QStringList ids;
                 for (const auto& id : outcome.result.value("ids", Json::array()))
                     ids << QString::fromStdString(id.get<std::string>());
@@ -401,7 +401,7 @@ void EdlPage::request(const QString& what, std::function<Json(const edl::JobClie
                 m_status->setText(tr("%1 failed: %2").arg(what, why).toHtmlEscaped());
             }
             m_log->scrollToBottom();
-            Q_EMIT requestFinished(outcome.state == JobOutcome::State::Done);
+            Q_EMIT requestFinished(outcome.state == TaskOutcome::State::Done);
         });
 }
 
@@ -413,9 +413,9 @@ void EdlPage::pollWorkers()
     auto client = m_state->client;
     const int id = m_state->streamId;
     m_tasks->run([client](const CancelToken&) { return edl::toJson(client->status()); },
-        [this, id](const JobOutcome& outcome) {
+        [this, id](const TaskOutcome& outcome) {
             m_state->pollInFlight = false;
-            if (outcome.state != JobOutcome::State::Done || id != m_state->streamId || m_state->ended)
+            if (outcome.state != TaskOutcome::State::Done || id != m_state->streamId || m_state->ended)
                 return;
             // Counters only: who is a member is the events' to say, in their order.
             const edl::JobStatus now = edl::jobStatusFromJson(outcome.result);

@@ -12,33 +12,33 @@ namespace vantage::gui {
 
 EnginePage::EnginePage(QWidget* parent)
     : QWidget(parent)
-    , m_runner(new JobRunner(this))
+    , m_runner(new TaskRunner(this))
 {
-    connect(m_runner, &JobRunner::started, this, &EnginePage::jobStarted);
+    connect(m_runner, &TaskRunner::started, this, &EnginePage::taskStarted);
     // The engines' phases reach the window in its language.
-    connect(m_runner, &JobRunner::progressChanged, this,
-        [this](double fraction, const QString& phase) { Q_EMIT jobProgress(fraction, phaseText(phase)); });
-    connect(m_runner, &JobRunner::finished, this, [this](const JobOutcome& outcome) {
+    connect(m_runner, &TaskRunner::progressChanged, this,
+        [this](double fraction, const QString& phase) { Q_EMIT taskProgress(fraction, phaseText(phase)); });
+    connect(m_runner, &TaskRunner::finished, this, [this](const TaskOutcome& outcome) {
         QString message;
         switch (outcome.state) {
-        case JobOutcome::State::Done:
+        case TaskOutcome::State::Done:
             message = tr("%1: done").arg(m_title);
             break;
-        case JobOutcome::State::Cancelled:
+        case TaskOutcome::State::Cancelled:
             message = tr("%1: cancelled").arg(m_title);
             break;
-        case JobOutcome::State::Failed:
+        case TaskOutcome::State::Failed:
             message = tr("%1: failed").arg(m_title);
             break;
         }
-        Q_EMIT jobFinished(message);
+        Q_EMIT taskFinished(message);
         if (auto done = std::move(m_done))
             done(outcome);
         Q_EMIT runsChanged();
     });
 }
 
-bool EnginePage::claim(const QString& title, Done done, JobKind kind)
+bool EnginePage::claim(const QString& title, Done done, TaskKind kind)
 {
     if (m_runner->isRunning())
         return false;
@@ -48,12 +48,12 @@ bool EnginePage::claim(const QString& title, Done done, JobKind kind)
     return true;
 }
 
-bool EnginePage::startJob(const QString& title, JobRunner::Work work, Done done, JobKind kind)
+bool EnginePage::startTask(const QString& title, TaskRunner::Work work, Done done, TaskKind kind)
 {
     return claim(title, std::move(done), kind) && m_runner->start(title, std::move(work));
 }
 
-bool EnginePage::startAny(const QString& title, JobRunner::TypedWork work, Done done, JobKind kind)
+bool EnginePage::startAny(const QString& title, TaskRunner::TypedWork work, Done done, TaskKind kind)
 {
     return claim(title, std::move(done), kind) && m_runner->startTyped(title, std::move(work));
 }
@@ -96,7 +96,7 @@ bool EnginePage::dropRestoring()
 {
     if (!isBusy())
         return true;
-    if (m_kind != JobKind::Restores)
+    if (m_kind != TaskKind::Restores)
         return false;
     m_runner->cancel();
     m_runner->waitForFinished();

@@ -1,10 +1,10 @@
 #pragma once
 // What the main window knows of an engine page: its id and title, the session it records into,
 // how to show a stored run, and its one long action at a time (run off the GUI thread by a
-// JobRunner, with progress and Cancel in the window's progress area). Pages are the only place
+// TaskRunner, with progress and Cancel in the window's progress area). Pages are the only place
 // where an engine meets widgets.
 
-#include "job_runner.h"
+#include "task_runner.h"
 
 #include <QWidget>
 
@@ -42,58 +42,58 @@ public:
     }
 
     bool isBusy() const { return m_runner->isRunning(); }
-    // What a page's job is: work the user started, which records a run, or the page restoring what
+    // What a page's task is: work the user started, which records a run, or the page restoring what
     // a stored run showed (its model, its data), which writes nothing and need not hold anything up.
-    enum class JobKind {
+    enum class TaskKind {
         Records,
         Restores
     };
-    bool isRecording() const { return isBusy() && m_kind == JobKind::Records; }
-    // Cancels a restoring job and waits for it (a session switch lets go of it); false while a
+    bool isRecording() const { return isBusy() && m_kind == TaskKind::Records; }
+    // Cancels a restoring task and waits for it (a session switch lets go of it); false while a
     // recording one runs.
     bool dropRestoring();
-    void cancelJob() { m_runner->cancel(); }
-    JobRunner* runner() const { return m_runner; }
+    void cancelTask() { m_runner->cancel(); }
+    TaskRunner* runner() const { return m_runner; }
 
 Q_SIGNALS:
     // A run was added or finished: the session browser reloads.
     void runsChanged();
     // Long work started / progressed / ended, for the window's progress area.
-    void jobStarted(const QString& title);
-    void jobProgress(double fraction, const QString& phase);
-    void jobFinished(const QString& message);
+    void taskStarted(const QString& title);
+    void taskProgress(double fraction, const QString& phase);
+    void taskFinished(const QString& message);
 
 protected:
-    using Done = std::function<void(const JobOutcome&)>;
+    using Done = std::function<void(const TaskOutcome&)>;
     // Runs `work` off the GUI thread; `done` runs on the GUI thread afterwards. Returns false while
-    // another job of this page runs.
-    bool startJob(const QString& title, JobRunner::Work work, Done done, JobKind kind = JobKind::Records);
+    // another task of this page runs.
+    bool startTask(const QString& title, TaskRunner::Work work, Done done, TaskKind kind = TaskKind::Records);
     // The same with a typed result: `work` returns a T (what the page needs, the engine's own
     // structs), `done` gets it with the error's kind, and nothing crosses threads through shared state.
     template <typename T>
-    bool startTypedJob(const QString& title, std::function<T(Progress&, const CancelToken&)> work,
-        std::function<void(const TypedOutcome<T>&)> done, JobKind kind = JobKind::Records)
+    bool startTypedTask(const QString& title, std::function<T(Progress&, const CancelToken&)> work,
+        std::function<void(const TypedOutcome<T>&)> done, TaskKind kind = TaskKind::Records)
     {
         return startAny(
             title,
             [work = std::move(work)](Progress& progress, const CancelToken& cancel) -> std::any {
                 return std::any(std::make_shared<T>(work(progress, cancel)));
             },
-            [done = std::move(done)](const JobOutcome& outcome) { done(TypedOutcome<T>::from(outcome)); }, kind);
+            [done = std::move(done)](const TaskOutcome& outcome) { done(TypedOutcome<T>::from(outcome)); }, kind);
     }
     // The page's layout: its inputs on the left, what it shows on the right (which takes the room).
     void setInputsAndViews(QWidget* inputs, QWidget* views);
 
 private:
-    bool startAny(const QString& title, JobRunner::TypedWork work, Done done, JobKind kind);
-    // Takes the page's one job slot for a job titled `title`; false while a job runs.
-    bool claim(const QString& title, Done done, JobKind kind);
+    bool startAny(const QString& title, TaskRunner::TypedWork work, Done done, TaskKind kind);
+    // Takes the page's one task slot for a task titled `title`; false while a task runs.
+    bool claim(const QString& title, Done done, TaskKind kind);
 
     store::Session* m_session = nullptr;
-    JobRunner* m_runner;
+    TaskRunner* m_runner;
     Done m_done;
     QString m_title;
-    JobKind m_kind = JobKind::Records;
+    TaskKind m_kind = TaskKind::Records;
 };
 
 } // namespace vantage::gui

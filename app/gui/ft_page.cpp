@@ -212,7 +212,7 @@ bool FtPage::startSearch()
     store::Session* session = this->session();
     m_search->setEnabled(false);
     m_status->setText(tr("Searching…"));
-    return startTypedJob<ft::SearchRun>(
+    return startTypedTask<ft::SearchRun>(
         tr("Frontier search"),
         [=](Progress& progress, const CancelToken& cancel) {
             return ft::runSearch(session, request, progress, cancel);
@@ -228,18 +228,18 @@ bool FtPage::startSearch()
         });
 }
 
-void FtPage::onSearchDone(JobOutcome::State state, const QString& error)
+void FtPage::onSearchDone(TaskOutcome::State state, const QString& error)
 {
     m_search->setEnabled(true);
     switch (state) {
-    case JobOutcome::State::Done:
+    case TaskOutcome::State::Done:
         showResult();
         Q_EMIT searchFinished(true);
         return;
-    case JobOutcome::State::Cancelled:
+    case TaskOutcome::State::Cancelled:
         m_status->setText(tr("Search cancelled."));
         break;
-    case JobOutcome::State::Failed:
+    case TaskOutcome::State::Failed:
         m_status->setText(tr("Search failed: %1").arg(error));
         break;
     }

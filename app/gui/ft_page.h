@@ -81,7 +81,7 @@ private:
     // and picks it; `name` is the graph's.
     void selectModelFile(const QString& key, const QString& name);
     void loadClusterFile();
-    void onSearchDone(JobOutcome::State state, const QString& error);
+    void onSearchDone(TaskOutcome::State state, const QString& error);
     void showResult();
     void clearResult();
     QStringList searchLines(const ft::DeviceFrontier& frontier) const;

@@ -107,10 +107,10 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     m_progress->setObjectName(QStringLiteral("progressArea"));
     statusBar()->addPermanentWidget(m_progress, 1);
     connect(m_progress, &widgets::ProgressArea::cancelRequested, this, [this] {
-        // The cancel reaches the page whose job runs; pages share the one progress area.
+        // The cancel reaches the page whose task runs; pages share the one progress area.
         for (auto* p : m_pages)
             if (p->isBusy())
-                p->cancelJob();
+                p->cancelTask();
     });
 
     createActions();
@@ -146,12 +146,12 @@ MainWindow::~MainWindow()
 {
     if (m_reportWatcher)
         m_reportWatcher->waitForFinished(); // it reads the session this window owns
-    // The pages go before the session they record into: each cancels and waits for its job (which
+    // The pages go before the session they record into: each cancels and waits for its task (which
     // stores its run as cancelled) and flushes what it holds, while the session is still open. As
     // children they would go after the members, the session among them (a quit while the demo's
     // search ran crashed in the search's thread).
     for (auto* p : m_pages)
-        p->cancelJob();
+        p->cancelTask();
     const auto pages = std::move(m_pages);
     m_pages.clear();
     qDeleteAll(pages);
@@ -289,9 +289,9 @@ void MainWindow::addPage(EnginePage* page)
     page->setSession(m_session.get());
     connect(page, &EnginePage::runsChanged, m_runsModel, &SessionRunsModel::reload);
     connect(page, &EnginePage::runsChanged, m_welcome, &WelcomePage::refresh);
-    connect(page, &EnginePage::jobStarted, m_progress, &widgets::ProgressArea::start);
-    connect(page, &EnginePage::jobProgress, m_progress, &widgets::ProgressArea::setProgress);
-    connect(page, &EnginePage::jobFinished, m_progress, &widgets::ProgressArea::finish);
+    connect(page, &EnginePage::taskStarted, m_progress, &widgets::ProgressArea::start);
+    connect(page, &EnginePage::taskProgress, m_progress, &widgets::ProgressArea::setProgress);
+    connect(page, &EnginePage::taskFinished, m_progress, &widgets::ProgressArea::finish);
 }
 
 void MainWindow::exportReportDialog()

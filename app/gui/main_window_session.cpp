@@ -135,7 +135,7 @@ void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session, std
     updateTitle();
 }
 
-// A session switch waits for no page that only restores a stored run's view: those jobs are
+// A session switch waits for no page that only restores a stored run's view: those tasks are
 // cancelled. False while a page records a run (the user's own work).
 bool MainWindow::letGoOfRestoring()
 {
@@ -163,7 +163,7 @@ bool MainWindow::openSessionFile(const QString& path, bool quiet)
     if (m_reportWatcher)
         m_reportWatcher->waitForFinished();
     if (!letGoOfRestoring()) {
-        m_lastError = tr("Finish or cancel the running job before switching sessions.");
+        m_lastError = tr("Finish or cancel the running task before switching sessions.");
         if (!quiet)
             showError(tr("Open Session"), m_lastError);
         return false;
@@ -245,7 +245,7 @@ void MainWindow::closeSession()
     if (m_reportWatcher)
         m_reportWatcher->waitForFinished();
     if (!letGoOfRestoring()) {
-        showError(tr("Close Session"), tr("Finish or cancel the running job first."));
+        showError(tr("Close Session"), tr("Finish or cancel the running task first."));
         return;
     }
     if (!settleUntitled(tr("Close Session")))
@@ -299,7 +299,7 @@ void MainWindow::saveSessionAs()
     // A run being recorded would be copied half-way (and read as interrupted in the copy).
     for (auto* p : m_pages)
         if (p->isRecording()) {
-            showError(tr("Save Session As"), tr("Finish or cancel the running job first."));
+            showError(tr("Save Session As"), tr("Finish or cancel the running task first."));
             return;
         }
     const QString path = getSaveFileName(this, tr("Save Session As"),
@@ -452,14 +452,14 @@ void MainWindow::closeEvent(QCloseEvent* event)
     for (auto* p : m_pages)
         busy = busy || p->isRecording(); // restoring a stored run's view is nobody's work to lose
     if (busy) {
-        if (QMessageBox::question(this, tr("Quit Vantage"), tr("A job is still running. Cancel it and quit?"))
+        if (QMessageBox::question(this, tr("Quit Vantage"), tr("A task is still running. Cancel it and quit?"))
             != QMessageBox::Yes) {
             event->ignore();
             return;
         }
-        // Each page's JobRunner cancels and waits in its destructor; the run is stored as cancelled.
+        // Each page's TaskRunner cancels and waits in its destructor; the run is stored as cancelled.
         for (auto* p : m_pages)
-            p->cancelJob();
+            p->cancelTask();
     }
     if (!settleUntitled(tr("Quit Vantage"))) {
         event->ignore();

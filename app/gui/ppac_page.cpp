@@ -93,8 +93,8 @@ PpacPage::PpacPage(QWidget* parent)
 
 PpacPage::~PpacPage()
 {
-    // The job's lambdas hold shared state only, but its callbacks must not outlive the widgets.
-    cancelJob();
+    // The task's lambdas hold shared state only, but its callbacks must not outlive the widgets.
+    cancelTask();
     runner()->waitForFinished();
 }
 
@@ -158,12 +158,12 @@ ppac::DataRequest PpacPage::dataRequest() const
     return r;
 }
 
-bool PpacPage::loadFromRequest(const ppac::DataRequest& request, std::function<void()> then, JobKind kind)
+bool PpacPage::loadFromRequest(const ppac::DataRequest& request, std::function<void()> then, TaskKind kind)
 {
     if (isBusy())
         return false;
     m_status->setText(tr("Loading data…"));
-    const bool ok = startTypedJob<ppac::LoadedData>(
+    const bool ok = startTypedTask<ppac::LoadedData>(
         tr("Load dataset"),
         [request](Progress& progress, const CancelToken& cancel) { return ppac::loadData(request, progress, cancel); },
         [this, request, then](const TypedOutcome<ppac::LoadedData>& outcome) {
@@ -191,7 +191,7 @@ bool PpacPage::loadFromRequest(const ppac::DataRequest& request, std::function<v
                 if (then)
                     then();
             } else {
-                m_status->setText(outcome.state == JobOutcome::State::Cancelled
+                m_status->setText(outcome.state == TaskOutcome::State::Cancelled
                         ? tr("Loading cancelled.")
                         : tr("Cannot load the data: %1").arg(outcome.error));
                 setControlsEnabled();
@@ -283,7 +283,7 @@ bool PpacPage::startTraining()
     m_state->epochs = 0;
     const QString metricName = QString::fromStdString(options.stopMetric);
     m_status->setText(tr("Training…"));
-    const bool ok = startTypedJob<ppac::TrainingRun>(
+    const bool ok = startTypedTask<ppac::TrainingRun>(
         tr("Train %1").arg(QString::fromStdString(ppac::trainingName(request))),
         [=](Progress& progress, const CancelToken& cancel) {
             auto onEpoch = [&](const ppac::EpochReport& e) {
@@ -357,13 +357,13 @@ bool PpacPage::rerankNow()
     if (!m_state->recommender)
         return false;
     if (isBusy()) {
-        // Re-rank again when the running job ends, with the knobs as they are then.
+        // Re-rank again when the running task ends, with the knobs as they are then.
         m_state->rerankPending = true;
         return false;
     }
     const ppac::Knobs knobs{ m_gammaBox->value(), m_betaBox->value() };
     auto rec = m_state->recommender;
-    return startTypedJob<ppac::RerankResult>(
+    return startTypedTask<ppac::RerankResult>(
         tr("Re-rank"),
         [rec, knobs](
             Progress& progress, const CancelToken& cancel) { return ppac::rerank(*rec, knobs, {}, progress, cancel); },
@@ -454,7 +454,7 @@ bool PpacPage::computeTradeoff()
         grid.push_back({ gamma, -0.1 * i });
     auto rec = m_state->recommender;
     using Curve = std::vector<ppac::TradeoffPoint>;
-    return startTypedJob<Curve>(
+    return startTypedTask<Curve>(
         tr("Trade-off curve"),
         [rec, grid](Progress& progress, const CancelToken& cancel) {
             return ppac::tradeoffCurve(*rec, grid, {}, progress, cancel);
@@ -600,7 +600,7 @@ void PpacPage::showRun(qint64 runId)
             setDatasetPath(QString::fromStdString(data.load.path.string()));
         loadFromRequest(
             data, [this, weights, knobs, trainId, modelStamp] { restoreModel(weights, knobs, trainId, modelStamp); },
-            JobKind::Restores);
+            TaskKind::Restores);
         m_status->setText(tr("Loading the data run %1 was trained on…").arg(trainId));
     } catch (const std::exception& e) {
         m_status->setText(tr("Cannot show run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
@@ -617,7 +617,7 @@ void PpacPage::restoreModel(
     };
     auto data = m_state->data;
     m_status->setText(tr("Restoring the model of run %1…").arg(trainId));
-    startTypedJob<Restored>(
+    startTypedTask<Restored>(
         tr("Restore model"),
         [weights, data](Progress& progress, const CancelToken& cancel) {
             auto r = std::make_shared<const ppac::Recommender>(
@@ -643,7 +643,7 @@ void PpacPage::restoreModel(
             m_tabs->setCurrentIndex(2);
             m_status->setText(tr("Run %1 restored.").arg(trainId));
         },
-        JobKind::Restores);
+        TaskKind::Restores);
 }
 
 } // namespace vantage::gui

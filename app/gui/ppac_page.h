@@ -84,7 +84,8 @@ private:
     void scheduleRerank();
     void setControlsEnabled();
     ppac::DataRequest dataRequest() const;
-    bool loadFromRequest(const ppac::DataRequest& request, std::function<void()> then, JobKind kind = JobKind::Records);
+    bool loadFromRequest(
+        const ppac::DataRequest& request, std::function<void()> then, TaskKind kind = TaskKind::Records);
     void restoreModel(
         std::shared_ptr<const ppac::ModelWeights> weights, const Json& knobs, qint64 trainId, std::size_t modelStamp);
 

@@ -26,7 +26,7 @@ TaskGroup::Task TaskGroup::run(Work work, Done done)
     QPointer<TaskGroup> self(this);
     task.m_future
         = QtConcurrent::run(&m_pool, [self, work = std::move(work), done = std::move(done), cancel = task.m_cancel] {
-              const JobOutcome out = runForOutcome([&] { return work(cancel); });
+              const TaskOutcome out = runForOutcome([&] { return work(cancel); });
               if (done && !cancel.isCancelled())
                   QMetaObject::invokeMethod(
                       self,

@@ -1,11 +1,11 @@
 #pragma once
-// A page's short background calls that may overlap each other and its one long job (a scale-out
+// A page's short background calls that may overlap each other and its one long task (a scale-out
 // request while a throughput profile runs, the event stream of an attached job): each task runs on
 // the group's own threads with its own CancelToken, and its `done` runs on the GUI thread. The
 // destructor cancels every task and waits for all of them, so no task outlives its page and no
 // callback reaches a page that is gone (as Utils::Async in Qt Creator).
 
-#include "job_runner.h"
+#include "task_runner.h"
 
 #include <QFuture>
 #include <QObject>
@@ -20,7 +20,7 @@ class TaskGroup : public QObject {
     Q_OBJECT
 public:
     using Work = std::function<Json(const CancelToken&)>;
-    using Done = std::function<void(const JobOutcome&)>;
+    using Done = std::function<void(const TaskOutcome&)>;
 
     // One handle per task: cancel() sets its token, wait() blocks until it has ended.
     class Task {

@@ -281,10 +281,10 @@ private Q_SLOTS:
         setChecked(page, QStringLiteral("dgiNodeWise"), true);
         QVERIFY(cut(page));
         bool cancelled = false;
-        connect(page, &EnginePage::jobProgress, this, [&](double, const QString& phase) {
+        connect(page, &EnginePage::taskProgress, this, [&](double, const QString& phase) {
             if (!cancelled && phase.contains(QLatin1String("node-wise"))) { // as the window names it
                 cancelled = true;
-                page->cancelJob();
+                page->cancelTask();
             }
         });
         const auto done = clickAndWait(page, &DgiPage::evaluationFinished, QStringLiteral("dgiEvaluate"), 180000);

@@ -665,7 +665,7 @@ private Q_SLOTS:
         QSignalSpy done(&page, &FtPage::searchFinished);
         QVERIFY(click(&page, QStringLiteral("ftSearch")));
         QVERIFY(page.isBusy());
-        page.cancelJob();
+        page.cancelTask();
         QVERIFY(done.wait(60000));
         QCOMPARE(done.first().first().toBool(), false);
         QCOMPARE(session.runs().size(), std::size_t(1));

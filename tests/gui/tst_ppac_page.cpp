@@ -229,7 +229,7 @@ private Q_SLOTS:
         auto* status = child<QLabel>(page, QStringLiteral("ppacStatus"));
 
         // What the page started: a re-rank at the run's knobs is fine, loading or rebuilding is not.
-        QSignalSpy jobs(page, &EnginePage::jobStarted);
+        QSignalSpy jobs(page, &EnginePage::taskStarted);
         auto started = [&jobs] {
             QStringList titles;
             for (const auto& args : jobs)

@@ -1,4 +1,4 @@
-#include "job_runner.h"
+#include "task_runner.h"
 
 #include "common/error.h"
 
@@ -12,7 +12,7 @@ namespace {
 // connection to widgets is queued by Qt.
 class SignalProgress final : public Progress {
 public:
-    explicit SignalProgress(JobRunner* runner)
+    explicit SignalProgress(TaskRunner* runner)
         : m_forward([runner](double f, std::string_view phase) {
             Q_EMIT runner->progressChanged(f, QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size())));
         })
@@ -25,55 +25,55 @@ private:
 
 } // namespace
 
-JobRunner::JobRunner(QObject* parent)
+TaskRunner::TaskRunner(QObject* parent)
     : QObject(parent)
 {
-    qRegisterMetaType<JobOutcome>();
+    qRegisterMetaType<TaskOutcome>();
 }
 
-JobRunner::~JobRunner()
+TaskRunner::~TaskRunner()
 {
     cancel();
     m_future.waitForFinished(); // its outcome, posted to this runner, goes with it
 }
 
-bool JobRunner::isRunning() const
+bool TaskRunner::isRunning() const
 {
     return m_active;
 }
 
-bool JobRunner::start(const QString& title, Work work)
+bool TaskRunner::start(const QString& title, Work work)
 {
     return launch(title, [work = std::move(work)](Progress& progress, const CancelToken& cancel) {
         return runForOutcome([&] { return work(progress, cancel); });
     });
 }
 
-bool JobRunner::startTyped(const QString& title, TypedWork work)
+bool TaskRunner::startTyped(const QString& title, TypedWork work)
 {
     return launch(title, [work = std::move(work)](Progress& progress, const CancelToken& cancel) {
         return runForTypedOutcome([&] { return work(progress, cancel); });
     });
 }
 
-bool JobRunner::launch(const QString& title, std::function<JobOutcome(Progress&, const CancelToken&)> work)
+bool TaskRunner::launch(const QString& title, std::function<TaskOutcome(Progress&, const CancelToken&)> work)
 {
     if (isRunning())
         return false;
     m_cancel = CancelToken();
     m_active = true;
-    const quint64 job = ++m_job;
+    const quint64 task = ++m_task;
     Q_EMIT started(title);
-    // The job counts as running until its outcome is delivered on the GUI thread (the work ends on
-    // its own thread before what it made reaches the page); an outcome of a job let go of
+    // The task counts as running until its outcome is delivered on the GUI thread (the work ends on
+    // its own thread before what it made reaches the page); an outcome of a task let go of
     // (waitForFinished) is dropped.
-    m_future = QtConcurrent::run([this, job, work = std::move(work), cancel = m_cancel]() {
+    m_future = QtConcurrent::run([this, task, work = std::move(work), cancel = m_cancel]() {
         SignalProgress progress(this);
-        JobOutcome outcome = work(progress, cancel);
+        TaskOutcome outcome = work(progress, cancel);
         QMetaObject::invokeMethod(
             this,
-            [this, job, outcome = std::move(outcome)] {
-                if (job != m_job || !m_active)
+            [this, task, outcome = std::move(outcome)] {
+                if (task != m_task || !m_active)
                     return;
                 m_active = false;
                 Q_EMIT finished(outcome);
@@ -86,20 +86,20 @@ bool JobRunner::launch(const QString& title, std::function<JobOutcome(Progress&,
 namespace {
 
 // Runs `work`, which keeps what it made in `out`, and tells how it ended.
-JobOutcome outcomeOf(const std::function<void(JobOutcome& out)>& work)
+TaskOutcome outcomeOf(const std::function<void(TaskOutcome& out)>& work)
 {
-    JobOutcome out;
+    TaskOutcome out;
     try {
         work(out);
-        out.state = JobOutcome::State::Done;
+        out.state = TaskOutcome::State::Done;
     } catch (const Cancelled&) {
-        out.state = JobOutcome::State::Cancelled;
+        out.state = TaskOutcome::State::Cancelled;
     } catch (const Error& e) {
-        out.state = JobOutcome::State::Failed;
+        out.state = TaskOutcome::State::Failed;
         out.error = QString::fromUtf8(e.what());
         out.errorKind = e.kind();
     } catch (const std::exception& e) {
-        out.state = JobOutcome::State::Failed;
+        out.state = TaskOutcome::State::Failed;
         out.error = QString::fromUtf8(e.what());
     }
     return out;
@@ -107,22 +107,22 @@ JobOutcome outcomeOf(const std::function<void(JobOutcome& out)>& work)
 
 } // namespace
 
-JobOutcome runForOutcome(const std::function<Json()>& work)
+TaskOutcome runForOutcome(const std::function<Json()>& work)
 {
-    return outcomeOf([&](JobOutcome& out) { out.result = work(); });
+    return outcomeOf([&](TaskOutcome& out) { out.result = work(); });
 }
 
-JobOutcome runForTypedOutcome(const std::function<std::any()>& work)
+TaskOutcome runForTypedOutcome(const std::function<std::any()>& work)
 {
-    return outcomeOf([&](JobOutcome& out) { out.value = work(); });
+    return outcomeOf([&](TaskOutcome& out) { out.value = work(); });
 }
 
-void JobRunner::cancel()
+void TaskRunner::cancel()
 {
     m_cancel.cancel();
 }
 
-void JobRunner::waitForFinished()
+void TaskRunner::waitForFinished()
 {
     m_future.waitForFinished();
     m_active = false;

@@ -1,7 +1,7 @@
-// JobRunner: work runs off the GUI thread, progress arrives as queued signals, Cancel reaches
+// TaskRunner: work runs off the GUI thread, progress arrives as queued signals, Cancel reaches
 // the work through its token, and failures come back as messages.
 
-#include "job_runner.h"
+#include "task_runner.h"
 
 #include "common/error.h"
 
@@ -17,14 +17,14 @@
 using namespace vantage;
 using namespace vantage::gui;
 
-class TestJobRunner : public QObject {
+class TestTaskRunner : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void runsOffGuiThreadWithProgress()
     {
-        JobRunner runner;
-        QSignalSpy progress(&runner, &JobRunner::progressChanged);
-        QSignalSpy finished(&runner, &JobRunner::finished);
+        TaskRunner runner;
+        QSignalSpy progress(&runner, &TaskRunner::progressChanged);
+        QSignalSpy finished(&runner, &TaskRunner::finished);
         std::atomic<QThread*> workThread{ nullptr };
         QVERIFY(runner.start(QStringLiteral("sum"), [&](Progress& p, const CancelToken&) {
             workThread = QThread::currentThread();
@@ -37,8 +37,8 @@ private Q_SLOTS:
         }));
         QVERIFY(finished.wait(10000));
         QVERIFY(workThread.load() != QThread::currentThread());
-        const auto outcome = finished.first().first().value<JobOutcome>();
-        QCOMPARE(outcome.state, JobOutcome::State::Done);
+        const auto outcome = finished.first().first().value<TaskOutcome>();
+        QCOMPARE(outcome.state, TaskOutcome::State::Done);
         QCOMPARE(outcome.result["sum"].get<long long>(), 5050LL);
         QVERIFY(progress.count() >= 2);
         QCOMPARE(progress.last().at(0).toDouble(), 1.0);
@@ -47,8 +47,8 @@ private Q_SLOTS:
 
     void cancelReachesWork()
     {
-        JobRunner runner;
-        QSignalSpy finished(&runner, &JobRunner::finished);
+        TaskRunner runner;
+        QSignalSpy finished(&runner, &TaskRunner::finished);
         std::atomic<bool> started{ false };
         runner.start(QStringLiteral("spin"), [&](Progress&, const CancelToken& cancel) {
             started = true;
@@ -62,26 +62,26 @@ private Q_SLOTS:
         QVERIFY(runner.isRunning());
         runner.cancel();
         QVERIFY(finished.wait(10000));
-        QCOMPARE(finished.first().first().value<JobOutcome>().state, JobOutcome::State::Cancelled);
+        QCOMPARE(finished.first().first().value<TaskOutcome>().state, TaskOutcome::State::Cancelled);
     }
 
     void failureCarriesMessage()
     {
-        JobRunner runner;
-        QSignalSpy finished(&runner, &JobRunner::finished);
+        TaskRunner runner;
+        QSignalSpy finished(&runner, &TaskRunner::finished);
         runner.start(QStringLiteral("bad"), [](Progress&, const CancelToken&) -> Json {
             throw Error::invalidInput("batch must be positive").forField("batch");
         });
         QVERIFY(finished.wait(10000));
-        const auto outcome = finished.first().first().value<JobOutcome>();
-        QCOMPARE(outcome.state, JobOutcome::State::Failed);
+        const auto outcome = finished.first().first().value<TaskOutcome>();
+        QCOMPARE(outcome.state, TaskOutcome::State::Failed);
         QCOMPARE(outcome.error, QStringLiteral("field 'batch': batch must be positive"));
     }
 
     void oneJobAtATime()
     {
-        JobRunner runner;
-        QSignalSpy finished(&runner, &JobRunner::finished);
+        TaskRunner runner;
+        QSignalSpy finished(&runner, &TaskRunner::finished);
         std::atomic<bool> release{ false };
         QVERIFY(runner.start(QStringLiteral("first"), [&](Progress&, const CancelToken&) {
             while (!release)
@@ -92,14 +92,14 @@ private Q_SLOTS:
         release = true;
         QVERIFY(finished.wait(10000));
         QCOMPARE(finished.count(), 1);
-        QCOMPARE(finished.first().first().value<JobOutcome>().result.get<int>(), 1);
+        QCOMPARE(finished.first().first().value<TaskOutcome>().result.get<int>(), 1);
     }
 
     void destructorCancelsAndWaits()
     {
         std::atomic<bool> ended{ false };
         {
-            JobRunner runner;
+            TaskRunner runner;
             runner.start(QStringLiteral("long"), [&](Progress&, const CancelToken& cancel) {
                 while (!cancel.isCancelled())
                     QThread::msleep(1);
@@ -110,13 +110,13 @@ private Q_SLOTS:
         QVERIFY(ended.load());
     }
 
-    // A job is running until what it made reaches the GUI thread: a page that asks in between
+    // A task is running until what it made reaches the GUI thread: a page that asks in between
     // (the work's thread has ended, the outcome is still queued) must not see itself idle and then
     // act on the state the outcome is about to replace.
     void busyUntilTheOutcomeIsDelivered()
     {
-        JobRunner runner;
-        QSignalSpy finished(&runner, &JobRunner::finished);
+        TaskRunner runner;
+        QSignalSpy finished(&runner, &TaskRunner::finished);
         std::atomic<bool> returning{ false };
         QVERIFY(runner.start(QStringLiteral("quick"), [&](Progress&, const CancelToken&) {
             returning = true;
@@ -130,15 +130,15 @@ private Q_SLOTS:
         QVERIFY(finished.wait(10000));
         QVERIFY(!runner.isRunning());
         QCOMPARE(finished.count(), 1);
-        QCOMPARE(finished.first().first().value<JobOutcome>().result.get<int>(), 7);
+        QCOMPARE(finished.first().first().value<TaskOutcome>().result.get<int>(), 7);
     }
 
-    // A job waited for and let go of (a restore dropped for a session switch) delivers nothing;
-    // the next job's outcome arrives once, its own.
+    // A task waited for and let go of (a restore dropped for a session switch) delivers nothing;
+    // the next task's outcome arrives once, its own.
     void aJobLetGoOfDeliversNothing()
     {
-        JobRunner runner;
-        QSignalSpy finished(&runner, &JobRunner::finished);
+        TaskRunner runner;
+        QSignalSpy finished(&runner, &TaskRunner::finished);
         QVERIFY(runner.start(QStringLiteral("dropped"), [](Progress&, const CancelToken& cancel) {
             while (!cancel.isCancelled())
                 QThread::msleep(1);
@@ -152,21 +152,21 @@ private Q_SLOTS:
         QVERIFY(finished.wait(10000));
         QTest::qWait(50);
         QCOMPARE(finished.count(), 1);
-        QCOMPARE(finished.first().first().value<JobOutcome>().result.get<int>(), 2);
+        QCOMPARE(finished.first().first().value<TaskOutcome>().result.get<int>(), 2);
         QVERIFY(!runner.isRunning());
     }
 
-    // A typed job hands back its own struct (no Json, no shared state), and a failure says whether
+    // A typed task hands back its own struct (no Json, no shared state), and a failure says whether
     // the user can fix it (vantage::Error's kind) or not (another exception: no kind).
     void typedJobs_data()
     {
         QTest::addColumn<int>("throws"); // 0: returns, 1: Error::invalidInput, 2: Error::failure, 3: std::runtime_error
         QTest::addColumn<int>("state");
         QTest::addColumn<int>("kind"); // -1: none
-        QTest::newRow("value") << 0 << int(JobOutcome::State::Done) << -1;
-        QTest::newRow("user's error") << 1 << int(JobOutcome::State::Failed) << int(Error::Kind::InvalidInput);
-        QTest::newRow("failure") << 2 << int(JobOutcome::State::Failed) << int(Error::Kind::Failure);
-        QTest::newRow("other exception") << 3 << int(JobOutcome::State::Failed) << -1;
+        QTest::newRow("value") << 0 << int(TaskOutcome::State::Done) << -1;
+        QTest::newRow("user's error") << 1 << int(TaskOutcome::State::Failed) << int(Error::Kind::InvalidInput);
+        QTest::newRow("failure") << 2 << int(TaskOutcome::State::Failed) << int(Error::Kind::Failure);
+        QTest::newRow("other exception") << 3 << int(TaskOutcome::State::Failed) << -1;
     }
     void typedJobs()
     {
@@ -177,8 +177,8 @@ private Q_SLOTS:
             std::vector<int> numbers;
             std::string name;
         };
-        JobRunner runner;
-        QSignalSpy finished(&runner, &JobRunner::finished);
+        TaskRunner runner;
+        QSignalSpy finished(&runner, &TaskRunner::finished);
         QVERIFY(runner.startTyped(QStringLiteral("typed"), [throws](Progress&, const CancelToken&) -> std::any {
             if (throws == 1)
                 throw Error::invalidInput("seed must be >= 0").forField("seed");
@@ -189,7 +189,7 @@ private Q_SLOTS:
             return std::make_shared<Made>(Made{ { 1, 2, 3 }, "three" });
         }));
         QVERIFY(finished.wait(10000));
-        const auto outcome = TypedOutcome<Made>::from(finished.first().first().value<JobOutcome>());
+        const auto outcome = TypedOutcome<Made>::from(finished.first().first().value<TaskOutcome>());
         QCOMPARE(int(outcome.state), state);
         QCOMPARE(outcome.errorKind ? int(*outcome.errorKind) : -1, kind);
         QCOMPARE(outcome.userCanFix(), throws == 1);
@@ -204,5 +204,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestJobRunner)
-#include "tst_job_runner.moc"
+QTEST_MAIN(TestTaskRunner)
+#include "tst_task_runner.moc"
