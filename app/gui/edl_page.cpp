@@ -322,7 +322,7 @@ int EdlPage::scaleEventCount() const
 
 QString EdlPage::jobState() const
 {
-    return QString::fromUtf8(edl::jobStateName(m_state->status.state).data()); // for tests: the name
+    return QString::fromUtf8(vantage::enumName(m_state->status.state).data()); // for tests: the name
 }
 
 void EdlPage::logLine(const QString& text, LogWeight weight)

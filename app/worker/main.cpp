@@ -59,7 +59,7 @@ int runLeader(const std::string& optionsFile)
     std::cerr << "vantage-edl leader: job " << leader.address().jobId << " on " << leader.address().endpoint
               << std::endl;
     const JobReport report = leader.run(cancel);
-    std::cerr << "vantage-edl leader: " << jobStateName(report.status.state)
+    std::cerr << "vantage-edl leader: " << vantage::enumName(report.status.state)
               << (report.status.message.empty() ? std::string() : " (" + report.status.message + ")") << ", final loss "
               << report.finalLoss << std::endl;
     return report.status.state == JobState::Failed ? 4 : 0;
