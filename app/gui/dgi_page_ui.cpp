@@ -2,11 +2,12 @@
 // with Cut and Evaluate, and the tabs (the cut drawn, the results, a node's neighbourhood).
 #include "dgi_page.h"
 #include "dgi_page_p.h"
-#include "param_widgets.h"
 
+#include "param_widgets.h"
 #include "table_helpers.h"
 
 #include "dgi/evaluation.h"
+#include "dgi/evaluation_run.h"
 #include "dgi/models.h"
 #include "widgets/stacked_bar_chart.h"
 #include "widgets/svg_view.h"
