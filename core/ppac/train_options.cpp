@@ -85,11 +85,13 @@ const params::Table<TrainOptions>& trainOptionsParams()
 
 const params::Table<Knobs>& knobsParams()
 {
-    // Scores are not normalised: a model's knobs reach the hundreds (docs/ppac.md: γ 512, β -1024).
+    // Scores are not normalised: a model's knobs reach the hundreds (docs/ppac.md: γ 512, β -1024);
+    // either sign is read (runs recorded by vantage-cli, which always took any).
     constexpr double kMost = 1e6;
     static const params::Table<Knobs> table = {
         params::number(&Knobs::gamma,
-            { "gamma", "--gamma", VANTAGE_TRANSLATE_NOOP("Params", "Weight of personal popularity (γ)") }, 0.0, kMost),
+            { "gamma", "--gamma", VANTAGE_TRANSLATE_NOOP("Params", "Weight of personal popularity (γ)") }, -kMost,
+            kMost),
         params::number(&Knobs::beta,
             { "beta", "--beta", VANTAGE_TRANSLATE_NOOP("Params", "Weight of global popularity (β)") }, -kMost, kMost),
     };
