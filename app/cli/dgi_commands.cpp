@@ -7,7 +7,6 @@
 
 #include "common/error.h"
 #include "common/graphviz.h"
-#include "common/threads.h"
 #include "common/units.h"
 #include "dgi/drawing.h"
 #include "dgi/evaluation.h"
@@ -29,95 +28,60 @@ namespace {
 
 using namespace vantage::dgi;
 
+// The graph a command reads: --graph and --self-loops, and the graph's declared fields
+// (graphRequestParams: --symmetrize, --num-nodes, --merge-duplicates/--keep-duplicates) written
+// into `request`.
 struct GraphArgs {
-    std::string graph;
-    bool symmetrize = false;
+    EvaluationRequest request;
     std::string selfLoops = "keep";
-    std::int64_t numNodes = 0;
-    bool mergeDuplicates = false;
-    bool keepDuplicates = false; // the default now; accepted for scripts written before
-};
 
-struct ModelArgs {
-    std::string model; // a built-in name or a TorchScript file
-    std::int64_t inDim = 0; // 0: 64 for built-in models, from the file or the features otherwise
-    std::int64_t hidden = 64;
-    std::int64_t outDim = 0;
-    int layers = 3;
-    int heads = 4;
-    std::uint64_t seed = 1;
+    // The request with the self-loops chosen.
+    EvaluationRequest finished() const
+    {
+        EvaluationRequest r = request;
+        r.selfLoops = selfLoops == "add" ? SelfLoops::Add : selfLoops == "remove" ? SelfLoops::Remove : SelfLoops::Keep;
+        return r;
+    }
 };
 
 void addGraphOptions(CLI::App* cmd, GraphArgs& g, bool required)
 {
-    auto* opt = cmd->add_option("--graph", g.graph,
+    auto* opt = cmd->add_option("--graph", g.request.graph,
         "Graph: FILE (edge list), FILE.csv[.gz] (OGB), DIR (dgi generate), "
         "csr:INDPTR.npy,INDICES.npy, or rmat:n=..,deg=..,seed=.. / chunglu:... / er:...");
     if (required)
         opt->required();
-    cmd->add_flag("--symmetrize", g.symmetrize, "Add the reverse of every edge");
     cmd->add_option("--self-loops", g.selfLoops, "keep, add (one per node) or remove")
         ->check(CLI::IsMember({ "keep", "add", "remove" }));
-    addNumber(cmd, "--num-nodes", g.numNodes, "Node count for text formats (default: largest id + 1)", 0,
-        kMaxOf<std::int64_t>);
-    auto* merge = cmd->add_flag("--merge-duplicates", g.mergeDuplicates,
-        "Merge repeated edges into one (default: used as given, as the model's own forward sums them)");
-    auto* keep = cmd->add_flag("--keep-duplicates", g.keepDuplicates, "Use repeated edges as given (the default)");
-    merge->excludes(keep);
-    keep->excludes(merge);
+    addParamOptions(cmd, graphRequestParams(), g.request);
 }
 
-void addModelOptions(CLI::App* cmd, ModelArgs& m)
+// --model (or --torchscript) and a built-in model's declared fields (modelRequestParams), written
+// into `r`.
+void addModelOptions(CLI::App* cmd, EvaluationRequest& r)
 {
-    auto* model = cmd->add_option("--model", m.model, "gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt");
-    auto* script = cmd->add_option("--torchscript", m.model, "A TorchScript model file (the same as --model FILE.pt)");
+    auto* model = cmd->add_option("--model", r.model, "gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt");
+    auto* script = cmd->add_option("--torchscript", r.model, "A TorchScript model file (the same as --model FILE.pt)");
     model->excludes(script);
     script->excludes(model);
-    addNumber(
-        cmd, "--in-dim", m.inDim, "Input width of a built-in model (default 64, or the features' width)", 1, 16384);
-    addNumber(cmd, "--hidden", m.hidden, "Hidden width of a built-in model", 1, 16384);
-    addNumber(cmd, "--out-dim", m.outDim, "Output width of a built-in model (default: hidden)", 1, 16384);
-    addNumber(cmd, "--layers", m.layers, "Layers of a built-in model", 1, 1024);
-    addNumber(cmd, "--heads", m.heads, "GAT heads", 1, 1024);
-    addNumber(
-        cmd, "--seed", m.seed, "Seed of the built-in model's weights and of random features", 0, kMaxOf<std::uint64_t>);
+    addParamOptions(cmd, modelRequestParams(), r);
 }
 
-void applyGraphArgs(const GraphArgs& g, EvaluationRequest& r)
+void requireModel(const EvaluationRequest& r)
 {
-    r.graph = g.graph;
-    r.symmetrize = g.symmetrize;
-    r.selfLoops = g.selfLoops == "add" ? SelfLoops::Add : g.selfLoops == "remove" ? SelfLoops::Remove : SelfLoops::Keep;
-    r.numNodes = g.numNodes;
-    r.mergeDuplicates = g.mergeDuplicates;
-}
-
-void applyModelArgs(const ModelArgs& m, EvaluationRequest& r)
-{
-    if (m.model.empty())
+    if (r.model.empty())
         throw Error::invalidInput("give the model: --model gcn|sage|gat|gin|jknet|FILE.pt or --torchscript FILE")
             .forField("model");
-    r.model = m.model;
-    r.inDim = m.inDim;
-    r.hidden = m.hidden;
-    r.outDim = m.outDim;
-    r.layers = m.layers;
-    r.heads = m.heads;
-    r.seed = m.seed;
 }
 
 Graph loadGraphArg(const GraphArgs& g, Progress& progress, const CancelToken& cancel)
 {
-    EvaluationRequest r;
-    applyGraphArgs(g, r);
-    return loadRequestGraph(r, progress, cancel);
+    return loadRequestGraph(g.finished(), progress, cancel);
 }
 
 std::string graphNoteArg(const Graph& graph, const GraphStats& stats, const GraphArgs& g)
 {
-    EvaluationRequest r;
-    applyGraphArgs(g, r);
-    return requestGraphNote(graph, stats, r);
+    return requestGraphNote(graph, stats, g.finished());
 }
 
 std::vector<std::int64_t> parseNodeList(const std::string& text)
@@ -146,8 +110,7 @@ std::string secondsText(double s)
 
 void runGenerate(Context& ctx, const GraphArgs& g, const std::string& out)
 {
-    GenerateRequest request{ .out = out };
-    applyGraphArgs(g, request.graph);
+    const GenerateRequest request{ .graph = g.finished(), .out = out };
     const GenerateRun run = GenerateRecipe::run(ctx.session(), request, ctx.progress(), ctx.cancel);
     if (ctx.json) {
         printJson(run.result);
@@ -157,13 +120,15 @@ void runGenerate(Context& ctx, const GraphArgs& g, const std::string& out)
         { "max in-degree", std::to_string(run.result["max_in_degree"].get<std::int64_t>()) } });
 }
 
-void runPartition(Context& ctx, const ModelArgs& m, std::int64_t nodes, const std::string& dotFile,
+void runPartition(Context& ctx, const EvaluationRequest& m, std::int64_t nodes, const std::string& dotFile,
     const std::string& svgFile, bool dtype64)
 {
-    PartitionRequest request{
-        .nodes = nodes, .dtype = dtype64 ? DType::Float64 : DType::Float32, .dotFile = dotFile, .svgFile = svgFile
-    };
-    applyModelArgs(m, request.model);
+    requireModel(m);
+    const PartitionRequest request{ .model = m,
+        .nodes = nodes,
+        .dtype = dtype64 ? DType::Float64 : DType::Float32,
+        .dotFile = dotFile,
+        .svgFile = svgFile };
     const PartitionRun run = PartitionRecipe::run(ctx.session(), request, ctx.progress(), ctx.cancel);
     if (ctx.json) {
         printJson(run.result);
@@ -199,53 +164,33 @@ void runPartition(Context& ctx, const ModelArgs& m, std::int64_t nodes, const st
         std::cout << "wrote " << svgFile << '\n';
 }
 
+// dgi eval: the graph, the model and the evaluation's declared fields (evalOptionsParams) all go
+// into graph.request.
 struct EvalArgs {
     GraphArgs graph;
-    ModelArgs model;
-    std::string features;
     std::vector<std::string> modes;
     std::string budget;
-    std::int64_t nodeCap = 0;
-    std::int64_t edgeCap = 0;
     std::string reorder = "none";
     std::string dtype = "float32";
-    int threads = 0;
-    std::string out;
     std::string targets;
-    std::string spill;
     std::string stores = "auto";
-    std::int64_t nodeBatch = 1024;
-    std::int64_t nodeMaxBatches = 0;
-    double nodeTimeLimit = 120.0;
-    std::string device = "cpu";
     std::string deviceMemory;
 };
 
 EvaluationRequest evaluationRequest(const EvalArgs& a)
 {
-    EvaluationRequest r;
-    applyGraphArgs(a.graph, r);
-    applyModelArgs(a.model, r);
-    r.features = a.features;
+    EvaluationRequest r = a.graph.finished();
+    requireModel(r);
     r.modes = parseEvalModes(a.modes);
     EvalOptions& o = r.options;
     o.dtype = a.dtype == "float64" ? DType::Float64 : DType::Float32;
     o.memoryBudgetBytes = a.budget.empty() ? 0 : parseByteSize(a.budget);
-    o.nodeCap = a.nodeCap;
-    o.edgeCap = a.edgeCap;
     o.stores = a.stores == "memory" ? StorePlacement::Memory
         : a.stores == "disk"        ? StorePlacement::Disk
                                     : StorePlacement::Auto;
-    o.spillDirectory = a.spill;
     o.reorder = parseReordering(a.reorder);
-    o.threads = a.threads;
     o.targets = a.targets.empty() ? std::vector<std::int64_t>{} : parseNodeList(a.targets);
-    o.nodeWiseBatch = a.nodeBatch;
-    o.nodeWiseMaxBatches = a.nodeMaxBatches;
-    o.nodeWiseTimeLimitS = a.nodeTimeLimit;
-    o.device = a.device;
     o.deviceMemoryBytes = a.deviceMemory.empty() ? 0 : parseByteSize(a.deviceMemory);
-    r.outputPath = a.out;
     return r;
 }
 
@@ -295,8 +240,9 @@ void runEval(Context& ctx, const EvalArgs& a)
     }
     printTable({ "MODE", "TOTAL", "PER LAYER", "BATCHES", "PEAK RSS" }, rows);
     std::cout << '\n' << run.summary << '\n';
-    if (!a.out.empty())
-        std::cout << "wrote " << a.out << '\n';
+    const std::string& out = a.graph.request.outputPath.string();
+    if (!out.empty())
+        std::cout << "wrote " << out << '\n';
     if (!run.cancelledModes.empty())
         throw Cancelled(); // recorded with what finished; the command itself was interrupted
 }
@@ -334,7 +280,7 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     });
 
     auto* partition = dgi->add_subcommand("partition", "Cut a model into layers and show (or draw) the cut");
-    auto m = std::make_shared<ModelArgs>();
+    auto m = std::make_shared<EvaluationRequest>();
     struct PartitionArgs {
         std::int64_t nodes = 0;
         std::string dot, svg, dtype = "float32";
@@ -352,32 +298,26 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     eval->alias("evaluate");
     auto e = std::make_shared<EvalArgs>();
     addGraphOptions(eval, e->graph, true);
-    addModelOptions(eval, e->model);
-    eval->add_option("--features", e->features, "Node features, float .npy (N x d); default: random, seeded");
+    EvaluationRequest& er = e->graph.request;
+    addModelOptions(eval, er);
+    eval->add_option("--features", er.features, "Node features, float .npy (N x d); default: random, seeded");
     eval->add_option("--mode", e->modes,
         "layerwise, nodewise, full, handwritten (GCN), 'both' (layerwise,nodewise) or 'all'; "
         "several (comma-separated or repeated) are compared in one run, the first is the reference");
     eval->add_option(
         "--memory-budget", e->budget, "Bytes for node stores and batches (512M, 2G); default: half the free RAM");
-    addNumber(eval, "--node-cap", e->nodeCap, "Destination nodes per batch (default: from the budget)", 1,
-        kMaxOf<std::int64_t>);
-    addNumber(eval, "--edge-cap", e->edgeCap, "Edges per batch (default: from the budget)", 1, kMaxOf<std::int64_t>);
+    addParamOptions(eval, evalOptionsParams(), er);
     eval->add_option("--reorder", e->reorder, "none, bfs or rcm (output stays in the original order)")
         ->check(CLI::IsMember({ "none", "bfs", "rcm" }));
     eval->add_option("--dtype", e->dtype, "float32 or float64")->check(CLI::IsMember({ "float32", "float64" }));
-    addNumber(eval, "--threads", e->threads, "Threads (default: all cores)", 0, maxThreadCount());
-    eval->add_option(
-            "--out", e->out, "Write the first mode's output as float .npy (original node order, the model's own shape)")
+    eval->add_option("--out", er.outputPath,
+            "Write the first mode's output as float .npy (original node order, the model's own shape)")
         ->check(outputFile());
     eval->add_option("--targets", e->targets, "Only these nodes (comma-separated ids): a partial request");
-    eval->add_option("--spill", e->spill, "Directory for on-disk node stores (default: the temp directory)");
+    eval->add_option(
+        "--spill", er.options.spillDirectory, "Directory for on-disk node stores (default: the temp directory)");
     eval->add_option("--stores", e->stores, "auto, memory or disk")->check(CLI::IsMember({ "auto", "memory", "disk" }));
-    addNumber(eval, "--node-batch", e->nodeBatch, "Node-wise: target nodes per batch", 1, kMaxOf<std::int64_t>);
-    addNumber(eval, "--node-max-batches", e->nodeMaxBatches, "Node-wise: time this many batches, extrapolate the rest",
-        1, kMaxOf<std::int64_t>);
-    addNumber(eval, "--node-time-limit", e->nodeTimeLimit,
-        "Node-wise: stop after this many seconds and extrapolate (0: no limit)", 0.0, 1e9);
-    eval->add_option("--device", e->device,
+    eval->add_option("--device", er.options.device,
         "cpu, cuda or cuda:N: where layer-wise and full-graph evaluation run (a GPU needs the CUDA build)");
     eval->add_option("--device-memory", e->deviceMemory,
         "On a GPU: device memory for stores and batches (8G); default: 85% of what is free");

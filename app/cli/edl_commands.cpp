@@ -34,46 +34,31 @@ namespace {
 
 using namespace vantage::edl;
 
-// Options shared by `edl run` and `edl start`: what to train and where.
+// Options shared by `edl run` and `edl start`: what to train and where. The job's numbers and
+// flags are its declared fields (jobSpecParams, timeoutsParams), written into `spec`.
 struct JobArgs {
-    std::string trainer = "mlp";
+    // --workers, --ssh, --listen, --port, --resume (leaderOptionsParams); --epochs, --samples,
+    // --batch, ... (jobSpecParams); --failure-timeout, ... (timeoutsParams)
+    LeaderOptions options;
     std::string model; // the user's TorchScript module (trainer "torchscript")
     std::string data; // its data: a folder or INPUTS.npy,TARGETS.npy
     std::string loss = "auto";
     std::string script; // the user's training script (trainer "python")
     std::string python; // its interpreter; default $VANTAGE_PYTHON, else python3
     std::vector<std::string> scriptArgs; // after --
-    int workers = 2;
-    std::int64_t epochs = 1;
-    std::int64_t batch = 64;
-    std::int64_t samples = 2048;
-    std::int64_t chunkSize = 0;
-    std::int64_t microBatch = 0;
-    double lr = 0.05;
-    double momentum = 0.9;
-    bool perWorkerBatch = false;
-    bool linearLr = false;
-    std::uint64_t seed = 1;
-    std::int64_t hidden = 64;
     std::string devices;
     std::string hostsFile;
-    std::string ssh = "ssh";
-    std::string listen = "127.0.0.1";
-    int port = 0;
     std::string jobDir;
     std::string workerBinary;
     std::string schedule;
     std::string kill;
     std::string straggler;
-    std::string resume;
-    Timeouts timeouts; // --failure-timeout, --collective-timeout, --step-timeout: timeoutsParams()
-    std::int64_t workerMemoryMb = 0;
-    std::int64_t workerCpuS = 0;
 };
 
 void addJobOptions(CLI::App* cmd, JobArgs& a)
 {
-    auto* trainer = cmd->add_option("--trainer", a.trainer, "Built-in trainer")->check(CLI::IsMember({ "mlp", "cnn" }));
+    auto* trainer = cmd->add_option("--trainer", a.options.spec.trainer, "Built-in trainer")
+                        ->check(CLI::IsMember({ "mlp", "cnn" }));
     auto* model = cmd->add_option("--model", a.model,
         "Train your TorchScript module (torch.jit.script(model).save(FILE)) instead of a built-in trainer");
     model->excludes(trainer);
@@ -88,28 +73,11 @@ void addJobOptions(CLI::App* cmd, JobArgs& a)
            "With --model: auto (the module's loss(output, target) method, else cross-entropy for integer "
            "targets, squared error for float ones), cross-entropy or mse")
         ->check(CLI::IsMember({ "auto", "cross-entropy", "mse" }));
-    addNumber(cmd, "--workers", a.workers, "Workers of the first generation", 1, 1024);
-    addNumber(cmd, "--epochs", a.epochs, "Epochs over the generated data set", 1, 100000);
-    addNumber(
-        cmd, "--batch", a.batch, "Global batch (samples per step), constant across sizes", 1, std::int64_t(1) << 30);
-    addNumber(cmd, "--samples", a.samples, "Size of the generated data set", 1, std::int64_t(1) << 40);
-    addNumber(cmd, "--chunk-size", a.chunkSize, "Samples per ledger chunk (0: automatic)", 0, std::int64_t(1) << 40);
-    addNumber(cmd, "--micro-batch", a.microBatch,
-        "Most samples per forward/backward; more are accumulated (0: no limit)", 0, std::int64_t(1) << 30);
-    addNumberAbove(cmd, "--lr", a.lr, "Learning rate", 0.0, 1e3);
-    addNumber(cmd, "--momentum", a.momentum, "SGD momentum", 0.0, 1.0);
-    cmd->add_flag(
-        "--per-worker-batch", a.perWorkerBatch, "Keep the per-worker batch instead (global batch grows with workers)");
-    cmd->add_flag("--linear-lr", a.linearLr, "With --per-worker-batch: scale the learning rate linearly with workers");
-    addNumber(cmd, "--seed", a.seed, "Seed of the data set, the model and the data order", 0, kMaxOf<std::uint64_t>);
-    addNumber(cmd, "--hidden", a.hidden, "Hidden width (MLP) or channels (CNN)", 1, std::int64_t(1) << 20);
+    addParamOptions(cmd, leaderOptionsParams(), a.options);
+    addParamOptions(cmd, jobSpecParams(), a.options.spec);
     cmd->add_option("--devices", a.devices, "Local devices, round robin: cpu,cuda:0,cuda:1 (default cpu)");
     cmd->add_option("--hosts", a.hostsFile,
         "Start workers over ssh on the hosts of FILE (host [slots=N] [devices=..] [worker=PATH])");
-    cmd->add_option("--ssh", a.ssh, "ssh command for --hosts");
-    cmd->add_option(
-        "--listen", a.listen, "Address the control plane and the store listen on (remote hosts need a reachable one)");
-    addNumber(cmd, "--port", a.port, "Control port (0: any free port)", 0, 65535);
     cmd->add_option("--job-dir", a.jobDir,
         "Job folder: logs, checkpoints, job file, report (default: a new folder under $XDG_RUNTIME_DIR/vantage-edl)");
     cmd->add_option("--worker-binary", a.workerBinary,
@@ -118,12 +86,7 @@ void addJobOptions(CLI::App* cmd, JobArgs& a)
     cmd->add_option(
         "--kill", a.kill, "Fault injection: \"step=80:worker=1[:phase=allreduce]\" or \"step=5:worker=1:slow=200\"");
     cmd->add_option("--straggler", a.straggler, "Replace a straggler: FACTOR:STEPS[:remove], e.g. 2.0:5");
-    cmd->add_option("--resume", a.resume, "Start from a checkpoint (final.pt, last_commit.pt of an ended job)");
-    addParamOptions(cmd, timeoutsParams(), a.timeouts);
-    addNumber<std::int64_t>(cmd, "--worker-memory", a.workerMemoryMb,
-        "Address space of each worker process, MiB (0: no limit)", 0, std::int64_t{ 1 } << 30);
-    addNumber<std::int64_t>(cmd, "--worker-cpu", a.workerCpuS, "CPU time of each worker process, seconds (0: no limit)",
-        0, std::int64_t{ 365 } * 86400);
+    addParamOptions(cmd, timeoutsParams(), a.options.spec.timeouts);
 }
 
 std::vector<std::string> splitList(const std::string& text, char sep = ',')
@@ -146,37 +109,17 @@ std::filesystem::path selfPath()
 
 LeaderOptions leaderOptions(const JobArgs& a)
 {
-    LeaderOptions o;
-    o.spec.trainer = a.trainer;
-    o.spec.samples = a.samples;
+    LeaderOptions o = a.options;
     if (!a.model.empty() || !a.data.empty())
         useUserModel(o.spec, a.model, a.data, a.loss); // every sample id is a row of the data
     if (!a.scriptArgs.empty() && a.script.empty())
         throw Error::invalidInput("arguments after -- are a script's; give the script with --script")
             .forField("script");
-
-    o.spec.epochs = a.epochs;
-    o.spec.globalBatch = a.batch;
-    o.spec.chunkSize = a.chunkSize;
-    o.spec.microBatch = a.microBatch;
-    o.spec.lr = a.lr;
-    o.spec.momentum = a.momentum;
-    o.spec.keepGlobalBatch = !a.perWorkerBatch;
-    o.spec.linearLrScaling = a.linearLr;
-    o.spec.seed = a.seed;
-    o.spec.hidden = a.hidden;
-    o.spec.timeouts = a.timeouts;
-    o.spec.workerMemoryMb = a.workerMemoryMb;
-    o.spec.workerCpuS = a.workerCpuS;
-    o.workers = a.workers;
     o.devices = splitList(a.devices);
     if (!a.hostsFile.empty())
         o.hosts = parseHostFile(a.hostsFile);
     else
         checkLocalDevices(o.devices); // before a job folder exists or a worker starts
-    o.sshCommand = a.ssh;
-    o.listenHost = a.listen;
-    o.listenPort = a.port;
     o.workerBinary = a.workerBinary.empty() ? findWorkerBinary(selfPath()) : std::filesystem::path(a.workerBinary);
     if (!a.script.empty())
         useScript(o, a.script, a.python, a.scriptArgs);
@@ -184,7 +127,6 @@ LeaderOptions leaderOptions(const JobArgs& a)
     o.jobDir = a.jobDir.empty() ? defaultJobRoot() : std::filesystem::path(a.jobDir);
     o.schedule = parseSchedule(a.schedule);
     o.faults = parseFaults(a.kill);
-    o.restoreFrom = a.resume;
     if (!a.straggler.empty()) {
         const auto parts = splitList(a.straggler, ':');
         try {
@@ -210,7 +152,7 @@ void printEventsTable(const std::vector<ScaleEvent>& events)
 {
     std::vector<std::vector<std::string>> rows;
     for (const auto& e : events)
-        rows.push_back({ std::to_string(e.step), std::string(scaleKindName(e.kind)),
+        rows.push_back({ std::to_string(e.step), std::string(enumName(e.kind)),
             std::to_string(e.workersBefore) + " -> " + std::to_string(e.workersAfter), formatSeconds(e.pauseS) });
     printTable({ "STEP", "EVENT", "WORKERS", "PAUSE" }, rows);
 }
@@ -227,7 +169,7 @@ void runJob(const JobArgs& args, const std::string& baseline, Context& ctx)
     if (ctx.json) {
         printJson(run.result);
     } else {
-        printKeyValues({ { "job", report.status.jobId + " (" + std::string(jobStateName(report.status.state)) + ")" },
+        printKeyValues({ { "job", report.status.jobId + " (" + std::string(enumName(report.status.state)) + ")" },
             { "folder", request.options.jobDir.string() }, { "steps", std::to_string(report.status.step) },
             { "final loss", std::to_string(report.finalLoss) }, { "exactly once", report.exactlyOnce ? "yes" : "NO" },
             { "replicas equal", report.replicasEqual ? "yes" : "NO" },
@@ -286,7 +228,7 @@ void printStatus(const JobStatus& s, Context& ctx)
         printJson(toJson(s));
         return;
     }
-    printKeyValues({ { "job", s.jobId + " (" + std::string(jobStateName(s.state)) + ")" }, { "trainer", s.trainer },
+    printKeyValues({ { "job", s.jobId + " (" + std::string(enumName(s.state)) + ")" }, { "trainer", s.trainer },
         { "generation", std::to_string(s.generation) }, { "step", std::to_string(s.step) },
         { "epoch", std::to_string(s.epoch + 1) + " of " + std::to_string(s.epochs) },
         { "loss", std::to_string(s.loss) },
@@ -295,7 +237,7 @@ void printStatus(const JobStatus& s, Context& ctx)
     std::vector<std::vector<std::string>> rows;
     for (const auto& w : s.workers)
         rows.push_back(
-            { w.id, w.host, w.device, std::string(workerStateName(w.state)), w.rank >= 0 ? std::to_string(w.rank) : "",
+            { w.id, w.host, w.device, std::string(enumName(w.state)), w.rank >= 0 ? std::to_string(w.rank) : "",
                 w.stepTimeS > 0 ? formatSeconds(w.stepTimeS) : "", std::to_string(w.chunksDone) });
     std::cout << '\n';
     printTable({ "WORKER", "HOST", "DEVICE", "STATE", "RANK", "STEP TIME", "CHUNKS" }, rows);
@@ -309,8 +251,8 @@ std::string describe(const JobEvent& e)
         s << "step " << st->step << "  epoch " << st->epoch << "  loss " << std::setprecision(4) << st->loss << "  "
           << std::setprecision(0) << st->throughput << " samples/s  " << st->workers << " workers";
     else if (const auto* sc = std::get_if<ScaleEvent>(&e.payload))
-        s << scaleKindName(sc->kind) << " at step " << sc->step << ": " << sc->workersBefore << " -> "
-          << sc->workersAfter << " workers, pause " << formatSeconds(sc->pauseS);
+        s << enumName(sc->kind) << " at step " << sc->step << ": " << sc->workersBefore << " -> " << sc->workersAfter
+          << " workers, pause " << formatSeconds(sc->pauseS);
     else if (const auto* g = std::get_if<GenerationEvent>(&e.payload)) {
         s << "generation " << g->generation << " (" << g->reason << (g->restore ? ", restored" : "") << "):";
         for (const auto& m : g->members)
@@ -320,14 +262,14 @@ std::string describe(const JobEvent& e)
     else if (const auto* ep = std::get_if<EpochEvent>(&e.payload))
         s << "epoch " << ep->epoch << " done: " << ep->seenOnce << " of " << ep->samples << " samples seen once";
     else if (const auto* j = std::get_if<JobStateEvent>(&e.payload))
-        s << "job " << jobStateName(j->state) << (j->message.empty() ? "" : ": " + j->message);
+        s << "job " << enumName(j->state) << (j->message.empty() ? "" : ": " + j->message);
     else if (const auto* l = std::get_if<LogEvent>(&e.payload))
-        s << logLevelName(l->level) << ": " << l->text;
+        s << enumName(l->level) << ": " << l->text;
     else if (const auto* m = std::get_if<MembershipEvent>(&e.payload)) {
         s << "workers:";
         for (const auto& w : m->workers)
             if (w.state != WorkerState::Left && w.state != WorkerState::Failed)
-                s << ' ' << w.id << '=' << workerStateName(w.state);
+                s << ' ' << w.id << '=' << enumName(w.state);
     }
     return s.str();
 }

@@ -7,7 +7,6 @@
 
 #include "common/error.h"
 #include "common/graphviz.h"
-#include "common/threads.h"
 #include "common/units.h"
 #include "ft/cluster.h"
 #include "ft/explicit_costs.h"
@@ -39,8 +38,7 @@ struct FtOptions {
     std::string dot;
     std::string svg;
     std::int64_t run = 0;
-    double eps = 0.0; // ft frontier
-    int threads = 0; // ft frontier
+    ft::FrontierRequest frontier; // ft frontier's --eps and --threads: frontierRequestParams()
     ft::SearchRequest search; // the plain fields of ft search and export: searchRequestParams()
 };
 
@@ -140,8 +138,9 @@ void runFrontier(const FtOptions& o, Context& ctx)
 {
     if (o.costs.empty())
         throw Error::invalidInput("give the explicit-cost graph with --costs FILE").forField("costs");
-    const ft::FrontierRun run = ft::FrontierRecipe::run(ctx.session(),
-        { .costs = o.costs, .options = { .epsilon = o.eps, .threads = o.threads } }, ctx.progress(), ctx.cancel);
+    ft::FrontierRequest request = o.frontier;
+    request.costs = o.costs;
+    const ft::FrontierRun run = ft::FrontierRecipe::run(ctx.session(), request, ctx.progress(), ctx.cancel);
     const Json& out = run.result;
     const ft::CostGraph& graph = run.graph;
     if (ctx.json) {
@@ -253,8 +252,7 @@ void addFtCommands(CLI::App& app, Context& ctx)
 
     auto* frontier = ft->add_subcommand("frontier", "Exact Pareto frontier of a graph of explicit costs");
     frontier->add_option("--costs", o->costs, "Explicit-cost graph (JSON, see docs/ft.md)")->required();
-    addNumber(frontier, "--eps", o->eps, "Merge points within a factor 1 + EPS (0: exact)", 0.0, 1e6);
-    addNumber(frontier, "--threads", o->threads, "Search threads (0: all)", 0, maxThreadCount());
+    addParamOptions(frontier, ft::frontierRequestParams(), o->frontier);
     frontier->callback([&ctx, o] { runFrontier(*o, ctx); });
 
     auto* exportCmd = ft->add_subcommand("export", "Pick one strategy of a frontier and write it as JSON");

@@ -65,7 +65,7 @@ void addDataOptions(CLI::App* cmd, DataArgs& d, bool required, SimilarUse simila
     if (required)
         opt->required();
     cmd->add_option("--format", d.format, "auto, lines, inter, movielens or csv")
-        ->check(CLI::IsMember({ "auto", "lines", "inter", "movielens", "csv" }));
+        ->check(CLI::IsMember(enumNames<DataFormat>()));
     cmd->add_option("--csv-header", d.csvHeader, "Whether a CSV file starts with a header row: auto, yes or no")
         ->check(CLI::IsMember({ "auto", "yes", "no" }));
     cmd->add_option("--test", d.test, "Test file beside a one-line-per-user training file");
@@ -94,7 +94,7 @@ LoadOptions loadOptions(const DataArgs& d, double validationFraction)
 {
     LoadOptions o;
     o.path = d.dataset;
-    o.format = formatFromName(d.format);
+    o.format = enumFromName<DataFormat>(d.format);
     o.csv.header = d.csvHeader == "yes" ? CsvOptions::Header::Present
         : d.csvHeader == "no"           ? CsvOptions::Header::Absent
                                         : CsvOptions::Header::Auto;
@@ -225,10 +225,10 @@ void runSimilar(Context& ctx, const DataArgs& d, const std::string& out, const s
 struct TrainArgs {
     DataArgs data;
     TrainOptions training; // its options come from trainOptionsParams()
-    double validationFraction = -1.0; // -1: 0.1 with holdout validation, 0 otherwise
+    HoldOut holdOut; // holdOutParams()
+    bool holdOutGiven = false; // --validation-fraction given: held out whatever the validation
     std::string save;
-    double gamma = 0.0;
-    double beta = 0.0;
+    Knobs knobs; // of the final evaluation: knobsParams()
 };
 
 void runTrain(Context& ctx, TrainArgs a)
@@ -236,9 +236,9 @@ void runTrain(Context& ctx, TrainArgs a)
     TrainOptions o = a.training;
     o.threads = a.data.threads;
     const double validationFraction
-        = a.validationFraction >= 0.0 ? a.validationFraction : (o.validation == ValidationSource::HeldOut ? 0.1 : 0.0);
+        = a.holdOutGiven || o.validation == ValidationSource::HeldOut ? a.holdOut.fraction : 0.0;
     TrainingRequest request{
-        .data = dataRequest(a.data, validationFraction), .training = o, .knobs = { a.gamma, a.beta }, .save = a.save
+        .data = dataRequest(a.data, validationFraction), .training = o, .knobs = a.knobs, .save = a.save
     };
     const TrainingRun run
         = runTraining(ctx.session(), request, nullptr, ctx.progress(), ctx.cancel, [&](const EpochReport& e) {
@@ -329,8 +329,7 @@ struct InspectArgs {
     std::string user;
     int k = 20;
     int top = 20;
-    double gamma = 0.0;
-    double beta = 0.0;
+    Knobs knobs; // knobsParams()
 };
 
 void runInspect(Context& ctx, InspectArgs a)
@@ -354,8 +353,8 @@ void runInspect(Context& ctx, InspectArgs a)
         SubProgress sub(ctx.progress(), 0.5, 1.0, "preparing the model");
         rec.emplace(std::move(*weights), data, RecommenderOptions{ .depth = std::max(100, a.k) }, sub, ctx.cancel);
     }
-    const auto view = inspectUser(
-        *data, rec ? &*rec : nullptr, *user, { .k = a.k, .topItems = a.top, .knobs = { a.gamma, a.beta } });
+    const auto view
+        = inspectUser(*data, rec ? &*rec : nullptr, *user, { .k = a.k, .topItems = a.top, .knobs = a.knobs });
     if (ctx.json) {
         printJson(toJson(view));
         return;
@@ -387,7 +386,8 @@ void runInspect(Context& ctx, InspectArgs a)
         std::cout << "\n"
                   << view.model << " top " << a.k << " (gamma 0, beta 0), ARP " << fixed(view.arpBefore) << ":\n";
         printTable({ "ITEM", "GP COUNT", "GP", "PP COUNT", "PP", "", "SCORE" }, items(view.before, true));
-        std::cout << "\nwith gamma " << a.gamma << ", beta " << a.beta << ", ARP " << fixed(view.arpAfter) << ":\n";
+        std::cout << "\nwith gamma " << a.knobs.gamma << ", beta " << a.knobs.beta << ", ARP " << fixed(view.arpAfter)
+                  << ":\n";
         printTable({ "ITEM", "GP COUNT", "GP", "PP COUNT", "PP", "", "SCORE" }, items(view.after, true));
     }
 }
@@ -397,14 +397,10 @@ void addTrainOptions(CLI::App* trainCmd, TrainArgs& a)
 {
     addDataOptions(trainCmd, a.data, true, SimilarUse::ComputeOrRead);
     addParamOptions(trainCmd, trainOptionsParams(), a.training);
-    addNumber(trainCmd, "--validation-fraction", a.validationFraction,
-        "Share of training held out (default 0.1 with holdout)", 0.0, 1.0);
+    addParamOptions(trainCmd, holdOutParams(), a.holdOut);
     trainCmd->add_option("--save", a.save, "Write the trained model here (re-rank it later without retraining)")
         ->check(outputFile());
-    addNumber(
-        trainCmd, "--gamma", a.gamma, "Weight of personal popularity in the final evaluation", -kAnyFinite, kAnyFinite);
-    addNumber(
-        trainCmd, "--beta", a.beta, "Weight of global popularity in the final evaluation", -kAnyFinite, kAnyFinite);
+    addParamOptions(trainCmd, knobsParams(), a.knobs);
 }
 
 } // namespace
@@ -453,7 +449,10 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     auto tr = std::make_shared<TrainArgs>();
     auto* trainCmd = ppac->add_subcommand("train", "Train BPR-MF or LightGCN, plain or with PPAC, and evaluate it");
     addTrainOptions(trainCmd, *tr);
-    trainCmd->callback([&ctx, tr] { runTrain(ctx, *tr); });
+    trainCmd->callback([&ctx, tr, trainCmd] {
+        tr->holdOutGiven = trainCmd->count("--validation-fraction") > 0;
+        runTrain(ctx, *tr);
+    });
 
     auto ev = std::make_shared<ModelArgs>();
     auto* evalCmd = ppac->add_subcommand("eval", "Evaluate a saved model with gamma and beta, no retraining");
@@ -483,8 +482,7 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     inspect->add_option("--model", in->model, "A saved model, for its recommendations before and after the knobs");
     addNumber(inspect, "--top", in->top, "Items listed by PP and by GP", 1, 1 << 20);
     addNumber(inspect, "--top-k", in->k, "Recommendations listed", 1, 1 << 20);
-    addNumber(inspect, "--gamma", in->gamma, "Weight of personal popularity", -kAnyFinite, kAnyFinite);
-    addNumber(inspect, "--beta", in->beta, "Weight of global popularity", -kAnyFinite, kAnyFinite);
+    addParamOptions(inspect, knobsParams(), in->knobs);
     inspect->callback([&ctx, in] { runInspect(ctx, *in); });
 }
 

@@ -13,8 +13,8 @@ namespace {
 
 Json runJson(const store::RunInfo& r, bool full)
 {
-    Json j = { { "id", r.id }, { "engine", store::engineName(r.engine) }, { "kind", store::runKindName(r.kind) },
-        { "name", r.name }, { "status", store::statusName(r.status) }, { "created_at", r.createdAt },
+    Json j = { { "id", r.id }, { "engine", vantage::enumName(r.engine) }, { "kind", vantage::enumName(r.kind) },
+        { "name", r.name }, { "status", vantage::enumName(r.status) }, { "created_at", r.createdAt },
         { "started_at", r.startedAt }, { "finished_at", r.finishedAt }, { "duration_s", r.durationS },
         { "summary", r.summary }, { "error", r.error }, { "tags", r.tags } };
     if (r.damaged())
@@ -57,8 +57,8 @@ void listRuns(const std::string& file, Context& ctx)
     }
     std::vector<std::vector<std::string>> rows;
     for (const auto& r : runs)
-        rows.push_back({ std::to_string(r.id), std::string(store::engineName(r.engine)),
-            std::string(store::runKindName(r.kind)), std::string(store::statusName(r.status)), r.startedAt,
+        rows.push_back({ std::to_string(r.id), std::string(vantage::enumName(r.engine)),
+            std::string(vantage::enumName(r.kind)), std::string(vantage::enumName(r.status)), r.startedAt,
             r.durationS > 0 ? formatSeconds(r.durationS) : "",
             r.status == store::RunStatus::Failed ? r.error : r.summary });
     std::cout << s.title() << " — " << runs.size() << (runs.size() == 1 ? " run\n\n" : " runs\n\n");
@@ -111,8 +111,8 @@ void showSession(const std::string& file, std::int64_t runId, Context& ctx)
     }
     std::vector<std::pair<std::string, std::string>> facts
         = { { "run", std::to_string(r.id) + (r.name.empty() ? "" : " (" + r.name + ")") },
-              { "engine", std::string(store::engineName(r.engine)) + " " + std::string(store::runKindName(r.kind)) },
-              { "status", std::string(store::statusName(r.status)) }, { "started", r.startedAt },
+              { "engine", std::string(vantage::enumName(r.engine)) + " " + std::string(vantage::enumName(r.kind)) },
+              { "status", std::string(vantage::enumName(r.status)) }, { "started", r.startedAt },
               { "finished", r.finishedAt }, { "duration", formatSeconds(r.durationS) }, { "result", r.summary },
               { "error", r.error } };
     if (r.damaged())

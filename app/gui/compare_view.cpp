@@ -74,8 +74,8 @@ void CompareView::setRuns(const store::Session& session, const std::vector<qint6
             throw Error::invalidInput(
                 tr("runs of different engines cannot be compared (%1 and %2)")
                     .arg(
-                        SessionRunsModel::engineTitle(QString::fromUtf8(store::engineName(runs.front().engine).data())),
-                        SessionRunsModel::engineTitle(QString::fromUtf8(store::engineName(r.engine).data())))
+                        SessionRunsModel::engineTitle(QString::fromUtf8(vantage::enumName(runs.front().engine).data())),
+                        SessionRunsModel::engineTitle(QString::fromUtf8(vantage::enumName(r.engine).data())))
                     .toStdString());
     while (m_tabs->count() > 0) {
         QWidget* w = m_tabs->widget(0);

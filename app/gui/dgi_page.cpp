@@ -3,6 +3,7 @@
 #include "session_runs_model.h"
 
 #include "number_format.h"
+#include "param_widgets.h"
 #include "table_helpers.h"
 
 #include "common/error.h"
@@ -151,10 +152,15 @@ void DgiPage::setFileModelBoxes(bool file)
     m_state->settingDims = true;
     m_state->fileModel = file;
     const QString own = tr("the model's");
+    const auto& model = dgi::modelRequestParams();
+    const auto fieldOfBox = [&](QSpinBox* box) -> const params::FieldInfo& {
+        return fieldOf(model, box == m_hidden ? "hidden" : "layers");
+    };
     for (QSpinBox* box : { m_hidden, m_layers }) {
         box->setEnabled(!file);
         box->setSpecialValueText(file ? own : QString());
-        box->setToolTip(file ? tr("Set by the TorchScript model: shown once it is cut or evaluated") : QString());
+        box->setToolTip(
+            file ? tr("Set by the TorchScript model: shown once it is cut or evaluated") : helpText(fieldOfBox(box)));
     }
     if (file) {
         m_state->builtinFeatures = m_features->value();
@@ -167,8 +173,8 @@ void DgiPage::setFileModelBoxes(bool file)
         m_features->setToolTip(tr("Used only when the TorchScript model does not tell the width of x (no linear "
                                   "layer reads it)"));
     } else {
-        m_hidden->setRange(1, 1 << 16);
-        m_layers->setRange(1, 16);
+        for (QSpinBox* box : { m_hidden, m_layers })
+            configureInput(box, fieldOfBox(box)); // the declared range (and default, replaced below)
         m_features->setValue(m_state->builtinFeatures);
         m_hidden->setValue(m_state->builtinHidden);
         m_layers->setValue(m_state->builtinLayers);

@@ -3,9 +3,11 @@
 #include "dgi_page.h"
 #include "dgi_page_p.h"
 
+#include "param_widgets.h"
 #include "table_helpers.h"
 
 #include "dgi/evaluation.h"
+#include "dgi/evaluation_run.h"
 #include "dgi/models.h"
 #include "widgets/stacked_bar_chart.h"
 #include "widgets/svg_view.h"
@@ -99,14 +101,14 @@ void DgiPage::buildWidthBoxes()
     m_features->setObjectName(QStringLiteral("dgiFeatures"));
     m_features->setRange(1, 1 << 16);
     m_features->setValue(64);
+    // The page always sends an input width (64 unless changed) where vantage-cli's --in-dim 0 means
+    // "64, or the features' width": the box keeps its own range and default.
     m_hidden = new QSpinBox(this);
     m_hidden->setObjectName(QStringLiteral("dgiHidden"));
-    m_hidden->setRange(1, 1 << 16);
-    m_hidden->setValue(64);
+    configureInput(m_hidden, fieldOf(dgi::modelRequestParams(), "hidden"));
     m_layers = new QSpinBox(this);
     m_layers->setObjectName(QStringLiteral("dgiLayers"));
-    m_layers->setRange(1, 16);
-    m_layers->setValue(3);
+    configureInput(m_layers, fieldOf(dgi::modelRequestParams(), "layers"));
     // Another model (or other widths of a built-in one) makes the cut and results shown another's.
     connect(m_model, &QComboBox::currentTextChanged, this, &DgiPage::onModelInputsChanged);
     for (QSpinBox* box : { m_features, m_hidden, m_layers })

@@ -312,7 +312,7 @@ qint64 EdlPage::currentStep() const
 
 QString EdlPage::jobState() const
 {
-    return QString::fromUtf8(edl::jobStateName(m_state->status.state).data());
+    return QString::fromUtf8(vantage::enumName(m_state->status.state).data()); // the state's name
 }
 
 void EdlPage::logLine(const QString& text, LogWeight weight)

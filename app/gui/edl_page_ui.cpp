@@ -2,6 +2,7 @@
 // event tables and the log on the right.
 
 #include "edl_page.h"
+#include "param_widgets.h"
 
 #include "edl/client.h"
 #include "widgets/line_chart.h"
@@ -94,22 +95,21 @@ QWidget* EdlPage::buildJobBox()
     m_python->setPlaceholderText(qEnvironmentVariable("VANTAGE_PYTHON", QStringLiteral("python3")));
     m_python->setToolTip(tr("The Python that runs the script on every worker; it must have torch and vantage_edl"));
     connect(m_trainer, &QComboBox::currentIndexChanged, this, &EdlPage::updateTrainerFields);
+    // Ranges, defaults and tooltips from the fields EDL declares (edl::leaderOptionsParams,
+    // edl::jobSpecParams), as vantage-cli edl start offers them.
     m_workers = new QSpinBox(this);
     m_workers->setObjectName(QStringLiteral("edlWorkerCount"));
-    m_workers->setRange(1, 1024);
-    m_workers->setValue(2);
+    configureInput(m_workers, fieldOf(edl::leaderOptionsParams(), "workers"));
+    const auto& spec = edl::jobSpecParams();
     m_epochs = new QSpinBox(this);
     m_epochs->setObjectName(QStringLiteral("edlEpochs"));
-    m_epochs->setRange(1, 100000);
-    m_epochs->setValue(3);
+    configureInput(m_epochs, fieldOf(spec, "epochs"));
     m_samples = new QSpinBox(this);
     m_samples->setObjectName(QStringLiteral("edlSamples"));
-    m_samples->setRange(16, 100000000);
-    m_samples->setValue(65536); // 3 epochs of 512 steps: time enough to add and remove workers
+    configureInput(m_samples, fieldOf(spec, "samples"));
     m_batch = new QSpinBox(this);
     m_batch->setObjectName(QStringLiteral("edlBatch"));
-    m_batch->setRange(1, 1 << 20);
-    m_batch->setValue(128);
+    configureInput(m_batch, fieldOf(spec, "batch"));
     m_devices = new QLineEdit(QStringLiteral("cpu"), this);
     m_devices->setObjectName(QStringLiteral("edlDevices"));
     m_devices->setToolTip(tr("Devices of local workers, round robin: cpu, cuda:0, cuda:1, …"));
@@ -195,7 +195,7 @@ void EdlPage::updateTrainerFields()
     m_samples->setEnabled(!user);
     m_samples->setToolTip(user ? tr("The data decides: one sample per row")
             : script           ? tr("The size of the script's data set: sample ids 0 to N-1")
-                               : QString());
+                               : helpText(fieldOf(edl::jobSpecParams(), "samples")));
 }
 
 // Add, remove, stop, migrate and profile, for the attached job.

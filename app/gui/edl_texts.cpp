@@ -27,7 +27,7 @@ QString workerStateText(edl::WorkerState state, bool jobEnded)
     case edl::WorkerState::Failed:
         return EdlPage::tr("failed");
     }
-    return QString::fromUtf8(edl::workerStateName(state).data());
+    return QString::fromUtf8(vantage::enumName(state).data());
 }
 
 QString jobStateText(edl::JobState state)
@@ -44,7 +44,7 @@ QString jobStateText(edl::JobState state)
     case edl::JobState::Failed:
         return EdlPage::tr("failed");
     }
-    return QString::fromUtf8(edl::jobStateName(state).data());
+    return QString::fromUtf8(vantage::enumName(state).data());
 }
 
 QString scaleKindText(edl::ScaleKind kind)
@@ -59,7 +59,7 @@ QString scaleKindText(edl::ScaleKind kind)
     case edl::ScaleKind::Migration:
         return EdlPage::tr("migration");
     }
-    return QString::fromUtf8(edl::scaleKindName(kind).data());
+    return QString::fromUtf8(vantage::enumName(kind).data());
 }
 
 // Why a generation began, as the leader names it.

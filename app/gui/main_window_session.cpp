@@ -113,7 +113,7 @@ void MainWindow::setSessionInternal(std::unique_ptr<store::Session> session, std
             for (auto* p : m_pages) {
                 if (!p->liveWork().isEmpty())
                     continue; // it has taken up a job that trains on: that is what it shows
-                const store::Engine engine = store::engineFromName(p->engineId().toStdString());
+                const store::Engine engine = enumFromName<store::Engine>(p->engineId().toStdString());
                 for (auto it = runs.rbegin(); it != runs.rend(); ++it)
                     if (it->engine == engine && it->status == store::RunStatus::Done) {
                         p->showRun(it->id);

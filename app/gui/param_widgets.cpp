@@ -39,11 +39,16 @@ int clampedInt(const params::Value& value)
 void describe(QWidget* widget, const params::FieldInfo& field)
 {
     if (widget->toolTip().isEmpty())
-        widget->setToolTip(QCoreApplication::translate("Params", field.names.help.c_str()));
+        widget->setToolTip(helpText(field));
     widget->setProperty(kParamKeyProperty, QString::fromStdString(field.key()));
 }
 
 } // namespace
+
+QString helpText(const params::FieldInfo& field)
+{
+    return QCoreApplication::translate("Params", field.names.help.c_str());
+}
 
 void configureInput(QSpinBox* box, const params::FieldInfo& field)
 {

@@ -9,6 +9,7 @@
 #include <QtGlobal>
 
 class QCheckBox;
+class QString;
 class QComboBox;
 class QDoubleSpinBox;
 class QSpinBox;
@@ -17,6 +18,9 @@ class QWidget;
 namespace vantage::gui {
 
 inline constexpr char kParamKeyProperty[] = "paramKey";
+
+// The field's help in the user's language (core's texts are translated in the context "Params").
+QString helpText(const params::FieldInfo& field);
 
 // Range (clamped to int), default and tooltip of a whole-number field.
 void configureInput(QSpinBox* box, const params::FieldInfo& field);

@@ -149,11 +149,11 @@ ppac::DataRequest PpacPage::dataRequest() const
         o.users = m_users->value();
         o.items = m_items->value();
         o.seed = static_cast<std::uint64_t>(m_seed->value());
-        o.validationFraction = 0.1;
+        o.validationFraction = ppac::HoldOut{}.fraction;
         r.synthetic = o;
     } else {
         r.load.path = m_path->text().trimmed().toStdString();
-        r.load.validationFraction = 0.1;
+        r.load.validationFraction = ppac::HoldOut{}.fraction;
     }
     return r;
 }

@@ -193,16 +193,17 @@ QWidget* PpacPage::buildDebiasingTab()
     m_beta = new QSlider(Qt::Horizontal, this);
     m_beta->setObjectName(QStringLiteral("ppacBeta"));
     m_beta->setRange(static_cast<int>(-2 * kBetaScale), static_cast<int>(2 * kBetaScale));
+    // The boxes span the knobs' declared ranges (ppac::knobsParams), the sliders the usual part.
     m_gammaBox = new QDoubleSpinBox(this);
     m_gammaBox->setObjectName(QStringLiteral("ppacGammaBox"));
-    m_gammaBox->setRange(0, 100);
     m_gammaBox->setDecimals(3);
     m_gammaBox->setSingleStep(0.01);
+    configureInput(m_gammaBox, fieldOf(ppac::knobsParams(), "gamma"));
     m_betaBox = new QDoubleSpinBox(this);
     m_betaBox->setObjectName(QStringLiteral("ppacBetaBox"));
-    m_betaBox->setRange(-100, 100);
     m_betaBox->setDecimals(3);
     m_betaBox->setSingleStep(0.01);
+    configureInput(m_betaBox, fieldOf(ppac::knobsParams(), "beta"));
     connect(m_gamma, &QSlider::valueChanged, this, [this](int v) {
         if (!qFuzzyCompare(1.0 + m_gammaBox->value(), 1.0 + v / kGammaScale))
             m_gammaBox->setValue(v / kGammaScale);

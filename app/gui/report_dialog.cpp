@@ -53,7 +53,7 @@ ReportDialog::ReportDialog(
         auto* item = new QListWidgetItem(
             QStringLiteral("#%1 %2 · %3 · %4 (%5)")
                 .arg(r.id)
-                .arg(SessionRunsModel::engineTitle(QString::fromUtf8(store::engineName(r.engine).data())),
+                .arg(SessionRunsModel::engineTitle(QString::fromUtf8(vantage::enumName(r.engine).data())),
                     SessionRunsModel::kindTitle(r.kind), QString::fromStdString(r.name),
                     SessionRunsModel::statusTitle(r.status)),
             m_runs);

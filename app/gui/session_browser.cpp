@@ -64,7 +64,7 @@ SessionBrowser::SessionBrowser(SessionRunsModel* model, QWidget* parent)
     m_status->addItem(tr("Any status"), QString());
     for (auto s :
         { store::RunStatus::Running, store::RunStatus::Done, store::RunStatus::Failed, store::RunStatus::Cancelled })
-        m_status->addItem(SessionRunsModel::statusTitle(s), QString::fromUtf8(store::statusName(s).data()));
+        m_status->addItem(SessionRunsModel::statusTitle(s), QString::fromUtf8(vantage::enumName(s).data()));
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("runSearch"));
     m_search->setPlaceholderText(tr("Search runs"));

@@ -160,15 +160,15 @@ QVariant SessionRunsModel::data(const QModelIndex& index, int role) const
     case RunIdRole:
         return QVariant::fromValue<qlonglong>(r->id);
     case EngineRole:
-        return QString::fromUtf8(store::engineName(r->engine).data());
+        return QString::fromUtf8(vantage::enumName(r->engine).data());
     case StatusRole:
-        return QString::fromUtf8(store::statusName(r->status).data());
+        return QString::fromUtf8(vantage::enumName(r->status).data());
     case Qt::DisplayRole:
         switch (index.column()) {
         case Id:
             return QVariant::fromValue<qlonglong>(r->id);
         case Engine:
-            return engineTitle(QString::fromUtf8(store::engineName(r->engine).data()));
+            return engineTitle(QString::fromUtf8(vantage::enumName(r->engine).data()));
         case Kind:
             return kindTitle(r->kind);
         case Name:

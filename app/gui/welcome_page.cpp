@@ -239,7 +239,7 @@ QString WelcomePage::sessionSummary() const
     std::size_t total = 0;
     try {
         for (const auto& r : m_session->runs()) {
-            ++counts[std::string(store::engineName(r.engine))][r.status];
+            ++counts[std::string(vantage::enumName(r.engine))][r.status];
             ++total;
         }
     } catch (const std::exception& e) {

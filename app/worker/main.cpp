@@ -60,7 +60,7 @@ int runLeader(const std::string& optionsFile)
               << std::endl;
     vantage::NullProgress progress;
     const JobReport report = leader.run(progress, cancel);
-    std::cerr << "vantage-edl leader: " << jobStateName(report.status.state)
+    std::cerr << "vantage-edl leader: " << vantage::enumName(report.status.state)
               << (report.status.message.empty() ? std::string() : " (" + report.status.message + ")") << ", final loss "
               << report.finalLoss << std::endl;
     return report.status.state == JobState::Failed ? 4 : 0;

@@ -77,6 +77,9 @@ template <typename T> T jsonField(const Json& object, std::string_view key, std:
 // is still an error).
 template <typename T> T jsonFieldOr(const Json& object, std::string_view key, T fallback, std::string_view where);
 
+// As jsonField, for a value already found: `v` is the field `key` (the name errors give it).
+template <typename T> T jsonValue(const Json& v, std::string_view key, std::string_view where);
+
 namespace detail {
 [[noreturn]] void throwFieldError(std::string_view key, std::string_view where, const std::string& why);
 const Json& requireObjectKey(const Json& object, std::string_view key, std::string_view where);
@@ -84,7 +87,11 @@ const Json& requireObjectKey(const Json& object, std::string_view key, std::stri
 
 template <typename T> T jsonField(const Json& object, std::string_view key, std::string_view where)
 {
-    const Json& v = detail::requireObjectKey(object, key, where);
+    return jsonValue<T>(detail::requireObjectKey(object, key, where), key, where);
+}
+
+template <typename T> T jsonValue(const Json& v, std::string_view key, std::string_view where)
+{
     // An integer field takes an integer in T's range, also when the text wrote it as 3.0 or
     // beyond int64 (nlohmann would truncate it, or convert an out-of-range double: undefined).
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {

@@ -113,6 +113,8 @@ std::optional<std::string> FieldInfo::refusal(const Value& value) const
         return std::nullopt;
     if (value.index() != defaultValue.index())
         return "must be " + rangeText() + ", got " + valueText(value);
+    if (const auto* real = std::get_if<double>(&value); real && !std::isfinite(*real))
+        return "must be " + rangeText() + ", got " + valueText(value); // NaN compares as in range
     const int low = compareValues(value, min);
     const bool ok = (minExclusive ? low > 0 : low >= 0) && compareValues(value, max) <= 0;
     if (ok)
@@ -154,33 +156,34 @@ std::variant<Value, std::string> FieldInfo::parse(std::string_view text) const
     return *value;
 }
 
-Value readValue(const FieldInfo& info, const Json& object, std::string_view where)
+Value readValue(const FieldInfo& info, const Json& object, std::string_view where, std::string_view prefix)
 {
-    const std::string& key = info.key();
+    const std::string name = std::string(prefix) + info.key();
+    const Json& json = vantage::detail::requireObjectKey(object, info.key(), where);
     Value value;
     switch (info.type) {
     case Type::Int:
         if (std::holds_alternative<std::uint64_t>(info.defaultValue))
-            value = jsonField<std::uint64_t>(object, key, where);
+            value = jsonValue<std::uint64_t>(json, name, where);
         else
-            value = jsonField<std::int64_t>(object, key, where);
+            value = jsonValue<std::int64_t>(json, name, where);
         break;
     case Type::Double:
-        value = jsonField<double>(object, key, where);
+        value = jsonValue<double>(json, name, where);
         break;
     case Type::Bool:
-        value = jsonField<bool>(object, key, where);
+        value = jsonValue<bool>(json, name, where);
         break;
     case Type::String:
     case Type::Enum:
     case Type::Path:
-        value = jsonField<std::string>(object, key, where);
+        value = jsonValue<std::string>(json, name, where);
         break;
     }
     // An enum's aliases are read too: its table, in the field's setter, has the last word.
     if (info.type != Type::Enum)
         if (auto why = info.refusal(value))
-            vantage::detail::throwFieldError(key, where, *why);
+            vantage::detail::throwFieldError(name, where, *why);
     return value;
 }
 

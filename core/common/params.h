@@ -5,12 +5,13 @@
 // writes its JSON (readJson, toJson) and a page configures its inputs (app/gui/param_widgets.h).
 // A field's default is the struct's own initializer, read from a default-constructed struct, so
 // that the struct, the CLI, the JSON and the page cannot disagree. Enum names come from one
-// EnumTable per enum.
+// EnumTable per enum (common/enum_names.h).
 //
 //   const params::Table<TrainOptions> table = {
 //       params::number(&TrainOptions::epochs, { "epochs", "--epochs", "Most epochs" }, 1, 1000000),
 //       params::choice(&TrainOptions::model, { "model", "--model", "Base model" }, kBaseModels) };
 
+#include "common/enum_names.h"
 #include "common/error.h"
 #include "common/json.h"
 
@@ -37,58 +38,9 @@
 
 namespace vantage::params {
 
-// One name of an enum value. The first entry of a value is its canonical name (written to JSON,
-// offered by the CLI and the pages); later entries are aliases that are only read.
-template <typename E> struct EnumName {
-    E value;
-    std::string_view name;
-};
-
-// The names of an enum, with the field an unknown name is reported against:
-//   unknown model 'svd' (mf, lightgcn)   [field 'model']
-template <typename E, std::size_t N> struct EnumTable {
-    std::string_view field;
-    std::array<EnumName<E>, N> entries;
-
-    constexpr std::string_view name(E value) const
-    {
-        for (const auto& e : entries)
-            if (e.value == value)
-                return e.name;
-        return entries[0].name;
-    }
-    std::optional<E> find(std::string_view text) const
-    {
-        for (const auto& e : entries)
-            if (e.name == text)
-                return e.value;
-        return std::nullopt;
-    }
-    // Throws Error::invalidInput for the field, listing the canonical names.
-    E fromName(std::string_view text) const
-    {
-        if (auto v = find(text))
-            return *v;
-        std::string list;
-        for (const auto& n : names())
-            list += (list.empty() ? "" : ", ") + n;
-        throw Error::invalidInput("unknown " + std::string(field) + " '" + std::string(text) + "' (" + list + ")")
-            .forField(std::string(field));
-    }
-    // The canonical names, in the table's order.
-    std::vector<std::string> names() const
-    {
-        std::vector<std::string> out;
-        for (std::size_t i = 0; i < N; ++i) {
-            bool first = true;
-            for (std::size_t j = 0; j < i; ++j)
-                first = first && entries[j].value != entries[i].value;
-            if (first)
-                out.emplace_back(entries[i].name);
-        }
-        return out;
-    }
-};
+// Enum names come from one table per enum (common/enum_names.h).
+using vantage::EnumName;
+using vantage::EnumTable;
 
 enum class Type {
     Int,
@@ -300,18 +252,42 @@ template <typename S> const Field<S>* find(const Table<S>& table, std::string_vi
     return nullptr;
 }
 
-// Reads one field's JSON value: the type and the range are checked, an error names the field and
-// `where` ("run parameters"), an enum name is checked against its table.
-Value readValue(const FieldInfo& info, const Json& object, std::string_view where);
+// Reads one field's JSON value: the type and the range are checked, an error names the field
+// (`prefix` + its key: "timeouts.step_s" for a table nested under "timeouts") and `where` ("run
+// parameters").
+Value readValue(const FieldInfo& info, const Json& object, std::string_view where, std::string_view prefix = {});
 
-// Reads every field present in `object` into `out` (absent fields keep their value).
-template <typename S> void readJson(const Table<S>& table, const Json& object, S& out, std::string_view where)
+// Reads every field present in `object` into `out` (absent fields keep their value). A table read
+// from an object nested in another names its fields with `prefix` ("timeouts.").
+template <typename S>
+void readJson(const Table<S>& table, const Json& object, S& out, std::string_view where, std::string_view prefix = {})
 {
     if (!object.is_object())
         return;
+    for (const auto& f : table) {
+        if (!object.contains(f.info.key()))
+            continue;
+        const Value value = readValue(f.info, object, where, prefix);
+        if (f.info.type != Type::Enum || prefix.empty()) {
+            f.set(out, value);
+            continue;
+        }
+        try { // an enum's aliases are read by its table, which names the field without the prefix
+            f.set(out, value);
+        } catch (Error& e) {
+            e.forField(std::string(prefix) + f.info.key());
+            throw;
+        }
+    }
+}
+
+// Checks every field of `value` against its range (a struct filled in code, not read from JSON):
+// Error::invalidInput naming the field (`prefix` + its key) for the first one out of range.
+template <typename S> void checkRanges(const Table<S>& table, const S& value, std::string_view prefix = {})
+{
     for (const auto& f : table)
-        if (object.contains(f.info.key()))
-            f.set(out, readValue(f.info, object, where));
+        if (auto why = f.info.refusal(f.get(value)))
+            throw Error::invalidInput(*why).forField(std::string(prefix) + f.info.key());
 }
 
 // Every field, by its key.

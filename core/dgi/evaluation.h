@@ -90,7 +90,7 @@ struct EvalOptions {
     // Node-wise baseline: targets per batch, and how much of it to time before extrapolating (0: all).
     std::int64_t nodeWiseBatch = 1024;
     std::int64_t nodeWiseMaxBatches = 0;
-    double nodeWiseTimeLimitS = 0.0;
+    double nodeWiseTimeLimitS = 120.0; // 0: no limit
     // Called on the evaluating thread when a layer has finished (layer-wise over all nodes and the
     // hand-written GCN), for live per-layer charts.
     std::function<void(const LayerStats&)> layerDone;

@@ -12,6 +12,7 @@
 #include "store/run_shapes.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace vantage::dgi {
 
@@ -121,22 +122,113 @@ std::vector<EvalMode> parseEvalModes(const std::vector<std::string>& texts)
     return modes;
 }
 
+// The graph's numbers and flags (dgi generate, info, partition and eval offer them).
+const params::Table<EvaluationRequest>& graphRequestParams()
+{
+    using R = EvaluationRequest;
+    static const params::Table<R> table = {
+        params::flag(&R::symmetrize,
+            { "symmetrize", "--symmetrize", VANTAGE_TRANSLATE_NOOP("Params", "Add the reverse of every edge") }),
+        params::number(&R::numNodes,
+            { "num_nodes", "--num-nodes",
+                VANTAGE_TRANSLATE_NOOP("Params", "Node count for text formats (0: largest id + 1)") },
+            0, std::numeric_limits<std::int64_t>::max()),
+        params::flag(&R::mergeDuplicates,
+            { "merge_duplicates", "--merge-duplicates",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Merge repeated edges into one (default: used as given, as the model's own forward sums them)") },
+            { "--keep-duplicates", "Use repeated edges as given (the default)" }),
+    };
+    return table;
+}
+
+// A built-in model's sizes and seed (dgi partition and eval).
+const params::Table<EvaluationRequest>& modelRequestParams()
+{
+    using R = EvaluationRequest;
+    constexpr std::int64_t kWidth = 1 << 16;
+    static const params::Table<R> table = {
+        params::number(&R::inDim,
+            { "in_dim", "--in-dim",
+                VANTAGE_TRANSLATE_NOOP("Params", "Input width of a built-in model (0: 64, or the features' width)") },
+            0, kWidth),
+        params::number(&R::hidden,
+            { "hidden", "--hidden", VANTAGE_TRANSLATE_NOOP("Params", "Hidden width of a built-in model") }, 1, kWidth),
+        params::number(&R::outDim,
+            { "out_dim", "--out-dim",
+                VANTAGE_TRANSLATE_NOOP("Params", "Output width of a built-in model (0: hidden)") },
+            0, kWidth),
+        params::number(&R::layers,
+            { "layers", "--layers", VANTAGE_TRANSLATE_NOOP("Params", "Layers of a built-in model") }, 1, 1024),
+        params::number(&R::heads, { "heads", "--heads", VANTAGE_TRANSLATE_NOOP("Params", "GAT heads") }, 1, 1024),
+        params::number(&R::seed,
+            { "seed", "--seed",
+                VANTAGE_TRANSLATE_NOOP("Params", "Seed of the built-in model's weights and of random features") },
+            0, std::numeric_limits<std::uint64_t>::max()),
+    };
+    return table;
+}
+
+// The evaluation's numbers (dgi eval).
+const params::Table<EvaluationRequest>& evalOptionsParams()
+{
+    using R = EvaluationRequest;
+    using O = EvalOptions;
+    using params::at;
+    constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+    static const params::Table<R> table = {
+        params::number(at(&R::options, &O::nodeCap),
+            { "node_cap", "--node-cap",
+                VANTAGE_TRANSLATE_NOOP("Params", "Destination nodes per batch (0: from the memory budget)") },
+            0, kMax),
+        params::number(at(&R::options, &O::edgeCap),
+            { "edge_cap", "--edge-cap",
+                VANTAGE_TRANSLATE_NOOP("Params", "Edges per batch (0: from the memory budget)") },
+            0, kMax),
+        params::number(at(&R::options, &O::threads),
+            { "threads", "--threads", VANTAGE_TRANSLATE_NOOP("Params", "Threads (0: all cores)") }, 0,
+            std::numeric_limits<int>::max()), // a run recorded on a larger machine stays readable
+        params::number(at(&R::options, &O::nodeWiseBatch),
+            { "node_batch", "--node-batch", VANTAGE_TRANSLATE_NOOP("Params", "Node-wise: target nodes per batch") }, 1,
+            kMax),
+        params::number(at(&R::options, &O::nodeWiseMaxBatches),
+            { "node_max_batches", "--node-max-batches",
+                VANTAGE_TRANSLATE_NOOP("Params", "Node-wise: time this many batches, extrapolate the rest (0: all)") },
+            0, kMax),
+        params::number(at(&R::options, &O::nodeWiseTimeLimitS),
+            { "node_time_limit_s", "--node-time-limit",
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "Node-wise: stop after this many seconds and extrapolate (0: no limit)"),
+                "s" },
+            0.0, 1e9),
+    };
+    return table;
+}
+
+const params::Table<EvaluationRequest>& evaluationRequestParams()
+{
+    static const params::Table<EvaluationRequest> table = [] {
+        params::Table<EvaluationRequest> all = graphRequestParams();
+        for (const auto* part : { &modelRequestParams(), &evalOptionsParams() })
+            all.insert(all.end(), part->begin(), part->end());
+        return all;
+    }();
+    return table;
+}
+
 Json toJson(const EvaluationRequest& r)
 {
     Json modes = Json::array();
     for (auto m : r.modes)
         modes.push_back(evalModeName(m));
     const EvalOptions& o = r.options;
-    return { { "graph", r.graph }, { "symmetrize", r.symmetrize }, { "self_loops", selfLoopsName(r.selfLoops) },
-        { "num_nodes", r.numNodes }, { "merge_duplicates", r.mergeDuplicates }, { "model", r.model },
-        { "in_dim", r.inDim }, { "hidden", r.hidden }, { "out_dim", r.outDim }, { "layers", r.layers },
-        { "heads", r.heads }, { "seed", r.seed }, { "features", r.features }, { "modes", modes },
-        { "dtype", dtypeName(o.dtype) }, { "memory_budget", o.memoryBudgetBytes }, { "node_cap", o.nodeCap },
-        { "edge_cap", o.edgeCap }, { "stores", placementName(o.stores) }, { "spill", o.spillDirectory.string() },
-        { "reorder", reorderingName(o.reorder) }, { "threads", o.threads }, { "targets", o.targets },
-        { "node_batch", o.nodeWiseBatch }, { "node_max_batches", o.nodeWiseMaxBatches },
-        { "node_time_limit_s", o.nodeWiseTimeLimitS }, { "output_file", r.outputPath.string() }, { "device", o.device },
-        { "device_memory", o.deviceMemoryBytes } };
+    Json out = params::toJson(evaluationRequestParams(), r);
+    out.update({ { "graph", r.graph }, { "self_loops", selfLoopsName(r.selfLoops) }, { "model", r.model },
+        { "features", r.features }, { "modes", modes }, { "dtype", dtypeName(o.dtype) },
+        { "memory_budget", o.memoryBudgetBytes }, { "stores", placementName(o.stores) },
+        { "spill", o.spillDirectory.string() }, { "reorder", reorderingName(o.reorder) }, { "targets", o.targets },
+        { "output_file", r.outputPath.string() }, { "device", o.device }, { "device_memory", o.deviceMemoryBytes } });
+    return out;
 }
 
 EvaluationRequest evaluationRequestFromJson(const Json& p)
@@ -144,19 +236,11 @@ EvaluationRequest evaluationRequestFromJson(const Json& p)
     if (!p.is_object())
         throw Error::invalidInput("the run's parameters are not an object").forField("params");
     EvaluationRequest r;
+    params::readJson(evaluationRequestParams(), p, r, "params");
     r.graph = jsonFieldOr<std::string>(p, "graph", "", "params");
-    r.symmetrize = jsonFieldOr<bool>(p, "symmetrize", false, "params");
     if (p.contains("self_loops"))
         r.selfLoops = parseSelfLoops(p["self_loops"]);
-    r.numNodes = jsonFieldOr<std::int64_t>(p, "num_nodes", 0, "params");
-    r.mergeDuplicates = jsonFieldOr<bool>(p, "merge_duplicates", false, "params");
     r.model = jsonFieldOr<std::string>(p, "model", "", "params");
-    r.inDim = jsonFieldOr<std::int64_t>(p, "in_dim", 0, "params");
-    r.hidden = jsonFieldOr<std::int64_t>(p, "hidden", 64, "params");
-    r.outDim = jsonFieldOr<std::int64_t>(p, "out_dim", 0, "params");
-    r.layers = jsonFieldOr<int>(p, "layers", 3, "params");
-    r.heads = jsonFieldOr<int>(p, "heads", 4, "params");
-    r.seed = jsonFieldOr<std::uint64_t>(p, "seed", 1, "params");
     r.features = jsonFieldOr<std::string>(p, "features", "", "params");
     if (p.contains("modes")) {
         std::vector<std::string> texts;
@@ -168,21 +252,15 @@ EvaluationRequest evaluationRequestFromJson(const Json& p)
     EvalOptions& o = r.options;
     o.dtype = parseDType(jsonFieldOr<std::string>(p, "dtype", "float32", "params"));
     o.memoryBudgetBytes = jsonFieldOr<std::int64_t>(p, "memory_budget", 0, "params");
-    o.nodeCap = jsonFieldOr<std::int64_t>(p, "node_cap", 0, "params");
-    o.edgeCap = jsonFieldOr<std::int64_t>(p, "edge_cap", 0, "params");
     o.stores = parsePlacement(jsonFieldOr<std::string>(p, "stores", "auto", "params"));
     o.spillDirectory = jsonFieldOr<std::string>(p, "spill", "", "params");
     o.reorder = parseReordering(jsonFieldOr<std::string>(p, "reorder", "none", "params"));
-    o.threads = jsonFieldOr<int>(p, "threads", 0, "params");
     if (p.contains("targets") && p["targets"].is_array())
         for (const auto& t : p["targets"]) {
             if (!t.is_number_integer())
                 throw Error::invalidInput("a target is not a node id: " + t.dump()).forField("targets");
             o.targets.push_back(t.get<std::int64_t>());
         }
-    o.nodeWiseBatch = jsonFieldOr<std::int64_t>(p, "node_batch", o.nodeWiseBatch, "params");
-    o.nodeWiseMaxBatches = jsonFieldOr<std::int64_t>(p, "node_max_batches", 0, "params");
-    o.nodeWiseTimeLimitS = jsonFieldOr<double>(p, "node_time_limit_s", 0.0, "params");
     r.outputPath = jsonFieldOr<std::string>(p, "output_file", "", "params");
     o.device = jsonFieldOr<std::string>(p, "device", "cpu", "params");
     o.deviceMemoryBytes = jsonFieldOr<std::int64_t>(p, "device_memory", 0, "params");

@@ -14,6 +14,7 @@
 // "layer_cut.dot" (text/vnd.graphviz).
 
 #include "common/json.h"
+#include "common/params.h"
 #include "common/progress.h"
 #include "dgi/drawing.h"
 #include "dgi/evaluation.h"
@@ -59,6 +60,15 @@ struct EvaluationRequest {
     std::filesystem::path outputPath; // the first mode's output as .npy; empty: none
     DrawWords drawWords; // the cut drawing's words (the window's language); not a parameter of the run
 };
+
+// The request's numbers and flags, declared once for vantage-cli's dgi commands, the run's
+// parameters and the DGI page: the graph's (symmetrize, num_nodes, merge_duplicates), a built-in
+// model's (in_dim, hidden, out_dim, layers, heads, seed), the evaluation's (node_cap, edge_cap,
+// threads, node_batch, node_max_batches, node_time_limit_s), and all of them.
+const params::Table<EvaluationRequest>& graphRequestParams();
+const params::Table<EvaluationRequest>& modelRequestParams();
+const params::Table<EvaluationRequest>& evalOptionsParams();
+const params::Table<EvaluationRequest>& evaluationRequestParams();
 
 // The run's parameters, and back. Error::invalidInput names the field that is wrong.
 Json toJson(const EvaluationRequest& request);

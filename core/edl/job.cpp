@@ -5,28 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace vantage::edl {
 
 namespace {
-
-constexpr std::array<std::pair<WorkerState, std::string_view>, 7> kWorkerStates = { {
-    { WorkerState::Starting, "starting" },
-    { WorkerState::Loading, "loading" },
-    { WorkerState::Ready, "ready" },
-    { WorkerState::Active, "active" },
-    { WorkerState::Leaving, "leaving" },
-    { WorkerState::Left, "left" },
-    { WorkerState::Failed, "failed" },
-} };
-
-constexpr std::array<std::pair<JobState, std::string_view>, 5> kJobStates = { {
-    { JobState::Starting, "starting" },
-    { JobState::Running, "running" },
-    { JobState::Finished, "finished" },
-    { JobState::Stopped, "stopped" },
-    { JobState::Failed, "failed" },
-} };
 
 template <typename T> std::vector<T> listField(const Json& j, std::string_view key, std::string_view where)
 {
@@ -81,45 +64,86 @@ void JobSpec::validate() const
             .forField("trainer");
     if (loss != "auto" && loss != "cross_entropy" && loss != "mse")
         throw Error::invalidInput("unknown loss '" + loss + "' (auto, cross_entropy, mse)").forField("loss");
-    if (samples <= 0)
-        throw Error::invalidInput("must be positive").forField("samples");
-    if (epochs <= 0)
-        throw Error::invalidInput("must be positive").forField("epochs");
-    if (globalBatch <= 0)
-        throw Error::invalidInput("must be positive").forField("batch");
+    // Each number within its declared range (jobSpecParams, timeoutsParams), then what joins two.
+    params::checkRanges(jobSpecParams(), *this);
+    params::checkRanges(timeoutsParams(), timeouts, "timeouts.");
     if (globalBatch > samples)
         throw Error::invalidInput("the batch (" + std::to_string(globalBatch) + ") is larger than the data set ("
             + std::to_string(samples) + " samples)")
             .forField("batch");
-    if (chunkSize < 0 || chunkSize > globalBatch)
+    if (chunkSize > globalBatch)
         throw Error::invalidInput("must be between 0 (automatic) and the batch").forField("chunk_size");
-    if (microBatch < 0)
-        throw Error::invalidInput("must not be negative").forField("micro_batch");
-    if (!std::isfinite(lr) || !(lr > 0.0))
-        throw Error::invalidInput("must be a positive finite number").forField("lr");
-    if (!std::isfinite(momentum) || momentum < 0.0 || momentum >= 1.0)
+    if (momentum >= 1.0)
         throw Error::invalidInput("must be in [0, 1)").forField("momentum");
-    if (hidden <= 0 || hidden > 4096)
-        throw Error::invalidInput("must be in 1..4096").forField("hidden");
-    if (threads <= 0 || threads > 256)
-        throw Error::invalidInput("must be in 1..256").forField("threads");
-    if (bucketBytes < 1024)
-        throw Error::invalidInput("must be at least 1024").forField("bucket_bytes");
-    if (initialWorkers <= 0)
-        throw Error::invalidInput("must be positive").forField("initial_workers");
     // Below this LibTorch does not even start; the limit is meant for the user's model.
-    if (workerMemoryMb != 0 && (workerMemoryMb < 256 || workerMemoryMb > (std::int64_t(1) << 30)))
+    if (workerMemoryMb != 0 && workerMemoryMb < 256)
         throw Error::invalidInput("must be 0 (no limit) or 256..2^30 MiB").forField("worker_memory_mb");
-    if (workerCpuS < 0 || workerCpuS > 100'000'000)
-        throw Error::invalidInput("must be 0 (no limit) or a positive number of seconds").forField("worker_cpu_s");
-    const Timeouts& t = timeouts;
-    for (auto [v, name] :
-        { std::pair{ t.heartbeatS, "heartbeat_s" }, { t.failureS, "failure_s" }, { t.collectiveS, "collective_s" },
-            { t.stepS, "step_s" }, { t.readyS, "ready_s" }, { t.leaderS, "leader_s" }, { t.requestS, "request_s" } })
-        if (!(v > 0.0) || v > 86400.0)
-            throw Error::invalidInput("must be a positive number of seconds").forField(std::string("timeouts.") + name);
-    if (t.failureS <= 2 * t.heartbeatS)
+    if (timeouts.failureS <= 2 * timeouts.heartbeatS)
         throw Error::invalidInput("must be more than two heartbeats").forField("timeouts.failure_s");
+}
+
+// The numbers and flags of a job (its paths and the trainer's kind, which vantage-cli and the page
+// offer in their own ways, are checked by JobSpec::validate).
+const params::Table<JobSpec>& jobSpecParams()
+{
+    using S = JobSpec;
+    using params::number;
+    constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+    static const params::Table<S> table = {
+        number(&S::samples,
+            { "samples", "--samples",
+                VANTAGE_TRANSLATE_NOOP("Params", "Size of the generated data set (sample ids 0 to N-1)") },
+            1, std::int64_t(1) << 40),
+        number(&S::epochs, { "epochs", "--epochs", VANTAGE_TRANSLATE_NOOP("Params", "Epochs over the data set") }, 1,
+            100000),
+        number(&S::globalBatch,
+            { "batch", "--batch",
+                VANTAGE_TRANSLATE_NOOP("Params", "Global batch (samples per step), constant across sizes") },
+            1, std::int64_t(1) << 30),
+        number(&S::chunkSize,
+            { "chunk_size", "--chunk-size",
+                VANTAGE_TRANSLATE_NOOP("Params", "Samples per ledger chunk (0: automatic)") },
+            0, std::int64_t(1) << 40),
+        number(&S::microBatch,
+            { "micro_batch", "--micro-batch",
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "Most samples per forward/backward; more are accumulated (0: no limit)") },
+            0, std::int64_t(1) << 30),
+        number(&S::lr, { "lr", "--lr", VANTAGE_TRANSLATE_NOOP("Params", "Learning rate") }, 0.0, 1e3, true),
+        number(&S::momentum, { "momentum", "--momentum", VANTAGE_TRANSLATE_NOOP("Params", "SGD momentum") }, 0.0, 1.0),
+        params::flag(&S::keepGlobalBatch,
+            { "keep_global_batch", "",
+                VANTAGE_TRANSLATE_NOOP("Params", "Keep the global batch constant when workers join or leave") },
+            { "--per-worker-batch", "Keep the per-worker batch instead (global batch grows with workers)" }),
+        params::flag(&S::linearLrScaling,
+            { "linear_lr_scaling", "--linear-lr",
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "With the per-worker batch: scale the learning rate linearly with workers") }),
+        number(&S::initialWorkers,
+            { "initial_workers", "",
+                VANTAGE_TRANSLATE_NOOP("Params", "Workers of the first generation (for batch and rate scaling)") },
+            1, 1024),
+        number(&S::seed,
+            { "seed", "--seed",
+                VANTAGE_TRANSLATE_NOOP("Params", "Seed of the data set, the model and the data order") },
+            0, std::numeric_limits<std::uint64_t>::max()),
+        number(&S::hidden,
+            { "hidden", "--hidden", VANTAGE_TRANSLATE_NOOP("Params", "Hidden width (MLP) or channels (CNN)") }, 1,
+            4096),
+        number(&S::threads, { "threads", "", VANTAGE_TRANSLATE_NOOP("Params", "Torch threads per worker") }, 1, 256),
+        number(&S::bucketBytes,
+            { "bucket_bytes", "", VANTAGE_TRANSLATE_NOOP("Params", "Bytes per gradient allreduce bucket"), "B" }, 1024,
+            kMax),
+        number(&S::workerMemoryMb,
+            { "worker_memory_mb", "--worker-memory",
+                VANTAGE_TRANSLATE_NOOP("Params", "Address space of each worker process, MiB (0: no limit)"), "MiB" },
+            0, std::int64_t(1) << 30),
+        number(&S::workerCpuS,
+            { "worker_cpu_s", "--worker-cpu",
+                VANTAGE_TRANSLATE_NOOP("Params", "CPU time of each worker process, seconds (0: no limit)"), "s" },
+            0, 100'000'000),
+    };
+    return table;
 }
 
 const params::Table<Timeouts>& timeoutsParams()
@@ -167,26 +191,17 @@ Json toJson(const Timeouts& t)
 Timeouts timeoutsFromJson(const Json& j)
 {
     Timeouts t;
-    try {
-        params::readJson(timeoutsParams(), j, t, "timeouts");
-    } catch (Error& e) {
-        // Named where a job spec holds them ("timeouts.collective_s"), as the user wrote it.
-        if (e.field())
-            e.forField("timeouts." + *e.field());
-        throw;
-    }
+    // Named where a job spec holds them ("timeouts.collective_s"), as the user wrote it.
+    params::readJson(timeoutsParams(), j, t, "timeouts", "timeouts.");
     return t;
 }
 
 Json toJson(const JobSpec& s)
 {
-    return { { "trainer", s.trainer }, { "model", s.model }, { "data", s.data }, { "loss", s.loss },
-        { "script", s.script }, { "samples", s.samples }, { "epochs", s.epochs }, { "batch", s.globalBatch },
-        { "chunk_size", s.chunkSize }, { "micro_batch", s.microBatch }, { "lr", s.lr }, { "momentum", s.momentum },
-        { "keep_global_batch", s.keepGlobalBatch }, { "linear_lr_scaling", s.linearLrScaling },
-        { "initial_workers", s.initialWorkers }, { "seed", s.seed }, { "hidden", s.hidden }, { "threads", s.threads },
-        { "bucket_bytes", s.bucketBytes }, { "worker_memory_mb", s.workerMemoryMb }, { "worker_cpu_s", s.workerCpuS },
-        { "timeouts", toJson(s.timeouts) } };
+    Json out = params::toJson(jobSpecParams(), s);
+    out.update({ { "trainer", s.trainer }, { "model", s.model }, { "data", s.data }, { "loss", s.loss },
+        { "script", s.script }, { "timeouts", toJson(s.timeouts) } });
+    return out;
 }
 
 JobSpec jobSpecFromJson(const Json& j)
@@ -198,58 +213,11 @@ JobSpec jobSpecFromJson(const Json& j)
     s.data = jsonFieldOr<std::string>(j, "data", s.data, w);
     s.loss = jsonFieldOr<std::string>(j, "loss", s.loss, w);
     s.script = jsonFieldOr<std::string>(j, "script", s.script, w);
-    s.samples = jsonFieldOr<std::int64_t>(j, "samples", s.samples, w);
-    s.epochs = jsonFieldOr<std::int64_t>(j, "epochs", s.epochs, w);
-    s.globalBatch = jsonFieldOr<std::int64_t>(j, "batch", s.globalBatch, w);
-    s.chunkSize = jsonFieldOr<std::int64_t>(j, "chunk_size", s.chunkSize, w);
-    s.microBatch = jsonFieldOr<std::int64_t>(j, "micro_batch", s.microBatch, w);
-    s.lr = jsonFieldOr<double>(j, "lr", s.lr, w);
-    s.momentum = jsonFieldOr<double>(j, "momentum", s.momentum, w);
-    s.keepGlobalBatch = jsonFieldOr<bool>(j, "keep_global_batch", s.keepGlobalBatch, w);
-    s.linearLrScaling = jsonFieldOr<bool>(j, "linear_lr_scaling", s.linearLrScaling, w);
-    s.initialWorkers = jsonFieldOr<std::int64_t>(j, "initial_workers", s.initialWorkers, w);
-    s.seed = jsonFieldOr<std::uint64_t>(j, "seed", s.seed, w);
-    s.hidden = jsonFieldOr<std::int64_t>(j, "hidden", s.hidden, w);
-    s.threads = jsonFieldOr<std::int64_t>(j, "threads", s.threads, w);
-    s.bucketBytes = jsonFieldOr<std::int64_t>(j, "bucket_bytes", s.bucketBytes, w);
-    s.workerMemoryMb = jsonFieldOr<std::int64_t>(j, "worker_memory_mb", s.workerMemoryMb, w);
-    s.workerCpuS = jsonFieldOr<std::int64_t>(j, "worker_cpu_s", s.workerCpuS, w);
+    params::readJson(jobSpecParams(), j, s, w);
     if (j.contains("timeouts"))
         s.timeouts = timeoutsFromJson(j["timeouts"]);
     s.validate();
     return s;
-}
-
-std::string_view workerStateName(WorkerState s)
-{
-    for (auto [v, n] : kWorkerStates)
-        if (v == s)
-            return n;
-    return "starting";
-}
-
-WorkerState workerStateFromName(std::string_view name)
-{
-    for (auto [v, n] : kWorkerStates)
-        if (n == name)
-            return v;
-    throw Error::invalidInput("unknown worker state '" + std::string(name) + "'").forField("state");
-}
-
-std::string_view jobStateName(JobState s)
-{
-    for (auto [v, n] : kJobStates)
-        if (v == s)
-            return n;
-    return "starting";
-}
-
-JobState jobStateFromName(std::string_view name)
-{
-    for (auto [v, n] : kJobStates)
-        if (n == name)
-            return v;
-    throw Error::invalidInput("unknown job state '" + std::string(name) + "'").forField("state");
 }
 
 bool isFinal(JobState s)
@@ -265,7 +233,7 @@ std::int64_t JobStatus::activeWorkers() const
 
 Json toJson(const WorkerInfo& w)
 {
-    return { { "id", w.id }, { "host", w.host }, { "device", w.device }, { "state", workerStateName(w.state) },
+    return { { "id", w.id }, { "host", w.host }, { "device", w.device }, { "state", enumName(w.state) },
         { "rank", w.rank }, { "pid", w.pid }, { "step_s", w.stepTimeS }, { "chunks_done", w.chunksDone },
         { "samples_done", w.samplesDone } };
 }
@@ -277,7 +245,7 @@ WorkerInfo workerInfoFromJson(const Json& j)
     i.id = jsonField<std::string>(j, "id", w);
     i.host = jsonFieldOr<std::string>(j, "host", {}, w);
     i.device = jsonFieldOr<std::string>(j, "device", {}, w);
-    i.state = workerStateFromName(jsonField<std::string>(j, "state", w));
+    i.state = enumFromName<WorkerState>(jsonField<std::string>(j, "state", w));
     i.rank = jsonFieldOr<int>(j, "rank", -1, w);
     i.pid = jsonFieldOr<std::int64_t>(j, "pid", 0, w);
     i.stepTimeS = jsonFieldOr<double>(j, "step_s", 0.0, w);
@@ -286,48 +254,9 @@ WorkerInfo workerInfoFromJson(const Json& j)
     return i;
 }
 
-std::string_view scaleKindName(ScaleKind k)
-{
-    switch (k) {
-    case ScaleKind::ScaleOut:
-        return "scale_out";
-    case ScaleKind::ScaleIn:
-        return "scale_in";
-    case ScaleKind::Failure:
-        return "failure";
-    case ScaleKind::Migration:
-        return "migration";
-    }
-    return "scale_out";
-}
-
-ScaleKind scaleKindFromName(std::string_view name)
-{
-    for (auto k : { ScaleKind::ScaleOut, ScaleKind::ScaleIn, ScaleKind::Failure, ScaleKind::Migration })
-        if (name == scaleKindName(k))
-            return k;
-    throw Error::invalidInput(
-        "unknown scale event kind '" + std::string(name) + "' (scale_out, scale_in, failure, migration)")
-        .forField("kind");
-}
-
-std::string_view logLevelName(LogLevel l)
-{
-    return l == LogLevel::Warning ? "warning" : "info";
-}
-
-LogLevel logLevelFromName(std::string_view name)
-{
-    if (name == "info")
-        return LogLevel::Info;
-    if (name == "warning")
-        return LogLevel::Warning;
-    throw Error::invalidInput("unknown log level '" + std::string(name) + "' (info, warning)").forField("level");
-}
-
 Json toJson(const ScaleEvent& e)
 {
-    return { { "step", e.step }, { "kind", scaleKindName(e.kind) }, { "workers_before", e.workersBefore },
+    return { { "step", e.step }, { "kind", enumName(e.kind) }, { "workers_before", e.workersBefore },
         { "workers_after", e.workersAfter }, { "pause_s", e.pauseS }, { "generation", e.generation },
         { "joined", e.joined }, { "left", e.left } };
 }
@@ -337,7 +266,7 @@ ScaleEvent scaleEventFromJson(const Json& j)
     constexpr std::string_view w = "scale event";
     ScaleEvent e;
     e.step = jsonField<std::int64_t>(j, "step", w);
-    e.kind = scaleKindFromName(jsonField<std::string>(j, "kind", w));
+    e.kind = enumFromName<ScaleKind>(jsonField<std::string>(j, "kind", w));
     e.workersBefore = jsonField<std::int64_t>(j, "workers_before", w);
     e.workersAfter = jsonField<std::int64_t>(j, "workers_after", w);
     e.pauseS = jsonField<double>(j, "pause_s", w);
@@ -355,7 +284,7 @@ Json toJson(const JobStatus& s)
     Json events = Json::array();
     for (const auto& e : s.scaleEvents)
         events.push_back(toJson(e));
-    return { { "job", s.jobId }, { "state", jobStateName(s.state) }, { "message", s.message }, { "trainer", s.trainer },
+    return { { "job", s.jobId }, { "state", enumName(s.state) }, { "message", s.message }, { "trainer", s.trainer },
         { "generation", s.generation }, { "step", s.step }, { "epoch", s.epoch }, { "epochs", s.epochs },
         { "batch", s.globalBatch }, { "loss", s.loss }, { "throughput", s.throughput }, { "workers", workers },
         { "scale_events", events }, { "elapsed_s", s.elapsedS } };
@@ -366,7 +295,7 @@ JobStatus jobStatusFromJson(const Json& j)
     constexpr std::string_view w = "status";
     JobStatus s;
     s.jobId = jsonFieldOr<std::string>(j, "job", {}, w);
-    s.state = jobStateFromName(jsonField<std::string>(j, "state", w));
+    s.state = enumFromName<JobState>(jsonField<std::string>(j, "state", w));
     s.message = jsonFieldOr<std::string>(j, "message", {}, w);
     s.trainer = jsonFieldOr<std::string>(j, "trainer", {}, w);
     s.generation = jsonFieldOr<std::int64_t>(j, "generation", 0, w);
@@ -434,9 +363,9 @@ Json toJson(const JobEvent& e)
         }
         Json operator()(const JobStateEvent& j) const
         {
-            return { { "state", jobStateName(j.state) }, { "message", j.message }, { "final_loss", j.finalLoss } };
+            return { { "state", enumName(j.state) }, { "message", j.message }, { "final_loss", j.finalLoss } };
         }
-        Json operator()(const LogEvent& l) const { return { { "level", logLevelName(l.level) }, { "text", l.text } }; }
+        Json operator()(const LogEvent& l) const { return { { "level", enumName(l.level) }, { "text", l.text } }; }
     };
     return { { "seq", e.seq }, { "time_s", e.timeS }, { "kind", e.kind() },
         { "data", std::visit(Visitor{}, e.payload) } };
@@ -493,12 +422,12 @@ JobEvent jobEventFromJson(const Json& j)
         e.payload = ep;
     } else if (kind == "job") {
         JobStateEvent js;
-        js.state = jobStateFromName(jsonField<std::string>(d, "state", w));
+        js.state = enumFromName<JobState>(jsonField<std::string>(d, "state", w));
         js.message = jsonFieldOr<std::string>(d, "message", {}, w);
         js.finalLoss = jsonFieldOr<double>(d, "final_loss", 0.0, w);
         e.payload = js;
     } else if (kind == "log") {
-        e.payload = LogEvent{ logLevelFromName(jsonFieldOr<std::string>(d, "level", "info", w)),
+        e.payload = LogEvent{ enumFromName<LogLevel>(jsonFieldOr<std::string>(d, "level", "info", w)),
             jsonFieldOr<std::string>(d, "text", {}, w) };
     } else {
         throw Error::invalidInput("unknown event kind '" + kind + "'").forField("kind");

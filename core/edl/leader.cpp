@@ -130,7 +130,7 @@ void Leader::Impl::subscribe(const std::string& peer, const Message& m)
 void Leader::Impl::command(const std::string& peer, const Message& m)
 {
     if (phase == Phase::Ended)
-        throw Error::invalidInput("the job has ended (" + std::string(jobStateName(state)) + ")");
+        throw Error::invalidInput("the job has ended (" + std::string(enumName(state)) + ")");
     if (m.type == msg::Stop) {
         stopRequested = true;
         if (phase == Phase::Forming)
@@ -166,8 +166,8 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
         throw Error::invalidInput("unknown worker '" + m.sender + "'");
     const std::size_t idx = w->index;
     if (!w->alive()) {
-        throw Error::invalidInput("worker " + w->info.id + " is no longer part of the job ("
-            + std::string(workerStateName(w->info.state)) + ")");
+        throw Error::invalidInput(
+            "worker " + w->info.id + " is no longer part of the job (" + std::string(enumName(w->info.state)) + ")");
     }
     w->lastHeard = Clock::now();
     if (m.type == msg::Heartbeat) {
@@ -196,7 +196,7 @@ void Leader::Impl::fromWorker(const std::string& peer, const Message& m)
     if (phase == Phase::Ended) {
         w->owed = Owed{ peer, m.request, m.type };
         // As endJob answers: rank 0 writes the last commit, also when its report came after the end.
-        answer(*w, msg::Exit, { { "reason", jobStateName(state) }, { "checkpoint", path("final.pt").string() } });
+        answer(*w, msg::Exit, { { "reason", enumName(state) }, { "checkpoint", path("final.pt").string() } });
         return;
     }
     if (m.type == msg::Ready) {

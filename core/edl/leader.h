@@ -75,6 +75,9 @@ struct LeaderOptions {
 
     void validate() const; // throws Error::invalidInput naming the field
 };
+// The fields of LeaderOptions with one value each (keys "workers", "ssh", "listen_host", ...),
+// declared once for vantage-cli's edl run and start, the EDL page and the options file.
+const params::Table<LeaderOptions>& leaderOptionsParams();
 Json toJson(const LeaderOptions& o);
 LeaderOptions leaderOptionsFromJson(const Json& j);
 

@@ -138,11 +138,39 @@ void useScript(
         ::setenv("PYTHONPATH", (moduleDir.string() + (path.empty() ? "" : ":" + path)).c_str(), 1);
 }
 
+const params::Table<LeaderOptions>& leaderOptionsParams()
+{
+    using O = LeaderOptions;
+    static const params::Table<O> table = {
+        params::number(&O::workers,
+            { "workers", "--workers", VANTAGE_TRANSLATE_NOOP("Params", "Workers of the first generation") }, 1, 1024),
+        params::text(&O::sshCommand, { "ssh", "--ssh", VANTAGE_TRANSLATE_NOOP("Params", "ssh command for --hosts") }),
+        params::text(&O::listenHost,
+            { "listen_host", "--listen",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Address the control plane and the store listen on (remote hosts need a reachable one)") }),
+        params::number(&O::listenPort,
+            { "listen_port", "--port", VANTAGE_TRANSLATE_NOOP("Params", "Control port (0: any free port)") }, 0, 65535),
+        params::flag(&O::writeJobFile,
+            { "write_job_file", "",
+                VANTAGE_TRANSLATE_NOOP("Params", "Write the job file (address and token) into the job folder") }),
+        params::number(&O::startTimeoutS,
+            { "start_timeout_s", "", VANTAGE_TRANSLATE_NOOP("Params", "Seconds the first generation may take to form"),
+                "s" },
+            0.0, 86400.0, true),
+        params::text(&O::restoreFrom,
+            { "restore_from", "--resume",
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "Start from a checkpoint (final.pt, last_commit.pt of an ended job)") },
+            params::Type::Path),
+    };
+    return table;
+}
+
 void LeaderOptions::validate() const
 {
     spec.validate();
-    if (workers <= 0 || workers > 1024)
-        throw Error::invalidInput("must be in 1..1024").forField("workers");
+    params::checkRanges(leaderOptionsParams(), *this);
     if (workerBinary.empty())
         throw Error::invalidInput("the worker executable is not known").forField("worker_binary");
     if ((spec.trainer == "python") != !workerCommand.empty())
@@ -151,8 +179,6 @@ void LeaderOptions::validate() const
             .forField("worker_command");
     if (jobDir.empty())
         throw Error::invalidInput("the job folder is not set").forField("job_dir");
-    if (listenPort < 0 || listenPort > 65535)
-        throw Error::invalidInput("must be in 0..65535").forField("listen_port");
     if (straggler.enabled
         && (!std::isfinite(straggler.factor) || !(straggler.factor > 1.0) || straggler.steps <= 0
             || straggler.steps > 1000000))
@@ -170,8 +196,6 @@ void LeaderOptions::validate() const
                     + std::to_string(started - 1) + " (with the schedule)")
                     .forField("kill");
     }
-    if (!(startTimeoutS > 0))
-        throw Error::invalidInput("must be positive").forField("start_timeout_s");
     for (const auto& d : devices)
         (void)deviceEnvironment(d);
     // A damaged checkpoint is named now, not found by every worker in turn.
@@ -191,16 +215,22 @@ Json toJson(const LeaderOptions& o)
     Json faults = Json::array();
     for (const auto& f : o.faults)
         faults.push_back({ { "step", f.step }, { "worker", f.worker }, { "phase", f.phase }, { "slow_ms", f.slowMs } });
-    return { { "spec", toJson(o.spec) }, { "workers", o.workers }, { "devices", o.devices }, { "hosts", hosts },
-        { "ssh", o.sshCommand }, { "listen_host", o.listenHost }, { "listen_port", o.listenPort },
-        { "worker_binary", o.workerBinary.string() }, { "worker_command", o.workerCommand },
-        { "job_dir", o.jobDir.string() }, { "schedule", schedule }, { "faults", faults },
+    Json out = params::toJson(leaderOptionsParams(), o);
+    out.update({
+        { "spec", toJson(o.spec) },
+        { "devices", o.devices },
+        { "hosts", hosts },
+        { "worker_binary", o.workerBinary.string() },
+        { "worker_command", o.workerCommand },
+        { "job_dir", o.jobDir.string() },
+        { "schedule", schedule },
+        { "faults", faults },
         { "scale_mode", o.scaleMode == ScaleMode::Live ? "live" : "stop-restart" },
         { "straggler",
             { { "enabled", o.straggler.enabled }, { "factor", o.straggler.factor }, { "steps", o.straggler.steps },
                 { "replace", o.straggler.replace } } },
-        { "write_job_file", o.writeJobFile }, { "start_timeout_s", o.startTimeoutS },
-        { "restore_from", o.restoreFrom } };
+    });
+    return out;
 }
 
 LeaderOptions leaderOptionsFromJson(const Json& j)
@@ -208,7 +238,7 @@ LeaderOptions leaderOptionsFromJson(const Json& j)
     constexpr std::string_view w = "leader options";
     LeaderOptions o;
     o.spec = jobSpecFromJson(detail::requireObjectKey(j, "spec", w));
-    o.workers = jsonFieldOr<int>(j, "workers", o.workers, w);
+    params::readJson(leaderOptionsParams(), j, o, w);
     o.devices = jsonFieldOr<std::vector<std::string>>(j, "devices", {}, w);
     if (j.contains("hosts"))
         for (const auto& h : j["hosts"])
@@ -216,9 +246,6 @@ LeaderOptions leaderOptionsFromJson(const Json& j)
                 jsonFieldOr<std::vector<std::string>>(h, "devices", {}, "host"),
                 jsonFieldOr<std::string>(h, "worker", {}, "host"),
                 jsonFieldOr<std::string>(h, "address", {}, "host") });
-    o.sshCommand = jsonFieldOr<std::string>(j, "ssh", o.sshCommand, w);
-    o.listenHost = jsonFieldOr<std::string>(j, "listen_host", o.listenHost, w);
-    o.listenPort = jsonFieldOr<int>(j, "listen_port", 0, w);
     o.workerBinary = jsonField<std::string>(j, "worker_binary", w);
     o.workerCommand = jsonFieldOr<std::vector<std::string>>(j, "worker_command", {}, w);
     o.jobDir = jsonField<std::string>(j, "job_dir", w);
@@ -242,9 +269,6 @@ LeaderOptions leaderOptionsFromJson(const Json& j)
             = { jsonFieldOr<bool>(s, "enabled", false, "straggler"), jsonFieldOr<double>(s, "factor", 2.0, "straggler"),
                   jsonFieldOr<int>(s, "steps", 5, "straggler"), jsonFieldOr<bool>(s, "replace", true, "straggler") };
     }
-    o.writeJobFile = jsonFieldOr<bool>(j, "write_job_file", true, w);
-    o.startTimeoutS = jsonFieldOr<double>(j, "start_timeout_s", o.startTimeoutS, w);
-    o.restoreFrom = jsonFieldOr<std::string>(j, "restore_from", {}, w);
     o.validate();
     return o;
 }

@@ -199,7 +199,7 @@ void Leader::Impl::endJob(JobState s, std::string why)
     for (auto& w : membership.all()) {
         if (!w.alive())
             continue;
-        answer(w, msg::Exit, { { "reason", jobStateName(s) }, { "checkpoint", checkpoint } });
+        answer(w, msg::Exit, { { "reason", enumName(s) }, { "checkpoint", checkpoint } });
         if (!membership.isMember(w.index))
             w.info.state = WorkerState::Left; // a joiner that had not joined yet
     }

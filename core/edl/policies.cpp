@@ -49,7 +49,7 @@ JobStatus waitForJob(
             return s;
         if (isFinal(s.state))
             throw Error::failure(
-                "the job ended (" + std::string(jobStateName(s.state)) + ") before the policy could finish");
+                "the job ended (" + std::string(enumName(s.state)) + ") before the policy could finish");
         if (Clock::now() > deadline)
             throw Error::failure(
                 "timed out after " + std::to_string(static_cast<int>(timeoutS)) + " s waiting for the job");

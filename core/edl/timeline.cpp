@@ -44,7 +44,7 @@ Json JobTimeline::result() const
     for (const auto& f : m_failures)
         failures.push_back({ { "worker", f.worker }, { "reason", f.reason }, { "silent_s", f.silentS },
             { "step", f.step }, { "member", f.member } });
-    return { { "state", m_end ? std::string(jobStateName(m_end->state)) : std::string("running") },
+    return { { "state", m_end ? std::string(enumName(m_end->state)) : std::string("running") },
         { "message", m_end ? m_end->message : std::string() }, { "final_loss", finalLoss() },
         { "steps", m_loss.empty() ? 0 : m_loss.back().step + 1 }, { "events", events }, { "failures", failures } };
 }

@@ -29,8 +29,16 @@ enum class Optimizer {
 
 inline constexpr params::EnumTable<Precision, 2> kPrecisions{ "precision",
     { { { Precision::Mixed, "mixed" }, { Precision::Fp32, "fp32" } } } };
+constexpr const auto& enumTable(Precision)
+{
+    return kPrecisions;
+}
 inline constexpr params::EnumTable<Optimizer, 2> kOptimizers{ "optimizer",
     { { { Optimizer::Adam, "adam" }, { Optimizer::SgdMomentum, "sgd" } } } };
+constexpr const auto& enumTable(Optimizer)
+{
+    return kOptimizers;
+}
 inline std::string_view precisionName(Precision p)
 {
     return kPrecisions.name(p);

@@ -9,27 +9,6 @@ namespace vantage::ft {
 
 namespace {
 
-constexpr std::pair<OpKind, std::string_view> kKindNames[] = {
-    { OpKind::Embedding, "embedding" },
-    { OpKind::Linear, "linear" },
-    { OpKind::Conv2d, "conv2d" },
-    { OpKind::Attention, "attention" },
-    { OpKind::LayerNorm, "layernorm" },
-    { OpKind::RmsNorm, "rmsnorm" },
-    { OpKind::Elementwise, "elementwise" },
-    { OpKind::Pool, "pool" },
-    { OpKind::Concat, "concat" },
-    { OpKind::Loss, "loss" },
-};
-
-constexpr std::pair<Activation, std::string_view> kActivationNames[] = {
-    { Activation::None, "none" },
-    { Activation::Relu, "relu" },
-    { Activation::Gelu, "gelu" },
-    { Activation::Silu, "silu" },
-    { Activation::SwiGlu, "swiglu" },
-};
-
 // FLOPs per element of an activation applied after a linear/conv/elementwise op (tanh-GELU ~8).
 double activationFlops(Activation a)
 {
@@ -117,44 +96,6 @@ std::int64_t convOut(const Op& op, std::int64_t in, int k, int s, int p, const c
 }
 
 } // namespace
-
-std::string_view opKindName(OpKind kind)
-{
-    for (const auto& [k, n] : kKindNames)
-        if (k == kind)
-            return n;
-    return "unknown";
-}
-
-OpKind opKindFromName(std::string_view name)
-{
-    std::string list;
-    for (const auto& [k, n] : kKindNames) {
-        if (n == name)
-            return k;
-        list += (list.empty() ? "" : ", ") + std::string(n);
-    }
-    throw Error::invalidInput("unknown op kind '" + std::string(name) + "' (expected one of: " + list + ")");
-}
-
-std::string_view activationName(Activation a)
-{
-    for (const auto& [k, n] : kActivationNames)
-        if (k == a)
-            return n;
-    return "none";
-}
-
-Activation activationFromName(std::string_view name)
-{
-    std::string list;
-    for (const auto& [k, n] : kActivationNames) {
-        if (n == name)
-            return k;
-        list += (list.empty() ? "" : ", ") + std::string(n);
-    }
-    throw Error::invalidInput("unknown activation '" + std::string(name) + "' (expected one of: " + list + ")");
-}
 
 int OpGraph::find(std::string_view opName) const
 {

@@ -4,6 +4,8 @@
 // the JSON format of docs/ft.md; both go through OpGraph::add, which infers shapes, so a graph is
 // consistent however it was made.
 
+#include "common/enum_names.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -35,10 +37,26 @@ enum class Activation {
     SwiGlu
 };
 
-std::string_view opKindName(OpKind kind);
-OpKind opKindFromName(std::string_view name); // Error::invalidInput listing the kinds
-std::string_view activationName(Activation a);
-Activation activationFromName(std::string_view name);
+// Names in the JSON format of docs/ft.md (enumName, enumFromName: an unknown name is an error
+// listing the names).
+inline constexpr EnumTable<OpKind, 10> kOpKinds{ .field = "",
+    .entries = { { { OpKind::Embedding, "embedding" }, { OpKind::Linear, "linear" }, { OpKind::Conv2d, "conv2d" },
+        { OpKind::Attention, "attention" }, { OpKind::LayerNorm, "layernorm" }, { OpKind::RmsNorm, "rmsnorm" },
+        { OpKind::Elementwise, "elementwise" }, { OpKind::Pool, "pool" }, { OpKind::Concat, "concat" },
+        { OpKind::Loss, "loss" } } },
+    .what = "op kind" };
+constexpr const auto& enumTable(OpKind)
+{
+    return kOpKinds;
+}
+inline constexpr EnumTable<Activation, 5> kActivations{ .field = "",
+    .entries = { { { Activation::None, "none" }, { Activation::Relu, "relu" }, { Activation::Gelu, "gelu" },
+        { Activation::Silu, "silu" }, { Activation::SwiGlu, "swiglu" } } },
+    .what = "activation" };
+constexpr const auto& enumTable(Activation)
+{
+    return kActivations;
+}
 
 // Activations are [batch, features, positions]; positions are a sequence (height = length,
 // width = 1) or an image (height x width).

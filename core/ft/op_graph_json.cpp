@@ -127,7 +127,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     Op op;
     op.name = r.string(o, "name", at);
     try {
-        op.kind = opKindFromName(r.string(o, "kind", at));
+        op.kind = enumFromName<OpKind>(r.string(o, "kind", at));
     } catch (const Error& e) {
         r.fail(e.message(), at + "/kind");
     }
@@ -176,7 +176,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
         r.fail("'ceil_mode' is for max and avg pools", at + "/ceil_mode");
     if (r.has(o, "activation")) {
         try {
-            op.activation = activationFromName(r.string(o, "activation", at));
+            op.activation = enumFromName<Activation>(r.string(o, "activation", at));
         } catch (const Error& e) {
             r.fail(e.message(), at + "/activation");
         }
@@ -245,7 +245,7 @@ Json toJson(const OpGraph& g)
 {
     Json ops = Json::array();
     for (const Op& op : g.ops()) {
-        Json o = { { "name", op.name }, { "kind", opKindName(op.kind) } };
+        Json o = { { "name", op.name }, { "kind", enumName(op.kind) } };
         if (!op.inputs.empty()) {
             Json in = Json::array();
             for (int i : op.inputs)
@@ -306,7 +306,7 @@ Json toJson(const OpGraph& g)
             break;
         }
         if (op.activation != Activation::None)
-            o["activation"] = activationName(op.activation);
+            o["activation"] = enumName(op.activation);
         if (op.tiedTo >= 0)
             o["tied_to"] = g.op(op.tiedTo).name;
         ops.push_back(std::move(o));

@@ -183,7 +183,7 @@ StoredSearch readSearch(const store::Session& session, std::int64_t runId)
         throw Error::invalidInput("run " + std::to_string(runId) + " is not an FT search").forField("run");
     if (info.status != store::RunStatus::Done || !info.result.is_object())
         throw Error::invalidInput("run " + std::to_string(info.id) + " is "
-            + std::string(store::statusName(info.status)) + (info.error.empty() ? "" : ": " + info.error)
+            + std::string(vantage::enumName(info.status)) + (info.error.empty() ? "" : ": " + info.error)
             + "; it has no frontier")
             .forField("run");
     store::requireCurrentShape(info);

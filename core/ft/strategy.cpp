@@ -37,7 +37,7 @@ Strategy makeStrategy(const OpGraph& graph, const ClusterProfile& cluster, int d
         const OpCost oc = model.opCost(op, c);
         OpChoice ch;
         ch.op = op.name;
-        ch.kind = std::string(opKindName(op.kind));
+        ch.kind = std::string(enumName(op.kind));
         ch.config = c.name();
         ch.split = splitLabel(c);
         ch.time = oc.time();

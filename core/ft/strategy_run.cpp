@@ -4,25 +4,37 @@
 #include "common/graphviz.h"
 #include "common/json.h"
 #include "ft/explicit_costs.h"
+#include "ft/search_run.h"
 #include "store/run_scope.h"
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 
 namespace vantage::ft {
+
+const params::Table<FrontierRequest>& frontierRequestParams()
+{
+    // Named as ft search names them (searchRequestParams): --eps and --threads mean the same there.
+    const auto names = [](std::string_view key) { return params::find(searchRequestParams(), key)->info.names; };
+    using R = FrontierRequest;
+    using O = FrontierOptions;
+    static const params::Table<R> table = {
+        params::number(params::at(&R::options, &O::epsilon), names("epsilon"), 0.0, 1e6),
+        params::number(params::at(&R::options, &O::threads), names("threads"), 0, std::numeric_limits<int>::max()),
+    };
+    return table;
+}
 
 FrontierRun FrontierRecipe::run(
     store::Session* session, const FrontierRequest& request, Progress& progress, const CancelToken& cancel)
 {
-    if (request.options.epsilon < 0.0)
-        throw Error::invalidInput("must be >= 0").forField("eps");
+    params::checkRanges(frontierRequestParams(), request);
     FrontierRun out;
     out.graph = loadExplicitCosts(request.costs);
-    const store::NewRun run{ .engine = engine,
-        .kind = kind,
-        .name = request.costs,
-        .params
-        = { { "costs", request.costs }, { "cost_graph", toJson(out.graph) }, { "epsilon", request.options.epsilon } } };
+    Json stored = params::toJson(frontierRequestParams(), request);
+    stored.update({ { "costs", request.costs }, { "cost_graph", toJson(out.graph) } });
+    const store::NewRun run{ .engine = engine, .kind = kind, .name = request.costs, .params = std::move(stored) };
     return store::recordRun(session, run, [&](store::RunScope& scope) {
         out.runId = scope.id();
         out.frontier = searchFrontier(out.graph, request.options, progress, cancel);

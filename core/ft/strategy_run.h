@@ -31,6 +31,10 @@ struct FrontierRequest {
     FrontierOptions options; // epsilon, threads
 };
 
+// The fields of FrontierRequest's options ("epsilon", "threads"), declared once for vantage-cli's
+// ft frontier --eps and --threads and the run's parameters.
+const params::Table<FrontierRequest>& frontierRequestParams();
+
 struct FrontierRun {
     std::int64_t runId = 0;
     CostGraph graph;

@@ -178,33 +178,6 @@ void finishLog(InteractionLog& log, IdMap& users, IdMap& items, const fs::path& 
 
 } // namespace
 
-std::string_view formatName(DataFormat format)
-{
-    switch (format) {
-    case DataFormat::Auto:
-        return "auto";
-    case DataFormat::UserLines:
-        return "lines";
-    case DataFormat::RecBoleInter:
-        return "inter";
-    case DataFormat::MovieLens:
-        return "movielens";
-    case DataFormat::Csv:
-        return "csv";
-    }
-    return "auto";
-}
-
-DataFormat formatFromName(std::string_view name)
-{
-    for (auto f :
-        { DataFormat::Auto, DataFormat::UserLines, DataFormat::RecBoleInter, DataFormat::MovieLens, DataFormat::Csv })
-        if (formatName(f) == name)
-            return f;
-    throw Error::invalidInput("unknown data format '" + std::string(name) + "' (auto, lines, inter, movielens, csv)")
-        .forField("format");
-}
-
 UserItems readUserLines(const fs::path& path)
 {
     const std::string text = fileText(path);
@@ -673,7 +646,7 @@ Json toJson(const LoadOptions& o)
 {
     auto path
         = [](const fs::path& p) { return p.empty() ? std::string() : fs::absolute(p).lexically_normal().string(); };
-    return { { "path", path(o.path) }, { "format", formatName(o.format) }, { "test", path(o.testPath) },
+    return { { "path", path(o.path) }, { "format", enumName(o.format) }, { "test", path(o.testPath) },
         { "balanced_test", path(o.balancedTestPath) },
         { "min_rating", std::isfinite(o.minRating) ? Json(o.minRating) : Json(nullptr) },
         { "csv_delimiter", o.csv.delimiter == 0 ? std::string() : std::string(1, o.csv.delimiter) },
@@ -691,7 +664,7 @@ LoadOptions loadOptionsFromJson(const Json& j, const std::string& where)
 {
     LoadOptions o;
     o.path = jsonField<std::string>(j, "path", where);
-    o.format = formatFromName(jsonFieldOr<std::string>(j, "format", "auto", where));
+    o.format = enumFromName<DataFormat>(jsonFieldOr<std::string>(j, "format", "auto", where));
     o.testPath = jsonFieldOr<std::string>(j, "test", "", where);
     o.balancedTestPath = jsonFieldOr<std::string>(j, "balanced_test", "", where);
     if (j.contains("min_rating") && !j["min_rating"].is_null())

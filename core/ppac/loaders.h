@@ -9,6 +9,7 @@
 //   Csv           user,item[,rating[,timestamp]] with or without a header row
 // Single-file formats are split per user (splits.h); ids are mapped to dense indices and kept as labels.
 
+#include "common/enum_names.h"
 #include "common/progress.h"
 #include "ppac/dataset.h"
 #include "ppac/splits.h"
@@ -27,8 +28,16 @@ enum class DataFormat {
     Csv
 };
 
-std::string_view formatName(DataFormat format); // "auto", "lines", "inter", "movielens", "csv"
-DataFormat formatFromName(std::string_view name); // throws Error::invalidInput
+// "auto", "lines", "inter", "movielens", "csv" (enumName, enumFromName: an unknown name is an error
+// naming the field "format").
+inline constexpr EnumTable<DataFormat, 5> kDataFormats{ .field = "format",
+    .entries = { { { DataFormat::Auto, "auto" }, { DataFormat::UserLines, "lines" },
+        { DataFormat::RecBoleInter, "inter" }, { DataFormat::MovieLens, "movielens" }, { DataFormat::Csv, "csv" } } },
+    .what = "data format" };
+constexpr const auto& enumTable(DataFormat)
+{
+    return kDataFormats;
+}
 
 struct CsvOptions {
     char delimiter = 0; // 0: detected from the first line (',', ';', tab)

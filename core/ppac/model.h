@@ -33,6 +33,10 @@ enum class BaseModel {
 inline constexpr params::EnumTable<BaseModel, 6> kBaseModels{ "model",
     { { { BaseModel::MF, "mf" }, { BaseModel::LightGCN, "lightgcn" }, { BaseModel::MF, "bprmf" },
         { BaseModel::MF, "MF" }, { BaseModel::LightGCN, "lgn" }, { BaseModel::LightGCN, "LightGCN" } } } };
+constexpr const auto& enumTable(BaseModel)
+{
+    return kBaseModels;
+}
 inline std::string_view baseModelName(BaseModel model)
 {
     return kBaseModels.name(model);

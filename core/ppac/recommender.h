@@ -13,6 +13,7 @@
 // ranked exhaustively again, so the result is always the exhaustive ranking.
 
 #include "common/json.h"
+#include "common/params.h"
 #include "common/progress.h"
 #include "ppac/metrics.h"
 #include "ppac/model.h"
@@ -29,6 +30,9 @@ struct Knobs {
     double gamma = 0.0; // weight of personal popularity
     double beta = 0.0; // weight of global popularity
 };
+// The knobs' fields ("gamma", "beta"), declared once for vantage-cli's ppac train --gamma/--beta,
+// the runs' parameters and the page's boxes.
+const params::Table<Knobs>& knobsParams();
 
 // The knob score, in the one order of float operations every path uses.
 inline float knobScore(float base, float personal, float global, const Knobs& k)

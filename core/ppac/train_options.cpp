@@ -1,5 +1,8 @@
 #include "ppac/trainer.h"
 
+#include "ppac/recommender.h"
+#include "ppac/training_run.h"
+
 #include <limits>
 
 namespace vantage::ppac {
@@ -76,6 +79,33 @@ const params::Table<TrainOptions>& trainOptionsParams()
                     "Rank the full and balanced tests every this many epochs and report them (learning curves; never "
                     "used to pick the weights; 0: never)") },
             0, 1000000),
+    };
+    return table;
+}
+
+const params::Table<Knobs>& knobsParams()
+{
+    // Scores are not normalised: a model's knobs reach the hundreds (docs/ppac.md: γ 512, β -1024);
+    // either sign is read (runs recorded by vantage-cli, which always took any).
+    constexpr double kMost = 1e6;
+    static const params::Table<Knobs> table = {
+        params::number(&Knobs::gamma,
+            { "gamma", "--gamma", VANTAGE_TRANSLATE_NOOP("Params", "Weight of personal popularity (γ)") }, -kMost,
+            kMost),
+        params::number(&Knobs::beta,
+            { "beta", "--beta", VANTAGE_TRANSLATE_NOOP("Params", "Weight of global popularity (β)") }, -kMost, kMost),
+    };
+    return table;
+}
+
+const params::Table<HoldOut>& holdOutParams()
+{
+    static const params::Table<HoldOut> table = {
+        params::number(&HoldOut::fraction,
+            { "validation_fraction", "--validation-fraction",
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "Share of each user's training interactions held out for validation") },
+            0.0, 0.99),
     };
     return table;
 }

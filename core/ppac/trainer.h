@@ -34,6 +34,10 @@ enum class ValidationSource {
 inline constexpr params::EnumTable<ValidationSource, 3> kValidationSources{ "validation",
     { { { ValidationSource::None, "none" }, { ValidationSource::HeldOut, "holdout" },
         { ValidationSource::BalancedTest, "balanced-test" } } } };
+constexpr const auto& enumTable(ValidationSource)
+{
+    return kValidationSources;
+}
 inline std::string_view validationSourceName(ValidationSource source)
 {
     return kValidationSources.name(source);

@@ -108,7 +108,7 @@ LoadedData loadData(const DataRequest& r, Progress& progress, const CancelToken&
 Json toJson(const TrainingRequest& r)
 {
     return { { "data", toJson(r.data) }, { "training", toJson(r.training) },
-        { "knobs", { { "gamma", r.knobs.gamma }, { "beta", r.knobs.beta } } }, { "save", r.save } };
+        { "knobs", params::toJson(knobsParams(), r.knobs) }, { "save", r.save } };
 }
 
 TrainingRequest trainingRequestFromJson(const Json& p)
@@ -118,9 +118,7 @@ TrainingRequest trainingRequestFromJson(const Json& p)
     TrainingRequest r;
     r.data = dataRequestFromJson(p.value("data", Json()));
     r.training = trainOptionsFromJson(p.value("training", Json::object()), kWhere);
-    const Json knobs = p.value("knobs", Json::object());
-    r.knobs.gamma = jsonFieldOr(knobs, "gamma", 0.0, kWhere);
-    r.knobs.beta = jsonFieldOr(knobs, "beta", 0.0, kWhere);
+    params::readJson(knobsParams(), p.value("knobs", Json::object()), r.knobs, kWhere, "knobs.");
     r.save = jsonFieldOr<std::string>(p, "save", "", kWhere);
     return r;
 }
@@ -182,7 +180,7 @@ TrainingRun runTraining(store::Session* session, const TrainingRequest& request,
 
         Json j = toJson(run.training);
         j["metrics"] = toJson(run.evaluation.evaluation);
-        j["knobs"] = { { "gamma", request.knobs.gamma }, { "beta", request.knobs.beta } };
+        j["knobs"] = params::toJson(knobsParams(), request.knobs);
         j["evaluate_s"] = std::chrono::duration<double>(Clock::now() - t0).count();
         j["validation"] = validationSourceName(request.training.validation);
         if (!request.save.empty())

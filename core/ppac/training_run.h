@@ -64,6 +64,14 @@ struct TrainingRequest {
     std::string save; // also write the model to this file; empty: only into the session
 };
 
+// The share of each user's training interactions held out for validation (holdout validation):
+// key "validation_fraction", vantage-cli's ppac train --validation-fraction (which holds out none
+// when the validation is not holdout and the option is not given) and the page's hold-out.
+struct HoldOut {
+    double fraction = 0.1;
+};
+const params::Table<HoldOut>& holdOutParams();
+
 Json toJson(const TrainingRequest& request);
 TrainingRequest trainingRequestFromJson(const Json& params);
 // "PPAC-MF on gowalla", "LightGCN on synthetic".

@@ -90,8 +90,8 @@ CsvExport writeCsv(const store::Session& session, const ReportOptions& options, 
         const std::string dirName = "run-" + std::to_string(r.id);
         const fs::path dir = folder / dirName;
         makeFolder(dir);
-        Json entry = { { "id", r.id }, { "engine", store::engineName(r.engine) },
-            { "kind", store::runKindName(r.kind) }, { "folder", dirName } };
+        Json entry = { { "id", r.id }, { "engine", vantage::enumName(r.engine) }, { "kind", vantage::enumName(r.kind) },
+            { "folder", dirName } };
 
         write(dir / "params.json", dumpJson(r.params));
         entry["params"] = dirName + "/params.json";
@@ -152,8 +152,8 @@ CsvExport writeCsv(const store::Session& session, const ReportOptions& options, 
         std::string tags;
         for (const auto& t : r.tags)
             tags += (tags.empty() ? "" : ";") + t;
-        runsCsv += row({ std::to_string(r.id), std::string(store::engineName(r.engine)),
-            std::string(store::runKindName(r.kind)), r.name, std::string(store::statusName(r.status)), r.createdAt,
+        runsCsv += row({ std::to_string(r.id), std::string(vantage::enumName(r.engine)),
+            std::string(vantage::enumName(r.kind)), r.name, std::string(vantage::enumName(r.status)), r.createdAt,
             r.startedAt, r.finishedAt, exactNumber(r.durationS), r.summary, r.error, tags, std::to_string(names.size()),
             std::to_string(session.artifacts(r.id).size()) });
         index["runs"].push_back(std::move(entry));

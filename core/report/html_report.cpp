@@ -143,7 +143,7 @@ void PageWriter::contents(std::string& h, const ReportRuns& runs) const
     for (const auto& r : runs.listed) {
         const std::string id = std::to_string(r.id);
         h += "<tr data-run=\"" + id + "\"><td class=\"num\"><a href=\"#run-" + id + "\">" + id + "</a></td><td>"
-            + esc(engineTitle(store::engineName(r.engine))) + "</td><td>" + esc(std::string(store::runKindName(r.kind)))
+            + esc(engineTitle(vantage::enumName(r.engine))) + "</td><td>" + esc(std::string(vantage::enumName(r.kind)))
             + "</td><td><a href=\"#run-" + id + "\">" + esc(r.name.empty() ? runLabel(r) : r.name) + "</a></td><td>"
             + statusSpan(r.status) + "</td><td>" + esc(displayTime(r.startedAt)) + "</td>";
         h += r.durationS > 0 ? "<td class=\"num\" data-value=\"" + exactNumber(r.durationS) + "\">"

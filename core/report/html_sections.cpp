@@ -64,7 +64,7 @@ void HtmlWriter::factRow(std::string& h, const std::string& key, const std::stri
 
 std::string HtmlWriter::statusSpan(store::RunStatus status) const
 {
-    const std::string name(store::statusName(status));
+    const std::string name(vantage::enumName(status));
     std::string shown = name;
     switch (status) {
     case store::RunStatus::Done:
@@ -87,7 +87,7 @@ std::string HtmlWriter::statusSpan(store::RunStatus status) const
 
 std::string HtmlWriter::runLabel(const store::RunInfo& r) const
 {
-    std::string s = engineTitle(store::engineName(r.engine)) + " " + std::string(store::runKindName(r.kind));
+    std::string s = engineTitle(vantage::enumName(r.engine)) + " " + std::string(vantage::enumName(r.kind));
     if (!r.name.empty())
         s += " — " + r.name;
     return s;

@@ -10,8 +10,8 @@ RunInfo readRun(const Session& session, std::int64_t runId, Engine engine, RunKi
 {
     RunInfo info = session.run(runId);
     if (info.engine != engine || info.kind != kind)
-        throw Error::invalidInput("run " + std::to_string(runId) + " is not an " + std::string(engineName(engine)) + " "
-            + std::string(runKindName(kind)) + " run")
+        throw Error::invalidInput("run " + std::to_string(runId) + " is not an " + std::string(enumName(engine)) + " "
+            + std::string(enumName(kind)) + " run")
             .forField("run");
     return info;
 }

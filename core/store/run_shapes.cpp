@@ -291,7 +291,7 @@ constexpr Upgrader kUpgraders[] = {
 
 std::string kindTitle(Engine engine, RunKind kind)
 {
-    return std::string(engineName(engine)) + " " + std::string(runKindName(kind));
+    return std::string(enumName(engine)) + " " + std::string(enumName(kind));
 }
 
 } // namespace

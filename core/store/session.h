@@ -3,6 +3,7 @@
 // parameters, status, timings, results, numeric series (for charts) and artifacts (exports, SVGs,
 // reports). The GUI and the CLI both write it through this class; it has no Qt in it.
 
+#include "common/enum_names.h"
 #include "common/json.h"
 
 #include <cstdint>
@@ -24,8 +25,15 @@ enum class RunStatus {
     Cancelled
 };
 
-std::string_view statusName(RunStatus status);
-RunStatus statusFromName(std::string_view text); // throws Error::invalidInput
+// Stored by name (enumName, enumFromName: an unknown name is an error naming the field "status").
+inline constexpr EnumTable<RunStatus, 5> kRunStatuses{ .field = "status",
+    .entries = { { { RunStatus::Queued, "queued" }, { RunStatus::Running, "running" }, { RunStatus::Done, "done" },
+        { RunStatus::Failed, "failed" }, { RunStatus::Cancelled, "cancelled" } } },
+    .what = "run status" };
+constexpr const auto& enumTable(RunStatus)
+{
+    return kRunStatuses;
+}
 
 // The engine a run belongs to, stored by its name ("ft", "edl", "dgi", "ppac"). Unknown: a name
 // this build does not know (a file from a later version); such runs are listed, not interpreted.
@@ -36,8 +44,13 @@ enum class Engine {
     Ppac,
     Unknown
 };
-std::string_view engineName(Engine engine);
-Engine engineFromName(std::string_view name); // Unknown for a name it does not know
+inline constexpr EnumTable<Engine, 4> kEngines{ .field = "engine",
+    .entries = { { { Engine::Ft, "ft" }, { Engine::Edl, "edl" }, { Engine::Dgi, "dgi" }, { Engine::Ppac, "ppac" } } },
+    .fallback = Engine::Unknown };
+constexpr const auto& enumTable(Engine)
+{
+    return kEngines;
+}
 
 // What a run did, stored by its name: FT "search", "frontier", "pick", "export"; EDL "train"; DGI
 // "generate", "partition", "evaluate"; PPAC "generate", "similar", "train", "evaluate", "rerank",
@@ -56,8 +69,16 @@ enum class RunKind {
     Knobs,
     Unknown
 };
-std::string_view runKindName(RunKind kind);
-RunKind runKindFromName(std::string_view name); // Unknown for a name it does not know
+inline constexpr EnumTable<RunKind, 11> kRunKinds{ .field = "kind",
+    .entries = { { { RunKind::Search, "search" }, { RunKind::Frontier, "frontier" }, { RunKind::Pick, "pick" },
+        { RunKind::Export, "export" }, { RunKind::Train, "train" }, { RunKind::Generate, "generate" },
+        { RunKind::Partition, "partition" }, { RunKind::Evaluate, "evaluate" }, { RunKind::Similar, "similar" },
+        { RunKind::Rerank, "rerank" }, { RunKind::Knobs, "knobs" } } },
+    .fallback = RunKind::Unknown };
+constexpr const auto& enumTable(RunKind)
+{
+    return kRunKinds;
+}
 
 // What a caller supplies to record a new run.
 struct NewRun {

@@ -25,7 +25,7 @@ std::int64_t Session::createRun(const NewRun& run)
                         "shape_version) VALUES (?, ?, ?, ?, 'queued', ")
                 + kNow + ", ?, ?, ?)",
             m_impl->path);
-        s.bind(1, engineName(run.engine)).bind(2, runKindName(run.kind)).bind(3, run.name).bind(4, run.params.dump());
+        s.bind(1, enumName(run.engine)).bind(2, enumName(run.kind)).bind(3, run.name).bind(4, run.params.dump());
         s.bind(5, static_cast<std::int64_t>(::getpid())).bind(6, hostName());
         s.bind(7, currentShapeVersion(run.engine, run.kind));
         s.run();
@@ -80,7 +80,7 @@ void Session::finishRun(
             std::string("UPDATE runs SET status = ?, finished_at = ") + kNow + ", started_at = COALESCE(started_at, "
                 + kNow + "), result = ?, summary = ?, error = ? WHERE id = ?",
             m_impl->path);
-        s.bind(1, statusName(status));
+        s.bind(1, enumName(status));
         if (result.is_null())
             s.bindNull(2);
         else
@@ -108,7 +108,7 @@ void readStatus(RunInfo& r, const std::string& text)
 {
     for (auto status :
         { RunStatus::Queued, RunStatus::Running, RunStatus::Done, RunStatus::Failed, RunStatus::Cancelled })
-        if (statusName(status) == text) {
+        if (enumName(status) == text) {
             r.status = status;
             return;
         }
@@ -126,8 +126,8 @@ RunInfo readRun(const Stmt& s)
 {
     RunInfo r;
     r.id = s.int64(0);
-    r.engine = engineFromName(s.text(1));
-    r.kind = runKindFromName(s.text(2));
+    r.engine = enumFromName<Engine>(s.text(1));
+    r.kind = enumFromName<RunKind>(s.text(2));
     r.name = s.text(3);
     bool isJson = true;
     r.params = jsonOrNull(s.text(4), &isJson);

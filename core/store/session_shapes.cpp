@@ -118,7 +118,7 @@ void Session::Impl::upgradeRunShapes()
         Stmt s(db, "SELECT id, engine, kind, shape_version FROM runs WHERE shape_version < ?", path);
         s.bind(1, latestShapeVersion());
         while (s.step()) {
-            const OldRun r{ s.int64(0), engineFromName(s.text(1)), runKindFromName(s.text(2)),
+            const OldRun r{ s.int64(0), enumFromName<Engine>(s.text(1)), enumFromName<RunKind>(s.text(2)),
                 static_cast<int>(std::max<std::int64_t>(s.int64(3), 0)) };
             if (r.engine != Engine::Unknown && r.kind != RunKind::Unknown
                 && r.version < currentShapeVersion(r.engine, r.kind))

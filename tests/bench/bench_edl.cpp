@@ -41,6 +41,7 @@ LeaderOptions options(const std::string& name, int workers)
     LeaderOptions o;
     o.spec.trainer = "mlp";
     o.spec.samples = g_samples;
+    o.spec.epochs = 1;
     o.spec.globalBatch = g_batch;
     o.spec.hidden = 64;
     o.spec.timeouts.failureS = 2.0;
@@ -67,14 +68,14 @@ Json throughput(int workers)
     for (std::size_t i = 5; i < r.throughput.size(); ++i)
         tp.push_back(r.throughput[i].value);
     return { { "workers", workers }, { "samples_per_s", median(tp) }, { "steps", r.status.step },
-        { "state", jobStateName(r.status.state) } };
+        { "state", enumName(r.status.state) } };
 }
 
 Json pauses(const JobReport& r)
 {
     Json a = Json::array();
     for (const auto& e : r.events)
-        a.push_back({ { "kind", scaleKindName(e.kind) }, { "step", e.step }, { "workers_before", e.workersBefore },
+        a.push_back({ { "kind", enumName(e.kind) }, { "step", e.step }, { "workers_before", e.workersBefore },
             { "workers_after", e.workersAfter }, { "pause_s", e.pauseS } });
     return a;
 }
@@ -100,7 +101,7 @@ Json scalePauses()
     Json out = { { "stop_free", pauses(a) }, { "stop_restart", pauses(b) } };
     for (ScaleKind kind : { ScaleKind::ScaleOut, ScaleKind::ScaleIn }) {
         const double x = pauseOf(a, kind), y = pauseOf(b, kind);
-        out[std::string(scaleKindName(kind)) + "_ratio"] = y > 0 ? x / y : 0.0;
+        out[std::string(enumName(kind)) + "_ratio"] = y > 0 ? x / y : 0.0;
     }
     out["exactly_once"] = a.exactlyOnce && b.exactlyOnce;
     out["replicas_equal"] = a.replicasEqual && b.replicasEqual;
@@ -153,7 +154,7 @@ Json detection(int sig)
     NullProgress progress;
     const JobReport r = leader.run(progress, CancelToken{});
     observer.join();
-    result["state"] = jobStateName(r.status.state);
+    result["state"] = enumName(r.status.state);
     result["exactly_once"] = r.exactlyOnce;
     result["pause_s"] = r.events.empty() ? 0.0 : r.events.front().pauseS;
     return result;

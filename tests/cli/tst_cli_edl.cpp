@@ -133,8 +133,8 @@ private Q_SLOTS:
     void runJsonAndSession()
     {
         const QString session = path("run.vantage");
-        const Result r = cli({ "--json", "--session", session, "edl", "run", "--workers", "2", "--samples", "1536",
-            "--batch", "32", "--hidden", "32", "--schedule", "step=2:+1,step=10:-1", "--kill",
+        const Result r = cli({ "--json", "--session", session, "edl", "run", "--workers", "2", "--epochs", "1",
+            "--samples", "1536", "--batch", "32", "--hidden", "32", "--schedule", "step=2:+1,step=10:-1", "--kill",
             "step=0:worker=0:slow=80", "--baseline", "stop-restart", "--job-dir", path("run-job"), "--worker-binary",
             kWorker, "--failure-timeout", "2", "--collective-timeout", "5" });
         QVERIFY2(r.code == 0, r.err.constData());
@@ -187,8 +187,9 @@ private Q_SLOTS:
     void startScaleAttachStop()
     {
         const QString jobDir = path("bg-job");
-        Result r = cli({ "--json", "edl", "start", "--workers", "1", "--samples", "60000", "--batch", "32", "--hidden",
-            "32", "--kill", "step=0:worker=0:slow=30", "--job-dir", jobDir, "--worker-binary", kWorker });
+        Result r = cli({ "--json", "edl", "start", "--workers", "1", "--epochs", "1", "--samples", "60000", "--batch",
+            "32", "--hidden", "32", "--kill", "step=0:worker=0:slow=30", "--job-dir", jobDir, "--worker-binary",
+            kWorker });
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["job_dir"].toString(), jobDir);
         const pid_t leader = leaderOf(r);
@@ -273,9 +274,9 @@ private Q_SLOTS:
     void aStalledLeaderFailsNoWorker()
     {
         const QString jobDir = path("stall-job");
-        Result r = cli({ "--json", "edl", "start", "--workers", "2", "--samples", "200000", "--batch", "32", "--hidden",
-            "32", "--failure-timeout", "1", "--kill", "step=0:worker=0:slow=20", "--job-dir", jobDir, "--worker-binary",
-            kWorker });
+        Result r = cli({ "--json", "edl", "start", "--workers", "2", "--epochs", "1", "--samples", "200000", "--batch",
+            "32", "--hidden", "32", "--failure-timeout", "1", "--kill", "step=0:worker=0:slow=20", "--job-dir", jobDir,
+            "--worker-binary", kWorker });
         QVERIFY2(r.code == 0, r.err.constData());
         const pid_t leader = leaderOf(r);
         QVERIFY(leader > 0);
@@ -290,7 +291,7 @@ private Q_SLOTS:
         const std::int64_t resumedAt = job.status().step;
         waitForStep(job, resumedAt + 5, 30000);
         const edl::JobStatus st = job.status();
-        QCOMPARE(edl::jobStateName(st.state), std::string_view("running"));
+        QCOMPARE(vantage::enumName(st.state), std::string_view("running"));
         QVERIFY2(st.step >= resumedAt + 5, qPrintable(QString::number(st.step)));
         for (const auto& w : st.workers)
             QVERIFY2(w.state == edl::WorkerState::Active, w.id.c_str());

@@ -101,9 +101,10 @@ private Q_SLOTS:
     void theModulesOwnLoss()
     {
         // regressor.pt defines loss(output, target) (Huber, summed); "auto" uses it.
-        const Result r = cli(QStringList{ "--json", "edl", "run", "--model", path("regressor.pt"), "--data",
-                                 path("regression/x.npy") + "," + path("regression/y.npy"), "--workers", "2" }
-            + common("regression"));
+        const Result r
+            = cli(QStringList{ "--json", "edl", "run", "--model", path("regressor.pt"), "--data",
+                      path("regression/x.npy") + "," + path("regression/y.npy"), "--workers", "2", "--epochs", "1" }
+                + common("regression"));
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(r.json()["ledger"].toObject()["exactly_once"].toBool());
         QVERIFY(r.json()["replicas_equal"].toBool());
@@ -114,9 +115,10 @@ private Q_SLOTS:
     // A model whose output does not fit the targets fails in the workers; the job says why.
     void aTrainingErrorIsNamed()
     {
-        const Result r = cli(QStringList{ "--json", "edl", "run", "--model", path("cnn.pt"), "--data",
-                                 path("bars/inputs.npy") + "," + path("regression/y.npy"), "--workers", "2" }
-            + common("mismatch"));
+        const Result r
+            = cli(QStringList{ "--json", "edl", "run", "--model", path("cnn.pt"), "--data",
+                      path("bars/inputs.npy") + "," + path("regression/y.npy"), "--workers", "2", "--epochs", "1" }
+                + common("mismatch"));
         QCOMPARE(r.code, 1);
         QCOMPARE(r.json()["state"].toString(), QStringLiteral("failed"));
         const QString message = r.json()["message"].toString();

@@ -144,8 +144,8 @@ private Q_SLOTS:
         QVERIFY2(w.code == 0, w.err.constData());
         QStringList args = common("file");
         args[args.indexOf("1024")] = "256";
-        Result r = cli(QStringList{ "--json", "edl", "run", "--script", example(), "--workers", "2" } + args
-            + QStringList{ "--", "--data", path("images.pt"), "--save", path("final.pt") });
+        Result r = cli(QStringList{ "--json", "edl", "run", "--script", example(), "--workers", "2", "--epochs", "1" }
+            + args + QStringList{ "--", "--data", path("images.pt"), "--save", path("final.pt") });
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(r.json()["ledger"].toObject()["exactly_once"].toBool());
         QCOMPARE(r.json()["ledger"].toObject()["epochs"].toArray()[0].toObject()["samples"].toInt(), 256);
@@ -157,8 +157,8 @@ private Q_SLOTS:
         QCOMPARE(inspect.json()["step"].toInt(), 256 / 32);
 
         // The file has 256 samples and the job 1024: the script says so and the job fails cleanly.
-        r = cli(QStringList{ "--json", "edl", "run", "--script", example(), "--workers", "1" } + common("mismatch")
-            + QStringList{ "--", "--data", path("images.pt") });
+        r = cli(QStringList{ "--json", "edl", "run", "--script", example(), "--workers", "1", "--epochs", "1" }
+            + common("mismatch") + QStringList{ "--", "--data", path("images.pt") });
         QCOMPARE(r.code, 1);
         QVERIFY2(r.json()["message"].toString().contains("start the job with --samples 256"),
             qPrintable(r.json()["message"].toString()));
@@ -189,8 +189,8 @@ private Q_SLOTS:
         // Tight timeouts on a loaded machine (a GUI suite beside it under ctest -j2) found a starved
         // worker first ("silent for 3.00 s", "no report of step 0 within 4 s") and hid the message.
         args[args.indexOf("--failure-timeout") + 1] = "10";
-        const Result r = cli(QStringList{ "--json", "edl", "run", "--script", breaker(), "--workers", "2",
-                                 "--step-timeout", mode == "hang" ? "12" : "60" }
+        const Result r = cli(QStringList{ "--json", "edl", "run", "--script", breaker(), "--workers", "2", "--epochs",
+                                 "1", "--step-timeout", mode == "hang" ? "12" : "60" }
             + args + QStringList{ "--", mode });
         const QJsonObject j = r.json();
         QVERIFY2(!j.isEmpty(), r.err.constData());

@@ -72,7 +72,7 @@ class TestReportEngines : public QObject {
     const store::RunInfo& run(const char* engine) const
     {
         for (const auto& r : m_runs)
-            if (store::engineName(r.engine) == engine)
+            if (vantage::enumName(r.engine) == engine)
                 return r;
         qFatal("no %s run", engine);
     }
@@ -132,7 +132,7 @@ private Q_SLOTS:
         QCOMPARE(m_runs.size(), std::size_t(4));
         for (const auto& run : m_runs) {
             QCOMPARE(int(run.status), int(store::RunStatus::Done));
-            QVERIFY2(!run.summary.empty(), store::engineName(run.engine).data());
+            QVERIFY2(!run.summary.empty(), vantage::enumName(run.engine).data());
         }
     }
 
@@ -297,7 +297,7 @@ private Q_SLOTS:
         for (std::size_t i = 0; i < m_runs.size(); ++i) {
             const auto& stored = m_runs[i];
             QCOMPARE(rows[i + 1][0].toLongLong(), stored.id);
-            QCOMPARE(rows[i + 1][1], QString::fromUtf8(store::engineName(stored.engine).data()));
+            QCOMPARE(rows[i + 1][1], QString::fromUtf8(vantage::enumName(stored.engine).data()));
             QCOMPARE(rows[i + 1][summaryCol], QString::fromStdString(stored.summary));
             const QString dir = out + QStringLiteral("/run-%1/").arg(stored.id);
             QVERIFY(Json::parse(readAll((dir + "params.json").toStdString()).toStdString()) == stored.params);

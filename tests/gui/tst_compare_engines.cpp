@@ -67,7 +67,7 @@ class TestCompareEngines : public QObject {
         auto s = store::Session::open(m_session.toStdString(), store::Session::Mode::ReadOnly);
         std::vector<qint64> ids;
         for (const auto& r : s.runs())
-            if (store::engineName(r.engine) == engine && store::runKindName(r.kind) == kind
+            if (vantage::enumName(r.engine) == engine && vantage::enumName(r.kind) == kind
                 && r.status == store::RunStatus::Done)
                 ids.push_back(r.id);
         return ids;
@@ -129,9 +129,9 @@ private Q_SLOTS:
             QVERIFY2(r.code == 0, r.err.constData());
         }
         for (const char* workers : { "1", "2" }) {
-            r = cli({ "--session", m_session, "edl", "run", "--workers", workers, "--samples", "1024", "--batch", "32",
-                "--hidden", "16", "--job-dir", path(QStringLiteral("job-") + workers), "--worker-binary",
-                QStringLiteral(VANTAGE_EDL_WORKER_BIN) });
+            r = cli({ "--session", m_session, "edl", "run", "--workers", workers, "--epochs", "1", "--samples", "1024",
+                "--batch", "32", "--hidden", "16", "--job-dir", path(QStringLiteral("job-") + workers),
+                "--worker-binary", QStringLiteral(VANTAGE_EDL_WORKER_BIN) });
             QVERIFY2(r.code == 0, r.err.constData());
         }
     }

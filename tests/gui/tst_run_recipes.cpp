@@ -122,10 +122,10 @@ QStringList compareRuns(const store::Session& pageSession, const store::RunInfo&
             out << QStringLiteral("%1: %2 vs %3")
                        .arg(QLatin1String(name), QString::fromStdString(a), QString::fromStdString(b));
     };
-    field("engine", std::string(store::engineName(page.engine)), std::string(store::engineName(cliRun.engine)));
-    field("kind", std::string(store::runKindName(page.kind)), std::string(store::runKindName(cliRun.kind)));
+    field("engine", std::string(vantage::enumName(page.engine)), std::string(vantage::enumName(cliRun.engine)));
+    field("kind", std::string(vantage::enumName(page.kind)), std::string(vantage::enumName(cliRun.kind)));
     field("name", page.name, cliRun.name);
-    field("status", std::string(store::statusName(page.status)), std::string(store::statusName(cliRun.status)));
+    field("status", std::string(vantage::enumName(page.status)), std::string(vantage::enumName(cliRun.status)));
     field("error", page.error, cliRun.error);
     if (c.summaryNumbers)
         field("summary", page.summary, cliRun.summary);
@@ -234,7 +234,7 @@ class TestRunRecipes : public QObject {
     {
         std::vector<store::RunInfo> found;
         for (const auto& r : s.runs())
-            if (store::runKindName(r.kind) == kind)
+            if (vantage::enumName(r.kind) == kind)
                 found.push_back(r);
         if (found.size() != 1)
             qWarning("expected one %s run, found %zu", kind.c_str(), found.size());

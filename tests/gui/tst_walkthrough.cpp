@@ -467,10 +467,9 @@ private Q_SLOTS:
             engines.insert(r.engine);
         QCOMPARE(engines.size(), std::size_t(4)); // a run of every engine
         for (const auto& r : runs) {
-            const QString engine = QString::fromUtf8(store::engineName(r.engine).data());
+            const QString engine = QString::fromUtf8(vantage::enumName(r.engine).data());
             w.showRun(r.id, engine);
-            STEP(
-                QStringLiteral("%1-%2-%3").arg(engine, QString::fromUtf8(store::runKindName(r.kind).data())).arg(r.id));
+            STEP(QStringLiteral("%1-%2-%3").arg(engine, QString::fromUtf8(vantage::enumName(r.kind).data())).arg(r.id));
         }
         if (language == QLatin1String("en"))
             QVERIFY2(m_englishSeen.size() >= 15, qPrintable(QStringLiteral("%1 texts").arg(m_englishSeen.size())));

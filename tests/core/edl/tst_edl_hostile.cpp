@@ -146,6 +146,7 @@ class TestHostile : public QObject {
         LeaderOptions o;
         o.spec.trainer = "mlp";
         o.spec.samples = samples;
+        o.spec.epochs = 1;
         o.spec.globalBatch = 32;
         o.spec.hidden = 32;
         o.spec.timeouts = { .heartbeatS = 0.2,

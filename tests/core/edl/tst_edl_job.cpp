@@ -118,7 +118,7 @@ std::string kinds(const JobReport& r)
 {
     std::string s;
     for (const auto& e : r.events)
-        s += (s.empty() ? "" : ",") + std::string(scaleKindName(e.kind)) + ":" + std::to_string(e.workersBefore) + "->"
+        s += (s.empty() ? "" : ",") + std::string(enumName(e.kind)) + ":" + std::to_string(e.workersBefore) + "->"
             + std::to_string(e.workersAfter);
     return s;
 }
@@ -550,7 +550,7 @@ private Q_SLOTS:
                 QCOMPARE(zmq::poll(&item, 1, std::chrono::milliseconds(500)), 0);
             }
             const JobStatus after = job.status();
-            QVERIFY2(after.state == JobState::Running, jobStateName(after.state).data());
+            QVERIFY2(after.state == JobState::Running, enumName(after.state).data());
             QVERIFY(after.step >= s.step);
         }
 

@@ -138,7 +138,7 @@ private Q_SLOTS:
         QFETCH(QString, expect);
         const auto p = write("bad/" + name.toStdString(), text.toStdString());
         try {
-            const auto f = formatFromName(format.toStdString());
+            const auto f = enumFromName<ppac::DataFormat>(format.toStdString());
             if (f == DataFormat::UserLines)
                 readUserLines(p);
             else if (f == DataFormat::RecBoleInter)

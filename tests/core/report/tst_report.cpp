@@ -764,9 +764,9 @@ private Q_SLOTS:
             const QStringList& row = runsCsv[i + 1];
             QCOMPARE(row.size(), header.size());
             QCOMPARE(row[col("id")].toLongLong(), runs[i].id);
-            QCOMPARE(row[col("engine")], q(std::string(store::engineName(runs[i].engine))));
+            QCOMPARE(row[col("engine")], q(std::string(vantage::enumName(runs[i].engine))));
             QCOMPARE(row[col("name")], q(runs[i].name));
-            QCOMPARE(row[col("status")], q(std::string(store::statusName(runs[i].status))));
+            QCOMPARE(row[col("status")], q(std::string(vantage::enumName(runs[i].status))));
             QCOMPARE(row[col("summary")], q(runs[i].summary));
             QCOMPARE(row[col("error")], q(runs[i].error));
             QCOMPARE(row[col("duration_s")].toDouble(), runs[i].durationS);

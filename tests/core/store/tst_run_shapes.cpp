@@ -394,7 +394,7 @@ private Q_SLOTS:
         QCOMPARE(job.events.front().workersAfter, 3);
         QCOMPARE(job.finalStatus.has_value(), !state.isEmpty());
         if (!state.isEmpty())
-            QCOMPARE(QString::fromStdString(std::string(edl::jobStateName(job.finalStatus->state))), state);
+            QCOMPARE(QString::fromStdString(std::string(vantage::enumName(job.finalStatus->state))), state);
         QVERIFY(!run.result.contains("scale_events"));
         QVERIFY(!run.result.contains("report"));
     }
@@ -450,8 +450,8 @@ private Q_SLOTS:
         {
             auto s = Session::create(p);
             const Json& up = f["upgraded"];
-            const auto id = s.beginRun({ .engine = engineFromName(f["engine"].get<std::string>()),
-                .kind = runKindFromName(f["kind"].get<std::string>()),
+            const auto id = s.beginRun({ .engine = enumFromName<Engine>(f["engine"].get<std::string>()),
+                .kind = enumFromName<RunKind>(f["kind"].get<std::string>()),
                 .name = "from later",
                 .params = up["params"] });
             s.finishRun(id, RunStatus::Done, up["result"], "later");

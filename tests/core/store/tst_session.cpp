@@ -117,10 +117,10 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(Error, s.appendSeries(9999, "x", ramp(3)));
         // Engines and kinds are closed sets, stored by name; a name this build does not know reads as Unknown.
         for (auto e : { Engine::Ft, Engine::Edl, Engine::Dgi, Engine::Ppac })
-            QCOMPARE(engineFromName(engineName(e)), e);
-        QCOMPARE(engineFromName("quantum"), Engine::Unknown);
-        QCOMPARE(runKindFromName(runKindName(RunKind::Knobs)), RunKind::Knobs);
-        QCOMPARE(runKindFromName(""), RunKind::Unknown);
+            QCOMPARE(enumFromName<Engine>(enumName(e)), e);
+        QCOMPARE(enumFromName<Engine>("quantum"), Engine::Unknown);
+        QCOMPARE(enumFromName<RunKind>(enumName(RunKind::Knobs)), RunKind::Knobs);
+        QCOMPARE(enumFromName<RunKind>(""), RunKind::Unknown);
     }
 
     void seriesAndArtifactsRoundTrip()
