@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -20,9 +21,10 @@
 namespace vantage::gui::testing {
 
 namespace {
-// Events per snapshot frame: the first answers the subscription within the client's request
-// timeout, the rest follow as the unasked snapshots a leader sends a subscriber that missed events.
-constexpr std::size_t kFrameEvents = 16384;
+// Events per snapshot frame: the first answers the subscription, the rest follow one per pass of
+// the serving loop (which answers requests and reads a real job's stream in between) as the
+// unasked snapshots a leader sends a subscriber that missed events.
+constexpr std::size_t kFrameEvents = 4096;
 } // namespace
 
 struct RecordedLeader::Served {
@@ -33,8 +35,10 @@ struct RecordedLeader::Served {
     edl::JobStatus status;
     std::vector<edl::JobEvent> events; // all sent so far, numbered 1..n
     std::set<std::string> subscribers;
+    std::map<std::string, std::size_t> catchingUp; // subscribers not sent all events yet: the next one's index
     std::optional<edl::JobClient> real;
     std::unique_ptr<edl::EventStream> realStream;
+    std::int64_t lastRealSeq = 0; // the real job's last event passed on, by its own number
     std::filesystem::path jobDir;
     std::filesystem::path realDir;
 
@@ -54,7 +58,8 @@ struct RecordedLeader::Served {
     {
         e.seq = static_cast<std::int64_t>(events.size()) + 1;
         for (const auto& peer : subscribers)
-            socket.send(peer, make(edl::msg::Event, edl::toJson(e)));
+            if (!catchingUp.contains(peer)) // else its next frame has it, in order
+                socket.send(peer, make(edl::msg::Event, edl::toJson(e)));
         events.push_back(std::move(e));
     }
 
@@ -67,17 +72,31 @@ struct RecordedLeader::Served {
         }
         const auto after = static_cast<std::size_t>(std::clamp<std::int64_t>(
             jsonFieldOr<std::int64_t>(m.body, "since", 0, "subscribe"), 0, static_cast<std::int64_t>(events.size())));
-        std::size_t next = after;
-        std::int64_t request = m.request; // the first frame answers the subscription
-        do {
-            Json frame = Json::array();
-            for (; next < events.size() && frame.size() < kFrameEvents; ++next)
-                frame.push_back(edl::toJson(events[next]));
-            socket.send(peer,
-                make(edl::msg::Snapshot,
-                    { { "status", edl::toJson(status) }, { "events", std::move(frame) }, { "seq", events.size() } },
-                    std::exchange(request, 0)));
-        } while (next < events.size());
+        sendFrame(peer, after, m.request);
+    }
+
+    // The events from `from` on, a frame of them: the answer to `request`, or an unasked snapshot.
+    void sendFrame(const std::string& peer, std::size_t from, std::int64_t request)
+    {
+        Json frame = Json::array();
+        std::size_t next = from;
+        for (; next < events.size() && frame.size() < kFrameEvents; ++next)
+            frame.push_back(edl::toJson(events[next]));
+        socket.send(peer,
+            make(edl::msg::Snapshot,
+                { { "status", edl::toJson(status) }, { "events", std::move(frame) }, { "seq", events.size() } },
+                request));
+        if (next < events.size())
+            catchingUp[peer] = next;
+        else
+            catchingUp.erase(peer);
+    }
+
+    void catchUp()
+    {
+        const auto peers = catchingUp;
+        for (const auto& [peer, next] : peers)
+            sendFrame(peer, next, 0);
     }
 
     // What the real leader answers to a scale or stop request, asked of it.
@@ -121,6 +140,7 @@ struct RecordedLeader::Served {
                 subscribe(in.peer, m);
             else if (m.type == edl::msg::Unsubscribe) {
                 subscribers.erase(in.peer);
+                catchingUp.erase(in.peer);
                 socket.send(in.peer, make(edl::msg::Ack, Json::object(), m.request));
             } else if (m.type == edl::msg::Status)
                 socket.send(in.peer, make(edl::msg::Status, edl::toJson(real ? real->status() : status), m.request));
@@ -147,10 +167,23 @@ struct RecordedLeader::Served {
                 auto e = realStream->next(0.002);
                 if (!e)
                     break;
+                lastRealSeq = e->seq;
                 push(std::move(*e));
             }
         } catch (const std::exception&) {
-            realStream.reset(); // the real leader is gone: so is this one's stream of it
+            // Not read for too long (a forwarded request took its time): subscribed again, the
+            // events not passed on yet taken from the new history.
+            try {
+                realStream
+                    = std::make_unique<edl::EventStream>(real->address(), edl::ClientOptions{ .name = "recorded" });
+                for (const auto& e : realStream->history())
+                    if (e.seq > lastRealSeq) {
+                        lastRealSeq = e.seq;
+                        push(e);
+                    }
+            } catch (const std::exception&) {
+                realStream.reset(); // the real leader is gone: so is this one's stream of it
+            }
             return;
         }
         if (!realStream->jobEnded())
@@ -175,8 +208,10 @@ RecordedLeader::RecordedLeader(std::filesystem::path jobDir, edl::JobStatus stat
         s.realStream = std::make_unique<edl::EventStream>(*real, edl::ClientOptions{ .name = "recorded" });
         s.realDir = real->jobDir;
         status = s.realStream->snapshot();
-        for (const auto& e : s.realStream->history())
+        for (const auto& e : s.realStream->history()) {
+            s.lastRealSeq = e.seq;
             history.push_back(e);
+        }
     }
     s.status = std::move(status);
     s.status.jobId = s.jobId;
@@ -226,6 +261,7 @@ void RecordedLeader::serve()
         // As a leader, the report after the last event.
         if (!report.is_null())
             writeJsonFile(s.jobDir / "report.json", report, 2, FileAccess::OwnerOnly);
+        s.catchUp();
         s.followReal();
     }
 }
