@@ -71,13 +71,6 @@ public:
     qint64 currentStep() const;
     QString jobState() const; // the state's name ("running")
 
-    // Events of the attached job as its stream delivers them (the stream's thread posts here; a
-    // test feeds a recorded or generated stream). They are taken in a few milliseconds at a time,
-    // between which the window paints and answers the user: a history of 10^6 steps never stalls it.
-    void takeEvents(std::vector<edl::JobEvent> events);
-    // Events delivered and not yet taken in.
-    qsizetype backlog() const;
-
     QString liveWork() const override;
     void detachLiveWork() override;
     bool stopLiveWork(int timeoutMs) override;
@@ -116,6 +109,9 @@ private:
     struct StreamLost;
     struct JobReport;
     struct Incoming;
+    // What the stream's thread posts: the attached job's snapshot, events, end. Taken in a few
+    // milliseconds at a time, between which the window paints and answers the user: a history of
+    // 10^6 steps never stalls it.
     void deliver(std::vector<Incoming> items);
     void drainInbox();
     // One handler per kind of what the stream delivers, each taken in its turn.

@@ -102,20 +102,6 @@ void EdlPage::startStreaming()
     });
 }
 
-void EdlPage::takeEvents(std::vector<edl::JobEvent> events)
-{
-    std::vector<Incoming> items;
-    items.reserve(events.size());
-    for (auto& e : events)
-        items.push_back({ std::move(e) });
-    deliver(std::move(items));
-}
-
-qsizetype EdlPage::backlog() const
-{
-    return static_cast<qsizetype>(m_state->inbox.size());
-}
-
 void EdlPage::deliver(std::vector<Incoming> items)
 {
     for (auto& item : items)

@@ -1,9 +1,10 @@
-// The EDL page on long jobs: a 10^5-step stream (generated as a leader sends it) is taken in while
+// The EDL page on long jobs: a 10^5-step stream (generated, sent by a stand-in leader) is taken in while
 // the window keeps answering, everything it shows is the stream's; requests to a job are answered
 // from its real state, also while a long backlog is being taken in; a page shows only the run it
 // names, and a new session shows nothing of the last one.
 
 #include "long_job_stream.h"
+#include "recorded_leader.h"
 
 #include "edl/client.h"
 #include "edl/job_run.h"
@@ -17,6 +18,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -124,7 +126,8 @@ private Q_SLOTS:
         QTest::newRow("1e5 steps, 1 worker, no scaling") << qint64(100000) << 1 << qint64(0) << true;
     }
 
-    // The whole stream in one delivery (the worst case: a re-attach replays the history at once).
+    // The whole stream as a job's history, replayed at once on attaching (the worst case), its end
+    // after it as the leader sends it.
     void aLongStreamIsTakenInWhileTheWindowAnswers()
     {
         QFETCH(qint64, steps);
@@ -135,26 +138,45 @@ private Q_SLOTS:
             .steps = steps, .workers = workers, .scaleEvery = scaleEvery, .finish = finish
         };
         const auto stream = testing::longJobStream(shape);
+        QTemporaryDir jobDir;
+        testing::RecordedLeader leader(jobDir.path().toStdString(), {},
+            std::vector<edl::JobEvent>(stream.begin(), finish ? stream.end() - 1 : stream.end()));
+        if (finish)
+            leader.end(std::get<edl::JobStateEvent>(stream.back().payload));
         EdlPage page;
         page.resize(1280, 800);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
-        // A click of the user's, made after the delivery: it must not wait for the whole backlog.
-        qsizetype backlogAtClick = -1;
+        // While the steps come in, the event loop turns; a click of the user's, made once the first
+        // ones are shown, does not wait for the rest.
         int ticksDuringBacklog = 0;
         QTimer probe;
         probe.setInterval(1);
-        connect(&probe, &QTimer::timeout, [&] { ticksDuringBacklog += page.backlog() > 0 ? 1 : 0; });
+        connect(&probe, &QTimer::timeout,
+            [&] { ticksDuringBacklog += page.currentStep() > 0 && page.currentStep() < steps ? 1 : 0; });
         probe.start();
-        page.takeEvents(stream);
-        QTimer::singleShot(0, &page, [&] { backlogAtClick = page.backlog(); });
-        QCOMPARE(page.backlog(), qsizetype(stream.size()));
-        QTRY_COMPARE_WITH_TIMEOUT(page.backlog(), qsizetype(0), 120000);
+        auto* tabs = page.findChild<QTabWidget*>(QStringLiteral("edlChartTabs"));
+        qint64 stepAtClick = -1;
+        bool clickMade = false;
+        connect(&page, &EdlPage::stepSeen, &page, [&] {
+            if (std::exchange(clickMade, true))
+                return;
+            QTimer::singleShot(0, &page, [&] {
+                QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(1).center());
+                stepAtClick = tabs->currentIndex() == 1 ? page.currentStep() : -1;
+            });
+        });
+        QVERIFY(testing::attachEdlJob(&page, jobDir.path()));
+        QVERIFY(page.isAttached());
+        QTRY_COMPARE_WITH_TIMEOUT(page.currentStep(), steps, 120000);
         probe.stop();
-        QVERIFY2(backlogAtClick > 0, "the click waited for the whole backlog");
+        QVERIFY2(stepAtClick > 0 && stepAtClick < steps, "the click waited for the whole backlog");
         QVERIFY2(ticksDuringBacklog > 1, "the event loop did not turn while the backlog was taken in");
+        QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(0).center());
+        QCOMPARE(tabs->currentIndex(), 0);
+        if (finish)
+            QTRY_COMPARE_WITH_TIMEOUT(page.jobState(), QStringLiteral("finished"), 30000);
 
-        QCOMPARE(page.currentStep(), steps);
         QTest::qWait(250); // the charts' next draw
         auto* loss = page.findChild<widgets::LineChart*>(QStringLiteral("edlChart"));
         const auto lossPoints = loss->points(EdlPage::tr("loss"));
@@ -179,7 +201,7 @@ private Q_SLOTS:
             QStringLiteral("edl-long-stream-%1")
                 .arg(QTest::currentDataTag())
                 .replace(QLatin1Char(' '), QLatin1Char('_')));
-        page.findChild<QTabWidget*>(QStringLiteral("edlChartTabs"))->setCurrentIndex(1); // step time per worker
+        QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(1).center()); // step times
         shoot(page, QStringLiteral("edl-step-times-%1").arg(workers));
         // The worker table shows each member's step time, not zero.
         const Shown shown = shownBy(page);
@@ -208,25 +230,28 @@ private Q_SLOTS:
     }
 
     // Scale-out, scale-in and stop sent to a real job while the page takes in a 10^5-event backlog
-    // are answered right, and the job does what they asked.
+    // are answered right, and the job does what they asked. The backlog is a replayed history
+    // ahead of the job's own, its live events after both (a stand-in leader passes the job on).
     void requestsAreAnsweredWhileABacklogIsTakenIn()
     {
+        EdlPage starter;
+        trainLong(&starter, 1, 3);
+        const auto real = edl::readJobFile(testing::edlShownJobDir(&starter));
+        QVERIFY(testing::click(&starter, QStringLiteral("edlDetach"))); // the job goes on
+        QTemporaryDir jobDir;
+        testing::RecordedLeader leader(jobDir.path().toStdString(), {},
+            testing::longJobStream({ .steps = 100000, .workers = 1, .scaleEvery = 0, .finish = false }), real);
         EdlPage page;
-        trainLong(&page, 1, 3);
         QSignalSpy answered(&page, &EdlPage::requestFinished);
         QSignalSpy ended(&page, &EdlPage::jobEnded);
-        // A replayed history ahead of the live events (its own sequence numbers, far above the job's).
-        auto backlog = testing::longJobStream({ .steps = 100000, .workers = 1, .scaleEvery = 0, .finish = false });
-        for (auto& e : backlog)
-            e.seq += 1000000000;
-        page.takeEvents(std::move(backlog));
+        QVERIFY(testing::attachEdlJob(&page, jobDir.path()));
+        QTRY_VERIFY_WITH_TIMEOUT(page.currentStep() > 0, 30000); // the backlog is coming in
         QVERIFY(testing::click(&page, QStringLiteral("edlAdd")));
         QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, 30000);
         QCOMPARE(answered.takeFirst().first().toBool(), true);
         QVERIFY(shownBy(page).log.contains(
             EdlPage::tr("%1: accepted (%2)").arg(EdlPage::tr("Scale-out"), QStringLiteral("w1"))));
-        QTRY_COMPARE_WITH_TIMEOUT(page.backlog(), qsizetype(0), 120000);
-        QTRY_COMPARE_WITH_TIMEOUT(page.activeWorkers(), 2, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(page.activeWorkers(), 2, 120000); // the backlog's member, then the job's two
         QVERIFY(testing::removeEdlWorker(&page, QStringLiteral("w1")));
         QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, 30000);
         QCOMPARE(answered.takeFirst().first().toBool(), true);
