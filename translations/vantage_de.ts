@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="de_DE">
 <context>
     <name>Params</name>
@@ -8,7 +7,7 @@
         <translation>Basismodell: mf oder lightgcn</translation>
     </message>
     <message>
-        <source>Wrap the model with PPAC&apos;s personal and global popularity branches</source>
+        <source>Wrap the model with PPAC's personal and global popularity branches</source>
         <translation>Das Modell um die persönlichen und globalen Popularitätszweige von PPAC erweitern</translation>
     </message>
     <message>
@@ -32,11 +31,11 @@
         <translation>Trainingstripel je Batch</translation>
     </message>
     <message>
-        <source>Weight of the L2 penalty on the batch&apos;s embeddings (0: none, as RecBole&apos;s BPR)</source>
+        <source>Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)</source>
         <translation>Gewicht der L2-Strafe auf den Einbettungen des Batches (0: keine, wie RecBoles BPR)</translation>
     </message>
     <message>
-        <source>Weight of PPAC&apos;s two popularity (MSE) terms</source>
+        <source>Weight of PPAC's two popularity (MSE) terms</source>
         <translation>Gewicht der beiden Popularitätsterme (MSE) von PPAC</translation>
     </message>
     <message>
@@ -56,7 +55,7 @@
         <translation>cpu, cuda oder cuda:N: wo das Modell trainiert (eine GPU braucht den CUDA-Build; das Ranking bleibt auf der CPU)</translation>
     </message>
     <message>
-        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors&apos; protocol: the balanced test itself) or none</source>
+        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors' protocol: the balanced test itself) or none</source>
         <translation>Frühes Stoppen anhand von: holdout (ein vom Training zurückgehaltener Teil), balanced-test (das Protokoll der Autoren: der ausgewogene Test selbst) oder none</translation>
     </message>
     <message>
@@ -80,11 +79,11 @@
         <translation>Den vollen und den ausgewogenen Test alle so viele Epochen ranken und berichten (Lernkurven; nie zur Wahl der Gewichte verwendet; 0: nie)</translation>
     </message>
     <message>
-        <source>Batch size (zoo models; 0: the model&apos;s)</source>
+        <source>Batch size (zoo models; 0: the model's)</source>
         <translation>Batchgröße (Modelle des Zoos; 0: die des Modells)</translation>
     </message>
     <message>
-        <source>Sequence length, or image side for CNNs (zoo models; 0: the model&apos;s)</source>
+        <source>Sequence length, or image side for CNNs (zoo models; 0: the model's)</source>
         <translation>Sequenzlänge oder Bildseite bei CNNs (Modelle des Zoos; 0: die des Modells)</translation>
     </message>
     <message>
@@ -112,7 +111,7 @@
         <translation>Auch die Vergleichsstrategien Datenparallelität, Megatron TP x DP und minimale Zeit bewerten</translation>
     </message>
     <message>
-        <source>Seconds between a worker&apos;s heartbeats</source>
+        <source>Seconds between a worker's heartbeats</source>
         <translation>Sekunden zwischen den Herzschlägen eines Workers</translation>
     </message>
     <message>
@@ -138,6 +137,82 @@
     <message>
         <source>Seconds a client request may stay unanswered</source>
         <translation>Sekunden, die eine Anfrage eines Clients unbeantwortet bleiben darf</translation>
+    </message>
+    <message>
+        <source>Weight of personal popularity (γ)</source>
+        <translation>Gewicht der persönlichen Popularität (γ)</translation>
+    </message>
+    <message>
+        <source>Weight of global popularity (β)</source>
+        <translation>Gewicht der globalen Popularität (β)</translation>
+    </message>
+    <message>
+        <source>Share of each user's training interactions held out for validation</source>
+        <translation>Anteil der Trainingsinteraktionen jedes Nutzers, der für die Validierung zurückgehalten wird</translation>
+    </message>
+    <message>
+        <source>Size of the generated data set (sample ids 0 to N-1)</source>
+        <translation>Größe des erzeugten Datensatzes (Beispiel-IDs 0 bis N-1)</translation>
+    </message>
+    <message>
+        <source>Epochs over the data set</source>
+        <translation>Epochen über den Datensatz</translation>
+    </message>
+    <message>
+        <source>Global batch (samples per step), constant across sizes</source>
+        <translation>Globaler Batch (Beispiele pro Schritt), gleich bei jeder Größe</translation>
+    </message>
+    <message>
+        <source>Samples per ledger chunk (0: automatic)</source>
+        <translation>Beispiele pro Ledger-Block (0: automatisch)</translation>
+    </message>
+    <message>
+        <source>Most samples per forward/backward; more are accumulated (0: no limit)</source>
+        <translation>Höchstens so viele Beispiele pro Vorwärts-/Rückwärtsdurchlauf; mehr werden akkumuliert (0: keine Grenze)</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>SGD momentum</source>
+        <translation>SGD-Momentum</translation>
+    </message>
+    <message>
+        <source>Keep the global batch constant when workers join or leave</source>
+        <translation>Den globalen Batch konstant halten, wenn Worker hinzukommen oder gehen</translation>
+    </message>
+    <message>
+        <source>With the per-worker batch: scale the learning rate linearly with workers</source>
+        <translation>Mit dem Batch pro Worker: die Lernrate linear mit der Zahl der Worker skalieren</translation>
+    </message>
+    <message>
+        <source>Workers of the first generation (for batch and rate scaling)</source>
+        <translation>Worker der ersten Generation (für die Skalierung von Batch und Lernrate)</translation>
+    </message>
+    <message>
+        <source>Seed of the data set, the model and the data order</source>
+        <translation>Startwert für Datensatz, Modell und Datenreihenfolge</translation>
+    </message>
+    <message>
+        <source>Hidden width (MLP) or channels (CNN)</source>
+        <translation>Versteckte Breite (MLP) oder Kanäle (CNN)</translation>
+    </message>
+    <message>
+        <source>Torch threads per worker</source>
+        <translation>Torch-Threads pro Worker</translation>
+    </message>
+    <message>
+        <source>Bytes per gradient allreduce bucket</source>
+        <translation>Bytes pro Gradienten-Allreduce-Bucket</translation>
+    </message>
+    <message>
+        <source>Address space of each worker process, MiB (0: no limit)</source>
+        <translation>Adressraum jedes Worker-Prozesses, MiB (0: keine Grenze)</translation>
+    </message>
+    <message>
+        <source>CPU time of each worker process, seconds (0: no limit)</source>
+        <translation>CPU-Zeit jedes Worker-Prozesses, Sekunden (0: keine Grenze)</translation>
     </message>
 </context>
 <context>
@@ -306,6 +381,22 @@
         <source>drawing the cut</source>
         <translation>Zeichnen der Zerlegung</translation>
     </message>
+    <message>
+        <source>reading</source>
+        <translation>Lesen</translation>
+    </message>
+    <message>
+        <source>building</source>
+        <translation>Aufbau</translation>
+    </message>
+    <message>
+        <source>removing the old workers</source>
+        <translation>alte Worker werden entfernt</translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation>verschoben</translation>
+    </message>
 </context>
 <context>
     <name>RunCommands</name>
@@ -352,7 +443,7 @@
         <translation>Die HTML-Berichtsdatei als paginiertes PDF in die danach angegebene Datei schreiben, dann beenden (von vantage-cli report verwendet)</translation>
     </message>
     <message>
-        <source>Print the wall-clock time of the window&apos;s first paint (ms since 1970) and quit (for the start-up benchmark)</source>
+        <source>Print the wall-clock time of the window's first paint (ms since 1970) and quit (for the start-up benchmark)</source>
         <translation>Die Uhrzeit des ersten Zeichnens des Fensters ausgeben (ms seit 1970) und beenden (für den Startzeit-Benchmark)</translation>
     </message>
     <message>
@@ -617,7 +708,7 @@
         <translation>Schicht %1</translation>
     </message>
     <message>
-        <source>Time per layer, as shares of each mode&apos;s total</source>
+        <source>Time per layer, as shares of each mode's total</source>
         <translation>Zeit pro Schicht, als Anteil an der Gesamtzeit jedes Modus</translation>
     </message>
     <message>
@@ -641,7 +732,7 @@
         <translation>Sekunden (Balkenlänge ist die Zeit)</translation>
     </message>
     <message>
-        <source>Shares of each mode&apos;s total</source>
+        <source>Shares of each mode's total</source>
         <translation>Anteile an der Gesamtzeit jedes Modus</translation>
     </message>
     <message>
@@ -769,15 +860,15 @@
         <translation>Eine doppelt angegebene Kante einmal zählen (das Modell selbst würde sie zweimal summieren)</translation>
     </message>
     <message>
-        <source>The graph&apos;s edges were used as given: %1 repeated edges and %2 self-loops (the model sums over repeated edges). &quot;Merge repeated edges&quot; and &quot;Self-loops&quot; change that.</source>
+        <source>The graph's edges were used as given: %1 repeated edges and %2 self-loops (the model sums over repeated edges). "Merge repeated edges" and "Self-loops" change that.</source>
         <translation>Die Kanten des Graphen wurden wie angegeben verwendet: %1 wiederholte Kanten und %2 Eigenschleifen (das Modell summiert über wiederholte Kanten). „Wiederholte Kanten zusammenfassen“ und „Eigenschleifen“ ändern das.</translation>
     </message>
     <message>
-        <source>The graph&apos;s edges were used as given: %1 repeated edges (the model sums over them). &quot;Merge repeated edges&quot; changes that.</source>
+        <source>The graph's edges were used as given: %1 repeated edges (the model sums over them). "Merge repeated edges" changes that.</source>
         <translation>Die Kanten des Graphen wurden wie angegeben verwendet: %1 wiederholte Kanten (das Modell summiert über sie). „Wiederholte Kanten zusammenfassen“ ändert das.</translation>
     </message>
     <message>
-        <source>The graph&apos;s self-loops were used as given: %1 of them. &quot;Self-loops&quot; gives every node exactly one.</source>
+        <source>The graph's self-loops were used as given: %1 of them. "Self-loops" gives every node exactly one.</source>
         <translation>Die Eigenschleifen des Graphen wurden wie angegeben verwendet: %1. „Eigenschleifen“ gibt jedem Knoten genau eine.</translation>
     </message>
     <message>
@@ -817,7 +908,7 @@
         <translation>Zerlegen des Modells abgebrochen.</translation>
     </message>
     <message>
-        <source>the model&apos;s</source>
+        <source>the model's</source>
         <translation>vom Modell</translation>
     </message>
     <message>
@@ -1136,7 +1227,7 @@
         <translation>Lässt den Job kurz mit 1 bis N Workern laufen (N aus dem Feld „Worker“) und zeichnet Samples/s über der Workerzahl; danach kehrt der Job zu seiner Größe zurück</translation>
     </message>
     <message>
-        <source>Compute time of each worker&apos;s step</source>
+        <source>Compute time of each worker's step</source>
         <translation>Rechenzeit des Schritts jedes Workers</translation>
     </message>
     <message>
@@ -1418,7 +1509,7 @@
         <translation>Python (*.py);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <source>the script&apos;s own arguments, e.g. --data images.pt</source>
+        <source>the script's own arguments, e.g. --data images.pt</source>
         <translation>die eigenen Argumente des Skripts, z. B. --data images.pt</translation>
     </message>
     <message>
@@ -1438,7 +1529,7 @@
         <translation>Python:</translation>
     </message>
     <message>
-        <source>The size of the script&apos;s data set: sample ids 0 to N-1</source>
+        <source>The size of the script's data set: sample ids 0 to N-1</source>
         <translation>Die Größe des Datensatzes des Skripts: Proben-IDs 0 bis N-1</translation>
     </message>
     <message>
@@ -1829,7 +1920,7 @@
         <translation>Speicherb&amp;udget:</translation>
     </message>
     <message>
-        <source>To get one from a PyTorch model, run the exporter on the callable that builds it (MODULE:NAME or FILE.py:NAME), with one sample&apos;s input and the batch:
+        <source>To get one from a PyTorch model, run the exporter on the callable that builds it (MODULE:NAME or FILE.py:NAME), with one sample's input and the batch:
 python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</source>
         <translation>Einen aus einem PyTorch-Modell erhalten: den Exporter auf die Funktion anwenden, die es baut (MODUL:NAME oder DATEI.py:NAME), mit der Eingabe eines Beispiels und der Batchgröße:
 python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</translation>
@@ -1938,10 +2029,6 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <translation>Liste leeren</translation>
     </message>
     <message>
-        <source>Finish or cancel the running job before switching sessions.</source>
-        <translation>Beenden oder abbrechen Sie den laufenden Auftrag, bevor Sie die Sitzung wechseln.</translation>
-    </message>
-    <message>
         <source>Open Session</source>
         <translation>Sitzung öffnen</translation>
     </message>
@@ -1983,10 +2070,6 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
     <message>
         <source>Close Session</source>
         <translation>Sitzung schließen</translation>
-    </message>
-    <message>
-        <source>Finish or cancel the running job first.</source>
-        <translation>Beenden oder abbrechen Sie zuerst den laufenden Auftrag.</translation>
     </message>
     <message>
         <source>Untitled.vantage</source>
@@ -2038,10 +2121,6 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
     <message>
         <source>Quit Vantage</source>
         <translation>Vantage beenden</translation>
-    </message>
-    <message>
-        <source>A job is still running. Cancel it and quit?</source>
-        <translation>Ein Auftrag läuft noch. Abbrechen und beenden?</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -2219,6 +2298,18 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <source>Save them in a session file, or discard them?</source>
         <translation>In einer Sitzungsdatei speichern oder verwerfen?</translation>
     </message>
+    <message>
+        <source>Finish or cancel the running task before switching sessions.</source>
+        <translation>Schließen Sie den laufenden Vorgang ab oder brechen Sie ihn ab, bevor Sie die Sitzung wechseln.</translation>
+    </message>
+    <message>
+        <source>Finish or cancel the running task first.</source>
+        <translation>Schließen Sie zuerst den laufenden Vorgang ab oder brechen Sie ihn ab.</translation>
+    </message>
+    <message>
+        <source>A task is still running. Cancel it and quit?</source>
+        <translation>Ein Vorgang läuft noch. Abbrechen und beenden?</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::PpacPage</name>
@@ -2319,7 +2410,7 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Vom Training zurückgehalten</translation>
     </message>
     <message>
-        <source>Balanced test (authors&apos; protocol)</source>
+        <source>Balanced test (authors' protocol)</source>
         <translation>Ausgewogener Test (Protokoll der Autoren)</translation>
     </message>
     <message>
@@ -3038,7 +3129,7 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>&lt;p&gt;Datei: &lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;This session has no runs yet. Pick an engine&apos;s tab above to start one.&lt;/p&gt;</source>
+        <source>&lt;p&gt;This session has no runs yet. Pick an engine's tab above to start one.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Sitzung hat noch keine Läufe. Wählen Sie oben den Reiter einer Engine, um einen zu starten.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3078,27 +3169,27 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Split a model over devices&lt;/b&gt; on &lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;: pick a model (or an op graph exported from PyTorch) and a cluster, press Search, click a point of a frontier to see its strategy, and export it.</source>
-        <translation>&lt;b&gt;Ein Modell auf Geräte aufteilen&lt;/b&gt; auf &lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;: ein Modell (oder einen aus PyTorch exportierten Operatorgraphen) und einen Cluster wählen, „Front suchen“ drücken, einen Punkt einer Front anklicken, um seine Strategie zu sehen, und sie exportieren.</translation>
+        <source>&lt;b&gt;Split a model over devices&lt;/b&gt; on &lt;a href='page:ft'&gt;%1&lt;/a&gt;: pick a model (or an op graph exported from PyTorch) and a cluster, press Search, click a point of a frontier to see its strategy, and export it.</source>
+        <translation>&lt;b&gt;Ein Modell auf Geräte aufteilen&lt;/b&gt; auf &lt;a href='page:ft'&gt;%1&lt;/a&gt;: ein Modell (oder einen aus PyTorch exportierten Operatorgraphen) und einen Cluster wählen, „Front suchen“ drücken, einen Punkt einer Front anklicken, um seine Strategie zu sehen, und sie exportieren.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Train with workers that come and go&lt;/b&gt; on &lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;: start a job, then add or remove workers while it trains; the job goes on if you close the window.</source>
-        <translation>&lt;b&gt;Mit kommenden und gehenden Workern trainieren&lt;/b&gt; auf &lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;: einen Job starten, dann während des Trainings Worker hinzufügen oder entfernen; der Job läuft weiter, wenn das Fenster geschlossen wird.</translation>
+        <source>&lt;b&gt;Train with workers that come and go&lt;/b&gt; on &lt;a href='page:edl'&gt;%1&lt;/a&gt;: start a job, then add or remove workers while it trains; the job goes on if you close the window.</source>
+        <translation>&lt;b&gt;Mit kommenden und gehenden Workern trainieren&lt;/b&gt; auf &lt;a href='page:edl'&gt;%1&lt;/a&gt;: einen Job starten, dann während des Trainings Worker hinzufügen oder entfernen; der Job läuft weiter, wenn das Fenster geschlossen wird.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Evaluate a GNN layer by layer&lt;/b&gt; on &lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;: choose a graph and a model (a built-in one or your TorchScript file), see how it is cut into layers, and compare with node-wise evaluation.</source>
-        <translation>&lt;b&gt;Ein GNN Schicht für Schicht auswerten&lt;/b&gt; auf &lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;: einen Graphen und ein Modell (ein eingebautes oder Ihre TorchScript-Datei) wählen, sehen, wie es in Schichten zerlegt wird, und mit der knotenweisen Auswertung vergleichen.</translation>
+        <source>&lt;b&gt;Evaluate a GNN layer by layer&lt;/b&gt; on &lt;a href='page:dgi'&gt;%1&lt;/a&gt;: choose a graph and a model (a built-in one or your TorchScript file), see how it is cut into layers, and compare with node-wise evaluation.</source>
+        <translation>&lt;b&gt;Ein GNN Schicht für Schicht auswerten&lt;/b&gt; auf &lt;a href='page:dgi'&gt;%1&lt;/a&gt;: einen Graphen und ein Modell (ein eingebautes oder Ihre TorchScript-Datei) wählen, sehen, wie es in Schichten zerlegt wird, und mit der knotenweisen Auswertung vergleichen.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Debias a recommender&lt;/b&gt; on &lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;: load a dataset, train, then move the sliders and see how popularity bias changes, user by user.</source>
-        <translation>&lt;b&gt;Eine Empfehlung entzerren&lt;/b&gt; auf &lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;: einen Datensatz laden, trainieren, dann die Regler bewegen und sehen, wie sich die Popularitätsverzerrung ändert, Nutzer für Nutzer.</translation>
+        <source>&lt;b&gt;Debias a recommender&lt;/b&gt; on &lt;a href='page:ppac'&gt;%1&lt;/a&gt;: load a dataset, train, then move the sliders and see how popularity bias changes, user by user.</source>
+        <translation>&lt;b&gt;Eine Empfehlung entzerren&lt;/b&gt; auf &lt;a href='page:ppac'&gt;%1&lt;/a&gt;: einen Datensatz laden, trainieren, dann die Regler bewegen und sehen, wie sich die Popularitätsverzerrung ändert, Nutzer für Nutzer.</translation>
     </message>
     <message>
         <source>Every run is kept in the session file. File › Export Report writes the runs as HTML, PDF or CSV. Drop a session (.vantage), an op graph (.json) or a TorchScript model (.pt) onto the window to open it.</source>
         <translation>Jeder Lauf wird in der Sitzungsdatei aufbewahrt. Datei › Bericht exportieren schreibt die Läufe als HTML, PDF oder CSV. Ziehen Sie eine Sitzung (.vantage), einen Operatorgraphen (.json) oder ein TorchScript-Modell (.pt) auf das Fenster, um sie zu öffnen.</translation>
     </message>
     <message>
-        <source>The guides are in the &lt;code&gt;docs/&lt;/code&gt; folder of Vantage&apos;s source: ft.md, edl.md, dgi.md and ppac.md.</source>
+        <source>The guides are in the &lt;code&gt;docs/&lt;/code&gt; folder of Vantage's source: ft.md, edl.md, dgi.md and ppac.md.</source>
         <translation>Die Anleitungen liegen im Ordner &lt;code&gt;docs/&lt;/code&gt; der Quellen von Vantage: ft.md, edl.md, dgi.md und ppac.md.</translation>
     </message>
     <message>
@@ -3118,8 +3209,8 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Entzerrte Empfehlung (PPAC)</translation>
     </message>
     <message>
-        <source>All guides: &lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</source>
-        <translation>Alle Anleitungen: &lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</translation>
+        <source>All guides: &lt;a href='doc:'&gt;%1&lt;/a&gt;</source>
+        <translation>Alle Anleitungen: &lt;a href='doc:'&gt;%1&lt;/a&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;This session has no file name yet: its runs are kept until you quit, and you are asked whether to save them. File › Save As names it.&lt;/p&gt;</source>
@@ -3130,7 +3221,7 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Willkommen bei Vantage</translation>
     </message>
     <message>
-        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one, open one, or start on an engine&apos;s tab: the work is kept in an untitled session until you save it.</source>
+        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one, open one, or start on an engine's tab: the work is kept in an untitled session until you save it.</source>
         <translation>Eine Sitzung ist eine Datei (*.vantage), die jeden Lauf aufbewahrt: seine Eingaben, Ergebnisse, Diagramme und Exporte. Legen Sie eine an, öffnen Sie eine, oder beginnen Sie auf dem Reiter einer Engine: die Arbeit bleibt in einer unbenannten Sitzung, bis Sie sie speichern.</translation>
     </message>
     <message>
@@ -3472,12 +3563,12 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Anhang: Parameter und Ergebnisse wie gespeichert</translation>
     </message>
     <message>
-        <source>Each run&apos;s parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
+        <source>Each run's parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
         <translation>Parameter und Ergebnis jedes Laufs, wie die Sitzung sie speichert, ein Wert pro Zeile; lange Listen werden gezählt, nicht aufgeführt. Der CSV-Export enthält sie vollständig als JSON-Dateien.</translation>
     </message>
     <message>
         <source>en</source>
-        <comment>the report&apos;s language as an HTML lang code</comment>
+        <comment>the report's language as an HTML lang code</comment>
         <translation>de</translation>
     </message>
     <message>
@@ -3689,7 +3780,7 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>%1 (GiB)</translation>
     </message>
     <message>
-        <source>user&apos;s</source>
+        <source>user's</source>
         <translation>eigenen</translation>
     </message>
     <message numerus="yes">
@@ -3763,11 +3854,11 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Nicht jedes Sample wurde genau einmal trainiert (siehe das Datenbuch).</translation>
     </message>
     <message>
-        <source>The workers&apos; model replicas were equal at every check.</source>
+        <source>The workers' model replicas were equal at every check.</source>
         <translation>Die Modellkopien der Worker waren bei jeder Prüfung gleich.</translation>
     </message>
     <message>
-        <source>The workers&apos; model replicas differed at a check.</source>
+        <source>The workers' model replicas differed at a check.</source>
         <translation>Die Modellkopien der Worker wichen bei einer Prüfung voneinander ab.</translation>
     </message>
     <message>

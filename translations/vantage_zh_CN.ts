@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>Params</name>
@@ -8,7 +7,7 @@
         <translation>基础模型：mf 或 lightgcn</translation>
     </message>
     <message>
-        <source>Wrap the model with PPAC&apos;s personal and global popularity branches</source>
+        <source>Wrap the model with PPAC's personal and global popularity branches</source>
         <translation>为模型加上 PPAC 的个人与全局流行度分支</translation>
     </message>
     <message>
@@ -32,11 +31,11 @@
         <translation>每批训练三元组数</translation>
     </message>
     <message>
-        <source>Weight of the L2 penalty on the batch&apos;s embeddings (0: none, as RecBole&apos;s BPR)</source>
+        <source>Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)</source>
         <translation>批内嵌入的 L2 惩罚权重（0：无，与 RecBole 的 BPR 相同）</translation>
     </message>
     <message>
-        <source>Weight of PPAC&apos;s two popularity (MSE) terms</source>
+        <source>Weight of PPAC's two popularity (MSE) terms</source>
         <translation>PPAC 两个流行度（MSE）项的权重</translation>
     </message>
     <message>
@@ -56,7 +55,7 @@
         <translation>cpu、cuda 或 cuda:N：模型在何处训练（GPU 需要 CUDA 版本；排序仍在 CPU 上）</translation>
     </message>
     <message>
-        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors&apos; protocol: the balanced test itself) or none</source>
+        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors' protocol: the balanced test itself) or none</source>
         <translation>早停依据：holdout（从训练集中留出的一部分）、balanced-test（作者的协议：平衡测试集本身）或 none</translation>
     </message>
     <message>
@@ -80,11 +79,11 @@
         <translation>每隔这么多轮对完整测试集和平衡测试集排序并报告（学习曲线；从不用于选择权重；0：从不）</translation>
     </message>
     <message>
-        <source>Batch size (zoo models; 0: the model&apos;s)</source>
+        <source>Batch size (zoo models; 0: the model's)</source>
         <translation>批大小（模型库中的模型；0：模型自带的）</translation>
     </message>
     <message>
-        <source>Sequence length, or image side for CNNs (zoo models; 0: the model&apos;s)</source>
+        <source>Sequence length, or image side for CNNs (zoo models; 0: the model's)</source>
         <translation>序列长度，或 CNN 的图像边长（模型库中的模型；0：模型自带的）</translation>
     </message>
     <message>
@@ -112,7 +111,7 @@
         <translation>同时计算数据并行、Megatron TP x DP 与最短时间基线的代价</translation>
     </message>
     <message>
-        <source>Seconds between a worker&apos;s heartbeats</source>
+        <source>Seconds between a worker's heartbeats</source>
         <translation>工作进程心跳之间的秒数</translation>
     </message>
     <message>
@@ -138,6 +137,82 @@
     <message>
         <source>Seconds a client request may stay unanswered</source>
         <translation>客户端请求允许多少秒无应答</translation>
+    </message>
+    <message>
+        <source>Weight of personal popularity (γ)</source>
+        <translation>个人流行度的权重（γ）</translation>
+    </message>
+    <message>
+        <source>Weight of global popularity (β)</source>
+        <translation>全局流行度的权重（β）</translation>
+    </message>
+    <message>
+        <source>Share of each user's training interactions held out for validation</source>
+        <translation>每个用户的训练交互中留作验证的比例</translation>
+    </message>
+    <message>
+        <source>Size of the generated data set (sample ids 0 to N-1)</source>
+        <translation>生成数据集的大小（样本编号 0 到 N-1）</translation>
+    </message>
+    <message>
+        <source>Epochs over the data set</source>
+        <translation>遍历数据集的轮数</translation>
+    </message>
+    <message>
+        <source>Global batch (samples per step), constant across sizes</source>
+        <translation>全局批大小（每步样本数），在各规模下保持不变</translation>
+    </message>
+    <message>
+        <source>Samples per ledger chunk (0: automatic)</source>
+        <translation>每个账本块的样本数（0：自动）</translation>
+    </message>
+    <message>
+        <source>Most samples per forward/backward; more are accumulated (0: no limit)</source>
+        <translation>每次前向/反向传播的最多样本数；更多的将被累积（0：无限制）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>SGD momentum</source>
+        <translation>SGD 动量</translation>
+    </message>
+    <message>
+        <source>Keep the global batch constant when workers join or leave</source>
+        <translation>在工作进程加入或离开时保持全局批大小不变</translation>
+    </message>
+    <message>
+        <source>With the per-worker batch: scale the learning rate linearly with workers</source>
+        <translation>按工作进程批大小时：学习率随工作进程数线性缩放</translation>
+    </message>
+    <message>
+        <source>Workers of the first generation (for batch and rate scaling)</source>
+        <translation>第一代的工作进程数（用于批大小和学习率的缩放）</translation>
+    </message>
+    <message>
+        <source>Seed of the data set, the model and the data order</source>
+        <translation>数据集、模型和数据顺序的随机种子</translation>
+    </message>
+    <message>
+        <source>Hidden width (MLP) or channels (CNN)</source>
+        <translation>隐藏层宽度（MLP）或通道数（CNN）</translation>
+    </message>
+    <message>
+        <source>Torch threads per worker</source>
+        <translation>每个工作进程的 Torch 线程数</translation>
+    </message>
+    <message>
+        <source>Bytes per gradient allreduce bucket</source>
+        <translation>每个梯度 allreduce 桶的字节数</translation>
+    </message>
+    <message>
+        <source>Address space of each worker process, MiB (0: no limit)</source>
+        <translation>每个工作进程的地址空间，MiB（0：无限制）</translation>
+    </message>
+    <message>
+        <source>CPU time of each worker process, seconds (0: no limit)</source>
+        <translation>每个工作进程的 CPU 时间，秒（0：无限制）</translation>
     </message>
 </context>
 <context>
@@ -306,6 +381,22 @@
         <source>drawing the cut</source>
         <translation>绘制切分</translation>
     </message>
+    <message>
+        <source>reading</source>
+        <translation>读取中</translation>
+    </message>
+    <message>
+        <source>building</source>
+        <translation>构建中</translation>
+    </message>
+    <message>
+        <source>removing the old workers</source>
+        <translation>正在移除旧工作进程</translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation>已迁移</translation>
+    </message>
 </context>
 <context>
     <name>RunCommands</name>
@@ -352,7 +443,7 @@
         <translation>将报告 HTML 文件写为分页 PDF 到其后指定的文件，然后退出（供 vantage-cli report 使用）</translation>
     </message>
     <message>
-        <source>Print the wall-clock time of the window&apos;s first paint (ms since 1970) and quit (for the start-up benchmark)</source>
+        <source>Print the wall-clock time of the window's first paint (ms since 1970) and quit (for the start-up benchmark)</source>
         <translation>输出窗口首次绘制的时刻（自 1970 年起的毫秒数）后退出（用于启动基准测试）</translation>
     </message>
     <message>
@@ -616,7 +707,7 @@
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <source>Time per layer, as shares of each mode&apos;s total</source>
+        <source>Time per layer, as shares of each mode's total</source>
         <translation>每层时间，占各模式总时间的比例</translation>
     </message>
     <message>
@@ -640,7 +731,7 @@
         <translation>秒（条长即时间）</translation>
     </message>
     <message>
-        <source>Shares of each mode&apos;s total</source>
+        <source>Shares of each mode's total</source>
         <translation>占各模式总时间的比例</translation>
     </message>
     <message>
@@ -768,15 +859,15 @@
         <translation>重复给出的边只计一次（模型本身会将其求和两次）</translation>
     </message>
     <message>
-        <source>The graph&apos;s edges were used as given: %1 repeated edges and %2 self-loops (the model sums over repeated edges). &quot;Merge repeated edges&quot; and &quot;Self-loops&quot; change that.</source>
+        <source>The graph's edges were used as given: %1 repeated edges and %2 self-loops (the model sums over repeated edges). "Merge repeated edges" and "Self-loops" change that.</source>
         <translation>图的边按原样使用：%1 条重复边和 %2 个自环（模型会对重复边求和）。“合并重复边”和“自环”可以改变这一点。</translation>
     </message>
     <message>
-        <source>The graph&apos;s edges were used as given: %1 repeated edges (the model sums over them). &quot;Merge repeated edges&quot; changes that.</source>
+        <source>The graph's edges were used as given: %1 repeated edges (the model sums over them). "Merge repeated edges" changes that.</source>
         <translation>图的边按原样使用：%1 条重复边（模型会对它们求和）。“合并重复边”可以改变这一点。</translation>
     </message>
     <message>
-        <source>The graph&apos;s self-loops were used as given: %1 of them. &quot;Self-loops&quot; gives every node exactly one.</source>
+        <source>The graph's self-loops were used as given: %1 of them. "Self-loops" gives every node exactly one.</source>
         <translation>图的自环按原样使用：共 %1 个。“自环”会为每个节点添加恰好一个。</translation>
     </message>
     <message>
@@ -816,7 +907,7 @@
         <translation>模型切分已取消。</translation>
     </message>
     <message>
-        <source>the model&apos;s</source>
+        <source>the model's</source>
         <translation>由模型决定</translation>
     </message>
     <message>
@@ -1135,7 +1226,7 @@
         <translation>以 1 到 N 个工作进程（N 取自“工作进程”栏）短暂运行作业，绘制样本/秒随工作进程数的变化；之后作业恢复原规模</translation>
     </message>
     <message>
-        <source>Compute time of each worker&apos;s step</source>
+        <source>Compute time of each worker's step</source>
         <translation>各工作进程每步的计算时间</translation>
     </message>
     <message>
@@ -1415,7 +1506,7 @@
         <translation>Python (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>the script&apos;s own arguments, e.g. --data images.pt</source>
+        <source>the script's own arguments, e.g. --data images.pt</source>
         <translation>脚本自身的参数，例如 --data images.pt</translation>
     </message>
     <message>
@@ -1435,7 +1526,7 @@
         <translation>Python：</translation>
     </message>
     <message>
-        <source>The size of the script&apos;s data set: sample ids 0 to N-1</source>
+        <source>The size of the script's data set: sample ids 0 to N-1</source>
         <translation>脚本数据集的大小：样本编号 0 到 N-1</translation>
     </message>
     <message>
@@ -1819,7 +1910,7 @@
         <translation>内存预算(&amp;B)：</translation>
     </message>
     <message>
-        <source>To get one from a PyTorch model, run the exporter on the callable that builds it (MODULE:NAME or FILE.py:NAME), with one sample&apos;s input and the batch:
+        <source>To get one from a PyTorch model, run the exporter on the callable that builds it (MODULE:NAME or FILE.py:NAME), with one sample's input and the batch:
 python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</source>
         <translation>要从 PyTorch 模型得到算子图，请对构建模型的可调用对象（MODULE:NAME 或 FILE.py:NAME）运行导出脚本，并给出单个样本的输入和批大小：
 python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</translation>
@@ -1928,10 +2019,6 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <translation>清空列表</translation>
     </message>
     <message>
-        <source>Finish or cancel the running job before switching sessions.</source>
-        <translation>切换会话前，请先完成或取消正在运行的任务。</translation>
-    </message>
-    <message>
         <source>Open Session</source>
         <translation>打开会话</translation>
     </message>
@@ -1972,10 +2059,6 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
     <message>
         <source>Close Session</source>
         <translation>关闭会话</translation>
-    </message>
-    <message>
-        <source>Finish or cancel the running job first.</source>
-        <translation>请先完成或取消正在运行的任务。</translation>
     </message>
     <message>
         <source>Untitled.vantage</source>
@@ -2026,10 +2109,6 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
     <message>
         <source>Quit Vantage</source>
         <translation>退出 Vantage</translation>
-    </message>
-    <message>
-        <source>A job is still running. Cancel it and quit?</source>
-        <translation>仍有任务在运行。取消任务并退出？</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -2205,6 +2284,18 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <source>Save them in a session file, or discard them?</source>
         <translation>将它们保存到会话文件中，还是丢弃？</translation>
     </message>
+    <message>
+        <source>Finish or cancel the running task before switching sessions.</source>
+        <translation>切换会话前，请先完成或取消正在运行的任务。</translation>
+    </message>
+    <message>
+        <source>Finish or cancel the running task first.</source>
+        <translation>请先完成或取消正在运行的任务。</translation>
+    </message>
+    <message>
+        <source>A task is still running. Cancel it and quit?</source>
+        <translation>仍有任务在运行。取消任务并退出？</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::PpacPage</name>
@@ -2305,7 +2396,7 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>训练时留出</translation>
     </message>
     <message>
-        <source>Balanced test (authors&apos; protocol)</source>
+        <source>Balanced test (authors' protocol)</source>
         <translation>均衡测试（作者协议）</translation>
     </message>
     <message>
@@ -3021,7 +3112,7 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>&lt;p&gt;文件：&lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;This session has no runs yet. Pick an engine&apos;s tab above to start one.&lt;/p&gt;</source>
+        <source>&lt;p&gt;This session has no runs yet. Pick an engine's tab above to start one.&lt;/p&gt;</source>
         <translation>&lt;p&gt;此会话还没有运行。请在上方选择一个引擎标签页开始。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3061,27 +3152,27 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Split a model over devices&lt;/b&gt; on &lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;: pick a model (or an op graph exported from PyTorch) and a cluster, press Search, click a point of a frontier to see its strategy, and export it.</source>
-        <translation>&lt;b&gt;将模型拆分到多个设备&lt;/b&gt;，在&lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;页：选择模型（或从 PyTorch 导出的算子图）和集群，点击搜索，点击前沿上的一个点查看其策略，然后导出。</translation>
+        <source>&lt;b&gt;Split a model over devices&lt;/b&gt; on &lt;a href='page:ft'&gt;%1&lt;/a&gt;: pick a model (or an op graph exported from PyTorch) and a cluster, press Search, click a point of a frontier to see its strategy, and export it.</source>
+        <translation>&lt;b&gt;将模型拆分到多个设备&lt;/b&gt;，在&lt;a href='page:ft'&gt;%1&lt;/a&gt;页：选择模型（或从 PyTorch 导出的算子图）和集群，点击搜索，点击前沿上的一个点查看其策略，然后导出。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Train with workers that come and go&lt;/b&gt; on &lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;: start a job, then add or remove workers while it trains; the job goes on if you close the window.</source>
-        <translation>&lt;b&gt;在工作进程增减时训练&lt;/b&gt;，在&lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;页：启动一个作业，然后在训练期间添加或移除工作进程；关闭窗口后作业仍会继续。</translation>
+        <source>&lt;b&gt;Train with workers that come and go&lt;/b&gt; on &lt;a href='page:edl'&gt;%1&lt;/a&gt;: start a job, then add or remove workers while it trains; the job goes on if you close the window.</source>
+        <translation>&lt;b&gt;在工作进程增减时训练&lt;/b&gt;，在&lt;a href='page:edl'&gt;%1&lt;/a&gt;页：启动一个作业，然后在训练期间添加或移除工作进程；关闭窗口后作业仍会继续。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Evaluate a GNN layer by layer&lt;/b&gt; on &lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;: choose a graph and a model (a built-in one or your TorchScript file), see how it is cut into layers, and compare with node-wise evaluation.</source>
-        <translation>&lt;b&gt;逐层评估 GNN&lt;/b&gt;，在&lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;页：选择图和模型（内置模型或您的 TorchScript 文件），查看它如何被切分为层，并与逐节点评估比较。</translation>
+        <source>&lt;b&gt;Evaluate a GNN layer by layer&lt;/b&gt; on &lt;a href='page:dgi'&gt;%1&lt;/a&gt;: choose a graph and a model (a built-in one or your TorchScript file), see how it is cut into layers, and compare with node-wise evaluation.</source>
+        <translation>&lt;b&gt;逐层评估 GNN&lt;/b&gt;，在&lt;a href='page:dgi'&gt;%1&lt;/a&gt;页：选择图和模型（内置模型或您的 TorchScript 文件），查看它如何被切分为层，并与逐节点评估比较。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Debias a recommender&lt;/b&gt; on &lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;: load a dataset, train, then move the sliders and see how popularity bias changes, user by user.</source>
-        <translation>&lt;b&gt;为推荐去偏&lt;/b&gt;，在&lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;页：加载数据集并训练，然后移动滑块，逐个用户查看流行度偏差如何变化。</translation>
+        <source>&lt;b&gt;Debias a recommender&lt;/b&gt; on &lt;a href='page:ppac'&gt;%1&lt;/a&gt;: load a dataset, train, then move the sliders and see how popularity bias changes, user by user.</source>
+        <translation>&lt;b&gt;为推荐去偏&lt;/b&gt;，在&lt;a href='page:ppac'&gt;%1&lt;/a&gt;页：加载数据集并训练，然后移动滑块，逐个用户查看流行度偏差如何变化。</translation>
     </message>
     <message>
         <source>Every run is kept in the session file. File › Export Report writes the runs as HTML, PDF or CSV. Drop a session (.vantage), an op graph (.json) or a TorchScript model (.pt) onto the window to open it.</source>
         <translation>每次运行都保存在会话文件中。文件 › 导出报告可将运行写为 HTML、PDF 或 CSV。将会话（.vantage）、算子图（.json）或 TorchScript 模型（.pt）拖到窗口上即可打开。</translation>
     </message>
     <message>
-        <source>The guides are in the &lt;code&gt;docs/&lt;/code&gt; folder of Vantage&apos;s source: ft.md, edl.md, dgi.md and ppac.md.</source>
+        <source>The guides are in the &lt;code&gt;docs/&lt;/code&gt; folder of Vantage's source: ft.md, edl.md, dgi.md and ppac.md.</source>
         <translation>指南位于 Vantage 源代码的 &lt;code&gt;docs/&lt;/code&gt; 文件夹中：ft.md、edl.md、dgi.md 和 ppac.md。</translation>
     </message>
     <message>
@@ -3101,8 +3192,8 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>去偏推荐 (PPAC)</translation>
     </message>
     <message>
-        <source>All guides: &lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</source>
-        <translation>全部指南：&lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</translation>
+        <source>All guides: &lt;a href='doc:'&gt;%1&lt;/a&gt;</source>
+        <translation>全部指南：&lt;a href='doc:'&gt;%1&lt;/a&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;This session has no file name yet: its runs are kept until you quit, and you are asked whether to save them. File › Save As names it.&lt;/p&gt;</source>
@@ -3113,7 +3204,7 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>欢迎使用 Vantage</translation>
     </message>
     <message>
-        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one, open one, or start on an engine&apos;s tab: the work is kept in an untitled session until you save it.</source>
+        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one, open one, or start on an engine's tab: the work is kept in an untitled session until you save it.</source>
         <translation>会话是一个文件（*.vantage），保存每次运行：其输入、结果、图表和导出。新建或打开一个会话，或直接在某个引擎的标签页上开始：工作会保存在未命名会话中，直到您保存它。</translation>
     </message>
     <message>
@@ -3454,12 +3545,12 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>附录：存储的参数和结果</translation>
     </message>
     <message>
-        <source>Each run&apos;s parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
+        <source>Each run's parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
         <translation>各运行的参数和结果按会话中存储的原样列出，每行一个值；长列表只计数，不逐项列出。CSV 导出以 JSON 文件形式完整保存它们。</translation>
     </message>
     <message>
         <source>en</source>
-        <comment>the report&apos;s language as an HTML lang code</comment>
+        <comment>the report's language as an HTML lang code</comment>
         <translation>zh-CN</translation>
     </message>
     <message>
@@ -3671,7 +3762,7 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>%1 (GiB)</translation>
     </message>
     <message>
-        <source>user&apos;s</source>
+        <source>user's</source>
         <translation>用户自定义</translation>
     </message>
     <message numerus="yes">
@@ -3743,11 +3834,11 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>并非每个样本都恰好训练了一次（见数据账本）。</translation>
     </message>
     <message>
-        <source>The workers&apos; model replicas were equal at every check.</source>
+        <source>The workers' model replicas were equal at every check.</source>
         <translation>各工作进程的模型副本在每次检查中都一致。</translation>
     </message>
     <message>
-        <source>The workers&apos; model replicas differed at a check.</source>
+        <source>The workers' model replicas differed at a check.</source>
         <translation>各工作进程的模型副本在某次检查中不一致。</translation>
     </message>
     <message>
