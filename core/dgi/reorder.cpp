@@ -128,30 +128,36 @@ NodeMatrix sameShape(const NodeMatrix& m, const std::filesystem::path& spill)
                          : NodeMatrix::zerosOnDisk(m.rows(), m.cols(), m.dtype(), spill);
 }
 
+// Row i of the result is row order[i] of m (gather), or row order[i] of the result is row i of m
+// (scatter).
+NodeMatrix permuteRows(
+    const NodeMatrix& m, std::span<const std::int64_t> order, const std::filesystem::path& spill, bool scatter)
+{
+    VANTAGE_ASSERT(static_cast<std::int64_t>(order.size()) == m.rows(), "a row order of another matrix");
+    NodeMatrix out = sameShape(m, spill);
+    const std::size_t rowBytes = static_cast<std::size_t>(m.cols() * dtypeSize(m.dtype()));
+    const auto* in = static_cast<const std::byte*>(m.data());
+    auto* o = static_cast<std::byte*>(out.data());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const std::size_t other = static_cast<std::size_t>(order[i]) * rowBytes;
+        if (scatter)
+            std::memcpy(o + other, in + i * rowBytes, rowBytes);
+        else
+            std::memcpy(o + i * rowBytes, in + other, rowBytes);
+    }
+    return out;
+}
+
 } // namespace
 
 NodeMatrix gatherRows(const NodeMatrix& m, std::span<const std::int64_t> order, const std::filesystem::path& spill)
 {
-    VANTAGE_ASSERT(static_cast<std::int64_t>(order.size()) == m.rows(), "a row order of another matrix");
-    NodeMatrix out = sameShape(m, spill);
-    const std::size_t rowBytes = static_cast<std::size_t>(m.cols() * dtypeSize(m.dtype()));
-    const auto* in = static_cast<const std::byte*>(m.data());
-    auto* o = static_cast<std::byte*>(out.data());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        std::memcpy(o + i * rowBytes, in + static_cast<std::size_t>(order[i]) * rowBytes, rowBytes);
-    return out;
+    return permuteRows(m, order, spill, false);
 }
 
 NodeMatrix scatterRows(const NodeMatrix& m, std::span<const std::int64_t> order, const std::filesystem::path& spill)
 {
-    VANTAGE_ASSERT(static_cast<std::int64_t>(order.size()) == m.rows(), "a row order of another matrix");
-    NodeMatrix out = sameShape(m, spill);
-    const std::size_t rowBytes = static_cast<std::size_t>(m.cols() * dtypeSize(m.dtype()));
-    const auto* in = static_cast<const std::byte*>(m.data());
-    auto* o = static_cast<std::byte*>(out.data());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        std::memcpy(o + static_cast<std::size_t>(order[i]) * rowBytes, in + i * rowBytes, rowBytes);
-    return out;
+    return permuteRows(m, order, spill, true);
 }
 
 double meanEdgeSpan(const Graph& graph)

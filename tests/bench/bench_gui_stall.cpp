@@ -1,6 +1,8 @@
 // The GUI thread's longest stall while the elastic page takes in a long job's event stream (10^5
 // steps of 8 workers with scale events: the history a stand-in leader sends on attaching, posted
-// by the page's stream thread as fast as it reads it; the time taken in counts from the attach),
+// by the page's stream thread as fast as it reads it; the time taken in counts from the attach;
+// the stand-in runs in a process of its own, as a real leader does, so what it spends encoding
+// the history is not counted against the window),
 // and while a chart takes a million points: an event-loop latency probe (a 2 ms timer) measures
 // how late the loop comes back. Prints JSON lines; asserts nothing. Target: max_ms < 50.
 //   bench_gui_stall [STEPS] [WORKERS]       (scripts/bench-gui-stall.sh runs it under Xvfb)
@@ -17,8 +19,13 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace vantage;
 
@@ -72,18 +79,29 @@ void waitUntil(const std::function<bool()>& done, int timeoutMs)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
 }
 
-void benchPage(std::int64_t steps, int workers)
+// The stand-in leader, serving `stream` from `jobDir`, in a child process (forked before the
+// application starts any thread); it runs until it is killed.
+pid_t serveInAChild(const std::filesystem::path& jobDir, const std::vector<edl::JobEvent>& stream)
 {
-    const auto stream = gui::testing::longJobStream({ .steps = steps, .workers = workers, .scaleEvery = steps / 10 });
-    QTemporaryDir jobDir;
-    gui::testing::RecordedLeader leader(jobDir.path().toStdString(), {}, stream);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        gui::testing::RecordedLeader leader(jobDir, {}, stream);
+        for (;;)
+            ::pause();
+    }
+    return pid;
+}
+
+void benchPage(const QString& jobDir, const std::vector<edl::JobEvent>& stream, std::int64_t steps, int workers)
+{
+    waitUntil([&] { return std::filesystem::exists(jobDir.toStdString() + "/job.json"); }, 60000);
     gui::EdlPage page;
     page.resize(1280, 800);
     page.show();
     // The whole history at once, as a re-attach replays it; the stream's thread posts it in
     // deliveries of a few thousand events. Measured from the attach on (the folder dialog's own
     // time is not the page's).
-    gui::testing::attachEdlJob(&page, jobDir.path());
+    gui::testing::attachEdlJob(&page, jobDir);
     StallProbe probe;
     probe.start();
     QElapsedTimer clock;
@@ -135,10 +153,20 @@ void benchChart(int points)
 
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
     const std::int64_t steps = argc > 1 ? std::max(10LL, std::atoll(argv[1])) : 100000;
     const int workers = argc > 2 ? std::max(1, std::atoi(argv[2])) : 8;
-    benchPage(steps, workers);
+    const auto stream = gui::testing::longJobStream({ .steps = steps, .workers = workers, .scaleEvery = steps / 10 });
+    QTemporaryDir root;
+    const QString jobDir = root.filePath(QStringLiteral("job"));
+    const pid_t leader = serveInAChild(jobDir.toStdString(), stream);
+    if (leader < 0) {
+        std::perror("bench_gui_stall: fork");
+        return 1;
+    }
+    QApplication app(argc, argv);
+    benchPage(jobDir, stream, steps, workers);
+    ::kill(leader, SIGKILL);
+    ::waitpid(leader, nullptr, 0);
     benchChart(1000000);
     return 0;
 }

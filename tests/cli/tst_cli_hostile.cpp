@@ -265,7 +265,7 @@ private Q_SLOTS:
         QTest::newRow("infinity in the features") << QStringList{ "dgi", "eval", "--graph", d + "small.txt", "--model",
             "gcn", "--features", d + "inf.npy" } << "is infinite";
         QTest::newRow("dgi --hidden 2^31 - 1") << QStringList{ "dgi", "eval", "--graph", d + "small.txt", "--model",
-            "gcn", "--hidden", "2147483647" } << "--hidden: must be a whole number from 1 to 16384";
+            "gcn", "--hidden", "2147483647" } << "--hidden: must be a whole number from 1 to 65536";
         QTest::newRow("--memory-budget beyond int64") << QStringList{ "dgi", "eval", "--graph", d + "small.txt",
             "--model", "gcn", "--memory-budget", "99999999999999999999G" }
                                                       << "larger than any memory";
