@@ -210,7 +210,7 @@ if [ -z "${GPU_CHECK_QUICK:-}" ]; then
 # GPU, the tests ranked every 25 epochs on the CPU; the published recall@20 on Gowalla is 0.1830.
 echo "== PPAC: LightGCN on Gowalla on $DEVICE, ${GPU_CHECK_PPAC_EPOCHS:-200} epochs"
 if [ -f "$WORK/gowalla/train.txt" ]; then
-  "$CLI" --json ppac train --dataset "$WORK/gowalla" --model lightgcn --base --device "$DEVICE" \
+  "$CLI" --json ppac train --dataset "$WORK/gowalla" --architecture lightgcn --base --device "$DEVICE" \
     --epochs "${GPU_CHECK_PPAC_EPOCHS:-200}" --batch-size 2048 --validation none --test-every 25 \
     > "$RAW/ppac.json" 2> "$RAW/ppac.err" && echo "ppac: ran" || echo "ppac: FAILED ($(tail -3 "$RAW/ppac.err"))"
 else

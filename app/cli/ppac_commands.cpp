@@ -401,6 +401,15 @@ void addTrainOptions(CLI::App* trainCmd, TrainArgs& a)
     trainCmd->add_option("--save", a.save, "Write the trained model here (re-rank it later without retraining)")
         ->check(outputFile());
     addParamOptions(trainCmd, knobsParams(), a.knobs);
+    // Hidden: --model names a model file in every other command; here it once named the architecture.
+    trainCmd
+        ->add_option_function<std::string>("--model",
+            [](const std::string&) {
+                throw Error::invalidInput(
+                    "--model is a model file in the other commands; the architecture is --architecture mf|lightgcn")
+                    .forField("model");
+            })
+        ->group("");
 }
 
 } // namespace

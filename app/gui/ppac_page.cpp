@@ -134,9 +134,9 @@ void PpacPage::setDatasetPath(const QString& path)
     m_path->setText(path);
 }
 
-void PpacPage::setTraining(const QString& model, bool ppacOn, int epochs)
+void PpacPage::setTraining(const QString& architecture, bool ppacOn, int epochs)
 {
-    m_model->setCurrentIndex(qMax(0, m_model->findData(model)));
+    m_architecture->setCurrentIndex(qMax(0, m_architecture->findData(architecture)));
     m_ppac->setChecked(ppacOn);
     m_epochs->setValue(epochs);
 }
@@ -268,7 +268,7 @@ bool PpacPage::startTraining()
     if (isBusy() || !m_state->data)
         return false;
     ppac::TrainOptions options;
-    options.model = ppac::kBaseModels.fromName(m_model->currentData().toString().toStdString());
+    options.architecture = ppac::kBaseModels.fromName(m_architecture->currentData().toString().toStdString());
     options.ppac = m_ppac->isChecked();
     options.epochs = m_epochs->value();
     options.validation = ppac::kValidationSources.fromName(m_validation->currentData().toString().toStdString());

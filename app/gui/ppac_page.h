@@ -46,7 +46,7 @@ public:
 
     // Used by the window (the demo's tour): what the data and training inputs and buttons do.
     void setSynthetic(int users, int items, int seed);
-    void setTraining(const QString& model, bool ppac, int epochs);
+    void setTraining(const QString& architecture, bool ppac, int epochs);
     bool loadData();
     bool startTraining();
 
@@ -98,7 +98,7 @@ private:
     QSpinBox* m_seed;
     QLineEdit* m_path;
     QPushButton* m_load;
-    QComboBox* m_model;
+    QComboBox* m_architecture;
     QCheckBox* m_ppac;
     QSpinBox* m_epochs;
     QComboBox* m_validation;

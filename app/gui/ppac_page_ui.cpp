@@ -115,13 +115,13 @@ QWidget* PpacPage::buildDataBox()
     return dataBox;
 }
 
-// Training: model, PPAC branches, epochs, validation, Train and Stop.
+// Training: architecture, PPAC branches, epochs, validation, Train and Stop.
 QWidget* PpacPage::buildTrainingBox()
 {
-    m_model = new QComboBox(this);
-    m_model->setObjectName(QStringLiteral("ppacModel"));
-    m_model->addItem(tr("BPR-MF"), QStringLiteral("mf"));
-    m_model->addItem(tr("LightGCN"), QStringLiteral("lightgcn"));
+    m_architecture = new QComboBox(this);
+    m_architecture->setObjectName(QStringLiteral("ppacArchitecture"));
+    m_architecture->addItem(tr("BPR-MF"), QStringLiteral("mf"));
+    m_architecture->addItem(tr("LightGCN"), QStringLiteral("lightgcn"));
     m_ppac = new QCheckBox(tr("PPAC (personal and global popularity branches)"), this);
     m_ppac->setObjectName(QStringLiteral("ppacPpac"));
     m_epochs = new QSpinBox(this);
@@ -131,7 +131,7 @@ QWidget* PpacPage::buildTrainingBox()
     m_validation->addItem(tr("Balanced test (authors' protocol)"), QStringLiteral("balanced-test"));
     m_validation->addItem(tr("None (keep last epoch)"), QStringLiteral("none"));
     const auto& fields = ppac::trainOptionsParams();
-    configureInput(m_model, fieldOf(fields, "model"));
+    configureInput(m_architecture, fieldOf(fields, "architecture"));
     configureInput(m_ppac, fieldOf(fields, "ppac"));
     configureInput(m_epochs, fieldOf(fields, "epochs"));
     configureInput(m_validation, fieldOf(fields, "validation"));
@@ -146,7 +146,7 @@ QWidget* PpacPage::buildTrainingBox()
     trainButtons->addWidget(m_train);
     trainButtons->addWidget(m_stop);
     auto* trainForm = new QFormLayout;
-    trainForm->addRow(tr("Model:"), m_model);
+    trainForm->addRow(tr("Architecture:"), m_architecture);
     trainForm->addRow(m_ppac);
     trainForm->addRow(tr("Epochs:"), m_epochs);
     trainForm->addRow(tr("Validation:"), m_validation);

@@ -9,7 +9,8 @@
 //
 //   const params::Table<TrainOptions> table = {
 //       params::number(&TrainOptions::epochs, { "epochs", "--epochs", "Most epochs" }, 1, 1000000),
-//       params::choice(&TrainOptions::model, { "model", "--model", "Base model" }, kBaseModels) };
+//       params::choice(&TrainOptions::architecture,
+//           { "architecture", "--architecture", "Base architecture" }, kBaseModels) };
 
 #include "common/enum_names.h"
 #include "common/error.h"

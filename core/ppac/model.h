@@ -30,7 +30,7 @@ enum class BaseModel {
 };
 
 // "mf", "lightgcn"; read also as older files and runs wrote them ("bprmf", "MF", "lgn", "LightGCN").
-inline constexpr params::EnumTable<BaseModel, 6> kBaseModels{ "model",
+inline constexpr params::EnumTable<BaseModel, 6> kBaseModels{ "architecture",
     { { { BaseModel::MF, "mf" }, { BaseModel::LightGCN, "lightgcn" }, { BaseModel::MF, "bprmf" },
         { BaseModel::MF, "MF" }, { BaseModel::LightGCN, "lgn" }, { BaseModel::LightGCN, "LightGCN" } } } };
 constexpr const auto& enumTable(BaseModel)

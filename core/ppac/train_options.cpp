@@ -13,8 +13,9 @@ const params::Table<TrainOptions>& trainOptionsParams()
     using params::number;
     constexpr int kMaxInt = std::numeric_limits<int>::max();
     static const params::Table<O> table = {
-        params::choice(&O::model,
-            { "model", "--model", VANTAGE_TRANSLATE_NOOP("Params", "Base model: mf or lightgcn") }, kBaseModels),
+        params::choice(&O::architecture,
+            { "architecture", "--architecture", VANTAGE_TRANSLATE_NOOP("Params", "Base architecture: mf or lightgcn") },
+            kBaseModels),
         params::flag(&O::ppac,
             { "ppac", "--ppac",
                 VANTAGE_TRANSLATE_NOOP(

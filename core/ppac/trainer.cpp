@@ -170,7 +170,7 @@ Mlp toMlp(const torch::nn::Sequential& s)
 ModelWeights snapshot(const Net& net, const TrainOptions& o, const PreparedDataset& data)
 {
     ModelWeights w;
-    w.base = o.model;
+    w.base = o.architecture;
     w.ppac = o.ppac;
     w.dim = o.dim;
     w.layers = o.layers;
@@ -362,7 +362,7 @@ double trainBatch(Training& t, BatchBuffers& buf, std::int64_t n, int epoch)
     const auto i0 = torch::embedding(net.itemEmb, pos, -1, false, sparse);
     const auto j0 = torch::embedding(net.itemEmb, neg, -1, false, sparse);
     torch::Tensor u = u0, i = i0, j = j0;
-    if (o.model == BaseModel::LightGCN) {
+    if (o.architecture == BaseModel::LightGCN) {
         const auto all = lightGcn(torch::cat({ net.userEmb, net.itemEmb }, 0), t.graph, o.layers);
         u = all.index_select(0, users);
         i = all.index_select(0, pos + U);
@@ -469,7 +469,7 @@ torch::Device trainingDevice(const TrainOptions& o)
 Graph trainingGraph(const UserItems& train, const TrainOptions& o, torch::Device device)
 {
     Graph graph;
-    if (o.model == BaseModel::LightGCN) {
+    if (o.architecture == BaseModel::LightGCN) {
         graph = normalisedGraph(train);
         if (!device.is_cpu())
             graph.upload(device);

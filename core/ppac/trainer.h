@@ -44,7 +44,7 @@ inline std::string_view validationSourceName(ValidationSource source)
 }
 
 struct TrainOptions {
-    BaseModel model = BaseModel::MF;
+    BaseModel architecture = BaseModel::MF;
     bool ppac = true;
     int epochs = 100;
     int dim = 64;
@@ -72,8 +72,9 @@ struct TrainOptions {
 };
 
 // The fields of TrainOptions, declared once for the CLI, the run parameters and the page (their
-// JSON keys: "model", "ppac", "epochs", ..., as runs have always stored them); validationMetrics
-// is not among them. train_options.cpp.
+// JSON keys: "architecture", "ppac", "epochs", ...; runs of shape version 1 stored the
+// architecture as "model", store/run_shapes.cpp renames it); validationMetrics is not among them.
+// train_options.cpp.
 const params::Table<TrainOptions>& trainOptionsParams();
 Json toJson(const TrainOptions& options);
 // Reads what toJson wrote; absent fields keep their defaults, a field of the wrong type or out of

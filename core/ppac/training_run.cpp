@@ -125,7 +125,7 @@ TrainingRequest trainingRequestFromJson(const Json& p)
 
 std::string trainingName(const TrainingRequest& r)
 {
-    return std::string(r.training.ppac ? "PPAC-" : "") + (r.training.model == BaseModel::MF ? "MF" : "LightGCN")
+    return std::string(r.training.ppac ? "PPAC-" : "") + (r.training.architecture == BaseModel::MF ? "MF" : "LightGCN")
         + " on " + dataName(r.data);
 }
 

@@ -271,6 +271,15 @@ void edlTrainPage(RunShape& run)
     r["source"] = fromReport ? "report" : "timeline";
 }
 
+// PPAC train, version 1: the training options named the base architecture "model", a word that
+// names a model file everywhere else; version 2 calls it "architecture". The result's "model"
+// ("PPAC-MF") is the trained model's name and stays.
+void ppacTrainArchitecture(RunShape& run)
+{
+    if (isObject(run.params, "training"))
+        renameKey(run.params["training"], "model", "architecture");
+}
+
 struct Upgrader {
     Engine engine;
     RunKind kind;
@@ -287,6 +296,7 @@ constexpr Upgrader kUpgraders[] = {
     { Engine::Ppac, RunKind::Train, 0, &ppacTrainUnversioned },
     { Engine::Ppac, RunKind::Similar, 0, &ppacSimilarUnversioned },
     { Engine::Edl, RunKind::Train, 0, &edlTrainPage },
+    { Engine::Ppac, RunKind::Train, 1, &ppacTrainArchitecture },
 };
 
 std::string kindTitle(Engine engine, RunKind kind)
@@ -298,7 +308,13 @@ std::string kindTitle(Engine engine, RunKind kind)
 
 int currentShapeVersion(Engine engine, RunKind kind)
 {
-    return engine == Engine::Unknown || kind == RunKind::Unknown ? 0 : 1;
+    if (engine == Engine::Unknown || kind == RunKind::Unknown)
+        return 0;
+    int current = 1;
+    for (const auto& u : kUpgraders)
+        if (u.engine == engine && u.kind == kind)
+            current = std::max(current, u.from + 1);
+    return current;
 }
 
 void upgradeRunShape(Engine engine, RunKind kind, int version, RunShape& shape)

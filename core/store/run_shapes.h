@@ -15,7 +15,8 @@
 // upgraders recognise the shapes that the page and vantage-cli wrote before there was one recipe
 // per engine (reconstructed from the history of the recording code; fixtures in
 // tests/data/run_shapes), and leave a run of the recipe's shape as it is. Version 1 is the
-// recipe's shape of every kind.
+// recipe's first shape of every kind; a kind's current version is one past its last upgrader's
+// (PPAC train: 2, its training options' "model" renamed "architecture").
 
 #include "store/session.h"
 
@@ -24,8 +25,9 @@
 
 namespace vantage::store {
 
-// The current shape version of runs of `engine` and `kind` (1 for every kind today; 0 for an
-// engine or kind this build does not know, whose runs it lists but does not interpret).
+// The current shape version of runs of `engine` and `kind` (one past the version its last upgrader
+// reads, else 1; 0 for an engine or kind this build does not know, whose runs it lists but does
+// not interpret).
 int currentShapeVersion(Engine engine, RunKind kind);
 
 // What of a run an upgrader may change. A series may be renamed and its steps shifted (both apply

@@ -109,7 +109,7 @@ int main(int argc, char** argv)
             if (model == BaseModel::LightGCN && !lightgcn)
                 continue;
             for (bool ppac : { false, true }) {
-                TrainOptions o{ .model = model,
+                TrainOptions o{ .architecture = model,
                     .ppac = ppac,
                     .epochs = 1,
                     .threads = trainThreads,
@@ -128,9 +128,11 @@ int main(int argc, char** argv)
         // A short full run: base MF against PPAC-MF, same seed, fixed epochs, no early stopping.
         Json runs = Json::object();
         auto fullRun = [&](BaseModel model, bool ppac, int n) {
-            TrainOptions o{
-                .model = model, .ppac = ppac, .epochs = n, .threads = trainThreads, .validation = ValidationSource::None
-            };
+            TrainOptions o{ .architecture = model,
+                .ppac = ppac,
+                .epochs = n,
+                .threads = trainThreads,
+                .validation = ValidationSource::None };
             auto t = Clock::now();
             auto r = train(*data, o, quiet, cancel);
             Json run = { { "epochs", n }, { "train_s", since(t) }, { "final_loss", r.epochs.back().loss } };

@@ -88,8 +88,8 @@ private Q_SLOTS:
     {
         const QString session = path("runs.vantage");
         const QString model = path("ppac-mf.vppac");
-        auto r = cli({ "--json", "--session", session, "ppac", "train", "--dataset", path("data"), "--model", "mf",
-            "--ppac", "--epochs", "4", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1",
+        auto r = cli({ "--json", "--session", session, "ppac", "train", "--dataset", path("data"), "--architecture",
+            "mf", "--ppac", "--epochs", "4", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1",
             "--save", model });
         QVERIFY2(r.code == 0, r.err.constData());
         const auto t = r.json();
@@ -164,8 +164,8 @@ private Q_SLOTS:
 
     void lightgcnBaseTrains()
     {
-        const auto r = cli({ "--json", "ppac", "train", "--dataset", path("data"), "--model", "lightgcn", "--base",
-            "--epochs", "1", "--dim", "16", "--validation", "none", "--threads", "1" });
+        const auto r = cli({ "--json", "ppac", "train", "--dataset", path("data"), "--architecture", "lightgcn",
+            "--base", "--epochs", "1", "--dim", "16", "--validation", "none", "--threads", "1" });
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["model"].toString(), QStringLiteral("LightGCN"));
         QCOMPARE(r.json()["epochs"].toArray().size(), 1);
@@ -175,7 +175,7 @@ private Q_SLOTS:
     // epoch's figures equal to the final evaluation's (another code path: Recommender::rank).
     void learningCurvesOnTheTests_data()
     {
-        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("architecture");
         QTest::addColumn<int>("every");
         QTest::addColumn<QList<int>>("tested");
         QTest::newRow("mf, every epoch") << "mf" << 1 << QList<int>{ 1, 2, 3 };
@@ -184,12 +184,12 @@ private Q_SLOTS:
     }
     void learningCurvesOnTheTests()
     {
-        QFETCH(QString, model);
+        QFETCH(QString, architecture);
         QFETCH(int, every);
         QFETCH(QList<int>, tested);
-        const auto r = cli({ "--json", "ppac", "train", "--dataset", path("data"), "--model", model, "--base",
-            "--epochs", "3", "--dim", "16", "--validation", "none", "--threads", "1", "--l2", "0", "--test-every",
-            QString::number(every) });
+        const auto r = cli({ "--json", "ppac", "train", "--dataset", path("data"), "--architecture", architecture,
+            "--base", "--epochs", "3", "--dim", "16", "--validation", "none", "--threads", "1", "--l2", "0",
+            "--test-every", QString::number(every) });
         QVERIFY2(r.code == 0, r.err.constData());
         const auto j = r.json();
         const auto epochs = j["epochs"].toArray();
@@ -235,8 +235,13 @@ private Q_SLOTS:
                                     << "no such file";
         QTest::newRow("ppac and base") << QStringList{ "ppac", "train", "--dataset", "DATA", "--ppac", "--base" }
                                        << "exclude";
-        QTest::newRow("unknown model") << QStringList{ "ppac", "train", "--dataset", "DATA", "--model", "svd" }
-                                       << "model";
+        QTest::newRow("unknown architecture") << QStringList{ "ppac", "train", "--dataset", "DATA", "--architecture",
+            "svd" } << "--architecture: must be one of mf, lightgcn, got 'svd'";
+        // --model is a model file in the other commands: train names the option it meant.
+        QTest::newRow("train --model") << QStringList{ "ppac", "train", "--dataset", "DATA", "--model", "mf" }
+                                       << "the architecture is --architecture mf|lightgcn";
+        QTest::newRow("train --model, no dataset")
+            << QStringList{ "ppac", "train", "--model", "lightgcn" } << "--model is a model file in the other commands";
         QTest::newRow("missing model file")
             << QStringList{ "ppac", "eval", "--model", "/nonexistent/m.vppac" } << "no such file";
         QTest::newRow("bad beta list") << QStringList{ "ppac", "rerank", "--model", "/nonexistent/m.vppac", "--beta",

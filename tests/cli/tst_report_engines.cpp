@@ -112,7 +112,7 @@ private Q_SLOTS:
         r = cli({ "ppac", "generate", "--out", path("data"), "--users", "300", "--items", "150", "--communities", "5",
             "--mean-interactions", "15", "--seed", "3" });
         QVERIFY2(r.code == 0, r.err.constData());
-        r = cli({ "--session", m_session, "ppac", "train", "--dataset", path("data"), "--model", "mf", "--ppac",
+        r = cli({ "--session", m_session, "ppac", "train", "--dataset", path("data"), "--architecture", "mf", "--ppac",
             "--epochs", "3", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1" });
         QVERIFY2(r.code == 0, r.err.constData());
         r = cli({ "--session", m_session, "dgi", "eval", "--graph", "rmat:n=1500,deg=4,seed=5", "--model", "gcn",

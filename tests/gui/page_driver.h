@@ -275,9 +275,9 @@ inline void enterPpacDataset(const QObject* page, const QString& path)
     type(page, QStringLiteral("ppacPath"), path);
 }
 
-inline void enterPpacTraining(const QObject* page, const QString& model, bool ppac, int epochs)
+inline void enterPpacTraining(const QObject* page, const QString& architecture, bool ppac, int epochs)
 {
-    choose(page, QStringLiteral("ppacModel"), model);
+    choose(page, QStringLiteral("ppacArchitecture"), architecture);
     setChecked(page, QStringLiteral("ppacPpac"), ppac);
     enter(page, QStringLiteral("ppacEpochs"), epochs);
 }

@@ -107,8 +107,8 @@ private Q_SLOTS:
             "5", "--mean-interactions", "15", "--seed", "3" });
         QVERIFY2(r.code == 0, r.err.constData());
         for (const bool ppac : { false, true }) {
-            QStringList args{ "--session", m_session, "ppac", "train", "--dataset", path("data"), "--model", "mf",
-                "--epochs", "3", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1" };
+            QStringList args{ "--session", m_session, "ppac", "train", "--dataset", path("data"), "--architecture",
+                "mf", "--epochs", "3", "--dim", "16", "--batch-size", "1024", "--lr", "0.005", "--threads", "1" };
             if (ppac)
                 args << "--ppac"
                      << "--save" << path("ppac.vppac");

@@ -434,8 +434,8 @@ private Q_SLOTS:
             QVERIFY(reranked.wait(60000));
             QVERIFY(click(s.page, QStringLiteral("ppacStoreKnobs")));
         }
-        r = cli({ "--session", cliFile, "ppac", "train", "--dataset", data, "--model", "mf", "--ppac", "--epochs", "3",
-            "--patience", "0" });
+        r = cli({ "--session", cliFile, "ppac", "train", "--dataset", data, "--architecture", "mf", "--ppac",
+            "--epochs", "3", "--patience", "0" });
         QVERIFY2(r.code == 0, r.err.constData());
         Compare c;
         c.seriesValuesDiffer = { "epoch_time_s" };
@@ -473,7 +473,8 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         r = cli({ "--session", cliFile, "ppac", "similar", "--dataset", data, "--k", "10" });
         QVERIFY2(r.code == 0, r.err.constData());
-        r = cli({ "ppac", "train", "--dataset", data, "--model", "mf", "--ppac", "--epochs", "2", "--save", model });
+        r = cli(
+            { "ppac", "train", "--dataset", data, "--architecture", "mf", "--ppac", "--epochs", "2", "--save", model });
         QVERIFY2(r.code == 0, r.err.constData());
         r = cli({ "--session", cliFile, "ppac", "eval", "--model", model, "--gamma", "0", "--beta", "-0.5" });
         QVERIFY2(r.code == 0, r.err.constData());

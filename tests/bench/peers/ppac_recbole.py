@@ -227,7 +227,7 @@ def embeddings(model, kind):
 
 
 def vantage_cmd(a, model, ppac, epochs):
-    cmd = [a.vantage, "--json", "ppac", "train", "--dataset", a.dataset, "--model", model, "--epochs", str(epochs),
+    cmd = [a.vantage, "--json", "ppac", "train", "--dataset", a.dataset, "--architecture", model, "--epochs", str(epochs),
            "--dim", str(HP["dim"]), "--lr", str(HP["lr"]), "--batch-size", str(HP["batch"]), "--l2", str(L2[model]),
            "--seed", str(a.seed), "--validation", "none", "--threads", str(a.threads)]
     if ppac:

@@ -26,7 +26,7 @@ std::shared_ptr<const PreparedDataset> communities()
 
 TrainOptions options(BaseModel model, bool ppac, const std::string& device)
 {
-    return { .model = model,
+    return { .architecture = model,
         .ppac = ppac,
         .epochs = 3,
         .dim = 16,

@@ -52,7 +52,7 @@ double popularityRecall(const PreparedDataset& data)
 
 TrainOptions quick(BaseModel model, bool ppac, int epochs)
 {
-    return { .model = model,
+    return { .architecture = model,
         .ppac = ppac,
         .epochs = epochs,
         .dim = 32,
@@ -266,7 +266,7 @@ private Q_SLOTS:
         const Recommender b(loadModel(path), data, { .depth = 20, .candidates = 40 }, np, CancelToken());
         const Knobs k{ 0.2, -0.1 };
         QCOMPARE(a.rank(k, np, CancelToken()).items, b.rank(k, np, CancelToken()).items);
-        QCOMPARE(b.weights().info["training"]["model"].get<std::string>(), std::string("lightgcn"));
+        QCOMPARE(b.weights().info["training"]["architecture"].get<std::string>(), std::string("lightgcn"));
     }
 };
 

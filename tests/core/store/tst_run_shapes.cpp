@@ -83,6 +83,32 @@ private:
     sqlite3* m_db = nullptr;
 };
 
+// The fixture's stored run inserted as an earlier version laid it out (the columns of schema 3,
+// which later schemas keep); returns its id.
+std::int64_t insertStoredRun(Raw& db, const Json& f)
+{
+    const Json& stored = f["stored"];
+    const auto id = db.insert("INSERT INTO runs(engine, kind, name, params, status, created_at, started_at, "
+                              "finished_at, summary, result) VALUES (?, ?, ?, ?, 'done', '2026-11-20T10:00:00Z', "
+                              "'2026-11-20T10:00:00Z', '2026-11-20T10:00:05Z', 'earlier', ?)",
+        { f["engine"].get<std::string>(), f["kind"].get<std::string>(), f["name"].get<std::string>(),
+            stored["params"].dump(), stored["result"].dump() });
+    for (const Json& series : stored["series"]) {
+        const auto sid = db.insert("INSERT INTO series(run_id, name) VALUES (?, ?)",
+            { std::to_string(id), series["name"].get<std::string>() });
+        for (const Json& point : series["points"])
+            db.insert("INSERT INTO series_points(series_id, step, value) VALUES (?, CAST(? AS REAL), CAST(? AS "
+                      "REAL))",
+                { std::to_string(sid), point[0].dump(), point[1].dump() });
+    }
+    for (const Json& a : stored["artifacts"])
+        db.insert("INSERT INTO artifacts(run_id, name, mime_type, data, created_at) VALUES (?, ?, ?, CAST(? AS "
+                  "BLOB), '2026-11-20T10:00:05Z')",
+            { std::to_string(id), a["name"].get<std::string>(), a["mime_type"].get<std::string>(),
+                a["data"].get<std::string>() });
+    return id;
+}
+
 // A session of schema 3 (the last before shape versions) holding the fixtures' stored runs, as
 // that version laid it out; returns the runs' ids.
 std::vector<std::int64_t> writeSchema3Session(const fs::path& p, const std::vector<Json>& runs)
@@ -93,29 +119,21 @@ std::vector<std::int64_t> writeSchema3Session(const fs::path& p, const std::vect
     db.exec("PRAGMA user_version = 3; PRAGMA application_id = " + std::to_string(Session::kApplicationId)
         + "; INSERT INTO meta VALUES ('title', 'earlier runs');");
     std::vector<std::int64_t> ids;
-    for (const Json& f : runs) {
-        const Json& stored = f["stored"];
-        const auto id = db.insert("INSERT INTO runs(engine, kind, name, params, status, created_at, started_at, "
-                                  "finished_at, summary, result) VALUES (?, ?, ?, ?, 'done', '2026-11-20T10:00:00Z', "
-                                  "'2026-11-20T10:00:00Z', '2026-11-20T10:00:05Z', 'earlier', ?)",
-            { f["engine"].get<std::string>(), f["kind"].get<std::string>(), f["name"].get<std::string>(),
-                stored["params"].dump(), stored["result"].dump() });
-        for (const Json& series : stored["series"]) {
-            const auto sid = db.insert("INSERT INTO series(run_id, name) VALUES (?, ?)",
-                { std::to_string(id), series["name"].get<std::string>() });
-            for (const Json& point : series["points"])
-                db.insert("INSERT INTO series_points(series_id, step, value) VALUES (?, CAST(? AS REAL), CAST(? AS "
-                          "REAL))",
-                    { std::to_string(sid), point[0].dump(), point[1].dump() });
-        }
-        for (const Json& a : stored["artifacts"])
-            db.insert("INSERT INTO artifacts(run_id, name, mime_type, data, created_at) VALUES (?, ?, ?, CAST(? AS "
-                      "BLOB), '2026-11-20T10:00:05Z')",
-                { std::to_string(id), a["name"].get<std::string>(), a["mime_type"].get<std::string>(),
-                    a["data"].get<std::string>() });
-        ids.push_back(id);
-    }
+    for (const Json& f : runs)
+        ids.push_back(insertStoredRun(db, f));
     return ids;
+}
+
+// A session of this build's schema holding the fixture's stored run with its "shape_version" (a
+// version this build upgrades); returns the run's id.
+std::int64_t writeVersionedRun(const fs::path& p, const Json& f)
+{
+    Session::create(p);
+    Raw db(p);
+    const auto id = insertStoredRun(db, f);
+    db.exec("UPDATE runs SET shape_version = " + std::to_string(f["shape_version"].get<int>())
+        + " WHERE id = " + std::to_string(id));
+    return id;
 }
 
 QByteArray dump(const Json& j)
@@ -182,13 +200,18 @@ class TestRunShapes : public QObject {
     QTemporaryDir m_dir;
     fs::path file(const char* name) const { return fs::path(m_dir.path().toStdString()) / name; }
 
-    // The fixture's run in a session of schema 3, opened (and so upgraded) by this build.
+    // The fixture's run, opened (and so upgraded) by this build: of shape version 0, in a session
+    // of schema 3; of a later version, in a session of this build's schema.
     std::pair<Session, std::int64_t> openOld(const QString& name)
     {
         const Json f = fixture(name);
         const fs::path p = file("old.vantage");
         for (const char* suffix : { "", "-wal", "-shm", ".v3.bak" })
             fs::remove(p.string() + suffix);
+        if (f["shape_version"].get<int>() > 0) {
+            const auto id = writeVersionedRun(p, f);
+            return { Session::open(p), id };
+        }
         const auto ids = writeSchema3Session(p, { f });
         return { Session::open(p), ids[0] };
     }
@@ -210,7 +233,7 @@ private Q_SLOTS:
         const Json f = fixture(name);
         auto [s, id] = openOld(name);
         QCOMPARE(s.schemaVersion(), Session::kSchemaVersion);
-        QVERIFY(s.migrationBackup().has_value());
+        QCOMPARE(s.migrationBackup().has_value(), f["shape_version"].get<int>() == 0);
         compareRun(s, id, f["upgraded"]);
         if (f["stored"] == f["upgraded"]) { // already the current shape: kept byte for byte
             Raw raw(s.path());
@@ -277,8 +300,9 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(stored.request.save), save);
         const Json training = ppac::toJson(stored.request.training);
         const Json& params = f["stored"]["params"];
+        // The base architecture was stored as "model" (shape version 2 renamed it).
         for (const auto& [key, value] : params.contains("train") ? params["train"].items() : params["training"].items())
-            QVERIFY2(training[key] == value, key.c_str());
+            QVERIFY2(training[key == "model" ? "architecture" : key] == value, key.c_str());
         QCOMPARE(stored.model, std::string("VPPAC model bytes"));
         // The chart the page draws: the validation metric training stopped on.
         const auto names = s.seriesNames(id);
@@ -397,6 +421,47 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(std::string(vantage::enumName(job.finalStatus->state))), state);
         QVERIFY(!run.result.contains("scale_events"));
         QVERIFY(!run.result.contains("report"));
+    }
+
+    void currentVersionPerKind_data()
+    {
+        QTest::addColumn<int>("engine");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("version");
+        QTest::newRow("ppac train: architecture renamed") << int(Engine::Ppac) << int(RunKind::Train) << 2;
+        QTest::newRow("ppac similar") << int(Engine::Ppac) << int(RunKind::Similar) << 1;
+        QTest::newRow("edl train") << int(Engine::Edl) << int(RunKind::Train) << 1;
+        QTest::newRow("dgi evaluate") << int(Engine::Dgi) << int(RunKind::Evaluate) << 1;
+        QTest::newRow("ft search") << int(Engine::Ft) << int(RunKind::Search) << 1;
+        QTest::newRow("unknown engine") << int(Engine::Unknown) << int(RunKind::Train) << 0;
+        QTest::newRow("unknown kind") << int(Engine::Ppac) << int(RunKind::Unknown) << 0;
+    }
+
+    // A kind's current version is one past its last upgrader's, else 1.
+    void currentVersionPerKind()
+    {
+        QFETCH(int, engine);
+        QFETCH(int, kind);
+        QFETCH(int, version);
+        QCOMPARE(currentShapeVersion(static_cast<Engine>(engine), static_cast<RunKind>(kind)), version);
+    }
+
+    // The upgrader from version 1 alone: the training options' "model" becomes "architecture";
+    // the result's "model" (the trained model's name) and everything else stay.
+    void upgradesPpacTrainFromVersion1()
+    {
+        const Json f = fixture("ppac_train_recipe_v1.json");
+        RunShape shape{ f["stored"]["params"], f["stored"]["result"], {}, {} };
+        upgradeRunShape(Engine::Ppac, RunKind::Train, 1, shape);
+        QCOMPARE(dump(shape.params), dump(f["upgraded"]["params"]));
+        QCOMPARE(dump(shape.result), dump(f["stored"]["result"]));
+        QCOMPARE(shape.params["training"]["architecture"].get<std::string>(), std::string("lightgcn"));
+        QVERIFY(!shape.params["training"].contains("model"));
+        QCOMPARE(shape.result["model"].get<std::string>(), std::string("PPAC-LightGCN"));
+        // A run of the current version is left as it is.
+        RunShape current = shape;
+        upgradeRunShape(Engine::Ppac, RunKind::Train, 2, current);
+        QCOMPARE(dump(current.params), dump(shape.params));
     }
 
     // A new run is stored with its kind's current version and its params and result byte for byte.
