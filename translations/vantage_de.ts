@@ -3,10 +3,6 @@
 <context>
     <name>Params</name>
     <message>
-        <source>Base model: mf or lightgcn</source>
-        <translation>Basismodell: mf oder lightgcn</translation>
-    </message>
-    <message>
         <source>Wrap the model with PPAC's personal and global popularity branches</source>
         <translation>Das Modell um die persönlichen und globalen Popularitätszweige von PPAC erweitern</translation>
     </message>
@@ -213,6 +209,10 @@
     <message>
         <source>CPU time of each worker process, seconds (0: no limit)</source>
         <translation>CPU-Zeit jedes Worker-Prozesses, Sekunden (0: keine Grenze)</translation>
+    </message>
+    <message>
+        <source>Base architecture: mf or lightgcn</source>
+        <translation>Basisarchitektur: mf oder lightgcn</translation>
     </message>
 </context>
 <context>
@@ -2430,10 +2430,6 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Beendet das Training nach der aktuellen Epoche und behält die bisher besten Gewichte</translation>
     </message>
     <message>
-        <source>Model:</source>
-        <translation>Modell:</translation>
-    </message>
-    <message>
         <source>Epochs:</source>
         <translation>Epochen:</translation>
     </message>
@@ -2792,6 +2788,10 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>Run %1 restored.</source>
         <translation>Lauf %1 wiederhergestellt.</translation>
+    </message>
+    <message>
+        <source>Architecture:</source>
+        <translation>Architektur:</translation>
     </message>
 </context>
 <context>

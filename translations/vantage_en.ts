@@ -3,10 +3,6 @@
 <context>
     <name>Params</name>
     <message>
-        <source>Base model: mf or lightgcn</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Wrap the model with PPAC's personal and global popularity branches</source>
         <translation type="unfinished" />
     </message>
@@ -212,6 +208,10 @@
     </message>
     <message>
         <source>CPU time of each worker process, seconds (0: no limit)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Base architecture: mf or lightgcn</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2392,10 +2392,6 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Model:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Epochs:</source>
         <translation type="unfinished" />
     </message>
@@ -2753,6 +2749,10 @@ Stop: the workers save and leave, and the run is recorded.</source>
     </message>
     <message>
         <source>Run %1 restored.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Architecture:</source>
         <translation type="unfinished" />
     </message>
 </context>

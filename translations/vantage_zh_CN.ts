@@ -3,10 +3,6 @@
 <context>
     <name>Params</name>
     <message>
-        <source>Base model: mf or lightgcn</source>
-        <translation>基础模型：mf 或 lightgcn</translation>
-    </message>
-    <message>
         <source>Wrap the model with PPAC's personal and global popularity branches</source>
         <translation>为模型加上 PPAC 的个人与全局流行度分支</translation>
     </message>
@@ -213,6 +209,10 @@
     <message>
         <source>CPU time of each worker process, seconds (0: no limit)</source>
         <translation>每个工作进程的 CPU 时间，秒（0：无限制）</translation>
+    </message>
+    <message>
+        <source>Base architecture: mf or lightgcn</source>
+        <translation>基础架构：mf 或 lightgcn</translation>
     </message>
 </context>
 <context>
@@ -2416,10 +2416,6 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>在当前轮结束后停止训练，并保留迄今最佳权重</translation>
     </message>
     <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
-    </message>
-    <message>
         <source>Epochs:</source>
         <translation>轮数：</translation>
     </message>
@@ -2778,6 +2774,10 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>Run %1 restored.</source>
         <translation>运行 %1 已恢复。</translation>
+    </message>
+    <message>
+        <source>Architecture:</source>
+        <translation>架构：</translation>
     </message>
 </context>
 <context>
