@@ -328,8 +328,8 @@ private Q_SLOTS:
         Leader leader(o);
         CancelToken cancel;
         JobReport report;
-        NullProgress taskProgress;
-        std::thread runner([&] { report = leader.run(taskProgress, cancel); });
+        NullProgress jobProgress;
+        std::thread runner([&] { report = leader.run(jobProgress, cancel); });
         struct Join {
             CancelToken& cancel;
             std::thread& t;
