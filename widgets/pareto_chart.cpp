@@ -406,6 +406,7 @@ bool ParetoChart::clickAt(const QPointF& pos)
     // Points of several frontiers (and the markers and lines drawn over them) can overlap on screen:
     // the click goes to the frontier point nearest to it in pixels, whatever is drawn on top.
     const QPointF target = chart()->mapFromScene(mapToScene(pos.toPoint()));
+    const QRectF plot = chart()->plotArea().adjusted(-1.0, -1.0, 1.0, 1.0); // a point zoomed out of view is not picked
     int bestSeries = -1, bestId = -1;
     double bestD = 12.0; // pixels
     for (int s = 0; s < m_frontiers.size(); ++s) {
@@ -414,7 +415,7 @@ bool ParetoChart::clickAt(const QPointF& pos)
         for (const auto& p : m_frontiers[s].points) {
             const QPointF at = chart()->mapToPosition(QPointF(p.x, p.y), m_scatter[s]);
             const double d = std::hypot(at.x() - target.x(), at.y() - target.y());
-            if (d < bestD)
+            if (d < bestD && plot.contains(at))
                 bestD = d, bestSeries = s, bestId = p.id;
         }
     }

@@ -107,7 +107,7 @@ private:
     QWidget* buildTables();
     struct StreamSnapshot;
     struct StreamLost;
-    struct JobReport;
+    struct StreamReport;
     struct Incoming;
     // What the stream's thread posts: the attached job's snapshot, events, end. Taken in a few
     // milliseconds at a time, between which the window paints and answers the user: a history of
@@ -118,7 +118,7 @@ private:
     void take(const Incoming& incoming);
     void onSnapshot(const StreamSnapshot& snapshot);
     void onStreamLost(const StreamLost& lost);
-    void onReport(const JobReport& report);
+    void onReport(const StreamReport& report);
     void onJobEvent(const edl::JobEvent& e); // kept in the timeline and the run, then one of:
     void onStep(const edl::StepEvent& step);
     void onMembership(const edl::MembershipEvent& membership);

@@ -97,7 +97,7 @@ void EdlPage::startStreaming()
         for (int i = 0; i < 40 && !stop.isCancelled() && report.is_null(); ++i)
             report = edl::waitForJobReport(address.jobDir, 0.25);
         if (!stop.isCancelled())
-            control({ JobReport{ std::move(report) } });
+            control({ StreamReport{ std::move(report) } });
         return Json();
     });
 }
@@ -137,7 +137,7 @@ void EdlPage::take(const Incoming& incoming)
     std::visit(Overloaded{ [this](const edl::JobEvent& e) { onJobEvent(e); },
                    [this](const StreamSnapshot& snapshot) { onSnapshot(snapshot); },
                    [this](const StreamLost& lost) { onStreamLost(lost); },
-                   [this](const JobReport& report) { onReport(report); } },
+                   [this](const StreamReport& report) { onReport(report); } },
         incoming.item);
 }
 
@@ -156,7 +156,7 @@ void EdlPage::onStreamLost(const StreamLost& lost)
     showStatus();
 }
 
-void EdlPage::onReport(const JobReport& report)
+void EdlPage::onReport(const StreamReport& report)
 {
     recordEnd(report.report);
 }

@@ -28,12 +28,12 @@ struct EdlPage::StreamSnapshot {
 struct EdlPage::StreamLost {
     QString message;
 };
-struct EdlPage::JobReport {
+struct EdlPage::StreamReport {
     Json report;
 };
 // One delivery of the event stream: an event of the job, or what the stream itself says.
 struct EdlPage::Incoming {
-    std::variant<edl::JobEvent, StreamSnapshot, StreamLost, JobReport> item;
+    std::variant<edl::JobEvent, StreamSnapshot, StreamLost, StreamReport> item;
 };
 
 struct EdlPage::State {

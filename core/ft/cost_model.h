@@ -39,14 +39,6 @@ constexpr const auto& enumTable(Optimizer)
 {
     return kOptimizers;
 }
-inline std::string_view precisionName(Precision p)
-{
-    return kPrecisions.name(p);
-}
-inline std::string_view optimizerName(Optimizer o)
-{
-    return kOptimizers.name(o);
-}
 
 struct CostOptions {
     Precision precision = Precision::Mixed;

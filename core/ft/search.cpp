@@ -170,7 +170,7 @@ Json toJson(const SearchResult& r, bool withStrategies)
     }
     Json j = { { "model", r.model }, { "parameters", r.parameters }, { "forward_flops", r.forwardFlops },
         { "batch", r.batch }, { "cluster", r.cluster }, { "device_memory", r.deviceMemory }, { "epsilon", r.epsilon },
-        { "precision", precisionName(r.cost.precision) }, { "optimizer", optimizerName(r.cost.optimizer) },
+        { "precision", enumName(r.cost.precision) }, { "optimizer", enumName(r.cost.optimizer) },
         { "max_split", r.configs.maxSplitDims }, { "frontiers", frontiers } };
     if (withStrategies)
         j["ops"] = r.ops;

@@ -131,11 +131,10 @@ std::string serializeModel(const ModelWeights& w)
         arrays.push_back({ { "name", a.name }, { "shape", a.shape } });
     char fp[17];
     std::snprintf(fp, sizeof fp, "%016llx", static_cast<unsigned long long>(w.trainFingerprint));
-    const Json header = { { "format", "vantage-ppac-model" }, { "version", kVersion },
-        { "base", baseModelName(w.base) }, { "ppac", w.ppac }, { "dim", w.dim }, { "layers", w.layers },
-        { "users", w.numUsers }, { "items", w.numItems }, { "personal_branch", mlpShape(w.personalBranch) },
-        { "global_branch", mlpShape(w.globalBranch) }, { "train_fingerprint", fp }, { "info", w.info },
-        { "arrays", arrays } };
+    const Json header = { { "format", "vantage-ppac-model" }, { "version", kVersion }, { "base", enumName(w.base) },
+        { "ppac", w.ppac }, { "dim", w.dim }, { "layers", w.layers }, { "users", w.numUsers }, { "items", w.numItems },
+        { "personal_branch", mlpShape(w.personalBranch) }, { "global_branch", mlpShape(w.globalBranch) },
+        { "train_fingerprint", fp }, { "info", w.info }, { "arrays", arrays } };
     const std::string h = header.dump();
     std::string out(kMagic, sizeof kMagic);
     const std::uint32_t version = kVersion;
@@ -174,7 +173,11 @@ ModelWeights deserializeModel(std::string_view bytes, const std::string& source)
     const std::string where = "model header";
     ModelWeights w;
     try {
-        w.base = kBaseModels.fromName(jsonField<std::string>(header, "base", where));
+        const std::string base = jsonField<std::string>(header, "base", where);
+        const auto architecture = kBaseModels.find(base);
+        if (!architecture)
+            throw bad("unknown base architecture '" + base + "' in its header (mf, lightgcn)");
+        w.base = *architecture;
         w.ppac = jsonField<bool>(header, "ppac", where);
         w.dim = jsonField<int>(header, "dim", where);
         w.layers = jsonField<int>(header, "layers", where);

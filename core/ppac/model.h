@@ -37,10 +37,6 @@ constexpr const auto& enumTable(BaseModel)
 {
     return kBaseModels;
 }
-inline std::string_view baseModelName(BaseModel model)
-{
-    return kBaseModels.name(model);
-}
 
 // Linear(in, hidden) -> LeakyReLU(0.01) -> Linear(hidden, out); weights row-major [out][in] as in torch.
 struct Mlp {

@@ -38,10 +38,6 @@ constexpr const auto& enumTable(ValidationSource)
 {
     return kValidationSources;
 }
-inline std::string_view validationSourceName(ValidationSource source)
-{
-    return kValidationSources.name(source);
-}
 
 struct TrainOptions {
     BaseModel architecture = BaseModel::MF;

@@ -182,7 +182,7 @@ TrainingRun runTraining(store::Session* session, const TrainingRequest& request,
         j["metrics"] = toJson(run.evaluation.evaluation);
         j["knobs"] = params::toJson(knobsParams(), request.knobs);
         j["evaluate_s"] = std::chrono::duration<double>(Clock::now() - t0).count();
-        j["validation"] = validationSourceName(request.training.validation);
+        j["validation"] = enumName(request.training.validation);
         if (!request.save.empty())
             j["saved"] = request.save;
         if (store::Session* s = scope.session()) {

@@ -528,20 +528,6 @@ namespace {
 
 constexpr std::string_view kChartJson = "chart";
 
-MarkerShape shapeFromName(const std::string& name)
-{
-    static constexpr std::pair<std::string_view, MarkerShape> kShapes[]
-        = { { "circle", MarkerShape::Circle }, { "square", MarkerShape::Square }, { "diamond", MarkerShape::Diamond },
-              { "triangle-up", MarkerShape::TriangleUp }, { "triangle-down", MarkerShape::TriangleDown },
-              { "cross", MarkerShape::Cross } };
-    for (const auto& [n, shape] : kShapes)
-        if (n == name)
-            return shape;
-    throw Error::invalidInput(
-        "unknown marker shape '" + name + "' (circle, square, diamond, triangle-up, triangle-down, cross)")
-        .forField("shape");
-}
-
 double coordinate(const Json& v, const char* field)
 {
     if (v.is_null())
@@ -563,7 +549,7 @@ ChartSeries seriesFromJson(const Json& j)
     s.dashed = jsonFieldOr(j, "dashed", s.dashed, kChartJson);
     s.colour = jsonFieldOr(j, "colour", s.colour, kChartJson);
     if (j.contains("shape"))
-        s.shape = shapeFromName(jsonField<std::string>(j, "shape", kChartJson));
+        s.shape = enumFromName<MarkerShape>(jsonField<std::string>(j, "shape", kChartJson));
     const Json points = jsonFieldOr(j, "points", Json::array(), kChartJson);
     if (!points.is_array())
         throw Error::invalidInput("'points' of series '" + s.name + "' is not a list").forField("points");

@@ -3,6 +3,7 @@
 // nice axis ticks, a legend and the Okabe–Ito palette (safe for colour-blind readers). The SVG uses
 // only what QtSvg (SVG Tiny 1.2) draws as well, so the same chart goes into the HTML and the PDF.
 
+#include "common/enum_names.h"
 #include "common/json.h"
 
 #include <cstddef>
@@ -25,6 +26,15 @@ enum class MarkerShape {
     TriangleDown,
     Cross
 };
+inline constexpr EnumTable<MarkerShape, 6> kMarkerShapes{ "shape",
+    { { { MarkerShape::Circle, "circle" }, { MarkerShape::Square, "square" }, { MarkerShape::Diamond, "diamond" },
+        { MarkerShape::TriangleUp, "triangle-up" }, { MarkerShape::TriangleDown, "triangle-down" },
+        { MarkerShape::Cross, "cross" } } },
+    "marker shape" };
+constexpr const auto& enumTable(MarkerShape)
+{
+    return kMarkerShapes;
+}
 
 struct ChartPoint {
     double x = 0.0;

@@ -17,6 +17,10 @@
 // tests/data/run_shapes), and leave a run of the recipe's shape as it is. Version 1 is the
 // recipe's first shape of every kind; a kind's current version is one past its last upgrader's
 // (PPAC train: 2, its training options' "model" renamed "architecture").
+//
+// An upgrader from version 1 on changes a run's parameters and result only (series and artifacts
+// keep their names from version 1 on): a session opened read-only, which is never written, reads
+// such runs through the upgraders in memory (Session::run and runs()).
 
 #include "store/session.h"
 

@@ -122,6 +122,26 @@ void readStatus(RunInfo& r, const std::string& text)
 // counts as not trashed: a run is rather shown than hidden, and never purged for it.
 constexpr const char* kListed = "(trashed = 0 OR typeof(trashed) <> 'integer')";
 
+// A run of version 1 or later below its kind's current version, in a session that was not written
+// (opened read-only): its parameters and result as the upgraders make them (run_shapes.h), the
+// stored file untouched. A run the upgraders cannot read keeps its version (requireCurrentShape
+// names it).
+void upgradeInMemory(RunInfo& r)
+{
+    const int current = currentShapeVersion(r.engine, r.kind);
+    if (r.shapeVersion < 1 || r.shapeVersion >= current)
+        return;
+    RunShape shape{ r.params, r.result, {}, {} };
+    try {
+        upgradeRunShape(r.engine, r.kind, r.shapeVersion, shape);
+    } catch (const std::exception&) {
+        return;
+    }
+    r.params = std::move(shape.params);
+    r.result = std::move(shape.result);
+    r.shapeVersion = current;
+}
+
 RunInfo readRun(const Stmt& s)
 {
     RunInfo r;
@@ -155,6 +175,7 @@ RunInfo readRun(const Stmt& s)
         noteDamage(r, "its tags are not a list of names");
     r.durationS = std::isfinite(s.real(13)) ? s.real(13) : 0.0;
     r.shapeVersion = static_cast<int>(std::clamp<std::int64_t>(s.int64(16), 0, std::numeric_limits<int>::max()));
+    upgradeInMemory(r);
     // Every reader, read-only ones too, sees a run whose writer died as what it is; the file is
     // corrected by the next writer that opens it.
     if ((r.status == RunStatus::Running || r.status == RunStatus::Queued) && writerGone(s.int64(14), s.text(15))) {

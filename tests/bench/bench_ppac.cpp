@@ -115,8 +115,7 @@ int main(int argc, char** argv)
                     .threads = trainThreads,
                     .validation = ValidationSource::None };
                 const auto r = train(*data, o, quiet, cancel);
-                epochTimes[std::string(ppac ? "ppac-" : "") + std::string(baseModelName(model))]
-                    = r.epochs.front().seconds;
+                epochTimes[std::string(ppac ? "ppac-" : "") + std::string(enumName(model))] = r.epochs.front().seconds;
             }
         }
         out["epoch_s"] = epochTimes;
@@ -160,7 +159,7 @@ int main(int argc, char** argv)
             for (const auto& k : grid)
                 evals.push_back(evalJson(rerank(rec, k, metrics, quiet, cancel)));
             run["evaluations"] = evals;
-            runs[ppac ? "ppac-" + std::string(baseModelName(model)) : std::string(baseModelName(model))] = run;
+            runs[ppac ? "ppac-" + std::string(enumName(model)) : std::string(enumName(model))] = run;
         };
         fullRun(BaseModel::MF, false, epochs);
         fullRun(BaseModel::MF, true, epochs);

@@ -239,6 +239,7 @@ private Q_SLOTS:
         QVERIFY(last >= 0);
         const auto [pickedFrontier, strategyId] = clickFtPoint(page, 1, last);
         QCOMPARE(pickedFrontier, 1);
+        QCOMPARE(strategyId, chart->frontiers()[1].points[last].id);
         QCOMPARE(ftPicked(page), std::pair(1, strategyId));
 
         // The pick is a run with the exported strategy as an artifact.
@@ -366,14 +367,15 @@ private Q_SLOTS:
         const auto [pickedFrontier, pickedId] = clickFtPoint(&page, 0, 0);
         QCOMPARE(pickedFrontier, 0);
         QCOMPARE(ftPicked(&page), std::pair(0, pickedId));
-        const auto& pickedPoint = *std::find_if(
+        const auto picked = std::find_if(
             points.cbegin(), points.cend(), [id = pickedId](const ft::StrategyPoint& q) { return q.strategy == id; });
-        QVERIFY(pickedPoint.memory > r.deviceMemory);
+        QVERIFY(picked != points.cend());
+        QVERIFY(picked->memory > r.deviceMemory);
         auto* fit = page.findChild<QLabel*>(QStringLiteral("ftFit"));
         const auto gib
             = [](double bytes) { return QLocale().formattedDataSize(qint64(bytes), 2, QLocale::DataSizeIecFormat); };
         const QString needs
-            = QStringLiteral("needs %1 per device, a device has %2").arg(gib(pickedPoint.memory), gib(r.deviceMemory));
+            = QStringLiteral("needs %1 per device, a device has %2").arg(gib(picked->memory), gib(r.deviceMemory));
         QVERIFY(fit->isVisible());
         QVERIFY2(fit->text().startsWith(QStringLiteral("Does not fit")) && fit->text().contains(needs),
             qPrintable(fit->text()));

@@ -464,6 +464,32 @@ private Q_SLOTS:
         QCOMPARE(dump(current.params), dump(shape.params));
     }
 
+    // A session opened read-only is never written: its runs of version 1 read through the upgraders
+    // in memory (the reader sees the current shape), and the file keeps what it holds.
+    void readOnlySessionUpgradesInMemory()
+    {
+        const Json f = fixture("ppac_train_recipe_v1.json");
+        const fs::path path = file("read-only.vantage");
+        std::int64_t id = 0;
+        {
+            auto s = Session::create(path);
+            id = s.beginRun(
+                { .engine = Engine::Ppac, .kind = RunKind::Train, .name = "t", .params = f["stored"]["params"] });
+            s.finishRun(id, RunStatus::Done, f["stored"]["result"], "done");
+        }
+        const std::string where = " FROM runs WHERE id = " + std::to_string(id);
+        Raw(path).exec("UPDATE runs SET shape_version = 1" + where); // as a build of version 1 recorded it
+        auto s = Session::open(path, Session::Mode::ReadOnly);
+        const RunInfo run = s.run(id);
+        QCOMPARE(run.shapeVersion, currentShapeVersion(Engine::Ppac, RunKind::Train));
+        QCOMPARE(dump(run.params), dump(f["upgraded"]["params"]));
+        requireCurrentShape(run);
+        QCOMPARE(s.runs().at(0).shapeVersion, run.shapeVersion);
+        Raw raw(path);
+        QCOMPARE(raw.text("SELECT shape_version" + where), std::string("1"));
+        QCOMPARE(raw.text("SELECT params" + where), f["stored"]["params"].dump());
+    }
+
     // A new run is stored with its kind's current version and its params and result byte for byte.
     void newRunsCarryTheirShape()
     {
