@@ -239,7 +239,10 @@ private Q_SLOTS:
         QVERIFY(last >= 0);
         const auto [pickedFrontier, strategyId] = clickFtPoint(page, 1, last);
         QCOMPARE(pickedFrontier, 1);
-        QCOMPARE(strategyId, chart->frontiers()[1].points[last].id);
+        // The point clicked, or one of its frontier drawn on the same spot.
+        const int clicked = chart->frontiers()[1].points[last].id;
+        QVERIFY2((chart->pointPosition(1, strategyId) - chart->pointPosition(1, clicked)).manhattanLength() <= 1,
+            qPrintable(QStringLiteral("clicked %1, picked %2").arg(clicked).arg(strategyId)));
         QCOMPARE(ftPicked(page), std::pair(1, strategyId));
 
         // The pick is a run with the exported strategy as an artifact.
