@@ -478,7 +478,8 @@ private Q_SLOTS:
             s.finishRun(id, RunStatus::Done, f["stored"]["result"], "done");
         }
         const std::string where = " FROM runs WHERE id = " + std::to_string(id);
-        Raw(path).exec("UPDATE runs SET shape_version = 1 WHERE id = " + std::to_string(id)); // as version 1 recorded it
+        Raw(path).exec(
+            "UPDATE runs SET shape_version = 1 WHERE id = " + std::to_string(id)); // as version 1 recorded it
         auto s = Session::open(path, Session::Mode::ReadOnly);
         const RunInfo run = s.run(id);
         QCOMPARE(run.shapeVersion, currentShapeVersion(Engine::Ppac, RunKind::Train));
