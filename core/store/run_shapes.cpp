@@ -3,6 +3,7 @@
 
 #include "store/run_shapes.h"
 
+#include "common/assert.h"
 #include "common/error.h"
 #include "common/units.h"
 
@@ -299,6 +300,18 @@ constexpr Upgrader kUpgraders[] = {
     { Engine::Ppac, RunKind::Train, 1, &ppacTrainArchitecture },
 };
 
+bool sameSeriesAndArtifacts(const RunShape& a, const RunShape& b)
+{
+    const auto sameSeries = [](const StoredSeries& x, const StoredSeries& y) {
+        return x.name == y.name && x.stepShift == y.stepShift;
+    };
+    const auto sameArtifact = [](const StoredArtifact& x, const StoredArtifact& y) {
+        return x.name == y.name && x.mimeType == y.mimeType;
+    };
+    return std::equal(a.series.begin(), a.series.end(), b.series.begin(), b.series.end(), sameSeries)
+        && std::equal(a.artifacts.begin(), a.artifacts.end(), b.artifacts.begin(), b.artifacts.end(), sameArtifact);
+}
+
 std::string kindTitle(Engine engine, RunKind kind)
 {
     return std::string(enumName(engine)) + " " + std::string(enumName(kind));
@@ -326,8 +339,20 @@ void upgradeRunShape(Engine engine, RunKind kind, int version, RunShape& shape)
             .forField("shape_version");
     for (int v = version; v < current; ++v)
         for (const auto& u : kUpgraders)
-            if (u.engine == engine && u.kind == kind && u.from == v)
+            if (u.engine == engine && u.kind == kind && u.from == v) {
+                [[maybe_unused]] const RunShape before = v >= 1 ? shape : RunShape{};
                 u.upgrade(shape);
+                VANTAGE_ASSERT(v < 1 || sameSeriesAndArtifacts(before, shape),
+                    "an upgrader from version 1 on changed a run's series or artifacts (run_shapes.h)");
+            }
+}
+
+std::vector<ShapeUpgrade> shapeUpgrades()
+{
+    std::vector<ShapeUpgrade> out;
+    for (const auto& u : kUpgraders)
+        out.push_back({ u.engine, u.kind, u.from });
+    return out;
 }
 
 void requireCurrentShape(const RunInfo& run)

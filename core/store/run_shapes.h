@@ -20,7 +20,8 @@
 //
 // An upgrader from version 1 on changes a run's parameters and result only (series and artifacts
 // keep their names from version 1 on): a session opened read-only, which is never written, reads
-// such runs through the upgraders in memory (Session::run and runs()).
+// such runs through the upgraders in memory (Session::run and runs()). upgradeRunShape asserts it
+// (VANTAGE_ASSERT) and tst_run_shapes runs every such upgrader on a fixture of the shape it reads.
 
 #include "store/session.h"
 
@@ -51,6 +52,17 @@ struct RunShape {
     std::vector<StoredSeries> series;
     std::vector<StoredArtifact> artifacts;
 };
+
+// One upgrader: it takes runs of `engine` and `kind` from version `from` to `from + 1`.
+struct ShapeUpgrade {
+    Engine engine;
+    RunKind kind;
+    int from;
+};
+
+// Every upgrader this build has, in the order a session replays them (tests hold each one from
+// version 1 on to the rule above with a fixture of the shape it reads).
+std::vector<ShapeUpgrade> shapeUpgrades();
 
 // Takes `shape`, of version `version` of `engine` and `kind`, to the current version, one
 // upgrader after another. Error::invalidInput: a version newer than this build knows (naming it),

@@ -464,6 +464,63 @@ private Q_SLOTS:
         QCOMPARE(dump(current.params), dump(shape.params));
     }
 
+    void upgradersFromVersion1KeepSeriesAndArtifacts_data()
+    {
+        QTest::addColumn<int>("engine");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("from");
+        int rows = 0;
+        for (const auto& u : shapeUpgrades()) {
+            if (u.from < 1)
+                continue;
+            const std::string row = std::string(enumName(u.engine)) + " " + std::string(enumName(u.kind)) + " from "
+                + std::to_string(u.from);
+            QTest::newRow(row.c_str()) << static_cast<int>(u.engine) << static_cast<int>(u.kind) << u.from;
+            ++rows;
+        }
+        QVERIFY(rows >= 1); // PPAC train's "model" -> "architecture"
+    }
+
+    // The rule read-only sessions rely on (run_shapes.h): an upgrader from version 1 on changes a
+    // run's params and result only. Each one must come with a fixture of the shape it reads,
+    // <engine>_<kind>_recipe_v<from>.json, holding series and artifacts; after the upgrader, they
+    // are as stored (upgradeRunShape asserts it too), and the params and result are the fixture's
+    // upgraded ones (the current shape: any later upgraders run as well).
+    void upgradersFromVersion1KeepSeriesAndArtifacts()
+    {
+        QFETCH(int, engine);
+        QFETCH(int, kind);
+        QFETCH(int, from);
+        const auto e = static_cast<Engine>(engine);
+        const auto k = static_cast<RunKind>(kind);
+        const QString name = QString::fromStdString(std::string(enumName(e)) + "_" + std::string(enumName(k))
+            + "_recipe_v" + std::to_string(from) + ".json");
+        QVERIFY2(QFile::exists(kFixtures + QLatin1Char('/') + name), qPrintable(name + QStringLiteral(" is missing")));
+        const Json f = fixture(name);
+        QCOMPARE(f["shape_version"].get<int>(), from);
+        RunShape shape{ f["stored"]["params"], f["stored"]["result"], {}, {} };
+        for (const Json& series : f["stored"]["series"])
+            shape.series.push_back({ series["name"].get<std::string>(), 0.0 });
+        for (const Json& a : f["stored"]["artifacts"])
+            shape.artifacts.push_back({ a["name"].get<std::string>(), a["mime_type"].get<std::string>() });
+        QVERIFY(!shape.series.empty());
+        QVERIFY(!shape.artifacts.empty());
+        const RunShape stored = shape;
+        upgradeRunShape(e, k, from, shape);
+        QCOMPARE(shape.series.size(), stored.series.size());
+        for (std::size_t i = 0; i < shape.series.size(); ++i) {
+            QCOMPARE(shape.series[i].name, stored.series[i].name);
+            QCOMPARE(shape.series[i].stepShift, 0.0);
+        }
+        QCOMPARE(shape.artifacts.size(), stored.artifacts.size());
+        for (std::size_t i = 0; i < shape.artifacts.size(); ++i) {
+            QCOMPARE(shape.artifacts[i].name, stored.artifacts[i].name);
+            QCOMPARE(shape.artifacts[i].mimeType, stored.artifacts[i].mimeType);
+        }
+        QCOMPARE(dump(shape.params), dump(f["upgraded"]["params"]));
+        QCOMPARE(dump(shape.result), dump(f["upgraded"]["result"]));
+    }
+
     // A session opened read-only is never written: its runs of version 1 read through the upgraders
     // in memory (the reader sees the current shape), and the file keeps what it holds.
     void readOnlySessionUpgradesInMemory()
