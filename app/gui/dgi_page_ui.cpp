@@ -9,6 +9,7 @@
 #include "dgi/evaluation.h"
 #include "dgi/evaluation_run.h"
 #include "dgi/models.h"
+#include "widgets/flow_layout.h"
 #include "widgets/stacked_bar_chart.h"
 #include "widgets/svg_view.h"
 
@@ -279,12 +280,16 @@ QWidget* DgiPage::buildNodeTab()
         m_node->setValue(static_cast<int>(best));
         inspectNode(static_cast<int>(best));
     });
-    auto* nodeRow = new QHBoxLayout;
-    nodeRow->addWidget(new QLabel(tr("Node:"), this));
-    nodeRow->addWidget(m_node);
+    // The buttons wrap under the node where the views are narrow (German at 1024 px).
+    auto* nodeField = new QWidget(this);
+    auto* nodeFieldLayout = new QHBoxLayout(nodeField);
+    nodeFieldLayout->setContentsMargins(0, 0, 0, 0);
+    nodeFieldLayout->addWidget(new QLabel(tr("Node:"), this));
+    nodeFieldLayout->addWidget(m_node);
+    auto* nodeRow = new widgets::FlowLayout(nullptr, 6);
+    nodeRow->addWidget(nodeField);
     nodeRow->addWidget(m_inspect);
     nodeRow->addWidget(hub);
-    nodeRow->addStretch(1);
     m_nodeStatus = new QLabel(tr("Evaluate to inspect nodes: the embeddings of the last evaluation are kept in memory, "
                                  "not in the session."),
         this);

@@ -6,6 +6,7 @@
 #include "param_widgets.h"
 #include "table_helpers.h"
 
+#include "widgets/adaptive_splitter.h"
 #include "widgets/line_chart.h"
 
 #include <QCheckBox>
@@ -26,6 +27,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -234,10 +236,16 @@ QWidget* PpacPage::buildDebiasingTab()
     m_tradeoffButton->setToolTip(tr("Re-ranks for a range of β at the current γ and plots ARP against NDCG"));
     connect(m_tradeoffButton, &QPushButton::clicked, this, &PpacPage::computeTradeoff);
     auto* knobs = new QGridLayout;
-    knobs->addWidget(new QLabel(tr("γ (personal popularity):"), this), 0, 0);
+    // The knobs' names wrap where the views are narrow (German at 1024 px).
+    auto wrapped = [this](const QString& text) {
+        auto* label = new QLabel(text, this);
+        label->setWordWrap(true);
+        return label;
+    };
+    knobs->addWidget(wrapped(tr("γ (personal popularity):")), 0, 0);
     knobs->addWidget(m_gamma, 0, 1);
     knobs->addWidget(m_gammaBox, 0, 2);
-    knobs->addWidget(new QLabel(tr("β (global popularity):"), this), 1, 0);
+    knobs->addWidget(wrapped(tr("β (global popularity):")), 1, 0);
     knobs->addWidget(m_beta, 1, 1);
     knobs->addWidget(m_betaBox, 1, 2);
     auto* knobButtons = new QHBoxLayout;
@@ -254,7 +262,9 @@ QWidget* PpacPage::buildDebiasingTab()
     m_tradeoff = new widgets::LineChart(this);
     m_tradeoff->setAxisTitles(tr("ARP@20 (lower: less popularity bias)"), tr("NDCG@20"));
     m_tradeoff->chart()->setTitle(tr("ARP / accuracy trade-off (press Trade-off Curve)"));
-    auto* charts = new QSplitter(Qt::Horizontal, this);
+    // Side by side where the views have the room, stacked in a narrow window.
+    auto* charts = new widgets::AdaptiveSplitter(this);
+    charts->setObjectName(QStringLiteral("ppacDebiasingCharts"));
     charts->addWidget(m_exposure);
     charts->addWidget(m_tradeoff);
     auto* biasTab = new QWidget(this);
@@ -274,8 +284,13 @@ QWidget* PpacPage::buildUserTab()
     m_user->setObjectName(QStringLiteral("ppacUser"));
     m_user->setPlaceholderText(tr("User id"));
     auto* showUser = new QPushButton(tr("Inspect"), this);
-    auto* prev = new QPushButton(tr("◀"), this);
-    auto* next = new QPushButton(tr("▶"), this);
+    // Arrows as tool buttons: a push button's least width would hold the row wide for one glyph.
+    auto* prev = new QToolButton(this);
+    prev->setText(tr("◀"));
+    prev->setObjectName(QStringLiteral("ppacPreviousUser"));
+    auto* next = new QToolButton(this);
+    next->setText(tr("▶"));
+    next->setObjectName(QStringLiteral("ppacNextUser"));
     prev->setToolTip(tr("Previous user"));
     next->setToolTip(tr("Next user"));
     connect(showUser, &QPushButton::clicked, this, [this] { inspectUser(m_user->text()); });
@@ -288,8 +303,8 @@ QWidget* PpacPage::buildUserTab()
         const int u = ((current + d) % n + n) % n;
         inspectUser(QString::fromStdString(m_state->data->dataset.userLabel(u)));
     };
-    connect(prev, &QPushButton::clicked, this, [step] { step(-1); });
-    connect(next, &QPushButton::clicked, this, [step] { step(1); });
+    connect(prev, &QToolButton::clicked, this, [step] { step(-1); });
+    connect(next, &QToolButton::clicked, this, [step] { step(1); });
     auto* userRow = new QHBoxLayout;
     userRow->addWidget(new QLabel(tr("User:"), this));
     userRow->addWidget(m_user);

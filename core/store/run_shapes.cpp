@@ -302,12 +302,10 @@ constexpr Upgrader kUpgraders[] = {
 
 bool sameSeriesAndArtifacts(const RunShape& a, const RunShape& b)
 {
-    const auto sameSeries = [](const StoredSeries& x, const StoredSeries& y) {
-        return x.name == y.name && x.stepShift == y.stepShift;
-    };
-    const auto sameArtifact = [](const StoredArtifact& x, const StoredArtifact& y) {
-        return x.name == y.name && x.mimeType == y.mimeType;
-    };
+    const auto sameSeries
+        = [](const StoredSeries& x, const StoredSeries& y) { return x.name == y.name && x.stepShift == y.stepShift; };
+    const auto sameArtifact
+        = [](const StoredArtifact& x, const StoredArtifact& y) { return x.name == y.name && x.mimeType == y.mimeType; };
     return std::equal(a.series.begin(), a.series.end(), b.series.begin(), b.series.end(), sameSeries)
         && std::equal(a.artifacts.begin(), a.artifacts.end(), b.artifacts.begin(), b.artifacts.end(), sameArtifact);
 }

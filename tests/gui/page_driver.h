@@ -21,6 +21,8 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
@@ -141,6 +143,19 @@ std::optional<bool> clickAndWait(Sender* sender, Signal signal, const QString& b
     if (done.isEmpty() && !done.wait(timeoutMs))
         return std::nullopt;
     return done.first().isEmpty() ? true : done.first().first().toBool();
+}
+
+// Shows tab `index` of the tab widget named `name` by clicking its tab; a tab scrolled out of a
+// narrow tab bar is scrolled to first, as its arrow buttons would.
+inline void showTab(const QObject* page, const QString& name, int index)
+{
+    auto* tabs = child<QTabWidget>(page, name);
+    QTabBar* bar = tabs->tabBar();
+    if (!bar->rect().contains(bar->tabRect(index).center()))
+        bar->setCurrentIndex(index);
+    else
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(index).center());
+    QCOMPARE(tabs->currentIndex(), index);
 }
 
 // A table's cells, row by row.

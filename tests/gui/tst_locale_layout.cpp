@@ -1,6 +1,6 @@
 // The window in English, German and Chinese: numbers written in the UI locale (a German window
 // never writes "1.061 s" beside "1.739.461"), mnemonics that are usable (no literal '&' shown, no
-// two alike in one window or dialog), and nothing cut at 1024x700.
+// two alike in one window or dialog), and nothing cut at 1024x700 (no page's views scrolling sideways).
 
 #include "app_settings.h"
 #include "compare_view.h"
@@ -25,6 +25,8 @@
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -357,6 +359,20 @@ private Q_SLOTS:
             }
             for (const QString& p : clipped(&w))
                 problems << QStringLiteral("tab %1: %2").arg(w.tabs()->tabText(i), p);
+            // A page's views fit the room the window leaves them (the inputs may scroll in a long
+            // translation; the charts and tables beside them should not).
+            for (auto* split : w.tabs()->currentWidget()->findChildren<QSplitter*>(QStringLiteral("pageSplitter"))) {
+                auto* views = qobject_cast<QScrollArea*>(split->widget(1));
+                if (views == nullptr || !views->horizontalScrollBar()->isVisible())
+                    continue;
+                QStringList wide;
+                wideWidgets(views->widget(), views->viewport()->width(), &wide);
+                problems << QStringLiteral("tab %1: the views scroll sideways (%2 px of %3); %4")
+                                .arg(w.tabs()->tabText(i))
+                                .arg(views->widget()->minimumSizeHint().width())
+                                .arg(views->viewport()->width())
+                                .arg(wide.join(QStringLiteral("; ")));
+            }
         }
         problems.removeDuplicates();
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));

@@ -404,8 +404,11 @@ private Q_SLOTS:
         QCOMPARE(clickAndWait(ppac, &PpacPage::trainingFinished, QStringLiteral("ppacTrain"), 180000), true);
         STEP(QStringLiteral("ppac-trained"));
         QSignalSpy reranked(ppac, &PpacPage::reranked);
+        showTab(ppac, QStringLiteral("ppacTabs"), 2);
         enterPpacKnobs(ppac, 0.0, -0.5);
         QVERIFY(reranked.wait(60000));
+        STEP(QStringLiteral("ppac-debiased"));
+        showTab(ppac, QStringLiteral("ppacTabs"), 3);
         auto* user = child<QLineEdit>(ppac, QStringLiteral("ppacUser"));
         type(user, QStringLiteral("5"));
         QTest::keyClick(user, Qt::Key_Return);

@@ -493,8 +493,8 @@ private Q_SLOTS:
         QFETCH(int, from);
         const auto e = static_cast<Engine>(engine);
         const auto k = static_cast<RunKind>(kind);
-        const QString name = QString::fromStdString(std::string(enumName(e)) + "_" + std::string(enumName(k))
-            + "_recipe_v" + std::to_string(from) + ".json");
+        const QString name = QString::fromStdString(
+            std::string(enumName(e)) + "_" + std::string(enumName(k)) + "_recipe_v" + std::to_string(from) + ".json");
         QVERIFY2(QFile::exists(kFixtures + QLatin1Char('/') + name), qPrintable(name + QStringLiteral(" is missing")));
         const Json f = fixture(name);
         QCOMPARE(f["shape_version"].get<int>(), from);
