@@ -39,6 +39,8 @@ PACKAGES=(
   clang libclang-rt-14-dev
   # the checks of scripts/test.sh: formatting (scripts/format.sh) and sizes (scripts/code-size.sh)
   clang-format universal-ctags
+  # the multi-host testbed (scripts/testbed.sh): network namespaces and a real OpenSSH server per host
+  iproute2 openssh-server openssh-client
 )
 
 missing=()
