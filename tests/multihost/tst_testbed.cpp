@@ -65,8 +65,8 @@ private Q_SLOTS:
         m_name = QStringLiteral("vt%1").arg(::getpid() % 100000);
         m_dir = m_tmp.path() + QStringLiteral("/testbed");
         const Result up = run(kScript,
-            { QStringLiteral("up"), QStringLiteral("--hosts"), QString::number(kHosts), QStringLiteral("--name"), m_name,
-                QStringLiteral("--dir"), m_dir });
+            { QStringLiteral("up"), QStringLiteral("--hosts"), QString::number(kHosts), QStringLiteral("--name"),
+                m_name, QStringLiteral("--dir"), m_dir });
         if (up.exitCode == 77)
             QSKIP(qPrintable(up.err));
         QVERIFY2(up.exitCode == 0, qPrintable(up.err));
@@ -117,8 +117,9 @@ private Q_SLOTS:
         QCOMPARE(status.exitCode, 0);
         QCOMPARE(status.out.split(QLatin1Char('\n')).size(), kHosts);
         for (int i = 1; i <= kHosts; ++i)
-            QVERIFY2(QRegularExpression(QStringLiteral("^%1 %2 sshd \\d+ link UP$")
-                                            .arg(QRegularExpression::escape(host(i)), QRegularExpression::escape(address(i))),
+            QVERIFY2(QRegularExpression(
+                         QStringLiteral("^%1 %2 sshd \\d+ link UP$")
+                             .arg(QRegularExpression::escape(host(i)), QRegularExpression::escape(address(i))),
                          QRegularExpression::MultilineOption)
                          .match(status.out)
                          .hasMatch(),
@@ -169,8 +170,8 @@ private Q_SLOTS:
         QVERIFY2(gone.err.contains(QStringLiteral("timed out")) || gone.err.contains(QStringLiteral("unreachable")),
             qPrintable(gone.err));
         QCOMPARE(ssh(1, 2, QStringLiteral("hostname")).out, host(2));
-        QCOMPARE(
-            run(kScript, { QStringLiteral("link"), cut, QStringLiteral("up"), QStringLiteral("--dir"), m_dir }).exitCode,
+        QCOMPARE(run(kScript, { QStringLiteral("link"), cut, QStringLiteral("up"), QStringLiteral("--dir"), m_dir })
+                     .exitCode,
             0);
         QTRY_COMPARE_WITH_TIMEOUT(ssh(1, kHosts, QStringLiteral("hostname")).out, cut, 15000);
     }
@@ -185,14 +186,14 @@ private Q_SLOTS:
             QStringLiteral("9") } << QStringLiteral("--hosts must be 2..8");
         QTest::newRow("not a number") << QStringList{ QStringLiteral("up"), QStringLiteral("--hosts"),
             QStringLiteral("x") } << QStringLiteral("--hosts must be 2..8");
-        QTest::newRow("a name with a dash")
-            << QStringList{ QStringLiteral("up"), QStringLiteral("--name"), QStringLiteral("a-b") }
-            << QStringLiteral("--name must be");
+        QTest::newRow("a name with a dash") << QStringList{ QStringLiteral("up"), QStringLiteral("--name"),
+            QStringLiteral("a-b") } << QStringLiteral("--name must be");
         QTest::newRow("unknown option") << QStringList{ QStringLiteral("up"), QStringLiteral("--bridge") }
                                         << QStringLiteral("unknown argument '--bridge'");
         QTest::newRow("unknown action") << QStringList{ QStringLiteral("start") } << QStringLiteral("up [--hosts N]");
         QTest::newRow("link state") << QStringList{ QStringLiteral("link"), QStringLiteral("h1"),
-            QStringLiteral("sideways") } << QStringLiteral("link HOST up|down");
+            QStringLiteral("sideways") }
+                                    << QStringLiteral("link HOST up|down");
     }
 
     // Exit 2 with the reason, and nothing made.
