@@ -10,12 +10,14 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sstream>
+#include <string_view>
 #include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 extern char** environ;
 
@@ -250,6 +252,50 @@ std::string shellQuote(const std::string& word)
     return out + "'";
 }
 
+std::vector<std::string> shellWords(const std::string& line, const std::string& field)
+{
+    std::vector<std::string> words;
+    std::string word;
+    bool inWord = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == ' ' || c == '\t' || c == '\n') {
+            if (inWord)
+                words.push_back(std::exchange(word, {}));
+            inWord = false;
+            continue;
+        }
+        inWord = true;
+        if (c == '\\') {
+            if (++i == line.size())
+                throw Error::invalidInput("a backslash ends the command line '" + line + "'").forField(field);
+            word += line[i];
+        } else if (c == '\'') {
+            const std::size_t end = line.find('\'', i + 1);
+            if (end == std::string::npos)
+                throw Error::invalidInput("a single quote is left open in '" + line + "'").forField(field);
+            word += line.substr(i + 1, end - i - 1);
+            i = end;
+        } else if (c == '"') {
+            for (++i;; ++i) {
+                if (i == line.size())
+                    throw Error::invalidInput("a double quote is left open in '" + line + "'").forField(field);
+                if (line[i] == '"')
+                    break;
+                if (line[i] == '\\' && i + 1 < line.size()
+                    && std::string_view("\"\\$`").find(line[i + 1]) != std::string_view::npos)
+                    ++i;
+                word += line[i];
+            }
+        } else {
+            word += c;
+        }
+    }
+    if (inWord)
+        words.push_back(word);
+    return words;
+}
+
 ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env,
     const std::filesystem::path& logFile, const std::string& stdinData, bool dieWithParent)
 {
@@ -433,11 +479,13 @@ SshLauncher::SshLauncher(std::vector<HostEntry> hosts, std::filesystem::path def
     std::vector<std::string> command)
     : m_hosts(std::move(hosts))
     , m_defaultWorker(std::move(defaultWorkerPath))
-    , m_ssh(std::move(sshCommand))
+    , m_ssh(shellWords(sshCommand, "ssh"))
     , m_command(std::move(command))
 {
     if (m_hosts.empty())
         throw Error::invalidInput("the host list is empty").forField("hosts");
+    if (m_ssh.empty())
+        throw Error::invalidInput("the ssh command is empty").forField("ssh");
 }
 
 const HostEntry& SshLauncher::slotHost(std::size_t slot, std::string* device) const
@@ -495,8 +543,12 @@ std::vector<std::string> SshLauncher::commandLine(
         for (const auto& word : m_command)
             remote += " " + shellQuote(word);
     }
-    return { m_ssh, "-o", "BatchMode=yes", "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3", host.host,
-        remote };
+    std::vector<std::string> argv = m_ssh;
+    for (const char* word : { "-o", "BatchMode=yes", "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3" })
+        argv.emplace_back(word);
+    argv.push_back(host.host);
+    argv.push_back(std::move(remote));
+    return argv;
 }
 
 std::unique_ptr<ChildProcess> SshLauncher::launch(const LaunchRequest& r)

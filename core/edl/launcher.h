@@ -128,6 +128,8 @@ class SshLauncher final : public Launcher {
 public:
     // `command`, when given, runs on every host instead of its worker binary, with the token on stdin
     // (VANTAGE_EDL_TOKEN_STDIN=1 tells the Python elastic API to read it there).
+    // `sshCommand` is a command line split as a POSIX shell splits it ("ssh -F ~/cluster/ssh_config
+    // -p 2222"); Error::invalidInput (field "ssh") when it is empty or a quote is left open.
     SshLauncher(std::vector<HostEntry> hosts, std::filesystem::path defaultWorkerPath, std::string sshCommand = "ssh",
         std::vector<std::string> command = {});
     std::unique_ptr<ChildProcess> launch(const LaunchRequest& request) override;
@@ -145,7 +147,7 @@ private:
 
     std::vector<HostEntry> m_hosts;
     std::filesystem::path m_defaultWorker;
-    std::string m_ssh;
+    std::vector<std::string> m_ssh; // the ssh command's words
     std::vector<std::string> m_command;
     std::size_t m_next = 0;
 };
@@ -156,5 +158,11 @@ std::map<std::string, std::string> deviceEnvironment(const std::string& device);
 
 // Quotes a word for a POSIX shell (the remote side of ssh).
 std::string shellQuote(const std::string& word);
+
+// Splits a command line into words as a POSIX shell does, without expanding anything: blanks
+// separate words, '...' keeps everything literally, "..." keeps all but \" \\ \$ \` (escaped), a
+// backslash outside quotes keeps the next character. Error::invalidInput naming `field` for an
+// open quote or a trailing backslash.
+std::vector<std::string> shellWords(const std::string& line, const std::string& field);
 
 } // namespace vantage::edl

@@ -198,6 +198,8 @@ void LeaderOptions::validate() const
     }
     for (const auto& d : devices)
         (void)deviceEnvironment(d);
+    if (!hosts.empty() && shellWords(sshCommand, "ssh").empty())
+        throw Error::invalidInput("the ssh command is empty").forField("ssh");
     // A damaged checkpoint is named now, not found by every worker in turn.
     if (!restoreFrom.empty())
         (void)inspectCheckpoint(restoreFrom);

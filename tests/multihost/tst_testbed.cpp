@@ -5,34 +5,24 @@
 // it is restored, and the machine's own namespace holds none of the testbed's addresses. Skipped
 // with the script's reason where namespaces cannot be made (not root, a sandbox without them).
 
-#include <QProcess>
+#include "testbed.h"
+
+#include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <unistd.h>
+#include <memory>
+
+using namespace vantage::testing;
 
 namespace {
 
-const QString kScript = QStringLiteral(VANTAGE_SOURCE_DIR "/scripts/testbed.sh");
+const QString kScript = Testbed::script();
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Result run(const QString& program, const QStringList& args, int timeoutMs = 60000)
+Result run(const QString& program, const QStringList& args)
 {
-    QProcess p;
-    p.start(program, args);
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        return { -1, {}, QStringLiteral("timed out: %1 %2").arg(program, args.join(QLatin1Char(' '))) };
-    }
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-        QString::fromUtf8(p.readAllStandardOutput()).trimmed(), QString::fromUtf8(p.readAllStandardError()).trimmed() };
+    return runProcess(program, args);
 }
 
 } // namespace
@@ -41,43 +31,32 @@ class TestTestbed : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_tmp;
-    QString m_name; // unique per run, so that two suites' testbeds never share a namespace
+    std::unique_ptr<Testbed> m_bed;
     QString m_dir;
     static constexpr int kHosts = 3;
 
-    QString host(int i) const { return QStringLiteral("%1-h%2").arg(m_name).arg(i); }
-    QString address(int i) const { return QStringLiteral("10.77.0.%1").arg(10 + i); }
-    QString sshConfig() const { return m_dir + QStringLiteral("/ssh_config"); }
-
-    // `command` run on host `to` over ssh from host `from`.
+    QString host(int i) const { return m_bed->host(i); }
+    QString address(int i) const { return m_bed->address(i); }
+    QString sshConfig() const { return m_bed->sshConfig(); }
     Result ssh(int from, int to, const QString& command, const QString& config = {})
     {
-        return run(kScript,
-            { QStringLiteral("exec"), host(from), QStringLiteral("--dir"), m_dir, QStringLiteral("--"),
-                QStringLiteral("ssh"), QStringLiteral("-F"), config.isEmpty() ? sshConfig() : config, host(to),
-                command });
+        return m_bed->ssh(from, to, command, config);
     }
 
 private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
-        m_name = QStringLiteral("vt%1").arg(::getpid() % 100000);
         m_dir = m_tmp.path() + QStringLiteral("/testbed");
-        const Result up = run(kScript,
-            { QStringLiteral("up"), QStringLiteral("--hosts"), QString::number(kHosts), QStringLiteral("--name"),
-                m_name, QStringLiteral("--dir"), m_dir });
+        m_bed = std::make_unique<Testbed>(m_dir, kHosts);
+        const Result up = m_bed->up();
         if (up.exitCode == 77)
             QSKIP(qPrintable(up.err));
         QVERIFY2(up.exitCode == 0, qPrintable(up.err));
         QVERIFY2(up.out.contains(address(kHosts)), qPrintable(up.out));
     }
 
-    void cleanupTestCase()
-    {
-        if (!m_dir.isEmpty())
-            run(kScript, { QStringLiteral("down"), QStringLiteral("--dir"), m_dir });
-    }
+    void cleanupTestCase() { m_bed.reset(); }
 
     void everyHostReachesEveryOther_data()
     {
@@ -162,17 +141,13 @@ private Q_SLOTS:
     void aCutLinkIsUnreachable()
     {
         const QString cut = host(kHosts);
-        QCOMPARE(run(kScript, { QStringLiteral("link"), cut, QStringLiteral("down"), QStringLiteral("--dir"), m_dir })
-                     .exitCode,
-            0);
+        QVERIFY(m_bed->setLink(kHosts, false));
         const Result gone = ssh(1, kHosts, QStringLiteral("hostname"));
         QCOMPARE(gone.exitCode, 255);
         QVERIFY2(gone.err.contains(QStringLiteral("timed out")) || gone.err.contains(QStringLiteral("unreachable")),
             qPrintable(gone.err));
         QCOMPARE(ssh(1, 2, QStringLiteral("hostname")).out, host(2));
-        QCOMPARE(run(kScript, { QStringLiteral("link"), cut, QStringLiteral("up"), QStringLiteral("--dir"), m_dir })
-                     .exitCode,
-            0);
+        QVERIFY(m_bed->setLink(kHosts, true));
         QTRY_COMPARE_WITH_TIMEOUT(ssh(1, kHosts, QStringLiteral("hostname")).out, cut, 15000);
     }
 

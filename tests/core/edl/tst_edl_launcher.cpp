@@ -170,6 +170,84 @@ private Q_SLOTS:
         QVERIFY(remote.find(shellQuote("VANTAGE_EDL_JOB=j1")) != std::string::npos);
     }
 
+    void shellWordsSplitAsAShellDoes_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QStringList>("words");
+        QTest::newRow("plain") << "ssh" << QStringList{ "ssh" };
+        QTest::newRow("options") << "ssh -F /tmp/tb/ssh_config  -p 2222"
+                                 << QStringList{ "ssh", "-F", "/tmp/tb/ssh_config", "-p", "2222" };
+        QTest::newRow("tabs and ends") << "\t ssh\t-q \n" << QStringList{ "ssh", "-q" };
+        QTest::newRow("single quotes") << "ssh -F '/my cluster/ssh config'"
+                                       << QStringList{ "ssh", "-F", "/my cluster/ssh config" };
+        QTest::newRow("double quotes") << "ssh -o \"ProxyCommand=nc -X 5 \\\"%h\\\" %p\""
+                                       << QStringList{ "ssh", "-o", "ProxyCommand=nc -X 5 \"%h\" %p" };
+        QTest::newRow("kept backslash in double quotes") << "\"a\\b\"" << QStringList{ "a\\b" };
+        QTest::newRow("backslash") << "/opt/my\\ ssh -v" << QStringList{ "/opt/my ssh", "-v" };
+        QTest::newRow("glued") << "a'b c'\"d\"" << QStringList{ "ab cd" };
+        QTest::newRow("nothing expanded") << "ssh $HOME ~ `x`" << QStringList{ "ssh", "$HOME", "~", "`x`" };
+        QTest::newRow("empty quotes") << "ssh ''" << QStringList{ "ssh", "" };
+        QTest::newRow("empty") << "   " << QStringList{};
+    }
+
+    // --ssh is a command line: split as sh splits it, each word kept whole (the inverse of shellQuote).
+    void shellWordsSplitAsAShellDoes()
+    {
+        QFETCH(QString, line);
+        QFETCH(QStringList, words);
+        const auto got = shellWords(line.toStdString(), "ssh");
+        QStringList actual;
+        for (const auto& w : got)
+            actual << QString::fromStdString(w);
+        QCOMPARE(actual, words);
+        // What sh makes of the same line (which would expand what the launcher passes on as it is).
+        if (!words.isEmpty() && !line.contains('$')) {
+            const auto out = path("words.out");
+            const std::string cmd
+                = "/bin/sh -c " + shellQuote("printf '%s|' " + line.toStdString()) + " > " + out.string();
+            QCOMPARE(std::system(cmd.c_str()), 0);
+            QCOMPARE(QString::fromStdString(slurp(out)), words.join('|') + '|');
+        }
+    }
+
+    void shellWordsRefuseOpenQuotes_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("single") << "ssh -F '/tmp/x"
+                                << "single quote is left open";
+        QTest::newRow("double") << "ssh \"-v"
+                                << "double quote is left open";
+        QTest::newRow("escaped close") << "ssh \"-v\\\""
+                                       << "double quote is left open";
+        QTest::newRow("trailing backslash") << "ssh \\"
+                                            << "backslash ends";
+    }
+
+    void shellWordsRefuseOpenQuotes()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, needle);
+        try {
+            shellWords(line.toStdString(), "ssh");
+            QFAIL("no error");
+        } catch (const Error& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(needle), e.what());
+            QCOMPARE(e.field().value_or(""), std::string("ssh"));
+        }
+    }
+
+    // An ssh command with options: its words come first, then the launcher's options and the host.
+    void sshCommandWithOptions()
+    {
+        SshLauncher ssh({ { .host = "vtb-h2", .slots = 1 } }, "/w", "ssh -F '/tmp/test bed/ssh_config' -p 2222");
+        const auto argv = ssh.commandLine({ .host = "vtb-h2" }, "cpu", {});
+        QCOMPARE(std::vector<std::string>(argv.begin(), argv.begin() + 5),
+            (std::vector<std::string>{ "ssh", "-F", "/tmp/test bed/ssh_config", "-p", "2222" }));
+        QCOMPARE(argv[argv.size() - 2], std::string("vtb-h2"));
+        QVERIFY_THROWS_EXCEPTION(Error, SshLauncher({ { .host = "a", .slots = 1 } }, "/w", "  "));
+    }
+
     void sshSlotsRoundRobin()
     {
         SshLauncher ssh({ { .host = "a", .slots = 2 }, { .host = "b", .slots = 1, .devices = { "cuda:0" } } }, "/w");
