@@ -41,6 +41,8 @@ PACKAGES=(
   clang-format universal-ctags
   # the multi-host testbed (scripts/testbed.sh): network namespaces and a real OpenSSH server per host
   iproute2 openssh-server openssh-client
+  # Slurm for the testbed (scripts/testbed.sh --slurm) and the slurm launcher's tests
+  slurm-wlm slurm-client munge
 )
 
 missing=()

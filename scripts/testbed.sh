@@ -4,7 +4,8 @@
 # OpenSSH server started without systemd, with keys made for the testbed. Needs root (ip netns) and
 # Debian's openssh-server and iproute2 (scripts/setup-deps.sh installs them).
 #
-#   scripts/testbed.sh up [--hosts N] [--dir DIR] [--name NAME]   make it (N: 2..8, default 3)
+#   scripts/testbed.sh up [--hosts N] [--dir DIR] [--name NAME] [--slurm]
+#                                                                 make it (N: 2..8, default 3)
 #   scripts/testbed.sh down [--dir DIR]                           remove it (idempotent)
 #   scripts/testbed.sh status [--dir DIR]                         the hosts, addresses and sshd pids
 #   scripts/testbed.sh exec HOST [--dir DIR] -- COMMAND...        run a command on a host
@@ -19,12 +20,17 @@
 # DIR/known_hosts), each sshd's configuration, log and pid, and testbed.env (NAME, HOSTS, ADDRESSES)
 # for the suites.
 #
+# --slurm adds a Slurm cluster from Debian's packages (slurm-wlm, munge), started without systemd or
+# cgroups: one munged for the testbed (its socket in DIR), slurmctld on the first host, a slurmd on
+# every host (one node each, partition "test"), proctrack/pgid and task/none. Clients find it with
+# SLURM_CONF=DIR/slurm/slurm.conf (in testbed.env), from any host.
+#
 # Exit status: 0 done; 2 bad arguments; 77 this machine cannot make the testbed (not root, no
 # network namespaces, no sshd), with the reason on stderr: suites skip on 77.
 set -euo pipefail
 
 usage() {
-  sed -n '7,11p' "$0" | sed 's/^# *//' >&2
+  sed -n '7,12p' "$0" | sed 's/^# *//' >&2
   exit 2
 }
 cannot() {
@@ -40,6 +46,7 @@ name=vtb
 dir=""
 host=""
 state=""
+slurm=0
 command=()
 case "$action" in
   exec | link)
@@ -69,6 +76,10 @@ while [ $# -gt 0 ]; do
     --name)
       name=${2:-}
       shift 2
+      ;;
+    --slurm)
+      slurm=1
+      shift
       ;;
     --)
       shift
@@ -103,7 +114,7 @@ address() { echo "10.77.0.$((10 + $1))"; }
 hostname_of() { echo "$name-h$1"; }
 
 down() {
-  for pidfile in "$dir"/sshd-*.pid; do
+  for pidfile in "$dir"/slurm/*.pid "$dir"/munged.pid "$dir"/sshd-*.pid; do
     [ -f "$pidfile" ] || continue
     kill "$(cat "$pidfile")" 2>/dev/null || true
     rm -f "$pidfile"
@@ -144,7 +155,8 @@ case "$action" in
     ;;
   exec)
     [ ${#command[@]} -gt 0 ] || usage
-    exec ip netns exec "$host" "${command[@]}"
+    # in the host's namespace and under its hostname, as its ssh sessions are
+    exec ip netns exec "$host" unshare --uts sh -c 'hostname "$0" && exec "$@"' "$host" "${command[@]}"
     ;;
   link)
     ip -n "$host" link set eth0 "$state"
@@ -157,6 +169,11 @@ esac
 command -v ip >/dev/null || cannot "no ip (iproute2)"
 [ -x /usr/sbin/sshd ] || cannot "no /usr/sbin/sshd (openssh-server; scripts/setup-deps.sh)"
 command -v ssh-keygen >/dev/null || cannot "no ssh-keygen (openssh-client)"
+if [ "$slurm" = 1 ]; then
+  for tool in munged slurmctld slurmd srun sbatch sinfo; do
+    command -v "$tool" >/dev/null || cannot "no $tool (slurm-wlm and munge; scripts/setup-deps.sh)"
+  done
+fi
 probe="$name-probe$$"
 ip netns add "$probe" 2>/dev/null || cannot "ip netns add failed (no network namespaces in this sandbox)"
 ip netns del "$probe"
@@ -220,6 +237,60 @@ EOF
   ip netns exec "$ns" unshare --uts sh -c "hostname $ns && exec /usr/sbin/sshd -f $dir/sshd-$i.conf -E $dir/sshd-$i.log"
 done
 
+if [ "$slurm" = 1 ]; then
+  mkdir -p "$dir/slurm/state"
+  dd if=/dev/urandom of="$dir/munge.key" bs=1024 count=1 status=none
+  chmod 400 "$dir/munge.key"
+  munged --force --key-file="$dir/munge.key" --socket="$dir/munge.socket" --pid-file="$dir/munged.pid" \
+    --log-file="$dir/munged.log" --seed-file="$dir/munged.seed"
+  conf=$dir/slurm/slurm.conf
+  {
+    echo "ClusterName=$name"
+    echo "SlurmctldHost=$(hostname_of 1)($(address 1))"
+    echo "SlurmUser=root"
+    echo "SlurmdUser=root"
+    echo "AuthType=auth/munge"
+    echo "AuthInfo=socket=$dir/munge.socket"
+    echo "CredType=cred/munge"
+    echo "StateSaveLocation=$dir/slurm/state"
+    echo "SlurmdSpoolDir=$dir/slurm/spool-%n"
+    echo "SlurmctldPidFile=$dir/slurm/slurmctld.pid"
+    echo "SlurmdPidFile=$dir/slurm/slurmd-%n.pid"
+    echo "SlurmctldLogFile=$dir/slurm/slurmctld.log"
+    echo "SlurmdLogFile=$dir/slurm/slurmd-%n.log"
+    echo "ProctrackType=proctrack/pgid"
+    echo "TaskPlugin=task/none"
+    echo "JobAcctGatherType=jobacct_gather/none"
+    echo "SelectType=select/cons_tres"
+    echo "SelectTypeParameters=CR_Core"
+    echo "MpiDefault=none"
+    echo "ReturnToService=2"
+    echo "SlurmdTimeout=10"
+    for ((i = 1; i <= hosts; i++)); do
+      echo "NodeName=$(hostname_of "$i") NodeAddr=$(address "$i") CPUs=2 State=UNKNOWN"
+    done
+    echo "PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP"
+  } >"$conf"
+  # No cgroups are used, but slurmd still reads cgroup.conf: v1, what this kind of sandbox mounts.
+  printf 'CgroupPlugin=cgroup/v1\nCgroupMountpoint=/sys/fs/cgroup\nCgroupAutomount=no\n' >"$dir/slurm/cgroup.conf"
+  ip netns exec "$(hostname_of 1)" unshare --uts sh -c "hostname $(hostname_of 1) && exec slurmctld -f $conf"
+  for ((i = 1; i <= hosts; i++)); do
+    ns=$(hostname_of "$i")
+    mkdir -p "$dir/slurm/spool-$ns"
+    ip netns exec "$ns" unshare --uts sh -c "hostname $ns && exec slurmd -f $conf -N $ns"
+  done
+  for ((try = 0; try < 100; try++)); do
+    idle=$(ip netns exec "$(hostname_of 1)" env SLURM_CONF="$conf" sinfo -h -t idle -o '%D' 2>/dev/null || true)
+    [ "${idle:-0}" = "$hosts" ] && break
+    sleep 0.2
+  done
+  [ "$try" -lt 100 ] || {
+    echo "testbed: Slurm's nodes never became idle (logs: $dir/slurm/)" >&2
+    down
+    exit 1
+  }
+fi
+
 cat >"$dir/ssh_config" <<EOF
 Host $name-h* 10.77.0.*
   User root
@@ -240,6 +311,7 @@ TESTBED_DIR=$dir
 TESTBED_ADDRESSES="${addresses[*]}"
 TESTBED_SSH_CONFIG=$dir/ssh_config
 EOF
+if [ "$slurm" = 1 ]; then echo "SLURM_CONF=$dir/slurm/slurm.conf" >>"$dir/testbed.env"; fi
 
 # Ready when every sshd answers on its address.
 for ((i = 1; i <= hosts; i++)); do
