@@ -152,6 +152,52 @@ private:
     std::size_t m_next = 0;
 };
 
+// Workers as job steps of the Slurm allocation the leader runs in (sbatch or salloc; Slurm's own
+// conventions: SLURM_JOB_ID, SLURM_JOB_NODELIST, SLURM_TASKS_PER_NODE). Each worker is `srun
+// --jobid=ID --nodes=1 --ntasks=1 --nodelist=NODE --exclusive --no-kill ... <worker>
+// --token-stdin`: a step of one task on one node of the allocation, its own CPUs (--exclusive),
+// the allocation kept when a node fails (--no-kill: that worker fails, the job goes on). The token
+// goes on stdin, which srun forwards; the worker ends when it closes (srun ended). Scale-in ends a
+// step by ending its srun (SIGTERM, which srun forwards to the step). Nodes are filled slot by slot
+// in the allocation's order, then round robin.
+struct SlurmAllocation {
+    std::string jobId;
+    std::vector<HostEntry> nodes; // one per node, slots = its tasks
+};
+
+// The allocation that `env` (the leader's environment) describes. Error::invalidInput naming
+// "launcher" outside an allocation (no SLURM_JOB_ID) and for a node list or task counts it cannot
+// read (naming the variable).
+SlurmAllocation slurmAllocation(const std::map<std::string, std::string>& env);
+
+// Slurm's host list syntax, expanded in order: "node[1-3,7],gpu[08-10]-ib,login" (zero padding
+// kept; several bracket groups in one name multiply out). Error::invalidInput naming `field`.
+std::vector<std::string> expandHostList(const std::string& list, const std::string& field);
+
+class SlurmLauncher final : public Launcher {
+public:
+    // `srun` is the srun command line (split as sh splits it); `command`, when given, runs instead
+    // of the worker binary (a script job), as for ssh.
+    SlurmLauncher(SlurmAllocation allocation, std::filesystem::path workerPath, std::string srun = "srun",
+        std::vector<std::string> command = {});
+    std::unique_ptr<ChildProcess> launch(const LaunchRequest& request) override;
+    std::string nextHost() const override;
+    std::string nextDevice() const override { return "cpu"; }
+    std::string dataPlaneHost(const std::string& host) const override { return host; }
+    void advance() override { ++m_next; }
+
+    // The srun command line of one worker on `node` (exposed for tests).
+    std::vector<std::string> commandLine(const std::string& node) const;
+    const SlurmAllocation& allocation() const { return m_allocation; }
+
+private:
+    SlurmAllocation m_allocation;
+    std::filesystem::path m_worker;
+    std::vector<std::string> m_srun;
+    std::vector<std::string> m_command;
+    std::size_t m_next = 0;
+};
+
 // The environment a worker of `device` gets on its host: CUDA_VISIBLE_DEVICES=N and
 // VANTAGE_EDL_DEVICE=cuda for "cuda:N"; CUDA_VISIBLE_DEVICES="" and cpu otherwise.
 std::map<std::string, std::string> deviceEnvironment(const std::string& device);

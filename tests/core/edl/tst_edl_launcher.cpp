@@ -248,6 +248,122 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(Error, SshLauncher({ { .host = "a", .slots = 1 } }, "/w", "  "));
     }
 
+    void expandsSlurmHostLists_data()
+    {
+        QTest::addColumn<QString>("list");
+        QTest::addColumn<QStringList>("hosts");
+        QTest::newRow("one") << "node7" << QStringList{ "node7" };
+        QTest::newRow("range") << "vtb-h[1-3]" << QStringList{ "vtb-h1", "vtb-h2", "vtb-h3" };
+        QTest::newRow("ranges and names") << "gpu[1,3-4],login" << QStringList{ "gpu1", "gpu3", "gpu4", "login" };
+        QTest::newRow("zero padding") << "n[08-11]" << QStringList{ "n08", "n09", "n10", "n11" };
+        QTest::newRow("suffix") << "r[1-2]-ib" << QStringList{ "r1-ib", "r2-ib" };
+        QTest::newRow("two groups") << "rack[1-2]n[1-2]" << QStringList{ "rack1n1", "rack1n2", "rack2n1", "rack2n2" };
+    }
+
+    // SLURM_JOB_NODELIST as Slurm writes it, expanded as `scontrol show hostnames` does.
+    void expandsSlurmHostLists()
+    {
+        QFETCH(QString, list);
+        QFETCH(QStringList, hosts);
+        QStringList got;
+        for (const auto& h : expandHostList(list.toStdString(), "SLURM_JOB_NODELIST"))
+            got << QString::fromStdString(h);
+        QCOMPARE(got, hosts);
+    }
+
+    void refusesBadSlurmEnvironments_data()
+    {
+        QTest::addColumn<QString>("jobId");
+        QTest::addColumn<QString>("nodes");
+        QTest::addColumn<QString>("tasks");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("outside an allocation") << ""
+                                               << "n[1-2]"
+                                               << ""
+                                               << "launcher";
+        QTest::newRow("job id") << "12a"
+                                << "n[1-2]"
+                                << ""
+                                << "SLURM_JOB_ID";
+        QTest::newRow("no nodes") << "12"
+                                  << ""
+                                  << ""
+                                  << "SLURM_JOB_NODELIST";
+        QTest::newRow("open bracket") << "12"
+                                      << "n[1-2"
+                                      << ""
+                                      << "SLURM_JOB_NODELIST";
+        QTest::newRow("reversed range") << "12"
+                                        << "n[3-1]"
+                                        << ""
+                                        << "SLURM_JOB_NODELIST";
+        QTest::newRow("empty name") << "12"
+                                    << "n1,,n2"
+                                    << ""
+                                    << "SLURM_JOB_NODELIST";
+        QTest::newRow("tasks not counts") << "12"
+                                          << "n[1-2]"
+                                          << "two"
+                                          << "SLURM_TASKS_PER_NODE";
+        QTest::newRow("tasks for other nodes") << "12"
+                                               << "n[1-2]"
+                                               << "1(x3)"
+                                               << "SLURM_TASKS_PER_NODE";
+        QTest::newRow("zero tasks") << "12"
+                                    << "n[1-2]"
+                                    << "0(x2)"
+                                    << "SLURM_TASKS_PER_NODE";
+    }
+
+    void refusesBadSlurmEnvironments()
+    {
+        QFETCH(QString, jobId);
+        QFETCH(QString, nodes);
+        QFETCH(QString, tasks);
+        QFETCH(QString, field);
+        std::map<std::string, std::string> env;
+        if (!jobId.isEmpty())
+            env["SLURM_JOB_ID"] = jobId.toStdString();
+        if (!nodes.isEmpty())
+            env["SLURM_JOB_NODELIST"] = nodes.toStdString();
+        if (!tasks.isEmpty())
+            env["SLURM_TASKS_PER_NODE"] = tasks.toStdString();
+        try {
+            slurmAllocation(env);
+            QFAIL("no error");
+        } catch (const Error& e) {
+            QCOMPARE(QString::fromStdString(e.field().value_or("")), field);
+        }
+    }
+
+    // The allocation's nodes and tasks per node make the slots; each worker is a one-task step on
+    // its node, its own CPUs, the allocation kept if it fails, the token not on the command line.
+    void slurmStepsFillTheAllocation()
+    {
+        const auto a = slurmAllocation(
+            { { "SLURM_JOB_ID", "42" }, { "SLURM_JOB_NODELIST", "n[1-3]" }, { "SLURM_TASKS_PER_NODE", "2,1(x2)" } });
+        QCOMPARE(a.jobId, std::string("42"));
+        QCOMPARE(a.nodes.size(), std::size_t(3));
+        QCOMPARE(a.nodes[0].slots, 2);
+        QCOMPARE(a.nodes[2].slots, 1);
+        SlurmLauncher slurm(a, "/opt/vantage bin/vantage-edl-worker", "srun --mpi=none");
+        std::vector<std::string> hosts;
+        for (int i = 0; i < 5; ++i) {
+            hosts.push_back(slurm.nextHost());
+            slurm.advance();
+        }
+        QCOMPARE(hosts, (std::vector<std::string>{ "n1", "n1", "n2", "n3", "n1" }));
+        const auto argv = slurm.commandLine("n2");
+        const std::vector<std::string> expected{ "srun", "--mpi=none", "--jobid=42", "--nodes=1", "--ntasks=1",
+            "--nodelist=n2", "--exclusive", "--no-kill", "--kill-on-bad-exit=0", "--job-name=vantage-edl-worker",
+            "--quiet", "/opt/vantage bin/vantage-edl-worker", "--token-stdin" };
+        QCOMPARE(argv, expected);
+        SlurmLauncher script(a, "/unused", "srun", { "/usr/bin/python3", "train.py" });
+        const auto scriptArgv = script.commandLine("n3");
+        QCOMPARE(scriptArgv[scriptArgv.size() - 2], std::string("/usr/bin/python3"));
+        QCOMPARE(scriptArgv.back(), std::string("train.py"));
+    }
+
     void sshSlotsRoundRobin()
     {
         SshLauncher ssh({ { .host = "a", .slots = 2 }, { .host = "b", .slots = 1, .devices = { "cuda:0" } } }, "/w");
