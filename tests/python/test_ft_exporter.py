@@ -112,16 +112,16 @@ def test_refusal_names_the_module_and_the_users_line():
     with pytest.raises(ExportError) as e:
         export_graph(Conv3dNet().eval(), torch.zeros(1, 3, 6, 6, 6), 2, "c3")
     line = next(i for i, text in enumerate(open(__file__), 1) if "the line a refusal names" in text)
-    assert "torch.nn.modules.conv.Conv3d 'conv' has no FT cost" in str(e.value)
+    assert "aten.conv3d in torch.nn.modules.conv.Conv3d 'conv' has no FT cost" in str(e.value)
     assert f"(at {__file__}:{line})" in str(e.value)
 
 
-def test_untraceable_model_is_refused_in_torch_fx_words():
+def test_untraceable_model_is_refused_in_torch_export_words():
     class Branches(nn.Module):
         def forward(self, x):
             return x if x.sum() > 0 else -x
 
-    with pytest.raises(ExportError, match="torch.fx cannot trace the model"):
+    with pytest.raises(ExportError, match="torch.export cannot trace the model"):
         export_graph(Branches(), torch.zeros(1, 4), 2, "b")
 
 
@@ -272,4 +272,4 @@ def test_the_checkout_script_is_the_command(tmp_path):
         text=True,
         timeout=300,
     )
-    assert r.returncode == 2 and "the following arguments are required: --input, --batch, --out" in r.stderr
+    assert r.returncode == 2 and "the following arguments are required: --batch, --out" in r.stderr
