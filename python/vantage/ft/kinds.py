@@ -303,6 +303,8 @@ class AtenMapper(Mapper):
         shape = shape_of(node)
         dim = int(arg(node, 1, "dim", 0)) % len(shape)
         acts = [v for v in vals if isinstance(v, Act)]
+        if len(acts) > 1 and len(set(acts)) < len(acts):
+            raise self.refuse("torch.cat of one tensor more than once has no FT cost (FT concatenates distinct inputs)")
         if len({a.op for a in acts}) == 1 and all(isinstance(v, (Act, Const)) for v in vals) and len(acts) > 1:
             return self.pointwise(node, "cat", values)  # rotate_half of RoPE: parts of one tensor
         consts = [v for v in vals if isinstance(v, Const)]

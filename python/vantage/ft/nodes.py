@@ -41,4 +41,4 @@ def op_text(node: fx.Node) -> str:
     if hasattr(target, "_schema"):
         name = f"aten.{getattr(target, '_opname', name)}"
     path, cls = module_of(node)
-    return f"{name} in {cls} '{path}'" if cls else name
+    return f"{name} in {cls}" + (f" '{path}'" if path else "") if cls else name
