@@ -16,8 +16,8 @@ command is installed as vantage-export-ft-graph by `pip install ./python`.
 --model may also be a program saved by torch.export.save (FILE.pt2): its shapes are its own, and
 --input is not given. The module is traced by torch.export (non-strict) into ATen ops on PyTorch's
 meta device where its constructor allows (no memory for weights, no arithmetic), with a batch of 1;
-the graph records --batch. --input once per positional argument of forward (an encoder-decoder's
-input ids and decoder input ids: --input long:512 --input long:128).
+the graph records --batch. --input once per argument of forward, positional in order or by name (an
+encoder-decoder's input ids and decoder input ids: --input long:512 --input decoder_input_ids=long:128).
 
 What FT has costs for, and how ATen maps onto it (docs/ft.md, "A PyTorch model of your own"):
   conv2d, grouped and depthwise too (+ the batch_norm and activation after it)  -> conv2d
@@ -49,6 +49,7 @@ import argparse
 import importlib
 import importlib.util
 import json
+import logging
 import math
 import os
 import sys
@@ -57,6 +58,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 warnings.filterwarnings("ignore")  # PyTorch's and the model's warnings are not the command's output
+logging.getLogger("torch").setLevel(logging.CRITICAL)  # nor torch.export's logs of a failed trace
 
 import torch  # noqa: E402
 from torch import nn  # noqa: E402
@@ -103,6 +105,14 @@ def parse_input(text: str) -> tuple[torch.dtype, list[int]]:
     return dtypes[dtype], dims
 
 
+def keyword_input(text: str) -> tuple[str | None, torch.dtype, list[int]]:
+    """One --input: a positional argument (long:128), or a keyword one (decoder_input_ids=long:32)."""
+    key, eq, rest = text.partition("=")
+    if eq and key.isidentifier():
+        return (key, *parse_input(rest))
+    return (None, *parse_input(text))
+
+
 def default_name(spec: str) -> str:
     """The graph's name: the callable's, or for FILE.py:build-like factories the file's (my_gpt)."""
     if spec.endswith(".pt2") and ":" not in spec:
@@ -146,7 +156,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--input",
         action="append",
-        help="one sample: float:C,H,W (image), long:SEQ (tokens), float:F; once per argument of forward",
+        help="one sample: float:C,H,W (image), long:SEQ (tokens), float:F; once per argument of forward "
+        "(NAME=long:SEQ for a keyword argument)",
     )
     p.add_argument("--batch", type=int, required=True, help="the batch FT plans one iteration for")
     p.add_argument("--name", help="the graph's name (default: the callable's)")
@@ -175,12 +186,13 @@ def export(a: argparse.Namespace) -> Graph:
     if not a.input:
         raise ExportError("--input is required with a callable --model")
     make = load_callable(a.model)
-    samples = [parse_input(text) for text in a.input]
+    samples = [keyword_input(text) for text in a.input]
     module, device = build_module(make, kwargs, a.model)
     module.eval()
     with torch.device(device):
-        example = tuple(torch.zeros([1, *dims], dtype=dtype) for dtype, dims in samples)
-        return export_graph(module, example, a.batch, name)
+        example = tuple(torch.zeros([1, *dims], dtype=dtype) for key, dtype, dims in samples if key is None)
+        named = {key: torch.zeros([1, *dims], dtype=dtype) for key, dtype, dims in samples if key is not None}
+        return export_graph(module, example, a.batch, name, named)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

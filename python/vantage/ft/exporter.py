@@ -8,6 +8,8 @@ q, k and v projections into one, a SwiGLU's gate and up projections into one lin
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
 from typing import Any
 
@@ -30,7 +32,8 @@ Graph = dict[str, Any]  # the op-graph JSON object: name, ops, source
 def export_program(module: torch.nn.Module, example: tuple[Any, ...], kwargs: dict[str, Any]) -> ExportedProgram:
     """torch.export's program of `module` on `example` (non-strict: Python runs as written)."""
     try:
-        return torch.export.export(module, example, kwargs, strict=False)
+        with contextlib.redirect_stderr(io.StringIO()):  # a failed trace prints the graph it had
+            return torch.export.export(module, example, kwargs, strict=False)
     except Exception as e:  # PyTorch's words, first line of the root cause
         root: BaseException = e
         while root.__cause__ is not None:
@@ -93,7 +96,12 @@ class Exporter:
         return {"name": self.name, "ops": ops, "source": self.source()}
 
     def source(self) -> dict[str, Any]:
-        used = {p for p in self.mapper.claimed}
+        # A tied weight may be listed under each of its names (T5's shared, encoder and decoder
+        # embeddings): a name is used when any name of its tensor is.
+        state = self.program.state_dict
+        tensor = {name: id(t) for name, t in state.items()}
+        used_tensors = {tensor[p] for p in self.mapper.claimed if p in tensor}
+        used = {p for p in tensor if tensor[p] in used_tensors} | set(self.mapper.claimed)
         all_params: dict[str, int] = {}
         for node in self.program.graph.nodes:
             if node.op == "placeholder" and self.kinds.get(node.name, (None,))[0] == InputKind.PARAMETER:

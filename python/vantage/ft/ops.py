@@ -85,7 +85,7 @@ class Mapper:
         stack = [str(c) for _, c in (node.meta.get("nn_module_stack") or {}).values()] if node is not None else []
         if any("moe" in c.lower() or "router" in c.lower() or "expert" in c.lower() for c in stack):
             message += (
-                "; a mixture of experts (a router's top-k choice of experts) has no FT cost: FT plans dense models"
+                "; a mixture of experts (a router's top-k choice of experts) has no FT cost (FT plans dense models)"
             )
         if node is None:
             return ExportError(message)
