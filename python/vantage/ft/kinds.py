@@ -90,8 +90,6 @@ class AtenMapper(Mapper):
         return Act(op)
 
     def weight_name(self, node: fx.Node, weight: Const) -> str | None:
-        from vantage.ft.nodes import module_of
-
         path, _ = module_of(node)
         target = weight.params[0][0] if weight.params else ""
         owner = target.rsplit(".", 1)[0] if "." in target else ""
@@ -147,8 +145,6 @@ class AtenMapper(Mapper):
         return Act(op)
 
     def op__native_batch_norm_legit_no_training(self, node: fx.Node, values: dict[fx.Node, Value]) -> Value:
-        from vantage.ft.values import Many
-
         act = self.op_batch_norm(node, values)
         return Many((act, None, None))
 
@@ -197,8 +193,6 @@ class AtenMapper(Mapper):
         )
 
     def attention(self, s: Scores, v: str, vshape: tuple[int, ...], params: tuple[tuple[str, int], ...]) -> Value:
-        from vantage.ft.fusion import merge_projections
-
         heads = s.q_shape[-3] if len(s.q_shape) >= 3 else 1
         hd, seq, kv_seq = s.q_shape[-1], s.q_shape[-2], s.k_shape[-1]
         if s.q == s.k == v:
