@@ -10,8 +10,10 @@ from typing import Any
 
 from torch import fx
 
+from vantage.ft.fusion import merge_projections
+from vantage.ft.nodes import module_of
 from vantage.ft.ops import Mapper, arg, conv_out, shape_of
-from vantage.ft.values import Act, Const, Data, Scores, Value
+from vantage.ft.values import Act, Const, Data, Many, Scores, Value
 
 
 class AtenMapper(Mapper):
