@@ -249,7 +249,7 @@ private Q_SLOTS:
             << "torch.cat of one tensor more than once" << lineOf("self.fc2(torch.cat([h, h]");
         QTest::newRow("a chunk of a tensor")
             << QStringList{ "--model", kModels + ":reads_a_chunk", "--input", "float:8,4,4" }
-            << "reads 4 channels of an image; FT's input has 8 features" << lineOf("self.head(a)");
+            << "reads [4, 4, 4], a part of what 'conv' writes (128 values a sample)" << lineOf("self.head(a)");
         QTest::newRow("input of the wrong type")
             << QStringList{ "--model", kModels + ":ceil_pools", "--input", "long:3,7,7" }
             << "does not run on the --input sample" << 0;

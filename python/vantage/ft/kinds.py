@@ -286,7 +286,9 @@ class AtenMapper(Mapper):
         v = self.value(node.args[0], values)
         args: tuple[Any, ...] = tuple(node.args)
         dim, index = int(args[1]), int(args[2])
-        if isinstance(v, Act) and len(shape_of(node.args[0])) == 3 and dim == 1 and index == 0:
+        if isinstance(v, Act) and len(shape_of(node.args[0])) == 3 and dim == 1:
+            if index != 0:
+                raise self.refuse("x[:, i] of a sequence other than its first position has no FT cost")
             src = self.materialize(v)  # x[:, 0]: the first position ([CLS], a class token)
             f, _, _ = self.shapes[src]
             return Act(self.emit("pool", [src], (f, 1, None), function="first"))

@@ -5,6 +5,7 @@ FT's own view of each op's output (features, positions, image size) is kept to c
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from torch import fx
@@ -306,7 +307,15 @@ class Mapper:
     def source(self, a: Any, values: dict[fx.Node, Value]) -> str | Data:
         v = self.value(a, values)
         if isinstance(v, Act):
-            return self.materialize(v)
+            name = self.materialize(v)
+            f, p, _ = self.shapes[name]
+            shape = shape_of(a)
+            if shape and math.prod(shape) != f * p:  # a chunk, split or slice of what `name` wrote
+                raise self.refuse(
+                    f"reads {list(shape[1:])}, a part of what '{name}' writes ({f * p} values a sample): FT plans "
+                    f"whole tensors, not chunks, splits or slices of one"
+                )
+            return name
         if isinstance(v, Data):
             return v
         raise self.refuse("reads a value FT has no op for")
