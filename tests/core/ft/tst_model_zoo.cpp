@@ -294,18 +294,24 @@ private Q_SLOTS:
 {"name": "x", "kind": "linear", "batch": 2, "seq": 6, "features": 8, "out": 24},
 )";
         QTest::newRow("window not dividing") << seq + R"({"name": "a", "kind": "attention", "inputs": ["x"], "heads": 2,
- "window": 4}]})" << "window must divide the positions (6)" << 3;
+ "window": 4}]})"
+                                             << "window must divide the positions (6)" << 3;
         QTest::newRow("window off attention") << seq + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3,
- "window": 2}]})" << "'window' is for attention ops" << 3;
+ "window": 2}]})"
+                                              << "'window' is for attention ops" << 3;
         QTest::newRow("params of a linear") << seq + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3,
- "params": 5}]})" << "'params' (a learned operand) is for elementwise and attention ops" << 3;
+ "params": 5}]})"
+                                            << "'params' (a learned operand) is for elementwise and attention ops" << 3;
         QTest::newRow("params of a relu") << seq + R"({"name": "y", "kind": "elementwise", "function": "relu",
- "inputs": ["x"], "params": 5}]})" << "'params' (a learned operand) is for add and mul" << 3;
-        QTest::newRow("class token of two inputs") << seq + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 24},
+ "inputs": ["x"], "params": 5}]})"
+                                          << "'params' (a learned operand) is for add and mul" << 3;
+        QTest::newRow("class token of two inputs")
+            << seq + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 24},
 {"name": "c", "kind": "concat", "inputs": ["x", "y"], "extra_rows": 1}]})"
-                                                   << "a concat of learned rows (extra_rows) takes one input" << 4;
+            << "a concat of learned rows (extra_rows) takes one input" << 4;
         QTest::newRow("extra rows of a linear") << seq + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3,
- "extra_rows": 2}]})" << "'extra_rows' is for embedding and concat ops" << 3;
+ "extra_rows": 2}]})"
+                                                << "'extra_rows' is for embedding and concat ops" << 3;
         QTest::newRow("space-to-depth of a sequence") << seq + R"({"name": "p", "kind": "pool", "inputs": ["x"],
  "function": "space-to-depth", "kernel": 2, "stride": 2}]})"
                                                       << "space-to-depth needs an image" << 3;
