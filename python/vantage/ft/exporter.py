@@ -39,6 +39,11 @@ def export_program(module: torch.nn.Module, example: tuple[Any, ...], kwargs: di
         while root.__cause__ is not None:
             root = root.__cause__
         first = (str(root).strip().splitlines() or [type(root).__name__])[0]
+        if type(root).__module__ == "builtins":  # an op of the model failed on the sample, not the tracer
+            raise ExportError(
+                f"the model does not run on the --input sample as traced ({type(root).__name__}: {first}); "
+                f"check --input's type and shape"
+            ) from e
         raise ExportError(f"torch.export cannot trace the model: {type(root).__name__}: {first}") from e
 
 

@@ -1,6 +1,7 @@
 """Neighbours FT prices as one op: a batch norm and an activation folded into the convolution or
-linear before them, a SwiGLU's gate and up projections as one linear (activation swiglu), and an
-attention's separate q, k and v (or k and v) projections of one input as one projection."""
+linear before them (an activation also into an add or mul: ResNet's ReLU after its residual add), a
+SwiGLU's gate and up projections as one linear (activation swiglu), and an attention's separate q, k
+and v (or k and v) projections of one input as one projection."""
 
 from __future__ import annotations
 
@@ -59,7 +60,12 @@ def fuse(ops: list[Op], notes: dict[str, str]) -> list[Op]:
         if o["kind"] != "elementwise" or o.get("function") not in FUSED_ACTIVATIONS or "inputs" not in o:
             continue
         src = by_name[o["inputs"][0]]
-        if src["kind"] in ("linear", "conv2d") and "activation" not in src and consumers(ops)[src["name"]] == 1:
+        binary = src["kind"] == "elementwise" and src.get("function") in ("add", "mul")  # a residual add's ReLU
+        if (
+            (src["kind"] in ("linear", "conv2d") or binary)
+            and "activation" not in src
+            and consumers(ops)[src["name"]] == 1
+        ):
             src["activation"] = o["function"]
             drop(o, src["name"])
     ops = [o for o in ops if o["name"] not in removed]

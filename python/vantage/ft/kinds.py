@@ -94,8 +94,7 @@ class AtenMapper(Mapper):
     def weight_name(self, node: fx.Node, weight: Const) -> str | None:
         path, _ = module_of(node)
         target = weight.params[0][0] if weight.params else ""
-        owner = target.rsplit(".", 1)[0] if "." in target else ""
-        if path and (owner == path or not target or target in self.claimed):
+        if path and (target == f"{path}.weight" or not target or target in self.claimed):
             return path
         for suffix in (".weight", "_weight"):
             if target.endswith(suffix):
