@@ -52,7 +52,9 @@ def fuse(ops: list[Op], notes: dict[str, str]) -> list[Op]:
             or src.get("activation")
             or consumers(ops)[src["name"]] != 1
         ):
-            raise ExportError(f"a batch norm not right after a convolution has no FT cost{notes.get(o['name'], '')}")
+            raise ExportError(
+                f"aten.batch_norm '{o['name']}' not right after a convolution has no FT cost{notes.get(o['name'], '')}"
+            )
         src["batch_norm"] = True
         drop(o, src["name"])
     ops = [o for o in ops if o["name"] not in removed]
