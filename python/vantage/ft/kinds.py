@@ -13,7 +13,7 @@ from torch import fx
 from vantage.ft.fusion import merge_projections
 from vantage.ft.nodes import module_of
 from vantage.ft.ops import Mapper, arg, conv_out, shape_of
-from vantage.ft.values import Act, Const, Data, Many, Scores, Value
+from vantage.ft.values import Act, Const, Data, Many, Scores, Value, merge
 
 
 class AtenMapper(Mapper):
@@ -35,7 +35,7 @@ class AtenMapper(Mapper):
         scores = self.op_matmul(node, values, 1)
         bias = self.value(node.args[0], values)
         if isinstance(scores, Scores) and isinstance(bias, Const):
-            return Scores(scores.q, scores.k, scores.q_shape, scores.k_shape, scores.params + bias.params)
+            return Scores(scores.q, scores.k, scores.q_shape, scores.k_shape, merge(scores.params, bias.params))
         return scores
 
     def op_matmul(self, node: fx.Node, values: dict[fx.Node, Value], first: int = 0) -> Value:
@@ -59,6 +59,8 @@ class AtenMapper(Mapper):
         src = self.source(x, values)
         weight = self.value(w, values)
         assert isinstance(weight, Const)
+        if not weight.params:
+            raise self.refuse("a matmul by a constant, not a learned weight, has no FT cost")
         out, inf = wshape[0], wshape[1]
         features, positions, hw = self.shape(src)
         bias_value = self.value(b, values)
