@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Creates (or reuses) the pinned virtual environment with PyPI's PyTorch 2.x, PyG and torchvision
-# that tests and benchmarks use to write what users bring: TorchScript files saved by current
-# PyTorch, PyG models, torchvision networks. Vantage itself never runs Python.
+# Creates (or reuses) the pinned virtual environment with PyPI's PyTorch 2.x, PyG, torchvision,
+# transformers and timm that tests and benchmarks use to write what users bring: TorchScript files
+# saved by current PyTorch, PyG models, torchvision, Hugging Face and timm networks. Vantage itself
+# never runs Python.
 #
 #   scripts/setup-pyenv.sh          # prints the environment's python on its last line
 #   scripts/setup-pyenv.sh --peers  # the peers' environment instead (scripts/bench.sh --peers):
@@ -63,6 +64,9 @@ import torch, torch_geometric, torchvision, numpy
 m = torch.jit.script(torch.nn.Linear(2, 2))
 print(f"setup-pyenv: torch {torch.__version__}, torch_geometric {torch_geometric.__version__}, "
       f"torchvision {torchvision.__version__}, numpy {numpy.__version__}")
+if os.environ["PEERS"] == "0":
+    import timm, transformers
+    print(f"setup-pyenv: transformers {transformers.__version__}, timm {timm.__version__}")
 if os.environ["PEERS"] == "1":
     import recbole
     print(f"setup-pyenv: recbole {recbole.__version__}")

@@ -230,8 +230,7 @@ void shapeAttention(Op& op, const std::vector<TensorShape>& ins)
     const double B = double(in.batch);
     if (ins.size() > 2)
         bad(op, "attention takes one input (fused q, k, v) or two (q, and k/v from another sequence)");
-    if (in.image)
-        bad(op, "attention needs a sequence input");
+    // An image's positions (Swin's windows of a feature map) are attended as a sequence's.
     requirePositive(op, op.heads, "heads");
     if (op.kvHeads == 0)
         op.kvHeads = op.heads;
@@ -249,7 +248,13 @@ void shapeAttention(Op& op, const std::vector<TensorShape>& ins)
     if (op.headDim != 0 && op.headDim != hd)
         bad(op, "head_dim " + std::to_string(op.headDim) + " does not match the input (" + std::to_string(hd) + ")");
     op.headDim = hd;
-    op.kvLength = in.height;
+    op.kvLength = in.positions();
+    if (op.window < 0 || (op.window > 0 && (ins.size() != 1 || in.positions() % op.window != 0)))
+        bad(op,
+            "window must divide the positions (" + std::to_string(in.positions())
+                + ") of a self-attention's fused q, k, v");
+    if (op.window > 0)
+        op.kvLength = op.window;
     if (ins.size() == 2) {
         const TensorShape& kv = ins[1];
         if (kv.features != 2 * std::int64_t(op.kvHeads) * hd)
@@ -258,10 +263,11 @@ void shapeAttention(Op& op, const std::vector<TensorShape>& ins)
                     + " features (2 x kv_heads x head_dim), has " + std::to_string(kv.features));
         op.kvLength = kv.height;
     }
-    op.output = { in.batch, std::int64_t(op.heads) * hd, in.height, 1, false };
-    const double scores = B * op.heads * double(in.height) * double(op.kvLength);
+    op.output = { in.batch, std::int64_t(op.heads) * hd, in.height, in.width, in.image };
+    const double scores = B * op.heads * double(in.positions()) * double(op.kvLength);
     op.forwardFlops = 4.0 * scores * hd + 5.0 * scores;
     op.savedElements = op.output.elements() + scores;
+    op.params = op.learnedParams; // a relative-position bias table
 }
 
 // LayerNorm or RMSNorm over the features.
@@ -289,7 +295,11 @@ void shapeElementwise(Op& op, const std::vector<TensorShape>& ins)
     }
     if (!f)
         bad(op, "unknown elementwise function '" + op.function + "' (expected one of: " + list + ")");
-    if (f->nary && ins.size() < 2)
+    // add / mul of one input and a learned tensor (a position table, a layer scale: learnedParams)
+    const bool learned = op.learnedParams > 0;
+    if (learned && op.function != "add" && op.function != "mul")
+        bad(op, "'params' (a learned operand) is for add and mul");
+    if (f->nary && ins.size() + (learned ? 1 : 0) < 2)
         bad(op, "'" + op.function + "' needs two or more inputs");
     if (!f->nary && ins.size() > 1)
         bad(op, "'" + op.function + "' takes one input");
@@ -314,7 +324,8 @@ void shapeElementwise(Op& op, const std::vector<TensorShape>& ins)
     if (op.activation == Activation::SwiGlu)
         bad(op, "swiglu applies to linear ops only");
     op.output = in;
-    const double n = f->nary ? double(ins.size() - 1) : 1.0;
+    op.params = op.learnedParams;
+    const double n = f->nary ? double(ins.size() - 1 + (learned ? 1 : 0)) : 1.0;
     op.forwardFlops = in.elements() * (f->flops * n + activationFlops(op.activation));
     op.savedElements = op.output.elements() * (op.activation != Activation::None ? 2.0 : 1.0);
 }
@@ -334,6 +345,14 @@ void shapePool(Op& op, const std::vector<TensorShape>& ins)
         op.forwardFlops = op.output.elements() * op.kernelH * op.kernelW;
     } else if (op.ceilMode) {
         bad(op, "'ceil_mode' is for max and avg pools");
+    } else if (op.function == "space-to-depth") {
+        // Each k x k neighbourhood stacked on the channels: a copy, [B, C, H, W] -> [B, k^2 C, H/k, W/k].
+        const int k = op.kernelH;
+        if (!in.image || k < 2 || op.kernelW != k || op.strideH != k || op.strideW != k || in.height % k != 0
+            || in.width % k != 0)
+            bad(op, "space-to-depth needs an image whose height and width the kernel (= stride, >= 2) divides");
+        op.output = { in.batch, in.features * k * k, in.height / k, in.width / k, true };
+        op.forwardFlops = 0.0;
     } else if (op.function == "global-avg") {
         op.output = { in.batch, in.features, 1, 1, in.image };
         op.forwardFlops = in.elements();
@@ -341,15 +360,28 @@ void shapePool(Op& op, const std::vector<TensorShape>& ins)
         op.output = { in.batch, in.features, 1, 1, in.image };
         op.forwardFlops = op.output.elements();
     } else {
-        bad(op, "unknown pool function '" + op.function + "' (expected one of: max, avg, global-avg, first)");
+        bad(op,
+            "unknown pool function '" + op.function
+                + "' (expected one of: max, avg, global-avg, first, space-to-depth)");
     }
     op.savedElements = op.output.elements();
 }
 
-// Inputs joined along the features.
+// Inputs joined along the features; or one sequence after learned rows (a class token).
 void shapeConcat(Op& op, const std::vector<TensorShape>& ins)
 {
     const TensorShape& in = op.input;
+    if (op.extraRows < 0 || op.extraRows > kMaxSize)
+        bad(op, "extra_rows must be between 0 and " + std::to_string(kMaxSize));
+    if (op.extraRows > 0) {
+        if (ins.size() != 1)
+            bad(op, "a concat of learned rows (extra_rows) takes one input");
+        op.output = { in.batch, in.features, in.positions() + op.extraRows, 1, false };
+        op.params = product(op, op.extraRows, in.features, "the learned rows");
+        op.forwardFlops = op.output.elements();
+        op.savedElements = op.output.elements();
+        return;
+    }
     if (ins.size() < 2)
         bad(op, "concat needs two or more inputs");
     std::int64_t features = 0;
@@ -438,6 +470,14 @@ int OpGraph::add(Op op)
     }
     if (op.tiedTo >= 0 && op.kind != OpKind::Linear && op.kind != OpKind::Embedding)
         bad(op, "only linear and embedding ops can tie weights");
+    if (op.learnedParams != 0 && op.kind != OpKind::Elementwise && op.kind != OpKind::Attention)
+        bad(op, "'params' (a learned operand) is for elementwise and attention ops");
+    if (op.learnedParams < 0 || op.learnedParams > kMaxParams)
+        bad(op, "params must be between 0 and 2^50");
+    if (op.window != 0 && op.kind != OpKind::Attention)
+        bad(op, "'window' is for attention ops");
+    if (op.extraRows != 0 && op.kind != OpKind::Embedding && op.kind != OpKind::Concat)
+        bad(op, "'extra_rows' is for embedding and concat ops");
 
     const int index = size();
     for (std::size_t p = 0; p < op.inputs.size(); ++p)

@@ -25,7 +25,7 @@ enum class OpKind {
     RmsNorm, // root-mean-square normalisation (H parameters)
     Elementwise, // add, mul, relu, gelu, silu, dropout over tensors of one shape
     Pool, // max / avg pooling, global average, or the first position ([CLS])
-    Concat, // concatenation along features (Inception)
+    Concat, // concatenation along features (Inception), or learned rows before the positions (a class token)
     Loss, // softmax cross-entropy over the features (classes / vocabulary)
 };
 
@@ -85,13 +85,18 @@ struct Op {
     // Attributes, by kind (unused ones stay at their defaults).
     std::int64_t outFeatures = 0; // linear / conv2d output features or channels; embedding width
     std::int64_t vocab = 0; // embedding: rows looked up by token id (split as a reduction)
-    std::int64_t extraRows = 0; // embedding: position and token-type rows added to the lookup
+    std::int64_t extraRows = 0; // embedding: position and token-type rows added to the lookup; concat:
+                                // learned positions put before the input's (ViT's class token)
+    // elementwise add / mul, attention: elements of a learned tensor the op reads besides its inputs
+    // (a position table added, a layer scale, a relative-position bias of the scores), replicated.
+    std::int64_t learnedParams = 0;
     int kernelH = 1, kernelW = 1; // conv2d, pool
     int strideH = 1, strideW = 1; // conv2d, pool
     int padH = 0, padW = 0; // conv2d, pool
     int heads = 0; // attention: query heads
     int kvHeads = 0; // attention: key/value heads (grouped-query attention); 0 = heads
     int headDim = 0; // attention: inferred from the input features when 0
+    int window = 0; // attention: keys each query sees, in windows of this many positions (Swin); 0 = all
     bool bias = false; // linear, conv2d
     bool batchNorm = false; // conv2d: batch norm folded in (2C parameters)
     bool ceilMode = false; // max / avg pool: output sizes rounded up, as PyTorch's ceil_mode=True
@@ -102,7 +107,8 @@ struct Op {
     // scale [B, C, 1, 1] broadcast over the other inputs' [B, C, H, W] (squeeze-and-excitation).
     std::vector<bool> broadcast;
     Activation activation = Activation::None; // linear, conv2d, elementwise: fused activation
-    std::string function; // elementwise: add|mul|relu|gelu|silu|dropout; pool: max|avg|global-avg|first
+    std::string function; // elementwise: add|mul|relu|gelu|silu|dropout; pool: max|avg|global-avg|first|
+                          // space-to-depth (k x k neighbourhoods stacked on the channels: Swin's patch merging)
     int tiedTo = -1; // linear / embedding sharing the weight of this embedding op
 
     // Derived by OpGraph::add.

@@ -123,7 +123,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     r.requireObject(o, at,
         { "name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out", "vocab",
             "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim", "bias", "batch_norm",
-            "activation", "function", "tied_to", "ceil_mode", "groups" });
+            "activation", "function", "tied_to", "ceil_mode", "groups", "params", "window" });
     Op op;
     op.name = r.string(o, "name", at);
     try {
@@ -150,6 +150,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     op.outFeatures = r.integer(o, "out", at, 0);
     op.vocab = r.integer(o, "vocab", at, 0);
     op.extraRows = r.integer(o, "extra_rows", at, 0);
+    op.learnedParams = r.integer(o, "params", at, 0);
     std::tie(op.kernelH, op.kernelW) = pairField(r, o, "kernel", at, 1);
     std::tie(op.strideH, op.strideW) = pairField(r, o, "stride", at, 1);
     std::tie(op.padH, op.padW) = pairField(r, o, "padding", at, 0);
@@ -162,6 +163,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     op.heads = smallInt("heads");
     op.kvHeads = smallInt("kv_heads");
     op.headDim = smallInt("head_dim");
+    op.window = smallInt("window");
     op.bias = r.boolean(o, "bias", at, op.kind == OpKind::Linear);
     op.batchNorm = r.boolean(o, "batch_norm", at, false);
     op.ceilMode = r.boolean(o, "ceil_mode", at, false);
@@ -288,10 +290,16 @@ Json toJson(const OpGraph& g)
             o["heads"] = op.heads;
             if (op.kvHeads != op.heads)
                 o["kv_heads"] = op.kvHeads;
+            if (op.window)
+                o["window"] = op.window;
+            break;
+        case OpKind::Concat:
+            if (op.extraRows)
+                o["extra_rows"] = op.extraRows;
             break;
         case OpKind::Pool:
             o["function"] = op.function;
-            if (op.function == "max" || op.function == "avg") {
+            if (op.function == "max" || op.function == "avg" || op.function == "space-to-depth") {
                 o["kernel"] = hw(op.kernelH, op.kernelW);
                 o["stride"] = hw(op.strideH, op.strideW);
                 o["padding"] = hw(op.padH, op.padW);
@@ -309,6 +317,8 @@ Json toJson(const OpGraph& g)
             o["activation"] = enumName(op.activation);
         if (op.tiedTo >= 0)
             o["tied_to"] = g.op(op.tiedTo).name;
+        if (op.learnedParams)
+            o["params"] = op.learnedParams;
         ops.push_back(std::move(o));
     }
     return { { "name", g.name }, { "ops", ops } };

@@ -1,8 +1,8 @@
-// FT on the user's own PyTorch model: scripts/export_ft_graph.py (torch.fx + shape propagation, with
+// FT on the user's own PyTorch model: scripts/export_ft_graph.py (torch.export's ATen program, with
 // PyPI's PyTorch 2.x of scripts/setup-pyenv.sh) writes the op graph of torchvision's resnet50 and of
 // a GPT-2 written as nanoGPT users write it (tests/core/ft/gpt2_style.py); `vantage-cli ft search
 // --graph` on it must give the zoo model's parameter count and frontier. Models FT has no cost for,
-// and models torch.fx cannot trace, are refused with exit 2, the op and the user's line.
+// and models torch.export cannot trace, are refused with exit 2, the op and the user's line.
 
 #include "cli_harness.h"
 
@@ -239,7 +239,7 @@ private Q_SLOTS:
         QTest::newRow("no FT cost") << QStringList{ "--model", kModels + ":unsupported", "--input", "float:3,8,8,8" }
                                     << "Conv3d 'conv' has no FT cost" << lineOf("self.fc(self.conv(x)");
         QTest::newRow("not traceable") << QStringList{ "--model", kModels + ":untraceable", "--input", "float:8" }
-                                       << "torch.fx cannot trace the model" << 0;
+                                       << "torch.export cannot trace the model" << 0;
         QTest::newRow("no such callable")
             << QStringList{ "--model", kModels + ":nothing", "--input", "float:8" } << "has no 'nothing'" << 0;
         QTest::newRow("bad input") << QStringList{ "--model", kModels + ":gpt2", "--input", "long:-3" }

@@ -112,16 +112,16 @@ def test_refusal_names_the_module_and_the_users_line():
     with pytest.raises(ExportError) as e:
         export_graph(Conv3dNet().eval(), torch.zeros(1, 3, 6, 6, 6), 2, "c3")
     line = next(i for i, text in enumerate(open(__file__), 1) if "the line a refusal names" in text)
-    assert "torch.nn.modules.conv.Conv3d 'conv' has no FT cost" in str(e.value)
+    assert "aten.conv3d in torch.nn.modules.conv.Conv3d 'conv' has no FT cost" in str(e.value)
     assert f"(at {__file__}:{line})" in str(e.value)
 
 
-def test_untraceable_model_is_refused_in_torch_fx_words():
+def test_untraceable_model_is_refused_in_torch_export_words():
     class Branches(nn.Module):
         def forward(self, x):
             return x if x.sum() > 0 else -x
 
-    with pytest.raises(ExportError, match="torch.fx cannot trace the model"):
+    with pytest.raises(ExportError, match="torch.export cannot trace the model"):
         export_graph(Branches(), torch.zeros(1, 4), 2, "b")
 
 
@@ -272,4 +272,60 @@ def test_the_checkout_script_is_the_command(tmp_path):
         text=True,
         timeout=300,
     )
-    assert r.returncode == 2 and "the following arguments are required: --input, --batch, --out" in r.stderr
+    assert r.returncode == 2 and "the following arguments are required: --batch, --out" in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("long:128", (None, torch.int64, [128])),
+        ("decoder_input_ids=long:32", ("decoder_input_ids", torch.int64, [32])),
+        ("pixel_values=float:3,8,8", ("pixel_values", torch.float32, [3, 8, 8])),
+    ],
+)
+def test_keyword_inputs_are_parsed(text, want):
+    assert cli.keyword_input(text) == want
+
+
+class Padded(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3)
+
+    def forward(self, x):
+        return self.conv(F.pad(x, (1, 1, 1, 1)))  # padding that grows the image
+
+
+class Windows(nn.Module):
+    """Attention written out (q @ k^T, softmax, @ v) over windows of 4 positions, a learned bias
+    added to the scores: one attention op with a window and the bias's parameters."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(50, 16)
+        self.qkv = nn.Linear(16, 48)
+        self.bias = nn.Parameter(torch.zeros(2, 4, 4))
+        self.proj = nn.Linear(16, 16)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        b, s = x.shape[0], x.shape[1]
+        q, k, v = self.qkv(x).reshape(b * s // 4, 4, 3, 2, 8).permute(2, 0, 3, 1, 4).unbind(0)
+        a = ((q @ k.transpose(-2, -1)) * 8**-0.5 + self.bias).softmax(-1)
+        return self.proj((a @ v).transpose(1, 2).reshape(b, s, 16))
+
+
+def test_padding_that_grows_a_tensor_is_refused_at_its_line():
+    with pytest.raises(ExportError) as e:
+        export_graph(Padded().eval(), torch.zeros(1, 3, 8, 8), 2, "p")
+    line = next(i for i, text in enumerate(open(__file__), 1) if "padding that grows the image" in text)
+    assert "padding that grows a tensor has no FT cost" in str(e.value) and f"{__file__}:{line}" in str(e.value)
+
+
+def test_written_out_attention_over_windows():
+    graph = export_graph(Windows().eval(), torch.zeros(1, 12, dtype=torch.long), 2, "w")
+    ops = ops_by_name(graph)
+    assert [op["kind"] for op in graph["ops"]] == ["embedding", "linear", "attention", "linear", "loss"]
+    att = next(op for op in graph["ops"] if op["kind"] == "attention")
+    assert (att["heads"], att["window"], att["params"], att["inputs"]) == (2, 4, 32, ["qkv"])
+    assert ops["qkv"]["out"] == 48

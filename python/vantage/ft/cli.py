@@ -13,28 +13,34 @@ tracer and its shapes propagated with a batch of 1; the graph records --batch. F
 `vantage.ft.export_graph(module, example_input, batch, name)` returns the JSON object. The same
 command is installed as vantage-export-ft-graph by `pip install ./python`.
 
-What FT has costs for, and how PyTorch maps onto it:
-  nn.Conv2d, grouped and depthwise too (+ a following BatchNorm2d and
-  ReLU / ReLU6 / GELU / SiLU, fused)                                     -> conv2d (groups)
-  nn.Linear (+ a following activation, fused)                           -> linear (tied_to an
-                                                                           embedding sharing its weight)
-  nn.Embedding; an nn.Embedding of positions (torch.arange) added to it -> embedding (extra_rows)
-  nn.LayerNorm / nn.RMSNorm                                             -> layernorm / rmsnorm
-  nn.MultiheadAttention, F.scaled_dot_product_attention                 -> linear + attention (+ linear)
-  + (operator.add, torch.add, +=), * (also of an image by a [B, C, 1, 1]
-  channel scale: squeeze-and-excitation) ; ReLU, ReLU6 (costed as ReLU),
-  GELU, SiLU, Sigmoid, Hardsigmoid, Hardswish ; Dropout p > 0 and
-  torchvision's stochastic_depth p > 0 (costed as dropout)              -> elementwise
-  x[:, 0] of a sequence (a [CLS] head)                                  -> pool (first)
-  MaxPool2d / AvgPool2d / AdaptiveAvgPool2d(1) (to the size it has: nothing),
-  adaptive_avg_pool2d(x, 1),
-  x.mean([2, 3]) of an image                                            -> pool
-  torch.cat along features                                              -> concat
-  flatten / view / reshape / transpose / permute / split / chunk / getitem / contiguous: pass through
-  the model's output                                                    -> loss
-Anything else is refused, naming the op, the module or function, and the source line
-(exit 2), as is a model torch.fx cannot trace (data-dependent control flow, iterating a size:
-write x.size(1), not `b, t = x.size()`).
+--model may also be a program saved by torch.export.save (FILE.pt2): its shapes are its own, and
+--input is not given. The module is traced by torch.export (non-strict) into ATen ops on PyTorch's
+meta device where its constructor allows (no memory for weights, no arithmetic), with a batch of 1;
+the graph records --batch. --input once per argument of forward, positional in order or by name (an
+encoder-decoder's input ids and decoder input ids: --input long:512 --input decoder_input_ids=long:128).
+
+What FT has costs for, and how ATen maps onto it (docs/ft.md, "A PyTorch model of your own"):
+  conv2d, grouped and depthwise too (+ the batch_norm and activation after it)  -> conv2d
+  linear / addmm / mm / matmul by a weight (+ the activation after it; per position
+  of an image, [B, H, W, C] as ConvNeXt and Swin write it: a 1 x 1 conv2d)      -> linear (tied_to)
+  embedding of the input; embeddings of constant indices added to it
+  (learned positions, token types)                                             -> embedding (extra_rows)
+  layer_norm, rms_norm, and norms written as pow / mean / rsqrt / mul          -> layernorm / rmsnorm
+  scaled_dot_product_attention, or q @ k^T (+ biases, masks) -> softmax -> @ v;
+  separate q, k, v projections of one input are fused; grouped-query heads;
+  windows (Swin); relative-position bias tables                               -> attention
+  silu(gate(x)) * up(x)                                                       -> linear (swiglu)
+  add / mul of activations; gelu (tanh or erf), silu, relu, sigmoid, hardswish,
+  dropout p > 0; add / mul of a learned tensor (a position table, a layer scale) -> elementwise
+  max / avg / adaptive (to 1) pools, a mean over all positions                 -> pool
+  x[:, 0] of a sequence                                                       -> pool (first)
+  Swin's patch merging (2 x 2 neighbourhoods onto the channels)               -> pool (space-to-depth)
+  cat of activations along features; cat of a class token before positions    -> concat (extra_rows)
+  views, permutes, slices, splits, casts, roll, zero padding; masks, positions,
+  RoPE's rotation and scalings by constants (a small cost FT leaves out)      -> nothing
+  the model's output                                                          -> loss
+Anything else is refused, naming the ATen op, its module and the source line (exit 2), as is a
+model torch.export cannot trace.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ import argparse
 import importlib
 import importlib.util
 import json
+import logging
 import math
 import os
 import sys
@@ -51,11 +58,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 warnings.filterwarnings("ignore")  # PyTorch's and the model's warnings are not the command's output
+logging.getLogger("torch").setLevel(logging.CRITICAL)  # nor torch.export's logs of a failed trace
 
 import torch  # noqa: E402
 from torch import nn  # noqa: E402
 
-from vantage.ft.exporter import ExportError, Graph, export_graph  # noqa: E402
+from vantage.ft.exporter import ExportError, Graph, export_graph, export_saved  # noqa: E402
 
 MAX_BATCH = 2147483647  # the largest batch an FT op graph takes
 
@@ -63,7 +71,7 @@ MAX_BATCH = 2147483647  # the largest batch an FT op graph takes
 def load_callable(spec: str) -> Callable[..., Any]:
     """The callable that --model names: MODULE:NAME (importable) or FILE.py:NAME."""
     if ":" not in spec:
-        raise ExportError(f"--model '{spec}': expected MODULE:NAME or FILE.py:NAME")
+        raise ExportError(f"--model '{spec}': expected MODULE:NAME, FILE.py:NAME or FILE.pt2")
     where, attr = spec.rsplit(":", 1)
     if where.endswith(".py"):
         if not os.path.isfile(where):
@@ -97,8 +105,18 @@ def parse_input(text: str) -> tuple[torch.dtype, list[int]]:
     return dtypes[dtype], dims
 
 
+def keyword_input(text: str) -> tuple[str | None, torch.dtype, list[int]]:
+    """One --input: a positional argument (long:128), or a keyword one (decoder_input_ids=long:32)."""
+    key, eq, rest = text.partition("=")
+    if eq and key.isidentifier():
+        return (key, *parse_input(rest))
+    return (None, *parse_input(text))
+
+
 def default_name(spec: str) -> str:
     """The graph's name: the callable's, or for FILE.py:build-like factories the file's (my_gpt)."""
+    if spec.endswith(".pt2") and ":" not in spec:
+        return os.path.splitext(os.path.basename(spec))[0]
     where, attr = spec.rsplit(":", 1)
     if where.endswith(".py") and attr in ("build", "make", "model", "create", "get_model", "make_model"):
         return os.path.splitext(os.path.basename(where))[0]
@@ -131,9 +149,16 @@ def build_module(make: Callable[..., Any], kwargs: dict[str, Any], spec: str) ->
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--model", required=True, help="MODULE:NAME or FILE.py:NAME, a callable returning the nn.Module")
+    p.add_argument(
+        "--model", required=True, help="MODULE:NAME or FILE.py:NAME, a callable returning the nn.Module; or FILE.pt2"
+    )
     p.add_argument("--kwargs", default="{}", help="JSON keyword arguments of that callable")
-    p.add_argument("--input", required=True, help="one sample: float:C,H,W (image), long:SEQ (tokens), float:F")
+    p.add_argument(
+        "--input",
+        action="append",
+        help="one sample: float:C,H,W (image), long:SEQ (tokens), float:F; once per argument of forward "
+        "(NAME=long:SEQ for a keyword argument)",
+    )
     p.add_argument("--batch", type=int, required=True, help="the batch FT plans one iteration for")
     p.add_argument("--name", help="the graph's name (default: the callable's)")
     p.add_argument("--out", required=True, help="the JSON file to write")
@@ -151,14 +176,23 @@ def export(a: argparse.Namespace) -> Graph:
     kwargs = json.loads(a.kwargs)
     if not isinstance(kwargs, dict):
         raise ExportError("--kwargs must be a JSON object")
-    make = load_callable(a.model)
-    dtype, dims = parse_input(a.input)
     name = a.name or default_name(a.model)
+    if a.model.endswith(".pt2") and ":" not in a.model:
+        if a.input:
+            raise ExportError("--input: a .pt2 program has its own inputs")
+        if not os.path.isfile(a.model):
+            raise ExportError(f"--model: no such file {a.model}")
+        return export_saved(a.model, a.batch, name)
+    if not a.input:
+        raise ExportError("--input is required with a callable --model")
+    make = load_callable(a.model)
+    samples = [keyword_input(text) for text in a.input]
     module, device = build_module(make, kwargs, a.model)
     module.eval()
     with torch.device(device):
-        example = torch.zeros([1, *dims], dtype=dtype)
-        return export_graph(module, example, a.batch, name)
+        example = tuple(torch.zeros([1, *dims], dtype=dtype) for key, dtype, dims in samples if key is None)
+        named = {key: torch.zeros([1, *dims], dtype=dtype) for key, dtype, dims in samples if key is not None}
+        return export_graph(module, example, a.batch, name, named)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

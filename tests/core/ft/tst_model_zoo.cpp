@@ -290,6 +290,74 @@ private Q_SLOTS:
         QTest::newRow("fused qkv heads") << head + R"({"name": "a", "kind": "attention", "inputs": ["x"], "heads": 3,
  "kv_heads": 1}]})"
                                          << "3 heads + 2 x 1 kv_heads" << 3;
+        const QString seq = R"({"ops": [
+{"name": "x", "kind": "linear", "batch": 2, "seq": 6, "features": 8, "out": 24},
+)";
+        QTest::newRow("window not dividing") << seq + R"({"name": "a", "kind": "attention", "inputs": ["x"], "heads": 2,
+ "window": 4}]})"
+                                             << "window must divide the positions (6)" << 3;
+        QTest::newRow("window off attention") << seq + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3,
+ "window": 2}]})"
+                                              << "'window' is for attention ops" << 3;
+        QTest::newRow("params of a linear") << seq + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3,
+ "params": 5}]})"
+                                            << "'params' (a learned operand) is for elementwise and attention ops" << 3;
+        QTest::newRow("params of a relu") << seq + R"({"name": "y", "kind": "elementwise", "function": "relu",
+ "inputs": ["x"], "params": 5}]})"
+                                          << "'params' (a learned operand) is for add and mul" << 3;
+        QTest::newRow("class token of two inputs")
+            << seq + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 24},
+{"name": "c", "kind": "concat", "inputs": ["x", "y"], "extra_rows": 1}]})"
+            << "a concat of learned rows (extra_rows) takes one input" << 4;
+        QTest::newRow("extra rows of a linear") << seq + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3,
+ "extra_rows": 2}]})"
+                                                << "'extra_rows' is for embedding and concat ops" << 3;
+        QTest::newRow("space-to-depth of a sequence") << seq + R"({"name": "p", "kind": "pool", "inputs": ["x"],
+ "function": "space-to-depth", "kernel": 2, "stride": 2}]})"
+                                                      << "space-to-depth needs an image" << 3;
+    }
+
+    // What the exporter writes for models FT once refused (docs/ft.md): a class token put before a
+    // ViT's patches (extra_rows of a concat) and the position table added to them (an add of a
+    // learned operand, `params`), a ConvNeXt's layer scale (a mul of one), Swin's windowed attention
+    // over an image's positions with its relative-position bias table, and its patch merging (a
+    // space-to-depth pool); each read back from its own JSON.
+    void learnedOperandsWindowsAndClassTokens()
+    {
+        const std::string text = R"({"ops": [
+{"name": "patch", "kind": "conv2d", "batch": 2, "channels": 3, "height": 16, "width": 16, "out": 8, "kernel": 4,
+ "stride": 4},
+{"name": "cls", "kind": "concat", "inputs": ["patch"], "extra_rows": 1},
+{"name": "pos", "kind": "elementwise", "function": "add", "inputs": ["cls"], "params": 136},
+{"name": "qkv", "kind": "linear", "inputs": ["pos"], "out": 24},
+{"name": "att", "kind": "attention", "inputs": ["qkv"], "heads": 2},
+{"name": "scale", "kind": "elementwise", "function": "mul", "inputs": ["patch"], "params": 8},
+{"name": "wqkv", "kind": "conv2d", "inputs": ["scale"], "out": 24},
+{"name": "win", "kind": "attention", "inputs": ["wqkv"], "heads": 2, "window": 4, "params": 98},
+{"name": "merge", "kind": "pool", "function": "space-to-depth", "inputs": ["win"], "kernel": 2, "stride": 2},
+{"name": "loss", "kind": "loss", "inputs": ["merge"]}]})";
+        const OpGraph g = opGraphFromText(text, "vit.json");
+        QCOMPARE(opNamed(g, "cls").output, (TensorShape{ 2, 8, 17, 1, false })); // 16 patches + the class token
+        QCOMPARE(opNamed(g, "cls").params, std::int64_t(8));
+        QCOMPARE(opNamed(g, "pos").params, std::int64_t(136));
+        QCOMPARE(opNamed(g, "pos").forwardFlops, 2.0 * 8 * 17); // one add an element
+        QCOMPARE(opNamed(g, "scale").forwardFlops, 2.0 * 8 * 16);
+        QCOMPARE(opNamed(g, "att").kvLength, std::int64_t(17));
+        const Op& win = opNamed(g, "win");
+        QCOMPARE(win.output, (TensorShape{ 2, 8, 4, 4, true }));
+        QCOMPARE(win.kvLength, std::int64_t(4)); // each of the 16 positions sees its window's 4
+        QCOMPARE(win.params, std::int64_t(98));
+        const double scores = 2.0 * 2 * 16 * 4;
+        QCOMPARE(win.forwardFlops, 4.0 * scores * 4 + 5.0 * scores);
+        QCOMPARE(opNamed(g, "merge").output, (TensorShape{ 2, 32, 2, 2, true }));
+        QCOMPARE(opNamed(g, "merge").forwardFlops, 0.0);
+        QCOMPARE(g.parameterCount(), std::int64_t(3 * 16 * 8) + 8 + 136 + (8 * 24 + 24) + 8 + (8 * 24) + 98);
+        const OpGraph back = opGraphFromJson(parseJson(toJson(g).dump()), "roundtrip");
+        QCOMPARE(back.parameterCount(), g.parameterCount());
+        QCOMPARE(back.forwardFlops(), g.forwardFlops());
+        QCOMPARE(opNamed(back, "win").window, 4);
+        QCOMPARE(opNamed(back, "cls").extraRows, std::int64_t(1));
+        QCOMPARE(opNamed(back, "merge").output, opNamed(g, "merge").output);
     }
 
     // Pooling output sizes as PyTorch's nn.MaxPool2d gives them (read off PyTorch 2.15), ceil_mode
