@@ -53,8 +53,7 @@ public:
         : m_name(QStringLiteral("vt%1").arg(::getpid() % 100000))
         , m_dir(std::move(dir))
         , m_hosts(hosts)
-    {
-    }
+    { }
     ~Testbed() { down(); }
     Testbed(const Testbed&) = delete;
     Testbed& operator=(const Testbed&) = delete;
@@ -86,14 +85,16 @@ public:
     Result exec(int i, const QStringList& command, int timeoutMs = 60000) const
     {
         return runProcess(script(),
-            QStringList{ QStringLiteral("exec"), host(i), QStringLiteral("--dir"), m_dir, QStringLiteral("--") } + command,
+            QStringList{ QStringLiteral("exec"), host(i), QStringLiteral("--dir"), m_dir, QStringLiteral("--") }
+                + command,
             timeoutMs);
     }
     // `command` run on host `to` over ssh from host `from`.
     Result ssh(int from, int to, const QString& command, const QString& config = {}) const
     {
         return exec(from,
-            { QStringLiteral("ssh"), QStringLiteral("-F"), config.isEmpty() ? sshConfig() : config, host(to), command });
+            { QStringLiteral("ssh"), QStringLiteral("-F"), config.isEmpty() ? sshConfig() : config, host(to),
+                command });
     }
     bool setLink(int i, bool up) const
     {

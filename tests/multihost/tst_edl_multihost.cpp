@@ -140,7 +140,8 @@ class TestEdlMultihost : public QObject {
             const QJsonObject e = v.toObject();
             QCOMPARE(e.value(QStringLiteral("seen_more")).toInteger(), 0);
             if (e.value(QStringLiteral("complete")).toBool()) {
-                QCOMPARE(e.value(QStringLiteral("seen_once")).toInteger(), e.value(QStringLiteral("samples")).toInteger());
+                QCOMPARE(
+                    e.value(QStringLiteral("seen_once")).toInteger(), e.value(QStringLiteral("samples")).toInteger());
                 QCOMPARE(e.value(QStringLiteral("unseen")).toInteger(), 0);
             }
         }
@@ -167,8 +168,10 @@ private Q_SLOTS:
     {
         const QString job = start(2);
         QVERIFY(!job.isEmpty());
-        QVERIFY2(waitFor(job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 2 && step(s) >= 20; },
-                     120),
+        QVERIFY2(
+            waitFor(
+                job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 2 && step(s) >= 20; },
+                120),
             "the first generation never trained");
         std::map<int, std::map<QString, Traffic>> before;
         for (int i = 2; i <= kHosts; ++i)
@@ -178,14 +181,16 @@ private Q_SLOTS:
             QStringLiteral("--add"), QStringLiteral("1") });
         QVERIFY2(add.exitCode == 0, qPrintable(add.err));
         qint64 joinedAt = 0;
-        QVERIFY2(waitFor(job,
+        QVERIFY2(waitFor(
+                     job,
                      [&](const QJsonObject& s) {
                          joinedAt = step(s);
                          return countIn(s, QStringLiteral("active")) == 3;
                      },
                      120),
             "w2 never joined");
-        QVERIFY(waitFor(job, [&](const QJsonObject& s) { return step(s) >= joinedAt + 50; }, 60));
+        QVERIFY(waitFor(
+            job, [&](const QJsonObject& s) { return step(s) >= joinedAt + 50; }, 60));
         const QJsonObject grown = status(job);
         const auto hosts = workers(grown);
         QCOMPARE(hosts.at(QStringLiteral("w0")).first, m_bed->host(1));
@@ -195,14 +200,16 @@ private Q_SLOTS:
         const Result remove = cli({ QStringLiteral("edl"), QStringLiteral("scale"), QStringLiteral("--job"), job,
             QStringLiteral("--remove-count"), QStringLiteral("1") });
         QVERIFY2(remove.exitCode == 0, qPrintable(remove.err));
-        QVERIFY2(waitFor(job,
+        QVERIFY2(waitFor(
+                     job,
                      [](const QJsonObject& s) {
                          return countIn(s, QStringLiteral("active")) == 2 && countIn(s, QStringLiteral("left")) == 1;
                      },
                      60),
             "w2 never left");
         const QJsonObject shrunk = status(job);
-        QVERIFY(waitFor(job, [&](const QJsonObject& s) { return step(s) >= step(shrunk) + 20; }, 60));
+        QVERIFY(waitFor(
+            job, [&](const QJsonObject& s) { return step(s) >= step(shrunk) + 20; }, 60));
 
         // The traffic of the workers-only hosts went over the testbed network.
         for (int i = 2; i <= kHosts; ++i) {
@@ -220,7 +227,8 @@ private Q_SLOTS:
             = report.value(QStringLiteral("status")).toObject().value(QStringLiteral("scale_events")).toArray();
         QCOMPARE(events.size(), 2);
         QCOMPARE(events[0].toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("scale_out"));
-        QCOMPARE(events[0].toObject().value(QStringLiteral("joined")).toArray().first().toString(), QStringLiteral("w2"));
+        QCOMPARE(
+            events[0].toObject().value(QStringLiteral("joined")).toArray().first().toString(), QStringLiteral("w2"));
         QCOMPARE(events[1].toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("scale_in"));
         QCOMPARE(events[1].toObject().value(QStringLiteral("left")).toArray().first().toString(), QStringLiteral("w2"));
         QCOMPARE(report.value(QStringLiteral("failures")).toArray().size(), 0);
@@ -232,17 +240,21 @@ private Q_SLOTS:
     {
         const QString job = start(3);
         QVERIFY(!job.isEmpty());
-        QVERIFY2(waitFor(job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 3 && step(s) >= 20; },
-                     120),
+        QVERIFY2(
+            waitFor(
+                job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 3 && step(s) >= 20; },
+                120),
             "the job never trained on three hosts");
         QCOMPARE(workers(status(job)).at(QStringLiteral("w2")).first, m_bed->host(3));
         QVERIFY(m_bed->setLink(3, false));
-        QVERIFY2(waitFor(job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("failed")) == 1; }, 60),
+        QVERIFY2(waitFor(
+                     job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("failed")) == 1; }, 60),
             "w2 was never dropped");
         const QJsonObject after = status(job);
         QCOMPARE(workers(after).at(QStringLiteral("w2")).second, QStringLiteral("failed"));
         QCOMPARE(countIn(after, QStringLiteral("active")), 2);
-        QVERIFY2(waitFor(job, [&](const QJsonObject& s) { return step(s) >= step(after) + 20; }, 60),
+        QVERIFY2(waitFor(
+                     job, [&](const QJsonObject& s) { return step(s) >= step(after) + 20; }, 60),
             "the job did not go on without w2");
         const QJsonObject report = stopAndReport(job);
         QVERIFY(m_bed->setLink(3, true));
