@@ -177,8 +177,12 @@ QString helpDefault(const QString& text, params::Type type)
         const auto m = QRegularExpression(QStringLiteral("\\[default: (?:\\w+ )?(on|off)\\]")).match(text);
         return m.hasMatch() ? (m.captured(1) == QLatin1String("on") ? "true" : "false") : QString();
     }
+    // "--epochs INT:[a whole number from 1 to 1000000]=100", "--trainer TEXT:{mlp,cnn}=mlp": the
+    // default follows the type and its range, before the description (which may hold a '=').
     const QString firstLine = text.section(QLatin1Char('\n'), 0, 0);
-    const auto m = QRegularExpression(QStringLiteral("=(\\S+)")).match(firstLine);
+    static const QRegularExpression shown(
+        QStringLiteral("^\\s*\\S+ [A-Z]+(?::(?:\\[[^\\]]*\\]|\\{[^}]*\\}))?(?:=(\\S+))?"));
+    const auto m = shown.match(firstLine);
     return m.hasMatch() ? m.captured(1) : QString();
 }
 
@@ -369,9 +373,9 @@ private Q_SLOTS:
         const QString shown = helpDefault(text, f.type);
         QCOMPARE(shown, QString::fromStdString(params::valueText(f.defaultValue)));
         const auto parsed = f.parse(shown.toStdString());
-        const bool text = f.type == params::Type::String || f.type == params::Type::Path
+        const bool textual = f.type == params::Type::String || f.type == params::Type::Path
             || f.type == params::Type::Items; // none shown: none given (a host file)
-        if (f.type != params::Type::Bool && !(text && shown.isEmpty()))
+        if (f.type != params::Type::Bool && !(textual && shown.isEmpty()))
             QVERIFY2(std::holds_alternative<params::Value>(parsed), qPrintable(shown));
     }
 
