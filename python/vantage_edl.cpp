@@ -279,7 +279,7 @@ PYBIND11_MODULE(vantage_edl, m)
             "spec", [](PyElasticContext* c) { return jsonToPython(toJson(live(c).ctx().spec())); },
             "The job's spec: samples, epochs, batch, lr, momentum, seed, ... (a dict)")
         .def_property_readonly(
-            "end_reason", [](PyElasticContext* c) { return std::string(endReasonName(live(c).ctx().endReason())); })
+            "end_reason", [](PyElasticContext* c) { return std::string(vantage::enumName(live(c).ctx().endReason())); })
         .def_property_readonly("end_message", [](PyElasticContext* c) { return live(c).ctx().endMessage(); })
         .def_property_readonly(
             "exit_code", [](PyElasticContext* c) { return workerExitCode(live(c).ctx().endReason()); },

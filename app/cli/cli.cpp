@@ -166,6 +166,7 @@ void addParamOption(CLI::App* cmd, const params::FieldInfo& info, const std::fun
         description);
     const char* typeLabel = info.type == params::Type::Int ? "INT"
         : info.type == params::Type::Double                ? "FLOAT"
+        : info.type == params::Type::NumberList            ? "FLOATS"
         : info.type == params::Type::Path                  ? "PATH"
                                                            : "TEXT";
     cmd->add_option_function<std::string>(

@@ -34,57 +34,37 @@ namespace {
 
 using namespace vantage::edl;
 
-// Options shared by `edl run` and `edl start`: what to train and where. The job's numbers and
-// flags are its declared fields (jobSpecParams, timeoutsParams), written into `spec`.
+// Options shared by `edl run` and `edl start`: what to train and where. The job's declared fields
+// (jobSpecParams, leaderOptionsParams, timeoutsParams) are written into `options`.
 struct JobArgs {
-    // --workers, --ssh, --listen, --port, --resume (leaderOptionsParams); --epochs, --samples,
-    // --batch, ... (jobSpecParams); --failure-timeout, ... (timeoutsParams)
+    // --trainer, --model, --data, --loss, --script, --epochs, --samples, --batch, ... (jobSpecParams);
+    // --workers, --hosts, --schedule, --kill, --ssh, --listen, --port, --resume (leaderOptionsParams);
+    // --failure-timeout, ... (timeoutsParams)
     LeaderOptions options;
-    std::string model; // the user's TorchScript module (trainer "torchscript")
-    std::string data; // its data: a folder or INPUTS.npy,TARGETS.npy
-    std::string loss = "auto";
-    std::string script; // the user's training script (trainer "python")
-    std::string python; // its interpreter; default $VANTAGE_PYTHON, else python3
+    std::string python; // the script's interpreter; default $VANTAGE_PYTHON, else python3
     std::vector<std::string> scriptArgs; // after --
     std::string devices;
-    std::string hostsFile;
     std::string jobDir;
     std::string workerBinary;
-    std::string schedule;
-    std::string kill;
     std::string straggler;
 };
 
 void addJobOptions(CLI::App* cmd, JobArgs& a)
 {
-    auto* trainer = cmd->add_option("--trainer", a.options.spec.trainer, "Built-in trainer")
-                        ->check(CLI::IsMember({ "mlp", "cnn" }));
-    auto* model = cmd->add_option("--model", a.model,
-        "Train your TorchScript module (torch.jit.script(model).save(FILE)) instead of a built-in trainer");
+    addParamOptions(cmd, jobSpecParams(), a.options.spec);
+    // One kind of trainer: a built-in one, the user's module or the user's script.
+    auto* trainer = cmd->get_option("--trainer");
+    auto* model = cmd->get_option("--model");
+    cmd->get_option("--script")->excludes(trainer)->excludes(model);
     model->excludes(trainer);
-    auto* script = cmd->add_option("--script", a.script,
-        "Train with your Python script (its workers run `python SCRIPT ARGS...` and use the vantage_edl module)");
-    script->excludes(trainer)->excludes(model);
     cmd->add_option("--python", a.python, "With --script: the Python to run it ($VANTAGE_PYTHON, else python3)");
     cmd->add_option("ARGS", a.scriptArgs, "With --script, after --: the script's own arguments");
-    cmd->add_option("--data", a.data,
-        "With --model: a folder with inputs.npy and targets.npy, or INPUTS.npy,TARGETS.npy (one row per sample)");
-    cmd->add_option("--loss", a.loss,
-           "With --model: auto (the module's loss(output, target) method, else cross-entropy for integer "
-           "targets, squared error for float ones), cross-entropy or mse")
-        ->check(CLI::IsMember({ "auto", "cross-entropy", "mse" }));
     addParamOptions(cmd, leaderOptionsParams(), a.options);
-    addParamOptions(cmd, jobSpecParams(), a.options.spec);
     cmd->add_option("--devices", a.devices, "Local devices, round robin: cpu,cuda:0,cuda:1 (default cpu)");
-    cmd->add_option("--hosts", a.hostsFile,
-        "Start workers over ssh on the hosts of FILE (host [slots=N] [devices=..] [worker=PATH])");
     cmd->add_option("--job-dir", a.jobDir,
         "Job folder: logs, checkpoints, job file, report (default: a new folder under $XDG_RUNTIME_DIR/vantage-edl)");
     cmd->add_option("--worker-binary", a.workerBinary,
         "vantage-edl-worker to run (default: beside vantage-cli, $VANTAGE_EDL_WORKER, PATH)");
-    cmd->add_option("--schedule", a.schedule, "Scale events at committed steps: \"step=50:+1,step=120:-1\"");
-    cmd->add_option(
-        "--kill", a.kill, "Fault injection: \"step=80:worker=1[:phase=allreduce]\" or \"step=5:worker=1:slow=200\"");
     cmd->add_option("--straggler", a.straggler, "Replace a straggler: FACTOR:STEPS[:remove], e.g. 2.0:5");
     addParamOptions(cmd, timeoutsParams(), a.options.spec.timeouts);
 }
@@ -110,23 +90,20 @@ std::filesystem::path selfPath()
 LeaderOptions leaderOptions(const JobArgs& a)
 {
     LeaderOptions o = a.options;
-    if (!a.model.empty() || !a.data.empty())
-        useUserModel(o.spec, a.model, a.data, a.loss); // every sample id is a row of the data
-    if (!a.scriptArgs.empty() && a.script.empty())
+    const std::string model = o.spec.model, data = o.spec.data, script = o.spec.script;
+    if (!model.empty() || !data.empty())
+        useUserModel(o.spec, model, data, o.spec.loss); // every sample id is a row of the data
+    if (!a.scriptArgs.empty() && script.empty())
         throw Error::invalidInput("arguments after -- are a script's; give the script with --script")
             .forField("script");
     o.devices = splitList(a.devices);
-    if (!a.hostsFile.empty())
-        o.hosts = parseHostFile(a.hostsFile);
-    else
+    if (o.hosts.empty())
         checkLocalDevices(o.devices); // before a job folder exists or a worker starts
     o.workerBinary = a.workerBinary.empty() ? findWorkerBinary(selfPath()) : std::filesystem::path(a.workerBinary);
-    if (!a.script.empty())
-        useScript(o, a.script, a.python, a.scriptArgs);
+    if (!script.empty())
+        useScript(o, script, a.python, a.scriptArgs);
     // Validated against the root first: bad input must not leave an empty job folder behind.
     o.jobDir = a.jobDir.empty() ? defaultJobRoot() : std::filesystem::path(a.jobDir);
-    o.schedule = parseSchedule(a.schedule);
-    o.faults = parseFaults(a.kill);
     if (!a.straggler.empty()) {
         const auto parts = splitList(a.straggler, ':');
         try {

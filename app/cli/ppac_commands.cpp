@@ -126,11 +126,6 @@ std::shared_ptr<const PreparedDataset> loadPrepared(
     return loadData(dataRequest(d, validationFraction), sub, ctx.cancel).prepared;
 }
 
-std::vector<double> parseDoubles(const std::string& text, const std::string& option)
-{
-    return parseNumberList<double>(text, option, "numbers", [](double v) { return std::isfinite(v); });
-}
-
 std::string fixed(double v, int digits = 4)
 {
     char buf[32];
@@ -273,8 +268,8 @@ void runTrain(Context& ctx, TrainArgs a)
 struct ModelArgs {
     DataArgs data;
     std::string model;
-    std::string gamma = "0";
-    std::string beta = "0";
+    Knobs knobs; // eval: --gamma, --beta (knobsParams)
+    RerankRequest sweep; // rerank: the lists of --gamma, --beta (rerankParams)
     int candidates = 200;
 };
 
@@ -286,25 +281,21 @@ ModelRequest modelRequest(const ModelArgs& a)
 
 void runEval(Context& ctx, const ModelArgs& a)
 {
-    const auto gammas = parseDoubles(a.gamma, "gamma");
-    const auto betas = parseDoubles(a.beta, "beta");
-    if (gammas.size() != 1 || betas.size() != 1)
-        throw Error::invalidInput("eval takes one gamma and one beta; use rerank for a sweep").forField("gamma");
     const EvaluateRun run = EvaluateRecipe::run(
-        ctx.session(), { .model = modelRequest(a), .knobs = { gammas[0], betas[0] } }, ctx.progress(), ctx.cancel);
+        ctx.session(), { .model = modelRequest(a), .knobs = a.knobs }, ctx.progress(), ctx.cancel);
     if (ctx.json) {
         printJson(run.result);
         return;
     }
-    std::cout << run.name << ", gamma " << gammas[0] << ", beta " << betas[0] << "\n\n";
+    std::cout << run.name << ", gamma " << a.knobs.gamma << ", beta " << a.knobs.beta << "\n\n";
     printMetricsTable(run.evaluation.evaluation);
 }
 
 void runRerank(Context& ctx, const ModelArgs& a)
 {
-    const RerankRun run = RerankRecipe::run(ctx.session(),
-        { .model = modelRequest(a), .gammas = parseDoubles(a.gamma, "gamma"), .betas = parseDoubles(a.beta, "beta") },
-        ctx.progress(), ctx.cancel);
+    RerankRequest request = a.sweep;
+    request.model = modelRequest(a);
+    const RerankRun run = RerankRecipe::run(ctx.session(), request, ctx.progress(), ctx.cancel);
     if (ctx.json) {
         printJson(run.result);
         return;
@@ -468,9 +459,7 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     evalCmd->alias("evaluate");
     evalCmd->add_option("--model", ev->model, "Model file written by train --save")->required();
     addDataOptions(evalCmd, ev->data, false, SimilarUse::ComputeOrRead);
-    // Comma-separated lists of finite numbers (parseDoubles checks each).
-    evalCmd->add_option("--gamma", ev->gamma, "Weight of personal popularity (gamma > 0 lifts it)");
-    evalCmd->add_option("--beta", ev->beta, "Weight of global popularity (beta < 0 penalises it)");
+    addParamOptions(evalCmd, knobsParams(), ev->knobs);
     addNumber(evalCmd, "--candidates", ev->candidates, "Candidates kept per user for fast re-ranking", 1, 1 << 20);
     evalCmd->callback([&ctx, ev] { runEval(ctx, *ev); });
 
@@ -478,8 +467,7 @@ void addPpacCommands(CLI::App& app, Context& ctx)
     auto* rerankCmd = ppac->add_subcommand("rerank", "Re-rank a saved model over lists of gamma and beta values");
     rerankCmd->add_option("--model", rr->model, "Model file written by train --save")->required();
     addDataOptions(rerankCmd, rr->data, false, SimilarUse::ComputeOrRead);
-    rerankCmd->add_option("--gamma", rr->gamma, "Comma-separated gamma values");
-    rerankCmd->add_option("--beta", rr->beta, "Comma-separated beta values");
+    addParamOptions(rerankCmd, rerankParams(), rr->sweep);
     addNumber(rerankCmd, "--candidates", rr->candidates, "Candidates kept per user for fast re-ranking", 1, 1 << 20);
     rerankCmd->callback([&ctx, rr] { runRerank(ctx, *rr); });
 

@@ -134,10 +134,10 @@ bool EdlPage::startTraining()
         return false;
     edl::LeaderOptions options;
     try {
-        options.spec.trainer = m_trainer->currentData().toString().toStdString();
+        options.spec.trainer = enumFromName<edl::Trainer>(m_trainer->currentData().toString().toStdString());
         options.spec.epochs = m_epochs->value();
         options.spec.samples = m_samples->value();
-        if (options.spec.trainer == "torchscript") {
+        if (options.spec.trainer == edl::Trainer::TorchScript) {
             const QString model = m_model->text().trimmed();
             const QString data = m_data->text().trimmed();
             if (model.isEmpty() || data.isEmpty()) {
@@ -146,10 +146,10 @@ bool EdlPage::startTraining()
                         : tr("Choose the data: a folder with inputs.npy and targets.npy."));
                 return false;
             }
-            edl::useUserModel(options.spec, model.toStdString(), data.toStdString(), "auto", false);
+            edl::useUserModel(options.spec, model.toStdString(), data.toStdString(), edl::LossFunction::Auto, false);
             m_samples->setValue(static_cast<int>(std::min<std::int64_t>(options.spec.samples, m_samples->maximum())));
         }
-        const bool script = options.spec.trainer == "python";
+        const bool script = options.spec.trainer == edl::Trainer::Python;
         options.spec.globalBatch = m_batch->value();
         options.spec.initialWorkers = m_workers->value();
         options.workers = m_workers->value();
@@ -430,8 +430,8 @@ void EdlPage::showStatus()
 // A stored run's job, back in the fields: what it ran is what Start runs again.
 void EdlPage::showInputs(const edl::LeaderOptions& o)
 {
-    setJob(QString::fromStdString(o.spec.trainer), static_cast<int>(o.workers), static_cast<int>(o.spec.epochs),
-        static_cast<int>(o.spec.samples), static_cast<int>(o.spec.globalBatch));
+    setJob(QString::fromUtf8(enumName(o.spec.trainer).data()), static_cast<int>(o.workers),
+        static_cast<int>(o.spec.epochs), static_cast<int>(o.spec.samples), static_cast<int>(o.spec.globalBatch));
     m_model->setText(QString::fromStdString(o.spec.model));
     m_data->setText(QString::fromStdString(o.spec.data));
     m_script->setText(QString::fromStdString(o.spec.script));

@@ -99,6 +99,7 @@ private:
     struct State;
     void buildUi();
     QWidget* buildJobBox();
+    void buildTrainerInputs(); // the trainer, and the user's model, data or script
     QWidget* withChooser(QLineEdit* field, const std::function<QString()>& choose);
     // The model and data fields are for the user's model; the samples field is for the built-in ones.
     void updateTrainerFields();

@@ -5,6 +5,7 @@
 #include "param_widgets.h"
 
 #include "edl/client.h"
+#include "edl/leader.h"
 #include "widgets/line_chart.h"
 
 #include <QCheckBox>
@@ -25,6 +26,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <map>
 
 namespace vantage::gui {
 
@@ -57,20 +60,25 @@ void EdlPage::buildUi()
     setInputsAndViews(left, right);
 }
 
-// The job: trainer, workers, epochs, samples, batch, devices, hosts; Start, Attach, Detach.
-QWidget* EdlPage::buildJobBox()
+// The trainer, and the user's model and data (trainer "torchscript") or script (trainer "python"),
+// with their defaults and tooltips from the fields EDL declares (edl::jobSpecParams).
+void EdlPage::buildTrainerInputs()
 {
+    const auto& spec = edl::jobSpecParams();
+    const std::map<edl::Trainer, QString> trainerLabels = { { edl::Trainer::Mlp, tr("MLP") },
+        { edl::Trainer::Cnn, tr("Small CNN") }, { edl::Trainer::TorchScript, tr("Your TorchScript model") },
+        { edl::Trainer::Python, tr("Your Python script") } };
     m_trainer = new QComboBox(this);
     m_trainer->setObjectName(QStringLiteral("edlTrainer"));
-    m_trainer->addItem(tr("MLP"), QStringLiteral("mlp"));
-    m_trainer->addItem(tr("Small CNN"), QStringLiteral("cnn"));
-    m_trainer->addItem(tr("Your TorchScript model"), QStringLiteral("torchscript"));
-    m_trainer->addItem(tr("Your Python script"), QStringLiteral("python"));
+    for (const auto& name : enumNames<edl::Trainer>())
+        m_trainer->addItem(trainerLabels.at(enumFromName<edl::Trainer>(name)), QString::fromStdString(name));
+    configureInput(m_trainer, fieldOf(spec, "trainer"));
     // The user's model (trainer "torchscript"): a TorchScript file saved by torch.jit.save, and its
     // data: a folder with inputs.npy and targets.npy (or the two files, comma-separated).
     m_model = new QLineEdit(this);
     m_model->setObjectName(QStringLiteral("edlModel"));
     m_model->setPlaceholderText(tr("model.pt, saved by torch.jit.save"));
+    configureInput(m_model, fieldOf(spec, "model"));
     m_modelRow = withChooser(m_model, [this] {
         return QFileDialog::getOpenFileName(
             this, tr("TorchScript Model"), QString(), tr("TorchScript (*.pt *.pth);;All files (*)"));
@@ -78,12 +86,14 @@ QWidget* EdlPage::buildJobBox()
     m_data = new QLineEdit(this);
     m_data->setObjectName(QStringLiteral("edlData"));
     m_data->setPlaceholderText(tr("a folder with inputs.npy and targets.npy"));
+    configureInput(m_data, fieldOf(spec, "data"));
     m_dataRow = withChooser(m_data, [this] { return QFileDialog::getExistingDirectory(this, tr("Data Folder")); });
     // The user's training script (trainer "python"): workers run `PYTHON SCRIPT ARGUMENTS` and use
     // the vantage_edl module (docs/edl.md, "From Python").
     m_script = new QLineEdit(this);
     m_script->setObjectName(QStringLiteral("edlScript"));
     m_script->setPlaceholderText(tr("train.py, written with the vantage_edl module"));
+    configureInput(m_script, fieldOf(spec, "script"));
     m_scriptRow = withChooser(m_script, [this] {
         return QFileDialog::getOpenFileName(this, tr("Training Script"), QString(), tr("Python (*.py);;All files (*)"));
     });
@@ -94,13 +104,20 @@ QWidget* EdlPage::buildJobBox()
     m_python->setObjectName(QStringLiteral("edlPython"));
     m_python->setPlaceholderText(qEnvironmentVariable("VANTAGE_PYTHON", QStringLiteral("python3")));
     m_python->setToolTip(tr("The Python that runs the script on every worker; it must have torch and vantage_edl"));
+}
+
+// The job: trainer, workers, epochs, samples, batch, devices, hosts; Start, Attach, Detach.
+QWidget* EdlPage::buildJobBox()
+{
+    buildTrainerInputs();
     connect(m_trainer, &QComboBox::currentIndexChanged, this, &EdlPage::updateTrainerFields);
-    // Ranges, defaults and tooltips from the fields EDL declares (edl::leaderOptionsParams,
-    // edl::jobSpecParams), as vantage-cli edl start offers them.
+    // Ranges, defaults and tooltips from the fields EDL declares (edl::jobSpecParams,
+    // edl::leaderOptionsParams), as vantage-cli edl start offers them.
+    const auto& spec = edl::jobSpecParams();
+    const auto& leader = edl::leaderOptionsParams();
     m_workers = new QSpinBox(this);
     m_workers->setObjectName(QStringLiteral("edlWorkerCount"));
-    configureInput(m_workers, fieldOf(edl::leaderOptionsParams(), "workers"));
-    const auto& spec = edl::jobSpecParams();
+    configureInput(m_workers, fieldOf(leader, "workers"));
     m_epochs = new QSpinBox(this);
     m_epochs->setObjectName(QStringLiteral("edlEpochs"));
     configureInput(m_epochs, fieldOf(spec, "epochs"));
@@ -114,7 +131,9 @@ QWidget* EdlPage::buildJobBox()
     m_devices->setObjectName(QStringLiteral("edlDevices"));
     m_devices->setToolTip(tr("Devices of local workers, round robin: cpu, cuda:0, cuda:1, …"));
     m_hosts = new QLineEdit(this);
+    m_hosts->setObjectName(QStringLiteral("edlHosts"));
     m_hosts->setPlaceholderText(tr("local (or a host file for ssh)"));
+    configureInput(m_hosts, fieldOf(leader, "hosts"));
     QWidget* hostsRow = withChooser(m_hosts, [this] { return QFileDialog::getOpenFileName(this, tr("Host File")); });
     m_straggler = new QCheckBox(tr("Replace stragglers automatically"), this);
     m_start = new QPushButton(tr("Start Job"), this);
@@ -178,9 +197,9 @@ QWidget* EdlPage::withChooser(QLineEdit* field, const std::function<QString()>& 
 
 void EdlPage::updateTrainerFields()
 {
-    const QString trainer = m_trainer->currentData().toString();
-    const bool user = trainer == QStringLiteral("torchscript");
-    const bool script = trainer == QStringLiteral("python");
+    const auto trainer = enumFromName<edl::Trainer>(m_trainer->currentData().toString().toStdString());
+    const bool user = trainer == edl::Trainer::TorchScript;
+    const bool script = trainer == edl::Trainer::Python;
     m_modelRow->setEnabled(user);
     m_dataRow->setEnabled(user);
     // Only the fields of the chosen kind of trainer are shown (the model's with a built-in one, as

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QSpinBox>
 
 #include <algorithm>
@@ -19,10 +20,10 @@ double number(const params::Value& value)
     return std::visit(
         [](const auto& x) -> double {
             using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, std::string>)
-                return 0.0;
-            else
+            if constexpr (std::is_arithmetic_v<X>)
                 return static_cast<double>(x);
+            else
+                return 0.0;
         },
         value);
 }
@@ -80,6 +81,14 @@ void configureInput(QComboBox* box, const params::FieldInfo& field)
     Q_ASSERT(box->count() == static_cast<int>(field.choices.size()));
     box->setCurrentIndex(box->findData(QString::fromStdString(std::get<std::string>(field.defaultValue))));
     describe(box, field);
+}
+
+void configureInput(QLineEdit* edit, const params::FieldInfo& field)
+{
+    Q_ASSERT(field.type == params::Type::String || field.type == params::Type::Path
+        || field.type == params::Type::NumberList || field.type == params::Type::Items);
+    edit->setText(QString::fromStdString(params::valueText(field.defaultValue)));
+    describe(edit, field);
 }
 
 } // namespace vantage::gui

@@ -12,6 +12,7 @@ class QCheckBox;
 class QString;
 class QComboBox;
 class QDoubleSpinBox;
+class QLineEdit;
 class QSpinBox;
 class QWidget;
 
@@ -28,6 +29,9 @@ void configureInput(QSpinBox* box, const params::FieldInfo& field);
 void configureInput(QDoubleSpinBox* box, const params::FieldInfo& field);
 // Default and tooltip of a flag.
 void configureInput(QCheckBox* box, const params::FieldInfo& field);
+// Default text and tooltip of a text, a path, a list of numbers or items (a host file's path: the
+// command line's text of the field).
+void configureInput(QLineEdit* edit, const params::FieldInfo& field);
 // Selects the default of an enum field in a combo box whose items carry the canonical names as
 // their data (added by the page with translated labels, one item per name).
 void configureInput(QComboBox* box, const params::FieldInfo& field);

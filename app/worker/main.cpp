@@ -43,7 +43,7 @@ int runWorker(bool tokenFromStdin)
         env.readTokenFromStdin(g_terminate);
     ElasticContext ctx(env);
     const TrainerResult r = runBuiltinTrainer(ctx);
-    std::cerr << "vantage-edl-worker " << ctx.workerId() << ": " << endReasonName(r.reason) << " after " << r.steps
+    std::cerr << "vantage-edl-worker " << ctx.workerId() << ": " << vantage::enumName(r.reason) << " after " << r.steps
               << " committed step(s), " << r.rolledBack << " rolled back"
               << (r.message.empty() ? std::string() : " (" + r.message + ")") << std::endl;
     return workerExitCode(r.reason);

@@ -70,6 +70,15 @@ template <typename E, std::size_t N> struct EnumTable {
             error.forField(std::string(field));
         throw error;
     }
+    // The names read besides the canonical ones, in the table's order.
+    std::vector<std::string> aliases() const
+    {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < N; ++i)
+            if (entries[i].name != name(entries[i].value))
+                out.emplace_back(entries[i].name);
+        return out;
+    }
     // The canonical names, in the table's order.
     std::vector<std::string> names() const
     {

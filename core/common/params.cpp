@@ -40,6 +40,24 @@ template <typename T> std::optional<Value> parseNumber(std::string_view text)
     return std::nullopt;
 }
 
+// "0,0.5,1": every item a number written whole; nullopt otherwise (the range is checked apart).
+std::optional<Value> parseList(std::string_view text)
+{
+    std::vector<double> out;
+    std::size_t pos = 0;
+    while (true) {
+        const auto comma = text.find(',', pos);
+        const auto item
+            = parseNumberText<double>(text.substr(pos, comma == std::string_view::npos ? comma : comma - pos));
+        if (!item)
+            return std::nullopt;
+        out.push_back(*item);
+        if (comma == std::string_view::npos)
+            return Value(std::in_place_type<std::vector<double>>, std::move(out));
+        pos = comma + 1;
+    }
+}
+
 } // namespace
 
 std::string_view typeName(Type type)
@@ -57,6 +75,10 @@ std::string_view typeName(Type type)
         return "enum";
     case Type::Path:
         return "path";
+    case Type::NumberList:
+        return "numbers";
+    case Type::Items:
+        return "items";
     }
     return "string";
 }
@@ -70,6 +92,13 @@ std::string valueText(const Value& value)
                 return x;
             else if constexpr (std::is_same_v<X, bool>)
                 return x ? "true" : "false";
+            else if constexpr (std::is_same_v<X, std::vector<double>>) {
+                std::string out;
+                for (double v : x)
+                    out += (out.empty() ? "" : ",") + numberText(v);
+                return out;
+            } else if constexpr (std::is_same_v<X, Json>)
+                return x.is_null() || x.empty() ? std::string() : x.dump();
             else
                 return numberText(x);
         },
@@ -89,9 +118,11 @@ std::string FieldInfo::rangeText() const
             out += (i == 0 ? "" : ", ") + choices[i];
         return out;
     }
-    if (type != Type::Int && type != Type::Double)
+    if (type != Type::Int && type != Type::Double && type != Type::NumberList)
         return {};
-    std::string out = type == Type::Int ? "a whole number" : "a finite number";
+    std::string out = type == Type::Int ? "a whole number"
+        : type == Type::Double          ? "a finite number"
+                                        : "comma-separated finite numbers";
     if (!minOpen && !maxOpen && !minExclusive)
         return out + " from " + valueText(min) + " to " + valueText(max);
     if (!minOpen)
@@ -105,7 +136,18 @@ std::optional<std::string> FieldInfo::refusal(const Value& value) const
 {
     if (type == Type::Enum) {
         const auto* name = std::get_if<std::string>(&value);
-        if (name && std::find(choices.begin(), choices.end(), *name) != choices.end())
+        const auto known = [&](const std::vector<std::string>& names) {
+            return name && std::find(names.begin(), names.end(), *name) != names.end();
+        };
+        if (known(choices) || known(aliases))
+            return std::nullopt;
+        return "must be " + rangeText() + ", got '" + valueText(value) + "'";
+    }
+    if (type == Type::NumberList) {
+        const auto* list = std::get_if<std::vector<double>>(&value);
+        const double lo = std::get<double>(min), hi = std::get<double>(max);
+        const auto outside = [&](double v) { return !std::isfinite(v) || (minExclusive ? v <= lo : v < lo) || v > hi; };
+        if (list && !list->empty() && std::none_of(list->begin(), list->end(), outside))
             return std::nullopt;
         return "must be " + rangeText() + ", got '" + valueText(value) + "'";
     }
@@ -144,6 +186,16 @@ std::variant<Value, std::string> FieldInfo::parse(std::string_view text) const
     case Type::Path:
         value = std::string(text);
         break;
+    case Type::NumberList:
+        value = parseList(text);
+        break;
+    case Type::Items:
+        try {
+            return Value(std::in_place_type<Json>, itemsFromText(std::string(text)));
+        } catch (const Error& e) { // the option names the field; a file read for it is named
+            const std::string line = e.line() ? ":" + std::to_string(*e.line()) : std::string();
+            return (e.file() ? *e.file() + line + ": " : std::string()) + e.message();
+        }
     }
     const std::string got = "'" + std::string(text) + "'";
     if (!value)
@@ -178,6 +230,17 @@ Value readValue(const FieldInfo& info, const Json& object, std::string_view wher
     case Type::Enum:
     case Type::Path:
         value = jsonValue<std::string>(json, name, where);
+        break;
+    case Type::NumberList:
+        value.emplace<std::vector<double>>(jsonValue<std::vector<double>>(json, name, where));
+        break;
+    case Type::Items:
+        try {
+            value.emplace<Json>(info.itemsFromJson(json));
+        } catch (Error& e) {
+            e.forField(name);
+            throw;
+        }
         break;
     }
     // An enum's aliases are read too: its table, in the field's setter, has the last word.

@@ -49,14 +49,16 @@ enum class Type {
     Bool,
     String,
     Enum,
-    Path
+    Path,
+    NumberList, // reals, comma-separated on the command line, an array in JSON (a sweep of γ)
+    Items // the struct's own kind of list (a schedule, host entries): text on the command line, JSON objects
 };
 std::string_view typeName(Type type);
 
 // A field's value: whole numbers as int64 (uint64 for seeds), reals as double, enums and paths as
-// their text.
-using Value = std::variant<bool, std::int64_t, std::uint64_t, double, std::string>;
-std::string valueText(const Value& value); // "100", "0.001", "true", "holdout"
+// their text, a list of reals as such, items as the JSON they are written as.
+using Value = std::variant<bool, std::int64_t, std::uint64_t, double, std::string, std::vector<double>, Json>;
+std::string valueText(const Value& value); // "100", "0.001", "true", "holdout", "0,0.5"; items: "" when none
 Json valueJson(const Value& value);
 
 // How a field is named: its JSON key (also the field errors name), its CLI option ("" when the
@@ -85,16 +87,22 @@ struct FieldInfo {
     bool minOpen = false; // the type's lowest value: no lower end
     bool maxOpen = false; // the type's largest value: no upper end
     std::vector<std::string> choices; // Enum: the canonical names
+    std::vector<std::string> aliases; // Enum: other names read as well ("cross-entropy")
     Negation negation; // Bool: the CLI option that turns it off; none when its option is empty
+    // Items: the value of a command line's text (a schedule, a host file's path) and of JSON, as
+    // the JSON it is written as; Error::invalidInput says what is wrong.
+    std::function<Json(const std::string&)> itemsFromText;
+    std::function<Json(const Json&)> itemsFromJson;
 
     const std::string& key() const { return names.key; }
-    // "a whole number from 1 to 1000000", "a finite number above 0"; "" for a field without range.
+    // "a whole number from 1 to 1000000", "a finite number above 0", "comma-separated finite numbers
+    // from -1e+06 to 1e+06"; "" for a field without range.
     std::string rangeText() const;
     // Why `value` is refused ("must be a whole number from 1 to 1000000, got 0"); nullopt when it is fine.
     std::optional<std::string> refusal(const Value& value) const;
     // The value a command line's text stands for, or why it is refused ("must be ..., got 'x'"):
     // a number written whole (no trailing text; an integer takes no fraction or exponent), finite,
-    // in range; an enum's name.
+    // in range; an enum's name (an alias too); a list of such numbers; items their text stands for.
     std::variant<Value, std::string> parse(std::string_view text) const;
 };
 
@@ -144,10 +152,10 @@ template <typename M> M fromValue(const Value& v)
     return std::visit(
         [](const auto& x) -> M {
             using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, std::string>)
-                return M{};
-            else
+            if constexpr (std::is_arithmetic_v<X>)
                 return static_cast<M>(x);
+            else
+                return M{};
         },
         v);
 }
@@ -234,7 +242,8 @@ Field<S> choice(Path<S, E> path, Names names, const EnumTable<E, N>& table)
     FieldInfo info{ .names = std::move(names),
         .type = Type::Enum,
         .defaultValue = std::string(table.name(path.ofDefault())),
-        .choices = table.names() };
+        .choices = table.names(),
+        .aliases = table.aliases() };
     return { std::move(info), [path, &table](const S& s) { return Value(std::string(table.name(path(s)))); },
         [path, &table](S& s, const Value& v) { path(s) = table.fromName(std::get<std::string>(v)); } };
 }
@@ -242,6 +251,49 @@ template <typename S, typename E, std::size_t N>
 Field<S> choice(E S::*member, Names names, const EnumTable<E, N>& table)
 {
     return choice(at(member), std::move(names), table);
+}
+
+// A list of reals, each in [min, max], at least one: "0,0.5,1" on the command line, [0, 0.5, 1] in JSON.
+template <typename S> Field<S> numbers(Path<S, std::vector<double>> path, Names names, double min, double max)
+{
+    FieldInfo info{ .names = std::move(names),
+        .type = Type::NumberList,
+        .defaultValue = Value(std::in_place_type<std::vector<double>>, path.ofDefault()),
+        .min = min,
+        .max = max,
+        .minOpen = min == std::numeric_limits<double>::lowest(),
+        .maxOpen = max == std::numeric_limits<double>::max() };
+    return { std::move(info), [path](const S& s) { return Value(std::in_place_type<std::vector<double>>, path(s)); },
+        [path](S& s, const Value& v) { path(s) = std::get<std::vector<double>>(v); } };
+}
+template <typename S> Field<S> numbers(std::vector<double> S::*member, Names names, double min, double max)
+{
+    return numbers(at(member), std::move(names), min, max);
+}
+
+// How a field of items is read and written: from the command line's text (which may name a file),
+// from JSON and to JSON. The readers throw Error::invalidInput saying what is wrong.
+template <typename M> struct ItemsCodec {
+    std::function<M(const std::string&)> fromText;
+    std::function<M(const Json&)> fromJson;
+    std::function<Json(const M&)> toJson;
+};
+
+// A list of the struct's own items (a schedule, host entries), read and written by `codec`.
+template <typename S, typename M> Field<S> items(Path<S, M> path, Names names, ItemsCodec<M> codec)
+{
+    FieldInfo info{ .names = std::move(names),
+        .type = Type::Items,
+        .defaultValue = Value(std::in_place_type<Json>, codec.toJson(path.ofDefault())) };
+    info.itemsFromText = [codec](const std::string& text) { return codec.toJson(codec.fromText(text)); };
+    info.itemsFromJson = [codec](const Json& j) { return codec.toJson(codec.fromJson(j)); };
+    return { std::move(info),
+        [path, codec](const S& s) { return Value(std::in_place_type<Json>, codec.toJson(path(s))); },
+        [path, codec](S& s, const Value& v) { path(s) = codec.fromJson(std::get<Json>(v)); } };
+}
+template <typename S, typename M> Field<S> items(M S::*member, Names names, ItemsCodec<M> codec)
+{
+    return items(at(member), std::move(names), std::move(codec));
 }
 
 // The field of `table` with this JSON key; nullptr when there is none.

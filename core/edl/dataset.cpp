@@ -50,7 +50,7 @@ SyntheticDataset makeDataset(const JobSpec& spec)
     SyntheticDataset d;
     d.samples = spec.samples;
     const auto seed = spec.seed;
-    if (spec.trainer == "mlp") {
+    if (spec.trainer == Trainer::Mlp) {
         constexpr int in = 32, hidden = 16, classes = 10;
         d.sampleShape = { in };
         d.classes = classes;
@@ -80,7 +80,7 @@ SyntheticDataset makeDataset(const JobSpec& spec)
             }
             d.labels[static_cast<std::size_t>(s)] = std::max_element(out.begin(), out.end()) - out.begin();
         }
-    } else if (spec.trainer == "cnn") {
+    } else if (spec.trainer == Trainer::Cnn) {
         constexpr int side = 12, classes = 4;
         d.sampleShape = { 1, side, side };
         d.classes = classes;
@@ -103,7 +103,9 @@ SyntheticDataset makeDataset(const JobSpec& spec)
             d.labels[static_cast<std::size_t>(s)] = label;
         }
     } else {
-        throw Error::invalidInput("unknown trainer '" + spec.trainer + "' (built in: mlp, cnn)").forField("trainer");
+        throw Error::invalidInput(
+            "the " + std::string(enumName(spec.trainer)) + " trainer has no built-in data set (mlp, cnn)")
+            .forField("trainer");
     }
     return d;
 }

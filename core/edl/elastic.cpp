@@ -664,10 +664,12 @@ std::optional<StepBatch> ElasticContext::nextStep()
             }
             if (reply.type == msg::Exit) {
                 const auto reason = jsonFieldOr<std::string>(reply.body, "reason", "finished", "exit");
-                const auto r = reason == "finished" ? EndReason::Finished
-                    : reason == "stopped"           ? EndReason::Stopped
-                    : reason == "restart"           ? EndReason::Restart
-                                                    : EndReason::JobFailed;
+                // The job's state as the leader names it (JobState), or a stop-restart's "restart".
+                const auto state = kJobStates.find(reason);
+                const auto r = reason == enumName(EndReason::Restart) ? EndReason::Restart
+                    : state == JobState::Finished                     ? EndReason::Finished
+                    : state == JobState::Stopped                      ? EndReason::Stopped
+                                                                      : EndReason::JobFailed;
                 d.finishWith(r, "the job ended (" + reason + ")",
                     jsonFieldOr<std::string>(reply.body, "checkpoint", {}, "exit"));
                 return std::nullopt;

@@ -86,7 +86,17 @@ enum class EndReason {
     Terminated,
     Restart
 };
-std::string_view endReasonName(EndReason r);
+// Its names: what a worker says as it ends and the Python API's end_reason (python/vantage/edl).
+inline constexpr EnumTable<EndReason, 8> kEndReasons{ .field = "end_reason",
+    .entries
+    = { { { EndReason::None, "running" }, { EndReason::Finished, "finished" }, { EndReason::Stopped, "stopped" },
+        { EndReason::Left, "left" }, { EndReason::JobFailed, "job failed" }, { EndReason::LeaderLost, "leader lost" },
+        { EndReason::Terminated, "terminated" }, { EndReason::Restart, "restart" } } },
+    .what = "end reason" };
+constexpr const auto& enumTable(EndReason)
+{
+    return kEndReasons;
+}
 // What a worker process exits with when its loop ended for `r` (vantage-edl-worker and Python
 // scripts alike): 0 finished, stopped, left or restarting, 3 leader lost, 4 job failed, 5 terminated,
 // 1 otherwise.

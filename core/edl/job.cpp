@@ -46,24 +46,20 @@ double JobSpec::lrAt(std::int64_t workers) const
 
 void JobSpec::validate() const
 {
-    if (trainer != "mlp" && trainer != "cnn" && trainer != "torchscript" && trainer != "python")
-        throw Error::invalidInput(
-            "unknown trainer '" + trainer + "' (built in: mlp, cnn; torchscript with a model; python with a script)")
-            .forField("trainer");
-    if ((trainer == "python") != !script.empty())
-        throw Error::invalidInput(trainer == "python" ? "the python trainer needs the script"
-                                                      : "a script is run by the python trainer, not '" + trainer + "'")
+    const std::string name(enumName(trainer));
+    if ((trainer == Trainer::Python) != !script.empty())
+        throw Error::invalidInput(trainer == Trainer::Python
+                ? "the python trainer needs the script"
+                : "a script is run by the python trainer, not '" + name + "'")
             .forField("script");
-    if (trainer == "torchscript" && model.empty())
+    if (trainer == Trainer::TorchScript && model.empty())
         throw Error::invalidInput("the torchscript trainer needs the model file").forField("model");
-    if (trainer == "torchscript" && data.empty())
+    if (trainer == Trainer::TorchScript && data.empty())
         throw Error::invalidInput("the torchscript trainer needs the data (a folder or INPUTS.npy,TARGETS.npy)")
             .forField("data");
-    if (trainer != "torchscript" && (!model.empty() || !data.empty()))
-        throw Error::invalidInput("a model and data are trained by the torchscript trainer, not '" + trainer + "'")
+    if (trainer != Trainer::TorchScript && (!model.empty() || !data.empty()))
+        throw Error::invalidInput("a model and data are trained by the torchscript trainer, not '" + name + "'")
             .forField("trainer");
-    if (loss != "auto" && loss != "cross_entropy" && loss != "mse")
-        throw Error::invalidInput("unknown loss '" + loss + "' (auto, cross_entropy, mse)").forField("loss");
     // Each number within its declared range (jobSpecParams, timeoutsParams), then what joins two.
     params::checkRanges(jobSpecParams(), *this);
     params::checkRanges(timeoutsParams(), timeouts, "timeouts.");
@@ -82,14 +78,53 @@ void JobSpec::validate() const
         throw Error::invalidInput("must be more than two heartbeats").forField("timeouts.failure_s");
 }
 
-// The numbers and flags of a job (its paths and the trainer's kind, which vantage-cli and the page
-// offer in their own ways, are checked by JobSpec::validate).
-const params::Table<JobSpec>& jobSpecParams()
+namespace {
+
+// What a job trains: the trainer, and the user's module, data and loss or script.
+params::Table<JobSpec> trainedParams()
+{
+    using S = JobSpec;
+    return {
+        params::choice(&S::trainer,
+            { "trainer", "--trainer",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "What the job trains: a built-in model (mlp, cnn), your TorchScript module (torchscript) or "
+                    "your Python script (python)") },
+            kTrainers),
+        params::text(&S::model,
+            { "model", "--model",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Your TorchScript module (torch.jit.script(model).save(FILE)), trained instead of a built-in "
+                    "model") },
+            params::Type::Path),
+        params::text(&S::data,
+            { "data", "--data",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "The module's data: a folder with inputs.npy and targets.npy, or INPUTS.npy,TARGETS.npy (one "
+                    "row per sample)") },
+            params::Type::Path),
+        params::choice(&S::loss,
+            { "loss", "--loss",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "The module's loss: auto (its loss(output, target) method, else cross-entropy for integer "
+                    "targets and squared error for float ones), cross_entropy or mse") },
+            kLossFunctions),
+        params::text(&S::script,
+            { "script", "--script",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Your Python training script (its workers run `python SCRIPT ARGS...` and use the vantage_edl "
+                    "module)") },
+            params::Type::Path),
+    };
+}
+
+// How a job trains: its numbers and flags.
+params::Table<JobSpec> numberParams()
 {
     using S = JobSpec;
     using params::number;
     constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
-    static const params::Table<S> table = {
+    return {
         number(&S::samples,
             { "samples", "--samples",
                 VANTAGE_TRANSLATE_NOOP("Params", "Size of the generated data set (sample ids 0 to N-1)") },
@@ -143,6 +178,18 @@ const params::Table<JobSpec>& jobSpecParams()
                 VANTAGE_TRANSLATE_NOOP("Params", "CPU time of each worker process, seconds (0: no limit)"), "s" },
             0, 100'000'000),
     };
+}
+
+} // namespace
+
+const params::Table<JobSpec>& jobSpecParams()
+{
+    static const params::Table<JobSpec> table = [] {
+        params::Table<JobSpec> out = trainedParams();
+        for (auto& field : numberParams())
+            out.push_back(std::move(field));
+        return out;
+    }();
     return table;
 }
 
@@ -199,8 +246,7 @@ Timeouts timeoutsFromJson(const Json& j)
 Json toJson(const JobSpec& s)
 {
     Json out = params::toJson(jobSpecParams(), s);
-    out.update({ { "trainer", s.trainer }, { "model", s.model }, { "data", s.data }, { "loss", s.loss },
-        { "script", s.script }, { "timeouts", toJson(s.timeouts) } });
+    out["timeouts"] = toJson(s.timeouts);
     return out;
 }
 
@@ -208,11 +254,6 @@ JobSpec jobSpecFromJson(const Json& j)
 {
     constexpr std::string_view w = "job spec";
     JobSpec s;
-    s.trainer = jsonFieldOr<std::string>(j, "trainer", s.trainer, w);
-    s.model = jsonFieldOr<std::string>(j, "model", s.model, w);
-    s.data = jsonFieldOr<std::string>(j, "data", s.data, w);
-    s.loss = jsonFieldOr<std::string>(j, "loss", s.loss, w);
-    s.script = jsonFieldOr<std::string>(j, "script", s.script, w);
     params::readJson(jobSpecParams(), j, s, w);
     if (j.contains("timeouts"))
         s.timeouts = timeoutsFromJson(j["timeouts"]);

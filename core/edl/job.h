@@ -28,19 +28,51 @@ struct Timeouts {
     double requestS = 5.0; // a client request unanswered this long fails
 };
 
+// What a job trains: a built-in model ("mlp", "cnn"), the user's TorchScript module on the user's
+// data ("torchscript"), or the user's training script ("python"), whose workers use the Python
+// elastic API (python/vantage_edl.cpp) and whose command line is LeaderOptions::workerCommand.
+enum class Trainer {
+    Mlp,
+    Cnn,
+    TorchScript,
+    Python
+};
+inline constexpr EnumTable<Trainer, 4> kTrainers{ .field = "trainer",
+    .entries = { { { Trainer::Mlp, "mlp" }, { Trainer::Cnn, "cnn" }, { Trainer::TorchScript, "torchscript" },
+        { Trainer::Python, "python" } } },
+    .what = "trainer" };
+constexpr const auto& enumTable(Trainer)
+{
+    return kTrainers;
+}
+
+// The loss of the user's module: "auto" (the module's loss(output, target) method when it has
+// one, else cross-entropy for integer targets and squared error for float ones), "cross_entropy"
+// (also read as "cross-entropy", as vantage-cli has always taken it) or "mse".
+enum class LossFunction {
+    Auto,
+    CrossEntropy,
+    Mse
+};
+inline constexpr EnumTable<LossFunction, 4> kLossFunctions{ .field = "loss",
+    .entries = { { { LossFunction::Auto, "auto" }, { LossFunction::CrossEntropy, "cross_entropy" },
+        { LossFunction::CrossEntropy, "cross-entropy" }, { LossFunction::Mse, "mse" } } },
+    .what = "loss" };
+constexpr const auto& enumTable(LossFunction)
+{
+    return kLossFunctions;
+}
+
 // What and how a job trains; sent to every worker in `welcome`.
 struct JobSpec {
-    std::string trainer = "mlp"; // built-in trainer: "mlp" or "cnn"; "torchscript": the user's model;
-    // "python": the user's training script (`script`), whose workers use the Python elastic API
-    // (python/vantage_edl.cpp); its command line is LeaderOptions::workerCommand
-    // trainer "torchscript": the user's TorchScript module (its forward, and its loss(output, target)
-    // method when it has one), the data (user_data.h: a folder or "INPUTS.npy,TARGETS.npy") and the
-    // loss ("auto": the module's, else cross-entropy for integer targets and squared error for
-    // float ones; "cross_entropy"; "mse"). Paths as every worker sees them.
+    Trainer trainer = Trainer::Mlp;
+    // Trainer::TorchScript: the user's module (its forward, and its loss(output, target) method when
+    // it has one), its data (user_data.h: a folder or "INPUTS.npy,TARGETS.npy") and its loss. Paths
+    // as every worker sees them.
     std::string model;
     std::string data;
-    std::string loss = "auto";
-    std::string script; // trainer "python": the script, as every worker sees it
+    LossFunction loss = LossFunction::Auto;
+    std::string script; // Trainer::Python: the script, as every worker sees it
     // The defaults start a job worth watching and scaling (3 epochs of 512 steps, ~15 s for the MLP
     // on two CPU workers), in vantage-cli and on the page alike (docs/edl.md).
     std::int64_t samples = 65536; // data set: sample ids 0..samples-1 (the user's data: its rows)
@@ -71,8 +103,8 @@ struct JobSpec {
     void validate() const;
 };
 
-// The numbers and flags of JobSpec (keys "samples", "epochs", "batch", ...), declared once for
-// vantage-cli's edl run and start, the EDL page, the job file and the wire.
+// The fields of JobSpec (keys "trainer", "model", ..., "samples", "epochs", "batch", ...), declared
+// once for vantage-cli's edl run and start, the EDL page, the job file and the wire.
 const params::Table<JobSpec>& jobSpecParams();
 // The fields of Timeouts (keys "heartbeat_s", "failure_s", ...), declared once for vantage-cli's
 // --failure-timeout, --collective-timeout and --step-timeout, the job file and the wire.

@@ -18,9 +18,10 @@ constexpr std::string_view kWhere = "job report";
 // unless the recording program itself was cancelled.
 store::RunStatus statusOf(const std::string& state, bool cancelled = false)
 {
-    if (state == "finished")
+    const auto known = kJobStates.find(state);
+    if (known == JobState::Finished)
         return store::RunStatus::Done;
-    if (state == "stopped")
+    if (known == JobState::Stopped)
         return cancelled ? store::RunStatus::Cancelled : store::RunStatus::Done;
     return store::RunStatus::Failed; // failed, or a job whose end was never seen
 }
@@ -95,8 +96,9 @@ store::NewRun jobRun(const LeaderOptions& options)
     return { .engine = store::Engine::Edl,
         .kind = store::RunKind::Train,
         // A script's job is named after the script ("edl_train.py x2"), others after their trainer.
-        .name = (options.spec.trainer == "python" ? std::filesystem::path(options.spec.script).filename().string()
-                                                  : options.spec.trainer)
+        .name
+        = (options.spec.trainer == Trainer::Python ? std::filesystem::path(options.spec.script).filename().string()
+                                                   : std::string(enumName(options.spec.trainer)))
             + " x" + std::to_string(options.workers),
         .params = std::move(params) };
 }

@@ -43,6 +43,13 @@ enum class ScaleMode {
     Live, // stop-free: joiners load in the background, the group switches at a step boundary
     StopRestart // the baseline: checkpoint, stop every worker, start the new set, restore
 };
+inline constexpr EnumTable<ScaleMode, 2> kScaleModes{ .field = "scale_mode",
+    .entries = { { { ScaleMode::Live, "live" }, { ScaleMode::StopRestart, "stop-restart" } } },
+    .what = "scale mode" };
+constexpr const auto& enumTable(ScaleMode)
+{
+    return kScaleModes;
+}
 
 // Straggler mitigation: a member whose compute time stays above factor x the median of the others
 // for `steps` committed steps is replaced by a new worker (or only removed).
@@ -75,8 +82,9 @@ struct LeaderOptions {
 
     void validate() const; // throws Error::invalidInput naming the field
 };
-// The fields of LeaderOptions with one value each (keys "workers", "ssh", "listen_host", ...),
-// declared once for vantage-cli's edl run and start, the EDL page and the options file.
+// The fields of LeaderOptions (keys "workers", "hosts", "schedule", "faults", "scale_mode", "ssh",
+// "listen_host", ...), declared once for vantage-cli's edl run and start, the EDL page and the
+// options file.
 const params::Table<LeaderOptions>& leaderOptionsParams();
 Json toJson(const LeaderOptions& o);
 LeaderOptions leaderOptionsFromJson(const Json& j);

@@ -44,7 +44,7 @@ JobStatus Leader::Impl::status() const
     s.jobId = jobId;
     s.state = state;
     s.message = message;
-    s.trainer = opt.spec.trainer;
+    s.trainer = enumName(opt.spec.trainer);
     s.generation = membership.generation();
     s.step = steps.step();
     s.epoch = ledger.epoch();
@@ -53,7 +53,7 @@ JobStatus Leader::Impl::status() const
     s.loss = curves.lastLoss();
     s.throughput = curves.throughput();
     s.workers = membership.infos();
-    s.scaleEvents = scaleEvents;
+    s.scaleEvents = scale.events();
     s.elapsedS = since(started);
     return s;
 }
@@ -70,7 +70,7 @@ JobReport Leader::Impl::report() const
 {
     JobReport r;
     r.status = status();
-    r.events = scaleEvents;
+    r.events = scale.events();
     r.failures = failures;
     r.epochs = audit.epochs();
     r.exactlyOnce = audit.exactlyOnce();

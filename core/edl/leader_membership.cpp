@@ -52,7 +52,7 @@ std::vector<std::string> Leader::Impl::scaleOut(int count, const std::vector<std
     for (const auto& d : devices)
         (void)deviceEnvironment(d); // a bad device is the caller's error, before anything starts
     if (opt.scaleMode == ScaleMode::StopRestart) {
-        restartTarget = static_cast<int>(membership.activeCount()) + count;
+        scale.askRestart(static_cast<int>(membership.activeCount()) + count);
         return ids;
     }
     for (int i = 0; i < count; ++i)
@@ -66,7 +66,7 @@ std::vector<std::string> Leader::Impl::scaleIn(const std::vector<std::string>& i
 {
     const auto departure = membership.departure(ids);
     if (opt.scaleMode == ScaleMode::StopRestart && !departure.leaving.empty()) {
-        restartTarget = static_cast<int>(departure.stay);
+        scale.askRestart(static_cast<int>(departure.stay));
         return ids;
     }
     membership.depart(departure);
@@ -76,7 +76,7 @@ std::vector<std::string> Leader::Impl::scaleIn(const std::vector<std::string>& i
 
 void Leader::Impl::maybeFormFirst()
 {
-    if (phase != Phase::Forming && !(phase == Phase::Restarting && restartLaunched))
+    if (phase != Phase::Forming && !(phase == Phase::Restarting && scale.restartLaunched()))
         return;
     if (membership.count({ WorkerState::Starting, WorkerState::Loading }) > 0)
         return;
@@ -94,21 +94,18 @@ void Leader::Impl::maybeFormFirst()
 
 void Leader::Impl::beginRestart(int target, ScaleKind kind)
 {
-    pendingScale = ScaleEvent{ .step = steps.step(),
+    ScaleEvent event{ .step = steps.step(),
         .kind = kind,
         .workersBefore = static_cast<std::int64_t>(membership.size()),
         .workersAfter = target };
-    pauseStart = steps.lastCommit();
-    restartTarget = target;
-    restartLaunched = false;
     for (auto i : membership.members())
-        pendingScale->left.push_back(membership.at(i).info.id);
+        event.left.push_back(membership.at(i).info.id);
     const std::string checkpoint = path("restart.pt").string();
     std::error_code ec;
     std::filesystem::remove(checkpoint, ec);
     for (auto i : membership.members())
         answer(membership.at(i), msg::Exit, { { "reason", "restart" }, { "checkpoint", checkpoint } });
-    restartOld = membership.dissolve();
+    scale.beginRestart(std::move(event), steps.lastCommit(), membership.dissolve());
     phase = Phase::Restarting;
     phaseSince = Clock::now();
     log(LogLevel::Info, "stop-restart: checkpointing and restarting with " + std::to_string(target) + " worker(s)");
@@ -117,9 +114,9 @@ void Leader::Impl::beginRestart(int target, ScaleKind kind)
 
 void Leader::Impl::tickRestart()
 {
-    if (restartLaunched)
+    if (scale.restartLaunched())
         return;
-    for (auto i : restartOld)
+    for (auto i : scale.restartWaitsFor())
         if (const auto& w = membership.at(i); w.process && w.process->running())
             return;
     const auto checkpoint = path("restart.pt");
@@ -127,9 +124,8 @@ void Leader::Impl::tickRestart()
         endJob(JobState::Failed, "the restart checkpoint was not written");
         return;
     }
-    for (int i = 0; i < restartTarget; ++i)
+    for (int i = 0, n = scale.launchRestart(); i < n; ++i)
         launchWorker(checkpoint.string());
-    restartLaunched = true;
 }
 
 void Leader::Impl::startGeneration(const std::string& reason, bool restore)
@@ -153,7 +149,16 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
     for (auto i : sw.joiners)
         joinedIds.push_back(membership.at(i).info.id);
     membership.form(sw);
-    noteScale(sw, fresh, restore, joinedIds, leftIds);
+    scale.noteSwitch({ .step = steps.step(),
+                         .before = sw.before,
+                         .after = static_cast<std::int64_t>(membership.size()),
+                         .generation = membership.generation(),
+                         .joined = joinedIds,
+                         .left = leftIds,
+                         .gone = sw.gone,
+                         .restore = restore,
+                         .fresh = fresh },
+        steps.lastCommit(), Clock::now());
 
     const std::int64_t generation = membership.generation();
     const auto& members = membership.members();
@@ -174,35 +179,6 @@ void Leader::Impl::startGeneration(const std::string& reason, bool restore)
     emitMembership();
 }
 
-void Leader::Impl::noteScale(const Membership::Switch& sw, bool fresh, bool restore,
-    const std::vector<std::string>& joinedIds, const std::vector<std::string>& leftIds)
-{
-    if (!fresh && (!sw.joiners.empty() || !sw.leavers.empty() || !sw.gone.empty())) {
-        const ScaleKind kind = !sw.gone.empty()            ? ScaleKind::Failure
-            : (!sw.joiners.empty() && !sw.leavers.empty()) ? ScaleKind::Migration
-            : !sw.joiners.empty()                          ? ScaleKind::ScaleOut
-                                                           : ScaleKind::ScaleIn;
-        if (!pendingScale) {
-            pendingScale = ScaleEvent{ .step = steps.step(), .kind = kind, .workersBefore = sw.before };
-            pauseStart = restore ? steps.lastCommit() : Clock::now();
-        } else if (!sw.gone.empty()) {
-            pendingScale->kind = ScaleKind::Failure;
-        }
-    }
-    if (!pendingScale)
-        return;
-    pendingScale->generation = membership.generation();
-    pendingScale->workersAfter = static_cast<std::int64_t>(membership.size());
-    for (const auto& id : joinedIds)
-        if (std::find(pendingScale->joined.begin(), pendingScale->joined.end(), id) == pendingScale->joined.end())
-            pendingScale->joined.push_back(id);
-    for (const auto& id : leftIds)
-        pendingScale->left.push_back(id);
-    for (const auto& id : sw.gone)
-        if (std::find(pendingScale->left.begin(), pendingScale->left.end(), id) == pendingScale->left.end())
-            pendingScale->left.push_back(id);
-}
-
 void Leader::Impl::finishSwitch()
 {
     rendezvous->forgetGenerationsBefore(membership.generation()); // those groups have formed or were given up
@@ -212,12 +188,8 @@ void Leader::Impl::finishSwitch()
         emit(JobStateEvent{ state, {}, 0.0 });
     }
     sendPlans();
-    if (pendingScale) {
-        pendingScale->pauseS = std::chrono::duration<double>(Clock::now() - pauseStart).count();
-        scaleEvents.push_back(*pendingScale);
-        emit(*pendingScale);
-        pendingScale.reset();
-    }
+    if (const auto done = scale.complete(Clock::now()))
+        emit(*done);
 }
 
 } // namespace vantage::edl

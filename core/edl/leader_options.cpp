@@ -43,6 +43,103 @@ std::vector<std::string> split(const std::string& text, char sep)
 
 constexpr std::array kPhases = { "loading", "compute", "allreduce", "commit", "committed" };
 
+// An item of a schedule, as parseSchedule and the JSON reader take it: Error::invalidInput naming
+// the item (`item`: its text) otherwise.
+void checkScheduleItem(const ScheduleItem& s, const std::string& item)
+{
+    if (s.step < 0 || s.delta == 0 || std::abs(s.delta) > 64)
+        throw Error::invalidInput("needs a step >= 0 and a change of 1..64 workers: '" + item + "'")
+            .forField("schedule");
+}
+
+void checkPhase(const std::string& phase)
+{
+    if (std::find(kPhases.begin(), kPhases.end(), phase) == kPhases.end())
+        throw Error::invalidInput("unknown phase '" + phase + "' (loading, compute, allreduce, commit, committed)")
+            .forField("faults");
+}
+
+void checkSlowMs(std::int64_t slowMs, const std::string& item)
+{
+    if (slowMs < 0 || slowMs > 600000)
+        throw Error::invalidInput("slow= needs 1..600000 ms in '" + item + "'").forField("faults");
+}
+
+// ---- the JSON of the fields of items (leader.json, the records of a run) ----------------------
+
+Json scheduleJson(const std::vector<ScheduleItem>& items)
+{
+    Json out = Json::array();
+    for (const auto& s : items)
+        out.push_back({ { "step", s.step }, { "delta", s.delta } });
+    return out;
+}
+
+std::vector<ScheduleItem> scheduleFromJson(const Json& j)
+{
+    std::vector<ScheduleItem> items;
+    for (const auto& s : jsonValue<std::vector<Json>>(j, "schedule", "leader options")) {
+        items.push_back({ jsonField<std::int64_t>(s, "step", "schedule"), jsonField<int>(s, "delta", "schedule") });
+        checkScheduleItem(items.back(), s.dump());
+    }
+    std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.step < b.step; });
+    return items;
+}
+
+Json faultsJson(const std::vector<FaultItem>& items)
+{
+    Json out = Json::array();
+    for (const auto& f : items)
+        out.push_back({ { "step", f.step }, { "worker", f.worker }, { "phase", f.phase }, { "slow_ms", f.slowMs } });
+    return out;
+}
+
+std::vector<FaultItem> faultsFromJson(const Json& j)
+{
+    std::vector<FaultItem> items;
+    for (const auto& f : jsonValue<std::vector<Json>>(j, "faults", "leader options")) {
+        FaultItem item{ jsonField<std::int64_t>(f, "step", "fault"), jsonField<std::string>(f, "worker", "fault"),
+            jsonFieldOr<std::string>(f, "phase", "allreduce", "fault"),
+            jsonFieldOr<std::int64_t>(f, "slow_ms", 0, "fault") };
+        const auto digits = std::string_view(item.worker).substr(std::min<std::size_t>(1, item.worker.size()));
+        if (item.step < 0 || !item.worker.starts_with('w') || digits.empty()
+            || digits.find_first_not_of("0123456789") != std::string_view::npos || digits.size() > 18)
+            throw Error::invalidInput("needs a step >= 0 and a worker id (w0, w1, ...): '" + f.dump() + "'")
+                .forField("faults");
+        checkPhase(item.phase);
+        checkSlowMs(item.slowMs, f.dump());
+        items.push_back(std::move(item));
+    }
+    return items;
+}
+
+Json hostsJson(const std::vector<HostEntry>& hosts)
+{
+    Json out = Json::array();
+    for (const auto& h : hosts)
+        out.push_back({ { "host", h.host }, { "slots", h.slots }, { "devices", h.devices }, { "worker", h.workerPath },
+            { "address", h.address } });
+    return out;
+}
+
+// The hosts as a host file names them (launcher.cpp's checks: a name ssh cannot take for an option or
+// a shell word, 1..1024 slots).
+std::vector<HostEntry> hostsFromJson(const Json& j)
+{
+    std::vector<HostEntry> hosts;
+    for (const auto& h : jsonValue<std::vector<Json>>(j, "hosts", "leader options")) {
+        HostEntry e{ jsonField<std::string>(h, "host", "host"), jsonFieldOr<int>(h, "slots", 1, "host"),
+            jsonFieldOr<std::vector<std::string>>(h, "devices", {}, "host"),
+            jsonFieldOr<std::string>(h, "worker", {}, "host"), jsonFieldOr<std::string>(h, "address", {}, "host") };
+        if (e.host.empty() || e.host.find_first_of("'\"`$;&|<> \\") != std::string::npos || e.host.front() == '-')
+            throw Error::invalidInput("not a host name: '" + e.host + "'").forField("hosts");
+        if (e.slots <= 0 || e.slots > 1024)
+            throw Error::invalidInput("must be a number in 1..1024, got " + std::to_string(e.slots)).forField("hosts");
+        hosts.push_back(std::move(e));
+    }
+    return hosts;
+}
+
 } // namespace
 
 std::vector<ScheduleItem> parseSchedule(const std::string& text)
@@ -55,9 +152,7 @@ std::vector<ScheduleItem> parseSchedule(const std::string& text)
         ScheduleItem s;
         s.step = parseInteger(parts[0].substr(5), "schedule", item);
         s.delta = static_cast<int>(parseInteger(parts[1].substr(1), "schedule", item)) * (parts[1][0] == '-' ? -1 : 1);
-        if (s.step < 0 || s.delta == 0 || std::abs(s.delta) > 64)
-            throw Error::invalidInput("needs a step >= 0 and a change of 1..64 workers: '" + item + "'")
-                .forField("schedule");
+        checkScheduleItem(s, item);
         items.push_back(s);
     }
     std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.step < b.step; });
@@ -73,35 +168,31 @@ std::vector<FaultItem> parseFaults(const std::string& text)
         for (const auto& kv : split(item, ':')) {
             const auto eq = kv.find('=');
             if (eq == std::string::npos)
-                throw Error::invalidInput("expected key=value in '" + item + "'").forField("kill");
+                throw Error::invalidInput("expected key=value in '" + item + "'").forField("faults");
             const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
             if (k == "step") {
-                f.step = parseInteger(v, "kill", item);
+                f.step = parseInteger(v, "faults", item);
                 haveStep = true;
             } else if (k == "worker") {
-                const auto n = parseInteger(v.rfind('w', 0) == 0 ? v.substr(1) : v, "kill", item);
+                const auto n = parseInteger(v.rfind('w', 0) == 0 ? v.substr(1) : v, "faults", item);
                 if (n < 0)
                     throw Error::invalidInput("worker= needs a worker id (w0, w1, ... or 0, 1, ...) in '" + item + "'")
-                        .forField("kill");
+                        .forField("faults");
                 f.worker = "w" + std::to_string(n);
                 haveWorker = true;
             } else if (k == "phase") {
-                if (std::find(kPhases.begin(), kPhases.end(), v) == kPhases.end())
-                    throw Error::invalidInput(
-                        "unknown phase '" + v + "' (loading, compute, allreduce, commit, committed)")
-                        .forField("kill");
+                checkPhase(v);
                 f.phase = v;
             } else if (k == "slow") {
-                f.slowMs = parseInteger(v, "kill", item);
-                if (f.slowMs <= 0 || f.slowMs > 600000)
-                    throw Error::invalidInput("slow= needs 1..600000 ms in '" + item + "'").forField("kill");
+                f.slowMs = parseInteger(v, "faults", item);
+                checkSlowMs(f.slowMs == 0 ? -1 : f.slowMs, item);
             } else {
                 throw Error::invalidInput("unknown key '" + k + "' in '" + item + "' (step, worker, phase, slow)")
-                    .forField("kill");
+                    .forField("faults");
             }
         }
         if (!haveStep || !haveWorker || f.step < 0)
-            throw Error::invalidInput("needs step=S and worker=N: '" + item + "'").forField("kill");
+            throw Error::invalidInput("needs step=S and worker=N: '" + item + "'").forField("faults");
         items.push_back(f);
     }
     return items;
@@ -120,7 +211,7 @@ void useScript(
             throw Error::invalidInput("no such script").inFile(script);
         file = fs::absolute(file, ec);
     }
-    o.spec.trainer = "python";
+    o.spec.trainer = Trainer::Python;
     o.spec.script = file.string();
     const char* envPython = std::getenv("VANTAGE_PYTHON");
     o.workerCommand = { !python.empty() ? python : envPython && *envPython ? envPython : "python3", file.string() };
@@ -138,12 +229,44 @@ void useScript(
         ::setenv("PYTHONPATH", (moduleDir.string() + (path.empty() ? "" : ":" + path)).c_str(), 1);
 }
 
-const params::Table<LeaderOptions>& leaderOptionsParams()
+namespace {
+
+// Where the workers run and how the job changes size.
+params::Table<LeaderOptions> placementParams()
 {
     using O = LeaderOptions;
-    static const params::Table<O> table = {
+    return {
         params::number(&O::workers,
             { "workers", "--workers", VANTAGE_TRANSLATE_NOOP("Params", "Workers of the first generation") }, 1, 1024),
+        params::items(&O::hosts,
+            { "hosts", "--hosts",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Start workers over ssh on the hosts of FILE (host [slots=N] [devices=..] [worker=PATH]); "
+                    "none: local workers") },
+            params::ItemsCodec<std::vector<HostEntry>>{
+                [](const std::string& file) { return parseHostFile(file); }, hostsFromJson, hostsJson }),
+        params::items(&O::schedule,
+            { "schedule", "--schedule",
+                VANTAGE_TRANSLATE_NOOP("Params", "Scale events at committed steps: \"step=50:+1,step=120:-1\"") },
+            params::ItemsCodec<std::vector<ScheduleItem>>{ parseSchedule, scheduleFromJson, scheduleJson }),
+        params::items(&O::faults,
+            { "faults", "--kill",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Fault injection: \"step=80:worker=1[:phase=allreduce]\" or \"step=5:worker=1:slow=200\"") },
+            params::ItemsCodec<std::vector<FaultItem>>{ parseFaults, faultsFromJson, faultsJson }),
+        params::choice(&O::scaleMode,
+            { "scale_mode", "",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "How the job changes size: live (stop-free) or stop-restart (checkpoint, stop, restart)") },
+            kScaleModes),
+    };
+}
+
+// The leader's own settings.
+params::Table<LeaderOptions> leaderParams()
+{
+    using O = LeaderOptions;
+    return {
         params::text(&O::sshCommand, { "ssh", "--ssh", VANTAGE_TRANSLATE_NOOP("Params", "ssh command for --hosts") }),
         params::text(&O::listenHost,
             { "listen_host", "--listen",
@@ -164,6 +287,18 @@ const params::Table<LeaderOptions>& leaderOptionsParams()
                     "Params", "Start from a checkpoint (final.pt, last_commit.pt of an ended job)") },
             params::Type::Path),
     };
+}
+
+} // namespace
+
+const params::Table<LeaderOptions>& leaderOptionsParams()
+{
+    static const params::Table<LeaderOptions> table = [] {
+        params::Table<LeaderOptions> out = placementParams();
+        for (auto& field : leaderParams())
+            out.push_back(std::move(field));
+        return out;
+    }();
     return table;
 }
 
@@ -173,9 +308,9 @@ void LeaderOptions::validate() const
     params::checkRanges(leaderOptionsParams(), *this);
     if (workerBinary.empty())
         throw Error::invalidInput("the worker executable is not known").forField("worker_binary");
-    if ((spec.trainer == "python") != !workerCommand.empty())
-        throw Error::invalidInput(spec.trainer == "python" ? "a script job needs its workers' command line"
-                                                           : "a worker command line is for a script job")
+    if ((spec.trainer == Trainer::Python) != !workerCommand.empty())
+        throw Error::invalidInput(spec.trainer == Trainer::Python ? "a script job needs its workers' command line"
+                                                                  : "a worker command line is for a script job")
             .forField("worker_command");
     if (jobDir.empty())
         throw Error::invalidInput("the job folder is not set").forField("job_dir");
@@ -194,7 +329,7 @@ void LeaderOptions::validate() const
             if (std::stoll(f.worker.substr(1)) >= started)
                 throw Error::invalidInput("worker " + f.worker + " never exists in this job: it starts w0..w"
                     + std::to_string(started - 1) + " (with the schedule)")
-                    .forField("kill");
+                    .forField("faults");
     }
     for (const auto& d : devices)
         (void)deviceEnvironment(d);
@@ -207,27 +342,13 @@ void LeaderOptions::validate() const
 
 Json toJson(const LeaderOptions& o)
 {
-    Json hosts = Json::array();
-    for (const auto& h : o.hosts)
-        hosts.push_back({ { "host", h.host }, { "slots", h.slots }, { "devices", h.devices },
-            { "worker", h.workerPath }, { "address", h.address } });
-    Json schedule = Json::array();
-    for (const auto& s : o.schedule)
-        schedule.push_back({ { "step", s.step }, { "delta", s.delta } });
-    Json faults = Json::array();
-    for (const auto& f : o.faults)
-        faults.push_back({ { "step", f.step }, { "worker", f.worker }, { "phase", f.phase }, { "slow_ms", f.slowMs } });
     Json out = params::toJson(leaderOptionsParams(), o);
     out.update({
         { "spec", toJson(o.spec) },
         { "devices", o.devices },
-        { "hosts", hosts },
         { "worker_binary", o.workerBinary.string() },
         { "worker_command", o.workerCommand },
         { "job_dir", o.jobDir.string() },
-        { "schedule", schedule },
-        { "faults", faults },
-        { "scale_mode", o.scaleMode == ScaleMode::Live ? "live" : "stop-restart" },
         { "straggler",
             { { "enabled", o.straggler.enabled }, { "factor", o.straggler.factor }, { "steps", o.straggler.steps },
                 { "replace", o.straggler.replace } } },
@@ -242,29 +363,9 @@ LeaderOptions leaderOptionsFromJson(const Json& j)
     o.spec = jobSpecFromJson(detail::requireObjectKey(j, "spec", w));
     params::readJson(leaderOptionsParams(), j, o, w);
     o.devices = jsonFieldOr<std::vector<std::string>>(j, "devices", {}, w);
-    if (j.contains("hosts"))
-        for (const auto& h : j["hosts"])
-            o.hosts.push_back({ jsonField<std::string>(h, "host", "host"), jsonFieldOr<int>(h, "slots", 1, "host"),
-                jsonFieldOr<std::vector<std::string>>(h, "devices", {}, "host"),
-                jsonFieldOr<std::string>(h, "worker", {}, "host"),
-                jsonFieldOr<std::string>(h, "address", {}, "host") });
     o.workerBinary = jsonField<std::string>(j, "worker_binary", w);
     o.workerCommand = jsonFieldOr<std::vector<std::string>>(j, "worker_command", {}, w);
     o.jobDir = jsonField<std::string>(j, "job_dir", w);
-    if (j.contains("schedule"))
-        for (const auto& s : j["schedule"])
-            o.schedule.push_back(
-                { jsonField<std::int64_t>(s, "step", "schedule"), jsonField<int>(s, "delta", "schedule") });
-    if (j.contains("faults"))
-        for (const auto& f : j["faults"])
-            o.faults.push_back(
-                { jsonField<std::int64_t>(f, "step", "fault"), jsonField<std::string>(f, "worker", "fault"),
-                    jsonFieldOr<std::string>(f, "phase", "allreduce", "fault"),
-                    jsonFieldOr<std::int64_t>(f, "slow_ms", 0, "fault") });
-    const auto mode = jsonFieldOr<std::string>(j, "scale_mode", "live", w);
-    if (mode != "live" && mode != "stop-restart")
-        throw Error::invalidInput("must be 'live' or 'stop-restart'").forField("scale_mode");
-    o.scaleMode = mode == "live" ? ScaleMode::Live : ScaleMode::StopRestart;
     if (j.contains("straggler")) {
         const Json& s = j["straggler"];
         o.straggler

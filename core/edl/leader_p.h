@@ -4,8 +4,8 @@
 // restarts), leader_steps.cpp (plans, barriers, step commit), leader_events.cpp (messages out, the
 // status and the report) and leader_policies.cpp (timers and the straggler policy). Leader::Impl
 // orchestrates: the phase of the job, the messages, the timers; the state it drives is in the parts
-// of leader_parts_p.h (Membership, StepLedger, EventLog, SampleAudit, JobCurves, StragglerWatch)
-// and the DataLedger.
+// of leader_parts_p.h (Membership, StepLedger, EventLog, SampleAudit, JobCurves, StragglerWatch,
+// ScaleBook) and the DataLedger.
 
 #include "edl/leader.h"
 #include "edl/leader_parts_p.h"
@@ -113,6 +113,7 @@ using detail::Membership;
 using detail::Owed;
 using detail::Phase;
 using detail::SampleAudit;
+using detail::ScaleBook;
 using detail::since;
 using detail::StepLedger;
 using detail::StragglerWatch;
@@ -140,19 +141,12 @@ struct Leader::Impl {
 
     DataLedger ledger; // the chunks of samples: which are planned, in progress, done
     StepLedger steps;
-    std::size_t nextSchedule = 0;
     bool stopRequested = false;
-
-    std::optional<ScaleEvent> pendingScale;
-    Clock::time_point pauseStart;
-    int restartTarget = 0;
-    bool restartLaunched = false;
-    std::vector<std::size_t> restartOld;
+    ScaleBook scale{ opt.schedule };
 
     SampleAudit audit{ opt.spec.samples };
     JobCurves curves;
     StragglerWatch stragglers{ opt.straggler };
-    std::vector<ScaleEvent> scaleEvents;
     std::vector<FailureEvent> failures;
     EventLog events{ kHistoryCap, kSubscriberLeaseS };
 
@@ -207,9 +201,6 @@ struct Leader::Impl {
 
     // ---- generations --------------------------------------------------------------------------
     void startGeneration(const std::string& reason, bool restore);
-    // The scale event a switch completes (kept in pendingScale until its first step measures the pause).
-    void noteScale(const Membership::Switch& sw, bool fresh, bool restore, const std::vector<std::string>& joinedIds,
-        const std::vector<std::string>& leftIds);
 
     void finishSwitch();
     // The members' parameter hashes at the barrier just passed (for SampleAudit::checkReplicas).

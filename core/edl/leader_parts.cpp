@@ -464,4 +464,85 @@ std::vector<StragglerWatch::Verdict> StragglerWatch::observe(const std::vector<M
     return out;
 }
 
+// ---- ScaleBook --------------------------------------------------------------------------------
+
+std::optional<ScheduleItem> ScaleBook::takeDue(std::int64_t step)
+{
+    if (m_nextSchedule >= m_schedule.size() || m_schedule[m_nextSchedule].step > step)
+        return std::nullopt;
+    return m_schedule[m_nextSchedule++];
+}
+
+void ScaleBook::noteSwitch(const SwitchNote& sw, Clock::time_point lastCommit, Clock::time_point now)
+{
+    if (!sw.fresh && (!sw.joined.empty() || !sw.left.empty() || !sw.gone.empty())) {
+        const ScaleKind kind = !sw.gone.empty()        ? ScaleKind::Failure
+            : (!sw.joined.empty() && !sw.left.empty()) ? ScaleKind::Migration
+            : !sw.joined.empty()                       ? ScaleKind::ScaleOut
+                                                       : ScaleKind::ScaleIn;
+        if (!m_pending) {
+            m_pending = ScaleEvent{ .step = sw.step, .kind = kind, .workersBefore = sw.before };
+            m_pauseStart = sw.restore ? lastCommit : now;
+        } else if (!sw.gone.empty()) {
+            m_pending->kind = ScaleKind::Failure;
+        }
+    }
+    if (!m_pending)
+        return;
+    m_pending->generation = sw.generation;
+    m_pending->workersAfter = sw.after;
+    const auto addOnce = [](std::vector<std::string>& ids, const std::string& id) {
+        if (std::find(ids.begin(), ids.end(), id) == ids.end())
+            ids.push_back(id);
+    };
+    for (const auto& id : sw.joined)
+        addOnce(m_pending->joined, id);
+    for (const auto& id : sw.left)
+        m_pending->left.push_back(id);
+    for (const auto& id : sw.gone)
+        addOnce(m_pending->left, id);
+}
+
+void ScaleBook::noteAbort(std::int64_t step, std::int64_t members, Clock::time_point lastCommit)
+{
+    if (m_pending)
+        return;
+    m_pending = ScaleEvent{ .step = step, .kind = ScaleKind::Failure, .workersBefore = members };
+    m_pauseStart = lastCommit;
+}
+
+std::optional<ScaleEvent> ScaleBook::complete(Clock::time_point now)
+{
+    if (!m_pending)
+        return std::nullopt;
+    m_pending->pauseS = std::chrono::duration<double>(now - m_pauseStart).count();
+    m_events.push_back(*m_pending);
+    m_pending.reset();
+    return m_events.back();
+}
+
+std::optional<int> ScaleBook::restartDue(int size) const
+{
+    if (m_restartTarget <= 0 || m_restartTarget == size)
+        return std::nullopt;
+    return m_restartTarget;
+}
+
+void ScaleBook::beginRestart(ScaleEvent event, Clock::time_point lastCommit, std::vector<std::size_t> old)
+{
+    m_restartTarget = static_cast<int>(event.workersAfter);
+    m_pending = std::move(event);
+    m_pauseStart = lastCommit;
+    m_restartLaunched = false;
+    m_restartOld = std::move(old);
+}
+
+int ScaleBook::launchRestart()
+{
+    if (m_restartLaunched)
+        return 0;
+    m_restartLaunched = true;
+    return m_restartTarget;
+}
+
 } // namespace vantage::edl::detail

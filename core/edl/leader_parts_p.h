@@ -11,6 +11,8 @@
 //                   sample's count per epoch (exactly once), consumed.jsonl, the replica checks
 //   JobCurves       the curves and rates as steps commit (loss, throughput, workers, step times)
 //   StragglerWatch  the straggler policy's verdicts from each step's compute times
+//   ScaleBook       the job's changes of size: the schedule's next item, the scale event under
+//                   way and its pause, the events done, and the stop-restart baseline's plan
 // Private to the leader's translation units.
 
 #include "edl/leader.h"
@@ -307,6 +309,66 @@ public:
 private:
     StragglerPolicy m_policy;
     std::map<std::string, int> m_slowSteps;
+};
+
+// The job's changes of size. A scale event opens when the membership changes at a switch
+// (joiners, leavers, members lost), when a step is aborted, or when a stop-restart begins, and
+// stays under way until the first step of the new generation is planned: its pause runs from the
+// last commit when the members roll back to it (an abort, a restart), else from the switch. The
+// stop-restart baseline changes size only at a boundary, by a checkpoint and a fresh set of
+// workers: the book keeps the size asked for, the old workers the restart waits for, and whether
+// the new ones were launched.
+class ScaleBook {
+public:
+    explicit ScaleBook(std::vector<ScheduleItem> schedule)
+        : m_schedule(std::move(schedule))
+    { }
+
+    // The next schedule item due at `step`, each once and in order; nullopt when none is due.
+    std::optional<ScheduleItem> takeDue(std::int64_t step);
+
+    // What a switch did, for the scale event it opens or completes.
+    struct SwitchNote {
+        std::int64_t step = 0; // the step it happens at
+        std::int64_t before = 0; // members before it
+        std::int64_t after = 0; // members after it
+        std::int64_t generation = 0; // the generation it formed
+        std::vector<std::string> joined;
+        std::vector<std::string> left; // asked to leave
+        std::vector<std::string> gone; // lost (failed)
+        bool restore = false; // the members roll back to the last commit
+        bool fresh = false; // the first generation, or the first after a restart: no event of its own
+    };
+    void noteSwitch(const SwitchNote& sw, Clock::time_point lastCommit, Clock::time_point now);
+    // Step `step` of `members` members was aborted: a failure, unless an event is under way.
+    void noteAbort(std::int64_t step, std::int64_t members, Clock::time_point lastCommit);
+    // The new generation's first step is planned at `now`: the event under way, its pause
+    // measured, is done (nullopt when none was under way).
+    std::optional<ScaleEvent> complete(Clock::time_point now);
+    bool underWay() const { return m_pending.has_value(); }
+    const std::vector<ScaleEvent>& events() const { return m_events; }
+
+    // Stop-restart: a change to `size` workers is asked for (it happens at the next boundary).
+    void askRestart(int size) { m_restartTarget = size; }
+    // The size to restart at, with `size` members now; nullopt when none is asked or it is `size`.
+    std::optional<int> restartDue(int size) const;
+    // A restart begins: `event` (its step, kind, sizes and the members that left), paused from
+    // the last commit, waiting for the old workers `old` to end.
+    void beginRestart(ScaleEvent event, Clock::time_point lastCommit, std::vector<std::size_t> old);
+    const std::vector<std::size_t>& restartWaitsFor() const { return m_restartOld; }
+    // The workers to launch for the restart, once (0 afterwards, until the next restart begins).
+    int launchRestart();
+    bool restartLaunched() const { return m_restartLaunched; }
+
+private:
+    std::vector<ScheduleItem> m_schedule;
+    std::size_t m_nextSchedule = 0;
+    std::optional<ScaleEvent> m_pending;
+    Clock::time_point m_pauseStart;
+    std::vector<ScaleEvent> m_events;
+    int m_restartTarget = 0;
+    bool m_restartLaunched = false;
+    std::vector<std::size_t> m_restartOld;
 };
 
 } // namespace vantage::edl::detail

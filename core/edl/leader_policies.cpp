@@ -88,7 +88,7 @@ void Leader::Impl::tick()
         endJob(JobState::Stopped, "cancelled before the first step");
     if (phase == Phase::Restarting)
         tickRestart();
-    if (phase == Phase::Restarting && restartLaunched)
+    if (phase == Phase::Restarting && scale.restartLaunched())
         maybeFormFirst();
 }
 

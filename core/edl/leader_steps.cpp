@@ -76,12 +76,7 @@ void Leader::Impl::abortStep()
     log(LogLevel::Warning,
         "step " + std::to_string(step) + " aborted; " + std::to_string(released)
             + " chunk(s) back to the ledger; the members restore the last commit");
-    if (!pendingScale) {
-        pendingScale = ScaleEvent{
-            .step = step, .kind = ScaleKind::Failure, .workersBefore = static_cast<std::int64_t>(membership.size())
-        };
-        pauseStart = steps.lastCommit();
-    }
+    scale.noteAbort(step, static_cast<std::int64_t>(membership.size()), steps.lastCommit());
     startGeneration("failure", true);
 }
 
@@ -147,16 +142,17 @@ void Leader::Impl::boundary()
 {
     // Schedule items apply in order, each once the change before it has completed (a joiner may
     // need a while to load), so "+1 at 50, -1 at 120" always means 2 -> 3 -> 2.
-    while (nextSchedule < opt.schedule.size() && opt.schedule[nextSchedule].step <= steps.step()
-        && !membership.changePending()) {
-        const auto& s = opt.schedule[nextSchedule++];
+    while (!membership.changePending()) {
+        const auto s = scale.takeDue(steps.step());
+        if (!s)
+            break;
         try {
-            if (s.delta > 0)
-                scaleOut(s.delta);
+            if (s->delta > 0)
+                scaleOut(s->delta);
             else
-                scaleIn(membership.newestMembers(-s.delta));
+                scaleIn(membership.newestMembers(-s->delta));
         } catch (const Error& e) {
-            log(LogLevel::Warning, std::string("schedule at step ") + std::to_string(s.step) + ": " + e.message());
+            log(LogLevel::Warning, std::string("schedule at step ") + std::to_string(s->step) + ": " + e.message());
         }
     }
     applyStragglerPolicy();
@@ -165,9 +161,8 @@ void Leader::Impl::boundary()
         return;
     }
     const auto size = static_cast<int>(membership.size());
-    if (opt.scaleMode == ScaleMode::StopRestart && restartTarget > 0 && restartTarget != size) {
-        const int target = restartTarget;
-        beginRestart(target, target > size ? ScaleKind::ScaleOut : ScaleKind::ScaleIn);
+    if (const auto target = scale.restartDue(size); target && opt.scaleMode == ScaleMode::StopRestart) {
+        beginRestart(*target, *target > size ? ScaleKind::ScaleOut : ScaleKind::ScaleIn);
         return;
     }
     if (membership.changeAtBoundary())

@@ -171,38 +171,6 @@ Verdict checkMessage(const Message& m, std::string_view token, std::int64_t curr
     return {};
 }
 
-std::string_view rejectionCode(Rejection r)
-{
-    switch (r) {
-    case Rejection::None:
-        return "none";
-    case Rejection::Malformed:
-        return "malformed";
-    case Rejection::BadVersion:
-        return "bad_version";
-    case Rejection::BadToken:
-        return "bad_token";
-    case Rejection::StaleGeneration:
-        return "stale_generation";
-    case Rejection::FutureGeneration:
-        return "future_generation";
-    case Rejection::UnknownType:
-        return "unknown_type";
-    case Rejection::Replayed:
-        return "replayed";
-    }
-    return "none";
-}
-
-Rejection rejectionFromCode(std::string_view code)
-{
-    for (auto r : { Rejection::Malformed, Rejection::BadVersion, Rejection::BadToken, Rejection::StaleGeneration,
-             Rejection::FutureGeneration, Rejection::UnknownType, Rejection::Replayed })
-        if (rejectionCode(r) == code)
-            return r;
-    return Rejection::None;
-}
-
 Message makeErrorReply(const Message& request, Rejection rejection, std::string_view reason)
 {
     Message e;
@@ -210,7 +178,7 @@ Message makeErrorReply(const Message& request, Rejection rejection, std::string_
     e.job = request.job;
     e.request = request.request;
     e.sender = "leader";
-    e.body = { { "code", rejectionCode(rejection) }, { "message", reason }, { "in_reply_to", request.type } };
+    e.body = { { "code", enumName(rejection) }, { "message", reason }, { "in_reply_to", request.type } };
     return e;
 }
 

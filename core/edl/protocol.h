@@ -6,6 +6,7 @@
 // docs/edl.md lists every type with its body. This header is the one place that encodes, decodes
 // and checks messages, so the leader, the workers and the clients cannot disagree on the format.
 
+#include "common/enum_names.h"
 #include "common/json.h"
 
 #include <cstdint>
@@ -88,6 +89,19 @@ enum class Rejection {
     UnknownType,
     Replayed
 };
+// The stable codes of rejections in error bodies ("bad_token", "stale_generation", ...); a code
+// this version does not know reads as None.
+inline constexpr EnumTable<Rejection, 8> kRejections{ .field = "code",
+    .entries = { { { Rejection::None, "none" }, { Rejection::Malformed, "malformed" },
+        { Rejection::BadVersion, "bad_version" }, { Rejection::BadToken, "bad_token" },
+        { Rejection::StaleGeneration, "stale_generation" }, { Rejection::FutureGeneration, "future_generation" },
+        { Rejection::UnknownType, "unknown_type" }, { Rejection::Replayed, "replayed" } } },
+    .what = "rejection",
+    .fallback = Rejection::None };
+constexpr const auto& enumTable(Rejection)
+{
+    return kRejections;
+}
 
 struct Verdict {
     Rejection rejection = Rejection::None;
@@ -102,10 +116,6 @@ bool isGenerationBound(std::string_view type);
 // What the leader does with an incoming message: accept it, or the rejection and why. A message
 // from a future generation is rejected for every type (nobody may be ahead of the leader).
 Verdict checkMessage(const Message& message, std::string_view token, std::int64_t currentGeneration);
-
-// The stable code of a rejection in error bodies ("bad_token", "stale_generation", ...).
-std::string_view rejectionCode(Rejection rejection);
-Rejection rejectionFromCode(std::string_view code);
 
 // An error answer to `request`. It never carries the job token (the requester may not know it).
 Message makeErrorReply(const Message& request, Rejection rejection, std::string_view reason);

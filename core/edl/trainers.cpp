@@ -185,10 +185,10 @@ TrainerResult trainScripted(ElasticContext& ctx)
     ScriptedModel net = loadScriptedModel(spec, device);
     const auto params = net->parameters();
     const auto floatType = params.empty() ? torch::kFloat32 : params.front().scalar_type();
-    const std::string loss = spec.loss == "auto" ? (net->hasLoss ? std::string("module")
-                                     : files.classTargets        ? "cross_entropy"
-                                                                 : "mse")
-                                                 : spec.loss;
+    const std::string loss = spec.loss == LossFunction::Auto ? (net->hasLoss ? std::string("module")
+                                     : files.classTargets                    ? "cross_entropy"
+                                                                             : "mse")
+                                                             : std::string(enumName(spec.loss));
     if (loss == "cross_entropy" && !files.classTargets)
         throw Error::invalidInput("cross-entropy needs integer class labels as targets").inFile(files.targets.string());
     namespace F = torch::nn::functional;
@@ -216,7 +216,7 @@ TrainerResult runBuiltinTrainer(ElasticContext& ctx)
 {
     const JobSpec& spec = ctx.spec();
     torch::manual_seed(spec.seed);
-    if (spec.trainer == "torchscript") {
+    if (spec.trainer == Trainer::TorchScript) {
         try {
             return trainScripted(ctx);
         } catch (const c10::Error& e) {
@@ -225,15 +225,16 @@ TrainerResult runBuiltinTrainer(ElasticContext& ctx)
     }
     const SyntheticDataset data = makeDataset(spec); // the background load of a joiner
     try {
-        if (spec.trainer == "mlp")
+        if (spec.trainer == Trainer::Mlp)
             return train(ctx, data, Mlp(data.featureSize(), spec.hidden, data.classes));
-        if (spec.trainer == "cnn")
+        if (spec.trainer == Trainer::Cnn)
             return train(ctx, data, Cnn(spec.hidden, data.classes));
     } catch (const c10::Error& e) {
         throw Error::failure(std::string("training failed: ") + e.what_without_backtrace())
-            .inOp("trainer " + spec.trainer);
+            .inOp("trainer " + std::string(enumName(spec.trainer)));
     }
-    throw Error::invalidInput("unknown trainer '" + spec.trainer + "' (built in: mlp, cnn)").forField("trainer");
+    throw Error::invalidInput("the " + std::string(enumName(spec.trainer)) + " trainer is not built in (mlp, cnn)")
+        .forField("trainer");
 }
 
 } // namespace vantage::edl

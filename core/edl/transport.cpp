@@ -40,7 +40,7 @@ void throwErrorReply(const Message& reply, const std::string& endpoint)
 {
     const auto code = jsonFieldOr<std::string>(reply.body, "code", "error", "error reply");
     const auto text = jsonFieldOr<std::string>(reply.body, "message", "refused", "error reply");
-    const auto rejection = rejectionFromCode(code);
+    const auto rejection = enumFromName<Rejection>(code);
     const bool userFault = rejection == Rejection::BadToken || rejection == Rejection::BadVersion || code == "invalid";
     Error e(std::string("the leader refused the request: ") + text,
         userFault ? Error::Kind::InvalidInput : Error::Kind::Failure);

@@ -70,7 +70,7 @@ UserDataFiles resolveUserData(const std::string& spec)
 }
 
 void useUserModel(
-    JobSpec& spec, const std::string& model, const std::string& data, const std::string& loss, bool loadIsolated)
+    JobSpec& spec, const std::string& model, const std::string& data, LossFunction loss, bool loadIsolated)
 {
     if (model.empty())
         throw Error::invalidInput("--data trains a model given with --model").forField("model");
@@ -81,12 +81,12 @@ void useUserModel(
     if (loadIsolated)
         loadTorchScriptIsolated(model); // a hostile file fails here, not in a worker
     const UserDataFiles files = resolveUserData(data);
-    spec.trainer = "torchscript";
+    spec.trainer = Trainer::TorchScript;
     spec.model = std::filesystem::absolute(model).string();
     spec.data
         = std::filesystem::absolute(files.inputs).string() + "," + std::filesystem::absolute(files.targets).string();
-    spec.loss = loss == "cross-entropy" ? "cross_entropy" : loss.empty() ? "auto" : loss;
-    if (spec.loss == "cross_entropy" && !files.classTargets)
+    spec.loss = loss;
+    if (loss == LossFunction::CrossEntropy && !files.classTargets)
         throw Error::invalidInput("cross-entropy needs integer class labels as targets")
             .inFile(files.targets.string())
             .forField("loss");

@@ -30,14 +30,15 @@ struct UserDataFiles {
 UserDataFiles resolveUserData(const std::string& spec);
 
 struct JobSpec;
-// Makes `spec` train the user's TorchScript module `model` on `data` with `loss` ("auto",
-// "cross_entropy" or "cross-entropy", "mse"): checks the model file and the data before anything
-// starts, sets the trainer, absolute paths and the sample count (the data's rows). What the CLI's
-// --model / --data and the page's Model and Data fields both call. `loadIsolated`: the model is
-// also loaded in the sandboxed model reader (common/model_reader.h), so a file that crashes,
-// hangs or forges LibTorch is refused before any worker starts (seconds at most: the GUI thread
-// passes false and leaves that to the workers, which run under the job's limits).
-void useUserModel(JobSpec& spec, const std::string& model, const std::string& data, const std::string& loss,
-    bool loadIsolated = true);
+enum class LossFunction;
+// Makes `spec` train the user's TorchScript module `model` on `data` with `loss`: checks the model
+// file and the data before anything starts, sets the trainer, absolute paths and the sample count
+// (the data's rows). What the CLI's --model / --data and the page's Model and Data fields both
+// call. `loadIsolated`: the model is also loaded in the sandboxed model reader
+// (common/model_reader.h), so a file that crashes, hangs or forges LibTorch is refused before any
+// worker starts (seconds at most: the GUI thread passes false and leaves that to the workers,
+// which run under the job's limits).
+void useUserModel(
+    JobSpec& spec, const std::string& model, const std::string& data, LossFunction loss, bool loadIsolated = true);
 
 } // namespace vantage::edl

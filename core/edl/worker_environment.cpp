@@ -68,29 +68,6 @@ std::vector<std::span<const std::int64_t>> StepBatch::microBatches() const
     return out;
 }
 
-std::string_view endReasonName(EndReason r)
-{
-    switch (r) {
-    case EndReason::None:
-        return "running";
-    case EndReason::Finished:
-        return "finished";
-    case EndReason::Stopped:
-        return "stopped";
-    case EndReason::Left:
-        return "left";
-    case EndReason::JobFailed:
-        return "job failed";
-    case EndReason::LeaderLost:
-        return "leader lost";
-    case EndReason::Terminated:
-        return "terminated";
-    case EndReason::Restart:
-        return "restart";
-    }
-    return "running";
-}
-
 int workerExitCode(EndReason r)
 {
     switch (r) {

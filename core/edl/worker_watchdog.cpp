@@ -70,7 +70,7 @@ void WorkerWatchdog::run()
             since = std::chrono::steady_clock::now();
         if (secondsSince(*since) < m_options.graceS)
             continue;
-        std::cerr << "vantage-edl-worker " << m_options.workerId << ": " << endReasonName(reason)
+        std::cerr << "vantage-edl-worker " << m_options.workerId << ": " << enumName(reason)
                   << ", and the training thread did not end the worker within " << m_options.graceS
                   << " s (the model may never return); ending the process" << std::endl;
         try {

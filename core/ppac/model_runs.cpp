@@ -143,8 +143,9 @@ SimilarRun SimilarRecipe::run(
 EvaluateRun EvaluateRecipe::run(
     store::Session* session, const EvaluateRequest& r, Progress& progress, const CancelToken& cancel)
 {
-    const Json params = { { "model", r.model.model }, { "dataset", r.model.data.load.path.string() },
-        { "gamma", r.knobs.gamma }, { "beta", r.knobs.beta } };
+    params::checkRanges(knobsParams(), r.knobs);
+    Json params = params::toJson(knobsParams(), r.knobs);
+    params.update({ { "model", r.model.model }, { "dataset", r.model.data.load.path.string() } });
     const store::NewRun run{ .engine = engine, .kind = kind, .name = r.model.model, .params = params };
     return store::recordRun(session, run, [&](store::RunScope& scope) {
         EvaluateRun out;
@@ -164,11 +165,28 @@ EvaluateRun EvaluateRecipe::run(
     });
 }
 
+const params::Table<RerankRequest>& rerankParams()
+{
+    // Each value in the range of the one knob (knobsParams).
+    const auto low = [](const char* key) { return std::get<double>(params::find(knobsParams(), key)->info.min); };
+    const auto high = [](const char* key) { return std::get<double>(params::find(knobsParams(), key)->info.max); };
+    static const params::Table<RerankRequest> table = {
+        params::numbers(&RerankRequest::gammas,
+            { "gamma", "--gamma", VANTAGE_TRANSLATE_NOOP("Params", "Weights of personal popularity (γ) to sweep") },
+            low("gamma"), high("gamma")),
+        params::numbers(&RerankRequest::betas,
+            { "beta", "--beta", VANTAGE_TRANSLATE_NOOP("Params", "Weights of global popularity (β) to sweep") },
+            low("beta"), high("beta")),
+    };
+    return table;
+}
+
 RerankRun RerankRecipe::run(
     store::Session* session, const RerankRequest& r, Progress& progress, const CancelToken& cancel)
 {
-    const Json params = { { "model", r.model.model }, { "dataset", r.model.data.load.path.string() },
-        { "gamma", r.gammas }, { "beta", r.betas } };
+    params::checkRanges(rerankParams(), r);
+    Json params = params::toJson(rerankParams(), r);
+    params.update({ { "model", r.model.model }, { "dataset", r.model.data.load.path.string() } });
     const store::NewRun run{ .engine = engine, .kind = kind, .name = r.model.model, .params = params };
     return store::recordRun(session, run, [&](store::RunScope& scope) {
         RerankRun out;

@@ -76,9 +76,12 @@ struct EvaluateRun {
 
 struct RerankRequest {
     ModelRequest model;
-    std::vector<double> gammas; // every pair of these and `betas`, gamma-major
-    std::vector<double> betas;
+    std::vector<double> gammas{ 0.0 }; // every pair of these and `betas`, gamma-major
+    std::vector<double> betas{ 0.0 };
 };
+// The knobs' lists of RerankRequest (keys "gamma", "beta": each value in the range of knobsParams'
+// γ and β), declared once for vantage-cli's ppac rerank and the run's parameters.
+const params::Table<RerankRequest>& rerankParams();
 
 struct RerankRun {
     std::int64_t runId = 0;

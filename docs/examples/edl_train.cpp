@@ -56,7 +56,7 @@ int main()
                 opt.step();
             ctx.commit(lossSum, step->sampleIds); // true once the leader has committed the step
         }
-        std::cerr << ctx.workerId() << ": " << endReasonName(ctx.endReason()) << '\n';
+        std::cerr << ctx.workerId() << ": " << vantage::enumName(ctx.endReason()) << '\n';
         return ctx.endReason() == EndReason::JobFailed ? 4 : 0;
     } catch (const std::exception& e) {
         std::cerr << "edl_train: " << e.what() << '\n';

@@ -39,7 +39,7 @@ JobReport runToEnd(const LeaderOptions& options)
 LeaderOptions options(const std::string& name, int workers)
 {
     LeaderOptions o;
-    o.spec.trainer = "mlp";
+    o.spec.trainer = Trainer::Mlp;
     o.spec.samples = g_samples;
     o.spec.epochs = 1;
     o.spec.globalBatch = g_batch;

@@ -16,7 +16,7 @@ const QString kCli = QStringLiteral(VANTAGE_CLI);
 struct NumericOption {
     QStringList command; // e.g. { "ft", "search" }
     QString name; // "--seq"
-    QString type; // INT, UINT or FLOAT
+    QString type; // INT, UINT, FLOAT or FLOATS (comma-separated)
     QString range; // the declared range in words, "" when none
 };
 
@@ -45,7 +45,7 @@ QStringList section(const QString& help, const QString& title)
 void collect(const QStringList& command, QList<NumericOption>& out)
 {
     const QString help = helpOf(command);
-    static const QRegularExpression option(R"(^(\S*--[\w-]+)\s+(INT|UINT|FLOAT)(:\[([^\]]*)\])?)");
+    static const QRegularExpression option(R"(^(\S*--[\w-]+)\s+(INT|UINT|FLOATS|FLOAT)(:\[([^\]]*)\])?)");
     for (const QString& line : section(help, "Options:")) {
         const auto m = option.match(line);
         if (m.hasMatch())
@@ -94,7 +94,7 @@ QStringList outside(const NumericOption& o)
             hi = m4.captured(1);
     }
     auto shifted = [&](const QString& end, int by) {
-        if (o.type == "FLOAT")
+        if (o.type.startsWith("FLOAT"))
             return QString::number(end.toDouble() + by * std::max(1.0, std::abs(end.toDouble())), 'g', 17);
         bool ok = false;
         const qlonglong v = end.toLongLong(&ok);
@@ -128,7 +128,8 @@ private Q_SLOTS:
         const QList<NumericOption> options = engineOptions();
         QVERIFY2(options.size() >= 20, qPrintable(QString::number(options.size()) + " numeric options found"));
         for (const auto& o : options)
-            QVERIFY2(o.range.startsWith("a whole number") || o.range.startsWith("a finite number"),
+            QVERIFY2(o.range.startsWith("a whole number") || o.range.startsWith("a finite number")
+                    || (o.type == "FLOATS" && o.range.startsWith("comma-separated finite numbers")),
                 qPrintable(o.command.join(' ') + " " + o.name + " has no declared range"));
     }
 
@@ -141,9 +142,12 @@ private Q_SLOTS:
         // the first values outside its own range.
         const QStringList any = { "nan", "NaN", "inf", "-inf", "1e400", "12abc", "0x10", "1,5", " " };
         const QStringList integral = any + QStringList{ "1.5", "1e3", "18446744073709551616", "-18446744073709551617" };
+        // A list takes "1,5"; one bad item among good ones is refused.
+        const QStringList list
+            = QStringList{ "1,nan", "1,,5", "1,", "0,12abc" } + any.filter(QRegularExpression("^[^,]*$"));
         int turn = 0;
         for (const auto& o : engineOptions()) {
-            const QStringList& hostile = o.type == "FLOAT" ? any : integral;
+            const QStringList& hostile = o.type == "FLOAT" ? any : o.type == "FLOATS" ? list : integral;
             QStringList values = { hostile[turn++ % hostile.size()] };
             values += outside(o);
             for (const QString& v : values)

@@ -16,6 +16,7 @@
 #include "main_window.h"
 #include "pages.h"
 #include "param_widgets.h"
+#include "ppac/model_runs.h"
 #include "ppac/recommender.h"
 #include "ppac/trainer.h"
 #include "ppac/training_run.h"
@@ -24,8 +25,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
 #include <QRegularExpression>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -103,8 +107,48 @@ const std::map<QString, TableUnderTest>& tables()
                 [](MainWindow& w) -> QWidget* { return w.findChild<DgiPage*>(); }) },
         { QStringLiteral("ft.frontier"),
             tableOf(ft::frontierRequestParams(), { "ft", "frontier", "--costs", "/nonexistent/costs.json" }, nullptr) },
+        { QStringLiteral("ppac.eval"),
+            tableOf(ppac::knobsParams(), { "ppac", "eval", "--model", "/nonexistent/m.vppac" }, nullptr) },
+        { QStringLiteral("ppac.rerank"),
+            tableOf(ppac::rerankParams(), { "ppac", "rerank", "--model", "/nonexistent/m.vppac" }, nullptr) },
     };
     return all;
+}
+
+// A file of the test's own (a host file), in a folder that lasts as long as the test.
+std::string testFile(const std::string& name, const QByteArray& text)
+{
+    static QTemporaryDir dir;
+    const QString path = dir.filePath(QString::fromStdString(name));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path.toStdString();
+}
+
+// For each field of items: the text of a value other than the default, and a text and a JSON
+// value that it refuses.
+struct ItemsSample {
+    std::string text;
+    std::string badText;
+    Json badJson;
+};
+const ItemsSample& itemsSample(const std::string& key)
+{
+    static const std::map<std::string, ItemsSample> samples = {
+        { "schedule", { "step=9:-1,step=5:+2", "step=5", Json::array({ { { "step", -1 }, { "delta", 1 } } }) } },
+        { "faults",
+            { "step=3:worker=1:phase=compute,step=0:worker=0:slow=40", "step=1:worker=1:phase=sideways",
+                Json::array({ { { "step", 1 }, { "worker", "w1" }, { "phase", "sideways" } } }) } },
+        { "hosts",
+            { testFile("two.hosts", "node1 slots=2 devices=cpu,cuda:1\nnode2 # the second\n"),
+                testFile("bad.hosts", "-oProxyCommand=touch\n"),
+                Json::array({ { { "host", "-oProxyCommand=x" } } }) } },
+    };
+    const auto it = samples.find(key);
+    if (it == samples.end())
+        qFatal("no sample of the items of '%s': add one", key.c_str());
+    return it->second;
 }
 
 cli_harness::Result cli(const QStringList& args)
@@ -133,8 +177,12 @@ QString helpDefault(const QString& text, params::Type type)
         const auto m = QRegularExpression(QStringLiteral("\\[default: (?:\\w+ )?(on|off)\\]")).match(text);
         return m.hasMatch() ? (m.captured(1) == QLatin1String("on") ? "true" : "false") : QString();
     }
+    // "--epochs INT:[a whole number from 1 to 1000000]=100", "--trainer TEXT:{mlp,cnn}=mlp": the
+    // default follows the type and its range, before the description (which may hold a '=').
     const QString firstLine = text.section(QLatin1Char('\n'), 0, 0);
-    const auto m = QRegularExpression(QStringLiteral("=(\\S+)")).match(firstLine);
+    static const QRegularExpression shown(
+        QStringLiteral("^\\s*\\S+ [A-Z]+(?::(?:\\[[^\\]]*\\]|\\{[^}]*\\}))?(?:=(\\S+))?"));
+    const auto m = shown.match(firstLine);
     return m.hasMatch() ? m.captured(1) : QString();
 }
 
@@ -149,6 +197,8 @@ QString widgetValue(QWidget* w)
         return b->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
     if (auto* b = qobject_cast<QComboBox*>(w))
         return b->currentData().toString();
+    if (auto* b = qobject_cast<QLineEdit*>(w))
+        return b->text();
     return {};
 }
 
@@ -156,10 +206,10 @@ double asDouble(const params::Value& v)
 {
     return std::visit(
         [](const auto& x) -> double {
-            if constexpr (std::is_same_v<std::decay_t<decltype(x)>, std::string>)
-                return 0.0;
-            else
+            if constexpr (std::is_arithmetic_v<std::decay_t<decltype(x)>>)
                 return static_cast<double>(x);
+            else
+                return 0.0;
         },
         v);
 }
@@ -188,6 +238,10 @@ Json otherValue(const params::FieldInfo& f)
     case params::Type::String:
     case params::Type::Path:
         return std::get<std::string>(f.defaultValue) + "-other";
+    case params::Type::NumberList:
+        return Json::array({ asDouble(f.min), asDouble(f.max), 0.5 });
+    case params::Type::Items:
+        return f.itemsFromText(itemsSample(f.key()).text);
     case params::Type::Int:
     case params::Type::Double:
         break;
@@ -200,21 +254,30 @@ Json otherValue(const params::FieldInfo& f)
         return params::valueJson(f.min);
     return std::visit(
         [](const auto& x) -> Json {
-            if constexpr (std::is_same_v<std::decay_t<decltype(x)>,
-                              std::string> || std::is_same_v<std::decay_t<decltype(x)>, bool>)
-                return Json();
-            else
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_arithmetic_v<X> && !std::is_same_v<X, bool>)
                 return x + 1;
+            else
+                return Json();
         },
         f.defaultValue);
 }
 
 // A value just outside the field's range as JSON and as command-line text; none for a field
-// without a bound (a text, a flag, a number open at both ends).
+// without a bound (a text, a flag, a number open at both ends). A list has one such value among
+// values in range; items are refused by their own rules.
 std::optional<std::pair<Json, QString>> outOfRange(const params::FieldInfo& f)
 {
     if (f.type == params::Type::Enum)
         return std::pair{ Json("no-such-name"), QStringLiteral("no-such-name") };
+    if (f.type == params::Type::Items) {
+        const auto& sample = itemsSample(f.key());
+        return std::pair{ sample.badJson, QString::fromStdString(sample.badText) };
+    }
+    if (f.type == params::Type::NumberList) {
+        const double above = asDouble(f.max) * 2.0 + 1.0;
+        return std::pair{ Json::array({ 0.5, above }), QStringLiteral("0.5,%1").arg(above, 0, 'g', 17) };
+    }
     if (f.type != params::Type::Int && f.type != params::Type::Double)
         return std::nullopt;
     if (!f.minOpen) {
@@ -310,7 +373,9 @@ private Q_SLOTS:
         const QString shown = helpDefault(text, f.type);
         QCOMPARE(shown, QString::fromStdString(params::valueText(f.defaultValue)));
         const auto parsed = f.parse(shown.toStdString());
-        if (f.type != params::Type::Bool && !(f.type == params::Type::String && shown.isEmpty()))
+        const bool textual = f.type == params::Type::String || f.type == params::Type::Path
+            || f.type == params::Type::Items; // none shown: none given (a host file)
+        if (f.type != params::Type::Bool && !(textual && shown.isEmpty()))
             QVERIFY2(std::holds_alternative<params::Value>(parsed), qPrintable(shown));
     }
 
@@ -390,7 +455,9 @@ private Q_SLOTS:
             return;
         const auto r = cli(t.command + QStringList{ QString::fromStdString(f.names.option), bad->second });
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains(QByteArray::fromStdString(f.names.option + ": must be")), r.err.constData());
+        // Items say what is wrong in their own words ("expected step=S:+N ...").
+        const std::string said = f.type == params::Type::Items ? ": " : ": must be";
+        QVERIFY2(r.err.contains(QByteArray::fromStdString(f.names.option + said)), r.err.constData());
     }
 };
 

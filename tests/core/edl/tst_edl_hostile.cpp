@@ -144,7 +144,7 @@ class TestHostile : public QObject {
     LeaderOptions options(const std::string& name, int workers, std::int64_t samples) const
     {
         LeaderOptions o;
-        o.spec.trainer = "mlp";
+        o.spec.trainer = Trainer::Mlp;
         o.spec.samples = samples;
         o.spec.epochs = 1;
         o.spec.globalBatch = 32;
@@ -346,7 +346,7 @@ private Q_SLOTS:
         QFETCH(bool, overSsh);
         QFETCH(int, leaderSignal);
         auto o = options("hang-" + std::to_string(++m_jobs), 2, 256);
-        o.spec.trainer = "torchscript";
+        o.spec.trainer = Trainer::TorchScript;
         o.spec.model = dir(model.toStdString()).string();
         o.spec.data = dir("clean").string();
         const QByteArray oldPath = qgetenv("PATH");
@@ -410,7 +410,7 @@ private Q_SLOTS:
     void workerLimits()
     {
         auto o = options("limits", 1, 256);
-        o.spec.trainer = "torchscript";
+        o.spec.trainer = Trainer::TorchScript;
         o.spec.model = dir("hang_forward.pt").string();
         o.spec.data = dir("clean").string();
         o.spec.workerMemoryMb = 3000;
@@ -459,7 +459,7 @@ private Q_SLOTS:
         QFETCH(QString, data);
         QFETCH(QString, value);
         auto o = options("nonfinite-" + data.toStdString(), 2, 256);
-        o.spec.trainer = "torchscript";
+        o.spec.trainer = Trainer::TorchScript;
         o.spec.model = dir("small.pt").string();
         o.spec.data = dir(data.toStdString()).string();
         Leader leader(o);

@@ -143,7 +143,7 @@ class TestElasticJob : public QObject {
     LeaderOptions options(const std::string& name, int workers, std::int64_t samples, std::int64_t batch) const
     {
         LeaderOptions o;
-        o.spec.trainer = "mlp";
+        o.spec.trainer = Trainer::Mlp;
         o.spec.samples = samples;
         o.spec.globalBatch = batch;
         o.spec.epochs = 1;

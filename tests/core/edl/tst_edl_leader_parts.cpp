@@ -60,6 +60,20 @@ StepLedger::Report reply(BarrierReply r, std::int64_t samples = 0)
     return report;
 }
 
+std::vector<std::string> ids(const QString& text)
+{
+    std::vector<std::string> out;
+    for (const auto& id : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        out.push_back(id.toStdString());
+    return out;
+}
+
+// A moment of the test's own clock, `s` seconds after its start.
+Clock::time_point at(double s)
+{
+    return Clock::time_point{} + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(100.0 + s));
+}
+
 } // namespace
 
 class TestLeaderParts : public QObject {
@@ -542,6 +556,233 @@ private Q_SLOTS:
         QCOMPARE(got.join(QLatin1Char(',')), named);
         StragglerWatch off(StragglerPolicy{ .enabled = false });
         QVERIFY(off.observe({ { "w0", 1.0, true }, { "w1", 9.0, true } }).empty());
+    }
+
+    // A switch opens the scale event of what it did (joiners only: scale-out; leavers only:
+    // scale-in; both: migration; a member lost: failure) unless it forms the first generation or
+    // the first after a restart; the event is done when the next step is planned, its pause
+    // measured from the last commit when the members rolled back to it, else from the switch.
+    void scaleBookSwitches_data()
+    {
+        QTest::addColumn<QString>("joined");
+        QTest::addColumn<QString>("left");
+        QTest::addColumn<QString>("gone");
+        QTest::addColumn<bool>("restore");
+        QTest::addColumn<bool>("fresh");
+        QTest::addColumn<QString>("kind"); // "": no event
+        QTest::addColumn<double>("pauseS"); // last commit at 0 s, switch at 2 s, next plan at 5 s
+        QTest::newRow("scale out") << "w2"
+                                   << ""
+                                   << "" << false << false << "scale_out" << 3.0;
+        QTest::newRow("scale in") << ""
+                                  << "w1"
+                                  << "" << false << false << "scale_in" << 3.0;
+        QTest::newRow("migration") << "w3,w4"
+                                   << "w0"
+                                   << "" << false << false << "migration" << 3.0;
+        QTest::newRow("failure, restored") << ""
+                                           << ""
+                                           << "w1" << true << false << "failure" << 5.0;
+        QTest::newRow("joiner and failure") << "w2"
+                                            << ""
+                                            << "w1" << true << false << "failure" << 5.0;
+        QTest::newRow("nothing changed") << ""
+                                         << ""
+                                         << "" << false << false << "" << 0.0;
+        QTest::newRow("first generation") << "w0,w1"
+                                          << ""
+                                          << "" << false << true << "" << 0.0;
+    }
+    void scaleBookSwitches()
+    {
+        QFETCH(QString, joined);
+        QFETCH(QString, left);
+        QFETCH(QString, gone);
+        QFETCH(bool, restore);
+        QFETCH(bool, fresh);
+        QFETCH(QString, kind);
+        QFETCH(double, pauseS);
+        ScaleBook book({});
+        const std::int64_t before = 3;
+        const auto count = [](const QString& t) { return static_cast<std::int64_t>(ids(t).size()); };
+        const std::int64_t after = before + count(joined) - count(left) - count(gone);
+        book.noteSwitch({ .step = 12,
+                            .before = before,
+                            .after = after,
+                            .generation = 4,
+                            .joined = ids(joined),
+                            .left = ids(left),
+                            .gone = ids(gone),
+                            .restore = restore,
+                            .fresh = fresh },
+            at(0.0), at(2.0));
+        QCOMPARE(book.underWay(), !kind.isEmpty());
+        const auto done = book.complete(at(5.0));
+        QCOMPARE(done.has_value(), !kind.isEmpty());
+        QVERIFY(!book.underWay());
+        if (!done) {
+            QVERIFY(book.events().empty());
+            return;
+        }
+        QCOMPARE(QString::fromUtf8(enumName(done->kind).data()), kind);
+        QCOMPARE(done->step, std::int64_t(12));
+        QCOMPARE(done->workersBefore, before);
+        QCOMPARE(done->workersAfter, after);
+        QCOMPARE(done->generation, std::int64_t(4));
+        QCOMPARE(done->joined, ids(joined));
+        auto wentAway = ids(left);
+        for (const auto& id : ids(gone))
+            wentAway.push_back(id);
+        QCOMPARE(done->left, wentAway);
+        QCOMPARE(done->pauseS, pauseS);
+        QCOMPARE(book.events().size(), std::size_t(1));
+        QVERIFY(!book.complete(at(6.0))); // once
+    }
+
+    // An aborted step opens a failure event paused from the last commit; the switch that follows
+    // completes it (its sizes, who went), a later abort or switch under way changes its start
+    // nothing, and a loss among them makes it a failure whatever opened it.
+    void scaleBookAbortThenSwitches_data()
+    {
+        QTest::addColumn<QString>("switches"); // per switch: joined/left/gone, ';' between switches
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("left");
+        QTest::addColumn<QString>("joined");
+        QTest::newRow("member lost") << "//w2"
+                                     << "failure"
+                                     << "w2"
+                                     << "";
+        QTest::newRow("lost twice") << "//w2;//w2,w1"
+                                    << "failure"
+                                    << "w2,w1"
+                                    << "";
+        QTest::newRow("joiner then loss") << "w3//;w4//w1"
+                                          << "failure"
+                                          << "w1"
+                                          << "w3,w4";
+    }
+    void scaleBookAbortThenSwitches()
+    {
+        QFETCH(QString, switches);
+        QFETCH(QString, kind);
+        QFETCH(QString, left);
+        QFETCH(QString, joined);
+        ScaleBook book({});
+        book.noteAbort(7, 3, at(0.0));
+        book.noteAbort(8, 9, at(1.0)); // one is under way: nothing changes
+        std::int64_t generation = 1;
+        for (const auto& sw : switches.split(QLatin1Char(';'))) {
+            const auto parts = sw.split(QLatin1Char('/'));
+            book.noteSwitch({ .step = 7,
+                                .before = 3,
+                                .after = 2,
+                                .generation = ++generation,
+                                .joined = ids(parts[0]),
+                                .left = ids(parts[1]),
+                                .gone = ids(parts[2]),
+                                .restore = true },
+                at(4.0), at(4.0));
+        }
+        const auto done = book.complete(at(6.0));
+        QVERIFY(done);
+        QCOMPARE(QString::fromUtf8(enumName(done->kind).data()), kind);
+        QCOMPARE(done->step, std::int64_t(7));
+        QCOMPARE(done->workersBefore, std::int64_t(3));
+        QCOMPARE(done->generation, generation);
+        QCOMPARE(done->left, ids(left));
+        QCOMPARE(done->joined, ids(joined));
+        QCOMPARE(done->pauseS, 6.0); // from the commit the abort rolled back to
+    }
+
+    // The schedule's items come out in order, each once, when their step is reached.
+    void scaleBookSchedule_data()
+    {
+        QTest::addColumn<QString>("schedule"); // as --schedule writes it
+        QTest::addColumn<QString>("polls"); // the steps it is asked at
+        QTest::addColumn<QString>("taken"); // "step:delta" each, in order, '|' after each poll
+        QTest::newRow("in order") << "step=2:+1,step=5:-1"
+                                  << "0,2,3,5,9"
+                                  << "|2:1||5:-1||";
+        QTest::newRow("late poll takes both") << "step=2:+1,step=5:-1"
+                                              << "7,8"
+                                              << "2:1,5:-1||";
+        QTest::newRow("same step") << "step=4:+1,step=4:+2"
+                                   << "3,4"
+                                   << "|4:1,4:2|";
+        QTest::newRow("sorted on reading") << "step=6:-1,step=1:+1"
+                                           << "1,6"
+                                           << "1:1|6:-1|";
+    }
+    void scaleBookSchedule()
+    {
+        QFETCH(QString, schedule);
+        QFETCH(QString, polls);
+        QFETCH(QString, taken);
+        ScaleBook book(parseSchedule(schedule.toStdString()));
+        QString got;
+        for (const auto& step : polls.split(QLatin1Char(','))) {
+            QStringList now;
+            while (const auto item = book.takeDue(step.toLongLong()))
+                now << QStringLiteral("%1:%2").arg(item->step).arg(item->delta);
+            got += now.join(QLatin1Char(',')) + QLatin1Char('|');
+        }
+        QCOMPARE(got, taken);
+    }
+
+    // Stop-restart: a size asked for is due until the job has it; the restart waits for the old
+    // workers, launches the new ones once, and its event (from the members that left to the size
+    // asked) completes when the new first generation plans its step, paused from the last commit.
+    void scaleBookStopRestart_data()
+    {
+        QTest::addColumn<int>("size");
+        QTest::addColumn<int>("target");
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("out") << 2 << 3 << "scale_out";
+        QTest::newRow("in") << 3 << 1 << "scale_in";
+    }
+    void scaleBookStopRestart()
+    {
+        QFETCH(int, size);
+        QFETCH(int, target);
+        QFETCH(QString, kind);
+        ScaleBook book({});
+        QVERIFY(!book.restartDue(size));
+        book.askRestart(target);
+        QCOMPARE(book.restartDue(size), std::optional<int>(target));
+        QVERIFY(!book.restartDue(target));
+        std::vector<std::string> old;
+        std::vector<std::size_t> oldIndices;
+        for (int i = 0; i < size; ++i) {
+            old.push_back("w" + std::to_string(i));
+            oldIndices.push_back(static_cast<std::size_t>(i));
+        }
+        book.beginRestart(ScaleEvent{ .step = 20,
+                              .kind = enumFromName<ScaleKind>(kind.toStdString()),
+                              .workersBefore = size,
+                              .workersAfter = target,
+                              .left = old },
+            at(1.0), oldIndices);
+        QVERIFY(book.underWay());
+        QCOMPARE(book.restartWaitsFor(), oldIndices);
+        QVERIFY(!book.restartLaunched());
+        QCOMPARE(book.launchRestart(), target);
+        QVERIFY(book.restartLaunched());
+        QCOMPARE(book.launchRestart(), 0); // once
+        std::vector<std::string> fresh;
+        for (int i = 0; i < target; ++i)
+            fresh.push_back("w" + std::to_string(size + i));
+        book.noteSwitch(
+            { .step = 20, .after = target, .generation = 6, .joined = fresh, .fresh = true }, at(3.0), at(3.0));
+        const auto done = book.complete(at(4.5));
+        QVERIFY(done);
+        QCOMPARE(QString::fromUtf8(enumName(done->kind).data()), kind);
+        QCOMPARE(done->workersBefore, std::int64_t(size));
+        QCOMPARE(done->workersAfter, std::int64_t(target));
+        QCOMPARE(done->generation, std::int64_t(6));
+        QCOMPARE(done->left, old);
+        QCOMPARE(done->joined, fresh);
+        QCOMPARE(done->pauseS, 3.5);
+        QVERIFY(!book.restartDue(target)); // the job has the size it asked for
     }
 };
 

@@ -169,9 +169,9 @@ private Q_SLOTS:
         QVERIFY(e.token.empty());
         QCOMPARE(e.request, req.request);
         QCOMPARE(e.body["code"].get<std::string>(), std::string("bad_token"));
-        QCOMPARE(rejectionFromCode("bad_token"), Rejection::BadToken);
-        QCOMPARE(rejectionFromCode("stale_generation"), Rejection::StaleGeneration);
-        QCOMPARE(rejectionFromCode("whatever"), Rejection::None);
+        QCOMPARE(enumFromName<Rejection>("bad_token"), Rejection::BadToken);
+        QCOMPARE(enumFromName<Rejection>("stale_generation"), Rejection::StaleGeneration);
+        QCOMPARE(enumFromName<Rejection>("whatever"), Rejection::None);
     }
 
     void tokens()
@@ -193,7 +193,7 @@ private Q_SLOTS:
     void jobSpecRoundTripAndValidation()
     {
         JobSpec s;
-        s.trainer = "cnn";
+        s.trainer = Trainer::Cnn;
         s.samples = 999;
         s.globalBatch = 48;
         s.microBatch = 8;
