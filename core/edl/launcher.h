@@ -170,6 +170,9 @@ struct SlurmAllocation {
 // read (naming the variable).
 SlurmAllocation slurmAllocation(const std::map<std::string, std::string>& env);
 
+// This process's environment, name -> value.
+std::map<std::string, std::string> processEnvironment();
+
 // Slurm's host list syntax, expanded in order: "node[1-3,7],gpu[08-10]-ib,login" (zero padding
 // kept; several bracket groups in one name multiply out). Error::invalidInput naming `field`.
 std::vector<std::string> expandHostList(const std::string& list, const std::string& field);

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <optional>
 #include <string_view>
+#include <unistd.h>
 #include <utility>
 
 namespace vantage::edl {
@@ -46,7 +47,8 @@ std::vector<std::string> topLevelParts(const std::string& list, const std::strin
     return parts;
 }
 
-void expandName(const std::string& name, const std::string& list, const std::string& field, std::vector<std::string>& out)
+void expandName(
+    const std::string& name, const std::string& list, const std::string& field, std::vector<std::string>& out)
 {
     const auto open = name.find('[');
     if (open == std::string::npos) {
@@ -84,6 +86,18 @@ std::string variable(const std::map<std::string, std::string>& env, const char* 
 }
 
 } // namespace
+
+std::map<std::string, std::string> processEnvironment()
+{
+    std::map<std::string, std::string> env;
+    for (char** e = environ; e && *e; ++e) {
+        const std::string_view kv(*e);
+        const auto eq = kv.find('=');
+        if (eq != std::string_view::npos)
+            env.emplace(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    return env;
+}
 
 std::vector<std::string> expandHostList(const std::string& list, const std::string& field)
 {
@@ -166,10 +180,10 @@ std::string SlurmLauncher::nextHost() const
 std::vector<std::string> SlurmLauncher::commandLine(const std::string& node) const
 {
     std::vector<std::string> argv = m_srun;
-    for (const std::string& option : { "--jobid=" + m_allocation.jobId, std::string("--nodes=1"),
-             std::string("--ntasks=1"), "--nodelist=" + node, std::string("--exclusive"), std::string("--no-kill"),
-             std::string("--kill-on-bad-exit=0"), std::string("--job-name=vantage-edl-worker"),
-             std::string("--quiet") })
+    for (const std::string& option :
+        { "--jobid=" + m_allocation.jobId, std::string("--nodes=1"), std::string("--ntasks=1"), "--nodelist=" + node,
+            std::string("--exclusive"), std::string("--no-kill"), std::string("--kill-on-bad-exit=0"),
+            std::string("--job-name=vantage-edl-worker"), std::string("--quiet") })
         argv.push_back(option);
     if (m_command.empty()) {
         argv.push_back(m_worker.string());

@@ -253,11 +253,20 @@ Leader::Leader(LeaderOptions options)
         .token = d.token,
         .maxWaitS = std::max(60.0, 2 * d.opt.spec.timeouts.collectiveS),
         .peerSilenceS = std::max(10.0, d.opt.spec.timeouts.collectiveS) });
-    if (d.opt.hosts.empty())
+    switch (d.opt.effectiveLauncher()) {
+    case LauncherKind::Auto:
+    case LauncherKind::Local:
         d.launcher = std::make_unique<LocalLauncher>(d.opt.workerBinary, d.opt.devices, d.opt.workerCommand);
-    else
+        break;
+    case LauncherKind::Ssh:
         d.launcher
             = std::make_unique<SshLauncher>(d.opt.hosts, d.opt.workerBinary, d.opt.sshCommand, d.opt.workerCommand);
+        break;
+    case LauncherKind::Slurm:
+        d.launcher = std::make_unique<SlurmLauncher>(
+            slurmAllocation(processEnvironment()), d.opt.workerBinary, d.opt.srunCommand, d.opt.workerCommand);
+        break;
+    }
     d.audit.openLog(d.path("consumed.jsonl"));
     if (d.opt.writeJobFile)
         d.writeJobFile();

@@ -51,6 +51,23 @@ constexpr const auto& enumTable(ScaleMode)
     return kScaleModes;
 }
 
+// Where workers run: auto is ssh with hosts, else local; slurm makes each worker a job step of the
+// allocation the leader runs in (launcher.h's SlurmLauncher).
+enum class LauncherKind {
+    Auto,
+    Local,
+    Ssh,
+    Slurm
+};
+inline constexpr EnumTable<LauncherKind, 4> kLauncherKinds{ .field = "launcher",
+    .entries = { { { LauncherKind::Auto, "auto" }, { LauncherKind::Local, "local" }, { LauncherKind::Ssh, "ssh" },
+        { LauncherKind::Slurm, "slurm" } } },
+    .what = "launcher" };
+constexpr const auto& enumTable(LauncherKind)
+{
+    return kLauncherKinds;
+}
+
 // Straggler mitigation: a member whose compute time stays above factor x the median of the others
 // for `steps` committed steps is replaced by a new worker (or only removed).
 struct StragglerPolicy {
@@ -64,8 +81,10 @@ struct LeaderOptions {
     JobSpec spec;
     int workers = 2; // the first generation
     std::vector<std::string> devices; // local workers' devices, round robin ("cpu" when empty)
-    std::vector<HostEntry> hosts; // non-empty: workers over ssh on these hosts
+    LauncherKind launcher = LauncherKind::Auto;
+    std::vector<HostEntry> hosts; // workers over ssh on these hosts (launcher auto or ssh)
     std::string sshCommand = "ssh";
+    std::string srunCommand = "srun"; // launcher slurm
     std::string listenHost = "127.0.0.1";
     int listenPort = 0; // 0: a free port
     std::filesystem::path workerBinary; // vantage-edl-worker (local path; default for ssh hosts)
@@ -81,6 +100,8 @@ struct LeaderOptions {
     std::string restoreFrom; // start from this checkpoint instead of a fresh model
 
     void validate() const; // throws Error::invalidInput naming the field
+    // The launcher this job uses (auto resolved: ssh with hosts, else local).
+    LauncherKind effectiveLauncher() const;
 };
 // The fields of LeaderOptions (keys "workers", "hosts", "schedule", "faults", "scale_mode", "ssh",
 // "listen_host", ...), declared once for vantage-cli's edl run and start, the EDL page and the

@@ -238,6 +238,12 @@ params::Table<LeaderOptions> placementParams()
     return {
         params::number(&O::workers,
             { "workers", "--workers", VANTAGE_TRANSLATE_NOOP("Params", "Workers of the first generation") }, 1, 1024),
+        params::choice(&O::launcher,
+            { "launcher", "--launcher",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Where workers run: auto (ssh with --hosts, else local), local, ssh, or slurm (job steps of "
+                    "the Slurm allocation the leader runs in)") },
+            kLauncherKinds),
         params::items(&O::hosts,
             { "hosts", "--hosts",
                 VANTAGE_TRANSLATE_NOOP("Params",
@@ -268,6 +274,8 @@ params::Table<LeaderOptions> leaderParams()
     using O = LeaderOptions;
     return {
         params::text(&O::sshCommand, { "ssh", "--ssh", VANTAGE_TRANSLATE_NOOP("Params", "ssh command for --hosts") }),
+        params::text(&O::srunCommand,
+            { "srun", "--srun", VANTAGE_TRANSLATE_NOOP("Params", "srun command for --launcher slurm") }),
         params::text(&O::listenHost,
             { "listen_host", "--listen",
                 VANTAGE_TRANSLATE_NOOP("Params",
@@ -302,6 +310,55 @@ const params::Table<LeaderOptions>& leaderOptionsParams()
     return table;
 }
 
+LauncherKind LeaderOptions::effectiveLauncher() const
+{
+    if (launcher != LauncherKind::Auto)
+        return launcher;
+    return hosts.empty() ? LauncherKind::Local : LauncherKind::Ssh;
+}
+
+namespace {
+
+bool loopback(const std::string& host)
+{
+    return host == "localhost" || host.starts_with("127.") || host == "::1";
+}
+
+void validateLauncher(const LeaderOptions& o)
+{
+    switch (o.effectiveLauncher()) {
+    case LauncherKind::Auto:
+    case LauncherKind::Local:
+        if (!o.hosts.empty())
+            throw Error::invalidInput("a host list is for the ssh launcher, not the local one").forField("hosts");
+        break;
+    case LauncherKind::Ssh:
+        if (o.hosts.empty())
+            throw Error::invalidInput("the ssh launcher needs a host list (--hosts FILE)").forField("hosts");
+        if (shellWords(o.sshCommand, "ssh").empty())
+            throw Error::invalidInput("the ssh command is empty").forField("ssh");
+        break;
+    case LauncherKind::Slurm: {
+        if (!o.hosts.empty())
+            throw Error::invalidInput("the Slurm launcher takes its nodes from the allocation, not from a host list")
+                .forField("hosts");
+        if (shellWords(o.srunCommand, "srun").empty())
+            throw Error::invalidInput("the srun command is empty").forField("srun");
+        if (!o.devices.empty())
+            throw Error::invalidInput("the Slurm launcher starts CPU workers; devices are for local workers")
+                .forField("devices");
+        const SlurmAllocation a = slurmAllocation(processEnvironment());
+        if (a.nodes.size() > 1 && loopback(o.listenHost))
+            throw Error::invalidInput("workers on the allocation's other nodes cannot reach " + o.listenHost
+                + ": listen on an address of this node (--listen)")
+                .forField("listen_host");
+        break;
+    }
+    }
+}
+
+} // namespace
+
 void LeaderOptions::validate() const
 {
     spec.validate();
@@ -333,8 +390,7 @@ void LeaderOptions::validate() const
     }
     for (const auto& d : devices)
         (void)deviceEnvironment(d);
-    if (!hosts.empty() && shellWords(sshCommand, "ssh").empty())
-        throw Error::invalidInput("the ssh command is empty").forField("ssh");
+    validateLauncher(*this);
     // A damaged checkpoint is named now, not found by every worker in turn.
     if (!restoreFrom.empty())
         (void)inspectCheckpoint(restoreFrom);

@@ -59,11 +59,14 @@ public:
     Testbed& operator=(const Testbed&) = delete;
 
     // The script's result: exit 77 with the reason where the machine cannot make the testbed.
-    Result up()
+    // With `slurm`, the hosts are a Slurm cluster too (slurmctld on the first, a slurmd on each).
+    Result up(bool slurm = false)
     {
-        const Result r = runProcess(script(),
-            { QStringLiteral("up"), QStringLiteral("--hosts"), QString::number(m_hosts), QStringLiteral("--name"),
-                m_name, QStringLiteral("--dir"), m_dir });
+        QStringList args{ QStringLiteral("up"), QStringLiteral("--hosts"), QString::number(m_hosts),
+            QStringLiteral("--name"), m_name, QStringLiteral("--dir"), m_dir };
+        if (slurm)
+            args << QStringLiteral("--slurm");
+        const Result r = runProcess(script(), args, 120000);
         m_up = r.exitCode == 0;
         return r;
     }
@@ -80,6 +83,12 @@ public:
     QString address(int i) const { return QStringLiteral("10.77.0.%1").arg(10 + i); }
     QString sshConfig() const { return m_dir + QStringLiteral("/ssh_config"); }
     QString sshCommand() const { return QStringLiteral("ssh -F ") + sshConfig(); }
+    QString slurmConf() const { return m_dir + QStringLiteral("/slurm/slurm.conf"); }
+    // A Slurm client command (srun, sbatch, squeue, scancel) run on host `i`.
+    Result slurm(int i, const QStringList& command) const
+    {
+        return exec(i, QStringList{ QStringLiteral("env"), QStringLiteral("SLURM_CONF=") + slurmConf() } + command);
+    }
 
     // `command` run on host `i` (in its namespace).
     Result exec(int i, const QStringList& command, int timeoutMs = 60000) const
