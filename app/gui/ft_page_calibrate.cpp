@@ -51,7 +51,7 @@ QWidget* FtPage::buildCalibration()
     };
     m_calDevices = spin("ftCalDevices", "devices");
     m_calDevices->setSpecialValueText(tr("all cores"));
-    m_calThreads = spin("ftCalThreads", "threads");
+    m_calThreads = spin("ftCalThreads", "threads_per_device");
     m_calGemm = spin("ftCalGemm", "gemm_max");
     m_calibrate = new QPushButton(tr("Calibrate"), this);
     m_calibrate->setObjectName(QStringLiteral("ftCalibrate"));

@@ -74,7 +74,7 @@ const params::Table<CalibrationPlan>& calibrationPlanParams()
             { "devices", "--devices",
                 VANTAGE_TRANSLATE_NOOP("Params", "Processes measured, one device each (0: the number of cores)") },
             0, 256),
-        number(&P::threads, { "threads", "--threads", VANTAGE_TRANSLATE_NOOP("Params", "Threads of each process") }, 1,
+        number(&P::threads, { "threads_per_device", "--threads", VANTAGE_TRANSLATE_NOOP("Params", "Threads of each process") }, 1,
             1024),
         number(&P::gemmMax,
             { "gemm_max", "--gemm-max", VANTAGE_TRANSLATE_NOOP("Params", "Largest matmul dimension (from 64 up)") },

@@ -94,7 +94,7 @@ struct DeviceSamples {
 };
 
 // The plan's fields, declared once for `vantage-cli ft calibrate`, the run's parameters and the FT
-// page: "devices", "threads", "gemm_max", "copy_bytes", "collective_max_bytes", "repeats", "stall_s".
+// page: "devices", "threads_per_device", "gemm_max", "copy_bytes", "collective_max_bytes", "repeats", "stall_s".
 const params::Table<CalibrationPlan>& calibrationPlanParams();
 
 Json toJson(const CalibrationPlan& plan);

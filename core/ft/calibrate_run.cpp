@@ -224,7 +224,7 @@ CalibrateRun CalibrateRecipe::run(
     params["out"] = r.out;
     const store::NewRun run{ .engine = engine,
         .kind = kind,
-        .name = r.name.empty() ? std::string("calibrate") : r.name,
+        .name = r.name.empty() ? "calibrated-" + thisMachine().hostname : r.name, // the profile's name
         .params = std::move(params) };
     return store::recordRun(session, run, [&](store::RunScope& scope) {
         CalibrateRun out;

@@ -19,7 +19,7 @@
 //
 // What a calibrate run holds (shape version 1; a change here is a new version with its upgrader in
 // store/run_shapes.cpp):
-//   params    calibrationPlanParams() fields ("devices", "threads", "gemm_max", "copy_bytes",
+//   params    calibrationPlanParams() fields ("devices", "threads_per_device", "gemm_max", "copy_bytes",
 //             "collective_max_bytes", "repeats", "stall_s") with "name" and "out"
 //   result    {"cluster": the profile (ft::toJson), "machine": {hostname, cpu_model, cores,
 //             memory_bytes, torch_version, backend}, "samples": toJson(DeviceSamples),

@@ -10,6 +10,7 @@
 #include "edl/job.h"
 #include "edl/leader.h"
 #include "edl_page.h"
+#include "common/calibration.h"
 #include "ft/search_run.h"
 #include "ft/strategy_run.h"
 #include "ft_page.h"
@@ -101,6 +102,9 @@ const std::map<QString, TableUnderTest>& tables()
             tableOf(dgi::evaluationRequestParams(),
                 { "dgi", "eval", "--graph", "/nonexistent/graph", "--model", "gcn" },
                 [](MainWindow& w) -> QWidget* { return w.findChild<DgiPage*>(); }) },
+        { QStringLiteral("ft.calibrate"),
+            tableOf(calibrationPlanParams(), { "ft", "calibrate", "--out", "param-tables-cluster.json" },
+                [](MainWindow& w) -> QWidget* { return w.findChild<FtPage*>(); }) },
         { QStringLiteral("ft.frontier"),
             tableOf(ft::frontierRequestParams(), { "ft", "frontier", "--costs", "/nonexistent/costs.json" }, nullptr) },
     };
