@@ -5,12 +5,12 @@
 // default and spans the field's range).
 
 #include "../cli/cli_harness.h"
+#include "common/calibration.h"
 #include "dgi/evaluation_run.h"
 #include "dgi_page.h"
 #include "edl/job.h"
 #include "edl/leader.h"
 #include "edl_page.h"
-#include "common/calibration.h"
 #include "ft/search_run.h"
 #include "ft/strategy_run.h"
 #include "ft_page.h"
