@@ -34,9 +34,10 @@ constexpr int kTinyOps = 200; // tiny ops timed together (one is below the clock
 
 // The lower quartile of the repeats' times: on a shared machine a repeat that was descheduled says
 // nothing about the device (the median of 5 still caught such repeats on a loaded 2-core host).
-template <typename F> double typicalSeconds(int repeats, F&& body)
+template <typename F> double typicalSeconds(int repeats, F&& body, bool warmUp = true)
 {
-    body(); // warm-up: first-touch pages, Gloo's buffers, BLAS's threads
+    if (warmUp)
+        body(); // first-touch pages, Gloo's buffers, BLAS's threads
     std::vector<double> times;
     for (int i = 0; i < repeats; ++i) {
         const auto t0 = Clock::now();
@@ -152,17 +153,32 @@ private:
         advance();
     }
 
+    // Each collective's sizes are timed in rounds (every size once per round), so that a stretch
+    // in which the OS deschedules a device spoils one round of several sizes, not every repeat of one.
     void measureCollectives(int g, DeviceSamples& s)
     {
         const auto pg = group(g, "g" + std::to_string(g));
-        for (const auto& entry : kCollectives.entries)
-            for (double bytes : collectiveSizes(m_plan)) {
+        const std::vector<double> sizes = collectiveSizes(m_plan);
+        for (const auto& entry : kCollectives.entries) {
+            std::vector<std::function<void()>> calls;
+            std::vector<std::int64_t> elements;
+            for (double bytes : sizes) {
                 // fp32 elements, a multiple of the group's size (each device's part is whole)
-                const std::int64_t n = std::max<std::int64_t>(g, static_cast<std::int64_t>(bytes / 4.0) / g * g);
-                const double seconds = slowest(*pg, typicalSeconds(m_plan.repeats, collective(*pg, entry.value, n, s)));
-                s.collectives.push_back({ entry.value, g, 4.0 * double(n), seconds });
+                elements.push_back(std::max<std::int64_t>(g, static_cast<std::int64_t>(bytes / 4.0) / g * g));
+                calls.push_back(collective(*pg, entry.value, elements.back(), s));
+                calls.back()(); // warm-up
+            }
+            std::vector<std::vector<double>> times(calls.size());
+            for (int r = 0; r < m_plan.repeats; ++r)
+                for (std::size_t i = 0; i < calls.size(); ++i)
+                    times[i].push_back(typicalSeconds(1, calls[i], false));
+            for (std::size_t i = 0; i < calls.size(); ++i) {
+                std::nth_element(times[i].begin(), times[i].begin() + times[i].size() / 4, times[i].end());
+                const double seconds = slowest(*pg, times[i][times[i].size() / 4]);
+                s.collectives.push_back({ entry.value, g, 4.0 * double(elements[i]), seconds });
                 advance();
             }
+        }
     }
 
     // One call of `kind` on `n` fp32 elements (as common/calibration.h counts them) over `g`'s devices.

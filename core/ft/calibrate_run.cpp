@@ -218,7 +218,6 @@ CalibrateRun CalibrateRecipe::run(
     checkWritable(r.out);
     if (!r.measure)
         throw Error::failure("this build cannot measure devices (it has no LibTorch process runtime)");
-    cancel.throwIfCancelled();
     Json params = toJson(r.plan);
     params["name"] = r.name;
     params["out"] = r.out;

@@ -33,7 +33,7 @@ CalibrationPlan smallPlan()
     p.gemmMax = 128;
     p.copyBytes = std::int64_t{ 1 } << 20;
     p.collectiveMaxBytes = std::int64_t{ 1 } << 20;
-    p.repeats = 5;
+    p.repeats = 7;
     return p;
 }
 
