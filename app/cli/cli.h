@@ -130,6 +130,8 @@ inline constexpr double kAnyFinite = std::numeric_limits<double>::max();
 
 void addSessionCommands(CLI::App& app, Context& ctx);
 void addFtCommands(CLI::App& app, Context& ctx);
+// `ft calibrate`, in builds with EDL's process runtime (it measures through it).
+void addFtCalibrateCommand(CLI::App* ft, Context& ctx);
 void addDeviceCommands(CLI::App& app, Context& ctx);
 void addReportCommands(CLI::App& app, Context& ctx);
 // The LibTorch engines' commands, in builds that have them.

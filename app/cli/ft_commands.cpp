@@ -1,4 +1,5 @@
-// vantage-cli ft models|clusters|search|frontier|export: Frontier Tracking headless. `search`
+// vantage-cli ft models|clusters|search|frontier|export (and calibrate: ft_calibrate_command.cpp):
+// Frontier Tracking headless. `search`
 // prints per device count the Pareto frontier of (time per iteration, memory per device) with the
 // baselines; `frontier` does the same for a graph of explicit costs; `export` picks one strategy
 // and writes it as JSON (and DOT / SVG). With --session each command is recorded as a run.
@@ -266,6 +267,9 @@ void addFtCommands(CLI::App& app, Context& ctx)
     addNumber(exportCmd, "--run", o->run, "Pick from this stored search of --session instead of searching", 1,
         kMaxOf<std::int64_t>);
     exportCmd->callback([&ctx, o] { runExport(*o, ctx); });
+#ifdef VANTAGE_CLI_EDL
+    addFtCalibrateCommand(ft, ctx);
+#endif
 }
 
 } // namespace vantage::cli

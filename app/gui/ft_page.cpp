@@ -191,9 +191,9 @@ bool FtPage::startSearch()
     std::vector<int> devices;
     try {
         devices = parseDevices(m_devices->text());
-        cluster = m_cluster->currentData().toString().startsWith(QLatin1String("file:")) && m_state->customCluster
-            ? *m_state->customCluster
-            : ft::builtinCluster(m_cluster->currentData().toString().toStdString());
+        const QString key = m_cluster->currentData().toString();
+        cluster = m_state->customClusters.contains(key) ? m_state->customClusters.value(key)
+                                                        : ft::builtinCluster(key.toStdString());
     } catch (const std::exception& e) {
         m_status->setText(QString::fromUtf8(e.what()));
         return false;
@@ -565,6 +565,10 @@ void FtPage::showRun(qint64 runId)
         return;
     try {
         auto run = s->run(runId);
+        if (run.kind == store::RunKind::Calibrate) {
+            showCalibration(run);
+            return;
+        }
         int pickFrontier = -1, pickStrategy = -1;
         if (run.kind == store::RunKind::Pick) {
             pickFrontier = run.params.value("frontier", -1);

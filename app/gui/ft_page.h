@@ -5,6 +5,8 @@
 // breakdown, the op graph coloured by split dimension; export it. Searches and picks are runs. The
 // page starts with the fastest strategy that fits in device memory and says so, or picks nothing
 // and says why; a strategy that does not fit is marked, and exported only when the user confirms.
+// Calibrate measures this machine's devices (a task with progress and Cancel) and adds the fitted
+// profile to the cluster box.
 
 #include "engine_page.h"
 
@@ -31,7 +33,12 @@ class StackedBarChart;
 class SvgView;
 } // namespace vantage::widgets
 
+namespace vantage::store {
+struct RunInfo;
+} // namespace vantage::store
+
 namespace vantage::ft {
+struct ClusterProfile;
 struct DeviceFrontier;
 struct StrategyPoint;
 } // namespace vantage::ft
@@ -65,6 +72,7 @@ public:
 
 Q_SIGNALS:
     void searchFinished(bool ok);
+    void calibrationFinished(bool ok);
 
 private:
     struct State;
@@ -81,6 +89,11 @@ private:
     // and picks it; `name` is the graph's.
     void selectModelFile(const QString& key, const QString& name);
     void loadClusterFile();
+    QWidget* buildCalibration();
+    bool startCalibration();
+    // Puts a calibrated profile into the cluster box (once per run) and selects it.
+    void addCalibratedCluster(qint64 runId, const ft::ClusterProfile& cluster);
+    void showCalibration(const store::RunInfo& run);
     void onSearchDone(TaskOutcome::State state, const QString& error);
     void showResult();
     void clearResult();
@@ -123,6 +136,11 @@ private:
     widgets::SvgView* m_graph;
     QPlainTextEdit* m_summary;
     QPushButton* m_export;
+    QSpinBox* m_calDevices;
+    QSpinBox* m_calThreads;
+    QSpinBox* m_calGemm;
+    QPushButton* m_calibrate;
+    QLabel* m_calStatus;
 };
 
 } // namespace vantage::gui

@@ -32,7 +32,9 @@ struct FtPage::State {
     // The op graph files in the model box, by their item's data ("file:PATH"): each item searches
     // its own graph (one kept for all searched the last file loaded, whichever item was picked).
     QHash<QString, FtModelSpec> files;
-    std::optional<ft::ClusterProfile> customCluster;
+    // The cluster profiles in the cluster box that are not built in, by their item's data: a loaded
+    // file ("file:PATH") or a calibration ("calibrated:RUN").
+    QHash<QString, ft::ClusterProfile> customClusters;
     std::optional<ft::SearchResult> result;
     std::optional<ft::OpGraph> graph;
     ft::ClusterProfile cluster;

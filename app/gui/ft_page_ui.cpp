@@ -42,7 +42,12 @@ namespace vantage::gui {
 
 void FtPage::buildUi()
 {
-    QWidget* inputs = buildInputs();
+    auto* inputs = new QWidget(this);
+    auto* column = new QVBoxLayout(inputs);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->addWidget(buildInputs());
+    column->addWidget(buildCalibration());
+    column->addStretch(1);
     QWidget* chartBox = buildChart();
     QWidget* detailBox = buildDetails();
     auto* right = new QSplitter(Qt::Vertical, this);
@@ -142,7 +147,6 @@ QWidget* FtPage::buildInputs()
     inputsLayout->addLayout(form);
     inputsLayout->addWidget(m_search);
     inputsLayout->addWidget(m_status);
-    inputsLayout->addStretch(1);
     return inputs;
 }
 
@@ -329,7 +333,7 @@ void FtPage::loadClusterFile()
         return;
     try {
         const auto profile = ft::loadClusterProfile(path.toStdString());
-        m_state->customCluster = profile;
+        m_state->customClusters.insert(QStringLiteral("file:") + path, profile);
         m_cluster->addItem(tr("%1 (file)").arg(QString::fromStdString(profile.name)), QStringLiteral("file:") + path);
         m_cluster->setCurrentIndex(m_cluster->count() - 1);
     } catch (const std::exception& e) {

@@ -50,6 +50,9 @@ const char* const kPhases[] = {
     QT_TRANSLATE_NOOP("Phase", "moved"),
     QT_TRANSLATE_NOOP("Phase", "layer-wise"),
     QT_TRANSLATE_NOOP("Phase", "node-wise"),
+    QT_TRANSLATE_NOOP("Phase", "starting workers"),
+    QT_TRANSLATE_NOOP("Phase", "calibration"),
+    QT_TRANSLATE_NOOP("Phase", "fitting"),
 };
 
 // And with numbers or names: the pattern, its translatable text with %1, %2.

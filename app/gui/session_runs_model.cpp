@@ -107,6 +107,8 @@ QString SessionRunsModel::kindTitle(store::RunKind kind)
         return tr("re-rank");
     case store::RunKind::Knobs:
         return tr("knobs");
+    case store::RunKind::Calibrate:
+        return tr("calibrate");
     case store::RunKind::Unknown:
         break;
     }

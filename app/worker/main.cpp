@@ -3,12 +3,15 @@
 //   vantage-edl-worker --token-stdin       the same, the token on stdin (ssh); ends when stdin closes
 //   vantage-edl-worker leader --options F  the job's leader, detached (started by `vantage-cli edl start`)
 //   vantage-edl-worker inspect CHECKPOINT  prints a checkpoint's header as JSON
+//   vantage-edl-worker calibrate --dir D --rank R --size N
+//                                          one process of FT's calibration (started by edl::measureDevices)
 // Exit codes: 0 the job finished or this worker left, 1 failure, 2 bad input, 3 leader lost,
 // 4 the job failed, 5 terminated.
 
 #include "common/error.h"
 #include "common/json.h"
 #include "common/version.h"
+#include "edl/calibration.h"
 #include "edl/elastic.h"
 #include "edl/leader.h"
 #include "edl/trainers.h"
@@ -88,11 +91,24 @@ int main(int argc, char** argv)
     leader->add_option("--options", optionsFile, "Leader options (JSON, written by vantage-cli)")->required();
     auto* inspect = app.add_subcommand("inspect", "Print a checkpoint's header as JSON");
     inspect->add_option("CHECKPOINT", checkpoint, "Checkpoint file")->required();
+    std::string calibrationDir;
+    int rank = 0, size = 1;
+    auto* calibrate
+        = app.add_subcommand("calibrate", "One process of FT's calibration (as `vantage-cli ft calibrate`)");
+    calibrate->add_option("--dir", calibrationDir, "The calibration's folder")->required();
+    calibrate->add_option("--rank", rank, "This process's rank")->required()->check(CLI::Range(0, 4095));
+    calibrate->add_option("--size", size, "Processes in all")->required()->check(CLI::Range(1, 4096));
 
     try {
         app.parse(argc, argv);
         if (*leader)
             return runLeader(optionsFile);
+        if (*calibrate) {
+            // Stopped by its parent with SIGTERM, possibly inside a collective: end at once.
+            std::signal(SIGTERM, SIG_DFL);
+            vantage::edl::runCalibrationWorker(calibrationDir, rank, size);
+            return 0;
+        }
         if (*inspect) {
             std::cout << vantage::edl::inspectCheckpoint(checkpoint).dump(2) << std::endl;
             return 0;

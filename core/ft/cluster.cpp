@@ -111,9 +111,55 @@ const ClusterProfile& builtinCluster(std::string_view name)
 
 namespace {
 
+// "collectives": [{"collective": "all_reduce", "group_size": 2, "latency_us", "bandwidth_gbs"}, ...]
+std::vector<CollectiveTerm> readCollectives(const detail::JsonReader& r, const Json& j)
+{
+    std::vector<CollectiveTerm> out;
+    const Json& list = r.array(j, "collectives", "");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Json& c = list[i];
+        const std::string at = "/collectives/" + std::to_string(i);
+        r.requireObject(c, at, { "collective", "group_size", "latency_us", "bandwidth_gbs" });
+        CollectiveTerm t;
+        try {
+            t.kind = enumFromName<Collective>(r.string(c, "collective", at));
+        } catch (const Error& e) {
+            r.fail(e.message(), at + "/collective");
+        }
+        const std::int64_t group = r.integer(c, "group_size", at);
+        if (group < 2 || group > 4096)
+            r.fail("a group has 2 to 4096 devices", at + "/group_size");
+        t.group = static_cast<int>(group);
+        t.latency = r.nonNegative(c, "latency_us", at) * 1e-6;
+        t.bandwidth = r.positive(c, "bandwidth_gbs", at) * 1e9;
+        for (const auto& before : out)
+            if (before.kind == t.kind && before.group == t.group)
+                r.fail("a second " + std::string(enumName(t.kind)) + " over " + std::to_string(group) + " devices", at);
+        out.push_back(t);
+    }
+    return out;
+}
+
+MachineInfo readMachine(const detail::JsonReader& r, const Json& j)
+{
+    const Json& m = r.member(j, "measured_on", "");
+    const std::string at = "/measured_on";
+    r.requireObject(m, at, { "hostname", "cpu_model", "cores", "memory_gb", "torch_version", "backend" });
+    MachineInfo info;
+    info.hostname = r.string(m, "hostname", at);
+    info.cpuModel = r.has(m, "cpu_model") ? r.string(m, "cpu_model", at) : "";
+    info.cores = static_cast<int>(r.integer(m, "cores", at, 0));
+    info.memoryBytes = r.number(m, "memory_gb", at, 0.0) * 1e9;
+    info.torchVersion = r.has(m, "torch_version") ? r.string(m, "torch_version", at) : "";
+    info.backend = r.has(m, "backend") ? r.string(m, "backend", at) : "";
+    return info;
+}
+
 ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
 {
-    r.requireObject(j, "", { "name", "description", "base", "devices_per_node", "device", "intra_node", "inter_node" });
+    r.requireObject(j, "",
+        { "name", "description", "base", "devices_per_node", "device", "intra_node", "inter_node", "collectives",
+            "measured_on" });
     // "base" starts from a built-in, so a user profile can change one number and keep the rest.
     ClusterProfile c;
     if (r.has(j, "base")) {
@@ -170,6 +216,10 @@ ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
     };
     link("intra_node", c.intraNode);
     link("inter_node", c.interNode);
+    if (r.has(j, "collectives"))
+        c.collectives = readCollectives(r, j);
+    if (r.has(j, "measured_on"))
+        c.measuredOn = readMachine(r, j);
     return c;
 }
 
@@ -187,9 +237,17 @@ ClusterProfile loadClusterProfile(const std::filesystem::path& path)
     return readCluster(j, detail::JsonReader(path.string(), text));
 }
 
+const CollectiveTerm* ClusterProfile::collective(Collective kind, int group) const
+{
+    for (const auto& t : collectives)
+        if (t.kind == kind && t.group == group)
+            return &t;
+    return nullptr;
+}
+
 Json toJson(const ClusterProfile& c)
 {
-    return { { "name", c.name }, { "description", c.description }, { "devices_per_node", c.devicesPerNode },
+    Json j = { { "name", c.name }, { "description", c.description }, { "devices_per_node", c.devicesPerNode },
         { "device",
             { { "name", c.device.name }, { "peak_tflops_fp16", c.device.peakFlops16 / 1e12 },
                 { "peak_tflops_fp32", c.device.peakFlops32 / 1e12 }, { "memory_gb", c.device.memoryBytes / 1e9 },
@@ -199,6 +257,20 @@ Json toJson(const ClusterProfile& c)
             { { "bandwidth_gbs", c.intraNode.bandwidth / 1e9 }, { "latency_us", c.intraNode.latency * 1e6 } } },
         { "inter_node",
             { { "bandwidth_gbs", c.interNode.bandwidth / 1e9 }, { "latency_us", c.interNode.latency * 1e6 } } } };
+    // A built-in's JSON stays as it was: the measured parts only when there are some.
+    if (!c.collectives.empty()) {
+        Json list = Json::array();
+        for (const auto& t : c.collectives)
+            list.push_back({ { "collective", enumName(t.kind) }, { "group_size", t.group },
+                { "latency_us", t.latency * 1e6 }, { "bandwidth_gbs", t.bandwidth / 1e9 } });
+        j["collectives"] = std::move(list);
+    }
+    if (!c.measuredOn.hostname.empty()) {
+        const MachineInfo& m = c.measuredOn;
+        j["measured_on"] = { { "hostname", m.hostname }, { "cpu_model", m.cpuModel }, { "cores", m.cores },
+            { "memory_gb", m.memoryBytes / 1e9 }, { "torch_version", m.torchVersion }, { "backend", m.backend } };
+    }
+    return j;
 }
 
 ClusterProfile resolveCluster(const std::string& nameOrPath)

@@ -2,7 +2,10 @@
 // A cluster as the cost model sees it: one device type (peak FLOP/s per precision, memory, memory
 // bandwidth, achievable efficiency), nodes of a few devices joined by a fast intra-node link
 // (NVLink) and a slower inter-node link (InfiniBand). Built-in profiles for common 8-GPU nodes,
-// user profiles from JSON.
+// user profiles from JSON, and profiles measured on the user's own devices (`ft calibrate`), which
+// also carry each collective's measured alpha-beta terms per group size.
+
+#include "common/calibration.h"
 
 #include <filesystem>
 #include <string>
@@ -29,6 +32,16 @@ struct LinkProfile {
     double latency = 0.0; // s per message step
 };
 
+// One collective as the backend runs it over a group of devices of one node, measured: a call on
+// `bytes` (as common/calibration.h counts them) takes latency + bytes / bandwidth.
+struct CollectiveTerm {
+    Collective kind = Collective::AllReduce;
+    int group = 2; // devices in the group
+    double latency = 0.0; // s
+    double bandwidth = 0.0; // bytes/s
+    double time(double bytes) const { return latency + bytes / bandwidth; }
+};
+
 struct ClusterProfile {
     std::string name; // "a100x8"
     std::string description; // one line for lists
@@ -36,6 +49,13 @@ struct ClusterProfile {
     int devicesPerNode = 8;
     LinkProfile intraNode; // NVLink / NVSwitch
     LinkProfile interNode; // InfiniBand, per device (a node's NICs divided by its devices)
+    // Measured collectives within a node; empty for the built-ins, whose collectives are priced by
+    // the formulas over intraNode (ft/cost_model.h).
+    std::vector<CollectiveTerm> collectives;
+    MachineInfo measuredOn; // a calibrated profile's machine; hostname empty otherwise
+
+    // The measured term of `kind` over `group` devices; null when there is none.
+    const CollectiveTerm* collective(Collective kind, int group) const;
 };
 
 // v100x8, a100x8, h100x8, h200x8: DGX-class nodes of 8 GPUs.

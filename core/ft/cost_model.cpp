@@ -72,6 +72,26 @@ const LinkProfile& CostModel::link(int farthest) const
     return farthest < m_cluster.devicesPerNode ? m_cluster.intraNode : m_cluster.interNode;
 }
 
+double CostModel::collectiveTime(Collective kind, double bytes, int group, const LinkProfile& l) const
+{
+    if (group <= 1 || bytes <= 0.0)
+        return 0.0;
+    if (&l == &m_cluster.intraNode)
+        if (const CollectiveTerm* measured = m_cluster.collective(kind, group))
+            return measured->time(bytes);
+    switch (kind) {
+    case Collective::AllReduce:
+        return collective::allReduce(bytes, group, l);
+    case Collective::AllGather:
+        return collective::allGather(bytes, group, l);
+    case Collective::ReduceScatter:
+        return collective::reduceScatter(bytes, group, l);
+    case Collective::AllToAll:
+        return collective::allToAll(bytes, group, l);
+    }
+    return 0.0;
+}
+
 namespace {
 
 // Fraction of a dim of `size` that the busiest device gets when it is split `degree` ways.
@@ -202,12 +222,12 @@ void CostModel::communication(
     // (batch and position splits; replicas saw the same data).
     if (weightBytes > 0.0 && c.batch * c.spatial > 1) {
         const int farthest = (c.batch - 1) * st.batch + (c.spatial - 1) * st.spatial;
-        r.gradientSync = collective::allReduce(weightBytes, c.batch * c.spatial, link(farthest));
+        r.gradientSync = collectiveTime(Collective::AllReduce, weightBytes, c.batch * c.spatial, link(farthest));
     }
     // Reduction split: partial outputs summed over the group (Megatron's row-parallel all-reduce).
     if (c.reduce > 1) {
         const double bytes = op.output.elements() * fB * fS * fC * ab;
-        r.collectives += collective::allReduce(bytes, c.reduce, link((c.reduce - 1) * st.reduce));
+        r.collectives += collectiveTime(Collective::AllReduce, bytes, c.reduce, link((c.reduce - 1) * st.reduce));
     }
     // Output split of a weighted op with an input: each device holds a partial input gradient,
     // summed in backward (Megatron's column-parallel all-reduce, Shoeybi et al. 2019, Fig. 3).
@@ -215,7 +235,7 @@ void CostModel::communication(
     if (c.out > 1 && !op.inputs.empty()
         && (op.kind == OpKind::Linear || (op.kind == OpKind::Conv2d && op.groups == 1))) {
         const double bytes = op.input.elements() * fB * fS * fK * ab;
-        r.collectives += collective::allReduce(bytes, c.out, link((c.out - 1) * st.out));
+        r.collectives += collectiveTime(Collective::AllReduce, bytes, c.out, link((c.out - 1) * st.out));
     }
     // Sequence-split attention: every device needs all keys and values of its heads: all-gather
     // forward, reduce-scatter of their gradients backward.
@@ -224,7 +244,8 @@ void CostModel::communication(
         const double kv
             = double(op.output.batch) * fB * double(op.kvLength) * 2.0 * op.kvHeads * op.headDim * kvShare * ab;
         const LinkProfile& l = link((c.spatial - 1) * st.spatial);
-        r.collectives += collective::allGather(kv, c.spatial, l) + collective::reduceScatter(kv, c.spatial, l);
+        r.collectives += collectiveTime(Collective::AllGather, kv, c.spatial, l)
+            + collectiveTime(Collective::ReduceScatter, kv, c.spatial, l);
     }
     // Row-split convolution: halo rows from both neighbours, forward and backward.
     if (op.kind == OpKind::Conv2d && c.spatial > 1 && op.kernelH > 1) {
@@ -237,7 +258,7 @@ void CostModel::communication(
     // Vocabulary-split cross-entropy: max, sum and target logit per token all-reduced.
     if (op.kind == OpKind::Loss && c.out > 1) {
         const double tokens = double(op.output.batch) * fB * double(op.output.positions());
-        r.collectives += collective::allReduce(tokens * 3.0 * 4.0, c.out, link((c.out - 1) * st.out));
+        r.collectives += collectiveTime(Collective::AllReduce, tokens * 3.0 * 4.0, c.out, link((c.out - 1) * st.out));
     }
 }
 
@@ -274,6 +295,20 @@ EdgeCost CostModel::repartition(double tensorBytes, const TensorLayout& from, co
     r.interNode = &l == &m_cluster.interNode && m_cluster.devicesPerNode < m_devices;
     r.time = (pieces - 1.0) * l.latency + received / l.bandwidth;
     r.memory = needed;
+    // A measured profile prices the move as the collective the backend runs for it: an all-gather
+    // of the coarser shard when the split gets coarser, an all-to-all when the split dim changes,
+    // over the `pieces` devices that hold its parts.
+    if (!m_cluster.collectives.empty()) {
+        const auto splits = [&](const TensorLayout& t) {
+            int product = 1;
+            for (TensorDim d : dims)
+                product *= t.degree(d);
+            return product;
+        };
+        const Collective kind = splits(to) < splits(from) ? Collective::AllGather : Collective::AllToAll;
+        if (&l == &m_cluster.intraNode && m_cluster.collective(kind, int(pieces)))
+            r.time = collectiveTime(kind, needed, int(pieces), l);
+    }
     return r;
 }
 

@@ -105,6 +105,12 @@ public:
     // The link a group uses whose device 0 talks to devices up to `farthest` (device index).
     const LinkProfile& link(int farthest) const;
 
+    // A collective of `bytes` (as common/calibration.h counts them) over `group` devices on `link`:
+    // the cluster's measured term where it has one for this collective and group size within a node
+    // (a calibrated profile: priced as the backend ran it), else the formulas of `collective`
+    // (all-reduce the faster of ring and tree; the rest the ring's).
+    double collectiveTime(Collective kind, double bytes, int group, const LinkProfile& link) const;
+
     const ClusterProfile& cluster() const { return m_cluster; }
     int devices() const { return m_devices; }
     const CostOptions& options() const { return m_options; }

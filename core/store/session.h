@@ -52,7 +52,7 @@ constexpr const auto& enumTable(Engine)
     return kEngines;
 }
 
-// What a run did, stored by its name: FT "search", "frontier", "pick", "export"; EDL "train"; DGI
+// What a run did, stored by its name: FT "search", "frontier", "pick", "export", "calibrate"; EDL "train"; DGI
 // "generate", "partition", "evaluate"; PPAC "generate", "similar", "train", "evaluate", "rerank",
 // "knobs". Unknown as for Engine.
 enum class RunKind {
@@ -67,13 +67,14 @@ enum class RunKind {
     Similar,
     Rerank,
     Knobs,
+    Calibrate,
     Unknown
 };
-inline constexpr EnumTable<RunKind, 11> kRunKinds{ .field = "kind",
+inline constexpr EnumTable<RunKind, 12> kRunKinds{ .field = "kind",
     .entries = { { { RunKind::Search, "search" }, { RunKind::Frontier, "frontier" }, { RunKind::Pick, "pick" },
         { RunKind::Export, "export" }, { RunKind::Train, "train" }, { RunKind::Generate, "generate" },
         { RunKind::Partition, "partition" }, { RunKind::Evaluate, "evaluate" }, { RunKind::Similar, "similar" },
-        { RunKind::Rerank, "rerank" }, { RunKind::Knobs, "knobs" } } },
+        { RunKind::Rerank, "rerank" }, { RunKind::Knobs, "knobs" }, { RunKind::Calibrate, "calibrate" } } },
     .fallback = RunKind::Unknown };
 constexpr const auto& enumTable(RunKind)
 {

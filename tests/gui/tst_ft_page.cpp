@@ -677,6 +677,63 @@ private Q_SLOTS:
         QCOMPARE(session.runs()[0].status, store::RunStatus::Cancelled);
     }
 
+#ifdef VANTAGE_EDL_WORKER_BIN
+    // Calibrate, clicked: the devices of this machine measured off the GUI thread, the fitted
+    // profile added to the cluster box and selected, the run recorded; a search then prices with it.
+    void calibrateAddsTheMeasuredProfile()
+    {
+        qputenv("VANTAGE_EDL_WORKER", VANTAGE_EDL_WORKER_BIN);
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("calibrate.vantage")).toStdString());
+        FtPage page;
+        page.setSession(&session);
+        enter(&page, QStringLiteral("ftCalDevices"), 2);
+        enter(&page, QStringLiteral("ftCalThreads"), 1);
+        enter(&page, QStringLiteral("ftCalGemm"), 64);
+        QSignalSpy done(&page, &FtPage::calibrationFinished);
+        QVERIFY(click(&page, QStringLiteral("ftCalibrate")));
+        QVERIFY(page.isBusy());
+        QVERIFY(!child<QPushButton>(&page, QStringLiteral("ftCalibrate"))->isEnabled());
+        QVERIFY(done.wait(120000));
+        const QString status = child<QLabel>(&page, QStringLiteral("ftCalStatus"))->text();
+        QVERIFY2(done.first().first().toBool(), qPrintable(status));
+        const auto runs = session.runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].kind, store::RunKind::Calibrate);
+        QCOMPARE(runs[0].status, store::RunStatus::Done);
+        QCOMPARE(runs[0].params.value("devices", 0), 2);
+        QCOMPARE(runs[0].params.value("gemm_max", 0), 64);
+        QCOMPARE(status, QString::fromStdString(runs[0].summary));
+        auto* cluster = child<QComboBox>(&page, QStringLiteral("ftCluster"));
+        QCOMPARE(cluster->currentData().toString(), QStringLiteral("calibrated:%1").arg(runs[0].id));
+        QVERIFY(cluster->currentText().startsWith(QString::fromStdString(runs[0].result["cluster"]["name"])));
+
+        type(&page, QStringLiteral("ftDevices"), QStringLiteral("2"));
+        QCOMPARE(clickAndWait(&page, &FtPage::searchFinished, QStringLiteral("ftSearch")), std::optional<bool>(true));
+        const auto search = session.run(session.runs().back().id);
+        QCOMPARE(search.kind, store::RunKind::Search);
+        QVERIFY(search.params["cluster"] == runs[0].result["cluster"]); // with its measured collectives
+    }
+
+    void calibrationCancelled()
+    {
+        qputenv("VANTAGE_EDL_WORKER", VANTAGE_EDL_WORKER_BIN);
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("cal-cancel.vantage")).toStdString());
+        FtPage page;
+        page.setSession(&session);
+        enter(&page, QStringLiteral("ftCalDevices"), 2);
+        QSignalSpy done(&page, &FtPage::calibrationFinished);
+        const int items = child<QComboBox>(&page, QStringLiteral("ftCluster"))->count();
+        QVERIFY(click(&page, QStringLiteral("ftCalibrate")));
+        page.cancelTask();
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.first().first().toBool(), false);
+        QCOMPARE(child<QLabel>(&page, QStringLiteral("ftCalStatus"))->text(), FtPage::tr("Calibration cancelled."));
+        QCOMPARE(child<QComboBox>(&page, QStringLiteral("ftCluster"))->count(), items);
+        QCOMPARE(session.runs().size(), std::size_t(1));
+        QCOMPARE(session.runs()[0].status, store::RunStatus::Cancelled);
+    }
+#endif
+
     // A window destroyed while its search runs (a quit from elsewhere than its close button, as
     // the start-up benchmark does) cancels the search and records it before its session closes;
     // the search's thread once wrote into the freed session and crashed.

@@ -5,6 +5,7 @@
 // default and spans the field's range).
 
 #include "../cli/cli_harness.h"
+#include "common/calibration.h"
 #include "dgi/evaluation_run.h"
 #include "dgi_page.h"
 #include "edl/job.h"
@@ -105,6 +106,9 @@ const std::map<QString, TableUnderTest>& tables()
             tableOf(dgi::evaluationRequestParams(),
                 { "dgi", "eval", "--graph", "/nonexistent/graph", "--model", "gcn" },
                 [](MainWindow& w) -> QWidget* { return w.findChild<DgiPage*>(); }) },
+        { QStringLiteral("ft.calibrate"),
+            tableOf(calibrationPlanParams(), { "ft", "calibrate", "--out", "param-tables-cluster.json" },
+                [](MainWindow& w) -> QWidget* { return w.findChild<FtPage*>(); }) },
         { QStringLiteral("ft.frontier"),
             tableOf(ft::frontierRequestParams(), { "ft", "frontier", "--costs", "/nonexistent/costs.json" }, nullptr) },
         { QStringLiteral("ppac.eval"),
