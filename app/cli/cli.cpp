@@ -167,6 +167,7 @@ void addParamOption(CLI::App* cmd, const params::FieldInfo& info, const std::fun
     const char* typeLabel = info.type == params::Type::Int ? "INT"
         : info.type == params::Type::Double                ? "FLOAT"
         : info.type == params::Type::Path                  ? "PATH"
+        : info.type == params::Type::Bytes                 ? "SIZE"
                                                            : "TEXT";
     cmd->add_option_function<std::string>(
            names.option, [info, set](const std::string& text) { set(std::get<params::Value>(info.parse(text))); }, help)
