@@ -443,10 +443,11 @@ namespace {
 // The node-wise entry of a result whose reference mode is layer-wise (the page's comparison), or null.
 const Json* nodeWiseComparison(const Json& result)
 {
-    if (!result.is_object() || result.value("mode", std::string()) != "layerwise" || !result.contains("compare"))
+    const auto modeOf = [](const Json& r) { return dgi::kEvalModes.find(r.value("mode", std::string())); };
+    if (!result.is_object() || modeOf(result) != dgi::EvalMode::LayerWise || !result.contains("compare"))
         return nullptr;
     for (const auto& c : result["compare"])
-        if (c.is_object() && c.value("mode", std::string()) == "nodewise")
+        if (c.is_object() && modeOf(c) == dgi::EvalMode::NodeWise)
             return &c;
     return nullptr;
 }
@@ -454,9 +455,10 @@ const Json* nodeWiseComparison(const Json& result)
 // An evaluation mode as the window names it.
 QString modeText(const std::string& mode)
 {
-    if (mode == "layerwise")
+    const auto known = dgi::kEvalModes.find(mode);
+    if (known == dgi::EvalMode::LayerWise)
         return DgiPage::tr("layer-wise");
-    if (mode == "nodewise")
+    if (known == dgi::EvalMode::NodeWise)
         return DgiPage::tr("node-wise");
     return QString::fromStdString(mode);
 }
