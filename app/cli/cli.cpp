@@ -168,6 +168,7 @@ void addParamOption(CLI::App* cmd, const params::FieldInfo& info, const std::fun
         : info.type == params::Type::Double                ? "FLOAT"
         : info.type == params::Type::NumberList            ? "FLOATS"
         : info.type == params::Type::Path                  ? "PATH"
+        : info.type == params::Type::Bytes                 ? "SIZE"
                                                            : "TEXT";
     cmd->add_option_function<std::string>(
            names.option, [info, set](const std::string& text) { set(std::get<params::Value>(info.parse(text))); }, help)

@@ -28,43 +28,23 @@ namespace {
 
 using namespace vantage::dgi;
 
-// The graph a command reads: --graph and --self-loops, and the graph's declared fields
-// (graphRequestParams: --symmetrize, --num-nodes, --merge-duplicates/--keep-duplicates) written
-// into `request`.
-struct GraphArgs {
-    EvaluationRequest request;
-    std::string selfLoops = "keep";
-
-    // The request with the self-loops chosen.
-    EvaluationRequest finished() const
-    {
-        EvaluationRequest r = request;
-        r.selfLoops = selfLoops == "add" ? SelfLoops::Add : selfLoops == "remove" ? SelfLoops::Remove : SelfLoops::Keep;
-        return r;
-    }
-};
-
-void addGraphOptions(CLI::App* cmd, GraphArgs& g, bool required)
+// The graph a command reads: the graph's declared fields (graphRequestParams: --graph,
+// --self-loops, --symmetrize, --num-nodes, --merge-duplicates/--keep-duplicates) written into `r`.
+void addGraphOptions(CLI::App* cmd, EvaluationRequest& r)
 {
-    auto* opt = cmd->add_option("--graph", g.request.graph,
-        "Graph: FILE (edge list), FILE.csv[.gz] (OGB), DIR (dgi generate), "
-        "csr:INDPTR.npy,INDICES.npy, or rmat:n=..,deg=..,seed=.. / chunglu:... / er:...");
-    if (required)
-        opt->required();
-    cmd->add_option("--self-loops", g.selfLoops, "keep, add (one per node) or remove")
-        ->check(CLI::IsMember({ "keep", "add", "remove" }));
-    addParamOptions(cmd, graphRequestParams(), g.request);
+    addParamOptions(cmd, graphRequestParams(), r);
+    cmd->get_option("--graph")->required();
 }
 
 // --model (or --torchscript) and a built-in model's declared fields (modelRequestParams), written
 // into `r`.
 void addModelOptions(CLI::App* cmd, EvaluationRequest& r)
 {
-    auto* model = cmd->add_option("--model", r.model, "gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt");
+    addParamOptions(cmd, modelRequestParams(), r);
+    auto* model = cmd->get_option("--model");
     auto* script = cmd->add_option("--torchscript", r.model, "A TorchScript model file (the same as --model FILE.pt)");
     model->excludes(script);
     script->excludes(model);
-    addParamOptions(cmd, modelRequestParams(), r);
 }
 
 void requireModel(const EvaluationRequest& r)
@@ -72,16 +52,6 @@ void requireModel(const EvaluationRequest& r)
     if (r.model.empty())
         throw Error::invalidInput("give the model: --model gcn|sage|gat|gin|jknet|FILE.pt or --torchscript FILE")
             .forField("model");
-}
-
-Graph loadGraphArg(const GraphArgs& g, Progress& progress, const CancelToken& cancel)
-{
-    return loadRequestGraph(g.finished(), progress, cancel);
-}
-
-std::string graphNoteArg(const Graph& graph, const GraphStats& stats, const GraphArgs& g)
-{
-    return requestGraphNote(graph, stats, g.finished());
 }
 
 std::vector<std::int64_t> parseNodeList(const std::string& text)
@@ -108,9 +78,9 @@ std::string secondsText(double s)
     return formatSeconds(s);
 }
 
-void runGenerate(Context& ctx, const GraphArgs& g, const std::string& out)
+void runGenerate(Context& ctx, const EvaluationRequest& g, const std::string& out)
 {
-    const GenerateRequest request{ .graph = g.finished(), .out = out };
+    const GenerateRequest request{ .graph = g, .out = out };
     const GenerateRun run = GenerateRecipe::run(ctx.session(), request, ctx.progress(), ctx.cancel);
     if (ctx.json) {
         printJson(run.result);
@@ -121,14 +91,12 @@ void runGenerate(Context& ctx, const GraphArgs& g, const std::string& out)
 }
 
 void runPartition(Context& ctx, const EvaluationRequest& m, std::int64_t nodes, const std::string& dotFile,
-    const std::string& svgFile, bool dtype64)
+    const std::string& svgFile, DType dtype)
 {
     requireModel(m);
-    const PartitionRequest request{ .model = m,
-        .nodes = nodes,
-        .dtype = dtype64 ? DType::Float64 : DType::Float32,
-        .dotFile = dotFile,
-        .svgFile = svgFile };
+    const PartitionRequest request{
+        .model = m, .nodes = nodes, .dtype = dtype, .dotFile = dotFile, .svgFile = svgFile
+    };
     const PartitionRun run = PartitionRecipe::run(ctx.session(), request, ctx.progress(), ctx.cancel);
     if (ctx.json) {
         printJson(run.result);
@@ -165,32 +133,19 @@ void runPartition(Context& ctx, const EvaluationRequest& m, std::int64_t nodes, 
 }
 
 // dgi eval: the graph, the model and the evaluation's declared fields (evalOptionsParams) all go
-// into graph.request.
+// into `request`; the lists beside them are read here.
 struct EvalArgs {
-    GraphArgs graph;
+    EvaluationRequest request;
     std::vector<std::string> modes;
-    std::string budget;
-    std::string reorder = "none";
-    std::string dtype = "float32";
     std::string targets;
-    std::string stores = "auto";
-    std::string deviceMemory;
 };
 
 EvaluationRequest evaluationRequest(const EvalArgs& a)
 {
-    EvaluationRequest r = a.graph.finished();
+    EvaluationRequest r = a.request;
     requireModel(r);
     r.modes = parseEvalModes(a.modes);
-    EvalOptions& o = r.options;
-    o.dtype = a.dtype == "float64" ? DType::Float64 : DType::Float32;
-    o.memoryBudgetBytes = a.budget.empty() ? 0 : parseByteSize(a.budget);
-    o.stores = a.stores == "memory" ? StorePlacement::Memory
-        : a.stores == "disk"        ? StorePlacement::Disk
-                                    : StorePlacement::Auto;
-    o.reorder = parseReordering(a.reorder);
-    o.targets = a.targets.empty() ? std::vector<std::int64_t>{} : parseNodeList(a.targets);
-    o.deviceMemoryBytes = a.deviceMemory.empty() ? 0 : parseByteSize(a.deviceMemory);
+    r.options.targets = a.targets.empty() ? std::vector<std::int64_t>{} : parseNodeList(a.targets);
     return r;
 }
 
@@ -240,7 +195,7 @@ void runEval(Context& ctx, const EvalArgs& a)
     }
     printTable({ "MODE", "TOTAL", "PER LAYER", "BATCHES", "PEAK RSS" }, rows);
     std::cout << '\n' << run.summary << '\n';
-    const std::string& out = a.graph.request.outputPath.string();
+    const std::string& out = a.request.outputPath.string();
     if (!out.empty())
         std::cout << "wrote " << out << '\n';
     if (!run.cancelledModes.empty())
@@ -255,19 +210,19 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     dgi->require_subcommand(1);
 
     auto* generate = dgi->add_subcommand("generate", "Generate or convert a graph into a memory-mappable directory");
-    auto g = std::make_shared<GraphArgs>();
+    auto g = std::make_shared<EvaluationRequest>();
     auto out = std::make_shared<std::string>();
-    addGraphOptions(generate, *g, true);
+    addGraphOptions(generate, *g);
     generate->add_option("--out", *out, "Directory to write (indptr.npy, indices.npy, graph.json)")->required();
     generate->callback([&ctx, g, out] { runGenerate(ctx, *g, *out); });
 
     auto* info = dgi->add_subcommand("info", "Nodes, edges and degrees of a graph");
-    auto gi = std::make_shared<GraphArgs>();
-    addGraphOptions(info, *gi, true);
+    auto gi = std::make_shared<EvaluationRequest>();
+    addGraphOptions(info, *gi);
     info->callback([&ctx, gi] {
-        const Graph graph = loadGraphArg(*gi, ctx.progress(), ctx.cancel);
+        const Graph graph = loadRequestGraph(*gi, ctx.progress(), ctx.cancel);
         const GraphStats stats = graphStats(graph);
-        ctx.note(graphNoteArg(graph, stats, *gi));
+        ctx.note(requestGraphNote(graph, stats, *gi));
         const Json j = graphSummaryJson(graph, stats);
         if (ctx.json) {
             printJson(j);
@@ -283,44 +238,32 @@ void addDgiCommands(CLI::App& app, Context& ctx)
     auto m = std::make_shared<EvaluationRequest>();
     struct PartitionArgs {
         std::int64_t nodes = 0;
-        std::string dot, svg, dtype = "float32";
+        std::string dot, svg;
+        DType dtype = DType::Float32;
     };
     auto pa = std::make_shared<PartitionArgs>();
     addModelOptions(partition, *m);
     addNumber(partition, "--nodes", pa->nodes, "Node count for the byte sizes of cut tensors", 1, kMaxOf<std::int64_t>);
     partition->add_option("--dot", pa->dot, "Write the cut as Graphviz DOT")->check(outputFile());
     partition->add_option("--svg", pa->svg, "Write the cut as SVG")->check(outputFile());
-    partition->add_option("--dtype", pa->dtype, "float32 or float64 (byte sizes)")
-        ->check(CLI::IsMember({ "float32", "float64" }));
-    partition->callback([&ctx, m, pa] { runPartition(ctx, *m, pa->nodes, pa->dot, pa->svg, pa->dtype == "float64"); });
+    // The data type of the byte sizes, named as the evaluation's dtype field names it.
+    const params::FieldInfo& dtype = params::find(evalOptionsParams(), "dtype")->info;
+    addParamOption(
+        partition, dtype, [pa](const params::Value& v) { pa->dtype = kDTypes.fromName(std::get<std::string>(v)); });
+    partition->callback([&ctx, m, pa] { runPartition(ctx, *m, pa->nodes, pa->dot, pa->svg, pa->dtype); });
 
     auto* eval = dgi->add_subcommand("eval", "Evaluate a GNN over a whole graph: layer-wise, node-wise, full-graph");
     eval->alias("evaluate");
     auto e = std::make_shared<EvalArgs>();
-    addGraphOptions(eval, e->graph, true);
-    EvaluationRequest& er = e->graph.request;
+    EvaluationRequest& er = e->request;
+    addGraphOptions(eval, er);
     addModelOptions(eval, er);
-    eval->add_option("--features", er.features, "Node features, float .npy (N x d); default: random, seeded");
     eval->add_option("--mode", e->modes,
         "layerwise, nodewise, full, handwritten (GCN), 'both' (layerwise,nodewise) or 'all'; "
         "several (comma-separated or repeated) are compared in one run, the first is the reference");
-    eval->add_option(
-        "--memory-budget", e->budget, "Bytes for node stores and batches (512M, 2G); default: half the free RAM");
     addParamOptions(eval, evalOptionsParams(), er);
-    eval->add_option("--reorder", e->reorder, "none, bfs or rcm (output stays in the original order)")
-        ->check(CLI::IsMember({ "none", "bfs", "rcm" }));
-    eval->add_option("--dtype", e->dtype, "float32 or float64")->check(CLI::IsMember({ "float32", "float64" }));
-    eval->add_option("--out", er.outputPath,
-            "Write the first mode's output as float .npy (original node order, the model's own shape)")
-        ->check(outputFile());
+    eval->get_option("--out")->check(outputFile());
     eval->add_option("--targets", e->targets, "Only these nodes (comma-separated ids): a partial request");
-    eval->add_option(
-        "--spill", er.options.spillDirectory, "Directory for on-disk node stores (default: the temp directory)");
-    eval->add_option("--stores", e->stores, "auto, memory or disk")->check(CLI::IsMember({ "auto", "memory", "disk" }));
-    eval->add_option("--device", er.options.device,
-        "cpu, cuda or cuda:N: where layer-wise and full-graph evaluation run (a GPU needs the CUDA build)");
-    eval->add_option("--device-memory", e->deviceMemory,
-        "On a GPU: device memory for stores and batches (8G); default: 85% of what is free");
     eval->callback([&ctx, e] { runEval(ctx, *e); });
 }
 

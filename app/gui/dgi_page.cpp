@@ -41,6 +41,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <memory>
@@ -53,6 +54,29 @@ namespace {
 QString seconds(double s)
 {
     return gui::formatSeconds(s); // in the UI locale (core's formatSeconds writes C decimals)
+}
+
+// A model's widths and layers as a stored cut (dgi::toJson(LayerSchema)) holds them.
+struct CutDims {
+    std::int64_t inDim = 0;
+    std::int64_t hidden = 0; // the widest tensor between layers (dgi::hiddenWidth); 0: none
+    int layers = 0;
+};
+
+std::optional<CutDims> storedCutDims(const Json& cut)
+{
+    if (!cut.is_object() || !cut.contains("tensors") || !cut.contains("layers") || !cut["tensors"].is_array()
+        || !cut["layers"].is_array())
+        return std::nullopt;
+    CutDims dims{ .layers = static_cast<int>(cut["layers"].size()) };
+    for (const auto& t : cut["tensors"]) {
+        const std::int64_t width = t.value("width", std::int64_t(0));
+        if (t.value("input", false))
+            dims.inDim = std::max(dims.inDim, width);
+        else if (!t.value("output", false))
+            dims.hidden = std::max(dims.hidden, width);
+    }
+    return dims;
 }
 
 } // namespace
@@ -121,11 +145,9 @@ QString DgiPage::modelKey() const
     const QString name = m_model->currentText().trimmed();
     if (isFileModel())
         return name;
-    return QStringLiteral("%1 %2/%3/%4")
-        .arg(name)
-        .arg(m_features->value())
-        .arg(m_hidden->value())
-        .arg(m_layers->value());
+    // With the input width on auto, the features file gives it.
+    const QString width = m_features->value() > 0 ? QString::number(m_features->value()) : m_featuresFile->text();
+    return QStringLiteral("%1 %2/%3/%4").arg(name, width).arg(m_hidden->value()).arg(m_layers->value());
 }
 
 void DgiPage::onModelInputsChanged()
@@ -178,7 +200,7 @@ void DgiPage::setFileModelBoxes(bool file)
         m_features->setValue(m_state->builtinFeatures);
         m_hidden->setValue(m_state->builtinHidden);
         m_layers->setValue(m_state->builtinLayers);
-        m_features->setToolTip(QString());
+        m_features->setToolTip(helpText(fieldOf(model, "in_dim")));
     }
     m_state->settingDims = false;
 }
@@ -302,22 +324,22 @@ int DgiPage::layerCount() const
 dgi::EvaluationRequest DgiPage::request() const
 {
     dgi::EvaluationRequest r;
+    const auto& options = dgi::evalOptionsParams();
     r.graph = m_graph->currentText().trimmed().toStdString();
     r.symmetrize = m_symmetrize->isChecked();
     r.selfLoops = m_selfLoops->isChecked() ? dgi::SelfLoops::Add : dgi::SelfLoops::Keep;
     r.mergeDuplicates = m_mergeDuplicates->isChecked();
     r.model = m_model->currentText().trimmed().toStdString();
-    r.inDim = m_features->value();
+    r.inDim = m_features->value(); // 0: auto, as vantage-cli's --in-dim 0
+    readInput(m_featuresFile, options, "features", r);
     if (!isFileModel()) { // a TorchScript model's are its own
         r.hidden = m_hidden->value();
         r.layers = m_layers->value();
     }
     if (m_nodeWise->isChecked())
         r.modes = { dgi::EvalMode::LayerWise, dgi::EvalMode::NodeWise };
-    const QString budget = m_budget->text().trimmed();
-    if (!budget.isEmpty())
-        r.options.memoryBudgetBytes = dgi::parseByteSize(budget.toStdString());
-    r.options.reorder = dgi::parseReordering(m_reorder->currentData().toString().toStdString());
+    readInput(m_budget, options, "memory_budget", r);
+    r.options.reorder = enumFromName<dgi::Reordering>(m_reorder->currentData().toString().toStdString());
     r.options.device = m_device->currentData().toString().toStdString();
     // Beyond 15 s the node-wise baseline is extrapolated from the batches it ran: the default
     // graph's evaluation takes half a minute, not a minute and more.
@@ -421,10 +443,11 @@ namespace {
 // The node-wise entry of a result whose reference mode is layer-wise (the page's comparison), or null.
 const Json* nodeWiseComparison(const Json& result)
 {
-    if (!result.is_object() || result.value("mode", std::string()) != "layerwise" || !result.contains("compare"))
+    const auto modeOf = [](const Json& r) { return dgi::kEvalModes.find(r.value("mode", std::string())); };
+    if (!result.is_object() || modeOf(result) != dgi::EvalMode::LayerWise || !result.contains("compare"))
         return nullptr;
     for (const auto& c : result["compare"])
-        if (c.is_object() && c.value("mode", std::string()) == "nodewise")
+        if (c.is_object() && modeOf(c) == dgi::EvalMode::NodeWise)
             return &c;
     return nullptr;
 }
@@ -432,9 +455,10 @@ const Json* nodeWiseComparison(const Json& result)
 // An evaluation mode as the window names it.
 QString modeText(const std::string& mode)
 {
-    if (mode == "layerwise")
+    const auto known = dgi::kEvalModes.find(mode);
+    if (known == dgi::EvalMode::LayerWise)
         return DgiPage::tr("layer-wise");
-    if (mode == "nodewise")
+    if (known == dgi::EvalMode::NodeWise)
         return DgiPage::tr("node-wise");
     return QString::fromStdString(mode);
 }
@@ -523,13 +547,14 @@ void DgiPage::showRun(qint64 runId)
         }
         const dgi::StoredEvaluation stored = dgi::readEvaluation(*s, runId);
         const dgi::EvaluationRequest& r = stored.request;
-        setInputs(QString::fromStdString(r.graph), QString::fromStdString(r.model),
-            static_cast<int>(r.inDim > 0 ? r.inDim : 64), static_cast<int>(r.hidden), r.layers);
+        setInputs(QString::fromStdString(r.graph), QString::fromStdString(r.model), static_cast<int>(r.inDim),
+            static_cast<int>(r.hidden), r.layers);
+        m_featuresFile->setText(QString::fromStdString(r.features));
         m_symmetrize->setChecked(r.symmetrize);
         m_selfLoops->setChecked(r.selfLoops == dgi::SelfLoops::Add);
         m_mergeDuplicates->setChecked(r.mergeDuplicates);
         m_reorder->setCurrentIndex(
-            qMax(0, m_reorder->findData(QString::fromUtf8(dgi::reorderingName(r.options.reorder)))));
+            qMax(0, m_reorder->findData(QString::fromStdString(std::string(enumName(r.options.reorder))))));
         m_budget->setText(r.options.memoryBudgetBytes > 0 ? QString::number(r.options.memoryBudgetBytes) : QString());
         // A run made on a GPU this machine lacks reopens on the CPU.
         m_device->setCurrentIndex(qMax(0, m_device->findData(QString::fromStdString(r.options.device))));
@@ -567,13 +592,14 @@ void DgiPage::showRun(qint64 runId)
 // itself: Cut into layers again).
 void DgiPage::showStoredCut(const store::RunInfo& run)
 {
-    const Json& p = run.params;
-    setInputs(m_graph->currentText(), QString::fromStdString(p.value("model", std::string())),
-        static_cast<int>(p.value("in_dim", std::int64_t(0)) > 0 ? p.value("in_dim", std::int64_t(0)) : 64),
-        static_cast<int>(p.value("hidden", std::int64_t(64))), p.value("layers", 3));
+    const dgi::EvaluationRequest m = dgi::evaluationRequestFromJson(run.params); // its model's fields
+    setInputs(m_graph->currentText(), QString::fromStdString(m.model), static_cast<int>(m.inDim),
+        static_cast<int>(m.hidden), m.layers);
     ++m_state->generation;
     clearResults();
     clearCut();
+    if (const auto dims = storedCutDims(run.result))
+        showModelDims(dims->inDim, dims->hidden, dims->layers); // a TorchScript model's own
     for (const auto& a : session()->artifacts(run.id)) {
         if (a.name == "layer_cut.svg")
             m_state->svg = session()->artifactData(a.id);

@@ -70,6 +70,7 @@ private:
     void buildUi();
     QWidget* buildInputs();
     void buildDeviceChoice();
+    QLayout* buildFeaturesFile();
     void buildWidthBoxes();
     QLayout* buildEdgeOptions();
     QWidget* buildCutTab();
@@ -107,6 +108,7 @@ private:
     QCheckBox* m_symmetrize;
     QCheckBox* m_selfLoops;
     QCheckBox* m_mergeDuplicates;
+    QLineEdit* m_featuresFile;
     QComboBox* m_model;
     QSpinBox* m_features;
     QSpinBox* m_hidden;

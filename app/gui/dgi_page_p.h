@@ -43,7 +43,7 @@ struct DgiPage::State {
     // The width and layer boxes show a TorchScript model's own (once it is read); a built-in
     // model's values, kept meanwhile, come back when a built-in model is chosen again.
     bool fileModel = false;
-    int builtinFeatures = 64;
+    int builtinFeatures = 0; // "auto"
     int builtinHidden = 64;
     int builtinLayers = 3;
     bool settingDims = false; // the page itself is writing the boxes

@@ -32,6 +32,24 @@
 
 namespace vantage::gui {
 
+namespace {
+
+// A reordering as the window names it.
+QString reorderingTitle(dgi::Reordering reordering)
+{
+    switch (reordering) {
+    case dgi::Reordering::Bfs:
+        return DgiPage::tr("Breadth-first");
+    case dgi::Reordering::Rcm:
+        return DgiPage::tr("Reverse Cuthill-McKee");
+    case dgi::Reordering::None:
+        break;
+    }
+    return DgiPage::tr("None");
+}
+
+} // namespace
+
 void DgiPage::buildUi()
 {
     QWidget* inputs = buildInputs();
@@ -93,6 +111,29 @@ void DgiPage::buildDeviceChoice()
     } else {
         m_device->setToolTip(tr("Where the layer-wise evaluation runs; the node-by-node baseline runs on the CPU"));
     }
+    configureInput(m_device, fieldOf(dgi::evalOptionsParams(), "device"));
+}
+
+// The node features: a float .npy file, or random ones of the model's input width.
+QLayout* DgiPage::buildFeaturesFile()
+{
+    m_featuresFile = new QLineEdit(this);
+    m_featuresFile->setObjectName(QStringLiteral("dgiFeaturesFile"));
+    m_featuresFile->setPlaceholderText(tr("random, seeded"));
+    configureInput(m_featuresFile, fieldOf(dgi::evalOptionsParams(), "features"));
+    auto* file = new QPushButton(tr("File…"), this);
+    connect(file, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Node Features"), QString(), tr("NumPy arrays (*.npy);;All files (*)"));
+        if (!path.isEmpty())
+            m_featuresFile->setText(path);
+    });
+    // With the input width on auto, a built-in model's width is the file's: the cut shown is another.
+    connect(m_featuresFile, &QLineEdit::textChanged, this, &DgiPage::onModelInputsChanged);
+    auto* row = new QHBoxLayout;
+    row->addWidget(m_featuresFile, 1);
+    row->addWidget(file);
+    return row;
 }
 
 // The model's widths and layers: a built-in model's inputs, a TorchScript model's own (shown).
@@ -100,10 +141,10 @@ void DgiPage::buildWidthBoxes()
 {
     m_features = new QSpinBox(this);
     m_features->setObjectName(QStringLiteral("dgiFeatures"));
-    m_features->setRange(1, 1 << 16);
-    m_features->setValue(64);
-    // The page always sends an input width (64 unless changed) where vantage-cli's --in-dim 0 means
-    // "64, or the features' width": the box keeps its own range and default.
+    // 0 is "auto", as vantage-cli's --in-dim 0: a built-in model takes the features file's width,
+    // else 64; a TorchScript model's own width is shown once it is read.
+    configureInput(m_features, fieldOf(dgi::modelRequestParams(), "in_dim"));
+    m_features->setSpecialValueText(tr("auto"));
     m_hidden = new QSpinBox(this);
     m_hidden->setObjectName(QStringLiteral("dgiHidden"));
     configureInput(m_hidden, fieldOf(dgi::modelRequestParams(), "hidden"));
@@ -138,10 +179,12 @@ QWidget* DgiPage::buildInputs()
     graphRow->addWidget(graphFile);
     QLayout* edgeOptions = buildEdgeOptions();
 
+    QLayout* featuresRow = buildFeaturesFile();
+
     m_model = new QComboBox(this);
     m_model->setObjectName(QStringLiteral("dgiModel"));
     m_model->setEditable(true);
-    for (const auto& name : dgi::modelKindNames())
+    for (const auto& name : enumNames<dgi::ModelKind>())
         m_model->addItem(QString::fromStdString(name));
     m_model->setToolTip(
         tr("A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py"));
@@ -156,13 +199,17 @@ QWidget* DgiPage::buildInputs()
     modelRow->addWidget(m_model, 1);
     modelRow->addWidget(modelFile);
     buildWidthBoxes();
+    const auto& options = dgi::evalOptionsParams();
     m_reorder = new QComboBox(this);
-    m_reorder->addItem(tr("None"), QStringLiteral("none"));
-    m_reorder->addItem(tr("Reverse Cuthill-McKee"), QStringLiteral("rcm"));
-    m_reorder->addItem(tr("Breadth-first"), QStringLiteral("bfs"));
+    m_reorder->setObjectName(QStringLiteral("dgiReorder"));
+    for (const auto& name : enumNames<dgi::Reordering>())
+        m_reorder->addItem(reorderingTitle(enumFromName<dgi::Reordering>(name)), QString::fromStdString(name));
+    configureInput(m_reorder, fieldOf(options, "reorder"));
     m_budget = new QLineEdit(this);
+    m_budget->setObjectName(QStringLiteral("dgiBudget"));
     m_budget->setPlaceholderText(tr("auto (half the free memory)"));
     m_budget->setToolTip(tr("Memory for node tensors, e.g. 512M or 4G; beyond it they go to memory-mapped files"));
+    configureInput(m_budget, fieldOf(options, "memory_budget"));
     buildDeviceChoice();
     m_nodeWise = new QCheckBox(tr("Also node by node (the baseline)"), this);
     m_nodeWise->setObjectName(QStringLiteral("dgiNodeWise"));
@@ -187,6 +234,7 @@ QWidget* DgiPage::buildInputs()
     auto* form = new QFormLayout;
     form->addRow(tr("Graph:"), graphRow);
     form->addRow(QString(), edgeOptions);
+    form->addRow(tr("Node features:"), featuresRow);
     form->addRow(tr("Model:"), modelRow);
     form->addRow(tr("Input features:"), m_features);
     form->addRow(tr("Hidden width:"), m_hidden);

@@ -77,18 +77,31 @@ void configureInput(QCheckBox* box, const params::FieldInfo& field)
 
 void configureInput(QComboBox* box, const params::FieldInfo& field)
 {
-    Q_ASSERT(field.type == params::Type::Enum);
-    Q_ASSERT(box->count() == static_cast<int>(field.choices.size()));
-    box->setCurrentIndex(box->findData(QString::fromStdString(std::get<std::string>(field.defaultValue))));
+    Q_ASSERT(field.type == params::Type::Enum || field.type == params::Type::String);
+    Q_ASSERT(field.type != params::Type::Enum || box->count() == static_cast<int>(field.choices.size()));
+    box->setCurrentIndex(std::max(0, box->findData(QString::fromStdString(std::get<std::string>(field.defaultValue)))));
     describe(box, field);
 }
 
 void configureInput(QLineEdit* edit, const params::FieldInfo& field)
 {
     Q_ASSERT(field.type == params::Type::String || field.type == params::Type::Path
-        || field.type == params::Type::NumberList || field.type == params::Type::Items);
-    edit->setText(QString::fromStdString(params::valueText(field.defaultValue)));
+        || field.type == params::Type::NumberList || field.type == params::Type::Items
+        || field.type == params::Type::Bytes);
+    const bool noSize = field.type == params::Type::Bytes && std::get<std::int64_t>(field.defaultValue) == 0;
+    edit->setText(noSize ? QString() : QString::fromStdString(params::valueText(field.defaultValue)));
     describe(edit, field);
+}
+
+params::Value inputValue(const QLineEdit* edit, const params::FieldInfo& field)
+{
+    const QString text = edit->text().trimmed();
+    if (text.isEmpty())
+        return field.defaultValue;
+    auto parsed = field.parse(text.toStdString());
+    if (const auto* why = std::get_if<std::string>(&parsed))
+        throw Error::invalidInput(*why).forField(field.key());
+    return std::get<params::Value>(std::move(parsed));
 }
 
 } // namespace vantage::gui

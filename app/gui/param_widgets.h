@@ -29,12 +29,17 @@ void configureInput(QSpinBox* box, const params::FieldInfo& field);
 void configureInput(QDoubleSpinBox* box, const params::FieldInfo& field);
 // Default and tooltip of a flag.
 void configureInput(QCheckBox* box, const params::FieldInfo& field);
-// Default text and tooltip of a text, a path, a list of numbers or items (a host file's path: the
-// command line's text of the field).
-void configureInput(QLineEdit* edit, const params::FieldInfo& field);
 // Selects the default of an enum field in a combo box whose items carry the canonical names as
-// their data (added by the page with translated labels, one item per name).
+// their data (added by the page with translated labels, one item per name); of a text field, the
+// item whose data is the default (a box of the values this machine offers, such as its devices).
 void configureInput(QComboBox* box, const params::FieldInfo& field);
+// Default text and tooltip of a text, a path, a list of numbers, items (a host file's path: the
+// command line's text of the field) or a byte size typed in a line edit. A byte size's default of 0
+// ("auto") is the empty text, which the page's placeholder explains.
+void configureInput(QLineEdit* edit, const params::FieldInfo& field);
+// The value a line edit holds for its field: the default when it is empty, else its text as the
+// field reads it ("512M" for a byte size); Error::invalidInput naming the field when it is refused.
+params::Value inputValue(const QLineEdit* edit, const params::FieldInfo& field);
 
 // The field of `table` with this key; a key the table lacks is a programmer error.
 template <typename S> const params::FieldInfo& fieldOf(const params::Table<S>& table, std::string_view key)
@@ -42,6 +47,14 @@ template <typename S> const params::FieldInfo& fieldOf(const params::Table<S>& t
     const auto* field = params::find(table, key);
     Q_ASSERT_X(field, "fieldOf", "a page names a field its engine does not declare");
     return field->info;
+}
+
+// Sets the field `key` of `out` from a line edit (inputValue).
+template <typename S> void readInput(const QLineEdit* edit, const params::Table<S>& table, std::string_view key, S& out)
+{
+    const auto* field = params::find(table, key);
+    Q_ASSERT_X(field, "readInput", "a page names a field its engine does not declare");
+    field->set(out, inputValue(edit, field->info));
 }
 
 } // namespace vantage::gui

@@ -1,5 +1,7 @@
 #include "common/params.h"
 
+#include "common/units.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -58,6 +60,22 @@ std::optional<Value> parseList(std::string_view text)
     }
 }
 
+// A size's text as parseByteSize reads it; nullopt when it is not one.
+std::optional<Value> parseBytes(std::string_view text)
+{
+    try {
+        return Value(parseByteSize(text));
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
+double asBytes(const Value& value)
+{
+    const auto* bytes = std::get_if<std::int64_t>(&value);
+    return bytes ? static_cast<double>(*bytes) : 0.0;
+}
+
 } // namespace
 
 std::string_view typeName(Type type)
@@ -79,6 +97,8 @@ std::string_view typeName(Type type)
         return "numbers";
     case Type::Items:
         return "items";
+    case Type::Bytes:
+        return "bytes";
     }
     return "string";
 }
@@ -118,6 +138,8 @@ std::string FieldInfo::rangeText() const
             out += (i == 0 ? "" : ", ") + choices[i];
         return out;
     }
+    if (type == Type::Bytes) // "a size from 0 B to 1.0 TiB (512M, 2GiB)"
+        return "a size from " + formatBytes(asBytes(min)) + " to " + formatBytes(asBytes(max)) + " (512M, 2GiB)";
     if (type != Type::Int && type != Type::Double && type != Type::NumberList)
         return {};
     std::string out = type == Type::Int ? "a whole number"
@@ -151,7 +173,7 @@ std::optional<std::string> FieldInfo::refusal(const Value& value) const
             return std::nullopt;
         return "must be " + rangeText() + ", got '" + valueText(value) + "'";
     }
-    if (type != Type::Int && type != Type::Double)
+    if (type != Type::Int && type != Type::Double && type != Type::Bytes)
         return std::nullopt;
     if (value.index() != defaultValue.index())
         return "must be " + rangeText() + ", got " + valueText(value);
@@ -174,6 +196,9 @@ std::variant<Value, std::string> FieldInfo::parse(std::string_view text) const
         break;
     case Type::Double:
         value = parseNumber<double>(text);
+        break;
+    case Type::Bytes:
+        value = parseBytes(text);
         break;
     case Type::Bool:
         if (text == "true" || text == "1")
@@ -222,6 +247,16 @@ Value readValue(const FieldInfo& info, const Json& object, std::string_view wher
         break;
     case Type::Double:
         value = jsonValue<double>(json, name, where);
+        break;
+    case Type::Bytes: // a whole number of bytes, or a size's text ("2GiB")
+        if (json.is_string()) {
+            const auto bytes = parseBytes(json.get<std::string>());
+            if (!bytes)
+                vantage::detail::throwFieldError(name, where, "must be " + info.rangeText() + ", got " + json.dump());
+            value = *bytes;
+        } else {
+            value = jsonValue<std::int64_t>(json, name, where);
+        }
         break;
     case Type::Bool:
         value = jsonValue<bool>(json, name, where);

@@ -51,12 +51,13 @@ enum class Type {
     Enum,
     Path,
     NumberList, // reals, comma-separated on the command line, an array in JSON (a sweep of γ)
-    Items // the struct's own kind of list (a schedule, host entries): text on the command line, JSON objects
+    Items, // the struct's own kind of list (a schedule, host entries): text on the command line, JSON objects
+    Bytes // a size in bytes: a whole number in JSON, "512M" or "2GiB" on the command line and in a page
 };
 std::string_view typeName(Type type);
 
-// A field's value: whole numbers as int64 (uint64 for seeds), reals as double, enums and paths as
-// their text, a list of reals as such, items as the JSON they are written as.
+// A field's value: whole numbers and byte sizes as int64 (uint64 for seeds), reals as double, enums
+// and paths as their text, a list of reals as such, items as the JSON they are written as.
 using Value = std::variant<bool, std::int64_t, std::uint64_t, double, std::string, std::vector<double>, Json>;
 std::string valueText(const Value& value); // "100", "0.001", "true", "holdout", "0,0.5"; items: "" when none
 Json valueJson(const Value& value);
@@ -102,7 +103,8 @@ struct FieldInfo {
     std::optional<std::string> refusal(const Value& value) const;
     // The value a command line's text stands for, or why it is refused ("must be ..., got 'x'"):
     // a number written whole (no trailing text; an integer takes no fraction or exponent), finite,
-    // in range; an enum's name (an alias too); a list of such numbers; items their text stands for.
+    // in range; an enum's name (an alias too); a list of such numbers; items their text stands for; a
+    // byte size as parseByteSize reads it ("1048576", "512M", "2GiB").
     std::variant<Value, std::string> parse(std::string_view text) const;
 };
 
@@ -207,6 +209,21 @@ requires std::is_arithmetic_v<M> &&(!std::is_same_v<M, bool>)Field<S> number(
     M S::*member, Names names, std::type_identity_t<M> min, std::type_identity_t<M> max, bool minExclusive = false)
 {
     return number(at(member), std::move(names), min, max, minExclusive);
+}
+
+// A size in bytes in [min, max] (a memory budget): written to JSON as a whole number of bytes, read
+// from JSON as one or as a size's text, and from the command line and a page's text as a size.
+template <typename S> Field<S> bytes(Path<S, std::int64_t> path, Names names, std::int64_t min, std::int64_t max)
+{
+    FieldInfo info{
+        .names = std::move(names), .type = Type::Bytes, .defaultValue = path.ofDefault(), .min = min, .max = max
+    };
+    return { std::move(info), [path](const S& s) { return Value(path(s)); },
+        [path](S& s, const Value& v) { path(s) = std::get<std::int64_t>(v); } };
+}
+template <typename S> Field<S> bytes(std::int64_t S::*member, Names names, std::int64_t min, std::int64_t max)
+{
+    return bytes(at(member), std::move(names), min, max);
 }
 
 // A flag: its CLI option sets it, `negation`'s clears it.

@@ -33,7 +33,7 @@ Tensor applyBinary(BinaryFn fn, const Tensor& a, const Tensor& b)
     case BinaryFn::Ge:
         return a.ge(b).to(at::result_type(a, b));
     }
-    throw Error::failure(std::string("evaluator: unknown binary function ") + binaryName(fn));
+    throw Error::failure(std::string("evaluator: unknown binary function ") + std::string(enumName(fn)));
 }
 
 } // namespace
@@ -118,7 +118,7 @@ Tensor applyDense(const GnnIr& ir, int v, const std::vector<Tensor>& in)
     default:
         break;
     }
-    throw Error::failure(std::string("evaluator: ") + opKindName(o.kind) + " is not a dense op");
+    throw Error::failure(std::string("evaluator: ") + std::string(enumName(o.kind)) + " is not a dense op");
 }
 
 } // namespace vantage::dgi::detail

@@ -34,35 +34,6 @@ int intraOpParallelism(int threads)
     return seen.load();
 }
 
-EvalMode parseEvalMode(std::string_view text)
-{
-    if (text == "layerwise" || text == "layer" || text == "layer-wise")
-        return EvalMode::LayerWise;
-    if (text == "nodewise" || text == "node" || text == "node-wise")
-        return EvalMode::NodeWise;
-    if (text == "full" || text == "fullgraph" || text == "full-graph")
-        return EvalMode::FullGraph;
-    if (text == "handwritten" || text == "hand-written")
-        return EvalMode::HandwrittenGcn;
-    throw Error::invalidInput("unknown mode '" + std::string(text) + "' (layerwise, nodewise, full, handwritten)")
-        .forField("mode");
-}
-
-const char* evalModeName(EvalMode mode)
-{
-    switch (mode) {
-    case EvalMode::LayerWise:
-        return "layerwise";
-    case EvalMode::NodeWise:
-        return "nodewise";
-    case EvalMode::FullGraph:
-        return "full";
-    case EvalMode::HandwrittenGcn:
-        return "handwritten";
-    }
-    return "?";
-}
-
 namespace {
 
 // Refuses features, targets and options that do not fit the graph and the model.
@@ -422,7 +393,7 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
             .forField("device");
     result.mode = opt.mode;
     result.dtype = opt.dtype;
-    result.reorder = reorderingName(opt.reorder);
+    result.reorder = enumName(opt.reorder);
     result.threads = threads;
     const std::int64_t available = availableMemoryBytes();
     const std::int64_t budget = opt.memoryBudgetBytes > 0
@@ -463,13 +434,13 @@ EvalResult evaluate(const Graph& graphIn, const NodeMatrix& featuresIn, const Gn
     } catch (const c10::Error& e) {
         std::string what = e.what_without_backtrace();
         throw Error::failure("LibTorch failed while evaluating '" + ir.modelName + "': " + what)
-            .inOp(evalModeName(opt.mode));
+            .inOp(std::string(enumName(opt.mode)));
     } catch (const std::bad_alloc&) {
         // Outside a batch (the stores, the output, a reordering): nothing smaller to try.
         throw Error::failure("out of memory evaluating '" + ir.modelName
             + "'; give the evaluation more memory (--memory-budget), keep stores on disk (--stores disk) "
               "or use fewer threads")
-            .inOp(evalModeName(opt.mode));
+            .inOp(std::string(enumName(opt.mode)));
     }
     result.peakRssBytes = peakRssBytes();
     progress.report(1.0, "done");
@@ -546,9 +517,9 @@ Json toJson(const EvalResult& r)
             { "source_pass_s", l.sourcePassS }, { "nodes", l.nodes }, { "edges", l.edges },
             { "bytes_touched", l.bytesTouched }, { "fresh_store_bytes", l.freshStoreBytes }, { "retries", l.retries },
             { "growths", l.growths }, { "largest_batch_nodes", l.largestBatchNodes } });
-    Json j = { { "mode", evalModeName(r.mode) }, { "total_s", r.totalS }, { "layers", layers },
+    Json j = { { "mode", enumName(r.mode) }, { "total_s", r.totalS }, { "layers", layers },
         { "peak_rss_bytes", r.peakRssBytes }, { "extrapolated", r.extrapolated }, { "measured_s", r.measuredS },
-        { "setup_s", r.setupS }, { "dtype", dtypeName(r.dtype) }, { "rows", r.output.rows() },
+        { "setup_s", r.setupS }, { "dtype", enumName(r.dtype) }, { "rows", r.output.rows() },
         { "cols", r.output.cols() }, { "memory_budget_bytes", r.memoryBudgetBytes }, { "node_cap", r.nodeCap },
         { "edge_cap", r.edgeCap }, { "peak_store_bytes_in_memory", r.peakStoreBytesInMemory },
         { "peak_store_bytes_on_disk", r.peakStoreBytesOnDisk }, { "reorder", r.reorder }, { "threads", r.threads },

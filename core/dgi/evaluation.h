@@ -36,15 +36,34 @@ enum class EvalMode {
     HandwrittenGcn
 };
 
-// "layerwise" (or "layer"), "nodewise" ("node"), "full", "handwritten"; throws Error::invalidInput.
-EvalMode parseEvalMode(std::string_view text);
-const char* evalModeName(EvalMode mode);
+// "layerwise", "nodewise", "full", "handwritten"; read also as "layer", "layer-wise", "node",
+// "node-wise", "fullgraph", "full-graph" and "hand-written".
+inline constexpr EnumTable<EvalMode, 11> kEvalModes{ .field = "mode",
+    .entries = { { { EvalMode::LayerWise, "layerwise" }, { EvalMode::NodeWise, "nodewise" },
+        { EvalMode::FullGraph, "full" }, { EvalMode::HandwrittenGcn, "handwritten" }, { EvalMode::LayerWise, "layer" },
+        { EvalMode::LayerWise, "layer-wise" }, { EvalMode::NodeWise, "node" }, { EvalMode::NodeWise, "node-wise" },
+        { EvalMode::FullGraph, "fullgraph" }, { EvalMode::FullGraph, "full-graph" },
+        { EvalMode::HandwrittenGcn, "hand-written" } } },
+    .what = "mode" };
+constexpr const auto& enumTable(EvalMode)
+{
+    return kEvalModes;
+}
 
 enum class StorePlacement {
     Auto, // RAM while the stores fit half of the memory budget, memory-mapped files beyond
     Memory, // always RAM
     Disk, // always memory-mapped files in the spill directory
 };
+
+inline constexpr EnumTable<StorePlacement, 3> kStorePlacements{ .field = "stores",
+    .entries
+    = { { { StorePlacement::Auto, "auto" }, { StorePlacement::Memory, "memory" }, { StorePlacement::Disk, "disk" } } },
+    .what = "store placement" };
+constexpr const auto& enumTable(StorePlacement)
+{
+    return kStorePlacements;
+}
 
 struct LayerStats {
     int index = 0;

@@ -16,68 +16,6 @@
 
 namespace vantage::dgi {
 
-namespace {
-
-const char* selfLoopsName(SelfLoops s)
-{
-    switch (s) {
-    case SelfLoops::Add:
-        return "add";
-    case SelfLoops::Remove:
-        return "remove";
-    case SelfLoops::Keep:
-        break;
-    }
-    return "keep";
-}
-
-SelfLoops parseSelfLoops(const Json& v)
-{
-    const std::string s = v.is_string() ? v.get<std::string>() : std::string();
-    if (s == "keep")
-        return SelfLoops::Keep;
-    if (s == "add")
-        return SelfLoops::Add;
-    if (s == "remove")
-        return SelfLoops::Remove;
-    throw Error::invalidInput("expected keep, add or remove, got " + v.dump()).forField("self_loops");
-}
-
-const char* placementName(StorePlacement p)
-{
-    switch (p) {
-    case StorePlacement::Memory:
-        return "memory";
-    case StorePlacement::Disk:
-        return "disk";
-    case StorePlacement::Auto:
-        break;
-    }
-    return "auto";
-}
-
-StorePlacement parsePlacement(const std::string& s)
-{
-    if (s == "auto")
-        return StorePlacement::Auto;
-    if (s == "memory")
-        return StorePlacement::Memory;
-    if (s == "disk")
-        return StorePlacement::Disk;
-    throw Error::invalidInput("expected auto, memory or disk, got '" + s + "'").forField("stores");
-}
-
-DType parseDType(const std::string& s)
-{
-    if (s == "float32")
-        return DType::Float32;
-    if (s == "float64")
-        return DType::Float64;
-    throw Error::invalidInput("expected float32 or float64, got '" + s + "'").forField("dtype");
-}
-
-} // namespace
-
 Json graphSummaryJson(const Graph& g)
 {
     return graphSummaryJson(g, graphStats(g));
@@ -110,7 +48,7 @@ std::vector<EvalMode> parseEvalModes(const std::vector<std::string>& texts)
                 for (auto m : { EvalMode::LayerWise, EvalMode::NodeWise, EvalMode::FullGraph })
                     add(m);
             } else if (!item.empty()) {
-                add(parseEvalMode(item));
+                add(enumFromName<EvalMode>(item));
             }
             if (comma == std::string::npos)
                 break;
@@ -127,6 +65,15 @@ const params::Table<EvaluationRequest>& graphRequestParams()
 {
     using R = EvaluationRequest;
     static const params::Table<R> table = {
+        params::text(&R::graph,
+            { "graph", "--graph",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Graph: FILE (edge list), FILE.csv[.gz] (OGB), DIR (dgi generate), csr:INDPTR.npy,INDICES.npy, "
+                    "or rmat:n=..,deg=..,seed=.. / chunglu:... / er:...") }),
+        params::choice(&R::selfLoops,
+            { "self_loops", "--self-loops",
+                VANTAGE_TRANSLATE_NOOP("Params", "Self-loops: keep, add (one per node) or remove") },
+            kSelfLoops),
         params::flag(&R::symmetrize,
             { "symmetrize", "--symmetrize", VANTAGE_TRANSLATE_NOOP("Params", "Add the reverse of every edge") }),
         params::number(&R::numNodes,
@@ -148,6 +95,9 @@ const params::Table<EvaluationRequest>& modelRequestParams()
     using R = EvaluationRequest;
     constexpr std::int64_t kWidth = 1 << 16;
     static const params::Table<R> table = {
+        params::text(&R::model,
+            { "model", "--model",
+                VANTAGE_TRANSLATE_NOOP("Params", "Model: gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt") }),
         params::number(&R::inDim,
             { "in_dim", "--in-dim",
                 VANTAGE_TRANSLATE_NOOP("Params", "Input width of a built-in model (0: 64, or the features' width)") },
@@ -169,14 +119,58 @@ const params::Table<EvaluationRequest>& modelRequestParams()
     return table;
 }
 
-// The evaluation's numbers (dgi eval).
+// The evaluation's inputs, outputs and numbers (dgi eval).
 const params::Table<EvaluationRequest>& evalOptionsParams()
 {
     using R = EvaluationRequest;
     using O = EvalOptions;
     using params::at;
     constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+    constexpr std::int64_t kMaxBytes = std::int64_t{ 1 } << 50; // 1 PiB
     static const params::Table<R> table = {
+        params::text(&R::features,
+            { "features", "--features",
+                VANTAGE_TRANSLATE_NOOP("Params", "Node features, float .npy (N x d); default: random, seeded") },
+            params::Type::Path),
+        params::text(&R::outputPath,
+            { "output_file", "--out",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Write the first mode's output as float .npy (original node order, the model's own shape)") },
+            params::Type::Path),
+        params::choice(at(&R::options, &O::dtype),
+            { "dtype", "--dtype", VANTAGE_TRANSLATE_NOOP("Params", "Node tensors' type: float32 or float64") },
+            kDTypes),
+        params::bytes(at(&R::options, &O::memoryBudgetBytes),
+            { "memory_budget", "--memory-budget",
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "Memory for node stores and batches (512M, 2G; 0: half the free memory)"),
+                "B" },
+            0, kMaxBytes),
+        params::choice(at(&R::options, &O::stores),
+            { "stores", "--stores",
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "Where node stores live: auto (memory while they fit half the budget), memory or disk") },
+            kStorePlacements),
+        params::text(at(&R::options, &O::spillDirectory),
+            { "spill", "--spill",
+                VANTAGE_TRANSLATE_NOOP("Params", "Folder for on-disk node stores (default: the temp folder)") },
+            params::Type::Path),
+        params::choice(at(&R::options, &O::reorder),
+            { "reorder", "--reorder",
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "Node reordering: none, bfs or rcm (the output stays in the original order)") },
+            kReorderings),
+        params::text(at(&R::options, &O::device),
+            { "device", "--device",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "cpu, cuda or cuda:N: where layer-wise and full-graph evaluation run (a GPU needs the CUDA "
+                    "build)") }),
+        params::bytes(at(&R::options, &O::deviceMemoryBytes),
+            { "device_memory", "--device-memory",
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "On a GPU: device memory for stores and batches (8G; 0: 85% of what is free)"),
+                "B" },
+            0, kMaxBytes),
         params::number(at(&R::options, &O::nodeCap),
             { "node_cap", "--node-cap",
                 VANTAGE_TRANSLATE_NOOP("Params", "Destination nodes per batch (0: from the memory budget)") },
@@ -220,14 +214,9 @@ Json toJson(const EvaluationRequest& r)
 {
     Json modes = Json::array();
     for (auto m : r.modes)
-        modes.push_back(evalModeName(m));
-    const EvalOptions& o = r.options;
+        modes.push_back(enumName(m));
     Json out = params::toJson(evaluationRequestParams(), r);
-    out.update({ { "graph", r.graph }, { "self_loops", selfLoopsName(r.selfLoops) }, { "model", r.model },
-        { "features", r.features }, { "modes", modes }, { "dtype", dtypeName(o.dtype) },
-        { "memory_budget", o.memoryBudgetBytes }, { "stores", placementName(o.stores) },
-        { "spill", o.spillDirectory.string() }, { "reorder", reorderingName(o.reorder) }, { "targets", o.targets },
-        { "output_file", r.outputPath.string() }, { "device", o.device }, { "device_memory", o.deviceMemoryBytes } });
+    out.update({ { "modes", modes }, { "targets", r.options.targets } });
     return out;
 }
 
@@ -237,11 +226,6 @@ EvaluationRequest evaluationRequestFromJson(const Json& p)
         throw Error::invalidInput("the run's parameters are not an object").forField("params");
     EvaluationRequest r;
     params::readJson(evaluationRequestParams(), p, r, "params");
-    r.graph = jsonFieldOr<std::string>(p, "graph", "", "params");
-    if (p.contains("self_loops"))
-        r.selfLoops = parseSelfLoops(p["self_loops"]);
-    r.model = jsonFieldOr<std::string>(p, "model", "", "params");
-    r.features = jsonFieldOr<std::string>(p, "features", "", "params");
     if (p.contains("modes")) {
         std::vector<std::string> texts;
         for (const auto& m : p["modes"])
@@ -249,21 +233,12 @@ EvaluationRequest evaluationRequestFromJson(const Json& p)
                 texts.push_back(m.get<std::string>());
         r.modes = parseEvalModes(texts);
     }
-    EvalOptions& o = r.options;
-    o.dtype = parseDType(jsonFieldOr<std::string>(p, "dtype", "float32", "params"));
-    o.memoryBudgetBytes = jsonFieldOr<std::int64_t>(p, "memory_budget", 0, "params");
-    o.stores = parsePlacement(jsonFieldOr<std::string>(p, "stores", "auto", "params"));
-    o.spillDirectory = jsonFieldOr<std::string>(p, "spill", "", "params");
-    o.reorder = parseReordering(jsonFieldOr<std::string>(p, "reorder", "none", "params"));
     if (p.contains("targets") && p["targets"].is_array())
         for (const auto& t : p["targets"]) {
             if (!t.is_number_integer())
                 throw Error::invalidInput("a target is not a node id: " + t.dump()).forField("targets");
-            o.targets.push_back(t.get<std::int64_t>());
+            r.options.targets.push_back(t.get<std::int64_t>());
         }
-    r.outputPath = jsonFieldOr<std::string>(p, "output_file", "", "params");
-    o.device = jsonFieldOr<std::string>(p, "device", "cpu", "params");
-    o.deviceMemoryBytes = jsonFieldOr<std::int64_t>(p, "device_memory", 0, "params");
     return r;
 }
 
@@ -358,7 +333,7 @@ Json resultJson(EvaluationRun& run, const EvaluationRequest& request)
         const double s = first.totalS > 0 ? r.totalS / first.totalS : 0.0;
         c["speedup"] = s;
         c["max_abs_diff"] = maxAbsDifference(first.output, r.output, r.filledRows);
-        speedup[evalModeName(r.mode)] = s;
+        speedup[std::string(enumName(r.mode))] = s;
         compare.push_back(std::move(c));
     }
     if (!compare.empty()) {
@@ -370,8 +345,8 @@ Json resultJson(EvaluationRun& run, const EvaluationRequest& request)
         Json cancelled = Json::array();
         std::string names;
         for (const EvalMode m : run.cancelledModes) {
-            cancelled.push_back(evalModeName(m));
-            names += (names.empty() ? "" : ", ") + std::string(evalModeName(m));
+            cancelled.push_back(enumName(m));
+            names += (names.empty() ? "" : ", ") + std::string(enumName(m));
         }
         j["cancelled_modes"] = std::move(cancelled);
         run.summary += " (" + names + " cancelled)";
@@ -430,7 +405,7 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
                 run.notes.push_back(std::move(text));
             }
             SubProgress sub(progress, 0.05 + share * static_cast<double>(i), 0.05 + share * static_cast<double>(i + 1),
-                evalModeName(o.mode));
+                std::string(enumName(o.mode)));
             if (i == 0) {
                 run.results.push_back(evaluate(graph, features, run.ir, o, sub, cancel));
                 continue;
@@ -464,7 +439,7 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
                 std::vector<store::SeriesPoint> pts;
                 for (const auto& l : r.layers)
                     pts.push_back({ static_cast<double>(l.index), l.timeS });
-                s->appendSeries(scope.id(), std::string("layer_time_s/") + evalModeName(r.mode), pts);
+                s->appendSeries(scope.id(), "layer_time_s/" + std::string(enumName(r.mode)), pts);
             }
             recordLayerCut(scope, run.dot, run.svg);
         }

@@ -47,7 +47,7 @@ struct EvaluationRequest {
     std::string model; // a built-in name (gcn, sage, gat, gin, jknet) or a TorchScript file
     // A built-in model's input width; 0: the features' width, else 64. A TorchScript file without
     // features takes x's width from the model, and this one only when the model does not tell it (the
-    // page's "Input features" box always sends one).
+    // page's "Input features" box sends 0, "auto", unless the user sets a width).
     std::int64_t inDim = 0;
     std::int64_t hidden = 64;
     std::int64_t outDim = 0; // 0: hidden
@@ -61,10 +61,12 @@ struct EvaluationRequest {
     DrawWords drawWords; // the cut drawing's words (the window's language); not a parameter of the run
 };
 
-// The request's numbers and flags, declared once for vantage-cli's dgi commands, the run's
-// parameters and the DGI page: the graph's (symmetrize, num_nodes, merge_duplicates), a built-in
-// model's (in_dim, hidden, out_dim, layers, heads, seed), the evaluation's (node_cap, edge_cap,
-// threads, node_batch, node_max_batches, node_time_limit_s), and all of them.
+// The request's fields, declared once for vantage-cli's dgi commands, the run's parameters and the
+// DGI page: the graph's (graph, self_loops, symmetrize, num_nodes, merge_duplicates), the model's
+// (model; a built-in model's in_dim, hidden, out_dim, layers, heads, seed), the evaluation's
+// (features, output_file, dtype, memory_budget, stores, spill, reorder, device, device_memory,
+// node_cap, edge_cap, threads, node_batch, node_max_batches, node_time_limit_s), and all of them.
+// The lists "modes" and "targets" are written and read beside them (toJson, evaluationRequestFromJson).
 const params::Table<EvaluationRequest>& graphRequestParams();
 const params::Table<EvaluationRequest>& modelRequestParams();
 const params::Table<EvaluationRequest>& evalOptionsParams();

@@ -4,6 +4,7 @@
 // that graphs with more than 2^31 edges work; storage is in RAM or memory-mapped (Buffer).
 // Edge (s, d) carries a message from s to d, as in PyG's edge_index (row 0 source, row 1 destination).
 
+#include "common/enum_names.h"
 #include "common/progress.h"
 #include "dgi/buffer.h"
 
@@ -59,6 +60,15 @@ enum class SelfLoops {
     Add,
     Remove
 };
+
+// "keep" (as the graph has them), "add" (exactly one per node), "remove".
+inline constexpr EnumTable<SelfLoops, 3> kSelfLoops{ .field = "self_loops",
+    .entries = { { { SelfLoops::Keep, "keep" }, { SelfLoops::Add, "add" }, { SelfLoops::Remove, "remove" } } },
+    .what = "self-loops" };
+constexpr const auto& enumTable(SelfLoops)
+{
+    return kSelfLoops;
+}
 
 struct BuildOptions {
     bool symmetrize = false; // add (d, s) for every (s, d)

@@ -31,147 +31,6 @@ std::int64_t product(const std::vector<std::int64_t>& shape)
 
 } // namespace
 
-const char* opKindName(OpKind kind)
-{
-    switch (kind) {
-    case OpKind::Input:
-        return "input";
-    case OpKind::Parameter:
-        return "parameter";
-    case OpKind::Constant:
-        return "constant";
-    case OpKind::InDegree:
-        return "in_degree";
-    case OpKind::OutDegree:
-        return "out_degree";
-    case OpKind::Linear:
-        return "linear";
-    case OpKind::MatMul:
-        return "matmul";
-    case OpKind::Unary:
-        return "unary";
-    case OpKind::Binary:
-        return "binary";
-    case OpKind::Concat:
-        return "concat";
-    case OpKind::Reshape:
-        return "reshape";
-    case OpKind::Reduce:
-        return "reduce";
-    case OpKind::Softmax:
-        return "softmax";
-    case OpKind::GatherSrc:
-        return "gather_src";
-    case OpKind::GatherDst:
-        return "gather_dst";
-    case OpKind::EdgeSoftmax:
-        return "edge_softmax";
-    case OpKind::Aggregate:
-        return "aggregate";
-    case OpKind::Where:
-        return "where";
-    case OpKind::Slice:
-        return "slice";
-    }
-    return "?";
-}
-
-const char* spaceName(Space space)
-{
-    switch (space) {
-    case Space::Node:
-        return "node";
-    case Space::Edge:
-        return "edge";
-    case Space::Global:
-        return "global";
-    }
-    return "?";
-}
-
-const char* unaryName(UnaryFn fn)
-{
-    switch (fn) {
-    case UnaryFn::Identity:
-        return "identity";
-    case UnaryFn::Dropout:
-        return "dropout";
-    case UnaryFn::Neg:
-        return "neg";
-    case UnaryFn::Relu:
-        return "relu";
-    case UnaryFn::LeakyRelu:
-        return "leaky_relu";
-    case UnaryFn::Elu:
-        return "elu";
-    case UnaryFn::Sigmoid:
-        return "sigmoid";
-    case UnaryFn::Tanh:
-        return "tanh";
-    case UnaryFn::Exp:
-        return "exp";
-    case UnaryFn::Log:
-        return "log";
-    case UnaryFn::Sqrt:
-        return "sqrt";
-    case UnaryFn::Rsqrt:
-        return "rsqrt";
-    case UnaryFn::Abs:
-        return "abs";
-    case UnaryFn::Reciprocal:
-        return "reciprocal";
-    case UnaryFn::Pow:
-        return "pow";
-    case UnaryFn::Clamp:
-        return "clamp";
-    }
-    return "?";
-}
-
-const char* binaryName(BinaryFn fn)
-{
-    switch (fn) {
-    case BinaryFn::Add:
-        return "add";
-    case BinaryFn::Sub:
-        return "sub";
-    case BinaryFn::Mul:
-        return "mul";
-    case BinaryFn::Div:
-        return "div";
-    case BinaryFn::Maximum:
-        return "maximum";
-    case BinaryFn::Minimum:
-        return "minimum";
-    case BinaryFn::Eq:
-        return "eq";
-    case BinaryFn::Ne:
-        return "ne";
-    case BinaryFn::Lt:
-        return "lt";
-    case BinaryFn::Le:
-        return "le";
-    case BinaryFn::Gt:
-        return "gt";
-    case BinaryFn::Ge:
-        return "ge";
-    }
-    return "?";
-}
-
-const char* reductionName(Reduction r)
-{
-    switch (r) {
-    case Reduction::Sum:
-        return "sum";
-    case Reduction::Mean:
-        return "mean";
-    case Reduction::Max:
-        return "max";
-    }
-    return "?";
-}
-
 const IrOp& GnnIr::op(int id) const
 {
     if (id < 0 || id >= size())
@@ -200,7 +59,8 @@ void GnnIr::setScope(std::string name, std::string location)
 
 void GnnIr::fail(const IrOp& o, const std::string& why) const
 {
-    std::string where = o.name.empty() ? std::string(opKindName(o.kind)) : o.name + " (" + opKindName(o.kind) + ")";
+    std::string where
+        = o.name.empty() ? std::string(enumName(o.kind)) : o.name + " (" + std::string(enumName(o.kind)) + ")";
     if (!o.location.empty())
         where += " at " + o.location;
     throw Error::invalidInput(why).inOp(where);
@@ -530,7 +390,7 @@ int GnnIr::gather(OpKind kind, int x, const char* endpoint)
     if (op(x).space != Space::Node)
         fail(o,
             std::string("only per-node values can be gathered by edge ") + endpoint + ", not a "
-                + spaceName(op(x).space) + " value");
+                + std::string(enumName(op(x).space)) + " value");
     o.space = Space::Edge;
     o.shape = op(x).shape;
     return add(std::move(o));
@@ -542,7 +402,8 @@ int GnnIr::edgeSoftmax(int x)
     if (x < 0 || x >= size())
         fail(o, "operand does not exist");
     if (op(x).space != Space::Edge)
-        fail(o, std::string("edge softmax needs a per-edge value, not a ") + spaceName(op(x).space) + " value");
+        fail(o,
+            std::string("edge softmax needs a per-edge value, not a ") + std::string(enumName(op(x).space)) + " value");
     o.space = Space::Edge;
     o.shape = op(x).shape;
     return add(std::move(o));
@@ -555,8 +416,8 @@ int GnnIr::aggregate(Reduction r, int edges)
         fail(o, "operand does not exist");
     if (op(edges).space != Space::Edge)
         fail(o,
-            std::string("aggregation needs a per-edge value (messages), not a ") + spaceName(op(edges).space)
-                + " value");
+            std::string("aggregation needs a per-edge value (messages), not a ")
+                + std::string(enumName(op(edges).space)) + " value");
     o.space = Space::Node;
     o.shape = op(edges).shape;
     return add(std::move(o));
@@ -567,8 +428,8 @@ void GnnIr::setOutput(int value)
     const IrOp& o = op(value);
     if (o.space != Space::Node)
         throw Error::invalidInput(
-            std::string("the model must return a per-node value, not a ") + spaceName(o.space) + " value")
-            .inOp(o.name.empty() ? opKindName(o.kind) : o.name);
+            std::string("the model must return a per-node value, not a ") + std::string(enumName(o.space)) + " value")
+            .inOp(o.name.empty() ? std::string(enumName(o.kind)) : o.name);
     if (o.kind == OpKind::Input)
         throw Error::invalidInput("the model returns its input unchanged");
     m_output = value;
@@ -618,14 +479,14 @@ std::string GnnIr::label(int value) const
         const IrOp& w = op(o.inputs[1]);
         const auto in = o.kind == OpKind::Linear ? w.shape[1] : w.shape[0];
         const auto out = o.kind == OpKind::Linear ? w.shape[0] : w.shape[1];
-        return std::string(opKindName(o.kind)) + " " + std::to_string(in) + "→" + std::to_string(out);
+        return std::string(enumName(o.kind)) + " " + std::to_string(in) + "→" + std::to_string(out);
     }
     case OpKind::Unary:
-        return unaryName(o.unary);
+        return std::string(enumName(o.unary));
     case OpKind::Binary:
-        return binaryName(o.binary);
+        return std::string(enumName(o.binary));
     case OpKind::Reduce:
-        return std::string(reductionName(o.reduction)) + " over axis " + std::to_string(o.axis);
+        return std::string(enumName(o.reduction)) + " over axis " + std::to_string(o.axis);
     case OpKind::Softmax:
         return o.logSoftmax ? "log_softmax" : "softmax";
     case OpKind::GatherSrc:
@@ -635,7 +496,7 @@ std::string GnnIr::label(int value) const
     case OpKind::EdgeSoftmax:
         return "edge softmax";
     case OpKind::Aggregate:
-        return std::string("aggregate ") + reductionName(o.reduction);
+        return "aggregate " + std::string(enumName(o.reduction));
     case OpKind::Concat:
         return "concat";
     case OpKind::Reshape:
@@ -648,7 +509,7 @@ std::string GnnIr::label(int value) const
             + (o.step != 1 ? ":" + std::to_string(o.step) : "") + " of axis " + std::to_string(o.axis);
     }
     }
-    return opKindName(o.kind);
+    return std::string(enumName(o.kind));
 }
 
 Json toJson(const GnnIr& ir)
@@ -656,8 +517,8 @@ Json toJson(const GnnIr& ir)
     Json ops = Json::array();
     for (int i = 0; i < ir.size(); ++i) {
         const IrOp& o = ir.op(i);
-        Json j = { { "id", i }, { "kind", opKindName(o.kind) }, { "label", ir.label(i) },
-            { "space", spaceName(o.space) }, { "shape", o.shape }, { "inputs", o.inputs } };
+        Json j = { { "id", i }, { "kind", enumName(o.kind) }, { "label", ir.label(i) }, { "space", enumName(o.space) },
+            { "shape", o.shape }, { "inputs", o.inputs } };
         if (!o.name.empty())
             j["name"] = o.name;
         if (!o.location.empty())

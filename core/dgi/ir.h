@@ -5,6 +5,7 @@
 // edge, global) and its feature shape; the row dimension of node and edge values is implicit (the
 // number of nodes or edges of whatever graph or batch it runs on).
 
+#include "common/enum_names.h"
 #include "common/json.h"
 
 #include <cstdint>
@@ -80,11 +81,55 @@ enum class Reduction {
     Max
 };
 
-const char* opKindName(OpKind kind);
-const char* spaceName(Space space);
-const char* unaryName(UnaryFn fn);
-const char* binaryName(BinaryFn fn);
-const char* reductionName(Reduction r);
+// The names of the IR's enums, as the model reader's wire (ir_wire.h), the cut's JSON and errors write them.
+inline constexpr EnumTable<OpKind, 19> kOpKinds{ .field = "kind",
+    .entries = { { { OpKind::Input, "input" }, { OpKind::Parameter, "parameter" }, { OpKind::Constant, "constant" },
+        { OpKind::InDegree, "in_degree" }, { OpKind::OutDegree, "out_degree" }, { OpKind::Linear, "linear" },
+        { OpKind::MatMul, "matmul" }, { OpKind::Unary, "unary" }, { OpKind::Binary, "binary" },
+        { OpKind::Concat, "concat" }, { OpKind::Reshape, "reshape" }, { OpKind::Reduce, "reduce" },
+        { OpKind::Softmax, "softmax" }, { OpKind::GatherSrc, "gather_src" }, { OpKind::GatherDst, "gather_dst" },
+        { OpKind::EdgeSoftmax, "edge_softmax" }, { OpKind::Aggregate, "aggregate" }, { OpKind::Where, "where" },
+        { OpKind::Slice, "slice" } } },
+    .what = "op kind" };
+constexpr const auto& enumTable(OpKind)
+{
+    return kOpKinds;
+}
+inline constexpr EnumTable<Space, 3> kSpaces{ .field = "space",
+    .entries = { { { Space::Node, "node" }, { Space::Edge, "edge" }, { Space::Global, "global" } } },
+    .what = "space" };
+constexpr const auto& enumTable(Space)
+{
+    return kSpaces;
+}
+inline constexpr EnumTable<UnaryFn, 16> kUnaryFns{ .field = "unary",
+    .entries = { { { UnaryFn::Identity, "identity" }, { UnaryFn::Dropout, "dropout" }, { UnaryFn::Neg, "neg" },
+        { UnaryFn::Relu, "relu" }, { UnaryFn::LeakyRelu, "leaky_relu" }, { UnaryFn::Elu, "elu" },
+        { UnaryFn::Sigmoid, "sigmoid" }, { UnaryFn::Tanh, "tanh" }, { UnaryFn::Exp, "exp" }, { UnaryFn::Log, "log" },
+        { UnaryFn::Sqrt, "sqrt" }, { UnaryFn::Rsqrt, "rsqrt" }, { UnaryFn::Abs, "abs" },
+        { UnaryFn::Reciprocal, "reciprocal" }, { UnaryFn::Pow, "pow" }, { UnaryFn::Clamp, "clamp" } } },
+    .what = "unary function" };
+constexpr const auto& enumTable(UnaryFn)
+{
+    return kUnaryFns;
+}
+inline constexpr EnumTable<BinaryFn, 12> kBinaryFns{ .field = "binary",
+    .entries = { { { BinaryFn::Add, "add" }, { BinaryFn::Sub, "sub" }, { BinaryFn::Mul, "mul" },
+        { BinaryFn::Div, "div" }, { BinaryFn::Maximum, "maximum" }, { BinaryFn::Minimum, "minimum" },
+        { BinaryFn::Eq, "eq" }, { BinaryFn::Ne, "ne" }, { BinaryFn::Lt, "lt" }, { BinaryFn::Le, "le" },
+        { BinaryFn::Gt, "gt" }, { BinaryFn::Ge, "ge" } } },
+    .what = "binary function" };
+constexpr const auto& enumTable(BinaryFn)
+{
+    return kBinaryFns;
+}
+inline constexpr EnumTable<Reduction, 3> kReductions{ .field = "reduction",
+    .entries = { { { Reduction::Sum, "sum" }, { Reduction::Mean, "mean" }, { Reduction::Max, "max" } } },
+    .what = "reduction" };
+constexpr const auto& enumTable(Reduction)
+{
+    return kReductions;
+}
 
 struct IrOp {
     OpKind kind = OpKind::Input;

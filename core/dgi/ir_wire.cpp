@@ -19,13 +19,12 @@ constexpr std::string_view kMagic = "VIR1";
 constexpr std::size_t kMaxOps = 1'000'000;
 constexpr std::size_t kMaxRank = 8;
 
-template <typename E> E enumFromName(const Json& j, const char* key, int count, const char* (*name)(E))
+// The value named under `key` (its enum's table, common/enum_names.h); a name is never longer than
+// 40 characters, and an error quotes no more of what a subverted reader sent.
+template <typename E> E nameAt(const Json& j, const char* key)
 {
     const std::string text = j.at(key).get<std::string>();
-    for (int i = 0; i < count; ++i)
-        if (text == name(static_cast<E>(i)))
-            return static_cast<E>(i);
-    throw Error::invalidInput(std::string("unknown ") + key + " '" + text.substr(0, 40) + "'");
+    return enumFromName<E>(std::string_view(text).substr(0, 40));
 }
 
 std::uint64_t bitsOf(double v)
@@ -91,15 +90,13 @@ int Rebuild::parameter(const Json& op)
 
 int Rebuild::op(const Json& o, int self)
 {
-    const auto kind = enumFromName<OpKind>(o, "kind", static_cast<int>(OpKind::Slice) + 1, &opKindName);
+    const auto kind = nameAt<OpKind>(o, "kind");
     ir.setScope(o.value("name", ""), o.value("location", ""));
     const auto shape = shapeOf(o.at("shape"));
     const int axis = o.value("axis", 0);
-    auto unaryFn = [&] { return enumFromName<UnaryFn>(o, "unary", static_cast<int>(UnaryFn::Clamp) + 1, &unaryName); };
-    auto binaryFn
-        = [&] { return enumFromName<BinaryFn>(o, "binary", static_cast<int>(BinaryFn::Ge) + 1, &binaryName); };
-    auto reduction
-        = [&] { return enumFromName<Reduction>(o, "reduction", static_cast<int>(Reduction::Max) + 1, &reductionName); };
+    auto unaryFn = [&] { return nameAt<UnaryFn>(o, "unary"); };
+    auto binaryFn = [&] { return nameAt<BinaryFn>(o, "binary"); };
+    auto reduction = [&] { return nameAt<Reduction>(o, "reduction"); };
     const std::size_t inputs = o.at("inputs").size();
     switch (kind) {
     case OpKind::Input:
@@ -164,11 +161,11 @@ std::string irToWire(const GnnIr& ir)
     }
     Json ops = Json::array();
     for (const IrOp& o : ir.ops()) {
-        Json j = { { "kind", opKindName(o.kind) }, { "inputs", o.inputs }, { "shape", o.shape }, { "name", o.name },
+        Json j = { { "kind", enumName(o.kind) }, { "inputs", o.inputs }, { "shape", o.shape }, { "name", o.name },
             { "location", o.location }, { "alpha", bitsOf(o.alpha) }, { "beta", bitsOf(o.beta) }, { "axis", o.axis },
             { "keep_dim", o.keepDim }, { "log_softmax", o.logSoftmax }, { "param", o.param }, { "start", o.start },
-            { "step", o.step }, { "unary", unaryName(o.unary) }, { "binary", binaryName(o.binary) },
-            { "reduction", reductionName(o.reduction) } };
+            { "step", o.step }, { "unary", enumName(o.unary) }, { "binary", enumName(o.binary) },
+            { "reduction", enumName(o.reduction) } };
         ops.push_back(std::move(j));
     }
     const Json head = { { "model", ir.modelName }, { "hyper_parameters", ir.hyperParameters },
@@ -213,7 +210,7 @@ GnnIr irFromWire(std::string_view bytes, const std::string& source)
             const int id = r.op(ops[i], static_cast<int>(i));
             const IrOp& built = r.ir.op(id);
             if (id != static_cast<int>(i) || built.shape != shapeOf(ops[i].at("shape")))
-                throw Error::invalidInput("op " + std::to_string(i) + " (" + opKindName(built.kind)
+                throw Error::invalidInput("op " + std::to_string(i) + " (" + std::string(enumName(built.kind))
                     + ") does not have the shape the reader stated");
         }
         if (r.ir.inputValue() < 0)

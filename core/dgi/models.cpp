@@ -14,8 +14,8 @@ std::int64_t outWidth(const ModelSpec& s)
 
 Json specJson(const ModelSpec& s)
 {
-    Json j = { { "model", modelKindName(s.kind) }, { "in", s.inputWidth }, { "hidden", s.hidden },
-        { "out", outWidth(s) }, { "layers", s.layers }, { "seed", s.seed } };
+    Json j = { { "model", enumName(s.kind) }, { "in", s.inputWidth }, { "hidden", s.hidden }, { "out", outWidth(s) },
+        { "layers", s.layers }, { "seed", s.seed } };
     if (s.kind == ModelKind::Gat)
         j["heads"] = s.heads;
     return j;
@@ -226,44 +226,6 @@ private:
 
 } // namespace
 
-ModelKind parseModelKind(std::string_view name)
-{
-    if (name == "gcn")
-        return ModelKind::Gcn;
-    if (name == "sage" || name == "graphsage")
-        return ModelKind::Sage;
-    if (name == "gat")
-        return ModelKind::Gat;
-    if (name == "gin")
-        return ModelKind::Gin;
-    if (name == "jknet" || name == "jk")
-        return ModelKind::JkNet;
-    throw Error::invalidInput("unknown model '" + std::string(name) + "' (gcn, sage, gat, gin, jknet, or a .pt file)")
-        .forField("model");
-}
-
-const char* modelKindName(ModelKind kind)
-{
-    switch (kind) {
-    case ModelKind::Gcn:
-        return "gcn";
-    case ModelKind::Sage:
-        return "sage";
-    case ModelKind::Gat:
-        return "gat";
-    case ModelKind::Gin:
-        return "gin";
-    case ModelKind::JkNet:
-        return "jknet";
-    }
-    return "?";
-}
-
-std::vector<std::string> modelKindNames()
-{
-    return { "gcn", "sage", "gat", "gin", "jknet" };
-}
-
 std::unique_ptr<GnnModel> makeModel(const ModelSpec& s)
 {
     // Widths up to 16384: a weight matrix of 16384 x 16384 floats is already 1 GiB.
@@ -309,16 +271,13 @@ GnnIr buildModel(const ModelSpec& spec)
 
 bool isBuiltinModel(std::string_view nameOrFile)
 {
-    for (const auto& n : modelKindNames())
-        if (n == nameOrFile)
-            return true;
-    return nameOrFile == "graphsage" || nameOrFile == "jk";
+    return kModelKinds.find(nameOrFile).has_value();
 }
 
 GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec, Progress& progress, const CancelToken& cancel)
 {
     if (isBuiltinModel(nameOrFile)) {
-        spec.kind = parseModelKind(nameOrFile);
+        spec.kind = enumFromName<ModelKind>(nameOrFile);
         cancel.throwIfCancelled();
         GnnIr ir = buildModel(spec);
         progress.report(1.0, "model ready");

@@ -9,6 +9,7 @@
 //   GIN   Xu et al., ICLR 2019, eq. 4.1: h' = MLP((1 + eps) h + sum(h_src)), eps = 0.1
 //   JK    Xu et al., ICML 2018, concatenation: out = W [h1 | h2 | ... | hL] over GCN layers
 
+#include "common/enum_names.h"
 #include "common/progress.h"
 #include "dgi/model.h"
 
@@ -27,6 +28,17 @@ enum class ModelKind {
     JkNet
 };
 
+// The built-in models' names; read also as "graphsage" and "jk".
+inline constexpr EnumTable<ModelKind, 7> kModelKinds{ .field = "model",
+    .entries
+    = { { { ModelKind::Gcn, "gcn" }, { ModelKind::Sage, "sage" }, { ModelKind::Gat, "gat" }, { ModelKind::Gin, "gin" },
+        { ModelKind::JkNet, "jknet" }, { ModelKind::Sage, "graphsage" }, { ModelKind::JkNet, "jk" } } },
+    .what = "model" };
+constexpr const auto& enumTable(ModelKind)
+{
+    return kModelKinds;
+}
+
 struct ModelSpec {
     ModelKind kind = ModelKind::Gcn;
     std::int64_t inputWidth = 64;
@@ -39,10 +51,6 @@ struct ModelSpec {
     // when the model does not tell it.
     std::int64_t fallbackInputWidth = 0;
 };
-
-ModelKind parseModelKind(std::string_view name); // "gcn", "sage", "gat", "gin", "jknet"; Error::invalidInput
-const char* modelKindName(ModelKind kind);
-std::vector<std::string> modelKindNames();
 
 // Checks the spec (positive widths, heads dividing hidden) and throws Error::invalidInput naming the field.
 std::unique_ptr<GnnModel> makeModel(const ModelSpec& spec);

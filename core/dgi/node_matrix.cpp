@@ -15,11 +15,6 @@ int dtypeSize(DType type)
     return type == DType::Float64 ? 8 : 4;
 }
 
-const char* dtypeName(DType type)
-{
-    return type == DType::Float64 ? "float64" : "float32";
-}
-
 NodeMatrix NodeMatrix::zeros(std::int64_t rows, std::int64_t cols, DType type)
 {
     return fromBuffer(Buffer::allocate(static_cast<std::size_t>(rows * cols * dtypeSize(type))), rows, cols, type);
@@ -42,7 +37,7 @@ NodeMatrix NodeMatrix::fromBuffer(Buffer buffer, std::int64_t rows, std::int64_t
 {
     if (rows < 0 || cols < 0 || buffer.size() != static_cast<std::size_t>(rows * cols * dtypeSize(type)))
         throw Error::failure("node matrix of " + std::to_string(rows) + " x " + std::to_string(cols) + " "
-            + dtypeName(type) + " given a buffer of " + std::to_string(buffer.size()) + " bytes");
+            + std::string(enumName(type)) + " given a buffer of " + std::to_string(buffer.size()) + " bytes");
     NodeMatrix m;
     m.m_buffer = std::move(buffer);
     m.m_rows = rows;

@@ -3,6 +3,7 @@
 // intermediate node tensors between layers. Row-major, float32 or float64, in RAM or in a
 // memory-mapped file (Buffer).
 
+#include "common/enum_names.h"
 #include "dgi/buffer.h"
 
 #include <cstdint>
@@ -18,8 +19,15 @@ enum class DType {
     Float64
 };
 
+inline constexpr EnumTable<DType, 2> kDTypes{ .field = "dtype",
+    .entries = { { { DType::Float32, "float32" }, { DType::Float64, "float64" } } },
+    .what = "data type" };
+constexpr const auto& enumTable(DType)
+{
+    return kDTypes;
+}
+
 int dtypeSize(DType type);
-const char* dtypeName(DType type); // "float32", "float64"
 
 class NodeMatrix {
 public:

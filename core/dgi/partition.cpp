@@ -448,7 +448,7 @@ Json toJson(const LayerSchema& schema, const GnnIr& ir, std::int64_t numNodes, D
     auto opList = [&](const std::vector<int>& ops) {
         Json a = Json::array();
         for (int v : ops)
-            a.push_back({ { "id", v }, { "label", ir.label(v) }, { "space", spaceName(ir.op(v).space) },
+            a.push_back({ { "id", v }, { "label", ir.label(v) }, { "space", enumName(ir.op(v).space) },
                 { "name", ir.op(v).name } });
         return a;
     };
@@ -469,8 +469,7 @@ Json toJson(const LayerSchema& schema, const GnnIr& ir, std::int64_t numNodes, D
         layers.push_back(std::move(l));
     }
     Json j = { { "model", ir.modelName }, { "layers", layers }, { "tensors", tensors },
-        { "input_tensor", schema.inputTensor }, { "output_tensor", schema.outputTensor },
-        { "dtype", dtypeName(type) } };
+        { "input_tensor", schema.inputTensor }, { "output_tensor", schema.outputTensor }, { "dtype", enumName(type) } };
     if (numNodes > 0) {
         j["nodes"] = numNodes;
         j["peak_live_tensor_bytes"] = peakLive;

@@ -9,30 +9,6 @@
 
 namespace vantage::dgi {
 
-Reordering parseReordering(std::string_view text)
-{
-    if (text == "none" || text.empty())
-        return Reordering::None;
-    if (text == "bfs")
-        return Reordering::Bfs;
-    if (text == "rcm")
-        return Reordering::Rcm;
-    throw Error::invalidInput("unknown reordering '" + std::string(text) + "' (none, bfs, rcm)").forField("reorder");
-}
-
-const char* reorderingName(Reordering r)
-{
-    switch (r) {
-    case Reordering::None:
-        return "none";
-    case Reordering::Bfs:
-        return "bfs";
-    case Reordering::Rcm:
-        return "rcm";
-    }
-    return "none";
-}
-
 std::vector<std::int64_t> computeOrdering(const Graph& graph, Reordering method)
 {
     const std::int64_t n = graph.numNodes();

@@ -20,8 +20,15 @@ enum class Reordering {
     Rcm, // reverse Cuthill-McKee (Cuthill & McKee 1969; George 1971) on the symmetrised graph
 };
 
-Reordering parseReordering(std::string_view text); // "none", "bfs", "rcm"; throws Error::invalidInput
-const char* reorderingName(Reordering r);
+// "none", "bfs", "rcm"; an empty text reads as none.
+inline constexpr EnumTable<Reordering, 4> kReorderings{ .field = "reorder",
+    .entries = { { { Reordering::None, "none" }, { Reordering::Bfs, "bfs" }, { Reordering::Rcm, "rcm" },
+        { Reordering::None, "" } } },
+    .what = "reordering" };
+constexpr const auto& enumTable(Reordering)
+{
+    return kReorderings;
+}
 
 // order[newId] = oldId, a permutation of 0..N-1 (the identity for None).
 std::vector<std::int64_t> computeOrdering(const Graph& graph, Reordering method);

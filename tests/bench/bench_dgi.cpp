@@ -126,7 +126,7 @@ int main(int argc, char** argv)
         pos = comma == std::string::npos ? models.size() + 1 : comma + 1;
         if (name.empty())
             continue;
-        const ModelSpec ms{ .kind = parseModelKind(name),
+        const ModelSpec ms{ .kind = enumFromName<ModelKind>(name),
             .inputWidth = hidden,
             .hidden = hidden,
             .layers = layers,

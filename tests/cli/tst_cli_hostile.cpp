@@ -268,7 +268,7 @@ private Q_SLOTS:
             "gcn", "--hidden", "2147483647" } << "--hidden: must be a whole number from 1 to 65536";
         QTest::newRow("--memory-budget beyond int64") << QStringList{ "dgi", "eval", "--graph", d + "small.txt",
             "--model", "gcn", "--memory-budget", "99999999999999999999G" }
-                                                      << "larger than any memory";
+                                                      << "--memory-budget: must be a size from 0 B to 1.00 PiB";
         QTest::newRow("ppac generate 2e9 users") << QStringList{ "ppac", "generate", "--out", d + "gen-huge", "--users",
             "2000000000", "--items", "2000000000" }
                                                  << "500 million";

@@ -2,6 +2,7 @@
 // layer-wise against node-wise on a generated graph, and see the stored run again.
 
 #include "dgi/graph_io.h"
+#include "dgi/node_matrix.h"
 #include "dgi_page.h"
 #include "main_window.h"
 #include "page_driver.h"
@@ -15,6 +16,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QProcess>
 #include <QPushButton>
@@ -115,6 +117,16 @@ QString writeTorchScriptModel(const QString& path, QString* why)
         return {};
     }
     return path;
+}
+
+// With VANTAGE_TEST_SHOTS=DIR, what the page shows is written there as PNG, to be looked at.
+void shoot(QWidget& page, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("VANTAGE_TEST_SHOTS");
+    if (dir.isEmpty())
+        return;
+    page.resize(1280, 800);
+    page.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
 }
 
 } // namespace
@@ -387,6 +399,56 @@ private Q_SLOTS:
         QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("dgiHidden"))->value(), 32);
         QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("dgiLayers"))->value(), modelLayers);
         QVERIFY(!again.findChild<QSpinBox*>(QStringLiteral("dgiHidden"))->isEnabled());
+    }
+
+    // The input width follows the model and the features, as vantage-cli's --in-dim 0 does: a
+    // stored cut of a TorchScript model whose x is 16 wide shows 16 (not 64); a built-in model's
+    // width is "auto" and, evaluated with a features file 16 columns wide, is the file's.
+    void inputWidthFollowsTheModel()
+    {
+        QString why;
+        const QString file = writeTorchScriptModel(m_dir.filePath(QStringLiteral("narrow.pt")), &why);
+        if (file.isEmpty())
+            QSKIP(qPrintable(why));
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("in-dim.vantage")).toStdString());
+        DgiPage page;
+        page.setSession(&session);
+        auto* features = child<QSpinBox>(&page, QStringLiteral("dgiFeatures"));
+        QCOMPARE(features->value(), 0);
+        QCOMPARE(features->text(), QStringLiteral("auto"));
+        choose(&page, QStringLiteral("dgiModel"), file);
+        QVERIFY(cut(&page));
+        const qint64 cutRun = newestRun(session, store::RunKind::Partition);
+        QCOMPARE(session.run(cutRun).params.value("in_dim", std::int64_t(-1)), std::int64_t(0)); // the page sent "auto"
+
+        DgiPage stored;
+        stored.setSession(&session);
+        stored.showRun(cutRun);
+        QCOMPARE(child<QComboBox>(&stored, QStringLiteral("dgiModel"))->currentText(), file);
+        QCOMPARE(child<QSpinBox>(&stored, QStringLiteral("dgiFeatures"))->text(), QStringLiteral("16"));
+        QCOMPARE(child<QSpinBox>(&stored, QStringLiteral("dgiHidden"))->value(), 32);
+        shoot(stored, QStringLiteral("dgi-stored-cut-in-dim-16"));
+
+        // A built-in model with features 16 wide: the run's model reads 16 columns.
+        const QString npy = m_dir.filePath(QStringLiteral("x16.npy"));
+        dgi::randomFeatures(300, 16, 7).saveNpy(npy.toStdString());
+        choose(&page, QStringLiteral("dgiModel"), QStringLiteral("gcn"));
+        QCOMPARE(features->text(), QStringLiteral("auto"));
+        choose(&page, QStringLiteral("dgiGraph"), QStringLiteral("er:n=300,deg=4,seed=2"));
+        auto* featuresFile = child<QLineEdit>(&page, QStringLiteral("dgiFeaturesFile"));
+        QTest::keyClicks(featuresFile, npy);
+        setChecked(&page, QStringLiteral("dgiNodeWise"), false);
+        QVERIFY2(evaluate(&page), qPrintable(shown(&page).status));
+        const store::RunInfo evaluation = session.run(newestRun(session, store::RunKind::Evaluate));
+        QCOMPARE(evaluation.params.value("in_dim", std::int64_t(-1)), std::int64_t(0));
+        QCOMPARE(QString::fromStdString(evaluation.params.value("features", std::string())), npy);
+        QCOMPARE(evaluation.result["model"].value("in_dim", std::int64_t(0)), std::int64_t(16));
+        DgiPage again;
+        again.setSession(&session);
+        again.showRun(evaluation.id);
+        QCOMPARE(child<QSpinBox>(&again, QStringLiteral("dgiFeatures"))->text(), QStringLiteral("auto"));
+        QCOMPARE(child<QLineEdit>(&again, QStringLiteral("dgiFeaturesFile"))->text(), npy);
+        shoot(again, QStringLiteral("dgi-features-file-auto"));
     }
 
     // A cut that fails leaves no earlier drawing behind: the model's file, cut once, is replaced by

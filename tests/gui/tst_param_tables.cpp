@@ -191,8 +191,16 @@ QString helpDefault(const QString& text, params::Type type)
 }
 
 // The value a page's input holds, as the field's text.
-QString widgetValue(QWidget* w)
+QString widgetValue(QWidget* w, const params::FieldInfo& f)
 {
+    if (auto* e = qobject_cast<QLineEdit*>(w)) {
+        // A byte size's 0 ("auto") is the empty text, which the placeholder explains.
+        if (f.type == params::Type::Bytes && e->text().isEmpty())
+            return QStringLiteral("0");
+        const auto parsed = f.parse(e->text().toStdString());
+        const auto* value = std::get_if<params::Value>(&parsed);
+        return value ? QString::fromStdString(params::valueText(*value)) : e->text();
+    }
     if (auto* b = qobject_cast<QSpinBox*>(w))
         return QString::number(b->value());
     if (auto* b = qobject_cast<QDoubleSpinBox*>(w))
@@ -248,6 +256,7 @@ Json otherValue(const params::FieldInfo& f)
         return f.itemsFromText(itemsSample(f.key()).text);
     case params::Type::Int:
     case params::Type::Double:
+    case params::Type::Bytes:
         break;
     }
     // The upper end, or the lower one, or one past the default where both are open or the default.
@@ -282,19 +291,20 @@ std::optional<std::pair<Json, QString>> outOfRange(const params::FieldInfo& f)
         const double above = asDouble(f.max) * 2.0 + 1.0;
         return std::pair{ Json::array({ 0.5, above }), QStringLiteral("0.5,%1").arg(above, 0, 'g', 17) };
     }
-    if (f.type != params::Type::Int && f.type != params::Type::Double)
+    if (f.type != params::Type::Int && f.type != params::Type::Double && f.type != params::Type::Bytes)
         return std::nullopt;
+    const bool whole = f.type != params::Type::Double;
     if (!f.minOpen) {
         const double below = asDouble(f.min) - (f.minExclusive ? 0.0 : 1.0);
-        if (f.type == params::Type::Int && below < 0 && std::holds_alternative<std::uint64_t>(f.min))
+        if (whole && below < 0 && std::holds_alternative<std::uint64_t>(f.min))
             return std::nullopt; // an unsigned field from 0: nothing below it to write
-        if (f.type == params::Type::Int)
+        if (whole)
             return std::pair{ Json(static_cast<std::int64_t>(below)), QString::number(static_cast<qint64>(below)) };
         return std::pair{ Json(below), QString::number(below, 'g', 17) };
     }
     if (!f.maxOpen) {
         const double above = asDouble(f.max) + 1.0;
-        if (f.type == params::Type::Int)
+        if (whole)
             return std::pair{ Json(static_cast<std::int64_t>(above)), QString::number(static_cast<qint64>(above)) };
         return std::pair{ Json(above * 2.0), QString::number(above * 2.0, 'g', 17) };
     }
@@ -411,7 +421,7 @@ private Q_SLOTS:
                 QVERIFY2(declaredElsewhere(key), qPrintable(key));
                 continue;
             }
-            QCOMPARE(widgetValue(input), QString::fromStdString(params::valueText(it->defaultValue)));
+            QCOMPARE(widgetValue(input, *it), QString::fromStdString(params::valueText(it->defaultValue)));
             QVERIFY2(!input->toolTip().isEmpty(), qPrintable(key));
             if (auto* box = qobject_cast<QSpinBox*>(input)) {
                 // A spin box holds an int: a range beyond it ends at INT_MAX.
@@ -425,7 +435,7 @@ private Q_SLOTS:
                 if (!it->minExclusive)
                     QCOMPARE(box->minimum(), asDouble(it->min));
             }
-            if (auto* box = qobject_cast<QComboBox*>(input)) {
+            if (auto* box = qobject_cast<QComboBox*>(input); box && it->type == params::Type::Enum) {
                 QCOMPARE(box->count(), static_cast<int>(it->choices.size()));
                 for (const auto& c : it->choices)
                     QVERIFY2(box->findData(QString::fromStdString(c)) >= 0, c.c_str());
@@ -462,6 +472,65 @@ private Q_SLOTS:
         // Items say what is wrong in their own words ("expected step=S:+N ...").
         const std::string said = f.type == params::Type::Items ? ": " : ": must be";
         QVERIFY2(r.err.contains(QByteArray::fromStdString(f.names.option + said)), r.err.constData());
+    }
+
+    void dgiNames_data()
+    {
+        QTest::addColumn<QByteArray>("given"); // run parameters as a user or an older run wrote them
+        QTest::addColumn<QByteArray>("read"); // the same keys as toJson writes them back
+        QTest::newRow("reorder empty") << QByteArray(R"({"reorder": ""})") << QByteArray(R"({"reorder": "none"})");
+        QTest::newRow("mode aliases") << QByteArray(R"({"modes": ["layer-wise", "node", "fullgraph", "hand-written"]})")
+                                      << QByteArray(R"({"modes": ["layerwise", "nodewise", "full", "handwritten"]})");
+        QTest::newRow("budget as typed") << QByteArray(R"({"memory_budget": "1.5G"})")
+                                         << QByteArray(R"({"memory_budget": 1610612736})");
+        QTest::newRow("device memory as typed")
+            << QByteArray(R"({"device_memory": "8GiB"})") << QByteArray(R"({"device_memory": 8589934592})");
+        QTest::newRow("names") << QByteArray(R"({"self_loops": "remove", "dtype": "float64", "stores": "disk"})")
+                               << QByteArray(R"({"self_loops": "remove", "dtype": "float64", "stores": "disk"})");
+    }
+    // DGI's names are read as the enum tables read them: the aliases older runs and scripts wrote
+    // too, and a size as typed; they are written back canonical.
+    void dgiNames()
+    {
+        QFETCH(QByteArray, given);
+        QFETCH(QByteArray, read);
+        const Json back = dgi::toJson(dgi::evaluationRequestFromJson(Json::parse(given.toStdString())));
+        const Json expected = Json::parse(read.toStdString());
+        for (const auto& [key, value] : expected.items())
+            QCOMPARE(QString::fromStdString(back[key].dump()), QString::fromStdString(value.dump()));
+    }
+
+    void dgiUnknownName_data()
+    {
+        QTest::addColumn<QByteArray>("given");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("reorder") << QByteArray(R"({"reorder": "sorted"})") << QStringLiteral("reorder")
+                                 << QStringLiteral("unknown reordering 'sorted' (none, bfs, rcm)");
+        QTest::newRow("self_loops") << QByteArray(R"({"self_loops": "twice"})") << QStringLiteral("self_loops")
+                                    << QStringLiteral("unknown self-loops 'twice' (keep, add, remove)");
+        QTest::newRow("dtype") << QByteArray(R"({"dtype": "float16"})") << QStringLiteral("dtype")
+                               << QStringLiteral("unknown data type 'float16' (float32, float64)");
+        QTest::newRow("stores") << QByteArray(R"({"stores": "cloud"})") << QStringLiteral("stores")
+                                << QStringLiteral("unknown store placement 'cloud' (auto, memory, disk)");
+        QTest::newRow("modes") << QByteArray(R"({"modes": ["sideways"]})") << QStringLiteral("mode")
+                               << QStringLiteral("unknown mode 'sideways' (layerwise, nodewise, full, handwritten)");
+        QTest::newRow("budget") << QByteArray(R"({"memory_budget": "lots"})") << QStringLiteral("memory_budget")
+                                << QStringLiteral("must be a size from 0 B to 1.00 PiB (512M, 2GiB)");
+    }
+    // An unknown name is refused naming the field and listing the names, as every table does.
+    void dgiUnknownName()
+    {
+        QFETCH(QByteArray, given);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        try {
+            dgi::evaluationRequestFromJson(Json::parse(given.toStdString()));
+            QFAIL("read");
+        } catch (const Error& e) {
+            QCOMPARE(QString::fromStdString(e.field().value_or("")), field);
+            QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+        }
     }
 };
 

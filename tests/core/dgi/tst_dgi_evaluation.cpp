@@ -165,7 +165,7 @@ void addModels()
 {
     QTest::addColumn<ModelKind>("kind");
     for (auto k : { ModelKind::Gcn, ModelKind::Sage, ModelKind::Gat, ModelKind::Gin, ModelKind::JkNet })
-        QTest::newRow(modelKindName(k)) << k;
+        QTest::newRow(std::string(enumName(k)).c_str()) << k;
 }
 
 } // namespace
@@ -188,8 +188,8 @@ private Q_SLOTS:
         QTest::addColumn<ModelKind>("kind");
         QTest::addColumn<bool>("doubles");
         for (auto k : { ModelKind::Gcn, ModelKind::Sage, ModelKind::Gat, ModelKind::Gin, ModelKind::JkNet }) {
-            QTest::newRow((std::string(modelKindName(k)) + " float64").c_str()) << k << true;
-            QTest::newRow((std::string(modelKindName(k)) + " float32").c_str()) << k << false;
+            QTest::newRow((std::string(enumName(k)) + " float64").c_str()) << k << true;
+            QTest::newRow((std::string(enumName(k)) + " float32").c_str()) << k << false;
         }
     }
     void layerWiseEqualsFullGraph()
@@ -232,7 +232,8 @@ private Q_SLOTS:
                 for (std::int64_t c = 0; c < 6; ++c)
                     worst = std::max(worst,
                         std::abs(got.output.at(v, c) - want[static_cast<std::size_t>(v)][static_cast<std::size_t>(c)]));
-            QVERIFY2(worst <= 1e-9, qPrintable(QString("%1: %2").arg(evalModeName(mode)).arg(worst)));
+            QVERIFY2(worst <= 1e-9,
+                qPrintable(QString("%1: %2").arg(QString::fromStdString(std::string(enumName(mode)))).arg(worst)));
         }
     }
 
@@ -243,7 +244,7 @@ private Q_SLOTS:
         const qint64 n = 1500;
         for (auto k : { ModelKind::Gat, ModelKind::JkNet, ModelKind::Sage })
             for (qint64 cap : { qint64(1), qint64(17), qint64(4096), n }) {
-                const std::string name = std::string(modelKindName(k)) + " nodes " + std::to_string(cap);
+                const std::string name = std::string(enumName(k)) + " nodes " + std::to_string(cap);
                 QTest::newRow(name.c_str()) << k << cap;
             }
     }
@@ -267,7 +268,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("reorder");
         for (auto k : { ModelKind::Gcn, ModelKind::Gat, ModelKind::JkNet })
             for (auto r : { Reordering::Bfs, Reordering::Rcm }) {
-                const std::string name = std::string(modelKindName(k)) + " " + reorderingName(r);
+                const std::string name = std::string(enumName(k)) + " " + std::string(enumName(r));
                 QTest::newRow(name.c_str()) << k << int(r);
             }
     }
@@ -280,9 +281,11 @@ private Q_SLOTS:
         for (auto mode : { EvalMode::LayerWise, EvalMode::FullGraph }) {
             const auto got = run(m_graph, m_x, ir,
                 { .mode = mode, .dtype = DType::Float64, .nodeCap = 100, .reorder = Reordering(reorder) });
-            QCOMPARE(QString::fromStdString(got.reorder), QString(reorderingName(Reordering(reorder))));
+            QCOMPARE(QString::fromStdString(got.reorder),
+                QString::fromStdString(std::string(enumName(Reordering(reorder)))));
             const double d = maxAbsDifference(got.output, ref.output);
-            QVERIFY2(d <= 1e-9, qPrintable(QString("%1: %2").arg(evalModeName(mode)).arg(d)));
+            QVERIFY2(d <= 1e-9,
+                qPrintable(QString("%1: %2").arg(QString::fromStdString(std::string(enumName(mode)))).arg(d)));
         }
     }
 
@@ -360,7 +363,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<ModelKind>("kind");
         for (auto k : { ModelKind::Gcn, ModelKind::Gat, ModelKind::Sage })
-            QTest::newRow(modelKindName(k)) << k;
+            QTest::newRow(std::string(enumName(k)).c_str()) << k;
     }
     void threadsShareTheWorkAndChangeNoBit()
     {
@@ -584,7 +587,7 @@ private Q_SLOTS:
             int(Error::Kind::InvalidInput));
         QCOMPARE(kindOf([&] { run(m_graph, m_x, ir, { .targets = { 1, 1 } }); }), int(Error::Kind::InvalidInput));
         QCOMPARE(kindOf([&] { run(m_graph, m_x, ir, { .targets = { 1500 } }); }), int(Error::Kind::InvalidInput));
-        QCOMPARE(kindOf([] { parseEvalMode("sideways"); }), int(Error::Kind::InvalidInput));
+        QCOMPARE(kindOf([] { enumFromName<EvalMode>("sideways"); }), int(Error::Kind::InvalidInput));
     }
 };
 

@@ -166,15 +166,15 @@ private Q_SLOTS:
         QTest::addColumn<int>("stores");
         QTest::addColumn<qint64>("nodeCap");
         for (auto kind : { ModelKind::Gcn, ModelKind::Sage, ModelKind::Gat, ModelKind::Gin, ModelKind::JkNet }) {
-            QTest::addRow("%s, in memory", modelKindName(kind))
+            QTest::addRow("%s, in memory", std::string(enumName(kind)).c_str())
                 << kind << qint64(0) << int(StorePlacement::Auto) << qint64(0);
-            QTest::addRow("%s, host stores", modelKindName(kind))
+            QTest::addRow("%s, host stores", std::string(enumName(kind)).c_str())
                 << kind << qint64(2 << 20) << int(StorePlacement::Auto) << qint64(0);
-            QTest::addRow("%s, host memory only", modelKindName(kind))
+            QTest::addRow("%s, host memory only", std::string(enumName(kind)).c_str())
                 << kind << qint64(2 << 20) << int(StorePlacement::Memory) << qint64(0);
-            QTest::addRow("%s, files", modelKindName(kind))
+            QTest::addRow("%s, files", std::string(enumName(kind)).c_str())
                 << kind << qint64(0) << int(StorePlacement::Disk) << qint64(0);
-            QTest::addRow("%s, static caps", modelKindName(kind))
+            QTest::addRow("%s, static caps", std::string(enumName(kind)).c_str())
                 << kind << qint64(0) << int(StorePlacement::Auto) << qint64(113);
         }
     }
@@ -222,8 +222,8 @@ private Q_SLOTS:
         QTest::addColumn<ModelKind>("kind");
         QTest::addColumn<EvalMode>("mode");
         for (auto kind : { ModelKind::Gcn, ModelKind::Sage, ModelKind::Gat, ModelKind::Gin, ModelKind::JkNet }) {
-            QTest::addRow("%s layer-wise", modelKindName(kind)) << kind << EvalMode::LayerWise;
-            QTest::addRow("%s full-graph", modelKindName(kind)) << kind << EvalMode::FullGraph;
+            QTest::addRow("%s layer-wise", std::string(enumName(kind)).c_str()) << kind << EvalMode::LayerWise;
+            QTest::addRow("%s full-graph", std::string(enumName(kind)).c_str()) << kind << EvalMode::FullGraph;
         }
     }
     void equalsTheCpu()

@@ -419,7 +419,7 @@ private Q_SLOTS:
             QString::fromStdString(
                 errorOf([] { buildModel({ .kind = ModelKind::Gat, .hidden = 10, .heads = 3 }); }).field().value_or("")),
             QString("hidden"));
-        QCOMPARE(QString::fromStdString(errorOf([] { parseModelKind("transformer"); }).field().value_or("")),
+        QCOMPARE(QString::fromStdString(errorOf([] { enumFromName<ModelKind>("transformer"); }).field().value_or("")),
             QString("model"));
         QCOMPARE(int(errorOf([] { buildModel({ .layers = 0 }); }).kind()), int(Error::Kind::InvalidInput));
     }

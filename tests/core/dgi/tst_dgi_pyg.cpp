@@ -99,23 +99,26 @@ class TestDgiPyg : public QObject {
         for (auto mode : { EvalMode::LayerWise, EvalMode::NodeWise, EvalMode::FullGraph }) {
             // Small caps: the layer-wise run cuts every layer into several batches.
             EvalResult r;
-            const std::string out = path(QStringLiteral("vantage-%1.npy").arg(evalModeName(mode))).toStdString();
+            const std::string out
+                = path(QStringLiteral("vantage-%1.npy").arg(QString::fromStdString(std::string(enumName(mode)))))
+                      .toStdString();
             try {
                 r = evaluate(m_graph, m_x, ir,
                     { .mode = mode, .nodeCap = 41, .edgeCap = 300, .outputPath = out, .nodeWiseBatch = 50 }, p,
                     CancelToken());
             } catch (const std::exception& e) {
-                QFAIL(qPrintable(QString("%1: %2").arg(evalModeName(mode), e.what())));
+                QFAIL(qPrintable(QString("%1: %2").arg(QString::fromStdString(std::string(enumName(mode))), e.what())));
             }
             const QString diff = dgi_test::mismatch(r.output, want); // against the model's own forward
-            QVERIFY2(diff.isEmpty(), qPrintable(QString(evalModeName(mode)) + " " + diff));
+            QVERIFY2(diff.isEmpty(), qPrintable(QString::fromStdString(std::string(enumName(mode))) + " " + diff));
             // The file: the model's shape, the same numbers.
             const NpyHeader h = readNpyHeader(out);
             QCOMPARE(h.shape, wantShape);
             const NodeMatrix written
                 = NodeMatrix::fromBuffer(readNpyData(out, h), h.shape[0], h.count() / h.shape[0], DType::Float32);
             const QString fileDiff = dgi_test::mismatch(written, want);
-            QVERIFY2(fileDiff.isEmpty(), qPrintable(QString(evalModeName(mode)) + " file " + fileDiff));
+            QVERIFY2(fileDiff.isEmpty(),
+                qPrintable(QString::fromStdString(std::string(enumName(mode))) + " file " + fileDiff));
         }
     }
 

@@ -191,7 +191,7 @@ private Q_SLOTS:
             const EvalResult r = evaluate(
                 g, x, ir, { .mode = mode, .nodeCap = 37, .edgeCap = 200, .nodeWiseBatch = 64 }, p, CancelToken());
             const QString diff = dgi_test::mismatch(r.output, want); // against PyTorch's own output
-            QVERIFY2(diff.isEmpty(), qPrintable(QString(evalModeName(mode)) + " " + diff));
+            QVERIFY2(diff.isEmpty(), qPrintable(QString::fromStdString(std::string(enumName(mode))) + " " + diff));
         }
     }
 

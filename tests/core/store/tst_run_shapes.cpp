@@ -348,7 +348,7 @@ private Q_SLOTS:
         cli.hidden = 32;
         cli.layers = 2;
         cli.options.memoryBudgetBytes = std::int64_t{ 3 } << 29;
-        cli.options.reorder = dgi::parseReordering("rcm");
+        cli.options.reorder = dgi::Reordering::Rcm;
         cli.options.threads = 2;
         cli.options.targets = { 3, 14, 15 };
         cli.options.nodeWiseBatch = 1024;
