@@ -1,9 +1,10 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
     <name>Params</name>
     <message>
-        <source>Wrap the model with PPAC's personal and global popularity branches</source>
+        <source>Wrap the model with PPAC&apos;s personal and global popularity branches</source>
         <translation>Das Modell um die persönlichen und globalen Popularitätszweige von PPAC erweitern</translation>
     </message>
     <message>
@@ -27,11 +28,11 @@
         <translation>Trainingstripel je Batch</translation>
     </message>
     <message>
-        <source>Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)</source>
+        <source>Weight of the L2 penalty on the batch&apos;s embeddings (0: none, as RecBole&apos;s BPR)</source>
         <translation>Gewicht der L2-Strafe auf den Einbettungen des Batches (0: keine, wie RecBoles BPR)</translation>
     </message>
     <message>
-        <source>Weight of PPAC's two popularity (MSE) terms</source>
+        <source>Weight of PPAC&apos;s two popularity (MSE) terms</source>
         <translation>Gewicht der beiden Popularitätsterme (MSE) von PPAC</translation>
     </message>
     <message>
@@ -51,7 +52,7 @@
         <translation>cpu, cuda oder cuda:N: wo das Modell trainiert (eine GPU braucht den CUDA-Build; das Ranking bleibt auf der CPU)</translation>
     </message>
     <message>
-        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors' protocol: the balanced test itself) or none</source>
+        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors&apos; protocol: the balanced test itself) or none</source>
         <translation>Frühes Stoppen anhand von: holdout (ein vom Training zurückgehaltener Teil), balanced-test (das Protokoll der Autoren: der ausgewogene Test selbst) oder none</translation>
     </message>
     <message>
@@ -75,11 +76,11 @@
         <translation>Den vollen und den ausgewogenen Test alle so viele Epochen ranken und berichten (Lernkurven; nie zur Wahl der Gewichte verwendet; 0: nie)</translation>
     </message>
     <message>
-        <source>Batch size (zoo models; 0: the model's)</source>
+        <source>Batch size (zoo models; 0: the model&apos;s)</source>
         <translation>Batchgröße (Modelle des Zoos; 0: die des Modells)</translation>
     </message>
     <message>
-        <source>Sequence length, or image side for CNNs (zoo models; 0: the model's)</source>
+        <source>Sequence length, or image side for CNNs (zoo models; 0: the model&apos;s)</source>
         <translation>Sequenzlänge oder Bildseite bei CNNs (Modelle des Zoos; 0: die des Modells)</translation>
     </message>
     <message>
@@ -107,7 +108,7 @@
         <translation>Auch die Vergleichsstrategien Datenparallelität, Megatron TP x DP und minimale Zeit bewerten</translation>
     </message>
     <message>
-        <source>Seconds between a worker's heartbeats</source>
+        <source>Seconds between a worker&apos;s heartbeats</source>
         <translation>Sekunden zwischen den Herzschlägen eines Workers</translation>
     </message>
     <message>
@@ -143,7 +144,7 @@
         <translation>Gewicht der globalen Popularität (β)</translation>
     </message>
     <message>
-        <source>Share of each user's training interactions held out for validation</source>
+        <source>Share of each user&apos;s training interactions held out for validation</source>
         <translation>Anteil der Trainingsinteraktionen jedes Nutzers, der für die Validierung zurückgehalten wird</translation>
     </message>
     <message>
@@ -213,6 +214,218 @@
     <message>
         <source>Base architecture: mf or lightgcn</source>
         <translation>Basisarchitektur: mf oder lightgcn</translation>
+    </message>
+    <message>
+        <source>What the job trains: a built-in model (mlp, cnn), your TorchScript module (torchscript) or your Python script (python)</source>
+        <translation>Was der Job trainiert: ein eingebautes Modell (mlp, cnn), Ihr TorchScript-Modul (torchscript) oder Ihr Python-Skript (python)</translation>
+    </message>
+    <message>
+        <source>Your TorchScript module (torch.jit.script(model).save(FILE)), trained instead of a built-in model</source>
+        <translation>Ihr TorchScript-Modul (torch.jit.script(model).save(FILE)), trainiert anstelle eines eingebauten Modells</translation>
+    </message>
+    <message>
+        <source>The module&apos;s data: a folder with inputs.npy and targets.npy, or INPUTS.npy,TARGETS.npy (one row per sample)</source>
+        <translation>Die Daten des Moduls: ein Ordner mit inputs.npy und targets.npy oder INPUTS.npy,TARGETS.npy (eine Zeile pro Stichprobe)</translation>
+    </message>
+    <message>
+        <source>The module&apos;s loss: auto (its loss(output, target) method, else cross-entropy for integer targets and squared error for float ones), cross_entropy or mse</source>
+        <translation>Der Verlust des Moduls: auto (seine Methode loss(output, target), sonst Kreuzentropie für ganzzahlige Ziele und quadratischer Fehler für Gleitkommaziele), cross_entropy oder mse</translation>
+    </message>
+    <message>
+        <source>Your Python training script (its workers run `python SCRIPT ARGS...` and use the vantage_edl module)</source>
+        <translation>Ihr Python-Trainingsskript (seine Worker führen `python SCRIPT ARGS...` aus und verwenden das Modul vantage_edl)</translation>
+    </message>
+    <message>
+        <source>Processes measured, one device each (0: the number of cores)</source>
+        <translation>Gemessene Prozesse, je ein Gerät (0: Anzahl der Kerne)</translation>
+    </message>
+    <message>
+        <source>Threads of each process</source>
+        <translation>Threads je Prozess</translation>
+    </message>
+    <message>
+        <source>Largest matmul dimension (from 64 up)</source>
+        <translation>Größte Dimension der Matrixmultiplikation (ab 64)</translation>
+    </message>
+    <message>
+        <source>Largest copy (memory bandwidth)</source>
+        <translation>Größte Kopie (Speicherbandbreite)</translation>
+    </message>
+    <message>
+        <source>Largest collective (from 4 KiB up)</source>
+        <translation>Größte kollektive Operation (ab 4 KiB)</translation>
+    </message>
+    <message>
+        <source>Timed repetitions of each measurement</source>
+        <translation>Gemessene Wiederholungen jeder Messung</translation>
+    </message>
+    <message>
+        <source>Fail when the workers say nothing for this long</source>
+        <translation>Abbrechen, wenn die Worker so lange nichts melden</translation>
+    </message>
+    <message>
+        <source>Graph: FILE (edge list), FILE.csv[.gz] (OGB), DIR (dgi generate), csr:INDPTR.npy,INDICES.npy, or rmat:n=..,deg=..,seed=.. / chunglu:... / er:...</source>
+        <translation>Graph: DATEI (Kantenliste), DATEI.csv[.gz] (OGB), ORDNER (dgi generate), csr:INDPTR.npy,INDICES.npy oder rmat:n=..,deg=..,seed=.. / chunglu:... / er:...</translation>
+    </message>
+    <message>
+        <source>Self-loops: keep, add (one per node) or remove</source>
+        <translation>Selbstschleifen: keep (behalten), add (eine je Knoten) oder remove (entfernen)</translation>
+    </message>
+    <message>
+        <source>Add the reverse of every edge</source>
+        <translation>Zu jeder Kante die umgekehrte hinzufügen</translation>
+    </message>
+    <message>
+        <source>Node count for text formats (0: largest id + 1)</source>
+        <translation>Knotenzahl für Textformate (0: größte ID + 1)</translation>
+    </message>
+    <message>
+        <source>Merge repeated edges into one (default: used as given, as the model&apos;s own forward sums them)</source>
+        <translation>Wiederholte Kanten zu einer zusammenfassen (Standard: wie gegeben verwendet, wie der Forward des Modells sie summiert)</translation>
+    </message>
+    <message>
+        <source>Model: gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt</source>
+        <translation>Modell: gcn, sage, gat, gin, jknet oder eine TorchScript-DATEI.pt</translation>
+    </message>
+    <message>
+        <source>Input width of a built-in model (0: 64, or the features&apos; width)</source>
+        <translation>Eingabebreite eines eingebauten Modells (0: 64 oder die Breite der Merkmale)</translation>
+    </message>
+    <message>
+        <source>Hidden width of a built-in model</source>
+        <translation>Verborgene Breite eines eingebauten Modells</translation>
+    </message>
+    <message>
+        <source>Output width of a built-in model (0: hidden)</source>
+        <translation>Ausgabebreite eines eingebauten Modells (0: verborgene Breite)</translation>
+    </message>
+    <message>
+        <source>Layers of a built-in model</source>
+        <translation>Schichten eines eingebauten Modells</translation>
+    </message>
+    <message>
+        <source>GAT heads</source>
+        <translation>GAT-Köpfe</translation>
+    </message>
+    <message>
+        <source>Seed of the built-in model&apos;s weights and of random features</source>
+        <translation>Startwert der Gewichte des eingebauten Modells und zufälliger Merkmale</translation>
+    </message>
+    <message>
+        <source>Node features, float .npy (N x d); default: random, seeded</source>
+        <translation>Knotenmerkmale, Gleitkomma-.npy (N x d); Standard: zufällig, mit Startwert</translation>
+    </message>
+    <message>
+        <source>Write the first mode&apos;s output as float .npy (original node order, the model&apos;s own shape)</source>
+        <translation>Die Ausgabe des ersten Modus als Gleitkomma-.npy schreiben (ursprüngliche Knotenreihenfolge, die eigene Form des Modells)</translation>
+    </message>
+    <message>
+        <source>Node tensors&apos; type: float32 or float64</source>
+        <translation>Typ der Knotentensoren: float32 oder float64</translation>
+    </message>
+    <message>
+        <source>Memory for node stores and batches (512M, 2G; 0: half the free memory)</source>
+        <translation>Speicher für Knotenspeicher und Batches (512M, 2G; 0: halber freier Speicher)</translation>
+    </message>
+    <message>
+        <source>Where node stores live: auto (memory while they fit half the budget), memory or disk</source>
+        <translation>Wo die Knotenspeicher liegen: auto (im Arbeitsspeicher, solange sie in das halbe Budget passen), memory (Arbeitsspeicher) oder disk (Festplatte)</translation>
+    </message>
+    <message>
+        <source>Folder for on-disk node stores (default: the temp folder)</source>
+        <translation>Ordner für Knotenspeicher auf der Festplatte (Standard: der temporäre Ordner)</translation>
+    </message>
+    <message>
+        <source>Node reordering: none, bfs or rcm (the output stays in the original order)</source>
+        <translation>Umordnung der Knoten: none (keine), bfs oder rcm (die Ausgabe bleibt in der ursprünglichen Reihenfolge)</translation>
+    </message>
+    <message>
+        <source>cpu, cuda or cuda:N: where layer-wise and full-graph evaluation run (a GPU needs the CUDA build)</source>
+        <translation>cpu, cuda oder cuda:N: wo die schichtweise und die Ganzgraph-Auswertung laufen (eine GPU braucht den CUDA-Build)</translation>
+    </message>
+    <message>
+        <source>On a GPU: device memory for stores and batches (8G; 0: 85% of what is free)</source>
+        <translation>Auf einer GPU: Gerätespeicher für Knotenspeicher und Batches (8G; 0: 85 % des freien)</translation>
+    </message>
+    <message>
+        <source>Destination nodes per batch (0: from the memory budget)</source>
+        <translation>Zielknoten pro Stapel (0: aus dem Speicherbudget)</translation>
+    </message>
+    <message>
+        <source>Edges per batch (0: from the memory budget)</source>
+        <translation>Kanten pro Stapel (0: aus dem Speicherbudget)</translation>
+    </message>
+    <message>
+        <source>Node-wise: target nodes per batch</source>
+        <translation>Knotenweise: Zielknoten pro Stapel</translation>
+    </message>
+    <message>
+        <source>Node-wise: time this many batches, extrapolate the rest (0: all)</source>
+        <translation>Knotenweise: so viele Stapel messen, den Rest hochrechnen (0: alle)</translation>
+    </message>
+    <message>
+        <source>Node-wise: stop after this many seconds and extrapolate (0: no limit)</source>
+        <translation>Knotenweise: nach so vielen Sekunden anhalten und hochrechnen (0: keine Grenze)</translation>
+    </message>
+    <message>
+        <source>Workers of the first generation</source>
+        <translation>Worker der ersten Generation</translation>
+    </message>
+    <message>
+        <source>Where workers run: auto (ssh with --hosts, else local), local, ssh, or slurm (job steps of the Slurm allocation the leader runs in)</source>
+        <translation>Wo Worker laufen: auto (ssh mit --hosts, sonst lokal), local, ssh oder slurm (Job-Schritte der Slurm-Zuteilung, in der der Leader läuft)</translation>
+    </message>
+    <message>
+        <source>Start workers over ssh on the hosts of FILE (host [slots=N] [devices=..] [worker=PATH]); none: local workers</source>
+        <translation>Worker per ssh auf den Hosts aus FILE starten (host [slots=N] [devices=..] [worker=PATH]); keine: lokale Worker</translation>
+    </message>
+    <message>
+        <source>Scale events at committed steps: &quot;step=50:+1,step=120:-1&quot;</source>
+        <translation>Skalierungsereignisse bei festgeschriebenen Schritten: &quot;step=50:+1,step=120:-1&quot;</translation>
+    </message>
+    <message>
+        <source>Fault injection: &quot;step=80:worker=1[:phase=allreduce]&quot; or &quot;step=5:worker=1:slow=200&quot;</source>
+        <translation>Fehlerinjektion: &quot;step=80:worker=1[:phase=allreduce]&quot; oder &quot;step=5:worker=1:slow=200&quot;</translation>
+    </message>
+    <message>
+        <source>How the job changes size: live (stop-free) or stop-restart (checkpoint, stop, restart)</source>
+        <translation>Wie der Job seine Größe ändert: live (ohne Anhalten) oder stop-restart (Checkpoint, Anhalten, Neustart)</translation>
+    </message>
+    <message>
+        <source>ssh command for --hosts</source>
+        <translation>ssh-Befehl für --hosts</translation>
+    </message>
+    <message>
+        <source>srun command for --launcher slurm</source>
+        <translation>srun-Befehl für --launcher slurm</translation>
+    </message>
+    <message>
+        <source>Address the control plane and the store listen on (remote hosts need a reachable one)</source>
+        <translation>Adresse, auf der Steuerungsebene und Store lauschen (entfernte Hosts brauchen eine erreichbare)</translation>
+    </message>
+    <message>
+        <source>Control port (0: any free port)</source>
+        <translation>Steuerungsport (0: ein beliebiger freier Port)</translation>
+    </message>
+    <message>
+        <source>Write the job file (address and token) into the job folder</source>
+        <translation>Die Job-Datei (Adresse und Token) in den Job-Ordner schreiben</translation>
+    </message>
+    <message>
+        <source>Seconds the first generation may take to form</source>
+        <translation>Sekunden, die die erste Generation zum Bilden brauchen darf</translation>
+    </message>
+    <message>
+        <source>Start from a checkpoint (final.pt, last_commit.pt of an ended job)</source>
+        <translation>Von einem Checkpoint starten (final.pt, last_commit.pt eines beendeten Jobs)</translation>
+    </message>
+    <message>
+        <source>Weights of personal popularity (γ) to sweep</source>
+        <translation>Zu durchlaufende Gewichte der persönlichen Popularität (γ)</translation>
+    </message>
+    <message>
+        <source>Weights of global popularity (β) to sweep</source>
+        <translation>Zu durchlaufende Gewichte der globalen Popularität (β)</translation>
     </message>
 </context>
 <context>
@@ -397,6 +610,18 @@
         <source>moved</source>
         <translation>verschoben</translation>
     </message>
+    <message>
+        <source>starting workers</source>
+        <translation>Worker werden gestartet</translation>
+    </message>
+    <message>
+        <source>calibration</source>
+        <translation>Kalibrierung</translation>
+    </message>
+    <message>
+        <source>fitting</source>
+        <translation>Anpassung</translation>
+    </message>
 </context>
 <context>
     <name>RunCommands</name>
@@ -443,7 +668,7 @@
         <translation>Die HTML-Berichtsdatei als paginiertes PDF in die danach angegebene Datei schreiben, dann beenden (von vantage-cli report verwendet)</translation>
     </message>
     <message>
-        <source>Print the wall-clock time of the window's first paint (ms since 1970) and quit (for the start-up benchmark)</source>
+        <source>Print the wall-clock time of the window&apos;s first paint (ms since 1970) and quit (for the start-up benchmark)</source>
         <translation>Die Uhrzeit des ersten Zeichnens des Fensters ausgeben (ms seit 1970) und beenden (für den Startzeit-Benchmark)</translation>
     </message>
     <message>
@@ -708,7 +933,7 @@
         <translation>Schicht %1</translation>
     </message>
     <message>
-        <source>Time per layer, as shares of each mode's total</source>
+        <source>Time per layer, as shares of each mode&apos;s total</source>
         <translation>Zeit pro Schicht, als Anteil an der Gesamtzeit jedes Modus</translation>
     </message>
     <message>
@@ -732,7 +957,7 @@
         <translation>Sekunden (Balkenlänge ist die Zeit)</translation>
     </message>
     <message>
-        <source>Shares of each mode's total</source>
+        <source>Shares of each mode&apos;s total</source>
         <translation>Anteile an der Gesamtzeit jedes Modus</translation>
     </message>
     <message>
@@ -860,15 +1085,15 @@
         <translation>Eine doppelt angegebene Kante einmal zählen (das Modell selbst würde sie zweimal summieren)</translation>
     </message>
     <message>
-        <source>The graph's edges were used as given: %1 repeated edges and %2 self-loops (the model sums over repeated edges). "Merge repeated edges" and "Self-loops" change that.</source>
+        <source>The graph&apos;s edges were used as given: %1 repeated edges and %2 self-loops (the model sums over repeated edges). &quot;Merge repeated edges&quot; and &quot;Self-loops&quot; change that.</source>
         <translation>Die Kanten des Graphen wurden wie angegeben verwendet: %1 wiederholte Kanten und %2 Eigenschleifen (das Modell summiert über wiederholte Kanten). „Wiederholte Kanten zusammenfassen“ und „Eigenschleifen“ ändern das.</translation>
     </message>
     <message>
-        <source>The graph's edges were used as given: %1 repeated edges (the model sums over them). "Merge repeated edges" changes that.</source>
+        <source>The graph&apos;s edges were used as given: %1 repeated edges (the model sums over them). &quot;Merge repeated edges&quot; changes that.</source>
         <translation>Die Kanten des Graphen wurden wie angegeben verwendet: %1 wiederholte Kanten (das Modell summiert über sie). „Wiederholte Kanten zusammenfassen“ ändert das.</translation>
     </message>
     <message>
-        <source>The graph's self-loops were used as given: %1 of them. "Self-loops" gives every node exactly one.</source>
+        <source>The graph&apos;s self-loops were used as given: %1 of them. &quot;Self-loops&quot; gives every node exactly one.</source>
         <translation>Die Eigenschleifen des Graphen wurden wie angegeben verwendet: %1. „Eigenschleifen“ gibt jedem Knoten genau eine.</translation>
     </message>
     <message>
@@ -908,7 +1133,7 @@
         <translation>Zerlegen des Modells abgebrochen.</translation>
     </message>
     <message>
-        <source>the model's</source>
+        <source>the model&apos;s</source>
         <translation>vom Modell</translation>
     </message>
     <message>
@@ -994,6 +1219,26 @@
     <message>
         <source>{w} x {s} B per node</source>
         <translation>{w} x {s} B je Knoten</translation>
+    </message>
+    <message>
+        <source>random, seeded</source>
+        <translation>zufällig, mit Startwert</translation>
+    </message>
+    <message>
+        <source>Node Features</source>
+        <translation>Knotenmerkmale</translation>
+    </message>
+    <message>
+        <source>NumPy arrays (*.npy);;All files (*)</source>
+        <translation>NumPy-Arrays (*.npy);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>Node features:</source>
+        <translation>Knotenmerkmale:</translation>
     </message>
 </context>
 <context>
@@ -1227,7 +1472,7 @@
         <translation>Lässt den Job kurz mit 1 bis N Workern laufen (N aus dem Feld „Worker“) und zeichnet Samples/s über der Workerzahl; danach kehrt der Job zu seiner Größe zurück</translation>
     </message>
     <message>
-        <source>Compute time of each worker's step</source>
+        <source>Compute time of each worker&apos;s step</source>
         <translation>Rechenzeit des Schritts jedes Workers</translation>
     </message>
     <message>
@@ -1509,7 +1754,7 @@
         <translation>Python (*.py);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <source>the script's own arguments, e.g. --data images.pt</source>
+        <source>the script&apos;s own arguments, e.g. --data images.pt</source>
         <translation>die eigenen Argumente des Skripts, z. B. --data images.pt</translation>
     </message>
     <message>
@@ -1529,7 +1774,7 @@
         <translation>Python:</translation>
     </message>
     <message>
-        <source>The size of the script's data set: sample ids 0 to N-1</source>
+        <source>The size of the script&apos;s data set: sample ids 0 to N-1</source>
         <translation>Die Größe des Datensatzes des Skripts: Proben-IDs 0 bis N-1</translation>
     </message>
     <message>
@@ -1920,7 +2165,7 @@
         <translation>Speicherb&amp;udget:</translation>
     </message>
     <message>
-        <source>To get one from a PyTorch model, run the exporter on the callable that builds it (MODULE:NAME or FILE.py:NAME), with one sample's input and the batch:
+        <source>To get one from a PyTorch model, run the exporter on the callable that builds it (MODULE:NAME or FILE.py:NAME), with one sample&apos;s input and the batch:
 python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</source>
         <translation>Einen aus einem PyTorch-Modell erhalten: den Exporter auf die Funktion anwenden, die es baut (MODUL:NAME oder DATEI.py:NAME), mit der Eingabe eines Beispiels und der Batchgröße:
 python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</translation>
@@ -1932,6 +2177,58 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
     <message>
         <source>%1 is a model file; FT reads op graphs (JSON).</source>
         <translation>%1 ist eine Modelldatei; FT liest Operatorgraphen (JSON).</translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>alle Kerne</translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation>Kalibrieren</translation>
+    </message>
+    <message>
+        <source>Measure matmuls, memory bandwidth, op overhead and the collectives of this machine&apos;s devices, and add the fitted profile to the cluster box</source>
+        <translation>Matrixmultiplikationen, Speicherbandbreite, Operator-Overhead und die kollektiven Operationen der Geräte dieses Rechners messen und das angepasste Profil zur Clusterauswahl hinzufügen</translation>
+    </message>
+    <message>
+        <source>Processes:</source>
+        <translation>Prozesse:</translation>
+    </message>
+    <message>
+        <source>Threads each:</source>
+        <translation>Threads je Prozess:</translation>
+    </message>
+    <message>
+        <source>Largest matmul:</source>
+        <translation>Größte Matrixmultiplikation:</translation>
+    </message>
+    <message>
+        <source>Calibrate This Machine</source>
+        <translation>Diesen Rechner kalibrieren</translation>
+    </message>
+    <message>
+        <source>Calibrating…</source>
+        <translation>Kalibrierung läuft…</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation>Kalibrierung</translation>
+    </message>
+    <message>
+        <source>Calibration cancelled.</source>
+        <translation>Kalibrierung abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Calibration failed: %1</source>
+        <translation>Kalibrierung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 (calibrated)</source>
+        <translation>%1 (kalibriert)</translation>
+    </message>
+    <message>
+        <source>Calibration %1 has no profile (%2).</source>
+        <translation>Kalibrierung %1 hat kein Profil (%2).</translation>
     </message>
 </context>
 <context>
@@ -2410,7 +2707,7 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Vom Training zurückgehalten</translation>
     </message>
     <message>
-        <source>Balanced test (authors' protocol)</source>
+        <source>Balanced test (authors&apos; protocol)</source>
         <translation>Ausgewogener Test (Protokoll der Autoren)</translation>
     </message>
     <message>
@@ -3066,6 +3363,10 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
+    <message>
+        <source>calibrate</source>
+        <translation>kalibrieren</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::SettingsDialog</name>
@@ -3129,7 +3430,7 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>&lt;p&gt;Datei: &lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;This session has no runs yet. Pick an engine's tab above to start one.&lt;/p&gt;</source>
+        <source>&lt;p&gt;This session has no runs yet. Pick an engine&apos;s tab above to start one.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Sitzung hat noch keine Läufe. Wählen Sie oben den Reiter einer Engine, um einen zu starten.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3169,27 +3470,27 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Split a model over devices&lt;/b&gt; on &lt;a href='page:ft'&gt;%1&lt;/a&gt;: pick a model (or an op graph exported from PyTorch) and a cluster, press Search, click a point of a frontier to see its strategy, and export it.</source>
-        <translation>&lt;b&gt;Ein Modell auf Geräte aufteilen&lt;/b&gt; auf &lt;a href='page:ft'&gt;%1&lt;/a&gt;: ein Modell (oder einen aus PyTorch exportierten Operatorgraphen) und einen Cluster wählen, „Front suchen“ drücken, einen Punkt einer Front anklicken, um seine Strategie zu sehen, und sie exportieren.</translation>
+        <source>&lt;b&gt;Split a model over devices&lt;/b&gt; on &lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;: pick a model (or an op graph exported from PyTorch) and a cluster, press Search, click a point of a frontier to see its strategy, and export it.</source>
+        <translation>&lt;b&gt;Ein Modell auf Geräte aufteilen&lt;/b&gt; auf &lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;: ein Modell (oder einen aus PyTorch exportierten Operatorgraphen) und einen Cluster wählen, „Front suchen“ drücken, einen Punkt einer Front anklicken, um seine Strategie zu sehen, und sie exportieren.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Train with workers that come and go&lt;/b&gt; on &lt;a href='page:edl'&gt;%1&lt;/a&gt;: start a job, then add or remove workers while it trains; the job goes on if you close the window.</source>
-        <translation>&lt;b&gt;Mit kommenden und gehenden Workern trainieren&lt;/b&gt; auf &lt;a href='page:edl'&gt;%1&lt;/a&gt;: einen Job starten, dann während des Trainings Worker hinzufügen oder entfernen; der Job läuft weiter, wenn das Fenster geschlossen wird.</translation>
+        <source>&lt;b&gt;Train with workers that come and go&lt;/b&gt; on &lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;: start a job, then add or remove workers while it trains; the job goes on if you close the window.</source>
+        <translation>&lt;b&gt;Mit kommenden und gehenden Workern trainieren&lt;/b&gt; auf &lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;: einen Job starten, dann während des Trainings Worker hinzufügen oder entfernen; der Job läuft weiter, wenn das Fenster geschlossen wird.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Evaluate a GNN layer by layer&lt;/b&gt; on &lt;a href='page:dgi'&gt;%1&lt;/a&gt;: choose a graph and a model (a built-in one or your TorchScript file), see how it is cut into layers, and compare with node-wise evaluation.</source>
-        <translation>&lt;b&gt;Ein GNN Schicht für Schicht auswerten&lt;/b&gt; auf &lt;a href='page:dgi'&gt;%1&lt;/a&gt;: einen Graphen und ein Modell (ein eingebautes oder Ihre TorchScript-Datei) wählen, sehen, wie es in Schichten zerlegt wird, und mit der knotenweisen Auswertung vergleichen.</translation>
+        <source>&lt;b&gt;Evaluate a GNN layer by layer&lt;/b&gt; on &lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;: choose a graph and a model (a built-in one or your TorchScript file), see how it is cut into layers, and compare with node-wise evaluation.</source>
+        <translation>&lt;b&gt;Ein GNN Schicht für Schicht auswerten&lt;/b&gt; auf &lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;: einen Graphen und ein Modell (ein eingebautes oder Ihre TorchScript-Datei) wählen, sehen, wie es in Schichten zerlegt wird, und mit der knotenweisen Auswertung vergleichen.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Debias a recommender&lt;/b&gt; on &lt;a href='page:ppac'&gt;%1&lt;/a&gt;: load a dataset, train, then move the sliders and see how popularity bias changes, user by user.</source>
-        <translation>&lt;b&gt;Eine Empfehlung entzerren&lt;/b&gt; auf &lt;a href='page:ppac'&gt;%1&lt;/a&gt;: einen Datensatz laden, trainieren, dann die Regler bewegen und sehen, wie sich die Popularitätsverzerrung ändert, Nutzer für Nutzer.</translation>
+        <source>&lt;b&gt;Debias a recommender&lt;/b&gt; on &lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;: load a dataset, train, then move the sliders and see how popularity bias changes, user by user.</source>
+        <translation>&lt;b&gt;Eine Empfehlung entzerren&lt;/b&gt; auf &lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;: einen Datensatz laden, trainieren, dann die Regler bewegen und sehen, wie sich die Popularitätsverzerrung ändert, Nutzer für Nutzer.</translation>
     </message>
     <message>
         <source>Every run is kept in the session file. File › Export Report writes the runs as HTML, PDF or CSV. Drop a session (.vantage), an op graph (.json) or a TorchScript model (.pt) onto the window to open it.</source>
         <translation>Jeder Lauf wird in der Sitzungsdatei aufbewahrt. Datei › Bericht exportieren schreibt die Läufe als HTML, PDF oder CSV. Ziehen Sie eine Sitzung (.vantage), einen Operatorgraphen (.json) oder ein TorchScript-Modell (.pt) auf das Fenster, um sie zu öffnen.</translation>
     </message>
     <message>
-        <source>The guides are in the &lt;code&gt;docs/&lt;/code&gt; folder of Vantage's source: ft.md, edl.md, dgi.md and ppac.md.</source>
+        <source>The guides are in the &lt;code&gt;docs/&lt;/code&gt; folder of Vantage&apos;s source: ft.md, edl.md, dgi.md and ppac.md.</source>
         <translation>Die Anleitungen liegen im Ordner &lt;code&gt;docs/&lt;/code&gt; der Quellen von Vantage: ft.md, edl.md, dgi.md und ppac.md.</translation>
     </message>
     <message>
@@ -3209,8 +3510,8 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Entzerrte Empfehlung (PPAC)</translation>
     </message>
     <message>
-        <source>All guides: &lt;a href='doc:'&gt;%1&lt;/a&gt;</source>
-        <translation>Alle Anleitungen: &lt;a href='doc:'&gt;%1&lt;/a&gt;</translation>
+        <source>All guides: &lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</source>
+        <translation>Alle Anleitungen: &lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;This session has no file name yet: its runs are kept until you quit, and you are asked whether to save them. File › Save As names it.&lt;/p&gt;</source>
@@ -3221,7 +3522,7 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Willkommen bei Vantage</translation>
     </message>
     <message>
-        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one, open one, or start on an engine's tab: the work is kept in an untitled session until you save it.</source>
+        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one, open one, or start on an engine&apos;s tab: the work is kept in an untitled session until you save it.</source>
         <translation>Eine Sitzung ist eine Datei (*.vantage), die jeden Lauf aufbewahrt: seine Eingaben, Ergebnisse, Diagramme und Exporte. Legen Sie eine an, öffnen Sie eine, oder beginnen Sie auf dem Reiter einer Engine: die Arbeit bleibt in einer unbenannten Sitzung, bis Sie sie speichern.</translation>
     </message>
     <message>
@@ -3563,12 +3864,12 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Anhang: Parameter und Ergebnisse wie gespeichert</translation>
     </message>
     <message>
-        <source>Each run's parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
+        <source>Each run&apos;s parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
         <translation>Parameter und Ergebnis jedes Laufs, wie die Sitzung sie speichert, ein Wert pro Zeile; lange Listen werden gezählt, nicht aufgeführt. Der CSV-Export enthält sie vollständig als JSON-Dateien.</translation>
     </message>
     <message>
         <source>en</source>
-        <comment>the report's language as an HTML lang code</comment>
+        <comment>the report&apos;s language as an HTML lang code</comment>
         <translation>de</translation>
     </message>
     <message>
@@ -3780,7 +4081,7 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>%1 (GiB)</translation>
     </message>
     <message>
-        <source>user's</source>
+        <source>user&apos;s</source>
         <translation>eigenen</translation>
     </message>
     <message numerus="yes">
@@ -3854,11 +4155,11 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Nicht jedes Sample wurde genau einmal trainiert (siehe das Datenbuch).</translation>
     </message>
     <message>
-        <source>The workers' model replicas were equal at every check.</source>
+        <source>The workers&apos; model replicas were equal at every check.</source>
         <translation>Die Modellkopien der Worker waren bei jeder Prüfung gleich.</translation>
     </message>
     <message>
-        <source>The workers' model replicas differed at a check.</source>
+        <source>The workers&apos; model replicas differed at a check.</source>
         <translation>Die Modellkopien der Worker wichen bei einer Prüfung voneinander ab.</translation>
     </message>
     <message>

@@ -1,9 +1,10 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>Params</name>
     <message>
-        <source>Wrap the model with PPAC's personal and global popularity branches</source>
+        <source>Wrap the model with PPAC&apos;s personal and global popularity branches</source>
         <translation>为模型加上 PPAC 的个人与全局流行度分支</translation>
     </message>
     <message>
@@ -27,11 +28,11 @@
         <translation>每批训练三元组数</translation>
     </message>
     <message>
-        <source>Weight of the L2 penalty on the batch's embeddings (0: none, as RecBole's BPR)</source>
+        <source>Weight of the L2 penalty on the batch&apos;s embeddings (0: none, as RecBole&apos;s BPR)</source>
         <translation>批内嵌入的 L2 惩罚权重（0：无，与 RecBole 的 BPR 相同）</translation>
     </message>
     <message>
-        <source>Weight of PPAC's two popularity (MSE) terms</source>
+        <source>Weight of PPAC&apos;s two popularity (MSE) terms</source>
         <translation>PPAC 两个流行度（MSE）项的权重</translation>
     </message>
     <message>
@@ -51,7 +52,7 @@
         <translation>cpu、cuda 或 cuda:N：模型在何处训练（GPU 需要 CUDA 版本；排序仍在 CPU 上）</translation>
     </message>
     <message>
-        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors' protocol: the balanced test itself) or none</source>
+        <source>Early stopping on: holdout (a split held out of training), balanced-test (the authors&apos; protocol: the balanced test itself) or none</source>
         <translation>早停依据：holdout（从训练集中留出的一部分）、balanced-test（作者的协议：平衡测试集本身）或 none</translation>
     </message>
     <message>
@@ -75,11 +76,11 @@
         <translation>每隔这么多轮对完整测试集和平衡测试集排序并报告（学习曲线；从不用于选择权重；0：从不）</translation>
     </message>
     <message>
-        <source>Batch size (zoo models; 0: the model's)</source>
+        <source>Batch size (zoo models; 0: the model&apos;s)</source>
         <translation>批大小（模型库中的模型；0：模型自带的）</translation>
     </message>
     <message>
-        <source>Sequence length, or image side for CNNs (zoo models; 0: the model's)</source>
+        <source>Sequence length, or image side for CNNs (zoo models; 0: the model&apos;s)</source>
         <translation>序列长度，或 CNN 的图像边长（模型库中的模型；0：模型自带的）</translation>
     </message>
     <message>
@@ -107,7 +108,7 @@
         <translation>同时计算数据并行、Megatron TP x DP 与最短时间基线的代价</translation>
     </message>
     <message>
-        <source>Seconds between a worker's heartbeats</source>
+        <source>Seconds between a worker&apos;s heartbeats</source>
         <translation>工作进程心跳之间的秒数</translation>
     </message>
     <message>
@@ -143,7 +144,7 @@
         <translation>全局流行度的权重（β）</translation>
     </message>
     <message>
-        <source>Share of each user's training interactions held out for validation</source>
+        <source>Share of each user&apos;s training interactions held out for validation</source>
         <translation>每个用户的训练交互中留作验证的比例</translation>
     </message>
     <message>
@@ -213,6 +214,218 @@
     <message>
         <source>Base architecture: mf or lightgcn</source>
         <translation>基础架构：mf 或 lightgcn</translation>
+    </message>
+    <message>
+        <source>What the job trains: a built-in model (mlp, cnn), your TorchScript module (torchscript) or your Python script (python)</source>
+        <translation>作业训练的内容：内置模型（mlp、cnn）、您的 TorchScript 模块（torchscript）或您的 Python 脚本（python）</translation>
+    </message>
+    <message>
+        <source>Your TorchScript module (torch.jit.script(model).save(FILE)), trained instead of a built-in model</source>
+        <translation>您的 TorchScript 模块（torch.jit.script(model).save(FILE)），代替内置模型进行训练</translation>
+    </message>
+    <message>
+        <source>The module&apos;s data: a folder with inputs.npy and targets.npy, or INPUTS.npy,TARGETS.npy (one row per sample)</source>
+        <translation>模块的数据：包含 inputs.npy 和 targets.npy 的文件夹，或 INPUTS.npy,TARGETS.npy（每个样本一行）</translation>
+    </message>
+    <message>
+        <source>The module&apos;s loss: auto (its loss(output, target) method, else cross-entropy for integer targets and squared error for float ones), cross_entropy or mse</source>
+        <translation>模块的损失：auto（其 loss(output, target) 方法，否则整数目标用交叉熵、浮点目标用平方误差）、cross_entropy 或 mse</translation>
+    </message>
+    <message>
+        <source>Your Python training script (its workers run `python SCRIPT ARGS...` and use the vantage_edl module)</source>
+        <translation>您的 Python 训练脚本（其工作进程运行 `python SCRIPT ARGS...` 并使用 vantage_edl 模块）</translation>
+    </message>
+    <message>
+        <source>Processes measured, one device each (0: the number of cores)</source>
+        <translation>测量的进程数，每个进程一个设备（0：核心数）</translation>
+    </message>
+    <message>
+        <source>Threads of each process</source>
+        <translation>每个进程的线程数</translation>
+    </message>
+    <message>
+        <source>Largest matmul dimension (from 64 up)</source>
+        <translation>矩阵乘法的最大维度（从 64 起）</translation>
+    </message>
+    <message>
+        <source>Largest copy (memory bandwidth)</source>
+        <translation>最大复制量（内存带宽）</translation>
+    </message>
+    <message>
+        <source>Largest collective (from 4 KiB up)</source>
+        <translation>最大集合通信量（从 4 KiB 起）</translation>
+    </message>
+    <message>
+        <source>Timed repetitions of each measurement</source>
+        <translation>每项测量的计时重复次数</translation>
+    </message>
+    <message>
+        <source>Fail when the workers say nothing for this long</source>
+        <translation>工作进程在这么长时间内无响应则失败</translation>
+    </message>
+    <message>
+        <source>Graph: FILE (edge list), FILE.csv[.gz] (OGB), DIR (dgi generate), csr:INDPTR.npy,INDICES.npy, or rmat:n=..,deg=..,seed=.. / chunglu:... / er:...</source>
+        <translation>图：FILE（边列表）、FILE.csv[.gz]（OGB）、DIR（dgi generate）、csr:INDPTR.npy,INDICES.npy，或 rmat:n=..,deg=..,seed=.. / chunglu:... / er:...</translation>
+    </message>
+    <message>
+        <source>Self-loops: keep, add (one per node) or remove</source>
+        <translation>自环：keep（保留）、add（每个节点一个）或 remove（移除）</translation>
+    </message>
+    <message>
+        <source>Add the reverse of every edge</source>
+        <translation>为每条边添加反向边</translation>
+    </message>
+    <message>
+        <source>Node count for text formats (0: largest id + 1)</source>
+        <translation>文本格式的节点数（0：最大 ID + 1）</translation>
+    </message>
+    <message>
+        <source>Merge repeated edges into one (default: used as given, as the model&apos;s own forward sums them)</source>
+        <translation>将重复的边合并为一条（默认：按原样使用，与模型自身的前向计算对其求和一致）</translation>
+    </message>
+    <message>
+        <source>Model: gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt</source>
+        <translation>模型：gcn、sage、gat、gin、jknet，或 TorchScript 文件 FILE.pt</translation>
+    </message>
+    <message>
+        <source>Input width of a built-in model (0: 64, or the features&apos; width)</source>
+        <translation>内置模型的输入宽度（0：64，或特征的宽度）</translation>
+    </message>
+    <message>
+        <source>Hidden width of a built-in model</source>
+        <translation>内置模型的隐藏宽度</translation>
+    </message>
+    <message>
+        <source>Output width of a built-in model (0: hidden)</source>
+        <translation>内置模型的输出宽度（0：等于隐藏宽度）</translation>
+    </message>
+    <message>
+        <source>Layers of a built-in model</source>
+        <translation>内置模型的层数</translation>
+    </message>
+    <message>
+        <source>GAT heads</source>
+        <translation>GAT 注意力头数</translation>
+    </message>
+    <message>
+        <source>Seed of the built-in model&apos;s weights and of random features</source>
+        <translation>内置模型权重和随机特征的随机种子</translation>
+    </message>
+    <message>
+        <source>Node features, float .npy (N x d); default: random, seeded</source>
+        <translation>节点特征，浮点 .npy（N x d）；默认：带种子的随机值</translation>
+    </message>
+    <message>
+        <source>Write the first mode&apos;s output as float .npy (original node order, the model&apos;s own shape)</source>
+        <translation>将第一种模式的输出写为浮点 .npy（原始节点顺序，模型自身的形状）</translation>
+    </message>
+    <message>
+        <source>Node tensors&apos; type: float32 or float64</source>
+        <translation>节点张量的类型：float32 或 float64</translation>
+    </message>
+    <message>
+        <source>Memory for node stores and batches (512M, 2G; 0: half the free memory)</source>
+        <translation>节点存储和批次使用的内存（512M、2G；0：空闲内存的一半）</translation>
+    </message>
+    <message>
+        <source>Where node stores live: auto (memory while they fit half the budget), memory or disk</source>
+        <translation>节点存储的位置：auto（在不超过预算一半时放在内存中）、memory（内存）或 disk（磁盘）</translation>
+    </message>
+    <message>
+        <source>Folder for on-disk node stores (default: the temp folder)</source>
+        <translation>磁盘上节点存储的文件夹（默认：临时文件夹）</translation>
+    </message>
+    <message>
+        <source>Node reordering: none, bfs or rcm (the output stays in the original order)</source>
+        <translation>节点重排：none（不重排）、bfs 或 rcm（输出保持原始顺序）</translation>
+    </message>
+    <message>
+        <source>cpu, cuda or cuda:N: where layer-wise and full-graph evaluation run (a GPU needs the CUDA build)</source>
+        <translation>cpu、cuda 或 cuda:N：逐层评估和全图评估运行的位置（GPU 需要 CUDA 构建）</translation>
+    </message>
+    <message>
+        <source>On a GPU: device memory for stores and batches (8G; 0: 85% of what is free)</source>
+        <translation>在 GPU 上：用于存储和批次的显存（8G；0：空闲显存的 85%）</translation>
+    </message>
+    <message>
+        <source>Destination nodes per batch (0: from the memory budget)</source>
+        <translation>每批目标节点数（0：由内存预算决定）</translation>
+    </message>
+    <message>
+        <source>Edges per batch (0: from the memory budget)</source>
+        <translation>每批边数（0：由内存预算决定）</translation>
+    </message>
+    <message>
+        <source>Node-wise: target nodes per batch</source>
+        <translation>逐节点：每批目标节点数</translation>
+    </message>
+    <message>
+        <source>Node-wise: time this many batches, extrapolate the rest (0: all)</source>
+        <translation>逐节点：计时这么多批，其余外推（0：全部）</translation>
+    </message>
+    <message>
+        <source>Node-wise: stop after this many seconds and extrapolate (0: no limit)</source>
+        <translation>逐节点：在这么多秒后停止并外推（0：不限）</translation>
+    </message>
+    <message>
+        <source>Workers of the first generation</source>
+        <translation>第一代的工作进程数</translation>
+    </message>
+    <message>
+        <source>Where workers run: auto (ssh with --hosts, else local), local, ssh, or slurm (job steps of the Slurm allocation the leader runs in)</source>
+        <translation>工作进程运行的位置：auto（有 --hosts 时用 ssh，否则本地）、local、ssh 或 slurm（领导者所在 Slurm 分配中的作业步骤）</translation>
+    </message>
+    <message>
+        <source>Start workers over ssh on the hosts of FILE (host [slots=N] [devices=..] [worker=PATH]); none: local workers</source>
+        <translation>通过 ssh 在 FILE 中的主机上启动工作进程（host [slots=N] [devices=..] [worker=PATH]）；无：本地工作进程</translation>
+    </message>
+    <message>
+        <source>Scale events at committed steps: &quot;step=50:+1,step=120:-1&quot;</source>
+        <translation>在已提交的步骤处的扩缩事件：&quot;step=50:+1,step=120:-1&quot;</translation>
+    </message>
+    <message>
+        <source>Fault injection: &quot;step=80:worker=1[:phase=allreduce]&quot; or &quot;step=5:worker=1:slow=200&quot;</source>
+        <translation>故障注入：&quot;step=80:worker=1[:phase=allreduce]&quot; 或 &quot;step=5:worker=1:slow=200&quot;</translation>
+    </message>
+    <message>
+        <source>How the job changes size: live (stop-free) or stop-restart (checkpoint, stop, restart)</source>
+        <translation>作业改变规模的方式：live（不停止）或 stop-restart（检查点、停止、重启）</translation>
+    </message>
+    <message>
+        <source>ssh command for --hosts</source>
+        <translation>用于 --hosts 的 ssh 命令</translation>
+    </message>
+    <message>
+        <source>srun command for --launcher slurm</source>
+        <translation>用于 --launcher slurm 的 srun 命令</translation>
+    </message>
+    <message>
+        <source>Address the control plane and the store listen on (remote hosts need a reachable one)</source>
+        <translation>控制平面和存储监听的地址（远程主机需要可达的地址）</translation>
+    </message>
+    <message>
+        <source>Control port (0: any free port)</source>
+        <translation>控制端口（0：任意空闲端口）</translation>
+    </message>
+    <message>
+        <source>Write the job file (address and token) into the job folder</source>
+        <translation>将作业文件（地址和令牌）写入作业文件夹</translation>
+    </message>
+    <message>
+        <source>Seconds the first generation may take to form</source>
+        <translation>第一代形成所允许的秒数</translation>
+    </message>
+    <message>
+        <source>Start from a checkpoint (final.pt, last_commit.pt of an ended job)</source>
+        <translation>从检查点开始（已结束作业的 final.pt、last_commit.pt）</translation>
+    </message>
+    <message>
+        <source>Weights of personal popularity (γ) to sweep</source>
+        <translation>要扫描的个人流行度权重（γ）</translation>
+    </message>
+    <message>
+        <source>Weights of global popularity (β) to sweep</source>
+        <translation>要扫描的全局流行度权重（β）</translation>
     </message>
 </context>
 <context>
@@ -397,6 +610,18 @@
         <source>moved</source>
         <translation>已迁移</translation>
     </message>
+    <message>
+        <source>starting workers</source>
+        <translation>正在启动工作进程</translation>
+    </message>
+    <message>
+        <source>calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>fitting</source>
+        <translation>拟合</translation>
+    </message>
 </context>
 <context>
     <name>RunCommands</name>
@@ -443,7 +668,7 @@
         <translation>将报告 HTML 文件写为分页 PDF 到其后指定的文件，然后退出（供 vantage-cli report 使用）</translation>
     </message>
     <message>
-        <source>Print the wall-clock time of the window's first paint (ms since 1970) and quit (for the start-up benchmark)</source>
+        <source>Print the wall-clock time of the window&apos;s first paint (ms since 1970) and quit (for the start-up benchmark)</source>
         <translation>输出窗口首次绘制的时刻（自 1970 年起的毫秒数）后退出（用于启动基准测试）</translation>
     </message>
     <message>
@@ -707,7 +932,7 @@
         <translation>第 %1 层</translation>
     </message>
     <message>
-        <source>Time per layer, as shares of each mode's total</source>
+        <source>Time per layer, as shares of each mode&apos;s total</source>
         <translation>每层时间，占各模式总时间的比例</translation>
     </message>
     <message>
@@ -731,7 +956,7 @@
         <translation>秒（条长即时间）</translation>
     </message>
     <message>
-        <source>Shares of each mode's total</source>
+        <source>Shares of each mode&apos;s total</source>
         <translation>占各模式总时间的比例</translation>
     </message>
     <message>
@@ -859,15 +1084,15 @@
         <translation>重复给出的边只计一次（模型本身会将其求和两次）</translation>
     </message>
     <message>
-        <source>The graph's edges were used as given: %1 repeated edges and %2 self-loops (the model sums over repeated edges). "Merge repeated edges" and "Self-loops" change that.</source>
+        <source>The graph&apos;s edges were used as given: %1 repeated edges and %2 self-loops (the model sums over repeated edges). &quot;Merge repeated edges&quot; and &quot;Self-loops&quot; change that.</source>
         <translation>图的边按原样使用：%1 条重复边和 %2 个自环（模型会对重复边求和）。“合并重复边”和“自环”可以改变这一点。</translation>
     </message>
     <message>
-        <source>The graph's edges were used as given: %1 repeated edges (the model sums over them). "Merge repeated edges" changes that.</source>
+        <source>The graph&apos;s edges were used as given: %1 repeated edges (the model sums over them). &quot;Merge repeated edges&quot; changes that.</source>
         <translation>图的边按原样使用：%1 条重复边（模型会对它们求和）。“合并重复边”可以改变这一点。</translation>
     </message>
     <message>
-        <source>The graph's self-loops were used as given: %1 of them. "Self-loops" gives every node exactly one.</source>
+        <source>The graph&apos;s self-loops were used as given: %1 of them. &quot;Self-loops&quot; gives every node exactly one.</source>
         <translation>图的自环按原样使用：共 %1 个。“自环”会为每个节点添加恰好一个。</translation>
     </message>
     <message>
@@ -907,7 +1132,7 @@
         <translation>模型切分已取消。</translation>
     </message>
     <message>
-        <source>the model's</source>
+        <source>the model&apos;s</source>
         <translation>由模型决定</translation>
     </message>
     <message>
@@ -993,6 +1218,26 @@
     <message>
         <source>{w} x {s} B per node</source>
         <translation>每节点 {w} x {s} B</translation>
+    </message>
+    <message>
+        <source>random, seeded</source>
+        <translation>随机（带种子）</translation>
+    </message>
+    <message>
+        <source>Node Features</source>
+        <translation>节点特征</translation>
+    </message>
+    <message>
+        <source>NumPy arrays (*.npy);;All files (*)</source>
+        <translation>NumPy 数组 (*.npy);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Node features:</source>
+        <translation>节点特征：</translation>
     </message>
 </context>
 <context>
@@ -1226,7 +1471,7 @@
         <translation>以 1 到 N 个工作进程（N 取自“工作进程”栏）短暂运行作业，绘制样本/秒随工作进程数的变化；之后作业恢复原规模</translation>
     </message>
     <message>
-        <source>Compute time of each worker's step</source>
+        <source>Compute time of each worker&apos;s step</source>
         <translation>各工作进程每步的计算时间</translation>
     </message>
     <message>
@@ -1506,7 +1751,7 @@
         <translation>Python (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>the script's own arguments, e.g. --data images.pt</source>
+        <source>the script&apos;s own arguments, e.g. --data images.pt</source>
         <translation>脚本自身的参数，例如 --data images.pt</translation>
     </message>
     <message>
@@ -1526,7 +1771,7 @@
         <translation>Python：</translation>
     </message>
     <message>
-        <source>The size of the script's data set: sample ids 0 to N-1</source>
+        <source>The size of the script&apos;s data set: sample ids 0 to N-1</source>
         <translation>脚本数据集的大小：样本编号 0 到 N-1</translation>
     </message>
     <message>
@@ -1910,7 +2155,7 @@
         <translation>内存预算(&amp;B)：</translation>
     </message>
     <message>
-        <source>To get one from a PyTorch model, run the exporter on the callable that builds it (MODULE:NAME or FILE.py:NAME), with one sample's input and the batch:
+        <source>To get one from a PyTorch model, run the exporter on the callable that builds it (MODULE:NAME or FILE.py:NAME), with one sample&apos;s input and the batch:
 python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</source>
         <translation>要从 PyTorch 模型得到算子图，请对构建模型的可调用对象（MODULE:NAME 或 FILE.py:NAME）运行导出脚本，并给出单个样本的输入和批大小：
 python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input float:3,224,224 --batch 64 --out resnet50.json</translation>
@@ -1922,6 +2167,58 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
     <message>
         <source>%1 is a model file; FT reads op graphs (JSON).</source>
         <translation>%1 是模型文件；FT 读取的是算子图（JSON）。</translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>全部核心</translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Measure matmuls, memory bandwidth, op overhead and the collectives of this machine&apos;s devices, and add the fitted profile to the cluster box</source>
+        <translation>测量本机设备的矩阵乘法、内存带宽、算子开销和集合通信，并将拟合得到的配置加入集群列表</translation>
+    </message>
+    <message>
+        <source>Processes:</source>
+        <translation>进程数：</translation>
+    </message>
+    <message>
+        <source>Threads each:</source>
+        <translation>每进程线程数：</translation>
+    </message>
+    <message>
+        <source>Largest matmul:</source>
+        <translation>最大矩阵乘法：</translation>
+    </message>
+    <message>
+        <source>Calibrate This Machine</source>
+        <translation>校准本机</translation>
+    </message>
+    <message>
+        <source>Calibrating…</source>
+        <translation>正在校准…</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Calibration cancelled.</source>
+        <translation>校准已取消。</translation>
+    </message>
+    <message>
+        <source>Calibration failed: %1</source>
+        <translation>校准失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 (calibrated)</source>
+        <translation>%1（已校准）</translation>
+    </message>
+    <message>
+        <source>Calibration %1 has no profile (%2).</source>
+        <translation>校准 %1 没有配置（%2）。</translation>
     </message>
 </context>
 <context>
@@ -2396,7 +2693,7 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>训练时留出</translation>
     </message>
     <message>
-        <source>Balanced test (authors' protocol)</source>
+        <source>Balanced test (authors&apos; protocol)</source>
         <translation>均衡测试（作者协议）</translation>
     </message>
     <message>
@@ -3049,6 +3346,10 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
+    <message>
+        <source>calibrate</source>
+        <translation>校准</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::SettingsDialog</name>
@@ -3112,7 +3413,7 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>&lt;p&gt;文件：&lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;This session has no runs yet. Pick an engine's tab above to start one.&lt;/p&gt;</source>
+        <source>&lt;p&gt;This session has no runs yet. Pick an engine&apos;s tab above to start one.&lt;/p&gt;</source>
         <translation>&lt;p&gt;此会话还没有运行。请在上方选择一个引擎标签页开始。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3152,27 +3453,27 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Split a model over devices&lt;/b&gt; on &lt;a href='page:ft'&gt;%1&lt;/a&gt;: pick a model (or an op graph exported from PyTorch) and a cluster, press Search, click a point of a frontier to see its strategy, and export it.</source>
-        <translation>&lt;b&gt;将模型拆分到多个设备&lt;/b&gt;，在&lt;a href='page:ft'&gt;%1&lt;/a&gt;页：选择模型（或从 PyTorch 导出的算子图）和集群，点击搜索，点击前沿上的一个点查看其策略，然后导出。</translation>
+        <source>&lt;b&gt;Split a model over devices&lt;/b&gt; on &lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;: pick a model (or an op graph exported from PyTorch) and a cluster, press Search, click a point of a frontier to see its strategy, and export it.</source>
+        <translation>&lt;b&gt;将模型拆分到多个设备&lt;/b&gt;，在&lt;a href=&apos;page:ft&apos;&gt;%1&lt;/a&gt;页：选择模型（或从 PyTorch 导出的算子图）和集群，点击搜索，点击前沿上的一个点查看其策略，然后导出。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Train with workers that come and go&lt;/b&gt; on &lt;a href='page:edl'&gt;%1&lt;/a&gt;: start a job, then add or remove workers while it trains; the job goes on if you close the window.</source>
-        <translation>&lt;b&gt;在工作进程增减时训练&lt;/b&gt;，在&lt;a href='page:edl'&gt;%1&lt;/a&gt;页：启动一个作业，然后在训练期间添加或移除工作进程；关闭窗口后作业仍会继续。</translation>
+        <source>&lt;b&gt;Train with workers that come and go&lt;/b&gt; on &lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;: start a job, then add or remove workers while it trains; the job goes on if you close the window.</source>
+        <translation>&lt;b&gt;在工作进程增减时训练&lt;/b&gt;，在&lt;a href=&apos;page:edl&apos;&gt;%1&lt;/a&gt;页：启动一个作业，然后在训练期间添加或移除工作进程；关闭窗口后作业仍会继续。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Evaluate a GNN layer by layer&lt;/b&gt; on &lt;a href='page:dgi'&gt;%1&lt;/a&gt;: choose a graph and a model (a built-in one or your TorchScript file), see how it is cut into layers, and compare with node-wise evaluation.</source>
-        <translation>&lt;b&gt;逐层评估 GNN&lt;/b&gt;，在&lt;a href='page:dgi'&gt;%1&lt;/a&gt;页：选择图和模型（内置模型或您的 TorchScript 文件），查看它如何被切分为层，并与逐节点评估比较。</translation>
+        <source>&lt;b&gt;Evaluate a GNN layer by layer&lt;/b&gt; on &lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;: choose a graph and a model (a built-in one or your TorchScript file), see how it is cut into layers, and compare with node-wise evaluation.</source>
+        <translation>&lt;b&gt;逐层评估 GNN&lt;/b&gt;，在&lt;a href=&apos;page:dgi&apos;&gt;%1&lt;/a&gt;页：选择图和模型（内置模型或您的 TorchScript 文件），查看它如何被切分为层，并与逐节点评估比较。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Debias a recommender&lt;/b&gt; on &lt;a href='page:ppac'&gt;%1&lt;/a&gt;: load a dataset, train, then move the sliders and see how popularity bias changes, user by user.</source>
-        <translation>&lt;b&gt;为推荐去偏&lt;/b&gt;，在&lt;a href='page:ppac'&gt;%1&lt;/a&gt;页：加载数据集并训练，然后移动滑块，逐个用户查看流行度偏差如何变化。</translation>
+        <source>&lt;b&gt;Debias a recommender&lt;/b&gt; on &lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;: load a dataset, train, then move the sliders and see how popularity bias changes, user by user.</source>
+        <translation>&lt;b&gt;为推荐去偏&lt;/b&gt;，在&lt;a href=&apos;page:ppac&apos;&gt;%1&lt;/a&gt;页：加载数据集并训练，然后移动滑块，逐个用户查看流行度偏差如何变化。</translation>
     </message>
     <message>
         <source>Every run is kept in the session file. File › Export Report writes the runs as HTML, PDF or CSV. Drop a session (.vantage), an op graph (.json) or a TorchScript model (.pt) onto the window to open it.</source>
         <translation>每次运行都保存在会话文件中。文件 › 导出报告可将运行写为 HTML、PDF 或 CSV。将会话（.vantage）、算子图（.json）或 TorchScript 模型（.pt）拖到窗口上即可打开。</translation>
     </message>
     <message>
-        <source>The guides are in the &lt;code&gt;docs/&lt;/code&gt; folder of Vantage's source: ft.md, edl.md, dgi.md and ppac.md.</source>
+        <source>The guides are in the &lt;code&gt;docs/&lt;/code&gt; folder of Vantage&apos;s source: ft.md, edl.md, dgi.md and ppac.md.</source>
         <translation>指南位于 Vantage 源代码的 &lt;code&gt;docs/&lt;/code&gt; 文件夹中：ft.md、edl.md、dgi.md 和 ppac.md。</translation>
     </message>
     <message>
@@ -3192,8 +3493,8 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>去偏推荐 (PPAC)</translation>
     </message>
     <message>
-        <source>All guides: &lt;a href='doc:'&gt;%1&lt;/a&gt;</source>
-        <translation>全部指南：&lt;a href='doc:'&gt;%1&lt;/a&gt;</translation>
+        <source>All guides: &lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</source>
+        <translation>全部指南：&lt;a href=&apos;doc:&apos;&gt;%1&lt;/a&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;This session has no file name yet: its runs are kept until you quit, and you are asked whether to save them. File › Save As names it.&lt;/p&gt;</source>
@@ -3204,7 +3505,7 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>欢迎使用 Vantage</translation>
     </message>
     <message>
-        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one, open one, or start on an engine's tab: the work is kept in an untitled session until you save it.</source>
+        <source>A session is one file (*.vantage) that keeps every run: its inputs, results, charts and exports. Create one, open one, or start on an engine&apos;s tab: the work is kept in an untitled session until you save it.</source>
         <translation>会话是一个文件（*.vantage），保存每次运行：其输入、结果、图表和导出。新建或打开一个会话，或直接在某个引擎的标签页上开始：工作会保存在未命名会话中，直到您保存它。</translation>
     </message>
     <message>
@@ -3545,12 +3846,12 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>附录：存储的参数和结果</translation>
     </message>
     <message>
-        <source>Each run's parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
+        <source>Each run&apos;s parameters and result as the session holds them, one row per value; long lists are counted, not listed. The CSV export has them whole as JSON files.</source>
         <translation>各运行的参数和结果按会话中存储的原样列出，每行一个值；长列表只计数，不逐项列出。CSV 导出以 JSON 文件形式完整保存它们。</translation>
     </message>
     <message>
         <source>en</source>
-        <comment>the report's language as an HTML lang code</comment>
+        <comment>the report&apos;s language as an HTML lang code</comment>
         <translation>zh-CN</translation>
     </message>
     <message>
@@ -3762,7 +4063,7 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>%1 (GiB)</translation>
     </message>
     <message>
-        <source>user's</source>
+        <source>user&apos;s</source>
         <translation>用户自定义</translation>
     </message>
     <message numerus="yes">
@@ -3834,11 +4135,11 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>并非每个样本都恰好训练了一次（见数据账本）。</translation>
     </message>
     <message>
-        <source>The workers' model replicas were equal at every check.</source>
+        <source>The workers&apos; model replicas were equal at every check.</source>
         <translation>各工作进程的模型副本在每次检查中都一致。</translation>
     </message>
     <message>
-        <source>The workers' model replicas differed at a check.</source>
+        <source>The workers&apos; model replicas differed at a check.</source>
         <translation>各工作进程的模型副本在某次检查中不一致。</translation>
     </message>
     <message>
