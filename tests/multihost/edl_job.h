@@ -46,8 +46,7 @@ public:
     JobDriver(const Testbed& bed, QString cli)
         : m_bed(bed)
         , m_cli(std::move(cli))
-    {
-    }
+    { }
 
     // vantage-cli --json ARGS on the leader's host.
     Result cli(const QStringList& args, int timeoutMs = 60000) const

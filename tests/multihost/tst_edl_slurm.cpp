@@ -67,8 +67,8 @@ class TestEdlSlurm : public QObject {
     bool slurmJobGone(const QString& slurmJob)
     {
         for (int i = 0; i < 100; ++i) {
-            const Result r = m_bed->slurm(1,
-                { QStringLiteral("squeue"), QStringLiteral("--noheader"), QStringLiteral("--jobs=") + slurmJob });
+            const Result r = m_bed->slurm(
+                1, { QStringLiteral("squeue"), QStringLiteral("--noheader"), QStringLiteral("--jobs=") + slurmJob });
             if (r.exitCode != 0 || r.out.isEmpty())
                 return true;
             QTest::qWait(200);
@@ -100,20 +100,23 @@ private Q_SLOTS:
     {
         const auto [job, slurmJob] = submit(2);
         QVERIFY(!slurmJob.isEmpty());
-        QVERIFY2(m_job->waitFor(
-                     job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 2 && stepOf(s) >= 20; },
-                     120),
+        QVERIFY2(
+            m_job->waitFor(
+                job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 2 && stepOf(s) >= 20; },
+                120),
             "the first generation never trained");
         QCOMPARE(workerSteps(slurmJob), (QStringList{ m_bed->host(1), m_bed->host(2) }));
 
         QVERIFY(m_job->scale(job, QStringLiteral("--add"), 1));
-        QVERIFY2(m_job->waitFor(job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 3; }, 120),
+        QVERIFY2(m_job->waitFor(
+                     job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 3; }, 120),
             "w2 never joined");
         QCOMPARE(workers(m_job->status(job)).at(QStringLiteral("w2")).first, m_bed->host(3));
         QCOMPARE(workerSteps(slurmJob), (QStringList{ m_bed->host(1), m_bed->host(2), m_bed->host(3) }));
 
         QVERIFY(m_job->scale(job, QStringLiteral("--remove-count"), 1));
-        QVERIFY2(m_job->waitFor(job,
+        QVERIFY2(m_job->waitFor(
+                     job,
                      [](const QJsonObject& s) {
                          return countIn(s, QStringLiteral("active")) == 2 && countIn(s, QStringLiteral("left")) == 1;
                      },
@@ -137,17 +140,20 @@ private Q_SLOTS:
     {
         const auto [job, slurmJob] = submit(3);
         QVERIFY(!slurmJob.isEmpty());
-        QVERIFY2(m_job->waitFor(
-                     job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 3 && stepOf(s) >= 20; },
-                     120),
+        QVERIFY2(
+            m_job->waitFor(
+                job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 3 && stepOf(s) >= 20; },
+                120),
             "the job never trained on three nodes");
         QCOMPARE(workers(m_job->status(job)).at(QStringLiteral("w2")).first, m_bed->host(3));
         QVERIFY(m_bed->setLink(3, false));
-        QVERIFY2(m_job->waitFor(job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("failed")) == 1; }, 60),
+        QVERIFY2(m_job->waitFor(
+                     job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("failed")) == 1; }, 60),
             "w2 was never dropped");
         const QJsonObject after = m_job->status(job);
         QCOMPARE(workers(after).at(QStringLiteral("w2")).second, QStringLiteral("failed"));
-        QVERIFY2(m_job->waitFor(job, [&](const QJsonObject& s) { return stepOf(s) >= stepOf(after) + 20; }, 60),
+        QVERIFY2(m_job->waitFor(
+                     job, [&](const QJsonObject& s) { return stepOf(s) >= stepOf(after) + 20; }, 60),
             "the job did not go on without w2");
         const QJsonObject report = m_job->stopAndReport(job);
         QVERIFY(m_bed->setLink(3, true));
@@ -169,11 +175,12 @@ private Q_SLOTS:
             QStringLiteral("--hosts"), QStringLiteral(VANTAGE_SOURCE_DIR "/CMakeLists.txt") }
                                           << QStringLiteral("hosts");
         QTest::newRow("an empty srun") << QStringList{ QStringLiteral("--launcher"), QStringLiteral("slurm"),
-            QStringLiteral("--srun"), QStringLiteral(" ") } << QStringLiteral("srun");
+            QStringLiteral("--srun"), QStringLiteral(" ") }
+                                       << QStringLiteral("srun");
         QTest::newRow("ssh without hosts") << QStringList{ QStringLiteral("--launcher"), QStringLiteral("ssh") }
                                            << QStringLiteral("needs a host list");
-        QTest::newRow("unknown launcher") << QStringList{ QStringLiteral("--launcher"), QStringLiteral("pbs") }
-                                          << QStringLiteral("launcher");
+        QTest::newRow("unknown launcher")
+            << QStringList{ QStringLiteral("--launcher"), QStringLiteral("pbs") } << QStringLiteral("launcher");
     }
 
     // vantage-cli exits 2 naming what is wrong, before anything starts (no testbed needed).
