@@ -2200,7 +2200,7 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
     </message>
     <message>
         <source>Largest matmul:</source>
-        <translation>Größte Matrixmultiplikation:</translation>
+        <translation>Größte Matrix:</translation>
     </message>
     <message>
         <source>Calibrate This Machine</source>

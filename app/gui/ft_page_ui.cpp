@@ -197,9 +197,11 @@ QWidget* FtPage::buildChart()
     budgetRow->addWidget(budgetCaption);
     m_budget->setMinimumWidth(120);
     budgetRow->addWidget(m_budget, 1);
-    budgetRow->addWidget(m_budgetLabel);
     chartControls->addLayout(axisRow);
     chartControls->addLayout(budgetRow);
+    // Under the slider, not beside it: as wide as its longest text ("131.32 GiB (fits 3 of 3
+    // frontiers)"), beside the slider it held the views wider than a 1024-pixel window leaves them.
+    chartControls->addWidget(m_budgetLabel, 0, Qt::AlignRight);
     auto* chartBox = new QWidget(this);
     auto* chartLayout = new QVBoxLayout(chartBox);
     chartLayout->setContentsMargins(0, 0, 0, 0);
