@@ -488,21 +488,30 @@ SshLauncher::SshLauncher(std::vector<HostEntry> hosts, std::filesystem::path def
         throw Error::invalidInput("the ssh command is empty").forField("ssh");
 }
 
-const HostEntry& SshLauncher::slotHost(std::size_t slot, std::string* device) const
+const HostEntry& hostOfSlot(const std::vector<HostEntry>& hosts, std::size_t slot, std::size_t* slotOnHost)
 {
     std::size_t total = 0;
-    for (const auto& h : m_hosts)
+    for (const auto& h : hosts)
         total += static_cast<std::size_t>(h.slots);
     std::size_t s = slot % total;
-    for (const auto& h : m_hosts) {
+    for (const auto& h : hosts) {
         if (s < static_cast<std::size_t>(h.slots)) {
-            if (device)
-                *device = s < h.devices.size() ? h.devices[s] : "cpu";
+            if (slotOnHost)
+                *slotOnHost = s;
             return h;
         }
         s -= static_cast<std::size_t>(h.slots);
     }
-    return m_hosts.front();
+    return hosts.front();
+}
+
+const HostEntry& SshLauncher::slotHost(std::size_t slot, std::string* device) const
+{
+    std::size_t s = 0;
+    const HostEntry& h = hostOfSlot(m_hosts, slot, &s);
+    if (device)
+        *device = s < h.devices.size() ? h.devices[s] : "cpu";
+    return h;
 }
 
 std::string SshLauncher::dataPlaneHost(const std::string& host) const

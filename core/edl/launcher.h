@@ -123,6 +123,10 @@ private:
     std::size_t m_next = 0;
 };
 
+// The host of worker slot `slot` (0, 1, ...) when `hosts` (not empty) are filled slot by slot in
+// order and then round robin; `slotOnHost`, when given, gets the slot's index on that host.
+const HostEntry& hostOfSlot(const std::vector<HostEntry>& hosts, std::size_t slot, std::size_t* slotOnHost);
+
 // Workers on the listed hosts over ssh, slots filled in order and then round robin.
 class SshLauncher final : public Launcher {
 public:

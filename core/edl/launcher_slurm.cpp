@@ -165,16 +165,7 @@ SlurmLauncher::SlurmLauncher(
 
 std::string SlurmLauncher::nextHost() const
 {
-    std::size_t total = 0;
-    for (const auto& n : m_allocation.nodes)
-        total += static_cast<std::size_t>(n.slots);
-    std::size_t s = m_next % total;
-    for (const auto& n : m_allocation.nodes) {
-        if (s < static_cast<std::size_t>(n.slots))
-            return n.host;
-        s -= static_cast<std::size_t>(n.slots);
-    }
-    return m_allocation.nodes.front().host;
+    return hostOfSlot(m_allocation.nodes, m_next, nullptr).host;
 }
 
 std::vector<std::string> SlurmLauncher::commandLine(const std::string& node) const

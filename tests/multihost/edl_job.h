@@ -120,4 +120,33 @@ inline void checkExactlyOnce(const QJsonObject& report)
     QVERIFY(report.value(QStringLiteral("replicas_equal")).toBool());
 }
 
+// A job of three workers, w2 on the testbed's third host, once it trains: that host's link is cut;
+// w2 must be dropped as failed, the two others go on, and the stopped job's report names w2 as its
+// one failure, exactly once. The link is restored before it returns.
+inline void dropsTheCutHost(const JobDriver& driver, const Testbed& bed, const QString& job)
+{
+    QVERIFY2(driver.waitFor(
+                 job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 3 && stepOf(s) >= 20; },
+                 120),
+        "the job never trained on three hosts");
+    QCOMPARE(workers(driver.status(job)).at(QStringLiteral("w2")).first, bed.host(3));
+    QVERIFY(bed.setLink(3, false));
+    QVERIFY2(driver.waitFor(
+                 job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("failed")) == 1; }, 60),
+        "w2 was never dropped");
+    const QJsonObject after = driver.status(job);
+    QCOMPARE(workers(after).at(QStringLiteral("w2")).second, QStringLiteral("failed"));
+    QCOMPARE(countIn(after, QStringLiteral("active")), 2);
+    QVERIFY2(driver.waitFor(
+                 job, [&](const QJsonObject& s) { return stepOf(s) >= stepOf(after) + 20; }, 60),
+        "the job did not go on without w2");
+    const QJsonObject report = driver.stopAndReport(job);
+    QVERIFY(bed.setLink(3, true));
+    QVERIFY(!report.isEmpty());
+    checkExactlyOnce(report);
+    const QJsonArray failures = report.value(QStringLiteral("failures")).toArray();
+    QCOMPARE(failures.size(), 1);
+    QCOMPARE(failures[0].toObject().value(QStringLiteral("worker")).toString(), QStringLiteral("w2"));
+}
+
 } // namespace vantage::testing

@@ -157,29 +157,7 @@ private Q_SLOTS:
     {
         const QString job = start(3);
         QVERIFY(!job.isEmpty());
-        QVERIFY2(
-            m_job->waitFor(
-                job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 3 && stepOf(s) >= 20; },
-                120),
-            "the job never trained on three hosts");
-        QCOMPARE(workers(m_job->status(job)).at(QStringLiteral("w2")).first, m_bed->host(3));
-        QVERIFY(m_bed->setLink(3, false));
-        QVERIFY2(m_job->waitFor(
-                     job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("failed")) == 1; }, 60),
-            "w2 was never dropped");
-        const QJsonObject after = m_job->status(job);
-        QCOMPARE(workers(after).at(QStringLiteral("w2")).second, QStringLiteral("failed"));
-        QCOMPARE(countIn(after, QStringLiteral("active")), 2);
-        QVERIFY2(m_job->waitFor(
-                     job, [&](const QJsonObject& s) { return stepOf(s) >= stepOf(after) + 20; }, 60),
-            "the job did not go on without w2");
-        const QJsonObject report = m_job->stopAndReport(job);
-        QVERIFY(m_bed->setLink(3, true));
-        QVERIFY(!report.isEmpty());
-        checkExactlyOnce(report);
-        const QJsonArray failures = report.value(QStringLiteral("failures")).toArray();
-        QCOMPARE(failures.size(), 1);
-        QCOMPARE(failures[0].toObject().value(QStringLiteral("worker")).toString(), QStringLiteral("w2"));
+        dropsTheCutHost(*m_job, *m_bed, job);
     }
 };
 
