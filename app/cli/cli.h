@@ -132,6 +132,7 @@ void addSessionCommands(CLI::App& app, Context& ctx);
 void addFtCommands(CLI::App& app, Context& ctx);
 // `ft calibrate`, in builds with EDL's process runtime (it measures through it).
 void addFtCalibrateCommand(CLI::App* ft, Context& ctx);
+void addFtRunCommands(CLI::App* ft, Context& ctx); // ft run, ft validate (ft_run_commands.cpp)
 void addDeviceCommands(CLI::App& app, Context& ctx);
 void addReportCommands(CLI::App& app, Context& ctx);
 // The LibTorch engines' commands, in builds that have them.

@@ -269,6 +269,7 @@ void addFtCommands(CLI::App& app, Context& ctx)
     exportCmd->callback([&ctx, o] { runExport(*o, ctx); });
 #ifdef VANTAGE_CLI_EDL
     addFtCalibrateCommand(ft, ctx);
+    addFtRunCommands(ft, ctx);
 #endif
 }
 

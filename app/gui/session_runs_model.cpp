@@ -109,6 +109,10 @@ QString SessionRunsModel::kindTitle(store::RunKind kind)
         return tr("knobs");
     case store::RunKind::Calibrate:
         return tr("calibrate");
+    case store::RunKind::Execute:
+        return tr("run strategy");
+    case store::RunKind::Validate:
+        return tr("validate");
     case store::RunKind::Unknown:
         break;
     }

@@ -52,8 +52,8 @@ constexpr const auto& enumTable(Engine)
     return kEngines;
 }
 
-// What a run did, stored by its name: FT "search", "frontier", "pick", "export", "calibrate"; EDL "train"; DGI
-// "generate", "partition", "evaluate"; PPAC "generate", "similar", "train", "evaluate", "rerank",
+// What a run did, stored by its name: FT "search", "frontier", "pick", "export", "calibrate", "execute", "validate"; EDL "train";
+// DGI "generate", "partition", "evaluate"; PPAC "generate", "similar", "train", "evaluate", "rerank",
 // "knobs". Unknown as for Engine.
 enum class RunKind {
     Search,
@@ -68,13 +68,16 @@ enum class RunKind {
     Rerank,
     Knobs,
     Calibrate,
+    Execute,
+    Validate,
     Unknown
 };
-inline constexpr EnumTable<RunKind, 12> kRunKinds{ .field = "kind",
+inline constexpr EnumTable<RunKind, 14> kRunKinds{ .field = "kind",
     .entries = { { { RunKind::Search, "search" }, { RunKind::Frontier, "frontier" }, { RunKind::Pick, "pick" },
         { RunKind::Export, "export" }, { RunKind::Train, "train" }, { RunKind::Generate, "generate" },
         { RunKind::Partition, "partition" }, { RunKind::Evaluate, "evaluate" }, { RunKind::Similar, "similar" },
-        { RunKind::Rerank, "rerank" }, { RunKind::Knobs, "knobs" }, { RunKind::Calibrate, "calibrate" } } },
+        { RunKind::Rerank, "rerank" }, { RunKind::Knobs, "knobs" }, { RunKind::Calibrate, "calibrate" },
+        { RunKind::Execute, "execute" }, { RunKind::Validate, "validate" } } },
     .fallback = RunKind::Unknown };
 constexpr const auto& enumTable(RunKind)
 {

@@ -1,0 +1,595 @@
+#include "ft/execute_run.h"
+
+#include "common/error.h"
+#include "common/json.h"
+#include "common/progress.h"
+#include "ft/search_run.h"
+#include "ft/strategy_run.h"
+#include "store/run_scope.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <numeric>
+
+namespace vantage::ft {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The runs' folder (the exporter's graph, the strategies, the ranks' logs and results): removed
+// when the run ends well or is cancelled, kept for the logs an error names.
+struct WorkDir {
+    fs::path dir;
+    bool keep = false;
+    WorkDir()
+    {
+        std::string templ = (fs::temp_directory_path() / "vantage-ft-run-XXXXXX").string();
+        if (!::mkdtemp(templ.data()))
+            throw Error::failure("cannot make a folder in " + fs::temp_directory_path().string());
+        dir = templ;
+    }
+    ~WorkDir()
+    {
+        std::error_code ec;
+        if (!keep)
+            fs::remove_all(dir, ec);
+    }
+    WorkDir(const WorkDir&) = delete;
+    WorkDir& operator=(const WorkDir&) = delete;
+};
+
+// Runs `body`, keeping the folder when it throws anything but a cancel.
+template <typename F> auto keepOnFailure(WorkDir& work, F&& body)
+{
+    try {
+        return body();
+    } catch (const Cancelled&) {
+        throw;
+    } catch (...) {
+        work.keep = true;
+        throw;
+    }
+}
+
+std::vector<std::string> moduleArgs(const ModuleSource& m)
+{
+    std::vector<std::string> args{ "--model", m.model };
+    if (!m.kwargs.empty())
+        args.insert(args.end(), { "--kwargs", m.kwargs });
+    for (const auto& input : m.inputs)
+        args.insert(args.end(), { "--input", input });
+    args.insert(args.end(), { "--batch", std::to_string(m.batch) });
+    return args;
+}
+
+void checkModule(const ModuleSource& m)
+{
+    if (m.model.empty())
+        throw Error::invalidInput("give the module: FILE.py:NAME or MODULE:NAME").forField("module");
+    if (m.model.find(':') == std::string::npos)
+        throw Error::invalidInput("'" + m.model + "' names no callable: write FILE.py:NAME or MODULE:NAME")
+            .forField("module");
+    if (m.batch < 1)
+        throw Error::invalidInput("the batch must be at least 1").forField("batch");
+    if (!m.kwargs.empty() && !Json::parse(m.kwargs, nullptr, false).is_object())
+        throw Error::invalidInput("--kwargs must be a JSON object, got '" + m.kwargs + "'").forField("kwargs");
+}
+
+struct Runner {
+    const ModuleSource& module;
+    const RunnerOptions& options;
+    const RunPythonRanks& run;
+    const CancelToken& cancel;
+    fs::path dir;
+
+    PythonRanks ranks(const std::string& what, const fs::path& logs, int processes, std::vector<std::string> args) const
+    {
+        return { .python = options.python,
+            .args = std::move(args),
+            .processes = processes,
+            .threads = options.threads,
+            .dir = logs,
+            .what = what,
+            .stallS = options.stallS,
+            .onLine = {} };
+    }
+
+    // The module's op graph, by the exporter (the graph FT plans).
+    Json exportGraph() const
+    {
+        std::vector<std::string> args{ "-m", "vantage.ft.cli" };
+        const std::vector<std::string> m = moduleArgs(module);
+        args.insert(args.end(), m.begin(), m.end());
+        args.insert(args.end(), { "--out", (dir / "graph.json").string() });
+        run(ranks("the FT exporter", dir / "export", 1, std::move(args)), cancel);
+        return readJsonFile(dir / "graph.json");
+    }
+
+    std::vector<std::string> runnerArgs(const fs::path& strategy, const fs::path& out, const char* mode) const
+    {
+        std::vector<std::string> args{ "-m", "vantage.ft.runner" };
+        const std::vector<std::string> m = moduleArgs(module);
+        args.insert(args.end(), m.begin(), m.end());
+        args.insert(args.end(),
+            { "--strategy", strategy.string(), "--steps", std::to_string(options.steps), "--warmup",
+                std::to_string(options.warmup), "--seed", std::to_string(options.seed), "--threads",
+                std::to_string(options.threads), "--device", options.device, "--out", out.string() });
+        if (mode)
+            args.emplace_back(mode);
+        return args;
+    }
+
+    // The losses of the one-process run of the same module, seed and batches.
+    std::vector<double> referenceLosses(const fs::path& strategy, Progress& progress) const
+    {
+        progress.report(0.0, "one-process reference run");
+        const fs::path out = dir / "reference.json";
+        run(ranks("the strategy runner (one-process reference)", dir / "reference", 1,
+                runnerArgs(strategy, out, "--reference")),
+            cancel);
+        return readJsonFile(out).at("losses").get<std::vector<double>>();
+    }
+
+    // Checks in one process that every op's configuration runs, then runs the strategy on its
+    // devices; Error::invalidInput (the runner's words, naming the op) when it cannot.
+    Json runStrategy(const fs::path& strategy, int devices, const std::string& tag, Progress& progress) const
+    {
+        const fs::path logs = dir / tag;
+        progress.report(0.0, "checking the configurations");
+        run(ranks("the strategy runner (check)", logs / "check", 1, runnerArgs(strategy, logs / "check.json", "--check")),
+            cancel);
+        PythonRanks r = ranks("the strategy runner", logs, devices, runnerArgs(strategy, logs / "result.json", nullptr));
+        r.onLine = [&](const Json& line) {
+            if (line.value("event", "") != "step")
+                return;
+            const double step = line.value("step", 0.0), steps = std::max(1.0, line.value("steps", 1.0));
+            progress.report(std::clamp((step + 1.0) / steps, 0.0, 1.0),
+                "step " + std::to_string(int(step) + 1) + " of " + std::to_string(int(steps)));
+        };
+        run(r, cancel);
+        return readJsonFile(logs / "result.json");
+    }
+
+    // The frontier of the module's graph on `devices`, priced in fp32 as the runner trains.
+    SearchRun search(const Json& graph, const ClusterProfile& cluster, int devices, Progress& progress) const
+    {
+        SearchRequest request;
+        request.graph = graph;
+        request.graphFile = module.model;
+        request.cluster = cluster;
+        request.options.deviceCounts = { devices };
+        request.options.cost.precision = Precision::Fp32;
+        request.options.baselines = false;
+        return runSearch(nullptr, request, progress, cancel);
+    }
+};
+
+std::string configsOf(const Json& strategy)
+{
+    std::map<std::string, int> counts;
+    for (const auto& op : strategy.at("ops"))
+        ++counts[op.value("config", "?")];
+    std::vector<std::pair<std::string, int>> sorted(counts.begin(), counts.end());
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::string out;
+    for (const auto& [config, n] : sorted)
+        out += (out.empty() ? "" : ", ") + config + " x" + std::to_string(n);
+    return out;
+}
+
+double lossError(const std::vector<double>& losses, const std::vector<double>& reference)
+{
+    if (losses.size() != reference.size() || losses.empty())
+        return 1.0; // a run that did not train every step matches nothing
+    double worst = 0.0;
+    for (std::size_t i = 0; i < losses.size(); ++i)
+        worst = std::max(worst, std::abs(losses[i] - reference[i]) / std::max(std::abs(reference[i]), 1e-12));
+    return worst;
+}
+
+// Fills the measured side of `m` from the runner's result.
+void takeResult(Measurement& m, const Json& result, const std::vector<double>& reference)
+{
+    m.runner = result;
+    m.measuredTime = result.at("time_s").get<double>();
+    const Json& peaks = result.at("memory").at("peak_bytes");
+    for (const auto& peak : peaks)
+        m.measuredMemory = std::max(m.measuredMemory, peak.get<double>());
+    if (!reference.empty())
+        m.lossError = lossError(result.at("losses").get<std::vector<double>>(), reference);
+}
+
+Measurement predicted(const Json& strategy, std::string label, int point)
+{
+    Measurement m;
+    m.label = std::move(label);
+    m.point = point;
+    m.configs = configsOf(strategy);
+    m.predictedTime = strategy.at("time").get<double>();
+    m.predictedMemory = strategy.at("memory").get<double>();
+    return m;
+}
+
+std::string percent(double fraction)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * fraction);
+    return buf;
+}
+
+std::string modelName(const ModuleSource& m)
+{
+    const std::string callable = m.model.substr(m.model.rfind(':') + 1);
+    const std::string file = fs::path(m.model.substr(0, m.model.rfind(':'))).stem().string();
+    return callable == "build" || callable == "model" ? file : callable;
+}
+
+std::string millis(double s)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f ms", s * 1e3);
+    return buf;
+}
+
+std::string mebibytes(double bytes)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", bytes / 1048576.0);
+    return buf;
+}
+
+void checkRequest(const ModuleSource& module, const RunnerOptions& runner, int devices, const RunPythonRanks& run)
+{
+    checkModule(module);
+    params::checkRanges(runnerOptionsParams(), runner);
+    if (runner.warmup >= runner.steps)
+        throw Error::invalidInput("--warmup " + std::to_string(runner.warmup) + " leaves no timed step of --steps "
+            + std::to_string(runner.steps))
+            .forField("warmup");
+    if (runner.device != "cpu" && runner.device != "cuda")
+        throw Error::invalidInput("--device must be cpu or cuda, got '" + runner.device + "'").forField("device");
+    if (devices < 1 || devices > 1024)
+        throw Error::invalidInput("--devices must be from 1 to 1024, got " + std::to_string(devices))
+            .forField("devices");
+    if (!run)
+        throw Error::failure("this build cannot start the runner's processes");
+}
+
+// A strategy file `ft export` wrote, for `devices` devices.
+Json readStrategyFile(const std::string& file, int devices)
+{
+    Json strategy = readJsonFile(file);
+    if (!strategy.is_object() || !strategy.contains("ops") || !strategy["ops"].is_array()
+        || !strategy.value("time", Json()).is_number() || !strategy.value("memory", Json()).is_number())
+        throw Error::invalidInput("not a strategy as `vantage-cli ft export` writes it (ops, time, memory)")
+            .inFile(file);
+    if (strategy.value("devices", 0) != devices)
+        throw Error::invalidInput("the strategy is for " + std::to_string(strategy.value("devices", 0))
+            + " devices, --devices is " + std::to_string(devices))
+            .inFile(file);
+    return strategy;
+}
+
+Json baseParams(const ModuleSource& module, const RunnerOptions& runner, int devices)
+{
+    return { { "module", toJson(module) }, { "runner", params::toJson(runnerOptionsParams(), runner) },
+        { "devices", devices } };
+}
+
+} // namespace
+
+Json toJson(const ModuleSource& m)
+{
+    return { { "model", m.model }, { "kwargs", m.kwargs }, { "inputs", m.inputs }, { "batch", m.batch } };
+}
+
+ModuleSource moduleSourceFromJson(const Json& j)
+{
+    ModuleSource m;
+    m.model = j.at("model").get<std::string>();
+    m.kwargs = j.value("kwargs", "");
+    m.inputs = j.value("inputs", std::vector<std::string>{});
+    m.batch = j.at("batch").get<std::int64_t>();
+    return m;
+}
+
+const params::Table<RunnerOptions>& runnerOptionsParams()
+{
+    using O = RunnerOptions;
+    using params::number;
+    using params::text;
+    static const params::Table<O> table = {
+        number(&O::steps, { "steps", "--steps", VANTAGE_TRANSLATE_NOOP("Params", "Training steps of every run") }, 1,
+            100000),
+        number(&O::warmup,
+            { "warmup", "--warmup", VANTAGE_TRANSLATE_NOOP("Params", "Of those, steps not timed (warm-up)") }, 0,
+            100000),
+        number(&O::seed, { "seed", "--seed", VANTAGE_TRANSLATE_NOOP("Params", "Seed of the weights and batches") },
+            std::int64_t{ 0 }, std::int64_t{ 1 } << 31),
+        number(&O::threads, { "threads", "--threads", VANTAGE_TRANSLATE_NOOP("Params", "Threads of each process") },
+            1, 1024),
+        text(&O::device,
+            { "device", "--device", VANTAGE_TRANSLATE_NOOP("Params", "cpu (Gloo) or cuda (NCCL, a GPU per process)") }),
+        text(&O::python,
+            { "python", "--python", VANTAGE_TRANSLATE_NOOP("Params", "Python with PyTorch ($VANTAGE_PYTHON, else python3)") },
+            params::Type::Path),
+        number(&O::stallS,
+            { "stall_s", "--stall",
+                VANTAGE_TRANSLATE_NOOP("Params", "Stop a run that prints nothing for this long"), "s" },
+            1.0, 86400.0),
+    };
+    return table;
+}
+
+double Measurement::timeError() const
+{
+    return measuredTime > 0.0 ? (predictedTime - measuredTime) / measuredTime : 0.0;
+}
+
+double Measurement::memoryError() const
+{
+    return measuredMemory > 0.0 ? (predictedMemory - measuredMemory) / measuredMemory : 0.0;
+}
+
+Json measurementJson(const Measurement& m)
+{
+    Json out = { { "label", m.label }, { "point", m.point }, { "configs", m.configs },
+        { "predicted_time_s", m.predictedTime }, { "predicted_memory_bytes", m.predictedMemory } };
+    if (!m.refused.empty()) {
+        out["refused"] = m.refused;
+        return out;
+    }
+    out["measured_time_s"] = m.measuredTime;
+    out["measured_memory_bytes"] = m.measuredMemory;
+    out["time_error"] = m.timeError();
+    out["memory_error"] = m.memoryError();
+    if (m.lossError >= 0.0) {
+        out["loss_max_relative_error"] = m.lossError;
+        out["losses_match"] = m.lossesMatch();
+    }
+    if (m.runner.is_object())
+        for (const char* key : { "losses", "step_times_s", "memory", "collectives", "backend", "device", "torch" })
+            if (m.runner.contains(key))
+                out[key] = m.runner[key];
+    return out;
+}
+
+double spearman(const std::vector<double>& a, const std::vector<double>& b)
+{
+    const std::size_t n = std::min(a.size(), b.size());
+    if (n < 2)
+        return 0.0;
+    const auto ranks = [n](const std::vector<double>& v) {
+        std::vector<std::size_t> order(n);
+        std::iota(order.begin(), order.end(), std::size_t{ 0 });
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return v[i] < v[j]; });
+        std::vector<double> rank(n);
+        for (std::size_t i = 0; i < n;) {
+            std::size_t j = i;
+            while (j + 1 < n && v[order[j + 1]] == v[order[i]])
+                ++j;
+            for (std::size_t k = i; k <= j; ++k)
+                rank[order[k]] = 0.5 * double(i + j); // ties share their mean rank
+            i = j + 1;
+        }
+        return rank;
+    };
+    const std::vector<double> ra = ranks(a), rb = ranks(b);
+    const double ma = std::accumulate(ra.begin(), ra.end(), 0.0) / double(n);
+    const double mb = std::accumulate(rb.begin(), rb.end(), 0.0) / double(n);
+    double sab = 0.0, saa = 0.0, sbb = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+        sab += (ra[i] - ma) * (rb[i] - mb);
+        saa += (ra[i] - ma) * (ra[i] - ma);
+        sbb += (rb[i] - mb) * (rb[i] - mb);
+    }
+    return saa > 0.0 && sbb > 0.0 ? sab / std::sqrt(saa * sbb) : 0.0;
+}
+
+std::vector<int> spreadPoints(int count, int wanted)
+{
+    std::vector<int> out;
+    if (count <= 0)
+        return out;
+    if (wanted <= 0 || wanted >= count) {
+        out.resize(static_cast<std::size_t>(count));
+        std::iota(out.begin(), out.end(), 0);
+        return out;
+    }
+    if (wanted == 1)
+        return { 0 };
+    for (int i = 0; i < wanted; ++i) {
+        const int point = static_cast<int>(std::lround(double(i) * double(count - 1) / double(wanted - 1)));
+        if (out.empty() || out.back() != point)
+            out.push_back(point);
+    }
+    return out;
+}
+
+ExecuteRun ExecuteRecipe::run(
+    store::Session* session, const ExecuteRequest& r, Progress& progress, const CancelToken& cancel)
+{
+    checkRequest(r.module, r.runner, r.devices, r.runRanks);
+    const Json fromFile = r.strategyFile.empty() ? Json() : readStrategyFile(r.strategyFile, r.devices);
+    Json params = baseParams(r.module, r.runner, r.devices);
+    params["strategy_file"] = r.strategyFile.empty() ? Json() : Json(r.strategyFile);
+    params["cluster"] = r.strategyFile.empty() ? Json(r.cluster.name) : Json();
+    params["pick"] = r.pick;
+    const std::string label = r.strategyFile.empty() ? r.pick : fs::path(r.strategyFile).filename().string();
+    const store::NewRun run{ .engine = engine,
+        .kind = kind,
+        .name = modelName(r.module) + " x" + std::to_string(r.devices) + " (" + label + ")",
+        .params = std::move(params) };
+    return store::recordRun(session, run, [&](store::RunScope& scope) {
+        WorkDir work;
+        return keepOnFailure(work, [&] {
+            const Runner runner{ r.module, r.runner, r.runRanks, cancel, work.dir };
+            ExecuteRun out;
+            out.runId = scope.id();
+            out.strategy = fromFile;
+            if (out.strategy.is_null()) {
+                SubProgress exporting(progress, 0.0, 0.1, "exporting the module");
+                const Json graph = runner.exportGraph();
+                SubProgress searching(progress, 0.1, 0.15, "searching the frontier");
+                const SearchRun found = runner.search(graph, r.cluster, r.devices, searching);
+                const DeviceFrontier& f = found.result.frontiers.at(0);
+                const int index = pickOnFrontier(f, r.pick);
+                out.strategy = strategyJson(
+                    strategyFor(found.graph, r.cluster, found.result, 0, f.points[std::size_t(index)].strategy), index);
+                out.strategy["pick"] = r.pick;
+            }
+            const fs::path strategyFile = work.dir / "strategy.json";
+            writeJsonFile(strategyFile, out.strategy, 2);
+            SubProgress reference(progress, 0.15, 0.35, "one-process reference run");
+            out.referenceLosses = runner.referenceLosses(strategyFile, reference);
+            SubProgress running(progress, 0.35, 1.0, "running the strategy");
+            out.measurement = predicted(out.strategy, label, -1);
+            takeResult(out.measurement, runner.runStrategy(strategyFile, r.devices, "strategy", running),
+                out.referenceLosses);
+            const Measurement& m = out.measurement;
+            out.result = { { "strategy", out.strategy }, { "measurement", measurementJson(m) },
+                { "reference_losses", out.referenceLosses } };
+            if (session) {
+                session->addArtifact(out.runId, "strategy.json", "application/json", out.strategy.dump(2));
+                session->addArtifact(out.runId, "runner.json", "application/json", m.runner.dump(2));
+            }
+            out.summary = run.name + ": measured " + millis(m.measuredTime) + " / predicted " + millis(m.predictedTime)
+                + ", " + mebibytes(m.measuredMemory) + " / " + mebibytes(m.predictedMemory) + " MiB, "
+                + (m.lossesMatch() ? "losses equal" : "losses differ by " + percent(m.lossError));
+            scope.succeed(out.result, out.summary);
+            progress.report(1.0, "done");
+            return out;
+        });
+    });
+}
+
+namespace {
+
+// The figures over the rows measured: median |errors|, Spearman of time, the fastest by each.
+void summarise(ValidateRun& v)
+{
+    std::vector<double> timeErrors, memoryErrors, predictedTimes, measuredTimes;
+    for (std::size_t i = 0; i < v.rows.size(); ++i) {
+        const Measurement& m = v.rows[i];
+        if (!m.measured())
+            continue;
+        timeErrors.push_back(std::abs(m.timeError()));
+        memoryErrors.push_back(std::abs(m.memoryError()));
+        predictedTimes.push_back(m.predictedTime);
+        measuredTimes.push_back(m.measuredTime);
+        const auto at = [&](int k) { return v.rows[std::size_t(k)]; };
+        if (v.predictedFastest < 0 || m.predictedTime < at(v.predictedFastest).predictedTime)
+            v.predictedFastest = int(i);
+        if (v.measuredFastest < 0 || m.measuredTime < at(v.measuredFastest).measuredTime)
+            v.measuredFastest = int(i);
+    }
+    const auto median = [](std::vector<double> x) {
+        if (x.empty())
+            return 0.0;
+        std::sort(x.begin(), x.end());
+        const std::size_t n = x.size();
+        return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
+    };
+    v.medianTimeError = median(timeErrors);
+    v.medianMemoryError = median(memoryErrors);
+    v.spearmanTime = spearman(predictedTimes, measuredTimes);
+    if (v.predictedFastest >= 0 && v.measuredFastest >= 0) {
+        const double best = v.rows[std::size_t(v.measuredFastest)].measuredTime;
+        v.fastestGap = (v.rows[std::size_t(v.predictedFastest)].measuredTime - best) / best;
+    }
+}
+
+Json validationJson(const ValidateRun& v, int devices, const std::string& cluster)
+{
+    Json rows = Json::array();
+    for (const Measurement& m : v.rows)
+        rows.push_back(measurementJson(m));
+    return { { "devices", devices }, { "cluster", cluster }, { "frontier_points", v.frontierPoints },
+        { "strategies", rows }, { "median_time_error", v.medianTimeError },
+        { "median_memory_error", v.medianMemoryError }, { "spearman_time", v.spearmanTime },
+        { "predicted_fastest", v.predictedFastest }, { "measured_fastest", v.measuredFastest },
+        { "fastest_gap", v.fastestGap }, { "reference_losses", v.referenceLosses } };
+}
+
+} // namespace
+
+ValidateRun ValidateRecipe::run(
+    store::Session* session, const ValidateRequest& r, Progress& progress, const CancelToken& cancel)
+{
+    checkRequest(r.module, r.runner, r.devices, r.runRanks);
+    if (r.points < 0)
+        throw Error::invalidInput("--points must be 0 (every point) or more").forField("points");
+    Json params = baseParams(r.module, r.runner, r.devices);
+    params["points"] = r.points;
+    params["cluster"] = toJson(r.cluster);
+    const store::NewRun run{ .engine = engine,
+        .kind = kind,
+        .name = modelName(r.module) + " x" + std::to_string(r.devices) + " (validate)",
+        .params = std::move(params) };
+    return store::recordRun(session, run, [&](store::RunScope& scope) {
+        WorkDir work;
+        return keepOnFailure(work, [&] {
+            const Runner runner{ r.module, r.runner, r.runRanks, cancel, work.dir };
+            ValidateRun out;
+            out.runId = scope.id();
+            SubProgress exporting(progress, 0.0, 0.05, "exporting the module");
+            const Json graph = runner.exportGraph();
+            SubProgress searching(progress, 0.05, 0.1, "searching the frontier");
+            const SearchRun found = runner.search(graph, r.cluster, r.devices, searching);
+            const DeviceFrontier& f = found.result.frontiers.at(0);
+            out.frontierPoints = int(f.points.size());
+            const std::vector<int> points = spreadPoints(out.frontierPoints, r.points);
+            const double share = 0.85 / double(points.size() + 1);
+            for (std::size_t i = 0; i < points.size(); ++i) {
+                const int point = points[i];
+                const Json strategy = strategyJson(
+                    strategyFor(found.graph, r.cluster, found.result, 0, f.points[std::size_t(point)].strategy), point);
+                const fs::path file = work.dir / ("strategy-" + std::to_string(point) + ".json");
+                writeJsonFile(file, strategy, 2);
+                if (i == 0) {
+                    SubProgress reference(progress, 0.1, 0.1 + share, "one-process reference run");
+                    out.referenceLosses = runner.referenceLosses(file, reference);
+                }
+                const std::string label
+                    = "point " + std::to_string(point + 1) + " of " + std::to_string(out.frontierPoints);
+                Measurement m = predicted(strategy, label, point);
+                const double begin = 0.1 + share * double(i + 1);
+                SubProgress running(progress, begin, begin + share, label);
+                try {
+                    takeResult(m, runner.runStrategy(file, r.devices, "point" + std::to_string(point), running),
+                        out.referenceLosses);
+                } catch (const Error& e) {
+                    if (e.kind() != Error::Kind::InvalidInput)
+                        throw;
+                    m.refused = e.what(); // the runner names the op it cannot run; the others still run
+                }
+                out.rows.push_back(std::move(m));
+            }
+            summarise(out);
+            out.result = validationJson(out, r.devices, r.cluster.name);
+            if (session) {
+                std::vector<store::SeriesPoint> time, memory;
+                for (const Measurement& m : out.rows)
+                    if (m.measured()) {
+                        time.push_back({ m.predictedTime, m.measuredTime });
+                        memory.push_back({ m.predictedMemory, m.measuredMemory });
+                    }
+                session->appendSeries(out.runId, "validate/time", time);
+                session->appendSeries(out.runId, "validate/memory", memory);
+            }
+            out.summary = run.name.substr(0, run.name.rfind(" (")) + ": " + std::to_string(out.rows.size())
+                + " strategies, median |error| time " + percent(out.medianTimeError) + ", memory "
+                + percent(out.medianMemoryError) + ", Spearman " + std::to_string(out.spearmanTime).substr(0, 4);
+            scope.succeed(out.result, out.summary);
+            progress.report(1.0, "done");
+            return out;
+        });
+    });
+}
+
+} // namespace vantage::ft
