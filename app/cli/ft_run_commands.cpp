@@ -60,7 +60,7 @@ std::vector<std::string> row(const ft::Measurement& m)
     return { m.label, m.configs, formatSeconds(m.predictedTime), formatSeconds(m.measuredTime),
         formatBytes(m.predictedMemory), formatBytes(m.measuredMemory), signedPercent(m.timeError()),
         signedPercent(m.memoryError()),
-        m.lossError < 0 ? "-" : (m.lossesMatch() ? "equal" : "differ ") + fixed(m.lossError, 6) };
+        m.lossError < 0 ? "-" : m.lossesMatch() ? "equal" : "differ by " + signedPercent(m.lossError) };
 }
 
 const std::vector<std::string> kHeaders

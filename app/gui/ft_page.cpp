@@ -152,6 +152,8 @@ void FtPage::clearResult()
     m_state->graph.reset();
     m_searchRun = 0;
     m_chart->setFrontiers({});
+    m_state->baselines.clear();
+    m_state->measured.clear();
     m_chart->setMarkers({});
     m_chart->setLimit(0, QString());
     m_chart->chart()->setTitle(tr("No frontier yet: choose a model, a cluster and device counts, then Search"));
@@ -263,6 +265,11 @@ int FtPage::pointCount(int frontier) const
     return static_cast<int>(m_state->result->frontiers[static_cast<std::size_t>(frontier)].points.size());
 }
 
+void FtPage::showMarkers()
+{
+    m_chart->setMarkers(m_state->baselines + m_state->measured);
+}
+
 void FtPage::showResult()
 {
     const auto& r = *m_state->result;
@@ -287,7 +294,8 @@ void FtPage::showResult()
         lines << searchLines(fr);
     }
     m_chart->setFrontiers(series);
-    m_chart->setMarkers(markers);
+    m_state->baselines = markers;
+    showMarkers();
     m_chart->setLimit(r.deviceMemory / kGiB, tr("Device memory (%1)").arg(ftBytesText(r.deviceMemory)));
     m_chart->chart()->setTitle(tr("%1, batch %2, %3")
                                    .arg(QString::fromStdString(r.model))
@@ -567,6 +575,10 @@ void FtPage::showRun(qint64 runId)
         auto run = s->run(runId);
         if (run.kind == store::RunKind::Calibrate) {
             showCalibration(run);
+            return;
+        }
+        if (run.kind == store::RunKind::Execute || run.kind == store::RunKind::Validate) {
+            showMeasuredRun(run);
             return;
         }
         int pickFrontier = -1, pickStrategy = -1;

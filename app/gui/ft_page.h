@@ -6,13 +6,16 @@
 // page starts with the fastest strategy that fits in device memory and says so, or picks nothing
 // and says why; a strategy that does not fit is marked, and exported only when the user confirms.
 // Calibrate measures this machine's devices (a task with progress and Cancel) and adds the fitted
-// profile to the cluster box.
+// profile to the cluster box. The Run tab runs the picked strategy (or points of its frontier) on
+// the user's own PyTorch module and marks what was measured beside what was predicted.
 
 #include "engine_page.h"
 
 #include <QPointer>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -40,6 +43,9 @@ struct RunInfo;
 namespace vantage::ft {
 struct ClusterProfile;
 struct DeviceFrontier;
+struct Measurement;
+struct ModuleSource;
+struct RunnerOptions;
 struct StrategyPoint;
 } // namespace vantage::ft
 
@@ -94,6 +100,20 @@ private:
     // Puts a calibrated profile into the cluster box (once per run) and selects it.
     void addCalibratedCluster(qint64 runId, const ft::ClusterProfile& cluster);
     void showCalibration(const store::RunInfo& run);
+    // The Run tab (ft_page_run.cpp): the picked strategy, or points of its frontier, run on the
+    // user's module and measured.
+    QWidget* buildRunTab();
+    // The module, inputs and steps of the tab and the picked frontier's devices; false (and why in
+    // the tab) when something is missing.
+    bool runInputs(ft::ModuleSource& module, ft::RunnerOptions& runner, int& devices);
+    bool startStrategyRun();
+    bool startValidation();
+    // Rows of the tab's table, and "Measured" markers on the chart in frontier `frontier`'s colour.
+    void addMeasurements(const std::vector<ft::Measurement>& rows, int frontier);
+    void showMeasuredRun(const store::RunInfo& run);
+    // The module an op graph's exporter recorded, into the tab.
+    void fillModuleFromGraph(const Json& graph);
+    void showMarkers(); // the baselines and the measurements
     void onSearchDone(TaskOutcome::State state, const QString& error);
     void showResult();
     void clearResult();
@@ -141,6 +161,16 @@ private:
     QSpinBox* m_calGemm;
     QPushButton* m_calibrate;
     QLabel* m_calStatus;
+    QWidget* m_runTab;
+    QLineEdit* m_runModule;
+    QLineEdit* m_runInputs;
+    QSpinBox* m_runSteps;
+    QSpinBox* m_runPoints;
+    QPushButton* m_runStrategy;
+    QPushButton* m_validate;
+    QLabel* m_runStatus;
+    QStandardItemModel* m_runModel;
+    std::string m_runKwargs; // the recorded module's keyword arguments (JSON)
 };
 
 } // namespace vantage::gui

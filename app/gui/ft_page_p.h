@@ -8,6 +8,7 @@
 #include "ft/cluster.h"
 #include "ft/op_graph.h"
 #include "ft/search.h"
+#include "widgets/pareto_chart.h"
 
 #include <QHash>
 #include <QString>
@@ -38,6 +39,8 @@ struct FtPage::State {
     std::optional<ft::SearchResult> result;
     std::optional<ft::OpGraph> graph;
     ft::ClusterProfile cluster;
+    QVector<widgets::ParetoMarker> baselines; // of the shown search
+    QVector<widgets::ParetoMarker> measured; // strategies run (the Run tab), shown beside their prediction
 };
 
 // A point of a search: frontier index and index into its points (by time ascending); -1 for none.

@@ -233,6 +233,8 @@ QWidget* FtPage::buildDetails()
     m_details->addTab(m_breakdown, tr("Breakdown"));
     m_details->addTab(m_graph, tr("Op Graph"));
     m_details->addTab(m_summary, tr("Summary"));
+    m_runTab = buildRunTab();
+    m_details->addTab(m_runTab, tr("Run"));
     m_export = new QPushButton(tr("Export Strategy…"), this);
     m_export->setObjectName(QStringLiteral("ftExport"));
     m_export->setEnabled(false);
@@ -325,6 +327,7 @@ void FtPage::selectModelFile(const QString& key, const QString& name)
         m_batch->setValue(
             static_cast<int>(std::min<std::int64_t>(m_state->files.value(key).graphBatch, m_batch->maximum())));
     m_model->setCurrentIndex(item);
+    fillModuleFromGraph(m_state->files.value(key).graphJson);
 }
 
 void FtPage::loadClusterFile()

@@ -260,18 +260,17 @@ void checkRequest(const ModuleSource& module, const RunnerOptions& runner, int d
         throw Error::failure("this build cannot start the runner's processes");
 }
 
-// A strategy file `ft export` wrote, for `devices` devices.
-Json readStrategyFile(const std::string& file, int devices)
+// A strategy as `ft export` writes it, for `devices` devices; `where` names it in errors.
+Json checkStrategy(Json strategy, int devices, const std::string& where)
 {
-    Json strategy = readJsonFile(file);
     if (!strategy.is_object() || !strategy.contains("ops") || !strategy["ops"].is_array()
         || !strategy.value("time", Json()).is_number() || !strategy.value("memory", Json()).is_number())
         throw Error::invalidInput("not a strategy as `vantage-cli ft export` writes it (ops, time, memory)")
-            .inFile(file);
+            .inFile(where);
     if (strategy.value("devices", 0) != devices)
         throw Error::invalidInput("the strategy is for " + std::to_string(strategy.value("devices", 0))
             + " devices, --devices is " + std::to_string(devices))
-            .inFile(file);
+            .inFile(where);
     return strategy;
 }
 
@@ -415,12 +414,16 @@ ExecuteRun ExecuteRecipe::run(
     store::Session* session, const ExecuteRequest& r, Progress& progress, const CancelToken& cancel)
 {
     checkRequest(r.module, r.runner, r.devices, r.runRanks);
-    const Json fromFile = r.strategyFile.empty() ? Json() : readStrategyFile(r.strategyFile, r.devices);
+    const Json given = !r.strategy.is_null() ? checkStrategy(r.strategy, r.devices, "the picked strategy")
+        : r.strategyFile.empty()             ? Json()
+                                             : checkStrategy(readJsonFile(r.strategyFile), r.devices, r.strategyFile);
     Json params = baseParams(r.module, r.runner, r.devices);
     params["strategy_file"] = r.strategyFile.empty() ? Json() : Json(r.strategyFile);
-    params["cluster"] = r.strategyFile.empty() ? Json(r.cluster.name) : Json();
+    params["cluster"] = given.is_null() ? Json(r.cluster.name) : Json();
     params["pick"] = r.pick;
-    const std::string label = r.strategyFile.empty() ? r.pick : fs::path(r.strategyFile).filename().string();
+    const std::string label = !r.strategyFile.empty() ? fs::path(r.strategyFile).filename().string()
+        : given.is_null()                            ? r.pick
+                                                     : "strategy " + std::to_string(given.value("strategy", 0) + 1);
     const store::NewRun run{ .engine = engine,
         .kind = kind,
         .name = modelName(r.module) + " x" + std::to_string(r.devices) + " (" + label + ")",
@@ -431,7 +434,7 @@ ExecuteRun ExecuteRecipe::run(
             const Runner runner{ r.module, r.runner, r.runRanks, cancel, work.dir };
             ExecuteRun out;
             out.runId = scope.id();
-            out.strategy = fromFile;
+            out.strategy = given;
             if (out.strategy.is_null()) {
                 SubProgress exporting(progress, 0.0, 0.1, "exporting the module");
                 const Json graph = runner.exportGraph();

@@ -90,6 +90,7 @@ struct ExecuteRequest {
     // The strategy: a file `ft export` wrote, or, when empty, the `pick` ("fastest", "min-memory",
     // "under-memory=GB") of the module's frontier searched now on `cluster` (fp32, as the runner trains).
     std::string strategyFile;
+    nlohmann::json strategy; // or the strategy itself (the FT page's pick); null: the file or a search
     ClusterProfile cluster;
     std::string pick = "fastest";
     RunnerOptions runner;

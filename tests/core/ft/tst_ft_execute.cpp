@@ -266,8 +266,10 @@ private Q_SLOTS:
     void namesTheRankThatDied()
     {
         requirePython();
+        QVERIFY(m_mlp);
         CountingRanks ranks;
-        const ft::ExecuteRequest r = execute(module("dies_on_rank1"), ranks);
+        ft::ExecuteRequest r = execute(module("dies_on_rank1"), ranks);
+        r.strategy = m_mlp->strategy; // its ops are the MLP's
         Error::Kind kind = Error::Kind::InvalidInput;
         const QString error = errorOf([&] { ft::ExecuteRecipe::run(nullptr, r, progress(), CancelToken{}); }, &kind);
         QVERIFY2(kind == Error::Kind::Failure, qPrintable(error));
@@ -277,47 +279,54 @@ private Q_SLOTS:
     void cancelsMidRun()
     {
         requirePython();
+        QVERIFY(m_mlp);
         CountingRanks ranks;
-        const ft::ExecuteRequest r = execute(module("mlp"), ranks);
+        ft::ExecuteRequest r = execute(module("mlp"), ranks);
+        r.strategy = m_mlp->strategy;
         const auto result = testing::cancelMidRun(
             [&](Progress& p, const CancelToken& c) { ft::ExecuteRecipe::run(nullptr, r, p, c); }, 3);
         VERIFY_CANCELLED_MID_RUN(result);
     }
 
-    // Points of a transformers GPT-2's frontier, each run and compared; the figures stored.
+    // Two points of the MLP's frontier through vantage-cli ft validate: each run and compared, the
+    // figures printed and stored in the session with their series.
     void validatesAFrontier()
     {
         requirePython();
-        CountingRanks ranks;
-        const ft::ValidateRequest r{ .module = module("tiny_gpt2", "long:16", 4),
-            .devices = 2,
-            .cluster = ft::resolveCluster("h200x8"),
-            .points = 2,
-            .runner = quick(),
-            .runRanks = ranks.fn() };
-        const ft::ValidateRun v = ft::ValidateRecipe::run(&*m_session, r, progress(), CancelToken{});
-        QVERIFY(v.frontierPoints >= 1);
-        QCOMPARE(int(v.rows.size()), std::min(2, v.frontierPoints));
+        const QString file = m_dir.path() + "/validate.vantage";
+        const auto r = cli_harness::run(QStringLiteral(VANTAGE_CLI),
+            { "--json", "--session", file, "ft", "validate", "--model", kModels + ":mlp", "--input", "long:8",
+                "--batch", "8", "--devices", "2", "--points", "2", "--steps", "3", "--cluster", "h200x8" },
+            500000);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const Json out = Json::parse(r.out.toStdString());
+        const int points = out.at("frontier_points").get<int>();
+        QVERIFY(points >= 1);
+        const Json& rows = out.at("strategies");
+        QCOMPARE(int(rows.size()), std::min(2, points));
         int measured = 0;
-        for (const ft::Measurement& m : v.rows) {
-            if (!m.measured()) {
-                QVERIFY2(m.refused.find("op '") != std::string::npos, m.refused.c_str()); // a refusal names the op
+        for (const Json& row : rows) {
+            if (row.contains("refused")) {
+                QVERIFY2(row["refused"].get<std::string>().find("op '") != std::string::npos, row.dump().c_str());
                 continue;
             }
             ++measured;
-            QVERIFY2(m.lossesMatch(), qPrintable(QString::fromStdString(m.label) + ": " + QString::number(m.lossError)));
-            QVERIFY(m.measuredTime > 0.0 && m.measuredMemory > 0.0);
+            for (const char* key : { "predicted_time_s", "measured_time_s", "predicted_memory_bytes",
+                     "measured_memory_bytes", "time_error", "memory_error" })
+                QVERIFY2(row.contains(key), key);
+            QVERIFY2(row.at("losses_match").get<bool>(), row.dump().c_str());
+            QVERIFY(row.at("measured_time_s").get<double>() > 0.0);
         }
         QVERIFY(measured >= 1);
-        QVERIFY(v.predictedFastest >= 0 && v.measuredFastest >= 0);
-        QVERIFY(v.medianTimeError >= 0.0 && std::isfinite(v.medianTimeError));
-        const store::RunInfo info = ft::ValidateRecipe::read(*m_session, v.runId);
-        QCOMPARE(info.status, store::RunStatus::Done);
-        QCOMPARE(info.result.at("strategies").size(), v.rows.size());
-        QCOMPARE(int(m_session->series(v.runId, "validate/time").size()), measured);
-        QCOMPARE(int(m_session->series(v.runId, "validate/memory").size()), measured);
         for (const char* key : { "median_time_error", "median_memory_error", "spearman_time", "fastest_gap" })
-            QVERIFY2(info.result.contains(key), key);
+            QVERIFY2(out.contains(key), key);
+
+        const store::Session stored = store::Session::open(file.toStdString(), store::Session::Mode::ReadOnly);
+        const store::RunInfo info = ft::ValidateRecipe::read(stored, out.at("run").get<std::int64_t>());
+        QCOMPARE(info.status, store::RunStatus::Done);
+        QCOMPARE(info.result.at("strategies").size(), rows.size());
+        QCOMPARE(int(stored.series(info.id, "validate/time").size()), measured);
+        QCOMPARE(int(stored.series(info.id, "validate/memory").size()), measured);
     }
 
     void cliExitsTwoOnBadInput_data()
@@ -342,20 +351,6 @@ private Q_SLOTS:
         QVERIFY2(QString::fromUtf8(r.err).contains(words), r.err.constData());
     }
 
-    void cliPrintsTheComparison()
-    {
-        requirePython();
-        const auto r = cli_harness::run(QStringLiteral(VANTAGE_CLI),
-            { "--json", "--session", m_dir.path() + "/cli.vantage", "ft", "run", "--model", kModels + ":mlp", "--input",
-                "long:8", "--batch", "8", "--devices", "2", "--steps", "3" },
-            300000);
-        QVERIFY2(r.code == 0, r.err.constData());
-        const QJsonObject j = r.json();
-        for (const char* key : { "predicted_time_s", "measured_time_s", "predicted_memory_bytes",
-                 "measured_memory_bytes", "time_error", "memory_error", "losses_match" })
-            QVERIFY2(j.contains(key), key);
-        QVERIFY(j["losses_match"].toBool());
-    }
 };
 
 QTEST_GUILESS_MAIN(TestFtExecute)

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# FT's prediction against measured iterations (docs/ft.md, "Predicted against measured"): calibrates
+# this machine with N processes x 1 thread (vantage-cli ft calibrate), then runs every point of the
+# 2- and the 4-device frontier of a 4-layer GPT-2 from transformers (docs/examples/ft_gpt2.py) with
+# vantage-cli ft validate, and prints per strategy predicted and measured time and memory, and the
+# medians of |error|, Spearman's rank correlation of time and how far the predicted fastest is from
+# the measured fastest (one JSON line per device count, then a table).
+#   scripts/bench-ft-validate.sh [DEVICES...]     default: 2 4
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+CLI="$BUILD_DIR/app/cli/vantage-cli"
+PY=${VANTAGE_PYTHON:-$HOME/.cache/vantage/torch2-venv/bin/python}
+if ! "$PY" -c 'import torch.distributed.tensor, transformers' 2>/dev/null; then
+  echo "bench-ft-validate: needs PyTorch 2.x with transformers at $PY (scripts/setup-pyenv.sh)" >&2
+  exit 77
+fi
+export VANTAGE_PYTHON="$PY"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+devices=("$@")
+[ ${#devices[@]} -eq 0 ] && devices=(2 4)
+for n in "${devices[@]}"; do
+  "$CLI" --json ft calibrate --devices "$n" --threads 1 --gemm-max 1024 --out "$work/cal$n.json" >/dev/null
+  "$CLI" --json ft validate --model docs/examples/ft_gpt2.py:build --input long:128 --batch 8 --devices "$n" \
+    --cluster "$work/cal$n.json" --steps 6 --warmup 2 --threads 1 >"$work/validate$n.json"
+  "$PY" - "$work/validate$n.json" "$n" <<'PYEOF'
+import json, sys
+v = json.load(open(sys.argv[1]))
+rows = v["strategies"]
+print(json.dumps({"bench": "ft_validate", "devices": int(sys.argv[2]), "strategies": len(rows),
+                  "frontier_points": v["frontier_points"], "median_time_error": v["median_time_error"],
+                  "median_memory_error": v["median_memory_error"], "spearman_time": v["spearman_time"],
+                  "fastest_gap": v["fastest_gap"],
+                  "losses_match": all(r.get("losses_match", False) for r in rows if "refused" not in r)}))
+for r in rows:
+    if "refused" in r:
+        print(f"  {r['label']:<16} {r['configs'][:40]:<40} refused: {r['refused']}")
+        continue
+    print(f"  {r['label']:<16} {r['configs'][:40]:<40} time {r['predicted_time_s']*1e3:8.1f} / "
+          f"{r['measured_time_s']*1e3:8.1f} ms ({r['time_error']*100:+6.1f}%)  memory "
+          f"{r['predicted_memory_bytes']/2**20:7.1f} / {r['measured_memory_bytes']/2**20:7.1f} MiB "
+          f"({r['memory_error']*100:+6.1f}%)")
+PYEOF
+done
