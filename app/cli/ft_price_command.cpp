@@ -1,0 +1,157 @@
+// vantage-cli ft price: one named parallel strategy (Megatron's TP x PP x DP with micro-batches,
+// interleaving, recomputation, sequence parallelism, ZeRO) priced by FT's cost model (ft/plan.h);
+// ft published: that price of the runs Korthikanti et al. (2022) measured, against their figures.
+
+#include "cli.h"
+
+#include "common/error.h"
+#include "common/units.h"
+#include "ft/cluster.h"
+#include "ft/model_zoo.h"
+#include "ft/op_graph.h"
+#include "ft/plan.h"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+namespace vantage::cli {
+
+namespace {
+
+struct PriceOptions {
+    std::string model;
+    std::string cluster = "a100x8";
+    std::string strategy;
+    std::int64_t batch = 0;
+    std::int64_t seq = 0;
+};
+
+std::string fixed(double v, int digits)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+void printPrice(const ft::PlanPrice& r)
+{
+    printKeyValues({ { "model", r.model }, { "cluster", r.cluster }, { "strategy", ft::planText(r.plan) },
+        { "devices", std::to_string(r.plan.devices()) },
+        { "batch", std::to_string(r.batch) + " (" + std::to_string(r.microbatches) + " micro-batches per rank)" },
+        { "time / iteration", formatSeconds(r.time) }, { "  compute", formatSeconds(r.compute) },
+        { "  recomputation", formatSeconds(r.recompute) }, { "  tensor parallel", formatSeconds(r.tensorParallel) },
+        { "  re-partition", formatSeconds(r.repartition) }, { "  pipeline sends", formatSeconds(r.pipelineSends) },
+        { "  pipeline bubble", formatSeconds(r.bubble) }, { "  gradient sync", formatSeconds(r.gradientSync) },
+        { "  optimizer step", formatSeconds(r.optimizerStep) },
+        { "memory / device", formatBytes(r.memory) + (r.memory <= r.deviceMemory ? " (fits " : " (exceeds ")
+                + formatBytes(r.deviceMemory) + ")" },
+        { "  weights", formatBytes(r.weights) }, { "  gradients", formatBytes(r.gradients) },
+        { "  optimizer state", formatBytes(r.optimizerState) }, { "  activations", formatBytes(r.activations) },
+        { "model FLOP/s / device", fixed(r.flopsPerDevice() / 1e12, 1) + " T" } });
+}
+
+ft::PlanPrice price(const std::string& modelName, std::int64_t batch, std::int64_t seq,
+    const ft::ClusterProfile& cluster, const ft::ParallelPlan& plan)
+{
+    const auto build = [&](std::int64_t b) { return ft::buildModel(modelName, b, seq); };
+    return ft::pricePlan(build, batch, cluster, plan);
+}
+
+void runPrice(const PriceOptions& o, Context& ctx)
+{
+    if (o.model.empty())
+        throw Error::invalidInput("give --model NAME (see `ft models`) or --model gpt:layers=...,hidden=...")
+            .forField("model");
+    const ft::ParallelPlan plan = ft::parsePlan(o.strategy);
+    std::int64_t batch = o.batch;
+    if (batch == 0 && o.model.rfind("gpt:", 0) != 0)
+        batch = ft::zooModel(o.model).defaultBatch;
+    if (batch == 0)
+        throw Error::invalidInput("give the global batch with --batch").forField("batch");
+    const ft::PlanPrice r = price(o.model, batch, o.seq, ft::resolveCluster(o.cluster), plan);
+    if (ctx.json)
+        printJson(ft::toJson(r));
+    else
+        printPrice(r);
+}
+
+// The runs of Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models"
+// (arXiv:2205.05198, 2022): the models and parallel configurations of their Table 3, the iteration
+// times of their Table 4 (full recomputation; selective recomputation with sequence parallelism),
+// as Calculon's validation (calculon-ai/calculon, calculon/megatron/validation.py and
+// validation/*.json) transcribes them. All use a 51,200-token vocabulary and 2,048 positions
+// (Megatron-LM's README). Memory per GPU is only drawn in the paper's figures, not tabulated: left out.
+struct PublishedRun {
+    const char* name;
+    int layers, hidden, heads;
+    int tp, pp, interleave;
+    int batch, microbatch;
+    double fullSeconds, selectiveSeconds;
+};
+constexpr PublishedRun kKorthikanti[] = {
+    { "22B", 48, 6144, 64, 8, 1, 1, 4, 4, 1.42, 1.10 },
+    { "175B", 96, 12288, 96, 8, 8, 3, 64, 1, 18.13, 13.75 },
+    { "530B", 105, 20480, 128, 8, 35, 3, 280, 1, 49.05, 37.83 },
+    { "1T", 128, 25600, 160, 8, 64, 1, 512, 1, 94.42, 71.49 },
+};
+
+void runPublished(const std::string& clusterName, Context& ctx)
+{
+    const ft::ClusterProfile cluster = ft::resolveCluster(clusterName);
+    Json rows = Json::array();
+    std::vector<std::vector<std::string>> table;
+    for (const PublishedRun& run : kKorthikanti) {
+        const std::string model = "gpt:layers=" + std::to_string(run.layers) + ",hidden=" + std::to_string(run.hidden)
+            + ",heads=" + std::to_string(run.heads) + ",seq=2048,vocab=51200";
+        for (int selective = 0; selective < 2; ++selective) {
+            ft::ParallelPlan plan;
+            plan.tp = run.tp;
+            plan.pp = run.pp;
+            plan.interleave = run.interleave;
+            plan.microbatch = run.microbatch;
+            plan.recompute = selective ? ft::Recompute::Selective : ft::Recompute::Full;
+            plan.sp = selective == 1;
+            const ft::PlanPrice r = price(model, run.batch, 0, cluster, plan);
+            const double published = selective ? run.selectiveSeconds : run.fullSeconds;
+            const double error = r.time / published - 1.0;
+            rows.push_back({ { "model", run.name }, { "strategy", ft::planText(plan) }, { "batch", run.batch },
+                { "published_time_s", published }, { "time_s", r.time }, { "time_error", error },
+                { "memory_per_device_bytes", r.memory } });
+            table.push_back({ run.name, selective ? "selective+SP" : "full", ft::planText(plan).substr(0, 40),
+                fixed(published, 2), fixed(r.time, 2), (error >= 0 ? "+" : "") + fixed(100.0 * error, 1) + "%",
+                fixed(r.memory / double(1 << 30), 1) });
+        }
+    }
+    if (ctx.json) {
+        printJson({ { "cluster", cluster.name }, { "source", "Korthikanti et al. 2022, Tables 3 and 4" },
+            { "runs", rows } });
+        return;
+    }
+    std::cout << "Korthikanti et al. 2022 (Tables 3, 4) on " << cluster.name << "\n\n";
+    printTable({ "MODEL", "RECOMPUTE", "STRATEGY", "PUBLISHED S", "FT S", "ERROR", "FT GIB/GPU" }, table);
+}
+
+} // namespace
+
+void addFtPriceCommands(CLI::App* ft, Context& ctx)
+{
+    auto o = std::make_shared<PriceOptions>();
+    auto* price = ft->add_subcommand("price", "Price one named parallel strategy (time and memory per device)");
+    price->add_option("--model", o->model, "Zoo model, or a GPT by shape: gpt:layers=L,hidden=H,heads=A,seq=S,vocab=V");
+    addNumber(price, "--batch", o->batch, "Global batch (samples); 0: the model's default", std::int64_t(0),
+        std::int64_t(1) << 24);
+    addNumber(price, "--seq", o->seq, "Sequence length; 0: the model's", std::int64_t(0), std::int64_t(1) << 24);
+    price->add_option("--cluster", o->cluster, "Built-in profile (see `ft clusters`) or a JSON profile file")
+        ->capture_default_str();
+    price->add_option("--strategy", o->strategy,
+        "tp=T,pp=P,dp=D,microbatch=B,interleave=V,recompute=none|selective|full,sp=on|off,zero=0..3,dropout=on|off");
+    price->callback([&ctx, o] { runPrice(*o, ctx); });
+
+    auto* published = ft->add_subcommand(
+        "published", "FT's price of the runs Korthikanti et al. (2022) measured, against their iteration times");
+    published->add_option("--cluster", o->cluster, "Built-in profile or a JSON profile file")->capture_default_str();
+    published->callback([&ctx, o] { runPublished(o->cluster, ctx); });
+}
+
+} // namespace vantage::cli
