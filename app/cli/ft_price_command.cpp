@@ -40,7 +40,7 @@ void printPrice(const ft::PlanPrice& r)
         { "devices", std::to_string(r.plan.devices()) },
         { "batch", std::to_string(r.batch) + " (" + std::to_string(r.microbatches) + " micro-batches per rank)" },
         { "time / iteration", formatSeconds(r.time) }, { "  compute", formatSeconds(r.compute) },
-        { "  recomputation", formatSeconds(r.recompute) }, { "  tensor parallel", formatSeconds(r.tensorParallel) },
+        { "  recomputation", formatSeconds(r.recompute) }, { "  collectives (TP, ZeRO-3)", formatSeconds(r.tensorParallel) },
         { "  re-partition", formatSeconds(r.repartition) }, { "  pipeline sends", formatSeconds(r.pipelineSends) },
         { "  pipeline bubble", formatSeconds(r.bubble) }, { "  gradient sync", formatSeconds(r.gradientSync) },
         { "  optimizer step", formatSeconds(r.optimizerStep) },
@@ -118,9 +118,12 @@ void runPublished(const std::string& clusterName, Context& ctx)
             rows.push_back({ { "model", run.name }, { "strategy", ft::planText(plan) }, { "batch", run.batch },
                 { "published_time_s", published }, { "time_s", r.time }, { "time_error", error },
                 { "memory_per_device_bytes", r.memory } });
-            table.push_back({ run.name, selective ? "selective+SP" : "full", ft::planText(plan).substr(0, 40),
+            const std::string shortPlan = "tp" + std::to_string(run.tp) + " pp" + std::to_string(run.pp) + " v"
+                + std::to_string(run.interleave) + " mb" + std::to_string(run.microbatch) + " B"
+                + std::to_string(run.batch);
+            table.push_back({ run.name, selective ? "selective+SP" : "full", shortPlan,
                 fixed(published, 2), fixed(r.time, 2), (error >= 0 ? "+" : "") + fixed(100.0 * error, 1) + "%",
-                fixed(r.memory / double(1 << 30), 1) });
+                fixed(r.memory / 1e9, 1) });
         }
     }
     if (ctx.json) {
@@ -129,7 +132,7 @@ void runPublished(const std::string& clusterName, Context& ctx)
         return;
     }
     std::cout << "Korthikanti et al. 2022 (Tables 3, 4) on " << cluster.name << "\n\n";
-    printTable({ "MODEL", "RECOMPUTE", "STRATEGY", "PUBLISHED S", "FT S", "ERROR", "FT GIB/GPU" }, table);
+    printTable({ "MODEL", "RECOMPUTE", "STRATEGY", "PUBLISHED S", "FT S", "ERROR", "FT GB/GPU" }, table);
 }
 
 } // namespace

@@ -105,9 +105,8 @@ std::vector<OpConfig> planConfigs(const OpGraph& g, const ParallelPlan& p)
         c.batch = p.dp;
         fits(op, op.output.batch, p.dp, "batch");
         switch (op.kind) {
-        case OpKind::Embedding: // the vocabulary split (Megatron's VocabParallelEmbedding)
-            c.reduce = p.tp;
-            fits(op, op.vocab, p.tp, "vocabulary");
+        case OpKind::Embedding: // the vocabulary split (Megatron's VocabParallelEmbedding; padded as
+            c.reduce = p.tp; // Megatron pads it: the busiest shard is priced)
             break;
         case OpKind::Linear: {
             // Row parallel after a column-parallel linear or attention's heads, column otherwise.
@@ -116,7 +115,10 @@ std::vector<OpConfig> planConfigs(const OpGraph& g, const ParallelPlan& p)
             const bool row = in && prev && prev->out > 1
                 && (in->kind == OpKind::Attention || (in->kind == OpKind::Linear && prev->reduce == 1));
             (row ? c.reduce : c.out) = p.tp;
-            fits(op, row ? op.input.features : op.output.features, p.tp, row ? "input features" : "output features");
+            // An LM head tied to the embeddings splits the (padded) vocabulary as they do.
+            if (row || op.tiedTo < 0)
+                fits(op, row ? op.input.features : op.output.features, p.tp,
+                    row ? "input features" : "output features");
             break;
         }
         case OpKind::Attention:
@@ -125,7 +127,6 @@ std::vector<OpConfig> planConfigs(const OpGraph& g, const ParallelPlan& p)
             break;
         case OpKind::Loss:
             c.out = p.tp;
-            fits(op, op.input.features, p.tp, "classes");
             break;
         default: // norms, dropouts, adds: replicated in the group, or split over the positions (SP)
             (p.sp ? c.spatial : c.replica) = p.tp;
@@ -298,7 +299,7 @@ nlohmann::json toJson(const PlanPrice& r)
         { "devices", r.plan.devices() }, { "batch", r.batch }, { "microbatches", r.microbatches },
         { "time_s", r.time },
         { "time_breakdown",
-            { { "compute_s", r.compute }, { "recompute_s", r.recompute }, { "tensor_parallel_s", r.tensorParallel },
+            { { "compute_s", r.compute }, { "recompute_s", r.recompute }, { "collectives_s", r.tensorParallel },
                 { "repartition_s", r.repartition }, { "pipeline_sends_s", r.pipelineSends },
                 { "pipeline_bubble_s", r.bubble }, { "gradient_sync_s", r.gradientSync },
                 { "optimizer_step_s", r.optimizerStep } } },
