@@ -40,7 +40,7 @@ void printPrice(const ft::PlanPrice& r)
         { "devices", std::to_string(r.plan.devices()) },
         { "batch", std::to_string(r.batch) + " (" + std::to_string(r.microbatches) + " micro-batches per rank)" },
         { "time / iteration", formatSeconds(r.time) }, { "  compute", formatSeconds(r.compute) },
-        { "  recomputation", formatSeconds(r.recompute) }, { "  collectives (TP, ZeRO-3)", formatSeconds(r.tensorParallel) },
+        { "  recomputation", formatSeconds(r.recompute) }, { "  collectives (TP, ZeRO-3)", formatSeconds(r.collectives) },
         { "  re-partition", formatSeconds(r.repartition) }, { "  pipeline sends", formatSeconds(r.pipelineSends) },
         { "  pipeline bubble", formatSeconds(r.bubble) }, { "  gradient sync", formatSeconds(r.gradientSync) },
         { "  optimizer step", formatSeconds(r.optimizerStep) },

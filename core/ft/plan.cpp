@@ -267,7 +267,7 @@ PlanPrice pricePlan(const std::function<OpGraph(std::int64_t)>& buildGraph, std:
             r.time = t;
             r.compute = m * (s.compute - s.recompute);
             r.recompute = m * s.recompute;
-            r.tensorParallel = m * s.collectives;
+            r.collectives = m * s.collectives;
             r.repartition = m * s.repartition;
             r.pipelineSends = m * s.sends;
             r.bubble = bubble;
@@ -299,7 +299,7 @@ nlohmann::json toJson(const PlanPrice& r)
         { "devices", r.plan.devices() }, { "batch", r.batch }, { "microbatches", r.microbatches },
         { "time_s", r.time },
         { "time_breakdown",
-            { { "compute_s", r.compute }, { "recompute_s", r.recompute }, { "collectives_s", r.tensorParallel },
+            { { "compute_s", r.compute }, { "recompute_s", r.recompute }, { "collectives_s", r.collectives },
                 { "repartition_s", r.repartition }, { "pipeline_sends_s", r.pipelineSends },
                 { "pipeline_bubble_s", r.bubble }, { "gradient_sync_s", r.gradientSync },
                 { "optimizer_step_s", r.optimizerStep } } },

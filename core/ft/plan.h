@@ -68,7 +68,7 @@ struct PlanPrice {
     double time = 0.0; // s per iteration
     // Time on the slowest stage: compute (forward, backward, recomputation), collectives
     // (tensor-parallel, ZeRO-3 gathers), edges (re-partitions), pipeline sends, the 1F1B bubble, gradient sync, optimizer.
-    double compute = 0.0, recompute = 0.0, tensorParallel = 0.0, repartition = 0.0, pipelineSends = 0.0,
+    double compute = 0.0, recompute = 0.0, collectives = 0.0, repartition = 0.0, pipelineSends = 0.0,
            bubble = 0.0, gradientSync = 0.0, optimizerStep = 0.0;
     double memory = 0.0; // bytes per device, the fullest stage
     double weights = 0.0, gradients = 0.0, optimizerState = 0.0, activations = 0.0; // of that stage

@@ -5,6 +5,8 @@
 // the strategy string's errors naming their field.
 
 #include "common/error.h"
+#include "ft/baselines.h"
+#include "ft/strategy.h"
 #include "ft/cluster.h"
 #include "ft/config.h"
 #include "ft/cost_model.h"
@@ -59,6 +61,7 @@ private Q_SLOTS:
     void strategyErrorsNameTheField_data();
     void strategyErrorsNameTheField();
     void gptShapeMatchesTheZoo();
+    void megatronPlanIsTheSearchsBaseline();
 };
 
 void TestPlan::activationsFollowThePaper_data()
@@ -136,7 +139,7 @@ void TestPlan::pipelineBubbleAndInFlight()
         QVERIFY(near(r.stages[0].inFlight, v == 1 ? 4.0 : 4.0 * (1.0 + 3.0 / (4.0 * v))));
         QVERIFY(near(r.stages[3].inFlight, v == 1 ? 1.0 : (2.0 * 0 + 4.0 + 1.0) / 2.0));
         QVERIFY(near(r.time,
-            r.compute + r.recompute + r.tensorParallel + r.repartition + r.pipelineSends + r.bubble + r.gradientSync
+            r.compute + r.recompute + r.collectives + r.repartition + r.pipelineSends + r.bubble + r.gradientSync
                 + r.optimizerStep));
         QCOMPARE(r.stages[1].layers, 2);
     }
@@ -173,6 +176,27 @@ void TestPlan::gptShapeMatchesTheZoo()
     const OpGraph shape = buildModel("gpt:layers=96,hidden=12288,heads=96,ffn=49152,seq=2048,vocab=50257", 2);
     QCOMPARE(shape.parameterCount(), zoo.parameterCount());
     QVERIFY(near(shape.forwardFlops(), zoo.forwardFlops()));
+}
+
+// One micro-batch, one stage, no knob that changes time: `ft price` of tp x dp is the search's own
+// price of the same per-op configurations (makeStrategy) and its Megatron baseline's time.
+void TestPlan::megatronPlanIsTheSearchsBaseline()
+{
+    const GptShape shape{ .layers = 2, .hidden = 256, .heads = 8, .ffn = 0, .seq = 128, .vocab = 1024 };
+    const OpGraph g = buildGpt(shape, 16);
+    const ClusterProfile& cluster = builtinCluster("a100x8");
+    const ParallelPlan plan = parsePlan("tp=4,dp=2,microbatch=8");
+    const PlanPrice r = pricePlan([&](std::int64_t b) { return buildGpt(shape, b); }, 16, cluster, plan);
+    const Strategy s = makeStrategy(g, cluster, 8, planConfigs(g, plan));
+    QVERIFY2(near(r.time, s.time), qPrintable(QString("%1 vs %2").arg(r.time).arg(s.time)));
+    const PricedGraph priced = priceGraph(g, CostModel(cluster, 8));
+    bool found = false;
+    for (const Baseline& b : megatronBaselines(g, priced, cluster.devicesPerNode))
+        if (b.name == "megatron tp4 x dp2") {
+            QVERIFY(near(r.time, b.time));
+            found = true;
+        }
+    QVERIFY(found);
 }
 
 QTEST_GUILESS_MAIN(TestPlan)
