@@ -40,11 +40,13 @@ void printPrice(const ft::PlanPrice& r)
         { "devices", std::to_string(r.plan.devices()) },
         { "batch", std::to_string(r.batch) + " (" + std::to_string(r.microbatches) + " micro-batches per rank)" },
         { "time / iteration", formatSeconds(r.time) }, { "  compute", formatSeconds(r.compute) },
-        { "  recomputation", formatSeconds(r.recompute) }, { "  collectives (TP, ZeRO-3)", formatSeconds(r.collectives) },
+        { "  recomputation", formatSeconds(r.recompute) },
+        { "  collectives (TP, ZeRO-3)", formatSeconds(r.collectives) },
         { "  re-partition", formatSeconds(r.repartition) }, { "  pipeline sends", formatSeconds(r.pipelineSends) },
         { "  pipeline bubble", formatSeconds(r.bubble) }, { "  gradient sync", formatSeconds(r.gradientSync) },
         { "  optimizer step", formatSeconds(r.optimizerStep) },
-        { "memory / device", formatBytes(r.memory) + (r.memory <= r.deviceMemory ? " (fits " : " (exceeds ")
+        { "memory / device",
+            formatBytes(r.memory) + (r.memory <= r.deviceMemory ? " (fits " : " (exceeds ")
                 + formatBytes(r.deviceMemory) + ")" },
         { "  weights", formatBytes(r.weights) }, { "  gradients", formatBytes(r.gradients) },
         { "  optimizer state", formatBytes(r.optimizerState) }, { "  activations", formatBytes(r.activations) },
@@ -121,14 +123,13 @@ void runPublished(const std::string& clusterName, Context& ctx)
             const std::string shortPlan = "tp" + std::to_string(run.tp) + " pp" + std::to_string(run.pp) + " v"
                 + std::to_string(run.interleave) + " mb" + std::to_string(run.microbatch) + " B"
                 + std::to_string(run.batch);
-            table.push_back({ run.name, selective ? "selective+SP" : "full", shortPlan,
-                fixed(published, 2), fixed(r.time, 2), (error >= 0 ? "+" : "") + fixed(100.0 * error, 1) + "%",
-                fixed(r.memory / 1e9, 1) });
+            table.push_back({ run.name, selective ? "selective+SP" : "full", shortPlan, fixed(published, 2),
+                fixed(r.time, 2), (error >= 0 ? "+" : "") + fixed(100.0 * error, 1) + "%", fixed(r.memory / 1e9, 1) });
         }
     }
     if (ctx.json) {
-        printJson({ { "cluster", cluster.name }, { "source", "Korthikanti et al. 2022, Tables 3 and 4" },
-            { "runs", rows } });
+        printJson(
+            { { "cluster", cluster.name }, { "source", "Korthikanti et al. 2022, Tables 3 and 4" }, { "runs", rows } });
         return;
     }
     std::cout << "Korthikanti et al. 2022 (Tables 3, 4) on " << cluster.name << "\n\n";

@@ -30,8 +30,7 @@ template <typename S> void readKeyValues(const Table<S>& table, std::string_view
             std::string keys;
             for (const auto& f : table)
                 keys += (keys.empty() ? "" : ", ") + f.info.key();
-            throw Error::invalidInput(std::string(what) + ": unknown field '" + key + "' (" + keys + ")")
-                .forField(key);
+            throw Error::invalidInput(std::string(what) + ": unknown field '" + key + "' (" + keys + ")").forField(key);
         }
         if (eq == std::string_view::npos)
             throw Error::invalidInput(std::string(what) + ": give " + key + "=VALUE").forField(key);

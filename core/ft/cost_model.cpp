@@ -224,8 +224,8 @@ namespace {
 // pre-activation of a fused activation), attention its q, k, v and the scores (softmax output, and
 // with dropout its mask and output: 5 bytes an element in 16 bits), a norm its input, a residual add
 // nothing but the mask of the dropout before it, the loss its softmax in fp32.
-double keptInputBytes(const Op& op, const OpConfig& c, double fB, double fS, double fC, double fK, double ab,
-    const OpKnobs& knobs)
+double keptInputBytes(
+    const Op& op, const OpConfig& c, double fB, double fS, double fC, double fK, double ab, const OpKnobs& knobs)
 {
     const double mask = knobs.dropout ? 1.0 : 0.0; // bytes per element
     switch (op.kind) {
@@ -262,8 +262,8 @@ double keptInputBytes(const Op& op, const OpConfig& c, double fB, double fS, dou
 
 } // namespace
 
-void CostModel::applyKnobs(const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes,
-    const OpKnobs& knobs, OpCost& r) const
+void CostModel::applyKnobs(
+    const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, const OpKnobs& knobs, OpCost& r) const
 {
     if (knobs.keptInputs)
         r.activations = keptInputBytes(op, c, f.batch, f.spatial, f.out, f.reduce, activationBytes(), knobs);

@@ -168,8 +168,8 @@ private:
     struct SplitShares {
         double batch, spatial, out, reduce;
     };
-    void communication(const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, bool sp,
-        OpCost& r) const;
+    void communication(
+        const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, bool sp, OpCost& r) const;
     void applyKnobs(const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, const OpKnobs& knobs,
         OpCost& r) const;
     ClusterProfile m_cluster;

@@ -117,8 +117,8 @@ std::vector<OpConfig> planConfigs(const OpGraph& g, const ParallelPlan& p)
             (row ? c.reduce : c.out) = p.tp;
             // An LM head tied to the embeddings splits the (padded) vocabulary as they do.
             if (row || op.tiedTo < 0)
-                fits(op, row ? op.input.features : op.output.features, p.tp,
-                    row ? "input features" : "output features");
+                fits(
+                    op, row ? op.input.features : op.output.features, p.tp, row ? "input features" : "output features");
             break;
         }
         case OpKind::Attention:
@@ -158,58 +158,48 @@ double inFlight(int s, int p, int v, std::int64_t m)
 
 } // namespace
 
-PlanPrice pricePlan(const std::function<OpGraph(std::int64_t)>& buildGraph, std::int64_t batch,
-    const ClusterProfile& cluster, const ParallelPlan& p, const CostOptions& options)
-{
-    const std::int64_t perStep = p.microbatch * p.dp;
-    if (batch < perStep || batch % perStep != 0)
-        throw Error::invalidInput("the batch (" + std::to_string(batch) + ") must be a multiple of microbatch x dp ("
-            + std::to_string(perStep) + ")")
-            .forField("batch");
-    if (p.tp > cluster.devicesPerNode)
-        throw Error::invalidInput("tp (" + std::to_string(p.tp) + ") exceeds the devices of a node ("
-            + std::to_string(cluster.devicesPerNode) + ")")
-            .forField("tp");
-    PlanPrice r;
-    r.plan = p;
-    r.batch = batch;
-    r.microbatches = batch / perStep;
-    r.cluster = cluster.name;
-    r.deviceMemory = cluster.device.memoryBytes;
-    const OpGraph g = buildGraph(perStep);
-    r.model = g.name;
-    const CostModel model(cluster, p.tp * p.dp, options);
-    const std::vector<OpConfig> configs = planConfigs(g, p);
+namespace {
+
+// One stage's ops and edges of one micro-batch, summed per pipeline stage.
+struct Pricing {
+    const OpGraph& g;
+    const ParallelPlan& p;
+    const CostModel& model;
+    std::vector<OpConfig> configs;
+    std::vector<int> block; // per op: its block, -1 before the first, -2 after the last
     int layers = 0;
-    const std::vector<int> block = blocksOf(g, layers);
-    const int chunks = p.pp * p.interleave;
-    if (p.pp > 1 && layers < chunks)
-        throw Error::invalidInput("the model has " + std::to_string(layers) + " blocks, fewer than pp x interleave ("
-            + std::to_string(chunks) + ")")
-            .forField("pp");
-    auto chunkOf = [&](int op) {
+    int chunks = 1;
+    std::vector<StageSums> st;
+
+    int chunkOf(int op) const
+    {
         const int b = block[static_cast<std::size_t>(op)];
         if (b == -1)
             return 0;
         if (b == -2)
             return chunks - 1;
         return int(std::int64_t(b) * chunks / std::max(1, layers));
-    };
-    std::vector<StageSums> st(static_cast<std::size_t>(p.pp));
-    const double ab = model.activationBytes();
-    std::set<int> checkpointed;
-    for (int i = 0; i < g.size(); ++i) {
-        const Op& op = g.op(i);
-        const bool inBlock = block[static_cast<std::size_t>(i)] >= 0;
-        const OpKnobs knobs{ .recompute = inBlock ? p.recompute : Recompute::None,
-            .sequenceParallel = p.sp,
-            .zeroStage = p.zero,
-            .dropout = p.dropout,
+    }
+    StageSums& stageOf(int chunk) { return st[static_cast<std::size_t>(chunk % p.pp)]; }
+};
+
+void addOps(Pricing& x)
+{
+    const double ab = x.model.activationBytes();
+    std::set<int> counted;
+    for (int i = 0; i < x.g.size(); ++i) {
+        const Op& op = x.g.op(i);
+        const int b = x.block[static_cast<std::size_t>(i)];
+        const OpKnobs knobs{ .recompute = b >= 0 ? x.p.recompute : Recompute::None,
+            .sequenceParallel = x.p.sp,
+            .zeroStage = x.p.zero,
+            .dropout = x.p.dropout,
             .keptInputs = true };
-        const OpCost c = model.opCost(op, configs[static_cast<std::size_t>(i)], knobs);
-        StageSums& s = st[static_cast<std::size_t>(chunkOf(i) % p.pp)];
+        const OpCost c = x.model.opCost(op, x.configs[static_cast<std::size_t>(i)], knobs);
+        StageSums& s = x.stageOf(x.chunkOf(i));
         s.compute += c.compute - c.optimizerStep;
-        if (knobs.recompute == Recompute::Full || (knobs.recompute == Recompute::Selective && op.kind == OpKind::Attention))
+        if (knobs.recompute == Recompute::Full
+            || (knobs.recompute == Recompute::Selective && op.kind == OpKind::Attention))
             s.recompute += c.forwardPass;
         s.collectives += c.collectives;
         s.gradientSync += c.gradientSync;
@@ -218,35 +208,44 @@ PlanPrice pricePlan(const std::function<OpGraph(std::int64_t)>& buildGraph, std:
         s.gradients += c.gradients;
         s.optimizerState += c.optimizerState;
         s.activations += c.activations;
-        // Full recomputation keeps each block's input (2sbh in 16 bits, Korthikanti et al. Table 2).
-        const int b = block[static_cast<std::size_t>(i)];
-        if (p.recompute == Recompute::Full && b >= 0 && checkpointed.insert(b).second) {
-            s.activations += op.input.elements() / p.dp * ab;
+        if (b >= 0 && counted.insert(b).second) {
             ++s.layers;
-        } else if (p.recompute != Recompute::Full && b >= 0 && checkpointed.insert(b).second) {
-            ++s.layers;
+            // Full recomputation keeps each block's input (2sbh in 16 bits, Korthikanti et al. Table 2).
+            if (x.p.recompute == Recompute::Full)
+                s.activations += op.input.elements() / x.p.dp * ab;
         }
     }
-    // Edges: re-partitions within a chunk; across chunks a send of the activation forward and its
-    // gradient backward, scattered over the tensor-parallel ranks (Narayanan et al.'s scatter /
-    // gather), over InfiniBand once a stage fills a node.
-    const LinkProfile& hop = p.tp * p.dp >= cluster.devicesPerNode ? cluster.interNode : cluster.intraNode;
+}
+
+// Edges: re-partitions within a chunk; across chunks a send of the activation forward and its
+// gradient backward, scattered over the tensor-parallel ranks (Narayanan et al.'s scatter /
+// gather), over InfiniBand once a stage fills a node.
+void addEdges(Pricing& x, const ClusterProfile& cluster)
+{
+    const double ab = x.model.activationBytes();
+    const LinkProfile& hop = x.p.tp * x.p.dp >= cluster.devicesPerNode ? cluster.interNode : cluster.intraNode;
     std::set<std::pair<int, int>> sent;
-    for (const Edge& e : g.edges()) {
-        const int a = chunkOf(e.from), b = chunkOf(e.to);
+    for (const Edge& e : x.g.edges()) {
+        const int a = x.chunkOf(e.from), b = x.chunkOf(e.to);
         if (a == b) {
-            const EdgeCost ec = model.edgeCost(
-                g, e, configs[static_cast<std::size_t>(e.from)], configs[static_cast<std::size_t>(e.to)]);
-            st[static_cast<std::size_t>(a % p.pp)].repartition += ec.time;
+            const EdgeCost ec = x.model.edgeCost(
+                x.g, e, x.configs[static_cast<std::size_t>(e.from)], x.configs[static_cast<std::size_t>(e.to)]);
+            x.stageOf(a).repartition += ec.time;
             continue;
         }
         if (!sent.insert({ e.from, b }).second)
             continue;
-        const double bytes = g.op(e.from).output.elements() * ab / p.dp / p.tp;
+        const double bytes = x.g.op(e.from).output.elements() * ab / x.p.dp / x.p.tp;
         const double t = collective::pointToPoint(bytes, hop);
-        st[static_cast<std::size_t>(a % p.pp)].sends += t;
-        st[static_cast<std::size_t>(b % p.pp)].sends += t;
+        x.stageOf(a).sends += t;
+        x.stageOf(b).sends += t;
     }
+}
+
+// The 1F1B schedule over the stages: m micro-batches on each, the bubble of the slowest, then the
+// once-per-iteration work; the time and memory of the slowest and the fullest stage.
+void compose(const std::vector<StageSums>& st, const ParallelPlan& p, PlanPrice& r)
+{
     double slowest = 0.0;
     for (const StageSums& s : st)
         slowest = std::max(slowest, s.compute + s.collectives + s.repartition + s.sends);
@@ -283,7 +282,43 @@ PlanPrice pricePlan(const std::function<OpGraph(std::int64_t)>& buildGraph, std:
         }
         r.stages.push_back(ps);
     }
-    r.modelFlops = 3.0 * g.forwardFlops() * m;
+}
+
+} // namespace
+
+PlanPrice pricePlan(const std::function<OpGraph(std::int64_t)>& buildGraph, std::int64_t batch,
+    const ClusterProfile& cluster, const ParallelPlan& p, const CostOptions& options)
+{
+    const std::int64_t perStep = p.microbatch * p.dp;
+    if (batch < perStep || batch % perStep != 0)
+        throw Error::invalidInput("the batch (" + std::to_string(batch) + ") must be a multiple of microbatch x dp ("
+            + std::to_string(perStep) + ")")
+            .forField("batch");
+    if (p.tp > cluster.devicesPerNode)
+        throw Error::invalidInput("tp (" + std::to_string(p.tp) + ") exceeds the devices of a node ("
+            + std::to_string(cluster.devicesPerNode) + ")")
+            .forField("tp");
+    PlanPrice r;
+    r.plan = p;
+    r.batch = batch;
+    r.microbatches = batch / perStep;
+    r.cluster = cluster.name;
+    r.deviceMemory = cluster.device.memoryBytes;
+    const OpGraph g = buildGraph(perStep);
+    r.model = g.name;
+    const CostModel model(cluster, p.tp * p.dp, options);
+    Pricing x{ .g = g, .p = p, .model = model, .configs = planConfigs(g, p) };
+    x.block = blocksOf(g, x.layers);
+    x.chunks = p.pp * p.interleave;
+    if (p.pp > 1 && x.layers < x.chunks)
+        throw Error::invalidInput("the model has " + std::to_string(x.layers) + " blocks, fewer than pp x interleave ("
+            + std::to_string(x.chunks) + ")")
+            .forField("pp");
+    x.st.resize(static_cast<std::size_t>(p.pp));
+    addOps(x);
+    addEdges(x, cluster);
+    compose(x.st, p, r);
+    r.modelFlops = 3.0 * g.forwardFlops() * double(r.microbatches);
     return r;
 }
 
@@ -296,8 +331,7 @@ nlohmann::json toJson(const PlanPrice& r)
             { "microbatch_activation_bytes", s.microbatchActivations }, { "in_flight", s.inFlight },
             { "memory_bytes", s.memory } });
     return { { "model", r.model }, { "cluster", r.cluster }, { "strategy", planText(r.plan) },
-        { "devices", r.plan.devices() }, { "batch", r.batch }, { "microbatches", r.microbatches },
-        { "time_s", r.time },
+        { "devices", r.plan.devices() }, { "batch", r.batch }, { "microbatches", r.microbatches }, { "time_s", r.time },
         { "time_breakdown",
             { { "compute_s", r.compute }, { "recompute_s", r.recompute }, { "collectives_s", r.collectives },
                 { "repartition_s", r.repartition }, { "pipeline_sends_s", r.pipelineSends },

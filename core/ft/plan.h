@@ -67,9 +67,10 @@ struct PlanPrice {
     std::int64_t microbatches = 0; // per data-parallel rank and iteration
     double time = 0.0; // s per iteration
     // Time on the slowest stage: compute (forward, backward, recomputation), collectives
-    // (tensor-parallel, ZeRO-3 gathers), edges (re-partitions), pipeline sends, the 1F1B bubble, gradient sync, optimizer.
-    double compute = 0.0, recompute = 0.0, collectives = 0.0, repartition = 0.0, pipelineSends = 0.0,
-           bubble = 0.0, gradientSync = 0.0, optimizerStep = 0.0;
+    // (tensor-parallel, ZeRO-3 gathers), edges (re-partitions), pipeline sends, the 1F1B bubble, gradient sync,
+    // optimizer.
+    double compute = 0.0, recompute = 0.0, collectives = 0.0, repartition = 0.0, pipelineSends = 0.0, bubble = 0.0,
+           gradientSync = 0.0, optimizerStep = 0.0;
     double memory = 0.0; // bytes per device, the fullest stage
     double weights = 0.0, gradients = 0.0, optimizerState = 0.0, activations = 0.0; // of that stage
     double deviceMemory = 0.0;

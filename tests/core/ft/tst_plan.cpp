@@ -6,13 +6,13 @@
 
 #include "common/error.h"
 #include "ft/baselines.h"
-#include "ft/strategy.h"
 #include "ft/cluster.h"
 #include "ft/config.h"
 #include "ft/cost_model.h"
 #include "ft/model_zoo.h"
 #include "ft/op_graph.h"
 #include "ft/plan.h"
+#include "ft/strategy.h"
 
 #include <QTest>
 
@@ -36,11 +36,9 @@ double blockActivations(const ParallelPlan& plan)
     const OpGraph g = buildGpt({ .layers = 2, .hidden = kH, .heads = kA, .ffn = 0, .seq = kS, .vocab = 51200 }, kB);
     const CostModel model(builtinCluster("a100x8"), plan.tp * plan.dp);
     const std::vector<OpConfig> configs = planConfigs(g, plan);
-    const OpKnobs knobs{ .recompute = plan.recompute,
-        .sequenceParallel = plan.sp,
-        .zeroStage = 0,
-        .dropout = true,
-        .keptInputs = true };
+    const OpKnobs knobs{
+        .recompute = plan.recompute, .sequenceParallel = plan.sp, .zeroStage = 0, .dropout = true, .keptInputs = true
+    };
     double sum = 0.0;
     for (int i = 0; i < g.size(); ++i)
         if (g.op(i).name.rfind("layer0.", 0) == 0)
@@ -149,12 +147,18 @@ void TestPlan::strategyErrorsNameTheField_data()
 {
     QTest::addColumn<QString>("strategy");
     QTest::addColumn<QString>("field");
-    QTest::newRow("not a number") << "tp=x" << "tp";
-    QTest::newRow("out of range") << "zero=4" << "zero";
-    QTest::newRow("unknown choice") << "recompute=some" << "recompute";
-    QTest::newRow("unknown field") << "tp=8,foo=1" << "foo";
-    QTest::newRow("no value") << "pp" << "pp";
-    QTest::newRow("interleave without stages") << "interleave=2" << "interleave";
+    QTest::newRow("not a number") << "tp=x"
+                                  << "tp";
+    QTest::newRow("out of range") << "zero=4"
+                                  << "zero";
+    QTest::newRow("unknown choice") << "recompute=some"
+                                    << "recompute";
+    QTest::newRow("unknown field") << "tp=8,foo=1"
+                                   << "foo";
+    QTest::newRow("no value") << "pp"
+                              << "pp";
+    QTest::newRow("interleave without stages") << "interleave=2"
+                                               << "interleave";
 }
 
 void TestPlan::strategyErrorsNameTheField()
