@@ -247,8 +247,8 @@ double keptInputBytes(
     case OpKind::LayerNorm:
     case OpKind::RmsNorm:
         return op.input.elements() * fB * fS * ab;
-    case OpKind::Embedding:
-        return op.output.elements() * fB * fS * fC * mask;
+    case OpKind::Embedding: // with sequence parallelism its output is reduce-scattered: so is its dropout
+        return op.output.elements() * fB * fS * fC * mask / (knobs.sequenceParallel ? c.reduce : 1);
     case OpKind::Elementwise:
         if (op.function == "add" || op.function == "dropout" || op.function.empty())
             return op.output.elements() * fB * fS * fC * mask;
@@ -274,8 +274,16 @@ void CostModel::applyKnobs(
     } else if (knobs.recompute == Recompute::Selective && op.kind == OpKind::Attention) {
         r.compute += r.forwardPass;
     }
-    // ZeRO over the data-parallel group: states, then gradients, then weights sharded.
     const int group = c.batch * c.spatial;
+    if (knobs.fp32Gradients && m_options.precision == Precision::Mixed) {
+        r.gradients *= 2.0;
+        if (weightBytes > 0.0 && group > 1) {
+            const Strides st = strides(c);
+            const LinkProfile& l = link((c.batch - 1) * st.batch + (c.spatial - 1) * st.spatial);
+            r.gradientSync = collectiveTime(Collective::AllReduce, 2.0 * weightBytes, group, l);
+        }
+    }
+    // ZeRO over the data-parallel group: states, then gradients, then weights sharded.
     if (knobs.zeroStage >= 1 && group > 1) {
         const double keep = 1.0 / group;
         r.compute -= r.optimizerStep * (1.0 - keep);
@@ -292,7 +300,8 @@ void CostModel::applyKnobs(
             const double gather = collectiveTime(Collective::AllGather, weightBytes, group, l);
             r.collectives += 2.0 * gather;
             r.forwardCollectives += gather;
-            r.gradientSync = collectiveTime(Collective::ReduceScatter, weightBytes, group, l);
+            const double gradientBytes = knobs.fp32Gradients ? 2.0 * weightBytes : weightBytes;
+            r.gradientSync = collectiveTime(Collective::ReduceScatter, gradientBytes, group, l);
         }
     }
 }

@@ -25,6 +25,7 @@ const params::Table<ParallelPlan>& parallelPlanParams()
         params::flag(&ParallelPlan::sp, { "sp", "", "Sequence parallelism" }),
         params::number(&ParallelPlan::zero, { "zero", "", "ZeRO stage over the data-parallel group" }, 0, 3),
         params::flag(&ParallelPlan::dropout, { "dropout", "", "The model trains with dropout" }),
+        params::flag(&ParallelPlan::fp32Grads, { "fp32_grads", "", "Gradients kept and all-reduced in fp32" }),
     };
     return table;
 }
@@ -43,9 +44,9 @@ ParallelPlan parsePlan(std::string_view text)
 std::string planText(const ParallelPlan& p)
 {
     return "tp=" + std::to_string(p.tp) + ",pp=" + std::to_string(p.pp) + ",dp=" + std::to_string(p.dp)
-        + ",microbatch=" + std::to_string(p.microbatch) + ",interleave=" + std::to_string(p.interleave)
-        + ",recompute=" + std::string(enumName(p.recompute)) + ",sp=" + (p.sp ? "on" : "off")
-        + ",zero=" + std::to_string(p.zero) + ",dropout=" + (p.dropout ? "on" : "off");
+        + ",microbatch=" + std::to_string(p.microbatch) + ",interleave=" + std::to_string(p.interleave) + ",recompute="
+        + std::string(enumName(p.recompute)) + ",sp=" + (p.sp ? "on" : "off") + ",zero=" + std::to_string(p.zero)
+        + ",dropout=" + (p.dropout ? "on" : "off") + ",fp32_grads=" + (p.fp32Grads ? "on" : "off");
 }
 
 namespace {
@@ -194,7 +195,8 @@ void addOps(Pricing& x)
             .sequenceParallel = x.p.sp,
             .zeroStage = x.p.zero,
             .dropout = x.p.dropout,
-            .keptInputs = true };
+            .keptInputs = true,
+            .fp32Gradients = x.p.fp32Grads };
         const OpCost c = x.model.opCost(op, x.configs[static_cast<std::size_t>(i)], knobs);
         StageSums& s = x.stageOf(x.chunkOf(i));
         s.compute += c.compute - c.optimizerStep;

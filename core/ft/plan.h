@@ -35,6 +35,7 @@ struct ParallelPlan {
     bool sp = false; // sequence parallelism in the tensor-parallel group
     int zero = 0; // ZeRO stage over the data-parallel group: 0 (off), 1, 2, 3
     bool dropout = true; // the model trains with dropout (Megatron's GPT does)
+    bool fp32Grads = false; // fp32 gradients (Megatron's main gradients): 18 bytes a parameter with Adam
 
     int devices() const { return tp * pp * dp; }
 };
