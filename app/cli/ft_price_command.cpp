@@ -10,6 +10,7 @@
 #include "ft/model_zoo.h"
 #include "ft/op_graph.h"
 #include "ft/plan.h"
+#include "ft/published.h"
 
 #include <cmath>
 #include <cstdio>
@@ -78,88 +79,43 @@ void runPrice(const PriceOptions& o, Context& ctx)
         printPrice(r);
 }
 
-// The runs of Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models"
-// (arXiv:2205.05198, 2022), as Calculon (calculon-ai/calculon) transcribes them for its own
-// validation: the models and parallel configurations of the paper's Table 3 (validation/*.json,
-// examples/{22B,175B,530B,1T}.json), the end-to-end iteration times of its Table 5 with full
-// recomputation and with selective recomputation + sequence parallelism
-// (calculon/megatron/validation.py, calculon/llm/validation.py seqsel_tab5), and the memory per GPU
-// of its Figure 1 (parameters + optimizer state, and activations, in GiB, without recomputation and
-// with selective recomputation + sequence parallelism; calculon/llm/validation.py seqsel_fig1). All
-// use a 51,200-token vocabulary and 2,048 positions (Megatron-LM's README).
-struct PublishedRun {
-    const char* name;
-    int layers, hidden, heads;
-    int tp, pp, interleave;
-    int batch, microbatch;
-    double fullSeconds, selectiveSeconds;
-    double stateGiB, noneActivationsGiB, selectiveActivationsGiB;
-};
-constexpr PublishedRun kKorthikanti[] = {
-    { "22B", 48, 6144, 64, 8, 1, 1, 4, 4, 1.42, 1.10, 45.5625, 59.25, 9.5625 },
-    { "175B", 96, 12288, 96, 8, 8, 3, 64, 1, 18.13, 13.75, 45.5625, 66.84375, 12.3515625 },
-    { "530B", 105, 20480, 128, 8, 35, 3, 280, 1, 49.05, 37.83, 31.640625, 114.0234375, 23.076171875 },
-    { "1T", 128, 25600, 160, 8, 64, 1, 512, 1, 94.42, 71.49, 32.958984375, 131.25, 26.5625 },
-};
-
 std::string percent(double error)
 {
     return (error >= 0 ? "+" : "") + fixed(100.0 * error, 1) + "%";
 }
 
+// FT's price of the runs of Korthikanti et al. 2022 (ft/published.h) beside their figures.
 void runPublished(const std::string& clusterName, Context& ctx)
 {
     const ft::ClusterProfile cluster = ft::resolveCluster(clusterName);
-    constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
     Json rows = Json::array();
     std::vector<std::vector<std::string>> table;
-    for (const PublishedRun& run : kKorthikanti) {
-        const std::string model = "gpt:layers=" + std::to_string(run.layers) + ",hidden=" + std::to_string(run.hidden)
-            + ",heads=" + std::to_string(run.heads) + ",seq=2048,vocab=51200";
-        for (ft::Recompute mode : { ft::Recompute::None, ft::Recompute::Full, ft::Recompute::Selective }) {
-            ft::ParallelPlan plan;
-            plan.tp = run.tp;
-            plan.pp = run.pp;
-            plan.interleave = run.interleave;
-            plan.microbatch = run.microbatch;
-            plan.recompute = mode;
-            plan.sp = mode == ft::Recompute::Selective;
-            plan.fp32Grads = true;
-            const ft::PlanPrice r = price(model, run.batch, 0, cluster, plan);
-            const ft::PlanStage& first = r.stages.front();
-            const double state = first.staticMemory / kGiB;
-            const double activations = first.microbatchActivations * first.inFlight / kGiB;
-            const double time = mode == ft::Recompute::Full ? run.fullSeconds
-                : mode == ft::Recompute::Selective          ? run.selectiveSeconds
-                                                            : 0.0;
-            const double act = mode == ft::Recompute::None ? run.noneActivationsGiB
-                : mode == ft::Recompute::Selective         ? run.selectiveActivationsGiB
-                                                           : 0.0;
-            Json row = { { "model", run.name }, { "strategy", ft::planText(plan) }, { "batch", run.batch },
-                { "time_s", r.time }, { "memory_per_device_bytes", r.memory }, { "first_stage_state_gib", state },
-                { "first_stage_activations_gib", activations } };
-            std::vector<std::string> line = { run.name,
-                mode == ft::Recompute::Selective ? "selective+SP" : std::string(enumName(mode)),
-                "tp" + std::to_string(run.tp) + " pp" + std::to_string(run.pp) + " v" + std::to_string(run.interleave)
-                    + " mb" + std::to_string(run.microbatch) + " B" + std::to_string(run.batch),
-                "-", fixed(r.time, 2), "-", "-", fixed(state, 1), "-", "-", fixed(activations, 1), "-" };
-            if (time > 0.0) {
-                row["published_time_s"] = time;
-                row["time_error"] = r.time / time - 1.0;
-                line[3] = fixed(time, 2);
-                line[5] = percent(r.time / time - 1.0);
-            }
-            if (act > 0.0) {
-                row["published_state_gib"] = run.stateGiB;
-                row["published_activations_gib"] = act;
-                line[6] = fixed(run.stateGiB, 1);
-                line[8] = percent(state / run.stateGiB - 1.0);
-                line[9] = fixed(act, 1);
-                line[11] = percent(activations / act - 1.0);
-            }
-            rows.push_back(row);
-            table.push_back(line);
+    for (const ft::PublishedComparison& c : ft::comparePublished(cluster)) {
+        const ft::PublishedRun& run = *c.run;
+        Json row = { { "model", run.name }, { "strategy", ft::planText(c.price.plan) }, { "batch", run.batch },
+            { "time_s", c.price.time }, { "memory_per_device_bytes", c.price.memory },
+            { "first_stage_state_gib", c.state }, { "first_stage_activations_gib", c.activations } };
+        std::vector<std::string> line
+            = { run.name, c.mode == ft::Recompute::Selective ? "selective+SP" : std::string(enumName(c.mode)),
+                  "tp" + std::to_string(run.tp) + " pp" + std::to_string(run.pp) + " v" + std::to_string(run.interleave)
+                      + " mb" + std::to_string(run.microbatch) + " B" + std::to_string(run.batch),
+                  "-", fixed(c.price.time, 2), "-", "-", fixed(c.state, 1), "-", "-", fixed(c.activations, 1), "-" };
+        if (c.publishedTime > 0.0) {
+            row["published_time_s"] = c.publishedTime;
+            row["time_error"] = c.price.time / c.publishedTime - 1.0;
+            line[3] = fixed(c.publishedTime, 2);
+            line[5] = percent(c.price.time / c.publishedTime - 1.0);
         }
+        if (c.publishedActivations > 0.0) {
+            row["published_state_gib"] = c.publishedState;
+            row["published_activations_gib"] = c.publishedActivations;
+            line[6] = fixed(c.publishedState, 1);
+            line[8] = percent(c.state / c.publishedState - 1.0);
+            line[9] = fixed(c.publishedActivations, 1);
+            line[11] = percent(c.activations / c.publishedActivations - 1.0);
+        }
+        rows.push_back(row);
+        table.push_back(line);
     }
     if (ctx.json) {
         printJson({ { "cluster", cluster.name },

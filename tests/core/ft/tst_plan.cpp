@@ -12,6 +12,7 @@
 #include "ft/model_zoo.h"
 #include "ft/op_graph.h"
 #include "ft/plan.h"
+#include "ft/published.h"
 #include "ft/strategy.h"
 
 #include <QTest>
@@ -60,6 +61,8 @@ private Q_SLOTS:
     void strategyErrorsNameTheField();
     void gptShapeMatchesTheZoo();
     void megatronPlanIsTheSearchsBaseline();
+    void publishedRunsWithinTargets_data();
+    void publishedRunsWithinTargets();
 };
 
 void TestPlan::activationsFollowThePaper_data()
@@ -201,6 +204,35 @@ void TestPlan::megatronPlanIsTheSearchsBaseline()
             found = true;
         }
     QVERIFY(found);
+}
+
+// Issue 36's targets against Korthikanti et al. 2022 (ft/published.h) on the profile written from
+// Selene's published hardware: time within 15%, memory per GPU within 10%.
+void TestPlan::publishedRunsWithinTargets_data()
+{
+    QTest::addColumn<int>("row");
+    const auto runs = comparePublished(loadClusterProfile(VANTAGE_SELENE_PROFILE));
+    for (int i = 0; i < int(runs.size()); ++i)
+        QTest::newRow(qPrintable(QString("%1 %2").arg(
+            runs[std::size_t(i)].run->name, QString::fromUtf8(enumName(runs[std::size_t(i)].mode).data()))))
+            << i;
+}
+
+void TestPlan::publishedRunsWithinTargets()
+{
+    QFETCH(int, row);
+    static const auto runs = comparePublished(loadClusterProfile(VANTAGE_SELENE_PROFILE));
+    const PublishedComparison& c = runs[static_cast<std::size_t>(row)];
+    if (c.publishedTime > 0.0)
+        QVERIFY2(std::fabs(c.price.time / c.publishedTime - 1.0) <= 0.15,
+            qPrintable(QString("time %1 s, published %2 s").arg(c.price.time).arg(c.publishedTime)));
+    if (c.publishedActivations > 0.0) {
+        QVERIFY2(std::fabs(c.activations / c.publishedActivations - 1.0) <= 0.10,
+            qPrintable(QString("activations %1 GiB, published %2").arg(c.activations).arg(c.publishedActivations)));
+        QVERIFY2(std::fabs(c.state / c.publishedState - 1.0) <= 0.10,
+            qPrintable(QString("state %1 GiB, published %2").arg(c.state).arg(c.publishedState)));
+    }
+    QVERIFY(c.publishedTime > 0.0 || c.publishedActivations > 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestPlan)
