@@ -139,8 +139,13 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
     return opCost(op, c, OpKnobs{});
 }
 
-OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& knobs) const
+OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) const
 {
+    // A configuration's own decisions (a search that offers them) join the knobs given.
+    OpKnobs knobs = given;
+    knobs.zeroStage = std::max(knobs.zeroStage, c.zero);
+    if (c.recompute && knobs.recompute == Recompute::None)
+        knobs.recompute = Recompute::Selective;
     const DeviceProfile& dev = m_cluster.device;
     const bool mixed = m_options.precision == Precision::Mixed;
     const double ab = activationBytes();
@@ -273,6 +278,8 @@ void CostModel::applyKnobs(
         r.collectives += r.forwardCollectives;
     } else if (knobs.recompute == Recompute::Selective && op.kind == OpKind::Attention) {
         r.compute += r.forwardPass;
+        if (!knobs.keptInputs) // the output kept, the scores not
+            r.activations = op.output.elements() * f.batch * f.spatial * f.out * activationBytes();
     }
     const int group = c.batch * c.spatial;
     if (knobs.fp32Gradients && m_options.precision == Precision::Mixed) {

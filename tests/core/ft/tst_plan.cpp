@@ -5,6 +5,7 @@
 // the strategy string's errors naming their field.
 
 #include "common/error.h"
+#include "common/progress.h"
 #include "ft/baselines.h"
 #include "ft/cluster.h"
 #include "ft/config.h"
@@ -13,6 +14,7 @@
 #include "ft/op_graph.h"
 #include "ft/plan.h"
 #include "ft/published.h"
+#include "ft/search.h"
 #include "ft/strategy.h"
 
 #include <QTest>
@@ -63,6 +65,7 @@ private Q_SLOTS:
     void megatronPlanIsTheSearchsBaseline();
     void publishedRunsWithinTargets_data();
     void publishedRunsWithinTargets();
+    void searchOverKnobsIsExact();
 };
 
 void TestPlan::activationsFollowThePaper_data()
@@ -233,6 +236,56 @@ void TestPlan::publishedRunsWithinTargets()
             qPrintable(QString("state %1 GiB, published %2").arg(c.state).arg(c.publishedState)));
     }
     QVERIFY(c.publishedTime > 0.0 || c.publishedActivations > 0.0);
+}
+
+// With ZeRO stages and selective recomputation offered as configurations (ConfigOptions), FT's
+// frontier is still exactly the Pareto set of every assignment, and uses the new decisions.
+void TestPlan::searchOverKnobsIsExact()
+{
+    OpGraph g;
+    g.name = "knobs";
+    Op embed{ .name = "embed", .kind = OpKind::Embedding };
+    embed.input = { .batch = 4, .features = 1, .height = 8 };
+    embed.vocab = 64;
+    embed.outFeatures = 32;
+    const int e = g.add(embed);
+    const int qkv = g.add({ .name = "qkv", .kind = OpKind::Linear, .inputs = { e }, .outFeatures = 96, .bias = true });
+    const int att = g.add({ .name = "attention", .kind = OpKind::Attention, .inputs = { qkv }, .heads = 4 });
+    const int proj = g.add({ .name = "proj", .kind = OpKind::Linear, .inputs = { att }, .outFeatures = 32 });
+    g.add({ .name = "loss", .kind = OpKind::Loss, .inputs = { proj } });
+    const CostModel model(builtinCluster("a100x8"), 2);
+    const PricedGraph priced = priceGraph(g, model, ConfigOptions{ .zeroStages = 3, .recompute = true });
+    const CostGraph& costs = priced.costs;
+    QVERIFY(costs.nodes[1].configs.size() > enumerateConfigs(g.op(1), 2).size());
+    // Brute force: every assignment, then its Pareto set.
+    std::vector<std::pair<double, double>> all;
+    std::vector<int> a(costs.nodes.size(), 0);
+    while (true) {
+        all.push_back(costs.evaluate(a));
+        std::size_t i = 0;
+        while (i < a.size() && ++a[i] == int(costs.nodes[i].configs.size()))
+            a[i++] = 0;
+        if (i == a.size())
+            break;
+    }
+    std::sort(all.begin(), all.end());
+    std::vector<std::pair<double, double>> pareto;
+    for (const auto& v : all)
+        if (pareto.empty() || v.second < pareto.back().second * (1 - 1e-9))
+            pareto.push_back(v);
+    NullProgress progress;
+    const FrontierResult r = searchFrontier(costs, FrontierOptions{}, progress, CancelToken());
+    QCOMPARE(r.points.size(), pareto.size());
+    bool usesKnob = false;
+    for (std::size_t i = 0; i < pareto.size(); ++i) {
+        QVERIFY(near(r.points[i].time, pareto[i].first) && near(r.points[i].memory, pareto[i].second));
+        for (std::size_t op = 0; op < r.points[i].assignment.size(); ++op) {
+            const OpConfig& c = priced.configs[op][static_cast<std::size_t>(r.points[i].assignment[op])];
+            usesKnob = usesKnob || c.zero > 0 || c.recompute;
+            QCOMPARE(parseConfigName(c.name()), c);
+        }
+    }
+    QVERIFY(usesKnob);
 }
 
 QTEST_GUILESS_MAIN(TestPlan)
