@@ -203,6 +203,9 @@ void addModelOptions(CLI::App* cmd, FtOptions& o, bool baselines)
 
 } // namespace
 
+// `ft price` and `ft published` (ft_price_command.cpp).
+void addFtPriceCommands(CLI::App* ft, Context& ctx);
+
 void addFtCommands(CLI::App& app, Context& ctx)
 {
     auto* ft = app.add_subcommand("ft", "Frontier Tracking: the time / memory Pareto frontier of parallel strategies");
@@ -267,6 +270,7 @@ void addFtCommands(CLI::App& app, Context& ctx)
     addNumber(exportCmd, "--run", o->run, "Pick from this stored search of --session instead of searching", 1,
         kMaxOf<std::int64_t>);
     exportCmd->callback([&ctx, o] { runExport(*o, ctx); });
+    addFtPriceCommands(ft, ctx);
 #ifdef VANTAGE_CLI_EDL
     addFtCalibrateCommand(ft, ctx);
     addFtRunCommands(ft, ctx);

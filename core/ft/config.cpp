@@ -20,7 +20,13 @@ std::string OpConfig::name() const
     part('c', out);
     part('k', reduce);
     part('r', replica);
-    return s.empty() ? "r1" : s;
+    if (s.empty())
+        s = "r1";
+    if (zero > 0)
+        s += 'z' + std::to_string(zero);
+    if (recompute)
+        s += 'R';
+    return s;
 }
 
 OpConfig parseConfigName(std::string_view name)
@@ -31,16 +37,32 @@ OpConfig parseConfigName(std::string_view name)
     auto bad = [&] {
         return Error::invalidInput("'" + std::string(name)
             + "' is not a configuration name (letters b, s, c, k, r each followed by a degree, "
-              "e.g. b4c2)");
+              "then optionally z and a ZeRO stage 1-3 and R for recomputation, e.g. b4c2, b8z3R)");
     };
     if (name.empty())
         throw bad();
-    while (i < name.size()) {
-        const char letter = name[i++];
+    std::string_view split = name;
+    if (!split.empty() && split.back() == 'R') {
+        c.recompute = true;
+        split.remove_suffix(1);
+    }
+    if (const std::size_t z = split.find('z'); z != std::string_view::npos) {
+        const std::string_view stage = split.substr(z + 1);
+        if (stage.size() != 1 || stage[0] < '1' || stage[0] > '3')
+            throw bad();
+        c.zero = stage[0] - '0';
+        split = split.substr(0, z);
+    }
+    if (split.empty())
+        throw bad();
+    if (split == "r1")
+        return c;
+    while (i < split.size()) {
+        const char letter = split[i++];
         const std::size_t start = i;
         long long degree = 0;
-        while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) {
-            degree = degree * 10 + (name[i++] - '0');
+        while (i < split.size() && std::isdigit(static_cast<unsigned char>(split[i]))) {
+            degree = degree * 10 + (split[i++] - '0');
             if (degree > 1 << 20)
                 throw bad();
         }
@@ -176,6 +198,29 @@ void factorizations(int n, int parts, std::vector<int>& current, std::vector<std
     }
 }
 
+// ZeRO stages for weighted ops with a data-parallel group, selective recomputation for attention:
+// after the plain configurations, so that those keep their indices.
+void addKnobVariants(const Op& op, const ConfigOptions& options, std::vector<OpConfig>& configs)
+{
+    const std::size_t plain = configs.size();
+    if (options.zeroStages > 0 && op.params > 0)
+        for (std::size_t i = 0; i < plain; ++i)
+            if (configs[i].batch * configs[i].spatial > 1)
+                for (int z = 1; z <= std::min(options.zeroStages, 3); ++z) {
+                    OpConfig v = configs[i];
+                    v.zero = z;
+                    configs.push_back(v);
+                }
+    if (options.recompute && op.kind == OpKind::Attention) {
+        const std::size_t n = configs.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            OpConfig v = configs[i];
+            v.recompute = true;
+            configs.push_back(v);
+        }
+    }
+}
+
 } // namespace
 
 std::vector<OpConfig> enumerateConfigs(const Op& op, int devices, const ConfigOptions& options)
@@ -237,6 +282,7 @@ std::vector<OpConfig> enumerateConfigs(const Op& op, int devices, const ConfigOp
             return aDp;
         return dimsOf(a) < dimsOf(b);
     });
+    addKnobVariants(op, options, configs);
     return configs;
 }
 

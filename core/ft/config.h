@@ -21,9 +21,15 @@ struct OpConfig {
     int out = 1;
     int reduce = 1;
     int replica = 1;
+    // Decisions beyond the split (ConfigOptions offers them; off by default): the ZeRO stage over
+    // the op's data-parallel group (batch x positions), and selective recomputation of an attention
+    // op (its scores not kept, its forward run again in backward; Korthikanti et al. 2022).
+    int zero = 0;
+    bool recompute = false;
 
     int devices() const { return batch * spatial * out * reduce * replica; }
-    // "b4c2", "s8", "b2k4", "r8": a letter per split dim (b, s, c, k, r) with its degree; "r1" on one device.
+    // "b4c2", "s8", "b2k4", "r8": a letter per split dim (b, s, c, k, r) with its degree; "r1" on one
+    // device; then "z" and the ZeRO stage, "R" for recomputation: "b8z3", "b2c4R".
     std::string name() const;
     bool operator==(const OpConfig&) const = default;
 };
@@ -38,6 +44,11 @@ struct ConfigOptions {
     // At most this many dims split at once (products of degrees). 2 keeps the space small and
     // covers data x tensor parallelism; 3 adds e.g. batch x heads x sequence.
     int maxSplitDims = 2;
+    // Also offer each weighted op whose data-parallel group has 2 or more devices ZeRO stages 1 to
+    // `zeroStages` (0: none), and each attention op selective recomputation. Variants come after
+    // the plain configurations and have their edge costs, so they share their states' classes.
+    int zeroStages = 0;
+    bool recompute = false;
 };
 
 // The dims an op kind can split.

@@ -136,6 +136,16 @@ double backwardFactor(OpKind kind)
 
 OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
 {
+    return opCost(op, c, OpKnobs{});
+}
+
+OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) const
+{
+    // A configuration's own decisions (a search that offers them) join the knobs given.
+    OpKnobs knobs = given;
+    knobs.zeroStage = std::max(knobs.zeroStage, c.zero);
+    if (c.recompute && knobs.recompute == Recompute::None)
+        knobs.recompute = Recompute::Selective;
     const DeviceProfile& dev = m_cluster.device;
     const bool mixed = m_options.precision == Precision::Mixed;
     const double ab = activationBytes();
@@ -204,16 +214,110 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c) const
     // states back (about 2x the state bytes); SGD touches less.
     const double stepBytes = owned * (2.0 * (wBytes + stateBytes));
     r.compute = pass * (1.0 + backwardFactor(op.kind)) + kernels * dev.kernelOverhead + stepBytes / memBw;
+    r.forwardPass = pass;
+    r.optimizerStep = stepBytes / memBw;
 
-    communication(op, c, { fB, fS, fC, fK }, used * wBytes, r);
+    communication(op, c, { fB, fS, fC, fK }, used * wBytes, knobs.sequenceParallel, r);
+    if (!(knobs == OpKnobs{}))
+        applyKnobs(op, c, { fB, fS, fC, fK }, used * wBytes, knobs, r);
     return r;
+}
+
+namespace {
+
+// What backward reads, per device (Korthikanti et al. 2022, Sec. 4.1): a linear its input (and the
+// pre-activation of a fused activation), attention its q, k, v and the scores (softmax output, and
+// with dropout its mask and output: 5 bytes an element in 16 bits), a norm its input, a residual add
+// nothing but the mask of the dropout before it, the loss its softmax in fp32.
+double keptInputBytes(
+    const Op& op, const OpConfig& c, double fB, double fS, double fC, double fK, double ab, const OpKnobs& knobs)
+{
+    const double mask = knobs.dropout ? 1.0 : 0.0; // bytes per element
+    switch (op.kind) {
+    case OpKind::Linear: {
+        double in = op.input.elements() * fB * fS * fK * ab;
+        if (knobs.sequenceParallel && c.out > 1 && c.reduce == 1)
+            in /= c.out; // kept scattered over the positions, gathered again in backward
+        const double preActivation = (op.savedElements - op.output.elements()) * fB * fS * fC * ab;
+        return in + preActivation;
+    }
+    case OpKind::Attention: {
+        const double qkv = op.input.elements() * double(std::max<std::size_t>(1, op.inputs.size())) * fB * fS * fC * ab;
+        const double scores = (op.savedElements - op.output.elements()) * fB * fS * fC;
+        if (knobs.recompute == Recompute::Selective)
+            return qkv;
+        // The softmax output; with dropout also its mask (1 byte) and its output (Korthikanti's 5as^2b).
+        return qkv + scores * (ab + mask * (1.0 + ab));
+    }
+    case OpKind::LayerNorm:
+    case OpKind::RmsNorm:
+        return op.input.elements() * fB * fS * ab;
+    case OpKind::Embedding: // with sequence parallelism its output is reduce-scattered: so is its dropout
+        return op.output.elements() * fB * fS * fC * mask / (knobs.sequenceParallel ? c.reduce : 1);
+    case OpKind::Elementwise:
+        if (op.function == "add" || op.function == "dropout" || op.function.empty())
+            return op.output.elements() * fB * fS * fC * mask;
+        return op.input.elements() * fB * fS * fC * ab;
+    case OpKind::Loss:
+        return op.input.elements() * fB * fS * fC * 4.0;
+    default:
+        return op.savedElements * fB * fS * fC * ab;
+    }
+}
+
+} // namespace
+
+void CostModel::applyKnobs(
+    const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, const OpKnobs& knobs, OpCost& r) const
+{
+    if (knobs.keptInputs)
+        r.activations = keptInputBytes(op, c, f.batch, f.spatial, f.out, f.reduce, activationBytes(), knobs);
+    if (knobs.recompute == Recompute::Full) {
+        r.activations = 0.0; // the block's input, its checkpoint, is counted by whoever plans the blocks
+        r.compute += r.forwardPass;
+        r.collectives += r.forwardCollectives;
+    } else if (knobs.recompute == Recompute::Selective && op.kind == OpKind::Attention) {
+        r.compute += r.forwardPass;
+        if (!knobs.keptInputs) // the output kept, the scores not
+            r.activations = op.output.elements() * f.batch * f.spatial * f.out * activationBytes();
+    }
+    const int group = c.batch * c.spatial;
+    if (knobs.fp32Gradients && m_options.precision == Precision::Mixed) {
+        r.gradients *= 2.0;
+        if (weightBytes > 0.0 && group > 1) {
+            const Strides st = strides(c);
+            const LinkProfile& l = link((c.batch - 1) * st.batch + (c.spatial - 1) * st.spatial);
+            r.gradientSync = collectiveTime(Collective::AllReduce, 2.0 * weightBytes, group, l);
+        }
+    }
+    // ZeRO over the data-parallel group: states, then gradients, then weights sharded.
+    if (knobs.zeroStage >= 1 && group > 1) {
+        const double keep = 1.0 / group;
+        r.compute -= r.optimizerStep * (1.0 - keep);
+        r.optimizerStep *= keep;
+        r.optimizerState *= keep;
+        if (knobs.zeroStage >= 2)
+            r.gradients *= keep;
+        if (knobs.zeroStage >= 3 && weightBytes > 0.0) {
+            r.weights *= keep;
+            // Weights all-gathered before forward and again before backward; gradients
+            // reduce-scattered (half an all-reduce's traffic) instead of all-reduced.
+            const Strides st = strides(c);
+            const LinkProfile& l = link((c.batch - 1) * st.batch + (c.spatial - 1) * st.spatial);
+            const double gather = collectiveTime(Collective::AllGather, weightBytes, group, l);
+            r.collectives += 2.0 * gather;
+            r.forwardCollectives += gather;
+            const double gradientBytes = knobs.fp32Gradients ? 2.0 * weightBytes : weightBytes;
+            r.gradientSync = collectiveTime(Collective::ReduceScatter, gradientBytes, group, l);
+        }
+    }
 }
 
 // The collectives a split needs: gradient all-reduce across data replicas, partial sums of a
 // reduction or output split, key/value exchange of a sequence split, convolution halos, and the
 // vocabulary-split loss.
 void CostModel::communication(
-    const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, OpCost& r) const
+    const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, bool sp, OpCost& r) const
 {
     const double fB = f.batch, fS = f.spatial, fC = f.out, fK = f.reduce;
     const double ab = activationBytes();
@@ -224,10 +328,14 @@ void CostModel::communication(
         const int farthest = (c.batch - 1) * st.batch + (c.spatial - 1) * st.spatial;
         r.gradientSync = collectiveTime(Collective::AllReduce, weightBytes, c.batch * c.spatial, link(farthest));
     }
-    // Reduction split: partial outputs summed over the group (Megatron's row-parallel all-reduce).
+    // Reduction split: partial outputs summed over the group (Megatron's row-parallel all-reduce;
+    // with sequence parallelism a reduce-scatter over the positions).
     if (c.reduce > 1) {
         const double bytes = op.output.elements() * fB * fS * fC * ab;
-        r.collectives += collectiveTime(Collective::AllReduce, bytes, c.reduce, link((c.reduce - 1) * st.reduce));
+        const Collective kind = sp ? Collective::ReduceScatter : Collective::AllReduce;
+        const double t = collectiveTime(kind, bytes, c.reduce, link((c.reduce - 1) * st.reduce));
+        r.collectives += t;
+        r.forwardCollectives += t;
     }
     // Output split of a weighted op with an input: each device holds a partial input gradient,
     // summed in backward (Megatron's column-parallel all-reduce, Shoeybi et al. 2019, Fig. 3).
@@ -235,7 +343,12 @@ void CostModel::communication(
     if (c.out > 1 && !op.inputs.empty()
         && (op.kind == OpKind::Linear || (op.kind == OpKind::Conv2d && op.groups == 1))) {
         const double bytes = op.input.elements() * fB * fS * fK * ab;
-        r.collectives += collectiveTime(Collective::AllReduce, bytes, c.out, link((c.out - 1) * st.out));
+        const LinkProfile& l = link((c.out - 1) * st.out);
+        if (sp) // the input gradient reduce-scattered; the input, kept scattered, all-gathered again
+            r.collectives += collectiveTime(Collective::ReduceScatter, bytes, c.out, l)
+                + collectiveTime(Collective::AllGather, bytes, c.out, l);
+        else
+            r.collectives += collectiveTime(Collective::AllReduce, bytes, c.out, l);
     }
     // Sequence-split attention: every device needs all keys and values of its heads: all-gather
     // forward, reduce-scatter of their gradients backward.
@@ -258,7 +371,9 @@ void CostModel::communication(
     // Vocabulary-split cross-entropy: max, sum and target logit per token all-reduced.
     if (op.kind == OpKind::Loss && c.out > 1) {
         const double tokens = double(op.output.batch) * fB * double(op.output.positions());
-        r.collectives += collectiveTime(Collective::AllReduce, tokens * 3.0 * 4.0, c.out, link((c.out - 1) * st.out));
+        const double t = collectiveTime(Collective::AllReduce, tokens * 3.0 * 4.0, c.out, link((c.out - 1) * st.out));
+        r.collectives += t;
+        r.forwardCollectives += t;
     }
 }
 

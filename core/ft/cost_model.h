@@ -45,6 +45,50 @@ struct CostOptions {
     Optimizer optimizer = Optimizer::Adam;
 };
 
+// Activation recomputation of a transformer block (Korthikanti et al., "Reducing Activation
+// Recomputation in Large Transformer Models", 2022): none; selective (the attention scores, softmax
+// and its dropout are not kept and are recomputed in backward, Sec. 5); full (the block keeps only
+// its input and runs its forward again in backward).
+enum class Recompute {
+    None,
+    Selective,
+    Full
+};
+inline constexpr params::EnumTable<Recompute, 3> kRecomputes{ "recompute",
+    { { { Recompute::None, "none" }, { Recompute::Selective, "selective" }, { Recompute::Full, "full" } } } };
+constexpr const auto& enumTable(Recompute)
+{
+    return kRecomputes;
+}
+
+// Decisions beyond how an op is split, priced per op by the same model. All off by default: the
+// search's space (TensorOpt's) and its figures are unchanged until a knob is switched on.
+struct OpKnobs {
+    // The op's block is recomputed in backward (Full: the op keeps nothing, its forward and forward
+    // collectives run twice; Selective: an attention op keeps no scores and runs again).
+    Recompute recompute = Recompute::None;
+    // Megatron sequence parallelism (Korthikanti et al. 2022, Sec. 4.2.2) in the tensor-parallel
+    // group: a row-parallel linear reduce-scatters its output over the positions instead of
+    // all-reducing it, a column-parallel one keeps its input scattered and all-gathers it in forward
+    // and again in backward, and reduce-scatters its input gradient. (Norms and dropouts are split
+    // over the positions by their configuration, `s`.)
+    bool sequenceParallel = false;
+    // ZeRO (Rajbhandari et al., SC 2020) over the op's data-parallel group (its batch x positions
+    // devices): 1 shards the optimizer state, 2 also the gradients (reduce-scattered), 3 also the
+    // fp16 weights (all-gathered for forward and again for backward).
+    int zeroStage = 0;
+    // The model trains with dropout (Megatron's GPT: after the embeddings, on the attention
+    // probabilities, before each residual add): masks of 1 byte per element are kept.
+    bool dropout = false;
+    // Activations counted as what backward reads (each op's inputs, Korthikanti et al.'s accounting,
+    // Sec. 4.1) instead of each op's outputs: a block then keeps sbh(34 + 5as/h) bytes.
+    bool keptInputs = false;
+    // Mixed precision with fp32 gradients (Megatron-LM's main gradients, all-reduced in fp32): 4
+    // bytes a parameter instead of 2, 18 in all with Adam.
+    bool fp32Gradients = false;
+    bool operator==(const OpKnobs&) const = default;
+};
+
 // Alpha-beta times of the collectives over a group of p devices on one link (alpha = latency per
 // step, beta = bandwidth per device). Formulas from Thakur, Rabenseifner and Gropp, "Optimization
 // of Collective Communication Operations in MPICH" (IJHPCA 2005), Sec. 2-4; the tree all-reduce is
@@ -75,6 +119,10 @@ struct OpCost {
     double gradients = 0.0; // bytes
     double optimizerState = 0.0; // bytes: fp32 master weights and Adam moments (mixed), moments (fp32)
     double activations = 0.0; // bytes kept for the backward pass
+    // Parts of the above, for pipeline schedules and recomputation (OpKnobs):
+    double forwardPass = 0.0; // s, of compute: one forward pass (what recomputation runs again)
+    double optimizerStep = 0.0; // s, of compute: the optimizer step (once per iteration)
+    double forwardCollectives = 0.0; // s, of collectives: those of the forward pass
 
     double time() const { return compute + gradientSync + collectives; }
     double memory() const { return weights + gradients + optimizerState + activations; }
@@ -93,6 +141,8 @@ public:
     CostModel(ClusterProfile cluster, int devices, CostOptions options = {});
 
     OpCost opCost(const Op& op, const OpConfig& config) const;
+    // The same with the knobs of OpKnobs (default knobs: the same figures as above).
+    OpCost opCost(const Op& op, const OpConfig& config, const OpKnobs& knobs) const;
     EdgeCost edgeCost(const OpGraph& graph, const Edge& edge, const OpConfig& from, const OpConfig& to) const;
 
     // Moving a tensor of `tensorBytes` from layout `from` to layout `to`: each device receives its
@@ -121,7 +171,10 @@ private:
     struct SplitShares {
         double batch, spatial, out, reduce;
     };
-    void communication(const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, OpCost& r) const;
+    void communication(
+        const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, bool sp, OpCost& r) const;
+    void applyKnobs(const Op& op, const OpConfig& c, const SplitShares& f, double weightBytes, const OpKnobs& knobs,
+        OpCost& r) const;
     ClusterProfile m_cluster;
     int m_devices;
     CostOptions m_options;

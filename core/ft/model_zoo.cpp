@@ -3,6 +3,7 @@
 #include "ft/model_builder_p.h"
 
 #include "common/error.h"
+#include "common/key_values.h"
 
 #include <algorithm>
 #include <cctype>
@@ -543,6 +544,53 @@ OpGraph buildZooModel(std::string_view name, std::int64_t batch, std::int64_t se
             .forField(batch > kMaxSize ? "batch" : "sequence");
     return e.build(
         e.model, batch > 0 ? batch : e.model.defaultBatch, sequence > 0 ? sequence : e.model.defaultSequence);
+}
+
+const params::Table<GptShape>& gptShapeParams()
+{
+    static const params::Table<GptShape> table = {
+        params::number(&GptShape::layers, { "layers", "", "Transformer blocks" }, 1, 100000),
+        params::number(&GptShape::hidden, { "hidden", "", "Hidden size h" }, 1, 1 << 20),
+        params::number(&GptShape::heads, { "heads", "", "Attention heads a (divide h)" }, 1, 1 << 16),
+        params::number(&GptShape::ffn, { "ffn", "", "Feed-forward width; 0: 4 h" }, 0, 1 << 22),
+        params::number(&GptShape::seq, { "seq", "", "Sequence length s" }, 1, 1 << 20),
+        params::number(&GptShape::vocab, { "vocab", "", "Vocabulary v" }, 1, 1 << 24),
+    };
+    return table;
+}
+
+GptShape parseGptShape(std::string_view text)
+{
+    GptShape s;
+    params::readKeyValues(gptShapeParams(), text, s, "model shape");
+    if (s.hidden % s.heads != 0)
+        throw Error::invalidInput("model shape: heads (" + std::to_string(s.heads) + ") must divide hidden ("
+            + std::to_string(s.hidden) + ")")
+            .forField("heads");
+    return s;
+}
+
+OpGraph buildGpt(const GptShape& s, std::int64_t batch)
+{
+    const std::int64_t ffn = s.ffn > 0 ? s.ffn : 4 * s.hidden;
+    ZooModel m;
+    m.displayName = "GPT " + std::to_string(s.layers) + "x" + std::to_string(s.hidden);
+    return gpt(m, batch, s.seq,
+        { s.vocab, s.hidden, ffn, s.seq, static_cast<int>(s.layers), static_cast<int>(s.heads),
+            static_cast<int>(s.heads) });
+}
+
+OpGraph buildModel(std::string_view nameOrShape, std::int64_t batch, std::int64_t sequence)
+{
+    constexpr std::string_view prefix = "gpt:";
+    if (nameOrShape.substr(0, prefix.size()) != prefix)
+        return buildZooModel(nameOrShape, batch, sequence);
+    GptShape shape = parseGptShape(nameOrShape.substr(prefix.size()));
+    if (sequence > 0)
+        shape.seq = sequence;
+    if (batch < 1)
+        throw Error::invalidInput("a model given by its shape needs --batch").forField("batch");
+    return buildGpt(shape, batch);
 }
 
 } // namespace vantage::ft

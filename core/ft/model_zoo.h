@@ -3,6 +3,7 @@
 // Wide-ResNet-50-2, Inception-v3, Transformer base / big, BERT-Base / -Large, GPT-2 (1.5B), GPT-3
 // (175B), Llama-2 7B / 70B. Each takes a batch size (and a sequence length, or image side for CNNs).
 
+#include "common/params.h"
 #include "ft/op_graph.h"
 
 #include <cstdint>
@@ -29,5 +30,24 @@ const ZooModel& zooModel(std::string_view name);
 
 // batch / sequence 0: the model's defaults. The graph's name is the display name.
 OpGraph buildZooModel(std::string_view name, std::int64_t batch = 0, std::int64_t sequence = 0);
+
+// A GPT by its shape (the zoo's GPT: pre-LN decoder, learned positions, GELU, an LM head tied to
+// the token embeddings), as the papers give their models:
+// "gpt:layers=96,hidden=12288,heads=96,ffn=49152,seq=2048,vocab=51200" (ffn defaults to 4 x hidden).
+struct GptShape {
+    std::int64_t layers = 24;
+    std::int64_t hidden = 1024;
+    std::int64_t heads = 16;
+    std::int64_t ffn = 0; // 0: 4 x hidden
+    std::int64_t seq = 2048;
+    std::int64_t vocab = 51200;
+};
+const params::Table<GptShape>& gptShapeParams();
+// The text after "gpt:"; Error::invalidInput naming the field.
+GptShape parseGptShape(std::string_view text);
+OpGraph buildGpt(const GptShape& shape, std::int64_t batch);
+
+// A zoo name, or "gpt:..." (a shape). batch / sequence 0: the model's defaults (a shape's own seq).
+OpGraph buildModel(std::string_view nameOrShape, std::int64_t batch = 0, std::int64_t sequence = 0);
 
 } // namespace vantage::ft
