@@ -2,7 +2,8 @@
 # The one prepared GPU check (issue 17): on a machine with an NVIDIA GPU it runs the GPU tests and
 # prints one table (DGI on the GPU against the CPU, auto batch against static batches, time per
 # layer against a copy probe of the device's memory bandwidth; an EDL job with a GPU worker on NCCL;
-# PPAC's LightGCN trained on the GPU on the shared Gowalla split against the published recall@20).
+# PPAC's LightGCN trained on the GPU on the shared Gowalla split against the published recall@20;
+# FT's calibration and its 1-device strategies run by the runner on the GPU against their prediction).
 #
 #   scripts/gpu-check.sh --prepare   here (PyPI reachable, no GPU needed): builds the CUDA flavour with
 #                                    the GUI off against the PyTorch the GPU machine has
@@ -217,6 +218,21 @@ else
   echo "no Gowalla split (run --prepare where ../shared is)" > "$RAW/ppac.err"
 fi
 fi
+
+# FT on the GPU (issue 34): this machine calibrated (NCCL when the GPU is seen), then the 1-device
+# strategies of an MLP (tests/data/ft_run/models.py; no transformers needed) run by the vantage
+# package's runner on the GPU with the machine's own PyTorch, measured against FT's prediction.
+echo "== FT: calibrate, then validate on $DEVICE"
+FT_DEVICE=cuda
+[ "$DEVICE" = cpu ] && FT_DEVICE=cpu
+"$CLI" --json ft calibrate --devices 1 --out "$WORK/ft-cluster.json" > "$RAW/ft-calibrate.json" \
+  2> "$RAW/ft-calibrate.err" && echo "ft calibrate: ran" || echo "ft calibrate: FAILED ($(tail -3 "$RAW/ft-calibrate.err"))"
+[ -f "$WORK/ft-cluster.json" ] || cp "$ROOT/resources/clusters/selene-a100.json" "$WORK/ft-cluster.json"
+PYTHONPATH="$ROOT/python${PYTHONPATH:+:$PYTHONPATH}" "$CLI" --json ft validate \
+  --model "$ROOT/tests/data/ft_run/models.py:mlp" --kwargs '{"width": 1024, "vocab": 8192, "classes": 8192}' \
+  --input long:256 --batch 16 --devices 1 --device "$FT_DEVICE" --python "$PY" --steps 8 --warmup 3 \
+  --cluster "$WORK/ft-cluster.json" > "$RAW/ft-validate.json" 2> "$RAW/ft-validate.err" \
+  && echo "ft validate: ran" || echo "ft validate: FAILED ($(tail -3 "$RAW/ft-validate.err"))"
 
 "$PY" "$ROOT/scripts/gpu_check_table.py" "$RAW" > "$OUTDIR/gpu-check.md"
 cat "$OUTDIR/gpu-check.md"

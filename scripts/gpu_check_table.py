@@ -149,6 +149,24 @@ elif os.path.exists(os.path.join(raw, "ppac.err")):
 else:
     rows.append(("PPAC LightGCN on Gowalla", "not run (GPU_CHECK_QUICK)", ">= 0.177 recall@20", ""))
 
+ftv = load("ft-validate.json")
+if ftv:
+    for r in ftv.get("strategies", []):
+        if "refused" in r:
+            rows.append((f"FT on the GPU: {r['label']}", "refused: " + r["refused"], "runs", "NO"))
+            continue
+        rows.append((f"FT on the GPU: {r['label']} ({r['configs']}), predicted / measured",
+                     f"time {r['predicted_time_s'] * 1e3:.2f} / {r['measured_time_s'] * 1e3:.2f} ms "
+                     f"({r['time_error'] * 100:+.0f}%), memory {r['predicted_memory_bytes'] / 2**20:.0f} / "
+                     f"{r['measured_memory_bytes'] / 2**20:.0f} MiB ({r['memory_error'] * 100:+.0f}%), "
+                     f"losses {'equal' if r.get('losses_match') else 'DIFFER'}",
+                     "time within 20%, memory within 10%, losses equal",
+                     "" if r.get("losses_match") and abs(r["memory_error"]) <= 0.1 and abs(r["time_error"]) <= 0.2
+                     else "NO"))
+elif os.path.exists(os.path.join(raw, "ft-validate.err")):
+    err = open(os.path.join(raw, "ft-validate.err")).read().strip().splitlines()[-3:]
+    rows.append(("FT on the GPU: ft validate", "failed: " + " / ".join(err), "runs", "NO"))
+
 print("| check | figure | target | |")
 print("| --- | --- | --- | --- |")
 for r in rows:
