@@ -64,6 +64,7 @@ public:
     // For each frontier, the id of the lowest-x point within the budget (-1 if none fits).
     QVector<int> withinBudget() const { return m_withinBudget; }
     const QVector<ParetoSeriesData>& frontiers() const { return m_frontiers; }
+    const QVector<ParetoMarker>& markers() const { return m_markers; }
     // Position of a point on screen (for tests that click through).
     QPoint pointPosition(int series, int id) const;
 

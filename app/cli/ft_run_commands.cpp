@@ -54,9 +54,9 @@ void addModuleOptions(CLI::App* cmd, RunOptions& o)
 
 std::vector<std::string> row(const ft::Measurement& m)
 {
-    if (!m.refused.empty())
-        return { m.label, m.configs, formatSeconds(m.predictedTime), "refused", formatBytes(m.predictedMemory), "-",
-            "-", "-", m.refused };
+    if (!m.refused.empty() || !m.failed.empty())
+        return { m.label, m.configs, formatSeconds(m.predictedTime), m.refused.empty() ? "failed" : "refused",
+            formatBytes(m.predictedMemory), "-", "-", "-", m.refused.empty() ? m.failed : m.refused };
     return { m.label, m.configs, formatSeconds(m.predictedTime), formatSeconds(m.measuredTime),
         formatBytes(m.predictedMemory), formatBytes(m.measuredMemory), signedPercent(m.timeError()),
         signedPercent(m.memoryError()),

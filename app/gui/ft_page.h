@@ -79,6 +79,7 @@ public:
 Q_SIGNALS:
     void searchFinished(bool ok);
     void calibrationFinished(bool ok);
+    void strategyRunFinished(bool ok); // Run This Strategy or Validate Frontier ended
 
 private:
     struct State;

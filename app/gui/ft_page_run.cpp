@@ -166,6 +166,7 @@ bool FtPage::startStrategyRun()
                 m_runStatus->setText(outcome.state == TaskOutcome::State::Cancelled
                         ? tr("Run cancelled.")
                         : tr("The run failed: %1").arg(outcome.error));
+            Q_EMIT strategyRunFinished(outcome.done());
         });
 }
 
@@ -195,6 +196,7 @@ bool FtPage::startValidation()
                 m_runStatus->setText(outcome.state == TaskOutcome::State::Cancelled
                         ? tr("Validation cancelled.")
                         : tr("The validation failed: %1").arg(outcome.error));
+            Q_EMIT strategyRunFinished(outcome.done());
         });
 }
 
@@ -213,8 +215,9 @@ void FtPage::addMeasurements(const std::vector<ft::Measurement>& rows, int front
             m_state->measured.push_back({ tr("%1, measured").arg(QString::fromStdString(m.label)), m.measuredTime * 1e3,
                 m.measuredMemory / kGiB, frontier, tr("Measured") });
         } else {
-            items << new QStandardItem(tr("refused")) << new QStandardItem << new QStandardItem(ftBytesText(m.predictedMemory))
-                  << new QStandardItem << new QStandardItem(QString::fromStdString(m.refused));
+            items << new QStandardItem(m.refused.empty() ? tr("failed") : tr("refused")) << new QStandardItem
+                  << new QStandardItem(ftBytesText(m.predictedMemory)) << new QStandardItem
+                  << new QStandardItem(QString::fromStdString(m.refused.empty() ? m.failed : m.refused));
         }
         m_runModel->appendRow(items);
     }
@@ -244,6 +247,7 @@ void FtPage::showMeasuredRun(const store::RunInfo& run)
         m.measuredMemory = j.value("measured_memory_bytes", 0.0);
         m.lossError = j.value("loss_max_relative_error", -1.0);
         m.refused = j.value("refused", "");
+        m.failed = j.value("failed", "");
         rows.push_back(std::move(m));
     }
     const Json module = run.params.value("module", Json::object());

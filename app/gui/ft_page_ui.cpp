@@ -229,6 +229,7 @@ QWidget* FtPage::buildDetails()
     m_summary->setReadOnly(true);
     m_summary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_details = new QTabWidget(this);
+    m_details->setObjectName(QStringLiteral("ftDetails"));
     m_details->addTab(m_opTable, tr("Operators"));
     m_details->addTab(m_breakdown, tr("Breakdown"));
     m_details->addTab(m_graph, tr("Op Graph"));

@@ -115,8 +115,10 @@ struct Runner {
         std::vector<std::string> args{ "-m", "vantage.ft.runner" };
         const std::vector<std::string> m = moduleArgs(module);
         args.insert(args.end(), m.begin(), m.end());
+        if (!mode || std::string_view(mode) != "--reference") // the one-process run needs no strategy
+            args.insert(args.end(), { "--strategy", strategy.string() });
         args.insert(args.end(),
-            { "--strategy", strategy.string(), "--steps", std::to_string(options.steps), "--warmup",
+            { "--steps", std::to_string(options.steps), "--warmup",
                 std::to_string(options.warmup), "--seed", std::to_string(options.seed), "--threads",
                 std::to_string(options.threads), "--device", options.device, "--out", out.string() });
         if (mode)
@@ -339,8 +341,8 @@ Json measurementJson(const Measurement& m)
 {
     Json out = { { "label", m.label }, { "point", m.point }, { "configs", m.configs },
         { "predicted_time_s", m.predictedTime }, { "predicted_memory_bytes", m.predictedMemory } };
-    if (!m.refused.empty()) {
-        out["refused"] = m.refused;
+    if (!m.refused.empty() || !m.failed.empty()) {
+        out[m.refused.empty() ? "failed" : "refused"] = m.refused.empty() ? m.failed : m.refused;
         return out;
     }
     out["measured_time_s"] = m.measuredTime;
@@ -566,10 +568,13 @@ ValidateRun ValidateRecipe::run(
                 try {
                     takeResult(m, runner.runStrategy(file, r.devices, "point" + std::to_string(point), running),
                         out.referenceLosses);
+                } catch (const Cancelled&) {
+                    throw;
                 } catch (const Error& e) {
-                    if (e.kind() != Error::Kind::InvalidInput)
-                        throw;
-                    m.refused = e.what(); // the runner names the op it cannot run; the others still run
+                    // The runner names the op it cannot run, or the rank that failed with its log;
+                    // the other strategies still run, and the row says what became of this one.
+                    (e.kind() == Error::Kind::InvalidInput ? m.refused : m.failed) = e.what();
+                    work.keep = true; // its logs
                 }
                 out.rows.push_back(std::move(m));
             }

@@ -71,9 +71,10 @@ struct Measurement {
     double measuredMemory = 0.0; // the largest peak of any rank
     double lossError = -1.0; // largest relative difference from the one-process losses; -1: not compared
     std::string refused; // why the runner could not run it (the op named): nothing measured
+    std::string failed; // a validation's strategy that failed while it ran (its rank and log named)
     nlohmann::json runner; // the runner's result file
 
-    bool measured() const { return refused.empty() && measuredTime > 0.0; }
+    bool measured() const { return refused.empty() && failed.empty() && measuredTime > 0.0; }
     double timeError() const; // (predicted - measured) / measured
     double memoryError() const;
     bool lossesMatch() const { return lossError >= 0.0 && lossError <= 1e-4; }

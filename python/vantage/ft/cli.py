@@ -195,6 +195,14 @@ def export(a: argparse.Namespace) -> Graph:
         return export_graph(module, example, a.batch, name, named)
 
 
+def module_source(a: argparse.Namespace) -> dict[str, Any]:
+    """The module the graph was traced from, as `vantage-cli ft run --model --kwargs --input` takes it
+    (a FILE.py made absolute), so that the FT page runs a strategy of the graph on the same module."""
+    path, _, attr = a.model.rpartition(":")
+    model = f"{os.path.abspath(path)}:{attr}" if path.endswith(".py") else a.model
+    return {"model": model, "kwargs": "" if a.kwargs.strip() in ("", "{}") else a.kwargs, "inputs": list(a.input)}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command: writes --out and prints {"wrote", "ops", "parameters"}; 2 on any refusal."""
     a = parser().parse_args(argv)
@@ -206,6 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # the user's code failed while being built: its words, and exit 2
         print(f"export_ft_graph: building {a.model} failed: {type(e).__name__}: {e}", file=sys.stderr)
         return 2
+    if not (a.model.endswith(".pt2") and ":" not in a.model):
+        graph["source"]["module"] = module_source(a)
     unused = graph["source"].get("unused_parameters")
     if unused:
         print(
