@@ -275,3 +275,22 @@ def test_world_size_must_match(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("WORLD_SIZE", "4")
     code, _, err = run_check(tmp_path, cnn_strategy(), capsys)
     assert code == 2 and "is for 2 devices, but WORLD_SIZE is 4" in err
+
+
+def test_check_runs_a_trial_step_and_names_the_failing_op(tmp_path, capsys, monkeypatch):
+    """--check runs one step on a fake process group: an op DTensor fails on is named before launch."""
+    from vantage.ft import sharded
+
+    def no_rule(*args, **kwargs):
+        raise NotImplementedError("no sharding rule")
+
+    monkeypatch.setattr(sharded, "local_pool", no_rule)
+    code, out, err = run_check(tmp_path, cnn_strategy(pool="c2"), capsys, ["--check"])
+    assert code == 2 and out == ""
+    assert "vantage-ft-run: error: op 'pool' (pool, config c2): DTensor fails at ATen node max_pool2d" in err, err
+    assert "NotImplementedError: no sharding rule" in err
+    code, out, err = run_check(tmp_path, cnn_strategy(head="c2"), capsys, ["--check"])  # the pool stays b2
+    assert code == 2 and "op 'pool' (pool, config b2)" in err
+    monkeypatch.undo()
+    code, out, err = run_check(tmp_path, cnn_strategy(pool="c2"), capsys, ["--check"])
+    assert code == 0 and json.loads(out)["ok"] is True, err

@@ -122,7 +122,7 @@ def write_atomically(path: str, obj: dict[str, Any]) -> None:
 
 
 def check(model: Model) -> dict[str, Any]:
-    """--check: every op's placements (the plan was checked while it was made)."""
+    """--check's answer: every op's placements (after the plan and its trial step passed)."""
     return {"ok": True, "ops": [p.describe(model.mesh) for p in model.plans.values()]}
 
 
@@ -168,11 +168,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # the user's code failed while being built
         print(f"{PROG}: error: building {a.model} failed: {type(e).__name__}: {e}", file=sys.stderr)
         return 2
+    from vantage.ft import train  # torch.distributed only for the modes that train
+
     if a.check:
         for m in planned:
+            why = train.dry_run(a, m)
+            if why is not None:
+                print(f"{PROG}: error: {why}", file=sys.stderr)
+                return 2
             print(json.dumps(check(m)))
         return 0
-    from vantage.ft import train  # torch.distributed only for the modes that train
 
     try:
         where = train.setup(a, model.mesh)

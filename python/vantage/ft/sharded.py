@@ -94,8 +94,10 @@ class Sharded(fx.Interpreter):
             raise
         except Exception as e:
             first = (str(e).strip().splitlines() or [""])[0]
-            where = f"op '{self.op.name}' ({self.op.kind}, config {self.op.config}), " if self.op else ""
-            raise NodeError(f"{where}ATen node {n.name} ({opname(n)}): {type(e).__name__}: {first}") from e
+            where = f"op '{self.op.name}' ({self.op.kind}, config {self.op.config}): " if self.op else ""
+            raise NodeError(
+                f"{where}DTensor fails at ATen node {n.name} ({opname(n)}): {type(e).__name__}: {first}"
+            ) from e
 
     def run_planned(self, n: fx.Node, plan: NodePlan, args: list[Any], kwargs: dict[str, Any]) -> Any:
         assert self.mesh is not None

@@ -19,6 +19,7 @@ from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
 from torch.distributed.tensor import DTensor, Replicate
 
 from vantage.ft.sharded import (
+    NodeError,
     Sharded,
     first_tensor,
     loss_of,
@@ -99,9 +100,35 @@ def memory_split(tracker: Any, device: str) -> dict[str, int]:
     return split
 
 
-def run(a: argparse.Namespace, model: Model, where: tuple[DeviceMesh | None, str, str]) -> dict[str, Any] | None:
-    """Trains --warmup + --steps steps from the module's initial weights; the result (rank 0; None
-    on the other ranks)."""
+def dry_run(a: argparse.Namespace, model: Model) -> str | None:
+    """--check's trial: one step of the strategy in this process on a fake process group of the
+    strategy's devices (collectives do nothing, every op runs on this rank's parts); why DTensor
+    cannot run it, naming the op where one fails, or None."""
+    from torch.testing._internal.distributed.fake_pg import FakeStore
+
+    devices = 1
+    for d in model.mesh:
+        devices *= d
+    dist.init_process_group("fake", store=FakeStore(), rank=0, world_size=devices)
+    try:
+        mesh = init_device_mesh("cpu", tuple(model.mesh))
+        trial = argparse.Namespace(**{**vars(a), "steps": 1, "warmup": 0, "device": "cpu"})
+        run(trial, model, (mesh, "cpu", "fake"), trial=True)
+    except RunError as e:
+        cause = e.__cause__
+        if isinstance(cause, NodeError):
+            return str(cause)
+        return f"the strategy's step fails under DTensor (in backward or the optimizer): {e}"
+    finally:
+        dist.destroy_process_group()
+    return None
+
+
+def run(
+    a: argparse.Namespace, model: Model, where: tuple[DeviceMesh | None, str, str], trial: bool = False
+) -> dict[str, Any] | None:
+    """Trains --warmup + --steps steps from the module's initial weights, then one more measured;
+    the result (rank 0; None on the other ranks). A `trial` (dry_run) prints and measures nothing."""
     mesh, device, backend = where
     rank = dist.get_rank() if mesh is not None else 0
     world = dist.get_world_size() if mesh is not None else 1
@@ -145,7 +172,7 @@ def run(a: argparse.Namespace, model: Model, where: tuple[DeviceMesh | None, str
 
     try:
         # After the timed steps one more, untimed: its collectives (CommDebugMode) and memory (MemTracker)
-        for i in range(a.warmup + a.steps + 1):
+        for i in range(a.warmup + a.steps + (0 if trial else 1)):
             timed = a.warmup <= i < a.warmup + a.steps
             measured = i == a.warmup + a.steps
             comm = CommDebugMode() if measured and mesh is not None else None  # type: ignore[no-untyped-call]
@@ -164,7 +191,7 @@ def run(a: argparse.Namespace, model: Model, where: tuple[DeviceMesh | None, str
                 continue
             losses.append(loss)
             times.append(dt)
-            if rank == 0:
+            if rank == 0 and not trial:
                 event = {"event": "step", "step": len(losses) - 1, "steps": a.steps, "loss": loss, "time_s": dt}
                 print(json.dumps(event), flush=True)
     except RunError:
@@ -174,7 +201,10 @@ def run(a: argparse.Namespace, model: Model, where: tuple[DeviceMesh | None, str
             import traceback
 
             traceback.print_exc()
-        raise RunError(f"step failed on rank {rank}: {type(e).__name__}: {e}") from e
+        what = str(e) if isinstance(e, NodeError) else f"{type(e).__name__}: {e}"
+        raise RunError(f"step failed on rank {rank}: {what}") from e
+    if trial:
+        return None
     per_rank = gather_memory(memory, mesh, world)
     if rank != 0:
         return None
