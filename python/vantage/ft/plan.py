@@ -30,13 +30,15 @@ class PlanError(ExportError):
 
 
 def prime_factors(n: int) -> list[int]:
+    """The device mesh's shape for n devices: n's prime factors, ascending."""
     out, d = [], 2
     while d * d <= n:
         while n % d == 0:
             out.append(d)
             n //= d
         d += 1
-    return out + ([n] if n > 1 else [])
+    out += [n] if n > 1 else []
+    return out or [1]  # one device: a mesh of one
 
 
 def parse_config(name: str) -> dict[str, int]:
@@ -74,7 +76,7 @@ def mesh_dims(degrees: dict[str, int], mesh: list[int]) -> dict[str, list[int]]:
                 f"(its prime factors, ascending, in FT's order b, s, c, k, r)"
             )
         dims[letter] = taken
-    if at != len(mesh):
+    if any(m != 1 for m in mesh[at:]):
         raise ValueError(f"its degrees multiply to {sizeof(degrees)}, not to the {prod(mesh)} devices")
     return dims
 

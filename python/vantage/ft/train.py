@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
+import datetime
 import json
 import os
 import statistics
-import sys
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,9 @@ from vantage.ft.sharded import (
 
 if TYPE_CHECKING:
     from vantage.ft.runner import Model
+
+
+COLLECTIVE_TIMEOUT_S = 300
 
 
 class RunError(Exception):
@@ -69,7 +72,8 @@ def setup(a: argparse.Namespace, mesh_shape: list[int]) -> tuple[DeviceMesh | No
     if device == "cuda":
         torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", "0")))
     try:
-        dist.init_process_group(backend)
+        # a rank that fails leaves the others waiting in a collective: they give up after this long
+        dist.init_process_group(backend, timeout=datetime.timedelta(seconds=COLLECTIVE_TIMEOUT_S))
     except Exception as e:
         raise RunError(f"torch.distributed cannot start ({backend}): {type(e).__name__}: {e}") from e
     return init_device_mesh(device, tuple(mesh_shape)), device, backend
@@ -299,7 +303,3 @@ def gather_memory(memory: dict[str, int], mesh: DeviceMesh | None, world: int) -
     out: dict[str, Any] = {k: [int(r[i]) for r in rows] for i, k in enumerate(keys)}
     out["method"] = "mem_tracker"
     return out
-
-
-def log(message: str) -> None:
-    print(message, file=sys.stderr)
