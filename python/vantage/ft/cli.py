@@ -8,15 +8,13 @@ FT page read (docs/ft.md, "Op graph"), so FT plans the user's own model.
 
 --model names a callable that returns the module: MODULE:NAME (importable) or FILE.py:NAME.
 --input is one sample's dtype and shape (the batch dimension is --batch). The module is built on
-PyTorch's meta device (no memory for weights, no arithmetic), traced with torch.fx's symbolic
-tracer and its shapes propagated with a batch of 1; the graph records --batch. From Python:
+PyTorch's meta device where its constructor allows (no memory for weights, no arithmetic), traced by
+torch.export (non-strict) into ATen ops with a batch of 1; the graph records --batch. From Python:
 `vantage.ft.export_graph(module, example_input, batch, name)` returns the JSON object. The same
 command is installed as vantage-export-ft-graph by `pip install ./python`.
 
 --model may also be a program saved by torch.export.save (FILE.pt2): its shapes are its own, and
---input is not given. The module is traced by torch.export (non-strict) into ATen ops on PyTorch's
-meta device where its constructor allows (no memory for weights, no arithmetic), with a batch of 1;
-the graph records --batch. --input once per argument of forward, positional in order or by name (an
+--input is not given. --input once per argument of forward, positional in order or by name (an
 encoder-decoder's input ids and decoder input ids: --input long:512 --input decoder_input_ids=long:128).
 
 What FT has costs for, and how ATen maps onto it (docs/ft.md, "A PyTorch model of your own"):
@@ -123,22 +121,24 @@ def default_name(spec: str) -> str:
     return attr
 
 
-def build_module(make: Callable[..., Any], kwargs: dict[str, Any], spec: str) -> tuple[nn.Module, str]:
+def build_module(
+    make: Callable[..., Any], kwargs: dict[str, Any], spec: str, devices: tuple[str, ...] = ("meta", "cpu")
+) -> tuple[nn.Module, str]:
     """The module `make(**kwargs)` returns, and the device it was built on: PyTorch's meta device (no
     memory for the weights) where the constructor allows it, else the CPU (a constructor that reads a
-    tensor's values: .tolist(), .item())."""
-    for device in ("meta", "cpu"):
+    tensor's values: .tolist(), .item()). The runner builds on the CPU only (`devices`)."""
+    for device in devices:
         try:
             with torch.device(device):
                 module = make(**kwargs)
         except TypeError as e:
             if "unexpected keyword argument" in str(e) or "missing" in str(e) and "argument" in str(e):
                 raise ExportError(f"--model {spec}{' --kwargs' if kwargs else ''}: {e}") from None
-            if device == "meta":
+            if device != devices[-1]:
                 continue
             raise
         except Exception:
-            if device == "meta":
+            if device != devices[-1]:
                 continue
             raise
         if not isinstance(module, nn.Module):

@@ -50,8 +50,11 @@ def export_program(module: torch.nn.Module, example: tuple[Any, ...], kwargs: di
 class Exporter:
     """One export: walks `program`'s ATen graph and maps it onto FT ops (run())."""
 
-    def __init__(self, program: ExportedProgram, batch: int, name: str, parameters: int | None = None) -> None:
+    def __init__(
+        self, program: ExportedProgram, batch: int, name: str, parameters: int | None = None, sample_batch: int = 1
+    ) -> None:
         self.program = program
+        self.sample_batch = sample_batch
         self.batch = batch
         self.name = name
         self.parameters = parameters
@@ -97,7 +100,7 @@ class Exporter:
         if not isinstance(out, Act):
             raise ExportError("the model's output does not depend on its input: nothing for FT to plan")
         self.mapper.emit_loss(out)
-        ops = fuse(self.mapper.ops, self.mapper.notes)
+        ops = fuse(self.mapper.ops, self.mapper.notes, self.mapper.absorbed)
         return {"name": self.name, "ops": ops, "source": self.source()}
 
     def source(self) -> dict[str, Any]:

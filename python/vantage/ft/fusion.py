@@ -32,15 +32,18 @@ def redirect(ops: list[Op], old: str, new: str) -> None:
             o["tied_to"] = new
 
 
-def fuse(ops: list[Op], notes: dict[str, str]) -> list[Op]:
+def fuse(ops: list[Op], notes: dict[str, str], absorbed: dict[int, tuple[Op, bool]] | None = None) -> list[Op]:
     """`ops` with batch norms, activations and SwiGLU pairs folded in; a batch norm that does not
-    follow a convolution is refused."""
+    follow a convolution is refused. `absorbed` records each folded op (by id): the op it went into,
+    and whether it read that op's inputs (a SwiGLU's up projection) rather than its output."""
     by_name = {o["name"]: o for o in ops}
     removed: set[str] = set()
+    record: dict[int, tuple[Op, bool]] = {} if absorbed is None else absorbed
 
-    def drop(o: Op, into: str) -> None:
+    def drop(o: Op, into: str, sibling: bool = False) -> None:
         redirect(ops, o["name"], into)
         removed.add(o["name"])
+        record[id(o)] = (by_name[into], sibling)
 
     for o in ops:
         if o["kind"] != "batch_norm":
@@ -89,7 +92,7 @@ def swiglu(ops: list[Op], by_name: dict[str, Op], mul: Op, drop: Any) -> None:
     if n[gate["name"]] != 1 or n[up["name"]] != 1:
         return
     gate["activation"] = "swiglu"
-    drop(up, gate["name"])
+    drop(up, gate["name"], True)
     drop(mul, gate["name"])
 
 
@@ -120,6 +123,9 @@ def merge_projections(m: Mapper, q: str, k: str, v: str, head_dim: int) -> tuple
     m.notes[merged] = m.notes.get(first["name"], "")
     old = first["name"]
     first["name"] = merged
+    for o in (ko, vo, qo):
+        if o["name"] in gone:
+            m.absorbed[id(o)] = (first, True)
     m.ops = [o for o in m.ops if o["name"] not in gone]
     for o in m.ops:  # nothing else may read the parts
         if any(i in gone or i == old for i in o.get("inputs", [])):

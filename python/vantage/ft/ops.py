@@ -79,6 +79,13 @@ class Mapper:
         self.notes: dict[str, str] = {}  # FT op -> " (at FILE:LINE)" of the code that made it
         self.memo: dict[Act, str] = {}
         self.node: fx.Node | None = None
+        self.sample_batch = exporter.sample_batch  # the batch the program was traced with (1, or the runner's)
+        # Where each FT op came from, for the runner (vantage.ft.plan): the ATen node that emitted it
+        # (not the ops a later reader materializes), and the ops fused into another (the op, and
+        # whether it read the same inputs: a k or v projection fused into qkv, a SwiGLU's up).
+        self.origin: dict[str, Op] = {}
+        self.absorbed: dict[int, tuple[Op, bool]] = {}
+        self.lazy = 0
 
     # ---- emitting --------------------------------------------------------------------------------
     def refuse(self, message: str) -> ExportError:
@@ -118,6 +125,8 @@ class Mapper:
             op["inputs"] = src
         op.update({k: v for k, v in fields.items() if v is not None})
         self.ops.append(op)
+        if self.node is not None and not self.lazy:
+            self.origin[self.node.name] = op
         self.shapes[op["name"]] = shape
         self.notes[op["name"]] = location(self.node) if self.node is not None else ""
         return str(op["name"])
@@ -273,6 +282,15 @@ class Mapper:
             return act.op
         if act in self.memo:
             return self.memo[act]
+        self.lazy += 1
+        try:
+            cur = self.materialize_pointwise(act)
+        finally:
+            self.lazy -= 1
+        self.memo[act] = cur
+        return cur
+
+    def materialize_pointwise(self, act: Act) -> str:
         fns, cur, at = act.fns, act.op, act.where
 
         def named(what: str) -> str:
@@ -301,7 +319,6 @@ class Mapper:
                 self.op(cur)["params"] = self.claim(params, cur)
         if act.dropout > 0:
             cur = self.emit("elementwise", [cur], shape, named("dropout"), function="dropout")
-        self.memo[act] = cur
         return cur
 
     def source(self, a: Any, values: dict[fx.Node, Value]) -> str | Data:
@@ -310,7 +327,7 @@ class Mapper:
             name = self.materialize(v)
             f, p, _ = self.shapes[name]
             shape = shape_of(a)
-            if shape and math.prod(shape) != f * p:  # a chunk, split or slice of what `name` wrote
+            if shape and math.prod(shape) != f * p * self.sample_batch:  # a chunk, split or slice of what `name` wrote
                 raise self.refuse(
                     f"reads {list(shape[1:])}, a part of what '{name}' writes ({f * p} values a sample): FT plans "
                     f"whole tensors, not chunks, splits or slices of one"
