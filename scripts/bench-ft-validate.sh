@@ -32,10 +32,12 @@ print(json.dumps({"bench": "ft_validate", "devices": int(sys.argv[2]), "strategi
                   "frontier_points": v["frontier_points"], "median_time_error": v["median_time_error"],
                   "median_memory_error": v["median_memory_error"], "spearman_time": v["spearman_time"],
                   "fastest_gap": v["fastest_gap"],
-                  "losses_match": all(r.get("losses_match", False) for r in rows if "refused" not in r)}))
+                  "failed": sum("failed" in r for r in rows), "refused": sum("refused" in r for r in rows),
+                  "losses_match": all(r.get("losses_match", False) for r in rows if "measured_time_s" in r)}))
 for r in rows:
-    if "refused" in r:
-        print(f"  {r['label']:<16} {r['configs'][:40]:<40} refused: {r['refused']}")
+    if "refused" in r or "failed" in r:
+        why = r.get("refused") or r.get("failed")
+        print(f"  {r['label']:<16} {r['configs'][:40]:<40} {'refused' if 'refused' in r else 'failed'}: {why}")
         continue
     print(f"  {r['label']:<16} {r['configs'][:40]:<40} time {r['predicted_time_s']*1e3:8.1f} / "
           f"{r['measured_time_s']*1e3:8.1f} ms ({r['time_error']*100:+6.1f}%)  memory "

@@ -17,6 +17,7 @@
 #include "edl/python_ranks.h"
 #endif
 
+#include <QCheckBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -221,8 +222,12 @@ void FtPage::addMeasurements(const std::vector<ft::Measurement>& rows, int front
         }
         m_runModel->appendRow(items);
     }
-    if (m_state->result)
+    if (m_state->result) {
         showMarkers();
+        // What was measured lies far from a prediction made for another cluster: the axes take it in.
+        if (auto* zoom = findChild<QCheckBox*>(QStringLiteral("ftFitFrontiers")); zoom && !m_state->measured.isEmpty())
+            zoom->setChecked(false);
+    }
     m_details->setCurrentWidget(m_runTab);
 }
 

@@ -14,7 +14,13 @@ from __future__ import annotations
 import transformers
 
 
-def build(layers: int = 4, width: int = 256, heads: int = 4, vocab: int = 4096, positions: int = 128) -> object:
+def build(
+    layers: int = 4,
+    width: int = 256,
+    heads: int = 4,
+    vocab: int = 4096,
+    positions: int = 128,
+) -> object:
     config = transformers.GPT2Config(
         n_layer=layers,
         n_embd=width,

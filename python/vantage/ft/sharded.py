@@ -120,6 +120,8 @@ class Sharded(fx.Interpreter):
             result = local_pool(n, args, kwargs)
         elif target in ("conv2d", "convolution") and isinstance(args[0], DTensor):
             result = local_conv(n, plan.op, args, kwargs)
+        elif target == "embedding" and isinstance(args[0], DTensor) and "k" in plan.op.dims:
+            result = local_embedding(n, plan.op, args)
         else:
             result = self.call_function(n.target, tuple(args), kwargs)
         if isinstance(result, DTensor) and any(p.is_partial() for p in result.placements):
@@ -193,6 +195,39 @@ def local_conv(n: fx.Node, op: OpPlan, args: list[Any], kwargs: dict[str, Any]) 
     if any(rows):
         y = redistribute(y, mesh, [r or p for r, p in zip(rows, y.placements, strict=True)])
     return y
+
+
+def local_embedding(n: fx.Node, op: OpPlan, args: list[Any]) -> Any:
+    """A lookup whose table's rows (the vocabulary) are split ("k"): each device looks up the ids in
+    its own rows, zeros for the others', and the partial sums are added (FT's all-reduce inside the
+    op). DTensor's own rule gives a masked partial whose backward it cannot redistribute."""
+    w, ids = args[0], args[1]
+    mesh = w.device_mesh
+    roles: list[str | None] = [None] * mesh.ndim
+    for letter, dims in op.dims.items():
+        for d in dims:
+            roles[d] = letter
+    rows = w.shape[0]
+    start, count = 0, rows
+    for d, role in enumerate(roles):  # this device's rows: mixed radix over the "k" dims, outermost first
+        if role == "k":
+            count //= mesh.shape[d]
+            start += mesh.get_local_rank(d) * count
+    grad_w = [Partial() if r in ("b", "s") else p for r, p in zip(roles, w.placements, strict=True)]
+    lw = w.to_local(grad_placements=grad_w)
+    lids = ids.to_local() if isinstance(ids, DTensor) else ids
+    inside = (lids >= start) & (lids < start + count)
+    local = F.embedding((lids - start).clamp(0, count - 1), lw) * inside.unsqueeze(-1).to(lw.dtype)
+    id_placements = list(ids.placements) if isinstance(ids, DTensor) else [Replicate()] * mesh.ndim
+    out: list[Placement] = [
+        Partial() if r == "k" else Shard(local.ndim - 1) if r == "c" else id_placements[d]
+        for d, r in enumerate(roles)
+    ]
+    meta = n.meta["val"]
+    return DTensor.from_local(
+        local, mesh, out, run_check=False, shape=meta.shape, stride=meta.stride(),
+        grad_placements=[Replicate() if p.is_partial() else p for p in out],
+    )  # fmt: skip
 
 
 def attention(

@@ -39,7 +39,16 @@ def tiny_gpt2(layers: int = 2, width: int = 32, heads: int = 2) -> nn.Module:
     import transformers
 
     config = transformers.GPT2Config(
-        n_layer=layers, n_embd=width, n_head=heads, vocab_size=128, n_positions=32,
-        resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0, use_cache=False, bos_token_id=0, eos_token_id=0,
+        n_layer=layers,
+        n_embd=width,
+        n_head=heads,
+        vocab_size=128,
+        n_positions=32,
+        resid_pdrop=0.0,
+        embd_pdrop=0.0,
+        attn_pdrop=0.0,
+        use_cache=False,
+        bos_token_id=0,
+        eos_token_id=0,
     )
     return transformers.GPT2LMHeadModel(config)
