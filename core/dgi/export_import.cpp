@@ -394,10 +394,16 @@ GnnIr mapProgram(const Program& p, const std::string& source, const ExportImport
 GnnIr importExportedProgram(
     const ReadAt& read, std::uint64_t size, const std::string& source, const ExportImportOptions& options)
 {
-    const detail::pt2::Program p = detail::pt2::readProgram(read, size, source);
-    GnnIr ir = detail::pt2::mapProgram(p, source, options);
-    ir.modelName = std::filesystem::path(source).filename().string();
-    return ir;
+    try {
+        const detail::pt2::Program p = detail::pt2::readProgram(read, size, source);
+        GnnIr ir = detail::pt2::mapProgram(p, source, options);
+        ir.modelName = std::filesystem::path(source).filename().string();
+        return ir;
+    } catch (const Json::exception& e) {
+        // A field of another JSON type than the schema's (a string where a number is due).
+        throw Error::invalidInput(std::string("the program's JSON does not follow the export schema: ") + e.what())
+            .inFile(source);
+    }
 }
 
 GnnIr importExportedProgram(const std::filesystem::path& file, const ExportImportOptions& options)
