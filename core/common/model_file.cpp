@@ -252,9 +252,8 @@ ModelFileInfo inspectModelArchive(const ReadAt& read, std::uint64_t fileSize, co
 {
     const std::string what = "not a TorchScript model (save it with torch.jit.save)";
     auto bad = [&](const std::string& why) { return Error::invalidInput(what + ": " + why).inFile(source); };
-    const auto isPickle = [](std::string_view name) {
-        return name.ends_with("/data.pkl") || name.ends_with("/constants.pkl");
-    };
+    const auto isPickle
+        = [](std::string_view name) { return name.ends_with("/data.pkl") || name.ends_with("/constants.pkl"); };
     std::vector<ArchiveEntry> entries = readZipArchive(read, fileSize, source, what, isPickle);
 
     ModelFileInfo info;

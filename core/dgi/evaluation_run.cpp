@@ -98,7 +98,8 @@ const params::Table<EvaluationRequest>& modelRequestParams()
     static const params::Table<R> table = {
         params::text(&R::model,
             { "model", "--model",
-                VANTAGE_TRANSLATE_NOOP("Params", "Model: gcn, sage, gat, gin, jknet, a torch.export FILE.pt2 or a TorchScript FILE.pt") }),
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "Model: gcn, sage, gat, gin, jknet, a torch.export FILE.pt2 or a TorchScript FILE.pt") }),
         params::number(&R::inDim,
             { "in_dim", "--in-dim",
                 VANTAGE_TRANSLATE_NOOP("Params", "Input width of a built-in model (0: 64, or the features' width)") },
@@ -277,7 +278,9 @@ GnnIr loadRequestModel(
     const EvaluationRequest& r, std::int64_t featureWidth, Progress& progress, const CancelToken& cancel)
 {
     if (r.model.empty())
-        throw Error::invalidInput("give the model: gcn, sage, gat, gin, jknet, a torch.export .pt2 or a TorchScript file").forField("model");
+        throw Error::invalidInput(
+            "give the model: gcn, sage, gat, gin, jknet, a torch.export .pt2 or a TorchScript file")
+            .forField("model");
     ModelSpec spec{ .inputWidth = r.inDim > 0 ? r.inDim : featureWidth,
         .hidden = r.hidden,
         .outputWidth = r.outDim,
@@ -306,6 +309,24 @@ void recordLayerCut(store::RunScope& scope, const std::string& dot, const std::s
 // The run's result: the first mode's figures, the graph and model, the others as comparisons
 // (sets run.summary).
 namespace {
+// The request's graph as the model's message passing needs it: a model that replaces the graph's
+// self-loops by one per node itself (PyG's GCNConv and GATConv, read from a torch.export program)
+// runs on the graph with exactly one per node, whatever self-loops the graph has (a note says so).
+EvaluationRequest graphRequestFor(
+    const EvaluationRequest& request, const GnnIr& ir, std::vector<std::string>& notes, const NoteSink& note)
+{
+    EvaluationRequest graphRequest = request;
+    if (modelSelfLoops(ir) == SelfLoops::Add && request.selfLoops != SelfLoops::Add) {
+        graphRequest.selfLoops = SelfLoops::Add;
+        std::string text = "the model replaces the graph's self-loops by one per node (add_self_loops): "
+                           "evaluated with one self-loop per node";
+        if (note)
+            note(text);
+        notes.push_back(std::move(text));
+    }
+    return graphRequest;
+}
+
 Json resultJson(EvaluationRun& run, const EvaluationRequest& request)
 {
     const EvalResult& first = run.results.front();
@@ -376,18 +397,7 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
             features = loadFeaturesNpy(request.features);
         SubProgress preparing(progress, 0.0, 0.01, "preparing the model");
         run.ir = loadRequestModel(request, features.empty() ? 0 : features.cols(), preparing, cancel);
-        // A model that replaces the graph's self-loops by one per node itself (PyG's GCNConv and
-        // GATConv, read from a torch.export program) runs on the graph with exactly one per node,
-        // whatever self-loops the graph has.
-        EvaluationRequest graphRequest = request;
-        if (modelSelfLoops(run.ir) == SelfLoops::Add && request.selfLoops != SelfLoops::Add) {
-            graphRequest.selfLoops = SelfLoops::Add;
-            std::string text = "the model replaces the graph's self-loops by one per node (add_self_loops): "
-                               "evaluated with one self-loop per node";
-            if (note)
-                note(text);
-            run.notes.push_back(std::move(text));
-        }
+        const EvaluationRequest graphRequest = graphRequestFor(request, run.ir, run.notes, note);
         progress.report(0.01, "loading the graph");
         SubProgress loading(progress, 0.01, 0.05, "loading the graph");
         run.graph = std::make_shared<const Graph>(loadRequestGraph(graphRequest, loading, cancel));

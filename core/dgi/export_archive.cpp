@@ -24,14 +24,16 @@ struct DType {
     int bytes;
 };
 // torch/_export/serde/schema.py's ScalarType: the ones a GNN's weights come in.
-constexpr DType kDTypes[] = { { 1, "uint8", 1 }, { 2, "int8", 1 }, { 3, "int16", 2 }, { 4, "int32", 4 },
-    { 5, "int64", 8 }, { 6, "float16", 2 }, { 7, "float32", 4 }, { 8, "float64", 8 }, { 12, "bool", 1 },
-    { 13, "bfloat16", 2 } };
+constexpr DType kDTypes[]
+    = { { 1, "uint8", 1 }, { 2, "int8", 1 }, { 3, "int16", 2 }, { 4, "int32", 4 }, { 5, "int64", 8 },
+          { 6, "float16", 2 }, { 7, "float32", 4 }, { 8, "float64", 8 }, { 12, "bool", 1 }, { 13, "bfloat16", 2 } };
 
 float halfToFloat(std::uint16_t h)
 {
     const int sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-    double v = exp == 0 ? std::ldexp(mant, -24) : exp == 31 ? (mant ? NAN : INFINITY) : std::ldexp(mant + 1024, exp - 25);
+    double v = exp == 0 ? std::ldexp(mant, -24)
+        : exp == 31     ? (mant ? NAN : INFINITY)
+                        : std::ldexp(mant + 1024, exp - 25);
     return static_cast<float>(sign ? -v : v);
 }
 
@@ -73,7 +75,8 @@ float element(const DType& t, const char* p)
 // An {"as_int": n} of a tensor's metadata, >= 0.
 std::int64_t metaInt(const Json& j, const std::string& what, const Error& bad)
 {
-    if (!j.is_object() || !j.contains("as_int") || !j["as_int"].is_number_integer() || j["as_int"].get<std::int64_t>() < 0)
+    if (!j.is_object() || !j.contains("as_int") || !j["as_int"].is_number_integer()
+        || j["as_int"].get<std::int64_t>() < 0)
         throw Error(bad).inOp(what);
     return j["as_int"].get<std::int64_t>();
 }
@@ -99,7 +102,8 @@ Tensor readTensor(const std::string& name, const Json& meta, const std::string& 
         throw bad("dtype " + std::to_string(code) + " of the export schema, which DGI does not read");
     const Error shapeError = bad("a size, stride or storage offset that is not a whole number >= 0");
     Tensor t;
-    std::uint64_t count = 1, last = meta.contains("storage_offset")
+    std::uint64_t count = 1,
+                  last = meta.contains("storage_offset")
         ? static_cast<std::uint64_t>(metaInt(meta["storage_offset"], "storage_offset", shapeError))
         : 0;
     std::vector<std::int64_t> strides;
@@ -110,8 +114,8 @@ Tensor readTensor(const std::string& name, const Json& meta, const std::string& 
         strides.push_back(stride);
         std::uint64_t reach = 0;
         if (__builtin_mul_overflow(count, static_cast<std::uint64_t>(size), &count) || count > kMaxElements
-            || __builtin_mul_overflow(static_cast<std::uint64_t>(size > 0 ? size - 1 : 0),
-                static_cast<std::uint64_t>(stride), &reach)
+            || __builtin_mul_overflow(
+                static_cast<std::uint64_t>(size > 0 ? size - 1 : 0), static_cast<std::uint64_t>(stride), &reach)
             || __builtin_add_overflow(last, reach, &last) || last > kMaxElements)
             throw bad("more than 2^31 elements");
     }
@@ -120,7 +124,8 @@ Tensor readTensor(const std::string& name, const Json& meta, const std::string& 
         throw bad("its sizes and strides reach element " + std::to_string(last) + " of a storage of "
             + std::to_string(storage) + " " + dtype->name + " elements: the file is damaged or forged");
     t.values.resize(static_cast<std::size_t>(count));
-    const std::uint64_t offset = meta.contains("storage_offset") ? meta["storage_offset"]["as_int"].get<std::uint64_t>() : 0;
+    const std::uint64_t offset
+        = meta.contains("storage_offset") ? meta["storage_offset"]["as_int"].get<std::uint64_t>() : 0;
     std::vector<std::int64_t> at(t.shape.size(), 0);
     for (std::uint64_t e = 0; e < count; ++e) {
         std::uint64_t where = offset;
@@ -198,7 +203,8 @@ Program readProgram(const ReadAt& read, std::uint64_t size, const std::string& s
     if (model.empty())
         throw Error::invalidInput(kWhat + ": the archive holds no models/*.json").inFile(source);
     if (const auto order = entries.find("byteorder"); order != entries.end() && order->second != "little")
-        throw Error::invalidInput("the archive's tensors are stored big-endian, which DGI does not read").inFile(source);
+        throw Error::invalidInput("the archive's tensors are stored big-endian, which DGI does not read")
+            .inFile(source);
 
     const Json j = parseJson(entries[model], source + ":" + model);
     Program p;
@@ -211,8 +217,9 @@ Program readProgram(const ReadAt& read, std::uint64_t size, const std::string& s
         throw Error::invalidInput(model + " states no schema_version").inFile(source);
     p.schema = std::to_string(sv["major"].get<std::int64_t>()) + "."
         + (sv.contains("minor") && sv["minor"].is_number_integer() ? std::to_string(sv["minor"].get<std::int64_t>())
-                                                                    : "0");
-    const std::string who = "PyTorch " + (p.torchVersion.empty() ? std::string("(version not stated)") : p.torchVersion);
+                                                                   : "0");
+    const std::string who
+        = "PyTorch " + (p.torchVersion.empty() ? std::string("(version not stated)") : p.torchVersion);
     if (sv["major"].get<std::int64_t>() != kExportSchemaMajor)
         throw Error::invalidInput("export schema version " + p.schema + " (written by " + who + "): DGI reads schema "
             + std::to_string(kExportSchemaMajor) + ".x (PyTorch " + kExportTestedTorch + " writes it)")

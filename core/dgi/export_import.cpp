@@ -83,8 +83,7 @@ Context::Context(const Program& p, std::string source)
     : program(p)
     , m_source(std::move(source))
     , m_ops(exportOpTable())
-{
-}
+{ }
 
 std::string Context::writer() const
 {
@@ -106,7 +105,7 @@ Sym Context::decode(const Node& n, const Json& arg)
     const auto& [kind, v] = *arg.items().begin();
     const auto named = [&](const Json& t) -> Sym {
         const Json* name = t.is_object() && t.contains("name") ? &t["name"]
-            : t.is_object() && t.contains("as_name")          ? &t["as_name"]
+            : t.is_object() && t.contains("as_name")           ? &t["as_name"]
                                                                : nullptr;
         if (!name || !name->is_string())
             refuse(n, "an argument names no value");
@@ -252,8 +251,9 @@ void Context::useEdges(const Node& n, EdgeSet set)
     if (set == EdgeSet::NoLoops)
         refuse(n, "messages over edge_index with its self-loops removed and none added are not supported");
     if (edgesChosen && edges != set)
-        refuse(n, "one layer passes messages over the edges as given, another with one self-loop per node "
-                  "(add_self_loops); DGI evaluates one graph");
+        refuse(n,
+            "one layer passes messages over the edges as given, another with one self-loop per node "
+            "(add_self_loops); DGI evaluates one graph");
     edgesChosen = true;
     edges = set;
 }
@@ -319,7 +319,8 @@ GnnIr mapProgram(const Program& p, const std::string& source, const ExportImport
                 c.bind(name, irSym(c.ir.input(width)));
             } else if (users == 1) {
                 if (!sizes.is_array() || sizes.size() != 2 || !sizes[0].contains("as_int") || sizes[0]["as_int"] != 2)
-                    throw Error::invalidInput("edge_index, the program's second input, is not [2, edges]").inFile(source);
+                    throw Error::invalidInput("edge_index, the program's second input, is not [2, edges]")
+                        .inFile(source);
                 Sym e;
                 e.k = K::EdgeIndex;
                 c.bind(name, e);

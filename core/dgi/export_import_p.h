@@ -151,7 +151,7 @@ int filledValue(Context& c, Space space, const std::vector<std::int64_t>& shape,
 int inDegreeOfRank(Context& c, std::size_t rank);
 // The feature shape `size` (a list whose first entry is the rows: -1 or a Count) gives, with -1 resolved
 // against `elements` (-1: none allowed).
-std::vector<std::int64_t> featureShape(Context& c, const Node& n, const Sym& size, Space& space, EdgeSet& set,
-    std::int64_t elements = -1);
+std::vector<std::int64_t> featureShape(
+    Context& c, const Node& n, const Sym& size, Space& space, EdgeSet& set, std::int64_t elements = -1);
 
 } // namespace vantage::dgi::detail::pt2

@@ -31,7 +31,8 @@ namespace {
 void onNe(Context& c, const Node& n)
 {
     const Sym a = c.need(n, "self"), b = c.need(n, "other");
-    if (a.k == K::Index && b.k == K::Index && a.set == EdgeSet::AsGiven && b.set == EdgeSet::AsGiven && a.dst != b.dst) {
+    if (a.k == K::Index && b.k == K::Index && a.set == EdgeSet::AsGiven && b.set == EdgeSet::AsGiven
+        && a.dst != b.dst) {
         Sym s;
         s.k = K::SelfLoopMask;
         return c.setOut(n, s);
@@ -87,8 +88,8 @@ void onIndex(Context& c, const Node& n)
 {
     const Sym t = c.need(n, "self");
     const Sym indices = c.need(n, "indices");
-    if (t.k == K::EdgeIndex && t.set == EdgeSet::AsGiven && indices.list.size() == 2
-        && indices.list[0].k == K::None && indices.list[1].k == K::SelfLoopMask) {
+    if (t.k == K::EdgeIndex && t.set == EdgeSet::AsGiven && indices.list.size() == 2 && indices.list[0].k == K::None
+        && indices.list[1].k == K::SelfLoopMask) {
         Sym e; // PyG's remove_self_loops
         e.k = K::EdgeIndex;
         e.set = EdgeSet::NoLoops;
@@ -123,8 +124,7 @@ void onExpand(Context& c, const Node& n)
         if (c.ir.op(o).shape == c.ir.op(x).shape && c.ir.op(o).space == c.ir.op(x).space)
             return c.setOut(n, t);
         // Broadcast by adding zeros of the other's shape.
-        return c.setOut(n,
-            irSym(c.ir.binary(BinaryFn::Add, x, c.ir.binary(BinaryFn::Mul, o, c.ir.constant(0.0)))));
+        return c.setOut(n, irSym(c.ir.binary(BinaryFn::Add, x, c.ir.binary(BinaryFn::Mul, o, c.ir.constant(0.0)))));
     }
     c.refuse(n, "expanding a tensor to a size (use broadcasting)");
 }
@@ -197,7 +197,8 @@ int intoFilled(Context& c, const Node& n, int agg, int messages, double fill, Re
     c.refuse(n, "unknown reduction");
 }
 
-int aggregate(Context& c, const Node& n, const Sym& self, const Sym& index, const Sym& src, Reduction r, bool includeSelf)
+int aggregate(
+    Context& c, const Node& n, const Sym& self, const Sym& index, const Sym& src, Reduction r, bool includeSelf)
 {
     if (c.integer(n, c.need(n, "dim"), "dim") != 0)
         c.refuse(n, "aggregation must be along dim 0");
@@ -213,8 +214,9 @@ int aggregate(Context& c, const Node& n, const Sym& self, const Sym& index, cons
                 agg = c.ir.reshape(agg, src.shape);
             return self.fill == 0.0 ? agg : c.ir.binary(BinaryFn::Add, agg, c.ir.constant(self.fill));
         }
-        c.refuse(n, "aggregating into source rows (edge_index[0]) runs messages backwards (flow='target_to_source'); "
-                    "give the graph reversed instead");
+        c.refuse(n,
+            "aggregating into source rows (edge_index[0]) runs messages backwards (flow='target_to_source'); "
+            "give the graph reversed instead");
     }
     int agg = -1, messages = -1;
     if (countsEdges) {

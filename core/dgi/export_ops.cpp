@@ -40,7 +40,12 @@ void onScalar(Context& c, const Node& n, char how)
         s.b = true;
         if (isNumber(a) && isNumber(b)) {
             const double x = c.number(n, a, "a"), y = c.number(n, b, "b");
-            s.b = how == '>' ? x > y : how == '<' ? x < y : how == 'g' ? x >= y : how == 'l' ? x <= y : how == '=' ? x == y : x != y;
+            s.b = how == '>' ? x > y
+                : how == '<' ? x < y
+                : how == 'g' ? x >= y
+                : how == 'l' ? x <= y
+                : how == '=' ? x == y
+                             : x != y;
         }
         return c.setOut(n, s);
     }
@@ -90,7 +95,8 @@ void onSymSize(Context& c, const Node& n)
     if (t.k == K::EdgeIndex && (dim == 1 || dim == -1)) {
         s.space = Space::Edge;
         s.set = t.set;
-    } else if ((t.k == K::Index && (dim == 0 || dim == -1)) || (t.k == K::Filled && t.space == Space::Edge && dim == 0)) {
+    } else if ((t.k == K::Index && (dim == 0 || dim == -1))
+        || (t.k == K::Filled && t.space == Space::Edge && dim == 0)) {
         s.space = Space::Edge;
         s.set = t.set;
     } else if (t.k == K::Value) {
@@ -387,7 +393,8 @@ void onSlice(Context& c, const Node& n)
     const auto dimArg = c.arg(n, "dim");
     const std::int64_t dim = dimArg ? c.integer(n, *dimArg, "dim") : 0;
     const int x = c.value(n, t);
-    if (c.ir.op(x).space != Space::Global && (dim == 0 || dim == -1 - static_cast<std::int64_t>(c.ir.op(x).shape.size()))) {
+    if (c.ir.op(x).space != Space::Global
+        && (dim == 0 || dim == -1 - static_cast<std::int64_t>(c.ir.op(x).shape.size()))) {
         // x[:n] with n the number of rows (GCN2Conv's x_0[:x.size(0)]): every row.
         const auto start = c.arg(n, "start"), end = c.arg(n, "end");
         const bool fromFirst = !start || start->k == K::None || (start->k == K::Int && start->i == 0);
@@ -459,8 +466,8 @@ void addTensorOps(ExportOpTable& t)
     t.add("_operator.lt", onScalarOp<'<'>);
     t.add("_operator.eq", onScalarOp<'='>);
     t.add("_operator.ne", onScalarOp<'!'>);
-    for (const char* op : { "aten::_assert_scalar", "aten::sym_constrain_range_for_size", "aten::_assert_tensor_metadata",
-             "aten::sym_constrain_range" })
+    for (const char* op : { "aten::_assert_scalar", "aten::sym_constrain_range_for_size",
+             "aten::_assert_tensor_metadata", "aten::sym_constrain_range" })
         t.add(op, onIgnored);
     t.add("aten::sym_size", onSymSize);
     for (const char* op : { "aten::detach", "aten::clone", "aten::contiguous", "aten::alias", "aten::_to_copy",

@@ -33,18 +33,18 @@ struct PygModel {
     const char* name;
     std::size_t layers;
 };
-const PygModel kModels[] = { { "pyg_gcn", 2 }, { "pyg_gat", 2 }, { "pyg_gatconv_concat", 1 },
-    { "pyg_gatconv_mean", 1 }, { "pyg_graphsage", 2 }, { "pyg_gin", 2 }, { "pyg_sgconv", 3 }, { "pyg_appnp", 4 },
-    { "pyg_gatv2conv", 1 }, { "pyg_transformerconv", 1 }, { "pyg_gcn2conv", 3 }, { "pyg_edgeconv", 1 },
-    { "pyg_resgatedgraphconv", 1 }, { "user_messagepassing", 1 } };
+const PygModel kModels[] = { { "pyg_gcn", 2 }, { "pyg_gat", 2 }, { "pyg_gatconv_concat", 1 }, { "pyg_gatconv_mean", 1 },
+    { "pyg_graphsage", 2 }, { "pyg_gin", 2 }, { "pyg_sgconv", 3 }, { "pyg_appnp", 4 }, { "pyg_gatv2conv", 1 },
+    { "pyg_transformerconv", 1 }, { "pyg_gcn2conv", 3 }, { "pyg_edgeconv", 1 }, { "pyg_resgatedgraphconv", 1 },
+    { "user_messagepassing", 1 } };
 
 // Forged archives (the script's "forged" entries) and a word their refusal must say.
-const std::pair<const char*, const char*> kForged[] = { { "sizes past the storage", "storage of" },
-    { "strides past the storage", "elements" }, { "a negative stride", "whole number" },
-    { "a tensor stored as a pickle", "pickle" }, { "a dtype DGI does not read", "dtype 10" },
-    { "a storage that is not there", "not in the archive" }, { "schema version 9", "schema version 9" },
-    { "no program", "no models/" }, { "big-endian tensors", "big-endian" },
-    { "an op by a name DGI does not know", "aten::cumsum" } };
+const std::pair<const char*, const char*> kForged[]
+    = { { "sizes past the storage", "storage of" }, { "strides past the storage", "elements" },
+          { "a negative stride", "whole number" }, { "a tensor stored as a pickle", "pickle" },
+          { "a dtype DGI does not read", "dtype 10" }, { "a storage that is not there", "not in the archive" },
+          { "schema version 9", "schema version 9" }, { "no program", "no models/" },
+          { "big-endian tensors", "big-endian" }, { "an op by a name DGI does not know", "aten::cumsum" } };
 
 } // namespace
 
