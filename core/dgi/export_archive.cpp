@@ -120,6 +120,9 @@ Tensor readTensor(const std::string& name, const Json& meta, const std::string& 
             throw bad("more than 2^31 elements");
     }
     const std::uint64_t storage = bytes.size() / static_cast<std::uint64_t>(dtype->bytes);
+    // Strides of 0 repeat elements: more of them than the storage holds only within reason.
+    if (count > storage && count > (std::uint64_t(1) << 24))
+        throw bad(std::to_string(count) + " elements over a storage of " + std::to_string(storage));
     if (count > 0 && last >= storage)
         throw bad("its sizes and strides reach element " + std::to_string(last) + " of a storage of "
             + std::to_string(storage) + " " + dtype->name + " elements: the file is damaged or forged");

@@ -158,6 +158,7 @@ void filled(Context& c, const Node& n, double fill, const char* sizeArg, bool li
         s.space = Space::Global;
         for (const Sym& d : size.list)
             s.shape.push_back(c.integer(n, d, "a size"));
+        s.shape = checkedShape(c, n, std::move(s.shape));
     }
     c.setOut(n, s);
 }

@@ -314,13 +314,15 @@ void onView(Context& c, const Node& n)
         width *= d;
     if (o.space == Space::Global) {
         std::vector<std::int64_t> shape;
+        for (const Sym& d : size.list)
+            shape.push_back(c.integer(n, d, "a size"));
+        shape = checkedShape(c, n, std::move(shape));
         std::int64_t known = 1, unknown = -1;
-        for (std::size_t i = 0; i < size.list.size(); ++i) {
-            shape.push_back(c.integer(n, size.list[i], "a size"));
-            if (shape.back() == -1)
+        for (std::size_t i = 0; i < shape.size(); ++i) {
+            if (shape[i] == -1)
                 unknown = static_cast<std::int64_t>(i);
             else
-                known *= shape.back();
+                known *= shape[i];
         }
         if (unknown >= 0 && known > 0)
             shape[static_cast<std::size_t>(unknown)] = width / known;
@@ -426,6 +428,16 @@ void onSlice(Context& c, const Node& n)
 
 } // namespace
 
+std::vector<std::int64_t> checkedShape(Context& c, const Node& n, std::vector<std::int64_t> shape)
+{
+    constexpr std::int64_t kMax = std::int64_t(1) << 31;
+    std::int64_t elements = 1;
+    for (std::int64_t d : shape)
+        if (d < -1 || d > kMax || (d > 0 && (elements *= d) > kMax))
+            c.refuse(n, "a feature shape of more than 2^31 elements");
+    return shape;
+}
+
 std::vector<std::int64_t> featureShape(
     Context& c, const Node& n, const Sym& size, Space& space, EdgeSet& set, std::int64_t elements)
 {
@@ -442,6 +454,7 @@ std::vector<std::int64_t> featureShape(
     std::int64_t known = 1, unknown = -1;
     for (std::size_t i = 1; i < size.list.size(); ++i) {
         shape.push_back(c.integer(n, size.list[i], "a feature size"));
+        checkedShape(c, n, shape);
         if (shape.back() == -1 && elements >= 0 && unknown < 0)
             unknown = static_cast<std::int64_t>(i - 1);
         else if (shape.back() < 0)
@@ -451,7 +464,7 @@ std::vector<std::int64_t> featureShape(
     }
     if (unknown >= 0)
         shape[static_cast<std::size_t>(unknown)] = known > 0 ? elements / known : 0;
-    return shape;
+    return checkedShape(c, n, std::move(shape));
 }
 
 void addTensorOps(ExportOpTable& t)
