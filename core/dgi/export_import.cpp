@@ -102,7 +102,8 @@ Sym Context::decode(const Node& n, const Json& arg)
     Sym s;
     if (!arg.is_object() || arg.size() != 1)
         refuse(n, "an argument the export schema does not describe");
-    const auto& [kind, v] = *arg.items().begin();
+    const std::string kind = arg.begin().key();
+    const Json& v = arg.begin().value();
     const auto named = [&](const Json& t) -> Sym {
         const Json* name = t.is_object() && t.contains("name") ? &t["name"]
             : t.is_object() && t.contains("as_name")           ? &t["as_name"]
@@ -300,7 +301,8 @@ GnnIr mapProgram(const Program& p, const std::string& source, const ExportImport
     for (const Json& spec : specs) {
         if (!spec.is_object() || spec.size() != 1)
             throw Error::invalidInput("an input of the program's signature is not one spec").inFile(source);
-        const auto& [kind, s] = *spec.items().begin();
+        const std::string kind = spec.begin().key();
+        const Json& s = spec.begin().value();
         const Json& a = field(s, "arg", source);
         if (kind == "user_input") {
             const Json& t = field(a, "as_tensor", source);

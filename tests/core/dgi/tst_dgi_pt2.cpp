@@ -10,6 +10,7 @@
 #include "dgi/evaluation_run.h"
 #include "dgi/export_import.h"
 #include "dgi/graph_io.h"
+#include "dgi/op_table.h"
 #include "dgi/partition.h"
 #include "dgi_test_support.h"
 
@@ -19,6 +20,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace vantage;
 using namespace vantage::dgi;
@@ -201,6 +204,30 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(e.op().value_or("")), u["op"].toString());
         QVERIFY2(QString(e.what()).contains("PyTorch " + m_meta["torch"].toString()), e.what());
         QVERIFY2(QString(e.what()).contains(u["at"].toString()), e.what());
+    }
+
+    void exportedOps_data()
+    {
+        QTest::addColumn<QString>("op");
+        QTest::addColumn<bool>("mapped");
+        // The ATen ops PyG's models export to (the names torch.export writes, normalised).
+        for (const char* op : { "aten::index_select", "aten::scatter_add", "aten::scatter_reduce", "aten::index_add",
+                 "aten::linear", "aten::leaky_relu", "aten::exp", "aten::sum", "aten::masked_fill", "aten::pow",
+                 "aten::sym_size", "aten::new_zeros", "aten::addmm", "aten::index", "_operator.add" })
+            QTest::newRow(op) << op << true;
+        // Not message passing, or in-place forms that only their canonical op stands for.
+        for (const char* op : { "aten::cumsum", "aten::sort", "aten::nonzero", "aten::scatter_add_" })
+            QTest::newRow(op) << op << false;
+    }
+    void exportedOps()
+    {
+        QFETCH(QString, op);
+        QFETCH(bool, mapped);
+        const std::vector<std::string> ops = exportedProgramOps();
+        QVERIFY(std::is_sorted(ops.begin(), ops.end()));
+        for (const std::string& o : ops)
+            QVERIFY2(canonicalOp(o).name == o, o.c_str());
+        QCOMPARE(std::binary_search(ops.begin(), ops.end(), op.toStdString()), mapped);
     }
 
     void anotherWidthIsRefused()
