@@ -17,6 +17,7 @@ import inspect
 import json
 import os
 import warnings
+from collections.abc import Callable
 
 import numpy as np
 import torch
@@ -25,6 +26,8 @@ from torch import Tensor, nn
 from torch.export import Dim
 
 warnings.filterwarnings("ignore")
+
+Change = Callable[[str, bytes], bytes | None]  # an archive entry's new bytes, or None: left out
 
 
 def graph(nodes: int, gen: torch.Generator) -> Tensor:
@@ -40,14 +43,14 @@ def graph(nodes: int, gen: torch.Generator) -> Tensor:
     return torch.stack([src[perm], dst[perm]])
 
 
-def models(in_dim: int):
+def models(in_dim: int) -> dict[str, Callable[[], nn.Module]]:
     import torch_geometric.nn as pyg
     from torch_geometric.nn import MessagePassing
 
     class UserConv(MessagePassing):
         """A user's own MessagePassing subclass: mean of tanh(W (x_j - x_i)), plus a gate on x."""
 
-        def __init__(self, a: int, b: int):
+        def __init__(self, a: int, b: int) -> None:
             super().__init__(aggr="mean")
             self.lin = nn.Linear(a, b)
             self.gate = nn.Linear(a, b)
@@ -61,7 +64,7 @@ def models(in_dim: int):
     class APPNPNet(nn.Module):
         """APPNP as its paper runs it: an MLP, then K propagation steps."""
 
-        def __init__(self, a: int, b: int):
+        def __init__(self, a: int, b: int) -> None:
             super().__init__()
             self.lin1, self.lin2 = nn.Linear(a, 16), nn.Linear(16, b)
             self.prop = pyg.APPNP(K=4, alpha=0.1)
@@ -72,7 +75,7 @@ def models(in_dim: int):
     class GCNII(nn.Module):
         """GCNII: the first layer's output x0 enters every GCN2Conv."""
 
-        def __init__(self, a: int, b: int, layers: int = 3):
+        def __init__(self, a: int, b: int, layers: int = 3) -> None:
             super().__init__()
             self.lin0, self.lin1 = nn.Linear(a, 16), nn.Linear(16, b)
             self.convs = nn.ModuleList(pyg.GCN2Conv(16, alpha=0.1, theta=0.5, layer=i + 1) for i in range(layers))
@@ -105,7 +108,7 @@ def models(in_dim: int):
 class Unsupported(nn.Module):
     """A running sum over features: aten.cumsum, which DGI does not map."""
 
-    def __init__(self, a: int):
+    def __init__(self, a: int) -> None:
         super().__init__()
         self.lin = nn.Linear(a, 8)
 
@@ -119,7 +122,7 @@ def export(model: nn.Module, x: Tensor, edge_index: Tensor, path: str) -> None:
     torch.export.save(ep, path)
 
 
-def rewrite(src: str, dst: str, change) -> None:
+def rewrite(src: str, dst: str, change: Change) -> None:
     """A copy of the archive `src` with change(name, bytes) -> bytes (or None: left out) applied to each entry."""
     import zipfile
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as zout:
@@ -131,8 +134,8 @@ def rewrite(src: str, dst: str, change) -> None:
 
 def forged(base: str, out: str) -> dict:
     """Archives a hostile sender could make from a real one, each with a word its refusal must say."""
-    def weights(edit):
-        def change(name, data):
+    def weights(edit: Callable[[dict], object]) -> Change:
+        def change(name: str, data: bytes) -> bytes | None:
             if not name.endswith("model_weights_config.json"):
                 return data
             config = json.loads(data)
@@ -140,11 +143,11 @@ def forged(base: str, out: str) -> dict:
             return json.dumps(config).encode()
         return change
 
-    def first(config):
+    def first(config: dict) -> dict:
         return config[sorted(config)[1]]  # a weight matrix: [out, in]
 
-    def model(edit):
-        def change(name, data):
+    def model(edit: Callable[[dict], object]) -> Change:
+        def change(name: str, data: bytes) -> bytes | None:
             if not name.endswith("models/model.json"):
                 return data
             program = json.loads(data)
@@ -152,7 +155,7 @@ def forged(base: str, out: str) -> dict:
             return json.dumps(program).encode()
         return change
 
-    def older(name, data):
+    def older(name: str, data: bytes) -> bytes | None:
         if name.endswith("models/model.json"):
             return None
         return data
@@ -226,7 +229,7 @@ def main() -> None:
     lines, first = inspect.getsourcelines(Unsupported.forward)
     meta["unsupported"] = {"file": unsupported, "op": "aten::cumsum",
                            "at": f"{os.path.basename(__file__)}:"
-                                 f"{first + next(i for i, l in enumerate(lines) if 'torch.cumsum' in l)}"}
+                                 f"{first + next(i for i, line in enumerate(lines) if 'torch.cumsum' in line)}"}
     if "pyg_gcn" in meta["models"]:
         meta["forged"] = forged(meta["models"]["pyg_gcn"]["file"], a.out)
     with open(os.path.join(a.out, "meta.json"), "w") as f:
