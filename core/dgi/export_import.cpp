@@ -312,6 +312,11 @@ GnnIr mapProgram(const Program& p, const std::string& source, const ExportImport
             if (users == 0) {
                 if (!sizes.is_array() || sizes.size() != 2 || !sizes[1].contains("as_int"))
                     throw Error::invalidInput("x, the program's first input, is not [nodes, features]").inFile(source);
+                if (sizes[0].contains("as_int"))
+                    throw Error::invalidInput("the program was exported for " + sizes[0]["as_int"].dump()
+                        + " nodes only; export it with the numbers of nodes and edges dynamic: "
+                          "dynamic_shapes=({0: Dim(\"nodes\")}, {1: Dim(\"edges\")})")
+                        .inFile(source);
                 const std::int64_t width = sizes[1]["as_int"].get<std::int64_t>();
                 if (options.inputWidth > 0 && options.inputWidth != width)
                     throw Error::invalidInput("x is " + std::to_string(options.inputWidth)

@@ -41,13 +41,14 @@ const PygModel kModels[] = { { "pyg_gcn", 2 }, { "pyg_gat", 2 }, { "pyg_gatconv_
     { "pyg_transformerconv", 1 }, { "pyg_gcn2conv", 3 }, { "pyg_edgeconv", 1 }, { "pyg_resgatedgraphconv", 1 },
     { "user_messagepassing", 1 } };
 
-// Forged archives (the script's "forged" entries) and a word their refusal must say.
-const std::pair<const char*, const char*> kForged[]
-    = { { "sizes past the storage", "storage of" }, { "strides past the storage", "elements" },
-          { "a negative stride", "whole number" }, { "a tensor stored as a pickle", "pickle" },
-          { "a dtype DGI does not read", "dtype 10" }, { "a storage that is not there", "not in the archive" },
-          { "schema version 9", "schema version 9" }, { "no program", "no models/" },
-          { "big-endian tensors", "big-endian" }, { "an op by a name DGI does not know", "aten::cumsum" } };
+// Archives DGI must refuse (the script's "forged" entries: forged, or exported for one graph's sizes)
+// and a word their refusal must say.
+const std::pair<const char*, const char*> kForged[] = { { "sizes past the storage", "storage of" },
+    { "strides past the storage", "elements" }, { "a negative stride", "whole number" },
+    { "a tensor stored as a pickle", "pickle" }, { "a dtype DGI does not read", "dtype 10" },
+    { "a storage that is not there", "not in the archive" }, { "schema version 9", "schema version 9" },
+    { "no program", "no models/" }, { "big-endian tensors", "big-endian" },
+    { "an op by a name DGI does not know", "aten::cumsum" }, { "exported for one graph's sizes", "dynamic_shapes" } };
 
 } // namespace
 
