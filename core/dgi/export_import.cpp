@@ -291,10 +291,40 @@ void Context::map(const Node& n)
     }
 }
 
-// Maps the program's signature and nodes, in order.
-GnnIr mapProgram(const Program& p, const std::string& source, const ExportImportOptions& options)
+// x (the first user input, [nodes, features] with the nodes dynamic) and edge_index ([2, edges]).
+void bindUserInput(Context& c, const Json& sizes, const std::string& name, int index, const std::string& source,
+    const ExportImportOptions& options)
 {
-    Context c(p, source);
+    if (index == 1) {
+        if (!sizes.is_array() || sizes.size() != 2 || !sizes[0].contains("as_int") || sizes[0]["as_int"] != 2)
+            throw Error::invalidInput("edge_index, the program's second input, is not [2, edges]").inFile(source);
+        Sym e;
+        e.k = K::EdgeIndex;
+        return c.bind(name, e);
+    }
+    if (index > 1)
+        throw Error::invalidInput("the program takes more inputs than x and edge_index; export "
+                                  "forward(x, edge_index) alone")
+            .inFile(source);
+    if (!sizes.is_array() || sizes.size() != 2 || !sizes[1].contains("as_int"))
+        throw Error::invalidInput("x, the program's first input, is not [nodes, features]").inFile(source);
+    if (sizes[0].contains("as_int"))
+        throw Error::invalidInput("the program was exported for " + sizes[0]["as_int"].dump()
+            + " nodes only; export it with the numbers of nodes and edges dynamic: "
+              "dynamic_shapes=({0: Dim(\"nodes\")}, {1: Dim(\"edges\")})")
+            .inFile(source);
+    const std::int64_t width = sizes[1]["as_int"].get<std::int64_t>();
+    if (options.inputWidth > 0 && options.inputWidth != width)
+        throw Error::invalidInput("x is " + std::to_string(options.inputWidth) + " wide, the program was exported for "
+            + std::to_string(width))
+            .inFile(source);
+    c.ir.setScope("x");
+    c.bind(name, irSym(c.ir.input(width)));
+}
+
+// The program's signature: x, edge_index, and its parameters, buffers and constants as IR parameters.
+void bindInputs(Context& c, const Program& p, const std::string& source, const ExportImportOptions& options)
+{
     const Json& specs = field(p.signature, "input_specs", source);
     const Json& values = field(p.graph, "tensor_values", source);
     int users = 0;
@@ -305,38 +335,9 @@ GnnIr mapProgram(const Program& p, const std::string& source, const ExportImport
         const Json& s = spec.begin().value();
         const Json& a = field(s, "arg", source);
         if (kind == "user_input") {
-            const Json& t = field(a, "as_tensor", source);
-            const std::string name = field(t, "name", source).get<std::string>();
-            const Json& meta = field(values, name.c_str(), source);
-            const Json& sizes = field(meta, "sizes", source);
-            if (users == 0) {
-                if (!sizes.is_array() || sizes.size() != 2 || !sizes[1].contains("as_int"))
-                    throw Error::invalidInput("x, the program's first input, is not [nodes, features]").inFile(source);
-                if (sizes[0].contains("as_int"))
-                    throw Error::invalidInput("the program was exported for " + sizes[0]["as_int"].dump()
-                        + " nodes only; export it with the numbers of nodes and edges dynamic: "
-                          "dynamic_shapes=({0: Dim(\"nodes\")}, {1: Dim(\"edges\")})")
-                        .inFile(source);
-                const std::int64_t width = sizes[1]["as_int"].get<std::int64_t>();
-                if (options.inputWidth > 0 && options.inputWidth != width)
-                    throw Error::invalidInput("x is " + std::to_string(options.inputWidth)
-                        + " wide, the program was exported for " + std::to_string(width))
-                        .inFile(source);
-                c.ir.setScope("x");
-                c.bind(name, irSym(c.ir.input(width)));
-            } else if (users == 1) {
-                if (!sizes.is_array() || sizes.size() != 2 || !sizes[0].contains("as_int") || sizes[0]["as_int"] != 2)
-                    throw Error::invalidInput("edge_index, the program's second input, is not [2, edges]")
-                        .inFile(source);
-                Sym e;
-                e.k = K::EdgeIndex;
-                c.bind(name, e);
-            } else {
-                throw Error::invalidInput("the program takes more inputs than x and edge_index; export "
-                                          "forward(x, edge_index) alone")
-                    .inFile(source);
-            }
-            ++users;
+            const std::string name = field(field(a, "as_tensor", source), "name", source).get<std::string>();
+            bindUserInput(
+                c, field(field(values, name.c_str(), source), "sizes", source), name, users++, source, options);
             continue;
         }
         const char* tensorField = kind == "parameter" ? "parameter_name"
@@ -351,29 +352,43 @@ GnnIr mapProgram(const Program& p, const std::string& source, const ExportImport
     }
     if (users != 2)
         throw Error::invalidInput("the program does not take forward(x, edge_index)").inFile(source);
+}
+
+// One node of the program's JSON, its arguments by name.
+Node readNode(const Json& j, const std::string& source)
+{
+    Node n;
+    n.target = field(j, "target", source).is_string() ? j["target"].get<std::string>() : "";
+    const CanonicalOp op = canonicalOp(opName(n.target));
+    n.op = op.name;
+    n.inPlace = op.inPlace;
+    for (const Json& in : field(j, "inputs", source))
+        if (in.is_object() && in.contains("name") && in["name"].is_string() && in.contains("arg"))
+            n.args.emplace_back(in["name"].get<std::string>(), &in["arg"]);
+    for (const Json& out : field(j, "outputs", source)) {
+        std::string name;
+        if (out.is_object() && out.size() == 1) {
+            const Json& v = out.begin().value();
+            if (v.is_object() && v.contains("name") && v["name"].is_string())
+                name = v["name"].get<std::string>();
+            else if (v.is_object() && v.contains("as_name") && v["as_name"].is_string())
+                name = v["as_name"].get<std::string>();
+        }
+        n.outputs.push_back(name);
+    }
+    return n;
+}
+
+// Maps the program's signature and nodes, in order.
+GnnIr mapProgram(const Program& p, const std::string& source, const ExportImportOptions& options)
+{
+    Context c(p, source);
+    bindInputs(c, p, source, options);
     const Json& nodes = field(p.graph, "nodes", source);
     if (!nodes.is_array() || nodes.size() > kMaxNodes)
         throw Error::invalidInput("the program's nodes are not a list of at most 2^20").inFile(source);
     for (const Json& j : nodes) {
-        Node n;
-        n.target = field(j, "target", source).is_string() ? j["target"].get<std::string>() : "";
-        const CanonicalOp op = canonicalOp(opName(n.target));
-        n.op = op.name;
-        n.inPlace = op.inPlace;
-        for (const Json& in : field(j, "inputs", source))
-            if (in.is_object() && in.contains("name") && in["name"].is_string() && in.contains("arg"))
-                n.args.emplace_back(in["name"].get<std::string>(), &in["arg"]);
-        for (const Json& out : field(j, "outputs", source)) {
-            std::string name;
-            if (out.is_object() && out.size() == 1) {
-                const Json& v = out.begin().value();
-                if (v.is_object() && v.contains("name") && v["name"].is_string())
-                    name = v["name"].get<std::string>();
-                else if (v.is_object() && v.contains("as_name") && v["as_name"].is_string())
-                    name = v["as_name"].get<std::string>();
-            }
-            n.outputs.push_back(name);
-        }
+        Node n = readNode(j, source);
         const Json meta = j.value("metadata", Json());
         n.location = locationOf(meta);
         c.ir.setScope(scopeOf(meta), n.location);
