@@ -166,7 +166,7 @@ void DgiPage::onModelInputsChanged()
     m_status->clear();
 }
 
-// A TorchScript model's widths and layers are not inputs: the boxes are greyed and say "the
+// A model file's widths and layers are not inputs: the boxes are greyed and say "the
 // model's" until it is read, then show its own (the input width stays editable: it is used when
 // the model does not tell it).
 void DgiPage::setFileModelBoxes(bool file)
@@ -182,7 +182,7 @@ void DgiPage::setFileModelBoxes(bool file)
         box->setEnabled(!file);
         box->setSpecialValueText(file ? own : QString());
         box->setToolTip(
-            file ? tr("Set by the TorchScript model: shown once it is cut or evaluated") : helpText(fieldOfBox(box)));
+            file ? tr("Set by the model file: shown once it is cut or evaluated") : helpText(fieldOfBox(box)));
     }
     if (file) {
         m_state->builtinFeatures = m_features->value();

@@ -186,12 +186,13 @@ QWidget* DgiPage::buildInputs()
     m_model->setEditable(true);
     for (const auto& name : enumNames<dgi::ModelKind>())
         m_model->addItem(QString::fromStdString(name));
-    m_model->setToolTip(
-        tr("A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py"));
-    auto* modelFile = new QPushButton(tr("TorchScript…"), this);
+    m_model->setToolTip(tr("A built-in model, or the path of a model file: a torch.export program (.pt2), or a "
+                           "TorchScript model written by scripts/write_gnn_model.py"));
+    auto* modelFile = new QPushButton(tr("Model file…"), this);
+    modelFile->setObjectName(QStringLiteral("dgiModelFile"));
     connect(modelFile, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("TorchScript Model"), QString(), tr("TorchScript (*.pt *.pth);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(this, tr("GNN Model"), QString(),
+            tr("PyTorch models (*.pt2 *.pt *.pth);;torch.export (*.pt2);;TorchScript (*.pt *.pth);;All files (*)"));
         if (!path.isEmpty())
             m_model->setCurrentText(path);
     });

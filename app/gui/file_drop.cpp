@@ -44,10 +44,12 @@ bool giveToElasticJob(MainWindow& window, const QString& path, bool script)
 }
 #endif
 
-bool openModelFile(MainWindow& window, const QString& path, QString* message)
+// A model file: DGI's model (a torch.export program always; TorchScript unless the elastic job's
+// page is in front, which trains TorchScript models).
+bool openModelFile(MainWindow& window, const QString& path, bool exported, QString* message)
 {
 #ifdef VANTAGE_GUI_EDL
-    if (qobject_cast<EdlPage*>(window.tabs()->currentWidget()))
+    if (!exported && qobject_cast<EdlPage*>(window.tabs()->currentWidget()))
         return giveToElasticJob(window, path, false);
 #endif
 #ifdef VANTAGE_GUI_DGI
@@ -58,6 +60,11 @@ bool openModelFile(MainWindow& window, const QString& path, QString* message)
         return true;
     }
 #endif
+    if (exported) {
+        *message = MainWindow::tr("%1 is a torch.export program (.pt2), which DGI reads; this build has no DGI.")
+                       .arg(QFileInfo(path).fileName());
+        return false;
+    }
 #ifdef VANTAGE_GUI_EDL
     Q_UNUSED(message);
     return giveToElasticJob(window, path, false);
@@ -85,13 +92,6 @@ bool openDroppedFile(MainWindow& window, const QString& path, QString* message)
         *message = window.lastError();
         return false;
     }
-    if (suffix == QLatin1String("pt2")) {
-        *message = MainWindow::tr("%1 is a torch.export program (.pt2), which no engine reads: script the model "
-                                  "with torch.jit.script and save it with torch.jit.save (docs/dgi.md says why); for "
-                                  "FT, export an op graph with scripts/export_ft_graph.py.")
-                       .arg(name);
-        return false;
-    }
     // The engine pages record into a session: an untitled one when none is open.
     window.ensureSession();
 #ifdef VANTAGE_GUI_FT
@@ -103,8 +103,8 @@ bool openDroppedFile(MainWindow& window, const QString& path, QString* message)
         return false;
     }
 #endif
-    if (suffix == QLatin1String("pt") || suffix == QLatin1String("pth"))
-        return openModelFile(window, path, message);
+    if (suffix == QLatin1String("pt") || suffix == QLatin1String("pth") || suffix == QLatin1String("pt2"))
+        return openModelFile(window, path, suffix == QLatin1String("pt2"), message);
 #ifdef VANTAGE_GUI_EDL
     if (suffix == QLatin1String("py"))
         return giveToElasticJob(window, path, true);

@@ -1,8 +1,8 @@
 #pragma once
 // Files dropped onto the window go where their engine reads them: a session (.vantage) is opened,
-// an op graph (.json) becomes FT's model, a TorchScript model (.pt, .pth) DGI's model (or the
-// elastic job's, when that page is in front), a training script (.py) the elastic job's script.
-// A torch.export program (.pt2) is read by no engine: the answer says what to do instead.
+// an op graph (.json) becomes FT's model, a torch.export program (.pt2) DGI's model, a TorchScript
+// model (.pt, .pth) DGI's model (or the elastic job's, when that page is in front), a training
+// script (.py) the elastic job's script.
 
 #include <QString>
 #include <QStringList>

@@ -177,14 +177,13 @@ void checkStorages(const std::string& pickle, const std::string& archive, const 
 
 } // namespace
 
-ModelFileInfo inspectModelArchive(const ReadAt& read, std::uint64_t fileSize, const std::string& source)
+std::vector<ArchiveEntry> readZipArchive(const ReadAt& read, std::uint64_t fileSize, const std::string& source,
+    const std::string& what, const std::function<bool(std::string_view name)>& keep)
 {
     const std::string head = read(0, std::min<std::uint64_t>(fileSize, 4));
     const std::uint64_t tailBytes = std::min<std::uint64_t>(fileSize, kWindow);
     const std::string tail = read(fileSize - tailBytes, tailBytes);
-    auto bad = [&](const std::string& why) {
-        return Error::invalidInput("not a TorchScript model (save it with torch.jit.save): " + why).inFile(source);
-    };
+    auto bad = [&](const std::string& why) { return Error::invalidInput(what + ": " + why).inFile(source); };
     if (head.size() < 4 || head.substr(0, 4) != std::string_view("PK\x03\x04", 4)) {
         if (head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x80)
             throw bad("this is a pickle of the legacy torch.save format; save the scripted model with torch.jit.save");
@@ -230,11 +229,7 @@ ModelFileInfo inspectModelArchive(const ReadAt& read, std::uint64_t fileSize, co
         : read(dirOffset, dirSize);
     const std::string_view dir = dirBytes;
 
-    ModelFileInfo info;
-    std::unordered_map<std::string, std::uint64_t> sizes; // of every entry, by name
-    std::unordered_map<std::string, std::string> pickles; // "data", "constants": their bytes
-    info.entries = entries;
-    bool code = false, data = false, constants = false, exported = false;
+    std::vector<ArchiveEntry> out;
     std::size_t at = 0;
     for (std::int64_t e = 0; e < entries; ++e) {
         if (at + 46 > dir.size() || dir.substr(at, 4) != std::string_view("PK\x01\x02", 4))
@@ -242,29 +237,52 @@ ModelFileInfo inspectModelArchive(const ReadAt& read, std::uint64_t fileSize, co
         const std::size_t nameLen = le16(dir, at + 28), extraLen = le16(dir, at + 30), commentLen = le16(dir, at + 32);
         if (at + 46 + nameLen + extraLen + commentLen > dir.size())
             throw bad("zip directory entry " + std::to_string(e) + " runs past the directory");
-        const std::string_view name = dir.substr(at + 46, nameLen);
+        ArchiveEntry entry;
+        entry.name = std::string(dir.substr(at + 46, nameLen));
+        entry.kept = keep && keep(entry.name);
+        entry.size = checkEntry(
+            read, fileSize, dir.substr(at, 46 + nameLen + extraLen), source, entry.kept ? &entry.bytes : nullptr);
+        out.push_back(std::move(entry));
+        at += 46 + nameLen + extraLen + commentLen;
+    }
+    return out;
+}
+
+ModelFileInfo inspectModelArchive(const ReadAt& read, std::uint64_t fileSize, const std::string& source)
+{
+    const std::string what = "not a TorchScript model (save it with torch.jit.save)";
+    auto bad = [&](const std::string& why) { return Error::invalidInput(what + ": " + why).inFile(source); };
+    const auto isPickle
+        = [](std::string_view name) { return name.ends_with("/data.pkl") || name.ends_with("/constants.pkl"); };
+    std::vector<ArchiveEntry> entries = readZipArchive(read, fileSize, source, what, isPickle);
+
+    ModelFileInfo info;
+    std::unordered_map<std::string, std::uint64_t> sizes; // of every entry, by name
+    std::unordered_map<std::string, std::string> pickles; // "data", "constants": their bytes
+    info.entries = static_cast<std::int64_t>(entries.size());
+    bool code = false, data = false, constants = false, exported = false;
+    for (ArchiveEntry& entry : entries) {
+        const std::string_view name = entry.name;
         const auto slash = name.find('/');
         if (slash == std::string_view::npos)
             throw bad("the archive entry '" + std::string(name.substr(0, 80)) + "' is not inside a folder");
         const std::string_view top = name.substr(0, slash), rest = name.substr(slash + 1);
         if (info.archiveName.empty())
             info.archiveName = std::string(top);
-        std::string* keep = nullptr; // the pickles' bytes, for their storages
         if (top == info.archiveName && (rest == "data.pkl" || rest == "constants.pkl"))
-            keep = &pickles[std::string(rest.substr(0, rest.size() - 4))];
-        sizes[std::string(name)] = checkEntry(read, fileSize, dir.substr(at, 46 + nameLen + extraLen), source, keep);
+            pickles[std::string(rest.substr(0, rest.size() - 4))] = std::move(entry.bytes);
+        sizes[entry.name] = entry.size;
         code |= rest.starts_with("code/");
         data |= rest == "data.pkl";
         constants |= rest == "constants.pkl";
         info.savedByPyTorch2 |= rest == ".data/serialization_id";
         exported |= rest.starts_with("models/") || rest == "serialized_exported_program.json"
             || rest.find("serialized_exported_program") != std::string_view::npos;
-        at += 46 + nameLen + extraLen + commentLen;
     }
     if (exported) {
         info.kind = ModelFileKind::TorchExport;
-        throw bad("this is a torch.export program (.pt2); Vantage reads TorchScript (docs/dgi.md says why): script "
-                  "the model with torch.jit.script and save it with torch.jit.save");
+        throw bad("this is a torch.export program; DGI reads it as a .pt2 file (name it FILE.pt2), or script the "
+                  "model with torch.jit.script and save it with torch.jit.save");
     }
     if (data && !code) {
         info.kind = ModelFileKind::TorchSave;

@@ -33,6 +33,21 @@ struct ModelFileInfo {
 // Reads `size` bytes at `offset` of the file (both checked by the caller to lie inside it).
 using ReadAt = std::function<std::string(std::uint64_t offset, std::uint64_t size)>;
 
+// One entry of a zip archive: its name, its (inflated) size, and its bytes when they were kept.
+struct ArchiveEntry {
+    std::string name;
+    std::uint64_t size = 0;
+    std::string bytes;
+    bool kept = false;
+};
+
+// Every entry of the zip archive of `fileSize` bytes read through `read`, each checked before a
+// byte of it is used: its local header and data inside the file, stored or deflated, inflating at
+// most 100 times and to the size it states, code and pickles of a plausible size, and its CRC-32.
+// The bytes of the entries `keep` names are kept. Errors start with `what` and name `source`.
+std::vector<ArchiveEntry> readZipArchive(const ReadAt& read, std::uint64_t fileSize, const std::string& source,
+    const std::string& what, const std::function<bool(std::string_view name)>& keep);
+
 // Checks a file of `fileSize` bytes through `read` and throws Error::invalidInput naming `source`
 // for anything but a TorchScript archive. Reads the first bytes, the last 64 KiB and the zip
 // directory (at most 64 MiB), nothing else.

@@ -4,6 +4,7 @@
 #include "common/graphviz.h"
 #include "common/messages.h"
 #include "dgi/drawing.h"
+#include "dgi/export_import.h"
 #include "dgi/memory.h"
 #include "dgi/models.h"
 #include "dgi/node_matrix.h"
@@ -97,7 +98,8 @@ const params::Table<EvaluationRequest>& modelRequestParams()
     static const params::Table<R> table = {
         params::text(&R::model,
             { "model", "--model",
-                VANTAGE_TRANSLATE_NOOP("Params", "Model: gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt") }),
+                VANTAGE_TRANSLATE_NOOP(
+                    "Params", "Model: gcn, sage, gat, gin, jknet, a torch.export FILE.pt2 or a TorchScript FILE.pt") }),
         params::number(&R::inDim,
             { "in_dim", "--in-dim",
                 VANTAGE_TRANSLATE_NOOP("Params", "Input width of a built-in model (0: 64, or the features' width)") },
@@ -276,7 +278,9 @@ GnnIr loadRequestModel(
     const EvaluationRequest& r, std::int64_t featureWidth, Progress& progress, const CancelToken& cancel)
 {
     if (r.model.empty())
-        throw Error::invalidInput("give the model: gcn, sage, gat, gin, jknet or a TorchScript file").forField("model");
+        throw Error::invalidInput(
+            "give the model: gcn, sage, gat, gin, jknet, a torch.export .pt2 or a TorchScript file")
+            .forField("model");
     ModelSpec spec{ .inputWidth = r.inDim > 0 ? r.inDim : featureWidth,
         .hidden = r.hidden,
         .outputWidth = r.outDim,
@@ -305,6 +309,24 @@ void recordLayerCut(store::RunScope& scope, const std::string& dot, const std::s
 // The run's result: the first mode's figures, the graph and model, the others as comparisons
 // (sets run.summary).
 namespace {
+// The request's graph as the model's message passing needs it: a model that replaces the graph's
+// self-loops by one per node itself (PyG's GCNConv and GATConv, read from a torch.export program)
+// runs on the graph with exactly one per node, whatever self-loops the graph has (a note says so).
+EvaluationRequest graphRequestFor(
+    const EvaluationRequest& request, const GnnIr& ir, std::vector<std::string>& notes, const NoteSink& note)
+{
+    EvaluationRequest graphRequest = request;
+    if (modelSelfLoops(ir) == SelfLoops::Add && request.selfLoops != SelfLoops::Add) {
+        graphRequest.selfLoops = SelfLoops::Add;
+        std::string text = "the model replaces the graph's self-loops by one per node (add_self_loops): "
+                           "evaluated with one self-loop per node";
+        if (note)
+            note(text);
+        notes.push_back(std::move(text));
+    }
+    return graphRequest;
+}
+
 Json resultJson(EvaluationRun& run, const EvaluationRequest& request)
 {
     const EvalResult& first = run.results.front();
@@ -370,21 +392,22 @@ EvaluationRun runEvaluation(store::Session* session, const EvaluationRequest& re
     return store::recordRun(session, newRun, [&](store::RunScope& scope) {
         EvaluationRun run;
         run.runId = scope.id();
-        progress.report(0.0, "loading the graph");
-        SubProgress loading(progress, 0.0, 0.04, "loading the graph");
-        run.graph = std::make_shared<const Graph>(loadRequestGraph(request, loading, cancel));
+        NodeMatrix features;
+        if (!request.features.empty())
+            features = loadFeaturesNpy(request.features);
+        SubProgress preparing(progress, 0.0, 0.01, "preparing the model");
+        run.ir = loadRequestModel(request, features.empty() ? 0 : features.cols(), preparing, cancel);
+        const EvaluationRequest graphRequest = graphRequestFor(request, run.ir, run.notes, note);
+        progress.report(0.01, "loading the graph");
+        SubProgress loading(progress, 0.01, 0.05, "loading the graph");
+        run.graph = std::make_shared<const Graph>(loadRequestGraph(graphRequest, loading, cancel));
         const Graph& graph = *run.graph;
         run.graphStats = graphStats(graph);
-        if (std::string text = requestGraphNote(graph, run.graphStats, request); !text.empty()) {
+        if (std::string text = requestGraphNote(graph, run.graphStats, graphRequest); !text.empty()) {
             if (note)
                 note(text);
             run.notes.push_back(std::move(text));
         }
-        NodeMatrix features;
-        if (!request.features.empty())
-            features = loadFeaturesNpy(request.features);
-        SubProgress preparing(progress, 0.04, 0.05, "preparing the model");
-        run.ir = loadRequestModel(request, features.empty() ? 0 : features.cols(), preparing, cancel);
         if (request.features.empty()) // random only when none were given: a given file is never replaced
             features = randomFeatures(graph.numNodes(), run.ir.width(run.ir.inputValue()), request.seed);
         run.schema = partitionIntoLayers(run.ir);

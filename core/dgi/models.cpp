@@ -1,6 +1,7 @@
 #include "dgi/models.h"
 
 #include "common/error.h"
+#include "dgi/export_import.h"
 #include "dgi/torchscript_import.h"
 
 namespace vantage::dgi {
@@ -285,9 +286,18 @@ GnnIr loadModel(std::string_view nameOrFile, ModelSpec spec, Progress& progress,
     }
     const std::filesystem::path file{ std::string(nameOrFile) };
     if (!std::filesystem::exists(file))
-        throw Error::invalidInput("not a built-in model (gcn, sage, gat, gin, jknet) nor an existing TorchScript file")
+        throw Error::invalidInput(
+            "not a built-in model (gcn, sage, gat, gin, jknet) nor an existing torch.export (.pt2) or TorchScript file")
             .inFile(file.string())
             .forField("model");
+    if (isExportedProgramFile(file)) {
+        cancel.throwIfCancelled();
+        progress.report(0.0, "reading the program");
+        // A width the program was not exported for is refused; 0 (none given) takes the program's.
+        GnnIr ir = importExportedProgram(file, { .inputWidth = spec.inputWidth });
+        progress.report(1.0, "model ready");
+        return ir;
+    }
     return importTorchScript(
         file, { .inputWidth = spec.inputWidth, .fallbackInputWidth = spec.fallbackInputWidth }, progress, cancel);
 }

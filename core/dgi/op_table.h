@@ -3,7 +3,7 @@
 // are normalised first, in one pass, as PyTorch's normalize_ops pass does (an overload dropped, an
 // in-place form read as its functional one, an alias read as its canonical op), so that each
 // handler handles one canonical op. The TorchScript import (torchscript_import_p.h) has a table of
-// its own; a reader of torch.export programs fills another with its own handlers.
+// its own; the torch.export reader (export_import_p.h) another, with its own handlers.
 
 #include "common/assert.h"
 

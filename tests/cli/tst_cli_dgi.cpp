@@ -202,6 +202,29 @@ private Q_SLOTS:
         QCOMPARE(r.json()["layers"].toArray().size(), 3);
     }
 
+    void exportedProgramFromTheCommandLine()
+    {
+        // PyG's GCNConv(3, 2) as torch.export saved it (the fuzz corpus's seed): cut, and evaluated on
+        // the graph with one self-loop per node, as its own forward replaces the self-loops.
+        const QString model = QStringLiteral(VANTAGE_SOURCE_DIR "/tests/fuzz/corpus/dgi_pt2/gcnconv.pt2");
+        auto r = cli({ "--json", "dgi", "partition", "--model", model });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["layers"].toArray().size(), 1);
+        QFile f(path("loops.txt"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("0 1\n0 1\n1 2\n2 2\n2 2\n1 1\n3 0\n2 3\n"); // 8 edges, 3 of them self-loops
+        f.close();
+        r = cli({ "--json", "dgi", "eval", "--graph", path("loops.txt"), "--model", model, "--in-dim", "64" });
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.json()["graph"].toObject()["edges"].toInt(), 5 + 4); // the loops replaced by one per node
+        QCOMPARE(r.json()["model"].toObject()["in_dim"].toInt(), 3); // the program's own x width
+        QVERIFY2(r.err.contains("one self-loop per node"), r.err.constData());
+        // A .pt2 that is not there is refused, naming it.
+        r = cli({ "dgi", "partition", "--model", path("loops.txt") + ".pt2" });
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("no such file") || r.err.contains("not a built-in model"), r.err.constData());
+    }
+
     void edgesAreUsedAsGiven_data()
     {
         // An edge list with (0, 1) three times, (2, 2) twice and (1, 1) once: 9 lines.

@@ -355,6 +355,28 @@ private Q_SLOTS:
         QVERIFY(!merge->isChecked());
     }
 
+    // A torch.export program (PyG's GCNConv(3, 2), the fuzz corpus's seed) is cut and evaluated from
+    // the page as it comes: its own widths, its self-loops added by the run (a note in the status).
+    void exportedProgramIsCutAndEvaluated()
+    {
+        const QString file = QStringLiteral(VANTAGE_SOURCE_DIR "/tests/fuzz/corpus/dgi_pt2/gcnconv.pt2");
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("pt2.vantage")).toStdString());
+        DgiPage page;
+        page.setSession(&session);
+        enterDgiInputs(&page, QStringLiteral("rmat:n=300,deg=4,seed=1"), QStringLiteral("gcn"), 24, 48, 2);
+        setChecked(&page, QStringLiteral("dgiNodeWise"), false);
+        choose(&page, QStringLiteral("dgiModel"), file);
+        QVERIFY(cut(&page));
+        QCOMPARE(page.findChild<QSpinBox*>(QStringLiteral("dgiFeatures"))->value(), 3);
+        QCOMPARE(dgiCutLayers(&page), 1);
+        QVERIFY(evaluate(&page));
+        const auto runs = evaluations(session);
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs.front().status, store::RunStatus::Done);
+        const QString notes = QString::fromStdString(session.run(runs.front().id).result.value("notes", Json()).dump());
+        QVERIFY2(notes.contains(QStringLiteral("one self-loop per node")), qPrintable(notes));
+    }
+
     // A TorchScript model's widths and layers are its own: greyed "the model's" until it is read,
     // then the model's (16 and 32 as written), never the built-in defaults; a built-in model gets
     // its own values back; a stored run shows them again.

@@ -184,7 +184,7 @@ private Q_SLOTS:
         QCOMPARE(w.session()->runs().size(), std::size_t(1));
     }
 
-    // A dropped session opens; a dropped op graph becomes FT's model; a .pt2 is explained.
+    // A dropped session opens; a dropped op graph becomes FT's model; a .pt2 becomes DGI's model.
     void droppedFilesGoWhereTheirEngineReadsThem()
     {
         const QString session = makeSession(QStringLiteral("dropped.vantage"), 3);
@@ -219,7 +219,20 @@ private Q_SLOTS:
         pt2.write("PK");
         pt2.close();
         dropFiles(&w, { exported });
-        QTRY_VERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("torch.jit.save")));
+        EnginePage* dgi = nullptr;
+        for (auto* p : w.pages())
+            if (p->engineId() == QLatin1String("dgi"))
+                dgi = p;
+        if (dgi) {
+            // DGI's model: the page cuts it, and says what the file is when it is not a program.
+            QTRY_COMPARE(w.tabs()->currentWidget(), dgi);
+            QCOMPARE(dgi->findChild<QComboBox*>(QStringLiteral("dgiModel"))->currentText(), exported);
+            auto* status = dgi->findChild<QLabel*>(QStringLiteral("dgiStatus"));
+            QTRY_VERIFY2(
+                status->text().contains(QStringLiteral("not a torch.export program")), qPrintable(status->text()));
+        } else {
+            QTRY_VERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("this build has no DGI")));
+        }
         QCOMPARE(QString::fromStdString(w.session()->path().string()), QFileInfo(session).absoluteFilePath());
     }
 };
