@@ -284,10 +284,6 @@
         <translation>Wiederholte Kanten zu einer zusammenfassen (Standard: wie gegeben verwendet, wie der Forward des Modells sie summiert)</translation>
     </message>
     <message>
-        <source>Model: gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt</source>
-        <translation>Modell: gcn, sage, gat, gin, jknet oder eine TorchScript-DATEI.pt</translation>
-    </message>
-    <message>
         <source>Input width of a built-in model (0: 64, or the features&apos; width)</source>
         <translation>Eingabebreite eines eingebauten Modells (0: 64 oder die Breite der Merkmale)</translation>
     </message>
@@ -426,6 +422,34 @@
     <message>
         <source>Weights of global popularity (β) to sweep</source>
         <translation>Zu durchlaufende Gewichte der globalen Popularität (β)</translation>
+    </message>
+    <message>
+        <source>Model: gcn, sage, gat, gin, jknet, a torch.export FILE.pt2 or a TorchScript FILE.pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training steps of every run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of those, steps not timed (warm-up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed of the weights and batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu (Gloo) or cuda (NCCL, a GPU per process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python with PyTorch ($VANTAGE_PYTHON, else python3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop a run that prints nothing for this long</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -756,22 +780,6 @@
     <message>
         <source>Self-loops</source>
         <translation>Eigenschleifen</translation>
-    </message>
-    <message>
-        <source>A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py</source>
-        <translation>Ein eingebautes Modell oder der Pfad eines TorchScript-Modells, geschrieben von scripts/write_gnn_model.py</translation>
-    </message>
-    <message>
-        <source>TorchScript…</source>
-        <translation>TorchScript…</translation>
-    </message>
-    <message>
-        <source>TorchScript Model</source>
-        <translation>TorchScript-Modell</translation>
-    </message>
-    <message>
-        <source>TorchScript (*.pt *.pth);;All files (*)</source>
-        <translation>TorchScript (*.pt *.pth);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>None</source>
@@ -1137,10 +1145,6 @@
         <translation>vom Modell</translation>
     </message>
     <message>
-        <source>Set by the TorchScript model: shown once it is cut or evaluated</source>
-        <translation>Vom TorchScript-Modell festgelegt: angezeigt, sobald es zerlegt oder ausgewertet ist</translation>
-    </message>
-    <message>
         <source>Used only when the TorchScript model does not tell the width of x (no linear layer reads it)</source>
         <translation>Nur verwendet, wenn das TorchScript-Modell die Breite von x nicht verrät (keine lineare Schicht liest es)</translation>
     </message>
@@ -1239,6 +1243,26 @@
     <message>
         <source>Node features:</source>
         <translation>Knotenmerkmale:</translation>
+    </message>
+    <message>
+        <source>Set by the model file: shown once it is cut or evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A built-in model, or the path of a model file: a torch.export program (.pt2), or a TorchScript model written by scripts/write_gnn_model.py</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GNN Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch models (*.pt2 *.pt *.pth);;torch.export (*.pt2);;TorchScript (*.pt *.pth);;All files (*)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2230,6 +2254,154 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <source>Calibration %1 has no profile (%2).</source>
         <translation>Kalibrierung %1 hat kein Profil (%2).</translation>
     </message>
+    <message>
+        <source>my_model.py:build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The callable that returns your nn.Module: FILE.py:NAME or MODULE:NAME, as the exporter takes it (filled in when the op graph records it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One sample per argument of forward, separated by spaces: long:SEQ for tokens, float:C,H,W for an image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate Frontier runs this many points, spread over the picked frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run This Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train the picked strategy on your module for a few steps, one process per device, and measure its time and memory against the prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate Frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run points of the picked frontier and compare each with its prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation type="unfinished">Strategie</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a strategy on the chart first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the module that builds your model (FILE.py:NAME).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the strategy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation type="unfinished">Der Lauf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Validating the frontier…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The validation failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>equal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differ by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 has no measurement (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished">Lauf</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>
@@ -2549,10 +2721,6 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
         <translation>Keine Engine dieses Builds liest TorchScript-Modelle.</translation>
     </message>
     <message>
-        <source>%1 is a torch.export program (.pt2), which no engine reads: script the model with torch.jit.script and save it with torch.jit.save (docs/dgi.md says why); for FT, export an op graph with scripts/export_ft_graph.py.</source>
-        <translation>%1 ist ein torch.export-Programm (.pt2), das keine Engine liest: das Modell mit torch.jit.script skripten und mit torch.jit.save speichern (docs/dgi.md sagt, warum); für FT einen Operatorgraphen mit scripts/export_ft_graph.py exportieren.</translation>
-    </message>
-    <message>
         <source>%1 is not an op graph FT can read.</source>
         <translation>%1 ist kein Operatorgraph, den FT lesen kann.</translation>
     </message>
@@ -2606,6 +2774,10 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>A task is still running. Cancel it and quit?</source>
         <translation>Ein Vorgang läuft noch. Abbrechen und beenden?</translation>
+    </message>
+    <message>
+        <source>%1 is a torch.export program (.pt2), which DGI reads; this build has no DGI.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3366,6 +3538,14 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     <message>
         <source>calibrate</source>
         <translation>kalibrieren</translation>
+    </message>
+    <message>
+        <source>run strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validate</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -284,10 +284,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Model: gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Input width of a built-in model (0: 64, or the features&apos; width)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -425,6 +421,34 @@
     </message>
     <message>
         <source>Weights of global popularity (β) to sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model: gcn, sage, gat, gin, jknet, a torch.export FILE.pt2 or a TorchScript FILE.pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training steps of every run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of those, steps not timed (warm-up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed of the weights and batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu (Gloo) or cuda (NCCL, a GPU per process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python with PyTorch ($VANTAGE_PYTHON, else python3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop a run that prints nothing for this long</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -758,22 +782,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TorchScript…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TorchScript Model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TorchScript (*.pt *.pth);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>None</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1049,10 +1057,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Set by the TorchScript model: shown once it is cut or evaluated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Used only when the TorchScript model does not tell the width of x (no linear layer reads it)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1238,6 +1242,26 @@
     </message>
     <message>
         <source>Node features:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set by the model file: shown once it is cut or evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A built-in model, or the path of a model file: a torch.export program (.pt2), or a TorchScript model written by scripts/write_gnn_model.py</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GNN Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch models (*.pt2 *.pt *.pth);;torch.export (*.pt2);;TorchScript (*.pt *.pth);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2229,6 +2253,154 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <source>Calibration %1 has no profile (%2).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>my_model.py:build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The callable that returns your nn.Module: FILE.py:NAME or MODULE:NAME, as the exporter takes it (filled in when the op graph records it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One sample per argument of forward, separated by spaces: long:SEQ for tokens, float:C,H,W for an image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate Frontier runs this many points, spread over the picked frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run This Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train the picked strategy on your module for a few steps, one process per device, and measure its time and memory against the prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate Frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run points of the picked frontier and compare each with its prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a strategy on the chart first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the module that builds your model (FILE.py:NAME).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the strategy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validating the frontier…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The validation failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>equal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differ by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 has no measurement (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>
@@ -2496,10 +2668,6 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is a torch.export program (.pt2), which no engine reads: script the model with torch.jit.script and save it with torch.jit.save (docs/dgi.md says why); for FT, export an op graph with scripts/export_ft_graph.py.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is not an op graph FT can read.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2595,6 +2763,10 @@ Stop: the workers save and leave, and the run is recorded.</source>
     </message>
     <message>
         <source>A task is still running. Cancel it and quit?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a torch.export program (.pt2), which DGI reads; this build has no DGI.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3355,6 +3527,14 @@ Stop: the workers save and leave, and the run is recorded.</source>
     </message>
     <message>
         <source>calibrate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validate</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -284,10 +284,6 @@
         <translation>将重复的边合并为一条（默认：按原样使用，与模型自身的前向计算对其求和一致）</translation>
     </message>
     <message>
-        <source>Model: gcn, sage, gat, gin, jknet, or a TorchScript FILE.pt</source>
-        <translation>模型：gcn、sage、gat、gin、jknet，或 TorchScript 文件 FILE.pt</translation>
-    </message>
-    <message>
         <source>Input width of a built-in model (0: 64, or the features&apos; width)</source>
         <translation>内置模型的输入宽度（0：64，或特征的宽度）</translation>
     </message>
@@ -426,6 +422,34 @@
     <message>
         <source>Weights of global popularity (β) to sweep</source>
         <translation>要扫描的全局流行度权重（β）</translation>
+    </message>
+    <message>
+        <source>Model: gcn, sage, gat, gin, jknet, a torch.export FILE.pt2 or a TorchScript FILE.pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training steps of every run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of those, steps not timed (warm-up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed of the weights and batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu (Gloo) or cuda (NCCL, a GPU per process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python with PyTorch ($VANTAGE_PYTHON, else python3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop a run that prints nothing for this long</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -756,22 +780,6 @@
     <message>
         <source>Self-loops</source>
         <translation>自环</translation>
-    </message>
-    <message>
-        <source>A built-in model, or the path of a TorchScript model written by scripts/write_gnn_model.py</source>
-        <translation>内置模型，或由 scripts/write_gnn_model.py 生成的 TorchScript 模型路径</translation>
-    </message>
-    <message>
-        <source>TorchScript…</source>
-        <translation>TorchScript…</translation>
-    </message>
-    <message>
-        <source>TorchScript Model</source>
-        <translation>TorchScript 模型</translation>
-    </message>
-    <message>
-        <source>TorchScript (*.pt *.pth);;All files (*)</source>
-        <translation>TorchScript (*.pt *.pth);;所有文件 (*)</translation>
     </message>
     <message>
         <source>None</source>
@@ -1136,10 +1144,6 @@
         <translation>由模型决定</translation>
     </message>
     <message>
-        <source>Set by the TorchScript model: shown once it is cut or evaluated</source>
-        <translation>由 TorchScript 模型决定：切分或评估后显示</translation>
-    </message>
-    <message>
         <source>Used only when the TorchScript model does not tell the width of x (no linear layer reads it)</source>
         <translation>仅当 TorchScript 模型无法给出 x 的宽度时使用（没有线性层读取它）</translation>
     </message>
@@ -1238,6 +1242,26 @@
     <message>
         <source>Node features:</source>
         <translation>节点特征：</translation>
+    </message>
+    <message>
+        <source>Set by the model file: shown once it is cut or evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A built-in model, or the path of a model file: a torch.export program (.pt2), or a TorchScript model written by scripts/write_gnn_model.py</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GNN Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch models (*.pt2 *.pt *.pth);;torch.export (*.pt2);;TorchScript (*.pt *.pth);;All files (*)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2220,6 +2244,154 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <source>Calibration %1 has no profile (%2).</source>
         <translation>校准 %1 没有配置（%2）。</translation>
     </message>
+    <message>
+        <source>my_model.py:build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The callable that returns your nn.Module: FILE.py:NAME or MODULE:NAME, as the exporter takes it (filled in when the op graph records it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One sample per argument of forward, separated by spaces: long:SEQ for tokens, float:C,H,W for an image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate Frontier runs this many points, spread over the picked frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run This Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train the picked strategy on your module for a few steps, one process per device, and measure its time and memory against the prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate Frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run points of the picked frontier and compare each with its prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation type="unfinished">策略</translation>
+    </message>
+    <message>
+        <source>Configurations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a strategy on the chart first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the module that builds your model (FILE.py:NAME).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the strategy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation type="unfinished">运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Validating the frontier…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The validation failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>equal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differ by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">失败</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 has no measurement (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished">运行</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>
@@ -2536,10 +2708,6 @@ Stop: the workers save and leave, and the run is recorded.</source>
         <translation>此构建中没有引擎读取 TorchScript 模型。</translation>
     </message>
     <message>
-        <source>%1 is a torch.export program (.pt2), which no engine reads: script the model with torch.jit.script and save it with torch.jit.save (docs/dgi.md says why); for FT, export an op graph with scripts/export_ft_graph.py.</source>
-        <translation>%1 是 torch.export 程序（.pt2），没有引擎读取它：请用 torch.jit.script 脚本化模型并用 torch.jit.save 保存（原因见 docs/dgi.md）；对于 FT，请用 scripts/export_ft_graph.py 导出算子图。</translation>
-    </message>
-    <message>
         <source>%1 is not an op graph FT can read.</source>
         <translation>%1 不是 FT 可读取的算子图。</translation>
     </message>
@@ -2592,6 +2760,10 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>A task is still running. Cancel it and quit?</source>
         <translation>仍有任务在运行。取消任务并退出？</translation>
+    </message>
+    <message>
+        <source>%1 is a torch.export program (.pt2), which DGI reads; this build has no DGI.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3349,6 +3521,14 @@ Stop: the workers save and leave, and the run is recorded.</source>
     <message>
         <source>calibrate</source>
         <translation>校准</translation>
+    </message>
+    <message>
+        <source>run strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validate</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
