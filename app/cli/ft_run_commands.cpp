@@ -60,7 +60,9 @@ std::vector<std::string> row(const ft::Measurement& m)
     return { m.label, m.configs, formatSeconds(m.predictedTime), formatSeconds(m.measuredTime),
         formatBytes(m.predictedMemory), formatBytes(m.measuredMemory), signedPercent(m.timeError()),
         signedPercent(m.memoryError()),
-        m.lossError < 0 ? "-" : m.lossesMatch() ? "equal" : "differ by " + signedPercent(m.lossError) };
+        m.lossError < 0       ? "-"
+            : m.lossesMatch() ? "equal"
+                              : "differ by " + signedPercent(m.lossError) };
 }
 
 const std::vector<std::string> kHeaders
@@ -128,7 +130,8 @@ void addFtRunCommands(CLI::App* ft, Context& ctx)
     run->add_option("--pick", o->pick, "fastest, min-memory or under-memory=GB")->capture_default_str();
     run->callback([&ctx, o] { runExecute(*o, ctx); });
 
-    auto* validate = ft->add_subcommand("validate", "Run the points of a frontier and compare them with FT's prediction");
+    auto* validate
+        = ft->add_subcommand("validate", "Run the points of a frontier and compare them with FT's prediction");
     addModuleOptions(validate, *o);
     validate->add_option("--cluster", o->cluster, "Built-in profile or a JSON profile file (ft calibrate's)")
         ->capture_default_str();

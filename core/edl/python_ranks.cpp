@@ -74,8 +74,7 @@ class LineReader {
 public:
     explicit LineReader(std::filesystem::path log)
         : m_log(std::move(log))
-    {
-    }
+    { }
     // True when a line came (anything rank 0 prints keeps it alive).
     bool poll(const std::function<void(const Json&)>& onLine)
     {

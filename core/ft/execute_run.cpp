@@ -118,9 +118,9 @@ struct Runner {
         if (!mode || std::string_view(mode) != "--reference") // the one-process run needs no strategy
             args.insert(args.end(), { "--strategy", strategy.string() });
         args.insert(args.end(),
-            { "--steps", std::to_string(options.steps), "--warmup",
-                std::to_string(options.warmup), "--seed", std::to_string(options.seed), "--threads",
-                std::to_string(options.threads), "--device", options.device, "--out", out.string() });
+            { "--steps", std::to_string(options.steps), "--warmup", std::to_string(options.warmup), "--seed",
+                std::to_string(options.seed), "--threads", std::to_string(options.threads), "--device", options.device,
+                "--out", out.string() });
         if (mode)
             args.emplace_back(mode);
         return args;
@@ -143,9 +143,11 @@ struct Runner {
     {
         const fs::path logs = dir / tag;
         progress.report(0.0, "checking the configurations");
-        run(ranks("the strategy runner (check)", logs / "check", 1, runnerArgs(strategy, logs / "check.json", "--check")),
+        run(ranks(
+                "the strategy runner (check)", logs / "check", 1, runnerArgs(strategy, logs / "check.json", "--check")),
             cancel);
-        PythonRanks r = ranks("the strategy runner", logs, devices, runnerArgs(strategy, logs / "result.json", nullptr));
+        PythonRanks r
+            = ranks("the strategy runner", logs, devices, runnerArgs(strategy, logs / "result.json", nullptr));
         r.onLine = [&](const Json& line) {
             if (line.value("event", "") != "step")
                 return;
@@ -312,16 +314,17 @@ const params::Table<RunnerOptions>& runnerOptionsParams()
             100000),
         number(&O::seed, { "seed", "--seed", VANTAGE_TRANSLATE_NOOP("Params", "Seed of the weights and batches") },
             std::int64_t{ 0 }, std::int64_t{ 1 } << 31),
-        number(&O::threads, { "threads", "--threads", VANTAGE_TRANSLATE_NOOP("Params", "Threads of each process") },
-            1, 1024),
+        number(&O::threads, { "threads", "--threads", VANTAGE_TRANSLATE_NOOP("Params", "Threads of each process") }, 1,
+            1024),
         text(&O::device,
             { "device", "--device", VANTAGE_TRANSLATE_NOOP("Params", "cpu (Gloo) or cuda (NCCL, a GPU per process)") }),
         text(&O::python,
-            { "python", "--python", VANTAGE_TRANSLATE_NOOP("Params", "Python with PyTorch ($VANTAGE_PYTHON, else python3)") },
+            { "python", "--python",
+                VANTAGE_TRANSLATE_NOOP("Params", "Python with PyTorch ($VANTAGE_PYTHON, else python3)") },
             params::Type::Path),
         number(&O::stallS,
-            { "stall_s", "--stall",
-                VANTAGE_TRANSLATE_NOOP("Params", "Stop a run that prints nothing for this long"), "s" },
+            { "stall_s", "--stall", VANTAGE_TRANSLATE_NOOP("Params", "Stop a run that prints nothing for this long"),
+                "s" },
             1.0, 86400.0),
     };
     return table;
@@ -424,8 +427,8 @@ ExecuteRun ExecuteRecipe::run(
     params["cluster"] = given.is_null() ? Json(r.cluster.name) : Json();
     params["pick"] = r.pick;
     const std::string label = !r.strategyFile.empty() ? fs::path(r.strategyFile).filename().string()
-        : given.is_null()                            ? r.pick
-                                                     : "strategy " + std::to_string(given.value("strategy", 0) + 1);
+        : given.is_null()                             ? r.pick
+                                                      : "strategy " + std::to_string(given.value("strategy", 0) + 1);
     const store::NewRun run{ .engine = engine,
         .kind = kind,
         .name = modelName(r.module) + " x" + std::to_string(r.devices) + " (" + label + ")",
@@ -454,8 +457,8 @@ ExecuteRun ExecuteRecipe::run(
             out.referenceLosses = runner.referenceLosses(strategyFile, reference);
             SubProgress running(progress, 0.35, 1.0, "running the strategy");
             out.measurement = predicted(out.strategy, label, -1);
-            takeResult(out.measurement, runner.runStrategy(strategyFile, r.devices, "strategy", running),
-                out.referenceLosses);
+            takeResult(
+                out.measurement, runner.runStrategy(strategyFile, r.devices, "strategy", running), out.referenceLosses);
             const Measurement& m = out.measurement;
             out.result = { { "strategy", out.strategy }, { "measurement", measurementJson(m) },
                 { "reference_losses", out.referenceLosses } };

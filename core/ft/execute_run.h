@@ -135,8 +135,7 @@ struct ValidateRun {
     std::string summary;
 };
 
-struct ValidateRecipe
-    : store::RowRecipe<store::Engine::Ft, store::RunKind::Validate, ValidateRequest, ValidateRun> {
+struct ValidateRecipe : store::RowRecipe<store::Engine::Ft, store::RunKind::Validate, ValidateRequest, ValidateRun> {
     static Result run(store::Session* session, const Request& request, Progress& progress, const CancelToken& cancel);
 };
 

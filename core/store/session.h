@@ -52,8 +52,8 @@ constexpr const auto& enumTable(Engine)
     return kEngines;
 }
 
-// What a run did, stored by its name: FT "search", "frontier", "pick", "export", "calibrate", "execute", "validate"; EDL "train";
-// DGI "generate", "partition", "evaluate"; PPAC "generate", "similar", "train", "evaluate", "rerank",
+// What a run did, stored by its name: FT "search", "frontier", "pick", "export", "calibrate", "execute", "validate";
+// EDL "train"; DGI "generate", "partition", "evaluate"; PPAC "generate", "similar", "train", "evaluate", "rerank",
 // "knobs". Unknown as for Engine.
 enum class RunKind {
     Search,

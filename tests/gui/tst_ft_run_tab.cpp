@@ -79,11 +79,12 @@ private Q_SLOTS:
         const QString python = QStringLiteral(VANTAGE_TORCH2_PYTHON);
         m_graph = m_dir.filePath(QStringLiteral("mlp.json"));
         QProcess exporter;
-        exporter.start(python, { QStringLiteral(VANTAGE_SOURCE_DIR "/scripts/export_ft_graph.py"), "--model",
-                                   kModels + ":mlp", "--input", "long:8", "--batch", "8", "--out", m_graph });
+        exporter.start(python,
+            { QStringLiteral(VANTAGE_SOURCE_DIR "/scripts/export_ft_graph.py"), "--model", kModels + ":mlp", "--input",
+                "long:8", "--batch", "8", "--out", m_graph });
         if (!exporter.waitForFinished(180000) || exporter.exitCode() != 0)
-            m_why = "needs PyTorch 2.x at " + python + " (scripts/setup-pyenv.sh): "
-                + QString::fromUtf8(exporter.readAllStandardError());
+            m_why = "needs PyTorch 2.x at " + python
+                + " (scripts/setup-pyenv.sh): " + QString::fromUtf8(exporter.readAllStandardError());
         else
             qputenv("VANTAGE_PYTHON", python.toUtf8());
     }

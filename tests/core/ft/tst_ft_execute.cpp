@@ -147,7 +147,8 @@ private Q_SLOTS:
         QTest::addColumn<std::vector<double>>("a");
         QTest::addColumn<std::vector<double>>("b");
         QTest::addColumn<double>("rho");
-        QTest::newRow("same order") << std::vector<double>{ 1, 2, 3, 4 } << std::vector<double>{ 10, 20, 35, 90 } << 1.0;
+        QTest::newRow("same order") << std::vector<double>{ 1, 2, 3, 4 } << std::vector<double>{ 10, 20, 35, 90 }
+                                    << 1.0;
         QTest::newRow("reversed") << std::vector<double>{ 1, 2, 3 } << std::vector<double>{ 3, 2, 1 } << -1.0;
         // ranks (1,2,3,4) against (2,1,4,3): 1 - 6 * 4 / (4 * 15) = 0.6
         QTest::newRow("two swaps") << std::vector<double>{ 1, 2, 3, 4 } << std::vector<double>{ 2, 1, 4, 3 } << 0.6;
@@ -171,13 +172,20 @@ private Q_SLOTS:
         QTest::addColumn<int>("which");
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("words");
-        QTest::newRow("no callable") << 0 << "module" << "names no callable";
-        QTest::newRow("warm-up as long as the run") << 1 << "warmup" << "no timed step";
-        QTest::newRow("kwargs not an object") << 2 << "kwargs" << "JSON object";
-        QTest::newRow("device") << 3 << "device" << "cpu or cuda";
-        QTest::newRow("strategy for other devices") << 4 << "" << "for 4 devices";
-        QTest::newRow("not a strategy") << 5 << "" << "not a strategy";
-        QTest::newRow("steps out of range") << 6 << "steps" << "steps";
+        QTest::newRow("no callable") << 0 << "module"
+                                     << "names no callable";
+        QTest::newRow("warm-up as long as the run") << 1 << "warmup"
+                                                    << "no timed step";
+        QTest::newRow("kwargs not an object") << 2 << "kwargs"
+                                              << "JSON object";
+        QTest::newRow("device") << 3 << "device"
+                                << "cpu or cuda";
+        QTest::newRow("strategy for other devices") << 4 << ""
+                                                    << "for 4 devices";
+        QTest::newRow("not a strategy") << 5 << ""
+                                        << "not a strategy";
+        QTest::newRow("steps out of range") << 6 << "steps"
+                                            << "steps";
     }
     void refusesBadInput()
     {
@@ -188,20 +196,30 @@ private Q_SLOTS:
         ft::ExecuteRequest r = execute(module("mlp"), ranks);
         const QString other = m_dir.path() + "/other.json";
         switch (which) {
-        case 0: r.module.model = "models.py"; break;
-        case 1: r.runner.warmup = r.runner.steps; break;
-        case 2: r.module.kwargs = "[1, 2]"; break;
-        case 3: r.runner.device = "tpu"; break;
+        case 0:
+            r.module.model = "models.py";
+            break;
+        case 1:
+            r.runner.warmup = r.runner.steps;
+            break;
+        case 2:
+            r.module.kwargs = "[1, 2]";
+            break;
+        case 3:
+            r.runner.device = "tpu";
+            break;
         case 4:
-            writeJsonFile(other.toStdString(), Json{ { "devices", 4 }, { "ops", Json::array() }, { "time", 1.0 },
-                                                   { "memory", 1.0 } });
+            writeJsonFile(other.toStdString(),
+                Json{ { "devices", 4 }, { "ops", Json::array() }, { "time", 1.0 }, { "memory", 1.0 } });
             r.strategyFile = other.toStdString();
             break;
         case 5:
             writeJsonFile(other.toStdString(), Json{ { "devices", 2 }, { "nodes", Json::array() } });
             r.strategyFile = other.toStdString();
             break;
-        default: r.runner.steps = 0; break;
+        default:
+            r.runner.steps = 0;
+            break;
         }
         Error::Kind kind = Error::Kind::Failure;
         const QString error = errorOf([&] { ft::ExecuteRecipe::run(nullptr, r, progress(), CancelToken{}); }, &kind);
@@ -240,7 +258,8 @@ private Q_SLOTS:
         QStringList artifacts;
         for (const auto& a : m_session->artifacts(m_mlp->runId))
             artifacts << QString::fromStdString(a.name);
-        QVERIFY2(artifacts.contains("strategy.json") && artifacts.contains("runner.json"), qPrintable(artifacts.join(',')));
+        QVERIFY2(
+            artifacts.contains("strategy.json") && artifacts.contains("runner.json"), qPrintable(artifacts.join(',')));
     }
 
     // A strategy file whose op the module does not have: named by the one-process check, and the
@@ -333,10 +352,12 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("words");
-        QTest::newRow("warm-up") << QStringList{ "ft", "run", "--model", kModels + ":mlp", "--input", "long:8", "--batch",
-            "8", "--steps", "2", "--warmup", "2" } << "warmup";
+        QTest::newRow("warm-up") << QStringList{ "ft", "run", "--model", kModels + ":mlp", "--input", "long:8",
+            "--batch", "8", "--steps", "2", "--warmup", "2" }
+                                 << "warmup";
         QTest::newRow("no such strategy file") << QStringList{ "ft", "run", "--model", kModels + ":mlp", "--batch", "8",
-            "--strategy", m_dir.path() + "/none.json" } << "none.json";
+            "--strategy", m_dir.path() + "/none.json" }
+                                               << "none.json";
         QTest::newRow("points below 0") << QStringList{ "ft", "validate", "--model", kModels + ":mlp", "--batch", "8",
             "--points", "-1" } << "points";
         QTest::newRow("devices 0") << QStringList{ "ft", "validate", "--model", kModels + ":mlp", "--batch", "8",
@@ -350,7 +371,6 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(words), r.err.constData());
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestFtExecute)
