@@ -445,9 +445,8 @@ void FtPage::onPicked(int frontier, int strategy, bool record)
     try {
         const auto report = ft::strategyFor(*m_state->graph, m_state->cluster, r, f, strategy);
         m_opModel->clear();
-        m_opModel->setHorizontalHeaderLabels(
-            { tr("Operator"), tr("Kind"), tr("Configuration"), tr("Split"), tr("ZeRO"), tr("Recompute"),
-                tr("Time (ms)"), tr("Memory (MiB)") });
+        m_opModel->setHorizontalHeaderLabels({ tr("Operator"), tr("Kind"), tr("Configuration"), tr("Split"), tr("ZeRO"),
+            tr("Recompute"), tr("Time (ms)"), tr("Memory (MiB)") });
         for (const auto& op : report.ops) {
             QList<QStandardItem*> row;
             row << new QStandardItem(QString::fromStdString(op.op))

@@ -40,6 +40,21 @@
 
 namespace vantage::gui {
 
+namespace {
+
+// The highest ZeRO stage the search may choose ("off", "up to stage 3").
+QSpinBox* zeroStagesInput(QWidget* parent)
+{
+    auto* box = new QSpinBox(parent);
+    box->setObjectName(QStringLiteral("ftZeroStages"));
+    box->setSpecialValueText(FtPage::tr("off"));
+    box->setPrefix(FtPage::tr("up to stage "));
+    configureInput(box, fieldOf(ft::searchRequestParams(), "zero_stages"));
+    return box;
+}
+
+} // namespace
+
 void FtPage::buildUi()
 {
     auto* inputs = new QWidget(this);
@@ -121,15 +136,10 @@ QWidget* FtPage::buildInputs()
         tr("0 finds the exact frontier; ε > 0 merges points within a factor 1 + ε (for huge graphs)"));
     configureInput(m_epsilon, fieldOf(ft::searchRequestParams(), "epsilon"));
 
-    m_zeroStages = new QSpinBox(this);
-    m_zeroStages->setObjectName(QStringLiteral("ftZeroStages"));
-    m_zeroStages->setSpecialValueText(tr("off"));
-    m_zeroStages->setPrefix(tr("up to stage "));
-    configureInput(m_zeroStages, fieldOf(ft::searchRequestParams(), "zero_stages"));
+    m_zeroStages = zeroStagesInput(this);
     m_recompute = new QCheckBox(tr("Selective recomputation"), this);
     m_recompute->setObjectName(QStringLiteral("ftRecompute"));
     configureInput(m_recompute, fieldOf(ft::searchRequestParams(), "recompute"));
-
     m_search = new QPushButton(tr("Search Frontier"), this);
     m_search->setObjectName(QStringLiteral("ftSearch"));
     m_search->setDefault(true);

@@ -58,8 +58,9 @@ const params::Table<SearchRequest>& searchRequestParams()
             0, 3),
         params::flag(at(&R::options, &O::configs, &ConfigOptions::recompute),
             { "recompute", "--recompute",
-                VANTAGE_TRANSLATE_NOOP("Params", "Also offer selective recomputation of attention (its scores "
-                                                 "are not kept; its forward runs again in backward)") }),
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Also offer selective recomputation of attention (its scores "
+                    "are not kept; its forward runs again in backward)") }),
         params::choice(at(&R::options, &O::cost, &CostOptions::precision),
             { "precision", "--precision",
                 VANTAGE_TRANSLATE_NOOP("Params", "mixed (fp16/bf16 compute, fp32 master weights) or fp32") },

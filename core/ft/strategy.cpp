@@ -118,9 +118,9 @@ Json toJson(const Strategy& s)
     Json ops = Json::array();
     for (const auto& o : s.ops)
         ops.push_back({ { "name", o.op }, { "kind", o.kind }, { "config", o.config }, { "split", o.split },
-            { "zero_stage", o.zero }, { "recompute", o.recompute },
-            { "time", o.time }, { "memory", o.memory }, { "compute", o.compute }, { "gradient_sync", o.gradientSync },
-            { "collectives", o.collectives }, { "memory_breakdown", memoryJson(o.memoryBreakdown) } });
+            { "zero_stage", o.zero }, { "recompute", o.recompute }, { "time", o.time }, { "memory", o.memory },
+            { "compute", o.compute }, { "gradient_sync", o.gradientSync }, { "collectives", o.collectives },
+            { "memory_breakdown", memoryJson(o.memoryBreakdown) } });
     Json edges = Json::array();
     for (const auto& e : s.edges)
         edges.push_back({ { "from", e.from }, { "to", e.to }, { "time", e.time }, { "memory", e.memory },
@@ -131,8 +131,8 @@ Json toJson(const Strategy& s)
         { "time_breakdown",
             { { "compute", s.timeBreakdown.compute }, { "all_reduce", s.timeBreakdown.allReduce },
                 { "repartition", s.timeBreakdown.repartition }, { "total", s.timeBreakdown.total() } } },
-        { "memory_breakdown", memoryJson(s.memoryBreakdown) }, { "plan_kind", planDecisions(s).kind() },
-        { "ops", ops }, { "edges", edges } };
+        { "memory_breakdown", memoryJson(s.memoryBreakdown) }, { "plan_kind", planDecisions(s).kind() }, { "ops", ops },
+        { "edges", edges } };
 }
 
 void PlanDecisions::add(const OpConfig& config)

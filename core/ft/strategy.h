@@ -106,8 +106,7 @@ struct PlanDecisions {
 };
 PlanDecisions planDecisions(const Strategy& strategy);
 // The decisions of strategy `strategy` (an index into `configNames`' strategies) of a frontier.
-PlanDecisions planDecisions(
-    const std::vector<std::string>& configNames, const std::vector<std::uint16_t>& strategy);
+PlanDecisions planDecisions(const std::vector<std::string>& configNames, const std::vector<std::uint16_t>& strategy);
 // The op graph in DOT, ops filled by their split ("batch" blue, "out" orange, ...), a legend of
 // the splits used, and edges that re-partition drawn bold (red when they cross nodes).
 std::string strategyToDot(const OpGraph& graph, const Strategy& strategy);

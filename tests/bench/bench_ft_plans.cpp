@@ -77,9 +77,9 @@ nlohmann::json run(const ClusterProfile& cluster, const Case& c, int threads)
     const double cpuS = cpuSeconds() - cpu0;
     std::cerr << what << ": price " << priceS << " s, search " << r.stats.seconds << " s, " << r.points.size()
               << " points\n";
-    out.update(nlohmann::json{
-        { "search_s", r.stats.seconds }, { "search_cpu_s", cpuS }, { "total_s", priceS + r.stats.seconds },
-        { "frontier_size", r.points.size() }, { "fastest_s", r.points.empty() ? 0.0 : r.points.front().time },
+    out.update(nlohmann::json{ { "search_s", r.stats.seconds }, { "search_cpu_s", cpuS },
+        { "total_s", priceS + r.stats.seconds }, { "frontier_size", r.points.size() },
+        { "fastest_s", r.points.empty() ? 0.0 : r.points.front().time },
         { "least_memory_gb", r.points.empty() ? 0.0 : r.points.back().memory / 1e9 },
         { "max_frontier_ops", r.stats.maxFrontierOps }, { "max_states", r.stats.maxStates },
         { "max_points", r.stats.maxPoints }, { "total_points", r.stats.totalPoints },
@@ -98,10 +98,10 @@ int main(int argc, char** argv)
     const ClusterProfile& cluster = builtinCluster("h200x8");
     nlohmann::json runs = nlohmann::json::array();
     // Without the decisions, with each, with both; exact, and with epsilon 0.01 where exact is refused.
-    const std::vector<Case> cases = { { "bert-large", 4096, 0, false }, { "bert-large", 4096, 3, false },
-        { "bert-large", 4096, 0, true }, { "bert-large", 4096, 3, true }, { "gpt3-175b", 1024, 0, false },
-        { "gpt3-175b", 1024, 3, false }, { "gpt3-175b", 1024, 0, true }, { "gpt3-175b", 1024, 3, true },
-        { "gpt3-175b", 1024, 3, true, 0.01 } };
+    const std::vector<Case> cases
+        = { { "bert-large", 4096, 0, false }, { "bert-large", 4096, 3, false }, { "bert-large", 4096, 0, true },
+              { "bert-large", 4096, 3, true }, { "gpt3-175b", 1024, 0, false }, { "gpt3-175b", 1024, 3, false },
+              { "gpt3-175b", 1024, 0, true }, { "gpt3-175b", 1024, 3, true }, { "gpt3-175b", 1024, 3, true, 0.01 } };
     for (const Case& c : cases)
         runs.push_back(run(cluster, c, threads));
     const nlohmann::json out = { { "bench", "ft_plans" }, { "cluster", cluster.name },
