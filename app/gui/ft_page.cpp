@@ -18,6 +18,7 @@
 #include "widgets/stacked_bar_chart.h"
 #include "widgets/svg_view.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFontMetrics>
