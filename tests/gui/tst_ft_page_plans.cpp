@@ -9,11 +9,16 @@
 #include "page_driver.h"
 #include "pages.h"
 #include "store/session.h"
+#include "translations.h"
 #include "widgets/pareto_chart.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QScatterSeries>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -131,6 +136,54 @@ private Q_SLOTS:
         again.showRun(run.id);
         QCOMPARE(child<QSpinBox>(&again, QStringLiteral("ftZeroStages"))->value(), zero);
         QCOMPARE(child<QCheckBox>(&again, QStringLiteral("ftRecompute"))->isChecked(), recompute);
+    }
+
+    // With the switches on and a search shown, the page's views fit a 1024-pixel window in English
+    // and German (its inputs and legend entries are longer there); a picture of each is kept.
+    void fitsTheWindow_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const char* language : { "en", "de" })
+            for (const QSize size : { QSize(1280, 800), QSize(1024, 700) })
+                QTest::addRow("%s %dx%d", language, size.width(), size.height())
+                    << QString::fromLatin1(language) << size;
+    }
+    void fitsTheWindow()
+    {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        const auto installed = installTranslators(language);
+        {
+            MainWindow w(m_settings);
+            addEnginePages(w);
+            QVERIFY(
+                w.createSession(m_dir.filePath(QStringLiteral("fits-%1-%2.vantage").arg(language).arg(size.width()))));
+            auto* page = w.findChild<FtPage*>();
+            w.tabs()->setCurrentWidget(page);
+            w.show();
+            w.resize(size);
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            page->setPlanOptions(3, true);
+            enterFtInputs(page, QStringLiteral("bert-base"), 32, QStringLiteral("a100x8"), QStringLiteral("4,8"));
+            QVERIFY(clickAndWait(page, &FtPage::searchFinished, QStringLiteral("ftSearch")).value_or(false));
+            page->pick(1, page->pointCount(1) - 1); // the least memory on 8 devices: ZeRO-3 and recomputation
+            QTest::qWait(200);
+            QCOMPARE(w.size(), size);
+            for (auto* split : page->findChildren<QSplitter*>(QStringLiteral("pageSplitter"))) {
+                auto* views = qobject_cast<QScrollArea*>(split->widget(1));
+                QVERIFY(views);
+                QVERIFY2(!views->horizontalScrollBar()->isVisible(),
+                    qPrintable(QStringLiteral("the views scroll sideways: %1 px of %2")
+                                   .arg(views->widget()->minimumSizeHint().width())
+                                   .arg(views->viewport()->width())));
+            }
+            const QString shots = QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots");
+            QDir().mkpath(shots);
+            QVERIFY(w.grab().save(
+                shots + QStringLiteral("/ft_plans_%1_%2x%3.png").arg(language).arg(size.width()).arg(size.height())));
+        }
+        removeTranslators(installed);
     }
 };
 
