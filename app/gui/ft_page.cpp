@@ -292,7 +292,7 @@ int FtPage::pointCount(int frontier) const
 
 void FtPage::showMarkers()
 {
-    m_chart->setMarkers(m_state->planKinds + m_state->baselines + m_state->measured);
+    m_chart->setMarkers(m_state->baselines + m_state->measured + m_state->planKinds); // the baselines keep their shapes
 }
 
 void FtPage::showResult()
