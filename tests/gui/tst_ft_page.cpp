@@ -518,7 +518,7 @@ private Q_SLOTS:
         QCOMPARE(ftPicked(&page), std::pair(1, userPick));
         const ft::StoredSearch stored = ft::readSearch(session, fits);
         const auto report = ft::strategyFor(stored.graph, stored.request.cluster, stored.result, 1, userPick);
-        QCOMPARE(shown(&page).table.size(), qsizetype(report.ops.size() * 6));
+        QCOMPARE(shown(&page).table.size(), qsizetype(report.ops.size() * 8)); // eight columns
         QVERIFY(page.findChild<QLabel*>(QStringLiteral("ftFit"))->text().startsWith(QStringLiteral("Fits:")));
         // A fresh page, the other way round.
         FtPage other;
