@@ -18,6 +18,7 @@
 #include "widgets/stacked_bar_chart.h"
 #include "widgets/svg_view.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFontMetrics>
@@ -51,6 +52,27 @@ QString baselineKind(const std::string& name)
     if (name.rfind("min memory", 0) == 0)
         return FtPage::tr("Least memory");
     return QString::fromStdString(name);
+}
+
+// The kind of a frontier point's plan, for its legend entry and marker shape; empty for a plain one.
+QString planKindTitle(const ft::PlanDecisions& d)
+{
+    if (d.zeroOps > 0 && d.recomputeOps > 0)
+        return FtPage::tr("ZeRO + recomputation");
+    if (d.zeroOps > 0)
+        return FtPage::tr("ZeRO");
+    return d.recomputeOps > 0 ? FtPage::tr("Recomputation") : QString();
+}
+
+// "ZeRO-3 on 24 ops · recomputation on 24 ops", for a point's tooltip.
+QString planText(const ft::PlanDecisions& d)
+{
+    QStringList parts;
+    if (d.zeroOps > 0)
+        parts << FtPage::tr("ZeRO-%1 on %n op(s)", nullptr, d.zeroOps).arg(d.zero);
+    if (d.recomputeOps > 0)
+        parts << FtPage::tr("recomputation on %n op(s)", nullptr, d.recomputeOps);
+    return parts.join(QStringLiteral(" · "));
 }
 
 std::vector<int> parseDevices(const QString& text)
@@ -154,6 +176,7 @@ void FtPage::clearResult()
     m_chart->setFrontiers({});
     m_state->baselines.clear();
     m_state->measured.clear();
+    m_state->planKinds.clear();
     m_chart->setMarkers({});
     m_chart->setLimit(0, QString());
     m_chart->chart()->setTitle(tr("No frontier yet: choose a model, a cluster and device counts, then Search"));
@@ -211,6 +234,8 @@ bool FtPage::startSearch()
     request.cluster = cluster;
     request.options.deviceCounts = devices;
     request.options.epsilon = m_epsilon->value();
+    request.options.configs.zeroStages = m_zeroStages->value();
+    request.options.configs.recompute = m_recompute->isChecked();
     store::Session* session = this->session();
     m_search->setEnabled(false);
     m_status->setText(tr("Searching…"));
@@ -267,7 +292,7 @@ int FtPage::pointCount(int frontier) const
 
 void FtPage::showMarkers()
 {
-    m_chart->setMarkers(m_state->baselines + m_state->measured);
+    m_chart->setMarkers(m_state->baselines + m_state->measured + m_state->planKinds); // the baselines keep their shapes
 }
 
 void FtPage::showResult()
@@ -275,6 +300,7 @@ void FtPage::showResult()
     const auto& r = *m_state->result;
     QVector<widgets::ParetoSeriesData> series;
     QVector<widgets::ParetoMarker> markers;
+    QVector<widgets::ParetoMarker> planKinds;
     double maxMemory = 0;
     QStringList lines;
     // Times in ms on the chart, as in the tables below it.
@@ -283,8 +309,17 @@ void FtPage::showResult()
         widgets::ParetoSeriesData s;
         s.name = tr("%n device(s)", nullptr, fr.devices);
         for (const auto& p : fr.points) {
-            s.points.push_back({ p.time * 1e3, p.memory / kGiB, p.strategy,
-                p.memory <= r.deviceMemory ? QString() : tr("does not fit in device memory") });
+            // Points that use ZeRO or recomputation are drawn again in their kind's shape.
+            const auto plan = ft::planDecisions(fr.configNames, fr.strategies.at(static_cast<std::size_t>(p.strategy)));
+            QStringList label;
+            if (!plan.plain()) {
+                label << planText(plan);
+                planKinds.push_back({ tr("%1, %n device(s)", nullptr, fr.devices).arg(planText(plan)), p.time * 1e3,
+                    p.memory / kGiB, static_cast<int>(f), planKindTitle(plan) });
+            }
+            if (p.memory > r.deviceMemory)
+                label << tr("does not fit in device memory");
+            s.points.push_back({ p.time * 1e3, p.memory / kGiB, p.strategy, label.join(QLatin1Char('\n')) });
             maxMemory = std::max(maxMemory, p.memory);
         }
         series.push_back(s);
@@ -295,6 +330,7 @@ void FtPage::showResult()
     }
     m_chart->setFrontiers(series);
     m_state->baselines = markers;
+    m_state->planKinds = planKinds;
     showMarkers();
     m_chart->setLimit(r.deviceMemory / kGiB, tr("Device memory (%1)").arg(ftBytesText(r.deviceMemory)));
     m_chart->chart()->setTitle(tr("%1, batch %2, %3")
@@ -410,14 +446,16 @@ void FtPage::onPicked(int frontier, int strategy, bool record)
     try {
         const auto report = ft::strategyFor(*m_state->graph, m_state->cluster, r, f, strategy);
         m_opModel->clear();
-        m_opModel->setHorizontalHeaderLabels(
-            { tr("Operator"), tr("Kind"), tr("Configuration"), tr("Split"), tr("Time (ms)"), tr("Memory (MiB)") });
+        m_opModel->setHorizontalHeaderLabels({ tr("Operator"), tr("Kind"), tr("Configuration"), tr("Split"), tr("ZeRO"),
+            tr("Recompute"), tr("Time (ms)"), tr("Memory (MiB)") });
         for (const auto& op : report.ops) {
             QList<QStandardItem*> row;
             row << new QStandardItem(QString::fromStdString(op.op))
                 << new QStandardItem(QString::fromStdString(op.kind))
                 << new QStandardItem(QString::fromStdString(op.config))
-                << new QStandardItem(QString::fromStdString(op.split));
+                << new QStandardItem(QString::fromStdString(op.split))
+                << new QStandardItem(op.zero > 0 ? tr("stage %1").arg(op.zero) : QString())
+                << new QStandardItem(op.recompute ? tr("selective") : QString());
             auto* t = new QStandardItem;
             t->setData(op.time * 1e3, Qt::DisplayRole);
             auto* m = new QStandardItem;
@@ -623,6 +661,7 @@ void FtPage::showRun(qint64 runId)
             devs << QString::number(d);
         m_devices->setText(devs.join(QLatin1Char(',')));
         m_epsilon->setValue(request.options.epsilon);
+        setPlanOptions(request.options.configs.zeroStages, request.options.configs.recompute);
         showResult();
         if (pickFrontier >= 0)
             onPicked(pickFrontier, pickStrategy, false);

@@ -67,6 +67,8 @@ public:
     // Used by the window (the demo's tour, a dropped op graph file): what the inputs, the Search
     // button and a click on the chart do.
     void setInputs(const QString& model, int batch, const QString& cluster, const QString& devices, double epsilon);
+    // What the search may choose beyond splits: ZeRO stages 1 to `zeroStages`, selective recomputation.
+    void setPlanOptions(int zeroStages, bool recompute);
     bool startSearch();
     bool hasResult() const;
     int frontierCount() const;
@@ -142,6 +144,8 @@ private:
     QComboBox* m_cluster;
     QLineEdit* m_devices;
     QDoubleSpinBox* m_epsilon;
+    QSpinBox* m_zeroStages; // the search also offers ZeRO stages 1 to this (0: none)
+    QCheckBox* m_recompute; // the search also offers selective recomputation
     QPushButton* m_search;
     QLabel* m_status;
     widgets::ParetoChart* m_chart;

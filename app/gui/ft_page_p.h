@@ -41,6 +41,7 @@ struct FtPage::State {
     ft::ClusterProfile cluster;
     QVector<widgets::ParetoMarker> baselines; // of the shown search
     QVector<widgets::ParetoMarker> measured; // strategies run (the Run tab), shown beside their prediction
+    QVector<widgets::ParetoMarker> planKinds; // frontier points that use ZeRO or recomputation, by kind
 };
 
 // A point of a search: frontier index and index into its points (by time ascending); -1 for none.

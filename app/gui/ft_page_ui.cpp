@@ -40,6 +40,21 @@
 
 namespace vantage::gui {
 
+namespace {
+
+// The highest ZeRO stage the search may choose ("off", "up to stage 3").
+QSpinBox* zeroStagesInput(QWidget* parent)
+{
+    auto* box = new QSpinBox(parent);
+    box->setObjectName(QStringLiteral("ftZeroStages"));
+    box->setSpecialValueText(FtPage::tr("off"));
+    box->setPrefix(FtPage::tr("up to stage "));
+    configureInput(box, fieldOf(ft::searchRequestParams(), "zero_stages"));
+    return box;
+}
+
+} // namespace
+
 void FtPage::buildUi()
 {
     auto* inputs = new QWidget(this);
@@ -121,6 +136,10 @@ QWidget* FtPage::buildInputs()
         tr("0 finds the exact frontier; ε > 0 merges points within a factor 1 + ε (for huge graphs)"));
     configureInput(m_epsilon, fieldOf(ft::searchRequestParams(), "epsilon"));
 
+    m_zeroStages = zeroStagesInput(this);
+    m_recompute = new QCheckBox(tr("Selective recomputation"), this);
+    m_recompute->setObjectName(QStringLiteral("ftRecompute"));
+    configureInput(m_recompute, fieldOf(ft::searchRequestParams(), "recompute"));
     m_search = new QPushButton(tr("Search Frontier"), this);
     m_search->setObjectName(QStringLiteral("ftSearch"));
     m_search->setDefault(true);
@@ -142,6 +161,8 @@ QWidget* FtPage::buildInputs()
     form->addRow(label(tr("&Cluster:"), m_cluster), clusterRow);
     form->addRow(label(tr("&Devices:"), m_devices), m_devices);
     form->addRow(label(tr("E&psilon:"), m_epsilon), m_epsilon);
+    form->addRow(label(tr("&ZeRO:"), m_zeroStages), m_zeroStages);
+    form->addRow(QString(), m_recompute);
     auto* inputs = new QGroupBox(tr("Search"), this);
     auto* inputsLayout = new QVBoxLayout(inputs);
     inputsLayout->addLayout(form);
@@ -269,6 +290,12 @@ void FtPage::setInputs(const QString& model, int batch, const QString& cluster, 
         m_cluster->setCurrentIndex(c);
     m_devices->setText(devices);
     m_epsilon->setValue(epsilon);
+}
+
+void FtPage::setPlanOptions(int zeroStages, bool recompute)
+{
+    m_zeroStages->setValue(zeroStages);
+    m_recompute->setChecked(recompute);
 }
 
 // How to get an op graph from a PyTorch model (the FT page reads JSON only).

@@ -50,6 +50,17 @@ const params::Table<SearchRequest>& searchRequestParams()
             std::numeric_limits<int>::max()),
         number(at(&R::options, &O::configs, &ConfigOptions::maxSplitDims),
             { "max_split", "--max-split", VANTAGE_TRANSLATE_NOOP("Params", "Most dims one op splits at once") }, 1, 5),
+        number(at(&R::options, &O::configs, &ConfigOptions::zeroStages),
+            { "zero_stages", "--zero",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Also offer ZeRO stages 1 to N over each op's data-parallel group (0: none; 3 shards "
+                    "optimizer state, gradients and weights)") },
+            0, 3),
+        params::flag(at(&R::options, &O::configs, &ConfigOptions::recompute),
+            { "recompute", "--recompute",
+                VANTAGE_TRANSLATE_NOOP("Params",
+                    "Also offer selective recomputation of attention (its scores "
+                    "are not kept; its forward runs again in backward)") }),
         params::choice(at(&R::options, &O::cost, &CostOptions::precision),
             { "precision", "--precision",
                 VANTAGE_TRANSLATE_NOOP("Params", "mixed (fp16/bf16 compute, fp32 master weights) or fp32") },

@@ -40,6 +40,8 @@ Strategy makeStrategy(const OpGraph& graph, const ClusterProfile& cluster, int d
         ch.kind = std::string(enumName(op.kind));
         ch.config = c.name();
         ch.split = splitLabel(c);
+        ch.zero = c.zero;
+        ch.recompute = c.recompute;
         ch.time = oc.time();
         ch.memory = oc.memory();
         ch.compute = oc.compute;
@@ -116,8 +118,9 @@ Json toJson(const Strategy& s)
     Json ops = Json::array();
     for (const auto& o : s.ops)
         ops.push_back({ { "name", o.op }, { "kind", o.kind }, { "config", o.config }, { "split", o.split },
-            { "time", o.time }, { "memory", o.memory }, { "compute", o.compute }, { "gradient_sync", o.gradientSync },
-            { "collectives", o.collectives }, { "memory_breakdown", memoryJson(o.memoryBreakdown) } });
+            { "zero_stage", o.zero }, { "recompute", o.recompute }, { "time", o.time }, { "memory", o.memory },
+            { "compute", o.compute }, { "gradient_sync", o.gradientSync }, { "collectives", o.collectives },
+            { "memory_breakdown", memoryJson(o.memoryBreakdown) } });
     Json edges = Json::array();
     for (const auto& e : s.edges)
         edges.push_back({ { "from", e.from }, { "to", e.to }, { "time", e.time }, { "memory", e.memory },
@@ -128,7 +131,62 @@ Json toJson(const Strategy& s)
         { "time_breakdown",
             { { "compute", s.timeBreakdown.compute }, { "all_reduce", s.timeBreakdown.allReduce },
                 { "repartition", s.timeBreakdown.repartition }, { "total", s.timeBreakdown.total() } } },
-        { "memory_breakdown", memoryJson(s.memoryBreakdown) }, { "ops", ops }, { "edges", edges } };
+        { "memory_breakdown", memoryJson(s.memoryBreakdown) }, { "plan_kind", planDecisions(s).kind() }, { "ops", ops },
+        { "edges", edges } };
+}
+
+void PlanDecisions::add(const OpConfig& config)
+{
+    if (config.zero > 0) {
+        zero = std::max(zero, config.zero);
+        ++zeroOps;
+    }
+    if (config.recompute)
+        ++recomputeOps;
+}
+
+std::string PlanDecisions::kind() const
+{
+    if (zeroOps > 0 && recomputeOps > 0)
+        return "zero+recompute";
+    if (zeroOps > 0)
+        return "zero";
+    return recomputeOps > 0 ? "recompute" : "plain";
+}
+
+std::string PlanDecisions::describe() const
+{
+    std::string s;
+    if (zeroOps > 0)
+        s = "ZeRO-" + std::to_string(zero) + " on " + std::to_string(zeroOps) + (zeroOps == 1 ? " op" : " ops");
+    if (recomputeOps > 0)
+        s += (s.empty() ? "" : ", ") + std::string("selective recomputation on ") + std::to_string(recomputeOps)
+            + (recomputeOps == 1 ? " op" : " ops");
+    return s.empty() ? "none" : s;
+}
+
+PlanDecisions planDecisions(const Strategy& strategy)
+{
+    PlanDecisions d;
+    for (const auto& o : strategy.ops) {
+        OpConfig c;
+        c.zero = o.zero;
+        c.recompute = o.recompute;
+        d.add(c);
+    }
+    return d;
+}
+
+PlanDecisions planDecisions(const std::vector<std::string>& configNames, const std::vector<std::uint16_t>& strategy)
+{
+    std::vector<OpConfig> parsed;
+    parsed.reserve(configNames.size());
+    for (const auto& n : configNames)
+        parsed.push_back(parseConfigName(n));
+    PlanDecisions d;
+    for (std::uint16_t i : strategy)
+        d.add(parsed.at(i));
+    return d;
 }
 
 std::string strategySummary(const Strategy& s)
@@ -151,6 +209,7 @@ std::string strategySummary(const Strategy& s)
     for (const auto& [config, count] : uses)
         byUse.emplace_back(-count, config);
     std::sort(byUse.begin(), byUse.end());
+    out << "ZeRO, recomputation " << planDecisions(s).describe() << "\n";
     out << "configurations      ";
     for (std::size_t i = 0; i < byUse.size(); ++i)
         out << (i ? ", " : "") << byUse[i].second << " x" << -byUse[i].first;

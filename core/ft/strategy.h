@@ -41,6 +41,8 @@ struct OpChoice {
     std::string kind;
     std::string config; // "b4c2"
     std::string split; // "batch+out"
+    int zero = 0; // ZeRO stage over the op's data-parallel group
+    bool recompute = false; // selective recomputation (attention)
     double time = 0.0; // the op's own time (its edges are in EdgeChoice)
     double memory = 0.0;
     double compute = 0.0;
@@ -88,6 +90,23 @@ Strategy baselineStrategyFor(const OpGraph& graph, const ClusterProfile& cluster
 nlohmann::json toJson(const Strategy& strategy);
 // A few lines for people: totals with breakdowns, configurations used, the most expensive ops.
 std::string strategySummary(const Strategy& strategy);
+
+// The memory-for-time decisions of a plan beyond its splits: the highest ZeRO stage its ops use and
+// how many use one, how many recompute. Plain plans have none.
+struct PlanDecisions {
+    int zero = 0;
+    int zeroOps = 0;
+    int recomputeOps = 0;
+    void add(const OpConfig& config);
+    bool plain() const { return zeroOps == 0 && recomputeOps == 0; }
+    // "plain", "zero", "recompute", "zero+recompute": the kind of plan, for colouring frontier points.
+    std::string kind() const;
+    // "ZeRO-3 on 24 ops, selective recomputation on 24 ops", "none".
+    std::string describe() const;
+};
+PlanDecisions planDecisions(const Strategy& strategy);
+// The decisions of strategy `strategy` (an index into `configNames`' strategies) of a frontier.
+PlanDecisions planDecisions(const std::vector<std::string>& configNames, const std::vector<std::uint16_t>& strategy);
 // The op graph in DOT, ops filled by their split ("batch" blue, "out" orange, ...), a legend of
 // the splits used, and edges that re-partition drawn bold (red when they cross nodes).
 std::string strategyToDot(const OpGraph& graph, const Strategy& strategy);

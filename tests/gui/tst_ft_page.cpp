@@ -175,10 +175,11 @@ void checkShowsSearch(FtPage* page, const store::Session& session, qint64 runId)
     QVERIFY2(
         s.fit.contains(QStringLiteral("the fastest strategy that fits, over every device count")), qPrintable(s.fit));
     const auto report = ft::strategyFor(stored.graph, stored.request.cluster, r, std::size_t(frontier), strategy);
-    QCOMPARE(s.table.size(), qsizetype(report.ops.size() * 6));
+    constexpr int kColumns = 8; // operator, kind, configuration, split, ZeRO, recompute, time, memory
+    QCOMPARE(s.table.size(), qsizetype(report.ops.size() * kColumns));
     for (std::size_t i = 0; i < report.ops.size(); ++i) {
-        QCOMPARE(s.table[int(i * 6)], QString::fromStdString(report.ops[i].op));
-        QCOMPARE(s.table[int(i * 6 + 2)], QString::fromStdString(report.ops[i].config));
+        QCOMPARE(s.table[int(i * kColumns)], QString::fromStdString(report.ops[i].op));
+        QCOMPARE(s.table[int(i * kColumns + 2)], QString::fromStdString(report.ops[i].config));
     }
 }
 
@@ -517,7 +518,7 @@ private Q_SLOTS:
         QCOMPARE(ftPicked(&page), std::pair(1, userPick));
         const ft::StoredSearch stored = ft::readSearch(session, fits);
         const auto report = ft::strategyFor(stored.graph, stored.request.cluster, stored.result, 1, userPick);
-        QCOMPARE(shown(&page).table.size(), qsizetype(report.ops.size() * 6));
+        QCOMPARE(shown(&page).table.size(), qsizetype(report.ops.size() * 8)); // eight columns
         QVERIFY(page.findChild<QLabel*>(QStringLiteral("ftFit"))->text().startsWith(QStringLiteral("Fits:")));
         // A fresh page, the other way round.
         FtPage other;

@@ -14,6 +14,8 @@
 #include <QTest>
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 using namespace vantage;
 using namespace vantage::ft;
@@ -135,6 +137,65 @@ private Q_SLOTS:
         QCOMPARE(q.count(QStringLiteral(" -> ")), int(fx.graph.edges().size()));
         const std::string svg = renderDotToSvg(dot);
         QVERIFY(svg.find("<svg") != std::string::npos);
+    }
+
+    // The decisions beyond splits a strategy carries (its configurations' ZeRO stage and
+    // recomputation) are in its JSON, its summary and its kind; off, every point is plain; on, the
+    // least-memory point uses them.
+    void planDecisions_data()
+    {
+        QTest::addColumn<int>("zero");
+        QTest::addColumn<bool>("recompute");
+        QTest::addColumn<QString>("leastMemoryKind");
+        QTest::newRow("plain") << 0 << false << "plain";
+        QTest::newRow("zero") << 3 << false << "zero";
+        QTest::newRow("recompute") << 0 << true << "recompute";
+        QTest::newRow("both") << 3 << true << "zero+recompute";
+    }
+    void planDecisions()
+    {
+        QFETCH(int, zero);
+        QFETCH(bool, recompute);
+        QFETCH(QString, leastMemoryKind);
+        const OpGraph graph = buildZooModel("bert-base", 8, 64);
+        const ClusterProfile& cluster = fixture().cluster;
+        SearchOptions options{ .deviceCounts = { 4 } };
+        options.configs.zeroStages = zero;
+        options.configs.recompute = recompute;
+        NullProgress progress;
+        const SearchResult r = search(graph, cluster, options, progress, CancelToken());
+        const auto& f = r.frontiers[0];
+        // Some 16 points spread over the frontier, both ends included.
+        std::vector<std::size_t> checked;
+        for (std::size_t at = 0; at < f.points.size(); at += std::max<std::size_t>(1, f.points.size() / 16))
+            checked.push_back(at);
+        checked.push_back(f.points.size() - 1);
+        for (std::size_t at : checked) {
+            const auto& p = f.points[at];
+            const Strategy s = strategyFor(graph, cluster, r, 0, p.strategy);
+            const PlanDecisions d = ft::planDecisions(s);
+            const PlanDecisions fromFrontier
+                = ft::planDecisions(f.configNames, f.strategies[static_cast<std::size_t>(p.strategy)]);
+            QCOMPARE(fromFrontier.kind(), d.kind());
+            QCOMPARE(fromFrontier.zeroOps, d.zeroOps);
+            QCOMPARE(fromFrontier.recomputeOps, d.recomputeOps);
+            QVERIFY(d.zero <= zero && (recompute || d.recomputeOps == 0));
+            const Json j = toJson(s);
+            QCOMPARE(j["plan_kind"].get<std::string>(), d.kind());
+            int zeroOps = 0, recomputeOps = 0;
+            for (std::size_t i = 0; i < s.ops.size(); ++i) {
+                const OpConfig c = parseConfigName(s.ops[i].config);
+                QCOMPARE(j["ops"][i]["zero_stage"].get<int>(), c.zero);
+                QCOMPARE(j["ops"][i]["recompute"].get<bool>(), c.recompute);
+                zeroOps += c.zero > 0;
+                recomputeOps += c.recompute;
+            }
+            QCOMPARE(zeroOps, d.zeroOps);
+            QCOMPARE(recomputeOps, d.recomputeOps);
+            QVERIFY(strategySummary(s).find("ZeRO, recomputation " + d.describe()) != std::string::npos);
+        }
+        const Strategy least = strategyFor(graph, cluster, r, 0, f.points[f.leastMemory()].strategy);
+        QCOMPARE(QString::fromStdString(ft::planDecisions(least).kind()), leastMemoryKind);
     }
 
     void refusesMismatches()

@@ -392,6 +392,11 @@ private Q_SLOTS:
         QCOMPARE(stored.graph.name, std::string("tiny"));
         QCOMPARE(stored.graph.batch(), std::int64_t(8));
         QCOMPARE(stored.request.options.deviceCounts.front(), devices);
+        // Recorded before the search offered ZeRO and recomputation: an absent switch is off, its
+        // default, so the shape's version stays (the run searches again as it did).
+        QVERIFY(!s.run(id).params.contains("zero_stages"));
+        QCOMPARE(stored.request.options.configs.zeroStages, 0);
+        QVERIFY(!stored.request.options.configs.recompute);
         QCOMPARE(
             dump(ft::toJson(ft::searchRequestFromJson(ft::toJson(stored.request)))), dump(ft::toJson(stored.request)));
     }
