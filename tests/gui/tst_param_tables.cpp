@@ -11,6 +11,7 @@
 #include "edl/job.h"
 #include "edl/leader.h"
 #include "edl_page.h"
+#include "ft/execute_run.h"
 #include "ft/search_run.h"
 #include "ft/strategy_run.h"
 #include "ft_page.h"
@@ -108,6 +109,9 @@ const std::map<QString, TableUnderTest>& tables()
                 [](MainWindow& w) -> QWidget* { return w.findChild<DgiPage*>(); }) },
         { QStringLiteral("ft.calibrate"),
             tableOf(calibrationPlanParams(), { "ft", "calibrate", "--out", "param-tables-cluster.json" },
+                [](MainWindow& w) -> QWidget* { return w.findChild<FtPage*>(); }) },
+        { QStringLiteral("ft.run"),
+            tableOf(ft::runnerOptionsParams(), { "ft", "run", "--model", "/nonexistent/m.py:build", "--batch", "8" },
                 [](MainWindow& w) -> QWidget* { return w.findChild<FtPage*>(); }) },
         { QStringLiteral("ft.frontier"),
             tableOf(ft::frontierRequestParams(), { "ft", "frontier", "--costs", "/nonexistent/costs.json" }, nullptr) },
