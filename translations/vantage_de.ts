@@ -425,31 +425,39 @@
     </message>
     <message>
         <source>Model: gcn, sage, gat, gin, jknet, a torch.export FILE.pt2 or a TorchScript FILE.pt</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell: gcn, sage, gat, gin, jknet, ein torch.export-Programm DATEI.pt2 oder ein TorchScript-Modell DATEI.pt</translation>
     </message>
     <message>
         <source>Training steps of every run</source>
-        <translation type="unfinished"></translation>
+        <translation>Trainingsschritte jedes Laufs</translation>
     </message>
     <message>
         <source>Of those, steps not timed (warm-up)</source>
-        <translation type="unfinished"></translation>
+        <translation>Davon nicht gemessene Schritte (Aufwärmen)</translation>
     </message>
     <message>
         <source>Seed of the weights and batches</source>
-        <translation type="unfinished"></translation>
+        <translation>Startwert der Gewichte und Batches</translation>
     </message>
     <message>
         <source>cpu (Gloo) or cuda (NCCL, a GPU per process)</source>
-        <translation type="unfinished"></translation>
+        <translation>cpu (Gloo) oder cuda (NCCL, eine GPU je Prozess)</translation>
     </message>
     <message>
         <source>Python with PyTorch ($VANTAGE_PYTHON, else python3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Python mit PyTorch ($VANTAGE_PYTHON, sonst python3)</translation>
     </message>
     <message>
         <source>Stop a run that prints nothing for this long</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Lauf anhalten, der so lange nichts ausgibt</translation>
+    </message>
+    <message>
+        <source>Also offer ZeRO stages 1 to N over each op&apos;s data-parallel group (0: none; 3 shards optimizer state, gradients and weights)</source>
+        <translation>Auch ZeRO-Stufen 1 bis N über die datenparallele Gruppe jedes Operators anbieten (0: keine; 3 verteilt Optimiererzustand, Gradienten und Gewichte)</translation>
+    </message>
+    <message>
+        <source>Also offer selective recomputation of attention (its scores are not kept; its forward runs again in backward)</source>
+        <translation>Auch selektive Neuberechnung der Attention anbieten (ihre Scores werden nicht gehalten; ihr Vorwärtsschritt läuft im Rückwärtsschritt erneut)</translation>
     </message>
 </context>
 <context>
@@ -1246,23 +1254,23 @@
     </message>
     <message>
         <source>Set by the model file: shown once it is cut or evaluated</source>
-        <translation type="unfinished"></translation>
+        <translation>Von der Modelldatei festgelegt: angezeigt, sobald es zerlegt oder ausgewertet ist</translation>
     </message>
     <message>
         <source>A built-in model, or the path of a model file: a torch.export program (.pt2), or a TorchScript model written by scripts/write_gnn_model.py</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein eingebautes Modell oder der Pfad einer Modelldatei: ein torch.export-Programm (.pt2) oder ein TorchScript-Modell, geschrieben von scripts/write_gnn_model.py</translation>
     </message>
     <message>
         <source>Model file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelldatei…</translation>
     </message>
     <message>
         <source>GNN Model</source>
-        <translation type="unfinished"></translation>
+        <translation>GNN-Modell</translation>
     </message>
     <message>
         <source>PyTorch models (*.pt2 *.pt *.pth);;torch.export (*.pt2);;TorchScript (*.pt *.pth);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch-Modelle (*.pt2 *.pt *.pth);;torch.export (*.pt2);;TorchScript (*.pt *.pth);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -2256,151 +2264,201 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
     </message>
     <message>
         <source>my_model.py:build</source>
-        <translation type="unfinished"></translation>
+        <translation>mein_modell.py:build</translation>
     </message>
     <message>
         <source>The callable that returns your nn.Module: FILE.py:NAME or MODULE:NAME, as the exporter takes it (filled in when the op graph records it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Funktion, die Ihr nn.Module liefert: DATEI.py:NAME oder MODUL:NAME, wie der Exporter sie nimmt (ausgefüllt, wenn der Operatorgraph sie verzeichnet)</translation>
     </message>
     <message>
         <source>One sample per argument of forward, separated by spaces: long:SEQ for tokens, float:C,H,W for an image</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Beispiel je Argument von forward, durch Leerzeichen getrennt: long:SEQ für Token, float:C,H,W für ein Bild</translation>
     </message>
     <message>
         <source>every point</source>
-        <translation type="unfinished"></translation>
+        <translation>jeder Punkt</translation>
     </message>
     <message>
         <source>Validate Frontier runs this many points, spread over the picked frontier</source>
-        <translation type="unfinished"></translation>
+        <translation>„Front prüfen“ führt so viele Punkte aus, über die gewählte Front verteilt</translation>
     </message>
     <message>
         <source>Run This Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Strategie ausführen</translation>
     </message>
     <message>
         <source>Train the picked strategy on your module for a few steps, one process per device, and measure its time and memory against the prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>Die gewählte Strategie einige Schritte lang auf Ihrem Modul trainieren, ein Prozess je Gerät, und Zeit und Speicher mit der Vorhersage vergleichen</translation>
     </message>
     <message>
         <source>Validate Frontier</source>
-        <translation type="unfinished"></translation>
+        <translation>Front prüfen</translation>
     </message>
     <message>
         <source>Run points of the picked frontier and compare each with its prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>Punkte der gewählten Front ausführen und jeden mit seiner Vorhersage vergleichen</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished">Strategie</translation>
+        <translation>Strategie</translation>
     </message>
     <message>
         <source>Configurations</source>
-        <translation type="unfinished"></translation>
+        <translation>Konfigurationen</translation>
     </message>
     <message>
         <source>Predicted</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorhergesagt</translation>
     </message>
     <message>
         <source>Measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemessen</translation>
     </message>
     <message>
         <source>Time Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitfehler</translation>
     </message>
     <message>
         <source>Predicted Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorhergesagter Speicher</translation>
     </message>
     <message>
         <source>Measured Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemessener Speicher</translation>
     </message>
     <message>
         <source>Losses</source>
-        <translation type="unfinished"></translation>
+        <translation>Verluste</translation>
     </message>
     <message>
         <source>Module:</source>
-        <translation type="unfinished"></translation>
+        <translation>Modul:</translation>
     </message>
     <message>
         <source>Inputs:</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingaben:</translation>
     </message>
     <message>
         <source>Points:</source>
-        <translation type="unfinished"></translation>
+        <translation>Punkte:</translation>
     </message>
     <message>
         <source>Steps:</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte:</translation>
     </message>
     <message>
         <source>Pick a strategy on the chart first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst eine Strategie im Diagramm.</translation>
     </message>
     <message>
         <source>Give the module that builds your model (FILE.py:NAME).</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie das Modul an, das Ihr Modell baut (DATEI.py:NAME).</translation>
     </message>
     <message>
         <source>Running the strategy…</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Strategie läuft…</translation>
     </message>
     <message>
         <source>Run Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>Strategie ausführen</translation>
     </message>
     <message>
         <source>Run cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf abgebrochen.</translation>
     </message>
     <message>
         <source>The run failed: %1</source>
-        <translation type="unfinished">Der Lauf ist fehlgeschlagen: %1</translation>
+        <translation>Der Lauf ist fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Validating the frontier…</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Front wird geprüft…</translation>
     </message>
     <message>
         <source>Validation cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung abgebrochen.</translation>
     </message>
     <message>
         <source>The validation failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Prüfung ist fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>equal</source>
-        <translation type="unfinished"></translation>
+        <translation>gleich</translation>
     </message>
     <message>
         <source>differ by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>weichen um %1 ab</translation>
     </message>
     <message>
         <source>%1, measured</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, gemessen</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fehlgeschlagen</translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>refused</source>
-        <translation type="unfinished"></translation>
+        <translation>abgelehnt</translation>
     </message>
     <message>
         <source>Run %1 has no measurement (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 hat keine Messung (%2).</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished">Lauf</translation>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>ZeRO + recomputation</source>
+        <translation>ZeRO + Neuberechnung</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>Neuberechnung</translation>
+    </message>
+    <message numerus="yes">
+        <source>ZeRO-%1 on %n op(s)</source>
+        <translation>
+            <numerusform>ZeRO-%1 auf %n Operator</numerusform>
+            <numerusform>ZeRO-%1 auf %n Operatoren</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>recomputation on %n op(s)</source>
+        <translation>
+            <numerusform>Neuberechnung auf %n Operator</numerusform>
+            <numerusform>Neuberechnung auf %n Operatoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>Neuberechnung</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>Stufe %1</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>selektiv</translation>
+    </message>
+    <message>
+        <source>up to stage </source>
+        <translation>bis Stufe </translation>
+    </message>
+    <message>
+        <source>Selective recomputation</source>
+        <translation>Selektive Neuberechnung</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO:</source>
+        <translation>&amp;ZeRO:</translation>
     </message>
 </context>
 <context>
@@ -2777,7 +2835,7 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     </message>
     <message>
         <source>%1 is a torch.export program (.pt2), which DGI reads; this build has no DGI.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist ein torch.export-Programm (.pt2), das DGI liest; dieser Build enthält kein DGI.</translation>
     </message>
 </context>
 <context>
@@ -3541,11 +3599,11 @@ Anhalten: Die Worker speichern und beenden sich, und der Lauf wird aufgezeichnet
     </message>
     <message>
         <source>run strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>Strategie ausgeführt</translation>
     </message>
     <message>
         <source>validate</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung</translation>
     </message>
 </context>
 <context>

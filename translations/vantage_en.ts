@@ -451,6 +451,14 @@
         <source>Stop a run that prints nothing for this long</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Also offer ZeRO stages 1 to N over each op&apos;s data-parallel group (0: none; 3 shards optimizer state, gradients and weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also offer selective recomputation of attention (its scores are not kept; its forward runs again in backward)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -2399,6 +2407,56 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
     </message>
     <message>
         <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO + recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>ZeRO-%1 on %n op(s)</source>
+        <translation>
+            <numerusform>ZeRO-%1 on %n op</numerusform>
+            <numerusform>ZeRO-%1 on %n ops</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>recomputation on %n op(s)</source>
+        <translation>
+            <numerusform>recomputation on %n op</numerusform>
+            <numerusform>recomputation on %n ops</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up to stage </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selective recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

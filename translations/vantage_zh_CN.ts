@@ -425,31 +425,39 @@
     </message>
     <message>
         <source>Model: gcn, sage, gat, gin, jknet, a torch.export FILE.pt2 or a TorchScript FILE.pt</source>
-        <translation type="unfinished"></translation>
+        <translation>模型：gcn、sage、gat、gin、jknet、torch.export 文件 FILE.pt2 或 TorchScript 文件 FILE.pt</translation>
     </message>
     <message>
         <source>Training steps of every run</source>
-        <translation type="unfinished"></translation>
+        <translation>每次运行的训练步数</translation>
     </message>
     <message>
         <source>Of those, steps not timed (warm-up)</source>
-        <translation type="unfinished"></translation>
+        <translation>其中不计时的步数（预热）</translation>
     </message>
     <message>
         <source>Seed of the weights and batches</source>
-        <translation type="unfinished"></translation>
+        <translation>权重与批次的随机种子</translation>
     </message>
     <message>
         <source>cpu (Gloo) or cuda (NCCL, a GPU per process)</source>
-        <translation type="unfinished"></translation>
+        <translation>cpu（Gloo）或 cuda（NCCL，每个进程一块 GPU）</translation>
     </message>
     <message>
         <source>Python with PyTorch ($VANTAGE_PYTHON, else python3)</source>
-        <translation type="unfinished"></translation>
+        <translation>带 PyTorch 的 Python（$VANTAGE_PYTHON，否则 python3）</translation>
     </message>
     <message>
         <source>Stop a run that prints nothing for this long</source>
-        <translation type="unfinished"></translation>
+        <translation>运行在这么长时间内无输出则停止</translation>
+    </message>
+    <message>
+        <source>Also offer ZeRO stages 1 to N over each op&apos;s data-parallel group (0: none; 3 shards optimizer state, gradients and weights)</source>
+        <translation>也为每个算子的数据并行组提供 ZeRO 阶段 1 到 N（0：无；3 切分优化器状态、梯度和权重）</translation>
+    </message>
+    <message>
+        <source>Also offer selective recomputation of attention (its scores are not kept; its forward runs again in backward)</source>
+        <translation>也提供注意力的选择性重计算（不保存其分数；反向时重新执行其前向）</translation>
     </message>
 </context>
 <context>
@@ -1245,23 +1253,23 @@
     </message>
     <message>
         <source>Set by the model file: shown once it is cut or evaluated</source>
-        <translation type="unfinished"></translation>
+        <translation>由模型文件决定：切分或评估后显示</translation>
     </message>
     <message>
         <source>A built-in model, or the path of a model file: a torch.export program (.pt2), or a TorchScript model written by scripts/write_gnn_model.py</source>
-        <translation type="unfinished"></translation>
+        <translation>内置模型，或模型文件的路径：torch.export 程序（.pt2），或由 scripts/write_gnn_model.py 写出的 TorchScript 模型</translation>
     </message>
     <message>
         <source>Model file…</source>
-        <translation type="unfinished"></translation>
+        <translation>模型文件…</translation>
     </message>
     <message>
         <source>GNN Model</source>
-        <translation type="unfinished"></translation>
+        <translation>GNN 模型</translation>
     </message>
     <message>
         <source>PyTorch models (*.pt2 *.pt *.pth);;torch.export (*.pt2);;TorchScript (*.pt *.pth);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 模型 (*.pt2 *.pt *.pth);;torch.export (*.pt2);;TorchScript (*.pt *.pth);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -2246,151 +2254,199 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
     </message>
     <message>
         <source>my_model.py:build</source>
-        <translation type="unfinished"></translation>
+        <translation>my_model.py:build</translation>
     </message>
     <message>
         <source>The callable that returns your nn.Module: FILE.py:NAME or MODULE:NAME, as the exporter takes it (filled in when the op graph records it)</source>
-        <translation type="unfinished"></translation>
+        <translation>返回您的 nn.Module 的可调用对象：FILE.py:NAME 或 MODULE:NAME，与导出器的写法相同（算子图记录了它时自动填入）</translation>
     </message>
     <message>
         <source>One sample per argument of forward, separated by spaces: long:SEQ for tokens, float:C,H,W for an image</source>
-        <translation type="unfinished"></translation>
+        <translation>forward 每个参数一个样本，以空格分隔：词元用 long:SEQ，图像用 float:C,H,W</translation>
     </message>
     <message>
         <source>every point</source>
-        <translation type="unfinished"></translation>
+        <translation>所有点</translation>
     </message>
     <message>
         <source>Validate Frontier runs this many points, spread over the picked frontier</source>
-        <translation type="unfinished"></translation>
+        <translation>“验证前沿”运行这么多个点，均匀分布在所选前沿上</translation>
     </message>
     <message>
         <source>Run This Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>运行此策略</translation>
     </message>
     <message>
         <source>Train the picked strategy on your module for a few steps, one process per device, and measure its time and memory against the prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>在您的模块上以所选策略训练几步，每个设备一个进程，并将其时间和内存与预测对比</translation>
     </message>
     <message>
         <source>Validate Frontier</source>
-        <translation type="unfinished"></translation>
+        <translation>验证前沿</translation>
     </message>
     <message>
         <source>Run points of the picked frontier and compare each with its prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>运行所选前沿上的点，并将每个点与其预测对比</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished">策略</translation>
+        <translation>策略</translation>
     </message>
     <message>
         <source>Configurations</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>Predicted</source>
-        <translation type="unfinished"></translation>
+        <translation>预测</translation>
     </message>
     <message>
         <source>Measured</source>
-        <translation type="unfinished"></translation>
+        <translation>实测</translation>
     </message>
     <message>
         <source>Time Error</source>
-        <translation type="unfinished"></translation>
+        <translation>时间误差</translation>
     </message>
     <message>
         <source>Predicted Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>预测内存</translation>
     </message>
     <message>
         <source>Measured Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>实测内存</translation>
     </message>
     <message>
         <source>Losses</source>
-        <translation type="unfinished"></translation>
+        <translation>损失</translation>
     </message>
     <message>
         <source>Module:</source>
-        <translation type="unfinished"></translation>
+        <translation>模块：</translation>
     </message>
     <message>
         <source>Inputs:</source>
-        <translation type="unfinished"></translation>
+        <translation>输入：</translation>
     </message>
     <message>
         <source>Points:</source>
-        <translation type="unfinished"></translation>
+        <translation>点数：</translation>
     </message>
     <message>
         <source>Steps:</source>
-        <translation type="unfinished"></translation>
+        <translation>步数：</translation>
     </message>
     <message>
         <source>Pick a strategy on the chart first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先在图中选择一个策略。</translation>
     </message>
     <message>
         <source>Give the module that builds your model (FILE.py:NAME).</source>
-        <translation type="unfinished"></translation>
+        <translation>请给出构建模型的模块（FILE.py:NAME）。</translation>
     </message>
     <message>
         <source>Running the strategy…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行策略…</translation>
     </message>
     <message>
         <source>Run Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>运行策略</translation>
     </message>
     <message>
         <source>Run cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行已取消。</translation>
     </message>
     <message>
         <source>The run failed: %1</source>
-        <translation type="unfinished">运行失败：%1</translation>
+        <translation>运行失败：%1</translation>
     </message>
     <message>
         <source>Validating the frontier…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在验证前沿…</translation>
     </message>
     <message>
         <source>Validation cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>验证已取消。</translation>
     </message>
     <message>
         <source>The validation failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>验证失败：%1</translation>
     </message>
     <message>
         <source>equal</source>
-        <translation type="unfinished"></translation>
+        <translation>一致</translation>
     </message>
     <message>
         <source>differ by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>相差 %1</translation>
     </message>
     <message>
         <source>%1, measured</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，实测</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">失败</translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>refused</source>
-        <translation type="unfinished"></translation>
+        <translation>被拒绝</translation>
     </message>
     <message>
         <source>Run %1 has no measurement (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1 没有测量结果（%2）。</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished">运行</translation>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>ZeRO + recomputation</source>
+        <translation>ZeRO + 重计算</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message numerus="yes">
+        <source>ZeRO-%1 on %n op(s)</source>
+        <translation>
+            <numerusform>%n 个算子使用 ZeRO-%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>recomputation on %n op(s)</source>
+        <translation>
+            <numerusform>%n 个算子重计算</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>up to stage </source>
+        <translation>最高阶段 </translation>
+    </message>
+    <message>
+        <source>Selective recomputation</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO:</source>
+        <translation>&amp;ZeRO:</translation>
     </message>
 </context>
 <context>
@@ -2763,7 +2819,7 @@ Stop: the workers save and leave, and the run is recorded.</source>
     </message>
     <message>
         <source>%1 is a torch.export program (.pt2), which DGI reads; this build has no DGI.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 torch.export 程序（.pt2），由 DGI 读取；此构建不含 DGI。</translation>
     </message>
 </context>
 <context>
@@ -3524,11 +3580,11 @@ Stop: the workers save and leave, and the run is recorded.</source>
     </message>
     <message>
         <source>run strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>运行策略</translation>
     </message>
     <message>
         <source>validate</source>
-        <translation type="unfinished"></translation>
+        <translation>验证</translation>
     </message>
 </context>
 <context>
