@@ -5,7 +5,8 @@
 # vantage-cli ft validate, and prints per strategy predicted and measured time and memory, and the
 # medians of |error|, Spearman's rank correlation of time and how far the predicted fastest is from
 # the measured fastest (one JSON line per device count, then a table).
-#   scripts/bench-ft-validate.sh [DEVICES...]     default: 2 4
+#   scripts/bench-ft-validate.sh [DEVICES...]     default: 2 4; BENCH_FT_POINTS=N runs N points of each
+#                                                 frontier, spread by time (default: every point)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
@@ -23,7 +24,8 @@ devices=("$@")
 for n in "${devices[@]}"; do
   "$CLI" --json ft calibrate --devices "$n" --threads 1 --gemm-max 1024 --out "$work/cal$n.json" >/dev/null
   "$CLI" --json ft validate --model docs/examples/ft_gpt2.py:build --input long:128 --batch 8 --devices "$n" \
-    --cluster "$work/cal$n.json" --steps 6 --warmup 2 --threads 1 >"$work/validate$n.json"
+    --cluster "$work/cal$n.json" --steps 6 --warmup 2 --threads 1 --points "${BENCH_FT_POINTS:-0}" \
+    >"$work/validate$n.json"
   "$PY" - "$work/validate$n.json" "$n" <<'PYEOF'
 import json, sys
 v = json.load(open(sys.argv[1]))

@@ -20,7 +20,10 @@ class CancelToken;
 struct PythonRanks {
     std::string python; // the interpreter; empty: $VANTAGE_PYTHON, else python3
     std::vector<std::string> args; // after the interpreter: {"-m", "vantage.ft.runner", ...}
-    int processes = 1; // more than 1: each gets RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR, MASTER_PORT
+    int processes = 1;
+    // The processes form a torch.distributed group: each gets RANK, WORLD_SIZE, LOCAL_RANK,
+    // MASTER_ADDR and MASTER_PORT (also a group of one). Always so for more than one process.
+    bool group = false;
     int threads = 1; // OMP_NUM_THREADS of each process
     std::filesystem::path dir; // rank R's stdout and stderr go to dir/rank<R>.log
     std::string what; // "the strategy runner": how messages name the program

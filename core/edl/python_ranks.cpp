@@ -114,11 +114,12 @@ public:
         std::map<std::string, std::string> env = vantagePythonEnvironment();
         env["OMP_NUM_THREADS"] = std::to_string(r.threads);
         env["PYTHONUNBUFFERED"] = "1";
-        const std::string port = std::to_string(r.processes > 1 ? freePort() : 0);
+        const bool group = r.group || r.processes > 1;
+        const std::string port = std::to_string(group ? freePort() : 0);
         std::vector<std::string> argv{ pythonInterpreter(r.python) };
         argv.insert(argv.end(), r.args.begin(), r.args.end());
         for (int rank = 0; rank < r.processes; ++rank) {
-            if (r.processes > 1) {
+            if (group) {
                 env["RANK"] = env["LOCAL_RANK"] = std::to_string(rank);
                 env["WORLD_SIZE"] = env["LOCAL_WORLD_SIZE"] = std::to_string(r.processes);
                 env["MASTER_ADDR"] = "127.0.0.1";

@@ -92,6 +92,7 @@ struct Runner {
         return { .python = options.python,
             .args = std::move(args),
             .processes = processes,
+            .group = false,
             .threads = options.threads,
             .dir = logs,
             .what = what,
@@ -148,6 +149,7 @@ struct Runner {
             cancel);
         PythonRanks r
             = ranks("the strategy runner", logs, devices, runnerArgs(strategy, logs / "result.json", nullptr));
+        r.group = true; // one device too: the runner runs a strategy in a process group
         r.onLine = [&](const Json& line) {
             if (line.value("event", "") != "step")
                 return;
