@@ -152,8 +152,9 @@ else:
 ftv = load("ft-validate.json")
 if ftv:
     for r in ftv.get("strategies", []):
-        if "refused" in r:
-            rows.append((f"FT on the GPU: {r['label']}", "refused: " + r["refused"], "runs", "NO"))
+        if "refused" in r or "failed" in r:
+            why = ("refused: " + r["refused"]) if "refused" in r else ("failed: " + r["failed"])
+            rows.append((f"FT on the GPU: {r['label']}", why, "runs", "NO"))
             continue
         rows.append((f"FT on the GPU: {r['label']} ({r['configs']}), predicted / measured",
                      f"time {r['predicted_time_s'] * 1e3:.2f} / {r['measured_time_s'] * 1e3:.2f} ms "

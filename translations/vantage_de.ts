@@ -432,10 +432,6 @@
         <translation>Trainingsschritte jedes Laufs</translation>
     </message>
     <message>
-        <source>Of those, steps not timed (warm-up)</source>
-        <translation>Davon nicht gemessene Schritte (Aufwärmen)</translation>
-    </message>
-    <message>
         <source>Seed of the weights and batches</source>
         <translation>Startwert der Gewichte und Batches</translation>
     </message>
@@ -458,6 +454,10 @@
     <message>
         <source>Also offer selective recomputation of attention (its scores are not kept; its forward runs again in backward)</source>
         <translation>Auch selektive Neuberechnung der Attention anbieten (ihre Scores werden nicht gehalten; ihr Vorwärtsschritt läuft im Rückwärtsschritt erneut)</translation>
+    </message>
+    <message>
+        <source>Untimed steps before them (warm-up)</source>
+        <translation>Nicht gemessene Schritte davor (Aufwärmen)</translation>
     </message>
 </context>
 <context>

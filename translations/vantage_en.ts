@@ -432,10 +432,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Of those, steps not timed (warm-up)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Seed of the weights and batches</source>
         <translation type="unfinished"></translation>
     </message>
@@ -457,6 +453,10 @@
     </message>
     <message>
         <source>Also offer selective recomputation of attention (its scores are not kept; its forward runs again in backward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untimed steps before them (warm-up)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -432,10 +432,6 @@
         <translation>每次运行的训练步数</translation>
     </message>
     <message>
-        <source>Of those, steps not timed (warm-up)</source>
-        <translation>其中不计时的步数（预热）</translation>
-    </message>
-    <message>
         <source>Seed of the weights and batches</source>
         <translation>权重与批次的随机种子</translation>
     </message>
@@ -458,6 +454,10 @@
     <message>
         <source>Also offer selective recomputation of attention (its scores are not kept; its forward runs again in backward)</source>
         <translation>也提供注意力的选择性重计算（不保存其分数；反向时重新执行其前向）</translation>
+    </message>
+    <message>
+        <source>Untimed steps before them (warm-up)</source>
+        <translation>之前不计时的步数（预热）</translation>
     </message>
 </context>
 <context>

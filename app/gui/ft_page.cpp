@@ -329,6 +329,7 @@ void FtPage::showResult()
         lines << searchLines(fr);
     }
     m_chart->setFrontiers(series);
+    m_state->measured.clear(); // measurements belong to the search they were made for
     m_state->baselines = markers;
     m_state->planKinds = planKinds;
     showMarkers();

@@ -149,7 +149,17 @@ bool FtPage::startStrategyRun()
     ft::ExecuteRequest request;
     if (!runInputs(request.module, request.runner, request.devices))
         return false;
-    request.strategy = Json::parse(strategyJson().toStdString());
+    // The pick as the runner trains it: fp32, Adam, its configurations priced again on the page's
+    // cluster (the page searches in mixed precision).
+    const ft::Strategy picked = ft::strategyFor(*m_state->graph, m_state->cluster, *m_state->result,
+        static_cast<std::size_t>(m_pickedFrontier), m_pickedStrategy);
+    std::vector<ft::OpConfig> configs;
+    for (const ft::OpChoice& op : picked.ops)
+        configs.push_back(ft::parseConfigName(op.config));
+    request.strategy
+        = ft::strategyJson(ft::makeStrategy(*m_state->graph, m_state->cluster, request.devices, configs,
+                               { .precision = ft::Precision::Fp32, .optimizer = m_state->result->cost.optimizer }),
+            m_pickedStrategy);
     request.runRanks = pythonRanks();
     store::Session* session = this->session();
     const int frontier = m_pickedFrontier;
@@ -182,7 +192,9 @@ bool FtPage::startValidation()
     request.points = m_runPoints->value();
     request.runRanks = pythonRanks();
     store::Session* session = this->session();
-    const int frontier = m_pickedFrontier;
+    // The module's frontier on the picked device count is searched again in fp32 as the runner
+    // trains: its points are not the shown frontier's, so their markers take no frontier's colour.
+    const int frontier = -1;
     m_runStatus->setText(tr("Validating the frontier…"));
     return startTypedTask<ft::ValidateRun>(
         tr("Validate Frontier"),
@@ -234,6 +246,7 @@ void FtPage::addMeasurements(const std::vector<ft::Measurement>& rows, int front
 void FtPage::showMeasuredRun(const store::RunInfo& run)
 {
     m_runModel->removeRows(0, m_runModel->rowCount());
+    m_state->measured.clear();
     if (run.status != store::RunStatus::Done || run.result.is_null()) {
         m_runStatus->setText(tr("Run %1 has no measurement (%2).").arg(run.id).arg(QString::fromStdString(run.error)));
         m_details->setCurrentWidget(m_runTab);
@@ -261,6 +274,7 @@ void FtPage::showMeasuredRun(const store::RunInfo& run)
     for (const auto& input : module.value("inputs", std::vector<std::string>{}))
         inputs << QString::fromStdString(input);
     m_runInputs->setText(inputs.join(QLatin1Char(' ')));
+    m_runKwargs = module.value("kwargs", "");
     addMeasurements(rows, -1);
     m_runStatus->setText(QString::fromStdString(run.summary));
 }
@@ -270,6 +284,7 @@ void FtPage::fillModuleFromGraph(const Json& graph)
     // The exporter records the module it traced (python/vantage/ft/cli.py): run it as exported.
     const Json source = graph.is_object() ? graph.value("source", Json::object()) : Json::object();
     const Json module = source.is_object() ? source.value("module", Json::object()) : Json::object();
+    m_runKwargs.clear();
     if (!module.is_object() || !module.contains("model"))
         return;
     m_runModule->setText(QString::fromStdString(module.value("model", "")));

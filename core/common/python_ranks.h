@@ -41,9 +41,10 @@ using RunPythonRanks = std::function<void(const PythonRanks&, const CancelToken&
 // The interpreter `python` stands for (empty: $VANTAGE_PYTHON, else python3).
 std::string pythonInterpreter(const std::string& python);
 
-// The environment that lets the interpreter import the vantage package of this build's source tree
-// when the package is not installed: PYTHONPATH with <source>/python in front (nothing when that
-// folder is gone, e.g. an installed Vantage, whose users `pip install` the package).
+// The environment that lets the interpreter import the vantage package of this build's source tree:
+// PYTHONPATH with <source>/python in front, so that a build runs its own runner even where another
+// version is installed (nothing when that folder is gone, e.g. an installed Vantage, whose users
+// `pip install` the package).
 std::map<std::string, std::string> vantagePythonEnvironment();
 
 } // namespace vantage

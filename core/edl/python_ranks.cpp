@@ -9,10 +9,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <thread>
 
 namespace vantage::edl {
@@ -22,6 +24,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr auto kPoll = std::chrono::milliseconds(20);
 constexpr double kStopGraceS = 2.0;
+constexpr double kTeardownGraceS = 30.0; // the other ranks' end after rank 0's
 
 // A port no one listens on now (the kernel's pick; rank 0's store binds it a moment later).
 int freePort()
@@ -134,28 +137,51 @@ public:
 
     std::filesystem::path logOf(int rank) const { return m_r.dir / ("rank" + std::to_string(rank) + ".log"); }
 
-    // True once every rank ended well; throws for the first that ended otherwise (bad input first).
+    // True once every rank ended well. When ranks ended otherwise, throws for the one that says
+    // most: bad input (exit 2) first, then an end other than exit 1 (a crash, a signal: the others
+    // then fail on their lost peer with exit 1), then the first seen to end.
     bool finished()
     {
         bool all = true;
         for (std::size_t i = 0; i < m_children.size(); ++i) {
-            const auto exit = m_children[i]->poll();
-            if (!exit) {
-                all = false;
-                continue;
-            }
-            if (*exit == "exit code 0")
-                continue;
-            const int rank = static_cast<int>(i);
-            stop();
-            if (*exit == "exit code 2") {
-                const std::string why = errorLine(logOf(rank));
-                throw Error::invalidInput(why.empty() ? m_r.what + " refused its input:" + logTail(logOf(rank)) : why);
-            }
-            throw Error::failure(m_r.what + (m_children.size() > 1 ? " rank " + std::to_string(rank) : "") + " ended ("
-                + *exit + "); the end of its log " + logOf(rank).string() + ":" + logTail(logOf(rank)));
+            if (m_exits[i].empty())
+                if (const auto exit = m_children[i]->poll()) {
+                    m_exits[i] = *exit;
+                    if (*exit != "exit code 0")
+                        m_order.push_back(static_cast<int>(i));
+                }
+            all = all && !m_exits[i].empty();
         }
-        return all;
+        if (m_order.empty())
+            return all;
+        const auto rankOf = [&](const auto& pred) {
+            const auto it = std::find_if(m_order.begin(), m_order.end(), pred);
+            return it == m_order.end() ? -1 : *it;
+        };
+        int rank = rankOf([&](int r) { return m_exits[std::size_t(r)] == "exit code 2"; });
+        if (rank < 0)
+            rank = rankOf([&](int r) { return m_exits[std::size_t(r)] != "exit code 1"; });
+        if (rank < 0)
+            rank = m_order.front();
+        stop();
+        const std::string& exit = m_exits[std::size_t(rank)];
+        if (exit == "exit code 2") {
+            const std::string why = errorLine(logOf(rank));
+            throw Error::invalidInput(why.empty() ? m_r.what + " refused its input:" + logTail(logOf(rank)) : why);
+        }
+        throw Error::failure(m_r.what + (m_children.size() > 1 ? " rank " + std::to_string(rank) : "") + " ended ("
+            + exit + "); the end of its log " + logOf(rank).string() + ":" + logTail(logOf(rank)));
+    }
+
+    // Rank 0 ended well (its result is written) while others still run, for how long.
+    std::optional<Clock::time_point> firstDone() const
+    {
+        return m_exits[0] == "exit code 0" ? m_firstDone : std::nullopt;
+    }
+    void noteFirstDone()
+    {
+        if (m_exits[0] == "exit code 0" && !m_firstDone)
+            m_firstDone = Clock::now();
     }
 
     void stop()
@@ -169,6 +195,9 @@ public:
 private:
     const PythonRanks& m_r;
     std::vector<std::unique_ptr<ChildProcess>> m_children;
+    std::vector<std::string> m_exits = std::vector<std::string>(m_r.processes); // "" while running
+    std::vector<int> m_order; // ranks that ended otherwise than well, as they were seen
+    std::optional<Clock::time_point> m_firstDone;
 };
 
 } // namespace
@@ -191,6 +220,14 @@ void runPythonRanks(const PythonRanks& r, const CancelToken& cancel)
             lastLine = Clock::now();
         if (done)
             return;
+        // Rank 0 wrote the result and ended well; a rank that hangs in its teardown (a process
+        // group's destruction) after that keeps nothing worth waiting for.
+        ranks.noteFirstDone();
+        if (const auto since = ranks.firstDone();
+            since && std::chrono::duration<double>(Clock::now() - *since).count() > kTeardownGraceS) {
+            ranks.stop();
+            return;
+        }
         if (cancel.isCancelled()) {
             ranks.stop();
             cancel.throwIfCancelled();

@@ -43,12 +43,13 @@ struct WorkDir {
     WorkDir& operator=(const WorkDir&) = delete;
 };
 
-// Runs `body`, keeping the folder when it throws anything but a cancel.
+// Runs `body`, keeping the folder for the logs a failure names (not for a cancel or a refusal).
 template <typename F> auto keepOnFailure(WorkDir& work, F&& body)
 {
     try {
         return body();
-    } catch (const Cancelled&) {
+    } catch (const Error& e) {
+        work.keep = e.kind() == Error::Kind::Failure;
         throw;
     } catch (...) {
         work.keep = true;
@@ -76,8 +77,23 @@ void checkModule(const ModuleSource& m)
             .forField("module");
     if (m.batch < 1)
         throw Error::invalidInput("the batch must be at least 1").forField("batch");
+    if (m.inputs.empty())
+        throw Error::invalidInput("give one --input per argument of forward (long:128, float:3,224,224)")
+            .forField("input");
     if (!m.kwargs.empty() && !Json::parse(m.kwargs, nullptr, false).is_object())
         throw Error::invalidInput("--kwargs must be a JSON object, got '" + m.kwargs + "'").forField("kwargs");
+}
+
+// Rank 0's step lines as progress.
+std::function<void(const Json&)> stepProgress(Progress& progress)
+{
+    return [&progress](const Json& line) {
+        if (line.value("event", "") != "step")
+            return;
+        const double step = line.value("step", 0.0), steps = std::max(1.0, line.value("steps", 1.0));
+        progress.report(std::clamp((step + 1.0) / steps, 0.0, 1.0),
+            "step " + std::to_string(int(step) + 1) + " of " + std::to_string(int(steps)));
+    };
 }
 
 struct Runner {
@@ -132,9 +148,10 @@ struct Runner {
     {
         progress.report(0.0, "one-process reference run");
         const fs::path out = dir / "reference.json";
-        run(ranks("the strategy runner (one-process reference)", dir / "reference", 1,
-                runnerArgs(strategy, out, "--reference")),
-            cancel);
+        PythonRanks r = ranks("the strategy runner (one-process reference)", dir / "reference", 1,
+            runnerArgs(strategy, out, "--reference"));
+        r.onLine = stepProgress(progress);
+        run(r, cancel);
         return readJsonFile(out).at("losses").get<std::vector<double>>();
     }
 
@@ -150,15 +167,13 @@ struct Runner {
         PythonRanks r
             = ranks("the strategy runner", logs, devices, runnerArgs(strategy, logs / "result.json", nullptr));
         r.group = true; // one device too: the runner runs a strategy in a process group
-        r.onLine = [&](const Json& line) {
-            if (line.value("event", "") != "step")
-                return;
-            const double step = line.value("step", 0.0), steps = std::max(1.0, line.value("steps", 1.0));
-            progress.report(std::clamp((step + 1.0) / steps, 0.0, 1.0),
-                "step " + std::to_string(int(step) + 1) + " of " + std::to_string(int(steps)));
-        };
+        r.onLine = stepProgress(progress);
         run(r, cancel);
-        return readJsonFile(logs / "result.json");
+        try {
+            return readJsonFile(logs / "result.json");
+        } catch (const Error& e) { // the ranks ended well but left no result: the runner's failure
+            throw Error::failure(std::string("the strategy runner wrote no result: ") + e.what());
+        }
     }
 
     // The frontier of the module's graph on `devices`, priced in fp32 as the runner trains.
@@ -228,6 +243,13 @@ std::string percent(double fraction)
     return buf;
 }
 
+std::string fixed2(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    return buf;
+}
+
 std::string modelName(const ModuleSource& m)
 {
     const std::string callable = m.model.substr(m.model.rfind(':') + 1);
@@ -253,10 +275,6 @@ void checkRequest(const ModuleSource& module, const RunnerOptions& runner, int d
 {
     checkModule(module);
     params::checkRanges(runnerOptionsParams(), runner);
-    if (runner.warmup >= runner.steps)
-        throw Error::invalidInput("--warmup " + std::to_string(runner.warmup) + " leaves no timed step of --steps "
-            + std::to_string(runner.steps))
-            .forField("warmup");
     if (runner.device != "cpu" && runner.device != "cuda")
         throw Error::invalidInput("--device must be cpu or cuda, got '" + runner.device + "'").forField("device");
     if (devices < 1 || devices > 1024)
@@ -312,7 +330,7 @@ const params::Table<RunnerOptions>& runnerOptionsParams()
         number(&O::steps, { "steps", "--steps", VANTAGE_TRANSLATE_NOOP("Params", "Training steps of every run") }, 1,
             100000),
         number(&O::warmup,
-            { "warmup", "--warmup", VANTAGE_TRANSLATE_NOOP("Params", "Of those, steps not timed (warm-up)") }, 0,
+            { "warmup", "--warmup", VANTAGE_TRANSLATE_NOOP("Params", "Untimed steps before them (warm-up)") }, 0,
             100000),
         number(&O::seed, { "seed", "--seed", VANTAGE_TRANSLATE_NOOP("Params", "Seed of the weights and batches") },
             std::int64_t{ 0 }, std::int64_t{ 1 } << 31),
@@ -424,6 +442,11 @@ ExecuteRun ExecuteRecipe::run(
     const Json given = !r.strategy.is_null() ? checkStrategy(r.strategy, r.devices, "the picked strategy")
         : r.strategyFile.empty()             ? Json()
                                              : checkStrategy(readJsonFile(r.strategyFile), r.devices, r.strategyFile);
+    if (given.is_null()) { // the pick's words, before anything is exported or searched
+        DeviceFrontier one;
+        one.points = { StrategyPoint{} };
+        pickOnFrontier(one, r.pick);
+    }
     Json params = baseParams(r.module, r.runner, r.devices);
     params["strategy_file"] = r.strategyFile.empty() ? Json() : Json(r.strategyFile);
     params["cluster"] = given.is_null() ? Json(r.cluster.name) : Json();
@@ -553,6 +576,8 @@ ValidateRun ValidateRecipe::run(
             const SearchRun found = runner.search(graph, r.cluster, r.devices, searching);
             const DeviceFrontier& f = found.result.frontiers.at(0);
             out.frontierPoints = int(f.points.size());
+            if (f.points.empty())
+                throw Error::failure("the frontier is empty");
             const std::vector<int> points = spreadPoints(out.frontierPoints, r.points);
             const double share = 0.85 / double(points.size() + 1);
             for (std::size_t i = 0; i < points.size(); ++i) {
@@ -579,7 +604,9 @@ ValidateRun ValidateRecipe::run(
                     // The runner names the op it cannot run, or the rank that failed with its log;
                     // the other strategies still run, and the row says what became of this one.
                     (e.kind() == Error::Kind::InvalidInput ? m.refused : m.failed) = e.what();
-                    work.keep = true; // its logs
+                    work.keep = work.keep || e.kind() == Error::Kind::Failure; // the logs it names
+                } catch (const std::exception& e) { // a result file of another shape
+                    m.failed = std::string("the runner's result cannot be read: ") + e.what();
                 }
                 out.rows.push_back(std::move(m));
             }
@@ -597,7 +624,7 @@ ValidateRun ValidateRecipe::run(
             }
             out.summary = run.name.substr(0, run.name.rfind(" (")) + ": " + std::to_string(out.rows.size())
                 + " strategies, median |error| time " + percent(out.medianTimeError) + ", memory "
-                + percent(out.medianMemoryError) + ", Spearman " + std::to_string(out.spearmanTime).substr(0, 4);
+                + percent(out.medianMemoryError) + ", Spearman " + fixed2(out.spearmanTime);
             scope.succeed(out.result, out.summary);
             progress.report(1.0, "done");
             return out;

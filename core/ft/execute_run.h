@@ -48,8 +48,8 @@ nlohmann::json toJson(const ModuleSource& module);
 ModuleSource moduleSourceFromJson(const nlohmann::json& json);
 
 struct RunnerOptions {
-    int steps = 5; // training steps of every run
-    int warmup = 1; // of which not timed
+    int steps = 5; // timed training steps of every run
+    int warmup = 1; // untimed steps before them
     std::int64_t seed = 0; // weights and batches
     int threads = 1; // intra-op threads of each process
     std::string device = "cpu"; // cpu or cuda (NCCL, one GPU per process)
@@ -115,7 +115,7 @@ struct ValidateRequest {
     ModuleSource module;
     int devices = 2;
     ClusterProfile cluster; // the prediction's profile (`ft calibrate`'s for figures worth reading)
-    int points = 0; // 0: every point of the frontier; N: the N most different (spread by time)
+    int points = 0; // 0: every point of the frontier; N: N of them spread evenly over its points (by time)
     RunnerOptions runner;
     RunPythonRanks runRanks;
 };
@@ -142,8 +142,9 @@ struct ValidateRecipe : store::RowRecipe<store::Engine::Ft, store::RunKind::Vali
 static_assert(store::Recipe<ExecuteRecipe>);
 static_assert(store::Recipe<ValidateRecipe>);
 
-// The points of a frontier of `count` points that a validation runs: all when `wanted` is 0 or at
-// least `count`, else `wanted` of them spread evenly by index (first and last always), ascending.
+// The points of a frontier of `count` points (ordered by time) that a validation runs: all when
+// `wanted` is 0 or at least `count`, else `wanted` of them spread evenly by index (the fastest and
+// the least memory always), ascending.
 std::vector<int> spreadPoints(int count, int wanted);
 
 } // namespace vantage::ft

@@ -174,8 +174,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("words");
         QTest::newRow("no callable") << 0 << "module"
                                      << "names no callable";
-        QTest::newRow("warm-up as long as the run") << 1 << "warmup"
-                                                    << "no timed step";
+        QTest::newRow("no input") << 1 << "input"
+                                  << "--input";
+        QTest::newRow("unknown pick") << 7 << "pick"
+                                      << "slowest";
         QTest::newRow("kwargs not an object") << 2 << "kwargs"
                                               << "JSON object";
         QTest::newRow("device") << 3 << "device"
@@ -200,7 +202,10 @@ private Q_SLOTS:
             r.module.model = "models.py";
             break;
         case 1:
-            r.runner.warmup = r.runner.steps;
+            r.module.inputs.clear();
+            break;
+        case 7:
+            r.pick = "slowest";
             break;
         case 2:
             r.module.kwargs = "[1, 2]";
@@ -353,8 +358,11 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("words");
         QTest::newRow("warm-up") << QStringList{ "ft", "run", "--model", kModels + ":mlp", "--input", "long:8",
-            "--batch", "8", "--steps", "2", "--warmup", "2" }
+            "--batch", "8", "--warmup", "-1" }
                                  << "warmup";
+        QTest::newRow("pick") << QStringList{ "ft", "run", "--model", kModels + ":mlp", "--input", "long:8", "--batch",
+            "8", "--pick", "slowest" }
+                              << "slowest";
         QTest::newRow("no such strategy file") << QStringList{ "ft", "run", "--model", kModels + ":mlp", "--batch", "8",
             "--strategy", m_dir.path() + "/none.json" }
                                                << "none.json";
