@@ -220,8 +220,7 @@ def local_embedding(n: fx.Node, op: OpPlan, args: list[Any]) -> Any:
     local = F.embedding((lids - start).clamp(0, count - 1), lw) * inside.unsqueeze(-1).to(lw.dtype)
     id_placements = list(ids.placements) if isinstance(ids, DTensor) else [Replicate()] * mesh.ndim
     out: list[Placement] = [
-        Partial() if r == "k" else Shard(local.ndim - 1) if r == "c" else id_placements[d]
-        for d, r in enumerate(roles)
+        Partial() if r == "k" else Shard(local.ndim - 1) if r == "c" else id_placements[d] for d, r in enumerate(roles)
     ]
     meta = n.meta["val"]
     return DTensor.from_local(
