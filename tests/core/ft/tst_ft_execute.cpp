@@ -1,7 +1,7 @@
 // FT's strategies run for real (ft/execute_run.h): the user's module (tests/data/ft_run/models.py,
 // PyTorch 2.x from PyPI) runs a strategy FT picked on 2 processes through the vantage package's
 // runner, its losses equal the one-process run's, its time and memory are measured beside the
-// prediction and stored; a validation runs points of a real transformers GPT-2's frontier; bad
+// prediction and stored; vantage-cli ft validate runs points of the module's frontier; bad
 // input is refused before any process starts, an op the runner cannot run is named before the
 // ranks start, a dying rank is named with its log, a Cancel ends every process; vantage-cli does
 // the same with exit 2 for bad input.
@@ -114,9 +114,9 @@ private Q_SLOTS:
         m_session.emplace(store::Session::create((m_dir.path() + "/s.vantage").toStdString()));
         const QString python = QStringLiteral(VANTAGE_TORCH2_PYTHON);
         QProcess probe;
-        probe.start(python, { "-c", "import torch.distributed.tensor, transformers" });
+        probe.start(python, { "-c", "import torch.distributed.tensor" });
         m_python = probe.waitForFinished(120000) && probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0;
-        m_why = "needs PyTorch 2.x with transformers at " + python + " (scripts/setup-pyenv.sh)";
+        m_why = "needs PyTorch 2.x at " + python + " (scripts/setup-pyenv.sh)";
         if (m_python)
             qputenv("VANTAGE_PYTHON", python.toUtf8());
     }

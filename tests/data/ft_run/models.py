@@ -1,5 +1,6 @@
-"""Modules that tst_ft_execute runs through `vantage-cli ft run` / `ft validate` (vantage.ft.runner):
-an embedding and an MLP, a 2-layer GPT-2 from transformers' config, and an MLP whose rank 1 dies."""
+"""Modules that tst_ft_execute and tst_ft_run_tab run through `vantage-cli ft run` / `ft validate`
+(vantage.ft.runner): an embedding and an MLP, and the same MLP whose rank 1 dies. The runner's own
+tests run transformers' GPT-2 (tests/python/test_ft_runner.py)."""
 
 from __future__ import annotations
 
@@ -33,22 +34,3 @@ class DiesOnRank1(Mlp):
 
 def dies_on_rank1() -> nn.Module:
     return DiesOnRank1()
-
-
-def tiny_gpt2(layers: int = 2, width: int = 32, heads: int = 2) -> nn.Module:
-    import transformers
-
-    config = transformers.GPT2Config(
-        n_layer=layers,
-        n_embd=width,
-        n_head=heads,
-        vocab_size=128,
-        n_positions=32,
-        resid_pdrop=0.0,
-        embd_pdrop=0.0,
-        attn_pdrop=0.0,
-        use_cache=False,
-        bos_token_id=0,
-        eos_token_id=0,
-    )
-    return transformers.GPT2LMHeadModel(config)
