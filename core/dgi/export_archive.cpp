@@ -154,7 +154,10 @@ void readTensors(Program& p, const std::map<std::string, std::string>& entries, 
     const Json config = parseJson(it->second, source + ":" + folder + configName);
     if (!config.is_object() || !config.contains("config") || !config["config"].is_object())
         throw Error::invalidInput(folder + configName + " has no \"config\" object").inFile(source);
-    for (const auto& [name, t] : config["config"].items()) {
+    for (const auto& item : config["config"].items()) {
+        // Named, not bound: a lambda cannot capture a structured binding in every compiler (clang 14).
+        const std::string name = item.key();
+        const Json& t = item.value();
         auto bad = [&](const std::string& why) {
             return Error::invalidInput("tensor '" + name.substr(0, 120) + "': " + why).inFile(source);
         };
