@@ -291,9 +291,9 @@ def embedding_vocab(gm: fx.GraphModule) -> dict[str, int]:
     for node in gm.graph.nodes:
         if node.op != "placeholder":
             continue
-        todo, seen = [node], set()
-        while todo:
-            cur = todo.pop()
+        pending, seen = [node], set()
+        while pending:
+            cur = pending.pop()
             for u in cur.users:
                 if u in seen:
                     continue
@@ -304,7 +304,7 @@ def embedding_vocab(gm: fx.GraphModule) -> dict[str, int]:
                     if val is not None:
                         vocab[node.name] = min(vocab.get(node.name, 1 << 62), int(val.shape[0]))
                 elif name in ("view", "reshape", "_unsafe_view", "unsqueeze", "squeeze", "expand", "clone", "to"):
-                    todo.append(u)
+                    pending.append(u)
     return vocab
 
 

@@ -81,6 +81,9 @@ def setup(a: argparse.Namespace, mesh_shape: list[int]) -> tuple[DeviceMesh | No
 
 def teardown(mesh: DeviceMesh | None) -> None:
     if mesh is not None:
+        # Every rank ends its work first: a rank that tears the group down while another is still
+        # in it (rank 0 holds the store) aborts ("terminate called without an active exception").
+        dist.barrier()
         dist.destroy_process_group()
 
 
