@@ -194,5 +194,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def entry() -> None:
+    """The program: main(), then the process ends without the interpreter's finalization. c10d's C++
+    threads (gloo's workers, the store's server, functional collectives' work registry) can still
+    hold tensors then, and freeing one there needs the GIL of an interpreter being torn down: the
+    rank aborts now and then with "terminate called without an active exception" after its result
+    was written (pytorch/pytorch#179291). Everything the run wrote is closed by now; the standard
+    streams are flushed here."""
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()
