@@ -148,7 +148,6 @@ private:
 
 // Value helpers the handlers share.
 int filledValue(Context& c, Space space, const std::vector<std::int64_t>& shape, double fill);
-int inDegreeOfRank(Context& c, std::size_t rank);
 // `shape` when each size is at most 2^31 (or -1) and its elements are too; else refused.
 std::vector<std::int64_t> checkedShape(Context& c, const Node& n, std::vector<std::int64_t> shape);
 // The feature shape `size` (a list whose first entry is the rows: -1 or a Count) gives, with -1 resolved

@@ -2,27 +2,16 @@
 // add_self_loops, gathers (index_select, x[src]), tensors of ones and zeros sized by the graph, and
 // aggregations (scatter_add_, scatter_reduce_, index_add_) into destination rows, with degrees.
 
+#include "dgi/aggregation_lowering_p.h"
 #include "dgi/export_import_p.h"
 
 #include <cmath>
 
 namespace vantage::dgi::detail::pt2 {
 
-int inDegreeOfRank(Context& c, std::size_t rank)
-{
-    const int deg = c.ir.graphQuery(OpKind::InDegree);
-    return rank == 0 ? deg : c.ir.reshape(deg, std::vector<std::int64_t>(rank, 1));
-}
-
 int filledValue(Context& c, Space space, const std::vector<std::int64_t>& shape, double fill)
 {
-    if (space == Space::Global)
-        return c.ir.constant(fill, shape);
-    // 0 * in-degree (finite, so exactly 0) carries the rows; the constant carries the fill and shape.
-    int zero = c.ir.binary(BinaryFn::Mul, inDegreeOfRank(c, shape.size()), c.ir.constant(0.0));
-    if (space == Space::Edge)
-        zero = c.ir.gatherSrc(zero);
-    return c.ir.binary(BinaryFn::Add, zero, c.ir.constant(fill, shape));
+    return space == Space::Global ? c.ir.constant(fill, shape) : filledRows(c.ir, space, shape, fill);
 }
 
 namespace {
@@ -167,37 +156,6 @@ template <int Fill, bool Like> void onFilled(Context& c, const Node& n)
     filled(c, n, Fill, "size", Like);
 }
 
-// What scatter_* / index_add_ leave: rows without incoming edges keep the fill; include_self makes
-// the fill one more element of the reduction in the others.
-int intoFilled(Context& c, const Node& n, int agg, int messages, double fill, Reduction r, bool includeSelf)
-{
-    const auto keepFillWhereEmpty = [&](int v) {
-        const int has = c.ir.binary(BinaryFn::Gt, inDegreeOfRank(c, c.ir.op(v).shape.size()), c.ir.constant(0.0));
-        return c.ir.where(has, v, c.ir.constant(fill));
-    };
-    switch (r) {
-    case Reduction::Sum:
-        if (fill == 0.0)
-            return agg;
-        return includeSelf ? c.ir.binary(BinaryFn::Add, agg, c.ir.constant(fill)) : keepFillWhereEmpty(agg);
-    case Reduction::Max:
-        if (!includeSelf)
-            return fill == 0.0 ? agg : keepFillWhereEmpty(agg);
-        return fill == 0.0 ? c.ir.binary(BinaryFn::Maximum, agg, c.ir.constant(0.0))
-                           : keepFillWhereEmpty(c.ir.binary(BinaryFn::Maximum, agg, c.ir.constant(fill)));
-    case Reduction::Mean: {
-        if (!includeSelf)
-            return fill == 0.0 ? agg : keepFillWhereEmpty(agg);
-        if (messages < 0)
-            c.refuse(n, "a mean of ones is always one; count edges with a sum");
-        const int sum = c.ir.binary(BinaryFn::Add, c.ir.aggregate(Reduction::Sum, messages), c.ir.constant(fill));
-        const int deg = inDegreeOfRank(c, c.ir.op(sum).shape.size());
-        return c.ir.binary(BinaryFn::Div, sum, c.ir.binary(BinaryFn::Add, deg, c.ir.constant(1.0)));
-    }
-    }
-    c.refuse(n, "unknown reduction");
-}
-
 int aggregate(
     Context& c, const Node& n, const Sym& self, const Sym& index, const Sym& src, Reduction r, bool includeSelf)
 {
@@ -206,40 +164,18 @@ int aggregate(
     if (index.k != K::Index)
         c.refuse(n, "the index must be a row of edge_index (possibly viewed or expanded)");
     c.useEdges(n, index.set);
-    const bool filledSelf = self.k == K::Filled && self.space == Space::Node;
-    const bool countsEdges = src.k == K::Filled && src.space == Space::Edge && src.fill == 1.0;
-    if (!index.dst) {
-        if (countsEdges && r == Reduction::Sum && filledSelf && (self.fill == 0.0 || includeSelf)) {
-            int agg = c.ir.graphQuery(OpKind::OutDegree);
-            if (!src.shape.empty())
-                agg = c.ir.reshape(agg, src.shape);
-            return self.fill == 0.0 ? agg : c.ir.binary(BinaryFn::Add, agg, c.ir.constant(self.fill));
-        }
-        c.refuse(n,
-            "aggregating into source rows (edge_index[0]) runs messages backwards (flow='target_to_source'); "
-            "give the graph reversed instead");
-    }
-    int agg = -1, messages = -1;
-    if (countsEdges) {
-        if (r != Reduction::Sum)
-            c.refuse(n, "only a sum of ones (a degree) is supported");
-        agg = c.ir.graphQuery(OpKind::InDegree);
-        if (!src.shape.empty())
-            agg = c.ir.reshape(agg, src.shape);
-    } else {
-        messages = c.value(n, src, "the aggregated source");
-        if (c.ir.op(messages).space != Space::Edge)
-            c.refuse(n, "the aggregated values must be per edge (gathered with index_select first)");
-        agg = c.ir.aggregate(r, messages);
-    }
-    if (filledSelf) {
-        if (self.shape != c.ir.op(agg).shape)
-            c.refuse(n, "the filled tensor's feature shape does not match the aggregated values");
-        return intoFilled(c, n, agg, messages, self.fill, r, includeSelf);
-    }
-    if (r != Reduction::Sum || !includeSelf)
-        c.refuse(n, "aggregating into a tensor computed from the features is only supported as a sum");
-    return c.ir.binary(BinaryFn::Add, c.value(n, self, "the tensor aggregated into"), agg);
+    Aggregation a;
+    a.reduction = r;
+    a.includeSelf = includeSelf;
+    a.intoDestinations = index.dst;
+    a.countsEdges = src.k == K::Filled && src.space == Space::Edge && src.fill == 1.0;
+    a.sourceShape = src.shape;
+    a.intoFilled = self.k == K::Filled && self.space == Space::Node;
+    a.fill = self.fill;
+    a.fillShape = self.shape;
+    a.messages = [&] { return c.value(n, src, "the aggregated source"); };
+    a.destination = [&] { return c.value(n, self, "the tensor aggregated into"); };
+    return lowerAggregation(c.ir, a, [&](const std::string& why) { c.refuse(n, why); });
 }
 
 void onScatterAdd(Context& c, const Node& n)

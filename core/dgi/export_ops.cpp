@@ -164,12 +164,40 @@ void onPow(Context& c, const Node& n)
     unary(c, n, UnaryFn::Pow, c.number(n, c.need(n, "exponent"), "exponent"));
 }
 
+// x * ones and x / ones, where the ones add no rows and no feature dims to x: x itself. PyG's
+// gcn_norm weighs each edge deg^-1/2[src] * ones(E) * deg^-1/2[dst]; without the ones the weight is a
+// product of node values, which the evaluation applies per node (docs/dgi.md, "Edge weights that
+// factor") rather than forming per edge. -1 when it is not such a product.
+int timesOne(Context& c, const Node& n, BinaryFn fn, const Sym& a, const Sym& b)
+{
+    if ((fn != BinaryFn::Mul && fn != BinaryFn::Div) || c.arg(n, "alpha"))
+        return -1;
+    const auto isOnes = [](const Sym& s) { return s.k == K::Filled && s.fill == 1.0; };
+    const Sym* ones = isOnes(b) ? &b : fn == BinaryFn::Mul && isOnes(a) ? &a : nullptr;
+    const Sym& other = ones == &b ? a : b;
+    if (!ones || other.k != K::Value)
+        return -1;
+    const IrOp& o = c.ir.op(other.ir);
+    if (ones->space != Space::Global && ones->space != o.space)
+        return -1;
+    // numpy broadcasting of the ones' feature shape into x's, leaving x's shape as it is
+    if (ones->shape.size() > o.shape.size())
+        return -1;
+    const std::size_t skip = o.shape.size() - ones->shape.size();
+    for (std::size_t i = 0; i < ones->shape.size(); ++i)
+        if (ones->shape[i] != 1 && ones->shape[i] != o.shape[skip + i])
+            return -1;
+    return other.ir;
+}
+
 // add, sub (with alpha), mul, div (without rounding), maximum, minimum, comparisons.
 void binary(Context& c, const Node& n, BinaryFn fn)
 {
     const Sym a = c.need(n, "self"), b = c.need(n, "other");
     if (const auto mode = c.arg(n, "rounding_mode"); mode && mode->k != K::None)
         c.refuse(n, "a division with rounding_mode '" + mode->s + "'");
+    if (const int same = timesOne(c, n, fn, a, b); same >= 0)
+        return c.setOut(n, irSym(same));
     int rhs = c.value(n, b);
     if (const auto alpha = c.arg(n, "alpha")) {
         const double v = c.number(n, *alpha, "alpha");

@@ -3,6 +3,7 @@
 // IR value, edge_index, its source or destination row, the node count, a zero tensor waiting to
 // be aggregated into, ...).
 
+#include "dgi/aggregation_lowering_p.h"
 #include "dgi/torchscript_import_p.h"
 
 namespace vantage::dgi {
@@ -287,104 +288,25 @@ int aggregateInto(ImportContext& c, const jit::Node& n, const Sym& self, const S
 {
     if (index.k != K::Index)
         c.refuse(n, "the index must be a row of edge_index (possibly unsqueezed or expanded)");
-    const bool filled = self.k == K::Zeros || (self.k == K::Ones && self.space == Space::Node);
-    const double fill = self.k == K::Ones ? 1.0 : self.f;
-    if (filled && self.space == Space::Edge)
+    Aggregation a;
+    a.reduction = r;
+    a.includeSelf = includeSelf;
+    a.intoDestinations = index.dst;
+    a.countsEdges = src.k == K::Ones && src.space == Space::Edge;
+    a.sourceShape = src.shape;
+    a.intoFilled = self.k == K::Zeros || (self.k == K::Ones && self.space == Space::Node);
+    a.fill = self.k == K::Ones ? 1.0 : self.f;
+    a.fillShape = self.shape;
+    if (a.intoFilled && self.space == Space::Edge)
         c.refuse(n, "aggregating into a per-edge tensor");
-    const bool countsEdges = src.k == K::Ones && src.space == Space::Edge;
-    if (!index.dst) {
-        // A sum of ones into the sources is each node's out-degree (PyG's degree(edge_index[0])).
-        if (countsEdges && r == Reduction::Sum && filled && (fill == 0.0 || includeSelf)) {
-            int agg = c.ir.graphQuery(OpKind::OutDegree);
-            if (!src.shape.empty())
-                agg = c.ir.reshape(agg, src.shape);
-            if (self.shape != c.ir.op(agg).shape)
-                c.refuse(n, "the tensor's feature shape does not match the aggregated values");
-            return fill == 0.0 ? agg : c.ir.binary(BinaryFn::Add, agg, c.ir.constant(fill));
-        }
-        c.refuse(n,
-            "aggregating into source rows (edge_index[0]) runs messages backwards (PyG's "
-            "flow='target_to_source' too); aggregate into edge_index[1], and for the reverse direction "
-            "give the graph reversed (swap the two columns of the edge list) rather than flipping "
-            "edge_index in the model");
-    }
-    int agg = -1;
-    int messages = -1;
-    if (countsEdges) {
-        if (r != Reduction::Sum)
-            c.refuse(n, "only a sum of ones (a degree) is supported");
-        agg = c.ir.graphQuery(OpKind::InDegree);
-        if (!src.shape.empty())
-            agg = c.ir.reshape(agg, src.shape);
-    } else {
-        messages = c.value(n, src, "the aggregated source");
-        if (c.ir.op(messages).space != Space::Edge)
-            c.refuse(n, "the aggregated values must be per edge (gathered with index_select first)");
-        agg = c.ir.aggregate(r, messages);
-    }
-    if (filled) {
-        if (self.shape != c.ir.op(agg).shape)
-            c.refuse(n, "the filled tensor's feature shape does not match the aggregated values");
-        return aggregateIntoFilled(c, n, agg, messages, fill, r, includeSelf);
-    }
-    const int base = c.value(n, self, "the tensor aggregated into");
-    if (r != Reduction::Sum || !includeSelf)
-        c.refuse(n,
-            "aggregating into a tensor computed from the features is only supported as a sum with "
-            "include_self; start from torch.zeros / torch.full");
-    return c.ir.binary(BinaryFn::Add, base, agg);
-}
-
-int inDegreeOfRank(ImportContext& c, std::size_t rank)
-{
-    const int deg = c.ir.graphQuery(OpKind::InDegree);
-    return rank == 0 ? deg : c.ir.reshape(deg, std::vector<std::int64_t>(rank, 1));
+    a.messages = [&] { return c.value(n, src, "the aggregated source"); };
+    a.destination = [&] { return c.value(n, self, "the tensor aggregated into"); };
+    return lowerAggregation(c.ir, a, [&](const std::string& why) { c.refuse(n, why); });
 }
 
 int filledValue(ImportContext& c, Space space, const std::vector<std::int64_t>& shape, double fill)
 {
-    // 0 * in-degree (finite, so exactly 0) carries the rows; the constant carries the fill and shape.
-    int zero = c.ir.binary(BinaryFn::Mul, inDegreeOfRank(c, shape.size()), c.ir.constant(0.0));
-    if (space == Space::Edge)
-        zero = c.ir.gatherSrc(zero);
-    return c.ir.binary(BinaryFn::Add, zero, c.ir.constant(fill, shape));
-}
-
-int hasInEdges(ImportContext& c, int like)
-{
-    const int deg = inDegreeOfRank(c, c.ir.op(like).shape.size());
-    return c.ir.binary(BinaryFn::Gt, deg, c.ir.constant(0.0));
-}
-
-int aggregateIntoFilled(
-    ImportContext& c, const jit::Node& n, int agg, int messages, double fill, Reduction r, bool includeSelf)
-{
-    // Rows without incoming edges keep the fill; include_self makes the fill one more element of
-    // the reduction in the others (PyTorch's scatter_reduce / index_reduce / index_add_).
-    const auto keepFillWhereEmpty = [&](int v) { return c.ir.where(hasInEdges(c, v), v, c.ir.constant(fill)); };
-    switch (r) {
-    case Reduction::Sum:
-        if (fill == 0.0)
-            return agg;
-        return includeSelf ? c.ir.binary(BinaryFn::Add, agg, c.ir.constant(fill)) : keepFillWhereEmpty(agg);
-    case Reduction::Max:
-        if (!includeSelf)
-            return fill == 0.0 ? agg : keepFillWhereEmpty(agg);
-        if (fill == 0.0)
-            return c.ir.binary(BinaryFn::Maximum, agg, c.ir.constant(0.0));
-        return keepFillWhereEmpty(c.ir.binary(BinaryFn::Maximum, agg, c.ir.constant(fill)));
-    case Reduction::Mean: {
-        if (!includeSelf)
-            return fill == 0.0 ? agg : keepFillWhereEmpty(agg);
-        if (messages < 0)
-            c.refuse(n, "a mean of ones is always one; count edges with a sum");
-        // The fill counts as one more element: (fill + sum) / (in-degree + 1).
-        const int sum = c.ir.binary(BinaryFn::Add, c.ir.aggregate(Reduction::Sum, messages), c.ir.constant(fill));
-        const int deg = inDegreeOfRank(c, c.ir.op(sum).shape.size());
-        return c.ir.binary(BinaryFn::Div, sum, c.ir.binary(BinaryFn::Add, deg, c.ir.constant(1.0)));
-    }
-    }
-    c.refuse(n, "unknown reduction");
+    return filledRows(c.ir, space, shape, fill);
 }
 
 void ImportContext::map(const jit::Node& n)

@@ -203,20 +203,9 @@ void rowsAndShape(ImportContext& c, const jit::Node& n, const Sym& list, Space& 
 int aggregateInto(ImportContext& c, const jit::Node& n, const Sym& self, const Sym& index, const Sym& src, Reduction r,
     bool includeSelf);
 
-// An aggregation into a tensor filled with `fill` (torch.zeros, torch.full): what scatter_reduce and
-// index_add_ leave in rows without incoming edges, and what include_self adds to the others.
-int aggregateIntoFilled(
-    ImportContext& c, const jit::Node& n, int agg, int messages, double fill, Reduction r, bool includeSelf);
-
 // A tensor filled with `fill` (torch.zeros_like(h), torch.ones(E)) used as a value: exact for every
 // fill, of its full feature shape, per node or per edge.
 int filledValue(ImportContext& c, Space space, const std::vector<std::int64_t>& shape, double fill);
-
-// Each node's in-degree with `rank` feature dims of size 1, to broadcast against a value of that rank.
-int inDegreeOfRank(ImportContext& c, std::size_t rank);
-
-// 1 for nodes with at least one incoming edge, 0 for the others, shaped to broadcast with `like`.
-int hasInEdges(ImportContext& c, int like);
 
 void unary(ImportContext& c, const jit::Node& n, UnaryFn fn, double a = 0.0, double b = 0.0);
 

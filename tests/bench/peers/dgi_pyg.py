@@ -1,6 +1,7 @@
-"""DGI against PyG (issue 18): the same GNN, the same weights, the same R-MAT graph and features,
-evaluated over every node by
-  - Vantage: `vantage-cli dgi eval --mode layerwise` on the model scripted as a user would;
+"""DGI against PyG (issues 18 and 35): the same GNN, the same weights, the same R-MAT graph and
+features, evaluated over every node by
+  - Vantage: `vantage-cli dgi eval --mode layerwise` on PyG's own model saved with torch.export
+    (`torch.export.export(model, (x, edge_index), dynamic_shapes=...)`, a .pt2 archive);
   - PyG layer-wise: `BasicGNN.inference` with its `NeighborLoader(num_neighbors=[-1])`, the inference
     PyG documents for full graphs;
   - PyG full graph: one `model(x, adj_t)` forward with a sparse adjacency (`torch.sparse_csr`).
@@ -11,11 +12,12 @@ against PyG's full-graph output (or against PyG layer-wise where the full graph 
         [--threads 2] [--runs 3] [--nodes 100000,1000000] [--models gcn,sage,gat] [--quick]
 
 Each side runs in a child process (this file with --child) so that its time and memory are its own.
-The models are PyG's own BasicGNN `GCN`, `GraphSAGE` and `GAT`. Vantage reads PyG's scripted
-`GraphSAGE` file itself; PyTorch 2.15 cannot load back a scripted `GCNConv` nor script `GATConv`
-(docs/dgi.md), so for those two the file Vantage reads is the same computation written in PyG style
-(message passing with index_add_ / scatter_reduce) holding PyG's weights, checked against PyG's
-output. The graph holds one self-loop per node, so PyG's convolutions run with
+The models are PyG's own BasicGNN `GCN`, `GraphSAGE` and `GAT`, exported unchanged. Vantage also reads
+the same weights from TorchScript, the format it read before (the cost of the export path against
+it): PyG's scripted `GraphSAGE` file itself; PyTorch 2.15 cannot load back a scripted `GCNConv` nor
+script `GATConv` (docs/dgi.md), so for those two the TorchScript file is the same computation written
+in PyG style (message passing with index_add_ / scatter_reduce) holding PyG's weights. Every file's own
+forward is checked against PyG's output. The graph holds one self-loop per node, so PyG's convolutions run with
 `add_self_loops=False` and both sides see the same edges; R-MAT's repeated edges are kept.
 
 PyG's NeighborLoader needs pyg-lib or torch-sparse for its sampling kernel, and neither has wheels on
@@ -37,6 +39,9 @@ import peerlib  # noqa: E402
 
 CGROUP = "/sys/fs/cgroup/memory"
 MODEL_NAMES = {"gcn": "GCN", "sage": "GraphSAGE", "gat": "GAT"}
+SIDES = ("vantage", "vantage-ts", "pyg-layerwise", "pyg-full")
+# What Vantage's TorchScript file is, per model
+TORCHSCRIPT_FILES = {"gcn": "PyG-style stand-in", "sage": "PyG's scripted model", "gat": "PyG-style stand-in"}
 
 
 # --- the graph ------------------------------------------------------------------------------------
@@ -183,28 +188,34 @@ def hand_written(kind, pyg, heads):
 
 
 def write_models(kind, a, work):
-    """PyG's model (its state for the PyG children) and the file Vantage reads. Returns the file and
-    the max |diff| between that file's own forward and PyG's on a small graph (a check of it)."""
+    """PyG's model (its state for the PyG children) and the files Vantage reads: {"pt2": PyG's own
+    model exported as PyG documents for torch.export (the numbers of nodes and edges dynamic),
+    "ts": the TorchScript file}. Returns the files and, for each, the max |diff| between the file's
+    own forward (loaded back) and PyG's on a small graph (a check of it)."""
     import torch
+    from torch.export import Dim
 
     pyg = pyg_model(kind, a.dim, a.layers, a.heads)
     torch.save(pyg.state_dict(), os.path.join(work, f"{kind}.state.pt"))
-    path = os.path.join(work, f"{kind}.pt")
-    if kind == "sage":
-        scripted = torch.jit.script(pyg)  # as PyG documents
-        mine = pyg
-    else:
-        mine = hand_written(kind, pyg, a.heads).eval()
-        scripted = torch.jit.script(mine)
-    scripted.save(path)
     g = torch.Generator().manual_seed(5)
     n = 500
     ei = torch.randint(0, n, (2, 4000), generator=g)
     ei = torch.cat([ei, torch.arange(n).repeat(2, 1)], 1)
     x = torch.randn(n, a.dim, generator=g)
+    paths = {"pt2": os.path.join(work, f"{kind}.pt2"), "ts": os.path.join(work, f"{kind}.pt")}
+    nodes, edges = Dim("nodes", min=2), Dim("edges", min=2)
+    ep = torch.export.export(pyg, (x, ei), dynamic_shapes=({0: nodes}, {1: edges}))
+    torch.export.save(ep, paths["pt2"])
+    if kind == "sage":
+        scripted = torch.jit.script(pyg)  # as PyG documents
+    else:
+        scripted = torch.jit.script(hand_written(kind, pyg, a.heads).eval())
+    scripted.save(paths["ts"])
     with torch.no_grad():
-        diff = float((torch.jit.load(path)(x, ei) - pyg(x, ei)).abs().max())
-    return path, diff
+        want = pyg(x, ei)
+        checks = {"pt2": float((torch.export.load(paths["pt2"]).module()(x, ei) - want).abs().max()),
+                  "ts": float((torch.jit.load(paths["ts"])(x, ei) - want).abs().max())}
+    return paths, checks
 
 
 # --- the PyG children -----------------------------------------------------------------------------
@@ -385,23 +396,28 @@ def bench_graph(a, nodes, results):
                 np.random.default_rng(a.seed + 1).standard_normal((nodes, a.dim), dtype=np.float32))
         peerlib.log(f"R-MAT {nodes} nodes, {edges} edges written in {time.perf_counter() - t0:.1f} s")
         for kind in a.models:
-            path, check = write_models(kind, a, work)
-            peerlib.log(f"{MODEL_NAMES[kind]} on {nodes} nodes (Vantage's file against PyG: {check:.1e})")
-            row = {"nodes": nodes, "edges": edges, "model": kind, "file_check": check}
-            outs = {m: os.path.join(work, f"{kind}.{m}.npy") for m in ("vantage", "pyg-layerwise", "pyg-full")}
+            paths, checks = write_models(kind, a, work)
+            peerlib.log(f"{MODEL_NAMES[kind]} on {nodes} nodes (Vantage's files against PyG: .pt2 "
+                        f"{checks['pt2']:.1e}, TorchScript {checks['ts']:.1e})")
+            row = {"nodes": nodes, "edges": edges, "model": kind, "file_check": checks}
+            outs = {m: os.path.join(work, f"{kind}.{m}.npy") for m in SIDES}
             row["vantage"], row["vantage_error"] = side(
-                "Vantage layer-wise", vantage_cmd(a, work, path, outs["vantage"]), a, parse_vantage)
+                "Vantage layer-wise (.pt2)", vantage_cmd(a, work, paths["pt2"], outs["vantage"]), a, parse_vantage)
+            row["vantage-ts"], row["vantage-ts_error"] = side(
+                "Vantage layer-wise (TorchScript)", vantage_cmd(a, work, paths["ts"], outs["vantage-ts"]), a,
+                parse_vantage)
             row["pyg-layerwise"], row["pyg-layerwise_error"] = side(
                 "PyG inference", child_cmd(a, work, kind, "pyg-layerwise", outs["pyg-layerwise"]), a, parse_child)
             row["pyg-full"], row["pyg-full_error"] = side(
                 "PyG full graph", child_cmd(a, work, kind, "pyg-full", outs["pyg-full"]), a, parse_child)
             ref = "pyg-full" if row["pyg-full"] else "pyg-layerwise"
             row["reference"] = ref
-            for m in ("vantage", "pyg-layerwise", "pyg-full"):
+            for m in SIDES:
                 if row[m]:
                     row[m]["max_abs_diff"] = max_diff(outs[m], outs[ref]) if m != ref else 0.0
+            row["pt2_vs_ts_diff"] = max_diff(outs["vantage"], outs["vantage-ts"])
             if kind == a.models[0] and nodes == max(a.nodes) and a.headroom > 0:
-                out_of_core(a, work, path, kind, row, outs)
+                out_of_core(a, work, paths["pt2"], kind, row, outs)
             results.append(row)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -416,7 +432,7 @@ def fixed_cost(a, kind):
 
         rmat_csc(1000, a.degree, a.seed, work)
         np.save(os.path.join(work, "x.npy"), np.zeros((1000, a.dim), np.float32))
-        path, _ = write_models(kind, a, work)
+        path = write_models(kind, a, work)[0]["pt2"]
         costs = {}
         for m in ("vantage", "pyg-layerwise", "pyg-full"):
             out = os.path.join(work, m + ".npy")
@@ -533,7 +549,7 @@ def main():
         rows.append([MODEL_NAMES[r["model"]], f"{r['nodes']:,}", f"{r['edges']:,}", *cells,
                      {"vantage": "Vantage", "pyg-layerwise": "PyG (layer-wise)", "pyg-full": "PyG (full graph)"}.get(
                          winner, winner)])
-    print("## Seconds, peak memory, max |diff| against PyG's full-graph output\n")
+    print("## Seconds, peak memory, max |diff| against PyG's full-graph output (Vantage reads PyG's .pt2)\n")
     print(peerlib.markdown_table(
         ["model", "nodes", "edges", "Vantage s", "Vantage memory", "Vantage diff", "PyG layer-wise s",
          "memory", "diff", "PyG full s", "memory", "diff", "fastest"], rows))
@@ -544,6 +560,16 @@ def main():
         full = r.get("pyg-full") or {}
         if full.get("input", "").startswith("edge_index"):
             print(f"\n{MODEL_NAMES[r['model']]}: PyG's full graph took edge_index: {full.get('sparse_error')}")
+    print("\n## The export path against TorchScript: Vantage on the same weights from both files\n")
+    trows = []
+    for r in results:
+        e, t = r["vantage"], r["vantage-ts"]
+        trows.append([MODEL_NAMES[r["model"]], f"{r['nodes']:,}", TORCHSCRIPT_FILES[r["model"]],
+                      *fmt_side(e, r["vantage_error"], False)[:2], *fmt_side(t, r["vantage-ts_error"], False)[:2],
+                      f"{e['seconds'] / t['seconds']:.2f}" if e and t else "",
+                      f"{r['pt2_vs_ts_diff']:.1e}" if r.get("pt2_vs_ts_diff") is not None else ""])
+    print(peerlib.markdown_table(["model", "nodes", "TorchScript file", ".pt2 s", ".pt2 memory", "TorchScript s",
+                                  "TorchScript memory", ".pt2 / TorchScript time", "diff between them"], trows))
     for r in results:
         o = r.get("out_of_core")
         if not o:

@@ -30,16 +30,19 @@ using dgi_test::errorOf;
 
 namespace {
 
-// PyG's models, and the layers of their cut where the count says something (0: not checked): SGConv's
-// K hops and APPNP's K steps are a layer each, GCNII's three convolutions three.
+// PyG's models, the layers of their cut where the count says something (0: not checked): SGConv's
+// K hops and APPNP's K steps are a layer each, GCNII's three convolutions three; and the layer-wise
+// aggregations whose edge weights factor into node values (gcn_norm's deg^-1/2[src] * ones *
+// deg^-1/2[dst] in GCN, SGConv, APPNP and GCNII: one per propagation).
 struct PygModel {
     const char* name;
     std::size_t layers;
+    int factored = 0;
 };
-const PygModel kModels[] = { { "pyg_gcn", 2 }, { "pyg_gat", 2 }, { "pyg_gatconv_concat", 1 }, { "pyg_gatconv_mean", 1 },
-    { "pyg_graphsage", 2 }, { "pyg_gin", 2 }, { "pyg_sgconv", 3 }, { "pyg_appnp", 4 }, { "pyg_gatv2conv", 1 },
-    { "pyg_transformerconv", 1 }, { "pyg_gcn2conv", 3 }, { "pyg_edgeconv", 1 }, { "pyg_resgatedgraphconv", 1 },
-    { "user_messagepassing", 1 } };
+const PygModel kModels[] = { { "pyg_gcn", 2, 2 }, { "pyg_gat", 2 }, { "pyg_gatconv_concat", 1 },
+    { "pyg_gatconv_mean", 1 }, { "pyg_graphsage", 2 }, { "pyg_gin", 2 }, { "pyg_sgconv", 3, 3 }, { "pyg_appnp", 4, 4 },
+    { "pyg_gatv2conv", 1 }, { "pyg_transformerconv", 1 }, { "pyg_gcn2conv", 3, 3 }, { "pyg_edgeconv", 1 },
+    { "pyg_resgatedgraphconv", 1 }, { "user_messagepassing", 1 } };
 
 // Archives DGI must refuse (the script's "forged" entries: forged, or exported for one graph's sizes)
 // and a word their refusal must say.
@@ -98,13 +101,15 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<int>("layers");
+        QTest::addColumn<int>("factored");
         for (const PygModel& m : kModels)
-            QTest::newRow(m.name) << QString::fromLatin1(m.name) << int(m.layers);
+            QTest::newRow(m.name) << QString::fromLatin1(m.name) << int(m.layers) << m.factored;
     }
     void pygModelsMatchTheirForward()
     {
         QFETCH(QString, name);
         QFETCH(int, layers);
+        QFETCH(int, factored);
         const QJsonObject m = m_meta["models"].toObject()[name].toObject();
         QVERIFY2(!m.isEmpty(),
             qPrintable("PyTorch could not export " + name + ": " + m_meta["failed"].toObject()[name].toString()));
@@ -132,6 +137,8 @@ private Q_SLOTS:
             }
             const QString diff = dgi_test::mismatch(r.output, want);
             QVERIFY2(diff.isEmpty(), qPrintable(QString::fromStdString(std::string(enumName(mode))) + " " + diff));
+            if (mode == EvalMode::LayerWise) // gcn_norm's weights applied per node, never formed per edge
+                QCOMPARE(int(r.factoredAggregations), factored);
         }
     }
 
