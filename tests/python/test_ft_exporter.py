@@ -80,6 +80,7 @@ def test_conv_batch_norm_and_activation_are_fused():
         "bias": False,
         "batch_norm": True,
         "activation": "relu",
+        "aten_ops": 3,  # convolution, batch norm, relu (the norm's getitem is no ATen op)
     }
     assert ops["dw"]["groups"] == 8 and ops["dw"]["activation"] == "silu" and ops["dw"]["inputs"] == ["conv"]
     assert ops["pool"]["function"] == "global-avg"
@@ -98,6 +99,7 @@ def test_positions_and_tied_head():
         "vocab": 50,
         "out": 16,
         "extra_rows": 12,
+        "aten_ops": 4,  # the two lookups, the positions' arange and their add
     }
     assert "wpe" not in ops
     assert ops["up"]["activation"] == "gelu"
@@ -265,7 +267,7 @@ def test_the_checkout_script_is_the_command(tmp_path):
     assert json.loads(r.stdout) == {"wrote": str(out), "ops": 2, "parameters": 15}
     graph = json.loads(out.read_text())
     assert graph["name"] == "net"
-    assert graph["ops"][0] == {"name": "0", "kind": "linear", "batch": 5, "features": 4, "out": 3, "bias": True}
+    assert graph["ops"][0] == {"name": "0", "kind": "linear", "batch": 5, "features": 4, "out": 3, "bias": True, "aten_ops": 1}
     r = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "export_ft_graph.py"), "--model", "x:y"],
         capture_output=True,
