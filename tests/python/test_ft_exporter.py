@@ -267,7 +267,15 @@ def test_the_checkout_script_is_the_command(tmp_path):
     assert json.loads(r.stdout) == {"wrote": str(out), "ops": 2, "parameters": 15}
     graph = json.loads(out.read_text())
     assert graph["name"] == "net"
-    assert graph["ops"][0] == {"name": "0", "kind": "linear", "batch": 5, "features": 4, "out": 3, "bias": True, "aten_ops": 1}
+    assert graph["ops"][0] == {
+        "name": "0",
+        "kind": "linear",
+        "batch": 5,
+        "features": 4,
+        "out": 3,
+        "bias": True,
+        "aten_ops": 1,
+    }
     r = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "export_ft_graph.py"), "--model", "x:y"],
         capture_output=True,
