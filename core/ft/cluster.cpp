@@ -156,10 +156,8 @@ MachineInfo readMachine(const detail::JsonReader& r, const Json& j)
 }
 
 // "runtime_overhead": {"forward_us_per_aten_op", "backward_us_per_aten_op", "runtime"}
-RuntimeOverhead readRuntimeOverhead(const detail::JsonReader& r, const Json& j)
+RuntimeOverhead readRuntimeOverhead(const detail::JsonReader& r, const Json& o, const std::string& at)
 {
-    const Json& o = r.member(j, "runtime_overhead", "");
-    const std::string at = "/runtime_overhead";
     r.requireObject(o, at, { "forward_us_per_aten_op", "backward_us_per_aten_op", "runtime" });
     RuntimeOverhead out;
     auto perOp = [&](const char* key, bool positive) {
@@ -240,7 +238,7 @@ ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
     if (r.has(j, "measured_on"))
         c.measuredOn = readMachine(r, j);
     if (r.has(j, "runtime_overhead"))
-        c.runtime = readRuntimeOverhead(r, j);
+        c.runtime = readRuntimeOverhead(r, r.member(j, "runtime_overhead", ""), "/runtime_overhead");
     return c;
 }
 
@@ -249,6 +247,16 @@ ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
 ClusterProfile clusterFromJson(const Json& json, const std::string& source)
 {
     return readCluster(json, detail::JsonReader(source, {}));
+}
+
+RuntimeOverhead runtimeOverheadFromJson(const Json& json, const std::string& source)
+{
+    Json o = Json::object(); // the measurement's other figures (aten_ops, plain, ...) are not the profile's
+    if (json.is_object())
+        for (const char* key : { "forward_us_per_aten_op", "backward_us_per_aten_op", "runtime" })
+            if (json.contains(key))
+                o[key] = json.at(key);
+    return readRuntimeOverhead(detail::JsonReader(source, {}), o, "");
 }
 
 ClusterProfile loadClusterProfile(const std::filesystem::path& path)

@@ -79,6 +79,9 @@ const ClusterProfile& builtinCluster(std::string_view name);
 // A user profile in the JSON format of docs/ft.md; errors name the file, line and field.
 ClusterProfile clusterFromJson(const nlohmann::json& json, const std::string& source = "<cluster>");
 ClusterProfile loadClusterProfile(const std::filesystem::path& path);
+// The runtime_overhead figures of `json` (a profile's "runtime_overhead", or what
+// python -m vantage.ft.overhead prints), range-checked as a profile's.
+RuntimeOverhead runtimeOverheadFromJson(const nlohmann::json& json, const std::string& source);
 nlohmann::json toJson(const ClusterProfile& cluster);
 
 // A built-in name, or else a path to a JSON profile.
