@@ -6,7 +6,10 @@
 # medians of |error|, Spearman's rank correlation of time and how far the predicted fastest is from
 # the measured fastest (one JSON line per device count, then a table).
 #   scripts/bench-ft-validate.sh [DEVICES...]     default: 2 4; BENCH_FT_POINTS=N runs N points of each
-#                                                 frontier, spread by time (default: every point)
+#                                                 frontier, spread by time (default: every point);
+#                                                 BENCH_FT_RUNNER_OVERHEAD=0 calibrates without the
+#                                                 runner's overhead per ATen op (ft calibrate
+#                                                 --runner-overhead), as FT priced before it
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
@@ -21,21 +24,26 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 devices=("$@")
 [ ${#devices[@]} -eq 0 ] && devices=(2 4)
+runner=(--runner-overhead)
+[ "${BENCH_FT_RUNNER_OVERHEAD:-1}" = 0 ] && runner=()
 for n in "${devices[@]}"; do
-  "$CLI" --json ft calibrate --devices "$n" --threads 1 --gemm-max 1024 --out "$work/cal$n.json" >/dev/null
+  "$CLI" --json ft calibrate --devices "$n" --threads 1 --gemm-max 1024 --out "$work/cal$n.json" "${runner[@]}" \
+    >/dev/null
   "$CLI" --json ft validate --model docs/examples/ft_gpt2.py:build --input long:128 --batch 8 --devices "$n" \
     --cluster "$work/cal$n.json" --steps 6 --warmup 2 --threads 1 --points "${BENCH_FT_POINTS:-0}" \
     >"$work/validate$n.json"
-  "$PY" - "$work/validate$n.json" "$n" <<'PYEOF'
+  "$PY" - "$work/validate$n.json" "$n" "$work/cal$n.json" <<'PYEOF'
 import json, sys
 v = json.load(open(sys.argv[1]))
 rows = v["strategies"]
+runner = json.load(open(sys.argv[3])).get("runtime_overhead")  # the profile's, us per ATen op
 print(json.dumps({"bench": "ft_validate", "devices": int(sys.argv[2]), "strategies": len(rows),
                   "frontier_points": v["frontier_points"], "median_time_error": v["median_time_error"],
                   "median_memory_error": v["median_memory_error"], "spearman_time": v["spearman_time"],
                   "fastest_gap": v["fastest_gap"],
                   "failed": sum("failed" in r for r in rows), "refused": sum("refused" in r for r in rows),
-                  "losses_match": all(r.get("losses_match", False) for r in rows if "measured_time_s" in r)}))
+                  "losses_match": all(r.get("losses_match", False) for r in rows if "measured_time_s" in r),
+                  "runner_overhead_us": runner and {k: runner[k] for k in runner if k != "runtime"}}))
 for r in rows:
     if "refused" in r or "failed" in r:
         why = r.get("refused") or r.get("failed")

@@ -8,6 +8,7 @@
 #include "common/units.h"
 #include "edl/calibration.h"
 #include "edl/client.h"
+#include "edl/python_ranks.h"
 #include "ft/calibrate_run.h"
 
 #include <cstdio>
@@ -52,6 +53,9 @@ void printCalibration(const ft::CalibrateRun& run, const std::string& out)
     }
     if (!rows.empty())
         printTable({ "COLLECTIVE", "GROUP", "LATENCY US", "GB/S", "MEDIAN ERR %", "MAX ERR %" }, rows);
+    if (c.runtime.measured())
+        std::cout << "strategy runner overhead per ATen op: " << fixed(c.runtime.forward * 1e6, 1) << " us forward + "
+                  << fixed(c.runtime.backward * 1e6, 1) << " us backward (" << c.runtime.runtime << ")\n";
     for (const auto& [kind, how] : s.implementations)
         std::cout << kind << ": " << how << "\n";
     for (const auto& why : s.skipped)
@@ -74,11 +78,17 @@ void addFtCalibrateCommand(CLI::App* ft, Context& ctx)
         ->required()
         ->check(outputFile());
     cmd->add_option("--name", o->request.name, "The profile's name (default: calibrated-HOSTNAME)");
+    cmd->add_flag("--runner-overhead", o->request.runnerOverhead,
+        "Also measure the strategy runner's overhead per ATen op (Python with PyTorch 2.x; stored as "
+        "runtime_overhead, which ft search prices per exported ATen op)");
+    cmd->add_option(
+        "--python", o->request.python, "Python with PyTorch for --runner-overhead ($VANTAGE_PYTHON, else python3)");
     cmd->callback([&ctx, o] {
         ft::CalibrateRequest request = o->request;
         request.measure = [](const CalibrationPlan& plan, Progress& progress, const CancelToken& cancel) {
             return edl::measureDevices(plan, edl::findWorkerBinary("/proc/self/exe"), progress, cancel);
         };
+        request.runPython = edl::runPythonRanks;
         const ft::CalibrateRun run = ft::CalibrateRecipe::run(ctx.session(), request, ctx.progress(), ctx.cancel);
         if (ctx.json) {
             Json out = run.result;

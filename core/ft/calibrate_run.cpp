@@ -154,6 +154,11 @@ std::string summaryOf(const DeviceSamples& s, const CalibrationFit& fit)
             buf, sizeof buf, ", all-reduce 2: %.0f us + %.2f GB/s", pair->latency * 1e6, pair->bandwidth / 1e9);
         out += buf;
     }
+    if (const RuntimeOverhead& rt = fit.cluster.runtime; rt.measured()) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, ", runner %.0f + %.0f us per ATen op", rt.forward * 1e6, rt.backward * 1e6);
+        out += buf;
+    }
     return out;
 }
 
@@ -173,6 +178,32 @@ void checkWritable(const std::string& out)
     const bool exists = fs::exists(path, ec);
     if (::access(exists ? path.c_str() : dir.c_str(), W_OK) != 0)
         throw Error::invalidInput("'" + out + "' cannot be written (no permission)").forField("out");
+}
+
+// The runner's overhead per ATen op on a mesh of `devices`: python -m vantage.ft.overhead's JSON.
+Json measureRunnerOverhead(const CalibrateRequest& r, int devices, const CancelToken& cancel)
+{
+    namespace fs = std::filesystem;
+    std::string templ = (fs::temp_directory_path() / "vantage-ft-overhead-XXXXXX").string();
+    if (!::mkdtemp(templ.data()))
+        throw Error::failure("cannot make a folder in " + fs::temp_directory_path().string());
+    const fs::path dir = templ;
+    const fs::path out = dir / "overhead.json";
+    r.runPython({ .python = r.python,
+                    .args = { "-m", "vantage.ft.overhead", "--devices", std::to_string(devices), "--threads",
+                        std::to_string(r.plan.threads), "--out", out.string() },
+                    .processes = 1,
+                    .group = false,
+                    .threads = r.plan.threads,
+                    .dir = dir,
+                    .what = "the strategy runner's overhead measurement",
+                    .stallS = r.plan.stallS,
+                    .onLine = {} },
+        cancel);
+    Json measured = readJsonFile(out);
+    std::error_code ec;
+    fs::remove_all(dir, ec); // kept when it failed: the error names its log
+    return measured;
 }
 
 } // namespace
@@ -218,9 +249,13 @@ CalibrateRun CalibrateRecipe::run(
     checkWritable(r.out);
     if (!r.measure)
         throw Error::failure("this build cannot measure devices (it has no LibTorch process runtime)");
+    if (r.runnerOverhead && !r.runPython)
+        throw Error::failure("this build cannot start the strategy runner (no Python process runtime)");
     Json params = toJson(r.plan);
     params["name"] = r.name;
     params["out"] = r.out;
+    if (r.runnerOverhead)
+        params["runner_overhead"] = true;
     const store::NewRun run{ .engine = engine,
         .kind = kind,
         .name = r.name.empty() ? "calibrated-" + thisMachine().hostname : r.name, // the profile's name
@@ -231,10 +266,23 @@ CalibrateRun CalibrateRecipe::run(
         out.samples = r.measure(r.plan, progress, cancel);
         cancel.throwIfCancelled();
         out.fit = fitCluster(out.samples, r.name);
+        Json runner;
+        if (r.runnerOverhead) {
+            progress.report(0.95, "the strategy runner's overhead per ATen op");
+            runner = measureRunnerOverhead(r, std::max(1, out.samples.devices), cancel);
+            try {
+                out.fit.cluster.runtime = runtimeOverheadFromJson(runner, "python -m vantage.ft.overhead");
+            } catch (const Error& e) { // the measurement's fault, not the user's
+                throw Error::failure(
+                    std::string("the runner's overhead measurement printed no usable figures: ") + e.what());
+            }
+        }
         const Json cluster = toJson(out.fit.cluster);
         const Json sampleJson = toJson(out.samples);
         out.result = { { "cluster", cluster }, { "machine", sampleJson["machine"] }, { "samples", sampleJson },
             { "fit", calibrationFitJson(out.fit, out.samples) } };
+        if (r.runnerOverhead)
+            out.result["runner_overhead"] = runner;
         if (!r.out.empty())
             writeJsonFile(r.out, cluster, 2);
         if (session)

@@ -24,10 +24,13 @@
 //   result    {"cluster": the profile (ft::toJson), "machine": {hostname, cpu_model, cores,
 //             memory_bytes, torch_version, backend}, "samples": toJson(DeviceSamples),
 //             "fit": calibrationFitJson}
+//             with --runner-overhead, params "runner_overhead": true and result "runner_overhead": the
+//             measurement python -m vantage.ft.overhead printed (the profile's runtime_overhead)
 //   artifact  "cluster.json": the profile
 //   summary   "host: 2 devices x 1 thread, 31.2 GFLOP/s, all-reduce 2: 45 us + 1.2 GB/s"
 
 #include "common/calibration.h"
+#include "common/python_ranks.h"
 #include "ft/cluster.h"
 #include "store/recipe.h"
 
@@ -44,6 +47,12 @@ struct CalibrateRequest {
     std::string name; // the profile's name; empty: "calibrated-<hostname>"
     std::string out; // the profile JSON to write; empty: none
     MeasureDevices measure; // how the devices are measured (required)
+    // Also measure the strategy runner's overhead per ATen op (python -m vantage.ft.overhead on a
+    // mesh of the measured devices, a child process run by `runPython`), stored as the profile's
+    // runtime_overhead; off, the profile has none and the cost model prices kernels as before.
+    bool runnerOverhead = false;
+    std::string python; // the interpreter; empty: $VANTAGE_PYTHON, else python3
+    RunPythonRanks runPython; // required with runnerOverhead (edl::runPythonRanks)
 };
 
 // How well a fitted term reproduces the samples it was fitted to.

@@ -155,11 +155,28 @@ MachineInfo readMachine(const detail::JsonReader& r, const Json& j)
     return info;
 }
 
+// "runtime_overhead": {"forward_us_per_aten_op", "backward_us_per_aten_op", "runtime"}
+RuntimeOverhead readRuntimeOverhead(const detail::JsonReader& r, const Json& o, const std::string& at)
+{
+    r.requireObject(o, at, { "forward_us_per_aten_op", "backward_us_per_aten_op", "runtime" });
+    RuntimeOverhead out;
+    auto perOp = [&](const char* key, bool positive) {
+        const double us = positive ? r.positive(o, key, at) : r.nonNegative(o, key, at);
+        if (us > 1e6)
+            r.fail("an overhead per ATen op of more than 1 s is not a measurement", at + "/" + key);
+        return us * 1e-6;
+    };
+    out.forward = perOp("forward_us_per_aten_op", true);
+    out.backward = perOp("backward_us_per_aten_op", false);
+    out.runtime = r.has(o, "runtime") ? r.string(o, "runtime", at) : "";
+    return out;
+}
+
 ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
 {
     r.requireObject(j, "",
         { "name", "description", "base", "devices_per_node", "device", "intra_node", "inter_node", "collectives",
-            "measured_on" });
+            "measured_on", "runtime_overhead" });
     // "base" starts from a built-in, so a user profile can change one number and keep the rest.
     ClusterProfile c;
     if (r.has(j, "base")) {
@@ -220,6 +237,8 @@ ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
         c.collectives = readCollectives(r, j);
     if (r.has(j, "measured_on"))
         c.measuredOn = readMachine(r, j);
+    if (r.has(j, "runtime_overhead"))
+        c.runtime = readRuntimeOverhead(r, r.member(j, "runtime_overhead", ""), "/runtime_overhead");
     return c;
 }
 
@@ -228,6 +247,16 @@ ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
 ClusterProfile clusterFromJson(const Json& json, const std::string& source)
 {
     return readCluster(json, detail::JsonReader(source, {}));
+}
+
+RuntimeOverhead runtimeOverheadFromJson(const Json& json, const std::string& source)
+{
+    Json o = Json::object(); // the measurement's other figures (aten_ops, plain, ...) are not the profile's
+    if (json.is_object())
+        for (const char* key : { "forward_us_per_aten_op", "backward_us_per_aten_op", "runtime" })
+            if (json.contains(key))
+                o[key] = json.at(key);
+    return readRuntimeOverhead(detail::JsonReader(source, {}), o, "");
 }
 
 ClusterProfile loadClusterProfile(const std::filesystem::path& path)
@@ -270,6 +299,9 @@ Json toJson(const ClusterProfile& c)
         j["measured_on"] = { { "hostname", m.hostname }, { "cpu_model", m.cpuModel }, { "cores", m.cores },
             { "memory_gb", m.memoryBytes / 1e9 }, { "torch_version", m.torchVersion }, { "backend", m.backend } };
     }
+    if (c.runtime.measured())
+        j["runtime_overhead"] = { { "forward_us_per_aten_op", c.runtime.forward * 1e6 },
+            { "backward_us_per_aten_op", c.runtime.backward * 1e6 }, { "runtime", c.runtime.runtime } };
     return j;
 }
 

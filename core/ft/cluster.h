@@ -42,6 +42,17 @@ struct CollectiveTerm {
     double time(double bytes) const { return latency + bytes / bandwidth; }
 };
 
+// The framework overhead of the runtime that executes a strategy (vantage-ft-run: the exported
+// program interpreted node by node in Python over DTensors), per ATen op it dispatches: measured by
+// `python -m vantage.ft.overhead` (`ft calibrate --runner-overhead`). An op then costs
+// aten_ops x (forward + backward) of overhead instead of its kernels x kernelOverhead.
+struct RuntimeOverhead {
+    double forward = 0.0; // s per ATen op of the forward pass; 0: not measured
+    double backward = 0.0; // s of the backward pass per forward ATen op (its gradient's ops together)
+    std::string runtime; // what ran: "torch 2.15, fx.Interpreter over DTensor, mesh of 2 (fake group)"
+    bool measured() const { return forward > 0.0; }
+};
+
 struct ClusterProfile {
     std::string name; // "a100x8"
     std::string description; // one line for lists
@@ -53,6 +64,7 @@ struct ClusterProfile {
     // the formulas over intraNode (ft/cost_model.h).
     std::vector<CollectiveTerm> collectives;
     MachineInfo measuredOn; // a calibrated profile's machine; hostname empty otherwise
+    RuntimeOverhead runtime; // the strategy runner's per-ATen-op overhead; unmeasured in the built-ins
 
     // The measured term of `kind` over `group` devices; null when there is none.
     const CollectiveTerm* collective(Collective kind, int group) const;
@@ -67,6 +79,9 @@ const ClusterProfile& builtinCluster(std::string_view name);
 // A user profile in the JSON format of docs/ft.md; errors name the file, line and field.
 ClusterProfile clusterFromJson(const nlohmann::json& json, const std::string& source = "<cluster>");
 ClusterProfile loadClusterProfile(const std::filesystem::path& path);
+// The runtime_overhead figures of `json` (a profile's "runtime_overhead", or what
+// python -m vantage.ft.overhead prints), range-checked as a profile's.
+RuntimeOverhead runtimeOverheadFromJson(const nlohmann::json& json, const std::string& source);
 nlohmann::json toJson(const ClusterProfile& cluster);
 
 // A built-in name, or else a path to a JSON profile.

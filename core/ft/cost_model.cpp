@@ -213,7 +213,14 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) 
     // Optimizer step, memory-bound: Adam reads weights, gradients and states and writes weights and
     // states back (about 2x the state bytes); SGD touches less.
     const double stepBytes = owned * (2.0 * (wBytes + stateBytes));
-    r.compute = pass * (1.0 + backwardFactor(op.kind)) + kernels * dev.kernelOverhead + stepBytes / memBw;
+    // The framework's overhead: per kernel as the device's calibration measured one tiny op; or, where
+    // the profile measured the runtime that runs the strategy, per ATen op the op was exported from.
+    // That backward term was measured per forward ATen op (the whole backward of the measured
+    // program over its forward ATen ops), so the same count prices it.
+    const RuntimeOverhead& rt = m_cluster.runtime;
+    const double overhead
+        = rt.measured() ? double(op.atenOps) * (rt.forward + rt.backward) : kernels * dev.kernelOverhead;
+    r.compute = pass * (1.0 + backwardFactor(op.kind)) + overhead + stepBytes / memBw;
     r.forwardPass = pass;
     r.optimizerStep = stepBytes / memBw;
 

@@ -110,6 +110,10 @@ struct Op {
     std::string function; // elementwise: add|mul|relu|gelu|silu|dropout; pool: max|avg|global-avg|first|
                           // space-to-depth (k x k neighbourhoods stacked on the channels: Swin's patch merging)
     int tiedTo = -1; // linear / embedding sharing the weight of this embedding op
+    // The framework ops (ATen ops) the op was exported from: the runtime's per-op overhead is paid
+    // per framework op (ClusterProfile::runtime). 1 when the graph does not say; 0 for an op made of
+    // none (a loss computed outside the exported program).
+    int atenOps = 1;
 
     // Derived by OpGraph::add.
     std::int64_t params = 0; // trainable parameters this op owns

@@ -14,6 +14,9 @@ namespace vantage::ft {
 
 namespace {
 
+// More ATen ops than any one FT op is made of (a written-out attention is a few dozen).
+constexpr std::int64_t kMaxAtenOps = 1 << 20;
+
 using detail::JsonReader;
 
 // An int or [h, w].
@@ -123,7 +126,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     r.requireObject(o, at,
         { "name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out", "vocab",
             "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim", "bias", "batch_norm",
-            "activation", "function", "tied_to", "ceil_mode", "groups", "params", "window" });
+            "activation", "function", "tied_to", "ceil_mode", "groups", "params", "window", "aten_ops" });
     Op op;
     op.name = r.string(o, "name", at);
     try {
@@ -164,6 +167,12 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     op.kvHeads = smallInt("kv_heads");
     op.headDim = smallInt("head_dim");
     op.window = smallInt("window");
+    const std::int64_t atenOps = r.integer(o, "aten_ops", at, 1);
+    if (atenOps < 0 || atenOps > kMaxAtenOps)
+        r.fail("aten_ops (the ATen ops the op was exported from) must be between 0 and " + std::to_string(kMaxAtenOps)
+                + ", found " + std::to_string(atenOps),
+            at + "/aten_ops");
+    op.atenOps = static_cast<int>(atenOps);
     op.bias = r.boolean(o, "bias", at, op.kind == OpKind::Linear);
     op.batchNorm = r.boolean(o, "batch_norm", at, false);
     op.ceilMode = r.boolean(o, "ceil_mode", at, false);
@@ -319,6 +328,8 @@ Json toJson(const OpGraph& g)
             o["tied_to"] = g.op(op.tiedTo).name;
         if (op.learnedParams)
             o["params"] = op.learnedParams;
+        if (op.atenOps != 1)
+            o["aten_ops"] = op.atenOps;
         ops.push_back(std::move(o));
     }
     return { { "name", g.name }, { "ops", ops } };

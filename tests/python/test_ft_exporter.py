@@ -80,6 +80,7 @@ def test_conv_batch_norm_and_activation_are_fused():
         "bias": False,
         "batch_norm": True,
         "activation": "relu",
+        "aten_ops": 3,  # convolution, batch norm, relu (the norm's getitem is no ATen op)
     }
     assert ops["dw"]["groups"] == 8 and ops["dw"]["activation"] == "silu" and ops["dw"]["inputs"] == ["conv"]
     assert ops["pool"]["function"] == "global-avg"
@@ -98,6 +99,7 @@ def test_positions_and_tied_head():
         "vocab": 50,
         "out": 16,
         "extra_rows": 12,
+        "aten_ops": 4,  # the two lookups, the positions' arange and their add
     }
     assert "wpe" not in ops
     assert ops["up"]["activation"] == "gelu"
@@ -265,7 +267,15 @@ def test_the_checkout_script_is_the_command(tmp_path):
     assert json.loads(r.stdout) == {"wrote": str(out), "ops": 2, "parameters": 15}
     graph = json.loads(out.read_text())
     assert graph["name"] == "net"
-    assert graph["ops"][0] == {"name": "0", "kind": "linear", "batch": 5, "features": 4, "out": 3, "bias": True}
+    assert graph["ops"][0] == {
+        "name": "0",
+        "kind": "linear",
+        "batch": 5,
+        "features": 4,
+        "out": 3,
+        "bias": True,
+        "aten_ops": 1,
+    }
     r = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "export_ft_graph.py"), "--model", "x:y"],
         capture_output=True,
@@ -329,3 +339,37 @@ def test_written_out_attention_over_windows():
     att = next(op for op in graph["ops"] if op["kind"] == "attention")
     assert (att["heads"], att["window"], att["params"], att["inputs"]) == (2, 4, 32, ["qkv"])
     assert ops["qkv"]["out"] == 48
+
+
+def aten_nodes(program):
+    """The ATen ops the runner dispatches, counted here on their own: every call of an OpOverload
+    but the metadata asserts it skips."""
+    return sum(
+        1
+        for n in program.graph.nodes
+        if n.op == "call_function"
+        and isinstance(n.target, torch._ops.OpOverload)
+        and not n.target.name().split("::")[-1].startswith(("_assert_", "sym_constrain_range"))
+    )
+
+
+@pytest.mark.parametrize("name", ["convnet", "tinylm", "gpt2", "llama", "resnet"])
+def test_aten_op_counts_sum_to_the_programs_aten_ops(name):
+    from vantage.ft.exporter import Exporter, export_program
+
+    if name in ("convnet", "tinylm"):
+        module = ConvNet() if name == "convnet" else TinyLm()
+        args = (torch.zeros(1, 3, 16, 16),) if name == "convnet" else (torch.zeros(1, 12, dtype=torch.long),)
+        kwargs = {}
+    else:
+        import ft_models
+
+        module = ft_models.BUILDERS[name]()
+        args, kwargs = ft_models.example(name, 1)
+    program = export_program(module.eval(), args, kwargs)
+    graph = Exporter(program, 4, name).run()
+    counts = [op["aten_ops"] for op in graph["ops"]]
+    assert all(isinstance(c, int) and c >= 0 for c in counts)
+    assert sum(counts) == aten_nodes(program)
+    # Every op that computes something comes from an ATen op (the loss reads the program's output).
+    assert all(op["aten_ops"] >= 1 for op in graph["ops"] if op["kind"] not in ("loss", "pool"))

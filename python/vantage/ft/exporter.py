@@ -18,6 +18,7 @@ from torch import fx
 from torch.export import ExportedProgram
 from torch.export.graph_signature import InputKind
 
+from vantage.ft.counts import AtenCounter
 from vantage.ft.fusion import fuse
 from vantage.ft.kinds import AtenMapper
 from vantage.ft.nodes import ExportError, location, op_text
@@ -82,6 +83,7 @@ class Exporter:
 
     def run(self) -> Graph:
         values: dict[fx.Node, Value] = {}
+        counter = AtenCounter(self.mapper)
         out: Value = None
         for node in self.program.graph.nodes:
             if node.op == "placeholder":
@@ -95,12 +97,14 @@ class Exporter:
                     raise ExportError(
                         f"{op_text(node)}: not understood ({type(e).__name__}: {e}){location(node)}"
                     ) from e
+                counter.seen(node, values[node])
             elif node.op == "output":
                 out = first_tensor(node.args[0], values)
         if not isinstance(out, Act):
             raise ExportError("the model's output does not depend on its input: nothing for FT to plan")
         self.mapper.emit_loss(out)
         ops = fuse(self.mapper.ops, self.mapper.notes, self.mapper.absorbed)
+        counter.count(self.program.graph, ops)
         return {"name": self.name, "ops": ops, "source": self.source()}
 
     def source(self) -> dict[str, Any]:

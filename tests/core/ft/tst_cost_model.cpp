@@ -332,6 +332,55 @@ private Q_SLOTS:
             QVERIFY_THROWS_EXCEPTION(Error, parseConfigName(name.toStdString()));
     }
 
+    // The framework overhead an op pays: kernels x the tiny op of the device calibration, or, with a
+    // measured runtime, its ATen ops x (forward + backward per ATen op); by hand on fc1 (weighted:
+    // 3 kernels), against the same op priced with no overhead at all.
+    void runtimeOverheadPerAtenOp_data()
+    {
+        QTest::addColumn<int>("atenOps"); // fc1's in the graph JSON; -1: not given (1)
+        QTest::addColumn<double>("forwardUs"); // the profile's runtime_overhead; 0: none
+        QTest::addColumn<double>("backwardUs");
+        QTest::addColumn<double>("overheadS");
+        QTest::newRow("no runtime, no count") << -1 << 0.0 << 0.0 << 3 * 2e-6;
+        QTest::newRow("no runtime: the count changes nothing") << 9 << 0.0 << 0.0 << 3 * 2e-6;
+        QTest::newRow("runtime, no count: one ATen op") << -1 << 30.0 << 45.0 << 75e-6;
+        QTest::newRow("runtime and count") << 9 << 30.0 << 45.0 << 9 * 75e-6;
+        QTest::newRow("runtime without backward") << 4 << 25.0 << 0.0 << 100e-6;
+        QTest::newRow("no ATen op") << 0 << 30.0 << 45.0 << 0.0;
+    }
+    void runtimeOverheadPerAtenOp()
+    {
+        QFETCH(int, atenOps);
+        QFETCH(double, forwardUs);
+        QFETCH(double, backwardUs);
+        QFETCH(double, overheadS);
+        const QString count = atenOps < 0 ? QString() : QStringLiteral(", \"aten_ops\": %1").arg(atenOps);
+        const std::string text = QStringLiteral(R"({"ops": [
+{"name": "fc0", "kind": "linear", "batch": 8, "features": 1024, "seq": 128, "out": 1024},
+{"name": "fc1", "kind": "linear", "inputs": ["fc0"], "out": 4096%1}]})")
+                                     .arg(count)
+                                     .toStdString();
+        const OpGraph g = opGraphFromText(text, "counted.json");
+        QCOMPARE(g.op(1).atenOps, atenOps < 0 ? 1 : atenOps);
+        QCOMPARE(toJson(g)["ops"][1].contains("aten_ops"), atenOps >= 0 && atenOps != 1);
+        Json profile = toJson(roundCluster());
+        profile["device"]["kernel_overhead_us"] = 2.0;
+        if (forwardUs > 0.0)
+            profile["runtime_overhead"] = { { "forward_us_per_aten_op", forwardUs },
+                { "backward_us_per_aten_op", backwardUs }, { "runtime", "by hand" } };
+        const ClusterProfile cluster = clusterFromJson(profile);
+        QCOMPARE(cluster.runtime.measured(), forwardUs > 0.0);
+        const ClusterProfile back = clusterFromJson(toJson(cluster));
+        QVERIFY(near(back.runtime.forward, forwardUs * 1e-6, 1e-9));
+        QVERIFY(near(back.runtime.backward, backwardUs * 1e-6, 1e-9));
+        QCOMPARE(back.runtime.runtime, forwardUs > 0.0 ? std::string("by hand") : std::string());
+        const OpConfig dp{ .batch = 4 };
+        const double with = CostModel(cluster, 4).opCost(g.op(1), dp).compute;
+        const double without = CostModel(roundCluster(), 4).opCost(g.op(1), dp).compute;
+        QVERIFY2(std::fabs((with - without) - overheadS) < 1e-12,
+            qPrintable(QStringLiteral("%1 s more, not %2").arg(with - without).arg(overheadS)));
+    }
+
     void builtinClusters()
     {
         QCOMPARE(ft::builtinClusters().size(), std::size_t(4));
@@ -388,6 +437,21 @@ private Q_SLOTS:
                                       << "unknown cluster profile 'tpu'" << 1;
         QTest::newRow("no name") << R"({"base": "a100x8"})"
                                  << "missing field 'name'" << 1;
+        QTest::newRow("negative runtime overhead") << R"({"name": "x", "base": "a100x8",
+ "runtime_overhead": {"forward_us_per_aten_op": -3, "backward_us_per_aten_op": 1}})"
+                                                   << "expected a positive number" << 2;
+        QTest::newRow("huge runtime overhead") << R"({"name": "x", "base": "a100x8",
+ "runtime_overhead": {"forward_us_per_aten_op": 5e7, "backward_us_per_aten_op": 1}})"
+                                               << "more than 1 s is not a measurement" << 2;
+        QTest::newRow("runtime overhead as text") << R"({"name": "x", "base": "a100x8",
+ "runtime_overhead": {"forward_us_per_aten_op": 30, "backward_us_per_aten_op": "40"}})"
+                                                  << "backward_us_per_aten_op" << 2;
+        QTest::newRow("runtime overhead without forward") << R"({"name": "x", "base": "a100x8",
+ "runtime_overhead": {"backward_us_per_aten_op": 40}})"
+                                                          << "missing field 'forward_us_per_aten_op'" << 2;
+        QTest::newRow("runtime overhead typo") << R"({"name": "x", "base": "a100x8",
+ "runtime_overhead": {"forward_us": 30}})"
+                                               << "unknown field 'forward_us'" << 2;
     }
     void badClusterProfiles()
     {

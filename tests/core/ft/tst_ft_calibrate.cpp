@@ -218,6 +218,69 @@ private Q_SLOTS:
         QCOMPARE(artifacts[0].name, std::string("cluster.json"));
     }
 
+    // --runner-overhead: the runner's measurement (here a stand-in child that prints given figures)
+    // becomes the profile's runtime_overhead, as written, stored and read back; figures a profile
+    // would refuse fail the run naming the field; without the flag no child starts.
+    void runnerOverheadIsStored_data()
+    {
+        QTest::addColumn<bool>("asked");
+        QTest::addColumn<double>("forwardUs");
+        QTest::addColumn<double>("backwardUs");
+        QTest::addColumn<QString>("error"); // empty: the run succeeds
+        QTest::newRow("measured") << true << 120.5 << 150.25 << QString();
+        QTest::newRow("not asked") << false << 120.5 << 150.25 << QString();
+        QTest::newRow("negative forward") << true << -3.0 << 150.25 << "forward_us_per_aten_op";
+        QTest::newRow("absurd backward") << true << 120.5 << 5e7 << "more than 1 s";
+    }
+    void runnerOverheadIsStored()
+    {
+        QFETCH(bool, asked);
+        QFETCH(double, forwardUs);
+        QFETCH(double, backwardUs);
+        QFETCH(QString, error);
+        const QString out = m_dir.filePath(QStringLiteral("runner.json"));
+        QFile::remove(out);
+        ft::CalibrateRequest r = request(out);
+        r.measure = [this](const CalibrationPlan&, Progress&, const CancelToken&) { return m_run->samples; };
+        r.runnerOverhead = asked;
+        std::vector<std::string> args;
+        r.runPython = [&](const PythonRanks& ranks, const CancelToken&) {
+            args = ranks.args;
+            const auto at = std::find(args.begin(), args.end(), std::string("--out"));
+            QVERIFY(at != args.end() && at + 1 != args.end());
+            writeJsonFile(*(at + 1),
+                Json{ { "forward_us_per_aten_op", forwardUs }, { "backward_us_per_aten_op", backwardUs },
+                    { "aten_ops", 15 }, { "runtime", "stand-in" } });
+        };
+        const QString file = QStringLiteral("runner-%1.vantage").arg(QString::fromLatin1(QTest::currentDataTag()));
+        store::Session session = store::Session::create(m_dir.filePath(file).toStdString());
+        NullProgress progress;
+        try {
+            const ft::CalibrateRun run = ft::CalibrateRecipe::run(&session, r, progress, CancelToken());
+            QVERIFY2(error.isEmpty(), "accepted figures a profile refuses");
+            const ft::ClusterProfile read = ft::loadClusterProfile(out.toStdString());
+            QCOMPARE(read.runtime.measured(), asked);
+            QCOMPARE(run.result.contains("runner_overhead"), asked);
+            QCOMPARE(session.runs().at(0).params.contains("runner_overhead"), asked);
+            if (!asked) {
+                QVERIFY(args.empty());
+                QVERIFY(!readJsonFile(out.toStdString()).contains("runtime_overhead"));
+                return;
+            }
+            const std::vector<std::string> want{ "-m", "vantage.ft.overhead", "--devices", "2" };
+            QVERIFY(std::equal(want.begin(), want.end(), args.begin()));
+            QVERIFY(std::fabs(read.runtime.forward - forwardUs * 1e-6) < 1e-15);
+            QVERIFY(std::fabs(read.runtime.backward - backwardUs * 1e-6) < 1e-15);
+            QCOMPARE(read.runtime.runtime, std::string("stand-in"));
+            QVERIFY(QString::fromStdString(run.summary).contains(QLatin1String("runner 120 + 150 us per ATen op")));
+        } catch (const Error& e) {
+            QVERIFY2(!error.isEmpty(), e.what());
+            QCOMPARE(e.kind(), Error::Kind::Failure);
+            QVERIFY2(QString::fromUtf8(e.what()).contains(error), e.what());
+            QCOMPARE(session.runs().at(0).status, store::RunStatus::Failed);
+        }
+    }
+
     // Refused before any worker starts, naming the field.
     void badInputIsRefused_data()
     {

@@ -269,6 +269,18 @@ private Q_SLOTS:
             << R"({"ops": [
 {"name": "c", "kind": "conv2d", "batch": 1, "channels": 6, "height": 4, "width": 4, "out": 8, "groups": 4}]})"
             << "groups 4 must divide the 6 input and the 8 output channels" << 2;
+        QTest::newRow("negative aten_ops")
+            << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3, "aten_ops": -2}]})"
+            << "aten_ops (the ATen ops the op was exported from) must be between 0 and 1048576, found -2" << 3;
+        QTest::newRow("huge aten_ops") << head
+                + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3, "aten_ops": 4294967297}]})"
+                                       << "must be between 0 and 1048576, found 4294967297" << 3;
+        QTest::newRow("fractional aten_ops")
+            << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3, "aten_ops": 2.5}]})"
+            << "expected an integer, found 2.5" << 3;
+        QTest::newRow("aten_ops as text")
+            << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3, "aten_ops": "7"}]})"
+            << "expected an integer, found string" << 3;
         QTest::newRow("groups off a conv") << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 4,
  "groups": 2}]})"
                                            << "'groups' is for conv2d ops" << 4;
