@@ -31,8 +31,7 @@ int filledRows(GnnIr& ir, Space space, const std::vector<std::int64_t>& shape, d
     return ir.binary(BinaryFn::Add, zero, ir.constant(fill, shape));
 }
 
-int lowerIntoFilled(
-    GnnIr& ir, int agg, int messages, double fill, Reduction r, bool includeSelf, const Refusal& refuse)
+int lowerIntoFilled(GnnIr& ir, int agg, int messages, double fill, Reduction r, bool includeSelf, const Refusal& refuse)
 {
     const auto keepFillWhereEmpty = [&](int v) {
         const int has = ir.binary(BinaryFn::Gt, inDegreeOfRank(ir, ir.op(v).shape.size()), ir.constant(0.0));
