@@ -1,6 +1,7 @@
 #include "common/python_ranks.h"
 
 #include <cstdlib>
+#include <unistd.h>
 
 namespace vantage {
 
@@ -22,6 +23,22 @@ std::map<std::string, std::string> vantagePythonEnvironment()
     const char* current = std::getenv("PYTHONPATH");
     const std::string path = current && *current ? std::string(":") + current : std::string();
     return { { "PYTHONPATH", package.string() + path } };
+}
+
+PythonWorkDir::PythonWorkDir(const std::string& prefix)
+{
+    namespace fs = std::filesystem;
+    std::string templ = (fs::temp_directory_path() / (prefix + "-XXXXXX")).string();
+    if (!::mkdtemp(templ.data()))
+        throw Error::failure("cannot make a folder in " + fs::temp_directory_path().string());
+    dir = templ;
+}
+
+PythonWorkDir::~PythonWorkDir()
+{
+    std::error_code ec;
+    if (!keep)
+        std::filesystem::remove_all(dir, ec);
 }
 
 } // namespace vantage

@@ -5,6 +5,7 @@
 // --script job's workers, and reads what rank 0 prints. The engine that owns child processes runs
 // them (edl::runPythonRanks); the recipes that need them take a RunPythonRanks.
 
+#include "common/error.h"
 #include "common/json.h"
 
 #include <filesystem>
@@ -46,5 +47,30 @@ std::string pythonInterpreter(const std::string& python);
 // version is installed (nothing when that folder is gone, e.g. an installed Vantage, whose users
 // `pip install` the package).
 std::map<std::string, std::string> vantagePythonEnvironment();
+
+// A private folder for the Python children's files (logs, results): made under the system's temporary
+// folder as <prefix>-XXXXXX, removed with what it holds at the end of scope unless `keep` is set (the
+// logs an error names). keepOnFailure sets it for a failure, not for a cancel or a refusal.
+struct PythonWorkDir {
+    std::filesystem::path dir;
+    bool keep = false;
+    explicit PythonWorkDir(const std::string& prefix);
+    ~PythonWorkDir();
+    PythonWorkDir(const PythonWorkDir&) = delete;
+    PythonWorkDir& operator=(const PythonWorkDir&) = delete;
+
+    template <typename F> auto keepOnFailure(F&& body)
+    {
+        try {
+            return body();
+        } catch (const Error& e) {
+            keep = e.kind() == Error::Kind::Failure;
+            throw;
+        } catch (...) {
+            keep = true;
+            throw;
+        }
+    }
+};
 
 } // namespace vantage

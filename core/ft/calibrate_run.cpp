@@ -183,27 +183,22 @@ void checkWritable(const std::string& out)
 // The runner's overhead per ATen op on a mesh of `devices`: python -m vantage.ft.overhead's JSON.
 Json measureRunnerOverhead(const CalibrateRequest& r, int devices, const CancelToken& cancel)
 {
-    namespace fs = std::filesystem;
-    std::string templ = (fs::temp_directory_path() / "vantage-ft-overhead-XXXXXX").string();
-    if (!::mkdtemp(templ.data()))
-        throw Error::failure("cannot make a folder in " + fs::temp_directory_path().string());
-    const fs::path dir = templ;
-    const fs::path out = dir / "overhead.json";
-    r.runPython({ .python = r.python,
-                    .args = { "-m", "vantage.ft.overhead", "--devices", std::to_string(devices), "--threads",
-                        std::to_string(r.plan.threads), "--out", out.string() },
-                    .processes = 1,
-                    .group = false,
-                    .threads = r.plan.threads,
-                    .dir = dir,
-                    .what = "the strategy runner's overhead measurement",
-                    .stallS = r.plan.stallS,
-                    .onLine = {} },
-        cancel);
-    Json measured = readJsonFile(out);
-    std::error_code ec;
-    fs::remove_all(dir, ec); // kept when it failed: the error names its log
-    return measured;
+    PythonWorkDir work("vantage-ft-overhead"); // kept when it failed: the error names its log
+    const std::filesystem::path out = work.dir / "overhead.json";
+    return work.keepOnFailure([&] {
+        r.runPython({ .python = r.python,
+                        .args = { "-m", "vantage.ft.overhead", "--devices", std::to_string(devices), "--threads",
+                            std::to_string(r.plan.threads), "--out", out.string() },
+                        .processes = 1,
+                        .group = false,
+                        .threads = r.plan.threads,
+                        .dir = work.dir,
+                        .what = "the strategy runner's overhead measurement",
+                        .stallS = r.plan.stallS,
+                        .onLine = {} },
+            cancel);
+        return readJsonFile(out);
+    });
 }
 
 } // namespace

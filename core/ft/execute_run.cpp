@@ -23,39 +23,11 @@ namespace {
 
 // The runs' folder (the exporter's graph, the strategies, the ranks' logs and results): removed
 // when the run ends well or is cancelled, kept for the logs an error names.
-struct WorkDir {
-    fs::path dir;
-    bool keep = false;
+struct WorkDir : PythonWorkDir {
     WorkDir()
-    {
-        std::string templ = (fs::temp_directory_path() / "vantage-ft-run-XXXXXX").string();
-        if (!::mkdtemp(templ.data()))
-            throw Error::failure("cannot make a folder in " + fs::temp_directory_path().string());
-        dir = templ;
-    }
-    ~WorkDir()
-    {
-        std::error_code ec;
-        if (!keep)
-            fs::remove_all(dir, ec);
-    }
-    WorkDir(const WorkDir&) = delete;
-    WorkDir& operator=(const WorkDir&) = delete;
+        : PythonWorkDir("vantage-ft-run")
+    { }
 };
-
-// Runs `body`, keeping the folder for the logs a failure names (not for a cancel or a refusal).
-template <typename F> auto keepOnFailure(WorkDir& work, F&& body)
-{
-    try {
-        return body();
-    } catch (const Error& e) {
-        work.keep = e.kind() == Error::Kind::Failure;
-        throw;
-    } catch (...) {
-        work.keep = true;
-        throw;
-    }
-}
 
 std::vector<std::string> moduleArgs(const ModuleSource& m)
 {
@@ -460,7 +432,7 @@ ExecuteRun ExecuteRecipe::run(
         .params = std::move(params) };
     return store::recordRun(session, run, [&](store::RunScope& scope) {
         WorkDir work;
-        return keepOnFailure(work, [&] {
+        return work.keepOnFailure([&] {
             const Runner runner{ r.module, r.runner, r.runRanks, cancel, work.dir };
             ExecuteRun out;
             out.runId = scope.id();
@@ -566,7 +538,7 @@ ValidateRun ValidateRecipe::run(
         .params = std::move(params) };
     return store::recordRun(session, run, [&](store::RunScope& scope) {
         WorkDir work;
-        return keepOnFailure(work, [&] {
+        return work.keepOnFailure([&] {
             const Runner runner{ r.module, r.runner, r.runRanks, cancel, work.dir };
             ValidateRun out;
             out.runId = scope.id();

@@ -14,6 +14,8 @@
 #include "dgi/models.h"
 #include "dgi/partition.h"
 
+#include "bench_clock.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -24,14 +26,9 @@
 
 using namespace vantage;
 using namespace vantage::dgi;
-using Clock = std::chrono::steady_clock;
+using namespace vantage::bench;
 
 namespace {
-
-double since(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 // Per layer: the time against the copy-probe bound (the target), and, apart, against that bound
 // plus the first touch of the store memory the layer had to allocate fresh (which the copy probe,

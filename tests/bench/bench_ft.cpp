@@ -9,6 +9,8 @@
 #include "ft/model_zoo.h"
 #include "ft/search.h"
 
+#include "bench_clock.h"
+
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -21,23 +23,9 @@
 
 using namespace vantage;
 using namespace vantage::ft;
-using Clock = std::chrono::steady_clock;
+using namespace vantage::bench;
 
 namespace {
-
-double since(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-// CPU seconds of the whole process (all threads): on a shared machine wall time includes waiting
-// for the cores, CPU time does not.
-double cpuSeconds()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 
 // The first `count` ops of a graph (a prefix is closed under inputs: ops come after their inputs).
 OpGraph prefix(const OpGraph& g, int count)

@@ -12,6 +12,8 @@
 #include "ft/model_zoo.h"
 #include "ft/search.h"
 
+#include "bench_clock.h"
+
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -21,14 +23,9 @@
 
 using namespace vantage;
 using namespace vantage::ft;
-using Clock = std::chrono::steady_clock;
+using namespace vantage::bench;
 
 namespace {
-
-double since(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 CostGraph::Node node(int i, int configs)
 {

@@ -10,6 +10,8 @@
 #include "ft/model_zoo.h"
 #include "ft/search.h"
 
+#include "bench_clock.h"
+
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -22,21 +24,9 @@
 
 using namespace vantage;
 using namespace vantage::ft;
-using Clock = std::chrono::steady_clock;
+using namespace vantage::bench;
 
 namespace {
-
-double since(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-double cpuSeconds()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 
 struct Case {
     const char* model;

@@ -11,6 +11,8 @@
 
 #include "ppac/ppac.h"
 
+#include "bench_clock.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -20,14 +22,9 @@
 
 using namespace vantage;
 using namespace vantage::ppac;
-using Clock = std::chrono::steady_clock;
+using namespace vantage::bench;
 
 namespace {
-
-double since(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 Json at20(const Metrics& m)
 {
