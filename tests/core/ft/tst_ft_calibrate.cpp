@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <unistd.h>
 
@@ -143,7 +144,8 @@ private Q_SLOTS:
                 QVERIFY(t.latency >= 0.0 && t.bandwidth > 0.0 && t.group == 2);
     }
 
-    // A larger collective takes longer, measured and fitted (4 KiB against 1 MiB).
+    // The collectives were measured from 4 KiB to 1 MiB, and the fitted term prices the larger one
+    // higher (the samples' own times are not compared: a busy machine can stall the small one).
     void collectiveTimeGrowsWithBytes_data() { addCollectiveRows(); }
     void collectiveTimeGrowsWithBytes()
     {
@@ -151,36 +153,98 @@ private Q_SLOTS:
         const auto samples = samplesOf(m_run->samples, Collective(kind));
         QVERIFY(samples.size() >= 3);
         QVERIFY(samples.back().bytes >= 200 * samples.front().bytes);
-        QVERIFY2(samples.back().seconds > samples.front().seconds,
-            qPrintable(QStringLiteral("%1 s for %2 B, %3 s for %4 B")
-                           .arg(samples.front().seconds)
-                           .arg(samples.front().bytes)
-                           .arg(samples.back().seconds)
-                           .arg(samples.back().bytes)));
         const ft::CollectiveTerm* term = cluster().collective(Collective(kind), 2);
         QVERIFY(term);
         QVERIFY(term->time(samples.back().bytes) > term->time(samples.front().bytes));
     }
 
-    // The profile's alpha + bytes / beta, recomputed here, lands near each sample it was fitted to.
+    // The profile's alpha + bytes / beta, recomputed here from the stored term, is the fit whose quality
+    // the run reports (how close it lands depends on how busy the machine was: fitRecoversKnownTerms
+    // holds the fitting's accuracy on samples with known answers).
     void fitReproducesItsSamples_data() { addCollectiveRows(); }
     void fitReproducesItsSamples()
     {
         QFETCH(int, kind);
-        const ft::CollectiveTerm* term = cluster().collective(Collective(kind), 2);
-        QVERIFY(term);
+        const auto& terms = cluster().collectives;
+        const auto at = std::find_if(terms.begin(), terms.end(),
+            [&](const ft::CollectiveTerm& t) { return t.kind == Collective(kind) && t.group == 2; });
+        QVERIFY(at != terms.end());
+        QCOMPARE(m_run->fit.collectives.size(), terms.size());
         std::vector<double> errors;
         for (const auto& s : samplesOf(m_run->samples, Collective(kind)))
-            errors.push_back(std::abs(term->time(s.bytes) - s.seconds) / s.seconds);
-        QVERIFY2(median(errors) < 0.35, qPrintable(QStringLiteral("median relative error %1").arg(median(errors))));
+            errors.push_back(std::abs(at->time(s.bytes) - s.seconds) / s.seconds);
+        const ft::FitQuality& q = m_run->fit.collectives[std::size_t(at - terms.begin())];
+        QVERIFY(std::isfinite(median(errors)));
+        QCOMPARE(median(errors), q.medianRelativeError);
+        QCOMPARE(*std::max_element(errors.begin(), errors.end()), q.maxRelativeError);
     }
 
+    // The fitted matmul rate is a weighted mean of the measured rates, so it lies among them, and the
+    // median error the run reports is the one recomputed here.
     void matmulFitReproducesItsSamples()
     {
+        const auto& rates = m_run->fit.gemmFlops;
+        QCOMPARE(rates.size(), m_run->samples.gemms.size());
+        const double fitted = m_run->fit.fittedFlops;
+        QVERIFY2(fitted >= *std::min_element(rates.begin(), rates.end()) * (1 - 1e-9)
+                && fitted <= *std::max_element(rates.begin(), rates.end()) * (1 + 1e-9),
+            qPrintable(QStringLiteral("fitted %1 FLOP/s").arg(fitted)));
         std::vector<double> errors;
         for (const auto& g : m_run->samples.gemms)
-            errors.push_back(std::abs(g.flops() / m_run->fit.fittedFlops - g.seconds) / g.seconds);
-        QVERIFY2(median(errors) < 0.35, qPrintable(QStringLiteral("median relative error %1").arg(median(errors))));
+            errors.push_back(std::abs(g.flops() / fitted - g.seconds) / g.seconds);
+        QCOMPARE(median(errors), m_run->fit.gemm.medianRelativeError);
+    }
+
+    // The fitting itself, on samples whose answer is known: a matmul rate and an alpha + bytes / beta
+    // per collective, measured exactly, with a busy machine's +-9% spread, and with a third of the
+    // samples slowed 2-5x by something else running; the fit finds the answer within the spread.
+    void fitRecoversKnownTerms_data()
+    {
+        QTest::addColumn<double>("spread");
+        QTest::addColumn<bool>("outliers");
+        QTest::addColumn<double>("tolerance");
+        QTest::newRow("exact") << 0.0 << false << 1e-9;
+        QTest::newRow("spread") << 0.09 << false << 0.10;
+        QTest::newRow("spread and outliers") << 0.09 << true << 0.12;
+    }
+    void fitRecoversKnownTerms()
+    {
+        QFETCH(double, spread);
+        QFETCH(bool, outliers);
+        QFETCH(double, tolerance);
+        const double rate = 40e9, alpha = 30e-6, beta = 2e9;
+        // A fixed pattern in [-1, 1] for the spread; every third sample slowed when outliers are on.
+        const double pattern[] = { 0.9, -0.7, 0.2, -1.0, 0.6, -0.3, 1.0, -0.5, 0.1, -0.8, 0.4, -0.2 };
+        const double slow[] = { 2.0, 3.5, 5.0, 2.5 };
+        const auto noisy = [&](double seconds, int i) {
+            double t = seconds * (1.0 + spread * pattern[i % 12]);
+            if (outliers && i % 3 == 1)
+                t *= slow[(i / 3) % 4];
+            return t;
+        };
+        DeviceSamples s;
+        s.machine.hostname = "known";
+        s.devices = 2;
+        int i = 0;
+        for (std::int64_t m = 16; m <= 512; m *= 2, ++i)
+            s.gemms.push_back({ m, m, m, 0.0 }), s.gemms.back().seconds = noisy(s.gemms.back().flops() / rate, i);
+        s.copies.push_back({ 1 << 20, (2.0 * (1 << 20)) / 10e9 });
+        for (const Collective kind : { Collective::AllReduce, Collective::AllGather }) {
+            i = 0;
+            for (double bytes = 4096; bytes <= (1 << 22); bytes *= 2, ++i)
+                s.collectives.push_back({ kind, 2, bytes, noisy(alpha + bytes / beta, i) });
+        }
+        const ft::CalibrationFit fit = ft::fitCluster(s, "known");
+        const auto near = [&](double got, double want) { return std::abs(got - want) <= tolerance * want; };
+        QVERIFY2(near(fit.fittedFlops, rate), qPrintable(QStringLiteral("rate %1").arg(fit.fittedFlops)));
+        for (const Collective kind : { Collective::AllReduce, Collective::AllGather }) {
+            const ft::CollectiveTerm* term = fit.cluster.collective(kind, 2);
+            QVERIFY(term);
+            QVERIFY2(near(term->bandwidth, beta), qPrintable(QStringLiteral("beta %1").arg(term->bandwidth)));
+            // The latency is a small part of every sample but the smallest: held to the time it adds there.
+            QVERIFY2(std::abs(term->latency - alpha) <= tolerance * (alpha + 4096 / beta) + 1e-15,
+                qPrintable(QStringLiteral("alpha %1").arg(term->latency)));
+        }
     }
 
     // Collectives are priced as measured where the profile has a term; built-ins as the formulas.
