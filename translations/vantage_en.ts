@@ -2459,6 +2459,18 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <source>&amp;ZeRO:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>ZeRO-DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP (ZeRO-3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron + ZeRO-1 / recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>

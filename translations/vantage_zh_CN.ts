@@ -2448,6 +2448,18 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <source>&amp;ZeRO:</source>
         <translation>&amp;ZeRO:</translation>
     </message>
+    <message>
+        <source>ZeRO-DP</source>
+        <translation>ZeRO-DP</translation>
+    </message>
+    <message>
+        <source>FSDP (ZeRO-3)</source>
+        <translation>FSDP（ZeRO-3）</translation>
+    </message>
+    <message>
+        <source>Megatron + ZeRO-1 / recomputation</source>
+        <translation>Megatron + ZeRO-1 / 重计算</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>

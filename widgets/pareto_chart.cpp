@@ -294,13 +294,23 @@ void ParetoChart::addFrontier(int i)
     });
 }
 
-// The baselines: one legend entry and marker shape per kind, each marker in the colour of its
-// frontier, and named by its tooltip.
+// The baselines: one legend entry and marker style per kind, each marker in the colour of its
+// frontier, and named by its tooltip. Four shapes filled, then the same four hollow (white inside,
+// the frontier's colour as a thick border): eight kinds apart (the star is the picked point's).
 void ParetoChart::addBaselines()
 {
-    static const QScatterSeries::MarkerShape shapes[] = { QScatterSeries::MarkerShapeRectangle,
-        QScatterSeries::MarkerShapeTriangle, QScatterSeries::MarkerShapeRotatedRectangle,
-        QScatterSeries::MarkerShapePentagon, QScatterSeries::MarkerShapeStar };
+    static const QScatterSeries::MarkerShape shapes[]
+        = { QScatterSeries::MarkerShapeRectangle, QScatterSeries::MarkerShapeTriangle,
+              QScatterSeries::MarkerShapeRotatedRectangle, QScatterSeries::MarkerShapePentagon };
+    const auto paint = [](QScatterSeries* series, const QColor& colour, bool hollow) {
+        if (hollow) {
+            series->setColor(Qt::white);
+            series->setPen(QPen(colour, 2.5));
+        } else {
+            series->setColor(colour);
+            series->setBorderColor(QColor(0x33, 0x33, 0x33));
+        }
+    };
     QStringList kinds;
     for (const auto& m : m_markers) {
         const QString k = m.kind.isEmpty() ? tr("Baselines") : m.kind;
@@ -309,21 +319,20 @@ void ParetoChart::addBaselines()
     }
     for (int k = 0; k < kinds.size(); ++k) {
         const auto shape = shapes[k % std::size(shapes)];
+        const bool hollow = (k / std::size(shapes)) % 2 == 1;
         // The legend entry: the kind's shape in grey (its points take their frontier's colour).
         auto* legend = new QScatterSeries;
         legend->setName(kinds[k]);
         legend->setMarkerShape(shape);
         legend->setMarkerSize(11);
-        legend->setColor(QColor(0x77, 0x77, 0x77));
+        paint(legend, QColor(0x77, 0x77, 0x77), hollow);
         attach(legend);
         for (int f = -1; f < m_frontiers.size(); ++f) {
             auto* marks = new QScatterSeries;
             marks->setName(kinds[k]);
             marks->setMarkerShape(shape);
             marks->setMarkerSize(11);
-            const QColor colour = f >= 0 ? colourFor(f) : QColor(0x55, 0x55, 0x55);
-            marks->setColor(colour);
-            marks->setBorderColor(QColor(0x33, 0x33, 0x33));
+            paint(marks, f >= 0 ? colourFor(f) : QColor(0x55, 0x55, 0x55), hollow);
             for (const auto& m : m_markers) {
                 const QString mk = m.kind.isEmpty() ? tr("Baselines") : m.kind;
                 if (mk != kinds[k] || m.series != f || !(m.x > 0) || !(m.y > 0)

@@ -40,11 +40,17 @@ namespace vantage::gui {
 namespace {
 
 // The kind of a baseline, for its legend entry and marker shape ("megatron tp4 x dp2" is one of
-// the Megatron kind).
+// the Megatron kind; "megatron tp4 x dp2, distributed optimizer" of the tuned one).
 QString baselineKind(const std::string& name)
 {
     if (name == "data parallel")
         return FtPage::tr("Data parallel");
+    if (name.rfind("zero-", 0) == 0)
+        return FtPage::tr("ZeRO-DP");
+    if (name.rfind("fsdp", 0) == 0)
+        return FtPage::tr("FSDP (ZeRO-3)");
+    if (name.rfind("megatron", 0) == 0 && name.find(',') != std::string::npos) // tuned as Megatron-LM is run
+        return FtPage::tr("Megatron + ZeRO-1 / recomputation");
     if (name.rfind("megatron", 0) == 0)
         return FtPage::tr("Megatron TP×DP");
     if (name.rfind("min time", 0) == 0)

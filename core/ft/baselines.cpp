@@ -31,6 +31,34 @@ Baseline finish(std::string name, std::vector<int> assignment, const PricedGraph
     return b;
 }
 
+// An assignment with the knobs set where the priced graph offers them: the ZeRO stage `zero` (0:
+// unchanged) on each weighted op with a data-parallel group, recomputation on each attention op
+// (`recompute`), the split left as it was.
+struct Knobbed {
+    std::vector<int> assignment;
+    int zeroOps = 0, recomputeOps = 0; // ops that took each knob
+};
+
+Knobbed withKnobs(const PricedGraph& priced, std::vector<int> assignment, int zero, bool recompute)
+{
+    Knobbed k;
+    for (std::size_t op = 0; op < assignment.size(); ++op) {
+        const OpConfig plain = priced.configs[op][static_cast<std::size_t>(assignment[op])];
+        OpConfig both = plain, zeroOnly = plain, recomputeOnly = plain;
+        both.zero = zeroOnly.zero = zero > 0 ? zero : plain.zero;
+        both.recompute = recomputeOnly.recompute = recompute || plain.recompute;
+        for (const OpConfig& c : { both, zeroOnly, recomputeOnly })
+            if (const int i = indexOf(priced, static_cast<int>(op), c); c != plain && i >= 0) {
+                assignment[op] = i;
+                k.zeroOps += c.zero != plain.zero;
+                k.recomputeOps += c.recompute != plain.recompute;
+                break;
+            }
+    }
+    k.assignment = std::move(assignment);
+    return k;
+}
+
 } // namespace
 
 std::optional<Baseline> dataParallelBaseline(const OpGraph& graph, const PricedGraph& priced)
@@ -44,6 +72,35 @@ std::optional<Baseline> dataParallelBaseline(const OpGraph& graph, const PricedG
         a.push_back(i);
     }
     return finish("data parallel", std::move(a), priced);
+}
+
+std::vector<Baseline> zeroBaselines(const Baseline& dataParallel, const PricedGraph& priced)
+{
+    std::vector<Baseline> out;
+    for (int zero = 1; zero <= 3; ++zero) {
+        Knobbed k = withKnobs(priced, dataParallel.assignment, zero, false);
+        if (k.zeroOps > 0)
+            out.push_back(finish(zero == 3 ? std::string("fsdp (zero-3 dp)") : "zero-" + std::to_string(zero) + " dp",
+                std::move(k.assignment), priced));
+    }
+    return out;
+}
+
+std::vector<Baseline> tunedMegatronBaselines(const std::vector<Baseline>& megatron, const PricedGraph& priced)
+{
+    std::vector<Baseline> out;
+    for (const Baseline& b : megatron) {
+        Knobbed k = withKnobs(priced, b.assignment, 1, true);
+        if (k.zeroOps == 0 && k.recomputeOps == 0)
+            continue;
+        std::string name = b.name;
+        if (k.zeroOps > 0)
+            name += ", distributed optimizer";
+        if (k.recomputeOps > 0)
+            name += ", selective recompute";
+        out.push_back(finish(std::move(name), std::move(k.assignment), priced));
+    }
+    return out;
 }
 
 std::vector<Baseline> megatronBaselines(const OpGraph& graph, const PricedGraph& priced, int devicesPerNode)
@@ -235,9 +292,14 @@ std::vector<Baseline> computeBaselines(
     const OpGraph& graph, const PricedGraph& priced, const ClusterProfile& cluster, const CancelToken& cancel)
 {
     std::vector<Baseline> out;
-    if (auto dp = dataParallelBaseline(graph, priced))
+    if (auto dp = dataParallelBaseline(graph, priced)) {
         out.push_back(std::move(*dp));
-    for (auto& b : megatronBaselines(graph, priced, cluster.devicesPerNode))
+        for (auto& b : zeroBaselines(out.front(), priced))
+            out.push_back(std::move(b));
+    }
+    const std::vector<Baseline> megatron = megatronBaselines(graph, priced, cluster.devicesPerNode);
+    out.insert(out.end(), megatron.begin(), megatron.end());
+    for (auto& b : tunedMegatronBaselines(megatron, priced))
         out.push_back(std::move(b));
     out.push_back(minTimeSearch(priced.costs, cancel));
     return out;

@@ -110,6 +110,25 @@ private Q_SLOTS:
                     drawn += static_cast<int>(qobject_cast<QScatterSeries*>(s)->count());
             QCOMPARE(drawn, int(kinds.count(kind)));
         }
+        // The baselines grow with the switches: ZeRO-DP and FSDP over data parallelism, Megatron with
+        // its distributed optimizer and recomputation; each drawn under its own legend entry.
+        using IsKind = bool (*)(const std::string&);
+        const std::pair<QString, IsKind> tuned[] = {
+            { FtPage::tr("ZeRO-DP"), [](const std::string& n) { return n.rfind("zero-", 0) == 0; } },
+            { FtPage::tr("FSDP (ZeRO-3)"), [](const std::string& n) { return n.rfind("fsdp", 0) == 0; } },
+            { FtPage::tr("Megatron + ZeRO-1 / recomputation"),
+                [](const std::string& n) { return n.rfind("megatron", 0) == 0 && n.find(',') != std::string::npos; } },
+        };
+        for (const auto& [kind, isKind] : tuned) {
+            int stored = 0, drawn = 0;
+            for (const auto& b : f.baselines)
+                stored += isKind(b.name);
+            for (auto* s : chart->chart()->series())
+                if (s->name() == kind)
+                    drawn += static_cast<int>(qobject_cast<QScatterSeries*>(s)->count());
+            QCOMPARE(stored > 0, zero > 0);
+            QCOMPARE(drawn, stored);
+        }
 
         // The least-memory point: its table says each op's decisions as its configuration names them.
         page->pick(0, f.leastMemory());

@@ -206,6 +206,44 @@ private Q_SLOTS:
         QCOMPARE(dp8, megatron8); // both of 8 devices
     }
 
+    // Eight kinds (baselines grown with ZeRO and recomputation, the plan kinds of frontier points):
+    // each drawn in a style of its own, a shape filled or hollow, and in its frontier's colour either
+    // way (the fill, or a hollow marker's border); none a star, which is the picked point's.
+    void eightKindsApart()
+    {
+        ParetoChart chart;
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setFrontiers(twoFrontiers());
+        QVector<ParetoMarker> markers;
+        for (int k = 0; k < 8; ++k)
+            markers.push_back(
+                { QStringLiteral("m%1").arg(k), 4.0 + 0.1 * k, 20.0 + k, k % 2, QStringLiteral("kind %1").arg(k) });
+        chart.setMarkers(markers);
+        std::map<QString, std::pair<int, bool>> style; // kind -> (shape, hollow)
+        for (auto* series : chart.chart()->series()) {
+            auto* sc = qobject_cast<QScatterSeries*>(series);
+            if (!sc || !sc->name().startsWith(QLatin1String("kind ")) || sc->count() == 0)
+                continue;
+            const bool hollow = sc->color() == QColor(Qt::white);
+            style[sc->name()] = { int(sc->markerShape()), hollow };
+            QVERIFY(sc->markerShape() != QScatterSeries::MarkerShapeStar);
+            const int k = sc->name().mid(5).toInt();
+            QColor frontier; // the colour the frontier itself is drawn in
+            for (auto* f : chart.chart()->series())
+                if (auto* xy = qobject_cast<QXYSeries*>(f); xy && !frontier.isValid()
+                    && xy->name() == (k % 2 == 0 ? QLatin1String("8 devices") : QLatin1String("16 devices")))
+                    frontier = xy->color();
+            QVERIFY(frontier.isValid());
+            QCOMPARE(hollow ? sc->pen().color() : sc->color(), frontier);
+        }
+        QCOMPARE(style.size(), std::size_t(8));
+        std::set<std::pair<int, bool>> distinct;
+        for (const auto& [kind, s] : style)
+            distinct.insert(s);
+        QCOMPARE(distinct.size(), std::size_t(8));
+    }
+
     // With nothing to draw, no made-up scale.
     // What a shared session may hold (issue 31): the axes of every chart stay finite, ordered and
     // ticked a handful of times, and the chart paints, whatever the values.
