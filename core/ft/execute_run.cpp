@@ -99,53 +99,151 @@ struct Runner {
         return readJsonFile(dir / "graph.json");
     }
 
-    std::vector<std::string> runnerArgs(const fs::path& strategy, const fs::path& out, const char* mode) const
+    // The runner's command line: `mode` (--check, --reference or none) over the strategies, each
+    // with its --out (the reference run takes no strategy, its one --out its losses).
+    std::vector<std::string> runnerArgs(
+        const std::vector<fs::path>& strategies, const std::vector<fs::path>& outs, const char* mode) const
     {
         std::vector<std::string> args{ "-m", "vantage.ft.runner" };
         const std::vector<std::string> m = moduleArgs(module);
         args.insert(args.end(), m.begin(), m.end());
-        if (!mode || std::string_view(mode) != "--reference") // the one-process run needs no strategy
-            args.insert(args.end(), { "--strategy", strategy.string() });
         args.insert(args.end(),
             { "--steps", std::to_string(options.steps), "--warmup", std::to_string(options.warmup), "--seed",
-                std::to_string(options.seed), "--threads", std::to_string(options.threads), "--device", options.device,
-                "--out", out.string() });
+                std::to_string(options.seed), "--threads", std::to_string(options.threads), "--device",
+                options.device });
+        for (std::size_t i = 0; i < outs.size(); ++i) {
+            if (i < strategies.size())
+                args.insert(args.end(), { "--strategy", strategies[i].string() });
+            args.insert(args.end(), { "--out", outs[i].string() });
+        }
         if (mode)
             args.emplace_back(mode);
         return args;
     }
 
     // The losses of the one-process run of the same module, seed and batches.
-    std::vector<double> referenceLosses(const fs::path& strategy, Progress& progress) const
+    std::vector<double> referenceLosses(Progress& progress) const
     {
         progress.report(0.0, "one-process reference run");
         const fs::path out = dir / "reference.json";
         PythonRanks r = ranks("the strategy runner (one-process reference)", dir / "reference", 1,
-            runnerArgs(strategy, out, "--reference"));
+            runnerArgs({}, { out }, "--reference"));
         r.onLine = stepProgress(progress);
         run(r, cancel);
         return readJsonFile(out).at("losses").get<std::vector<double>>();
     }
 
-    // Checks in one process that every op's configuration runs, then runs the strategy on its
-    // devices; Error::invalidInput (the runner's words, naming the op) when it cannot.
-    Json runStrategy(const fs::path& strategy, int devices, const std::string& tag, Progress& progress) const
+    // What became of one strategy: the runner's result, or why it was refused (the runner's words,
+    // naming the op) or failed (the rank and its log).
+    struct Outcome {
+        Json result;
+        std::string refused, failed;
+    };
+
+    // Runs the strategies on `devices` processes with two starts of Python for all of them: one
+    // process checks that every op of each runs (a refusal stops only its strategy), then one
+    // launch trains those that passed in turn. A strategy that fails in the launch is blamed with
+    // the error and those after it run in a launch of their own, so every strategy gets its row.
+    std::vector<Outcome> runEach(
+        const std::vector<fs::path>& strategies, int devices, const std::string& tag, Progress& progress) const
     {
         const fs::path logs = dir / tag;
+        fs::create_directories(logs);
+        std::vector<Outcome> out(strategies.size());
+        const auto file = [&](const char* what, std::size_t i) { return logs / (what + std::to_string(i) + ".json"); };
         progress.report(0.0, "checking the configurations");
-        run(ranks(
-                "the strategy runner (check)", logs / "check", 1, runnerArgs(strategy, logs / "check.json", "--check")),
-            cancel);
-        PythonRanks r
-            = ranks("the strategy runner", logs, devices, runnerArgs(strategy, logs / "result.json", nullptr));
-        r.group = true; // one device too: the runner runs a strategy in a process group
-        r.onLine = stepProgress(progress);
-        run(r, cancel);
+        std::vector<fs::path> verdicts;
+        for (std::size_t i = 0; i < strategies.size(); ++i)
+            verdicts.push_back(file("check-", i));
+        std::optional<Error> checkError; // exit 2 when any was refused: the verdicts say which
         try {
-            return readJsonFile(logs / "result.json");
-        } catch (const Error& e) { // the ranks ended well but left no result: the runner's failure
-            throw Error::failure(std::string("the strategy runner wrote no result: ") + e.what());
+            run(ranks("the strategy runner (check)", logs / "check", 1, runnerArgs(strategies, verdicts, "--check")),
+                cancel);
+        } catch (const Cancelled&) {
+            throw;
+        } catch (const Error& e) {
+            checkError = e;
         }
+        std::vector<std::size_t> pending;
+        for (std::size_t i = 0; i < strategies.size(); ++i) {
+            std::error_code ec;
+            if (!fs::exists(verdicts[i], ec)) { // the module itself, or the runner, failed before it
+                const Error& e
+                    = checkError ? *checkError : Error::failure("the strategy runner's check wrote no verdict");
+                (e.kind() == Error::Kind::InvalidInput ? out[i].refused : out[i].failed) = e.what();
+                continue;
+            }
+            const Json verdict = readJsonFile(verdicts[i]);
+            if (verdict.value("ok", false))
+                pending.push_back(i);
+            else
+                out[i].refused = verdict.value("refused", std::string("refused by the strategy runner's check"));
+        }
+        const double total = double(std::max<std::size_t>(1, pending.size()));
+        double done = 0.0;
+        for (int launch = 0; !pending.empty(); ++launch) {
+            std::vector<fs::path> files, results;
+            for (const std::size_t i : pending) {
+                files.push_back(strategies[i]);
+                results.push_back(file("result-", i));
+            }
+            const std::string folder = launch == 0 ? std::string("run") : "run-" + std::to_string(launch);
+            PythonRanks r = ranks("the strategy runner", logs / folder, devices, runnerArgs(files, results, nullptr));
+            r.group = true; // one device too: the runner runs a strategy in a process group
+            r.onLine = [&progress, done, total](const Json& line) {
+                if (line.value("event", "") != "step")
+                    return;
+                const double index = line.value("strategy", 0.0), step = line.value("step", 0.0),
+                             steps = std::max(1.0, line.value("steps", 1.0));
+                const double at = done + index + std::clamp((step + 1.0) / steps, 0.0, 1.0);
+                progress.report(std::clamp(at / total, 0.0, 1.0),
+                    "strategy " + std::to_string(int(done + index) + 1) + " of " + std::to_string(int(total))
+                        + ", step " + std::to_string(int(step) + 1) + " of " + std::to_string(int(steps)));
+            };
+            std::optional<Error> error;
+            try {
+                run(r, cancel);
+            } catch (const Cancelled&) {
+                throw;
+            } catch (const Error& e) {
+                error = e;
+            }
+            std::vector<std::size_t> rest;
+            bool blamed = false;
+            for (std::size_t k = 0; k < pending.size(); ++k) {
+                const std::size_t i = pending[k];
+                std::error_code ec;
+                if (fs::exists(results[k], ec)) {
+                    try {
+                        out[i].result = readJsonFile(results[k]);
+                    } catch (const std::exception& e) { // a result file of another shape
+                        out[i].failed = std::string("the runner's result cannot be read: ") + e.what();
+                    }
+                } else if (!error) { // the ranks ended well but left no result: the runner's failure
+                    out[i].failed = "the strategy runner wrote no result";
+                } else if (!blamed) { // the strategies run in turn: the first without a result failed
+                    (error->kind() == Error::Kind::InvalidInput ? out[i].refused : out[i].failed) = error->what();
+                    blamed = true;
+                } else {
+                    rest.push_back(i);
+                }
+            }
+            done += double(pending.size() - rest.size());
+            pending = std::move(rest);
+        }
+        return out;
+    }
+
+    // One strategy, checked and run: its result; Error::invalidInput (the runner's words, naming the
+    // op) when it cannot run, Error::failure when it failed.
+    Json runStrategy(const fs::path& strategy, int devices, const std::string& tag, Progress& progress) const
+    {
+        Outcome o = runEach({ strategy }, devices, tag, progress).at(0);
+        if (!o.refused.empty())
+            throw Error::invalidInput(o.refused);
+        if (!o.failed.empty())
+            throw Error::failure(o.failed);
+        return std::move(o.result);
     }
 
     // The frontier of the module's graph on `devices`, priced in fp32 as the runner trains.
@@ -451,7 +549,7 @@ ExecuteRun ExecuteRecipe::run(
             const fs::path strategyFile = work.dir / "strategy.json";
             writeJsonFile(strategyFile, out.strategy, 2);
             SubProgress reference(progress, 0.15, 0.35, "one-process reference run");
-            out.referenceLosses = runner.referenceLosses(strategyFile, reference);
+            out.referenceLosses = runner.referenceLosses(reference);
             SubProgress running(progress, 0.35, 1.0, "running the strategy");
             out.measurement = predicted(out.strategy, label, -1);
             takeResult(
@@ -551,36 +649,34 @@ ValidateRun ValidateRecipe::run(
             if (f.points.empty())
                 throw Error::failure("the frontier is empty");
             const std::vector<int> points = spreadPoints(out.frontierPoints, r.points);
-            const double share = 0.85 / double(points.size() + 1);
-            for (std::size_t i = 0; i < points.size(); ++i) {
-                const int point = points[i];
+            std::vector<fs::path> files;
+            for (const int point : points) {
                 const Json strategy = strategyJson(
                     strategyFor(found.graph, r.cluster, found.result, 0, f.points[std::size_t(point)].strategy), point);
-                const fs::path file = work.dir / ("strategy-" + std::to_string(point) + ".json");
-                writeJsonFile(file, strategy, 2);
-                if (i == 0) {
-                    SubProgress reference(progress, 0.1, 0.1 + share, "one-process reference run");
-                    out.referenceLosses = runner.referenceLosses(file, reference);
+                files.push_back(work.dir / ("strategy-" + std::to_string(point) + ".json"));
+                writeJsonFile(files.back(), strategy, 2);
+                out.rows.push_back(predicted(strategy,
+                    "point " + std::to_string(point + 1) + " of " + std::to_string(out.frontierPoints), point));
+            }
+            const double share = 0.85 / double(points.size() + 1);
+            SubProgress reference(progress, 0.1, 0.1 + share, "one-process reference run");
+            out.referenceLosses = runner.referenceLosses(reference);
+            SubProgress running(progress, 0.1 + share, 0.95, "running the strategies");
+            const auto outcomes = runner.runEach(files, r.devices, "points", running);
+            for (std::size_t i = 0; i < outcomes.size(); ++i) {
+                Measurement& m = out.rows[i];
+                // The runner names the op it cannot run, or the rank that failed with its log; the
+                // other strategies still run, and the row says what became of this one.
+                m.refused = outcomes[i].refused;
+                m.failed = outcomes[i].failed;
+                if (m.refused.empty() && m.failed.empty()) {
+                    try {
+                        takeResult(m, outcomes[i].result, out.referenceLosses);
+                    } catch (const std::exception& e) { // a result file of another shape
+                        m.failed = std::string("the runner's result cannot be read: ") + e.what();
+                    }
                 }
-                const std::string label
-                    = "point " + std::to_string(point + 1) + " of " + std::to_string(out.frontierPoints);
-                Measurement m = predicted(strategy, label, point);
-                const double begin = 0.1 + share * double(i + 1);
-                SubProgress running(progress, begin, begin + share, label);
-                try {
-                    takeResult(m, runner.runStrategy(file, r.devices, "point" + std::to_string(point), running),
-                        out.referenceLosses);
-                } catch (const Cancelled&) {
-                    throw;
-                } catch (const Error& e) {
-                    // The runner names the op it cannot run, or the rank that failed with its log;
-                    // the other strategies still run, and the row says what became of this one.
-                    (e.kind() == Error::Kind::InvalidInput ? m.refused : m.failed) = e.what();
-                    work.keep = work.keep || e.kind() == Error::Kind::Failure; // the logs it names
-                } catch (const std::exception& e) { // a result file of another shape
-                    m.failed = std::string("the runner's result cannot be read: ") + e.what();
-                }
-                out.rows.push_back(std::move(m));
+                work.keep = work.keep || !m.failed.empty(); // the logs it names
             }
             summarise(out);
             out.result = validationJson(out, r.devices, r.cluster.name);

@@ -271,6 +271,25 @@ def test_check_refuses_naming_the_op(change, words, tmp_path, capsys):
     assert err.startswith("vantage-ft-run: error: ") and words in err, err
 
 
+def test_check_gives_each_strategy_its_verdict(tmp_path, capsys):
+    """--check over several strategies: a refusal stops only its own; each verdict in its --out."""
+    files, outs = [], []
+    for i, s in enumerate([cnn_strategy(head="c2"), cnn_strategy(pool="k2"), cnn_strategy()]):
+        files.append(tmp_path / f"s{i}.json")
+        files[-1].write_text(json.dumps(s))
+        outs.append(tmp_path / f"v{i}.json")
+    args = [a for f, o in zip(files, outs, strict=True) for a in ("--strategy", str(f), "--out", str(o))]
+    code = runner.main([*model_args("cnn"), *args, "--check"])
+    captured = capsys.readouterr()
+    assert code == 2
+    verdicts = [json.loads(o.read_text()) for o in outs]
+    assert [v["ok"] for v in verdicts] == [True, False, True]
+    assert "op 'pool' (pool, config k2): FT's pool cannot split 'k'" in verdicts[1]["refused"]
+    assert captured.err.count("vantage-ft-run: error: ") == 1
+    assert [json.loads(line)["ok"] for line in captured.out.splitlines()] == [True, True]
+    assert verdicts[0]["ops"] == json.loads(captured.out.splitlines()[0])["ops"]
+
+
 def test_world_size_must_match(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("WORLD_SIZE", "4")
     code, _, err = run_check(tmp_path, cnn_strategy(), capsys)

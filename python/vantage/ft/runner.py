@@ -6,12 +6,17 @@ placement on a device mesh in FT's device numbering (vantage.ft.plan). Started o
     vantage-ft-run --model my_gpt.py:build --input long:128 --batch 8 --strategy strat.json --out r.json
 
 --check (one process, no launch) says how every op of the strategy runs, or refuses the first op
-DTensor cannot execute as configured, by name (exit 2). --reference (one process) trains the same
-module on the same batches without distribution: the losses every strategy must equal.
+DTensor cannot execute as configured, by name (exit 2). With several --strategy, each is checked
+(a refusal does not stop the others), and with --out each verdict is written to its own file
+(the placements, or {"ok": false, "refused": "..."}); the exit is 2 when any was refused.
+--reference (one process) trains the same module on the same batches without distribution: the
+losses every strategy must equal.
 
-Rank 0 prints a JSON line per step ({"event": "step", ...}) and writes --out: losses, step times
-(slowest rank), per-rank peak memory split into weights, gradients, optimizer state and
-activations, the collectives of one step (CommDebugMode), and the placements of every op.
+Several --strategy (with one --out each) run in turn in one launch, each from the module's initial
+weights: one start of the processes for a whole validation. Rank 0 prints a JSON line per step
+({"event": "step", "strategy": i, ...}) and writes each --out: losses, step times (slowest rank),
+per-rank peak memory split into weights, gradients, optimizer state and activations, the
+collectives of one step (CommDebugMode), and the placements of every op.
 """
 
 from __future__ import annotations
@@ -126,8 +131,8 @@ def check(model: Model) -> dict[str, Any]:
     return {"ok": True, "ops": [p.describe(model.mesh) for p in model.plans.values()]}
 
 
-def prepare(a: argparse.Namespace) -> tuple[Model, list[Model]]:
-    """The exported model and one planned model per --strategy; ExportError (PlanError) for bad input."""
+def prepare(a: argparse.Namespace) -> tuple[Model, list[dict[str, Any]], int]:
+    """The exported model, the --strategy files read and the device count; ExportError for bad input."""
     if a.batch <= 0 or a.steps <= 0 or a.warmup < 0 or a.threads <= 0:
         raise ExportError("--batch, --steps and --threads must be positive, --warmup not negative")
     strategies = [read_strategy(path) for path in a.strategy or []]
@@ -154,14 +159,39 @@ def prepare(a: argparse.Namespace) -> tuple[Model, list[Model]]:
                     f"--strategy {path} is for {s['devices']} devices, but WORLD_SIZE is {n or 'not set'}"
                 )
     torch.set_num_threads(a.threads)
-    model = load(a, n)
-    return model, [model.planned(s, n) for s in strategies]
+    return load(a, n), strategies, n
+
+
+def check_each(a: argparse.Namespace, model: Model, strategies: list[dict[str, Any]], devices: int) -> int:
+    """--check: each strategy planned and tried on its own; its verdict printed (stdout, or the
+    refusal on stderr) and written to its --out; 2 when any was refused."""
+    from vantage.ft import train
+
+    refused = False
+    for i, s in enumerate(strategies):
+        try:
+            planned = model.planned(s, devices)
+            why = train.dry_run(a, planned)
+        except ExportError as e:  # PlanError: the strategy does not fit the module
+            why = str(e)
+        verdict = check(planned) if why is None else {"ok": False, "refused": why}
+        if a.out:
+            write_atomically(a.out[i], verdict)
+        if why is None:
+            print(json.dumps(verdict), flush=True)
+        else:
+            print(f"{PROG}: error: {why}", file=sys.stderr, flush=True)
+            refused = True
+    return 2 if refused else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     a = parser().parse_args(argv)
     try:
-        model, planned = prepare(a)
+        model, strategies, devices = prepare(a)
+        if a.check:
+            return check_each(a, model, strategies, devices)
+        planned = [model.planned(s, devices) for s in strategies]
     except (ExportError, ImportError, json.JSONDecodeError) as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
@@ -170,20 +200,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     from vantage.ft import train  # torch.distributed only for the modes that train
 
-    if a.check:
-        for m in planned:
-            why = train.dry_run(a, m)
-            if why is not None:
-                print(f"{PROG}: error: {why}", file=sys.stderr)
-                return 2
-            print(json.dumps(check(m)))
-        return 0
-
     try:
         where = train.setup(a, model.mesh)
         try:
             for i, m in enumerate(planned or [model]):
-                result = train.run(a, m, where)
+                result = train.run(a, m, where, index=i)
                 if result is not None and a.out:
                     write_atomically(a.out[i], result)
         finally:

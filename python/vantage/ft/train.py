@@ -132,10 +132,15 @@ def dry_run(a: argparse.Namespace, model: Model) -> str | None:
 
 
 def run(
-    a: argparse.Namespace, model: Model, where: tuple[DeviceMesh | None, str, str], trial: bool = False
+    a: argparse.Namespace,
+    model: Model,
+    where: tuple[DeviceMesh | None, str, str],
+    trial: bool = False,
+    index: int = 0,
 ) -> dict[str, Any] | None:
     """Trains --warmup + --steps steps from the module's initial weights, then one more measured;
-    the result (rank 0; None on the other ranks). A `trial` (dry_run) prints and measures nothing."""
+    the result (rank 0; None on the other ranks). A `trial` (dry_run) prints and measures nothing.
+    `index`: the strategy's place among this launch's, named in the step events."""
     mesh, device, backend = where
     rank = dist.get_rank() if mesh is not None else 0
     world = dist.get_world_size() if mesh is not None else 1
@@ -199,7 +204,14 @@ def run(
             losses.append(loss)
             times.append(dt)
             if rank == 0 and not trial:
-                event = {"event": "step", "step": len(losses) - 1, "steps": a.steps, "loss": loss, "time_s": dt}
+                event = {
+                    "event": "step",
+                    "strategy": index,
+                    "step": len(losses) - 1,
+                    "steps": a.steps,
+                    "loss": loss,
+                    "time_s": dt,
+                }
                 print(json.dumps(event), flush=True)
     except RunError:
         raise

@@ -22,6 +22,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <map>
 #include <optional>
 
 using namespace vantage;
@@ -310,6 +311,54 @@ private Q_SLOTS:
         const auto result = testing::cancelMidRun(
             [&](Progress& p, const CancelToken& c) { ft::ExecuteRecipe::run(nullptr, r, p, c); }, 3);
         VERIFY_CANCELLED_MID_RUN(result);
+    }
+
+    // A validation starts Python four times whatever the points: the exporter, the one-process
+    // reference, one check of every strategy, and one launch that runs them in turn. A strategy that
+    // fails in the launch is its row's failure, and those after it run in a launch of their own: a
+    // module whose rank 1 dies fails every row, one launch each, each naming the rank.
+    void validatesInOneLaunch_data()
+    {
+        QTest::addColumn<QString>("callable");
+        QTest::newRow("every strategy runs") << QStringLiteral("mlp");
+        QTest::newRow("every strategy fails") << QStringLiteral("dies_on_rank1");
+    }
+    void validatesInOneLaunch()
+    {
+        requirePython();
+        QFETCH(QString, callable);
+        CountingRanks ranks;
+        const ft::ValidateRequest r{ .module = module(callable.toUtf8().constData()),
+            .devices = 2,
+            .cluster = ft::resolveCluster("h200x8"),
+            .points = 3,
+            .runner = quick(),
+            .runRanks = ranks.fn() };
+        const ft::ValidateRun v = ft::ValidateRecipe::run(nullptr, r, progress(), CancelToken{});
+        const int rows = int(v.rows.size());
+        QCOMPARE(rows, std::min(3, v.frontierPoints));
+        QVERIFY(rows >= 2); // else nothing runs after a failure
+        if (callable == QLatin1String("mlp")) {
+            QCOMPARE(*ranks.multi, 1);
+            QCOMPARE(*ranks.all, 4);
+            for (const ft::Measurement& m : v.rows) {
+                QVERIFY2(m.measured() && m.lossesMatch(), (m.label + ": " + m.refused + m.failed).c_str());
+                // Each row holds its own strategy's result: the configurations the runner placed.
+                std::map<QString, int> ran;
+                for (const Json& op : m.runner.at("ops"))
+                    ++ran[QString::fromStdString(op.at("config").get<std::string>())];
+                std::map<QString, int> planned; // "b2 x20, c2 x2"
+                for (const QString& part : QString::fromStdString(m.configs).split(QStringLiteral(", ")))
+                    planned[part.section(QLatin1String(" x"), 0, 0)] = part.section(QLatin1String(" x"), 1).toInt();
+                QCOMPARE(ran, planned);
+            }
+        } else {
+            QCOMPARE(*ranks.multi, rows);
+            for (const ft::Measurement& m : v.rows)
+                QVERIFY2(QString::fromStdString(m.failed).contains("rank 1")
+                        && QString::fromStdString(m.failed).contains("exit code 3"),
+                    (m.label + ": " + m.failed).c_str());
+        }
     }
 
     // Two points of the MLP's frontier through vantage-cli ft validate: each run and compared, the
