@@ -7,22 +7,6 @@
 
 namespace vantage::ft {
 
-void pushSorted(std::vector<ParetoPoint>& set, ParetoPoint p)
-{
-    if (!set.empty() && notAbove(set.back().memory, p.memory)) {
-        // The last point is no slower and no larger: it stands for p and p's points.
-        ParetoPoint& last = set.back();
-        last.slack = std::max(last.slack, last.memory - p.memory + p.slack);
-        return;
-    }
-    // Points with (nearly) the same time but more memory are dominated by p.
-    while (!set.empty() && notAbove(p.time, set.back().time) && set.back().memory >= p.memory) {
-        p.slack = std::max(p.slack, p.memory - set.back().memory + set.back().slack);
-        set.pop_back();
-    }
-    set.push_back(p);
-}
-
 void reduceToPareto(std::vector<ParetoPoint>& points)
 {
     std::sort(points.begin(), points.end(), [](const ParetoPoint& a, const ParetoPoint& b) {

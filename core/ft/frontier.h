@@ -2,6 +2,7 @@
 // Pareto sets of (time, memory): the value FT keeps for every assignment of its live frontier, and
 // the answer it returns. A set is kept sorted by time ascending, memory strictly descending.
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -41,8 +42,23 @@ void reduceToPareto(std::vector<ParetoPoint>& points);
 
 // Appends `p` to a Pareto set under construction whose points come in (time, memory) order: drops
 // p when the last point dominates it, and drops earlier points that p dominates. A point that goes
-// hands its slack to the one that dominates it.
-void pushSorted(std::vector<ParetoPoint>& set, ParetoPoint p);
+// hands its slack to the one that dominates it. Inline: the frontier search's merges call it for
+// every point they visit (a third of a search's time when it was a call).
+inline void pushSorted(std::vector<ParetoPoint>& set, ParetoPoint p)
+{
+    if (!set.empty() && notAbove(set.back().memory, p.memory)) {
+        // The last point is no slower and no larger: it stands for p and p's points.
+        ParetoPoint& last = set.back();
+        last.slack = std::max(last.slack, last.memory - p.memory + p.slack);
+        return;
+    }
+    // Points with (nearly) the same time but more memory are dominated by p.
+    while (!set.empty() && notAbove(p.time, set.back().time) && set.back().memory >= p.memory) {
+        p.slack = std::max(p.slack, p.memory - set.back().memory + set.back().slack);
+        set.pop_back();
+    }
+    set.push_back(p);
+}
 
 // The Pareto set of the union of two Pareto sets, into `out` (cleared first).
 void mergePareto(std::span<const ParetoPoint> a, std::span<const ParetoPoint> b, std::vector<ParetoPoint>& out);

@@ -298,8 +298,7 @@ FrontierSweep::FrontierSweep(const CostGraph& g, const FrontierOptions& options,
     // merge with their neighbours in the final thinning, which uses all of it.
     , m_stepEps(std::sqrt(1.0 + options.epsilon) - 1.0)
     , m_pool(threadCount(options.threads))
-    , m_scratchA(static_cast<std::size_t>(m_pool.size()))
-    , m_scratchB(static_cast<std::size_t>(m_pool.size()))
+    , m_scratch(static_cast<std::size_t>(m_pool.size()))
     , m_backPrev(static_cast<std::size_t>(m_n))
     , m_backConfig(static_cast<std::size_t>(m_n))
     , m_gcAt(std::max<std::size_t>(1, options.compactAfter))
@@ -506,8 +505,8 @@ void FrontierSweep::mergeState(std::size_t s, int worker, std::vector<ParetoPoin
             return a.state < b.state;
         return a.config < b.config;
     });
-    auto& acc = m_scratchA[static_cast<std::size_t>(worker)];
-    auto& tmp = m_scratchB[static_cast<std::size_t>(worker)];
+    auto& acc = m_scratch[static_cast<std::size_t>(worker)].acc;
+    auto& tmp = m_scratch[static_cast<std::size_t>(worker)].tmp;
     acc.clear();
     for (auto p = first; p != last; ++p) {
         const std::uint32_t b = m_offsets[p->state], e = m_offsets[p->state + 1];

@@ -63,7 +63,12 @@ private:
     const bool m_exact;
     const double m_stepEps;
     detail::WorkerPool m_pool;
-    std::vector<std::vector<ParetoPoint>> m_scratchA, m_scratchB;
+    // Each worker's merge buffers, a cache line of their own: the vectors' ends change with every
+    // point merged, and two workers' ends in one line made two threads slower than one.
+    struct alignas(64) Scratch {
+        std::vector<ParetoPoint> acc, tmp;
+    };
+    std::vector<Scratch> m_scratch;
     // The layer before the current step: Pareto points of every state of the previous frontier.
     std::vector<std::uint32_t> m_offsets = { 0, 1 };
     std::vector<double> m_times = { 0.0 }, m_mems = { 0.0 };

@@ -2,7 +2,7 @@
 // data parallelism with ZeRO stages 1-3 and selective recomputation as per-op decisions, for GPT-3
 // 175B on 1,024 devices and BERT-Large on 4,096 devices (h200x8 nodes), beside the same search
 // without them. Prints JSON with the search's size (states, points); asserts nothing.
-//   bench_ft_plans [--threads N]
+//   bench_ft_plans [--threads N] [--only I]     (I: one case, by its place in the list, from 0)
 
 #include "common/progress.h"
 #include "ft/cluster.h"
@@ -81,10 +81,12 @@ nlohmann::json run(const ClusterProfile& cluster, const Case& c, int threads)
 
 int main(int argc, char** argv)
 {
-    int threads = 0;
+    int threads = 0, only = -1;
     for (int i = 1; i < argc; ++i)
         if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
             threads = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--only") && i + 1 < argc)
+            only = std::atoi(argv[++i]);
     const ClusterProfile& cluster = builtinCluster("h200x8");
     nlohmann::json runs = nlohmann::json::array();
     // Without the decisions, with each, with both; exact, and with epsilon 0.01 where exact is refused.
@@ -92,8 +94,9 @@ int main(int argc, char** argv)
         = { { "bert-large", 4096, 0, false }, { "bert-large", 4096, 3, false }, { "bert-large", 4096, 0, true },
               { "bert-large", 4096, 3, true }, { "gpt3-175b", 1024, 0, false }, { "gpt3-175b", 1024, 3, false },
               { "gpt3-175b", 1024, 0, true }, { "gpt3-175b", 1024, 3, true }, { "gpt3-175b", 1024, 3, true, 0.01 } };
-    for (const Case& c : cases)
-        runs.push_back(run(cluster, c, threads));
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        if (only < 0 || std::size_t(only) == i)
+            runs.push_back(run(cluster, cases[i], threads));
     const nlohmann::json out = { { "bench", "ft_plans" }, { "cluster", cluster.name },
         { "hardware_threads", std::thread::hardware_concurrency() }, { "threads", threads }, { "runs", runs } };
     std::cout << out.dump(2) << '\n';
