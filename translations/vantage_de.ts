@@ -2472,6 +2472,14 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <source>Megatron + ZeRO-1 / recomputation</source>
         <translation>Megatron + ZeRO-1 / Neuberechnung</translation>
     </message>
+    <message>
+        <source>Strategy runner&apos;s overhead</source>
+        <translation>Overhead des Strategie-Runners</translation>
+    </message>
+    <message>
+        <source>Also measure what the strategy runner (PyTorch&apos;s DTensor, in Python) adds to each ATen op, forward and backward, so that predictions of strategies run by Run This Strategy and Validate Frontier include it (Python with PyTorch: $VANTAGE_PYTHON, else python3)</source>
+        <translation>Auch messen, was der Strategie-Runner (PyTorchs DTensor, in Python) jeder ATen-Operation vorwärts und rückwärts hinzufügt, damit die Vorhersagen für mit „Diese Strategie ausführen“ und „Front prüfen“ ausgeführte Strategien es enthalten (Python mit PyTorch: $VANTAGE_PYTHON, sonst python3)</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>

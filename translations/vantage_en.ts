@@ -2471,6 +2471,14 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <source>Megatron + ZeRO-1 / recomputation</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Strategy runner&apos;s overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also measure what the strategy runner (PyTorch&apos;s DTensor, in Python) adds to each ATen op, forward and backward, so that predictions of strategies run by Run This Strategy and Validate Frontier include it (Python with PyTorch: $VANTAGE_PYTHON, else python3)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>

@@ -2460,6 +2460,14 @@ python3 scripts/export_ft_graph.py --model torchvision.models:resnet50 --input f
         <source>Megatron + ZeRO-1 / recomputation</source>
         <translation>Megatron + ZeRO-1 / 重计算</translation>
     </message>
+    <message>
+        <source>Strategy runner&apos;s overhead</source>
+        <translation>策略运行器的开销</translation>
+    </message>
+    <message>
+        <source>Also measure what the strategy runner (PyTorch&apos;s DTensor, in Python) adds to each ATen op, forward and backward, so that predictions of strategies run by Run This Strategy and Validate Frontier include it (Python with PyTorch: $VANTAGE_PYTHON, else python3)</source>
+        <translation>同时测量策略运行器（PyTorch 的 DTensor，Python 中）在每个 ATen 算子的前向和反向中增加的开销，使“运行此策略”和“验证前沿”所运行策略的预测包含它（带 PyTorch 的 Python：$VANTAGE_PYTHON，否则 python3）</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::MainWindow</name>

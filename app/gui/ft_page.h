@@ -164,6 +164,7 @@ private:
     QSpinBox* m_calDevices;
     QSpinBox* m_calThreads;
     QSpinBox* m_calGemm;
+    QCheckBox* m_calRunner = nullptr; // also the strategy runner's overhead per ATen op
     QPushButton* m_calibrate;
     QLabel* m_calStatus;
     QWidget* m_runTab;

@@ -13,6 +13,7 @@
 #include "edl/client.h"
 #endif
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFormLayout>
@@ -53,6 +54,12 @@ QWidget* FtPage::buildCalibration()
     m_calDevices->setSpecialValueText(tr("all cores"));
     m_calThreads = spin("ftCalThreads", "threads_per_device");
     m_calGemm = spin("ftCalGemm", "gemm_max");
+    m_calRunner = new QCheckBox(tr("Strategy runner's overhead"), this);
+    m_calRunner->setObjectName(QStringLiteral("ftCalRunner"));
+    m_calRunner->setToolTip(tr("Also measure what the strategy runner (PyTorch's DTensor, in Python) adds to each "
+                               "ATen op, forward and backward, so that predictions of strategies run by "
+                               "Run This Strategy and Validate Frontier include it (Python with PyTorch: "
+                               "$VANTAGE_PYTHON, else python3)"));
     m_calibrate = new QPushButton(tr("Calibrate"), this);
     m_calibrate->setObjectName(QStringLiteral("ftCalibrate"));
     m_calibrate->setToolTip(tr("Measure matmuls, memory bandwidth, op overhead and the collectives of this "
@@ -67,6 +74,7 @@ QWidget* FtPage::buildCalibration()
     form->addRow(tr("Processes:"), m_calDevices);
     form->addRow(tr("Threads each:"), m_calThreads);
     form->addRow(tr("Largest matmul:"), m_calGemm);
+    form->addRow(QString(), m_calRunner);
     auto* box = new QGroupBox(tr("Calibrate This Machine"), this);
     auto* layout = new QVBoxLayout(box);
     layout->addLayout(form);
@@ -84,6 +92,8 @@ bool FtPage::startCalibration()
     request.plan.threads = m_calThreads->value();
     request.plan.gemmMax = m_calGemm->value();
     request.measure = deviceMeasure();
+    request.runnerOverhead = m_calRunner->isChecked();
+    request.runPython = pythonRanks();
     store::Session* session = this->session();
     m_calibrate->setEnabled(false);
     m_calStatus->setText(tr("Calibrating…"));

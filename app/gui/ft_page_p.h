@@ -5,6 +5,7 @@
 #include "ft_page.h"
 
 #include "common/json.h"
+#include "common/python_ranks.h"
 #include "ft/cluster.h"
 #include "ft/op_graph.h"
 #include "ft/search.h"
@@ -43,6 +44,10 @@ struct FtPage::State {
     QVector<widgets::ParetoMarker> measured; // strategies run (the Run tab), shown beside their prediction
     QVector<widgets::ParetoMarker> planKinds; // frontier points that use ZeRO or recomputation, by kind
 };
+
+// How the page starts Python children (the strategy runner, the runner-overhead calibration):
+// EDL's process runtime where the GUI has it, else none (the recipes then refuse).
+RunPythonRanks pythonRanks();
 
 // A point of a search: frontier index and index into its points (by time ascending); -1 for none.
 struct FtPoint {

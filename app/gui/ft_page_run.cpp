@@ -32,8 +32,6 @@
 
 namespace vantage::gui {
 
-namespace {
-
 RunPythonRanks pythonRanks()
 {
 #ifdef VANTAGE_GUI_EDL
@@ -42,6 +40,8 @@ RunPythonRanks pythonRanks()
     return {};
 #endif
 }
+
+namespace {
 
 QString percentText(double fraction)
 {

@@ -13,6 +13,7 @@
 #include "store/session.h"
 #include "widgets/pareto_chart.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
@@ -133,6 +134,37 @@ private Q_SLOTS:
         QCOMPARE(w.session()->runs().back().kind, store::RunKind::Validate);
         QDir().mkpath(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots"));
         w.grab().save(QStringLiteral(VANTAGE_TEST_BINARY_DIR "/screenshots/ft-run-tab.png"));
+    }
+
+    // Calibrate with "Strategy runner's overhead" checked: the devices and the runner's cost per ATen op
+    // measured off the GUI thread, stored with the run and in the profile the cluster box gets, so
+    // that the Run tab's predictions include it.
+    void calibratesTheRunnersOverhead()
+    {
+        if (!m_why.isEmpty())
+            QSKIP(qPrintable(m_why));
+        qputenv("VANTAGE_EDL_WORKER", VANTAGE_EDL_WORKER_BIN);
+        auto session = store::Session::create(m_dir.filePath(QStringLiteral("calibrate.vantage")).toStdString());
+        FtPage page;
+        page.setSession(&session);
+        child<QSpinBox>(&page, QStringLiteral("ftCalDevices"))->setValue(2);
+        child<QSpinBox>(&page, QStringLiteral("ftCalThreads"))->setValue(1);
+        child<QSpinBox>(&page, QStringLiteral("ftCalGemm"))->setValue(64);
+        auto* runner = child<QCheckBox>(&page, QStringLiteral("ftCalRunner"));
+        QVERIFY(!runner->isChecked()); // off by default: no Python needed to calibrate
+        runner->setChecked(true);
+        QCOMPARE(clickAndWait(&page, &FtPage::calibrationFinished, QStringLiteral("ftCalibrate"), 300000), true);
+        const auto runs = session.runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].status, store::RunStatus::Done);
+        QCOMPARE(runs[0].params.value("runner_overhead", false), true);
+        const Json& overhead = runs[0].result.at("cluster").at("runtime_overhead");
+        QVERIFY2(overhead.at("forward_us_per_aten_op").get<double>() > 0.0, overhead.dump().c_str());
+        QVERIFY2(overhead.at("backward_us_per_aten_op").get<double>() > 0.0, overhead.dump().c_str());
+        const QString status = child<QLabel>(&page, QStringLiteral("ftCalStatus"))->text();
+        QVERIFY2(status.contains(QStringLiteral("per ATen op")), qPrintable(status));
+        QCOMPARE(child<QComboBox>(&page, QStringLiteral("ftCluster"))->currentData().toString(),
+            QStringLiteral("calibrated:%1").arg(runs[0].id));
     }
 
     void showsAStoredRun()
