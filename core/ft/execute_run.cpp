@@ -12,8 +12,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <numeric>
+#include <optional>
 
 namespace vantage::ft {
 
@@ -140,10 +142,54 @@ struct Runner {
         std::string refused, failed;
     };
 
+    // Starts `start(batch)` over the strategies in `pending` (indices into `out`), each answered by
+    // its file (`fileOf`, read by `take`), until every one has an answer. The strategies run in turn,
+    // so after a start that failed the first without a file takes the error (refused for the
+    // runner's exit 2, else failed) and those after it start again; an exit 2 that answered none
+    // is the module's own refusal and answers them all.
+    void inTurn(std::vector<std::size_t> pending, std::vector<Outcome>& out,
+        const std::function<void(const std::vector<std::size_t>&, int)>& start,
+        const std::function<fs::path(std::size_t)>& fileOf,
+        const std::function<void(std::size_t, const Json&)>& take) const
+    {
+        for (int round = 0; !pending.empty(); ++round) {
+            std::optional<Error> error;
+            try {
+                start(pending, round);
+            } catch (const Cancelled&) {
+                throw;
+            } catch (const Error& e) {
+                error = e;
+            }
+            std::vector<std::size_t> rest;
+            bool blamed = false, answered = false;
+            for (const std::size_t i : pending) {
+                std::error_code ec;
+                if (fs::exists(fileOf(i), ec)) {
+                    answered = true;
+                    try {
+                        take(i, readJsonFile(fileOf(i)));
+                    } catch (const std::exception& e) { // a file of another shape
+                        out[i].failed = std::string("the strategy runner's answer cannot be read: ") + e.what();
+                    }
+                } else if (!error) { // the processes ended well but left no answer: the runner's failure
+                    out[i].failed = "the strategy runner wrote no answer for this strategy";
+                } else if (!blamed || (!answered && error->kind() == Error::Kind::InvalidInput)) {
+                    (error->kind() == Error::Kind::InvalidInput ? out[i].refused : out[i].failed) = error->what();
+                    blamed = true;
+                } else {
+                    rest.push_back(i);
+                }
+            }
+            pending = std::move(rest);
+        }
+    }
+
     // Runs the strategies on `devices` processes with two starts of Python for all of them: one
-    // process checks that every op of each runs (a refusal stops only its strategy), then one
-    // launch trains those that passed in turn. A strategy that fails in the launch is blamed with
-    // the error and those after it run in a launch of their own, so every strategy gets its row.
+    // process checks that every op of each runs (a refusal stops only its strategy, each verdict in
+    // its file), then one launch trains those that passed in turn, each from the module's initial
+    // weights. A strategy that fails in either is blamed with the error and those after it start
+    // again, so every strategy gets its row.
     std::vector<Outcome> runEach(
         const std::vector<fs::path>& strategies, int devices, const std::string& tag, Progress& progress) const
     {
@@ -151,86 +197,64 @@ struct Runner {
         fs::create_directories(logs);
         std::vector<Outcome> out(strategies.size());
         const auto file = [&](const char* what, std::size_t i) { return logs / (what + std::to_string(i) + ".json"); };
-        progress.report(0.0, "checking the configurations");
-        std::vector<fs::path> verdicts;
-        for (std::size_t i = 0; i < strategies.size(); ++i)
-            verdicts.push_back(file("check-", i));
-        std::optional<Error> checkError; // exit 2 when any was refused: the verdicts say which
-        try {
-            run(ranks("the strategy runner (check)", logs / "check", 1, runnerArgs(strategies, verdicts, "--check")),
-                cancel);
-        } catch (const Cancelled&) {
-            throw;
-        } catch (const Error& e) {
-            checkError = e;
-        }
-        std::vector<std::size_t> pending;
+        const auto folder = [](const char* what, int round) {
+            return round == 0 ? std::string(what) : what + ("-" + std::to_string(round));
+        };
+        const auto subset = [](const std::vector<fs::path>& all, const std::vector<std::size_t>& which) {
+            std::vector<fs::path> some;
+            for (const std::size_t i : which)
+                some.push_back(all[i]);
+            return some;
+        };
+        std::vector<fs::path> verdicts, results;
+        std::vector<std::size_t> every;
         for (std::size_t i = 0; i < strategies.size(); ++i) {
-            std::error_code ec;
-            if (!fs::exists(verdicts[i], ec)) { // the module itself, or the runner, failed before it
-                const Error& e
-                    = checkError ? *checkError : Error::failure("the strategy runner's check wrote no verdict");
-                (e.kind() == Error::Kind::InvalidInput ? out[i].refused : out[i].failed) = e.what();
-                continue;
-            }
-            const Json verdict = readJsonFile(verdicts[i]);
-            if (verdict.value("ok", false))
-                pending.push_back(i);
-            else
-                out[i].refused = verdict.value("refused", std::string("refused by the strategy runner's check"));
+            verdicts.push_back(file("check-", i));
+            results.push_back(file("result-", i));
+            every.push_back(i);
         }
-        const double total = double(std::max<std::size_t>(1, pending.size()));
-        double done = 0.0;
-        for (int launch = 0; !pending.empty(); ++launch) {
-            std::vector<fs::path> files, results;
-            for (const std::size_t i : pending) {
-                files.push_back(strategies[i]);
-                results.push_back(file("result-", i));
-            }
-            const std::string folder = launch == 0 ? std::string("run") : "run-" + std::to_string(launch);
-            PythonRanks r = ranks("the strategy runner", logs / folder, devices, runnerArgs(files, results, nullptr));
-            r.group = true; // one device too: the runner runs a strategy in a process group
-            r.onLine = [&progress, done, total](const Json& line) {
-                if (line.value("event", "") != "step")
-                    return;
-                const double index = line.value("strategy", 0.0), step = line.value("step", 0.0),
-                             steps = std::max(1.0, line.value("steps", 1.0));
-                const double at = done + index + std::clamp((step + 1.0) / steps, 0.0, 1.0);
-                progress.report(std::clamp(at / total, 0.0, 1.0),
-                    "strategy " + std::to_string(int(done + index) + 1) + " of " + std::to_string(int(total))
-                        + ", step " + std::to_string(int(step) + 1) + " of " + std::to_string(int(steps)));
-            };
-            std::optional<Error> error;
-            try {
+
+        progress.report(0.0, "checking the configurations");
+        std::vector<std::size_t> passed;
+        inTurn(
+            every, out,
+            [&](const std::vector<std::size_t>& batch, int round) {
+                run(ranks("the strategy runner (check)", logs / folder("check", round), 1,
+                        runnerArgs(subset(strategies, batch), subset(verdicts, batch), "--check")),
+                    cancel);
+            },
+            [&](std::size_t i) { return verdicts[i]; },
+            [&](std::size_t i, const Json& verdict) {
+                if (verdict.value("ok", false))
+                    passed.push_back(i);
+                else
+                    out[i].refused = verdict.value("refused", std::string("refused by the strategy runner's check"));
+            });
+        std::sort(passed.begin(), passed.end());
+
+        const double total = double(std::max<std::size_t>(1, passed.size()));
+        double done = 0.0; // strategies answered by earlier launches
+        inTurn(
+            passed, out,
+            [&](const std::vector<std::size_t>& batch, int round) {
+                done = double(passed.size() - batch.size());
+                PythonRanks r = ranks("the strategy runner", logs / folder("run", round), devices,
+                    runnerArgs(subset(strategies, batch), subset(results, batch), nullptr));
+                r.group = true; // one device too: the runner runs a strategy in a process group
+                r.onLine = [&progress, done, total](const Json& line) {
+                    if (line.value("event", "") != "step")
+                        return;
+                    const double index = line.value("strategy", 0.0), step = line.value("step", 0.0),
+                                 steps = std::max(1.0, line.value("steps", 1.0));
+                    const double at = done + index + std::clamp((step + 1.0) / steps, 0.0, 1.0);
+                    progress.report(std::clamp(at / total, 0.0, 1.0),
+                        "strategy " + std::to_string(int(done + index) + 1) + " of " + std::to_string(int(total))
+                            + ", step " + std::to_string(int(step) + 1) + " of " + std::to_string(int(steps)));
+                };
                 run(r, cancel);
-            } catch (const Cancelled&) {
-                throw;
-            } catch (const Error& e) {
-                error = e;
-            }
-            std::vector<std::size_t> rest;
-            bool blamed = false;
-            for (std::size_t k = 0; k < pending.size(); ++k) {
-                const std::size_t i = pending[k];
-                std::error_code ec;
-                if (fs::exists(results[k], ec)) {
-                    try {
-                        out[i].result = readJsonFile(results[k]);
-                    } catch (const std::exception& e) { // a result file of another shape
-                        out[i].failed = std::string("the runner's result cannot be read: ") + e.what();
-                    }
-                } else if (!error) { // the ranks ended well but left no result: the runner's failure
-                    out[i].failed = "the strategy runner wrote no result";
-                } else if (!blamed) { // the strategies run in turn: the first without a result failed
-                    (error->kind() == Error::Kind::InvalidInput ? out[i].refused : out[i].failed) = error->what();
-                    blamed = true;
-                } else {
-                    rest.push_back(i);
-                }
-            }
-            done += double(pending.size() - rest.size());
-            pending = std::move(rest);
-        }
+            },
+            [&](std::size_t i) { return results[i]; },
+            [&](std::size_t i, const Json& result) { out[i].result = result; });
         return out;
     }
 
