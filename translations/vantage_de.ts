@@ -1825,6 +1825,10 @@
         <source>the job ended before it answered</source>
         <translation>der Job endete, bevor er antwortete</translation>
     </message>
+    <message>
+        <source>leader on %1 · workers started by %2</source>
+        <translation>Leader auf %1 · Worker gestartet über %2</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>

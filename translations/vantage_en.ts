@@ -1825,6 +1825,10 @@
         <source>resized</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>leader on %1 · workers started by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>

@@ -1822,6 +1822,10 @@
         <source>the job ended before it answered</source>
         <translation>作业在应答前已结束</translation>
     </message>
+    <message>
+        <source>leader on %1 · workers started by %2</source>
+        <translation>领导者位于 %1 · 工作进程由 %2 启动</translation>
+    </message>
 </context>
 <context>
     <name>vantage::gui::EnginePage</name>

@@ -210,7 +210,8 @@ void printStatus(const JobStatus& s, Context& ctx)
         { "epoch", std::to_string(s.epoch + 1) + " of " + std::to_string(s.epochs) },
         { "loss", std::to_string(s.loss) },
         { "throughput", std::to_string(static_cast<long long>(s.throughput)) + " samples/s" },
-        { "message", s.message } });
+        { "leader", s.leaderHost + (s.leaderEndpoint.empty() ? "" : " (" + s.leaderEndpoint + ")") },
+        { "launcher", s.launcher }, { "message", s.message } });
     std::vector<std::vector<std::string>> rows;
     for (const auto& w : s.workers)
         rows.push_back(

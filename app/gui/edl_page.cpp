@@ -380,18 +380,25 @@ void EdlPage::showStatus()
     m_profile->setEnabled(attachedNow && !m_state->ended && !isBusy());
     const auto& st = m_state->status;
     const QLocale locale;
-    if (attachedNow)
-        m_status->setText(
-            tr("<b>%1</b> — %2<br>generation %3 · step %4 · epoch %5/%6<br>loss %7 · %8 samples/s · %9 workers")
-                .arg(QString::fromStdString(m_state->address->jobId).toHtmlEscaped())
-                .arg(jobStateText(st.state))
-                .arg(st.generation)
-                .arg(locale.toString(qlonglong(st.step)))
-                .arg(std::min(st.epoch + 1, std::max<std::int64_t>(st.epochs, 1)))
-                .arg(st.epochs)
-                .arg(locale.toString(st.loss, 'f', 4))
-                .arg(locale.toString(st.throughput, 'f', 0))
-                .arg(st.activeWorkers()));
+    if (attachedNow) {
+        QString text
+            = tr("<b>%1</b> — %2<br>generation %3 · step %4 · epoch %5/%6<br>loss %7 · %8 samples/s · %9 workers")
+                  .arg(QString::fromStdString(m_state->address->jobId).toHtmlEscaped())
+                  .arg(jobStateText(st.state))
+                  .arg(st.generation)
+                  .arg(locale.toString(qlonglong(st.step)))
+                  .arg(std::min(st.epoch + 1, std::max<std::int64_t>(st.epochs, 1)))
+                  .arg(st.epochs)
+                  .arg(locale.toString(st.loss, 'f', 4))
+                  .arg(locale.toString(st.throughput, 'f', 0))
+                  .arg(st.activeWorkers());
+        if (!st.leaderHost.empty()) // where the job is steered from, and how its workers start
+            text += QStringLiteral("<br>")
+                + tr("leader on %1 · workers started by %2")
+                      .arg(QString::fromStdString(st.leaderHost).toHtmlEscaped(),
+                          QString::fromStdString(st.launcher).toHtmlEscaped());
+        m_status->setText(text);
+    }
     // The chart says whether it follows a job or shows a run that has ended.
     m_chart->chart()->setTitle(attachedNow && !m_state->ended ? tr("Training, live")
             : m_run != 0                                      ? tr("Training of run %1").arg(m_run)

@@ -328,7 +328,8 @@ Json toJson(const JobStatus& s)
     return { { "job", s.jobId }, { "state", enumName(s.state) }, { "message", s.message }, { "trainer", s.trainer },
         { "generation", s.generation }, { "step", s.step }, { "epoch", s.epoch }, { "epochs", s.epochs },
         { "batch", s.globalBatch }, { "loss", s.loss }, { "throughput", s.throughput }, { "workers", workers },
-        { "scale_events", events }, { "elapsed_s", s.elapsedS } };
+        { "scale_events", events }, { "elapsed_s", s.elapsedS }, { "launcher", s.launcher },
+        { "leader", { { "host", s.leaderHost }, { "endpoint", s.leaderEndpoint } } } };
 }
 
 JobStatus jobStatusFromJson(const Json& j)
@@ -347,6 +348,14 @@ JobStatus jobStatusFromJson(const Json& j)
     s.loss = jsonFieldOr<double>(j, "loss", 0.0, w);
     s.throughput = jsonFieldOr<double>(j, "throughput", 0.0, w);
     s.elapsedS = jsonFieldOr<double>(j, "elapsed_s", 0.0, w);
+    s.launcher = jsonFieldOr<std::string>(j, "launcher", {}, w);
+    if (j.contains("leader")) {
+        const Json& leader = j["leader"];
+        if (!leader.is_object())
+            throw Error::invalidInput("status: 'leader' must be an object").forField("leader");
+        s.leaderHost = jsonFieldOr<std::string>(leader, "host", {}, "status leader");
+        s.leaderEndpoint = jsonFieldOr<std::string>(leader, "endpoint", {}, "status leader");
+    }
     if (j.contains("workers"))
         for (const auto& x : j["workers"])
             s.workers.push_back(workerInfoFromJson(x));

@@ -207,6 +207,9 @@ struct JobStatus {
     std::vector<WorkerInfo> workers;
     std::vector<ScaleEvent> scaleEvents;
     double elapsedS = 0.0;
+    std::string launcher; // how workers are started: "local", "ssh", "slurm"
+    std::string leaderHost; // the host the leader runs on (its hostname)
+    std::string leaderEndpoint; // where workers reach the leader
     std::int64_t activeWorkers() const;
 };
 

@@ -55,6 +55,9 @@ JobStatus Leader::Impl::status() const
     s.workers = membership.infos();
     s.scaleEvents = scale.events();
     s.elapsedS = since(started);
+    s.launcher = enumName(opt.effectiveLauncher());
+    s.leaderHost = hostname;
+    s.leaderEndpoint = workerEndpoint;
     return s;
 }
 

@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -202,6 +203,10 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json()["state"].toString(), QStringLiteral("running"));
         QCOMPARE(r.json()["workers"].toArray().size(), 1);
+        QCOMPARE(r.json()["launcher"].toString(), QStringLiteral("local"));
+        QCOMPARE(r.json()["leader"].toObject()["host"].toString(), QSysInfo::machineHostName());
+        QCOMPARE(r.json()["leader"].toObject()["endpoint"].toString(),
+            QString::fromStdString(edl::readJobFile(jobDir.toStdString()).endpoint));
 
         // A second job on this folder (start or run): refused, naming the folder and the job; job.json intact.
         const QByteArray jobFile = readBytes(jobDir + "/job.json");

@@ -28,6 +28,7 @@
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSysInfo>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -483,6 +484,11 @@ private Q_SLOTS:
         const QString status = child<QLabel>(page, QStringLiteral("edlStatus"))->text();
         QVERIFY2(status.contains(QString::fromStdString(jobId)), qPrintable(status)); // the run's job
         QTRY_VERIFY_WITH_TIMEOUT(page->currentStep() >= 20, 60000);
+        // Where the leader runs and how the workers start, from the job's status.
+        const QString live = child<QLabel>(page, QStringLiteral("edlStatus"))->text();
+        QVERIFY2(live.contains(EdlPage::tr("leader on %1 · workers started by %2")
+                                   .arg(QSysInfo::machineHostName().toHtmlEscaped(), QStringLiteral("local"))),
+            qPrintable(live));
         w.show();
         answerWhenAsked(MainWindow::tr("Stop the Job"));
         QVERIFY(w.close());

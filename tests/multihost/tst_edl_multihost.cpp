@@ -115,6 +115,12 @@ private Q_SLOTS:
         QCOMPARE(hosts.at(QStringLiteral("w0")).first, m_bed->host(1));
         QCOMPARE(hosts.at(QStringLiteral("w1")).first, m_bed->host(2));
         QCOMPARE(hosts.at(QStringLiteral("w2")).first, m_bed->host(3));
+        // The status names where the leader runs and how the workers start (edl status, the EDL page).
+        const QJsonObject leader = grown.value(QStringLiteral("leader")).toObject();
+        QCOMPARE(leader.value(QStringLiteral("host")).toString(), m_bed->host(1));
+        QVERIFY2(leader.value(QStringLiteral("endpoint")).toString().contains(m_bed->address(1)),
+            qPrintable(leader.value(QStringLiteral("endpoint")).toString()));
+        QCOMPARE(grown.value(QStringLiteral("launcher")).toString(), QStringLiteral("ssh"));
 
         QVERIFY(m_job->scale(job, QStringLiteral("--remove-count"), 1));
         QVERIFY2(m_job->waitFor(

@@ -111,7 +111,13 @@ private Q_SLOTS:
         QVERIFY2(m_job->waitFor(
                      job, [](const QJsonObject& s) { return countIn(s, QStringLiteral("active")) == 3; }, 120),
             "w2 never joined");
-        QCOMPARE(workers(m_job->status(job)).at(QStringLiteral("w2")).first, m_bed->host(3));
+        const QJsonObject grown = m_job->status(job);
+        QCOMPARE(workers(grown).at(QStringLiteral("w2")).first, m_bed->host(3));
+        QCOMPARE(grown.value(QStringLiteral("launcher")).toString(), QStringLiteral("slurm"));
+        // The leader runs in the batch step, on a node of the allocation.
+        const QString leaderHost
+            = grown.value(QStringLiteral("leader")).toObject().value(QStringLiteral("host")).toString();
+        QVERIFY2(leaderHost == m_bed->host(1) || leaderHost == m_bed->host(2), qPrintable(leaderHost));
         QCOMPARE(workerSteps(slurmJob), (QStringList{ m_bed->host(1), m_bed->host(2), m_bed->host(3) }));
 
         QVERIFY(m_job->scale(job, QStringLiteral("--remove-count"), 1));
