@@ -1826,8 +1826,20 @@
         <translation>der Job endete, bevor er antwortete</translation>
     </message>
     <message>
-        <source>leader on %1 · workers started by %2</source>
-        <translation>Leader auf %1 · Worker gestartet über %2</translation>
+        <source>workers started locally</source>
+        <translation>Worker lokal gestartet</translation>
+    </message>
+    <message>
+        <source>workers started over ssh</source>
+        <translation>Worker über ssh gestartet</translation>
+    </message>
+    <message>
+        <source>workers started as Slurm job steps</source>
+        <translation>Worker als Slurm-Job-Schritte gestartet</translation>
+    </message>
+    <message>
+        <source>leader on %1 · %2</source>
+        <translation>Leader auf %1 · %2</translation>
     </message>
 </context>
 <context>

@@ -1826,7 +1826,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>leader on %1 · workers started by %2</source>
+        <source>workers started locally</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workers started over ssh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workers started as Slurm job steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leader on %1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1823,8 +1823,20 @@
         <translation>作业在应答前已结束</translation>
     </message>
     <message>
-        <source>leader on %1 · workers started by %2</source>
-        <translation>领导者位于 %1 · 工作进程由 %2 启动</translation>
+        <source>workers started locally</source>
+        <translation>工作进程在本地启动</translation>
+    </message>
+    <message>
+        <source>workers started over ssh</source>
+        <translation>工作进程通过 ssh 启动</translation>
+    </message>
+    <message>
+        <source>workers started as Slurm job steps</source>
+        <translation>工作进程作为 Slurm 作业步启动</translation>
+    </message>
+    <message>
+        <source>leader on %1 · %2</source>
+        <translation>领导者位于 %1 · %2</translation>
     </message>
 </context>
 <context>

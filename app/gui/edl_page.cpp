@@ -392,11 +392,14 @@ void EdlPage::showStatus()
                   .arg(locale.toString(st.loss, 'f', 4))
                   .arg(locale.toString(st.throughput, 'f', 0))
                   .arg(st.activeWorkers());
-        if (!st.leaderHost.empty()) // where the job is steered from, and how its workers start
+        if (!st.leaderHost.empty()) { // where the job is steered from, and how its workers start
+            const QString how = st.launcher == "local" ? tr("workers started locally")
+                : st.launcher == "ssh"                 ? tr("workers started over ssh")
+                : st.launcher == "slurm"               ? tr("workers started as Slurm job steps")
+                                                       : QString::fromStdString(st.launcher).toHtmlEscaped();
             text += QStringLiteral("<br>")
-                + tr("leader on %1 · workers started by %2")
-                      .arg(QString::fromStdString(st.leaderHost).toHtmlEscaped(),
-                          QString::fromStdString(st.launcher).toHtmlEscaped());
+                + tr("leader on %1 · %2").arg(QString::fromStdString(st.leaderHost).toHtmlEscaped(), how);
+        }
         m_status->setText(text);
     }
     // The chart says whether it follows a job or shows a run that has ended.
