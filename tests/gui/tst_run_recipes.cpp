@@ -520,10 +520,10 @@ private Q_SLOTS:
             "--samples", "1024", "--batch", "64", "--devices", "cpu" });
         QVERIFY2(r.code == 0, r.err.constData());
         Compare c;
-        // The folder, the job's id, the workers' processes and when things happened are new for
-        // every job; throughput and step times are measured. Losses, steps, events, the ledger and
-        // the replicas' parameter hashes must agree.
-        c.differs.keys = { "job_dir", "job", "pid", "port", "when", "throughput" };
+        // The folder, the job's id, the leader's endpoint, the workers' processes and when things
+        // happened are new for every job; throughput and step times are measured. Losses, steps,
+        // events, the ledger and the replicas' parameter hashes must agree.
+        c.differs.keys = { "job_dir", "job", "endpoint", "pid", "port", "when", "throughput" };
         c.seriesValuesDiffer = { "throughput" };
         c.differs.relative = 1e-9;
         check(pageFile, cliFile, "train", c);
