@@ -1,11 +1,11 @@
 #include "common/calibration.h"
 
+#include "common/devices.h"
 #include "common/error.h"
 #include "common/params.h"
 
 #include <fstream>
 #include <thread>
-#include <unistd.h>
 
 namespace vantage {
 
@@ -187,9 +187,7 @@ std::vector<double> copySizes(const CalibrationPlan& plan)
 MachineInfo thisMachine()
 {
     MachineInfo m;
-    char host[256] = {};
-    if (::gethostname(host, sizeof host - 1) == 0)
-        m.hostname = host;
+    m.hostname = hostName();
     m.cpuModel = cpuModel();
     m.cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     m.memoryBytes = memTotal();

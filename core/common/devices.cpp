@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <thread>
+#include <unistd.h>
 
 #ifdef VANTAGE_HAVE_CUDA
 #include <cuda_runtime_api.h>
@@ -11,6 +12,14 @@
 #endif
 
 namespace vantage {
+
+std::string hostName()
+{
+    char buf[256] = {};
+    if (::gethostname(buf, sizeof buf - 1) != 0)
+        return {};
+    return buf;
+}
 
 DeviceReport probeDevices()
 {

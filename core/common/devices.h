@@ -29,6 +29,10 @@ struct DeviceReport {
 
 DeviceReport probeDevices();
 
+// This machine's name (gethostname), empty when it has none: what the session, the EDL leader and
+// its workers and a calibration record as where they ran.
+std::string hostName();
+
 // "cpu" (or empty) -> -1; "cuda" / "gpu" -> 0; "cuda:N" -> N. Anything else throws
 // Error::invalidInput naming the string (field "device").
 int parseDeviceIndex(const std::string& device);

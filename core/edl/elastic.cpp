@@ -3,6 +3,7 @@
 // GPU when this LibTorch has it); the leader is only told about steps, over the control plane.
 #include "edl/elastic.h"
 
+#include "common/devices.h"
 #include "common/error.h"
 #include "common/messages.h"
 #include "edl/checkpoint_p.h"
@@ -491,11 +492,9 @@ ElasticContext::ElasticContext(WorkerEnvironment env)
     }
     d.channel = std::make_unique<Channel>(d.env.endpoint, d.env.token, d.env.workerId);
     d.channel->setJob(d.env.jobId);
-    char host[256] = {};
-    ::gethostname(host, sizeof host - 1);
     Message hello;
     hello.type = std::string(msg::Hello);
-    hello.body = { { "pid", static_cast<std::int64_t>(::getpid()) }, { "host", std::string(host) },
+    hello.body = { { "pid", static_cast<std::int64_t>(::getpid()) }, { "host", hostName() },
         { "device", d.env.device } };
     const Message welcome = d.channel->request(std::move(hello), 10.0);
     if (welcome.type != msg::Welcome)

@@ -10,7 +10,7 @@
 #include "edl/leader.h"
 #include "edl/leader_parts_p.h"
 
-#include "common/calibration.h"
+#include "common/devices.h"
 #include "common/error.h"
 #include "edl/elastic.h"
 #include "edl/ledger.h"
@@ -130,7 +130,7 @@ struct Leader::Impl {
     std::unique_ptr<StoreHost> rendezvous; // the rendezvous store the workers form their process groups on
     std::unique_ptr<Launcher> launcher;
     std::string workerEndpoint; // what workers connect to
-    std::string hostname = thisMachine().hostname; // where this leader runs, for the status
+    std::string hostname = hostName(); // where this leader runs, for the status
     Clock::time_point started = Clock::now();
     const CancelToken* cancel = nullptr; // run()'s, for as long as it runs
     Progress* progress = nullptr;

@@ -194,8 +194,9 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) 
     r.weights = used * wBytes;
     r.gradients = used * wBytes;
     r.optimizerState = owned * stateBytes;
-    // Activations kept for backward: the output (and extras like attention scores), split by
-    // batch, positions and output; a reduction split leaves the output replicated.
+    // Activations kept for backward: the output and extras like attention scores, split by batch,
+    // positions and output (a reduction split leaves the output replicated); where the exporter
+    // measured what the framework keeps, that, its inputs split as the op reads them (below).
     r.activations = op.savedElements * fB * fS * fC * ab;
 
     // Compute: a roofline per pass (FLOPs at the achievable peak, or bytes at the achievable
@@ -207,8 +208,20 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) 
     // A weighted op reads its whole input per output shard (a grouped conv only its groups' channels).
     const bool wholeInput = op.kind == OpKind::Linear || (op.kind == OpKind::Conv2d && op.groups == 1);
     const double inShare = wholeInput ? fB * fS * fK : fB * fS * fC;
+    if (op.keptElements >= 0.0)
+        r.activations = ((op.keptElements - op.keptInputElements) * fB * fS * fC + op.keptInputElements * inShare) * ab;
     const double traffic = (inputElems * inShare + op.output.elements() * fB * fS * fC) * ab + used * wBytes;
-    const double pass = std::max(op.forwardFlops * work / peak, traffic / memBw);
+    double pass = std::max(op.forwardFlops * work / peak, traffic / memBw);
+    // Where the exporter measured the bytes the op's memory-bound ATen kernels move (everything but
+    // its matmuls: a GELU written out is eight passes over the MLP's width), those kernels run one
+    // after another, each at the memory's bandwidth, split as the op's output: after the matmul of
+    // a weighted op or an attention, instead of the op's own traffic for the rest.
+    double memoryBound = 0.0;
+    if (op.traffic >= 0.0) {
+        memoryBound = op.traffic * fB * fS * fC * ab / memBw;
+        const bool matmul = op.kind == OpKind::Linear || op.kind == OpKind::Conv2d || op.kind == OpKind::Attention;
+        pass = matmul ? pass : std::max(op.forwardFlops * work / peak, used * wBytes / memBw);
+    }
     const int kernels = 1 + (op.params + op.sharedParams > 0 ? 2 : 1);
     // Optimizer step, memory-bound: Adam reads weights, gradients and states and writes weights and
     // states back (about 2x the state bytes); SGD touches less.
@@ -220,8 +233,10 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) 
     const RuntimeOverhead& rt = m_cluster.runtime;
     const double overhead
         = rt.measured() ? double(op.atenOps) * (rt.forward + rt.backward) : kernels * dev.kernelOverhead;
-    r.compute = pass * (1.0 + backwardFactor(op.kind)) + overhead + stepBytes / memBw;
-    r.forwardPass = pass;
+    // Backward of the memory-bound kernels: one pass of theirs (an element-wise gradient reads and
+    // writes about what its forward did).
+    r.compute = pass * (1.0 + backwardFactor(op.kind)) + 2.0 * memoryBound + overhead + stepBytes / memBw;
+    r.forwardPass = pass + memoryBound;
     r.optimizerStep = stepBytes / memBw;
 
     communication(op, c, { fB, fS, fC, fK }, used * wBytes, knobs.sequenceParallel, r);

@@ -403,7 +403,9 @@ void shapeLoss(Op& op, const std::vector<TensorShape>& ins)
         bad(op, "a loss takes one input (the logits)");
     op.output = { in.batch, 1, in.height, in.width, in.image };
     op.forwardFlops = 5.0 * in.elements();
-    op.savedElements = op.output.elements() + in.elements(); // the softmax, for the gradient
+    // The softmax, kept for the gradient, and the step's peak at the start of backward: the logits'
+    // gradient formed while every activation is still kept (the logits themselves are their op's).
+    op.savedElements = op.output.elements() + 2.0 * in.elements();
 }
 
 } // namespace

@@ -114,6 +114,17 @@ struct Op {
     // per framework op (ClusterProfile::runtime). 1 when the graph does not say; 0 for an op made of
     // none (a loss computed outside the exported program).
     int atenOps = 1;
+    // What the framework keeps for the op's backward, measured by the exporter (autograd's saved
+    // tensors, in fp32 elements: bytes / 4, at the graph's batch); < 0 when the graph does not say,
+    // and the op's activations are then savedElements, FT's own count.
+    double keptElements = -1.0;
+    // Of those, the elements the op read from other ops (a linear's input): a device keeps them as it
+    // reads them (split by batch, positions and the reduction), the rest as the op's output.
+    double keptInputElements = 0.0;
+    // The 4-byte elements the op's memory-bound framework kernels (all but its matmuls, convolutions
+    // and attention) read and write in forward, measured by the exporter at the graph's batch; < 0
+    // when the graph does not say (the op's own traffic, inputs and output, prices it).
+    double traffic = -1.0;
 
     // Derived by OpGraph::add.
     std::int64_t params = 0; // trainable parameters this op owns

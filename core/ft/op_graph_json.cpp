@@ -16,6 +16,7 @@ namespace {
 
 // More ATen ops than any one FT op is made of (a written-out attention is a few dozen).
 constexpr std::int64_t kMaxAtenOps = 1 << 20;
+constexpr std::int64_t kMaxSavedElements = std::int64_t{ 1 } << 50; // saved, traffic
 
 using detail::JsonReader;
 
@@ -126,7 +127,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     r.requireObject(o, at,
         { "name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out", "vocab",
             "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim", "bias", "batch_norm",
-            "activation", "function", "tied_to", "ceil_mode", "groups", "params", "window", "aten_ops" });
+            "activation", "function", "tied_to", "ceil_mode", "groups", "params", "window", "aten_ops", "saved", "saved_inputs", "traffic" });
     Op op;
     op.name = r.string(o, "name", at);
     try {
@@ -173,6 +174,34 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
                 + ", found " + std::to_string(atenOps),
             at + "/aten_ops");
     op.atenOps = static_cast<int>(atenOps);
+    if (r.has(o, "saved")) {
+        const std::int64_t saved = r.integer(o, "saved", at, 0);
+        if (saved < 0 || saved > kMaxSavedElements)
+            r.fail("saved (the elements autograd keeps for the op's backward) must be between 0 and 2^50, found "
+                    + std::to_string(saved),
+                at + "/saved");
+        if (op.kind == OpKind::Loss)
+            r.fail("'saved' is for the program's ops; the loss is FT's own", at + "/saved");
+        op.keptElements = double(saved);
+        const std::int64_t inputs = r.integer(o, "saved_inputs", at, 0);
+        if (inputs < 0 || inputs > saved)
+            r.fail("saved_inputs (the part of 'saved' the op read from other ops) must be between 0 and saved ("
+                    + std::to_string(saved) + "), found " + std::to_string(inputs),
+                at + "/saved_inputs");
+        op.keptInputElements = double(inputs);
+    } else if (r.has(o, "saved_inputs")) {
+        r.fail("'saved_inputs' is a part of 'saved', which the op does not give", at + "/saved_inputs");
+    }
+    if (r.has(o, "traffic")) {
+        const std::int64_t traffic = r.integer(o, "traffic", at, 0);
+        if (traffic < 0 || traffic > kMaxSavedElements)
+            r.fail("traffic (the elements the op's memory-bound ATen kernels move) must be between 0 and 2^50, found "
+                    + std::to_string(traffic),
+                at + "/traffic");
+        if (op.kind == OpKind::Loss)
+            r.fail("'traffic' is for the program's ops; the loss is FT's own", at + "/traffic");
+        op.traffic = double(traffic);
+    }
     op.bias = r.boolean(o, "bias", at, op.kind == OpKind::Linear);
     op.batchNorm = r.boolean(o, "batch_norm", at, false);
     op.ceilMode = r.boolean(o, "ceil_mode", at, false);
@@ -330,6 +359,12 @@ Json toJson(const OpGraph& g)
             o["params"] = op.learnedParams;
         if (op.atenOps != 1)
             o["aten_ops"] = op.atenOps;
+        if (op.keptElements >= 0.0) {
+            o["saved"] = static_cast<std::int64_t>(op.keptElements);
+            o["saved_inputs"] = static_cast<std::int64_t>(op.keptInputElements);
+        }
+        if (op.traffic >= 0.0)
+            o["traffic"] = static_cast<std::int64_t>(op.traffic);
         ops.push_back(std::move(o));
     }
     return { { "name", g.name }, { "ops", ops } };

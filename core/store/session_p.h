@@ -4,6 +4,7 @@
 
 #include "store/session.h"
 
+#include "common/devices.h"
 #include "common/error.h"
 #include "common/text_input.h"
 #include "common/version.h"
@@ -89,14 +90,6 @@ ALTER TABLE runs ADD COLUMN shape_version INTEGER NOT NULL DEFAULT 0;
 };
 
 inline constexpr const char* kNow = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
-
-inline std::string hostName()
-{
-    char buf[256] = {};
-    if (::gethostname(buf, sizeof buf - 1) != 0)
-        return {};
-    return buf;
-}
 
 inline bool processAlive(std::int64_t pid)
 {
@@ -329,7 +322,6 @@ std::string foreignObjects(sqlite3* db, const fs::path& path, int version);
 } // namespace detail
 
 using detail::Access;
-using detail::hostName;
 using detail::jsonOrNull;
 using detail::kInterrupted;
 using detail::kMigrations;

@@ -39,6 +39,7 @@ class AtenCounter:
         self.mapper = mapper
         self.owner: dict[fx.Node, Op] = {}  # resolved while walking: the op object
         self.deferred: dict[fx.Node, tuple[Act, Op | None]] = {}  # an activation materialized later
+        self.owners: dict[fx.Node, Op] = {}  # after count(): every call's FT op in the final graph
 
     def by_name(self, name: str) -> Op | None:
         return next((o for o in reversed(self.mapper.ops) if o["name"] == name), None)
@@ -85,6 +86,7 @@ class AtenCounter:
             if n not in owner:
                 read = next((owner[i] for i in n.all_input_nodes if i in owner), None)
                 owner[n] = read if read is not None else ops[-1]
+        self.owners = owner
         counts = {id(o): 0 for o in ops}
         for n in nodes:
             if is_aten(n):

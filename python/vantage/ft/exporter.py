@@ -22,6 +22,7 @@ from vantage.ft.counts import AtenCounter
 from vantage.ft.fusion import fuse
 from vantage.ft.kinds import AtenMapper
 from vantage.ft.nodes import ExportError, location, op_text
+from vantage.ft.saved import count_saved
 from vantage.ft.values import Act, Const, Data, Many, Value
 
 __all__ = ["ExportError", "Exporter", "Graph", "Op", "export_graph", "export_saved"]
@@ -105,7 +106,11 @@ class Exporter:
         self.mapper.emit_loss(out)
         ops = fuse(self.mapper.ops, self.mapper.notes, self.mapper.absorbed)
         counter.count(self.program.graph, ops)
-        return {"name": self.name, "ops": ops, "source": self.source()}
+        source = self.source()
+        unsaved = count_saved(self.program, counter.owners, ops, self.batch / self.sample_batch)
+        if unsaved is not None:
+            source["saved"] = unsaved  # why the ops' activations are FT's formula's
+        return {"name": self.name, "ops": ops, "source": source}
 
     def source(self) -> dict[str, Any]:
         # A tied weight may be listed under each of its names (T5's shared, encoder and decoder

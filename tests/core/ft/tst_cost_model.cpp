@@ -381,6 +381,48 @@ private Q_SLOTS:
             qPrintable(QStringLiteral("%1 s more, not %2").arg(with - without).arg(overheadS)));
     }
 
+    // Activations the exporter measured (what autograd keeps, `saved`; of it, `saved_inputs` read from
+    // another op): the op's own part split as its output, its inputs as the op reads them (a linear:
+    // batch, positions and the reduction), in 16 bits (mixed precision); by hand on fc1 (1024 tokens,
+    // 1024 in, 4096 out), its input and a 4096-wide pre-activation kept.
+    void measuredActivationsAreSplitAsTheOpReadsThem_data()
+    {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<double>("ownShare"); // of the 1024 x 4096 the op made
+        QTest::addColumn<double>("inputShare"); // of its 1024 x 1024 input
+        QTest::newRow("data parallel") << "b4" << 0.25 << 0.25;
+        QTest::newRow("column parallel: the whole input") << "c4" << 0.25 << 1.0;
+        QTest::newRow("row parallel: the output whole") << "k4" << 1.0 << 0.25;
+        QTest::newRow("replicated") << "r4" << 1.0 << 1.0;
+        QTest::newRow("batch and columns") << "b2c2" << 0.25 << 0.5;
+    }
+    void measuredActivationsAreSplitAsTheOpReadsThem()
+    {
+        QFETCH(QString, config);
+        QFETCH(double, ownShare);
+        QFETCH(double, inputShare);
+        const double in = 1024.0 * 1024.0, own = 1024.0 * 4096.0;
+        const std::string text = QStringLiteral(R"({"ops": [
+{"name": "fc0", "kind": "linear", "batch": 8, "features": 1024, "seq": 128, "out": 1024},
+{"name": "fc1", "kind": "linear", "inputs": ["fc0"], "out": 4096, "saved": %1, "saved_inputs": %2},
+{"name": "fc2", "kind": "linear", "inputs": ["fc1"], "out": 1024}]})")
+                                     .arg(qint64(in + own))
+                                     .arg(qint64(in))
+                                     .toStdString();
+        const OpGraph g = opGraphFromText(text, "measured.json");
+        QCOMPARE(g.op(1).keptElements, in + own);
+        QCOMPARE(toJson(g)["ops"][1]["saved_inputs"].get<std::int64_t>(), std::int64_t(in));
+        QVERIFY(!toJson(g)["ops"][2].contains("saved")); // not measured: FT's own count
+        const CostModel model(roundCluster(), 4);
+        const OpConfig c = parseConfigName(config.toStdString());
+        const double got = model.opCost(g.op(1), c).activations;
+        const double want = (own * ownShare + in * inputShare) * 2.0;
+        QVERIFY2(near(got, want, 1e-12), qPrintable(QStringLiteral("%1 bytes, not %2").arg(got).arg(want)));
+        // Unmeasured, the op keeps its output (1024 x 4096) split by batch, positions and output.
+        const double unmeasured = model.opCost(g.op(2), c).activations;
+        QVERIFY(near(unmeasured, 1024.0 * 1024.0 * 2.0 * ownShare, 1e-12));
+    }
+
     void builtinClusters()
     {
         QCOMPARE(ft::builtinClusters().size(), std::size_t(4));
