@@ -213,14 +213,16 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) 
     const double traffic = (inputElems * inShare + op.output.elements() * fB * fS * fC) * ab + used * wBytes;
     double pass = std::max(op.forwardFlops * work / peak, traffic / memBw);
     // Where the exporter measured the bytes the op's memory-bound ATen kernels move (everything but
-    // its matmuls: a GELU written out is eight passes over the MLP's width), those kernels run one
-    // after another, each at the memory's bandwidth, split as the op's output: after the matmul of
-    // a weighted op or an attention, instead of the op's own traffic for the rest.
+    // its matmuls: a GELU written out is eight passes over the MLP's width), those bytes, split as
+    // the op's output, at the memory's bandwidth: after the matmul of a weighted op or an attention,
+    // in place of the op's own traffic in the roofline of the other kinds.
     double memoryBound = 0.0;
     if (op.traffic >= 0.0) {
-        memoryBound = op.traffic * fB * fS * fC * ab / memBw;
-        const bool matmul = op.kind == OpKind::Linear || op.kind == OpKind::Conv2d || op.kind == OpKind::Attention;
-        pass = matmul ? pass : std::max(op.forwardFlops * work / peak, used * wBytes / memBw);
+        const double measured = op.traffic * fB * fS * fC * ab / memBw;
+        if (op.kind == OpKind::Linear || op.kind == OpKind::Conv2d || op.kind == OpKind::Attention)
+            memoryBound = measured;
+        else
+            pass = std::max(op.forwardFlops * work / peak, measured);
     }
     const int kernels = 1 + (op.params + op.sharedParams > 0 ? 2 : 1);
     // Optimizer step, memory-bound: Adam reads weights, gradients and states and writes weights and
@@ -233,8 +235,8 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) 
     const RuntimeOverhead& rt = m_cluster.runtime;
     const double overhead
         = rt.measured() ? double(op.atenOps) * (rt.forward + rt.backward) : kernels * dev.kernelOverhead;
-    // Backward of the memory-bound kernels: one pass of theirs (an element-wise gradient reads and
-    // writes about what its forward did).
+    // The backward of a matmul's memory-bound kernels: one pass of theirs (an element-wise gradient
+    // reads and writes about what its forward did).
     r.compute = pass * (1.0 + backwardFactor(op.kind)) + 2.0 * memoryBound + overhead + stepBytes / memBw;
     r.forwardPass = pass + memoryBound;
     r.optimizerStep = stepBytes / memBw;

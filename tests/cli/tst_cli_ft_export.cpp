@@ -1,7 +1,8 @@
 // FT on the user's own PyTorch model: scripts/export_ft_graph.py (torch.export's ATen program, with
 // PyPI's PyTorch 2.x of scripts/setup-pyenv.sh) writes the op graph of torchvision's resnet50 and of
 // a GPT-2 written as nanoGPT users write it (tests/core/ft/gpt2_style.py); `vantage-cli ft search
-// --graph` on it must give the zoo model's parameter count and frontier. Models FT has no cost for,
+// --graph` on it must give the zoo model's parameter count, and its frontier once the exporter's
+// measurements (saved, traffic) are taken out of the graph. Models FT has no cost for,
 // and models torch.export cannot trace, are refused with exit 2, the op and the user's line.
 
 #include "cli_harness.h"
@@ -90,9 +91,33 @@ private Q_SLOTS:
         QFETCH(QString, batch);
         QFETCH(QString, zoo);
         QFETCH(QString, devices);
-        const QString out = path(zoo + ".json");
-        const Result e = exporter({ "--model", model, "--input", input, "--batch", batch, "--out", out });
+        const QString measured = path(zoo + "-measured.json");
+        const Result e = exporter({ "--model", model, "--input", input, "--batch", batch, "--out", measured });
         QVERIFY2(e.code == 0, e.err.constData());
+        // The exporter's measurements of what PyTorch keeps and moves (saved, traffic) price the graph
+        // as PyTorch runs it; without them FT prices the graph by its own formulas, the zoo's.
+        const Result priced = cli({ "--json", "ft", "search", "--graph", measured, "--devices", devices });
+        QVERIFY2(priced.code == 0, priced.err.constData());
+        for (const QJsonValue f : priced.json()["frontiers"].toArray())
+            QVERIFY(!f.toObject()["points"].toArray().isEmpty());
+        const QString out = path(zoo + ".json");
+        {
+            QFile in(measured), stripped(out);
+            QVERIFY(in.open(QIODevice::ReadOnly) && stripped.open(QIODevice::WriteOnly));
+            QJsonObject graph = QJsonDocument::fromJson(in.readAll()).object();
+            QJsonArray ops = graph["ops"].toArray();
+            int measuredOps = 0;
+            for (QJsonValueRef op : ops) {
+                QJsonObject o = op.toObject();
+                measuredOps += o.contains("saved") && o.contains("traffic") ? 1 : 0;
+                for (const char* key : { "saved", "saved_inputs", "traffic" })
+                    o.remove(key);
+                op = o;
+            }
+            QCOMPARE(measuredOps, ops.size() - 1); // every op but the loss
+            graph["ops"] = ops;
+            stripped.write(QJsonDocument(graph).toJson());
+        }
         const Result mine = cli({ "--json", "ft", "search", "--graph", out, "--devices", devices });
         QVERIFY2(mine.code == 0, mine.err.constData());
         const Result want = cli({ "--json", "ft", "search", "--model", zoo, "--devices", devices });

@@ -423,6 +423,48 @@ private Q_SLOTS:
         QVERIFY(near(unmeasured, 1024.0 * 1024.0 * 2.0 * ownShare, 1e-12));
     }
 
+    // The bytes an op's memory-bound kernels move, as the exporter measured them (`traffic`): at the
+    // memory's bandwidth (1 TB/s x 0.5 here), split as the op's output, in 16 bits; a linear pays
+    // them after its matmul, forward and once more in backward; a norm has them as its roofline's
+    // traffic (large enough here to be its whole forward pass).
+    void measuredTrafficIsPricedAtTheMemorysBandwidth_data()
+    {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<double>("share"); // of the op's output a device holds
+        QTest::newRow("one device") << "r4" << 1.0;
+        QTest::newRow("data parallel") << "b4" << 0.25;
+        QTest::newRow("batch and positions") << "b2r2" << 0.5;
+    }
+    void measuredTrafficIsPricedAtTheMemorysBandwidth()
+    {
+        QFETCH(QString, config);
+        QFETCH(double, share);
+        const double linearTraffic = 18.0 * 1024 * 4096, normTraffic = 1e12;
+        const auto graph = [&](bool measured) {
+            const QString fc1 = measured ? QStringLiteral(R"(, "traffic": %1)").arg(qint64(linearTraffic)) : QString();
+            const QString ln = measured ? QStringLiteral(R"(, "traffic": %1)").arg(qint64(normTraffic)) : QString();
+            return opGraphFromText(QStringLiteral(R"({"ops": [
+{"name": "fc0", "kind": "linear", "batch": 8, "features": 1024, "seq": 128, "out": 1024},
+{"name": "fc1", "kind": "linear", "inputs": ["fc0"], "out": 4096, "activation": "gelu"%1},
+{"name": "ln", "kind": "layernorm", "inputs": ["fc1"]%2}]})")
+                                       .arg(fc1, ln)
+                                       .toStdString(),
+                "traffic.json");
+        };
+        const OpGraph with = graph(true), without = graph(false);
+        QCOMPARE(with.op(1).traffic, linearTraffic);
+        QCOMPARE(toJson(with)["ops"][2]["traffic"].get<std::int64_t>(), std::int64_t(normTraffic));
+        QCOMPARE(without.op(1).traffic, -1.0);
+        const CostModel model(roundCluster(), 4);
+        const OpConfig c = parseConfigName(config.toStdString());
+        const double memBw = 1e12 * 0.5;
+        const double kernels = linearTraffic * share * 2.0 / memBw;
+        const OpCost a = model.opCost(with.op(1), c), b = model.opCost(without.op(1), c);
+        QVERIFY(near(a.forwardPass - b.forwardPass, kernels, 1e-9));
+        QVERIFY(near(a.compute - b.compute, 2.0 * kernels, 1e-9));
+        QVERIFY(near(model.opCost(with.op(2), c).forwardPass, normTraffic * share * 2.0 / memBw, 1e-12));
+    }
+
     void builtinClusters()
     {
         QCOMPARE(ft::builtinClusters().size(), std::size_t(4));
