@@ -494,8 +494,8 @@ ElasticContext::ElasticContext(WorkerEnvironment env)
     d.channel->setJob(d.env.jobId);
     Message hello;
     hello.type = std::string(msg::Hello);
-    hello.body = { { "pid", static_cast<std::int64_t>(::getpid()) }, { "host", hostName() },
-        { "device", d.env.device } };
+    hello.body
+        = { { "pid", static_cast<std::int64_t>(::getpid()) }, { "host", hostName() }, { "device", d.env.device } };
     const Message welcome = d.channel->request(std::move(hello), 10.0);
     if (welcome.type != msg::Welcome)
         throw Error::failure("the leader answered hello with '" + welcome.type + "'").inOp("register worker");

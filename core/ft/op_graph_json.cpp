@@ -127,7 +127,8 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
     r.requireObject(o, at,
         { "name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out", "vocab",
             "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim", "bias", "batch_norm",
-            "activation", "function", "tied_to", "ceil_mode", "groups", "params", "window", "aten_ops", "saved", "saved_inputs", "traffic" });
+            "activation", "function", "tied_to", "ceil_mode", "groups", "params", "window", "aten_ops", "saved",
+            "saved_inputs", "traffic" });
     Op op;
     op.name = r.string(o, "name", at);
     try {

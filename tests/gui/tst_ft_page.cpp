@@ -330,7 +330,7 @@ private Q_SLOTS:
                                           << "4,8" << true;
         QTest::newRow("only the larger device count fits") << "transformer-big" << 256 << "v100x8"
                                                            << "4,8" << false;
-        QTest::newRow("the fastest points do not fit") << "bert-large" << 124 << "v100x8"
+        QTest::newRow("the fastest points do not fit") << "bert-large" << 116 << "v100x8"
                                                        << "8" << false;
         QTest::newRow("nothing fits: Llama-2 7B") << "llama2-7b" << 1024 << "h200x8"
                                                   << "8,16,32" << false;
@@ -363,7 +363,7 @@ private Q_SLOTS:
         page.resize(1280, 800);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
-        QVERIFY(search(&page, QStringLiteral("bert-large"), 124, QStringLiteral("v100x8"), QStringLiteral("8")));
+        QVERIFY(search(&page, QStringLiteral("bert-large"), 116, QStringLiteral("v100x8"), QStringLiteral("8")));
         const ft::SearchResult r = ft::readSearch(session, newestRun(session, store::RunKind::Search)).result;
         const auto& points = r.frontiers[0].points;
         QVERIFY(points[0].memory > r.deviceMemory);

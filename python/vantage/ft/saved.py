@@ -55,6 +55,7 @@ class SavedCounter(fx.Interpreter):
         self.inputs: dict[int, int] = {}  # id(op) -> of those, bytes another op (or the caller) made
         self.seen: set[Any] = set()
         self.maker: dict[Any, int | None] = {}  # storage -> id(op) of the node that made it
+        self.alive: list[torch.Tensor] = []  # every tensor made, so that no storage's key is reused
         self.traffic: dict[int, int] = {}  # id(op) -> activation bytes its memory-bound kernels move
         self.fixed: dict[int, int] = {}  # id(op) -> weight bytes they read (not growing with the batch)
 
@@ -73,6 +74,7 @@ class SavedCounter(fx.Interpreter):
         outputs = [t for t in pytree.tree_leaves(result) if isinstance(t, torch.Tensor)]
         for t in outputs:
             self.maker.setdefault(storage(t), None if made is None else id(made))
+        self.alive += outputs  # fake: they hold no memory
         if made is not None and n.op == "call_function" and str(getattr(n.target, "_opname", "")) not in MATMULS:
             self.count_traffic(made, [self.env[i] for i in n.all_input_nodes if i in self.env], outputs)
         return result

@@ -286,14 +286,14 @@ private Q_SLOTS:
             << "saved (the elements autograd keeps for the op's backward) must be between 0 and 2^50, found -1" << 3;
         QTest::newRow("saved inputs above saved")
             << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3, "saved": 10, "saved_inputs": 11}]})"
-            << "saved_inputs (the part of 'saved' the op read from other ops) must be between 0 and saved (10), found 11"
+            << "saved_inputs (the part of 'saved' the op read from other ops) must be between 0 and saved (10), found "
+               "11"
             << 3;
         QTest::newRow("saved inputs alone")
             << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3, "saved_inputs": 4}]})"
             << "'saved_inputs' is a part of 'saved', which the op does not give" << 3;
-        QTest::newRow("saved on the loss")
-            << head + R"({"name": "l", "kind": "loss", "inputs": ["x"], "saved": 4}]})"
-            << "'saved' is for the program's ops; the loss is FT's own" << 3;
+        QTest::newRow("saved on the loss") << head + R"({"name": "l", "kind": "loss", "inputs": ["x"], "saved": 4}]})"
+                                           << "'saved' is for the program's ops; the loss is FT's own" << 3;
         QTest::newRow("groups off a conv") << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 4,
  "groups": 2}]})"
                                            << "'groups' is for conv2d ops" << 4;
