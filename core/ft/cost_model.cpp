@@ -119,6 +119,26 @@ Strides strides(const OpConfig& c)
     return s;
 }
 
+// What the exporter measured of the op, where it did. Activations (Op::keptElements): its inputs
+// split as the op reads them (`inShare`: a column-parallel linear keeps its whole input), the rest
+// as its output. Traffic (Op::traffic): the bytes its memory-bound ATen kernels move (all but its
+// matmuls: a GELU written out is eight passes over the MLP's width), split as its output, at the
+// memory's bandwidth: after the matmul of a weighted op or an attention (returned: the time they add
+// to a forward pass), in place of the op's own traffic in the roofline `pass` of the other kinds.
+double priceMeasured(const Op& op, double outShare, double inShare, double ab, double memBw, double flopsTime,
+    double& pass, double& activations)
+{
+    if (op.keptElements >= 0.0)
+        activations = ((op.keptElements - op.keptInputElements) * outShare + op.keptInputElements * inShare) * ab;
+    if (op.traffic < 0.0)
+        return 0.0;
+    const double measured = op.traffic * outShare * ab / memBw;
+    if (op.kind == OpKind::Linear || op.kind == OpKind::Conv2d || op.kind == OpKind::Attention)
+        return measured;
+    pass = std::max(flopsTime, measured);
+    return 0.0;
+}
+
 double backwardFactor(OpKind kind)
 {
     // A matmul's backward is two matmuls (input and weight gradients); the rest are one pass.
@@ -196,7 +216,7 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) 
     r.optimizerState = owned * stateBytes;
     // Activations kept for backward: the output and extras like attention scores, split by batch,
     // positions and output (a reduction split leaves the output replicated); where the exporter
-    // measured what the framework keeps, that, its inputs split as the op reads them (below).
+    // measured what the framework keeps, that (priceMeasured, below).
     r.activations = op.savedElements * fB * fS * fC * ab;
 
     // Compute: a roofline per pass (FLOPs at the achievable peak, or bytes at the achievable
@@ -208,22 +228,10 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) 
     // A weighted op reads its whole input per output shard (a grouped conv only its groups' channels).
     const bool wholeInput = op.kind == OpKind::Linear || (op.kind == OpKind::Conv2d && op.groups == 1);
     const double inShare = wholeInput ? fB * fS * fK : fB * fS * fC;
-    if (op.keptElements >= 0.0)
-        r.activations = ((op.keptElements - op.keptInputElements) * fB * fS * fC + op.keptInputElements * inShare) * ab;
     const double traffic = (inputElems * inShare + op.output.elements() * fB * fS * fC) * ab + used * wBytes;
     double pass = std::max(op.forwardFlops * work / peak, traffic / memBw);
-    // Where the exporter measured the bytes the op's memory-bound ATen kernels move (everything but
-    // its matmuls: a GELU written out is eight passes over the MLP's width), those bytes, split as
-    // the op's output, at the memory's bandwidth: after the matmul of a weighted op or an attention,
-    // in place of the op's own traffic in the roofline of the other kinds.
-    double memoryBound = 0.0;
-    if (op.traffic >= 0.0) {
-        const double measured = op.traffic * fB * fS * fC * ab / memBw;
-        if (op.kind == OpKind::Linear || op.kind == OpKind::Conv2d || op.kind == OpKind::Attention)
-            memoryBound = measured;
-        else
-            pass = std::max(op.forwardFlops * work / peak, measured);
-    }
+    const double memoryBound
+        = priceMeasured(op, fB * fS * fC, inShare, ab, memBw, op.forwardFlops * work / peak, pass, r.activations);
     const int kernels = 1 + (op.params + op.sharedParams > 0 ? 2 : 1);
     // Optimizer step, memory-bound: Adam reads weights, gradients and states and writes weights and
     // states back (about 2x the state bytes); SGD touches less.

@@ -120,6 +120,32 @@ std::vector<std::size_t> dataOrder(
     return order;
 }
 
+// What the exporter measured of a program's op: saved (of it saved_inputs) and traffic, in 4-byte
+// elements; -1 (FT's own count) where absent.
+void readMeasurements(const Json& o, const std::string& at, const JsonReader& r, Op& op)
+{
+    const auto measured = [&](const char* key, const std::string& what, std::int64_t most, const std::string& bound) {
+        if (!r.has(o, key))
+            return -1.0;
+        const std::int64_t v = r.integer(o, key, at, 0);
+        if (v < 0 || v > most)
+            r.fail(std::string(key) + " (" + what + ") must be between 0 and " + bound + ", found " + std::to_string(v),
+                at + "/" + key);
+        if (op.kind == OpKind::Loss)
+            r.fail(std::string("'") + key + "' is for the program's ops; the loss is FT's own", at + "/" + key);
+        return double(v);
+    };
+    op.keptElements = measured("saved", "the elements autograd keeps for the op's backward", kMaxSavedElements, "2^50");
+    if (op.keptElements < 0.0 && r.has(o, "saved_inputs"))
+        r.fail("'saved_inputs' is a part of 'saved', which the op does not give", at + "/saved_inputs");
+    if (op.keptElements >= 0.0)
+        op.keptInputElements = std::max(0.0,
+            measured("saved_inputs", "the part of 'saved' the op read from other ops",
+                static_cast<std::int64_t>(op.keptElements),
+                "saved (" + std::to_string(std::int64_t(op.keptElements)) + ")"));
+    op.traffic = measured("traffic", "the elements the op's memory-bound ATen kernels move", kMaxSavedElements, "2^50");
+}
+
 // One op of the file; `graphIndex` maps file positions of the ops added so far to graph indices.
 Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::vector<std::size_t>& inputs,
     const std::vector<int>& graphIndex, const std::map<std::string, std::size_t>& index)
@@ -175,34 +201,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
                 + ", found " + std::to_string(atenOps),
             at + "/aten_ops");
     op.atenOps = static_cast<int>(atenOps);
-    if (r.has(o, "saved")) {
-        const std::int64_t saved = r.integer(o, "saved", at, 0);
-        if (saved < 0 || saved > kMaxSavedElements)
-            r.fail("saved (the elements autograd keeps for the op's backward) must be between 0 and 2^50, found "
-                    + std::to_string(saved),
-                at + "/saved");
-        if (op.kind == OpKind::Loss)
-            r.fail("'saved' is for the program's ops; the loss is FT's own", at + "/saved");
-        op.keptElements = double(saved);
-        const std::int64_t inputs = r.integer(o, "saved_inputs", at, 0);
-        if (inputs < 0 || inputs > saved)
-            r.fail("saved_inputs (the part of 'saved' the op read from other ops) must be between 0 and saved ("
-                    + std::to_string(saved) + "), found " + std::to_string(inputs),
-                at + "/saved_inputs");
-        op.keptInputElements = double(inputs);
-    } else if (r.has(o, "saved_inputs")) {
-        r.fail("'saved_inputs' is a part of 'saved', which the op does not give", at + "/saved_inputs");
-    }
-    if (r.has(o, "traffic")) {
-        const std::int64_t traffic = r.integer(o, "traffic", at, 0);
-        if (traffic < 0 || traffic > kMaxSavedElements)
-            r.fail("traffic (the elements the op's memory-bound ATen kernels move) must be between 0 and 2^50, found "
-                    + std::to_string(traffic),
-                at + "/traffic");
-        if (op.kind == OpKind::Loss)
-            r.fail("'traffic' is for the program's ops; the loss is FT's own", at + "/traffic");
-        op.traffic = double(traffic);
-    }
+    readMeasurements(o, at, r, op);
     op.bias = r.boolean(o, "bias", at, op.kind == OpKind::Linear);
     op.batchNorm = r.boolean(o, "batch_norm", at, false);
     op.ceilMode = r.boolean(o, "ceil_mode", at, false);

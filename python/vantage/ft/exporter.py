@@ -3,7 +3,9 @@
 The module is traced by torch.export (non-strict) into ATen ops, every tensor's shape in the
 program; each ATen op is mapped onto FT's op kinds (ops.py), then neighbours FT prices as one op are
 fused (fusion.py): a batch norm or an activation into the convolution or linear before it, separate
-q, k and v projections into one, a SwiGLU's gate and up projections into one linear.
+q, k and v projections into one, a SwiGLU's gate and up projections into one linear. Last, the
+program's forward runs once on fake tensors to measure what each op's backward keeps and what its
+memory-bound kernels move (saved.py).
 """
 
 from __future__ import annotations
