@@ -122,7 +122,9 @@ def count_saved(program: ExportedProgram, owner: dict[fx.Node, Op], ops: list[Op
     (bytes / 4) autograd keeps for its backward, at the graph's batch (`scale`: graph batch / traced
     batch); and `saved_inputs`, the part of them the op read from other ops (or the model's inputs),
     which a device keeps as it reads them (a column-parallel linear its whole input), where the rest
-    is split as the op's output. Returns why it could not be measured (the ops then keep FT's formula), or None."""
+    is split as the op's output; and `traffic`, the fp32 elements its memory-bound kernels read and
+    write in forward (weights unscaled). Returns why they could not be measured (the ops then keep
+    FT's formulas), or None."""
     specs = {s.arg.name: (s.kind, s.target) for s in program.graph_signature.input_specs if hasattr(s.arg, "name")}
     exclude: set[Any] = set()
     try:
