@@ -128,6 +128,13 @@ void addParamOptions(
 template <typename T> constexpr T kMaxOf = std::numeric_limits<T>::max();
 inline constexpr double kAnyFinite = std::numeric_limits<double>::max();
 
+// The whole command line of vantage-cli: its global options and every engine's commands, writing into
+// `ctx`. main() parses argv with it; tests parse with it in-process (tst_cli_options).
+std::unique_ptr<CLI::App> buildApp(Context& ctx);
+// The exit code of a command line CLI11 refused (0 for --help and --version, 2 for any other
+// refusal), after printing the help, the version or the refusal to `out` / `err`.
+int exitOnParseError(CLI::App& app, const CLI::ParseError& e, std::ostream& out, std::ostream& err);
+
 void addSessionCommands(CLI::App& app, Context& ctx);
 void addFtCommands(CLI::App& app, Context& ctx);
 // `ft calibrate`, in builds with EDL's process runtime (it measures through it).

@@ -5,7 +5,6 @@
 #include "cli.h"
 
 #include "common/error.h"
-#include "common/version.h"
 
 #include <atomic>
 #include <chrono>
@@ -78,36 +77,11 @@ int main(int argc, char** argv)
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
 
-    CLI::App app{ "Vantage: parallelization frontiers, elastic training, layer-wise GNN evaluation and "
-                  "debiased recommendation, headless.",
-        "vantage-cli" };
-    app.set_version_flag(
-        "--version", std::string("vantage-cli ") + VANTAGE_VERSION + " (" + VANTAGE_GIT_DESCRIBE + ")");
-    app.require_subcommand(1);
-    app.fallthrough();
-    app.add_flag("--json", ctx.json, "Print results as JSON on stdout");
-    app.add_flag("-q,--quiet", ctx.quiet, "No progress on stderr");
-    app.add_option("--session", ctx.sessionPath, "Record the run into this session file (created if missing)");
-
-    cli::addSessionCommands(app, ctx);
-    cli::addDeviceCommands(app, ctx);
-    cli::addFtCommands(app, ctx);
-    cli::addReportCommands(app, ctx);
-#ifdef VANTAGE_CLI_DGI
-    cli::addDgiCommands(app, ctx);
-#endif
-#ifdef VANTAGE_CLI_EDL
-    cli::addEdlCommands(app, ctx);
-#endif
-#ifdef VANTAGE_CLI_PPAC
-    cli::addPpacCommands(app, ctx);
-#endif
-
+    const auto app = cli::buildApp(ctx);
     try {
-        app.parse(argc, argv);
+        app->parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        const int rc = app.exit(e); // prints help / the parse error
-        return rc == 0 ? 0 : 2;
+        return cli::exitOnParseError(*app, e, std::cout, std::cerr);
     } catch (const Cancelled&) {
         std::cerr << "vantage-cli: cancelled\n";
         const int sig = g_signal.load();

@@ -55,8 +55,17 @@ class Exporter:
     """One export: walks `program`'s ATen graph and maps it onto FT ops (run())."""
 
     def __init__(
-        self, program: ExportedProgram, batch: int, name: str, parameters: int | None = None, sample_batch: int = 1
+        self,
+        program: ExportedProgram,
+        batch: int,
+        name: str,
+        parameters: int | None = None,
+        sample_batch: int = 1,
+        measure: bool = True,
     ) -> None:
+        # measure=False leaves out what autograd keeps and what kernels move (saved.py): the runner
+        # needs only the ops and their shapes, not the forward run on fake tensors that measures them.
+        self.measure = measure
         self.program = program
         self.sample_batch = sample_batch
         self.batch = batch
@@ -109,7 +118,9 @@ class Exporter:
         ops = fuse(self.mapper.ops, self.mapper.notes, self.mapper.absorbed)
         counter.count(self.program.graph, ops)
         source = self.source()
-        unsaved = count_saved(self.program, counter.owners, ops, self.batch / self.sample_batch)
+        unsaved = (
+            count_saved(self.program, counter.owners, ops, self.batch / self.sample_batch) if self.measure else None
+        )
         if unsaved is not None:
             source["saved"] = unsaved  # why the ops' activations are FT's formula's
         return {"name": self.name, "ops": ops, "source": source}

@@ -98,7 +98,7 @@ def load(a: argparse.Namespace, devices: int) -> Model:
     example = tuple(torch.zeros([a.batch, *d], dtype=t) for k, t, d in samples if k is None)
     named = {k: torch.zeros([a.batch, *d], dtype=t) for k, t, d in samples if k is not None}
     program = export_program(module, example, named)
-    exporter = Exporter(program, a.batch, cli.default_name(a.model), sample_batch=a.batch)
+    exporter = Exporter(program, a.batch, cli.default_name(a.model), sample_batch=a.batch, measure=False)
     graph = exporter.run()
     gm = program.module()
     flat = fx_pytree.tree_flatten_spec((example, named), gm._in_spec)

@@ -433,7 +433,7 @@ private Q_SLOTS:
         QTest::addColumn<double>("share"); // of the op's output a device holds
         QTest::newRow("one device") << "r4" << 1.0;
         QTest::newRow("data parallel") << "b4" << 0.25;
-        QTest::newRow("batch and positions") << "b2r2" << 0.5;
+        QTest::newRow("batch, replicated twice") << "b2r2" << 0.5;
     }
     void measuredTrafficIsPricedAtTheMemorysBandwidth()
     {
