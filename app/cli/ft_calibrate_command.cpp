@@ -43,7 +43,8 @@ void printCalibration(const ft::CalibrateRun& run, const std::string& out)
               << fixed(c.device.efficiency, 3) << " of the best shape's " << fixed(c.device.peakFlops32 / 1e9, 2)
               << " (largest error of the fit " << fixed(100.0 * fit.gemm.maxRelativeError, 1) << "%)\n"
               << "memory bandwidth " << fixed(fit.copyBandwidth / 1e9, 2) << " GB/s (copies), per-op overhead "
-              << fixed(s.opOverheadS * 1e6, 2) << " us\n\n";
+              << fixed(s.opOverheadS * 1e6, 2) << " us, special functions (tanh, exp) "
+              << fixed(s.specialSPerElement * 1e9, 2) << " ns an element\n\n";
     rows.clear();
     for (std::size_t i = 0; i < c.collectives.size(); ++i) {
         const ft::CollectiveTerm& t = c.collectives[i];

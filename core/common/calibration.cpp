@@ -128,8 +128,8 @@ Json toJson(const DeviceSamples& s)
                      { "memory_bytes", m.memoryBytes }, { "torch_version", m.torchVersion },
                      { "backend", m.backend } } },
         { "devices", s.devices }, { "threads", s.threads }, { "gemms", gemms }, { "copies", copies },
-        { "op_overhead_s", s.opOverheadS }, { "collectives", collectives }, { "implementations", impl },
-        { "skipped", s.skipped } };
+        { "op_overhead_s", s.opOverheadS }, { "special_s_per_element", s.specialSPerElement },
+        { "collectives", collectives }, { "implementations", impl }, { "skipped", s.skipped } };
 }
 
 DeviceSamples deviceSamplesFromJson(const Json& j)
@@ -146,6 +146,10 @@ DeviceSamples deviceSamplesFromJson(const Json& j)
     s.devices = jsonField<int>(j, "devices", "samples");
     s.threads = jsonField<int>(j, "threads", "samples");
     s.opOverheadS = jsonField<double>(j, "op_overhead_s", "samples");
+    s.specialSPerElement = jsonFieldOr<double>(j, "special_s_per_element", 0.0, "samples");
+    if (!std::isfinite(s.specialSPerElement) || s.specialSPerElement < 0.0)
+        throw Error::invalidInput("special_s_per_element must be a finite number of at least 0")
+            .forField("samples/special_s_per_element");
     readList(j, "gemms", s.gemms, &readGemm);
     readList(j, "copies", s.copies, &readCopy);
     readList(j, "collectives", s.collectives, &readCollective);

@@ -86,6 +86,10 @@ struct DeviceSamples {
     std::vector<GemmSample> gemms;
     std::vector<CopySample> copies;
     double opOverheadS = 0.0; // one tiny element-wise op
+    // What one element of a special function costs beyond copying it: the mean of tanh and exp over
+    // the largest copy's fp32 elements (out of place, into a tensor made once), less that copy's
+    // time an element, at least 0; 0 also in samples taken before it was measured.
+    double specialSPerElement = 0.0;
     std::vector<CollectiveSample> collectives;
     // How the backend runs each collective where it is not the collective itself
     // ("reduce_scatter": "all-reduce, then each device keeps its slice (Gloo has no reduce-scatter)").

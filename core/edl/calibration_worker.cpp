@@ -143,6 +143,7 @@ private:
             s.copies.push_back({ bytes, slowest(*m_all, typicalSeconds(m_plan.repeats, [&] { to.copy_(from); })) });
             advance();
         }
+        measureSpecial(s);
         auto tiny = torch::ones({ 1 });
         barrier(*m_all);
         const double batch = typicalSeconds(m_plan.repeats, [&] {
@@ -151,6 +152,22 @@ private:
         });
         s.opOverheadS = slowest(*m_all, batch) / kTinyOps;
         advance();
+    }
+
+    // tanh and exp over the largest copy's elements, out of place into a tensor made once, less the
+    // copy's time: what an element of a special function takes beyond the bytes it moves (most of
+    // its time on a CPU, next to nothing on a GPU).
+    void measureSpecial(DeviceSamples& s)
+    {
+        const auto elements = static_cast<std::int64_t>(copySizes(m_plan).back() / 4.0);
+        const auto from = torch::rand({ elements }) - 0.5;
+        auto to = torch::empty_like(from);
+        barrier(*m_all);
+        const double tanh = slowest(*m_all, typicalSeconds(m_plan.repeats, [&] { torch::tanh_out(to, from); }));
+        barrier(*m_all);
+        const double exp = slowest(*m_all, typicalSeconds(m_plan.repeats, [&] { torch::exp_out(to, from); }));
+        const double copy = s.copies.empty() ? 0.0 : s.copies.back().seconds; // the same bytes moved
+        s.specialSPerElement = std::max(0.0, (tanh + exp) / 2.0 - copy) / double(elements);
     }
 
     // Each collective's sizes are timed in rounds (every size once per round), so that a stretch

@@ -113,6 +113,7 @@ void fitCompute(const DeviceSamples& s, CalibrationFit& fit)
     d.memoryBandwidth = fit.copyBandwidth / d.efficiency;
     d.memoryBytes = s.machine.memoryBytes > 0.0 ? s.machine.memoryBytes / std::max(1, s.devices) : 1e9;
     d.kernelOverhead = std::max(0.0, s.opOverheadS);
+    d.specialRate = s.specialSPerElement > 0.0 ? 1.0 / s.specialSPerElement : 0.0;
 }
 
 void fitCollectives(const DeviceSamples& s, CalibrationFit& fit)
@@ -234,7 +235,7 @@ nlohmann::json calibrationFitJson(const CalibrationFit& fit, const DeviceSamples
     return { { "gemms", gemms }, { "fitted_gflops", fit.fittedFlops / 1e9 },
         { "efficiency", fit.cluster.device.efficiency }, { "gemm_max_relative_error", fit.gemm.maxRelativeError },
         { "copy_bandwidth_gbs", fit.copyBandwidth / 1e9 }, { "op_overhead_us", s.opOverheadS * 1e6 },
-        { "collectives", collectives } };
+        { "special_ns_per_element", s.specialSPerElement * 1e9 }, { "collectives", collectives } };
 }
 
 CalibrateRun CalibrateRecipe::run(

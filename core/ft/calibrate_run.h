@@ -12,6 +12,9 @@
 //   memory   the copies' bytes moved / time at the largest copy; stored divided by the efficiency,
 //            so that the cost model's achievable bandwidth (bandwidth x efficiency) is the measured
 //   overhead kernel_overhead_us = one tiny op's time
+//   special  special_gelements_per_s = 1 / (the mean time of an element of tanh and of exp less an
+//            element copied) (achieved, not divided by the efficiency); absent where that is 0 and
+//            from samples older than it (not priced then)
 //   each collective and group size: time = latency + bytes / bandwidth (ClusterProfile::collectives)
 //   links    intra = inter node = the 2-device all-reduce's terms as a ring runs it (alpha / 2,
 //            beta), for what the profile has no measured term of (halos, larger groups)

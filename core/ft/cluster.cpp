@@ -204,7 +204,7 @@ ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
         const std::string at = "/device";
         r.requireObject(d, at,
             { "name", "peak_tflops_fp16", "peak_tflops_fp32", "memory_gb", "memory_bandwidth_gbs", "efficiency",
-                "kernel_overhead_us" });
+                "kernel_overhead_us", "special_gelements_per_s" });
         DeviceProfile& dev = c.device;
         if (r.has(d, "name"))
             dev.name = r.string(d, "name", at);
@@ -222,6 +222,8 @@ ClusterProfile readCluster(const Json& j, const detail::JsonReader& r)
             r.fail("efficiency is a fraction of the peak, in (0, 1]", at + "/efficiency");
         if (r.has(d, "kernel_overhead_us"))
             dev.kernelOverhead = r.nonNegative(d, "kernel_overhead_us", at) * 1e-6;
+        if (r.has(d, "special_gelements_per_s"))
+            dev.specialRate = r.positive(d, "special_gelements_per_s", at) * 1e9;
         if (dev.name.empty())
             dev.name = c.name;
     }
@@ -287,6 +289,8 @@ Json toJson(const ClusterProfile& c)
         { "inter_node",
             { { "bandwidth_gbs", c.interNode.bandwidth / 1e9 }, { "latency_us", c.interNode.latency * 1e6 } } } };
     // A built-in's JSON stays as it was: the measured parts only when there are some.
+    if (c.device.specialRate > 0.0)
+        j["device"]["special_gelements_per_s"] = c.device.specialRate / 1e9;
     if (!c.collectives.empty()) {
         Json list = Json::array();
         for (const auto& t : c.collectives)

@@ -24,6 +24,12 @@ struct DeviceProfile {
     double memoryBandwidth = 0.0; // bytes/s, device memory (HBM)
     double efficiency = 0.5; // achievable fraction of the peaks above, in (0, 1]
     double kernelOverhead = 5e-6; // s, fixed cost of one kernel (launch and tail)
+    // Special functions (tanh, exp): elements a second of the time they take beyond moving their
+    // bytes (an element of tanh less an element copied), as measured (achieved: efficiency does not
+    // scale it); 0 where none was measured or they cost no more than a copy (bandwidth-bound, as on
+    // a GPU), and such kernels are priced by the bytes they move alone. On a CPU they are
+    // compute-bound: an element of tanh costs about ten of a copy.
+    double specialRate = 0.0;
 };
 
 // Alpha-beta link: sending n bytes over one hop takes latency + n / bandwidth.

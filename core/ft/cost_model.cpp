@@ -139,6 +139,23 @@ double priceMeasured(const Op& op, double outShare, double inShare, double ab, d
     return 0.0;
 }
 
+// The time special functions (tanh, exp, ...) take beyond the bytes they move, forward and backward,
+// where the device's calibration measured it (`rate`: elements a second of that surplus): the
+// elements the exporter counted, or for the loss its softmax (an exp per logit, forward, and again
+// for the gradient); split as the op's output.
+std::pair<double, double> specialTime(const Op& op, double outShare, double rate)
+{
+    if (rate <= 0.0)
+        return { 0.0, 0.0 };
+    if (op.special >= 0.0)
+        return { op.special * outShare / rate, op.specialBackward * outShare / rate };
+    if (op.kind == OpKind::Loss) {
+        const double logits = op.input.elements() * outShare / rate;
+        return { logits, logits };
+    }
+    return { 0.0, 0.0 };
+}
+
 double backwardFactor(OpKind kind)
 {
     // A matmul's backward is two matmuls (input and weight gradients); the rest are one pass.
@@ -245,8 +262,10 @@ OpCost CostModel::opCost(const Op& op, const OpConfig& c, const OpKnobs& given) 
         = rt.measured() ? double(op.atenOps) * (rt.forward + rt.backward) : kernels * dev.kernelOverhead;
     // The backward of a matmul's memory-bound kernels: one pass of theirs (an element-wise gradient
     // reads and writes about what its forward did).
-    r.compute = pass * (1.0 + backwardFactor(op.kind)) + 2.0 * memoryBound + overhead + stepBytes / memBw;
-    r.forwardPass = pass + memoryBound;
+    const auto [specialForward, specialBackward] = specialTime(op, fB * fS * fC, dev.specialRate);
+    r.compute = pass * (1.0 + backwardFactor(op.kind)) + 2.0 * memoryBound + specialForward + specialBackward + overhead
+        + stepBytes / memBw;
+    r.forwardPass = pass + memoryBound + specialForward;
     r.optimizerStep = stepBytes / memBw;
 
     communication(op, c, { fB, fS, fC, fK }, used * wBytes, knobs.sequenceParallel, r);

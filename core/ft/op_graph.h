@@ -125,6 +125,12 @@ struct Op {
     // and attention) read and write in forward, measured by the exporter at the graph's batch; < 0
     // when the graph does not say (the op's own traffic, inputs and output, prices it).
     double traffic = -1.0;
+    // The elements its special-function kernels (tanh, exp, log, sigmoid, erf, softmax, GELU, SiLU:
+    // computed, not moved, on a CPU) produce in forward and in backward, measured by the exporter
+    // at the graph's batch; < 0 when the graph does not say. Priced at the device's special-function
+    // rate where a calibration measured one (DeviceProfile::specialRate).
+    double special = -1.0;
+    double specialBackward = -1.0;
 
     // Derived by OpGraph::add.
     std::int64_t params = 0; // trainable parameters this op owns

@@ -144,6 +144,13 @@ void readMeasurements(const Json& o, const std::string& at, const JsonReader& r,
                 static_cast<std::int64_t>(op.keptElements),
                 "saved (" + std::to_string(std::int64_t(op.keptElements)) + ")"));
     op.traffic = measured("traffic", "the elements the op's memory-bound ATen kernels move", kMaxSavedElements, "2^50");
+    op.special = measured(
+        "special", "the elements the op's special-function kernels make in forward", kMaxSavedElements, "2^50");
+    op.specialBackward = measured("special_backward", "the elements the op's special-function kernels make in backward",
+        kMaxSavedElements, "2^50");
+    if ((op.special < 0.0) != (op.specialBackward < 0.0))
+        r.fail("'special' and 'special_backward' are given together",
+            at + (op.special < 0.0 ? "/special_backward" : "/special"));
 }
 
 // One op of the file; `graphIndex` maps file positions of the ops added so far to graph indices.
@@ -154,7 +161,7 @@ Op readOp(const Json& o, const std::string& at, const JsonReader& r, const std::
         { "name", "kind", "inputs", "batch", "seq", "height", "width", "features", "channels", "out", "vocab",
             "extra_rows", "kernel", "stride", "padding", "heads", "kv_heads", "head_dim", "bias", "batch_norm",
             "activation", "function", "tied_to", "ceil_mode", "groups", "params", "window", "aten_ops", "saved",
-            "saved_inputs", "traffic" });
+            "saved_inputs", "traffic", "special", "special_backward" });
     Op op;
     op.name = r.string(o, "name", at);
     try {
@@ -365,6 +372,10 @@ Json toJson(const OpGraph& g)
         }
         if (op.traffic >= 0.0)
             o["traffic"] = static_cast<std::int64_t>(op.traffic);
+        if (op.special >= 0.0) {
+            o["special"] = static_cast<std::int64_t>(op.special);
+            o["special_backward"] = static_cast<std::int64_t>(op.specialBackward);
+        }
         ops.push_back(std::move(o));
     }
     return { { "name", g.name }, { "ops", ops } };

@@ -110,7 +110,7 @@ private Q_SLOTS:
             for (QJsonValueRef op : ops) {
                 QJsonObject o = op.toObject();
                 measuredOps += o.contains("saved") && o.contains("traffic") ? 1 : 0;
-                for (const char* key : { "saved", "saved_inputs", "traffic" })
+                for (const char* key : { "saved", "saved_inputs", "traffic", "special", "special_backward" })
                     o.remove(key);
                 op = o;
             }

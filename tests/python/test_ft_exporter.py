@@ -59,7 +59,13 @@ class Conv3dNet(nn.Module):
         return self.conv(x)  # the line a refusal names
 
 
-MEASURED = {"saved", "saved_inputs", "traffic"}  # the exporter's measurements, checked on their own
+MEASURED = {
+    "saved",
+    "saved_inputs",
+    "traffic",
+    "special",
+    "special_backward",
+}  # the exporter's measurements, checked on their own
 
 
 def ops_by_name(graph):
@@ -140,6 +146,35 @@ def test_traffic_and_saved_count_the_kernels_as_they_run():
     # product, and that product: the program's output, held by the training loop through backward
     assert fc["saved"] == batch * 8 + 5 * n
     assert fc["saved_inputs"] == batch * 8
+    # one special function, tanh, over the output; its gradient (1 - tanh^2) only multiplies
+    assert (fc["special"], fc["special_backward"]) == (n, 0)
+
+
+class Specials(nn.Module):
+    """Special functions on an output of 12 features: F.gelu's and SiLU's gradients recompute theirs,
+    a sigmoid gate's, an exp's and a tanh's do not; an integer power and a square root are not
+    special (a CPU runs them at a copy's speed)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 12)
+        self.norm = nn.LayerNorm(12)
+
+    def forward(self, x):
+        h = self.fc(x)
+        h = nn.functional.gelu(h) + nn.functional.silu(h) * torch.sigmoid(h)
+        h = torch.exp(h) + torch.pow(h, 2) + torch.sqrt(h * h + 1)
+        return torch.tanh(self.norm(h))
+
+
+def test_special_functions_are_counted_forward_and_backward():
+    batch = 5
+    ops = ops_by_name(export_graph(Specials().eval(), torch.zeros(1, 4), batch, "specials"))
+    n = batch * 12
+    special = {name: (o["special"], o["special_backward"]) for name, o in ops.items() if o["kind"] != "loss"}
+    # gelu, silu, sigmoid and exp before the norm, tanh after it
+    assert sum(f for f, _ in special.values()) == 5 * n, special
+    assert sum(b for _, b in special.values()) == 2 * n, special  # gelu and silu
 
 
 def test_refusal_names_the_module_and_the_users_line():
@@ -310,6 +345,8 @@ def test_the_checkout_script_is_the_command(tmp_path):
         "saved": 5 * 4 + 5 * 3,  # its input (for the weight's gradient) and its output (held by the loop)
         "saved_inputs": 5 * 4,  # the input is the caller's
         "traffic": 0,  # one matmul (with its bias): no memory-bound kernel
+        "special": 0,
+        "special_backward": 0,
     }
     r = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "export_ft_graph.py"), "--model", "x:y"],

@@ -35,6 +35,17 @@ MATMULS = {
     "_scaled_dot_product_flash_attention", "_scaled_dot_product_efficient_attention",
     "_scaled_dot_product_cudnn_attention",
 }  # fmt: skip
+# Special-function kernels, which compute more than they move on a CPU: for each, whether its
+# backward kernel computes one again per element (GELU's and SiLU's gradients recompute their tanh,
+# erf or sigmoid; log-softmax's gradient takes an exp; tanh's, exp's and softmax's only multiply
+# what forward made). Square roots and integer powers are left out: a CPU runs them at about the
+# speed of a copy.
+SPECIAL = {
+    "tanh": False, "exp": False, "exp2": False, "expm1": False, "log": False, "log2": False,
+    "log10": False, "log1p": False, "sigmoid": False, "_softmax": False, "softmax": False,
+    "erf": True, "erfc": True, "gelu": True, "silu": True, "mish": True, "softplus": True, "elu": True,
+    "_log_softmax": True, "log_softmax": True, "sin": True, "cos": True, "atan": False,
+}  # fmt: skip
 
 
 def storage(t: torch.Tensor) -> Any:
@@ -58,6 +69,7 @@ class SavedCounter(fx.Interpreter):
         self.alive: list[torch.Tensor] = []  # every tensor made, so that no storage's key is reused
         self.traffic: dict[int, int] = {}  # id(op) -> activation bytes its memory-bound kernels move
         self.fixed: dict[int, int] = {}  # id(op) -> weight bytes they read (not growing with the batch)
+        self.special: dict[int, list[int]] = {}  # id(op) -> elements special functions make, [forward, backward]
 
     def run_node(self, n: fx.Node) -> Any:
         if n.op == "call_function" and str(getattr(n.target, "_opname", "")) in SKIPPED:
@@ -75,8 +87,14 @@ class SavedCounter(fx.Interpreter):
         for t in outputs:
             self.maker.setdefault(storage(t), None if made is None else id(made))
         self.alive += outputs  # fake: they hold no memory
-        if made is not None and n.op == "call_function" and str(getattr(n.target, "_opname", "")) not in MATMULS:
+        name = str(getattr(n.target, "_opname", ""))
+        if made is not None and n.op == "call_function" and name not in MATMULS:
             self.count_traffic(made, [self.env[i] for i in n.all_input_nodes if i in self.env], outputs)
+        if made is not None and n.op == "call_function" and name in SPECIAL:
+            elements = sum(t.numel() for t in outputs if t.dtype.is_floating_point)
+            counts = self.special.setdefault(id(made), [0, 0])
+            counts[0] += elements
+            counts[1] += elements if SPECIAL[name] else 0
         return result
 
     def count_traffic(self, op: Op, inputs: list[Any], outputs: list[torch.Tensor]) -> None:
@@ -123,7 +141,8 @@ def count_saved(program: ExportedProgram, owner: dict[fx.Node, Op], ops: list[Op
     batch); and `saved_inputs`, the part of them the op read from other ops (or the model's inputs),
     which a device keeps as it reads them (a column-parallel linear its whole input), where the rest
     is split as the op's output; and `traffic`, the fp32 elements its memory-bound kernels read and
-    write in forward (weights unscaled). Returns why they could not be measured (the ops then keep
+    write in forward (weights unscaled); and `special` and `special_backward`, the elements its
+    special-function kernels (SPECIAL) make in forward and in backward. Returns why they could not be measured (the ops then keep
     FT's formulas), or None."""
     specs = {s.arg.name: (s.kind, s.target) for s in program.graph_signature.input_specs if hasattr(s.arg, "name")}
     exclude: set[Any] = set()
@@ -149,4 +168,7 @@ def count_saved(program: ExportedProgram, owner: dict[fx.Node, Op], ops: list[Op
             o["saved"] = round(counter.bytes.get(id(o), 0) / 4 * scale)
             o["saved_inputs"] = round(counter.inputs.get(id(o), 0) / 4 * scale)
             o["traffic"] = round((counter.traffic.get(id(o), 0) * scale + counter.fixed.get(id(o), 0)) / 4)
+            forward, backward = counter.special.get(id(o), [0, 0])
+            o["special"] = round(forward * scale)
+            o["special_backward"] = round(backward * scale)
     return None

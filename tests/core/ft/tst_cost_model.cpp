@@ -465,6 +465,60 @@ private Q_SLOTS:
         QVERIFY(near(model.opCost(with.op(2), c).forwardPass, normTraffic * share * 2.0 / memBw, 1e-12));
     }
 
+    // Special functions (tanh, exp, ...) the exporter counted, forward and backward, where the profile
+    // measured their rate beyond a copy (special_gelements_per_s, 2 here): split as the op's output,
+    // forward in the forward pass, both in the step; the loss prices its softmax (an exp per logit,
+    // forward and again in backward) itself. Without a rate (the built-ins, a GPU) nothing changes.
+    void specialFunctionsArePricedAtTheMeasuredRate_data()
+    {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<double>("share"); // of the op's output a device holds
+        QTest::newRow("one device") << "r4" << 1.0;
+        QTest::newRow("data parallel") << "b4" << 0.25;
+        QTest::newRow("batch, replicated twice") << "b2r2" << 0.5;
+    }
+    void specialFunctionsArePricedAtTheMeasuredRate()
+    {
+        QFETCH(QString, config);
+        QFETCH(double, share);
+        const double forward = 3.0 * 1024 * 4096, backward = 1024.0 * 4096, rate = 2e9;
+        const OpGraph g = opGraphFromText(QStringLiteral(R"({"ops": [
+{"name": "fc0", "kind": "linear", "batch": 8, "features": 1024, "seq": 128, "out": 1024},
+{"name": "fc1", "kind": "linear", "inputs": ["fc0"], "out": 4096, "activation": "gelu", "special": %1,
+ "special_backward": %2},
+{"name": "head", "kind": "linear", "inputs": ["fc1"], "out": 1000},
+{"name": "loss", "kind": "loss", "inputs": ["head"]}]})")
+                                              .arg(qint64(forward))
+                                              .arg(qint64(backward))
+                                              .toStdString(),
+            "special.json");
+        QCOMPARE(g.op(1).special, forward);
+        QCOMPARE(toJson(g)["ops"][1]["special_backward"].get<std::int64_t>(), std::int64_t(backward));
+        QVERIFY(g.op(2).special < 0.0);
+        Json profile = toJson(roundCluster());
+        profile["device"]["special_gelements_per_s"] = rate / 1e9;
+        const ClusterProfile measured = clusterFromJson(profile);
+        QCOMPARE(measured.device.specialRate, rate);
+        QCOMPARE(clusterFromJson(toJson(measured)).device.specialRate, rate);
+        QVERIFY(!toJson(roundCluster())["device"].contains("special_gelements_per_s"));
+        const OpConfig c = parseConfigName(config.toStdString());
+        const CostModel with(measured, 4), without(roundCluster(), 4);
+        const auto more = [&](std::size_t op) {
+            const OpCost a = with.opCost(g.op(op), c), b = without.opCost(g.op(op), c);
+            return std::pair{ a.forwardPass - b.forwardPass, a.compute - b.compute };
+        };
+        const auto [fcForward, fcStep] = more(1);
+        QVERIFY(near(fcForward, forward * share / rate, 1e-9));
+        QVERIFY(near(fcStep, (forward + backward) * share / rate, 1e-9));
+        const double logits = 1024.0 * 1000 * share / rate;
+        const auto [lossForward, lossStep] = more(3);
+        QVERIFY(near(lossForward, logits, 1e-9));
+        QVERIFY(near(lossStep, 2.0 * logits, 1e-9));
+        QCOMPARE(more(2).second, 0.0); // nothing counted: a plain linear
+        profile["device"]["special_gelements_per_s"] = -1.0;
+        QVERIFY_THROWS_EXCEPTION(Error, clusterFromJson(profile));
+    }
+
     void builtinClusters()
     {
         QCOMPARE(ft::builtinClusters().size(), std::size_t(4));

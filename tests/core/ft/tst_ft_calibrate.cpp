@@ -119,7 +119,7 @@ private Q_SLOTS:
     void figuresArePositive_data()
     {
         QTest::addColumn<QString>("what");
-        for (const char* what : { "peak", "efficiency", "bandwidth", "overhead", "memory", "link", "terms" })
+        for (const char* what : { "peak", "efficiency", "bandwidth", "overhead", "special", "memory", "link", "terms" })
             QTest::newRow(what) << QString::fromLatin1(what);
     }
     void figuresArePositive()
@@ -135,6 +135,10 @@ private Q_SLOTS:
             QVERIFY(d.memoryBandwidth * d.efficiency > 1e6);
         else if (what == QLatin1String("overhead"))
             QVERIFY(d.kernelOverhead > 0.0 && d.kernelOverhead < 1e-2);
+        else if (what == QLatin1String("special")) // tanh and exp cost a CPU more than a copy
+            QVERIFY2(d.specialRate > 0.0 && m_run->samples.specialSPerElement > 0.0
+                    && std::fabs(d.specialRate * m_run->samples.specialSPerElement - 1.0) < 1e-12,
+                qPrintable(QString::number(m_run->samples.specialSPerElement * 1e9) + " ns an element"));
         else if (what == QLatin1String("memory"))
             QVERIFY(d.memoryBytes > 0.0);
         else if (what == QLatin1String("link"))

@@ -292,6 +292,17 @@ private Q_SLOTS:
         QTest::newRow("saved inputs alone")
             << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3, "saved_inputs": 4}]})"
             << "'saved_inputs' is a part of 'saved', which the op does not give" << 3;
+        QTest::newRow("special without its backward")
+            << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3, "special": 6}]})"
+            << "'special' and 'special_backward' are given together" << 3;
+        QTest::newRow("negative special backward") << head
+                + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 3, "special": 6, "special_backward": -6}]})"
+                                                   << "special_backward (the elements the op's special-function "
+                                                      "kernels make in backward) must be between 0 and 2^50, found -6"
+                                                   << 3;
+        QTest::newRow("special on the loss")
+            << head + R"({"name": "l", "kind": "loss", "inputs": ["x"], "special": 4, "special_backward": 4}]})"
+            << "'special' is for the program's ops; the loss is FT's own" << 3;
         QTest::newRow("saved on the loss") << head + R"({"name": "l", "kind": "loss", "inputs": ["x"], "saved": 4}]})"
                                            << "'saved' is for the program's ops; the loss is FT's own" << 3;
         QTest::newRow("groups off a conv") << head + R"({"name": "y", "kind": "linear", "inputs": ["x"], "out": 4,
