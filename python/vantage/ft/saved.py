@@ -142,8 +142,8 @@ def count_saved(program: ExportedProgram, owner: dict[fx.Node, Op], ops: list[Op
     which a device keeps as it reads them (a column-parallel linear its whole input), where the rest
     is split as the op's output; and `traffic`, the fp32 elements its memory-bound kernels read and
     write in forward (weights unscaled); and `special` and `special_backward`, the elements its
-    special-function kernels (SPECIAL) make in forward and in backward. Returns why they could not be measured (the ops then keep
-    FT's formulas), or None."""
+    special-function kernels (SPECIAL) make in forward and in backward. Returns why they could not
+    be measured (the ops then keep FT's formulas), or None."""
     specs = {s.arg.name: (s.kind, s.target) for s in program.graph_signature.input_specs if hasattr(s.arg, "name")}
     exclude: set[Any] = set()
     try:
