@@ -4,7 +4,10 @@ A 2-layer GPT-2 (transformers, width 64) and a 2-convolution CNN, on 2 ranks (Gl
 `vantage-cli ft run` spawns them): every frontier point FT returns for 2 devices (with vantage-cli,
 which ctest names in VANTAGE_CLI) and hand-made strategies (every op b2, then c2, k2, s2 where the
 op's kind splits that dim, and a mix) give the --reference losses within relative 1e-4 over 5 fp32
-steps; --check names the op of a strategy it cannot run; a 4-rank b2c2 run of the CNN.
+steps; --check names the op of a strategy it cannot run; a 4-rank b2c2 run of the CNN. GPT-2's
+Megatron plan (q/k/v and MLP-up column-parallel, attention split by heads, the projections after
+them row-parallel) runs with Megatron's collectives alone: its fused q/k/v projection's columns are
+laid out per device, so no device gathers the projection's output to cut it into q, k and v.
 """
 
 import json
@@ -20,6 +23,7 @@ import torch
 import ft_runner_models
 from vantage.ft import export_graph, runner
 from vantage.ft.plan import SPLITS
+from vantage.ft.sharded import per_device_columns
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -91,6 +95,18 @@ def hand_made(graph, devices=2):
         mix.append({"name": o["name"], "config": f"{letters[i % len(letters)]}{devices}"})
     out["mix"] = {"devices": devices, "ops": mix}
     return out
+
+
+def megatron(graph, devices=2):
+    """Megatron-LM's tensor parallelism over `devices`: the q/k/v and MLP-up projections split by
+    columns, attention by heads, the projections after them by rows; the rest replicated."""
+
+    def config(o):
+        if o["kind"] == "linear" and o["name"].endswith(("c_attn", "c_fc")) or o["kind"] == "attention":
+            return f"c{devices}"
+        return f"k{devices}" if o["kind"] == "linear" and o["name"].endswith("c_proj") else f"r{devices}"
+
+    return {"devices": devices, "ops": [{"name": o["name"], "config": config(o)} for o in graph["ops"]]}
 
 
 def vantage_cli():
@@ -174,6 +190,8 @@ def check_result(result, strategy, graph, devices):
 def test_strategies_train_as_one_process(name, references, tmp_path):
     graph = graph_of(name)
     strategies = hand_made(graph) | frontier(name, graph, tmp_path)
+    if name == "gpt2":
+        strategies["megatron"] = megatron(graph)
     args = model_args(name)
     for key, s in strategies.items():
         (tmp_path / f"{key}.json").write_text(json.dumps(s))
@@ -189,6 +207,14 @@ def test_strategies_train_as_one_process(name, references, tmp_path):
         assert result["losses"] == pytest.approx(ref, rel=RTOL), f"{name} {key}: {result['losses']} vs {ref}"
         if key == "all-b2":  # data parallelism: the gradients of replicated weights all-reduced
             assert result["collectives"]["all_reduce"] >= 1
+        if key == "megatron":
+            # Megatron's four all-reduces a layer (after each row-parallel projection, and of the input
+            # gradient of each column-parallel one) and nothing else: no gather of q/k/v
+            layers = sum(1 for o in graph["ops"] if o["kind"] == "attention")
+            counts = {k: v for k, v in result["collectives"].items() if v}
+            assert counts == {"all_reduce": 4 * layers}, counts
+            qkv = [o for o in result["ops"] if o["op"].endswith("c_attn")]
+            assert len(qkv) == layers and all("per device" in o["note"] for o in qkv)
 
 
 @pytest.mark.parametrize("name", ["gpt2", "cnn"])
@@ -196,6 +222,15 @@ def test_frontier_has_points(name, tmp_path):
     if vantage_cli() is None:
         pytest.skip("vantage-cli is not built (ctest sets VANTAGE_CLI): the frontier points are not run")
     assert len(frontier(name, graph_of(name), tmp_path)) >= 2
+
+
+def test_per_device_columns_hold_each_devices_block_of_every_piece():
+    # 12 columns: pieces q, k, v of 4 each, over 2 devices: device 0 gets q0 q1 k4 k5 v8 v9
+    t = torch.arange(12.0)
+    assert per_device_columns(t, 0, 3, 2).tolist() == [0, 1, 4, 5, 8, 9, 2, 3, 6, 7, 10, 11]
+    w = torch.arange(24.0).reshape(2, 12)  # [in, out], as GPT-2's Conv1D: the columns move, rows stay
+    assert torch.equal(per_device_columns(w, 1, 3, 2)[1], per_device_columns(w[1], 0, 3, 2))
+    assert torch.equal(per_device_columns(t, 0, 3, 1), t)  # one device: as it was
 
 
 def test_four_ranks_b2c2(references, tmp_path):

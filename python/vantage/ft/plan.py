@@ -103,6 +103,7 @@ class OpPlan:
     dims: dict[str, list[int]]
     groups: int = 1
     nodes: list[str] = field(default_factory=list)
+    pieces: int = 1  # a fused projection's output pieces laid out per device (NodePlan.parts)
 
     def roles(self, table: dict[str, str | None], mesh: list[int]) -> list[str | None]:
         out: list[str | None] = [None] * len(mesh)
@@ -144,6 +145,11 @@ class OpPlan:
         }
         if self.dims["s"] and self.kind in ("conv2d", "pool"):
             out["note"] = "the input's rows are gathered whole, then the output's split (DTensor has no halo exchange)"
+        if self.pieces > 1:
+            out["note"] = (
+                f"the weight's columns laid out per device, each shard holding its columns of all {self.pieces} "
+                "pieces the output is cut into (Megatron's per-head q/k/v): each device cuts its own shard"
+            )
         return out
 
 
@@ -214,6 +220,12 @@ class NodePlan:
     op: OpPlan
     acts: dict[int, list[str | None]] = field(default_factory=dict)
     weights: dict[int, tuple[str, list[str | None], bool]] = field(default_factory=dict)  # param, roles, flipped
+    # A column-split linear whose output is cut into `parts` equal pieces (q, k and v of a fused
+    # projection): its weight's columns are laid out so that each device's shard holds its own
+    # columns of every piece (Megatron's per-head layout); at the cutting node (`local_split`) each
+    # device cuts its shard, where DTensor would gather the whole output to cut it.
+    parts: int = 1
+    local_split: bool = False
 
 
 def trace_param(node: Any, params: dict[str, Any]) -> tuple[str, bool] | None:
@@ -269,7 +281,52 @@ def node_plans(
             elif a in live:
                 np.acts[i] = plan.input_roles(mesh)
         out[node.name] = np
+    for node in list(gm.graph.nodes):
+        if node.name in out:
+            fuse_column_pieces(node, out, params, mesh)
     return out
+
+
+def opname_of(node: fx.Node) -> str:
+    return str(getattr(node.target, "_opname", getattr(node.target, "__name__", "")))
+
+
+def fuse_column_pieces(node: fx.Node, out: dict[str, NodePlan], params: dict[str, Any], mesh: list[int]) -> None:
+    """Marks a column-split linear whose output (through views) only a split on its last dim reads,
+    into equal pieces each divisible by the split's degree (a fused q/k/v projection): the linear's
+    NodePlan gets `parts`, the split's node its own NodePlan with `local_split`. Its weights must be
+    read by it alone (a tied weight keeps its layout)."""
+    np = out[node.name]
+    degree = prod([mesh[d] for d in np.op.dims.get("c", [])])
+    if np.op.kind != "linear" or degree == 1 or not np.weights:
+        return
+    end = node
+    while len(end.users) == 1 and opname_of(next(iter(end.users))) in ("view", "_unsafe_view", "reshape"):
+        end = next(iter(end.users))
+    if len(end.users) != 1:
+        return
+    cut = next(iter(end.users))
+    val: Any = end.meta.get("val")
+    if opname_of(cut) not in ("split", "split_with_sizes") or cut.name in out or not hasattr(val, "shape"):
+        return
+    dim = cut.args[2] if len(cut.args) > 2 else cut.kwargs.get("dim", 0)
+    width, size = int(val.shape[-1]), cut.args[1]
+    if isinstance(size, int) and size > 0:
+        sizes = [size] * (width // size)
+    elif isinstance(size, (list, tuple)) and all(isinstance(s, int) for s in size):
+        sizes = [int(s) for s in size]  # type: ignore[arg-type]
+    else:
+        return
+    if dim not in (-1, len(val.shape) - 1) or sum(sizes) != width or len(set(sizes)) != 1 or len(sizes) < 2:
+        return
+    if sizes[0] % degree:
+        return
+    mine = {id(params[w]) for w, _, _ in np.weights.values()}
+    readers = sum(1 for other in out.values() for w, _, _ in other.weights.values() if id(params[w]) in mine)
+    if readers != len(np.weights):
+        return
+    np.parts = np.op.pieces = len(sizes)
+    out[cut.name] = NodePlan(np.op, local_split=True, parts=len(sizes))
 
 
 def tensor_dims(shape: tuple[int, ...], kind: str, target: str, batch: int) -> dict[str, int]:

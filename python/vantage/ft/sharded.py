@@ -102,6 +102,8 @@ class Sharded(fx.Interpreter):
     def run_planned(self, n: fx.Node, plan: NodePlan, args: list[Any], kwargs: dict[str, Any]) -> Any:
         assert self.mesh is not None
         target = opname(n)
+        if plan.local_split and isinstance(args[0], DTensor):
+            return local_split(n, args[0], plan.parts)
         for i, roles in plan.acts.items():
             a = args[i]
             if isinstance(a, DTensor):
@@ -131,6 +133,28 @@ class Sharded(fx.Interpreter):
 
 
 LOCAL_POOLS = {"max_pool2d", "avg_pool2d", "max_pool2d_with_indices"}
+
+
+def local_split(n: fx.Node, x: DTensor, parts: int) -> list[DTensor]:
+    """The pieces of a fused projection's output laid out per device (NodePlan.parts): each device's
+    shard holds its columns of every piece, so it cuts its shard in `parts` and each cut is that
+    device's shard of one piece (q, k or v split on its features, as FT's attention reads them)."""
+    local = x.to_local()
+    metas = n.meta["val"]
+    return [
+        DTensor.from_local(piece, x.device_mesh, x.placements, run_check=False, shape=meta.shape, stride=meta.stride())
+        for piece, meta in zip(torch.split(local, local.shape[-1] // parts, dim=-1), metas, strict=True)
+    ]
+
+
+def per_device_columns(t: torch.Tensor, dim: int, parts: int, degree: int) -> torch.Tensor:
+    """`t` with its `dim` reordered from [piece 0 | piece 1 | ...] (each of `degree` blocks) to
+    [device 0's block of each piece | device 1's | ...]: the layout NodePlan.parts runs on."""
+    moved = t.movedim(dim, 0)
+    rest = tuple(moved.shape[1:])
+    width = moved.shape[0]
+    blocks = moved.reshape(parts, degree, width // (parts * degree), *rest).transpose(0, 1)
+    return blocks.reshape(width, *rest).movedim(0, dim).contiguous()
 
 
 def local_pool(n: fx.Node, args: list[Any], kwargs: dict[str, Any]) -> Any:
@@ -263,6 +287,7 @@ def place_parameters(
     """Makes every parameter of `gm` a DTensor, placed as the first op that reads it wants it (its
     owner; a tied weight stays one parameter). Returns each parameter's placements and op."""
     wanted: dict[str, tuple[list[Placement], str]] = {}
+    reorder: dict[str, tuple[int, int, int]] = {}  # path -> (dim, parts, degree): NodePlan.parts
     params = dict(gm.named_parameters(remove_duplicate=False))
     for node in gm.graph.nodes:
         plan = plans.get(node.name)
@@ -274,11 +299,15 @@ def place_parameters(
             if key not in wanted:
                 dims = weight_dims(opname(node), i, params[pname].ndim, flipped)
                 wanted[key] = (placements(roles, dims), plan.op.name)
+                if plan.parts > 1:
+                    degree = prod([mesh.shape[d] for d in plan.op.dims.get("c", [])])
+                    reorder[key] = (dims["out"], plan.parts, degree)
     done: dict[int, nn.Parameter] = {}
     for path, p in params.items():
         if id(p) not in done:
             ps = wanted.get(path, ([Replicate()] * mesh.ndim, ""))[0]
-            dt = distribute_tensor(p.detach(), mesh, ps, src_data_rank=None)
+            full = per_device_columns(p.detach(), *reorder[path]) if path in reorder else p.detach()
+            dt = distribute_tensor(full, mesh, ps, src_data_rank=None)
             done[id(p)] = nn.Parameter(dt, requires_grad=p.requires_grad)
         owner, _, attr = path.rpartition(".")
         setattr(gm.get_submodule(owner) if owner else gm, attr, done[id(p)])
