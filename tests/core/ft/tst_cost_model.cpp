@@ -28,6 +28,16 @@ bool near(double a, double b, double rel = 1e-12)
 
 // Round numbers: 100 TFLOP/s fp16 at 50% = 5e13, 1 TB/s HBM at 50% = 5e11 B/s, no kernel
 // overhead; 4 devices per node, NVLink 100 GB/s / 1 us, InfiniBand 10 GB/s / 10 us.
+// Configurations of 4 devices with the share of an op's output each device holds.
+void outputShareRows()
+{
+    QTest::addColumn<QString>("config");
+    QTest::addColumn<double>("share");
+    QTest::newRow("one device") << "r4" << 1.0;
+    QTest::newRow("data parallel") << "b4" << 0.25;
+    QTest::newRow("batch, replicated twice") << "b2r2" << 0.5;
+}
+
 ClusterProfile roundCluster()
 {
     ClusterProfile c;
@@ -427,14 +437,7 @@ private Q_SLOTS:
     // memory's bandwidth (1 TB/s x 0.5 here), split as the op's output, in 16 bits; a linear pays
     // them after its matmul, forward and once more in backward; a norm has them as its roofline's
     // traffic (large enough here to be its whole forward pass).
-    void measuredTrafficIsPricedAtTheMemorysBandwidth_data()
-    {
-        QTest::addColumn<QString>("config");
-        QTest::addColumn<double>("share"); // of the op's output a device holds
-        QTest::newRow("one device") << "r4" << 1.0;
-        QTest::newRow("data parallel") << "b4" << 0.25;
-        QTest::newRow("batch, replicated twice") << "b2r2" << 0.5;
-    }
+    void measuredTrafficIsPricedAtTheMemorysBandwidth_data() { outputShareRows(); }
     void measuredTrafficIsPricedAtTheMemorysBandwidth()
     {
         QFETCH(QString, config);
@@ -469,14 +472,7 @@ private Q_SLOTS:
     // measured their rate beyond a copy (special_gelements_per_s, 2 here): split as the op's output,
     // forward in the forward pass, both in the step; the loss prices its softmax (an exp per logit,
     // forward and again in backward) itself. Without a rate (the built-ins, a GPU) nothing changes.
-    void specialFunctionsArePricedAtTheMeasuredRate_data()
-    {
-        QTest::addColumn<QString>("config");
-        QTest::addColumn<double>("share"); // of the op's output a device holds
-        QTest::newRow("one device") << "r4" << 1.0;
-        QTest::newRow("data parallel") << "b4" << 0.25;
-        QTest::newRow("batch, replicated twice") << "b2r2" << 0.5;
-    }
+    void specialFunctionsArePricedAtTheMeasuredRate_data() { outputShareRows(); }
     void specialFunctionsArePricedAtTheMeasuredRate()
     {
         QFETCH(QString, config);
