@@ -22,8 +22,9 @@ import torch
 
 import ft_runner_models
 from vantage.ft import export_graph, runner
-from vantage.ft.plan import SPLITS
-from vantage.ft.sharded import per_device_columns
+from vantage.ft.overhead import fake_mesh
+from vantage.ft.plan import SPLITS, NodePlan, OpPlan
+from vantage.ft.sharded import local_split, per_device_columns
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -231,6 +232,28 @@ def test_per_device_columns_hold_each_devices_block_of_every_piece():
     w = torch.arange(24.0).reshape(2, 12)  # [in, out], as GPT-2's Conv1D: the columns move, rows stay
     assert torch.equal(per_device_columns(w, 1, 3, 2)[1], per_device_columns(w[1], 0, 3, 2))
     assert torch.equal(per_device_columns(t, 0, 3, 1), t)  # one device: as it was
+
+
+def test_a_cut_reads_each_devices_shard_only_when_split_on_features():
+    """The cut of a fused projection (local_split) on a mesh of 2 over PyTorch's fake group: an
+    output split on its features gives each device its own shard of every piece; one that reached
+    the cut otherwise (replicated, split on the batch) is refused, never cut wrongly."""
+    from torch.distributed.tensor import Replicate, Shard, distribute_tensor
+
+    mesh = fake_mesh(2)
+    try:
+        dims = {"b": [], "s": [], "c": [0], "k": [], "r": []}
+        plan = NodePlan(OpPlan("qkv", "linear", "c2", dims), local_split=True, parts=3)
+        cut = type("Node", (), {"meta": {"val": [torch.empty(4, 4)] * 3}})()
+        pieces = local_split(cut, distribute_tensor(torch.zeros(4, 12), mesh, [Shard(1)]), plan)
+        assert [(tuple(p.shape), tuple(p.to_local().shape), p.placements) for p in pieces] == [
+            ((4, 4), (4, 2), (Shard(1),))
+        ] * 3
+        for wrong in ([Replicate()], [Shard(0)]):
+            with pytest.raises(RuntimeError, match="not split on its features"):
+                local_split(cut, distribute_tensor(torch.zeros(4, 12), mesh, wrong), plan)
+    finally:
+        torch.distributed.destroy_process_group()
 
 
 def test_four_ranks_b2c2(references, tmp_path):

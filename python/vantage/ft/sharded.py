@@ -102,8 +102,8 @@ class Sharded(fx.Interpreter):
     def run_planned(self, n: fx.Node, plan: NodePlan, args: list[Any], kwargs: dict[str, Any]) -> Any:
         assert self.mesh is not None
         target = opname(n)
-        if plan.local_split and isinstance(args[0], DTensor):
-            return local_split(n, args[0], plan.parts)
+        if plan.local_split:
+            return local_split(n, args[0], plan)
         for i, roles in plan.acts.items():
             a = args[i]
             if isinstance(a, DTensor):
@@ -135,10 +135,20 @@ class Sharded(fx.Interpreter):
 LOCAL_POOLS = {"max_pool2d", "avg_pool2d", "max_pool2d_with_indices"}
 
 
-def local_split(n: fx.Node, x: DTensor, parts: int) -> list[DTensor]:
+def local_split(n: fx.Node, x: Any, plan: NodePlan) -> list[DTensor]:
     """The pieces of a fused projection's output laid out per device (NodePlan.parts): each device's
     shard holds its columns of every piece, so it cuts its shard in `parts` and each cut is that
-    device's shard of one piece (q, k or v split on its features, as FT's attention reads them)."""
+    device's shard of one piece (q, k or v split on its features, as FT's attention reads them).
+    Its output must reach the cut split on its features over the op's "c" mesh dims and on no other
+    (else the cuts would not be the pieces: the weight's columns are reordered)."""
+    column = set(plan.op.dims.get("c", []))
+    if not isinstance(x, DTensor) or any(
+        (p.is_shard() and p.dim in (-1, x.ndim - 1)) != (d in column)  # type: ignore[attr-defined]
+        for d, p in enumerate(x.placements)
+    ):
+        laid = text(x.placements) if isinstance(x, DTensor) else type(x).__name__
+        raise RuntimeError(f"the projection's output reached its cut as {laid}, not split on its features")
+    parts = plan.parts
     local = x.to_local()
     metas = n.meta["val"]
     return [
