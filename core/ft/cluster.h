@@ -28,7 +28,7 @@ struct DeviceProfile {
     // bytes (an element of tanh less an element copied), as measured (achieved: efficiency does not
     // scale it); 0 where none was measured or they cost no more than a copy (bandwidth-bound, as on
     // a GPU), and such kernels are priced by the bytes they move alone. On a CPU they are
-    // compute-bound: an element of tanh costs about ten of a copy.
+    // compute-bound: an element of tanh costs six to seven of a copy.
     double specialRate = 0.0;
 };
 
