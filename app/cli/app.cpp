@@ -2,7 +2,10 @@
 
 #include "cli.h"
 
+#include "common/error.h"
 #include "common/version.h"
+
+#include <new>
 
 namespace vantage::cli {
 
@@ -36,9 +39,23 @@ std::unique_ptr<CLI::App> buildApp(Context& ctx)
     return app;
 }
 
-int exitOnParseError(CLI::App& app, const CLI::ParseError& e, std::ostream& out, std::ostream& err)
+int exitOnException(CLI::App& app, std::ostream& out, std::ostream& err)
 {
-    return app.exit(e, out, err) == 0 ? 0 : 2;
+    try {
+        throw;
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e, out, err) == 0 ? 0 : 2;
+    } catch (const Error& e) {
+        err << "vantage-cli: error: " << e.what() << '\n';
+        return e.kind() == Error::Kind::InvalidInput ? 2 : 1;
+    } catch (const std::bad_alloc&) {
+        err << "vantage-cli: error: out of memory: the run asked for more memory than this machine could give "
+               "(smaller sizes, or a --memory-budget where the command has one)\n";
+        return 1;
+    } catch (const std::exception& e) {
+        err << "vantage-cli: error: " << e.what() << '\n';
+        return 1;
+    }
 }
 
 } // namespace vantage::cli

@@ -131,9 +131,11 @@ inline constexpr double kAnyFinite = std::numeric_limits<double>::max();
 // The whole command line of vantage-cli: its global options and every engine's commands, writing into
 // `ctx`. main() parses argv with it; tests parse with it in-process (tst_cli_options).
 std::unique_ptr<CLI::App> buildApp(Context& ctx);
-// The exit code of a command line CLI11 refused (0 for --help and --version, 2 for any other
-// refusal), after printing the help, the version or the refusal to `out` / `err`.
-int exitOnParseError(CLI::App& app, const CLI::ParseError& e, std::ostream& out, std::ostream& err);
+// Called in a catch block, for what parsing and running a command threw (but Cancelled, whose exit
+// code is the signal's): prints the help, the version or the error to `out` / `err` and returns the
+// exit code: 0 for --help and --version, 2 for bad input (CLI11's refusals, Error::invalidInput), 1
+// for any other failure.
+int exitOnException(CLI::App& app, std::ostream& out, std::ostream& err);
 
 void addSessionCommands(CLI::App& app, Context& ctx);
 void addFtCommands(CLI::App& app, Context& ctx);

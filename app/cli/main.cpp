@@ -11,7 +11,6 @@
 #include <csignal>
 #include <cstring>
 #include <iostream>
-#include <new>
 #include <semaphore.h>
 #include <thread>
 #include <unistd.h>
@@ -80,22 +79,12 @@ int main(int argc, char** argv)
     const auto app = cli::buildApp(ctx);
     try {
         app->parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        return cli::exitOnParseError(*app, e, std::cout, std::cerr);
     } catch (const Cancelled&) {
         std::cerr << "vantage-cli: cancelled\n";
         const int sig = g_signal.load();
         return 128 + (sig != 0 ? sig : SIGINT);
-    } catch (const Error& e) {
-        std::cerr << "vantage-cli: error: " << e.what() << '\n';
-        return e.kind() == Error::Kind::InvalidInput ? 2 : 1;
-    } catch (const std::bad_alloc&) {
-        std::cerr << "vantage-cli: error: out of memory: the run asked for more memory than this machine could "
-                     "give (smaller sizes, or a --memory-budget where the command has one)\n";
-        return 1;
-    } catch (const std::exception& e) {
-        std::cerr << "vantage-cli: error: " << e.what() << '\n';
-        return 1;
+    } catch (...) {
+        return cli::exitOnException(*app, std::cout, std::cerr);
     }
     return 0;
 }

@@ -5,7 +5,7 @@
 // its declared range.
 //
 // The walk and the hundreds of hostile command lines go through vantage-cli's own parser
-// in-process (cli::buildApp, the app main() parses argv with, and cli::exitOnParseError, its exit
+// in-process (cli::buildApp, the app main() parses argv with, and cli::exitOnException, its exit
 // code), with every command's action replaced by a mark that it would have run: one start of the
 // program costs a second (LibTorch's libraries), 500 of them nine minutes. A few rows of each kind
 // run the program itself, to hold the in-process answer to the process's.
@@ -47,11 +47,8 @@ cli_harness::Result parse(const QStringList& args)
     int code = -1;
     try {
         app->parse(int(argv.size()), argv.data());
-    } catch (const CLI::ParseError& e) {
-        code = vantage::cli::exitOnParseError(*app, e, out, err);
-    } catch (const vantage::Error& e) {
-        err << "vantage-cli: error: " << e.what() << '\n';
-        code = e.kind() == vantage::Error::Kind::InvalidInput ? 2 : 1;
+    } catch (...) {
+        code = vantage::cli::exitOnException(*app, out, err);
     }
     if (ran && code == -1)
         err << "a command would have run\n";

@@ -19,6 +19,7 @@ from typing import Any
 from torch import fx
 
 from vantage.ft.nodes import ExportError
+from vantage.ft.ops import opname
 
 LETTERS = "bsckr"  # FT's order of a configuration's split dims, outermost first
 VIEW_TARGETS = {"t", "transpose", "permute", "view", "alias", "_to_copy", "to", "reshape", "_unsafe_view", "detach"}
@@ -234,7 +235,7 @@ def trace_param(node: Any, params: dict[str, Any]) -> tuple[str, bool] | None:
     while isinstance(node, fx.Node):
         if node.op == "get_attr":
             return (str(node.target), flipped) if str(node.target) in params else None
-        name = getattr(node.target, "_opname", getattr(node.target, "__name__", ""))
+        name = opname(node)
         if node.op != "call_function" or name not in VIEW_TARGETS:
             return None
         if name in ("t", "transpose", "permute"):
@@ -287,10 +288,6 @@ def node_plans(
     return out
 
 
-def opname_of(node: fx.Node) -> str:
-    return str(getattr(node.target, "_opname", getattr(node.target, "__name__", "")))
-
-
 def fuse_column_pieces(node: fx.Node, out: dict[str, NodePlan], params: dict[str, Any], mesh: list[int]) -> None:
     """Marks a column-split linear whose output (through views) only a split on its last dim reads,
     into equal pieces each divisible by the split's degree (a fused q/k/v projection): the linear's
@@ -301,13 +298,13 @@ def fuse_column_pieces(node: fx.Node, out: dict[str, NodePlan], params: dict[str
     if np.op.kind != "linear" or degree == 1 or not np.weights:
         return
     end = node
-    while len(end.users) == 1 and opname_of(next(iter(end.users))) in ("view", "_unsafe_view", "reshape"):
+    while len(end.users) == 1 and opname(next(iter(end.users))) in ("view", "_unsafe_view", "reshape"):
         end = next(iter(end.users))
     if len(end.users) != 1:
         return
     cut = next(iter(end.users))
     val: Any = end.meta.get("val")
-    if opname_of(cut) not in ("split", "split_with_sizes") or cut.name in out or not hasattr(val, "shape"):
+    if opname(cut) not in ("split", "split_with_sizes") or cut.name in out or not hasattr(val, "shape"):
         return
     dim = cut.args[2] if len(cut.args) > 2 else cut.kwargs.get("dim", 0)
     width, size = int(val.shape[-1]), cut.args[1]

@@ -72,7 +72,8 @@ class SavedCounter(fx.Interpreter):
         self.special: dict[int, list[int]] = {}  # id(op) -> elements special functions make, [forward, backward]
 
     def run_node(self, n: fx.Node) -> Any:
-        if n.op == "call_function" and str(getattr(n.target, "_opname", "")) in SKIPPED:
+        name = str(getattr(n.target, "_opname", ""))
+        if n.op == "call_function" and name in SKIPPED:
             return None  # metadata checks: the shapes are the traced ones
         self.current = n
         if n.op == "output":  # the outputs (the logits): held by the training loop through backward
@@ -87,7 +88,6 @@ class SavedCounter(fx.Interpreter):
         for t in outputs:
             self.maker.setdefault(storage(t), None if made is None else id(made))
         self.alive += outputs  # fake: they hold no memory
-        name = str(getattr(n.target, "_opname", ""))
         if made is not None and n.op == "call_function" and name not in MATMULS:
             self.count_traffic(made, [self.env[i] for i in n.all_input_nodes if i in self.env], outputs)
         if made is not None and n.op == "call_function" and name in SPECIAL:

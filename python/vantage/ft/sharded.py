@@ -14,15 +14,10 @@ from torch.distributed.device_mesh import DeviceMesh
 from torch.distributed.tensor import DTensor, Partial, Placement, Replicate, Shard, distribute_tensor
 from torch.utils import _pytree as pytree
 
+from vantage.ft.ops import opname
 from vantage.ft.plan import NodePlan, OpPlan, prod, tensor_dims, weight_dims
 
 ASSERTS = {"_assert_tensor_metadata", "_assert_scalar", "_assert_async", "sym_constrain_range_for_size"}
-
-
-def opname(node: fx.Node) -> str:
-    target = node.target
-    name = str(getattr(target, "_opname", getattr(target, "__name__", target)))
-    return name[:-1] if name.endswith("_") and not name.startswith("_") else name
 
 
 def placements(roles: Sequence[str | None], dims: dict[str, int]) -> list[Placement]:
